@@ -105,11 +105,21 @@ export const messages = {
     `Contact ${contactId} belongs to client ${parentId}, not to client ${given}`,
   loginInvalid: () => 'Invalid login details: unknown username, wrong password or inactive account',
   inEntry: (param: string, message: string) => `${param}: ${message}`,
+  tldNotOnPage: (name: string, pageId: string, known: readonly string[]) =>
+    `No TLD named ${name} on order page ${pageId}: its TLDs are ${someIds(known) || 'none'}`,
   tldOnly: (param: string) => `${param} applies to TLD products only`,
   periodPriceRequired: (param: string, tld: string, period: string) =>
     `Parameter ${param} is required: TLD ${tld} has no ${period}-year price to keep`,
   estimateItemUnknown: (estimateId: string, itemId: string, known: readonly string[]) =>
     `Estimate ${estimateId} has no item ${itemId}: its items are ${known.join(', ') || 'none'}`,
+  estimateInvoiced: (id: string, invoiceId: string, instead: string) => `Estimate ${id} is Invoiced (invoice ${invoiceId}): ${instead}`,
+  estimateNotSendable: (id: string, status: string) => `Estimate ${id} is ${status}: only a Draft, Sent or Accepted estimate can be sent`,
+  estimateDead: (id: string) => `Estimate ${id} is Dead: set it back to Draft with setEstimateStatus before invoicing it`,
+  estimateInvoiceBy: (id: string) =>
+    `Estimate ${id} becomes Invoiced only by making its invoice: use convertEstimateToInvoice or setEstimateStatus with status=Invoiced`,
+  estimateNoLines: (id: string) => `Estimate ${id} has no lines: add one with addEstimateLine before invoicing it`,
+  estimateCreditCurrency: (id: string, credit: string, clientId: string) =>
+    `Estimate ${id} applies ${credit} credit in another currency than client ${clientId} holds credit in: set its credit to 0.00 with editEstimateDetails`,
   addonNotForProduct: (addonId: string, accountId: string, productId: string, products: readonly string[]) =>
     `Addon ${addonId} is not available for product ${productId} of account ${accountId}: ` +
     `it applies to products ${products.join(', ')}`,
@@ -117,6 +127,8 @@ export const messages = {
     `Account ${id} is ${status}: only a service that is ${from.join(' or ')} can become ${to}`,
   domainStatusRefused: (id: string, name: string, status: string, from: readonly string[], action: string) =>
     `Domain ${id} (${name}) is ${status}: only a domain that is ${from.join(' or ')} can be ${action}`,
+  synchNotBegun: (id: string, name: string) =>
+    `Domain ${id} (${name}) is Pending Transfer and its transfer has not begun, so no registrar holds it yet: start it with domainTransfer`,
   transferUnderWay: (id: string, name: string, started: string, registrar: string, due: string) =>
     `Domain ${id} (${name}) is Pending Transfer: its transfer began on ${started} and ${registrar} completes it on ${due}`,
   transferLocked: (registrar: string, name: string, id: string) =>

@@ -541,6 +541,7 @@ export class WorldGenerator {
         notes: '',
         notes_private: '',
         hash: rnd.text(32),
+        invoice_id: '0',
         items,
       };
       this.out('estimates', estimate);

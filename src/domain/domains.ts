@@ -1,12 +1,13 @@
 // Domains as the API shows them: the list item of getClientDomains and the
 // details of getDomainDetails, with the client's names and the registrar joined in.
 import { tldAutomation } from './automationSettings.js';
-import type { View } from '../store/world.js';
+import type { View, World } from '../store/world.js';
 import type { Domain, DomainDetails, DomainListItem, DraftDomain, Product } from '../generated/wire.js';
 import { fail, messages, notFound } from '../errors.js';
 import { addDays, addMonths, formatDate, parseDateTime, ZERO_DATE, ZERO_DATETIME } from '../lib/dates.js';
 import { containsText, sameText } from '../lib/lists.js';
 import { formatCents, toCents } from './money.js';
+import { fromMainCents } from './currencies.js';
 import { soldTlds } from './products.js';
 import { clientNames } from './views.js';
 
@@ -213,6 +214,27 @@ export function tldPriceCents(tld: Product, period: string, kind: 'register' | '
 /** `date` plus a domain period in years, as YYYY-MM-DD. */
 export function plusYears(date: Date, period: string): string {
   return formatDate(addMonths(date, 12 * Number(period)));
+}
+
+/** Domains whose renewal price follows their TLD's (bulkSetPrices updatedomains): all but those no longer held here. */
+const REPRICED: readonly Domain['status'][] = ['Pending', 'Pending Registration', 'Pending Transfer', 'Active', 'Expired'];
+
+/**
+ * Gives the TLD's domains its current renew price for their own period as
+ * their recurring amount, in each domain's currency; a domain whose period the
+ * TLD does not renew (no row, or a 0.00 price) keeps its amount. Answers how many changed.
+ */
+export function repriceDomains(world: World, tld: Product): number {
+  let changed = 0;
+  for (const domain of [...world.where('domains', 'tld_id', tld.id)]) {
+    const cents = tldPriceCents(tld, domain.period, 'renew');
+    if (!REPRICED.includes(domain.status) || !cents) continue;
+    const recurring_amount = formatCents(fromMainCents(world, cents, domain.currency_id));
+    if (recurring_amount === domain.recurring_amount) continue;
+    world.replace('domains', { ...domain, recurring_amount });
+    changed++;
+  }
+  return changed;
 }
 
 /** The day a domain's renewal invoice is made for a due date: its TLD's invoice_days earlier (automationSettings.ts). */

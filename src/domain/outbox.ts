@@ -2,7 +2,7 @@
 // payment, ticket), recorded instead of sent. It is a collection of the world
 // (`emails`), so a failed call leaves no message behind, and reset, snapshots
 // and the data file include it like any other state.
-import type { Client, Email, GetClientEmailsFilter, Invoice, Order, Ticket, TicketReply } from '../generated/wire.js';
+import type { Client, Email, Estimate, GetClientEmailsFilter, Invoice, Order, Ticket, TicketReply } from '../generated/wire.js';
 import { containsText } from '../lib/lists.js';
 import { formatDateTime } from '../lib/dates.js';
 import type { View, World } from '../store/world.js';
@@ -72,6 +72,21 @@ export function recordInvoiceEmail(world: World, client: Client, invoice: Invoic
       template: 'Invoice Created',
       clientId: client.id,
       related: { invoice_id: invoice.id, ...related },
+    },
+    now,
+  );
+}
+
+/** The estimate e-mail sendEstimate records, to the client's address. */
+export function recordEstimateEmail(world: World, client: Client, estimate: Estimate, now: Date): Email {
+  return recordEmail(
+    world,
+    {
+      to: client.email,
+      subject: `Estimate #${estimate.id}: ${estimate.subject}`,
+      template: 'Estimate',
+      clientId: client.id,
+      related: { estimate_id: estimate.id },
     },
     now,
   );

@@ -4,6 +4,7 @@ import type { View } from '../store/world.js';
 import type { Product, TldPeriod } from '../generated/wire.js';
 import { formatCents, toCents } from './money.js';
 import type { PriceView } from './currencies.js';
+import { fail, messages } from '../errors.js';
 
 /** A TLD is a product billed per registration period (its prices live in `periods`). */
 export function isTld(product: Product): boolean {
@@ -72,6 +73,20 @@ export interface PeriodPrices {
 }
 
 export const PERIOD_PRICES = ['register', 'transfer', 'renew'] as const;
+
+/** Period prices may only touch a TLD; a period the template lacks needs all three prices. */
+export function checkPeriodPrices(param: string, template: Product, periods: Record<string, PeriodPrices>): void {
+  if (!isTld(template)) fail(messages.tldOnly(`${param}[periods]`));
+  const known = new Set((template.periods ?? []).map((p) => p.period));
+  for (const [period, prices] of Object.entries(periods)) {
+    const at = `${param}[periods][${period}]`;
+    const given = PERIOD_PRICES.filter((key) => prices[key] !== undefined);
+    if (given.length === 0) fail(messages.paramInvalid(at, 'prices given as [register], [transfer] and/or [renew]'));
+    if (known.has(period)) continue;
+    const missing = PERIOD_PRICES.find((key) => prices[key] === undefined);
+    if (missing) fail(messages.periodPriceRequired(`${at}[${missing}]`, template.name, period));
+  }
+}
 
 /**
  * The template's periods with `given` applied: a given price replaces the

@@ -132,6 +132,18 @@ export function deleteAtRegistrar(world: World, domain: Domain): Domain {
   return world.replace('domains', { ...domain, status: 'Cancelled' });
 }
 
+/**
+ * Synchronizes the record with the registrar (domainSynch): a begun transfer
+ * whose days have passed completes, and synch_date is stamped now. The rest of
+ * the registry's state is already applied by registryDay each day.
+ */
+export function synchronize(world: World, domain: Domain, now: Date): Domain {
+  if (domain.status === 'Pending Transfer' && !domain.transfer_started) fail(messages.synchNotBegun(domain.id, domain.name));
+  requireStatus(domain, [...AT_REGISTRAR, 'Pending Transfer'], 'synchronized');
+  const current = completeTransfer(world, domain, now);
+  return world.replace('domains', { ...current, synch_date: formatDateTime(now) });
+}
+
 /** The registrar e-mails an Active domain's EPP (transfer) code to the registrant, the domain's client. */
 export function sendEppCode(world: World, domain: Domain, now: Date): Email {
   requireStatus(domain, ['Active'], 'sent its EPP code');

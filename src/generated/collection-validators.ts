@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 const require = createRequire(import.meta.url);
 
 export const currencies = validate113;
-const schema416 = {"type":"array","items":{"$ref":"currency.json"}};
+const schema417 = {"type":"array","items":{"$ref":"currency.json"}};
 const schema12 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/currency.json","title":"Currency","description":"A currency. The record with id \"0\" is the main currency (rate 1.0000); invoices with currency_id \"0\" are in it.","type":"object","additionalProperties":false,"required":["id","code","sign","iso","rate","last_changes","update","enable","format","decimal"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"code":{"type":"string"},"sign":{"type":"string"},"iso":{"type":"string","pattern":"^[A-Z]{3}$"},"rate":{"$ref":"../common/defs.json#/definitions/rate"},"last_changes":{"$ref":"../common/defs.json#/definitions/datetime"},"update":{"$ref":"../common/defs.json#/definitions/flag"},"enable":{"$ref":"../common/defs.json#/definitions/flag"},"format":{"type":"string"},"decimal":{"type":"string","pattern":"^[0-9]$"}}};
 const schema14 = {"type":"string","pattern":"^[0-9]+$","description":"a numeric id as a string, such as \"1\""};
 const schema15 = {"type":"string","pattern":"^[0-9]+\\.[0-9]{4}$","description":"a rate with four decimals, such as \"1.3340\""};
@@ -260,7 +260,7 @@ break;
 }
 }
 else {
-validate113.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema416.type,parentSchema:schema416,data}];
+validate113.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema417.type,parentSchema:schema417,data}];
 return false;
 }
 }
@@ -269,7 +269,7 @@ return errors === 0;
 }
 
 export const clients = validate115;
-const schema417 = {"type":"array","items":{"$ref":"client.json"}};
+const schema418 = {"type":"array","items":{"$ref":"client.json"}};
 const schema19 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/client.json","title":"Client","description":"A client account or, with parent_id other than \"0\", a contact of the client parent_id. Exactly the object embedded as `client` in invoices and estimates, plus `password` (a salted scrypt hash, never answered).","type":"object","additionalProperties":false,"required":["id","email","lastlogin","ip","host","status","parent_id","firstname","lastname","companyname","address1","address2","city","state","postcode","country","phonenumber","datecreated","notes","language","company","credit","taxexempt","latefeeoveride","overideduenotices","client_id","cardnum","currency_id","privileges","howdidyou","password"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"email":{"type":"string","pattern":"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"},"lastlogin":{"$ref":"../common/defs.json#/definitions/datetime"},"ip":{"type":"string"},"host":{"type":"string"},"status":{"type":"string","enum":["Active","Closing","Closed","Pending Removal","Archived","Inactive","Lead","Prospect","Lost","Pending"]},"parent_id":{"$ref":"../common/defs.json#/definitions/id"},"firstname":{"type":"string"},"lastname":{"type":"string"},"companyname":{"type":"string"},"address1":{"type":"string"},"address2":{"type":"string"},"city":{"type":"string"},"state":{"type":"string"},"postcode":{"type":"string"},"country":{"type":"string","pattern":"^([A-Z]{2})?$"},"phonenumber":{"type":"string"},"datecreated":{"$ref":"../common/defs.json#/definitions/date"},"notes":{"type":"string"},"language":{"type":"string"},"company":{"$ref":"../common/defs.json#/definitions/flag"},"credit":{"$ref":"../common/defs.json#/definitions/decimal"},"taxexempt":{"$ref":"../common/defs.json#/definitions/flag"},"latefeeoveride":{"$ref":"../common/defs.json#/definitions/flag"},"overideduenotices":{"$ref":"../common/defs.json#/definitions/flag"},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"cardnum":{"type":"string","description":"the primary card's number masked (last four digits only) or \"\" when no card is on file"},"currency_id":{"$ref":"../common/defs.json#/definitions/id"},"privileges":{"description":"null for a main client, which may do everything; for a contact, what it may do in the client area: each section (billing, support, misc) holding its granted keys as \"1\", the value the vendor's form sends, in the order they were given; a contact granted nothing has [], PHP's empty array","anyOf":[{"type":"null"},{"type":"array","maxItems":0},{"$ref":"#/definitions/privileges"}]},"howdidyou":{"type":"string"},"password":{"type":"string","description":"scrypt$<salt hex>$<hash hex>"}},"definitions":{"privileges":{"title":"ContactPrivileges","type":"object","additionalProperties":false,"properties":{"billing":{"type":"object","propertyNames":{"$ref":"#/definitions/billingKeys"},"additionalProperties":{"$ref":"#/definitions/granted"}},"support":{"type":"object","propertyNames":{"$ref":"#/definitions/supportKeys"},"additionalProperties":{"$ref":"#/definitions/granted"}},"misc":{"type":"object","propertyNames":{"$ref":"#/definitions/miscKeys"},"additionalProperties":{"$ref":"#/definitions/granted"}}}},"granted":{"type":"string","const":"1"},"billingKeys":{"description":"The billing privileges as the vendor publishes them (addClientContact, editContactPermissions): emails (billing notifications), payinvoice (view and pay invoices), orders (place orders), balance (view the balance), addfunds (add funds), creditcard (manage the card on file). The one list of these keys: requests and stored records both refer to it.","type":"string","enum":["emails","payinvoice","orders","balance","addfunds","creditcard"]},"supportKeys":{"description":"The support privileges as published: newticket (open tickets), tickets (view tickets), closeticket (close tickets), emails (ticket notifications).","type":"string","enum":["newticket","tickets","closeticket","emails"]},"miscKeys":{"description":"The other privileges as published: editmain (change the main profile), emails (view the e-mail history), editipaccess (security settings), manageprofiles (add and edit contacts), affiliates (the affiliate section).","type":"string","enum":["editmain","emails","editipaccess","manageprofiles","affiliates"]}}};
 const schema23 = {"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$","description":"a date as YYYY-MM-DD"};
 const schema25 = {"type":"string","pattern":"^-?[0-9]+\\.[0-9]{2}$","description":"a money amount with two decimals, such as \"12.30\""};
@@ -1183,7 +1183,7 @@ break;
 }
 }
 else {
-validate115.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema417.type,parentSchema:schema417,data}];
+validate115.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema418.type,parentSchema:schema418,data}];
 return false;
 }
 }
@@ -1192,7 +1192,7 @@ return errors === 0;
 }
 
 export const client_cards = validate117;
-const schema418 = {"type":"array","items":{"$ref":"client_card.json"}};
+const schema419 = {"type":"array","items":{"$ref":"client_card.json"}};
 const schema38 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/client_card.json","title":"ClientCard","description":"A card on file (billsim's own collection). A client may keep several; the oldest (lowest id) is its primary card, the one the client's cardnum shows masked and chargeCreditCard charges by default. expdate is MMYY. After tokenization cardnum is \"\" and only lastfour and the token remain.","type":"object","additionalProperties":false,"required":["id","client_id","cardtype","cardnum","lastfour","expdate","token","gateway_id"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"cardtype":{"type":"string"},"cardnum":{"type":"string","pattern":"^([0-9]{12,19})?$"},"lastfour":{"type":"string","pattern":"^[0-9]{4}$"},"expdate":{"type":"string","pattern":"^(0[1-9]|1[0-2])[0-9]{2}$"},"token":{"type":"string"},"gateway_id":{"$ref":"../common/defs.json#/definitions/id"}}};
 const pattern16 = new RegExp("^([0-9]{12,19})?$", "u");
 const pattern17 = new RegExp("^[0-9]{4}$", "u");
@@ -1413,7 +1413,7 @@ break;
 }
 }
 else {
-validate117.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema418.type,parentSchema:schema418,data}];
+validate117.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema419.type,parentSchema:schema419,data}];
 return false;
 }
 }
@@ -1422,7 +1422,7 @@ return errors === 0;
 }
 
 export const client_files = validate119;
-const schema419 = {"type":"array","items":{"$ref":"client_file.json"}};
+const schema420 = {"type":"array","items":{"$ref":"client_file.json"}};
 const schema42 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/client_file.json","title":"ClientFile","description":"A file on a client's profile (addClientFile), kept as ticket attachments are: by name and decoded size, never its content. Stored in getClientFiles' item shape: `filename` is the stored name, the original file name behind a 6-digit prefix that is a function of the id (as \"677403_invoice_edits_confirm.png\" in the published sample); `name` is the display name; `clients` is \"1\" when the client may see the file and \"0\" when it is for staff only (admin_only=1). `services` (billsim's own field, not in the published list) holds the ids of the client's services the file was assigned to.","type":"object","additionalProperties":false,"required":["id","category_id","filename","name","description","size","uploaded","product_id","downloads","clients","client_id","services"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"category_id":{"$ref":"../common/defs.json#/definitions/id"},"filename":{"type":"string","minLength":1},"name":{"type":"string","minLength":1},"description":{"type":"string"},"size":{"type":"string","pattern":"^(0|[1-9][0-9]*)$","description":"the decoded content's size in bytes"},"uploaded":{"$ref":"../common/defs.json#/definitions/date"},"product_id":{"$ref":"../common/defs.json#/definitions/id"},"downloads":{"type":"string","pattern":"^(0|[1-9][0-9]*)$"},"clients":{"$ref":"../common/defs.json#/definitions/flag"},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"services":{"type":"array","items":{"$ref":"../common/defs.json#/definitions/id"}}}};
 const func6 = require("ajv/dist/runtime/ucs2length").default;
 const pattern22 = new RegExp("^(0|[1-9][0-9]*)$", "u");
@@ -1755,7 +1755,7 @@ break;
 }
 }
 else {
-validate119.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema419.type,parentSchema:schema419,data}];
+validate119.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema420.type,parentSchema:schema420,data}];
 return false;
 }
 }
@@ -1764,7 +1764,7 @@ return errors === 0;
 }
 
 export const invoices = validate121;
-const schema420 = {"type":"array","items":{"$ref":"invoice.json"}};
+const schema421 = {"type":"array","items":{"$ref":"invoice.json"}};
 const schema50 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/invoice.json","title":"Invoice","description":"An invoice with its lines, as stored. getInvoiceDetails adds the embedded client and the gateway name.","type":"object","additionalProperties":false,"required":["id","paid_id","recurring_id","status","client_id","date","duedate","datepaid","subtotal","credit","tax","taxrate","tax2","taxrate2","total","payment_module","currency_id","rate","notes","items"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"paid_id":{"type":"string"},"recurring_id":{"$ref":"../common/defs.json#/definitions/id"},"status":{"type":"string","enum":["Paid","Unpaid","Cancelled","Refunded","Collections","Draft","Recurring"]},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"date":{"$ref":"../common/defs.json#/definitions/date"},"duedate":{"$ref":"../common/defs.json#/definitions/date"},"datepaid":{"$ref":"../common/defs.json#/definitions/datetime"},"subtotal":{"$ref":"../common/defs.json#/definitions/decimal"},"credit":{"$ref":"../common/defs.json#/definitions/decimal"},"tax":{"$ref":"../common/defs.json#/definitions/decimal"},"taxrate":{"$ref":"../common/defs.json#/definitions/decimal"},"tax2":{"$ref":"../common/defs.json#/definitions/decimal"},"taxrate2":{"$ref":"../common/defs.json#/definitions/decimal"},"total":{"$ref":"../common/defs.json#/definitions/decimal"},"payment_module":{"$ref":"../common/defs.json#/definitions/id"},"currency_id":{"$ref":"../common/defs.json#/definitions/id"},"rate":{"$ref":"../common/defs.json#/definitions/rate"},"notes":{"type":"string"},"items":{"type":"array","items":{"$ref":"#/definitions/item"}}},"definitions":{"item":{"type":"object","additionalProperties":false,"title":"InvoiceItem","required":["id","invoice_id","type","item_id","description","amount","taxed","qty","linetotal"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"invoice_id":{"$ref":"../common/defs.json#/definitions/id"},"type":{"type":"string"},"item_id":{"$ref":"../common/defs.json#/definitions/id"},"description":{"type":"string"},"amount":{"$ref":"../common/defs.json#/definitions/decimal"},"taxed":{"$ref":"../common/defs.json#/definitions/flag"},"qty":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"},"linetotal":{"type":"number","description":"amount x qty as a JSON number (PHP float)"}}}}};
 const schema67 = {"type":"object","additionalProperties":false,"title":"InvoiceItem","required":["id","invoice_id","type","item_id","description","amount","taxed","qty","linetotal"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"invoice_id":{"$ref":"../common/defs.json#/definitions/id"},"type":{"type":"string"},"item_id":{"$ref":"../common/defs.json#/definitions/id"},"description":{"type":"string"},"amount":{"$ref":"../common/defs.json#/definitions/decimal"},"taxed":{"$ref":"../common/defs.json#/definitions/flag"},"qty":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"},"linetotal":{"type":"number","description":"amount x qty as a JSON number (PHP float)"}}};
 const pattern48 = new RegExp("^[0-9]+(\\.[0-9]+)?$", "u");
@@ -2471,7 +2471,7 @@ break;
 }
 }
 else {
-validate121.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema420.type,parentSchema:schema420,data}];
+validate121.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema421.type,parentSchema:schema421,data}];
 return false;
 }
 }
@@ -2480,7 +2480,7 @@ return errors === 0;
 }
 
 export const transactions = validate123;
-const schema421 = {"type":"array","items":{"$ref":"transaction.json"}};
+const schema422 = {"type":"array","items":{"$ref":"transaction.json"}};
 const schema73 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/transaction.json","title":"Transaction","description":"A payment transaction. getTransactions joins in the client's names and the gateway name (`module`).","type":"object","additionalProperties":false,"required":["id","client_id","invoice_id","date","description","in","out","fee","currency_id","payment_module","trans_id"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"invoice_id":{"$ref":"../common/defs.json#/definitions/id"},"date":{"$ref":"../common/defs.json#/definitions/datetime"},"description":{"type":"string"},"in":{"$ref":"../common/defs.json#/definitions/decimal"},"out":{"$ref":"../common/defs.json#/definitions/decimal"},"fee":{"$ref":"../common/defs.json#/definitions/decimal"},"currency_id":{"$ref":"../common/defs.json#/definitions/id"},"payment_module":{"$ref":"../common/defs.json#/definitions/id"},"trans_id":{"type":"string"}}};
 
 function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -2770,7 +2770,7 @@ break;
 }
 }
 else {
-validate123.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema421.type,parentSchema:schema421,data}];
+validate123.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema422.type,parentSchema:schema422,data}];
 return false;
 }
 }
@@ -2779,10 +2779,10 @@ return errors === 0;
 }
 
 export const estimates = validate125;
-const schema422 = {"type":"array","items":{"$ref":"estimate.json"}};
-const schema83 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/estimate.json","title":"Estimate","description":"An estimate with its lines, as stored. getEstimateDetails adds the embedded client.","type":"object","additionalProperties":false,"required":["id","status","subject","client_id","date_created","date_expires","subtotal","credit","tax","taxrate","tax2","taxrate2","total","currency_id","rate","notes","notes_private","hash","items"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"status":{"type":"string","enum":["Draft","Sent","Accepted","Invoiced","Dead"]},"subject":{"type":"string"},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"date_created":{"$ref":"../common/defs.json#/definitions/date"},"date_expires":{"$ref":"../common/defs.json#/definitions/date"},"subtotal":{"$ref":"../common/defs.json#/definitions/decimal"},"credit":{"$ref":"../common/defs.json#/definitions/decimal"},"tax":{"$ref":"../common/defs.json#/definitions/decimal"},"taxrate":{"$ref":"../common/defs.json#/definitions/decimal"},"tax2":{"$ref":"../common/defs.json#/definitions/decimal"},"taxrate2":{"$ref":"../common/defs.json#/definitions/decimal"},"total":{"$ref":"../common/defs.json#/definitions/decimal"},"currency_id":{"$ref":"../common/defs.json#/definitions/id"},"rate":{"$ref":"../common/defs.json#/definitions/rate"},"notes":{"type":"string"},"notes_private":{"type":"string"},"hash":{"type":"string","pattern":"^[0-9a-f]{32}$"},"items":{"type":"array","items":{"$ref":"#/definitions/item"}}},"definitions":{"item":{"type":"object","additionalProperties":false,"title":"EstimateItem","required":["id","estimate_id","type","item_id","description","amount","taxed","qty","linetotal"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"estimate_id":{"$ref":"../common/defs.json#/definitions/id"},"type":{"type":"string"},"item_id":{"$ref":"../common/defs.json#/definitions/id"},"description":{"type":"string"},"amount":{"$ref":"../common/defs.json#/definitions/decimal"},"taxed":{"$ref":"../common/defs.json#/definitions/flag"},"qty":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"},"linetotal":{"type":"number","description":"amount x qty as a JSON number (PHP float)"}}}}};
+const schema423 = {"type":"array","items":{"$ref":"estimate.json"}};
+const schema83 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/estimate.json","title":"Estimate","description":"An estimate with its lines, as stored. getEstimateDetails adds the embedded client. Its life: Draft (addEstimate) -> Sent (sendEstimate) -> Accepted -> Invoiced (convertEstimateToInvoice, or setEstimateStatus to Invoiced, which makes the invoice); Dead when turned down. Invoiced is final: invoice_id names the invoice.","type":"object","additionalProperties":false,"required":["id","status","subject","client_id","date_created","date_expires","subtotal","credit","tax","taxrate","tax2","taxrate2","total","currency_id","rate","notes","notes_private","hash","invoice_id","items"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"status":{"type":"string","enum":["Draft","Sent","Accepted","Invoiced","Dead"]},"subject":{"type":"string"},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"date_created":{"$ref":"../common/defs.json#/definitions/date"},"date_expires":{"$ref":"../common/defs.json#/definitions/date"},"subtotal":{"$ref":"../common/defs.json#/definitions/decimal"},"credit":{"$ref":"../common/defs.json#/definitions/decimal"},"tax":{"$ref":"../common/defs.json#/definitions/decimal"},"taxrate":{"$ref":"../common/defs.json#/definitions/decimal"},"tax2":{"$ref":"../common/defs.json#/definitions/decimal"},"taxrate2":{"$ref":"../common/defs.json#/definitions/decimal"},"total":{"$ref":"../common/defs.json#/definitions/decimal"},"currency_id":{"$ref":"../common/defs.json#/definitions/id"},"rate":{"$ref":"../common/defs.json#/definitions/rate"},"notes":{"type":"string"},"notes_private":{"type":"string"},"hash":{"type":"string","pattern":"^[0-9a-f]{32}$"},"invoice_id":{"$ref":"../common/defs.json#/definitions/id","description":"the invoice made from this estimate (convertEstimateToInvoice, or setEstimateStatus to Invoiced); \"0\" while there is none"},"items":{"type":"array","items":{"$ref":"#/definitions/item"}}},"definitions":{"item":{"type":"object","additionalProperties":false,"title":"EstimateItem","required":["id","estimate_id","type","item_id","description","amount","taxed","qty","linetotal"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"estimate_id":{"$ref":"../common/defs.json#/definitions/id"},"type":{"type":"string"},"item_id":{"$ref":"../common/defs.json#/definitions/id"},"description":{"type":"string"},"amount":{"$ref":"../common/defs.json#/definitions/decimal"},"taxed":{"$ref":"../common/defs.json#/definitions/flag"},"qty":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"},"linetotal":{"type":"number","description":"amount x qty as a JSON number (PHP float)"}}}}};
 const pattern71 = new RegExp("^[0-9a-f]{32}$", "u");
-const schema97 = {"type":"object","additionalProperties":false,"title":"EstimateItem","required":["id","estimate_id","type","item_id","description","amount","taxed","qty","linetotal"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"estimate_id":{"$ref":"../common/defs.json#/definitions/id"},"type":{"type":"string"},"item_id":{"$ref":"../common/defs.json#/definitions/id"},"description":{"type":"string"},"amount":{"$ref":"../common/defs.json#/definitions/decimal"},"taxed":{"$ref":"../common/defs.json#/definitions/flag"},"qty":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"},"linetotal":{"type":"number","description":"amount x qty as a JSON number (PHP float)"}}};
+const schema98 = {"type":"object","additionalProperties":false,"title":"EstimateItem","required":["id","estimate_id","type","item_id","description","amount","taxed","qty","linetotal"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"estimate_id":{"$ref":"../common/defs.json#/definitions/id"},"type":{"type":"string"},"item_id":{"$ref":"../common/defs.json#/definitions/id"},"description":{"type":"string"},"amount":{"$ref":"../common/defs.json#/definitions/decimal"},"taxed":{"$ref":"../common/defs.json#/definitions/flag"},"qty":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"},"linetotal":{"type":"number","description":"amount x qty as a JSON number (PHP float)"}}};
 
 function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -2791,14 +2791,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((((((data.id === undefined) && (missing0 = "id")) || ((data.estimate_id === undefined) && (missing0 = "estimate_id"))) || ((data.type === undefined) && (missing0 = "type"))) || ((data.item_id === undefined) && (missing0 = "item_id"))) || ((data.description === undefined) && (missing0 = "description"))) || ((data.amount === undefined) && (missing0 = "amount"))) || ((data.taxed === undefined) && (missing0 = "taxed"))) || ((data.qty === undefined) && (missing0 = "qty"))) || ((data.linetotal === undefined) && (missing0 = "linetotal"))){
-validate29.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema97.required,parentSchema:schema97,data}];
+validate29.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema98.required,parentSchema:schema98,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func2.call(schema97.properties, key0))){
-validate29.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema97,data}];
+if(!(func2.call(schema98.properties, key0))){
+validate29.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema98,data}];
 return false;
 break;
 }
@@ -2852,7 +2852,7 @@ if(data.type !== undefined){
 let data2 = data.type;
 const _errs8 = errors;
 if(typeof data2 !== "string"){
-validate29.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema97.properties.type.type,parentSchema:schema97.properties.type,data:data2}];
+validate29.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema98.properties.type.type,parentSchema:schema98.properties.type,data:data2}];
 return false;
 }
 var valid0 = _errs8 === errors;
@@ -2887,7 +2887,7 @@ if(data.description !== undefined){
 let data4 = data.description;
 const _errs13 = errors;
 if(typeof data4 !== "string"){
-validate29.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema97.properties.description.type,parentSchema:schema97.properties.description,data:data4}];
+validate29.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema98.properties.description.type,parentSchema:schema98.properties.description,data:data4}];
 return false;
 }
 var valid0 = _errs13 === errors;
@@ -2941,12 +2941,12 @@ const _errs21 = errors;
 if(errors === _errs21){
 if(typeof data7 === "string"){
 if(!pattern48.test(data7)){
-validate29.errors = [{instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/pattern",keyword:"pattern",params:{pattern: "^[0-9]+(\\.[0-9]+)?$"},message:"must match pattern \""+"^[0-9]+(\\.[0-9]+)?$"+"\"",schema:"^[0-9]+(\\.[0-9]+)?$",parentSchema:schema97.properties.qty,data:data7}];
+validate29.errors = [{instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/pattern",keyword:"pattern",params:{pattern: "^[0-9]+(\\.[0-9]+)?$"},message:"must match pattern \""+"^[0-9]+(\\.[0-9]+)?$"+"\"",schema:"^[0-9]+(\\.[0-9]+)?$",parentSchema:schema98.properties.qty,data:data7}];
 return false;
 }
 }
 else {
-validate29.errors = [{instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema97.properties.qty.type,parentSchema:schema97.properties.qty,data:data7}];
+validate29.errors = [{instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema98.properties.qty.type,parentSchema:schema98.properties.qty,data:data7}];
 return false;
 }
 }
@@ -2960,7 +2960,7 @@ if(data.linetotal !== undefined){
 let data8 = data.linetotal;
 const _errs23 = errors;
 if(!((typeof data8 == "number") && (isFinite(data8)))){
-validate29.errors = [{instancePath:instancePath+"/linetotal",schemaPath:"#/properties/linetotal/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema97.properties.linetotal.type,parentSchema:schema97.properties.linetotal,data:data8}];
+validate29.errors = [{instancePath:instancePath+"/linetotal",schemaPath:"#/properties/linetotal/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema98.properties.linetotal.type,parentSchema:schema98.properties.linetotal,data:data8}];
 return false;
 }
 var valid0 = _errs23 === errors;
@@ -2980,7 +2980,7 @@ var valid0 = true;
 }
 }
 else {
-validate29.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema97.type,parentSchema:schema97,data}];
+validate29.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema98.type,parentSchema:schema98,data}];
 return false;
 }
 }
@@ -2996,7 +2996,7 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((((((((((((((((((data.id === undefined) && (missing0 = "id")) || ((data.status === undefined) && (missing0 = "status"))) || ((data.subject === undefined) && (missing0 = "subject"))) || ((data.client_id === undefined) && (missing0 = "client_id"))) || ((data.date_created === undefined) && (missing0 = "date_created"))) || ((data.date_expires === undefined) && (missing0 = "date_expires"))) || ((data.subtotal === undefined) && (missing0 = "subtotal"))) || ((data.credit === undefined) && (missing0 = "credit"))) || ((data.tax === undefined) && (missing0 = "tax"))) || ((data.taxrate === undefined) && (missing0 = "taxrate"))) || ((data.tax2 === undefined) && (missing0 = "tax2"))) || ((data.taxrate2 === undefined) && (missing0 = "taxrate2"))) || ((data.total === undefined) && (missing0 = "total"))) || ((data.currency_id === undefined) && (missing0 = "currency_id"))) || ((data.rate === undefined) && (missing0 = "rate"))) || ((data.notes === undefined) && (missing0 = "notes"))) || ((data.notes_private === undefined) && (missing0 = "notes_private"))) || ((data.hash === undefined) && (missing0 = "hash"))) || ((data.items === undefined) && (missing0 = "items"))){
+if(((((((((((((((((((((data.id === undefined) && (missing0 = "id")) || ((data.status === undefined) && (missing0 = "status"))) || ((data.subject === undefined) && (missing0 = "subject"))) || ((data.client_id === undefined) && (missing0 = "client_id"))) || ((data.date_created === undefined) && (missing0 = "date_created"))) || ((data.date_expires === undefined) && (missing0 = "date_expires"))) || ((data.subtotal === undefined) && (missing0 = "subtotal"))) || ((data.credit === undefined) && (missing0 = "credit"))) || ((data.tax === undefined) && (missing0 = "tax"))) || ((data.taxrate === undefined) && (missing0 = "taxrate"))) || ((data.tax2 === undefined) && (missing0 = "tax2"))) || ((data.taxrate2 === undefined) && (missing0 = "taxrate2"))) || ((data.total === undefined) && (missing0 = "total"))) || ((data.currency_id === undefined) && (missing0 = "currency_id"))) || ((data.rate === undefined) && (missing0 = "rate"))) || ((data.notes === undefined) && (missing0 = "notes"))) || ((data.notes_private === undefined) && (missing0 = "notes_private"))) || ((data.hash === undefined) && (missing0 = "hash"))) || ((data.invoice_id === undefined) && (missing0 = "invoice_id"))) || ((data.items === undefined) && (missing0 = "items"))){
 validate28.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema83.required,parentSchema:schema83,data}];
 return false;
 }
@@ -3373,27 +3373,19 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.items !== undefined){
-let data18 = data.items;
+if(data.invoice_id !== undefined){
+let data18 = data.invoice_id;
 const _errs51 = errors;
-if(errors === _errs51){
-if(Array.isArray(data18)){
-var valid14 = true;
-const len0 = data18.length;
-for(let i0=0; i0<len0; i0++){
-const _errs53 = errors;
-if(!(validate29(data18[i0], {instancePath:instancePath+"/items/" + i0,parentData:data18,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
-errors = vErrors.length;
-}
-var valid14 = _errs53 === errors;
-if(!valid14){
-break;
-}
+const _errs52 = errors;
+if(errors === _errs52){
+if(typeof data18 === "string"){
+if(!pattern0.test(data18)){
+validate28.errors = [{instancePath:instancePath+"/invoice_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data18}];
+return false;
 }
 }
 else {
-validate28.errors = [{instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema83.properties.items.type,parentSchema:schema83.properties.items,data:data18}];
+validate28.errors = [{instancePath:instancePath+"/invoice_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data18}];
 return false;
 }
 }
@@ -3401,6 +3393,37 @@ var valid0 = _errs51 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
+if(data.items !== undefined){
+let data19 = data.items;
+const _errs54 = errors;
+if(errors === _errs54){
+if(Array.isArray(data19)){
+var valid15 = true;
+const len0 = data19.length;
+for(let i0=0; i0<len0; i0++){
+const _errs56 = errors;
+if(!(validate29(data19[i0], {instancePath:instancePath+"/items/" + i0,parentData:data19,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
+errors = vErrors.length;
+}
+var valid15 = _errs56 === errors;
+if(!valid15){
+break;
+}
+}
+}
+else {
+validate28.errors = [{instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema83.properties.items.type,parentSchema:schema83.properties.items,data:data19}];
+return false;
+}
+}
+var valid0 = _errs54 === errors;
+}
+else {
+var valid0 = true;
+}
 }
 }
 }
@@ -3453,7 +3476,7 @@ break;
 }
 }
 else {
-validate125.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema422.type,parentSchema:schema422,data}];
+validate125.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema423.type,parentSchema:schema423,data}];
 return false;
 }
 }
@@ -3462,9 +3485,9 @@ return errors === 0;
 }
 
 export const order_pages = validate127;
-const schema423 = {"type":"array","items":{"$ref":"order_page.json"}};
-const schema103 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/order_page.json","title":"OrderPage","description":"An order page (product category). parent_id \"0\" marks a top-level page; others are sub-pages. Product and sub-page counts are computed.","type":"object","additionalProperties":false,"required":["id","parent_id","contains","name","description","visible","slug","sort_order","template","ctype","ptype","lptype","otype","ptype_id"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"parent_id":{"$ref":"../common/defs.json#/definitions/id"},"contains":{"type":"string","enum":["products","subcategories"]},"name":{"type":"string"},"description":{"type":"string"},"visible":{"$ref":"../common/defs.json#/definitions/flag"},"slug":{"type":"string"},"sort_order":{"type":"string","pattern":"^-?[0-9]+$"},"template":{"type":"string"},"ctype":{"type":"string"},"ptype":{"type":"string"},"lptype":{"type":"string"},"otype":{"type":"string"},"ptype_id":{"$ref":"../common/defs.json#/definitions/id"}}};
-const pattern79 = new RegExp("^-?[0-9]+$", "u");
+const schema424 = {"type":"array","items":{"$ref":"order_page.json"}};
+const schema104 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/order_page.json","title":"OrderPage","description":"An order page (product category). parent_id \"0\" marks a top-level page; others are sub-pages. Product and sub-page counts are computed.","type":"object","additionalProperties":false,"required":["id","parent_id","contains","name","description","visible","slug","sort_order","template","ctype","ptype","lptype","otype","ptype_id"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"parent_id":{"$ref":"../common/defs.json#/definitions/id"},"contains":{"type":"string","enum":["products","subcategories"]},"name":{"type":"string"},"description":{"type":"string"},"visible":{"$ref":"../common/defs.json#/definitions/flag"},"slug":{"type":"string"},"sort_order":{"type":"string","pattern":"^-?[0-9]+$"},"template":{"type":"string"},"ctype":{"type":"string"},"ptype":{"type":"string"},"lptype":{"type":"string"},"otype":{"type":"string"},"ptype_id":{"$ref":"../common/defs.json#/definitions/id"}}};
+const pattern80 = new RegExp("^-?[0-9]+$", "u");
 
 function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://billsim.local/schemas/resources/order_page.json" */;
@@ -3474,14 +3497,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((((((((((((data.id === undefined) && (missing0 = "id")) || ((data.parent_id === undefined) && (missing0 = "parent_id"))) || ((data.contains === undefined) && (missing0 = "contains"))) || ((data.name === undefined) && (missing0 = "name"))) || ((data.description === undefined) && (missing0 = "description"))) || ((data.visible === undefined) && (missing0 = "visible"))) || ((data.slug === undefined) && (missing0 = "slug"))) || ((data.sort_order === undefined) && (missing0 = "sort_order"))) || ((data.template === undefined) && (missing0 = "template"))) || ((data.ctype === undefined) && (missing0 = "ctype"))) || ((data.ptype === undefined) && (missing0 = "ptype"))) || ((data.lptype === undefined) && (missing0 = "lptype"))) || ((data.otype === undefined) && (missing0 = "otype"))) || ((data.ptype_id === undefined) && (missing0 = "ptype_id"))){
-validate32.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema103.required,parentSchema:schema103,data}];
+validate32.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema104.required,parentSchema:schema104,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func2.call(schema103.properties, key0))){
-validate32.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema103,data}];
+if(!(func2.call(schema104.properties, key0))){
+validate32.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema104,data}];
 return false;
 break;
 }
@@ -3535,11 +3558,11 @@ if(data.contains !== undefined){
 let data2 = data.contains;
 const _errs8 = errors;
 if(typeof data2 !== "string"){
-validate32.errors = [{instancePath:instancePath+"/contains",schemaPath:"#/properties/contains/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema103.properties.contains.type,parentSchema:schema103.properties.contains,data:data2}];
+validate32.errors = [{instancePath:instancePath+"/contains",schemaPath:"#/properties/contains/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema104.properties.contains.type,parentSchema:schema104.properties.contains,data:data2}];
 return false;
 }
 if(!((data2 === "products") || (data2 === "subcategories"))){
-validate32.errors = [{instancePath:instancePath+"/contains",schemaPath:"#/properties/contains/enum",keyword:"enum",params:{allowedValues: schema103.properties.contains.enum},message:"must be equal to one of the allowed values",schema:schema103.properties.contains.enum,parentSchema:schema103.properties.contains,data:data2}];
+validate32.errors = [{instancePath:instancePath+"/contains",schemaPath:"#/properties/contains/enum",keyword:"enum",params:{allowedValues: schema104.properties.contains.enum},message:"must be equal to one of the allowed values",schema:schema104.properties.contains.enum,parentSchema:schema104.properties.contains,data:data2}];
 return false;
 }
 var valid0 = _errs8 === errors;
@@ -3552,7 +3575,7 @@ if(data.name !== undefined){
 let data3 = data.name;
 const _errs10 = errors;
 if(typeof data3 !== "string"){
-validate32.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema103.properties.name.type,parentSchema:schema103.properties.name,data:data3}];
+validate32.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema104.properties.name.type,parentSchema:schema104.properties.name,data:data3}];
 return false;
 }
 var valid0 = _errs10 === errors;
@@ -3565,7 +3588,7 @@ if(data.description !== undefined){
 let data4 = data.description;
 const _errs12 = errors;
 if(typeof data4 !== "string"){
-validate32.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema103.properties.description.type,parentSchema:schema103.properties.description,data:data4}];
+validate32.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema104.properties.description.type,parentSchema:schema104.properties.description,data:data4}];
 return false;
 }
 var valid0 = _errs12 === errors;
@@ -3595,7 +3618,7 @@ if(data.slug !== undefined){
 let data6 = data.slug;
 const _errs17 = errors;
 if(typeof data6 !== "string"){
-validate32.errors = [{instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema103.properties.slug.type,parentSchema:schema103.properties.slug,data:data6}];
+validate32.errors = [{instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema104.properties.slug.type,parentSchema:schema104.properties.slug,data:data6}];
 return false;
 }
 var valid0 = _errs17 === errors;
@@ -3609,13 +3632,13 @@ let data7 = data.sort_order;
 const _errs19 = errors;
 if(errors === _errs19){
 if(typeof data7 === "string"){
-if(!pattern79.test(data7)){
-validate32.errors = [{instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\"",schema:"^-?[0-9]+$",parentSchema:schema103.properties.sort_order,data:data7}];
+if(!pattern80.test(data7)){
+validate32.errors = [{instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\"",schema:"^-?[0-9]+$",parentSchema:schema104.properties.sort_order,data:data7}];
 return false;
 }
 }
 else {
-validate32.errors = [{instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema103.properties.sort_order.type,parentSchema:schema103.properties.sort_order,data:data7}];
+validate32.errors = [{instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema104.properties.sort_order.type,parentSchema:schema104.properties.sort_order,data:data7}];
 return false;
 }
 }
@@ -3629,7 +3652,7 @@ if(data.template !== undefined){
 let data8 = data.template;
 const _errs21 = errors;
 if(typeof data8 !== "string"){
-validate32.errors = [{instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema103.properties.template.type,parentSchema:schema103.properties.template,data:data8}];
+validate32.errors = [{instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema104.properties.template.type,parentSchema:schema104.properties.template,data:data8}];
 return false;
 }
 var valid0 = _errs21 === errors;
@@ -3642,7 +3665,7 @@ if(data.ctype !== undefined){
 let data9 = data.ctype;
 const _errs23 = errors;
 if(typeof data9 !== "string"){
-validate32.errors = [{instancePath:instancePath+"/ctype",schemaPath:"#/properties/ctype/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema103.properties.ctype.type,parentSchema:schema103.properties.ctype,data:data9}];
+validate32.errors = [{instancePath:instancePath+"/ctype",schemaPath:"#/properties/ctype/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema104.properties.ctype.type,parentSchema:schema104.properties.ctype,data:data9}];
 return false;
 }
 var valid0 = _errs23 === errors;
@@ -3655,7 +3678,7 @@ if(data.ptype !== undefined){
 let data10 = data.ptype;
 const _errs25 = errors;
 if(typeof data10 !== "string"){
-validate32.errors = [{instancePath:instancePath+"/ptype",schemaPath:"#/properties/ptype/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema103.properties.ptype.type,parentSchema:schema103.properties.ptype,data:data10}];
+validate32.errors = [{instancePath:instancePath+"/ptype",schemaPath:"#/properties/ptype/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema104.properties.ptype.type,parentSchema:schema104.properties.ptype,data:data10}];
 return false;
 }
 var valid0 = _errs25 === errors;
@@ -3668,7 +3691,7 @@ if(data.lptype !== undefined){
 let data11 = data.lptype;
 const _errs27 = errors;
 if(typeof data11 !== "string"){
-validate32.errors = [{instancePath:instancePath+"/lptype",schemaPath:"#/properties/lptype/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema103.properties.lptype.type,parentSchema:schema103.properties.lptype,data:data11}];
+validate32.errors = [{instancePath:instancePath+"/lptype",schemaPath:"#/properties/lptype/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema104.properties.lptype.type,parentSchema:schema104.properties.lptype,data:data11}];
 return false;
 }
 var valid0 = _errs27 === errors;
@@ -3681,7 +3704,7 @@ if(data.otype !== undefined){
 let data12 = data.otype;
 const _errs29 = errors;
 if(typeof data12 !== "string"){
-validate32.errors = [{instancePath:instancePath+"/otype",schemaPath:"#/properties/otype/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema103.properties.otype.type,parentSchema:schema103.properties.otype,data:data12}];
+validate32.errors = [{instancePath:instancePath+"/otype",schemaPath:"#/properties/otype/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema104.properties.otype.type,parentSchema:schema104.properties.otype,data:data12}];
 return false;
 }
 var valid0 = _errs29 === errors;
@@ -3728,7 +3751,7 @@ var valid0 = true;
 }
 }
 else {
-validate32.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema103.type,parentSchema:schema103,data}];
+validate32.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema104.type,parentSchema:schema104,data}];
 return false;
 }
 }
@@ -3757,7 +3780,7 @@ break;
 }
 }
 else {
-validate127.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema423.type,parentSchema:schema423,data}];
+validate127.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema424.type,parentSchema:schema424,data}];
 return false;
 }
 }
@@ -3766,13 +3789,13 @@ return errors === 0;
 }
 
 export const products = validate129;
-const schema424 = {"type":"array","items":{"$ref":"product.json"}};
-const schema108 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/product.json","title":"Product","description":"A product or, with paytype DomainRegular, a domain TLD (name \".com\") whose prices per period are in `periods`. Cycle prices are 2-decimal strings; \"0.00\" on a recurring cycle means the cycle is not offered.","type":"object","additionalProperties":false,"required":["id","category_id","type","name","description","visible","domain_options","stock","qty","autosetup","subdomain","owndomain","tax","upgrades","sort_order","rel","paytype","m_setup","q_setup","s_setup","a_setup","b_setup","t_setup","p4_setup","p5_setup","d_setup","w_setup","h_setup","m","q","s","a","b","t","p4","p5","d","w","h","ptype","module","server","free_domain"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"category_id":{"$ref":"../common/defs.json#/definitions/id"},"type":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"description":{"type":"string"},"visible":{"$ref":"../common/defs.json#/definitions/flag"},"domain_options":{"$ref":"../common/defs.json#/definitions/flag"},"stock":{"$ref":"../common/defs.json#/definitions/flag"},"qty":{"type":"string","pattern":"^[0-9]+$"},"autosetup":{"type":"string","pattern":"^[0-9]$"},"subdomain":{"type":"string"},"owndomain":{"$ref":"../common/defs.json#/definitions/flag"},"tax":{"$ref":"../common/defs.json#/definitions/flag"},"upgrades":{"type":"string"},"sort_order":{"type":"string","pattern":"^-?[0-9]+$"},"rel":{"type":"string","enum":["Product"]},"paytype":{"type":"string","enum":["Free","Once","Regular","DomainRegular"]},"m_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"q_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"s_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"a_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"b_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"t_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"p4_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"p5_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"d_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"w_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"h_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"m":{"$ref":"../common/defs.json#/definitions/decimal"},"q":{"$ref":"../common/defs.json#/definitions/decimal"},"s":{"$ref":"../common/defs.json#/definitions/decimal"},"a":{"$ref":"../common/defs.json#/definitions/decimal"},"b":{"$ref":"../common/defs.json#/definitions/decimal"},"t":{"$ref":"../common/defs.json#/definitions/decimal"},"p4":{"$ref":"../common/defs.json#/definitions/decimal"},"p5":{"$ref":"../common/defs.json#/definitions/decimal"},"d":{"$ref":"../common/defs.json#/definitions/decimal"},"w":{"$ref":"../common/defs.json#/definitions/decimal"},"h":{"$ref":"../common/defs.json#/definitions/decimal"},"ptype":{"type":"string"},"module":{"$ref":"../common/defs.json#/definitions/id"},"server":{"type":"array","items":{"$ref":"../common/defs.json#/definitions/positiveId"},"uniqueItems":true,"description":"the servers (ids of `servers`) the product provisions its services on, all of the app group of its `module`; [] for a product on no server"},"free_domain":{"$ref":"../common/defs.json#/definitions/flag"},"periods":{"description":"Domain (TLD) products only: prices per registration period in years","type":"array","items":{"$ref":"#/definitions/period"}}},"definitions":{"period":{"title":"TldPeriod","type":"object","additionalProperties":false,"required":["period","register","transfer","renew"],"properties":{"period":{"type":"string","pattern":"^([1-9]|10)$"},"register":{"$ref":"../common/defs.json#/definitions/decimal"},"transfer":{"$ref":"../common/defs.json#/definitions/decimal"},"renew":{"$ref":"../common/defs.json#/definitions/decimal"}}}}};
-const schema140 = {"type":"string","pattern":"^[1-9][0-9]{0,17}$","description":"a positive whole number id, such as 1"};
+const schema425 = {"type":"array","items":{"$ref":"product.json"}};
+const schema109 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/product.json","title":"Product","description":"A product or, with paytype DomainRegular, a domain TLD (name \".com\") whose prices per period are in `periods`. Cycle prices are 2-decimal strings; \"0.00\" on a recurring cycle means the cycle is not offered.","type":"object","additionalProperties":false,"required":["id","category_id","type","name","description","visible","domain_options","stock","qty","autosetup","subdomain","owndomain","tax","upgrades","sort_order","rel","paytype","m_setup","q_setup","s_setup","a_setup","b_setup","t_setup","p4_setup","p5_setup","d_setup","w_setup","h_setup","m","q","s","a","b","t","p4","p5","d","w","h","ptype","module","server","free_domain"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"category_id":{"$ref":"../common/defs.json#/definitions/id"},"type":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"description":{"type":"string"},"visible":{"$ref":"../common/defs.json#/definitions/flag"},"domain_options":{"$ref":"../common/defs.json#/definitions/flag"},"stock":{"$ref":"../common/defs.json#/definitions/flag"},"qty":{"type":"string","pattern":"^[0-9]+$"},"autosetup":{"type":"string","pattern":"^[0-9]$"},"subdomain":{"type":"string"},"owndomain":{"$ref":"../common/defs.json#/definitions/flag"},"tax":{"$ref":"../common/defs.json#/definitions/flag"},"upgrades":{"type":"string"},"sort_order":{"type":"string","pattern":"^-?[0-9]+$"},"rel":{"type":"string","enum":["Product"]},"paytype":{"type":"string","enum":["Free","Once","Regular","DomainRegular"]},"m_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"q_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"s_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"a_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"b_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"t_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"p4_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"p5_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"d_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"w_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"h_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"m":{"$ref":"../common/defs.json#/definitions/decimal"},"q":{"$ref":"../common/defs.json#/definitions/decimal"},"s":{"$ref":"../common/defs.json#/definitions/decimal"},"a":{"$ref":"../common/defs.json#/definitions/decimal"},"b":{"$ref":"../common/defs.json#/definitions/decimal"},"t":{"$ref":"../common/defs.json#/definitions/decimal"},"p4":{"$ref":"../common/defs.json#/definitions/decimal"},"p5":{"$ref":"../common/defs.json#/definitions/decimal"},"d":{"$ref":"../common/defs.json#/definitions/decimal"},"w":{"$ref":"../common/defs.json#/definitions/decimal"},"h":{"$ref":"../common/defs.json#/definitions/decimal"},"ptype":{"type":"string"},"module":{"$ref":"../common/defs.json#/definitions/id"},"server":{"type":"array","items":{"$ref":"../common/defs.json#/definitions/positiveId"},"uniqueItems":true,"description":"the servers (ids of `servers`) the product provisions its services on, all of the app group of its `module`; [] for a product on no server"},"free_domain":{"$ref":"../common/defs.json#/definitions/flag"},"periods":{"description":"Domain (TLD) products only: prices per registration period in years","type":"array","items":{"$ref":"#/definitions/period"}}},"definitions":{"period":{"title":"TldPeriod","type":"object","additionalProperties":false,"required":["period","register","transfer","renew"],"properties":{"period":{"type":"string","pattern":"^([1-9]|10)$"},"register":{"$ref":"../common/defs.json#/definitions/decimal"},"transfer":{"$ref":"../common/defs.json#/definitions/decimal"},"renew":{"$ref":"../common/defs.json#/definitions/decimal"}}}}};
+const schema141 = {"type":"string","pattern":"^[1-9][0-9]{0,17}$","description":"a positive whole number id, such as 1"};
 const func0 = require("ajv/dist/runtime/equal").default;
-const pattern110 = new RegExp("^[1-9][0-9]{0,17}$", "u");
-const schema142 = {"title":"TldPeriod","type":"object","additionalProperties":false,"required":["period","register","transfer","renew"],"properties":{"period":{"type":"string","pattern":"^([1-9]|10)$"},"register":{"$ref":"../common/defs.json#/definitions/decimal"},"transfer":{"$ref":"../common/defs.json#/definitions/decimal"},"renew":{"$ref":"../common/defs.json#/definitions/decimal"}}};
-const pattern111 = new RegExp("^([1-9]|10)$", "u");
+const pattern111 = new RegExp("^[1-9][0-9]{0,17}$", "u");
+const schema143 = {"title":"TldPeriod","type":"object","additionalProperties":false,"required":["period","register","transfer","renew"],"properties":{"period":{"type":"string","pattern":"^([1-9]|10)$"},"register":{"$ref":"../common/defs.json#/definitions/decimal"},"transfer":{"$ref":"../common/defs.json#/definitions/decimal"},"renew":{"$ref":"../common/defs.json#/definitions/decimal"}}};
+const pattern112 = new RegExp("^([1-9]|10)$", "u");
 
 function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -3781,14 +3804,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((data.period === undefined) && (missing0 = "period")) || ((data.register === undefined) && (missing0 = "register"))) || ((data.transfer === undefined) && (missing0 = "transfer"))) || ((data.renew === undefined) && (missing0 = "renew"))){
-validate35.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema142.required,parentSchema:schema142,data}];
+validate35.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema143.required,parentSchema:schema143,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((((key0 === "period") || (key0 === "register")) || (key0 === "transfer")) || (key0 === "renew"))){
-validate35.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema142,data}];
+validate35.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema143,data}];
 return false;
 break;
 }
@@ -3799,13 +3822,13 @@ let data0 = data.period;
 const _errs2 = errors;
 if(errors === _errs2){
 if(typeof data0 === "string"){
-if(!pattern111.test(data0)){
-validate35.errors = [{instancePath:instancePath+"/period",schemaPath:"#/properties/period/pattern",keyword:"pattern",params:{pattern: "^([1-9]|10)$"},message:"must match pattern \""+"^([1-9]|10)$"+"\"",schema:"^([1-9]|10)$",parentSchema:schema142.properties.period,data:data0}];
+if(!pattern112.test(data0)){
+validate35.errors = [{instancePath:instancePath+"/period",schemaPath:"#/properties/period/pattern",keyword:"pattern",params:{pattern: "^([1-9]|10)$"},message:"must match pattern \""+"^([1-9]|10)$"+"\"",schema:"^([1-9]|10)$",parentSchema:schema143.properties.period,data:data0}];
 return false;
 }
 }
 else {
-validate35.errors = [{instancePath:instancePath+"/period",schemaPath:"#/properties/period/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema142.properties.period.type,parentSchema:schema142.properties.period,data:data0}];
+validate35.errors = [{instancePath:instancePath+"/period",schemaPath:"#/properties/period/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema143.properties.period.type,parentSchema:schema143.properties.period,data:data0}];
 return false;
 }
 }
@@ -3887,7 +3910,7 @@ var valid0 = true;
 }
 }
 else {
-validate35.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema142.type,parentSchema:schema142,data}];
+validate35.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema143.type,parentSchema:schema143,data}];
 return false;
 }
 }
@@ -3904,14 +3927,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((((((((((((((((((((((((((((((((((((((((data.id === undefined) && (missing0 = "id")) || ((data.category_id === undefined) && (missing0 = "category_id"))) || ((data.type === undefined) && (missing0 = "type"))) || ((data.name === undefined) && (missing0 = "name"))) || ((data.description === undefined) && (missing0 = "description"))) || ((data.visible === undefined) && (missing0 = "visible"))) || ((data.domain_options === undefined) && (missing0 = "domain_options"))) || ((data.stock === undefined) && (missing0 = "stock"))) || ((data.qty === undefined) && (missing0 = "qty"))) || ((data.autosetup === undefined) && (missing0 = "autosetup"))) || ((data.subdomain === undefined) && (missing0 = "subdomain"))) || ((data.owndomain === undefined) && (missing0 = "owndomain"))) || ((data.tax === undefined) && (missing0 = "tax"))) || ((data.upgrades === undefined) && (missing0 = "upgrades"))) || ((data.sort_order === undefined) && (missing0 = "sort_order"))) || ((data.rel === undefined) && (missing0 = "rel"))) || ((data.paytype === undefined) && (missing0 = "paytype"))) || ((data.m_setup === undefined) && (missing0 = "m_setup"))) || ((data.q_setup === undefined) && (missing0 = "q_setup"))) || ((data.s_setup === undefined) && (missing0 = "s_setup"))) || ((data.a_setup === undefined) && (missing0 = "a_setup"))) || ((data.b_setup === undefined) && (missing0 = "b_setup"))) || ((data.t_setup === undefined) && (missing0 = "t_setup"))) || ((data.p4_setup === undefined) && (missing0 = "p4_setup"))) || ((data.p5_setup === undefined) && (missing0 = "p5_setup"))) || ((data.d_setup === undefined) && (missing0 = "d_setup"))) || ((data.w_setup === undefined) && (missing0 = "w_setup"))) || ((data.h_setup === undefined) && (missing0 = "h_setup"))) || ((data.m === undefined) && (missing0 = "m"))) || ((data.q === undefined) && (missing0 = "q"))) || ((data.s === undefined) && (missing0 = "s"))) || ((data.a === undefined) && (missing0 = "a"))) || ((data.b === undefined) && (missing0 = "b"))) || ((data.t === undefined) && (missing0 = "t"))) || ((data.p4 === undefined) && (missing0 = "p4"))) || ((data.p5 === undefined) && (missing0 = "p5"))) || ((data.d === undefined) && (missing0 = "d"))) || ((data.w === undefined) && (missing0 = "w"))) || ((data.h === undefined) && (missing0 = "h"))) || ((data.ptype === undefined) && (missing0 = "ptype"))) || ((data.module === undefined) && (missing0 = "module"))) || ((data.server === undefined) && (missing0 = "server"))) || ((data.free_domain === undefined) && (missing0 = "free_domain"))){
-validate34.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema108.required,parentSchema:schema108,data}];
+validate34.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema109.required,parentSchema:schema109,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func2.call(schema108.properties, key0))){
-validate34.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema108,data}];
+if(!(func2.call(schema109.properties, key0))){
+validate34.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema109,data}];
 return false;
 break;
 }
@@ -3987,7 +4010,7 @@ if(data.name !== undefined){
 let data3 = data.name;
 const _errs11 = errors;
 if(typeof data3 !== "string"){
-validate34.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema108.properties.name.type,parentSchema:schema108.properties.name,data:data3}];
+validate34.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema109.properties.name.type,parentSchema:schema109.properties.name,data:data3}];
 return false;
 }
 var valid0 = _errs11 === errors;
@@ -4000,7 +4023,7 @@ if(data.description !== undefined){
 let data4 = data.description;
 const _errs13 = errors;
 if(typeof data4 !== "string"){
-validate34.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema108.properties.description.type,parentSchema:schema108.properties.description,data:data4}];
+validate34.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema109.properties.description.type,parentSchema:schema109.properties.description,data:data4}];
 return false;
 }
 var valid0 = _errs13 === errors;
@@ -4066,12 +4089,12 @@ const _errs24 = errors;
 if(errors === _errs24){
 if(typeof data8 === "string"){
 if(!pattern0.test(data8)){
-validate34.errors = [{instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema108.properties.qty,data:data8}];
+validate34.errors = [{instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema109.properties.qty,data:data8}];
 return false;
 }
 }
 else {
-validate34.errors = [{instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema108.properties.qty.type,parentSchema:schema108.properties.qty,data:data8}];
+validate34.errors = [{instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema109.properties.qty.type,parentSchema:schema109.properties.qty,data:data8}];
 return false;
 }
 }
@@ -4087,12 +4110,12 @@ const _errs26 = errors;
 if(errors === _errs26){
 if(typeof data9 === "string"){
 if(!pattern4.test(data9)){
-validate34.errors = [{instancePath:instancePath+"/autosetup",schemaPath:"#/properties/autosetup/pattern",keyword:"pattern",params:{pattern: "^[0-9]$"},message:"must match pattern \""+"^[0-9]$"+"\"",schema:"^[0-9]$",parentSchema:schema108.properties.autosetup,data:data9}];
+validate34.errors = [{instancePath:instancePath+"/autosetup",schemaPath:"#/properties/autosetup/pattern",keyword:"pattern",params:{pattern: "^[0-9]$"},message:"must match pattern \""+"^[0-9]$"+"\"",schema:"^[0-9]$",parentSchema:schema109.properties.autosetup,data:data9}];
 return false;
 }
 }
 else {
-validate34.errors = [{instancePath:instancePath+"/autosetup",schemaPath:"#/properties/autosetup/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema108.properties.autosetup.type,parentSchema:schema108.properties.autosetup,data:data9}];
+validate34.errors = [{instancePath:instancePath+"/autosetup",schemaPath:"#/properties/autosetup/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema109.properties.autosetup.type,parentSchema:schema109.properties.autosetup,data:data9}];
 return false;
 }
 }
@@ -4106,7 +4129,7 @@ if(data.subdomain !== undefined){
 let data10 = data.subdomain;
 const _errs28 = errors;
 if(typeof data10 !== "string"){
-validate34.errors = [{instancePath:instancePath+"/subdomain",schemaPath:"#/properties/subdomain/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema108.properties.subdomain.type,parentSchema:schema108.properties.subdomain,data:data10}];
+validate34.errors = [{instancePath:instancePath+"/subdomain",schemaPath:"#/properties/subdomain/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema109.properties.subdomain.type,parentSchema:schema109.properties.subdomain,data:data10}];
 return false;
 }
 var valid0 = _errs28 === errors;
@@ -4153,7 +4176,7 @@ if(data.upgrades !== undefined){
 let data13 = data.upgrades;
 const _errs36 = errors;
 if(typeof data13 !== "string"){
-validate34.errors = [{instancePath:instancePath+"/upgrades",schemaPath:"#/properties/upgrades/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema108.properties.upgrades.type,parentSchema:schema108.properties.upgrades,data:data13}];
+validate34.errors = [{instancePath:instancePath+"/upgrades",schemaPath:"#/properties/upgrades/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema109.properties.upgrades.type,parentSchema:schema109.properties.upgrades,data:data13}];
 return false;
 }
 var valid0 = _errs36 === errors;
@@ -4167,13 +4190,13 @@ let data14 = data.sort_order;
 const _errs38 = errors;
 if(errors === _errs38){
 if(typeof data14 === "string"){
-if(!pattern79.test(data14)){
-validate34.errors = [{instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\"",schema:"^-?[0-9]+$",parentSchema:schema108.properties.sort_order,data:data14}];
+if(!pattern80.test(data14)){
+validate34.errors = [{instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\"",schema:"^-?[0-9]+$",parentSchema:schema109.properties.sort_order,data:data14}];
 return false;
 }
 }
 else {
-validate34.errors = [{instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema108.properties.sort_order.type,parentSchema:schema108.properties.sort_order,data:data14}];
+validate34.errors = [{instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema109.properties.sort_order.type,parentSchema:schema109.properties.sort_order,data:data14}];
 return false;
 }
 }
@@ -4187,11 +4210,11 @@ if(data.rel !== undefined){
 let data15 = data.rel;
 const _errs40 = errors;
 if(typeof data15 !== "string"){
-validate34.errors = [{instancePath:instancePath+"/rel",schemaPath:"#/properties/rel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema108.properties.rel.type,parentSchema:schema108.properties.rel,data:data15}];
+validate34.errors = [{instancePath:instancePath+"/rel",schemaPath:"#/properties/rel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema109.properties.rel.type,parentSchema:schema109.properties.rel,data:data15}];
 return false;
 }
 if(!(data15 === "Product")){
-validate34.errors = [{instancePath:instancePath+"/rel",schemaPath:"#/properties/rel/enum",keyword:"enum",params:{allowedValues: schema108.properties.rel.enum},message:"must be equal to one of the allowed values",schema:schema108.properties.rel.enum,parentSchema:schema108.properties.rel,data:data15}];
+validate34.errors = [{instancePath:instancePath+"/rel",schemaPath:"#/properties/rel/enum",keyword:"enum",params:{allowedValues: schema109.properties.rel.enum},message:"must be equal to one of the allowed values",schema:schema109.properties.rel.enum,parentSchema:schema109.properties.rel,data:data15}];
 return false;
 }
 var valid0 = _errs40 === errors;
@@ -4204,11 +4227,11 @@ if(data.paytype !== undefined){
 let data16 = data.paytype;
 const _errs42 = errors;
 if(typeof data16 !== "string"){
-validate34.errors = [{instancePath:instancePath+"/paytype",schemaPath:"#/properties/paytype/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema108.properties.paytype.type,parentSchema:schema108.properties.paytype,data:data16}];
+validate34.errors = [{instancePath:instancePath+"/paytype",schemaPath:"#/properties/paytype/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema109.properties.paytype.type,parentSchema:schema109.properties.paytype,data:data16}];
 return false;
 }
 if(!((((data16 === "Free") || (data16 === "Once")) || (data16 === "Regular")) || (data16 === "DomainRegular"))){
-validate34.errors = [{instancePath:instancePath+"/paytype",schemaPath:"#/properties/paytype/enum",keyword:"enum",params:{allowedValues: schema108.properties.paytype.enum},message:"must be equal to one of the allowed values",schema:schema108.properties.paytype.enum,parentSchema:schema108.properties.paytype,data:data16}];
+validate34.errors = [{instancePath:instancePath+"/paytype",schemaPath:"#/properties/paytype/enum",keyword:"enum",params:{allowedValues: schema109.properties.paytype.enum},message:"must be equal to one of the allowed values",schema:schema109.properties.paytype.enum,parentSchema:schema109.properties.paytype,data:data16}];
 return false;
 }
 var valid0 = _errs42 === errors;
@@ -4705,7 +4728,7 @@ if(data.ptype !== undefined){
 let data39 = data.ptype;
 const _errs110 = errors;
 if(typeof data39 !== "string"){
-validate34.errors = [{instancePath:instancePath+"/ptype",schemaPath:"#/properties/ptype/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema108.properties.ptype.type,parentSchema:schema108.properties.ptype,data:data39}];
+validate34.errors = [{instancePath:instancePath+"/ptype",schemaPath:"#/properties/ptype/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema109.properties.ptype.type,parentSchema:schema109.properties.ptype,data:data39}];
 return false;
 }
 var valid0 = _errs110 === errors;
@@ -4749,13 +4772,13 @@ const _errs117 = errors;
 const _errs118 = errors;
 if(errors === _errs118){
 if(typeof data42 === "string"){
-if(!pattern110.test(data42)){
-validate34.errors = [{instancePath:instancePath+"/server/" + i0,schemaPath:"../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data42}];
+if(!pattern111.test(data42)){
+validate34.errors = [{instancePath:instancePath+"/server/" + i0,schemaPath:"../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema141,data:data42}];
 return false;
 }
 }
 else {
-validate34.errors = [{instancePath:instancePath+"/server/" + i0,schemaPath:"../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data42}];
+validate34.errors = [{instancePath:instancePath+"/server/" + i0,schemaPath:"../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema141.type,parentSchema:schema141,data:data42}];
 return false;
 }
 }
@@ -4772,7 +4795,7 @@ outer0:
 for(;i1--;){
 for(j0 = i1; j0--;){
 if(func0(data41[i1], data41[j0])){
-validate34.errors = [{instancePath:instancePath+"/server",schemaPath:"#/properties/server/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema108.properties.server,data:data41}];
+validate34.errors = [{instancePath:instancePath+"/server",schemaPath:"#/properties/server/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema109.properties.server,data:data41}];
 return false;
 break outer0;
 }
@@ -4782,7 +4805,7 @@ break outer0;
 }
 }
 else {
-validate34.errors = [{instancePath:instancePath+"/server",schemaPath:"#/properties/server/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema108.properties.server.type,parentSchema:schema108.properties.server,data:data41}];
+validate34.errors = [{instancePath:instancePath+"/server",schemaPath:"#/properties/server/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema109.properties.server.type,parentSchema:schema109.properties.server,data:data41}];
 return false;
 }
 }
@@ -4829,7 +4852,7 @@ break;
 }
 }
 else {
-validate34.errors = [{instancePath:instancePath+"/periods",schemaPath:"#/properties/periods/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema108.properties.periods.type,parentSchema:schema108.properties.periods,data:data44}];
+validate34.errors = [{instancePath:instancePath+"/periods",schemaPath:"#/properties/periods/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema109.properties.periods.type,parentSchema:schema109.properties.periods,data:data44}];
 return false;
 }
 }
@@ -4885,7 +4908,7 @@ var valid0 = true;
 }
 }
 else {
-validate34.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema108.type,parentSchema:schema108,data}];
+validate34.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema109.type,parentSchema:schema109,data}];
 return false;
 }
 }
@@ -4914,7 +4937,7 @@ break;
 }
 }
 else {
-validate129.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema424.type,parentSchema:schema424,data}];
+validate129.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema425.type,parentSchema:schema425,data}];
 return false;
 }
 }
@@ -4923,9 +4946,9 @@ return errors === 0;
 }
 
 export const accounts = validate131;
-const schema425 = {"type":"array","items":{"$ref":"account.json"}};
-const schema146 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/account.json","title":"Account","description":"A hosting account (service) of a client, as stored. List calls join in product name/type and client names.","type":"object","additionalProperties":false,"required":["id","client_id","order_id","product_id","parent_id","date_created","domain","server_id","payment_module","firstpayment","total","billingcycle","billingtype","next_due","next_invoice","status","label","username","password","manual","currency_id","notes","mod","ip","additional_ip"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"order_id":{"$ref":"../common/defs.json#/definitions/id"},"product_id":{"$ref":"../common/defs.json#/definitions/id"},"parent_id":{"$ref":"../common/defs.json#/definitions/id"},"date_created":{"$ref":"../common/defs.json#/definitions/date"},"domain":{"type":"string"},"server_id":{"$ref":"../common/defs.json#/definitions/id"},"payment_module":{"$ref":"../common/defs.json#/definitions/id"},"firstpayment":{"$ref":"../common/defs.json#/definitions/decimal"},"total":{"$ref":"../common/defs.json#/definitions/decimal"},"billingcycle":{"$ref":"../common/defs.json#/definitions/billingCycle"},"billingtype":{"type":"string","enum":["PrePay","PostPay"]},"next_due":{"$ref":"../common/defs.json#/definitions/date"},"next_invoice":{"$ref":"../common/defs.json#/definitions/date"},"status":{"type":"string","enum":["Pending","Active","Suspended","Terminated","Cancelled","Fraud"]},"label":{"type":"string"},"username":{"type":"string"},"password":{"type":"string","description":"the service's own login password (fixture data, shown by getAccountDetails as HostBill shows it decrypted); \"\" when the service has no login. Never the client's login password."},"manual":{"$ref":"../common/defs.json#/definitions/flag"},"currency_id":{"$ref":"../common/defs.json#/definitions/id"},"notes":{"type":"string"},"mod":{"type":"string","description":"the display name of the provisioning module the service runs on, such as Cpanel2; \"\" when none"},"ip":{"type":"string","description":"the service's main IP address (its own, or its server's shared one), as the account rows of searchServiceByIP show it; \"\" when it has none"},"additional_ip":{"type":"array","items":{"type":"string","minLength":1},"description":"the service's further IP addresses, as searchServiceByIP shows them; [] when none"}}};
-const schema157 = {"type":"string","enum":["Free","One Time","Once","Hourly","Daily","Weekly","Monthly","Quarterly","Semi-Annually","Annually","Biennially","Triennially","Quadrennially","Quinquennially"],"description":"a billing cycle name such as Monthly"};
+const schema426 = {"type":"array","items":{"$ref":"account.json"}};
+const schema147 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/account.json","title":"Account","description":"A hosting account (service) of a client, as stored. List calls join in product name/type and client names.","type":"object","additionalProperties":false,"required":["id","client_id","order_id","product_id","parent_id","date_created","domain","server_id","payment_module","firstpayment","total","billingcycle","billingtype","next_due","next_invoice","status","label","username","password","manual","currency_id","notes","mod","ip","additional_ip"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"order_id":{"$ref":"../common/defs.json#/definitions/id"},"product_id":{"$ref":"../common/defs.json#/definitions/id"},"parent_id":{"$ref":"../common/defs.json#/definitions/id"},"date_created":{"$ref":"../common/defs.json#/definitions/date"},"domain":{"type":"string"},"server_id":{"$ref":"../common/defs.json#/definitions/id"},"payment_module":{"$ref":"../common/defs.json#/definitions/id"},"firstpayment":{"$ref":"../common/defs.json#/definitions/decimal"},"total":{"$ref":"../common/defs.json#/definitions/decimal"},"billingcycle":{"$ref":"../common/defs.json#/definitions/billingCycle"},"billingtype":{"type":"string","enum":["PrePay","PostPay"]},"next_due":{"$ref":"../common/defs.json#/definitions/date"},"next_invoice":{"$ref":"../common/defs.json#/definitions/date"},"status":{"type":"string","enum":["Pending","Active","Suspended","Terminated","Cancelled","Fraud"]},"label":{"type":"string"},"username":{"type":"string"},"password":{"type":"string","description":"the service's own login password (fixture data, shown by getAccountDetails as HostBill shows it decrypted); \"\" when the service has no login. Never the client's login password."},"manual":{"$ref":"../common/defs.json#/definitions/flag"},"currency_id":{"$ref":"../common/defs.json#/definitions/id"},"notes":{"type":"string"},"mod":{"type":"string","description":"the display name of the provisioning module the service runs on, such as Cpanel2; \"\" when none"},"ip":{"type":"string","description":"the service's main IP address (its own, or its server's shared one), as the account rows of searchServiceByIP show it; \"\" when it has none"},"additional_ip":{"type":"array","items":{"type":"string","minLength":1},"description":"the service's further IP addresses, as searchServiceByIP shows them; [] when none"}}};
+const schema158 = {"type":"string","enum":["Free","One Time","Once","Hourly","Daily","Weekly","Monthly","Quarterly","Semi-Annually","Annually","Biennially","Triennially","Quadrennially","Quinquennially"],"description":"a billing cycle name such as Monthly"};
 
 function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://billsim.local/schemas/resources/account.json" */;
@@ -4935,14 +4958,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((((((((((((((((((((((data.id === undefined) && (missing0 = "id")) || ((data.client_id === undefined) && (missing0 = "client_id"))) || ((data.order_id === undefined) && (missing0 = "order_id"))) || ((data.product_id === undefined) && (missing0 = "product_id"))) || ((data.parent_id === undefined) && (missing0 = "parent_id"))) || ((data.date_created === undefined) && (missing0 = "date_created"))) || ((data.domain === undefined) && (missing0 = "domain"))) || ((data.server_id === undefined) && (missing0 = "server_id"))) || ((data.payment_module === undefined) && (missing0 = "payment_module"))) || ((data.firstpayment === undefined) && (missing0 = "firstpayment"))) || ((data.total === undefined) && (missing0 = "total"))) || ((data.billingcycle === undefined) && (missing0 = "billingcycle"))) || ((data.billingtype === undefined) && (missing0 = "billingtype"))) || ((data.next_due === undefined) && (missing0 = "next_due"))) || ((data.next_invoice === undefined) && (missing0 = "next_invoice"))) || ((data.status === undefined) && (missing0 = "status"))) || ((data.label === undefined) && (missing0 = "label"))) || ((data.username === undefined) && (missing0 = "username"))) || ((data.password === undefined) && (missing0 = "password"))) || ((data.manual === undefined) && (missing0 = "manual"))) || ((data.currency_id === undefined) && (missing0 = "currency_id"))) || ((data.notes === undefined) && (missing0 = "notes"))) || ((data.mod === undefined) && (missing0 = "mod"))) || ((data.ip === undefined) && (missing0 = "ip"))) || ((data.additional_ip === undefined) && (missing0 = "additional_ip"))){
-validate38.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema146.required,parentSchema:schema146,data}];
+validate38.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema147.required,parentSchema:schema147,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func2.call(schema146.properties, key0))){
-validate38.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema146,data}];
+if(!(func2.call(schema147.properties, key0))){
+validate38.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema147,data}];
 return false;
 break;
 }
@@ -5084,7 +5107,7 @@ if(data.domain !== undefined){
 let data6 = data.domain;
 const _errs20 = errors;
 if(typeof data6 !== "string"){
-validate38.errors = [{instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema146.properties.domain.type,parentSchema:schema146.properties.domain,data:data6}];
+validate38.errors = [{instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema147.properties.domain.type,parentSchema:schema147.properties.domain,data:data6}];
 return false;
 }
 var valid0 = _errs20 === errors;
@@ -5185,11 +5208,11 @@ if(data.billingcycle !== undefined){
 let data11 = data.billingcycle;
 const _errs34 = errors;
 if(typeof data11 !== "string"){
-validate38.errors = [{instancePath:instancePath+"/billingcycle",schemaPath:"../common/defs.json#/definitions/billingCycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema157.type,parentSchema:schema157,data:data11}];
+validate38.errors = [{instancePath:instancePath+"/billingcycle",schemaPath:"../common/defs.json#/definitions/billingCycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema158.type,parentSchema:schema158,data:data11}];
 return false;
 }
 if(!((((((((((((((data11 === "Free") || (data11 === "One Time")) || (data11 === "Once")) || (data11 === "Hourly")) || (data11 === "Daily")) || (data11 === "Weekly")) || (data11 === "Monthly")) || (data11 === "Quarterly")) || (data11 === "Semi-Annually")) || (data11 === "Annually")) || (data11 === "Biennially")) || (data11 === "Triennially")) || (data11 === "Quadrennially")) || (data11 === "Quinquennially"))){
-validate38.errors = [{instancePath:instancePath+"/billingcycle",schemaPath:"../common/defs.json#/definitions/billingCycle/enum",keyword:"enum",params:{allowedValues: schema157.enum},message:"must be equal to one of the allowed values",schema:schema157.enum,parentSchema:schema157,data:data11}];
+validate38.errors = [{instancePath:instancePath+"/billingcycle",schemaPath:"../common/defs.json#/definitions/billingCycle/enum",keyword:"enum",params:{allowedValues: schema158.enum},message:"must be equal to one of the allowed values",schema:schema158.enum,parentSchema:schema158,data:data11}];
 return false;
 }
 var valid0 = _errs34 === errors;
@@ -5202,11 +5225,11 @@ if(data.billingtype !== undefined){
 let data12 = data.billingtype;
 const _errs37 = errors;
 if(typeof data12 !== "string"){
-validate38.errors = [{instancePath:instancePath+"/billingtype",schemaPath:"#/properties/billingtype/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema146.properties.billingtype.type,parentSchema:schema146.properties.billingtype,data:data12}];
+validate38.errors = [{instancePath:instancePath+"/billingtype",schemaPath:"#/properties/billingtype/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema147.properties.billingtype.type,parentSchema:schema147.properties.billingtype,data:data12}];
 return false;
 }
 if(!((data12 === "PrePay") || (data12 === "PostPay"))){
-validate38.errors = [{instancePath:instancePath+"/billingtype",schemaPath:"#/properties/billingtype/enum",keyword:"enum",params:{allowedValues: schema146.properties.billingtype.enum},message:"must be equal to one of the allowed values",schema:schema146.properties.billingtype.enum,parentSchema:schema146.properties.billingtype,data:data12}];
+validate38.errors = [{instancePath:instancePath+"/billingtype",schemaPath:"#/properties/billingtype/enum",keyword:"enum",params:{allowedValues: schema147.properties.billingtype.enum},message:"must be equal to one of the allowed values",schema:schema147.properties.billingtype.enum,parentSchema:schema147.properties.billingtype,data:data12}];
 return false;
 }
 var valid0 = _errs37 === errors;
@@ -5263,11 +5286,11 @@ if(data.status !== undefined){
 let data15 = data.status;
 const _errs45 = errors;
 if(typeof data15 !== "string"){
-validate38.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema146.properties.status.type,parentSchema:schema146.properties.status,data:data15}];
+validate38.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema147.properties.status.type,parentSchema:schema147.properties.status,data:data15}];
 return false;
 }
 if(!((((((data15 === "Pending") || (data15 === "Active")) || (data15 === "Suspended")) || (data15 === "Terminated")) || (data15 === "Cancelled")) || (data15 === "Fraud"))){
-validate38.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema146.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema146.properties.status.enum,parentSchema:schema146.properties.status,data:data15}];
+validate38.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema147.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema147.properties.status.enum,parentSchema:schema147.properties.status,data:data15}];
 return false;
 }
 var valid0 = _errs45 === errors;
@@ -5280,7 +5303,7 @@ if(data.label !== undefined){
 let data16 = data.label;
 const _errs47 = errors;
 if(typeof data16 !== "string"){
-validate38.errors = [{instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema146.properties.label.type,parentSchema:schema146.properties.label,data:data16}];
+validate38.errors = [{instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema147.properties.label.type,parentSchema:schema147.properties.label,data:data16}];
 return false;
 }
 var valid0 = _errs47 === errors;
@@ -5293,7 +5316,7 @@ if(data.username !== undefined){
 let data17 = data.username;
 const _errs49 = errors;
 if(typeof data17 !== "string"){
-validate38.errors = [{instancePath:instancePath+"/username",schemaPath:"#/properties/username/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema146.properties.username.type,parentSchema:schema146.properties.username,data:data17}];
+validate38.errors = [{instancePath:instancePath+"/username",schemaPath:"#/properties/username/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema147.properties.username.type,parentSchema:schema147.properties.username,data:data17}];
 return false;
 }
 var valid0 = _errs49 === errors;
@@ -5306,7 +5329,7 @@ if(data.password !== undefined){
 let data18 = data.password;
 const _errs51 = errors;
 if(typeof data18 !== "string"){
-validate38.errors = [{instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema146.properties.password.type,parentSchema:schema146.properties.password,data:data18}];
+validate38.errors = [{instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema147.properties.password.type,parentSchema:schema147.properties.password,data:data18}];
 return false;
 }
 var valid0 = _errs51 === errors;
@@ -5358,7 +5381,7 @@ if(data.notes !== undefined){
 let data21 = data.notes;
 const _errs59 = errors;
 if(typeof data21 !== "string"){
-validate38.errors = [{instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema146.properties.notes.type,parentSchema:schema146.properties.notes,data:data21}];
+validate38.errors = [{instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema147.properties.notes.type,parentSchema:schema147.properties.notes,data:data21}];
 return false;
 }
 var valid0 = _errs59 === errors;
@@ -5371,7 +5394,7 @@ if(data.mod !== undefined){
 let data22 = data.mod;
 const _errs61 = errors;
 if(typeof data22 !== "string"){
-validate38.errors = [{instancePath:instancePath+"/mod",schemaPath:"#/properties/mod/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema146.properties.mod.type,parentSchema:schema146.properties.mod,data:data22}];
+validate38.errors = [{instancePath:instancePath+"/mod",schemaPath:"#/properties/mod/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema147.properties.mod.type,parentSchema:schema147.properties.mod,data:data22}];
 return false;
 }
 var valid0 = _errs61 === errors;
@@ -5384,7 +5407,7 @@ if(data.ip !== undefined){
 let data23 = data.ip;
 const _errs63 = errors;
 if(typeof data23 !== "string"){
-validate38.errors = [{instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema146.properties.ip.type,parentSchema:schema146.properties.ip,data:data23}];
+validate38.errors = [{instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema147.properties.ip.type,parentSchema:schema147.properties.ip,data:data23}];
 return false;
 }
 var valid0 = _errs63 === errors;
@@ -5406,12 +5429,12 @@ const _errs67 = errors;
 if(errors === _errs67){
 if(typeof data25 === "string"){
 if(func6(data25) < 1){
-validate38.errors = [{instancePath:instancePath+"/additional_ip/" + i0,schemaPath:"#/properties/additional_ip/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema146.properties.additional_ip.items,data:data25}];
+validate38.errors = [{instancePath:instancePath+"/additional_ip/" + i0,schemaPath:"#/properties/additional_ip/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema147.properties.additional_ip.items,data:data25}];
 return false;
 }
 }
 else {
-validate38.errors = [{instancePath:instancePath+"/additional_ip/" + i0,schemaPath:"#/properties/additional_ip/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema146.properties.additional_ip.items.type,parentSchema:schema146.properties.additional_ip.items,data:data25}];
+validate38.errors = [{instancePath:instancePath+"/additional_ip/" + i0,schemaPath:"#/properties/additional_ip/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema147.properties.additional_ip.items.type,parentSchema:schema147.properties.additional_ip.items,data:data25}];
 return false;
 }
 }
@@ -5422,7 +5445,7 @@ break;
 }
 }
 else {
-validate38.errors = [{instancePath:instancePath+"/additional_ip",schemaPath:"#/properties/additional_ip/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema146.properties.additional_ip.type,parentSchema:schema146.properties.additional_ip,data:data24}];
+validate38.errors = [{instancePath:instancePath+"/additional_ip",schemaPath:"#/properties/additional_ip/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema147.properties.additional_ip.type,parentSchema:schema147.properties.additional_ip,data:data24}];
 return false;
 }
 }
@@ -5459,7 +5482,7 @@ var valid0 = true;
 }
 }
 else {
-validate38.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema146.type,parentSchema:schema146,data}];
+validate38.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema147.type,parentSchema:schema147,data}];
 return false;
 }
 }
@@ -5488,7 +5511,7 @@ break;
 }
 }
 else {
-validate131.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema425.type,parentSchema:schema425,data}];
+validate131.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema426.type,parentSchema:schema426,data}];
 return false;
 }
 }
@@ -5497,8 +5520,8 @@ return errors === 0;
 }
 
 export const account_addons = validate133;
-const schema426 = {"type":"array","items":{"$ref":"account_addon.json"}};
-const schema162 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/account_addon.json","title":"AccountAddon","description":"An addon attached to an account.","type":"object","additionalProperties":false,"required":["id","account_id","addon_id","name","billingcycle","recurring_amount","setup_fee","status","next_due","date_created","payment_module"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"account_id":{"$ref":"../common/defs.json#/definitions/id"},"addon_id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"billingcycle":{"$ref":"../common/defs.json#/definitions/billingCycle"},"recurring_amount":{"$ref":"../common/defs.json#/definitions/decimal"},"setup_fee":{"$ref":"../common/defs.json#/definitions/decimal"},"status":{"type":"string","enum":["Pending","Active","Suspended","Terminated","Cancelled"]},"next_due":{"$ref":"../common/defs.json#/definitions/date"},"date_created":{"$ref":"../common/defs.json#/definitions/date"},"payment_module":{"$ref":"../common/defs.json#/definitions/id"}}};
+const schema427 = {"type":"array","items":{"$ref":"account_addon.json"}};
+const schema163 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/account_addon.json","title":"AccountAddon","description":"An addon attached to an account.","type":"object","additionalProperties":false,"required":["id","account_id","addon_id","name","billingcycle","recurring_amount","setup_fee","status","next_due","date_created","payment_module"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"account_id":{"$ref":"../common/defs.json#/definitions/id"},"addon_id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"billingcycle":{"$ref":"../common/defs.json#/definitions/billingCycle"},"recurring_amount":{"$ref":"../common/defs.json#/definitions/decimal"},"setup_fee":{"$ref":"../common/defs.json#/definitions/decimal"},"status":{"type":"string","enum":["Pending","Active","Suspended","Terminated","Cancelled"]},"next_due":{"$ref":"../common/defs.json#/definitions/date"},"date_created":{"$ref":"../common/defs.json#/definitions/date"},"payment_module":{"$ref":"../common/defs.json#/definitions/id"}}};
 
 function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://billsim.local/schemas/resources/account_addon.json" */;
@@ -5508,14 +5531,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((((((((data.id === undefined) && (missing0 = "id")) || ((data.account_id === undefined) && (missing0 = "account_id"))) || ((data.addon_id === undefined) && (missing0 = "addon_id"))) || ((data.name === undefined) && (missing0 = "name"))) || ((data.billingcycle === undefined) && (missing0 = "billingcycle"))) || ((data.recurring_amount === undefined) && (missing0 = "recurring_amount"))) || ((data.setup_fee === undefined) && (missing0 = "setup_fee"))) || ((data.status === undefined) && (missing0 = "status"))) || ((data.next_due === undefined) && (missing0 = "next_due"))) || ((data.date_created === undefined) && (missing0 = "date_created"))) || ((data.payment_module === undefined) && (missing0 = "payment_module"))){
-validate40.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema162.required,parentSchema:schema162,data}];
+validate40.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema163.required,parentSchema:schema163,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func2.call(schema162.properties, key0))){
-validate40.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema162,data}];
+if(!(func2.call(schema163.properties, key0))){
+validate40.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema163,data}];
 return false;
 break;
 }
@@ -5591,7 +5614,7 @@ if(data.name !== undefined){
 let data3 = data.name;
 const _errs11 = errors;
 if(typeof data3 !== "string"){
-validate40.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema162.properties.name.type,parentSchema:schema162.properties.name,data:data3}];
+validate40.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema163.properties.name.type,parentSchema:schema163.properties.name,data:data3}];
 return false;
 }
 var valid0 = _errs11 === errors;
@@ -5604,11 +5627,11 @@ if(data.billingcycle !== undefined){
 let data4 = data.billingcycle;
 const _errs13 = errors;
 if(typeof data4 !== "string"){
-validate40.errors = [{instancePath:instancePath+"/billingcycle",schemaPath:"../common/defs.json#/definitions/billingCycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema157.type,parentSchema:schema157,data:data4}];
+validate40.errors = [{instancePath:instancePath+"/billingcycle",schemaPath:"../common/defs.json#/definitions/billingCycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema158.type,parentSchema:schema158,data:data4}];
 return false;
 }
 if(!((((((((((((((data4 === "Free") || (data4 === "One Time")) || (data4 === "Once")) || (data4 === "Hourly")) || (data4 === "Daily")) || (data4 === "Weekly")) || (data4 === "Monthly")) || (data4 === "Quarterly")) || (data4 === "Semi-Annually")) || (data4 === "Annually")) || (data4 === "Biennially")) || (data4 === "Triennially")) || (data4 === "Quadrennially")) || (data4 === "Quinquennially"))){
-validate40.errors = [{instancePath:instancePath+"/billingcycle",schemaPath:"../common/defs.json#/definitions/billingCycle/enum",keyword:"enum",params:{allowedValues: schema157.enum},message:"must be equal to one of the allowed values",schema:schema157.enum,parentSchema:schema157,data:data4}];
+validate40.errors = [{instancePath:instancePath+"/billingcycle",schemaPath:"../common/defs.json#/definitions/billingCycle/enum",keyword:"enum",params:{allowedValues: schema158.enum},message:"must be equal to one of the allowed values",schema:schema158.enum,parentSchema:schema158,data:data4}];
 return false;
 }
 var valid0 = _errs13 === errors;
@@ -5665,11 +5688,11 @@ if(data.status !== undefined){
 let data7 = data.status;
 const _errs22 = errors;
 if(typeof data7 !== "string"){
-validate40.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema162.properties.status.type,parentSchema:schema162.properties.status,data:data7}];
+validate40.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema163.properties.status.type,parentSchema:schema163.properties.status,data:data7}];
 return false;
 }
 if(!(((((data7 === "Pending") || (data7 === "Active")) || (data7 === "Suspended")) || (data7 === "Terminated")) || (data7 === "Cancelled"))){
-validate40.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema162.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema162.properties.status.enum,parentSchema:schema162.properties.status,data:data7}];
+validate40.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema163.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema163.properties.status.enum,parentSchema:schema163.properties.status,data:data7}];
 return false;
 }
 var valid0 = _errs22 === errors;
@@ -5757,7 +5780,7 @@ var valid0 = true;
 }
 }
 else {
-validate40.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema162.type,parentSchema:schema162,data}];
+validate40.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema163.type,parentSchema:schema163,data}];
 return false;
 }
 }
@@ -5786,7 +5809,7 @@ break;
 }
 }
 else {
-validate133.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema426.type,parentSchema:schema426,data}];
+validate133.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema427.type,parentSchema:schema427,data}];
 return false;
 }
 }
@@ -5795,8 +5818,8 @@ return errors === 0;
 }
 
 export const addons = validate135;
-const schema427 = {"type":"array","items":{"$ref":"addon.json"}};
-const schema172 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/addon.json","title":"Addon","description":"An addon in the catalogue, with a price per cycle (\"0.00\" recurring means the cycle is not offered; paytype Once uses `m` as the one-time price).","type":"object","additionalProperties":false,"required":["id","products","name","description","visible","unique","taxable","system","hidden","autosetup","sort_order","module","modulename","paytype","m_setup","q_setup","s_setup","a_setup","b_setup","t_setup","p4_setup","p5_setup","d_setup","w_setup","h_setup","m","q","s","a","b","t","p4","p5","d","w","h"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"products":{"type":"string","description":"comma-separated ids of products the addon applies to; \"\" for all"},"name":{"type":"string"},"description":{"type":"string"},"visible":{"$ref":"../common/defs.json#/definitions/flag"},"unique":{"$ref":"../common/defs.json#/definitions/flag"},"taxable":{"$ref":"../common/defs.json#/definitions/flag"},"system":{"$ref":"../common/defs.json#/definitions/flag"},"hidden":{"$ref":"../common/defs.json#/definitions/flag"},"autosetup":{"type":"string","pattern":"^[0-9]$"},"sort_order":{"type":"string","pattern":"^-?[0-9]+$"},"module":{"type":"string"},"modulename":{"type":"string"},"paytype":{"type":"string","enum":["Free","Once","Regular"]},"m_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"q_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"s_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"a_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"b_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"t_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"p4_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"p5_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"d_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"w_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"h_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"m":{"$ref":"../common/defs.json#/definitions/decimal"},"q":{"$ref":"../common/defs.json#/definitions/decimal"},"s":{"$ref":"../common/defs.json#/definitions/decimal"},"a":{"$ref":"../common/defs.json#/definitions/decimal"},"b":{"$ref":"../common/defs.json#/definitions/decimal"},"t":{"$ref":"../common/defs.json#/definitions/decimal"},"p4":{"$ref":"../common/defs.json#/definitions/decimal"},"p5":{"$ref":"../common/defs.json#/definitions/decimal"},"d":{"$ref":"../common/defs.json#/definitions/decimal"},"w":{"$ref":"../common/defs.json#/definitions/decimal"},"h":{"$ref":"../common/defs.json#/definitions/decimal"}}};
+const schema428 = {"type":"array","items":{"$ref":"addon.json"}};
+const schema173 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/addon.json","title":"Addon","description":"An addon in the catalogue, with a price per cycle (\"0.00\" recurring means the cycle is not offered; paytype Once uses `m` as the one-time price).","type":"object","additionalProperties":false,"required":["id","products","name","description","visible","unique","taxable","system","hidden","autosetup","sort_order","module","modulename","paytype","m_setup","q_setup","s_setup","a_setup","b_setup","t_setup","p4_setup","p5_setup","d_setup","w_setup","h_setup","m","q","s","a","b","t","p4","p5","d","w","h"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"products":{"type":"string","description":"comma-separated ids of products the addon applies to; \"\" for all"},"name":{"type":"string"},"description":{"type":"string"},"visible":{"$ref":"../common/defs.json#/definitions/flag"},"unique":{"$ref":"../common/defs.json#/definitions/flag"},"taxable":{"$ref":"../common/defs.json#/definitions/flag"},"system":{"$ref":"../common/defs.json#/definitions/flag"},"hidden":{"$ref":"../common/defs.json#/definitions/flag"},"autosetup":{"type":"string","pattern":"^[0-9]$"},"sort_order":{"type":"string","pattern":"^-?[0-9]+$"},"module":{"type":"string"},"modulename":{"type":"string"},"paytype":{"type":"string","enum":["Free","Once","Regular"]},"m_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"q_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"s_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"a_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"b_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"t_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"p4_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"p5_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"d_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"w_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"h_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"m":{"$ref":"../common/defs.json#/definitions/decimal"},"q":{"$ref":"../common/defs.json#/definitions/decimal"},"s":{"$ref":"../common/defs.json#/definitions/decimal"},"a":{"$ref":"../common/defs.json#/definitions/decimal"},"b":{"$ref":"../common/defs.json#/definitions/decimal"},"t":{"$ref":"../common/defs.json#/definitions/decimal"},"p4":{"$ref":"../common/defs.json#/definitions/decimal"},"p5":{"$ref":"../common/defs.json#/definitions/decimal"},"d":{"$ref":"../common/defs.json#/definitions/decimal"},"w":{"$ref":"../common/defs.json#/definitions/decimal"},"h":{"$ref":"../common/defs.json#/definitions/decimal"}}};
 
 function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://billsim.local/schemas/resources/addon.json" */;
@@ -5806,14 +5829,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((((((((((((((((((((((((((((((((((data.id === undefined) && (missing0 = "id")) || ((data.products === undefined) && (missing0 = "products"))) || ((data.name === undefined) && (missing0 = "name"))) || ((data.description === undefined) && (missing0 = "description"))) || ((data.visible === undefined) && (missing0 = "visible"))) || ((data.unique === undefined) && (missing0 = "unique"))) || ((data.taxable === undefined) && (missing0 = "taxable"))) || ((data.system === undefined) && (missing0 = "system"))) || ((data.hidden === undefined) && (missing0 = "hidden"))) || ((data.autosetup === undefined) && (missing0 = "autosetup"))) || ((data.sort_order === undefined) && (missing0 = "sort_order"))) || ((data.module === undefined) && (missing0 = "module"))) || ((data.modulename === undefined) && (missing0 = "modulename"))) || ((data.paytype === undefined) && (missing0 = "paytype"))) || ((data.m_setup === undefined) && (missing0 = "m_setup"))) || ((data.q_setup === undefined) && (missing0 = "q_setup"))) || ((data.s_setup === undefined) && (missing0 = "s_setup"))) || ((data.a_setup === undefined) && (missing0 = "a_setup"))) || ((data.b_setup === undefined) && (missing0 = "b_setup"))) || ((data.t_setup === undefined) && (missing0 = "t_setup"))) || ((data.p4_setup === undefined) && (missing0 = "p4_setup"))) || ((data.p5_setup === undefined) && (missing0 = "p5_setup"))) || ((data.d_setup === undefined) && (missing0 = "d_setup"))) || ((data.w_setup === undefined) && (missing0 = "w_setup"))) || ((data.h_setup === undefined) && (missing0 = "h_setup"))) || ((data.m === undefined) && (missing0 = "m"))) || ((data.q === undefined) && (missing0 = "q"))) || ((data.s === undefined) && (missing0 = "s"))) || ((data.a === undefined) && (missing0 = "a"))) || ((data.b === undefined) && (missing0 = "b"))) || ((data.t === undefined) && (missing0 = "t"))) || ((data.p4 === undefined) && (missing0 = "p4"))) || ((data.p5 === undefined) && (missing0 = "p5"))) || ((data.d === undefined) && (missing0 = "d"))) || ((data.w === undefined) && (missing0 = "w"))) || ((data.h === undefined) && (missing0 = "h"))){
-validate42.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema172.required,parentSchema:schema172,data}];
+validate42.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema173.required,parentSchema:schema173,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func2.call(schema172.properties, key0))){
-validate42.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema172,data}];
+if(!(func2.call(schema173.properties, key0))){
+validate42.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema173,data}];
 return false;
 break;
 }
@@ -5845,7 +5868,7 @@ if(data.products !== undefined){
 let data1 = data.products;
 const _errs5 = errors;
 if(typeof data1 !== "string"){
-validate42.errors = [{instancePath:instancePath+"/products",schemaPath:"#/properties/products/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema172.properties.products.type,parentSchema:schema172.properties.products,data:data1}];
+validate42.errors = [{instancePath:instancePath+"/products",schemaPath:"#/properties/products/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema173.properties.products.type,parentSchema:schema173.properties.products,data:data1}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -5858,7 +5881,7 @@ if(data.name !== undefined){
 let data2 = data.name;
 const _errs7 = errors;
 if(typeof data2 !== "string"){
-validate42.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema172.properties.name.type,parentSchema:schema172.properties.name,data:data2}];
+validate42.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema173.properties.name.type,parentSchema:schema173.properties.name,data:data2}];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -5871,7 +5894,7 @@ if(data.description !== undefined){
 let data3 = data.description;
 const _errs9 = errors;
 if(typeof data3 !== "string"){
-validate42.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema172.properties.description.type,parentSchema:schema172.properties.description,data:data3}];
+validate42.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema173.properties.description.type,parentSchema:schema173.properties.description,data:data3}];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -5971,12 +5994,12 @@ const _errs26 = errors;
 if(errors === _errs26){
 if(typeof data9 === "string"){
 if(!pattern4.test(data9)){
-validate42.errors = [{instancePath:instancePath+"/autosetup",schemaPath:"#/properties/autosetup/pattern",keyword:"pattern",params:{pattern: "^[0-9]$"},message:"must match pattern \""+"^[0-9]$"+"\"",schema:"^[0-9]$",parentSchema:schema172.properties.autosetup,data:data9}];
+validate42.errors = [{instancePath:instancePath+"/autosetup",schemaPath:"#/properties/autosetup/pattern",keyword:"pattern",params:{pattern: "^[0-9]$"},message:"must match pattern \""+"^[0-9]$"+"\"",schema:"^[0-9]$",parentSchema:schema173.properties.autosetup,data:data9}];
 return false;
 }
 }
 else {
-validate42.errors = [{instancePath:instancePath+"/autosetup",schemaPath:"#/properties/autosetup/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema172.properties.autosetup.type,parentSchema:schema172.properties.autosetup,data:data9}];
+validate42.errors = [{instancePath:instancePath+"/autosetup",schemaPath:"#/properties/autosetup/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema173.properties.autosetup.type,parentSchema:schema173.properties.autosetup,data:data9}];
 return false;
 }
 }
@@ -5991,13 +6014,13 @@ let data10 = data.sort_order;
 const _errs28 = errors;
 if(errors === _errs28){
 if(typeof data10 === "string"){
-if(!pattern79.test(data10)){
-validate42.errors = [{instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\"",schema:"^-?[0-9]+$",parentSchema:schema172.properties.sort_order,data:data10}];
+if(!pattern80.test(data10)){
+validate42.errors = [{instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\"",schema:"^-?[0-9]+$",parentSchema:schema173.properties.sort_order,data:data10}];
 return false;
 }
 }
 else {
-validate42.errors = [{instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema172.properties.sort_order.type,parentSchema:schema172.properties.sort_order,data:data10}];
+validate42.errors = [{instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema173.properties.sort_order.type,parentSchema:schema173.properties.sort_order,data:data10}];
 return false;
 }
 }
@@ -6011,7 +6034,7 @@ if(data.module !== undefined){
 let data11 = data.module;
 const _errs30 = errors;
 if(typeof data11 !== "string"){
-validate42.errors = [{instancePath:instancePath+"/module",schemaPath:"#/properties/module/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema172.properties.module.type,parentSchema:schema172.properties.module,data:data11}];
+validate42.errors = [{instancePath:instancePath+"/module",schemaPath:"#/properties/module/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema173.properties.module.type,parentSchema:schema173.properties.module,data:data11}];
 return false;
 }
 var valid0 = _errs30 === errors;
@@ -6024,7 +6047,7 @@ if(data.modulename !== undefined){
 let data12 = data.modulename;
 const _errs32 = errors;
 if(typeof data12 !== "string"){
-validate42.errors = [{instancePath:instancePath+"/modulename",schemaPath:"#/properties/modulename/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema172.properties.modulename.type,parentSchema:schema172.properties.modulename,data:data12}];
+validate42.errors = [{instancePath:instancePath+"/modulename",schemaPath:"#/properties/modulename/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema173.properties.modulename.type,parentSchema:schema173.properties.modulename,data:data12}];
 return false;
 }
 var valid0 = _errs32 === errors;
@@ -6037,11 +6060,11 @@ if(data.paytype !== undefined){
 let data13 = data.paytype;
 const _errs34 = errors;
 if(typeof data13 !== "string"){
-validate42.errors = [{instancePath:instancePath+"/paytype",schemaPath:"#/properties/paytype/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema172.properties.paytype.type,parentSchema:schema172.properties.paytype,data:data13}];
+validate42.errors = [{instancePath:instancePath+"/paytype",schemaPath:"#/properties/paytype/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema173.properties.paytype.type,parentSchema:schema173.properties.paytype,data:data13}];
 return false;
 }
 if(!(((data13 === "Free") || (data13 === "Once")) || (data13 === "Regular"))){
-validate42.errors = [{instancePath:instancePath+"/paytype",schemaPath:"#/properties/paytype/enum",keyword:"enum",params:{allowedValues: schema172.properties.paytype.enum},message:"must be equal to one of the allowed values",schema:schema172.properties.paytype.enum,parentSchema:schema172.properties.paytype,data:data13}];
+validate42.errors = [{instancePath:instancePath+"/paytype",schemaPath:"#/properties/paytype/enum",keyword:"enum",params:{allowedValues: schema173.properties.paytype.enum},message:"must be equal to one of the allowed values",schema:schema173.properties.paytype.enum,parentSchema:schema173.properties.paytype,data:data13}];
 return false;
 }
 var valid0 = _errs34 === errors;
@@ -6572,7 +6595,7 @@ var valid0 = true;
 }
 }
 else {
-validate42.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema172.type,parentSchema:schema172,data}];
+validate42.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema173.type,parentSchema:schema173,data}];
 return false;
 }
 }
@@ -6601,7 +6624,7 @@ break;
 }
 }
 else {
-validate135.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema427.type,parentSchema:schema427,data}];
+validate135.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema428.type,parentSchema:schema428,data}];
 return false;
 }
 }
@@ -6610,8 +6633,8 @@ return errors === 0;
 }
 
 export const app_groups = validate137;
-const schema428 = {"type":"array","items":{"$ref":"app_group.json"}};
-const schema201 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/app_group.json","title":"AppGroup","description":"An app group (HostBill's Settings -> Apps): the servers of one provisioning module. getAppGroups counts its servers at read time; getAppServers and getServerDetails show its module.","type":"object","additionalProperties":false,"required":["id","name","module","modulename","type"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string","minLength":1},"module":{"$ref":"../common/defs.json#/definitions/id","description":"the provisioning module's id, as products name it in their `module`"},"modulename":{"type":"string","minLength":1,"description":"the module's display name, as services show it in `mod` (Cpanel2, SolusVM, ...)"},"type":{"type":"string","enum":["Hosting","Other"],"description":"the module's kind, which getAppServers shows as each server's `type`"}}};
+const schema429 = {"type":"array","items":{"$ref":"app_group.json"}};
+const schema202 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/app_group.json","title":"AppGroup","description":"An app group (HostBill's Settings -> Apps): the servers of one provisioning module. getAppGroups counts its servers at read time; getAppServers and getServerDetails show its module.","type":"object","additionalProperties":false,"required":["id","name","module","modulename","type"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string","minLength":1},"module":{"$ref":"../common/defs.json#/definitions/id","description":"the provisioning module's id, as products name it in their `module`"},"modulename":{"type":"string","minLength":1,"description":"the module's display name, as services show it in `mod` (Cpanel2, SolusVM, ...)"},"type":{"type":"string","enum":["Hosting","Other"],"description":"the module's kind, which getAppServers shows as each server's `type`"}}};
 
 function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://billsim.local/schemas/resources/app_group.json" */;
@@ -6621,14 +6644,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((data.id === undefined) && (missing0 = "id")) || ((data.name === undefined) && (missing0 = "name"))) || ((data.module === undefined) && (missing0 = "module"))) || ((data.modulename === undefined) && (missing0 = "modulename"))) || ((data.type === undefined) && (missing0 = "type"))){
-validate44.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema201.required,parentSchema:schema201,data}];
+validate44.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema202.required,parentSchema:schema202,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((((key0 === "id") || (key0 === "name")) || (key0 === "module")) || (key0 === "modulename")) || (key0 === "type"))){
-validate44.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema201,data}];
+validate44.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema202,data}];
 return false;
 break;
 }
@@ -6662,12 +6685,12 @@ const _errs5 = errors;
 if(errors === _errs5){
 if(typeof data1 === "string"){
 if(func6(data1) < 1){
-validate44.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema201.properties.name,data:data1}];
+validate44.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema202.properties.name,data:data1}];
 return false;
 }
 }
 else {
-validate44.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.properties.name.type,parentSchema:schema201.properties.name,data:data1}];
+validate44.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema202.properties.name.type,parentSchema:schema202.properties.name,data:data1}];
 return false;
 }
 }
@@ -6705,12 +6728,12 @@ const _errs10 = errors;
 if(errors === _errs10){
 if(typeof data3 === "string"){
 if(func6(data3) < 1){
-validate44.errors = [{instancePath:instancePath+"/modulename",schemaPath:"#/properties/modulename/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema201.properties.modulename,data:data3}];
+validate44.errors = [{instancePath:instancePath+"/modulename",schemaPath:"#/properties/modulename/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema202.properties.modulename,data:data3}];
 return false;
 }
 }
 else {
-validate44.errors = [{instancePath:instancePath+"/modulename",schemaPath:"#/properties/modulename/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.properties.modulename.type,parentSchema:schema201.properties.modulename,data:data3}];
+validate44.errors = [{instancePath:instancePath+"/modulename",schemaPath:"#/properties/modulename/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema202.properties.modulename.type,parentSchema:schema202.properties.modulename,data:data3}];
 return false;
 }
 }
@@ -6724,11 +6747,11 @@ if(data.type !== undefined){
 let data4 = data.type;
 const _errs12 = errors;
 if(typeof data4 !== "string"){
-validate44.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.properties.type.type,parentSchema:schema201.properties.type,data:data4}];
+validate44.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema202.properties.type.type,parentSchema:schema202.properties.type,data:data4}];
 return false;
 }
 if(!((data4 === "Hosting") || (data4 === "Other"))){
-validate44.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema201.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema201.properties.type.enum,parentSchema:schema201.properties.type,data:data4}];
+validate44.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema202.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema202.properties.type.enum,parentSchema:schema202.properties.type,data:data4}];
 return false;
 }
 var valid0 = _errs12 === errors;
@@ -6744,7 +6767,7 @@ var valid0 = true;
 }
 }
 else {
-validate44.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema201.type,parentSchema:schema201,data}];
+validate44.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema202.type,parentSchema:schema202,data}];
 return false;
 }
 }
@@ -6773,7 +6796,7 @@ break;
 }
 }
 else {
-validate137.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema428.type,parentSchema:schema428,data}];
+validate137.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema429.type,parentSchema:schema429,data}];
 return false;
 }
 }
@@ -6782,8 +6805,8 @@ return errors === 0;
 }
 
 export const servers = validate139;
-const schema429 = {"type":"array","items":{"$ref":"server.json"}};
-const schema204 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/server.json","title":"Server","description":"A server (an app) of an app group, in the field order getServerDetails answers; `default_module` and `group_name` are joined from the group at read time. Credentials are fixture data: getServerDetails shows them as HostBill does, decrypted.","type":"object","additionalProperties":false,"required":["id","group_id","default","name","username","password","ip","host","status_url","ns1","ns2","ns3","ns4","ip1","ip2","ip3","ip4","max_accounts","hash","secure","enable","field1","field2"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"group_id":{"$ref":"../common/defs.json#/definitions/id","description":"the app group the server belongs to"},"default":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" for its group's default server"},"name":{"type":"string","minLength":1},"username":{"type":"string"},"password":{"type":"string","description":"the server's login password (fixture data; the bundled ones start with \"fake-\")"},"ip":{"type":"string","description":"the server's main address, also the shared address of the services it hosts without one of their own"},"host":{"type":"string"},"status_url":{"type":"string"},"ns1":{"type":"string"},"ns2":{"type":"string"},"ns3":{"type":"string"},"ns4":{"type":"string"},"ip1":{"type":"string"},"ip2":{"type":"string"},"ip3":{"type":"string"},"ip4":{"type":"string"},"max_accounts":{"type":"string","pattern":"^[0-9]+$","description":"how many services the server takes, \"0\" for no limit"},"hash":{"type":"string","description":"an API token or access hash (fixture data; the bundled ones start with \"fake-\")"},"secure":{"$ref":"../common/defs.json#/definitions/flag"},"enable":{"$ref":"../common/defs.json#/definitions/flag"},"field1":{"type":"string"},"field2":{"type":"string"}}};
+const schema430 = {"type":"array","items":{"$ref":"server.json"}};
+const schema205 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/server.json","title":"Server","description":"A server (an app) of an app group, in the field order getServerDetails answers; `default_module` and `group_name` are joined from the group at read time. Credentials are fixture data: getServerDetails shows them as HostBill does, decrypted.","type":"object","additionalProperties":false,"required":["id","group_id","default","name","username","password","ip","host","status_url","ns1","ns2","ns3","ns4","ip1","ip2","ip3","ip4","max_accounts","hash","secure","enable","field1","field2"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"group_id":{"$ref":"../common/defs.json#/definitions/id","description":"the app group the server belongs to"},"default":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" for its group's default server"},"name":{"type":"string","minLength":1},"username":{"type":"string"},"password":{"type":"string","description":"the server's login password (fixture data; the bundled ones start with \"fake-\")"},"ip":{"type":"string","description":"the server's main address, also the shared address of the services it hosts without one of their own"},"host":{"type":"string"},"status_url":{"type":"string"},"ns1":{"type":"string"},"ns2":{"type":"string"},"ns3":{"type":"string"},"ns4":{"type":"string"},"ip1":{"type":"string"},"ip2":{"type":"string"},"ip3":{"type":"string"},"ip4":{"type":"string"},"max_accounts":{"type":"string","pattern":"^[0-9]+$","description":"how many services the server takes, \"0\" for no limit"},"hash":{"type":"string","description":"an API token or access hash (fixture data; the bundled ones start with \"fake-\")"},"secure":{"$ref":"../common/defs.json#/definitions/flag"},"enable":{"$ref":"../common/defs.json#/definitions/flag"},"field1":{"type":"string"},"field2":{"type":"string"}}};
 
 function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://billsim.local/schemas/resources/server.json" */;
@@ -6793,14 +6816,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((((((((((((((((((((data.id === undefined) && (missing0 = "id")) || ((data.group_id === undefined) && (missing0 = "group_id"))) || ((data.default === undefined) && (missing0 = "default"))) || ((data.name === undefined) && (missing0 = "name"))) || ((data.username === undefined) && (missing0 = "username"))) || ((data.password === undefined) && (missing0 = "password"))) || ((data.ip === undefined) && (missing0 = "ip"))) || ((data.host === undefined) && (missing0 = "host"))) || ((data.status_url === undefined) && (missing0 = "status_url"))) || ((data.ns1 === undefined) && (missing0 = "ns1"))) || ((data.ns2 === undefined) && (missing0 = "ns2"))) || ((data.ns3 === undefined) && (missing0 = "ns3"))) || ((data.ns4 === undefined) && (missing0 = "ns4"))) || ((data.ip1 === undefined) && (missing0 = "ip1"))) || ((data.ip2 === undefined) && (missing0 = "ip2"))) || ((data.ip3 === undefined) && (missing0 = "ip3"))) || ((data.ip4 === undefined) && (missing0 = "ip4"))) || ((data.max_accounts === undefined) && (missing0 = "max_accounts"))) || ((data.hash === undefined) && (missing0 = "hash"))) || ((data.secure === undefined) && (missing0 = "secure"))) || ((data.enable === undefined) && (missing0 = "enable"))) || ((data.field1 === undefined) && (missing0 = "field1"))) || ((data.field2 === undefined) && (missing0 = "field2"))){
-validate46.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema204.required,parentSchema:schema204,data}];
+validate46.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema205.required,parentSchema:schema205,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func2.call(schema204.properties, key0))){
-validate46.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema204,data}];
+if(!(func2.call(schema205.properties, key0))){
+validate46.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema205,data}];
 return false;
 break;
 }
@@ -6873,12 +6896,12 @@ const _errs11 = errors;
 if(errors === _errs11){
 if(typeof data3 === "string"){
 if(func6(data3) < 1){
-validate46.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema204.properties.name,data:data3}];
+validate46.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema205.properties.name,data:data3}];
 return false;
 }
 }
 else {
-validate46.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema204.properties.name.type,parentSchema:schema204.properties.name,data:data3}];
+validate46.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema205.properties.name.type,parentSchema:schema205.properties.name,data:data3}];
 return false;
 }
 }
@@ -6892,7 +6915,7 @@ if(data.username !== undefined){
 let data4 = data.username;
 const _errs13 = errors;
 if(typeof data4 !== "string"){
-validate46.errors = [{instancePath:instancePath+"/username",schemaPath:"#/properties/username/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema204.properties.username.type,parentSchema:schema204.properties.username,data:data4}];
+validate46.errors = [{instancePath:instancePath+"/username",schemaPath:"#/properties/username/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema205.properties.username.type,parentSchema:schema205.properties.username,data:data4}];
 return false;
 }
 var valid0 = _errs13 === errors;
@@ -6905,7 +6928,7 @@ if(data.password !== undefined){
 let data5 = data.password;
 const _errs15 = errors;
 if(typeof data5 !== "string"){
-validate46.errors = [{instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema204.properties.password.type,parentSchema:schema204.properties.password,data:data5}];
+validate46.errors = [{instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema205.properties.password.type,parentSchema:schema205.properties.password,data:data5}];
 return false;
 }
 var valid0 = _errs15 === errors;
@@ -6918,7 +6941,7 @@ if(data.ip !== undefined){
 let data6 = data.ip;
 const _errs17 = errors;
 if(typeof data6 !== "string"){
-validate46.errors = [{instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema204.properties.ip.type,parentSchema:schema204.properties.ip,data:data6}];
+validate46.errors = [{instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema205.properties.ip.type,parentSchema:schema205.properties.ip,data:data6}];
 return false;
 }
 var valid0 = _errs17 === errors;
@@ -6931,7 +6954,7 @@ if(data.host !== undefined){
 let data7 = data.host;
 const _errs19 = errors;
 if(typeof data7 !== "string"){
-validate46.errors = [{instancePath:instancePath+"/host",schemaPath:"#/properties/host/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema204.properties.host.type,parentSchema:schema204.properties.host,data:data7}];
+validate46.errors = [{instancePath:instancePath+"/host",schemaPath:"#/properties/host/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema205.properties.host.type,parentSchema:schema205.properties.host,data:data7}];
 return false;
 }
 var valid0 = _errs19 === errors;
@@ -6944,7 +6967,7 @@ if(data.status_url !== undefined){
 let data8 = data.status_url;
 const _errs21 = errors;
 if(typeof data8 !== "string"){
-validate46.errors = [{instancePath:instancePath+"/status_url",schemaPath:"#/properties/status_url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema204.properties.status_url.type,parentSchema:schema204.properties.status_url,data:data8}];
+validate46.errors = [{instancePath:instancePath+"/status_url",schemaPath:"#/properties/status_url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema205.properties.status_url.type,parentSchema:schema205.properties.status_url,data:data8}];
 return false;
 }
 var valid0 = _errs21 === errors;
@@ -6957,7 +6980,7 @@ if(data.ns1 !== undefined){
 let data9 = data.ns1;
 const _errs23 = errors;
 if(typeof data9 !== "string"){
-validate46.errors = [{instancePath:instancePath+"/ns1",schemaPath:"#/properties/ns1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema204.properties.ns1.type,parentSchema:schema204.properties.ns1,data:data9}];
+validate46.errors = [{instancePath:instancePath+"/ns1",schemaPath:"#/properties/ns1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema205.properties.ns1.type,parentSchema:schema205.properties.ns1,data:data9}];
 return false;
 }
 var valid0 = _errs23 === errors;
@@ -6970,7 +6993,7 @@ if(data.ns2 !== undefined){
 let data10 = data.ns2;
 const _errs25 = errors;
 if(typeof data10 !== "string"){
-validate46.errors = [{instancePath:instancePath+"/ns2",schemaPath:"#/properties/ns2/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema204.properties.ns2.type,parentSchema:schema204.properties.ns2,data:data10}];
+validate46.errors = [{instancePath:instancePath+"/ns2",schemaPath:"#/properties/ns2/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema205.properties.ns2.type,parentSchema:schema205.properties.ns2,data:data10}];
 return false;
 }
 var valid0 = _errs25 === errors;
@@ -6983,7 +7006,7 @@ if(data.ns3 !== undefined){
 let data11 = data.ns3;
 const _errs27 = errors;
 if(typeof data11 !== "string"){
-validate46.errors = [{instancePath:instancePath+"/ns3",schemaPath:"#/properties/ns3/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema204.properties.ns3.type,parentSchema:schema204.properties.ns3,data:data11}];
+validate46.errors = [{instancePath:instancePath+"/ns3",schemaPath:"#/properties/ns3/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema205.properties.ns3.type,parentSchema:schema205.properties.ns3,data:data11}];
 return false;
 }
 var valid0 = _errs27 === errors;
@@ -6996,7 +7019,7 @@ if(data.ns4 !== undefined){
 let data12 = data.ns4;
 const _errs29 = errors;
 if(typeof data12 !== "string"){
-validate46.errors = [{instancePath:instancePath+"/ns4",schemaPath:"#/properties/ns4/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema204.properties.ns4.type,parentSchema:schema204.properties.ns4,data:data12}];
+validate46.errors = [{instancePath:instancePath+"/ns4",schemaPath:"#/properties/ns4/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema205.properties.ns4.type,parentSchema:schema205.properties.ns4,data:data12}];
 return false;
 }
 var valid0 = _errs29 === errors;
@@ -7009,7 +7032,7 @@ if(data.ip1 !== undefined){
 let data13 = data.ip1;
 const _errs31 = errors;
 if(typeof data13 !== "string"){
-validate46.errors = [{instancePath:instancePath+"/ip1",schemaPath:"#/properties/ip1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema204.properties.ip1.type,parentSchema:schema204.properties.ip1,data:data13}];
+validate46.errors = [{instancePath:instancePath+"/ip1",schemaPath:"#/properties/ip1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema205.properties.ip1.type,parentSchema:schema205.properties.ip1,data:data13}];
 return false;
 }
 var valid0 = _errs31 === errors;
@@ -7022,7 +7045,7 @@ if(data.ip2 !== undefined){
 let data14 = data.ip2;
 const _errs33 = errors;
 if(typeof data14 !== "string"){
-validate46.errors = [{instancePath:instancePath+"/ip2",schemaPath:"#/properties/ip2/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema204.properties.ip2.type,parentSchema:schema204.properties.ip2,data:data14}];
+validate46.errors = [{instancePath:instancePath+"/ip2",schemaPath:"#/properties/ip2/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema205.properties.ip2.type,parentSchema:schema205.properties.ip2,data:data14}];
 return false;
 }
 var valid0 = _errs33 === errors;
@@ -7035,7 +7058,7 @@ if(data.ip3 !== undefined){
 let data15 = data.ip3;
 const _errs35 = errors;
 if(typeof data15 !== "string"){
-validate46.errors = [{instancePath:instancePath+"/ip3",schemaPath:"#/properties/ip3/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema204.properties.ip3.type,parentSchema:schema204.properties.ip3,data:data15}];
+validate46.errors = [{instancePath:instancePath+"/ip3",schemaPath:"#/properties/ip3/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema205.properties.ip3.type,parentSchema:schema205.properties.ip3,data:data15}];
 return false;
 }
 var valid0 = _errs35 === errors;
@@ -7048,7 +7071,7 @@ if(data.ip4 !== undefined){
 let data16 = data.ip4;
 const _errs37 = errors;
 if(typeof data16 !== "string"){
-validate46.errors = [{instancePath:instancePath+"/ip4",schemaPath:"#/properties/ip4/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema204.properties.ip4.type,parentSchema:schema204.properties.ip4,data:data16}];
+validate46.errors = [{instancePath:instancePath+"/ip4",schemaPath:"#/properties/ip4/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema205.properties.ip4.type,parentSchema:schema205.properties.ip4,data:data16}];
 return false;
 }
 var valid0 = _errs37 === errors;
@@ -7063,12 +7086,12 @@ const _errs39 = errors;
 if(errors === _errs39){
 if(typeof data17 === "string"){
 if(!pattern0.test(data17)){
-validate46.errors = [{instancePath:instancePath+"/max_accounts",schemaPath:"#/properties/max_accounts/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema204.properties.max_accounts,data:data17}];
+validate46.errors = [{instancePath:instancePath+"/max_accounts",schemaPath:"#/properties/max_accounts/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema205.properties.max_accounts,data:data17}];
 return false;
 }
 }
 else {
-validate46.errors = [{instancePath:instancePath+"/max_accounts",schemaPath:"#/properties/max_accounts/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema204.properties.max_accounts.type,parentSchema:schema204.properties.max_accounts,data:data17}];
+validate46.errors = [{instancePath:instancePath+"/max_accounts",schemaPath:"#/properties/max_accounts/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema205.properties.max_accounts.type,parentSchema:schema205.properties.max_accounts,data:data17}];
 return false;
 }
 }
@@ -7082,7 +7105,7 @@ if(data.hash !== undefined){
 let data18 = data.hash;
 const _errs41 = errors;
 if(typeof data18 !== "string"){
-validate46.errors = [{instancePath:instancePath+"/hash",schemaPath:"#/properties/hash/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema204.properties.hash.type,parentSchema:schema204.properties.hash,data:data18}];
+validate46.errors = [{instancePath:instancePath+"/hash",schemaPath:"#/properties/hash/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema205.properties.hash.type,parentSchema:schema205.properties.hash,data:data18}];
 return false;
 }
 var valid0 = _errs41 === errors;
@@ -7129,7 +7152,7 @@ if(data.field1 !== undefined){
 let data21 = data.field1;
 const _errs49 = errors;
 if(typeof data21 !== "string"){
-validate46.errors = [{instancePath:instancePath+"/field1",schemaPath:"#/properties/field1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema204.properties.field1.type,parentSchema:schema204.properties.field1,data:data21}];
+validate46.errors = [{instancePath:instancePath+"/field1",schemaPath:"#/properties/field1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema205.properties.field1.type,parentSchema:schema205.properties.field1,data:data21}];
 return false;
 }
 var valid0 = _errs49 === errors;
@@ -7142,7 +7165,7 @@ if(data.field2 !== undefined){
 let data22 = data.field2;
 const _errs51 = errors;
 if(typeof data22 !== "string"){
-validate46.errors = [{instancePath:instancePath+"/field2",schemaPath:"#/properties/field2/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema204.properties.field2.type,parentSchema:schema204.properties.field2,data:data22}];
+validate46.errors = [{instancePath:instancePath+"/field2",schemaPath:"#/properties/field2/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema205.properties.field2.type,parentSchema:schema205.properties.field2,data:data22}];
 return false;
 }
 var valid0 = _errs51 === errors;
@@ -7176,7 +7199,7 @@ var valid0 = true;
 }
 }
 else {
-validate46.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema204.type,parentSchema:schema204,data}];
+validate46.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema205.type,parentSchema:schema205,data}];
 return false;
 }
 }
@@ -7205,7 +7228,7 @@ break;
 }
 }
 else {
-validate139.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema429.type,parentSchema:schema429,data}];
+validate139.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema430.type,parentSchema:schema430,data}];
 return false;
 }
 }
@@ -7214,8 +7237,8 @@ return errors === 0;
 }
 
 export const domains = validate141;
-const schema430 = {"type":"array","items":{"$ref":"domain.json"}};
-const schema210 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/domain.json","title":"Domain","description":"A registered domain, as stored. getDomainDetails joins in the client's names; getClientDomains the registrar name.","type":"object","additionalProperties":false,"required":["id","client_id","order_id","tld_id","name","reg_module","payment_module","date_created","firstpayment","recurring_amount","period","expires","type","status","next_due","next_invoice","idprotection","nameservers","autorenew","reglock","manual","epp_code","notes","extended","synch_date","currency_id"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"order_id":{"$ref":"../common/defs.json#/definitions/id"},"tld_id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"reg_module":{"$ref":"../common/defs.json#/definitions/id"},"payment_module":{"$ref":"../common/defs.json#/definitions/id"},"date_created":{"$ref":"../common/defs.json#/definitions/date"},"firstpayment":{"$ref":"../common/defs.json#/definitions/decimal"},"recurring_amount":{"$ref":"../common/defs.json#/definitions/decimal"},"period":{"type":"string","pattern":"^([1-9]|10)$"},"expires":{"$ref":"../common/defs.json#/definitions/date"},"type":{"type":"string","enum":["Register","Transfer","Renew"]},"status":{"type":"string","enum":["Pending","Pending Registration","Pending Transfer","Active","Expired","Cancelled","Fraud","Transferred Away"]},"next_due":{"$ref":"../common/defs.json#/definitions/date"},"next_invoice":{"$ref":"../common/defs.json#/definitions/date"},"idprotection":{"$ref":"../common/defs.json#/definitions/flag"},"nameservers":{"type":"array","items":{"type":"string"},"minItems":4,"maxItems":4},"autorenew":{"$ref":"../common/defs.json#/definitions/flag"},"reglock":{"$ref":"../common/defs.json#/definitions/flag"},"manual":{"$ref":"../common/defs.json#/definitions/flag"},"epp_code":{"type":"string"},"notes":{"type":"string"},"extended":{"type":"string"},"synch_date":{"$ref":"../common/defs.json#/definitions/datetime"},"currency_id":{"$ref":"../common/defs.json#/definitions/id"},"transfer_lock":{"$ref":"../common/defs.json#/definitions/flag","description":"billsim's own, absent means \"0\": \"1\" when the name is locked (clientTransferProhibited) at the registrar it is being transferred from, so a registrar with refuses_locked_transfers \"1\" refuses its transfer. Not shown by any call."},"transfer_started":{"$ref":"../common/defs.json#/definitions/date","description":"billsim's own, absent until domainTransfer: the day its transfer began. A Pending Transfer domain with this date completes its transfer once its registrar's transfer_days have passed (completeTransfer in src/domain/registrar.ts). Not shown by any call."}}};
+const schema431 = {"type":"array","items":{"$ref":"domain.json"}};
+const schema211 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/domain.json","title":"Domain","description":"A registered domain, as stored. getDomainDetails joins in the client's names; getClientDomains the registrar name.","type":"object","additionalProperties":false,"required":["id","client_id","order_id","tld_id","name","reg_module","payment_module","date_created","firstpayment","recurring_amount","period","expires","type","status","next_due","next_invoice","idprotection","nameservers","autorenew","reglock","manual","epp_code","notes","extended","synch_date","currency_id"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"order_id":{"$ref":"../common/defs.json#/definitions/id"},"tld_id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"reg_module":{"$ref":"../common/defs.json#/definitions/id"},"payment_module":{"$ref":"../common/defs.json#/definitions/id"},"date_created":{"$ref":"../common/defs.json#/definitions/date"},"firstpayment":{"$ref":"../common/defs.json#/definitions/decimal"},"recurring_amount":{"$ref":"../common/defs.json#/definitions/decimal"},"period":{"type":"string","pattern":"^([1-9]|10)$"},"expires":{"$ref":"../common/defs.json#/definitions/date"},"type":{"type":"string","enum":["Register","Transfer","Renew"]},"status":{"type":"string","enum":["Pending","Pending Registration","Pending Transfer","Active","Expired","Cancelled","Fraud","Transferred Away"]},"next_due":{"$ref":"../common/defs.json#/definitions/date"},"next_invoice":{"$ref":"../common/defs.json#/definitions/date"},"idprotection":{"$ref":"../common/defs.json#/definitions/flag"},"nameservers":{"type":"array","items":{"type":"string"},"minItems":4,"maxItems":4},"autorenew":{"$ref":"../common/defs.json#/definitions/flag"},"reglock":{"$ref":"../common/defs.json#/definitions/flag"},"manual":{"$ref":"../common/defs.json#/definitions/flag"},"epp_code":{"type":"string"},"notes":{"type":"string"},"extended":{"type":"string"},"synch_date":{"$ref":"../common/defs.json#/definitions/datetime"},"currency_id":{"$ref":"../common/defs.json#/definitions/id"},"transfer_lock":{"$ref":"../common/defs.json#/definitions/flag","description":"billsim's own, absent means \"0\": \"1\" when the name is locked (clientTransferProhibited) at the registrar it is being transferred from, so a registrar with refuses_locked_transfers \"1\" refuses its transfer. Not shown by any call."},"transfer_started":{"$ref":"../common/defs.json#/definitions/date","description":"billsim's own, absent until domainTransfer: the day its transfer began. A Pending Transfer domain with this date completes its transfer once its registrar's transfer_days have passed (completeTransfer in src/domain/registrar.ts). Not shown by any call."}}};
 
 function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://billsim.local/schemas/resources/domain.json" */;
@@ -7225,14 +7248,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((((((((((((((((((((((((data.id === undefined) && (missing0 = "id")) || ((data.client_id === undefined) && (missing0 = "client_id"))) || ((data.order_id === undefined) && (missing0 = "order_id"))) || ((data.tld_id === undefined) && (missing0 = "tld_id"))) || ((data.name === undefined) && (missing0 = "name"))) || ((data.reg_module === undefined) && (missing0 = "reg_module"))) || ((data.payment_module === undefined) && (missing0 = "payment_module"))) || ((data.date_created === undefined) && (missing0 = "date_created"))) || ((data.firstpayment === undefined) && (missing0 = "firstpayment"))) || ((data.recurring_amount === undefined) && (missing0 = "recurring_amount"))) || ((data.period === undefined) && (missing0 = "period"))) || ((data.expires === undefined) && (missing0 = "expires"))) || ((data.type === undefined) && (missing0 = "type"))) || ((data.status === undefined) && (missing0 = "status"))) || ((data.next_due === undefined) && (missing0 = "next_due"))) || ((data.next_invoice === undefined) && (missing0 = "next_invoice"))) || ((data.idprotection === undefined) && (missing0 = "idprotection"))) || ((data.nameservers === undefined) && (missing0 = "nameservers"))) || ((data.autorenew === undefined) && (missing0 = "autorenew"))) || ((data.reglock === undefined) && (missing0 = "reglock"))) || ((data.manual === undefined) && (missing0 = "manual"))) || ((data.epp_code === undefined) && (missing0 = "epp_code"))) || ((data.notes === undefined) && (missing0 = "notes"))) || ((data.extended === undefined) && (missing0 = "extended"))) || ((data.synch_date === undefined) && (missing0 = "synch_date"))) || ((data.currency_id === undefined) && (missing0 = "currency_id"))){
-validate48.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema210.required,parentSchema:schema210,data}];
+validate48.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema211.required,parentSchema:schema211,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func2.call(schema210.properties, key0))){
-validate48.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema210,data}];
+if(!(func2.call(schema211.properties, key0))){
+validate48.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema211,data}];
 return false;
 break;
 }
@@ -7330,7 +7353,7 @@ if(data.name !== undefined){
 let data4 = data.name;
 const _errs14 = errors;
 if(typeof data4 !== "string"){
-validate48.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema210.properties.name.type,parentSchema:schema210.properties.name,data:data4}];
+validate48.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema211.properties.name.type,parentSchema:schema211.properties.name,data:data4}];
 return false;
 }
 var valid0 = _errs14 === errors;
@@ -7454,13 +7477,13 @@ let data10 = data.period;
 const _errs31 = errors;
 if(errors === _errs31){
 if(typeof data10 === "string"){
-if(!pattern111.test(data10)){
-validate48.errors = [{instancePath:instancePath+"/period",schemaPath:"#/properties/period/pattern",keyword:"pattern",params:{pattern: "^([1-9]|10)$"},message:"must match pattern \""+"^([1-9]|10)$"+"\"",schema:"^([1-9]|10)$",parentSchema:schema210.properties.period,data:data10}];
+if(!pattern112.test(data10)){
+validate48.errors = [{instancePath:instancePath+"/period",schemaPath:"#/properties/period/pattern",keyword:"pattern",params:{pattern: "^([1-9]|10)$"},message:"must match pattern \""+"^([1-9]|10)$"+"\"",schema:"^([1-9]|10)$",parentSchema:schema211.properties.period,data:data10}];
 return false;
 }
 }
 else {
-validate48.errors = [{instancePath:instancePath+"/period",schemaPath:"#/properties/period/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema210.properties.period.type,parentSchema:schema210.properties.period,data:data10}];
+validate48.errors = [{instancePath:instancePath+"/period",schemaPath:"#/properties/period/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema211.properties.period.type,parentSchema:schema211.properties.period,data:data10}];
 return false;
 }
 }
@@ -7496,11 +7519,11 @@ if(data.type !== undefined){
 let data12 = data.type;
 const _errs36 = errors;
 if(typeof data12 !== "string"){
-validate48.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema210.properties.type.type,parentSchema:schema210.properties.type,data:data12}];
+validate48.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema211.properties.type.type,parentSchema:schema211.properties.type,data:data12}];
 return false;
 }
 if(!(((data12 === "Register") || (data12 === "Transfer")) || (data12 === "Renew"))){
-validate48.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema210.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema210.properties.type.enum,parentSchema:schema210.properties.type,data:data12}];
+validate48.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema211.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema211.properties.type.enum,parentSchema:schema211.properties.type,data:data12}];
 return false;
 }
 var valid0 = _errs36 === errors;
@@ -7513,11 +7536,11 @@ if(data.status !== undefined){
 let data13 = data.status;
 const _errs38 = errors;
 if(typeof data13 !== "string"){
-validate48.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema210.properties.status.type,parentSchema:schema210.properties.status,data:data13}];
+validate48.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema211.properties.status.type,parentSchema:schema211.properties.status,data:data13}];
 return false;
 }
 if(!((((((((data13 === "Pending") || (data13 === "Pending Registration")) || (data13 === "Pending Transfer")) || (data13 === "Active")) || (data13 === "Expired")) || (data13 === "Cancelled")) || (data13 === "Fraud")) || (data13 === "Transferred Away"))){
-validate48.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema210.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema210.properties.status.enum,parentSchema:schema210.properties.status,data:data13}];
+validate48.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema211.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema211.properties.status.enum,parentSchema:schema211.properties.status,data:data13}];
 return false;
 }
 var valid0 = _errs38 === errors;
@@ -7593,12 +7616,12 @@ const _errs49 = errors;
 if(errors === _errs49){
 if(Array.isArray(data17)){
 if(data17.length > 4){
-validate48.errors = [{instancePath:instancePath+"/nameservers",schemaPath:"#/properties/nameservers/maxItems",keyword:"maxItems",params:{limit: 4},message:"must NOT have more than 4 items",schema:4,parentSchema:schema210.properties.nameservers,data:data17}];
+validate48.errors = [{instancePath:instancePath+"/nameservers",schemaPath:"#/properties/nameservers/maxItems",keyword:"maxItems",params:{limit: 4},message:"must NOT have more than 4 items",schema:4,parentSchema:schema211.properties.nameservers,data:data17}];
 return false;
 }
 else {
 if(data17.length < 4){
-validate48.errors = [{instancePath:instancePath+"/nameservers",schemaPath:"#/properties/nameservers/minItems",keyword:"minItems",params:{limit: 4},message:"must NOT have fewer than 4 items",schema:4,parentSchema:schema210.properties.nameservers,data:data17}];
+validate48.errors = [{instancePath:instancePath+"/nameservers",schemaPath:"#/properties/nameservers/minItems",keyword:"minItems",params:{limit: 4},message:"must NOT have fewer than 4 items",schema:4,parentSchema:schema211.properties.nameservers,data:data17}];
 return false;
 }
 else {
@@ -7608,7 +7631,7 @@ for(let i0=0; i0<len0; i0++){
 let data18 = data17[i0];
 const _errs51 = errors;
 if(typeof data18 !== "string"){
-validate48.errors = [{instancePath:instancePath+"/nameservers/" + i0,schemaPath:"#/properties/nameservers/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema210.properties.nameservers.items.type,parentSchema:schema210.properties.nameservers.items,data:data18}];
+validate48.errors = [{instancePath:instancePath+"/nameservers/" + i0,schemaPath:"#/properties/nameservers/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema211.properties.nameservers.items.type,parentSchema:schema211.properties.nameservers.items,data:data18}];
 return false;
 }
 var valid14 = _errs51 === errors;
@@ -7620,7 +7643,7 @@ break;
 }
 }
 else {
-validate48.errors = [{instancePath:instancePath+"/nameservers",schemaPath:"#/properties/nameservers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema210.properties.nameservers.type,parentSchema:schema210.properties.nameservers,data:data17}];
+validate48.errors = [{instancePath:instancePath+"/nameservers",schemaPath:"#/properties/nameservers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema211.properties.nameservers.type,parentSchema:schema211.properties.nameservers,data:data17}];
 return false;
 }
 }
@@ -7685,7 +7708,7 @@ if(data.epp_code !== undefined){
 let data22 = data.epp_code;
 const _errs62 = errors;
 if(typeof data22 !== "string"){
-validate48.errors = [{instancePath:instancePath+"/epp_code",schemaPath:"#/properties/epp_code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema210.properties.epp_code.type,parentSchema:schema210.properties.epp_code,data:data22}];
+validate48.errors = [{instancePath:instancePath+"/epp_code",schemaPath:"#/properties/epp_code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema211.properties.epp_code.type,parentSchema:schema211.properties.epp_code,data:data22}];
 return false;
 }
 var valid0 = _errs62 === errors;
@@ -7698,7 +7721,7 @@ if(data.notes !== undefined){
 let data23 = data.notes;
 const _errs64 = errors;
 if(typeof data23 !== "string"){
-validate48.errors = [{instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema210.properties.notes.type,parentSchema:schema210.properties.notes,data:data23}];
+validate48.errors = [{instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema211.properties.notes.type,parentSchema:schema211.properties.notes,data:data23}];
 return false;
 }
 var valid0 = _errs64 === errors;
@@ -7711,7 +7734,7 @@ if(data.extended !== undefined){
 let data24 = data.extended;
 const _errs66 = errors;
 if(typeof data24 !== "string"){
-validate48.errors = [{instancePath:instancePath+"/extended",schemaPath:"#/properties/extended/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema210.properties.extended.type,parentSchema:schema210.properties.extended,data:data24}];
+validate48.errors = [{instancePath:instancePath+"/extended",schemaPath:"#/properties/extended/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema211.properties.extended.type,parentSchema:schema211.properties.extended,data:data24}];
 return false;
 }
 var valid0 = _errs66 === errors;
@@ -7833,7 +7856,7 @@ var valid0 = true;
 }
 }
 else {
-validate48.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema210.type,parentSchema:schema210,data}];
+validate48.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema211.type,parentSchema:schema211,data}];
 return false;
 }
 }
@@ -7862,7 +7885,7 @@ break;
 }
 }
 else {
-validate141.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema430.type,parentSchema:schema430,data}];
+validate141.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema431.type,parentSchema:schema431,data}];
 return false;
 }
 }
@@ -7871,9 +7894,9 @@ return errors === 0;
 }
 
 export const registrars = validate143;
-const schema431 = {"type":"array","items":{"$ref":"registrar.json"}};
-const schema231 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/registrar.json","title":"Registrar","description":"A domain registrar module (billsim's own collection): domains' reg_module points here. transfer_days and refuses_locked_transfers are how billsim's simulated registrar behaves on domainTransfer (src/domain/registrar.ts).","type":"object","additionalProperties":false,"required":["id","name","module","transfer_days","refuses_locked_transfers"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"module":{"type":"string"},"transfer_days":{"type":"string","pattern":"^[0-9]{1,3}$","description":"Days a transfer started with domainTransfer takes to complete; \"0\" completes it at once."},"refuses_locked_transfers":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\": the registrar refuses to transfer a name locked at the losing registrar (a domain with transfer_lock \"1\")."}}};
-const pattern183 = new RegExp("^[0-9]{1,3}$", "u");
+const schema432 = {"type":"array","items":{"$ref":"registrar.json"}};
+const schema232 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/registrar.json","title":"Registrar","description":"A domain registrar module (billsim's own collection): domains' reg_module points here. transfer_days and refuses_locked_transfers are how billsim's simulated registrar behaves on domainTransfer (src/domain/registrar.ts).","type":"object","additionalProperties":false,"required":["id","name","module","transfer_days","refuses_locked_transfers"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"module":{"type":"string"},"transfer_days":{"type":"string","pattern":"^[0-9]{1,3}$","description":"Days a transfer started with domainTransfer takes to complete; \"0\" completes it at once."},"refuses_locked_transfers":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\": the registrar refuses to transfer a name locked at the losing registrar (a domain with transfer_lock \"1\")."}}};
+const pattern184 = new RegExp("^[0-9]{1,3}$", "u");
 
 function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://billsim.local/schemas/resources/registrar.json" */;
@@ -7883,14 +7906,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((data.id === undefined) && (missing0 = "id")) || ((data.name === undefined) && (missing0 = "name"))) || ((data.module === undefined) && (missing0 = "module"))) || ((data.transfer_days === undefined) && (missing0 = "transfer_days"))) || ((data.refuses_locked_transfers === undefined) && (missing0 = "refuses_locked_transfers"))){
-validate50.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema231.required,parentSchema:schema231,data}];
+validate50.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema232.required,parentSchema:schema232,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((((key0 === "id") || (key0 === "name")) || (key0 === "module")) || (key0 === "transfer_days")) || (key0 === "refuses_locked_transfers"))){
-validate50.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema231,data}];
+validate50.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema232,data}];
 return false;
 break;
 }
@@ -7922,7 +7945,7 @@ if(data.name !== undefined){
 let data1 = data.name;
 const _errs5 = errors;
 if(typeof data1 !== "string"){
-validate50.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema231.properties.name.type,parentSchema:schema231.properties.name,data:data1}];
+validate50.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema232.properties.name.type,parentSchema:schema232.properties.name,data:data1}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -7935,7 +7958,7 @@ if(data.module !== undefined){
 let data2 = data.module;
 const _errs7 = errors;
 if(typeof data2 !== "string"){
-validate50.errors = [{instancePath:instancePath+"/module",schemaPath:"#/properties/module/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema231.properties.module.type,parentSchema:schema231.properties.module,data:data2}];
+validate50.errors = [{instancePath:instancePath+"/module",schemaPath:"#/properties/module/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema232.properties.module.type,parentSchema:schema232.properties.module,data:data2}];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -7949,13 +7972,13 @@ let data3 = data.transfer_days;
 const _errs9 = errors;
 if(errors === _errs9){
 if(typeof data3 === "string"){
-if(!pattern183.test(data3)){
-validate50.errors = [{instancePath:instancePath+"/transfer_days",schemaPath:"#/properties/transfer_days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,3}$"},message:"must match pattern \""+"^[0-9]{1,3}$"+"\"",schema:"^[0-9]{1,3}$",parentSchema:schema231.properties.transfer_days,data:data3}];
+if(!pattern184.test(data3)){
+validate50.errors = [{instancePath:instancePath+"/transfer_days",schemaPath:"#/properties/transfer_days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,3}$"},message:"must match pattern \""+"^[0-9]{1,3}$"+"\"",schema:"^[0-9]{1,3}$",parentSchema:schema232.properties.transfer_days,data:data3}];
 return false;
 }
 }
 else {
-validate50.errors = [{instancePath:instancePath+"/transfer_days",schemaPath:"#/properties/transfer_days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema231.properties.transfer_days.type,parentSchema:schema231.properties.transfer_days,data:data3}];
+validate50.errors = [{instancePath:instancePath+"/transfer_days",schemaPath:"#/properties/transfer_days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema232.properties.transfer_days.type,parentSchema:schema232.properties.transfer_days,data:data3}];
 return false;
 }
 }
@@ -7989,7 +8012,7 @@ var valid0 = true;
 }
 }
 else {
-validate50.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema231.type,parentSchema:schema231,data}];
+validate50.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema232.type,parentSchema:schema232,data}];
 return false;
 }
 }
@@ -8018,7 +8041,7 @@ break;
 }
 }
 else {
-validate143.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema431.type,parentSchema:schema431,data}];
+validate143.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema432.type,parentSchema:schema432,data}];
 return false;
 }
 }
@@ -8027,9 +8050,9 @@ return errors === 0;
 }
 
 export const registry_names = validate145;
-const schema432 = {"type":"array","items":{"$ref":"registry_name.json"}};
-const schema234 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/registry_name.json","title":"RegistryName","description":"A domain name registered elsewhere, with no record here (billsim's own collection, standing in for the registries' whois): domainCheck answers \"no\" for it. A full, lower-case name such as google.com; custom fixtures list their own.","type":"object","additionalProperties":false,"required":["id","name"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string","pattern":"^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$","description":"a full lower-case domain name, such as google.com"}}};
-const pattern185 = new RegExp("^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$", "u");
+const schema433 = {"type":"array","items":{"$ref":"registry_name.json"}};
+const schema235 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/registry_name.json","title":"RegistryName","description":"A domain name registered elsewhere, with no record here (billsim's own collection, standing in for the registries' whois): domainCheck answers \"no\" for it. A full, lower-case name such as google.com; custom fixtures list their own.","type":"object","additionalProperties":false,"required":["id","name"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string","pattern":"^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$","description":"a full lower-case domain name, such as google.com"}}};
+const pattern186 = new RegExp("^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$", "u");
 
 function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://billsim.local/schemas/resources/registry_name.json" */;
@@ -8039,14 +8062,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.id === undefined) && (missing0 = "id")) || ((data.name === undefined) && (missing0 = "name"))){
-validate52.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema234.required,parentSchema:schema234,data}];
+validate52.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema235.required,parentSchema:schema235,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "id") || (key0 === "name"))){
-validate52.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema234,data}];
+validate52.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema235,data}];
 return false;
 break;
 }
@@ -8079,13 +8102,13 @@ let data1 = data.name;
 const _errs5 = errors;
 if(errors === _errs5){
 if(typeof data1 === "string"){
-if(!pattern185.test(data1)){
-validate52.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$"},message:"must match pattern \""+"^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$"+"\"",schema:"^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$",parentSchema:schema234.properties.name,data:data1}];
+if(!pattern186.test(data1)){
+validate52.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$"},message:"must match pattern \""+"^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$"+"\"",schema:"^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$",parentSchema:schema235.properties.name,data:data1}];
 return false;
 }
 }
 else {
-validate52.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema234.properties.name.type,parentSchema:schema234.properties.name,data:data1}];
+validate52.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema235.properties.name.type,parentSchema:schema235.properties.name,data:data1}];
 return false;
 }
 }
@@ -8099,7 +8122,7 @@ var valid0 = true;
 }
 }
 else {
-validate52.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema234.type,parentSchema:schema234,data}];
+validate52.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema235.type,parentSchema:schema235,data}];
 return false;
 }
 }
@@ -8128,7 +8151,7 @@ break;
 }
 }
 else {
-validate145.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema432.type,parentSchema:schema432,data}];
+validate145.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema433.type,parentSchema:schema433,data}];
 return false;
 }
 }
@@ -8137,8 +8160,8 @@ return errors === 0;
 }
 
 export const gateways = validate147;
-const schema433 = {"type":"array","items":{"$ref":"gateway.json"}};
-const schema236 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/gateway.json","title":"Gateway","description":"A payment gateway (payment module): invoices' and transactions' payment_module points here.","type":"object","additionalProperties":false,"required":["id","name","module","enabled"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"module":{"type":"string"},"enabled":{"$ref":"../common/defs.json#/definitions/flag"}}};
+const schema434 = {"type":"array","items":{"$ref":"gateway.json"}};
+const schema237 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/gateway.json","title":"Gateway","description":"A payment gateway (payment module): invoices' and transactions' payment_module points here.","type":"object","additionalProperties":false,"required":["id","name","module","enabled"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"module":{"type":"string"},"enabled":{"$ref":"../common/defs.json#/definitions/flag"}}};
 
 function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://billsim.local/schemas/resources/gateway.json" */;
@@ -8148,14 +8171,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((data.id === undefined) && (missing0 = "id")) || ((data.name === undefined) && (missing0 = "name"))) || ((data.module === undefined) && (missing0 = "module"))) || ((data.enabled === undefined) && (missing0 = "enabled"))){
-validate54.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema236.required,parentSchema:schema236,data}];
+validate54.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema237.required,parentSchema:schema237,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((((key0 === "id") || (key0 === "name")) || (key0 === "module")) || (key0 === "enabled"))){
-validate54.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema236,data}];
+validate54.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema237,data}];
 return false;
 break;
 }
@@ -8187,7 +8210,7 @@ if(data.name !== undefined){
 let data1 = data.name;
 const _errs5 = errors;
 if(typeof data1 !== "string"){
-validate54.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema236.properties.name.type,parentSchema:schema236.properties.name,data:data1}];
+validate54.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema237.properties.name.type,parentSchema:schema237.properties.name,data:data1}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -8200,7 +8223,7 @@ if(data.module !== undefined){
 let data2 = data.module;
 const _errs7 = errors;
 if(typeof data2 !== "string"){
-validate54.errors = [{instancePath:instancePath+"/module",schemaPath:"#/properties/module/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema236.properties.module.type,parentSchema:schema236.properties.module,data:data2}];
+validate54.errors = [{instancePath:instancePath+"/module",schemaPath:"#/properties/module/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema237.properties.module.type,parentSchema:schema237.properties.module,data:data2}];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -8232,7 +8255,7 @@ var valid0 = true;
 }
 }
 else {
-validate54.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema236.type,parentSchema:schema236,data}];
+validate54.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema237.type,parentSchema:schema237,data}];
 return false;
 }
 }
@@ -8261,7 +8284,7 @@ break;
 }
 }
 else {
-validate147.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema433.type,parentSchema:schema433,data}];
+validate147.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema434.type,parentSchema:schema434,data}];
 return false;
 }
 }
@@ -8270,8 +8293,8 @@ return errors === 0;
 }
 
 export const news = validate149;
-const schema434 = {"type":"array","items":{"$ref":"news_item.json"}};
-const schema239 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/news_item.json","title":"NewsItem","description":"A news item with its full text.","type":"object","additionalProperties":false,"required":["id","title","content","enable","date"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"title":{"type":"string"},"content":{"type":"string"},"enable":{"$ref":"../common/defs.json#/definitions/flag"},"date":{"$ref":"../common/defs.json#/definitions/date"}}};
+const schema435 = {"type":"array","items":{"$ref":"news_item.json"}};
+const schema240 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/news_item.json","title":"NewsItem","description":"A news item with its full text.","type":"object","additionalProperties":false,"required":["id","title","content","enable","date"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"title":{"type":"string"},"content":{"type":"string"},"enable":{"$ref":"../common/defs.json#/definitions/flag"},"date":{"$ref":"../common/defs.json#/definitions/date"}}};
 
 function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://billsim.local/schemas/resources/news_item.json" */;
@@ -8281,14 +8304,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((data.id === undefined) && (missing0 = "id")) || ((data.title === undefined) && (missing0 = "title"))) || ((data.content === undefined) && (missing0 = "content"))) || ((data.enable === undefined) && (missing0 = "enable"))) || ((data.date === undefined) && (missing0 = "date"))){
-validate56.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema239.required,parentSchema:schema239,data}];
+validate56.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema240.required,parentSchema:schema240,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((((key0 === "id") || (key0 === "title")) || (key0 === "content")) || (key0 === "enable")) || (key0 === "date"))){
-validate56.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema239,data}];
+validate56.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema240,data}];
 return false;
 break;
 }
@@ -8320,7 +8343,7 @@ if(data.title !== undefined){
 let data1 = data.title;
 const _errs5 = errors;
 if(typeof data1 !== "string"){
-validate56.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema239.properties.title.type,parentSchema:schema239.properties.title,data:data1}];
+validate56.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema240.properties.title.type,parentSchema:schema240.properties.title,data:data1}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -8333,7 +8356,7 @@ if(data.content !== undefined){
 let data2 = data.content;
 const _errs7 = errors;
 if(typeof data2 !== "string"){
-validate56.errors = [{instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema239.properties.content.type,parentSchema:schema239.properties.content,data:data2}];
+validate56.errors = [{instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema240.properties.content.type,parentSchema:schema240.properties.content,data:data2}];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -8388,7 +8411,7 @@ var valid0 = true;
 }
 }
 else {
-validate56.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema239.type,parentSchema:schema239,data}];
+validate56.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema240.type,parentSchema:schema240,data}];
 return false;
 }
 }
@@ -8417,7 +8440,7 @@ break;
 }
 }
 else {
-validate149.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema434.type,parentSchema:schema434,data}];
+validate149.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema435.type,parentSchema:schema435,data}];
 return false;
 }
 }
@@ -8426,8 +8449,8 @@ return errors === 0;
 }
 
 export const reply_categories = validate151;
-const schema435 = {"type":"array","items":{"$ref":"reply_category.json"}};
-const schema243 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/reply_category.json","title":"ReplyCategory","description":"A predefined reply category; parent_cat \"0\" is top level.","type":"object","additionalProperties":false,"required":["id","parent_cat","name"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"parent_cat":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"}}};
+const schema436 = {"type":"array","items":{"$ref":"reply_category.json"}};
+const schema244 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/reply_category.json","title":"ReplyCategory","description":"A predefined reply category; parent_cat \"0\" is top level.","type":"object","additionalProperties":false,"required":["id","parent_cat","name"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"parent_cat":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"}}};
 
 function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://billsim.local/schemas/resources/reply_category.json" */;
@@ -8437,14 +8460,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.id === undefined) && (missing0 = "id")) || ((data.parent_cat === undefined) && (missing0 = "parent_cat"))) || ((data.name === undefined) && (missing0 = "name"))){
-validate58.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema243.required,parentSchema:schema243,data}];
+validate58.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema244.required,parentSchema:schema244,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((key0 === "id") || (key0 === "parent_cat")) || (key0 === "name"))){
-validate58.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema243,data}];
+validate58.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema244,data}];
 return false;
 break;
 }
@@ -8498,7 +8521,7 @@ if(data.name !== undefined){
 let data2 = data.name;
 const _errs8 = errors;
 if(typeof data2 !== "string"){
-validate58.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema243.properties.name.type,parentSchema:schema243.properties.name,data:data2}];
+validate58.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema244.properties.name.type,parentSchema:schema244.properties.name,data:data2}];
 return false;
 }
 var valid0 = _errs8 === errors;
@@ -8512,7 +8535,7 @@ var valid0 = true;
 }
 }
 else {
-validate58.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema243.type,parentSchema:schema243,data}];
+validate58.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema244.type,parentSchema:schema244,data}];
 return false;
 }
 }
@@ -8541,7 +8564,7 @@ break;
 }
 }
 else {
-validate151.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema435.type,parentSchema:schema435,data}];
+validate151.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema436.type,parentSchema:schema436,data}];
 return false;
 }
 }
@@ -8550,8 +8573,8 @@ return errors === 0;
 }
 
 export const predefined_replies = validate153;
-const schema436 = {"type":"array","items":{"$ref":"predefined_reply.json"}};
-const schema246 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/predefined_reply.json","title":"PredefinedReply","description":"A predefined ticket reply in category category_id. `uses` counts the staff messages that used it: a ticket staff opened (addTicket without asclient=1) or a staff reply (addTicketReply type Admin) whose body holds the reply's whole text, as it does when staff insert the reply and add to it (line endings and surrounding blanks aside). getPopularPredefinedReplies ranks by it.","type":"object","additionalProperties":false,"required":["id","category_id","name","reply","uses"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"category_id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"reply":{"type":"string"},"uses":{"type":"string","pattern":"^[0-9]+$","description":"how many staff messages used the reply's text"}}};
+const schema437 = {"type":"array","items":{"$ref":"predefined_reply.json"}};
+const schema247 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/predefined_reply.json","title":"PredefinedReply","description":"A predefined ticket reply in category category_id. `uses` counts the staff messages that used it: a ticket staff opened (addTicket without asclient=1) or a staff reply (addTicketReply type Admin) whose body holds the reply's whole text, as it does when staff insert the reply and add to it (line endings and surrounding blanks aside). getPopularPredefinedReplies ranks by it.","type":"object","additionalProperties":false,"required":["id","category_id","name","reply","uses"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"category_id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"reply":{"type":"string"},"uses":{"type":"string","pattern":"^[0-9]+$","description":"how many staff messages used the reply's text"}}};
 
 function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://billsim.local/schemas/resources/predefined_reply.json" */;
@@ -8561,14 +8584,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((data.id === undefined) && (missing0 = "id")) || ((data.category_id === undefined) && (missing0 = "category_id"))) || ((data.name === undefined) && (missing0 = "name"))) || ((data.reply === undefined) && (missing0 = "reply"))) || ((data.uses === undefined) && (missing0 = "uses"))){
-validate60.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema246.required,parentSchema:schema246,data}];
+validate60.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema247.required,parentSchema:schema247,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((((key0 === "id") || (key0 === "category_id")) || (key0 === "name")) || (key0 === "reply")) || (key0 === "uses"))){
-validate60.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema246,data}];
+validate60.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema247,data}];
 return false;
 break;
 }
@@ -8622,7 +8645,7 @@ if(data.name !== undefined){
 let data2 = data.name;
 const _errs8 = errors;
 if(typeof data2 !== "string"){
-validate60.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema246.properties.name.type,parentSchema:schema246.properties.name,data:data2}];
+validate60.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema247.properties.name.type,parentSchema:schema247.properties.name,data:data2}];
 return false;
 }
 var valid0 = _errs8 === errors;
@@ -8635,7 +8658,7 @@ if(data.reply !== undefined){
 let data3 = data.reply;
 const _errs10 = errors;
 if(typeof data3 !== "string"){
-validate60.errors = [{instancePath:instancePath+"/reply",schemaPath:"#/properties/reply/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema246.properties.reply.type,parentSchema:schema246.properties.reply,data:data3}];
+validate60.errors = [{instancePath:instancePath+"/reply",schemaPath:"#/properties/reply/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema247.properties.reply.type,parentSchema:schema247.properties.reply,data:data3}];
 return false;
 }
 var valid0 = _errs10 === errors;
@@ -8650,12 +8673,12 @@ const _errs12 = errors;
 if(errors === _errs12){
 if(typeof data4 === "string"){
 if(!pattern0.test(data4)){
-validate60.errors = [{instancePath:instancePath+"/uses",schemaPath:"#/properties/uses/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema246.properties.uses,data:data4}];
+validate60.errors = [{instancePath:instancePath+"/uses",schemaPath:"#/properties/uses/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema247.properties.uses,data:data4}];
 return false;
 }
 }
 else {
-validate60.errors = [{instancePath:instancePath+"/uses",schemaPath:"#/properties/uses/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema246.properties.uses.type,parentSchema:schema246.properties.uses,data:data4}];
+validate60.errors = [{instancePath:instancePath+"/uses",schemaPath:"#/properties/uses/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema247.properties.uses.type,parentSchema:schema247.properties.uses,data:data4}];
 return false;
 }
 }
@@ -8672,7 +8695,7 @@ var valid0 = true;
 }
 }
 else {
-validate60.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema246.type,parentSchema:schema246,data}];
+validate60.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema247.type,parentSchema:schema247,data}];
 return false;
 }
 }
@@ -8701,7 +8724,7 @@ break;
 }
 }
 else {
-validate153.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema436.type,parentSchema:schema436,data}];
+validate153.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema437.type,parentSchema:schema437,data}];
 return false;
 }
 }
@@ -8710,10 +8733,10 @@ return errors === 0;
 }
 
 export const orders = validate155;
-const schema437 = {"type":"array","items":{"$ref":"order.json"}};
-const schema249 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/order.json","title":"Order","description":"An order as stored. What it bought is found by order_id on accounts, account_addons and domains; an upgrade order keeps its upgrades here. getOrders and getOrderDetails join in client names, the gateway name and the invoice's total and status.","type":"object","additionalProperties":false,"required":["id","number","client_id","date_created","status","payment_module","invoice_id","total","currency_id","order_ip","notes","fraudmodule","upgrades"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"number":{"type":"string","pattern":"^[1-9][0-9]{8}$","description":"The 9-digit order number shown to clients; a function of the order id (src/domain/orders.ts), so a session replays to the same numbers."},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"date_created":{"$ref":"../common/defs.json#/definitions/datetime"},"status":{"type":"string","enum":["Pending","Active","Fraud","Cancelled"]},"payment_module":{"$ref":"../common/defs.json#/definitions/id","description":"Gateway id, \"0\" for none."},"invoice_id":{"$ref":"../common/defs.json#/definitions/id","description":"The invoice the order generated, \"0\" when there is none."},"total":{"$ref":"../common/defs.json#/definitions/decimal"},"currency_id":{"$ref":"../common/defs.json#/definitions/id"},"order_ip":{"type":"string"},"notes":{"type":"string"},"fraudmodule":{"type":"string","description":"Name of the fraud module that checked the order, \"\" for none (shown as null)."},"upgrades":{"type":"array","description":"For an upgrade order: each service it moves and where to; applied when the order is activated.","items":{"$ref":"#/definitions/upgrade"}}},"definitions":{"upgrade":{"title":"OrderUpgrade","type":"object","additionalProperties":false,"required":["account_id","old_product_id","new_product_id","old_cycle","new_cycle","amount","status"],"properties":{"account_id":{"$ref":"../common/defs.json#/definitions/id"},"old_product_id":{"$ref":"../common/defs.json#/definitions/id"},"new_product_id":{"$ref":"../common/defs.json#/definitions/id"},"old_cycle":{"$ref":"../common/defs.json#/definitions/billingCycle"},"new_cycle":{"$ref":"../common/defs.json#/definitions/billingCycle"},"amount":{"$ref":"../common/defs.json#/definitions/decimal","description":"What the upgrade costs for the rest of the current period, in the order's currency."},"status":{"type":"string","enum":["Pending","Upgraded","Cancelled"]}}}}};
-const pattern195 = new RegExp("^[1-9][0-9]{8}$", "u");
-const schema257 = {"title":"OrderUpgrade","type":"object","additionalProperties":false,"required":["account_id","old_product_id","new_product_id","old_cycle","new_cycle","amount","status"],"properties":{"account_id":{"$ref":"../common/defs.json#/definitions/id"},"old_product_id":{"$ref":"../common/defs.json#/definitions/id"},"new_product_id":{"$ref":"../common/defs.json#/definitions/id"},"old_cycle":{"$ref":"../common/defs.json#/definitions/billingCycle"},"new_cycle":{"$ref":"../common/defs.json#/definitions/billingCycle"},"amount":{"$ref":"../common/defs.json#/definitions/decimal","description":"What the upgrade costs for the rest of the current period, in the order's currency."},"status":{"type":"string","enum":["Pending","Upgraded","Cancelled"]}}};
+const schema438 = {"type":"array","items":{"$ref":"order.json"}};
+const schema250 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/order.json","title":"Order","description":"An order as stored. What it bought is found by order_id on accounts, account_addons and domains; an upgrade order keeps its upgrades here. getOrders and getOrderDetails join in client names, the gateway name and the invoice's total and status.","type":"object","additionalProperties":false,"required":["id","number","client_id","date_created","status","payment_module","invoice_id","total","currency_id","order_ip","notes","fraudmodule","upgrades"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"number":{"type":"string","pattern":"^[1-9][0-9]{8}$","description":"The 9-digit order number shown to clients; a function of the order id (src/domain/orders.ts), so a session replays to the same numbers."},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"date_created":{"$ref":"../common/defs.json#/definitions/datetime"},"status":{"type":"string","enum":["Pending","Active","Fraud","Cancelled"]},"payment_module":{"$ref":"../common/defs.json#/definitions/id","description":"Gateway id, \"0\" for none."},"invoice_id":{"$ref":"../common/defs.json#/definitions/id","description":"The invoice the order generated, \"0\" when there is none."},"total":{"$ref":"../common/defs.json#/definitions/decimal"},"currency_id":{"$ref":"../common/defs.json#/definitions/id"},"order_ip":{"type":"string"},"notes":{"type":"string"},"fraudmodule":{"type":"string","description":"Name of the fraud module that checked the order, \"\" for none (shown as null)."},"upgrades":{"type":"array","description":"For an upgrade order: each service it moves and where to; applied when the order is activated.","items":{"$ref":"#/definitions/upgrade"}}},"definitions":{"upgrade":{"title":"OrderUpgrade","type":"object","additionalProperties":false,"required":["account_id","old_product_id","new_product_id","old_cycle","new_cycle","amount","status"],"properties":{"account_id":{"$ref":"../common/defs.json#/definitions/id"},"old_product_id":{"$ref":"../common/defs.json#/definitions/id"},"new_product_id":{"$ref":"../common/defs.json#/definitions/id"},"old_cycle":{"$ref":"../common/defs.json#/definitions/billingCycle"},"new_cycle":{"$ref":"../common/defs.json#/definitions/billingCycle"},"amount":{"$ref":"../common/defs.json#/definitions/decimal","description":"What the upgrade costs for the rest of the current period, in the order's currency."},"status":{"type":"string","enum":["Pending","Upgraded","Cancelled"]}}}}};
+const pattern196 = new RegExp("^[1-9][0-9]{8}$", "u");
+const schema258 = {"title":"OrderUpgrade","type":"object","additionalProperties":false,"required":["account_id","old_product_id","new_product_id","old_cycle","new_cycle","amount","status"],"properties":{"account_id":{"$ref":"../common/defs.json#/definitions/id"},"old_product_id":{"$ref":"../common/defs.json#/definitions/id"},"new_product_id":{"$ref":"../common/defs.json#/definitions/id"},"old_cycle":{"$ref":"../common/defs.json#/definitions/billingCycle"},"new_cycle":{"$ref":"../common/defs.json#/definitions/billingCycle"},"amount":{"$ref":"../common/defs.json#/definitions/decimal","description":"What the upgrade costs for the rest of the current period, in the order's currency."},"status":{"type":"string","enum":["Pending","Upgraded","Cancelled"]}}};
 
 function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -8722,14 +8745,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((((data.account_id === undefined) && (missing0 = "account_id")) || ((data.old_product_id === undefined) && (missing0 = "old_product_id"))) || ((data.new_product_id === undefined) && (missing0 = "new_product_id"))) || ((data.old_cycle === undefined) && (missing0 = "old_cycle"))) || ((data.new_cycle === undefined) && (missing0 = "new_cycle"))) || ((data.amount === undefined) && (missing0 = "amount"))) || ((data.status === undefined) && (missing0 = "status"))){
-validate63.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema257.required,parentSchema:schema257,data}];
+validate63.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema258.required,parentSchema:schema258,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((((((key0 === "account_id") || (key0 === "old_product_id")) || (key0 === "new_product_id")) || (key0 === "old_cycle")) || (key0 === "new_cycle")) || (key0 === "amount")) || (key0 === "status"))){
-validate63.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema257,data}];
+validate63.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema258,data}];
 return false;
 break;
 }
@@ -8805,11 +8828,11 @@ if(data.old_cycle !== undefined){
 let data3 = data.old_cycle;
 const _errs11 = errors;
 if(typeof data3 !== "string"){
-validate63.errors = [{instancePath:instancePath+"/old_cycle",schemaPath:"../common/defs.json#/definitions/billingCycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema157.type,parentSchema:schema157,data:data3}];
+validate63.errors = [{instancePath:instancePath+"/old_cycle",schemaPath:"../common/defs.json#/definitions/billingCycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema158.type,parentSchema:schema158,data:data3}];
 return false;
 }
 if(!((((((((((((((data3 === "Free") || (data3 === "One Time")) || (data3 === "Once")) || (data3 === "Hourly")) || (data3 === "Daily")) || (data3 === "Weekly")) || (data3 === "Monthly")) || (data3 === "Quarterly")) || (data3 === "Semi-Annually")) || (data3 === "Annually")) || (data3 === "Biennially")) || (data3 === "Triennially")) || (data3 === "Quadrennially")) || (data3 === "Quinquennially"))){
-validate63.errors = [{instancePath:instancePath+"/old_cycle",schemaPath:"../common/defs.json#/definitions/billingCycle/enum",keyword:"enum",params:{allowedValues: schema157.enum},message:"must be equal to one of the allowed values",schema:schema157.enum,parentSchema:schema157,data:data3}];
+validate63.errors = [{instancePath:instancePath+"/old_cycle",schemaPath:"../common/defs.json#/definitions/billingCycle/enum",keyword:"enum",params:{allowedValues: schema158.enum},message:"must be equal to one of the allowed values",schema:schema158.enum,parentSchema:schema158,data:data3}];
 return false;
 }
 var valid0 = _errs11 === errors;
@@ -8822,11 +8845,11 @@ if(data.new_cycle !== undefined){
 let data4 = data.new_cycle;
 const _errs14 = errors;
 if(typeof data4 !== "string"){
-validate63.errors = [{instancePath:instancePath+"/new_cycle",schemaPath:"../common/defs.json#/definitions/billingCycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema157.type,parentSchema:schema157,data:data4}];
+validate63.errors = [{instancePath:instancePath+"/new_cycle",schemaPath:"../common/defs.json#/definitions/billingCycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema158.type,parentSchema:schema158,data:data4}];
 return false;
 }
 if(!((((((((((((((data4 === "Free") || (data4 === "One Time")) || (data4 === "Once")) || (data4 === "Hourly")) || (data4 === "Daily")) || (data4 === "Weekly")) || (data4 === "Monthly")) || (data4 === "Quarterly")) || (data4 === "Semi-Annually")) || (data4 === "Annually")) || (data4 === "Biennially")) || (data4 === "Triennially")) || (data4 === "Quadrennially")) || (data4 === "Quinquennially"))){
-validate63.errors = [{instancePath:instancePath+"/new_cycle",schemaPath:"../common/defs.json#/definitions/billingCycle/enum",keyword:"enum",params:{allowedValues: schema157.enum},message:"must be equal to one of the allowed values",schema:schema157.enum,parentSchema:schema157,data:data4}];
+validate63.errors = [{instancePath:instancePath+"/new_cycle",schemaPath:"../common/defs.json#/definitions/billingCycle/enum",keyword:"enum",params:{allowedValues: schema158.enum},message:"must be equal to one of the allowed values",schema:schema158.enum,parentSchema:schema158,data:data4}];
 return false;
 }
 var valid0 = _errs14 === errors;
@@ -8861,11 +8884,11 @@ if(data.status !== undefined){
 let data6 = data.status;
 const _errs20 = errors;
 if(typeof data6 !== "string"){
-validate63.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema257.properties.status.type,parentSchema:schema257.properties.status,data:data6}];
+validate63.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema258.properties.status.type,parentSchema:schema258.properties.status,data:data6}];
 return false;
 }
 if(!(((data6 === "Pending") || (data6 === "Upgraded")) || (data6 === "Cancelled"))){
-validate63.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema257.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema257.properties.status.enum,parentSchema:schema257.properties.status,data:data6}];
+validate63.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema258.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema258.properties.status.enum,parentSchema:schema258.properties.status,data:data6}];
 return false;
 }
 var valid0 = _errs20 === errors;
@@ -8883,7 +8906,7 @@ var valid0 = true;
 }
 }
 else {
-validate63.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema257.type,parentSchema:schema257,data}];
+validate63.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema258.type,parentSchema:schema258,data}];
 return false;
 }
 }
@@ -8900,14 +8923,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((((((((((data.id === undefined) && (missing0 = "id")) || ((data.number === undefined) && (missing0 = "number"))) || ((data.client_id === undefined) && (missing0 = "client_id"))) || ((data.date_created === undefined) && (missing0 = "date_created"))) || ((data.status === undefined) && (missing0 = "status"))) || ((data.payment_module === undefined) && (missing0 = "payment_module"))) || ((data.invoice_id === undefined) && (missing0 = "invoice_id"))) || ((data.total === undefined) && (missing0 = "total"))) || ((data.currency_id === undefined) && (missing0 = "currency_id"))) || ((data.order_ip === undefined) && (missing0 = "order_ip"))) || ((data.notes === undefined) && (missing0 = "notes"))) || ((data.fraudmodule === undefined) && (missing0 = "fraudmodule"))) || ((data.upgrades === undefined) && (missing0 = "upgrades"))){
-validate62.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema249.required,parentSchema:schema249,data}];
+validate62.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema250.required,parentSchema:schema250,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func2.call(schema249.properties, key0))){
-validate62.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema249,data}];
+if(!(func2.call(schema250.properties, key0))){
+validate62.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema250,data}];
 return false;
 break;
 }
@@ -8940,13 +8963,13 @@ let data1 = data.number;
 const _errs5 = errors;
 if(errors === _errs5){
 if(typeof data1 === "string"){
-if(!pattern195.test(data1)){
-validate62.errors = [{instancePath:instancePath+"/number",schemaPath:"#/properties/number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{8}$"},message:"must match pattern \""+"^[1-9][0-9]{8}$"+"\"",schema:"^[1-9][0-9]{8}$",parentSchema:schema249.properties.number,data:data1}];
+if(!pattern196.test(data1)){
+validate62.errors = [{instancePath:instancePath+"/number",schemaPath:"#/properties/number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{8}$"},message:"must match pattern \""+"^[1-9][0-9]{8}$"+"\"",schema:"^[1-9][0-9]{8}$",parentSchema:schema250.properties.number,data:data1}];
 return false;
 }
 }
 else {
-validate62.errors = [{instancePath:instancePath+"/number",schemaPath:"#/properties/number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema249.properties.number.type,parentSchema:schema249.properties.number,data:data1}];
+validate62.errors = [{instancePath:instancePath+"/number",schemaPath:"#/properties/number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema250.properties.number.type,parentSchema:schema250.properties.number,data:data1}];
 return false;
 }
 }
@@ -9004,11 +9027,11 @@ if(data.status !== undefined){
 let data4 = data.status;
 const _errs13 = errors;
 if(typeof data4 !== "string"){
-validate62.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema249.properties.status.type,parentSchema:schema249.properties.status,data:data4}];
+validate62.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema250.properties.status.type,parentSchema:schema250.properties.status,data:data4}];
 return false;
 }
 if(!((((data4 === "Pending") || (data4 === "Active")) || (data4 === "Fraud")) || (data4 === "Cancelled"))){
-validate62.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema249.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema249.properties.status.enum,parentSchema:schema249.properties.status,data:data4}];
+validate62.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema250.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema250.properties.status.enum,parentSchema:schema250.properties.status,data:data4}];
 return false;
 }
 var valid0 = _errs13 === errors;
@@ -9109,7 +9132,7 @@ if(data.order_ip !== undefined){
 let data9 = data.order_ip;
 const _errs27 = errors;
 if(typeof data9 !== "string"){
-validate62.errors = [{instancePath:instancePath+"/order_ip",schemaPath:"#/properties/order_ip/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema249.properties.order_ip.type,parentSchema:schema249.properties.order_ip,data:data9}];
+validate62.errors = [{instancePath:instancePath+"/order_ip",schemaPath:"#/properties/order_ip/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema250.properties.order_ip.type,parentSchema:schema250.properties.order_ip,data:data9}];
 return false;
 }
 var valid0 = _errs27 === errors;
@@ -9122,7 +9145,7 @@ if(data.notes !== undefined){
 let data10 = data.notes;
 const _errs29 = errors;
 if(typeof data10 !== "string"){
-validate62.errors = [{instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema249.properties.notes.type,parentSchema:schema249.properties.notes,data:data10}];
+validate62.errors = [{instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema250.properties.notes.type,parentSchema:schema250.properties.notes,data:data10}];
 return false;
 }
 var valid0 = _errs29 === errors;
@@ -9135,7 +9158,7 @@ if(data.fraudmodule !== undefined){
 let data11 = data.fraudmodule;
 const _errs31 = errors;
 if(typeof data11 !== "string"){
-validate62.errors = [{instancePath:instancePath+"/fraudmodule",schemaPath:"#/properties/fraudmodule/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema249.properties.fraudmodule.type,parentSchema:schema249.properties.fraudmodule,data:data11}];
+validate62.errors = [{instancePath:instancePath+"/fraudmodule",schemaPath:"#/properties/fraudmodule/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema250.properties.fraudmodule.type,parentSchema:schema250.properties.fraudmodule,data:data11}];
 return false;
 }
 var valid0 = _errs31 === errors;
@@ -9164,7 +9187,7 @@ break;
 }
 }
 else {
-validate62.errors = [{instancePath:instancePath+"/upgrades",schemaPath:"#/properties/upgrades/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema249.properties.upgrades.type,parentSchema:schema249.properties.upgrades,data:data12}];
+validate62.errors = [{instancePath:instancePath+"/upgrades",schemaPath:"#/properties/upgrades/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema250.properties.upgrades.type,parentSchema:schema250.properties.upgrades,data:data12}];
 return false;
 }
 }
@@ -9189,7 +9212,7 @@ var valid0 = true;
 }
 }
 else {
-validate62.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema249.type,parentSchema:schema249,data}];
+validate62.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema250.type,parentSchema:schema250,data}];
 return false;
 }
 }
@@ -9218,7 +9241,7 @@ break;
 }
 }
 else {
-validate155.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema437.type,parentSchema:schema437,data}];
+validate155.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema438.type,parentSchema:schema438,data}];
 return false;
 }
 }
@@ -9227,11 +9250,11 @@ return errors === 0;
 }
 
 export const order_drafts = validate157;
-const schema438 = {"type":"array","items":{"$ref":"order_draft.json"}};
-const schema264 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/order_draft.json","title":"OrderDraft","description":"An order draft as stored: its currency, its services (each with the addons ordered with it) and domains in order. getOrderDraft renders the real draft shape (items keyed by id, product and prices joined in, mixed number/string fields).","type":"object","additionalProperties":false,"required":["id","client_id","module","date","discount","scenario_id","staff_member_id","contract_id","commitment_date","affiliate_id","estimate_id","currency_id","options","services","domains"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"module":{"$ref":"../common/defs.json#/definitions/id"},"date":{"$ref":"../common/defs.json#/definitions/datetime"},"discount":{"type":"string"},"scenario_id":{"$ref":"../common/defs.json#/definitions/id"},"staff_member_id":{"$ref":"../common/defs.json#/definitions/id"},"contract_id":{"type":"string"},"commitment_date":{"type":"string"},"affiliate_id":{"$ref":"../common/defs.json#/definitions/id"},"estimate_id":{"$ref":"../common/defs.json#/definitions/id"},"currency_id":{"$ref":"../common/defs.json#/definitions/id","description":"the currency the draft is priced in: the one createOrderDraft was given, else the client's"},"options":{"title":"DraftOptions","type":"object","additionalProperties":false,"required":["confirm_email","generate_invoice","send_invoice","override_recipients"],"properties":{"confirm_email":{"type":"boolean"},"generate_invoice":{"type":"boolean"},"send_invoice":{"type":"boolean"},"override_recipients":{"type":"boolean"}}},"services":{"type":"array","items":{"$ref":"#/definitions/service"}},"domains":{"type":"array","items":{"$ref":"#/definitions/domain"}}},"definitions":{"service":{"title":"DraftService","type":"object","additionalProperties":false,"required":["service_id","product_id","cycle","domain","qty","custom","order_date","addons"],"properties":{"service_id":{"$ref":"../common/defs.json#/definitions/positiveId"},"product_id":{"$ref":"../common/defs.json#/definitions/id"},"cycle":{"type":"string","enum":["h","d","w","m","q","s","a","b","t","p4","p5","Free","Once"],"description":"a cycle code: h, d, w, m, q, s, a, b, t, p4, p5, Free or Once"},"domain":{"type":"string"},"qty":{"type":"integer","minimum":1},"custom":{"type":"object","description":"custom field values by category id, then field id","additionalProperties":{"type":"object","additionalProperties":{"type":"string"}}},"order_date":{"$ref":"../common/defs.json#/definitions/datetime"},"addons":{"type":"array","description":"the addons ordered with the service, in the order they were added; each is attached to every unit of the service when the draft becomes an order","items":{"$ref":"#/definitions/addon"}}}},"domain":{"title":"DraftDomain","type":"object","additionalProperties":false,"required":["domain_id","name","tld_id","action","period","epp_code"],"properties":{"domain_id":{"$ref":"../common/defs.json#/definitions/positiveId"},"name":{"type":"string"},"tld_id":{"$ref":"../common/defs.json#/definitions/id"},"action":{"type":"string","enum":["Register","Transfer"]},"period":{"type":"string","pattern":"^([1-9]|10)$"},"epp_code":{"type":"string"}}},"addon":{"title":"DraftAddon","type":"object","additionalProperties":false,"required":["addon_id","cycle","qty"],"properties":{"addon_id":{"$ref":"../common/defs.json#/definitions/id"},"cycle":{"$ref":"#/definitions/service/properties/cycle"},"qty":{"type":"integer","minimum":1}}}}};
-const schema274 = {"title":"DraftService","type":"object","additionalProperties":false,"required":["service_id","product_id","cycle","domain","qty","custom","order_date","addons"],"properties":{"service_id":{"$ref":"../common/defs.json#/definitions/positiveId"},"product_id":{"$ref":"../common/defs.json#/definitions/id"},"cycle":{"type":"string","enum":["h","d","w","m","q","s","a","b","t","p4","p5","Free","Once"],"description":"a cycle code: h, d, w, m, q, s, a, b, t, p4, p5, Free or Once"},"domain":{"type":"string"},"qty":{"type":"integer","minimum":1},"custom":{"type":"object","description":"custom field values by category id, then field id","additionalProperties":{"type":"object","additionalProperties":{"type":"string"}}},"order_date":{"$ref":"../common/defs.json#/definitions/datetime"},"addons":{"type":"array","description":"the addons ordered with the service, in the order they were added; each is attached to every unit of the service when the draft becomes an order","items":{"$ref":"#/definitions/addon"}}}};
-const schema278 = {"title":"DraftAddon","type":"object","additionalProperties":false,"required":["addon_id","cycle","qty"],"properties":{"addon_id":{"$ref":"../common/defs.json#/definitions/id"},"cycle":{"$ref":"#/definitions/service/properties/cycle"},"qty":{"type":"integer","minimum":1}}};
-const schema280 = {"type":"string","enum":["h","d","w","m","q","s","a","b","t","p4","p5","Free","Once"],"description":"a cycle code: h, d, w, m, q, s, a, b, t, p4, p5, Free or Once"};
+const schema439 = {"type":"array","items":{"$ref":"order_draft.json"}};
+const schema265 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/order_draft.json","title":"OrderDraft","description":"An order draft as stored: its currency, its services (each with the addons ordered with it) and domains in order. getOrderDraft renders the real draft shape (items keyed by id, product and prices joined in, mixed number/string fields).","type":"object","additionalProperties":false,"required":["id","client_id","module","date","discount","scenario_id","staff_member_id","contract_id","commitment_date","affiliate_id","estimate_id","currency_id","options","services","domains"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"module":{"$ref":"../common/defs.json#/definitions/id"},"date":{"$ref":"../common/defs.json#/definitions/datetime"},"discount":{"type":"string"},"scenario_id":{"$ref":"../common/defs.json#/definitions/id"},"staff_member_id":{"$ref":"../common/defs.json#/definitions/id"},"contract_id":{"type":"string"},"commitment_date":{"type":"string"},"affiliate_id":{"$ref":"../common/defs.json#/definitions/id"},"estimate_id":{"$ref":"../common/defs.json#/definitions/id"},"currency_id":{"$ref":"../common/defs.json#/definitions/id","description":"the currency the draft is priced in: the one createOrderDraft was given, else the client's"},"options":{"title":"DraftOptions","type":"object","additionalProperties":false,"required":["confirm_email","generate_invoice","send_invoice","override_recipients"],"properties":{"confirm_email":{"type":"boolean"},"generate_invoice":{"type":"boolean"},"send_invoice":{"type":"boolean"},"override_recipients":{"type":"boolean"}}},"services":{"type":"array","items":{"$ref":"#/definitions/service"}},"domains":{"type":"array","items":{"$ref":"#/definitions/domain"}}},"definitions":{"service":{"title":"DraftService","type":"object","additionalProperties":false,"required":["service_id","product_id","cycle","domain","qty","custom","order_date","addons"],"properties":{"service_id":{"$ref":"../common/defs.json#/definitions/positiveId"},"product_id":{"$ref":"../common/defs.json#/definitions/id"},"cycle":{"type":"string","enum":["h","d","w","m","q","s","a","b","t","p4","p5","Free","Once"],"description":"a cycle code: h, d, w, m, q, s, a, b, t, p4, p5, Free or Once"},"domain":{"type":"string"},"qty":{"type":"integer","minimum":1},"custom":{"type":"object","description":"custom field values by category id, then field id","additionalProperties":{"type":"object","additionalProperties":{"type":"string"}}},"order_date":{"$ref":"../common/defs.json#/definitions/datetime"},"addons":{"type":"array","description":"the addons ordered with the service, in the order they were added; each is attached to every unit of the service when the draft becomes an order","items":{"$ref":"#/definitions/addon"}}}},"domain":{"title":"DraftDomain","type":"object","additionalProperties":false,"required":["domain_id","name","tld_id","action","period","epp_code"],"properties":{"domain_id":{"$ref":"../common/defs.json#/definitions/positiveId"},"name":{"type":"string"},"tld_id":{"$ref":"../common/defs.json#/definitions/id"},"action":{"type":"string","enum":["Register","Transfer"]},"period":{"type":"string","pattern":"^([1-9]|10)$"},"epp_code":{"type":"string"}}},"addon":{"title":"DraftAddon","type":"object","additionalProperties":false,"required":["addon_id","cycle","qty"],"properties":{"addon_id":{"$ref":"../common/defs.json#/definitions/id"},"cycle":{"$ref":"#/definitions/service/properties/cycle"},"qty":{"type":"integer","minimum":1}}}}};
+const schema275 = {"title":"DraftService","type":"object","additionalProperties":false,"required":["service_id","product_id","cycle","domain","qty","custom","order_date","addons"],"properties":{"service_id":{"$ref":"../common/defs.json#/definitions/positiveId"},"product_id":{"$ref":"../common/defs.json#/definitions/id"},"cycle":{"type":"string","enum":["h","d","w","m","q","s","a","b","t","p4","p5","Free","Once"],"description":"a cycle code: h, d, w, m, q, s, a, b, t, p4, p5, Free or Once"},"domain":{"type":"string"},"qty":{"type":"integer","minimum":1},"custom":{"type":"object","description":"custom field values by category id, then field id","additionalProperties":{"type":"object","additionalProperties":{"type":"string"}}},"order_date":{"$ref":"../common/defs.json#/definitions/datetime"},"addons":{"type":"array","description":"the addons ordered with the service, in the order they were added; each is attached to every unit of the service when the draft becomes an order","items":{"$ref":"#/definitions/addon"}}}};
+const schema279 = {"title":"DraftAddon","type":"object","additionalProperties":false,"required":["addon_id","cycle","qty"],"properties":{"addon_id":{"$ref":"../common/defs.json#/definitions/id"},"cycle":{"$ref":"#/definitions/service/properties/cycle"},"qty":{"type":"integer","minimum":1}}};
+const schema281 = {"type":"string","enum":["h","d","w","m","q","s","a","b","t","p4","p5","Free","Once"],"description":"a cycle code: h, d, w, m, q, s, a, b, t, p4, p5, Free or Once"};
 
 function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -9240,14 +9263,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.addon_id === undefined) && (missing0 = "addon_id")) || ((data.cycle === undefined) && (missing0 = "cycle"))) || ((data.qty === undefined) && (missing0 = "qty"))){
-validate68.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema278.required,parentSchema:schema278,data}];
+validate68.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema279.required,parentSchema:schema279,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((key0 === "addon_id") || (key0 === "cycle")) || (key0 === "qty"))){
-validate68.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema278,data}];
+validate68.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema279,data}];
 return false;
 break;
 }
@@ -9279,11 +9302,11 @@ if(data.cycle !== undefined){
 let data1 = data.cycle;
 const _errs5 = errors;
 if(typeof data1 !== "string"){
-validate68.errors = [{instancePath:instancePath+"/cycle",schemaPath:"#/definitions/service/properties/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema280.type,parentSchema:schema280,data:data1}];
+validate68.errors = [{instancePath:instancePath+"/cycle",schemaPath:"#/definitions/service/properties/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema281.type,parentSchema:schema281,data:data1}];
 return false;
 }
 if(!(((((((((((((data1 === "h") || (data1 === "d")) || (data1 === "w")) || (data1 === "m")) || (data1 === "q")) || (data1 === "s")) || (data1 === "a")) || (data1 === "b")) || (data1 === "t")) || (data1 === "p4")) || (data1 === "p5")) || (data1 === "Free")) || (data1 === "Once"))){
-validate68.errors = [{instancePath:instancePath+"/cycle",schemaPath:"#/definitions/service/properties/cycle/enum",keyword:"enum",params:{allowedValues: schema280.enum},message:"must be equal to one of the allowed values",schema:schema280.enum,parentSchema:schema280,data:data1}];
+validate68.errors = [{instancePath:instancePath+"/cycle",schemaPath:"#/definitions/service/properties/cycle/enum",keyword:"enum",params:{allowedValues: schema281.enum},message:"must be equal to one of the allowed values",schema:schema281.enum,parentSchema:schema281,data:data1}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -9296,13 +9319,13 @@ if(data.qty !== undefined){
 let data2 = data.qty;
 const _errs8 = errors;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-validate68.errors = [{instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema278.properties.qty.type,parentSchema:schema278.properties.qty,data:data2}];
+validate68.errors = [{instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema279.properties.qty.type,parentSchema:schema279.properties.qty,data:data2}];
 return false;
 }
 if(errors === _errs8){
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 1 || isNaN(data2)){
-validate68.errors = [{instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema278.properties.qty,data:data2}];
+validate68.errors = [{instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema279.properties.qty,data:data2}];
 return false;
 }
 }
@@ -9318,7 +9341,7 @@ var valid0 = true;
 }
 }
 else {
-validate68.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema278.type,parentSchema:schema278,data}];
+validate68.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema279.type,parentSchema:schema279,data}];
 return false;
 }
 }
@@ -9334,14 +9357,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((((((data.service_id === undefined) && (missing0 = "service_id")) || ((data.product_id === undefined) && (missing0 = "product_id"))) || ((data.cycle === undefined) && (missing0 = "cycle"))) || ((data.domain === undefined) && (missing0 = "domain"))) || ((data.qty === undefined) && (missing0 = "qty"))) || ((data.custom === undefined) && (missing0 = "custom"))) || ((data.order_date === undefined) && (missing0 = "order_date"))) || ((data.addons === undefined) && (missing0 = "addons"))){
-validate67.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema274.required,parentSchema:schema274,data}];
+validate67.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema275.required,parentSchema:schema275,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((((((((key0 === "service_id") || (key0 === "product_id")) || (key0 === "cycle")) || (key0 === "domain")) || (key0 === "qty")) || (key0 === "custom")) || (key0 === "order_date")) || (key0 === "addons"))){
-validate67.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema274,data}];
+validate67.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema275,data}];
 return false;
 break;
 }
@@ -9353,13 +9376,13 @@ const _errs2 = errors;
 const _errs3 = errors;
 if(errors === _errs3){
 if(typeof data0 === "string"){
-if(!pattern110.test(data0)){
-validate67.errors = [{instancePath:instancePath+"/service_id",schemaPath:"../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data0}];
+if(!pattern111.test(data0)){
+validate67.errors = [{instancePath:instancePath+"/service_id",schemaPath:"../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema141,data:data0}];
 return false;
 }
 }
 else {
-validate67.errors = [{instancePath:instancePath+"/service_id",schemaPath:"../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data0}];
+validate67.errors = [{instancePath:instancePath+"/service_id",schemaPath:"../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema141.type,parentSchema:schema141,data:data0}];
 return false;
 }
 }
@@ -9395,11 +9418,11 @@ if(data.cycle !== undefined){
 let data2 = data.cycle;
 const _errs8 = errors;
 if(typeof data2 !== "string"){
-validate67.errors = [{instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema274.properties.cycle.type,parentSchema:schema274.properties.cycle,data:data2}];
+validate67.errors = [{instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema275.properties.cycle.type,parentSchema:schema275.properties.cycle,data:data2}];
 return false;
 }
 if(!(((((((((((((data2 === "h") || (data2 === "d")) || (data2 === "w")) || (data2 === "m")) || (data2 === "q")) || (data2 === "s")) || (data2 === "a")) || (data2 === "b")) || (data2 === "t")) || (data2 === "p4")) || (data2 === "p5")) || (data2 === "Free")) || (data2 === "Once"))){
-validate67.errors = [{instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/enum",keyword:"enum",params:{allowedValues: schema274.properties.cycle.enum},message:"must be equal to one of the allowed values",schema:schema274.properties.cycle.enum,parentSchema:schema274.properties.cycle,data:data2}];
+validate67.errors = [{instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/enum",keyword:"enum",params:{allowedValues: schema275.properties.cycle.enum},message:"must be equal to one of the allowed values",schema:schema275.properties.cycle.enum,parentSchema:schema275.properties.cycle,data:data2}];
 return false;
 }
 var valid0 = _errs8 === errors;
@@ -9412,7 +9435,7 @@ if(data.domain !== undefined){
 let data3 = data.domain;
 const _errs10 = errors;
 if(typeof data3 !== "string"){
-validate67.errors = [{instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema274.properties.domain.type,parentSchema:schema274.properties.domain,data:data3}];
+validate67.errors = [{instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema275.properties.domain.type,parentSchema:schema275.properties.domain,data:data3}];
 return false;
 }
 var valid0 = _errs10 === errors;
@@ -9425,13 +9448,13 @@ if(data.qty !== undefined){
 let data4 = data.qty;
 const _errs12 = errors;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-validate67.errors = [{instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema274.properties.qty.type,parentSchema:schema274.properties.qty,data:data4}];
+validate67.errors = [{instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema275.properties.qty.type,parentSchema:schema275.properties.qty,data:data4}];
 return false;
 }
 if(errors === _errs12){
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 < 1 || isNaN(data4)){
-validate67.errors = [{instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema274.properties.qty,data:data4}];
+validate67.errors = [{instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema275.properties.qty,data:data4}];
 return false;
 }
 }
@@ -9456,7 +9479,7 @@ for(const key2 in data6){
 let data7 = data6[key2];
 const _errs20 = errors;
 if(typeof data7 !== "string"){
-validate67.errors = [{instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema274.properties.custom.additionalProperties.additionalProperties.type,parentSchema:schema274.properties.custom.additionalProperties.additionalProperties,data:data7}];
+validate67.errors = [{instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema275.properties.custom.additionalProperties.additionalProperties.type,parentSchema:schema275.properties.custom.additionalProperties.additionalProperties,data:data7}];
 return false;
 }
 var valid4 = _errs20 === errors;
@@ -9466,7 +9489,7 @@ break;
 }
 }
 else {
-validate67.errors = [{instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema274.properties.custom.additionalProperties.type,parentSchema:schema274.properties.custom.additionalProperties,data:data6}];
+validate67.errors = [{instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema275.properties.custom.additionalProperties.type,parentSchema:schema275.properties.custom.additionalProperties,data:data6}];
 return false;
 }
 }
@@ -9477,7 +9500,7 @@ break;
 }
 }
 else {
-validate67.errors = [{instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema274.properties.custom.type,parentSchema:schema274.properties.custom,data:data5}];
+validate67.errors = [{instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema275.properties.custom.type,parentSchema:schema275.properties.custom,data:data5}];
 return false;
 }
 }
@@ -9529,7 +9552,7 @@ break;
 }
 }
 else {
-validate67.errors = [{instancePath:instancePath+"/addons",schemaPath:"#/properties/addons/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema274.properties.addons.type,parentSchema:schema274.properties.addons,data:data9}];
+validate67.errors = [{instancePath:instancePath+"/addons",schemaPath:"#/properties/addons/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema275.properties.addons.type,parentSchema:schema275.properties.addons,data:data9}];
 return false;
 }
 }
@@ -9549,7 +9572,7 @@ var valid0 = true;
 }
 }
 else {
-validate67.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema274.type,parentSchema:schema274,data}];
+validate67.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema275.type,parentSchema:schema275,data}];
 return false;
 }
 }
@@ -9557,7 +9580,7 @@ validate67.errors = vErrors;
 return errors === 0;
 }
 
-const schema281 = {"title":"DraftDomain","type":"object","additionalProperties":false,"required":["domain_id","name","tld_id","action","period","epp_code"],"properties":{"domain_id":{"$ref":"../common/defs.json#/definitions/positiveId"},"name":{"type":"string"},"tld_id":{"$ref":"../common/defs.json#/definitions/id"},"action":{"type":"string","enum":["Register","Transfer"]},"period":{"type":"string","pattern":"^([1-9]|10)$"},"epp_code":{"type":"string"}}};
+const schema282 = {"title":"DraftDomain","type":"object","additionalProperties":false,"required":["domain_id","name","tld_id","action","period","epp_code"],"properties":{"domain_id":{"$ref":"../common/defs.json#/definitions/positiveId"},"name":{"type":"string"},"tld_id":{"$ref":"../common/defs.json#/definitions/id"},"action":{"type":"string","enum":["Register","Transfer"]},"period":{"type":"string","pattern":"^([1-9]|10)$"},"epp_code":{"type":"string"}}};
 
 function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -9566,14 +9589,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((((data.domain_id === undefined) && (missing0 = "domain_id")) || ((data.name === undefined) && (missing0 = "name"))) || ((data.tld_id === undefined) && (missing0 = "tld_id"))) || ((data.action === undefined) && (missing0 = "action"))) || ((data.period === undefined) && (missing0 = "period"))) || ((data.epp_code === undefined) && (missing0 = "epp_code"))){
-validate71.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema281.required,parentSchema:schema281,data}];
+validate71.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema282.required,parentSchema:schema282,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((((((key0 === "domain_id") || (key0 === "name")) || (key0 === "tld_id")) || (key0 === "action")) || (key0 === "period")) || (key0 === "epp_code"))){
-validate71.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema281,data}];
+validate71.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema282,data}];
 return false;
 break;
 }
@@ -9585,13 +9608,13 @@ const _errs2 = errors;
 const _errs3 = errors;
 if(errors === _errs3){
 if(typeof data0 === "string"){
-if(!pattern110.test(data0)){
-validate71.errors = [{instancePath:instancePath+"/domain_id",schemaPath:"../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data0}];
+if(!pattern111.test(data0)){
+validate71.errors = [{instancePath:instancePath+"/domain_id",schemaPath:"../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema141,data:data0}];
 return false;
 }
 }
 else {
-validate71.errors = [{instancePath:instancePath+"/domain_id",schemaPath:"../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data0}];
+validate71.errors = [{instancePath:instancePath+"/domain_id",schemaPath:"../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema141.type,parentSchema:schema141,data:data0}];
 return false;
 }
 }
@@ -9605,7 +9628,7 @@ if(data.name !== undefined){
 let data1 = data.name;
 const _errs5 = errors;
 if(typeof data1 !== "string"){
-validate71.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema281.properties.name.type,parentSchema:schema281.properties.name,data:data1}];
+validate71.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema282.properties.name.type,parentSchema:schema282.properties.name,data:data1}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -9640,11 +9663,11 @@ if(data.action !== undefined){
 let data3 = data.action;
 const _errs10 = errors;
 if(typeof data3 !== "string"){
-validate71.errors = [{instancePath:instancePath+"/action",schemaPath:"#/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema281.properties.action.type,parentSchema:schema281.properties.action,data:data3}];
+validate71.errors = [{instancePath:instancePath+"/action",schemaPath:"#/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema282.properties.action.type,parentSchema:schema282.properties.action,data:data3}];
 return false;
 }
 if(!((data3 === "Register") || (data3 === "Transfer"))){
-validate71.errors = [{instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema281.properties.action.enum},message:"must be equal to one of the allowed values",schema:schema281.properties.action.enum,parentSchema:schema281.properties.action,data:data3}];
+validate71.errors = [{instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema282.properties.action.enum},message:"must be equal to one of the allowed values",schema:schema282.properties.action.enum,parentSchema:schema282.properties.action,data:data3}];
 return false;
 }
 var valid0 = _errs10 === errors;
@@ -9658,13 +9681,13 @@ let data4 = data.period;
 const _errs12 = errors;
 if(errors === _errs12){
 if(typeof data4 === "string"){
-if(!pattern111.test(data4)){
-validate71.errors = [{instancePath:instancePath+"/period",schemaPath:"#/properties/period/pattern",keyword:"pattern",params:{pattern: "^([1-9]|10)$"},message:"must match pattern \""+"^([1-9]|10)$"+"\"",schema:"^([1-9]|10)$",parentSchema:schema281.properties.period,data:data4}];
+if(!pattern112.test(data4)){
+validate71.errors = [{instancePath:instancePath+"/period",schemaPath:"#/properties/period/pattern",keyword:"pattern",params:{pattern: "^([1-9]|10)$"},message:"must match pattern \""+"^([1-9]|10)$"+"\"",schema:"^([1-9]|10)$",parentSchema:schema282.properties.period,data:data4}];
 return false;
 }
 }
 else {
-validate71.errors = [{instancePath:instancePath+"/period",schemaPath:"#/properties/period/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema281.properties.period.type,parentSchema:schema281.properties.period,data:data4}];
+validate71.errors = [{instancePath:instancePath+"/period",schemaPath:"#/properties/period/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema282.properties.period.type,parentSchema:schema282.properties.period,data:data4}];
 return false;
 }
 }
@@ -9678,7 +9701,7 @@ if(data.epp_code !== undefined){
 let data5 = data.epp_code;
 const _errs14 = errors;
 if(typeof data5 !== "string"){
-validate71.errors = [{instancePath:instancePath+"/epp_code",schemaPath:"#/properties/epp_code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema281.properties.epp_code.type,parentSchema:schema281.properties.epp_code,data:data5}];
+validate71.errors = [{instancePath:instancePath+"/epp_code",schemaPath:"#/properties/epp_code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema282.properties.epp_code.type,parentSchema:schema282.properties.epp_code,data:data5}];
 return false;
 }
 var valid0 = _errs14 === errors;
@@ -9695,7 +9718,7 @@ var valid0 = true;
 }
 }
 else {
-validate71.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema281.type,parentSchema:schema281,data}];
+validate71.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema282.type,parentSchema:schema282,data}];
 return false;
 }
 }
@@ -9712,14 +9735,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((((((((((((data.id === undefined) && (missing0 = "id")) || ((data.client_id === undefined) && (missing0 = "client_id"))) || ((data.module === undefined) && (missing0 = "module"))) || ((data.date === undefined) && (missing0 = "date"))) || ((data.discount === undefined) && (missing0 = "discount"))) || ((data.scenario_id === undefined) && (missing0 = "scenario_id"))) || ((data.staff_member_id === undefined) && (missing0 = "staff_member_id"))) || ((data.contract_id === undefined) && (missing0 = "contract_id"))) || ((data.commitment_date === undefined) && (missing0 = "commitment_date"))) || ((data.affiliate_id === undefined) && (missing0 = "affiliate_id"))) || ((data.estimate_id === undefined) && (missing0 = "estimate_id"))) || ((data.currency_id === undefined) && (missing0 = "currency_id"))) || ((data.options === undefined) && (missing0 = "options"))) || ((data.services === undefined) && (missing0 = "services"))) || ((data.domains === undefined) && (missing0 = "domains"))){
-validate66.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema264.required,parentSchema:schema264,data}];
+validate66.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema265.required,parentSchema:schema265,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func2.call(schema264.properties, key0))){
-validate66.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema264,data}];
+if(!(func2.call(schema265.properties, key0))){
+validate66.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema265,data}];
 return false;
 break;
 }
@@ -9817,7 +9840,7 @@ if(data.discount !== undefined){
 let data4 = data.discount;
 const _errs14 = errors;
 if(typeof data4 !== "string"){
-validate66.errors = [{instancePath:instancePath+"/discount",schemaPath:"#/properties/discount/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema264.properties.discount.type,parentSchema:schema264.properties.discount,data:data4}];
+validate66.errors = [{instancePath:instancePath+"/discount",schemaPath:"#/properties/discount/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema265.properties.discount.type,parentSchema:schema265.properties.discount,data:data4}];
 return false;
 }
 var valid0 = _errs14 === errors;
@@ -9874,7 +9897,7 @@ if(data.contract_id !== undefined){
 let data7 = data.contract_id;
 const _errs22 = errors;
 if(typeof data7 !== "string"){
-validate66.errors = [{instancePath:instancePath+"/contract_id",schemaPath:"#/properties/contract_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema264.properties.contract_id.type,parentSchema:schema264.properties.contract_id,data:data7}];
+validate66.errors = [{instancePath:instancePath+"/contract_id",schemaPath:"#/properties/contract_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema265.properties.contract_id.type,parentSchema:schema265.properties.contract_id,data:data7}];
 return false;
 }
 var valid0 = _errs22 === errors;
@@ -9887,7 +9910,7 @@ if(data.commitment_date !== undefined){
 let data8 = data.commitment_date;
 const _errs24 = errors;
 if(typeof data8 !== "string"){
-validate66.errors = [{instancePath:instancePath+"/commitment_date",schemaPath:"#/properties/commitment_date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema264.properties.commitment_date.type,parentSchema:schema264.properties.commitment_date,data:data8}];
+validate66.errors = [{instancePath:instancePath+"/commitment_date",schemaPath:"#/properties/commitment_date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema265.properties.commitment_date.type,parentSchema:schema265.properties.commitment_date,data:data8}];
 return false;
 }
 var valid0 = _errs24 === errors;
@@ -9969,14 +9992,14 @@ if(errors === _errs35){
 if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
 let missing1;
 if(((((data12.confirm_email === undefined) && (missing1 = "confirm_email")) || ((data12.generate_invoice === undefined) && (missing1 = "generate_invoice"))) || ((data12.send_invoice === undefined) && (missing1 = "send_invoice"))) || ((data12.override_recipients === undefined) && (missing1 = "override_recipients"))){
-validate66.errors = [{instancePath:instancePath+"/options",schemaPath:"#/properties/options/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'",schema:schema264.properties.options.required,parentSchema:schema264.properties.options,data:data12}];
+validate66.errors = [{instancePath:instancePath+"/options",schemaPath:"#/properties/options/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'",schema:schema265.properties.options.required,parentSchema:schema265.properties.options,data:data12}];
 return false;
 }
 else {
 const _errs37 = errors;
 for(const key1 in data12){
 if(!((((key1 === "confirm_email") || (key1 === "generate_invoice")) || (key1 === "send_invoice")) || (key1 === "override_recipients"))){
-validate66.errors = [{instancePath:instancePath+"/options",schemaPath:"#/properties/options/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema264.properties.options,data:data12}];
+validate66.errors = [{instancePath:instancePath+"/options",schemaPath:"#/properties/options/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema265.properties.options,data:data12}];
 return false;
 break;
 }
@@ -9986,7 +10009,7 @@ if(data12.confirm_email !== undefined){
 let data13 = data12.confirm_email;
 const _errs38 = errors;
 if(typeof data13 !== "boolean"){
-validate66.errors = [{instancePath:instancePath+"/options/confirm_email",schemaPath:"#/properties/options/properties/confirm_email/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema264.properties.options.properties.confirm_email.type,parentSchema:schema264.properties.options.properties.confirm_email,data:data13}];
+validate66.errors = [{instancePath:instancePath+"/options/confirm_email",schemaPath:"#/properties/options/properties/confirm_email/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema265.properties.options.properties.confirm_email.type,parentSchema:schema265.properties.options.properties.confirm_email,data:data13}];
 return false;
 }
 var valid10 = _errs38 === errors;
@@ -9999,7 +10022,7 @@ if(data12.generate_invoice !== undefined){
 let data14 = data12.generate_invoice;
 const _errs40 = errors;
 if(typeof data14 !== "boolean"){
-validate66.errors = [{instancePath:instancePath+"/options/generate_invoice",schemaPath:"#/properties/options/properties/generate_invoice/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema264.properties.options.properties.generate_invoice.type,parentSchema:schema264.properties.options.properties.generate_invoice,data:data14}];
+validate66.errors = [{instancePath:instancePath+"/options/generate_invoice",schemaPath:"#/properties/options/properties/generate_invoice/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema265.properties.options.properties.generate_invoice.type,parentSchema:schema265.properties.options.properties.generate_invoice,data:data14}];
 return false;
 }
 var valid10 = _errs40 === errors;
@@ -10012,7 +10035,7 @@ if(data12.send_invoice !== undefined){
 let data15 = data12.send_invoice;
 const _errs42 = errors;
 if(typeof data15 !== "boolean"){
-validate66.errors = [{instancePath:instancePath+"/options/send_invoice",schemaPath:"#/properties/options/properties/send_invoice/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema264.properties.options.properties.send_invoice.type,parentSchema:schema264.properties.options.properties.send_invoice,data:data15}];
+validate66.errors = [{instancePath:instancePath+"/options/send_invoice",schemaPath:"#/properties/options/properties/send_invoice/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema265.properties.options.properties.send_invoice.type,parentSchema:schema265.properties.options.properties.send_invoice,data:data15}];
 return false;
 }
 var valid10 = _errs42 === errors;
@@ -10025,7 +10048,7 @@ if(data12.override_recipients !== undefined){
 let data16 = data12.override_recipients;
 const _errs44 = errors;
 if(typeof data16 !== "boolean"){
-validate66.errors = [{instancePath:instancePath+"/options/override_recipients",schemaPath:"#/properties/options/properties/override_recipients/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema264.properties.options.properties.override_recipients.type,parentSchema:schema264.properties.options.properties.override_recipients,data:data16}];
+validate66.errors = [{instancePath:instancePath+"/options/override_recipients",schemaPath:"#/properties/options/properties/override_recipients/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema265.properties.options.properties.override_recipients.type,parentSchema:schema265.properties.options.properties.override_recipients,data:data16}];
 return false;
 }
 var valid10 = _errs44 === errors;
@@ -10040,7 +10063,7 @@ var valid10 = true;
 }
 }
 else {
-validate66.errors = [{instancePath:instancePath+"/options",schemaPath:"#/properties/options/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema264.properties.options.type,parentSchema:schema264.properties.options,data:data12}];
+validate66.errors = [{instancePath:instancePath+"/options",schemaPath:"#/properties/options/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema265.properties.options.type,parentSchema:schema265.properties.options,data:data12}];
 return false;
 }
 }
@@ -10070,7 +10093,7 @@ break;
 }
 }
 else {
-validate66.errors = [{instancePath:instancePath+"/services",schemaPath:"#/properties/services/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema264.properties.services.type,parentSchema:schema264.properties.services,data:data17}];
+validate66.errors = [{instancePath:instancePath+"/services",schemaPath:"#/properties/services/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema265.properties.services.type,parentSchema:schema265.properties.services,data:data17}];
 return false;
 }
 }
@@ -10100,7 +10123,7 @@ break;
 }
 }
 else {
-validate66.errors = [{instancePath:instancePath+"/domains",schemaPath:"#/properties/domains/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema264.properties.domains.type,parentSchema:schema264.properties.domains,data:data19}];
+validate66.errors = [{instancePath:instancePath+"/domains",schemaPath:"#/properties/domains/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema265.properties.domains.type,parentSchema:schema265.properties.domains,data:data19}];
 return false;
 }
 }
@@ -10127,7 +10150,7 @@ var valid0 = true;
 }
 }
 else {
-validate66.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema264.type,parentSchema:schema264,data}];
+validate66.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema265.type,parentSchema:schema265,data}];
 return false;
 }
 }
@@ -10156,7 +10179,7 @@ break;
 }
 }
 else {
-validate157.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema438.type,parentSchema:schema438,data}];
+validate157.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema439.type,parentSchema:schema439,data}];
 return false;
 }
 }
@@ -10165,9 +10188,9 @@ return errors === 0;
 }
 
 export const admins = validate159;
-const schema439 = {"type":"array","items":{"$ref":"admin.json"}};
-const schema284 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/admin.json","title":"Admin","description":"A staff member who can log in to the admin area.","type":"object","additionalProperties":false,"required":["id","username","password","firstname","lastname","email","status"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"username":{"type":"string"},"password":{"type":"string","pattern":"^scrypt\\$[0-9a-f]+\\$[0-9a-f]+$","description":"scrypt$<salt hex>$<hash hex>"},"firstname":{"type":"string"},"lastname":{"type":"string"},"email":{"type":"string"},"status":{"type":"string","enum":["Active","Inactive"]}}};
-const pattern223 = new RegExp("^scrypt\\$[0-9a-f]+\\$[0-9a-f]+$", "u");
+const schema440 = {"type":"array","items":{"$ref":"admin.json"}};
+const schema285 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/admin.json","title":"Admin","description":"A staff member who can log in to the admin area.","type":"object","additionalProperties":false,"required":["id","username","password","firstname","lastname","email","status"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"username":{"type":"string"},"password":{"type":"string","pattern":"^scrypt\\$[0-9a-f]+\\$[0-9a-f]+$","description":"scrypt$<salt hex>$<hash hex>"},"firstname":{"type":"string"},"lastname":{"type":"string"},"email":{"type":"string"},"status":{"type":"string","enum":["Active","Inactive"]}}};
+const pattern224 = new RegExp("^scrypt\\$[0-9a-f]+\\$[0-9a-f]+$", "u");
 
 function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://billsim.local/schemas/resources/admin.json" */;
@@ -10177,14 +10200,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((((data.id === undefined) && (missing0 = "id")) || ((data.username === undefined) && (missing0 = "username"))) || ((data.password === undefined) && (missing0 = "password"))) || ((data.firstname === undefined) && (missing0 = "firstname"))) || ((data.lastname === undefined) && (missing0 = "lastname"))) || ((data.email === undefined) && (missing0 = "email"))) || ((data.status === undefined) && (missing0 = "status"))){
-validate74.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema284.required,parentSchema:schema284,data}];
+validate74.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema285.required,parentSchema:schema285,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((((((key0 === "id") || (key0 === "username")) || (key0 === "password")) || (key0 === "firstname")) || (key0 === "lastname")) || (key0 === "email")) || (key0 === "status"))){
-validate74.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema284,data}];
+validate74.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema285,data}];
 return false;
 break;
 }
@@ -10216,7 +10239,7 @@ if(data.username !== undefined){
 let data1 = data.username;
 const _errs5 = errors;
 if(typeof data1 !== "string"){
-validate74.errors = [{instancePath:instancePath+"/username",schemaPath:"#/properties/username/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema284.properties.username.type,parentSchema:schema284.properties.username,data:data1}];
+validate74.errors = [{instancePath:instancePath+"/username",schemaPath:"#/properties/username/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema285.properties.username.type,parentSchema:schema285.properties.username,data:data1}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -10230,13 +10253,13 @@ let data2 = data.password;
 const _errs7 = errors;
 if(errors === _errs7){
 if(typeof data2 === "string"){
-if(!pattern223.test(data2)){
-validate74.errors = [{instancePath:instancePath+"/password",schemaPath:"#/properties/password/pattern",keyword:"pattern",params:{pattern: "^scrypt\\$[0-9a-f]+\\$[0-9a-f]+$"},message:"must match pattern \""+"^scrypt\\$[0-9a-f]+\\$[0-9a-f]+$"+"\"",schema:"^scrypt\\$[0-9a-f]+\\$[0-9a-f]+$",parentSchema:schema284.properties.password,data:data2}];
+if(!pattern224.test(data2)){
+validate74.errors = [{instancePath:instancePath+"/password",schemaPath:"#/properties/password/pattern",keyword:"pattern",params:{pattern: "^scrypt\\$[0-9a-f]+\\$[0-9a-f]+$"},message:"must match pattern \""+"^scrypt\\$[0-9a-f]+\\$[0-9a-f]+$"+"\"",schema:"^scrypt\\$[0-9a-f]+\\$[0-9a-f]+$",parentSchema:schema285.properties.password,data:data2}];
 return false;
 }
 }
 else {
-validate74.errors = [{instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema284.properties.password.type,parentSchema:schema284.properties.password,data:data2}];
+validate74.errors = [{instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema285.properties.password.type,parentSchema:schema285.properties.password,data:data2}];
 return false;
 }
 }
@@ -10250,7 +10273,7 @@ if(data.firstname !== undefined){
 let data3 = data.firstname;
 const _errs9 = errors;
 if(typeof data3 !== "string"){
-validate74.errors = [{instancePath:instancePath+"/firstname",schemaPath:"#/properties/firstname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema284.properties.firstname.type,parentSchema:schema284.properties.firstname,data:data3}];
+validate74.errors = [{instancePath:instancePath+"/firstname",schemaPath:"#/properties/firstname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema285.properties.firstname.type,parentSchema:schema285.properties.firstname,data:data3}];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -10263,7 +10286,7 @@ if(data.lastname !== undefined){
 let data4 = data.lastname;
 const _errs11 = errors;
 if(typeof data4 !== "string"){
-validate74.errors = [{instancePath:instancePath+"/lastname",schemaPath:"#/properties/lastname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema284.properties.lastname.type,parentSchema:schema284.properties.lastname,data:data4}];
+validate74.errors = [{instancePath:instancePath+"/lastname",schemaPath:"#/properties/lastname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema285.properties.lastname.type,parentSchema:schema285.properties.lastname,data:data4}];
 return false;
 }
 var valid0 = _errs11 === errors;
@@ -10276,7 +10299,7 @@ if(data.email !== undefined){
 let data5 = data.email;
 const _errs13 = errors;
 if(typeof data5 !== "string"){
-validate74.errors = [{instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema284.properties.email.type,parentSchema:schema284.properties.email,data:data5}];
+validate74.errors = [{instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema285.properties.email.type,parentSchema:schema285.properties.email,data:data5}];
 return false;
 }
 var valid0 = _errs13 === errors;
@@ -10289,11 +10312,11 @@ if(data.status !== undefined){
 let data6 = data.status;
 const _errs15 = errors;
 if(typeof data6 !== "string"){
-validate74.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema284.properties.status.type,parentSchema:schema284.properties.status,data:data6}];
+validate74.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema285.properties.status.type,parentSchema:schema285.properties.status,data:data6}];
 return false;
 }
 if(!((data6 === "Active") || (data6 === "Inactive"))){
-validate74.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema284.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema284.properties.status.enum,parentSchema:schema284.properties.status,data:data6}];
+validate74.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema285.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema285.properties.status.enum,parentSchema:schema285.properties.status,data:data6}];
 return false;
 }
 var valid0 = _errs15 === errors;
@@ -10311,7 +10334,7 @@ var valid0 = true;
 }
 }
 else {
-validate74.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema284.type,parentSchema:schema284,data}];
+validate74.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema285.type,parentSchema:schema285,data}];
 return false;
 }
 }
@@ -10340,7 +10363,7 @@ break;
 }
 }
 else {
-validate159.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema439.type,parentSchema:schema439,data}];
+validate159.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema440.type,parentSchema:schema440,data}];
 return false;
 }
 }
@@ -10349,8 +10372,8 @@ return errors === 0;
 }
 
 export const api_access = validate161;
-const schema440 = {"type":"array","items":{"$ref":"api_access.json"}};
-const schema286 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/api_access.json","title":"ApiAccess","description":"API credentials (billsim's own collection): who may call the API, from where, and which calls.","type":"object","additionalProperties":false,"required":["id","api_id","api_key","ip","calls","description"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"api_id":{"type":"string","minLength":1},"api_key":{"type":"string","minLength":1},"ip":{"type":"array","items":{"type":"string"},"description":"\"all\", single IPs or a.b.c.d/M ranges; empty means all"},"calls":{"type":"array","items":{"type":"string"},"description":"calls this key may run; empty means all"},"description":{"type":"string"}}};
+const schema441 = {"type":"array","items":{"$ref":"api_access.json"}};
+const schema287 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/api_access.json","title":"ApiAccess","description":"API credentials (billsim's own collection): who may call the API, from where, and which calls.","type":"object","additionalProperties":false,"required":["id","api_id","api_key","ip","calls","description"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"api_id":{"type":"string","minLength":1},"api_key":{"type":"string","minLength":1},"ip":{"type":"array","items":{"type":"string"},"description":"\"all\", single IPs or a.b.c.d/M ranges; empty means all"},"calls":{"type":"array","items":{"type":"string"},"description":"calls this key may run; empty means all"},"description":{"type":"string"}}};
 
 function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://billsim.local/schemas/resources/api_access.json" */;
@@ -10360,14 +10383,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((((data.id === undefined) && (missing0 = "id")) || ((data.api_id === undefined) && (missing0 = "api_id"))) || ((data.api_key === undefined) && (missing0 = "api_key"))) || ((data.ip === undefined) && (missing0 = "ip"))) || ((data.calls === undefined) && (missing0 = "calls"))) || ((data.description === undefined) && (missing0 = "description"))){
-validate76.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema286.required,parentSchema:schema286,data}];
+validate76.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema287.required,parentSchema:schema287,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((((((key0 === "id") || (key0 === "api_id")) || (key0 === "api_key")) || (key0 === "ip")) || (key0 === "calls")) || (key0 === "description"))){
-validate76.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema286,data}];
+validate76.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema287,data}];
 return false;
 break;
 }
@@ -10401,12 +10424,12 @@ const _errs5 = errors;
 if(errors === _errs5){
 if(typeof data1 === "string"){
 if(func6(data1) < 1){
-validate76.errors = [{instancePath:instancePath+"/api_id",schemaPath:"#/properties/api_id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema286.properties.api_id,data:data1}];
+validate76.errors = [{instancePath:instancePath+"/api_id",schemaPath:"#/properties/api_id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema287.properties.api_id,data:data1}];
 return false;
 }
 }
 else {
-validate76.errors = [{instancePath:instancePath+"/api_id",schemaPath:"#/properties/api_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema286.properties.api_id.type,parentSchema:schema286.properties.api_id,data:data1}];
+validate76.errors = [{instancePath:instancePath+"/api_id",schemaPath:"#/properties/api_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema287.properties.api_id.type,parentSchema:schema287.properties.api_id,data:data1}];
 return false;
 }
 }
@@ -10422,12 +10445,12 @@ const _errs7 = errors;
 if(errors === _errs7){
 if(typeof data2 === "string"){
 if(func6(data2) < 1){
-validate76.errors = [{instancePath:instancePath+"/api_key",schemaPath:"#/properties/api_key/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema286.properties.api_key,data:data2}];
+validate76.errors = [{instancePath:instancePath+"/api_key",schemaPath:"#/properties/api_key/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema287.properties.api_key,data:data2}];
 return false;
 }
 }
 else {
-validate76.errors = [{instancePath:instancePath+"/api_key",schemaPath:"#/properties/api_key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema286.properties.api_key.type,parentSchema:schema286.properties.api_key,data:data2}];
+validate76.errors = [{instancePath:instancePath+"/api_key",schemaPath:"#/properties/api_key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema287.properties.api_key.type,parentSchema:schema287.properties.api_key,data:data2}];
 return false;
 }
 }
@@ -10448,7 +10471,7 @@ for(let i0=0; i0<len0; i0++){
 let data4 = data3[i0];
 const _errs11 = errors;
 if(typeof data4 !== "string"){
-validate76.errors = [{instancePath:instancePath+"/ip/" + i0,schemaPath:"#/properties/ip/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema286.properties.ip.items.type,parentSchema:schema286.properties.ip.items,data:data4}];
+validate76.errors = [{instancePath:instancePath+"/ip/" + i0,schemaPath:"#/properties/ip/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema287.properties.ip.items.type,parentSchema:schema287.properties.ip.items,data:data4}];
 return false;
 }
 var valid2 = _errs11 === errors;
@@ -10458,7 +10481,7 @@ break;
 }
 }
 else {
-validate76.errors = [{instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema286.properties.ip.type,parentSchema:schema286.properties.ip,data:data3}];
+validate76.errors = [{instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema287.properties.ip.type,parentSchema:schema287.properties.ip,data:data3}];
 return false;
 }
 }
@@ -10479,7 +10502,7 @@ for(let i1=0; i1<len1; i1++){
 let data6 = data5[i1];
 const _errs15 = errors;
 if(typeof data6 !== "string"){
-validate76.errors = [{instancePath:instancePath+"/calls/" + i1,schemaPath:"#/properties/calls/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema286.properties.calls.items.type,parentSchema:schema286.properties.calls.items,data:data6}];
+validate76.errors = [{instancePath:instancePath+"/calls/" + i1,schemaPath:"#/properties/calls/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema287.properties.calls.items.type,parentSchema:schema287.properties.calls.items,data:data6}];
 return false;
 }
 var valid3 = _errs15 === errors;
@@ -10489,7 +10512,7 @@ break;
 }
 }
 else {
-validate76.errors = [{instancePath:instancePath+"/calls",schemaPath:"#/properties/calls/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema286.properties.calls.type,parentSchema:schema286.properties.calls,data:data5}];
+validate76.errors = [{instancePath:instancePath+"/calls",schemaPath:"#/properties/calls/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema287.properties.calls.type,parentSchema:schema287.properties.calls,data:data5}];
 return false;
 }
 }
@@ -10503,7 +10526,7 @@ if(data.description !== undefined){
 let data7 = data.description;
 const _errs17 = errors;
 if(typeof data7 !== "string"){
-validate76.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema286.properties.description.type,parentSchema:schema286.properties.description,data:data7}];
+validate76.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema287.properties.description.type,parentSchema:schema287.properties.description,data:data7}];
 return false;
 }
 var valid0 = _errs17 === errors;
@@ -10520,7 +10543,7 @@ var valid0 = true;
 }
 }
 else {
-validate76.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema286.type,parentSchema:schema286,data}];
+validate76.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema287.type,parentSchema:schema287,data}];
 return false;
 }
 }
@@ -10549,7 +10572,7 @@ break;
 }
 }
 else {
-validate161.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema440.type,parentSchema:schema440,data}];
+validate161.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema441.type,parentSchema:schema441,data}];
 return false;
 }
 }
@@ -10558,8 +10581,8 @@ return errors === 0;
 }
 
 export const emails = validate163;
-const schema441 = {"type":"array","items":{"$ref":"email.json"}};
-const schema288 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/email.json","title":"Email","description":"A message billsim would have sent (the outbox): HostBill e-mails clients on sign-up, orders, invoices, payments and tickets; billsim records each one instead. Newest are kept: the outbox holds at most 1,000 per session.","type":"object","additionalProperties":false,"required":["id","date","to","subject","template","client_id","related"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"date":{"$ref":"../common/defs.json#/definitions/datetime"},"to":{"type":"string","description":"the recipient's e-mail address"},"subject":{"type":"string"},"template":{"type":"string","description":"the name of the HostBill e-mail template the message stands for, such as \"Order Confirmation\""},"client_id":{"$ref":"../common/defs.json#/definitions/id","description":"the client the message is about, \"0\" when none"},"related":{"type":"object","description":"ids of the records the message is about, by their field name (order_id, invoice_id, account_id, domain_id, ticket_id, ...)","additionalProperties":{"$ref":"../common/defs.json#/definitions/id"}}}};
+const schema442 = {"type":"array","items":{"$ref":"email.json"}};
+const schema289 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/email.json","title":"Email","description":"A message billsim would have sent (the outbox): HostBill e-mails clients on sign-up, orders, invoices, payments and tickets; billsim records each one instead. Newest are kept: the outbox holds at most 1,000 per session.","type":"object","additionalProperties":false,"required":["id","date","to","subject","template","client_id","related"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"date":{"$ref":"../common/defs.json#/definitions/datetime"},"to":{"type":"string","description":"the recipient's e-mail address"},"subject":{"type":"string"},"template":{"type":"string","description":"the name of the HostBill e-mail template the message stands for, such as \"Order Confirmation\""},"client_id":{"$ref":"../common/defs.json#/definitions/id","description":"the client the message is about, \"0\" when none"},"related":{"type":"object","description":"ids of the records the message is about, by their field name (order_id, invoice_id, account_id, domain_id, ticket_id, ...)","additionalProperties":{"$ref":"../common/defs.json#/definitions/id"}}}};
 
 function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://billsim.local/schemas/resources/email.json" */;
@@ -10569,14 +10592,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((((data.id === undefined) && (missing0 = "id")) || ((data.date === undefined) && (missing0 = "date"))) || ((data.to === undefined) && (missing0 = "to"))) || ((data.subject === undefined) && (missing0 = "subject"))) || ((data.template === undefined) && (missing0 = "template"))) || ((data.client_id === undefined) && (missing0 = "client_id"))) || ((data.related === undefined) && (missing0 = "related"))){
-validate78.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema288.required,parentSchema:schema288,data}];
+validate78.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema289.required,parentSchema:schema289,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((((((key0 === "id") || (key0 === "date")) || (key0 === "to")) || (key0 === "subject")) || (key0 === "template")) || (key0 === "client_id")) || (key0 === "related"))){
-validate78.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema288,data}];
+validate78.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema289,data}];
 return false;
 break;
 }
@@ -10630,7 +10653,7 @@ if(data.to !== undefined){
 let data2 = data.to;
 const _errs8 = errors;
 if(typeof data2 !== "string"){
-validate78.errors = [{instancePath:instancePath+"/to",schemaPath:"#/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema288.properties.to.type,parentSchema:schema288.properties.to,data:data2}];
+validate78.errors = [{instancePath:instancePath+"/to",schemaPath:"#/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema289.properties.to.type,parentSchema:schema289.properties.to,data:data2}];
 return false;
 }
 var valid0 = _errs8 === errors;
@@ -10643,7 +10666,7 @@ if(data.subject !== undefined){
 let data3 = data.subject;
 const _errs10 = errors;
 if(typeof data3 !== "string"){
-validate78.errors = [{instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema288.properties.subject.type,parentSchema:schema288.properties.subject,data:data3}];
+validate78.errors = [{instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema289.properties.subject.type,parentSchema:schema289.properties.subject,data:data3}];
 return false;
 }
 var valid0 = _errs10 === errors;
@@ -10656,7 +10679,7 @@ if(data.template !== undefined){
 let data4 = data.template;
 const _errs12 = errors;
 if(typeof data4 !== "string"){
-validate78.errors = [{instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema288.properties.template.type,parentSchema:schema288.properties.template,data:data4}];
+validate78.errors = [{instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema289.properties.template.type,parentSchema:schema289.properties.template,data:data4}];
 return false;
 }
 var valid0 = _errs12 === errors;
@@ -10715,7 +10738,7 @@ break;
 }
 }
 else {
-validate78.errors = [{instancePath:instancePath+"/related",schemaPath:"#/properties/related/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema288.properties.related.type,parentSchema:schema288.properties.related,data:data6}];
+validate78.errors = [{instancePath:instancePath+"/related",schemaPath:"#/properties/related/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema289.properties.related.type,parentSchema:schema289.properties.related,data:data6}];
 return false;
 }
 }
@@ -10734,7 +10757,7 @@ var valid0 = true;
 }
 }
 else {
-validate78.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema288.type,parentSchema:schema288,data}];
+validate78.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema289.type,parentSchema:schema289,data}];
 return false;
 }
 }
@@ -10763,7 +10786,7 @@ break;
 }
 }
 else {
-validate163.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema441.type,parentSchema:schema441,data}];
+validate163.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema442.type,parentSchema:schema442,data}];
 return false;
 }
 }
@@ -10772,9 +10795,9 @@ return errors === 0;
 }
 
 export const tax_rules = validate165;
-const schema442 = {"type":"array","items":{"$ref":"tax_rule.json"}};
-const schema293 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/tax_rule.json","title":"TaxRule","description":"A tax rate for clients of a country (and, when state is not empty, of one state). Level 1 gives an invoice's taxrate, level 2 its taxrate2; a state rule wins over the country rule of the same level; tax-exempt clients pay neither (src/domain/taxes.ts).","type":"object","additionalProperties":false,"required":["id","name","level","country","state","rate"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"level":{"type":"string","enum":["1","2"]},"country":{"type":"string","pattern":"^[A-Z]{2}$"},"state":{"type":"string"},"rate":{"$ref":"../common/defs.json#/definitions/decimal"}}};
-const pattern230 = new RegExp("^[A-Z]{2}$", "u");
+const schema443 = {"type":"array","items":{"$ref":"tax_rule.json"}};
+const schema294 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/tax_rule.json","title":"TaxRule","description":"A tax rate for clients of a country (and, when state is not empty, of one state). Level 1 gives an invoice's taxrate, level 2 its taxrate2; a state rule wins over the country rule of the same level; tax-exempt clients pay neither (src/domain/taxes.ts).","type":"object","additionalProperties":false,"required":["id","name","level","country","state","rate"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"level":{"type":"string","enum":["1","2"]},"country":{"type":"string","pattern":"^[A-Z]{2}$"},"state":{"type":"string"},"rate":{"$ref":"../common/defs.json#/definitions/decimal"}}};
+const pattern231 = new RegExp("^[A-Z]{2}$", "u");
 
 function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://billsim.local/schemas/resources/tax_rule.json" */;
@@ -10784,14 +10807,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((((data.id === undefined) && (missing0 = "id")) || ((data.name === undefined) && (missing0 = "name"))) || ((data.level === undefined) && (missing0 = "level"))) || ((data.country === undefined) && (missing0 = "country"))) || ((data.state === undefined) && (missing0 = "state"))) || ((data.rate === undefined) && (missing0 = "rate"))){
-validate80.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema293.required,parentSchema:schema293,data}];
+validate80.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema294.required,parentSchema:schema294,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((((((key0 === "id") || (key0 === "name")) || (key0 === "level")) || (key0 === "country")) || (key0 === "state")) || (key0 === "rate"))){
-validate80.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema293,data}];
+validate80.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema294,data}];
 return false;
 break;
 }
@@ -10823,7 +10846,7 @@ if(data.name !== undefined){
 let data1 = data.name;
 const _errs5 = errors;
 if(typeof data1 !== "string"){
-validate80.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema293.properties.name.type,parentSchema:schema293.properties.name,data:data1}];
+validate80.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema294.properties.name.type,parentSchema:schema294.properties.name,data:data1}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -10836,11 +10859,11 @@ if(data.level !== undefined){
 let data2 = data.level;
 const _errs7 = errors;
 if(typeof data2 !== "string"){
-validate80.errors = [{instancePath:instancePath+"/level",schemaPath:"#/properties/level/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema293.properties.level.type,parentSchema:schema293.properties.level,data:data2}];
+validate80.errors = [{instancePath:instancePath+"/level",schemaPath:"#/properties/level/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema294.properties.level.type,parentSchema:schema294.properties.level,data:data2}];
 return false;
 }
 if(!((data2 === "1") || (data2 === "2"))){
-validate80.errors = [{instancePath:instancePath+"/level",schemaPath:"#/properties/level/enum",keyword:"enum",params:{allowedValues: schema293.properties.level.enum},message:"must be equal to one of the allowed values",schema:schema293.properties.level.enum,parentSchema:schema293.properties.level,data:data2}];
+validate80.errors = [{instancePath:instancePath+"/level",schemaPath:"#/properties/level/enum",keyword:"enum",params:{allowedValues: schema294.properties.level.enum},message:"must be equal to one of the allowed values",schema:schema294.properties.level.enum,parentSchema:schema294.properties.level,data:data2}];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -10854,13 +10877,13 @@ let data3 = data.country;
 const _errs9 = errors;
 if(errors === _errs9){
 if(typeof data3 === "string"){
-if(!pattern230.test(data3)){
-validate80.errors = [{instancePath:instancePath+"/country",schemaPath:"#/properties/country/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{2}$"},message:"must match pattern \""+"^[A-Z]{2}$"+"\"",schema:"^[A-Z]{2}$",parentSchema:schema293.properties.country,data:data3}];
+if(!pattern231.test(data3)){
+validate80.errors = [{instancePath:instancePath+"/country",schemaPath:"#/properties/country/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{2}$"},message:"must match pattern \""+"^[A-Z]{2}$"+"\"",schema:"^[A-Z]{2}$",parentSchema:schema294.properties.country,data:data3}];
 return false;
 }
 }
 else {
-validate80.errors = [{instancePath:instancePath+"/country",schemaPath:"#/properties/country/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema293.properties.country.type,parentSchema:schema293.properties.country,data:data3}];
+validate80.errors = [{instancePath:instancePath+"/country",schemaPath:"#/properties/country/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema294.properties.country.type,parentSchema:schema294.properties.country,data:data3}];
 return false;
 }
 }
@@ -10874,7 +10897,7 @@ if(data.state !== undefined){
 let data4 = data.state;
 const _errs11 = errors;
 if(typeof data4 !== "string"){
-validate80.errors = [{instancePath:instancePath+"/state",schemaPath:"#/properties/state/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema293.properties.state.type,parentSchema:schema293.properties.state,data:data4}];
+validate80.errors = [{instancePath:instancePath+"/state",schemaPath:"#/properties/state/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema294.properties.state.type,parentSchema:schema294.properties.state,data:data4}];
 return false;
 }
 var valid0 = _errs11 === errors;
@@ -10913,7 +10936,7 @@ var valid0 = true;
 }
 }
 else {
-validate80.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema293.type,parentSchema:schema293,data}];
+validate80.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema294.type,parentSchema:schema294,data}];
 return false;
 }
 }
@@ -10942,7 +10965,7 @@ break;
 }
 }
 else {
-validate165.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema442.type,parentSchema:schema442,data}];
+validate165.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema443.type,parentSchema:schema443,data}];
 return false;
 }
 }
@@ -10951,8 +10974,8 @@ return errors === 0;
 }
 
 export const credit_log = validate167;
-const schema443 = {"type":"array","items":{"$ref":"credit_log_entry.json"}};
-const schema296 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/credit_log_entry.json","title":"CreditLogEntry","description":"One change of a client's credit balance, in the client's currency: `in` added or `out` taken, and the `balance` after it. The newest entry's balance is always the client's `credit`. getClientCreditLog joins in the admin's username and the client's names. admin_id \"0\" marks a change billsim's automation made (an overpayment, a paid credit receipt); calls made through the API act as admin 1.","type":"object","additionalProperties":false,"required":["id","date","client_id","in","out","balance","description","invoice_id","transaction_id","admin_id","currency_id","transid"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"date":{"$ref":"../common/defs.json#/definitions/datetime"},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"in":{"$ref":"../common/defs.json#/definitions/decimal"},"out":{"$ref":"../common/defs.json#/definitions/decimal"},"balance":{"$ref":"../common/defs.json#/definitions/decimal"},"description":{"type":"string"},"invoice_id":{"$ref":"../common/defs.json#/definitions/id"},"transaction_id":{"$ref":"../common/defs.json#/definitions/id"},"admin_id":{"$ref":"../common/defs.json#/definitions/id"},"currency_id":{"$ref":"../common/defs.json#/definitions/id"},"transid":{"type":"string"}}};
+const schema444 = {"type":"array","items":{"$ref":"credit_log_entry.json"}};
+const schema297 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/credit_log_entry.json","title":"CreditLogEntry","description":"One change of a client's credit balance, in the client's currency: `in` added or `out` taken, and the `balance` after it. The newest entry's balance is always the client's `credit`. getClientCreditLog joins in the admin's username and the client's names. admin_id \"0\" marks a change billsim's automation made (an overpayment, a paid credit receipt); calls made through the API act as admin 1.","type":"object","additionalProperties":false,"required":["id","date","client_id","in","out","balance","description","invoice_id","transaction_id","admin_id","currency_id","transid"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"date":{"$ref":"../common/defs.json#/definitions/datetime"},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"in":{"$ref":"../common/defs.json#/definitions/decimal"},"out":{"$ref":"../common/defs.json#/definitions/decimal"},"balance":{"$ref":"../common/defs.json#/definitions/decimal"},"description":{"type":"string"},"invoice_id":{"$ref":"../common/defs.json#/definitions/id"},"transaction_id":{"$ref":"../common/defs.json#/definitions/id"},"admin_id":{"$ref":"../common/defs.json#/definitions/id"},"currency_id":{"$ref":"../common/defs.json#/definitions/id"},"transid":{"type":"string"}}};
 
 function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://billsim.local/schemas/resources/credit_log_entry.json" */;
@@ -10962,14 +10985,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((((((((((data.id === undefined) && (missing0 = "id")) || ((data.date === undefined) && (missing0 = "date"))) || ((data.client_id === undefined) && (missing0 = "client_id"))) || ((data.in === undefined) && (missing0 = "in"))) || ((data.out === undefined) && (missing0 = "out"))) || ((data.balance === undefined) && (missing0 = "balance"))) || ((data.description === undefined) && (missing0 = "description"))) || ((data.invoice_id === undefined) && (missing0 = "invoice_id"))) || ((data.transaction_id === undefined) && (missing0 = "transaction_id"))) || ((data.admin_id === undefined) && (missing0 = "admin_id"))) || ((data.currency_id === undefined) && (missing0 = "currency_id"))) || ((data.transid === undefined) && (missing0 = "transid"))){
-validate82.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema296.required,parentSchema:schema296,data}];
+validate82.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema297.required,parentSchema:schema297,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func2.call(schema296.properties, key0))){
-validate82.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema296,data}];
+if(!(func2.call(schema297.properties, key0))){
+validate82.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema297,data}];
 return false;
 break;
 }
@@ -11111,7 +11134,7 @@ if(data.description !== undefined){
 let data6 = data.description;
 const _errs20 = errors;
 if(typeof data6 !== "string"){
-validate82.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema296.properties.description.type,parentSchema:schema296.properties.description,data:data6}];
+validate82.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema297.properties.description.type,parentSchema:schema297.properties.description,data:data6}];
 return false;
 }
 var valid0 = _errs20 === errors;
@@ -11212,7 +11235,7 @@ if(data.transid !== undefined){
 let data11 = data.transid;
 const _errs34 = errors;
 if(typeof data11 !== "string"){
-validate82.errors = [{instancePath:instancePath+"/transid",schemaPath:"#/properties/transid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema296.properties.transid.type,parentSchema:schema296.properties.transid,data:data11}];
+validate82.errors = [{instancePath:instancePath+"/transid",schemaPath:"#/properties/transid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema297.properties.transid.type,parentSchema:schema297.properties.transid,data:data11}];
 return false;
 }
 var valid0 = _errs34 === errors;
@@ -11235,7 +11258,7 @@ var valid0 = true;
 }
 }
 else {
-validate82.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema296.type,parentSchema:schema296,data}];
+validate82.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema297.type,parentSchema:schema297,data}];
 return false;
 }
 }
@@ -11264,7 +11287,7 @@ break;
 }
 }
 else {
-validate167.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema443.type,parentSchema:schema443,data}];
+validate167.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema444.type,parentSchema:schema444,data}];
 return false;
 }
 }
@@ -11273,8 +11296,8 @@ return errors === 0;
 }
 
 export const ticket_depts = validate169;
-const schema444 = {"type":"array","items":{"$ref":"ticket_dept.json"}};
-const schema307 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/ticket_dept.json","title":"TicketDept","description":"A support department tickets are filed under. `assigned_admins` is kept as getTicketDepts shows it: an object keyed by admin id whose values repeat the id. getTicketDepts adds the department's ticket count.","type":"object","additionalProperties":false,"required":["id","name","description","email","visible","assigned_admins"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"description":{"type":"string"},"email":{"type":"string","description":"the address the department's mail is sent from"},"visible":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" when clients may pick the department when opening a ticket"},"assigned_admins":{"title":"TicketDeptAdmins","type":"object","description":"an object of admin ids, each keyed by itself, such as {\"1\": \"1\"}","propertyNames":{"pattern":"^[0-9]+$"},"additionalProperties":{"$ref":"../common/defs.json#/definitions/id"}}}};
+const schema445 = {"type":"array","items":{"$ref":"ticket_dept.json"}};
+const schema308 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/ticket_dept.json","title":"TicketDept","description":"A support department tickets are filed under. `assigned_admins` is kept as getTicketDepts shows it: an object keyed by admin id whose values repeat the id. getTicketDepts adds the department's ticket count.","type":"object","additionalProperties":false,"required":["id","name","description","email","visible","assigned_admins"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"description":{"type":"string"},"email":{"type":"string","description":"the address the department's mail is sent from"},"visible":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" when clients may pick the department when opening a ticket"},"assigned_admins":{"title":"TicketDeptAdmins","type":"object","description":"an object of admin ids, each keyed by itself, such as {\"1\": \"1\"}","propertyNames":{"pattern":"^[0-9]+$"},"additionalProperties":{"$ref":"../common/defs.json#/definitions/id"}}}};
 
 function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://billsim.local/schemas/resources/ticket_dept.json" */;
@@ -11284,14 +11307,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((((data.id === undefined) && (missing0 = "id")) || ((data.name === undefined) && (missing0 = "name"))) || ((data.description === undefined) && (missing0 = "description"))) || ((data.email === undefined) && (missing0 = "email"))) || ((data.visible === undefined) && (missing0 = "visible"))) || ((data.assigned_admins === undefined) && (missing0 = "assigned_admins"))){
-validate84.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema307.required,parentSchema:schema307,data}];
+validate84.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema308.required,parentSchema:schema308,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((((((key0 === "id") || (key0 === "name")) || (key0 === "description")) || (key0 === "email")) || (key0 === "visible")) || (key0 === "assigned_admins"))){
-validate84.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema307,data}];
+validate84.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema308,data}];
 return false;
 break;
 }
@@ -11323,7 +11346,7 @@ if(data.name !== undefined){
 let data1 = data.name;
 const _errs5 = errors;
 if(typeof data1 !== "string"){
-validate84.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema307.properties.name.type,parentSchema:schema307.properties.name,data:data1}];
+validate84.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema308.properties.name.type,parentSchema:schema308.properties.name,data:data1}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -11336,7 +11359,7 @@ if(data.description !== undefined){
 let data2 = data.description;
 const _errs7 = errors;
 if(typeof data2 !== "string"){
-validate84.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema307.properties.description.type,parentSchema:schema307.properties.description,data:data2}];
+validate84.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema308.properties.description.type,parentSchema:schema308.properties.description,data:data2}];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -11349,7 +11372,7 @@ if(data.email !== undefined){
 let data3 = data.email;
 const _errs9 = errors;
 if(typeof data3 !== "string"){
-validate84.errors = [{instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema307.properties.email.type,parentSchema:schema307.properties.email,data:data3}];
+validate84.errors = [{instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema308.properties.email.type,parentSchema:schema308.properties.email,data:data3}];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -11384,7 +11407,7 @@ for(const key1 in data5){
 const _errs16 = errors;
 if(typeof key1 === "string"){
 if(!pattern0.test(key1)){
-const err0 = {instancePath:instancePath+"/assigned_admins",schemaPath:"#/properties/assigned_admins/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema307.properties.assigned_admins.propertyNames,data:key1,propertyName:key1};
+const err0 = {instancePath:instancePath+"/assigned_admins",schemaPath:"#/properties/assigned_admins/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema308.properties.assigned_admins.propertyNames,data:key1,propertyName:key1};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11396,7 +11419,7 @@ errors++;
 }
 var valid3 = _errs16 === errors;
 if(!valid3){
-const err1 = {instancePath:instancePath+"/assigned_admins",schemaPath:"#/properties/assigned_admins/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema307.properties.assigned_admins.propertyNames,parentSchema:schema307.properties.assigned_admins,data:data5};
+const err1 = {instancePath:instancePath+"/assigned_admins",schemaPath:"#/properties/assigned_admins/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema308.properties.assigned_admins.propertyNames,parentSchema:schema308.properties.assigned_admins,data:data5};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11434,7 +11457,7 @@ break;
 }
 }
 else {
-validate84.errors = [{instancePath:instancePath+"/assigned_admins",schemaPath:"#/properties/assigned_admins/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema307.properties.assigned_admins.type,parentSchema:schema307.properties.assigned_admins,data:data5}];
+validate84.errors = [{instancePath:instancePath+"/assigned_admins",schemaPath:"#/properties/assigned_admins/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema308.properties.assigned_admins.type,parentSchema:schema308.properties.assigned_admins,data:data5}];
 return false;
 }
 }
@@ -11452,7 +11475,7 @@ var valid0 = true;
 }
 }
 else {
-validate84.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema307.type,parentSchema:schema307,data}];
+validate84.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema308.type,parentSchema:schema308,data}];
 return false;
 }
 }
@@ -11481,7 +11504,7 @@ break;
 }
 }
 else {
-validate169.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema444.type,parentSchema:schema444,data}];
+validate169.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema445.type,parentSchema:schema445,data}];
 return false;
 }
 }
@@ -11490,14 +11513,14 @@ return errors === 0;
 }
 
 export const tickets = validate171;
-const schema445 = {"type":"array","items":{"$ref":"ticket.json"}};
-const schema311 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/ticket.json","title":"Ticket","description":"A support ticket as stored: the opening message and its state. Replies are ticket_replies and staff notes ticket_notes, both by the internal ticket id. Calls name a ticket by its 6-digit `ticket_number`, a function of the id (src/domain/tickets.ts). Attachments are kept by file name and size only, never their content.","type":"object","additionalProperties":false,"required":["id","date","lastreply","ticket_number","acc_hash","dept_id","client_id","name","email","cc","subject","body","status","priority","admin_read","client_read","type","request_type","owner_id","viewtime","attachments"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"date":{"$ref":"../common/defs.json#/definitions/datetime","description":"when the ticket was opened"},"lastreply":{"$ref":"../common/defs.json#/definitions/datetime","description":"the date of the latest reply, the opening date until one is added"},"ticket_number":{"type":"string","pattern":"^[1-9][0-9]{5}$","description":"a 6-digit ticket number, such as 814003"},"acc_hash":{"type":"string","pattern":"^[a-z0-9]{6}$","description":"6 lower-case letters and digits: the key of the client-area link to a ticket"},"dept_id":{"$ref":"../common/defs.json#/definitions/id"},"client_id":{"$ref":"../common/defs.json#/definitions/id","description":"the client the ticket belongs to, \"0\" for a guest's ticket"},"name":{"type":"string","description":"the submitter's name"},"email":{"type":"string","description":"the submitter's e-mail address, where replies go"},"cc":{"type":"string","description":"comma-separated e-mail addresses, \"\" for none"},"subject":{"type":"string"},"body":{"type":"string"},"status":{"$ref":"#/definitions/status"},"priority":{"type":"string","enum":["0","1","2","3"],"description":"a priority from 0 (lowest) to 3 (highest)"},"admin_read":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" when staff wrote or have seen the latest message"},"client_read":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" when the client wrote the latest message"},"type":{"$ref":"#/definitions/authorType","description":"who opened the ticket: Admin (staff) or Client"},"request_type":{"$ref":"#/definitions/requestType"},"owner_id":{"$ref":"../common/defs.json#/definitions/id","description":"the staff member assigned, \"0\" for none"},"viewtime":{"$ref":"../common/defs.json#/definitions/datetime","description":"when staff last worked on the ticket (opened or answered it), all zeros when never"},"attachments":{"type":"array","description":"the files sent with the opening message","items":{"$ref":"#/definitions/attachment"}}},"definitions":{"status":{"title":"TicketStatus","type":"string","enum":["Open","Answered","Client-Reply","In-Progress","Closed"],"description":"a ticket status: Open, Answered, Client-Reply, In-Progress or Closed"},"authorType":{"title":"TicketAuthorType","type":"string","enum":["Admin","Client"],"description":"Admin or Client"},"requestType":{"title":"TicketRequestType","type":"string","enum":["General","Incident","Problem","Task","Question"],"description":"a request type: General, Incident, Problem, Task or Question"},"attachment":{"title":"TicketAttachment","type":"object","additionalProperties":false,"required":["filename","size"],"properties":{"filename":{"type":"string"},"size":{"type":"string","pattern":"^[0-9]+$","description":"the decoded file's size in bytes, such as \"2048\""}}}}};
-const schema317 = {"title":"TicketStatus","type":"string","enum":["Open","Answered","Client-Reply","In-Progress","Closed"],"description":"a ticket status: Open, Answered, Client-Reply, In-Progress or Closed"};
-const schema320 = {"title":"TicketAuthorType","type":"string","enum":["Admin","Client"],"description":"Admin or Client"};
-const schema321 = {"title":"TicketRequestType","type":"string","enum":["General","Incident","Problem","Task","Question"],"description":"a request type: General, Incident, Problem, Task or Question"};
-const schema324 = {"title":"TicketAttachment","type":"object","additionalProperties":false,"required":["filename","size"],"properties":{"filename":{"type":"string"},"size":{"type":"string","pattern":"^[0-9]+$","description":"the decoded file's size in bytes, such as \"2048\""}}};
-const pattern248 = new RegExp("^[1-9][0-9]{5}$", "u");
-const pattern249 = new RegExp("^[a-z0-9]{6}$", "u");
+const schema446 = {"type":"array","items":{"$ref":"ticket.json"}};
+const schema312 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/ticket.json","title":"Ticket","description":"A support ticket as stored: the opening message and its state. Replies are ticket_replies and staff notes ticket_notes, both by the internal ticket id. Calls name a ticket by its 6-digit `ticket_number`, a function of the id (src/domain/tickets.ts). Attachments are kept by file name and size only, never their content.","type":"object","additionalProperties":false,"required":["id","date","lastreply","ticket_number","acc_hash","dept_id","client_id","name","email","cc","subject","body","status","priority","admin_read","client_read","type","request_type","owner_id","viewtime","attachments"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"date":{"$ref":"../common/defs.json#/definitions/datetime","description":"when the ticket was opened"},"lastreply":{"$ref":"../common/defs.json#/definitions/datetime","description":"the date of the latest reply, the opening date until one is added"},"ticket_number":{"type":"string","pattern":"^[1-9][0-9]{5}$","description":"a 6-digit ticket number, such as 814003"},"acc_hash":{"type":"string","pattern":"^[a-z0-9]{6}$","description":"6 lower-case letters and digits: the key of the client-area link to a ticket"},"dept_id":{"$ref":"../common/defs.json#/definitions/id"},"client_id":{"$ref":"../common/defs.json#/definitions/id","description":"the client the ticket belongs to, \"0\" for a guest's ticket"},"name":{"type":"string","description":"the submitter's name"},"email":{"type":"string","description":"the submitter's e-mail address, where replies go"},"cc":{"type":"string","description":"comma-separated e-mail addresses, \"\" for none"},"subject":{"type":"string"},"body":{"type":"string"},"status":{"$ref":"#/definitions/status"},"priority":{"type":"string","enum":["0","1","2","3"],"description":"a priority from 0 (lowest) to 3 (highest)"},"admin_read":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" when staff wrote or have seen the latest message"},"client_read":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" when the client wrote the latest message"},"type":{"$ref":"#/definitions/authorType","description":"who opened the ticket: Admin (staff) or Client"},"request_type":{"$ref":"#/definitions/requestType"},"owner_id":{"$ref":"../common/defs.json#/definitions/id","description":"the staff member assigned, \"0\" for none"},"viewtime":{"$ref":"../common/defs.json#/definitions/datetime","description":"when staff last worked on the ticket (opened or answered it), all zeros when never"},"attachments":{"type":"array","description":"the files sent with the opening message","items":{"$ref":"#/definitions/attachment"}}},"definitions":{"status":{"title":"TicketStatus","type":"string","enum":["Open","Answered","Client-Reply","In-Progress","Closed"],"description":"a ticket status: Open, Answered, Client-Reply, In-Progress or Closed"},"authorType":{"title":"TicketAuthorType","type":"string","enum":["Admin","Client"],"description":"Admin or Client"},"requestType":{"title":"TicketRequestType","type":"string","enum":["General","Incident","Problem","Task","Question"],"description":"a request type: General, Incident, Problem, Task or Question"},"attachment":{"title":"TicketAttachment","type":"object","additionalProperties":false,"required":["filename","size"],"properties":{"filename":{"type":"string"},"size":{"type":"string","pattern":"^[0-9]+$","description":"the decoded file's size in bytes, such as \"2048\""}}}}};
+const schema318 = {"title":"TicketStatus","type":"string","enum":["Open","Answered","Client-Reply","In-Progress","Closed"],"description":"a ticket status: Open, Answered, Client-Reply, In-Progress or Closed"};
+const schema321 = {"title":"TicketAuthorType","type":"string","enum":["Admin","Client"],"description":"Admin or Client"};
+const schema322 = {"title":"TicketRequestType","type":"string","enum":["General","Incident","Problem","Task","Question"],"description":"a request type: General, Incident, Problem, Task or Question"};
+const schema325 = {"title":"TicketAttachment","type":"object","additionalProperties":false,"required":["filename","size"],"properties":{"filename":{"type":"string"},"size":{"type":"string","pattern":"^[0-9]+$","description":"the decoded file's size in bytes, such as \"2048\""}}};
+const pattern249 = new RegExp("^[1-9][0-9]{5}$", "u");
+const pattern250 = new RegExp("^[a-z0-9]{6}$", "u");
 
 function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://billsim.local/schemas/resources/ticket.json" */;
@@ -11507,14 +11530,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((((((((((((((((((data.id === undefined) && (missing0 = "id")) || ((data.date === undefined) && (missing0 = "date"))) || ((data.lastreply === undefined) && (missing0 = "lastreply"))) || ((data.ticket_number === undefined) && (missing0 = "ticket_number"))) || ((data.acc_hash === undefined) && (missing0 = "acc_hash"))) || ((data.dept_id === undefined) && (missing0 = "dept_id"))) || ((data.client_id === undefined) && (missing0 = "client_id"))) || ((data.name === undefined) && (missing0 = "name"))) || ((data.email === undefined) && (missing0 = "email"))) || ((data.cc === undefined) && (missing0 = "cc"))) || ((data.subject === undefined) && (missing0 = "subject"))) || ((data.body === undefined) && (missing0 = "body"))) || ((data.status === undefined) && (missing0 = "status"))) || ((data.priority === undefined) && (missing0 = "priority"))) || ((data.admin_read === undefined) && (missing0 = "admin_read"))) || ((data.client_read === undefined) && (missing0 = "client_read"))) || ((data.type === undefined) && (missing0 = "type"))) || ((data.request_type === undefined) && (missing0 = "request_type"))) || ((data.owner_id === undefined) && (missing0 = "owner_id"))) || ((data.viewtime === undefined) && (missing0 = "viewtime"))) || ((data.attachments === undefined) && (missing0 = "attachments"))){
-validate86.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema311.required,parentSchema:schema311,data}];
+validate86.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema312.required,parentSchema:schema312,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func2.call(schema311.properties, key0))){
-validate86.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema311,data}];
+if(!(func2.call(schema312.properties, key0))){
+validate86.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema312,data}];
 return false;
 break;
 }
@@ -11591,13 +11614,13 @@ let data3 = data.ticket_number;
 const _errs11 = errors;
 if(errors === _errs11){
 if(typeof data3 === "string"){
-if(!pattern248.test(data3)){
-validate86.errors = [{instancePath:instancePath+"/ticket_number",schemaPath:"#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema311.properties.ticket_number,data:data3}];
+if(!pattern249.test(data3)){
+validate86.errors = [{instancePath:instancePath+"/ticket_number",schemaPath:"#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema312.properties.ticket_number,data:data3}];
 return false;
 }
 }
 else {
-validate86.errors = [{instancePath:instancePath+"/ticket_number",schemaPath:"#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema311.properties.ticket_number.type,parentSchema:schema311.properties.ticket_number,data:data3}];
+validate86.errors = [{instancePath:instancePath+"/ticket_number",schemaPath:"#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema312.properties.ticket_number.type,parentSchema:schema312.properties.ticket_number,data:data3}];
 return false;
 }
 }
@@ -11612,13 +11635,13 @@ let data4 = data.acc_hash;
 const _errs13 = errors;
 if(errors === _errs13){
 if(typeof data4 === "string"){
-if(!pattern249.test(data4)){
-validate86.errors = [{instancePath:instancePath+"/acc_hash",schemaPath:"#/properties/acc_hash/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]{6}$"},message:"must match pattern \""+"^[a-z0-9]{6}$"+"\"",schema:"^[a-z0-9]{6}$",parentSchema:schema311.properties.acc_hash,data:data4}];
+if(!pattern250.test(data4)){
+validate86.errors = [{instancePath:instancePath+"/acc_hash",schemaPath:"#/properties/acc_hash/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]{6}$"},message:"must match pattern \""+"^[a-z0-9]{6}$"+"\"",schema:"^[a-z0-9]{6}$",parentSchema:schema312.properties.acc_hash,data:data4}];
 return false;
 }
 }
 else {
-validate86.errors = [{instancePath:instancePath+"/acc_hash",schemaPath:"#/properties/acc_hash/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema311.properties.acc_hash.type,parentSchema:schema311.properties.acc_hash,data:data4}];
+validate86.errors = [{instancePath:instancePath+"/acc_hash",schemaPath:"#/properties/acc_hash/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema312.properties.acc_hash.type,parentSchema:schema312.properties.acc_hash,data:data4}];
 return false;
 }
 }
@@ -11676,7 +11699,7 @@ if(data.name !== undefined){
 let data7 = data.name;
 const _errs21 = errors;
 if(typeof data7 !== "string"){
-validate86.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema311.properties.name.type,parentSchema:schema311.properties.name,data:data7}];
+validate86.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema312.properties.name.type,parentSchema:schema312.properties.name,data:data7}];
 return false;
 }
 var valid0 = _errs21 === errors;
@@ -11689,7 +11712,7 @@ if(data.email !== undefined){
 let data8 = data.email;
 const _errs23 = errors;
 if(typeof data8 !== "string"){
-validate86.errors = [{instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema311.properties.email.type,parentSchema:schema311.properties.email,data:data8}];
+validate86.errors = [{instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema312.properties.email.type,parentSchema:schema312.properties.email,data:data8}];
 return false;
 }
 var valid0 = _errs23 === errors;
@@ -11702,7 +11725,7 @@ if(data.cc !== undefined){
 let data9 = data.cc;
 const _errs25 = errors;
 if(typeof data9 !== "string"){
-validate86.errors = [{instancePath:instancePath+"/cc",schemaPath:"#/properties/cc/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema311.properties.cc.type,parentSchema:schema311.properties.cc,data:data9}];
+validate86.errors = [{instancePath:instancePath+"/cc",schemaPath:"#/properties/cc/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema312.properties.cc.type,parentSchema:schema312.properties.cc,data:data9}];
 return false;
 }
 var valid0 = _errs25 === errors;
@@ -11715,7 +11738,7 @@ if(data.subject !== undefined){
 let data10 = data.subject;
 const _errs27 = errors;
 if(typeof data10 !== "string"){
-validate86.errors = [{instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema311.properties.subject.type,parentSchema:schema311.properties.subject,data:data10}];
+validate86.errors = [{instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema312.properties.subject.type,parentSchema:schema312.properties.subject,data:data10}];
 return false;
 }
 var valid0 = _errs27 === errors;
@@ -11728,7 +11751,7 @@ if(data.body !== undefined){
 let data11 = data.body;
 const _errs29 = errors;
 if(typeof data11 !== "string"){
-validate86.errors = [{instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema311.properties.body.type,parentSchema:schema311.properties.body,data:data11}];
+validate86.errors = [{instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema312.properties.body.type,parentSchema:schema312.properties.body,data:data11}];
 return false;
 }
 var valid0 = _errs29 === errors;
@@ -11741,11 +11764,11 @@ if(data.status !== undefined){
 let data12 = data.status;
 const _errs31 = errors;
 if(typeof data12 !== "string"){
-validate86.errors = [{instancePath:instancePath+"/status",schemaPath:"#/definitions/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema317.type,parentSchema:schema317,data:data12}];
+validate86.errors = [{instancePath:instancePath+"/status",schemaPath:"#/definitions/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema318.type,parentSchema:schema318,data:data12}];
 return false;
 }
 if(!(((((data12 === "Open") || (data12 === "Answered")) || (data12 === "Client-Reply")) || (data12 === "In-Progress")) || (data12 === "Closed"))){
-validate86.errors = [{instancePath:instancePath+"/status",schemaPath:"#/definitions/status/enum",keyword:"enum",params:{allowedValues: schema317.enum},message:"must be equal to one of the allowed values",schema:schema317.enum,parentSchema:schema317,data:data12}];
+validate86.errors = [{instancePath:instancePath+"/status",schemaPath:"#/definitions/status/enum",keyword:"enum",params:{allowedValues: schema318.enum},message:"must be equal to one of the allowed values",schema:schema318.enum,parentSchema:schema318,data:data12}];
 return false;
 }
 var valid0 = _errs31 === errors;
@@ -11758,11 +11781,11 @@ if(data.priority !== undefined){
 let data13 = data.priority;
 const _errs34 = errors;
 if(typeof data13 !== "string"){
-validate86.errors = [{instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema311.properties.priority.type,parentSchema:schema311.properties.priority,data:data13}];
+validate86.errors = [{instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema312.properties.priority.type,parentSchema:schema312.properties.priority,data:data13}];
 return false;
 }
 if(!((((data13 === "0") || (data13 === "1")) || (data13 === "2")) || (data13 === "3"))){
-validate86.errors = [{instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/enum",keyword:"enum",params:{allowedValues: schema311.properties.priority.enum},message:"must be equal to one of the allowed values",schema:schema311.properties.priority.enum,parentSchema:schema311.properties.priority,data:data13}];
+validate86.errors = [{instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/enum",keyword:"enum",params:{allowedValues: schema312.properties.priority.enum},message:"must be equal to one of the allowed values",schema:schema312.properties.priority.enum,parentSchema:schema312.properties.priority,data:data13}];
 return false;
 }
 var valid0 = _errs34 === errors;
@@ -11809,11 +11832,11 @@ if(data.type !== undefined){
 let data16 = data.type;
 const _errs42 = errors;
 if(typeof data16 !== "string"){
-validate86.errors = [{instancePath:instancePath+"/type",schemaPath:"#/definitions/authorType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema320.type,parentSchema:schema320,data:data16}];
+validate86.errors = [{instancePath:instancePath+"/type",schemaPath:"#/definitions/authorType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema321.type,parentSchema:schema321,data:data16}];
 return false;
 }
 if(!((data16 === "Admin") || (data16 === "Client"))){
-validate86.errors = [{instancePath:instancePath+"/type",schemaPath:"#/definitions/authorType/enum",keyword:"enum",params:{allowedValues: schema320.enum},message:"must be equal to one of the allowed values",schema:schema320.enum,parentSchema:schema320,data:data16}];
+validate86.errors = [{instancePath:instancePath+"/type",schemaPath:"#/definitions/authorType/enum",keyword:"enum",params:{allowedValues: schema321.enum},message:"must be equal to one of the allowed values",schema:schema321.enum,parentSchema:schema321,data:data16}];
 return false;
 }
 var valid0 = _errs42 === errors;
@@ -11826,11 +11849,11 @@ if(data.request_type !== undefined){
 let data17 = data.request_type;
 const _errs45 = errors;
 if(typeof data17 !== "string"){
-validate86.errors = [{instancePath:instancePath+"/request_type",schemaPath:"#/definitions/requestType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema321.type,parentSchema:schema321,data:data17}];
+validate86.errors = [{instancePath:instancePath+"/request_type",schemaPath:"#/definitions/requestType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema322.type,parentSchema:schema322,data:data17}];
 return false;
 }
 if(!(((((data17 === "General") || (data17 === "Incident")) || (data17 === "Problem")) || (data17 === "Task")) || (data17 === "Question"))){
-validate86.errors = [{instancePath:instancePath+"/request_type",schemaPath:"#/definitions/requestType/enum",keyword:"enum",params:{allowedValues: schema321.enum},message:"must be equal to one of the allowed values",schema:schema321.enum,parentSchema:schema321,data:data17}];
+validate86.errors = [{instancePath:instancePath+"/request_type",schemaPath:"#/definitions/requestType/enum",keyword:"enum",params:{allowedValues: schema322.enum},message:"must be equal to one of the allowed values",schema:schema322.enum,parentSchema:schema322,data:data17}];
 return false;
 }
 var valid0 = _errs45 === errors;
@@ -11898,14 +11921,14 @@ if(errors === _errs57){
 if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
 let missing1;
 if(((data21.filename === undefined) && (missing1 = "filename")) || ((data21.size === undefined) && (missing1 = "size"))){
-validate86.errors = [{instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/definitions/attachment/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'",schema:schema324.required,parentSchema:schema324,data:data21}];
+validate86.errors = [{instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/definitions/attachment/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'",schema:schema325.required,parentSchema:schema325,data:data21}];
 return false;
 }
 else {
 const _errs59 = errors;
 for(const key1 in data21){
 if(!((key1 === "filename") || (key1 === "size"))){
-validate86.errors = [{instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/definitions/attachment/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema324,data:data21}];
+validate86.errors = [{instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/definitions/attachment/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema325,data:data21}];
 return false;
 break;
 }
@@ -11915,7 +11938,7 @@ if(data21.filename !== undefined){
 let data22 = data21.filename;
 const _errs60 = errors;
 if(typeof data22 !== "string"){
-validate86.errors = [{instancePath:instancePath+"/attachments/" + i0+"/filename",schemaPath:"#/definitions/attachment/properties/filename/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema324.properties.filename.type,parentSchema:schema324.properties.filename,data:data22}];
+validate86.errors = [{instancePath:instancePath+"/attachments/" + i0+"/filename",schemaPath:"#/definitions/attachment/properties/filename/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema325.properties.filename.type,parentSchema:schema325.properties.filename,data:data22}];
 return false;
 }
 var valid15 = _errs60 === errors;
@@ -11930,12 +11953,12 @@ const _errs62 = errors;
 if(errors === _errs62){
 if(typeof data23 === "string"){
 if(!pattern0.test(data23)){
-validate86.errors = [{instancePath:instancePath+"/attachments/" + i0+"/size",schemaPath:"#/definitions/attachment/properties/size/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema324.properties.size,data:data23}];
+validate86.errors = [{instancePath:instancePath+"/attachments/" + i0+"/size",schemaPath:"#/definitions/attachment/properties/size/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema325.properties.size,data:data23}];
 return false;
 }
 }
 else {
-validate86.errors = [{instancePath:instancePath+"/attachments/" + i0+"/size",schemaPath:"#/definitions/attachment/properties/size/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema324.properties.size.type,parentSchema:schema324.properties.size,data:data23}];
+validate86.errors = [{instancePath:instancePath+"/attachments/" + i0+"/size",schemaPath:"#/definitions/attachment/properties/size/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema325.properties.size.type,parentSchema:schema325.properties.size,data:data23}];
 return false;
 }
 }
@@ -11949,7 +11972,7 @@ var valid15 = true;
 }
 }
 else {
-validate86.errors = [{instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/definitions/attachment/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema324.type,parentSchema:schema324,data:data21}];
+validate86.errors = [{instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/definitions/attachment/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema325.type,parentSchema:schema325,data:data21}];
 return false;
 }
 }
@@ -11960,7 +11983,7 @@ break;
 }
 }
 else {
-validate86.errors = [{instancePath:instancePath+"/attachments",schemaPath:"#/properties/attachments/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema311.properties.attachments.type,parentSchema:schema311.properties.attachments,data:data20}];
+validate86.errors = [{instancePath:instancePath+"/attachments",schemaPath:"#/properties/attachments/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema312.properties.attachments.type,parentSchema:schema312.properties.attachments,data:data20}];
 return false;
 }
 }
@@ -11993,7 +12016,7 @@ var valid0 = true;
 }
 }
 else {
-validate86.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema311.type,parentSchema:schema311,data}];
+validate86.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema312.type,parentSchema:schema312,data}];
 return false;
 }
 }
@@ -12022,7 +12045,7 @@ break;
 }
 }
 else {
-validate171.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema445.type,parentSchema:schema445,data}];
+validate171.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema446.type,parentSchema:schema446,data}];
 return false;
 }
 }
@@ -12031,8 +12054,8 @@ return errors === 0;
 }
 
 export const ticket_replies = validate173;
-const schema446 = {"type":"array","items":{"$ref":"ticket_reply.json"}};
-const schema325 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/ticket_reply.json","title":"TicketReply","description":"One reply to a ticket, oldest first by id. `ticket_id` is the internal ticket id, not the ticket number, as getTicketDetails shows it. `replier_id` is an admin id for a staff reply (type Admin) and a client id for a client's (type Client; \"0\" on a guest's ticket). Attachments are kept by file name and size only.","type":"object","additionalProperties":false,"required":["id","ticket_id","replier_id","name","email","date","body","status","type","attachments"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"ticket_id":{"$ref":"../common/defs.json#/definitions/id"},"replier_id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"email":{"type":"string"},"date":{"$ref":"../common/defs.json#/definitions/datetime"},"body":{"type":"string"},"status":{"type":"string","enum":["Sent"],"description":"the reply's own status: Sent"},"type":{"$ref":"ticket.json#/definitions/authorType"},"attachments":{"type":"array","items":{"$ref":"ticket.json#/definitions/attachment"}}}};
+const schema447 = {"type":"array","items":{"$ref":"ticket_reply.json"}};
+const schema326 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/ticket_reply.json","title":"TicketReply","description":"One reply to a ticket, oldest first by id. `ticket_id` is the internal ticket id, not the ticket number, as getTicketDetails shows it. `replier_id` is an admin id for a staff reply (type Admin) and a client id for a client's (type Client; \"0\" on a guest's ticket). Attachments are kept by file name and size only.","type":"object","additionalProperties":false,"required":["id","ticket_id","replier_id","name","email","date","body","status","type","attachments"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"ticket_id":{"$ref":"../common/defs.json#/definitions/id"},"replier_id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"email":{"type":"string"},"date":{"$ref":"../common/defs.json#/definitions/datetime"},"body":{"type":"string"},"status":{"type":"string","enum":["Sent"],"description":"the reply's own status: Sent"},"type":{"$ref":"ticket.json#/definitions/authorType"},"attachments":{"type":"array","items":{"$ref":"ticket.json#/definitions/attachment"}}}};
 
 function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://billsim.local/schemas/resources/ticket_reply.json" */;
@@ -12042,14 +12065,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((((((((data.id === undefined) && (missing0 = "id")) || ((data.ticket_id === undefined) && (missing0 = "ticket_id"))) || ((data.replier_id === undefined) && (missing0 = "replier_id"))) || ((data.name === undefined) && (missing0 = "name"))) || ((data.email === undefined) && (missing0 = "email"))) || ((data.date === undefined) && (missing0 = "date"))) || ((data.body === undefined) && (missing0 = "body"))) || ((data.status === undefined) && (missing0 = "status"))) || ((data.type === undefined) && (missing0 = "type"))) || ((data.attachments === undefined) && (missing0 = "attachments"))){
-validate88.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema325.required,parentSchema:schema325,data}];
+validate88.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema326.required,parentSchema:schema326,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func2.call(schema325.properties, key0))){
-validate88.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema325,data}];
+if(!(func2.call(schema326.properties, key0))){
+validate88.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema326,data}];
 return false;
 break;
 }
@@ -12125,7 +12148,7 @@ if(data.name !== undefined){
 let data3 = data.name;
 const _errs11 = errors;
 if(typeof data3 !== "string"){
-validate88.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema325.properties.name.type,parentSchema:schema325.properties.name,data:data3}];
+validate88.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema326.properties.name.type,parentSchema:schema326.properties.name,data:data3}];
 return false;
 }
 var valid0 = _errs11 === errors;
@@ -12138,7 +12161,7 @@ if(data.email !== undefined){
 let data4 = data.email;
 const _errs13 = errors;
 if(typeof data4 !== "string"){
-validate88.errors = [{instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema325.properties.email.type,parentSchema:schema325.properties.email,data:data4}];
+validate88.errors = [{instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema326.properties.email.type,parentSchema:schema326.properties.email,data:data4}];
 return false;
 }
 var valid0 = _errs13 === errors;
@@ -12173,7 +12196,7 @@ if(data.body !== undefined){
 let data6 = data.body;
 const _errs18 = errors;
 if(typeof data6 !== "string"){
-validate88.errors = [{instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema325.properties.body.type,parentSchema:schema325.properties.body,data:data6}];
+validate88.errors = [{instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema326.properties.body.type,parentSchema:schema326.properties.body,data:data6}];
 return false;
 }
 var valid0 = _errs18 === errors;
@@ -12186,11 +12209,11 @@ if(data.status !== undefined){
 let data7 = data.status;
 const _errs20 = errors;
 if(typeof data7 !== "string"){
-validate88.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema325.properties.status.type,parentSchema:schema325.properties.status,data:data7}];
+validate88.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema326.properties.status.type,parentSchema:schema326.properties.status,data:data7}];
 return false;
 }
 if(!(data7 === "Sent")){
-validate88.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema325.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema325.properties.status.enum,parentSchema:schema325.properties.status,data:data7}];
+validate88.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema326.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema326.properties.status.enum,parentSchema:schema326.properties.status,data:data7}];
 return false;
 }
 var valid0 = _errs20 === errors;
@@ -12203,11 +12226,11 @@ if(data.type !== undefined){
 let data8 = data.type;
 const _errs22 = errors;
 if(typeof data8 !== "string"){
-validate88.errors = [{instancePath:instancePath+"/type",schemaPath:"ticket.json#/definitions/authorType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema320.type,parentSchema:schema320,data:data8}];
+validate88.errors = [{instancePath:instancePath+"/type",schemaPath:"ticket.json#/definitions/authorType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema321.type,parentSchema:schema321,data:data8}];
 return false;
 }
 if(!((data8 === "Admin") || (data8 === "Client"))){
-validate88.errors = [{instancePath:instancePath+"/type",schemaPath:"ticket.json#/definitions/authorType/enum",keyword:"enum",params:{allowedValues: schema320.enum},message:"must be equal to one of the allowed values",schema:schema320.enum,parentSchema:schema320,data:data8}];
+validate88.errors = [{instancePath:instancePath+"/type",schemaPath:"ticket.json#/definitions/authorType/enum",keyword:"enum",params:{allowedValues: schema321.enum},message:"must be equal to one of the allowed values",schema:schema321.enum,parentSchema:schema321,data:data8}];
 return false;
 }
 var valid0 = _errs22 === errors;
@@ -12231,14 +12254,14 @@ if(errors === _errs28){
 if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
 let missing1;
 if(((data10.filename === undefined) && (missing1 = "filename")) || ((data10.size === undefined) && (missing1 = "size"))){
-validate88.errors = [{instancePath:instancePath+"/attachments/" + i0,schemaPath:"ticket.json#/definitions/attachment/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'",schema:schema324.required,parentSchema:schema324,data:data10}];
+validate88.errors = [{instancePath:instancePath+"/attachments/" + i0,schemaPath:"ticket.json#/definitions/attachment/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'",schema:schema325.required,parentSchema:schema325,data:data10}];
 return false;
 }
 else {
 const _errs30 = errors;
 for(const key1 in data10){
 if(!((key1 === "filename") || (key1 === "size"))){
-validate88.errors = [{instancePath:instancePath+"/attachments/" + i0,schemaPath:"ticket.json#/definitions/attachment/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema324,data:data10}];
+validate88.errors = [{instancePath:instancePath+"/attachments/" + i0,schemaPath:"ticket.json#/definitions/attachment/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema325,data:data10}];
 return false;
 break;
 }
@@ -12248,7 +12271,7 @@ if(data10.filename !== undefined){
 let data11 = data10.filename;
 const _errs31 = errors;
 if(typeof data11 !== "string"){
-validate88.errors = [{instancePath:instancePath+"/attachments/" + i0+"/filename",schemaPath:"ticket.json#/definitions/attachment/properties/filename/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema324.properties.filename.type,parentSchema:schema324.properties.filename,data:data11}];
+validate88.errors = [{instancePath:instancePath+"/attachments/" + i0+"/filename",schemaPath:"ticket.json#/definitions/attachment/properties/filename/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema325.properties.filename.type,parentSchema:schema325.properties.filename,data:data11}];
 return false;
 }
 var valid8 = _errs31 === errors;
@@ -12263,12 +12286,12 @@ const _errs33 = errors;
 if(errors === _errs33){
 if(typeof data12 === "string"){
 if(!pattern0.test(data12)){
-validate88.errors = [{instancePath:instancePath+"/attachments/" + i0+"/size",schemaPath:"ticket.json#/definitions/attachment/properties/size/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema324.properties.size,data:data12}];
+validate88.errors = [{instancePath:instancePath+"/attachments/" + i0+"/size",schemaPath:"ticket.json#/definitions/attachment/properties/size/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema325.properties.size,data:data12}];
 return false;
 }
 }
 else {
-validate88.errors = [{instancePath:instancePath+"/attachments/" + i0+"/size",schemaPath:"ticket.json#/definitions/attachment/properties/size/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema324.properties.size.type,parentSchema:schema324.properties.size,data:data12}];
+validate88.errors = [{instancePath:instancePath+"/attachments/" + i0+"/size",schemaPath:"ticket.json#/definitions/attachment/properties/size/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema325.properties.size.type,parentSchema:schema325.properties.size,data:data12}];
 return false;
 }
 }
@@ -12282,7 +12305,7 @@ var valid8 = true;
 }
 }
 else {
-validate88.errors = [{instancePath:instancePath+"/attachments/" + i0,schemaPath:"ticket.json#/definitions/attachment/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema324.type,parentSchema:schema324,data:data10}];
+validate88.errors = [{instancePath:instancePath+"/attachments/" + i0,schemaPath:"ticket.json#/definitions/attachment/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema325.type,parentSchema:schema325,data:data10}];
 return false;
 }
 }
@@ -12293,7 +12316,7 @@ break;
 }
 }
 else {
-validate88.errors = [{instancePath:instancePath+"/attachments",schemaPath:"#/properties/attachments/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema325.properties.attachments.type,parentSchema:schema325.properties.attachments,data:data9}];
+validate88.errors = [{instancePath:instancePath+"/attachments",schemaPath:"#/properties/attachments/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema326.properties.attachments.type,parentSchema:schema326.properties.attachments,data:data9}];
 return false;
 }
 }
@@ -12315,7 +12338,7 @@ var valid0 = true;
 }
 }
 else {
-validate88.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema325.type,parentSchema:schema325,data}];
+validate88.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema326.type,parentSchema:schema326,data}];
 return false;
 }
 }
@@ -12344,7 +12367,7 @@ break;
 }
 }
 else {
-validate173.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema446.type,parentSchema:schema446,data}];
+validate173.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema447.type,parentSchema:schema447,data}];
 return false;
 }
 }
@@ -12353,8 +12376,8 @@ return errors === 0;
 }
 
 export const ticket_notes = validate175;
-const schema447 = {"type":"array","items":{"$ref":"ticket_note.json"}};
-const schema332 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/ticket_note.json","title":"TicketNote","description":"A staff note on a ticket, never shown to the client. `ticket_id` is the internal ticket id; `admin_id` the staff member who wrote it (\"0\" when unknown).","type":"object","additionalProperties":false,"required":["id","ticket_id","admin_id","name","email","date","note"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"ticket_id":{"$ref":"../common/defs.json#/definitions/id"},"admin_id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"email":{"type":"string"},"date":{"$ref":"../common/defs.json#/definitions/datetime"},"note":{"type":"string"}}};
+const schema448 = {"type":"array","items":{"$ref":"ticket_note.json"}};
+const schema333 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/ticket_note.json","title":"TicketNote","description":"A staff note on a ticket, never shown to the client. `ticket_id` is the internal ticket id; `admin_id` the staff member who wrote it (\"0\" when unknown).","type":"object","additionalProperties":false,"required":["id","ticket_id","admin_id","name","email","date","note"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"ticket_id":{"$ref":"../common/defs.json#/definitions/id"},"admin_id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"email":{"type":"string"},"date":{"$ref":"../common/defs.json#/definitions/datetime"},"note":{"type":"string"}}};
 
 function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://billsim.local/schemas/resources/ticket_note.json" */;
@@ -12364,14 +12387,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((((data.id === undefined) && (missing0 = "id")) || ((data.ticket_id === undefined) && (missing0 = "ticket_id"))) || ((data.admin_id === undefined) && (missing0 = "admin_id"))) || ((data.name === undefined) && (missing0 = "name"))) || ((data.email === undefined) && (missing0 = "email"))) || ((data.date === undefined) && (missing0 = "date"))) || ((data.note === undefined) && (missing0 = "note"))){
-validate90.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema332.required,parentSchema:schema332,data}];
+validate90.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema333.required,parentSchema:schema333,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((((((key0 === "id") || (key0 === "ticket_id")) || (key0 === "admin_id")) || (key0 === "name")) || (key0 === "email")) || (key0 === "date")) || (key0 === "note"))){
-validate90.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema332,data}];
+validate90.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema333,data}];
 return false;
 break;
 }
@@ -12447,7 +12470,7 @@ if(data.name !== undefined){
 let data3 = data.name;
 const _errs11 = errors;
 if(typeof data3 !== "string"){
-validate90.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema332.properties.name.type,parentSchema:schema332.properties.name,data:data3}];
+validate90.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema333.properties.name.type,parentSchema:schema333.properties.name,data:data3}];
 return false;
 }
 var valid0 = _errs11 === errors;
@@ -12460,7 +12483,7 @@ if(data.email !== undefined){
 let data4 = data.email;
 const _errs13 = errors;
 if(typeof data4 !== "string"){
-validate90.errors = [{instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema332.properties.email.type,parentSchema:schema332.properties.email,data:data4}];
+validate90.errors = [{instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema333.properties.email.type,parentSchema:schema333.properties.email,data:data4}];
 return false;
 }
 var valid0 = _errs13 === errors;
@@ -12495,7 +12518,7 @@ if(data.note !== undefined){
 let data6 = data.note;
 const _errs18 = errors;
 if(typeof data6 !== "string"){
-validate90.errors = [{instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema332.properties.note.type,parentSchema:schema332.properties.note,data:data6}];
+validate90.errors = [{instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema333.properties.note.type,parentSchema:schema333.properties.note,data:data6}];
 return false;
 }
 var valid0 = _errs18 === errors;
@@ -12513,7 +12536,7 @@ var valid0 = true;
 }
 }
 else {
-validate90.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema332.type,parentSchema:schema332,data}];
+validate90.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema333.type,parentSchema:schema333,data}];
 return false;
 }
 }
@@ -12542,7 +12565,7 @@ break;
 }
 }
 else {
-validate175.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema447.type,parentSchema:schema447,data}];
+validate175.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema448.type,parentSchema:schema448,data}];
 return false;
 }
 }
@@ -12551,12 +12574,12 @@ return errors === 0;
 }
 
 export const product_automation = validate177;
-const schema448 = {"type":"array","items":{"$ref":"product_automation.json"}};
-const schema337 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/product_automation.json","title":"ProductAutomation","description":"A product's billing automation (billsim's own collection, in the shape of HostBill's product Automation tab): what the daily run does for the product's services and their invoices. The record with product_id \"0\" holds the settings of every product without its own record; a world with none uses billsim's defaults (src/domain/automationSettings.ts). TLD products' records apply to domain renewal invoices (reminders, late fees).","type":"object","additionalProperties":false,"required":["id","product_id","invoice_days","suspend","suspend_days","terminate","terminate_days","terminate_cancel_invoices","cancel_unpaid_orders","cancel_unpaid_orders_days","late_fee","late_fee_type","late_fee_amount","late_fee_days","late_fee_separate_invoice","unpaid_reminder_days","overdue_reminder_days"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"product_id":{"$ref":"../common/defs.json#/definitions/idOrZero","description":"the product the settings are for, or 0 for every product without its own record"},"invoice_days":{"$ref":"#/definitions/days","description":"days before a service's due date its renewal invoice is made (Generate Invoices)"},"suspend":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" to suspend services whose invoice is unpaid (Automatic Suspension)"},"suspend_days":{"$ref":"#/definitions/days","description":"days after an unpaid due date a service is suspended"},"terminate":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" to terminate services whose invoice stays unpaid (Automatic Termination)"},"terminate_days":{"$ref":"#/definitions/days","description":"days after an unpaid due date a service is terminated"},"terminate_cancel_invoices":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" to cancel the terminated service's unpaid invoices too"},"cancel_unpaid_orders":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" to cancel Pending orders left unpaid (Auto-cancel unpaid orders)"},"cancel_unpaid_orders_days":{"$ref":"#/definitions/days","description":"days after an order is placed it is cancelled when its invoice is still unpaid"},"late_fee":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" to add a late fee to invoices left unpaid (Add Late Fee)"},"late_fee_type":{"type":"string","enum":["fixed","percent"],"description":"fixed or percent"},"late_fee_amount":{"$ref":"../common/defs.json#/definitions/decimal","description":"the fee in the main currency (converted to the invoice's), or the percentage of the invoice's total, with two decimals such as \"5.00\""},"late_fee_days":{"$ref":"#/definitions/days","description":"days after the due date the late fee is added"},"late_fee_separate_invoice":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\": the fee is a separate invoice (Late fee as separate invoice); \"0\": a line on the unpaid invoice"},"unpaid_reminder_days":{"$ref":"#/definitions/days","description":"days before the due date the Unpaid Invoice Reminder is sent, \"0\" for none"},"overdue_reminder_days":{"type":"array","maxItems":3,"items":{"$ref":"#/definitions/days"},"description":"up to three numbers of days after the due date an Overdue Invoice Reminder is sent, such as [\"1\", \"7\", \"14\"]; \"0\" turns one off"}},"definitions":{"days":{"type":"string","pattern":"^[0-9]{1,4}$","description":"a whole number of days from 0 to 9999, as a string such as \"5\""}}};
-const schema339 = {"type":"string","pattern":"^(0|[1-9][0-9]{0,17})$","description":"0 or a positive whole number id"};
-const schema340 = {"type":"string","pattern":"^[0-9]{1,4}$","description":"a whole number of days from 0 to 9999, as a string such as \"5\""};
-const pattern265 = new RegExp("^(0|[1-9][0-9]{0,17})$", "u");
-const pattern266 = new RegExp("^[0-9]{1,4}$", "u");
+const schema449 = {"type":"array","items":{"$ref":"product_automation.json"}};
+const schema338 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/product_automation.json","title":"ProductAutomation","description":"A product's billing automation (billsim's own collection, in the shape of HostBill's product Automation tab): what the daily run does for the product's services and their invoices. The record with product_id \"0\" holds the settings of every product without its own record; a world with none uses billsim's defaults (src/domain/automationSettings.ts). TLD products' records apply to domain renewal invoices (reminders, late fees).","type":"object","additionalProperties":false,"required":["id","product_id","invoice_days","suspend","suspend_days","terminate","terminate_days","terminate_cancel_invoices","cancel_unpaid_orders","cancel_unpaid_orders_days","late_fee","late_fee_type","late_fee_amount","late_fee_days","late_fee_separate_invoice","unpaid_reminder_days","overdue_reminder_days"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"product_id":{"$ref":"../common/defs.json#/definitions/idOrZero","description":"the product the settings are for, or 0 for every product without its own record"},"invoice_days":{"$ref":"#/definitions/days","description":"days before a service's due date its renewal invoice is made (Generate Invoices)"},"suspend":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" to suspend services whose invoice is unpaid (Automatic Suspension)"},"suspend_days":{"$ref":"#/definitions/days","description":"days after an unpaid due date a service is suspended"},"terminate":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" to terminate services whose invoice stays unpaid (Automatic Termination)"},"terminate_days":{"$ref":"#/definitions/days","description":"days after an unpaid due date a service is terminated"},"terminate_cancel_invoices":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" to cancel the terminated service's unpaid invoices too"},"cancel_unpaid_orders":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" to cancel Pending orders left unpaid (Auto-cancel unpaid orders)"},"cancel_unpaid_orders_days":{"$ref":"#/definitions/days","description":"days after an order is placed it is cancelled when its invoice is still unpaid"},"late_fee":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" to add a late fee to invoices left unpaid (Add Late Fee)"},"late_fee_type":{"type":"string","enum":["fixed","percent"],"description":"fixed or percent"},"late_fee_amount":{"$ref":"../common/defs.json#/definitions/decimal","description":"the fee in the main currency (converted to the invoice's), or the percentage of the invoice's total, with two decimals such as \"5.00\""},"late_fee_days":{"$ref":"#/definitions/days","description":"days after the due date the late fee is added"},"late_fee_separate_invoice":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\": the fee is a separate invoice (Late fee as separate invoice); \"0\": a line on the unpaid invoice"},"unpaid_reminder_days":{"$ref":"#/definitions/days","description":"days before the due date the Unpaid Invoice Reminder is sent, \"0\" for none"},"overdue_reminder_days":{"type":"array","maxItems":3,"items":{"$ref":"#/definitions/days"},"description":"up to three numbers of days after the due date an Overdue Invoice Reminder is sent, such as [\"1\", \"7\", \"14\"]; \"0\" turns one off"}},"definitions":{"days":{"type":"string","pattern":"^[0-9]{1,4}$","description":"a whole number of days from 0 to 9999, as a string such as \"5\""}}};
+const schema340 = {"type":"string","pattern":"^(0|[1-9][0-9]{0,17})$","description":"0 or a positive whole number id"};
+const schema341 = {"type":"string","pattern":"^[0-9]{1,4}$","description":"a whole number of days from 0 to 9999, as a string such as \"5\""};
+const pattern266 = new RegExp("^(0|[1-9][0-9]{0,17})$", "u");
+const pattern267 = new RegExp("^[0-9]{1,4}$", "u");
 
 function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://billsim.local/schemas/resources/product_automation.json" */;
@@ -12566,14 +12589,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((((((((((((((data.id === undefined) && (missing0 = "id")) || ((data.product_id === undefined) && (missing0 = "product_id"))) || ((data.invoice_days === undefined) && (missing0 = "invoice_days"))) || ((data.suspend === undefined) && (missing0 = "suspend"))) || ((data.suspend_days === undefined) && (missing0 = "suspend_days"))) || ((data.terminate === undefined) && (missing0 = "terminate"))) || ((data.terminate_days === undefined) && (missing0 = "terminate_days"))) || ((data.terminate_cancel_invoices === undefined) && (missing0 = "terminate_cancel_invoices"))) || ((data.cancel_unpaid_orders === undefined) && (missing0 = "cancel_unpaid_orders"))) || ((data.cancel_unpaid_orders_days === undefined) && (missing0 = "cancel_unpaid_orders_days"))) || ((data.late_fee === undefined) && (missing0 = "late_fee"))) || ((data.late_fee_type === undefined) && (missing0 = "late_fee_type"))) || ((data.late_fee_amount === undefined) && (missing0 = "late_fee_amount"))) || ((data.late_fee_days === undefined) && (missing0 = "late_fee_days"))) || ((data.late_fee_separate_invoice === undefined) && (missing0 = "late_fee_separate_invoice"))) || ((data.unpaid_reminder_days === undefined) && (missing0 = "unpaid_reminder_days"))) || ((data.overdue_reminder_days === undefined) && (missing0 = "overdue_reminder_days"))){
-validate92.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema337.required,parentSchema:schema337,data}];
+validate92.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema338.required,parentSchema:schema338,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func2.call(schema337.properties, key0))){
-validate92.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema337,data}];
+if(!(func2.call(schema338.properties, key0))){
+validate92.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema338,data}];
 return false;
 break;
 }
@@ -12607,13 +12630,13 @@ const _errs5 = errors;
 const _errs6 = errors;
 if(errors === _errs6){
 if(typeof data1 === "string"){
-if(!pattern265.test(data1)){
-validate92.errors = [{instancePath:instancePath+"/product_id",schemaPath:"../common/defs.json#/definitions/idOrZero/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})$"+"\"",schema:"^(0|[1-9][0-9]{0,17})$",parentSchema:schema339,data:data1}];
+if(!pattern266.test(data1)){
+validate92.errors = [{instancePath:instancePath+"/product_id",schemaPath:"../common/defs.json#/definitions/idOrZero/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})$"+"\"",schema:"^(0|[1-9][0-9]{0,17})$",parentSchema:schema340,data:data1}];
 return false;
 }
 }
 else {
-validate92.errors = [{instancePath:instancePath+"/product_id",schemaPath:"../common/defs.json#/definitions/idOrZero/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema339.type,parentSchema:schema339,data:data1}];
+validate92.errors = [{instancePath:instancePath+"/product_id",schemaPath:"../common/defs.json#/definitions/idOrZero/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema340.type,parentSchema:schema340,data:data1}];
 return false;
 }
 }
@@ -12629,13 +12652,13 @@ const _errs8 = errors;
 const _errs9 = errors;
 if(errors === _errs9){
 if(typeof data2 === "string"){
-if(!pattern266.test(data2)){
-validate92.errors = [{instancePath:instancePath+"/invoice_days",schemaPath:"#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema340,data:data2}];
+if(!pattern267.test(data2)){
+validate92.errors = [{instancePath:instancePath+"/invoice_days",schemaPath:"#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema341,data:data2}];
 return false;
 }
 }
 else {
-validate92.errors = [{instancePath:instancePath+"/invoice_days",schemaPath:"#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema340.type,parentSchema:schema340,data:data2}];
+validate92.errors = [{instancePath:instancePath+"/invoice_days",schemaPath:"#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema341.type,parentSchema:schema341,data:data2}];
 return false;
 }
 }
@@ -12668,13 +12691,13 @@ const _errs14 = errors;
 const _errs15 = errors;
 if(errors === _errs15){
 if(typeof data4 === "string"){
-if(!pattern266.test(data4)){
-validate92.errors = [{instancePath:instancePath+"/suspend_days",schemaPath:"#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema340,data:data4}];
+if(!pattern267.test(data4)){
+validate92.errors = [{instancePath:instancePath+"/suspend_days",schemaPath:"#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema341,data:data4}];
 return false;
 }
 }
 else {
-validate92.errors = [{instancePath:instancePath+"/suspend_days",schemaPath:"#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema340.type,parentSchema:schema340,data:data4}];
+validate92.errors = [{instancePath:instancePath+"/suspend_days",schemaPath:"#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema341.type,parentSchema:schema341,data:data4}];
 return false;
 }
 }
@@ -12707,13 +12730,13 @@ const _errs20 = errors;
 const _errs21 = errors;
 if(errors === _errs21){
 if(typeof data6 === "string"){
-if(!pattern266.test(data6)){
-validate92.errors = [{instancePath:instancePath+"/terminate_days",schemaPath:"#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema340,data:data6}];
+if(!pattern267.test(data6)){
+validate92.errors = [{instancePath:instancePath+"/terminate_days",schemaPath:"#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema341,data:data6}];
 return false;
 }
 }
 else {
-validate92.errors = [{instancePath:instancePath+"/terminate_days",schemaPath:"#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema340.type,parentSchema:schema340,data:data6}];
+validate92.errors = [{instancePath:instancePath+"/terminate_days",schemaPath:"#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema341.type,parentSchema:schema341,data:data6}];
 return false;
 }
 }
@@ -12763,13 +12786,13 @@ const _errs29 = errors;
 const _errs30 = errors;
 if(errors === _errs30){
 if(typeof data9 === "string"){
-if(!pattern266.test(data9)){
-validate92.errors = [{instancePath:instancePath+"/cancel_unpaid_orders_days",schemaPath:"#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema340,data:data9}];
+if(!pattern267.test(data9)){
+validate92.errors = [{instancePath:instancePath+"/cancel_unpaid_orders_days",schemaPath:"#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema341,data:data9}];
 return false;
 }
 }
 else {
-validate92.errors = [{instancePath:instancePath+"/cancel_unpaid_orders_days",schemaPath:"#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema340.type,parentSchema:schema340,data:data9}];
+validate92.errors = [{instancePath:instancePath+"/cancel_unpaid_orders_days",schemaPath:"#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema341.type,parentSchema:schema341,data:data9}];
 return false;
 }
 }
@@ -12800,11 +12823,11 @@ if(data.late_fee_type !== undefined){
 let data11 = data.late_fee_type;
 const _errs35 = errors;
 if(typeof data11 !== "string"){
-validate92.errors = [{instancePath:instancePath+"/late_fee_type",schemaPath:"#/properties/late_fee_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema337.properties.late_fee_type.type,parentSchema:schema337.properties.late_fee_type,data:data11}];
+validate92.errors = [{instancePath:instancePath+"/late_fee_type",schemaPath:"#/properties/late_fee_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema338.properties.late_fee_type.type,parentSchema:schema338.properties.late_fee_type,data:data11}];
 return false;
 }
 if(!((data11 === "fixed") || (data11 === "percent"))){
-validate92.errors = [{instancePath:instancePath+"/late_fee_type",schemaPath:"#/properties/late_fee_type/enum",keyword:"enum",params:{allowedValues: schema337.properties.late_fee_type.enum},message:"must be equal to one of the allowed values",schema:schema337.properties.late_fee_type.enum,parentSchema:schema337.properties.late_fee_type,data:data11}];
+validate92.errors = [{instancePath:instancePath+"/late_fee_type",schemaPath:"#/properties/late_fee_type/enum",keyword:"enum",params:{allowedValues: schema338.properties.late_fee_type.enum},message:"must be equal to one of the allowed values",schema:schema338.properties.late_fee_type.enum,parentSchema:schema338.properties.late_fee_type,data:data11}];
 return false;
 }
 var valid0 = _errs35 === errors;
@@ -12841,13 +12864,13 @@ const _errs40 = errors;
 const _errs41 = errors;
 if(errors === _errs41){
 if(typeof data13 === "string"){
-if(!pattern266.test(data13)){
-validate92.errors = [{instancePath:instancePath+"/late_fee_days",schemaPath:"#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema340,data:data13}];
+if(!pattern267.test(data13)){
+validate92.errors = [{instancePath:instancePath+"/late_fee_days",schemaPath:"#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema341,data:data13}];
 return false;
 }
 }
 else {
-validate92.errors = [{instancePath:instancePath+"/late_fee_days",schemaPath:"#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema340.type,parentSchema:schema340,data:data13}];
+validate92.errors = [{instancePath:instancePath+"/late_fee_days",schemaPath:"#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema341.type,parentSchema:schema341,data:data13}];
 return false;
 }
 }
@@ -12880,13 +12903,13 @@ const _errs46 = errors;
 const _errs47 = errors;
 if(errors === _errs47){
 if(typeof data15 === "string"){
-if(!pattern266.test(data15)){
-validate92.errors = [{instancePath:instancePath+"/unpaid_reminder_days",schemaPath:"#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema340,data:data15}];
+if(!pattern267.test(data15)){
+validate92.errors = [{instancePath:instancePath+"/unpaid_reminder_days",schemaPath:"#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema341,data:data15}];
 return false;
 }
 }
 else {
-validate92.errors = [{instancePath:instancePath+"/unpaid_reminder_days",schemaPath:"#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema340.type,parentSchema:schema340,data:data15}];
+validate92.errors = [{instancePath:instancePath+"/unpaid_reminder_days",schemaPath:"#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema341.type,parentSchema:schema341,data:data15}];
 return false;
 }
 }
@@ -12902,7 +12925,7 @@ const _errs49 = errors;
 if(errors === _errs49){
 if(Array.isArray(data16)){
 if(data16.length > 3){
-validate92.errors = [{instancePath:instancePath+"/overdue_reminder_days",schemaPath:"#/properties/overdue_reminder_days/maxItems",keyword:"maxItems",params:{limit: 3},message:"must NOT have more than 3 items",schema:3,parentSchema:schema337.properties.overdue_reminder_days,data:data16}];
+validate92.errors = [{instancePath:instancePath+"/overdue_reminder_days",schemaPath:"#/properties/overdue_reminder_days/maxItems",keyword:"maxItems",params:{limit: 3},message:"must NOT have more than 3 items",schema:3,parentSchema:schema338.properties.overdue_reminder_days,data:data16}];
 return false;
 }
 else {
@@ -12914,13 +12937,13 @@ const _errs51 = errors;
 const _errs52 = errors;
 if(errors === _errs52){
 if(typeof data17 === "string"){
-if(!pattern266.test(data17)){
-validate92.errors = [{instancePath:instancePath+"/overdue_reminder_days/" + i0,schemaPath:"#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema340,data:data17}];
+if(!pattern267.test(data17)){
+validate92.errors = [{instancePath:instancePath+"/overdue_reminder_days/" + i0,schemaPath:"#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema341,data:data17}];
 return false;
 }
 }
 else {
-validate92.errors = [{instancePath:instancePath+"/overdue_reminder_days/" + i0,schemaPath:"#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema340.type,parentSchema:schema340,data:data17}];
+validate92.errors = [{instancePath:instancePath+"/overdue_reminder_days/" + i0,schemaPath:"#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema341.type,parentSchema:schema341,data:data17}];
 return false;
 }
 }
@@ -12932,7 +12955,7 @@ break;
 }
 }
 else {
-validate92.errors = [{instancePath:instancePath+"/overdue_reminder_days",schemaPath:"#/properties/overdue_reminder_days/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema337.properties.overdue_reminder_days.type,parentSchema:schema337.properties.overdue_reminder_days,data:data16}];
+validate92.errors = [{instancePath:instancePath+"/overdue_reminder_days",schemaPath:"#/properties/overdue_reminder_days/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema338.properties.overdue_reminder_days.type,parentSchema:schema338.properties.overdue_reminder_days,data:data16}];
 return false;
 }
 }
@@ -12961,7 +12984,7 @@ var valid0 = true;
 }
 }
 else {
-validate92.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema337.type,parentSchema:schema337,data}];
+validate92.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema338.type,parentSchema:schema338,data}];
 return false;
 }
 }
@@ -12990,7 +13013,7 @@ break;
 }
 }
 else {
-validate177.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema448.type,parentSchema:schema448,data}];
+validate177.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema449.type,parentSchema:schema449,data}];
 return false;
 }
 }
@@ -12999,8 +13022,8 @@ return errors === 0;
 }
 
 export const tld_automation = validate179;
-const schema449 = {"type":"array","items":{"$ref":"tld_automation.json"}};
-const schema354 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/tld_automation.json","title":"TldAutomation","description":"A domain TLD's automation (billsim's own collection, in the shape of HostBill's Domain Automation tab): when a domain's renewal invoice is made, how long an expired domain may still be renewed, and whether paying the renewal renews it at the registrar. The record with tld_id \"0\" holds the settings of every TLD without its own record; a world with none uses billsim's defaults (src/domain/automationSettings.ts).","type":"object","additionalProperties":false,"required":["id","tld_id","invoice_days","grace_days","redemption_days","auto_renew_on_payment"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"tld_id":{"$ref":"../common/defs.json#/definitions/idOrZero","description":"the TLD product (such as .com) the settings are for, or 0 for every TLD without its own record"},"invoice_days":{"$ref":"product_automation.json#/definitions/days","description":"days before a domain's expiry its renewal invoice is made (Generate Renewal Order)"},"grace_days":{"$ref":"product_automation.json#/definitions/days","description":"days after expiry an Expired domain may still be renewed as usual (Domain grace period)"},"redemption_days":{"$ref":"product_automation.json#/definitions/days","description":"days after the grace period the registry still holds the name (Domain redemption period); after them the name is released and the domain Cancelled"},"auto_renew_on_payment":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\": paying a domain's renewal invoice renews it at the registrar (Auto-Renew domains after payment)"}}};
+const schema450 = {"type":"array","items":{"$ref":"tld_automation.json"}};
+const schema355 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/tld_automation.json","title":"TldAutomation","description":"A domain TLD's automation (billsim's own collection, in the shape of HostBill's Domain Automation tab): when a domain's renewal invoice is made, how long an expired domain may still be renewed, and whether paying the renewal renews it at the registrar. The record with tld_id \"0\" holds the settings of every TLD without its own record; a world with none uses billsim's defaults (src/domain/automationSettings.ts).","type":"object","additionalProperties":false,"required":["id","tld_id","invoice_days","grace_days","redemption_days","auto_renew_on_payment"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"tld_id":{"$ref":"../common/defs.json#/definitions/idOrZero","description":"the TLD product (such as .com) the settings are for, or 0 for every TLD without its own record"},"invoice_days":{"$ref":"product_automation.json#/definitions/days","description":"days before a domain's expiry its renewal invoice is made (Generate Renewal Order)"},"grace_days":{"$ref":"product_automation.json#/definitions/days","description":"days after expiry an Expired domain may still be renewed as usual (Domain grace period)"},"redemption_days":{"$ref":"product_automation.json#/definitions/days","description":"days after the grace period the registry still holds the name (Domain redemption period); after them the name is released and the domain Cancelled"},"auto_renew_on_payment":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\": paying a domain's renewal invoice renews it at the registrar (Auto-Renew domains after payment)"}}};
 
 function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://billsim.local/schemas/resources/tld_automation.json" */;
@@ -13010,14 +13033,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((((data.id === undefined) && (missing0 = "id")) || ((data.tld_id === undefined) && (missing0 = "tld_id"))) || ((data.invoice_days === undefined) && (missing0 = "invoice_days"))) || ((data.grace_days === undefined) && (missing0 = "grace_days"))) || ((data.redemption_days === undefined) && (missing0 = "redemption_days"))) || ((data.auto_renew_on_payment === undefined) && (missing0 = "auto_renew_on_payment"))){
-validate94.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema354.required,parentSchema:schema354,data}];
+validate94.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema355.required,parentSchema:schema355,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((((((key0 === "id") || (key0 === "tld_id")) || (key0 === "invoice_days")) || (key0 === "grace_days")) || (key0 === "redemption_days")) || (key0 === "auto_renew_on_payment"))){
-validate94.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema354,data}];
+validate94.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema355,data}];
 return false;
 break;
 }
@@ -13051,13 +13074,13 @@ const _errs5 = errors;
 const _errs6 = errors;
 if(errors === _errs6){
 if(typeof data1 === "string"){
-if(!pattern265.test(data1)){
-validate94.errors = [{instancePath:instancePath+"/tld_id",schemaPath:"../common/defs.json#/definitions/idOrZero/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})$"+"\"",schema:"^(0|[1-9][0-9]{0,17})$",parentSchema:schema339,data:data1}];
+if(!pattern266.test(data1)){
+validate94.errors = [{instancePath:instancePath+"/tld_id",schemaPath:"../common/defs.json#/definitions/idOrZero/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})$"+"\"",schema:"^(0|[1-9][0-9]{0,17})$",parentSchema:schema340,data:data1}];
 return false;
 }
 }
 else {
-validate94.errors = [{instancePath:instancePath+"/tld_id",schemaPath:"../common/defs.json#/definitions/idOrZero/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema339.type,parentSchema:schema339,data:data1}];
+validate94.errors = [{instancePath:instancePath+"/tld_id",schemaPath:"../common/defs.json#/definitions/idOrZero/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema340.type,parentSchema:schema340,data:data1}];
 return false;
 }
 }
@@ -13073,13 +13096,13 @@ const _errs8 = errors;
 const _errs9 = errors;
 if(errors === _errs9){
 if(typeof data2 === "string"){
-if(!pattern266.test(data2)){
-validate94.errors = [{instancePath:instancePath+"/invoice_days",schemaPath:"product_automation.json#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema340,data:data2}];
+if(!pattern267.test(data2)){
+validate94.errors = [{instancePath:instancePath+"/invoice_days",schemaPath:"product_automation.json#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema341,data:data2}];
 return false;
 }
 }
 else {
-validate94.errors = [{instancePath:instancePath+"/invoice_days",schemaPath:"product_automation.json#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema340.type,parentSchema:schema340,data:data2}];
+validate94.errors = [{instancePath:instancePath+"/invoice_days",schemaPath:"product_automation.json#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema341.type,parentSchema:schema341,data:data2}];
 return false;
 }
 }
@@ -13095,13 +13118,13 @@ const _errs11 = errors;
 const _errs12 = errors;
 if(errors === _errs12){
 if(typeof data3 === "string"){
-if(!pattern266.test(data3)){
-validate94.errors = [{instancePath:instancePath+"/grace_days",schemaPath:"product_automation.json#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema340,data:data3}];
+if(!pattern267.test(data3)){
+validate94.errors = [{instancePath:instancePath+"/grace_days",schemaPath:"product_automation.json#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema341,data:data3}];
 return false;
 }
 }
 else {
-validate94.errors = [{instancePath:instancePath+"/grace_days",schemaPath:"product_automation.json#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema340.type,parentSchema:schema340,data:data3}];
+validate94.errors = [{instancePath:instancePath+"/grace_days",schemaPath:"product_automation.json#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema341.type,parentSchema:schema341,data:data3}];
 return false;
 }
 }
@@ -13117,13 +13140,13 @@ const _errs14 = errors;
 const _errs15 = errors;
 if(errors === _errs15){
 if(typeof data4 === "string"){
-if(!pattern266.test(data4)){
-validate94.errors = [{instancePath:instancePath+"/redemption_days",schemaPath:"product_automation.json#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema340,data:data4}];
+if(!pattern267.test(data4)){
+validate94.errors = [{instancePath:instancePath+"/redemption_days",schemaPath:"product_automation.json#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema341,data:data4}];
 return false;
 }
 }
 else {
-validate94.errors = [{instancePath:instancePath+"/redemption_days",schemaPath:"product_automation.json#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema340.type,parentSchema:schema340,data:data4}];
+validate94.errors = [{instancePath:instancePath+"/redemption_days",schemaPath:"product_automation.json#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema341.type,parentSchema:schema341,data:data4}];
 return false;
 }
 }
@@ -13158,7 +13181,7 @@ var valid0 = true;
 }
 }
 else {
-validate94.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema354.type,parentSchema:schema354,data}];
+validate94.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema355.type,parentSchema:schema355,data}];
 return false;
 }
 }
@@ -13187,7 +13210,7 @@ break;
 }
 }
 else {
-validate179.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema449.type,parentSchema:schema449,data}];
+validate179.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema450.type,parentSchema:schema450,data}];
 return false;
 }
 }
@@ -13196,8 +13219,8 @@ return errors === 0;
 }
 
 export const client_automation = validate181;
-const schema450 = {"type":"array","items":{"$ref":"client_automation.json"}};
-const schema361 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/client_automation.json","title":"ClientAutomation","description":"Per-client automation overrides (billsim's own collection, in the shape of HostBill's client profile Settings & Automation): each field given replaces the product's setting for this client's services and invoices; a field left out keeps the product's. The record with client_id \"0\" holds overrides for every client (a client's own record wins over it).","type":"object","additionalProperties":false,"required":["id","client_id"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"client_id":{"$ref":"../common/defs.json#/definitions/idOrZero","description":"the client the overrides are for, or 0 for every client"},"invoice_days":{"$ref":"product_automation.json#/definitions/days"},"suspend":{"$ref":"../common/defs.json#/definitions/flag","description":"\"0\" never suspends this client's services automatically"},"suspend_days":{"$ref":"product_automation.json#/definitions/days"},"terminate":{"$ref":"../common/defs.json#/definitions/flag","description":"\"0\" never terminates this client's services automatically"},"terminate_days":{"$ref":"product_automation.json#/definitions/days"},"late_fee":{"$ref":"../common/defs.json#/definitions/flag","description":"\"0\" adds no late fees to this client's invoices"},"late_fee_days":{"$ref":"product_automation.json#/definitions/days"},"reminders":{"$ref":"../common/defs.json#/definitions/flag","description":"\"0\" sends this client no payment reminder e-mails"},"auto_apply_credit":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\": a new renewal invoice is paid from the client's credit at once, as far as it goes (Auto-apply credit)"}}};
+const schema451 = {"type":"array","items":{"$ref":"client_automation.json"}};
+const schema362 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/client_automation.json","title":"ClientAutomation","description":"Per-client automation overrides (billsim's own collection, in the shape of HostBill's client profile Settings & Automation): each field given replaces the product's setting for this client's services and invoices; a field left out keeps the product's. The record with client_id \"0\" holds overrides for every client (a client's own record wins over it).","type":"object","additionalProperties":false,"required":["id","client_id"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"client_id":{"$ref":"../common/defs.json#/definitions/idOrZero","description":"the client the overrides are for, or 0 for every client"},"invoice_days":{"$ref":"product_automation.json#/definitions/days"},"suspend":{"$ref":"../common/defs.json#/definitions/flag","description":"\"0\" never suspends this client's services automatically"},"suspend_days":{"$ref":"product_automation.json#/definitions/days"},"terminate":{"$ref":"../common/defs.json#/definitions/flag","description":"\"0\" never terminates this client's services automatically"},"terminate_days":{"$ref":"product_automation.json#/definitions/days"},"late_fee":{"$ref":"../common/defs.json#/definitions/flag","description":"\"0\" adds no late fees to this client's invoices"},"late_fee_days":{"$ref":"product_automation.json#/definitions/days"},"reminders":{"$ref":"../common/defs.json#/definitions/flag","description":"\"0\" sends this client no payment reminder e-mails"},"auto_apply_credit":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\": a new renewal invoice is paid from the client's credit at once, as far as it goes (Auto-apply credit)"}}};
 
 function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://billsim.local/schemas/resources/client_automation.json" */;
@@ -13207,14 +13230,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.id === undefined) && (missing0 = "id")) || ((data.client_id === undefined) && (missing0 = "client_id"))){
-validate96.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema361.required,parentSchema:schema361,data}];
+validate96.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema362.required,parentSchema:schema362,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func2.call(schema361.properties, key0))){
-validate96.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema361,data}];
+if(!(func2.call(schema362.properties, key0))){
+validate96.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema362,data}];
 return false;
 break;
 }
@@ -13248,13 +13271,13 @@ const _errs5 = errors;
 const _errs6 = errors;
 if(errors === _errs6){
 if(typeof data1 === "string"){
-if(!pattern265.test(data1)){
-validate96.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/idOrZero/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})$"+"\"",schema:"^(0|[1-9][0-9]{0,17})$",parentSchema:schema339,data:data1}];
+if(!pattern266.test(data1)){
+validate96.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/idOrZero/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})$"+"\"",schema:"^(0|[1-9][0-9]{0,17})$",parentSchema:schema340,data:data1}];
 return false;
 }
 }
 else {
-validate96.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/idOrZero/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema339.type,parentSchema:schema339,data:data1}];
+validate96.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/idOrZero/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema340.type,parentSchema:schema340,data:data1}];
 return false;
 }
 }
@@ -13270,13 +13293,13 @@ const _errs8 = errors;
 const _errs9 = errors;
 if(errors === _errs9){
 if(typeof data2 === "string"){
-if(!pattern266.test(data2)){
-validate96.errors = [{instancePath:instancePath+"/invoice_days",schemaPath:"product_automation.json#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema340,data:data2}];
+if(!pattern267.test(data2)){
+validate96.errors = [{instancePath:instancePath+"/invoice_days",schemaPath:"product_automation.json#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema341,data:data2}];
 return false;
 }
 }
 else {
-validate96.errors = [{instancePath:instancePath+"/invoice_days",schemaPath:"product_automation.json#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema340.type,parentSchema:schema340,data:data2}];
+validate96.errors = [{instancePath:instancePath+"/invoice_days",schemaPath:"product_automation.json#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema341.type,parentSchema:schema341,data:data2}];
 return false;
 }
 }
@@ -13309,13 +13332,13 @@ const _errs14 = errors;
 const _errs15 = errors;
 if(errors === _errs15){
 if(typeof data4 === "string"){
-if(!pattern266.test(data4)){
-validate96.errors = [{instancePath:instancePath+"/suspend_days",schemaPath:"product_automation.json#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema340,data:data4}];
+if(!pattern267.test(data4)){
+validate96.errors = [{instancePath:instancePath+"/suspend_days",schemaPath:"product_automation.json#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema341,data:data4}];
 return false;
 }
 }
 else {
-validate96.errors = [{instancePath:instancePath+"/suspend_days",schemaPath:"product_automation.json#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema340.type,parentSchema:schema340,data:data4}];
+validate96.errors = [{instancePath:instancePath+"/suspend_days",schemaPath:"product_automation.json#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema341.type,parentSchema:schema341,data:data4}];
 return false;
 }
 }
@@ -13348,13 +13371,13 @@ const _errs20 = errors;
 const _errs21 = errors;
 if(errors === _errs21){
 if(typeof data6 === "string"){
-if(!pattern266.test(data6)){
-validate96.errors = [{instancePath:instancePath+"/terminate_days",schemaPath:"product_automation.json#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema340,data:data6}];
+if(!pattern267.test(data6)){
+validate96.errors = [{instancePath:instancePath+"/terminate_days",schemaPath:"product_automation.json#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema341,data:data6}];
 return false;
 }
 }
 else {
-validate96.errors = [{instancePath:instancePath+"/terminate_days",schemaPath:"product_automation.json#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema340.type,parentSchema:schema340,data:data6}];
+validate96.errors = [{instancePath:instancePath+"/terminate_days",schemaPath:"product_automation.json#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema341.type,parentSchema:schema341,data:data6}];
 return false;
 }
 }
@@ -13387,13 +13410,13 @@ const _errs26 = errors;
 const _errs27 = errors;
 if(errors === _errs27){
 if(typeof data8 === "string"){
-if(!pattern266.test(data8)){
-validate96.errors = [{instancePath:instancePath+"/late_fee_days",schemaPath:"product_automation.json#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema340,data:data8}];
+if(!pattern267.test(data8)){
+validate96.errors = [{instancePath:instancePath+"/late_fee_days",schemaPath:"product_automation.json#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema341,data:data8}];
 return false;
 }
 }
 else {
-validate96.errors = [{instancePath:instancePath+"/late_fee_days",schemaPath:"product_automation.json#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema340.type,parentSchema:schema340,data:data8}];
+validate96.errors = [{instancePath:instancePath+"/late_fee_days",schemaPath:"product_automation.json#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema341.type,parentSchema:schema341,data:data8}];
 return false;
 }
 }
@@ -13450,7 +13473,7 @@ var valid0 = true;
 }
 }
 else {
-validate96.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema361.type,parentSchema:schema361,data}];
+validate96.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema362.type,parentSchema:schema362,data}];
 return false;
 }
 }
@@ -13479,7 +13502,7 @@ break;
 }
 }
 else {
-validate181.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema450.type,parentSchema:schema450,data}];
+validate181.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema451.type,parentSchema:schema451,data}];
 return false;
 }
 }
@@ -13488,8 +13511,8 @@ return errors === 0;
 }
 
 export const automation_log = validate183;
-const schema451 = {"type":"array","items":{"$ref":"automation_entry.json"}};
-const schema373 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/automation_entry.json","title":"AutomationEntry","description":"One thing the daily automation did (billsim's own collection, the automation log): the day it ran for, the action, why, and the records it touched. Newest are kept: at most 1,000 per session.","type":"object","additionalProperties":false,"required":["id","day","action","reason","records"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"day":{"$ref":"../common/defs.json#/definitions/date"},"action":{"type":"string","enum":["invoice_created","credit_applied","reminder_sent","late_fee_added","service_suspended","service_terminated","invoice_cancelled","order_cancelled","domain_expired","domain_redemption","domain_released","transfer_completed"]},"reason":{"type":"string","description":"why, in words, such as \"invoice #14 unpaid 5 days past due\""},"records":{"type":"object","description":"ids of the records the action touched, by field name (client_id, invoice_id, account_id, order_id, domain_id, email_id)","additionalProperties":{"$ref":"../common/defs.json#/definitions/id"}}}};
+const schema452 = {"type":"array","items":{"$ref":"automation_entry.json"}};
+const schema374 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/automation_entry.json","title":"AutomationEntry","description":"One thing the daily automation did (billsim's own collection, the automation log): the day it ran for, the action, why, and the records it touched. Newest are kept: at most 1,000 per session.","type":"object","additionalProperties":false,"required":["id","day","action","reason","records"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"day":{"$ref":"../common/defs.json#/definitions/date"},"action":{"type":"string","enum":["invoice_created","credit_applied","reminder_sent","late_fee_added","service_suspended","service_terminated","invoice_cancelled","order_cancelled","domain_expired","domain_redemption","domain_released","transfer_completed"]},"reason":{"type":"string","description":"why, in words, such as \"invoice #14 unpaid 5 days past due\""},"records":{"type":"object","description":"ids of the records the action touched, by field name (client_id, invoice_id, account_id, order_id, domain_id, email_id)","additionalProperties":{"$ref":"../common/defs.json#/definitions/id"}}}};
 
 function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://billsim.local/schemas/resources/automation_entry.json" */;
@@ -13499,14 +13522,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((data.id === undefined) && (missing0 = "id")) || ((data.day === undefined) && (missing0 = "day"))) || ((data.action === undefined) && (missing0 = "action"))) || ((data.reason === undefined) && (missing0 = "reason"))) || ((data.records === undefined) && (missing0 = "records"))){
-validate98.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema373.required,parentSchema:schema373,data}];
+validate98.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema374.required,parentSchema:schema374,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((((key0 === "id") || (key0 === "day")) || (key0 === "action")) || (key0 === "reason")) || (key0 === "records"))){
-validate98.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema373,data}];
+validate98.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema374,data}];
 return false;
 break;
 }
@@ -13560,11 +13583,11 @@ if(data.action !== undefined){
 let data2 = data.action;
 const _errs8 = errors;
 if(typeof data2 !== "string"){
-validate98.errors = [{instancePath:instancePath+"/action",schemaPath:"#/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema373.properties.action.type,parentSchema:schema373.properties.action,data:data2}];
+validate98.errors = [{instancePath:instancePath+"/action",schemaPath:"#/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema374.properties.action.type,parentSchema:schema374.properties.action,data:data2}];
 return false;
 }
 if(!((((((((((((data2 === "invoice_created") || (data2 === "credit_applied")) || (data2 === "reminder_sent")) || (data2 === "late_fee_added")) || (data2 === "service_suspended")) || (data2 === "service_terminated")) || (data2 === "invoice_cancelled")) || (data2 === "order_cancelled")) || (data2 === "domain_expired")) || (data2 === "domain_redemption")) || (data2 === "domain_released")) || (data2 === "transfer_completed"))){
-validate98.errors = [{instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema373.properties.action.enum},message:"must be equal to one of the allowed values",schema:schema373.properties.action.enum,parentSchema:schema373.properties.action,data:data2}];
+validate98.errors = [{instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema374.properties.action.enum},message:"must be equal to one of the allowed values",schema:schema374.properties.action.enum,parentSchema:schema374.properties.action,data:data2}];
 return false;
 }
 var valid0 = _errs8 === errors;
@@ -13577,7 +13600,7 @@ if(data.reason !== undefined){
 let data3 = data.reason;
 const _errs10 = errors;
 if(typeof data3 !== "string"){
-validate98.errors = [{instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema373.properties.reason.type,parentSchema:schema373.properties.reason,data:data3}];
+validate98.errors = [{instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema374.properties.reason.type,parentSchema:schema374.properties.reason,data:data3}];
 return false;
 }
 var valid0 = _errs10 === errors;
@@ -13614,7 +13637,7 @@ break;
 }
 }
 else {
-validate98.errors = [{instancePath:instancePath+"/records",schemaPath:"#/properties/records/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema373.properties.records.type,parentSchema:schema373.properties.records,data:data4}];
+validate98.errors = [{instancePath:instancePath+"/records",schemaPath:"#/properties/records/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema374.properties.records.type,parentSchema:schema374.properties.records,data:data4}];
 return false;
 }
 }
@@ -13631,7 +13654,7 @@ var valid0 = true;
 }
 }
 else {
-validate98.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema373.type,parentSchema:schema373,data}];
+validate98.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema374.type,parentSchema:schema374,data}];
 return false;
 }
 }
@@ -13660,7 +13683,7 @@ break;
 }
 }
 else {
-validate183.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema451.type,parentSchema:schema451,data}];
+validate183.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema452.type,parentSchema:schema452,data}];
 return false;
 }
 }
@@ -13669,8 +13692,8 @@ return errors === 0;
 }
 
 export const automation_state = validate185;
-const schema452 = {"type":"array","items":{"$ref":"automation_state.json"}};
-const schema377 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/automation_state.json","title":"AutomationState","description":"Where the daily automation stands (billsim's own collection, one record with id \"1\"): the last day it ran for. A world without it starts from the session clock's day, so a new session runs nothing until its clock passes midnight.","type":"object","additionalProperties":false,"required":["id","last_run"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"last_run":{"$ref":"../common/defs.json#/definitions/date"}}};
+const schema453 = {"type":"array","items":{"$ref":"automation_state.json"}};
+const schema378 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/automation_state.json","title":"AutomationState","description":"Where the daily automation stands (billsim's own collection, one record with id \"1\"): the last day it ran for. A world without it starts from the session clock's day, so a new session runs nothing until its clock passes midnight.","type":"object","additionalProperties":false,"required":["id","last_run"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"last_run":{"$ref":"../common/defs.json#/definitions/date"}}};
 
 function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://billsim.local/schemas/resources/automation_state.json" */;
@@ -13680,14 +13703,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.id === undefined) && (missing0 = "id")) || ((data.last_run === undefined) && (missing0 = "last_run"))){
-validate100.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema377.required,parentSchema:schema377,data}];
+validate100.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema378.required,parentSchema:schema378,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "id") || (key0 === "last_run"))){
-validate100.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema377,data}];
+validate100.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema378,data}];
 return false;
 break;
 }
@@ -13741,7 +13764,7 @@ var valid0 = true;
 }
 }
 else {
-validate100.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema377.type,parentSchema:schema377,data}];
+validate100.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema378.type,parentSchema:schema378,data}];
 return false;
 }
 }
@@ -13770,7 +13793,7 @@ break;
 }
 }
 else {
-validate185.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema452.type,parentSchema:schema452,data}];
+validate185.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema453.type,parentSchema:schema453,data}];
 return false;
 }
 }
@@ -13779,8 +13802,8 @@ return errors === 0;
 }
 
 export const kb_categories = validate187;
-const schema453 = {"type":"array","items":{"$ref":"kb_category.json"}};
-const schema380 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/kb_category.json","title":"KbCategory","description":"A knowledge base category; parent_cat \"0\" is a main category. getKBCategories lists id, parent_cat, name and description, in sort_order then id order, and leaves out a category whose `visible` is \"0\" or under one that is (staff notes kept out of a help centre).","type":"object","additionalProperties":false,"required":["id","parent_cat","name","description","visible","sort_order"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"parent_cat":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"description":{"type":"string"},"visible":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" when clients see the category and its articles"},"sort_order":{"type":"string","pattern":"^[0-9]+$"}}};
+const schema454 = {"type":"array","items":{"$ref":"kb_category.json"}};
+const schema381 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/kb_category.json","title":"KbCategory","description":"A knowledge base category; parent_cat \"0\" is a main category. getKBCategories lists id, parent_cat, name and description, in sort_order then id order, and leaves out a category whose `visible` is \"0\" or under one that is (staff notes kept out of a help centre).","type":"object","additionalProperties":false,"required":["id","parent_cat","name","description","visible","sort_order"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"parent_cat":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"description":{"type":"string"},"visible":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" when clients see the category and its articles"},"sort_order":{"type":"string","pattern":"^[0-9]+$"}}};
 
 function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://billsim.local/schemas/resources/kb_category.json" */;
@@ -13790,14 +13813,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((((data.id === undefined) && (missing0 = "id")) || ((data.parent_cat === undefined) && (missing0 = "parent_cat"))) || ((data.name === undefined) && (missing0 = "name"))) || ((data.description === undefined) && (missing0 = "description"))) || ((data.visible === undefined) && (missing0 = "visible"))) || ((data.sort_order === undefined) && (missing0 = "sort_order"))){
-validate102.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema380.required,parentSchema:schema380,data}];
+validate102.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema381.required,parentSchema:schema381,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((((((key0 === "id") || (key0 === "parent_cat")) || (key0 === "name")) || (key0 === "description")) || (key0 === "visible")) || (key0 === "sort_order"))){
-validate102.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema380,data}];
+validate102.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema381,data}];
 return false;
 break;
 }
@@ -13851,7 +13874,7 @@ if(data.name !== undefined){
 let data2 = data.name;
 const _errs8 = errors;
 if(typeof data2 !== "string"){
-validate102.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema380.properties.name.type,parentSchema:schema380.properties.name,data:data2}];
+validate102.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema381.properties.name.type,parentSchema:schema381.properties.name,data:data2}];
 return false;
 }
 var valid0 = _errs8 === errors;
@@ -13864,7 +13887,7 @@ if(data.description !== undefined){
 let data3 = data.description;
 const _errs10 = errors;
 if(typeof data3 !== "string"){
-validate102.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema380.properties.description.type,parentSchema:schema380.properties.description,data:data3}];
+validate102.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema381.properties.description.type,parentSchema:schema381.properties.description,data:data3}];
 return false;
 }
 var valid0 = _errs10 === errors;
@@ -13896,12 +13919,12 @@ const _errs15 = errors;
 if(errors === _errs15){
 if(typeof data5 === "string"){
 if(!pattern0.test(data5)){
-validate102.errors = [{instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema380.properties.sort_order,data:data5}];
+validate102.errors = [{instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema381.properties.sort_order,data:data5}];
 return false;
 }
 }
 else {
-validate102.errors = [{instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema380.properties.sort_order.type,parentSchema:schema380.properties.sort_order,data:data5}];
+validate102.errors = [{instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema381.properties.sort_order.type,parentSchema:schema381.properties.sort_order,data:data5}];
 return false;
 }
 }
@@ -13919,7 +13942,7 @@ var valid0 = true;
 }
 }
 else {
-validate102.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema380.type,parentSchema:schema380,data}];
+validate102.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema381.type,parentSchema:schema381,data}];
 return false;
 }
 }
@@ -13948,7 +13971,7 @@ break;
 }
 }
 else {
-validate187.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema453.type,parentSchema:schema453,data}];
+validate187.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema454.type,parentSchema:schema454,data}];
 return false;
 }
 }
@@ -13957,10 +13980,10 @@ return errors === 0;
 }
 
 export const kb_articles = validate189;
-const schema454 = {"type":"array","items":{"$ref":"kb_article.json"}};
-const schema384 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/kb_article.json","title":"KbArticle","description":"A knowledge base article in category cat_id, in the published getKBArticle field names. The bundled world has one language (language_id \"1\"), so the per-language maps getKBArticle shows (tag_title, tag_body, tag_slug, mode) are made from title, body and slug when answered. `registered` \"1\" marks an article for signed-in clients only: the admin API shows it anyway, with the flag, for a help centre to decide. `tags` maps a tag id to its name, and one tag id names one tag across all articles.","type":"object","additionalProperties":false,"required":["id","language_id","cat_id","title","body","registered","options","sort_order","views","slug","upvotes","downvotes","tags"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"language_id":{"$ref":"../common/defs.json#/definitions/id"},"cat_id":{"$ref":"../common/defs.json#/definitions/id"},"title":{"type":"string"},"body":{"type":"string","description":"the article's HTML"},"registered":{"$ref":"../common/defs.json#/definitions/flag"},"options":{"type":"string","pattern":"^[0-9]+$"},"sort_order":{"type":"string","pattern":"^[0-9]+$"},"views":{"type":"string","pattern":"^[0-9]+$"},"slug":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"upvotes":{"type":"string","pattern":"^[0-9]+$"},"downvotes":{"type":"string","pattern":"^[0-9]+$"},"tags":{"$ref":"#/definitions/tags"}},"definitions":{"tags":{"title":"KbTags","description":"tag names keyed by tag id, such as {\"721\": \"billing\"}","type":"object","propertyNames":{"pattern":"^[0-9]+$"},"additionalProperties":{"type":"string","minLength":1}}}};
-const schema389 = {"title":"KbTags","description":"tag names keyed by tag id, such as {\"721\": \"billing\"}","type":"object","propertyNames":{"pattern":"^[0-9]+$"},"additionalProperties":{"type":"string","minLength":1}};
-const pattern299 = new RegExp("^[a-z0-9]+(-[a-z0-9]+)*$", "u");
+const schema455 = {"type":"array","items":{"$ref":"kb_article.json"}};
+const schema385 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/kb_article.json","title":"KbArticle","description":"A knowledge base article in category cat_id, in the published getKBArticle field names. The bundled world has one language (language_id \"1\"), so the per-language maps getKBArticle shows (tag_title, tag_body, tag_slug, mode) are made from title, body and slug when answered. `registered` \"1\" marks an article for signed-in clients only: the admin API shows it anyway, with the flag, for a help centre to decide. `tags` maps a tag id to its name, and one tag id names one tag across all articles.","type":"object","additionalProperties":false,"required":["id","language_id","cat_id","title","body","registered","options","sort_order","views","slug","upvotes","downvotes","tags"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"language_id":{"$ref":"../common/defs.json#/definitions/id"},"cat_id":{"$ref":"../common/defs.json#/definitions/id"},"title":{"type":"string"},"body":{"type":"string","description":"the article's HTML"},"registered":{"$ref":"../common/defs.json#/definitions/flag"},"options":{"type":"string","pattern":"^[0-9]+$"},"sort_order":{"type":"string","pattern":"^[0-9]+$"},"views":{"type":"string","pattern":"^[0-9]+$"},"slug":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"upvotes":{"type":"string","pattern":"^[0-9]+$"},"downvotes":{"type":"string","pattern":"^[0-9]+$"},"tags":{"$ref":"#/definitions/tags"}},"definitions":{"tags":{"title":"KbTags","description":"tag names keyed by tag id, such as {\"721\": \"billing\"}","type":"object","propertyNames":{"pattern":"^[0-9]+$"},"additionalProperties":{"type":"string","minLength":1}}}};
+const schema390 = {"title":"KbTags","description":"tag names keyed by tag id, such as {\"721\": \"billing\"}","type":"object","propertyNames":{"pattern":"^[0-9]+$"},"additionalProperties":{"type":"string","minLength":1}};
+const pattern300 = new RegExp("^[a-z0-9]+(-[a-z0-9]+)*$", "u");
 
 function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://billsim.local/schemas/resources/kb_article.json" */;
@@ -13970,14 +13993,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((((((((((data.id === undefined) && (missing0 = "id")) || ((data.language_id === undefined) && (missing0 = "language_id"))) || ((data.cat_id === undefined) && (missing0 = "cat_id"))) || ((data.title === undefined) && (missing0 = "title"))) || ((data.body === undefined) && (missing0 = "body"))) || ((data.registered === undefined) && (missing0 = "registered"))) || ((data.options === undefined) && (missing0 = "options"))) || ((data.sort_order === undefined) && (missing0 = "sort_order"))) || ((data.views === undefined) && (missing0 = "views"))) || ((data.slug === undefined) && (missing0 = "slug"))) || ((data.upvotes === undefined) && (missing0 = "upvotes"))) || ((data.downvotes === undefined) && (missing0 = "downvotes"))) || ((data.tags === undefined) && (missing0 = "tags"))){
-validate104.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema384.required,parentSchema:schema384,data}];
+validate104.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema385.required,parentSchema:schema385,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func2.call(schema384.properties, key0))){
-validate104.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema384,data}];
+if(!(func2.call(schema385.properties, key0))){
+validate104.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema385,data}];
 return false;
 break;
 }
@@ -14053,7 +14076,7 @@ if(data.title !== undefined){
 let data3 = data.title;
 const _errs11 = errors;
 if(typeof data3 !== "string"){
-validate104.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema384.properties.title.type,parentSchema:schema384.properties.title,data:data3}];
+validate104.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema385.properties.title.type,parentSchema:schema385.properties.title,data:data3}];
 return false;
 }
 var valid0 = _errs11 === errors;
@@ -14066,7 +14089,7 @@ if(data.body !== undefined){
 let data4 = data.body;
 const _errs13 = errors;
 if(typeof data4 !== "string"){
-validate104.errors = [{instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema384.properties.body.type,parentSchema:schema384.properties.body,data:data4}];
+validate104.errors = [{instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema385.properties.body.type,parentSchema:schema385.properties.body,data:data4}];
 return false;
 }
 var valid0 = _errs13 === errors;
@@ -14098,12 +14121,12 @@ const _errs18 = errors;
 if(errors === _errs18){
 if(typeof data6 === "string"){
 if(!pattern0.test(data6)){
-validate104.errors = [{instancePath:instancePath+"/options",schemaPath:"#/properties/options/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema384.properties.options,data:data6}];
+validate104.errors = [{instancePath:instancePath+"/options",schemaPath:"#/properties/options/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema385.properties.options,data:data6}];
 return false;
 }
 }
 else {
-validate104.errors = [{instancePath:instancePath+"/options",schemaPath:"#/properties/options/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema384.properties.options.type,parentSchema:schema384.properties.options,data:data6}];
+validate104.errors = [{instancePath:instancePath+"/options",schemaPath:"#/properties/options/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema385.properties.options.type,parentSchema:schema385.properties.options,data:data6}];
 return false;
 }
 }
@@ -14119,12 +14142,12 @@ const _errs20 = errors;
 if(errors === _errs20){
 if(typeof data7 === "string"){
 if(!pattern0.test(data7)){
-validate104.errors = [{instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema384.properties.sort_order,data:data7}];
+validate104.errors = [{instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema385.properties.sort_order,data:data7}];
 return false;
 }
 }
 else {
-validate104.errors = [{instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema384.properties.sort_order.type,parentSchema:schema384.properties.sort_order,data:data7}];
+validate104.errors = [{instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema385.properties.sort_order.type,parentSchema:schema385.properties.sort_order,data:data7}];
 return false;
 }
 }
@@ -14140,12 +14163,12 @@ const _errs22 = errors;
 if(errors === _errs22){
 if(typeof data8 === "string"){
 if(!pattern0.test(data8)){
-validate104.errors = [{instancePath:instancePath+"/views",schemaPath:"#/properties/views/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema384.properties.views,data:data8}];
+validate104.errors = [{instancePath:instancePath+"/views",schemaPath:"#/properties/views/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema385.properties.views,data:data8}];
 return false;
 }
 }
 else {
-validate104.errors = [{instancePath:instancePath+"/views",schemaPath:"#/properties/views/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema384.properties.views.type,parentSchema:schema384.properties.views,data:data8}];
+validate104.errors = [{instancePath:instancePath+"/views",schemaPath:"#/properties/views/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema385.properties.views.type,parentSchema:schema385.properties.views,data:data8}];
 return false;
 }
 }
@@ -14160,13 +14183,13 @@ let data9 = data.slug;
 const _errs24 = errors;
 if(errors === _errs24){
 if(typeof data9 === "string"){
-if(!pattern299.test(data9)){
-validate104.errors = [{instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\"",schema:"^[a-z0-9]+(-[a-z0-9]+)*$",parentSchema:schema384.properties.slug,data:data9}];
+if(!pattern300.test(data9)){
+validate104.errors = [{instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\"",schema:"^[a-z0-9]+(-[a-z0-9]+)*$",parentSchema:schema385.properties.slug,data:data9}];
 return false;
 }
 }
 else {
-validate104.errors = [{instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema384.properties.slug.type,parentSchema:schema384.properties.slug,data:data9}];
+validate104.errors = [{instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema385.properties.slug.type,parentSchema:schema385.properties.slug,data:data9}];
 return false;
 }
 }
@@ -14182,12 +14205,12 @@ const _errs26 = errors;
 if(errors === _errs26){
 if(typeof data10 === "string"){
 if(!pattern0.test(data10)){
-validate104.errors = [{instancePath:instancePath+"/upvotes",schemaPath:"#/properties/upvotes/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema384.properties.upvotes,data:data10}];
+validate104.errors = [{instancePath:instancePath+"/upvotes",schemaPath:"#/properties/upvotes/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema385.properties.upvotes,data:data10}];
 return false;
 }
 }
 else {
-validate104.errors = [{instancePath:instancePath+"/upvotes",schemaPath:"#/properties/upvotes/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema384.properties.upvotes.type,parentSchema:schema384.properties.upvotes,data:data10}];
+validate104.errors = [{instancePath:instancePath+"/upvotes",schemaPath:"#/properties/upvotes/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema385.properties.upvotes.type,parentSchema:schema385.properties.upvotes,data:data10}];
 return false;
 }
 }
@@ -14203,12 +14226,12 @@ const _errs28 = errors;
 if(errors === _errs28){
 if(typeof data11 === "string"){
 if(!pattern0.test(data11)){
-validate104.errors = [{instancePath:instancePath+"/downvotes",schemaPath:"#/properties/downvotes/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema384.properties.downvotes,data:data11}];
+validate104.errors = [{instancePath:instancePath+"/downvotes",schemaPath:"#/properties/downvotes/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema385.properties.downvotes,data:data11}];
 return false;
 }
 }
 else {
-validate104.errors = [{instancePath:instancePath+"/downvotes",schemaPath:"#/properties/downvotes/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema384.properties.downvotes.type,parentSchema:schema384.properties.downvotes,data:data11}];
+validate104.errors = [{instancePath:instancePath+"/downvotes",schemaPath:"#/properties/downvotes/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema385.properties.downvotes.type,parentSchema:schema385.properties.downvotes,data:data11}];
 return false;
 }
 }
@@ -14228,7 +14251,7 @@ for(const key1 in data12){
 const _errs33 = errors;
 if(typeof key1 === "string"){
 if(!pattern0.test(key1)){
-const err0 = {instancePath:instancePath+"/tags",schemaPath:"#/definitions/tags/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema389.propertyNames,data:key1,propertyName:key1};
+const err0 = {instancePath:instancePath+"/tags",schemaPath:"#/definitions/tags/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema390.propertyNames,data:key1,propertyName:key1};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -14240,7 +14263,7 @@ errors++;
 }
 var valid6 = _errs33 === errors;
 if(!valid6){
-const err1 = {instancePath:instancePath+"/tags",schemaPath:"#/definitions/tags/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema389.propertyNames,parentSchema:schema389,data:data12};
+const err1 = {instancePath:instancePath+"/tags",schemaPath:"#/definitions/tags/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema390.propertyNames,parentSchema:schema390,data:data12};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -14260,12 +14283,12 @@ const _errs35 = errors;
 if(errors === _errs35){
 if(typeof data13 === "string"){
 if(func6(data13) < 1){
-validate104.errors = [{instancePath:instancePath+"/tags/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/tags/additionalProperties/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema389.additionalProperties,data:data13}];
+validate104.errors = [{instancePath:instancePath+"/tags/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/tags/additionalProperties/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema390.additionalProperties,data:data13}];
 return false;
 }
 }
 else {
-validate104.errors = [{instancePath:instancePath+"/tags/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/tags/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema389.additionalProperties.type,parentSchema:schema389.additionalProperties,data:data13}];
+validate104.errors = [{instancePath:instancePath+"/tags/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/tags/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema390.additionalProperties.type,parentSchema:schema390.additionalProperties,data:data13}];
 return false;
 }
 }
@@ -14277,7 +14300,7 @@ break;
 }
 }
 else {
-validate104.errors = [{instancePath:instancePath+"/tags",schemaPath:"#/definitions/tags/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema389.type,parentSchema:schema389,data:data12}];
+validate104.errors = [{instancePath:instancePath+"/tags",schemaPath:"#/definitions/tags/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema390.type,parentSchema:schema390,data:data12}];
 return false;
 }
 }
@@ -14302,7 +14325,7 @@ var valid0 = true;
 }
 }
 else {
-validate104.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema384.type,parentSchema:schema384,data}];
+validate104.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema385.type,parentSchema:schema385,data}];
 return false;
 }
 }
@@ -14331,7 +14354,7 @@ break;
 }
 }
 else {
-validate189.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema454.type,parentSchema:schema454,data}];
+validate189.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema455.type,parentSchema:schema455,data}];
 return false;
 }
 }
@@ -14340,8 +14363,8 @@ return errors === 0;
 }
 
 export const affiliates = validate191;
-const schema455 = {"type":"array","items":{"$ref":"affiliate.json"}};
-const schema390 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/affiliate.json","title":"Affiliate","description":"A client's affiliate account: the orders it referred are in affiliate_referrals. `balance` is what its commissions earned less `total_withdrawn`, in the affiliate's currency; it grows only when a referred order's invoice is paid (src/domain/affiliates.ts). getAffiliates joins in the client's names and counts the referrals.","type":"object","additionalProperties":false,"required":["id","client_id","date_created","status","currency_id","commission_rate","balance","total_withdrawn","visits"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"client_id":{"$ref":"../common/defs.json#/definitions/id","description":"The main client whose affiliate account this is; a client has at most one."},"date_created":{"$ref":"../common/defs.json#/definitions/datetime"},"status":{"type":"string","enum":["Active","Inactive"],"description":"Only an Active affiliate can be given new referrals."},"currency_id":{"$ref":"../common/defs.json#/definitions/id","description":"The currency its commissions, balance and withdrawals are kept in."},"commission_rate":{"$ref":"../common/defs.json#/definitions/decimal","description":"The percentage of a referred order's total it earns, such as \"10.00\"."},"balance":{"$ref":"../common/defs.json#/definitions/decimal"},"total_withdrawn":{"$ref":"../common/defs.json#/definitions/decimal"},"visits":{"type":"string","pattern":"^(0|[1-9][0-9]*)$","description":"How many times its referral link was followed, a whole number as a string."}}};
+const schema456 = {"type":"array","items":{"$ref":"affiliate.json"}};
+const schema391 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/affiliate.json","title":"Affiliate","description":"A client's affiliate account: the orders it referred are in affiliate_referrals. `balance` is what its commissions earned less `total_withdrawn`, in the affiliate's currency; it grows only when a referred order's invoice is paid (src/domain/affiliates.ts). getAffiliates joins in the client's names and counts the referrals.","type":"object","additionalProperties":false,"required":["id","client_id","date_created","status","currency_id","commission_rate","balance","total_withdrawn","visits"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"client_id":{"$ref":"../common/defs.json#/definitions/id","description":"The main client whose affiliate account this is; a client has at most one."},"date_created":{"$ref":"../common/defs.json#/definitions/datetime"},"status":{"type":"string","enum":["Active","Inactive"],"description":"Only an Active affiliate can be given new referrals."},"currency_id":{"$ref":"../common/defs.json#/definitions/id","description":"The currency its commissions, balance and withdrawals are kept in."},"commission_rate":{"$ref":"../common/defs.json#/definitions/decimal","description":"The percentage of a referred order's total it earns, such as \"10.00\"."},"balance":{"$ref":"../common/defs.json#/definitions/decimal"},"total_withdrawn":{"$ref":"../common/defs.json#/definitions/decimal"},"visits":{"type":"string","pattern":"^(0|[1-9][0-9]*)$","description":"How many times its referral link was followed, a whole number as a string."}}};
 
 function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://billsim.local/schemas/resources/affiliate.json" */;
@@ -14351,14 +14374,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((((((data.id === undefined) && (missing0 = "id")) || ((data.client_id === undefined) && (missing0 = "client_id"))) || ((data.date_created === undefined) && (missing0 = "date_created"))) || ((data.status === undefined) && (missing0 = "status"))) || ((data.currency_id === undefined) && (missing0 = "currency_id"))) || ((data.commission_rate === undefined) && (missing0 = "commission_rate"))) || ((data.balance === undefined) && (missing0 = "balance"))) || ((data.total_withdrawn === undefined) && (missing0 = "total_withdrawn"))) || ((data.visits === undefined) && (missing0 = "visits"))){
-validate106.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema390.required,parentSchema:schema390,data}];
+validate106.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema391.required,parentSchema:schema391,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func2.call(schema390.properties, key0))){
-validate106.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema390,data}];
+if(!(func2.call(schema391.properties, key0))){
+validate106.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema391,data}];
 return false;
 break;
 }
@@ -14434,11 +14457,11 @@ if(data.status !== undefined){
 let data3 = data.status;
 const _errs11 = errors;
 if(typeof data3 !== "string"){
-validate106.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema390.properties.status.type,parentSchema:schema390.properties.status,data:data3}];
+validate106.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema391.properties.status.type,parentSchema:schema391.properties.status,data:data3}];
 return false;
 }
 if(!((data3 === "Active") || (data3 === "Inactive"))){
-validate106.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema390.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema390.properties.status.enum,parentSchema:schema390.properties.status,data:data3}];
+validate106.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema391.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema391.properties.status.enum,parentSchema:schema391.properties.status,data:data3}];
 return false;
 }
 var valid0 = _errs11 === errors;
@@ -14541,12 +14564,12 @@ const _errs25 = errors;
 if(errors === _errs25){
 if(typeof data8 === "string"){
 if(!pattern22.test(data8)){
-validate106.errors = [{instancePath:instancePath+"/visits",schemaPath:"#/properties/visits/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^(0|[1-9][0-9]*)$"+"\"",schema:"^(0|[1-9][0-9]*)$",parentSchema:schema390.properties.visits,data:data8}];
+validate106.errors = [{instancePath:instancePath+"/visits",schemaPath:"#/properties/visits/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^(0|[1-9][0-9]*)$"+"\"",schema:"^(0|[1-9][0-9]*)$",parentSchema:schema391.properties.visits,data:data8}];
 return false;
 }
 }
 else {
-validate106.errors = [{instancePath:instancePath+"/visits",schemaPath:"#/properties/visits/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema390.properties.visits.type,parentSchema:schema390.properties.visits,data:data8}];
+validate106.errors = [{instancePath:instancePath+"/visits",schemaPath:"#/properties/visits/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema391.properties.visits.type,parentSchema:schema391.properties.visits,data:data8}];
 return false;
 }
 }
@@ -14567,7 +14590,7 @@ var valid0 = true;
 }
 }
 else {
-validate106.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema390.type,parentSchema:schema390,data}];
+validate106.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema391.type,parentSchema:schema391,data}];
 return false;
 }
 }
@@ -14596,7 +14619,7 @@ break;
 }
 }
 else {
-validate191.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema455.type,parentSchema:schema455,data}];
+validate191.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema456.type,parentSchema:schema456,data}];
 return false;
 }
 }
@@ -14605,8 +14628,8 @@ return errors === 0;
 }
 
 export const affiliate_referrals = validate193;
-const schema456 = {"type":"array","items":{"$ref":"affiliate_referral.json"}};
-const schema398 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/affiliate_referral.json","title":"AffiliateReferral","description":"An order an affiliate referred and the commission it brings, in the affiliate's currency: the affiliate's `commission_rate` of the order's total, converted at the currencies' rates when the order was referred. An order has at most one. The commission is Pending until the order's invoice is paid (at once for an order without an invoice), then Earned and added to the affiliate's balance. An Earned referral of a deleted order stays as history with `order_id` \"0\".","type":"object","additionalProperties":false,"required":["id","affiliate_id","order_id","date_created","commission","status","date_earned"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"affiliate_id":{"$ref":"../common/defs.json#/definitions/id"},"order_id":{"$ref":"../common/defs.json#/definitions/id","description":"The referred order, \"0\" once an Earned referral's order was deleted."},"date_created":{"$ref":"../common/defs.json#/definitions/datetime","description":"When the order was referred to the affiliate."},"commission":{"$ref":"../common/defs.json#/definitions/decimal"},"status":{"type":"string","enum":["Pending","Earned"]},"date_earned":{"$ref":"../common/defs.json#/definitions/datetime","description":"When the commission was added to the affiliate's balance, 0000-00-00 00:00:00 while Pending."}}};
+const schema457 = {"type":"array","items":{"$ref":"affiliate_referral.json"}};
+const schema399 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/affiliate_referral.json","title":"AffiliateReferral","description":"An order an affiliate referred and the commission it brings, in the affiliate's currency: the affiliate's `commission_rate` of the order's total, converted at the currencies' rates when the order was referred. An order has at most one. The commission is Pending until the order's invoice is paid (at once for an order without an invoice), then Earned and added to the affiliate's balance. An Earned referral of a deleted order stays as history with `order_id` \"0\".","type":"object","additionalProperties":false,"required":["id","affiliate_id","order_id","date_created","commission","status","date_earned"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"affiliate_id":{"$ref":"../common/defs.json#/definitions/id"},"order_id":{"$ref":"../common/defs.json#/definitions/id","description":"The referred order, \"0\" once an Earned referral's order was deleted."},"date_created":{"$ref":"../common/defs.json#/definitions/datetime","description":"When the order was referred to the affiliate."},"commission":{"$ref":"../common/defs.json#/definitions/decimal"},"status":{"type":"string","enum":["Pending","Earned"]},"date_earned":{"$ref":"../common/defs.json#/definitions/datetime","description":"When the commission was added to the affiliate's balance, 0000-00-00 00:00:00 while Pending."}}};
 
 function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://billsim.local/schemas/resources/affiliate_referral.json" */;
@@ -14616,14 +14639,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((((data.id === undefined) && (missing0 = "id")) || ((data.affiliate_id === undefined) && (missing0 = "affiliate_id"))) || ((data.order_id === undefined) && (missing0 = "order_id"))) || ((data.date_created === undefined) && (missing0 = "date_created"))) || ((data.commission === undefined) && (missing0 = "commission"))) || ((data.status === undefined) && (missing0 = "status"))) || ((data.date_earned === undefined) && (missing0 = "date_earned"))){
-validate108.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema398.required,parentSchema:schema398,data}];
+validate108.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema399.required,parentSchema:schema399,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((((((key0 === "id") || (key0 === "affiliate_id")) || (key0 === "order_id")) || (key0 === "date_created")) || (key0 === "commission")) || (key0 === "status")) || (key0 === "date_earned"))){
-validate108.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema398,data}];
+validate108.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema399,data}];
 return false;
 break;
 }
@@ -14743,11 +14766,11 @@ if(data.status !== undefined){
 let data5 = data.status;
 const _errs17 = errors;
 if(typeof data5 !== "string"){
-validate108.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema398.properties.status.type,parentSchema:schema398.properties.status,data:data5}];
+validate108.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema399.properties.status.type,parentSchema:schema399.properties.status,data:data5}];
 return false;
 }
 if(!((data5 === "Pending") || (data5 === "Earned"))){
-validate108.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema398.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema398.properties.status.enum,parentSchema:schema398.properties.status,data:data5}];
+validate108.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema399.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema399.properties.status.enum,parentSchema:schema399.properties.status,data:data5}];
 return false;
 }
 var valid0 = _errs17 === errors;
@@ -14787,7 +14810,7 @@ var valid0 = true;
 }
 }
 else {
-validate108.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema398.type,parentSchema:schema398,data}];
+validate108.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema399.type,parentSchema:schema399,data}];
 return false;
 }
 }
@@ -14816,7 +14839,7 @@ break;
 }
 }
 else {
-validate193.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema456.type,parentSchema:schema456,data}];
+validate193.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema457.type,parentSchema:schema457,data}];
 return false;
 }
 }
@@ -14825,18 +14848,18 @@ return errors === 0;
 }
 
 export const stubs = validate195;
-const schema457 = {"type":"array","items":{"$ref":"stub.json"}};
-const schema405 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/stub.json","title":"Stub","description":"A call answered the session's own way instead of by the simulation (billsim's own collection). A request of `call` that carries every value of `params` gets, instead of the simulated answer: the success envelope with the keys of `answer` (its string values are Handlebars templates with `params`, `call`, `server_time` and `now` in scope), the error envelope with the messages of `error`, or a failure below the envelope (`failure`); `status` and `delayMs` as for faults. A stubbed request runs no simulation and changes no state but the stub's own count. The stub with the most `params` that match applies, then the newest. Without `times` a stub lasts until removed. A fixtures folder may ship a stubs.json: a reset returns to those, and snapshots and --data carry the rest like any record.","type":"object","additionalProperties":false,"required":["id","call"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"call":{"$ref":"../control/stub_spec.json#/properties/call"},"params":{"$ref":"../control/stub_spec.json#/properties/params"},"answer":{"$ref":"../control/stub_spec.json#/properties/answer"},"error":{"$ref":"../control/stub_spec.json#/properties/error"},"status":{"$ref":"../control/stub_spec.json#/properties/status"},"delayMs":{"$ref":"../control/stub_spec.json#/properties/delayMs"},"times":{"$ref":"../control/stub_spec.json#/properties/times"},"failure":{"$ref":"../control/stub_spec.json#/properties/failure"},"remaining":{"type":["integer","null"],"minimum":1,"description":"the requests it still answers; null or absent: as times says (every one, without times)"}}};
-const schema408 = {"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]{0,63}$","description":"a call name: a letter, then up to 63 letters, digits or _ (simulated by billsim or not)"};
-const schema409 = {"title":"StubParams","type":"object","maxProperties":50,"propertyNames":{"pattern":"^[A-Za-z0-9_.\\-\\[\\]]{1,200}$"},"additionalProperties":{"type":"string","maxLength":1000},"description":"an object of up to 50 parameters, each a text the request must carry exactly (bracket keys as the API reads them, such as \"products[0][name]\")"};
-const schema410 = {"title":"StubAnswer","type":"object","tsType":"Record<string, unknown>","description":"an object of the call's own keys, at most 1 MB as JSON, without success, call and server_time (billsim writes them); string values anywhere in it are Handlebars templates"};
-const schema411 = {"title":"StubMessages","type":"array","minItems":1,"maxItems":10,"items":{"type":"string","minLength":1,"maxLength":1000},"tsType":"string[]","description":"a list of 1 to 10 messages, each 1 to 1000 characters"};
-const schema412 = {"type":"integer","minimum":200,"maximum":599,"description":"a whole number from 200 to 599"};
-const schema413 = {"type":"integer","minimum":0,"maximum":60000,"description":"a whole number from 0 to 60000 (for the slow failure: the time the body is dripped over)"};
-const schema414 = {"type":"integer","minimum":1,"maximum":1000000,"description":"a whole number from 1 to 1000000"};
-const schema415 = {"type":"string","enum":["reset","empty","malformed","html","slow"],"description":"one of reset (the connection is closed without an answer), empty (HTTP 200 with no body), malformed (HTTP 200 with a body that is not JSON), html (HTTP 502 with a proxy's HTML page) or slow (the answer's body dripped over delayMs)"};
-const pattern318 = new RegExp("^[A-Za-z][A-Za-z0-9_]{0,63}$", "u");
-const pattern319 = new RegExp("^[A-Za-z0-9_.\\-\\[\\]]{1,200}$", "u");
+const schema458 = {"type":"array","items":{"$ref":"stub.json"}};
+const schema406 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/stub.json","title":"Stub","description":"A call answered the session's own way instead of by the simulation (billsim's own collection). A request of `call` that carries every value of `params` gets, instead of the simulated answer: the success envelope with the keys of `answer` (its string values are Handlebars templates with `params`, `call`, `server_time` and `now` in scope), the error envelope with the messages of `error`, or a failure below the envelope (`failure`); `status` and `delayMs` as for faults. A stubbed request runs no simulation and changes no state but the stub's own count. The stub with the most `params` that match applies, then the newest. Without `times` a stub lasts until removed. A fixtures folder may ship a stubs.json: a reset returns to those, and snapshots and --data carry the rest like any record.","type":"object","additionalProperties":false,"required":["id","call"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"call":{"$ref":"../control/stub_spec.json#/properties/call"},"params":{"$ref":"../control/stub_spec.json#/properties/params"},"answer":{"$ref":"../control/stub_spec.json#/properties/answer"},"error":{"$ref":"../control/stub_spec.json#/properties/error"},"status":{"$ref":"../control/stub_spec.json#/properties/status"},"delayMs":{"$ref":"../control/stub_spec.json#/properties/delayMs"},"times":{"$ref":"../control/stub_spec.json#/properties/times"},"failure":{"$ref":"../control/stub_spec.json#/properties/failure"},"remaining":{"type":["integer","null"],"minimum":1,"description":"the requests it still answers; null or absent: as times says (every one, without times)"}}};
+const schema409 = {"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]{0,63}$","description":"a call name: a letter, then up to 63 letters, digits or _ (simulated by billsim or not)"};
+const schema410 = {"title":"StubParams","type":"object","maxProperties":50,"propertyNames":{"pattern":"^[A-Za-z0-9_.\\-\\[\\]]{1,200}$"},"additionalProperties":{"type":"string","maxLength":1000},"description":"an object of up to 50 parameters, each a text the request must carry exactly (bracket keys as the API reads them, such as \"products[0][name]\")"};
+const schema411 = {"title":"StubAnswer","type":"object","tsType":"Record<string, unknown>","description":"an object of the call's own keys, at most 1 MB as JSON, without success, call and server_time (billsim writes them); string values anywhere in it are Handlebars templates"};
+const schema412 = {"title":"StubMessages","type":"array","minItems":1,"maxItems":10,"items":{"type":"string","minLength":1,"maxLength":1000},"tsType":"string[]","description":"a list of 1 to 10 messages, each 1 to 1000 characters"};
+const schema413 = {"type":"integer","minimum":200,"maximum":599,"description":"a whole number from 200 to 599"};
+const schema414 = {"type":"integer","minimum":0,"maximum":60000,"description":"a whole number from 0 to 60000 (for the slow failure: the time the body is dripped over)"};
+const schema415 = {"type":"integer","minimum":1,"maximum":1000000,"description":"a whole number from 1 to 1000000"};
+const schema416 = {"type":"string","enum":["reset","empty","malformed","html","slow"],"description":"one of reset (the connection is closed without an answer), empty (HTTP 200 with no body), malformed (HTTP 200 with a body that is not JSON), html (HTTP 502 with a proxy's HTML page) or slow (the answer's body dripped over delayMs)"};
+const pattern319 = new RegExp("^[A-Za-z][A-Za-z0-9_]{0,63}$", "u");
+const pattern320 = new RegExp("^[A-Za-z0-9_.\\-\\[\\]]{1,200}$", "u");
 
 function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://billsim.local/schemas/resources/stub.json" */;
@@ -14846,14 +14869,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.id === undefined) && (missing0 = "id")) || ((data.call === undefined) && (missing0 = "call"))){
-validate110.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema405.required,parentSchema:schema405,data}];
+validate110.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema406.required,parentSchema:schema406,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func2.call(schema405.properties, key0))){
-validate110.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema405,data}];
+if(!(func2.call(schema406.properties, key0))){
+validate110.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema406,data}];
 return false;
 break;
 }
@@ -14887,13 +14910,13 @@ const _errs5 = errors;
 const _errs6 = errors;
 if(errors === _errs6){
 if(typeof data1 === "string"){
-if(!pattern318.test(data1)){
-validate110.errors = [{instancePath:instancePath+"/call",schemaPath:"../control/stub_spec.json#/properties/call/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]{0,63}$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]{0,63}$"+"\"",schema:"^[A-Za-z][A-Za-z0-9_]{0,63}$",parentSchema:schema408,data:data1}];
+if(!pattern319.test(data1)){
+validate110.errors = [{instancePath:instancePath+"/call",schemaPath:"../control/stub_spec.json#/properties/call/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]{0,63}$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]{0,63}$"+"\"",schema:"^[A-Za-z][A-Za-z0-9_]{0,63}$",parentSchema:schema409,data:data1}];
 return false;
 }
 }
 else {
-validate110.errors = [{instancePath:instancePath+"/call",schemaPath:"../control/stub_spec.json#/properties/call/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema408.type,parentSchema:schema408,data:data1}];
+validate110.errors = [{instancePath:instancePath+"/call",schemaPath:"../control/stub_spec.json#/properties/call/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema409.type,parentSchema:schema409,data:data1}];
 return false;
 }
 }
@@ -14910,15 +14933,15 @@ const _errs9 = errors;
 if(errors === _errs9){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(Object.keys(data2).length > 50){
-validate110.errors = [{instancePath:instancePath+"/params",schemaPath:"../control/stub_spec.json#/properties/params/maxProperties",keyword:"maxProperties",params:{limit: 50},message:"must NOT have more than 50 properties",schema:50,parentSchema:schema409,data:data2}];
+validate110.errors = [{instancePath:instancePath+"/params",schemaPath:"../control/stub_spec.json#/properties/params/maxProperties",keyword:"maxProperties",params:{limit: 50},message:"must NOT have more than 50 properties",schema:50,parentSchema:schema410,data:data2}];
 return false;
 }
 else {
 for(const key1 in data2){
 const _errs11 = errors;
 if(typeof key1 === "string"){
-if(!pattern319.test(key1)){
-const err0 = {instancePath:instancePath+"/params",schemaPath:"../control/stub_spec.json#/properties/params/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.\\-\\[\\]]{1,200}$"},message:"must match pattern \""+"^[A-Za-z0-9_.\\-\\[\\]]{1,200}$"+"\"",schema:"^[A-Za-z0-9_.\\-\\[\\]]{1,200}$",parentSchema:schema409.propertyNames,data:key1,propertyName:key1};
+if(!pattern320.test(key1)){
+const err0 = {instancePath:instancePath+"/params",schemaPath:"../control/stub_spec.json#/properties/params/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.\\-\\[\\]]{1,200}$"},message:"must match pattern \""+"^[A-Za-z0-9_.\\-\\[\\]]{1,200}$"+"\"",schema:"^[A-Za-z0-9_.\\-\\[\\]]{1,200}$",parentSchema:schema410.propertyNames,data:key1,propertyName:key1};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -14930,7 +14953,7 @@ errors++;
 }
 var valid4 = _errs11 === errors;
 if(!valid4){
-const err1 = {instancePath:instancePath+"/params",schemaPath:"../control/stub_spec.json#/properties/params/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema409.propertyNames,parentSchema:schema409,data:data2};
+const err1 = {instancePath:instancePath+"/params",schemaPath:"../control/stub_spec.json#/properties/params/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema410.propertyNames,parentSchema:schema410,data:data2};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -14950,12 +14973,12 @@ const _errs13 = errors;
 if(errors === _errs13){
 if(typeof data3 === "string"){
 if(func6(data3) > 1000){
-validate110.errors = [{instancePath:instancePath+"/params/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../control/stub_spec.json#/properties/params/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema409.additionalProperties,data:data3}];
+validate110.errors = [{instancePath:instancePath+"/params/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../control/stub_spec.json#/properties/params/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema410.additionalProperties,data:data3}];
 return false;
 }
 }
 else {
-validate110.errors = [{instancePath:instancePath+"/params/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../control/stub_spec.json#/properties/params/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema409.additionalProperties.type,parentSchema:schema409.additionalProperties,data:data3}];
+validate110.errors = [{instancePath:instancePath+"/params/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../control/stub_spec.json#/properties/params/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema410.additionalProperties.type,parentSchema:schema410.additionalProperties,data:data3}];
 return false;
 }
 }
@@ -14968,7 +14991,7 @@ break;
 }
 }
 else {
-validate110.errors = [{instancePath:instancePath+"/params",schemaPath:"../control/stub_spec.json#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema409.type,parentSchema:schema409,data:data2}];
+validate110.errors = [{instancePath:instancePath+"/params",schemaPath:"../control/stub_spec.json#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema410.type,parentSchema:schema410,data:data2}];
 return false;
 }
 }
@@ -14982,7 +15005,7 @@ if(data.answer !== undefined){
 let data4 = data.answer;
 const _errs15 = errors;
 if(!(data4 && typeof data4 == "object" && !Array.isArray(data4))){
-validate110.errors = [{instancePath:instancePath+"/answer",schemaPath:"../control/stub_spec.json#/properties/answer/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema410.type,parentSchema:schema410,data:data4}];
+validate110.errors = [{instancePath:instancePath+"/answer",schemaPath:"../control/stub_spec.json#/properties/answer/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema411.type,parentSchema:schema411,data:data4}];
 return false;
 }
 var valid0 = _errs15 === errors;
@@ -14998,12 +15021,12 @@ const _errs20 = errors;
 if(errors === _errs20){
 if(Array.isArray(data5)){
 if(data5.length > 10){
-validate110.errors = [{instancePath:instancePath+"/error",schemaPath:"../control/stub_spec.json#/properties/error/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items",schema:10,parentSchema:schema411,data:data5}];
+validate110.errors = [{instancePath:instancePath+"/error",schemaPath:"../control/stub_spec.json#/properties/error/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items",schema:10,parentSchema:schema412,data:data5}];
 return false;
 }
 else {
 if(data5.length < 1){
-validate110.errors = [{instancePath:instancePath+"/error",schemaPath:"../control/stub_spec.json#/properties/error/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema411,data:data5}];
+validate110.errors = [{instancePath:instancePath+"/error",schemaPath:"../control/stub_spec.json#/properties/error/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema412,data:data5}];
 return false;
 }
 else {
@@ -15015,18 +15038,18 @@ const _errs23 = errors;
 if(errors === _errs23){
 if(typeof data6 === "string"){
 if(func6(data6) > 1000){
-validate110.errors = [{instancePath:instancePath+"/error/" + i0,schemaPath:"../control/stub_spec.json#/properties/error/items/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema411.items,data:data6}];
+validate110.errors = [{instancePath:instancePath+"/error/" + i0,schemaPath:"../control/stub_spec.json#/properties/error/items/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema412.items,data:data6}];
 return false;
 }
 else {
 if(func6(data6) < 1){
-validate110.errors = [{instancePath:instancePath+"/error/" + i0,schemaPath:"../control/stub_spec.json#/properties/error/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema411.items,data:data6}];
+validate110.errors = [{instancePath:instancePath+"/error/" + i0,schemaPath:"../control/stub_spec.json#/properties/error/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema412.items,data:data6}];
 return false;
 }
 }
 }
 else {
-validate110.errors = [{instancePath:instancePath+"/error/" + i0,schemaPath:"../control/stub_spec.json#/properties/error/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema411.items.type,parentSchema:schema411.items,data:data6}];
+validate110.errors = [{instancePath:instancePath+"/error/" + i0,schemaPath:"../control/stub_spec.json#/properties/error/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema412.items.type,parentSchema:schema412.items,data:data6}];
 return false;
 }
 }
@@ -15039,7 +15062,7 @@ break;
 }
 }
 else {
-validate110.errors = [{instancePath:instancePath+"/error",schemaPath:"../control/stub_spec.json#/properties/error/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema411.type,parentSchema:schema411,data:data5}];
+validate110.errors = [{instancePath:instancePath+"/error",schemaPath:"../control/stub_spec.json#/properties/error/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema412.type,parentSchema:schema412,data:data5}];
 return false;
 }
 }
@@ -15054,18 +15077,18 @@ let data7 = data.status;
 const _errs25 = errors;
 const _errs26 = errors;
 if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-validate110.errors = [{instancePath:instancePath+"/status",schemaPath:"../control/stub_spec.json#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema412.type,parentSchema:schema412,data:data7}];
+validate110.errors = [{instancePath:instancePath+"/status",schemaPath:"../control/stub_spec.json#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema413.type,parentSchema:schema413,data:data7}];
 return false;
 }
 if(errors === _errs26){
 if((typeof data7 == "number") && (isFinite(data7))){
 if(data7 > 599 || isNaN(data7)){
-validate110.errors = [{instancePath:instancePath+"/status",schemaPath:"../control/stub_spec.json#/properties/status/maximum",keyword:"maximum",params:{comparison: "<=", limit: 599},message:"must be <= 599",schema:599,parentSchema:schema412,data:data7}];
+validate110.errors = [{instancePath:instancePath+"/status",schemaPath:"../control/stub_spec.json#/properties/status/maximum",keyword:"maximum",params:{comparison: "<=", limit: 599},message:"must be <= 599",schema:599,parentSchema:schema413,data:data7}];
 return false;
 }
 else {
 if(data7 < 200 || isNaN(data7)){
-validate110.errors = [{instancePath:instancePath+"/status",schemaPath:"../control/stub_spec.json#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 200},message:"must be >= 200",schema:200,parentSchema:schema412,data:data7}];
+validate110.errors = [{instancePath:instancePath+"/status",schemaPath:"../control/stub_spec.json#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 200},message:"must be >= 200",schema:200,parentSchema:schema413,data:data7}];
 return false;
 }
 }
@@ -15082,18 +15105,18 @@ let data8 = data.delayMs;
 const _errs28 = errors;
 const _errs29 = errors;
 if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-validate110.errors = [{instancePath:instancePath+"/delayMs",schemaPath:"../control/stub_spec.json#/properties/delayMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema413.type,parentSchema:schema413,data:data8}];
+validate110.errors = [{instancePath:instancePath+"/delayMs",schemaPath:"../control/stub_spec.json#/properties/delayMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema414.type,parentSchema:schema414,data:data8}];
 return false;
 }
 if(errors === _errs29){
 if((typeof data8 == "number") && (isFinite(data8))){
 if(data8 > 60000 || isNaN(data8)){
-validate110.errors = [{instancePath:instancePath+"/delayMs",schemaPath:"../control/stub_spec.json#/properties/delayMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 60000},message:"must be <= 60000",schema:60000,parentSchema:schema413,data:data8}];
+validate110.errors = [{instancePath:instancePath+"/delayMs",schemaPath:"../control/stub_spec.json#/properties/delayMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 60000},message:"must be <= 60000",schema:60000,parentSchema:schema414,data:data8}];
 return false;
 }
 else {
 if(data8 < 0 || isNaN(data8)){
-validate110.errors = [{instancePath:instancePath+"/delayMs",schemaPath:"../control/stub_spec.json#/properties/delayMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema413,data:data8}];
+validate110.errors = [{instancePath:instancePath+"/delayMs",schemaPath:"../control/stub_spec.json#/properties/delayMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema414,data:data8}];
 return false;
 }
 }
@@ -15110,18 +15133,18 @@ let data9 = data.times;
 const _errs31 = errors;
 const _errs32 = errors;
 if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-validate110.errors = [{instancePath:instancePath+"/times",schemaPath:"../control/stub_spec.json#/properties/times/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema414.type,parentSchema:schema414,data:data9}];
+validate110.errors = [{instancePath:instancePath+"/times",schemaPath:"../control/stub_spec.json#/properties/times/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema415.type,parentSchema:schema415,data:data9}];
 return false;
 }
 if(errors === _errs32){
 if((typeof data9 == "number") && (isFinite(data9))){
 if(data9 > 1000000 || isNaN(data9)){
-validate110.errors = [{instancePath:instancePath+"/times",schemaPath:"../control/stub_spec.json#/properties/times/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000},message:"must be <= 1000000",schema:1000000,parentSchema:schema414,data:data9}];
+validate110.errors = [{instancePath:instancePath+"/times",schemaPath:"../control/stub_spec.json#/properties/times/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000},message:"must be <= 1000000",schema:1000000,parentSchema:schema415,data:data9}];
 return false;
 }
 else {
 if(data9 < 1 || isNaN(data9)){
-validate110.errors = [{instancePath:instancePath+"/times",schemaPath:"../control/stub_spec.json#/properties/times/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema414,data:data9}];
+validate110.errors = [{instancePath:instancePath+"/times",schemaPath:"../control/stub_spec.json#/properties/times/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema415,data:data9}];
 return false;
 }
 }
@@ -15137,11 +15160,11 @@ if(data.failure !== undefined){
 let data10 = data.failure;
 const _errs34 = errors;
 if(typeof data10 !== "string"){
-validate110.errors = [{instancePath:instancePath+"/failure",schemaPath:"../control/stub_spec.json#/properties/failure/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema415.type,parentSchema:schema415,data:data10}];
+validate110.errors = [{instancePath:instancePath+"/failure",schemaPath:"../control/stub_spec.json#/properties/failure/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema416.type,parentSchema:schema416,data:data10}];
 return false;
 }
 if(!(((((data10 === "reset") || (data10 === "empty")) || (data10 === "malformed")) || (data10 === "html")) || (data10 === "slow"))){
-validate110.errors = [{instancePath:instancePath+"/failure",schemaPath:"../control/stub_spec.json#/properties/failure/enum",keyword:"enum",params:{allowedValues: schema415.enum},message:"must be equal to one of the allowed values",schema:schema415.enum,parentSchema:schema415,data:data10}];
+validate110.errors = [{instancePath:instancePath+"/failure",schemaPath:"../control/stub_spec.json#/properties/failure/enum",keyword:"enum",params:{allowedValues: schema416.enum},message:"must be equal to one of the allowed values",schema:schema416.enum,parentSchema:schema416,data:data10}];
 return false;
 }
 var valid0 = _errs34 === errors;
@@ -15154,13 +15177,13 @@ if(data.remaining !== undefined){
 let data11 = data.remaining;
 const _errs37 = errors;
 if((!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))) && (data11 !== null)){
-validate110.errors = [{instancePath:instancePath+"/remaining",schemaPath:"#/properties/remaining/type",keyword:"type",params:{type: schema405.properties.remaining.type},message:"must be integer,null",schema:schema405.properties.remaining.type,parentSchema:schema405.properties.remaining,data:data11}];
+validate110.errors = [{instancePath:instancePath+"/remaining",schemaPath:"#/properties/remaining/type",keyword:"type",params:{type: schema406.properties.remaining.type},message:"must be integer,null",schema:schema406.properties.remaining.type,parentSchema:schema406.properties.remaining,data:data11}];
 return false;
 }
 if(errors === _errs37){
 if((typeof data11 == "number") && (isFinite(data11))){
 if(data11 < 1 || isNaN(data11)){
-validate110.errors = [{instancePath:instancePath+"/remaining",schemaPath:"#/properties/remaining/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema405.properties.remaining,data:data11}];
+validate110.errors = [{instancePath:instancePath+"/remaining",schemaPath:"#/properties/remaining/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema406.properties.remaining,data:data11}];
 return false;
 }
 }
@@ -15183,7 +15206,7 @@ var valid0 = true;
 }
 }
 else {
-validate110.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema405.type,parentSchema:schema405,data}];
+validate110.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema406.type,parentSchema:schema406,data}];
 return false;
 }
 }
@@ -15212,7 +15235,7 @@ break;
 }
 }
 else {
-validate195.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema457.type,parentSchema:schema457,data}];
+validate195.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema458.type,parentSchema:schema458,data}];
 return false;
 }
 }

@@ -4283,15 +4283,15 @@ validate46.errors = vErrors;
 return errors === 0;
 }
 
-export const addInvoice = validate48;
-const schema174 = {"title":"AddInvoiceRequest","type":"object","required":["client_id"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const addEstimate = validate51;
+const schema195 = {"title":"AddEstimateRequest","type":"object","required":["client_id"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.client_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema174.required,parentSchema:schema174,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema195.required,parentSchema:schema195,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4352,7 +4352,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema174.type,parentSchema:schema174,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema195.type,parentSchema:schema195,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4361,22 +4361,468 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate48.errors = vErrors;
+validate51.errors = vErrors;
 return errors === 0;
 }
 
-export const addInvoiceItem = validate52;
-const schema186 = {"title":"AddInvoiceItemRequest","type":"object","required":["id","line","price","tax"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"line":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"},"price":{"type":"string","pattern":"^-?[0-9]{1,9}(\\.[0-9]{1,2})?$","description":"an amount with at most two decimals, such as 10 or 10.50 (negative for a discount line)"},"qty":{"type":"string","pattern":"^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$","description":"a positive quantity with at most four decimals, such as 3 or 1.5"},"tax":{"$ref":"../../common/defs.json#/definitions/flag"}}};
-const schema178 = {"type":"string","minLength":1,"maxLength":65535,"description":"a non-empty text"};
-const pattern95 = new RegExp("^-?[0-9]{1,9}(\\.[0-9]{1,2})?$", "u");
-const pattern96 = new RegExp("^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$", "u");
+export const addEstimateLine = validate107;
+const schema443 = {"title":"AddEstimateLineRequest","type":"object","required":["id","description","amount"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"description":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"},"amount":{"$ref":"editEstimateDetails.json#/definitions/amount"},"qty":{"$ref":"editEstimateDetails.json#/definitions/qty"},"taxed":{"$ref":"../../common/defs.json#/definitions/flag"},"tax_rate":{"$ref":"editEstimateDetails.json#/definitions/percent","description":"the estimate's tax 1 rate (%, such as 10), for every taxed line"}}};
+const schema199 = {"type":"string","minLength":1,"maxLength":65535,"description":"a non-empty text"};
+const schema216 = {"type":"string","pattern":"^-?[0-9]{1,9}(\\.[0-9]{1,2})?$","description":"an amount with at most two decimals, such as 12.30 (negative for a discount line)"};
+const schema217 = {"type":"string","pattern":"^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$","description":"a positive quantity with at most four decimals, such as 3 or 1.5"};
+const schema210 = {"type":"string","pattern":"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$","description":"a percentage from 0 to 100 with at most two decimals, such as 20 or 8.25"};
+const pattern123 = new RegExp("^-?[0-9]{1,9}(\\.[0-9]{1,2})?$", "u");
+const pattern124 = new RegExp("^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$", "u");
+const pattern120 = new RegExp("^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$", "u");
 
-function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema186.required,parentSchema:schema186,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema443.required,parentSchema:schema443,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.description === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'",schema:schema443.required,parentSchema:schema443,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.amount === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'",schema:schema443.required,parentSchema:schema443,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err3 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err4 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+if(data.description !== undefined){
+let data1 = data.description;
+if(typeof data1 !== "string"){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType1 = typeof data1;
+if(typeof data1 === "string"){
+coerced1 = data1;
+}
+}
+if(!(coerced1 !== undefined)){
+if(dataType1 == "number" || dataType1 == "boolean"){
+coerced1 = "" + data1;
+}
+else if(data1 === null){
+coerced1 = "";
+}
+else {
+const err5 = {instancePath:instancePath+"/description",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema199.type,parentSchema:schema199,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["description"] = coerced1;
+}
+}
+}
+if(typeof data1 === "string"){
+if(func2(data1) > 65535){
+const err6 = {instancePath:instancePath+"/description",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema199,data:data1};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(func2(data1) < 1){
+const err7 = {instancePath:instancePath+"/description",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema199,data:data1};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+if(data.amount !== undefined){
+let data2 = data.amount;
+if(typeof data2 !== "string"){
+let dataType2 = typeof data2;
+let coerced2 = undefined;
+if(dataType2 == 'object' && Array.isArray(data2) && data2.length == 1){
+data2 = data2[0];
+dataType2 = typeof data2;
+if(typeof data2 === "string"){
+coerced2 = data2;
+}
+}
+if(!(coerced2 !== undefined)){
+if(dataType2 == "number" || dataType2 == "boolean"){
+coerced2 = "" + data2;
+}
+else if(data2 === null){
+coerced2 = "";
+}
+else {
+const err8 = {instancePath:instancePath+"/amount",schemaPath:"editEstimateDetails.json#/definitions/amount/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema216.type,parentSchema:schema216,data:data2};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(coerced2 !== undefined){
+data2 = coerced2;
+if(data !== undefined){
+data["amount"] = coerced2;
+}
+}
+}
+if(typeof data2 === "string"){
+if(!pattern123.test(data2)){
+const err9 = {instancePath:instancePath+"/amount",schemaPath:"editEstimateDetails.json#/definitions/amount/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]{1,9}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^-?[0-9]{1,9}(\\.[0-9]{1,2})?$"+"\"",schema:"^-?[0-9]{1,9}(\\.[0-9]{1,2})?$",parentSchema:schema216,data:data2};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+if(data.qty !== undefined){
+let data3 = data.qty;
+if(typeof data3 !== "string"){
+let dataType3 = typeof data3;
+let coerced3 = undefined;
+if(dataType3 == 'object' && Array.isArray(data3) && data3.length == 1){
+data3 = data3[0];
+dataType3 = typeof data3;
+if(typeof data3 === "string"){
+coerced3 = data3;
+}
+}
+if(!(coerced3 !== undefined)){
+if(dataType3 == "number" || dataType3 == "boolean"){
+coerced3 = "" + data3;
+}
+else if(data3 === null){
+coerced3 = "";
+}
+else {
+const err10 = {instancePath:instancePath+"/qty",schemaPath:"editEstimateDetails.json#/definitions/qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema217.type,parentSchema:schema217,data:data3};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(coerced3 !== undefined){
+data3 = coerced3;
+if(data !== undefined){
+data["qty"] = coerced3;
+}
+}
+}
+if(typeof data3 === "string"){
+if(!pattern124.test(data3)){
+const err11 = {instancePath:instancePath+"/qty",schemaPath:"editEstimateDetails.json#/definitions/qty/pattern",keyword:"pattern",params:{pattern: "^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$"},message:"must match pattern \""+"^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$"+"\"",schema:"^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$",parentSchema:schema217,data:data3};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+if(data.taxed !== undefined){
+let data4 = data.taxed;
+if(typeof data4 !== "string"){
+let dataType4 = typeof data4;
+let coerced4 = undefined;
+if(dataType4 == 'object' && Array.isArray(data4) && data4.length == 1){
+data4 = data4[0];
+dataType4 = typeof data4;
+if(typeof data4 === "string"){
+coerced4 = data4;
+}
+}
+if(!(coerced4 !== undefined)){
+if(dataType4 == "number" || dataType4 == "boolean"){
+coerced4 = "" + data4;
+}
+else if(data4 === null){
+coerced4 = "";
+}
+else {
+const err12 = {instancePath:instancePath+"/taxed",schemaPath:"../../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema44.type,parentSchema:schema44,data:data4};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(coerced4 !== undefined){
+data4 = coerced4;
+if(data !== undefined){
+data["taxed"] = coerced4;
+}
+}
+}
+if(!((data4 === "0") || (data4 === "1"))){
+const err13 = {instancePath:instancePath+"/taxed",schemaPath:"../../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema44.enum},message:"must be equal to one of the allowed values",schema:schema44.enum,parentSchema:schema44,data:data4};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.tax_rate !== undefined){
+let data5 = data.tax_rate;
+if(typeof data5 !== "string"){
+let dataType5 = typeof data5;
+let coerced5 = undefined;
+if(dataType5 == 'object' && Array.isArray(data5) && data5.length == 1){
+data5 = data5[0];
+dataType5 = typeof data5;
+if(typeof data5 === "string"){
+coerced5 = data5;
+}
+}
+if(!(coerced5 !== undefined)){
+if(dataType5 == "number" || dataType5 == "boolean"){
+coerced5 = "" + data5;
+}
+else if(data5 === null){
+coerced5 = "";
+}
+else {
+const err14 = {instancePath:instancePath+"/tax_rate",schemaPath:"editEstimateDetails.json#/definitions/percent/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema210.type,parentSchema:schema210,data:data5};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(coerced5 !== undefined){
+data5 = coerced5;
+if(data !== undefined){
+data["tax_rate"] = coerced5;
+}
+}
+}
+if(typeof data5 === "string"){
+if(!pattern120.test(data5)){
+const err15 = {instancePath:instancePath+"/tax_rate",schemaPath:"editEstimateDetails.json#/definitions/percent/pattern",keyword:"pattern",params:{pattern: "^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"},message:"must match pattern \""+"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"+"\"",schema:"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$",parentSchema:schema210,data:data5};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema443.type,parentSchema:schema443,data};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+validate107.errors = vErrors;
+return errors === 0;
+}
+
+export const addInvoice = validate109;
+const schema453 = {"title":"AddInvoiceRequest","type":"object","required":["client_id"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+
+function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.client_id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema453.required,parentSchema:schema453,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.client_id !== undefined){
+let data0 = data.client_id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/client_id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["client_id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err2 = {instancePath:instancePath+"/client_id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema453.type,parentSchema:schema453,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate109.errors = vErrors;
+return errors === 0;
+}
+
+export const addInvoiceItem = validate113;
+const schema465 = {"title":"AddInvoiceItemRequest","type":"object","required":["id","line","price","tax"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"line":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"},"price":{"type":"string","pattern":"^-?[0-9]{1,9}(\\.[0-9]{1,2})?$","description":"an amount with at most two decimals, such as 10 or 10.50 (negative for a discount line)"},"qty":{"type":"string","pattern":"^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$","description":"a positive quantity with at most four decimals, such as 3 or 1.5"},"tax":{"$ref":"../../common/defs.json#/definitions/flag"}}};
+
+function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema465.required,parentSchema:schema465,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4386,7 +4832,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.line === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "line"},message:"must have required property '"+"line"+"'",schema:schema186.required,parentSchema:schema186,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "line"},message:"must have required property '"+"line"+"'",schema:schema465.required,parentSchema:schema465,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4396,7 +4842,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.price === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "price"},message:"must have required property '"+"price"+"'",schema:schema186.required,parentSchema:schema186,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "price"},message:"must have required property '"+"price"+"'",schema:schema465.required,parentSchema:schema465,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4406,7 +4852,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.tax === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tax"},message:"must have required property '"+"tax"+"'",schema:schema186.required,parentSchema:schema186,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tax"},message:"must have required property '"+"tax"+"'",schema:schema465.required,parentSchema:schema465,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4485,7 +4931,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err6 = {instancePath:instancePath+"/line",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema178.type,parentSchema:schema178,data:data1};
+const err6 = {instancePath:instancePath+"/line",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema199.type,parentSchema:schema199,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4504,7 +4950,7 @@ data["line"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(func2(data1) > 65535){
-const err7 = {instancePath:instancePath+"/line",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema178,data:data1};
+const err7 = {instancePath:instancePath+"/line",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema199,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4514,7 +4960,7 @@ vErrors.push(err7);
 errors++;
 }
 if(func2(data1) < 1){
-const err8 = {instancePath:instancePath+"/line",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema178,data:data1};
+const err8 = {instancePath:instancePath+"/line",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema199,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -4545,7 +4991,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err9 = {instancePath:instancePath+"/price",schemaPath:"#/properties/price/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema186.properties.price.type,parentSchema:schema186.properties.price,data:data2};
+const err9 = {instancePath:instancePath+"/price",schemaPath:"#/properties/price/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema465.properties.price.type,parentSchema:schema465.properties.price,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -4563,8 +5009,8 @@ data["price"] = coerced2;
 }
 }
 if(typeof data2 === "string"){
-if(!pattern95.test(data2)){
-const err10 = {instancePath:instancePath+"/price",schemaPath:"#/properties/price/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]{1,9}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^-?[0-9]{1,9}(\\.[0-9]{1,2})?$"+"\"",schema:"^-?[0-9]{1,9}(\\.[0-9]{1,2})?$",parentSchema:schema186.properties.price,data:data2};
+if(!pattern123.test(data2)){
+const err10 = {instancePath:instancePath+"/price",schemaPath:"#/properties/price/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]{1,9}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^-?[0-9]{1,9}(\\.[0-9]{1,2})?$"+"\"",schema:"^-?[0-9]{1,9}(\\.[0-9]{1,2})?$",parentSchema:schema465.properties.price,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -4595,7 +5041,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err11 = {instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema186.properties.qty.type,parentSchema:schema186.properties.qty,data:data3};
+const err11 = {instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema465.properties.qty.type,parentSchema:schema465.properties.qty,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -4613,8 +5059,8 @@ data["qty"] = coerced3;
 }
 }
 if(typeof data3 === "string"){
-if(!pattern96.test(data3)){
-const err12 = {instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/pattern",keyword:"pattern",params:{pattern: "^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$"},message:"must match pattern \""+"^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$"+"\"",schema:"^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$",parentSchema:schema186.properties.qty,data:data3};
+if(!pattern124.test(data3)){
+const err12 = {instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/pattern",keyword:"pattern",params:{pattern: "^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$"},message:"must match pattern \""+"^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$"+"\"",schema:"^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$",parentSchema:schema465.properties.qty,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -4675,7 +5121,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema186.type,parentSchema:schema186,data};
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema465.type,parentSchema:schema465,data};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -4684,22 +5130,22 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate52.errors = vErrors;
+validate113.errors = vErrors;
 return errors === 0;
 }
 
-export const addInvoicePayment = validate54;
-const schema196 = {"title":"AddInvoicePaymentRequest","type":"object","required":["id","amount","paymentmodule","fee","date"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"amount":{"type":"string","pattern":"^-?[0-9]{1,12}(\\.[0-9]{1,2})?$","description":"an amount more than 0 with at most two decimals, up to 999999999999.99, such as 10.50"},"paymentmodule":{"$ref":"../../common/defs.json#/definitions/positiveId"},"fee":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"date":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}([ T][0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|[+-][0-9]{2}:?[0-9]{2})?)?$","description":"a date as YYYY-MM-DD, YYYY-MM-DD HH:MM:SS or an ISO 8601 date-time such as 2026-11-20T10:00:00.000Z"},"transnumber":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"rate":{"type":"string","pattern":"^[0-9]{1,6}(\\.[0-9]{1,4})?$","description":"an exchange rate more than 0 with at most four decimals, such as 0.9215"},"send_email":{"$ref":"../../common/defs.json#/definitions/flag"}}};
-const pattern106 = new RegExp("^-?[0-9]{1,12}(\\.[0-9]{1,2})?$", "u");
-const pattern109 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}([ T][0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|[+-][0-9]{2}:?[0-9]{2})?)?$", "u");
-const pattern111 = new RegExp("^[0-9]{1,6}(\\.[0-9]{1,4})?$", "u");
+export const addInvoicePayment = validate115;
+const schema475 = {"title":"AddInvoicePaymentRequest","type":"object","required":["id","amount","paymentmodule","fee","date"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"amount":{"type":"string","pattern":"^-?[0-9]{1,12}(\\.[0-9]{1,2})?$","description":"an amount more than 0 with at most two decimals, up to 999999999999.99, such as 10.50"},"paymentmodule":{"$ref":"../../common/defs.json#/definitions/positiveId"},"fee":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"date":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}([ T][0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|[+-][0-9]{2}:?[0-9]{2})?)?$","description":"a date as YYYY-MM-DD, YYYY-MM-DD HH:MM:SS or an ISO 8601 date-time such as 2026-11-20T10:00:00.000Z"},"transnumber":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"rate":{"type":"string","pattern":"^[0-9]{1,6}(\\.[0-9]{1,4})?$","description":"an exchange rate more than 0 with at most four decimals, such as 0.9215"},"send_email":{"$ref":"../../common/defs.json#/definitions/flag"}}};
+const pattern279 = new RegExp("^-?[0-9]{1,12}(\\.[0-9]{1,2})?$", "u");
+const pattern282 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}([ T][0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|[+-][0-9]{2}:?[0-9]{2})?)?$", "u");
+const pattern284 = new RegExp("^[0-9]{1,6}(\\.[0-9]{1,4})?$", "u");
 
-function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema196.required,parentSchema:schema196,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema475.required,parentSchema:schema475,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4709,7 +5155,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.amount === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'",schema:schema196.required,parentSchema:schema196,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'",schema:schema475.required,parentSchema:schema475,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4719,7 +5165,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.paymentmodule === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "paymentmodule"},message:"must have required property '"+"paymentmodule"+"'",schema:schema196.required,parentSchema:schema196,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "paymentmodule"},message:"must have required property '"+"paymentmodule"+"'",schema:schema475.required,parentSchema:schema475,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4729,7 +5175,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.fee === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fee"},message:"must have required property '"+"fee"+"'",schema:schema196.required,parentSchema:schema196,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fee"},message:"must have required property '"+"fee"+"'",schema:schema475.required,parentSchema:schema475,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4739,7 +5185,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.date === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "date"},message:"must have required property '"+"date"+"'",schema:schema196.required,parentSchema:schema196,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "date"},message:"must have required property '"+"date"+"'",schema:schema475.required,parentSchema:schema475,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4818,7 +5264,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err7 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema196.properties.amount.type,parentSchema:schema196.properties.amount,data:data1};
+const err7 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema475.properties.amount.type,parentSchema:schema475.properties.amount,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4836,8 +5282,8 @@ data["amount"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern106.test(data1)){
-const err8 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^-?[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^-?[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema196.properties.amount,data:data1};
+if(!pattern279.test(data1)){
+const err8 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^-?[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^-?[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema475.properties.amount,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -4968,7 +5414,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema196.properties.date.type,parentSchema:schema196.properties.date,data:data4};
+const err13 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema475.properties.date.type,parentSchema:schema475.properties.date,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -4986,8 +5432,8 @@ data["date"] = coerced4;
 }
 }
 if(typeof data4 === "string"){
-if(!pattern109.test(data4)){
-const err14 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}([ T][0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|[+-][0-9]{2}:?[0-9]{2})?)?$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}([ T][0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|[+-][0-9]{2}:?[0-9]{2})?)?$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}([ T][0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|[+-][0-9]{2}:?[0-9]{2})?)?$",parentSchema:schema196.properties.date,data:data4};
+if(!pattern282.test(data4)){
+const err14 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}([ T][0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|[+-][0-9]{2}:?[0-9]{2})?)?$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}([ T][0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|[+-][0-9]{2}:?[0-9]{2})?)?$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}([ T][0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|[+-][0-9]{2}:?[0-9]{2})?)?$",parentSchema:schema475.properties.date,data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -5018,7 +5464,7 @@ else if(data5 === null){
 coerced5 = "";
 }
 else {
-const err15 = {instancePath:instancePath+"/transnumber",schemaPath:"#/properties/transnumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema196.properties.transnumber.type,parentSchema:schema196.properties.transnumber,data:data5};
+const err15 = {instancePath:instancePath+"/transnumber",schemaPath:"#/properties/transnumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema475.properties.transnumber.type,parentSchema:schema475.properties.transnumber,data:data5};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -5037,7 +5483,7 @@ data["transnumber"] = coerced5;
 }
 if(typeof data5 === "string"){
 if(func2(data5) > 255){
-const err16 = {instancePath:instancePath+"/transnumber",schemaPath:"#/properties/transnumber/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema196.properties.transnumber,data:data5};
+const err16 = {instancePath:instancePath+"/transnumber",schemaPath:"#/properties/transnumber/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema475.properties.transnumber,data:data5};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -5118,7 +5564,7 @@ else if(data7 === null){
 coerced7 = "";
 }
 else {
-const err19 = {instancePath:instancePath+"/rate",schemaPath:"#/properties/rate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema196.properties.rate.type,parentSchema:schema196.properties.rate,data:data7};
+const err19 = {instancePath:instancePath+"/rate",schemaPath:"#/properties/rate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema475.properties.rate.type,parentSchema:schema475.properties.rate,data:data7};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -5136,8 +5582,8 @@ data["rate"] = coerced7;
 }
 }
 if(typeof data7 === "string"){
-if(!pattern111.test(data7)){
-const err20 = {instancePath:instancePath+"/rate",schemaPath:"#/properties/rate/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,6}(\\.[0-9]{1,4})?$"},message:"must match pattern \""+"^[0-9]{1,6}(\\.[0-9]{1,4})?$"+"\"",schema:"^[0-9]{1,6}(\\.[0-9]{1,4})?$",parentSchema:schema196.properties.rate,data:data7};
+if(!pattern284.test(data7)){
+const err20 = {instancePath:instancePath+"/rate",schemaPath:"#/properties/rate/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,6}(\\.[0-9]{1,4})?$"},message:"must match pattern \""+"^[0-9]{1,6}(\\.[0-9]{1,4})?$"+"\"",schema:"^[0-9]{1,6}(\\.[0-9]{1,4})?$",parentSchema:schema475.properties.rate,data:data7};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -5198,7 +5644,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema196.type,parentSchema:schema196,data};
+const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema475.type,parentSchema:schema475,data};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -5207,22 +5653,22 @@ vErrors.push(err23);
 }
 errors++;
 }
-validate54.errors = vErrors;
+validate115.errors = vErrors;
 return errors === 0;
 }
 
-export const addOrder = validate56;
-const schema213 = {"title":"AddOrderRequest","type":"object","required":["client_id"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"product":{"$ref":"../../common/defs.json#/definitions/positiveId"},"cycle":{"type":"string","enum":["h","d","w","m","q","s","a","b","t","p4","p5","Once","Free"],"description":"a billing cycle code: m, q, s, a, b, t, p4, p5, d, w, h, Once or Free"},"confirm":{"$ref":"../../common/defs.json#/definitions/flag"},"invoice_generate":{"$ref":"../../common/defs.json#/definitions/flag"},"invoice_info":{"$ref":"../../common/defs.json#/definitions/flag"},"module":{"$ref":"../../common/defs.json#/definitions/positiveId"},"domain_name":{"type":"string","maxLength":255,"description":"a hostname of at most 255 characters"},"coupon":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"domain_action":{"type":"string","pattern":"^([Rr]egister|[Tt]ransfer|REGISTER|TRANSFER)$","description":"register or transfer"},"domain_sld":{"type":"string","maxLength":63,"description":"a domain label such as example"},"domain_tld":{"type":"string","pattern":"^(\\.?[A-Za-z0-9-]{1,63}|[1-9][0-9]{0,17})$","description":"a TLD such as .com, or a TLD product id"},"domain_period":{"type":"string","pattern":"^[1-9][0-9]?$","description":"a number of years from 1 to 99"},"domain_eppcode":{"type":"string","maxLength":255,"description":"a transfer authorisation code of at most 255 characters"},"domain_dns":{"$ref":"../../common/defs.json#/definitions/flag"},"domain_email":{"$ref":"../../common/defs.json#/definitions/flag"},"domain_idp":{"$ref":"../../common/defs.json#/definitions/flag"}}};
-const pattern122 = new RegExp("^([Rr]egister|[Tt]ransfer|REGISTER|TRANSFER)$", "u");
-const pattern123 = new RegExp("^(\\.?[A-Za-z0-9-]{1,63}|[1-9][0-9]{0,17})$", "u");
-const pattern124 = new RegExp("^[1-9][0-9]?$", "u");
+export const addOrder = validate117;
+const schema492 = {"title":"AddOrderRequest","type":"object","required":["client_id"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"product":{"$ref":"../../common/defs.json#/definitions/positiveId"},"cycle":{"type":"string","enum":["h","d","w","m","q","s","a","b","t","p4","p5","Once","Free"],"description":"a billing cycle code: m, q, s, a, b, t, p4, p5, d, w, h, Once or Free"},"confirm":{"$ref":"../../common/defs.json#/definitions/flag"},"invoice_generate":{"$ref":"../../common/defs.json#/definitions/flag"},"invoice_info":{"$ref":"../../common/defs.json#/definitions/flag"},"module":{"$ref":"../../common/defs.json#/definitions/positiveId"},"domain_name":{"type":"string","maxLength":255,"description":"a hostname of at most 255 characters"},"coupon":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"domain_action":{"type":"string","pattern":"^([Rr]egister|[Tt]ransfer|REGISTER|TRANSFER)$","description":"register or transfer"},"domain_sld":{"type":"string","maxLength":63,"description":"a domain label such as example"},"domain_tld":{"type":"string","pattern":"^(\\.?[A-Za-z0-9-]{1,63}|[1-9][0-9]{0,17})$","description":"a TLD such as .com, or a TLD product id"},"domain_period":{"type":"string","pattern":"^[1-9][0-9]?$","description":"a number of years from 1 to 99"},"domain_eppcode":{"type":"string","maxLength":255,"description":"a transfer authorisation code of at most 255 characters"},"domain_dns":{"$ref":"../../common/defs.json#/definitions/flag"},"domain_email":{"$ref":"../../common/defs.json#/definitions/flag"},"domain_idp":{"$ref":"../../common/defs.json#/definitions/flag"}}};
+const pattern295 = new RegExp("^([Rr]egister|[Tt]ransfer|REGISTER|TRANSFER)$", "u");
+const pattern296 = new RegExp("^(\\.?[A-Za-z0-9-]{1,63}|[1-9][0-9]{0,17})$", "u");
+const pattern297 = new RegExp("^[1-9][0-9]?$", "u");
 
-function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.client_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema213.required,parentSchema:schema213,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema492.required,parentSchema:schema492,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5351,7 +5797,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema213.properties.cycle.type,parentSchema:schema213.properties.cycle,data:data2};
+const err5 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema492.properties.cycle.type,parentSchema:schema492.properties.cycle,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5369,7 +5815,7 @@ data["cycle"] = coerced2;
 }
 }
 if(!(((((((((((((data2 === "h") || (data2 === "d")) || (data2 === "w")) || (data2 === "m")) || (data2 === "q")) || (data2 === "s")) || (data2 === "a")) || (data2 === "b")) || (data2 === "t")) || (data2 === "p4")) || (data2 === "p5")) || (data2 === "Once")) || (data2 === "Free"))){
-const err6 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/enum",keyword:"enum",params:{allowedValues: schema213.properties.cycle.enum},message:"must be equal to one of the allowed values",schema:schema213.properties.cycle.enum,parentSchema:schema213.properties.cycle,data:data2};
+const err6 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/enum",keyword:"enum",params:{allowedValues: schema492.properties.cycle.enum},message:"must be equal to one of the allowed values",schema:schema492.properties.cycle.enum,parentSchema:schema492.properties.cycle,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -5593,7 +6039,7 @@ else if(data7 === null){
 coerced7 = "";
 }
 else {
-const err15 = {instancePath:instancePath+"/domain_name",schemaPath:"#/properties/domain_name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema213.properties.domain_name.type,parentSchema:schema213.properties.domain_name,data:data7};
+const err15 = {instancePath:instancePath+"/domain_name",schemaPath:"#/properties/domain_name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema492.properties.domain_name.type,parentSchema:schema492.properties.domain_name,data:data7};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -5612,7 +6058,7 @@ data["domain_name"] = coerced7;
 }
 if(typeof data7 === "string"){
 if(func2(data7) > 255){
-const err16 = {instancePath:instancePath+"/domain_name",schemaPath:"#/properties/domain_name/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema213.properties.domain_name,data:data7};
+const err16 = {instancePath:instancePath+"/domain_name",schemaPath:"#/properties/domain_name/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema492.properties.domain_name,data:data7};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -5643,7 +6089,7 @@ else if(data8 === null){
 coerced8 = "";
 }
 else {
-const err17 = {instancePath:instancePath+"/coupon",schemaPath:"#/properties/coupon/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema213.properties.coupon.type,parentSchema:schema213.properties.coupon,data:data8};
+const err17 = {instancePath:instancePath+"/coupon",schemaPath:"#/properties/coupon/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema492.properties.coupon.type,parentSchema:schema492.properties.coupon,data:data8};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -5662,7 +6108,7 @@ data["coupon"] = coerced8;
 }
 if(typeof data8 === "string"){
 if(func2(data8) > 255){
-const err18 = {instancePath:instancePath+"/coupon",schemaPath:"#/properties/coupon/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema213.properties.coupon,data:data8};
+const err18 = {instancePath:instancePath+"/coupon",schemaPath:"#/properties/coupon/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema492.properties.coupon,data:data8};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -5693,7 +6139,7 @@ else if(data9 === null){
 coerced9 = "";
 }
 else {
-const err19 = {instancePath:instancePath+"/domain_action",schemaPath:"#/properties/domain_action/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema213.properties.domain_action.type,parentSchema:schema213.properties.domain_action,data:data9};
+const err19 = {instancePath:instancePath+"/domain_action",schemaPath:"#/properties/domain_action/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema492.properties.domain_action.type,parentSchema:schema492.properties.domain_action,data:data9};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -5711,8 +6157,8 @@ data["domain_action"] = coerced9;
 }
 }
 if(typeof data9 === "string"){
-if(!pattern122.test(data9)){
-const err20 = {instancePath:instancePath+"/domain_action",schemaPath:"#/properties/domain_action/pattern",keyword:"pattern",params:{pattern: "^([Rr]egister|[Tt]ransfer|REGISTER|TRANSFER)$"},message:"must match pattern \""+"^([Rr]egister|[Tt]ransfer|REGISTER|TRANSFER)$"+"\"",schema:"^([Rr]egister|[Tt]ransfer|REGISTER|TRANSFER)$",parentSchema:schema213.properties.domain_action,data:data9};
+if(!pattern295.test(data9)){
+const err20 = {instancePath:instancePath+"/domain_action",schemaPath:"#/properties/domain_action/pattern",keyword:"pattern",params:{pattern: "^([Rr]egister|[Tt]ransfer|REGISTER|TRANSFER)$"},message:"must match pattern \""+"^([Rr]egister|[Tt]ransfer|REGISTER|TRANSFER)$"+"\"",schema:"^([Rr]egister|[Tt]ransfer|REGISTER|TRANSFER)$",parentSchema:schema492.properties.domain_action,data:data9};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -5743,7 +6189,7 @@ else if(data10 === null){
 coerced10 = "";
 }
 else {
-const err21 = {instancePath:instancePath+"/domain_sld",schemaPath:"#/properties/domain_sld/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema213.properties.domain_sld.type,parentSchema:schema213.properties.domain_sld,data:data10};
+const err21 = {instancePath:instancePath+"/domain_sld",schemaPath:"#/properties/domain_sld/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema492.properties.domain_sld.type,parentSchema:schema492.properties.domain_sld,data:data10};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -5762,7 +6208,7 @@ data["domain_sld"] = coerced10;
 }
 if(typeof data10 === "string"){
 if(func2(data10) > 63){
-const err22 = {instancePath:instancePath+"/domain_sld",schemaPath:"#/properties/domain_sld/maxLength",keyword:"maxLength",params:{limit: 63},message:"must NOT have more than 63 characters",schema:63,parentSchema:schema213.properties.domain_sld,data:data10};
+const err22 = {instancePath:instancePath+"/domain_sld",schemaPath:"#/properties/domain_sld/maxLength",keyword:"maxLength",params:{limit: 63},message:"must NOT have more than 63 characters",schema:63,parentSchema:schema492.properties.domain_sld,data:data10};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -5793,7 +6239,7 @@ else if(data11 === null){
 coerced11 = "";
 }
 else {
-const err23 = {instancePath:instancePath+"/domain_tld",schemaPath:"#/properties/domain_tld/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema213.properties.domain_tld.type,parentSchema:schema213.properties.domain_tld,data:data11};
+const err23 = {instancePath:instancePath+"/domain_tld",schemaPath:"#/properties/domain_tld/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema492.properties.domain_tld.type,parentSchema:schema492.properties.domain_tld,data:data11};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -5811,8 +6257,8 @@ data["domain_tld"] = coerced11;
 }
 }
 if(typeof data11 === "string"){
-if(!pattern123.test(data11)){
-const err24 = {instancePath:instancePath+"/domain_tld",schemaPath:"#/properties/domain_tld/pattern",keyword:"pattern",params:{pattern: "^(\\.?[A-Za-z0-9-]{1,63}|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(\\.?[A-Za-z0-9-]{1,63}|[1-9][0-9]{0,17})$"+"\"",schema:"^(\\.?[A-Za-z0-9-]{1,63}|[1-9][0-9]{0,17})$",parentSchema:schema213.properties.domain_tld,data:data11};
+if(!pattern296.test(data11)){
+const err24 = {instancePath:instancePath+"/domain_tld",schemaPath:"#/properties/domain_tld/pattern",keyword:"pattern",params:{pattern: "^(\\.?[A-Za-z0-9-]{1,63}|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(\\.?[A-Za-z0-9-]{1,63}|[1-9][0-9]{0,17})$"+"\"",schema:"^(\\.?[A-Za-z0-9-]{1,63}|[1-9][0-9]{0,17})$",parentSchema:schema492.properties.domain_tld,data:data11};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -5843,7 +6289,7 @@ else if(data12 === null){
 coerced12 = "";
 }
 else {
-const err25 = {instancePath:instancePath+"/domain_period",schemaPath:"#/properties/domain_period/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema213.properties.domain_period.type,parentSchema:schema213.properties.domain_period,data:data12};
+const err25 = {instancePath:instancePath+"/domain_period",schemaPath:"#/properties/domain_period/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema492.properties.domain_period.type,parentSchema:schema492.properties.domain_period,data:data12};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -5861,8 +6307,8 @@ data["domain_period"] = coerced12;
 }
 }
 if(typeof data12 === "string"){
-if(!pattern124.test(data12)){
-const err26 = {instancePath:instancePath+"/domain_period",schemaPath:"#/properties/domain_period/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]?$"},message:"must match pattern \""+"^[1-9][0-9]?$"+"\"",schema:"^[1-9][0-9]?$",parentSchema:schema213.properties.domain_period,data:data12};
+if(!pattern297.test(data12)){
+const err26 = {instancePath:instancePath+"/domain_period",schemaPath:"#/properties/domain_period/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]?$"},message:"must match pattern \""+"^[1-9][0-9]?$"+"\"",schema:"^[1-9][0-9]?$",parentSchema:schema492.properties.domain_period,data:data12};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -5893,7 +6339,7 @@ else if(data13 === null){
 coerced13 = "";
 }
 else {
-const err27 = {instancePath:instancePath+"/domain_eppcode",schemaPath:"#/properties/domain_eppcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema213.properties.domain_eppcode.type,parentSchema:schema213.properties.domain_eppcode,data:data13};
+const err27 = {instancePath:instancePath+"/domain_eppcode",schemaPath:"#/properties/domain_eppcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema492.properties.domain_eppcode.type,parentSchema:schema492.properties.domain_eppcode,data:data13};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -5912,7 +6358,7 @@ data["domain_eppcode"] = coerced13;
 }
 if(typeof data13 === "string"){
 if(func2(data13) > 255){
-const err28 = {instancePath:instancePath+"/domain_eppcode",schemaPath:"#/properties/domain_eppcode/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema213.properties.domain_eppcode,data:data13};
+const err28 = {instancePath:instancePath+"/domain_eppcode",schemaPath:"#/properties/domain_eppcode/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema492.properties.domain_eppcode,data:data13};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -6069,7 +6515,7 @@ errors++;
 }
 }
 else {
-const err35 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema213.type,parentSchema:schema213,data};
+const err35 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema492.type,parentSchema:schema492,data};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -6078,22 +6524,22 @@ vErrors.push(err35);
 }
 errors++;
 }
-validate56.errors = vErrors;
+validate117.errors = vErrors;
 return errors === 0;
 }
 
-export const addOrderDraftItem = validate88;
-const schema376 = {"title":"AddOrderDraftItemRequest","type":"object","required":["id","prod_type"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"prod_type":{"type":"string","enum":["service","domain"],"description":"service or domain: the kind of item to add"},"product":{"description":"service only: the product's id","$ref":"../../common/defs.json#/definitions/positiveId"},"service":{"description":"an existing account to upgrade (not supported: an error)","$ref":"../../common/defs.json#/definitions/positiveId"},"cycle":{"type":"string","enum":["m","q","s","a","b","t","p4","p5","d","w","h","Once","Free"],"description":"service only: a billing cycle code the product is priced on"},"host":{"type":"string","maxLength":255,"description":"a hostname of at most 255 characters (service only; stored in the service's domain field)"},"qty":{"type":"string","pattern":"^[1-9][0-9]{0,3}$","description":"a whole number from 1 to 9999 (service only)"},"custom":{"type":"object","description":"given as custom[<category_id>][<field_id>]=value (service only)","propertyNames":{"pattern":"^[1-9][0-9]{0,17}$","description":"keyed by positive numeric ids, as custom[<category_id>][<field_id>]=value"},"additionalProperties":{"type":"object","description":"given as custom[<category_id>][<field_id>]=value","propertyNames":{"pattern":"^[1-9][0-9]{0,17}$","description":"keyed by positive numeric ids, as custom[<category_id>][<field_id>]=value"},"additionalProperties":{"type":"string","maxLength":65535,"description":"a text value (an empty value is left out)"}}},"addons":{"type":"object","description":"given as addons[<addon_id>][qty]=1 and addons[<addon_id>][cycle]=m (service only)","propertyNames":{"pattern":"^[1-9][0-9]{0,17}$","description":"keyed by addon ids, as addons[<addon_id>][qty]=1"},"additionalProperties":{"type":"object","description":"given as addons[<addon_id>][qty]=1 and addons[<addon_id>][cycle]=m","properties":{"qty":{"type":"string","pattern":"^[1-9][0-9]{0,3}$","description":"a whole number from 1 to 9999"},"cycle":{"type":"string","enum":["m","q","s","a","b","t","p4","p5","d","w","h","Once","Free"],"description":"a billing cycle code the addon is priced on"}}}},"domain_sld":{"type":"string","pattern":"^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$","description":"a domain label of 1-63 letters, digits and inner hyphens, such as example (domain only)"},"domain_tld":{"description":"domain only: the id of a TLD product","$ref":"../../common/defs.json#/definitions/positiveId"},"domain_period":{"type":"string","pattern":"^([1-9]|10)$","description":"a registration period in years from 1 to 10 (domain only)"},"domain_action":{"type":"string","enum":["Register","Transfer"],"description":"domain only: Register or Transfer"},"domain_eppcode":{"type":"string","maxLength":255,"description":"a transfer (EPP) code of at most 255 characters (domain Transfer only)"}}};
-const pattern135 = new RegExp("^[1-9][0-9]{0,3}$", "u");
-const pattern140 = new RegExp("^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$", "u");
-const pattern142 = new RegExp("^([1-9]|10)$", "u");
+export const addOrderDraftItem = validate149;
+const schema655 = {"title":"AddOrderDraftItemRequest","type":"object","required":["id","prod_type"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"prod_type":{"type":"string","enum":["service","domain"],"description":"service or domain: the kind of item to add"},"product":{"description":"service only: the product's id","$ref":"../../common/defs.json#/definitions/positiveId"},"service":{"description":"an existing account to upgrade (not supported: an error)","$ref":"../../common/defs.json#/definitions/positiveId"},"cycle":{"type":"string","enum":["m","q","s","a","b","t","p4","p5","d","w","h","Once","Free"],"description":"service only: a billing cycle code the product is priced on"},"host":{"type":"string","maxLength":255,"description":"a hostname of at most 255 characters (service only; stored in the service's domain field)"},"qty":{"type":"string","pattern":"^[1-9][0-9]{0,3}$","description":"a whole number from 1 to 9999 (service only)"},"custom":{"type":"object","description":"given as custom[<category_id>][<field_id>]=value (service only)","propertyNames":{"pattern":"^[1-9][0-9]{0,17}$","description":"keyed by positive numeric ids, as custom[<category_id>][<field_id>]=value"},"additionalProperties":{"type":"object","description":"given as custom[<category_id>][<field_id>]=value","propertyNames":{"pattern":"^[1-9][0-9]{0,17}$","description":"keyed by positive numeric ids, as custom[<category_id>][<field_id>]=value"},"additionalProperties":{"type":"string","maxLength":65535,"description":"a text value (an empty value is left out)"}}},"addons":{"type":"object","description":"given as addons[<addon_id>][qty]=1 and addons[<addon_id>][cycle]=m (service only)","propertyNames":{"pattern":"^[1-9][0-9]{0,17}$","description":"keyed by addon ids, as addons[<addon_id>][qty]=1"},"additionalProperties":{"type":"object","description":"given as addons[<addon_id>][qty]=1 and addons[<addon_id>][cycle]=m","properties":{"qty":{"type":"string","pattern":"^[1-9][0-9]{0,3}$","description":"a whole number from 1 to 9999"},"cycle":{"type":"string","enum":["m","q","s","a","b","t","p4","p5","d","w","h","Once","Free"],"description":"a billing cycle code the addon is priced on"}}}},"domain_sld":{"type":"string","pattern":"^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$","description":"a domain label of 1-63 letters, digits and inner hyphens, such as example (domain only)"},"domain_tld":{"description":"domain only: the id of a TLD product","$ref":"../../common/defs.json#/definitions/positiveId"},"domain_period":{"type":"string","pattern":"^([1-9]|10)$","description":"a registration period in years from 1 to 10 (domain only)"},"domain_action":{"type":"string","enum":["Register","Transfer"],"description":"domain only: Register or Transfer"},"domain_eppcode":{"type":"string","maxLength":255,"description":"a transfer (EPP) code of at most 255 characters (domain Transfer only)"}}};
+const pattern308 = new RegExp("^[1-9][0-9]{0,3}$", "u");
+const pattern313 = new RegExp("^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$", "u");
+const pattern315 = new RegExp("^([1-9]|10)$", "u");
 
-function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema376.required,parentSchema:schema376,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema655.required,parentSchema:schema655,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6103,7 +6549,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.prod_type === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "prod_type"},message:"must have required property '"+"prod_type"+"'",schema:schema376.required,parentSchema:schema376,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "prod_type"},message:"must have required property '"+"prod_type"+"'",schema:schema655.required,parentSchema:schema655,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6182,7 +6628,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/prod_type",schemaPath:"#/properties/prod_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema376.properties.prod_type.type,parentSchema:schema376.properties.prod_type,data:data1};
+const err4 = {instancePath:instancePath+"/prod_type",schemaPath:"#/properties/prod_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema655.properties.prod_type.type,parentSchema:schema655.properties.prod_type,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6200,7 +6646,7 @@ data["prod_type"] = coerced1;
 }
 }
 if(!((data1 === "service") || (data1 === "domain"))){
-const err5 = {instancePath:instancePath+"/prod_type",schemaPath:"#/properties/prod_type/enum",keyword:"enum",params:{allowedValues: schema376.properties.prod_type.enum},message:"must be equal to one of the allowed values",schema:schema376.properties.prod_type.enum,parentSchema:schema376.properties.prod_type,data:data1};
+const err5 = {instancePath:instancePath+"/prod_type",schemaPath:"#/properties/prod_type/enum",keyword:"enum",params:{allowedValues: schema655.properties.prod_type.enum},message:"must be equal to one of the allowed values",schema:schema655.properties.prod_type.enum,parentSchema:schema655.properties.prod_type,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6330,7 +6776,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err10 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema376.properties.cycle.type,parentSchema:schema376.properties.cycle,data:data4};
+const err10 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema655.properties.cycle.type,parentSchema:schema655.properties.cycle,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -6348,7 +6794,7 @@ data["cycle"] = coerced4;
 }
 }
 if(!(((((((((((((data4 === "m") || (data4 === "q")) || (data4 === "s")) || (data4 === "a")) || (data4 === "b")) || (data4 === "t")) || (data4 === "p4")) || (data4 === "p5")) || (data4 === "d")) || (data4 === "w")) || (data4 === "h")) || (data4 === "Once")) || (data4 === "Free"))){
-const err11 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/enum",keyword:"enum",params:{allowedValues: schema376.properties.cycle.enum},message:"must be equal to one of the allowed values",schema:schema376.properties.cycle.enum,parentSchema:schema376.properties.cycle,data:data4};
+const err11 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/enum",keyword:"enum",params:{allowedValues: schema655.properties.cycle.enum},message:"must be equal to one of the allowed values",schema:schema655.properties.cycle.enum,parentSchema:schema655.properties.cycle,data:data4};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -6378,7 +6824,7 @@ else if(data5 === null){
 coerced5 = "";
 }
 else {
-const err12 = {instancePath:instancePath+"/host",schemaPath:"#/properties/host/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema376.properties.host.type,parentSchema:schema376.properties.host,data:data5};
+const err12 = {instancePath:instancePath+"/host",schemaPath:"#/properties/host/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema655.properties.host.type,parentSchema:schema655.properties.host,data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -6397,7 +6843,7 @@ data["host"] = coerced5;
 }
 if(typeof data5 === "string"){
 if(func2(data5) > 255){
-const err13 = {instancePath:instancePath+"/host",schemaPath:"#/properties/host/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema376.properties.host,data:data5};
+const err13 = {instancePath:instancePath+"/host",schemaPath:"#/properties/host/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema655.properties.host,data:data5};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -6428,7 +6874,7 @@ else if(data6 === null){
 coerced6 = "";
 }
 else {
-const err14 = {instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema376.properties.qty.type,parentSchema:schema376.properties.qty,data:data6};
+const err14 = {instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema655.properties.qty.type,parentSchema:schema655.properties.qty,data:data6};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -6446,8 +6892,8 @@ data["qty"] = coerced6;
 }
 }
 if(typeof data6 === "string"){
-if(!pattern135.test(data6)){
-const err15 = {instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,3}$"},message:"must match pattern \""+"^[1-9][0-9]{0,3}$"+"\"",schema:"^[1-9][0-9]{0,3}$",parentSchema:schema376.properties.qty,data:data6};
+if(!pattern308.test(data6)){
+const err15 = {instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,3}$"},message:"must match pattern \""+"^[1-9][0-9]{0,3}$"+"\"",schema:"^[1-9][0-9]{0,3}$",parentSchema:schema655.properties.qty,data:data6};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -6465,7 +6911,7 @@ for(const key0 in data7){
 const _errs20 = errors;
 if(typeof key0 === "string"){
 if(!pattern0.test(key0)){
-const err16 = {instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema376.properties.custom.propertyNames,data:key0,propertyName:key0};
+const err16 = {instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema655.properties.custom.propertyNames,data:key0,propertyName:key0};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -6477,7 +6923,7 @@ errors++;
 }
 var valid4 = _errs20 === errors;
 if(!valid4){
-const err17 = {instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema376.properties.custom.propertyNames,parentSchema:schema376.properties.custom,data:data7};
+const err17 = {instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema655.properties.custom.propertyNames,parentSchema:schema655.properties.custom,data:data7};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -6494,7 +6940,7 @@ for(const key2 in data8){
 const _errs24 = errors;
 if(typeof key2 === "string"){
 if(!pattern0.test(key2)){
-const err18 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema376.properties.custom.additionalProperties.propertyNames,data:key2,propertyName:key2};
+const err18 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema655.properties.custom.additionalProperties.propertyNames,data:key2,propertyName:key2};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -6506,7 +6952,7 @@ errors++;
 }
 var valid6 = _errs24 === errors;
 if(!valid6){
-const err19 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/propertyNames",keyword:"propertyNames",params:{propertyName: key2},message:"property name must be valid",schema:schema376.properties.custom.additionalProperties.propertyNames,parentSchema:schema376.properties.custom.additionalProperties,data:data8};
+const err19 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/propertyNames",keyword:"propertyNames",params:{propertyName: key2},message:"property name must be valid",schema:schema655.properties.custom.additionalProperties.propertyNames,parentSchema:schema655.properties.custom.additionalProperties,data:data8};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -6536,7 +6982,7 @@ else if(data9 === null){
 coerced7 = "";
 }
 else {
-const err20 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema376.properties.custom.additionalProperties.additionalProperties.type,parentSchema:schema376.properties.custom.additionalProperties.additionalProperties,data:data9};
+const err20 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema655.properties.custom.additionalProperties.additionalProperties.type,parentSchema:schema655.properties.custom.additionalProperties.additionalProperties,data:data9};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -6555,7 +7001,7 @@ data8[key3] = coerced7;
 }
 if(typeof data9 === "string"){
 if(func2(data9) > 65535){
-const err21 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema376.properties.custom.additionalProperties.additionalProperties,data:data9};
+const err21 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema655.properties.custom.additionalProperties.additionalProperties,data:data9};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -6568,7 +7014,7 @@ errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema376.properties.custom.additionalProperties.type,parentSchema:schema376.properties.custom.additionalProperties,data:data8};
+const err22 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema655.properties.custom.additionalProperties.type,parentSchema:schema655.properties.custom.additionalProperties,data:data8};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -6580,7 +7026,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema376.properties.custom.type,parentSchema:schema376.properties.custom,data:data7};
+const err23 = {instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema655.properties.custom.type,parentSchema:schema655.properties.custom,data:data7};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -6597,7 +7043,7 @@ for(const key4 in data10){
 const _errs30 = errors;
 if(typeof key4 === "string"){
 if(!pattern0.test(key4)){
-const err24 = {instancePath:instancePath+"/addons",schemaPath:"#/properties/addons/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema376.properties.addons.propertyNames,data:key4,propertyName:key4};
+const err24 = {instancePath:instancePath+"/addons",schemaPath:"#/properties/addons/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema655.properties.addons.propertyNames,data:key4,propertyName:key4};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -6609,7 +7055,7 @@ errors++;
 }
 var valid8 = _errs30 === errors;
 if(!valid8){
-const err25 = {instancePath:instancePath+"/addons",schemaPath:"#/properties/addons/propertyNames",keyword:"propertyNames",params:{propertyName: key4},message:"property name must be valid",schema:schema376.properties.addons.propertyNames,parentSchema:schema376.properties.addons,data:data10};
+const err25 = {instancePath:instancePath+"/addons",schemaPath:"#/properties/addons/propertyNames",keyword:"propertyNames",params:{propertyName: key4},message:"property name must be valid",schema:schema655.properties.addons.propertyNames,parentSchema:schema655.properties.addons,data:data10};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -6642,7 +7088,7 @@ else if(data12 === null){
 coerced8 = "";
 }
 else {
-const err26 = {instancePath:instancePath+"/addons/" + key5.replace(/~/g, "~0").replace(/\//g, "~1")+"/qty",schemaPath:"#/properties/addons/additionalProperties/properties/qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema376.properties.addons.additionalProperties.properties.qty.type,parentSchema:schema376.properties.addons.additionalProperties.properties.qty,data:data12};
+const err26 = {instancePath:instancePath+"/addons/" + key5.replace(/~/g, "~0").replace(/\//g, "~1")+"/qty",schemaPath:"#/properties/addons/additionalProperties/properties/qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema655.properties.addons.additionalProperties.properties.qty.type,parentSchema:schema655.properties.addons.additionalProperties.properties.qty,data:data12};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -6660,8 +7106,8 @@ data11["qty"] = coerced8;
 }
 }
 if(typeof data12 === "string"){
-if(!pattern135.test(data12)){
-const err27 = {instancePath:instancePath+"/addons/" + key5.replace(/~/g, "~0").replace(/\//g, "~1")+"/qty",schemaPath:"#/properties/addons/additionalProperties/properties/qty/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,3}$"},message:"must match pattern \""+"^[1-9][0-9]{0,3}$"+"\"",schema:"^[1-9][0-9]{0,3}$",parentSchema:schema376.properties.addons.additionalProperties.properties.qty,data:data12};
+if(!pattern308.test(data12)){
+const err27 = {instancePath:instancePath+"/addons/" + key5.replace(/~/g, "~0").replace(/\//g, "~1")+"/qty",schemaPath:"#/properties/addons/additionalProperties/properties/qty/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,3}$"},message:"must match pattern \""+"^[1-9][0-9]{0,3}$"+"\"",schema:"^[1-9][0-9]{0,3}$",parentSchema:schema655.properties.addons.additionalProperties.properties.qty,data:data12};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -6692,7 +7138,7 @@ else if(data13 === null){
 coerced9 = "";
 }
 else {
-const err28 = {instancePath:instancePath+"/addons/" + key5.replace(/~/g, "~0").replace(/\//g, "~1")+"/cycle",schemaPath:"#/properties/addons/additionalProperties/properties/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema376.properties.addons.additionalProperties.properties.cycle.type,parentSchema:schema376.properties.addons.additionalProperties.properties.cycle,data:data13};
+const err28 = {instancePath:instancePath+"/addons/" + key5.replace(/~/g, "~0").replace(/\//g, "~1")+"/cycle",schemaPath:"#/properties/addons/additionalProperties/properties/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema655.properties.addons.additionalProperties.properties.cycle.type,parentSchema:schema655.properties.addons.additionalProperties.properties.cycle,data:data13};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -6710,7 +7156,7 @@ data11["cycle"] = coerced9;
 }
 }
 if(!(((((((((((((data13 === "m") || (data13 === "q")) || (data13 === "s")) || (data13 === "a")) || (data13 === "b")) || (data13 === "t")) || (data13 === "p4")) || (data13 === "p5")) || (data13 === "d")) || (data13 === "w")) || (data13 === "h")) || (data13 === "Once")) || (data13 === "Free"))){
-const err29 = {instancePath:instancePath+"/addons/" + key5.replace(/~/g, "~0").replace(/\//g, "~1")+"/cycle",schemaPath:"#/properties/addons/additionalProperties/properties/cycle/enum",keyword:"enum",params:{allowedValues: schema376.properties.addons.additionalProperties.properties.cycle.enum},message:"must be equal to one of the allowed values",schema:schema376.properties.addons.additionalProperties.properties.cycle.enum,parentSchema:schema376.properties.addons.additionalProperties.properties.cycle,data:data13};
+const err29 = {instancePath:instancePath+"/addons/" + key5.replace(/~/g, "~0").replace(/\//g, "~1")+"/cycle",schemaPath:"#/properties/addons/additionalProperties/properties/cycle/enum",keyword:"enum",params:{allowedValues: schema655.properties.addons.additionalProperties.properties.cycle.enum},message:"must be equal to one of the allowed values",schema:schema655.properties.addons.additionalProperties.properties.cycle.enum,parentSchema:schema655.properties.addons.additionalProperties.properties.cycle,data:data13};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -6722,7 +7168,7 @@ errors++;
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/addons/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/addons/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema376.properties.addons.additionalProperties.type,parentSchema:schema376.properties.addons.additionalProperties,data:data11};
+const err30 = {instancePath:instancePath+"/addons/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/addons/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema655.properties.addons.additionalProperties.type,parentSchema:schema655.properties.addons.additionalProperties,data:data11};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -6734,7 +7180,7 @@ errors++;
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/addons",schemaPath:"#/properties/addons/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema376.properties.addons.type,parentSchema:schema376.properties.addons,data:data10};
+const err31 = {instancePath:instancePath+"/addons",schemaPath:"#/properties/addons/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema655.properties.addons.type,parentSchema:schema655.properties.addons,data:data10};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -6764,7 +7210,7 @@ else if(data14 === null){
 coerced10 = "";
 }
 else {
-const err32 = {instancePath:instancePath+"/domain_sld",schemaPath:"#/properties/domain_sld/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema376.properties.domain_sld.type,parentSchema:schema376.properties.domain_sld,data:data14};
+const err32 = {instancePath:instancePath+"/domain_sld",schemaPath:"#/properties/domain_sld/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema655.properties.domain_sld.type,parentSchema:schema655.properties.domain_sld,data:data14};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -6782,8 +7228,8 @@ data["domain_sld"] = coerced10;
 }
 }
 if(typeof data14 === "string"){
-if(!pattern140.test(data14)){
-const err33 = {instancePath:instancePath+"/domain_sld",schemaPath:"#/properties/domain_sld/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$"},message:"must match pattern \""+"^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$"+"\"",schema:"^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$",parentSchema:schema376.properties.domain_sld,data:data14};
+if(!pattern313.test(data14)){
+const err33 = {instancePath:instancePath+"/domain_sld",schemaPath:"#/properties/domain_sld/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$"},message:"must match pattern \""+"^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$"+"\"",schema:"^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$",parentSchema:schema655.properties.domain_sld,data:data14};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -6864,7 +7310,7 @@ else if(data16 === null){
 coerced12 = "";
 }
 else {
-const err36 = {instancePath:instancePath+"/domain_period",schemaPath:"#/properties/domain_period/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema376.properties.domain_period.type,parentSchema:schema376.properties.domain_period,data:data16};
+const err36 = {instancePath:instancePath+"/domain_period",schemaPath:"#/properties/domain_period/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema655.properties.domain_period.type,parentSchema:schema655.properties.domain_period,data:data16};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -6882,8 +7328,8 @@ data["domain_period"] = coerced12;
 }
 }
 if(typeof data16 === "string"){
-if(!pattern142.test(data16)){
-const err37 = {instancePath:instancePath+"/domain_period",schemaPath:"#/properties/domain_period/pattern",keyword:"pattern",params:{pattern: "^([1-9]|10)$"},message:"must match pattern \""+"^([1-9]|10)$"+"\"",schema:"^([1-9]|10)$",parentSchema:schema376.properties.domain_period,data:data16};
+if(!pattern315.test(data16)){
+const err37 = {instancePath:instancePath+"/domain_period",schemaPath:"#/properties/domain_period/pattern",keyword:"pattern",params:{pattern: "^([1-9]|10)$"},message:"must match pattern \""+"^([1-9]|10)$"+"\"",schema:"^([1-9]|10)$",parentSchema:schema655.properties.domain_period,data:data16};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -6914,7 +7360,7 @@ else if(data17 === null){
 coerced13 = "";
 }
 else {
-const err38 = {instancePath:instancePath+"/domain_action",schemaPath:"#/properties/domain_action/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema376.properties.domain_action.type,parentSchema:schema376.properties.domain_action,data:data17};
+const err38 = {instancePath:instancePath+"/domain_action",schemaPath:"#/properties/domain_action/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema655.properties.domain_action.type,parentSchema:schema655.properties.domain_action,data:data17};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -6932,7 +7378,7 @@ data["domain_action"] = coerced13;
 }
 }
 if(!((data17 === "Register") || (data17 === "Transfer"))){
-const err39 = {instancePath:instancePath+"/domain_action",schemaPath:"#/properties/domain_action/enum",keyword:"enum",params:{allowedValues: schema376.properties.domain_action.enum},message:"must be equal to one of the allowed values",schema:schema376.properties.domain_action.enum,parentSchema:schema376.properties.domain_action,data:data17};
+const err39 = {instancePath:instancePath+"/domain_action",schemaPath:"#/properties/domain_action/enum",keyword:"enum",params:{allowedValues: schema655.properties.domain_action.enum},message:"must be equal to one of the allowed values",schema:schema655.properties.domain_action.enum,parentSchema:schema655.properties.domain_action,data:data17};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -6962,7 +7408,7 @@ else if(data18 === null){
 coerced14 = "";
 }
 else {
-const err40 = {instancePath:instancePath+"/domain_eppcode",schemaPath:"#/properties/domain_eppcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema376.properties.domain_eppcode.type,parentSchema:schema376.properties.domain_eppcode,data:data18};
+const err40 = {instancePath:instancePath+"/domain_eppcode",schemaPath:"#/properties/domain_eppcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema655.properties.domain_eppcode.type,parentSchema:schema655.properties.domain_eppcode,data:data18};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -6981,7 +7427,7 @@ data["domain_eppcode"] = coerced14;
 }
 if(typeof data18 === "string"){
 if(func2(data18) > 255){
-const err41 = {instancePath:instancePath+"/domain_eppcode",schemaPath:"#/properties/domain_eppcode/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema376.properties.domain_eppcode,data:data18};
+const err41 = {instancePath:instancePath+"/domain_eppcode",schemaPath:"#/properties/domain_eppcode/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema655.properties.domain_eppcode,data:data18};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -6994,7 +7440,7 @@ errors++;
 }
 }
 else {
-const err42 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema376.type,parentSchema:schema376,data};
+const err42 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema655.type,parentSchema:schema655,data};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -7003,26 +7449,26 @@ vErrors.push(err42);
 }
 errors++;
 }
-validate88.errors = vErrors;
+validate149.errors = vErrors;
 return errors === 0;
 }
 
-export const addTicket = validate91;
-const schema408 = {"title":"AddTicketRequest","type":"object","required":["subject","body"],"properties":{"subject":{"type":"string","minLength":1,"maxLength":255,"description":"a non-empty text of at most 255 characters"},"body":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"},"name":{"type":"string","minLength":1,"maxLength":255,"description":"a non-empty text of at most 255 characters"},"email":{"$ref":"#/definitions/email"},"client_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"dept_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status":{"$ref":"../../resources/ticket.json#/definitions/status"},"request_type":{"$ref":"../../resources/ticket.json#/definitions/requestType"},"priority":{"$ref":"../../resources/ticket.json#/properties/priority"},"cc":{"type":"string","maxLength":1000,"pattern":"^\\s*([^@\\s,]+@[^@\\s,]+\\.[^@\\s,]+(\\s*,\\s*[^@\\s,]+@[^@\\s,]+\\.[^@\\s,]+)*)?\\s*$","description":"comma-separated e-mail addresses, such as jane@example.com,joe@example.com"},"notes":{"$ref":"../../common/defs.json#/definitions/text"},"owner_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"asclient":{"$ref":"../../common/defs.json#/definitions/flag"},"notify_client":{"$ref":"../../common/defs.json#/definitions/flag"},"attachments":{"$ref":"#/definitions/attachments"}}};
-const schema383 = {"type":"string","maxLength":254,"pattern":"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$","description":"a valid email address, such as jane@example.com"};
-const schema392 = {"title":"TicketStatus","type":"string","enum":["Open","Answered","Client-Reply","In-Progress","Closed"],"description":"a ticket status: Open, Answered, Client-Reply, In-Progress or Closed"};
-const schema396 = {"title":"TicketRequestType","type":"string","enum":["General","Incident","Problem","Task","Question"],"description":"a request type: General, Incident, Problem, Task or Question"};
-const schema402 = {"type":"string","enum":["0","1","2","3"],"description":"a priority from 0 (lowest) to 3 (highest)"};
-const schema403 = {"type":"string","maxLength":65535,"description":"a text"};
-const schema407 = {"title":"TicketAttachmentsParam","type":"object","description":"a set of at most 20 files such as attachments[report.pdf]=<base64 content>","maxProperties":20,"additionalProperties":{"type":"string","description":"a file's content in base64"}};
-const pattern250 = new RegExp("^\\s*([^@\\s,]+@[^@\\s,]+\\.[^@\\s,]+(\\s*,\\s*[^@\\s,]+@[^@\\s,]+\\.[^@\\s,]+)*)?\\s*$", "u");
+export const addTicket = validate152;
+const schema687 = {"title":"AddTicketRequest","type":"object","required":["subject","body"],"properties":{"subject":{"type":"string","minLength":1,"maxLength":255,"description":"a non-empty text of at most 255 characters"},"body":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"},"name":{"type":"string","minLength":1,"maxLength":255,"description":"a non-empty text of at most 255 characters"},"email":{"$ref":"#/definitions/email"},"client_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"dept_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status":{"$ref":"../../resources/ticket.json#/definitions/status"},"request_type":{"$ref":"../../resources/ticket.json#/definitions/requestType"},"priority":{"$ref":"../../resources/ticket.json#/properties/priority"},"cc":{"type":"string","maxLength":1000,"pattern":"^\\s*([^@\\s,]+@[^@\\s,]+\\.[^@\\s,]+(\\s*,\\s*[^@\\s,]+@[^@\\s,]+\\.[^@\\s,]+)*)?\\s*$","description":"comma-separated e-mail addresses, such as jane@example.com,joe@example.com"},"notes":{"$ref":"../../common/defs.json#/definitions/text"},"owner_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"asclient":{"$ref":"../../common/defs.json#/definitions/flag"},"notify_client":{"$ref":"../../common/defs.json#/definitions/flag"},"attachments":{"$ref":"#/definitions/attachments"}}};
+const schema662 = {"type":"string","maxLength":254,"pattern":"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$","description":"a valid email address, such as jane@example.com"};
+const schema671 = {"title":"TicketStatus","type":"string","enum":["Open","Answered","Client-Reply","In-Progress","Closed"],"description":"a ticket status: Open, Answered, Client-Reply, In-Progress or Closed"};
+const schema675 = {"title":"TicketRequestType","type":"string","enum":["General","Incident","Problem","Task","Question"],"description":"a request type: General, Incident, Problem, Task or Question"};
+const schema681 = {"type":"string","enum":["0","1","2","3"],"description":"a priority from 0 (lowest) to 3 (highest)"};
+const schema203 = {"type":"string","maxLength":65535,"description":"a text"};
+const schema686 = {"title":"TicketAttachmentsParam","type":"object","description":"a set of at most 20 files such as attachments[report.pdf]=<base64 content>","maxProperties":20,"additionalProperties":{"type":"string","description":"a file's content in base64"}};
+const pattern423 = new RegExp("^\\s*([^@\\s,]+@[^@\\s,]+\\.[^@\\s,]+(\\s*,\\s*[^@\\s,]+@[^@\\s,]+\\.[^@\\s,]+)*)?\\s*$", "u");
 
-function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.subject === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subject"},message:"must have required property '"+"subject"+"'",schema:schema408.required,parentSchema:schema408,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subject"},message:"must have required property '"+"subject"+"'",schema:schema687.required,parentSchema:schema687,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7032,7 +7478,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.body === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema408.required,parentSchema:schema408,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema687.required,parentSchema:schema687,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7061,7 +7507,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema408.properties.subject.type,parentSchema:schema408.properties.subject,data:data0};
+const err2 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema687.properties.subject.type,parentSchema:schema687.properties.subject,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7080,7 +7526,7 @@ data["subject"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(func2(data0) > 255){
-const err3 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema408.properties.subject,data:data0};
+const err3 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema687.properties.subject,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7090,7 +7536,7 @@ vErrors.push(err3);
 errors++;
 }
 if(func2(data0) < 1){
-const err4 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema408.properties.subject,data:data0};
+const err4 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema687.properties.subject,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7121,7 +7567,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/body",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema178.type,parentSchema:schema178,data:data1};
+const err5 = {instancePath:instancePath+"/body",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema199.type,parentSchema:schema199,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7140,7 +7586,7 @@ data["body"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(func2(data1) > 65535){
-const err6 = {instancePath:instancePath+"/body",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema178,data:data1};
+const err6 = {instancePath:instancePath+"/body",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema199,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7150,7 +7596,7 @@ vErrors.push(err6);
 errors++;
 }
 if(func2(data1) < 1){
-const err7 = {instancePath:instancePath+"/body",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema178,data:data1};
+const err7 = {instancePath:instancePath+"/body",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema199,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7181,7 +7627,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema408.properties.name.type,parentSchema:schema408.properties.name,data:data2};
+const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema687.properties.name.type,parentSchema:schema687.properties.name,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -7200,7 +7646,7 @@ data["name"] = coerced2;
 }
 if(typeof data2 === "string"){
 if(func2(data2) > 255){
-const err9 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema408.properties.name,data:data2};
+const err9 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema687.properties.name,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -7210,7 +7656,7 @@ vErrors.push(err9);
 errors++;
 }
 if(func2(data2) < 1){
-const err10 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema408.properties.name,data:data2};
+const err10 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema687.properties.name,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -7241,7 +7687,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err11 = {instancePath:instancePath+"/email",schemaPath:"#/definitions/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema383.type,parentSchema:schema383,data:data3};
+const err11 = {instancePath:instancePath+"/email",schemaPath:"#/definitions/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema662.type,parentSchema:schema662,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -7260,7 +7706,7 @@ data["email"] = coerced3;
 }
 if(typeof data3 === "string"){
 if(func2(data3) > 254){
-const err12 = {instancePath:instancePath+"/email",schemaPath:"#/definitions/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema383,data:data3};
+const err12 = {instancePath:instancePath+"/email",schemaPath:"#/definitions/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema662,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -7270,7 +7716,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!pattern17.test(data3)){
-const err13 = {instancePath:instancePath+"/email",schemaPath:"#/definitions/email/pattern",keyword:"pattern",params:{pattern: "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"},message:"must match pattern \""+"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"+"\"",schema:"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$",parentSchema:schema383,data:data3};
+const err13 = {instancePath:instancePath+"/email",schemaPath:"#/definitions/email/pattern",keyword:"pattern",params:{pattern: "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"},message:"must match pattern \""+"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"+"\"",schema:"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$",parentSchema:schema662,data:data3};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -7401,7 +7847,7 @@ else if(data6 === null){
 coerced6 = "";
 }
 else {
-const err18 = {instancePath:instancePath+"/status",schemaPath:"../../resources/ticket.json#/definitions/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema392.type,parentSchema:schema392,data:data6};
+const err18 = {instancePath:instancePath+"/status",schemaPath:"../../resources/ticket.json#/definitions/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema671.type,parentSchema:schema671,data:data6};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -7419,7 +7865,7 @@ data["status"] = coerced6;
 }
 }
 if(!(((((data6 === "Open") || (data6 === "Answered")) || (data6 === "Client-Reply")) || (data6 === "In-Progress")) || (data6 === "Closed"))){
-const err19 = {instancePath:instancePath+"/status",schemaPath:"../../resources/ticket.json#/definitions/status/enum",keyword:"enum",params:{allowedValues: schema392.enum},message:"must be equal to one of the allowed values",schema:schema392.enum,parentSchema:schema392,data:data6};
+const err19 = {instancePath:instancePath+"/status",schemaPath:"../../resources/ticket.json#/definitions/status/enum",keyword:"enum",params:{allowedValues: schema671.enum},message:"must be equal to one of the allowed values",schema:schema671.enum,parentSchema:schema671,data:data6};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -7449,7 +7895,7 @@ else if(data7 === null){
 coerced7 = "";
 }
 else {
-const err20 = {instancePath:instancePath+"/request_type",schemaPath:"../../resources/ticket.json#/definitions/requestType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema396.type,parentSchema:schema396,data:data7};
+const err20 = {instancePath:instancePath+"/request_type",schemaPath:"../../resources/ticket.json#/definitions/requestType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema675.type,parentSchema:schema675,data:data7};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -7467,7 +7913,7 @@ data["request_type"] = coerced7;
 }
 }
 if(!(((((data7 === "General") || (data7 === "Incident")) || (data7 === "Problem")) || (data7 === "Task")) || (data7 === "Question"))){
-const err21 = {instancePath:instancePath+"/request_type",schemaPath:"../../resources/ticket.json#/definitions/requestType/enum",keyword:"enum",params:{allowedValues: schema396.enum},message:"must be equal to one of the allowed values",schema:schema396.enum,parentSchema:schema396,data:data7};
+const err21 = {instancePath:instancePath+"/request_type",schemaPath:"../../resources/ticket.json#/definitions/requestType/enum",keyword:"enum",params:{allowedValues: schema675.enum},message:"must be equal to one of the allowed values",schema:schema675.enum,parentSchema:schema675,data:data7};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -7497,7 +7943,7 @@ else if(data8 === null){
 coerced8 = "";
 }
 else {
-const err22 = {instancePath:instancePath+"/priority",schemaPath:"../../resources/ticket.json#/properties/priority/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema402.type,parentSchema:schema402,data:data8};
+const err22 = {instancePath:instancePath+"/priority",schemaPath:"../../resources/ticket.json#/properties/priority/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema681.type,parentSchema:schema681,data:data8};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -7515,7 +7961,7 @@ data["priority"] = coerced8;
 }
 }
 if(!((((data8 === "0") || (data8 === "1")) || (data8 === "2")) || (data8 === "3"))){
-const err23 = {instancePath:instancePath+"/priority",schemaPath:"../../resources/ticket.json#/properties/priority/enum",keyword:"enum",params:{allowedValues: schema402.enum},message:"must be equal to one of the allowed values",schema:schema402.enum,parentSchema:schema402,data:data8};
+const err23 = {instancePath:instancePath+"/priority",schemaPath:"../../resources/ticket.json#/properties/priority/enum",keyword:"enum",params:{allowedValues: schema681.enum},message:"must be equal to one of the allowed values",schema:schema681.enum,parentSchema:schema681,data:data8};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -7545,7 +7991,7 @@ else if(data9 === null){
 coerced9 = "";
 }
 else {
-const err24 = {instancePath:instancePath+"/cc",schemaPath:"#/properties/cc/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema408.properties.cc.type,parentSchema:schema408.properties.cc,data:data9};
+const err24 = {instancePath:instancePath+"/cc",schemaPath:"#/properties/cc/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema687.properties.cc.type,parentSchema:schema687.properties.cc,data:data9};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -7564,7 +8010,7 @@ data["cc"] = coerced9;
 }
 if(typeof data9 === "string"){
 if(func2(data9) > 1000){
-const err25 = {instancePath:instancePath+"/cc",schemaPath:"#/properties/cc/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema408.properties.cc,data:data9};
+const err25 = {instancePath:instancePath+"/cc",schemaPath:"#/properties/cc/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema687.properties.cc,data:data9};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -7573,8 +8019,8 @@ vErrors.push(err25);
 }
 errors++;
 }
-if(!pattern250.test(data9)){
-const err26 = {instancePath:instancePath+"/cc",schemaPath:"#/properties/cc/pattern",keyword:"pattern",params:{pattern: "^\\s*([^@\\s,]+@[^@\\s,]+\\.[^@\\s,]+(\\s*,\\s*[^@\\s,]+@[^@\\s,]+\\.[^@\\s,]+)*)?\\s*$"},message:"must match pattern \""+"^\\s*([^@\\s,]+@[^@\\s,]+\\.[^@\\s,]+(\\s*,\\s*[^@\\s,]+@[^@\\s,]+\\.[^@\\s,]+)*)?\\s*$"+"\"",schema:"^\\s*([^@\\s,]+@[^@\\s,]+\\.[^@\\s,]+(\\s*,\\s*[^@\\s,]+@[^@\\s,]+\\.[^@\\s,]+)*)?\\s*$",parentSchema:schema408.properties.cc,data:data9};
+if(!pattern423.test(data9)){
+const err26 = {instancePath:instancePath+"/cc",schemaPath:"#/properties/cc/pattern",keyword:"pattern",params:{pattern: "^\\s*([^@\\s,]+@[^@\\s,]+\\.[^@\\s,]+(\\s*,\\s*[^@\\s,]+@[^@\\s,]+\\.[^@\\s,]+)*)?\\s*$"},message:"must match pattern \""+"^\\s*([^@\\s,]+@[^@\\s,]+\\.[^@\\s,]+(\\s*,\\s*[^@\\s,]+@[^@\\s,]+\\.[^@\\s,]+)*)?\\s*$"+"\"",schema:"^\\s*([^@\\s,]+@[^@\\s,]+\\.[^@\\s,]+(\\s*,\\s*[^@\\s,]+@[^@\\s,]+\\.[^@\\s,]+)*)?\\s*$",parentSchema:schema687.properties.cc,data:data9};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -7605,7 +8051,7 @@ else if(data10 === null){
 coerced10 = "";
 }
 else {
-const err27 = {instancePath:instancePath+"/notes",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema403.type,parentSchema:schema403,data:data10};
+const err27 = {instancePath:instancePath+"/notes",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema203.type,parentSchema:schema203,data:data10};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -7624,7 +8070,7 @@ data["notes"] = coerced10;
 }
 if(typeof data10 === "string"){
 if(func2(data10) > 65535){
-const err28 = {instancePath:instancePath+"/notes",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema403,data:data10};
+const err28 = {instancePath:instancePath+"/notes",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema203,data:data10};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -7785,7 +8231,7 @@ if(data.attachments !== undefined){
 let data14 = data.attachments;
 if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
 if(Object.keys(data14).length > 20){
-const err35 = {instancePath:instancePath+"/attachments",schemaPath:"#/definitions/attachments/maxProperties",keyword:"maxProperties",params:{limit: 20},message:"must NOT have more than 20 properties",schema:20,parentSchema:schema407,data:data14};
+const err35 = {instancePath:instancePath+"/attachments",schemaPath:"#/definitions/attachments/maxProperties",keyword:"maxProperties",params:{limit: 20},message:"must NOT have more than 20 properties",schema:20,parentSchema:schema686,data:data14};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -7814,7 +8260,7 @@ else if(data15 === null){
 coerced14 = "";
 }
 else {
-const err36 = {instancePath:instancePath+"/attachments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/attachments/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema407.additionalProperties.type,parentSchema:schema407.additionalProperties,data:data15};
+const err36 = {instancePath:instancePath+"/attachments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/attachments/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema686.additionalProperties.type,parentSchema:schema686.additionalProperties,data:data15};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -7834,7 +8280,7 @@ data14[key0] = coerced14;
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/attachments",schemaPath:"#/definitions/attachments/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema407.type,parentSchema:schema407,data:data14};
+const err37 = {instancePath:instancePath+"/attachments",schemaPath:"#/definitions/attachments/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema686.type,parentSchema:schema686,data:data14};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -7846,7 +8292,7 @@ errors++;
 }
 }
 else {
-const err38 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema408.type,parentSchema:schema408,data};
+const err38 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema687.type,parentSchema:schema687,data};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -7855,16 +8301,16 @@ vErrors.push(err38);
 }
 errors++;
 }
-validate91.errors = vErrors;
+validate152.errors = vErrors;
 return errors === 0;
 }
 
-export const addTicketDept = validate94;
-const schema427 = {"title":"AddTicketDeptRequest","type":"object","properties":{"email":{"type":"string","maxLength":254,"pattern":"^$|^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$","description":"a valid email address, such as support@example.com"},"name":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"method":{"type":"string","enum":["POP","PIPE"]},"host":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"login":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"password":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"port":{"type":"string","pattern":"^([1-9][0-9]{0,3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5])$","description":"a port number from 1 to 65535"}}};
-const pattern257 = new RegExp("^$|^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$", "u");
-const pattern258 = new RegExp("^([1-9][0-9]{0,3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5])$", "u");
+export const addTicketDept = validate155;
+const schema706 = {"title":"AddTicketDeptRequest","type":"object","properties":{"email":{"type":"string","maxLength":254,"pattern":"^$|^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$","description":"a valid email address, such as support@example.com"},"name":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"method":{"type":"string","enum":["POP","PIPE"]},"host":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"login":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"password":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"port":{"type":"string","pattern":"^([1-9][0-9]{0,3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5])$","description":"a port number from 1 to 65535"}}};
+const pattern430 = new RegExp("^$|^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$", "u");
+const pattern431 = new RegExp("^([1-9][0-9]{0,3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5])$", "u");
 
-function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate155(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7888,7 +8334,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err0 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema427.properties.email.type,parentSchema:schema427.properties.email,data:data0};
+const err0 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema706.properties.email.type,parentSchema:schema706.properties.email,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7907,7 +8353,7 @@ data["email"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(func2(data0) > 254){
-const err1 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema427.properties.email,data:data0};
+const err1 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema706.properties.email,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7916,8 +8362,8 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(!pattern257.test(data0)){
-const err2 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/pattern",keyword:"pattern",params:{pattern: "^$|^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"},message:"must match pattern \""+"^$|^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"+"\"",schema:"^$|^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$",parentSchema:schema427.properties.email,data:data0};
+if(!pattern430.test(data0)){
+const err2 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/pattern",keyword:"pattern",params:{pattern: "^$|^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"},message:"must match pattern \""+"^$|^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"+"\"",schema:"^$|^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$",parentSchema:schema706.properties.email,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7948,7 +8394,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema427.properties.name.type,parentSchema:schema427.properties.name,data:data1};
+const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema706.properties.name.type,parentSchema:schema706.properties.name,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7967,7 +8413,7 @@ data["name"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(func2(data1) > 255){
-const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema427.properties.name,data:data1};
+const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema706.properties.name,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7998,7 +8444,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema427.properties.method.type,parentSchema:schema427.properties.method,data:data2};
+const err5 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema706.properties.method.type,parentSchema:schema706.properties.method,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -8016,7 +8462,7 @@ data["method"] = coerced2;
 }
 }
 if(!((data2 === "POP") || (data2 === "PIPE"))){
-const err6 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/enum",keyword:"enum",params:{allowedValues: schema427.properties.method.enum},message:"must be equal to one of the allowed values",schema:schema427.properties.method.enum,parentSchema:schema427.properties.method,data:data2};
+const err6 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/enum",keyword:"enum",params:{allowedValues: schema706.properties.method.enum},message:"must be equal to one of the allowed values",schema:schema706.properties.method.enum,parentSchema:schema706.properties.method,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -8046,7 +8492,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err7 = {instancePath:instancePath+"/host",schemaPath:"#/properties/host/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema427.properties.host.type,parentSchema:schema427.properties.host,data:data3};
+const err7 = {instancePath:instancePath+"/host",schemaPath:"#/properties/host/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema706.properties.host.type,parentSchema:schema706.properties.host,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -8065,7 +8511,7 @@ data["host"] = coerced3;
 }
 if(typeof data3 === "string"){
 if(func2(data3) > 255){
-const err8 = {instancePath:instancePath+"/host",schemaPath:"#/properties/host/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema427.properties.host,data:data3};
+const err8 = {instancePath:instancePath+"/host",schemaPath:"#/properties/host/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema706.properties.host,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -8096,7 +8542,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err9 = {instancePath:instancePath+"/login",schemaPath:"#/properties/login/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema427.properties.login.type,parentSchema:schema427.properties.login,data:data4};
+const err9 = {instancePath:instancePath+"/login",schemaPath:"#/properties/login/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema706.properties.login.type,parentSchema:schema706.properties.login,data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -8115,7 +8561,7 @@ data["login"] = coerced4;
 }
 if(typeof data4 === "string"){
 if(func2(data4) > 255){
-const err10 = {instancePath:instancePath+"/login",schemaPath:"#/properties/login/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema427.properties.login,data:data4};
+const err10 = {instancePath:instancePath+"/login",schemaPath:"#/properties/login/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema706.properties.login,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -8146,7 +8592,7 @@ else if(data5 === null){
 coerced5 = "";
 }
 else {
-const err11 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema427.properties.password.type,parentSchema:schema427.properties.password,data:data5};
+const err11 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema706.properties.password.type,parentSchema:schema706.properties.password,data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -8165,7 +8611,7 @@ data["password"] = coerced5;
 }
 if(typeof data5 === "string"){
 if(func2(data5) > 255){
-const err12 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema427.properties.password,data:data5};
+const err12 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema706.properties.password,data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -8196,7 +8642,7 @@ else if(data6 === null){
 coerced6 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/port",schemaPath:"#/properties/port/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema427.properties.port.type,parentSchema:schema427.properties.port,data:data6};
+const err13 = {instancePath:instancePath+"/port",schemaPath:"#/properties/port/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema706.properties.port.type,parentSchema:schema706.properties.port,data:data6};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -8214,8 +8660,8 @@ data["port"] = coerced6;
 }
 }
 if(typeof data6 === "string"){
-if(!pattern258.test(data6)){
-const err14 = {instancePath:instancePath+"/port",schemaPath:"#/properties/port/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5])$"},message:"must match pattern \""+"^([1-9][0-9]{0,3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5])$"+"\"",schema:"^([1-9][0-9]{0,3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5])$",parentSchema:schema427.properties.port,data:data6};
+if(!pattern431.test(data6)){
+const err14 = {instancePath:instancePath+"/port",schemaPath:"#/properties/port/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5])$"},message:"must match pattern \""+"^([1-9][0-9]{0,3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5])$"+"\"",schema:"^([1-9][0-9]{0,3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5])$",parentSchema:schema706.properties.port,data:data6};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -8228,7 +8674,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema427.type,parentSchema:schema427,data};
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema706.type,parentSchema:schema706,data};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -8237,22 +8683,22 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate94.errors = vErrors;
+validate155.errors = vErrors;
 return errors === 0;
 }
 
-export const addTicketReply = validate96;
-const schema436 = {"title":"AddTicketReplyRequest","type":"object","required":["id","body"],"properties":{"id":{"$ref":"../../resources/ticket.json#/properties/ticket_number"},"body":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"},"type":{"$ref":"../../resources/ticket.json#/definitions/authorType"},"replier_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status_change":{"$ref":"../../resources/ticket.json#/definitions/status"},"notify_client":{"$ref":"../../common/defs.json#/definitions/flag"},"attachments":{"$ref":"addTicket.json#/definitions/attachments"}}};
-const schema429 = {"type":"string","pattern":"^[1-9][0-9]{5}$","description":"a 6-digit ticket number, such as 814003"};
-const schema395 = {"title":"TicketAuthorType","type":"string","enum":["Admin","Client"],"description":"Admin or Client"};
-const pattern243 = new RegExp("^[1-9][0-9]{5}$", "u");
+export const addTicketReply = validate157;
+const schema715 = {"title":"AddTicketReplyRequest","type":"object","required":["id","body"],"properties":{"id":{"$ref":"../../resources/ticket.json#/properties/ticket_number"},"body":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"},"type":{"$ref":"../../resources/ticket.json#/definitions/authorType"},"replier_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status_change":{"$ref":"../../resources/ticket.json#/definitions/status"},"notify_client":{"$ref":"../../common/defs.json#/definitions/flag"},"attachments":{"$ref":"addTicket.json#/definitions/attachments"}}};
+const schema708 = {"type":"string","pattern":"^[1-9][0-9]{5}$","description":"a 6-digit ticket number, such as 814003"};
+const schema674 = {"title":"TicketAuthorType","type":"string","enum":["Admin","Client"],"description":"Admin or Client"};
+const pattern416 = new RegExp("^[1-9][0-9]{5}$", "u");
 
-function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate157(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema436.required,parentSchema:schema436,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema715.required,parentSchema:schema715,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8262,7 +8708,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.body === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema436.required,parentSchema:schema436,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema715.required,parentSchema:schema715,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8291,7 +8737,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema429.type,parentSchema:schema429,data:data0};
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema708.type,parentSchema:schema708,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8309,8 +8755,8 @@ data["id"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern243.test(data0)){
-const err3 = {instancePath:instancePath+"/id",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema429,data:data0};
+if(!pattern416.test(data0)){
+const err3 = {instancePath:instancePath+"/id",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema708,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8341,7 +8787,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/body",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema178.type,parentSchema:schema178,data:data1};
+const err4 = {instancePath:instancePath+"/body",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema199.type,parentSchema:schema199,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -8360,7 +8806,7 @@ data["body"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(func2(data1) > 65535){
-const err5 = {instancePath:instancePath+"/body",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema178,data:data1};
+const err5 = {instancePath:instancePath+"/body",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema199,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -8370,7 +8816,7 @@ vErrors.push(err5);
 errors++;
 }
 if(func2(data1) < 1){
-const err6 = {instancePath:instancePath+"/body",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema178,data:data1};
+const err6 = {instancePath:instancePath+"/body",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema199,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -8401,7 +8847,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err7 = {instancePath:instancePath+"/type",schemaPath:"../../resources/ticket.json#/definitions/authorType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema395.type,parentSchema:schema395,data:data2};
+const err7 = {instancePath:instancePath+"/type",schemaPath:"../../resources/ticket.json#/definitions/authorType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema674.type,parentSchema:schema674,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -8419,7 +8865,7 @@ data["type"] = coerced2;
 }
 }
 if(!((data2 === "Admin") || (data2 === "Client"))){
-const err8 = {instancePath:instancePath+"/type",schemaPath:"../../resources/ticket.json#/definitions/authorType/enum",keyword:"enum",params:{allowedValues: schema395.enum},message:"must be equal to one of the allowed values",schema:schema395.enum,parentSchema:schema395,data:data2};
+const err8 = {instancePath:instancePath+"/type",schemaPath:"../../resources/ticket.json#/definitions/authorType/enum",keyword:"enum",params:{allowedValues: schema674.enum},message:"must be equal to one of the allowed values",schema:schema674.enum,parentSchema:schema674,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -8499,7 +8945,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err11 = {instancePath:instancePath+"/status_change",schemaPath:"../../resources/ticket.json#/definitions/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema392.type,parentSchema:schema392,data:data4};
+const err11 = {instancePath:instancePath+"/status_change",schemaPath:"../../resources/ticket.json#/definitions/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema671.type,parentSchema:schema671,data:data4};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -8517,7 +8963,7 @@ data["status_change"] = coerced4;
 }
 }
 if(!(((((data4 === "Open") || (data4 === "Answered")) || (data4 === "Client-Reply")) || (data4 === "In-Progress")) || (data4 === "Closed"))){
-const err12 = {instancePath:instancePath+"/status_change",schemaPath:"../../resources/ticket.json#/definitions/status/enum",keyword:"enum",params:{allowedValues: schema392.enum},message:"must be equal to one of the allowed values",schema:schema392.enum,parentSchema:schema392,data:data4};
+const err12 = {instancePath:instancePath+"/status_change",schemaPath:"../../resources/ticket.json#/definitions/status/enum",keyword:"enum",params:{allowedValues: schema671.enum},message:"must be equal to one of the allowed values",schema:schema671.enum,parentSchema:schema671,data:data4};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -8579,7 +9025,7 @@ if(data.attachments !== undefined){
 let data6 = data.attachments;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if(Object.keys(data6).length > 20){
-const err15 = {instancePath:instancePath+"/attachments",schemaPath:"addTicket.json#/definitions/attachments/maxProperties",keyword:"maxProperties",params:{limit: 20},message:"must NOT have more than 20 properties",schema:20,parentSchema:schema407,data:data6};
+const err15 = {instancePath:instancePath+"/attachments",schemaPath:"addTicket.json#/definitions/attachments/maxProperties",keyword:"maxProperties",params:{limit: 20},message:"must NOT have more than 20 properties",schema:20,parentSchema:schema686,data:data6};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -8608,7 +9054,7 @@ else if(data7 === null){
 coerced6 = "";
 }
 else {
-const err16 = {instancePath:instancePath+"/attachments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"addTicket.json#/definitions/attachments/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema407.additionalProperties.type,parentSchema:schema407.additionalProperties,data:data7};
+const err16 = {instancePath:instancePath+"/attachments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"addTicket.json#/definitions/attachments/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema686.additionalProperties.type,parentSchema:schema686.additionalProperties,data:data7};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -8628,7 +9074,7 @@ data6[key0] = coerced6;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/attachments",schemaPath:"addTicket.json#/definitions/attachments/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema407.type,parentSchema:schema407,data:data6};
+const err17 = {instancePath:instancePath+"/attachments",schemaPath:"addTicket.json#/definitions/attachments/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema686.type,parentSchema:schema686,data:data6};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -8640,7 +9086,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema436.type,parentSchema:schema436,data};
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema715.type,parentSchema:schema715,data};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -8649,19 +9095,19 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate96.errors = vErrors;
+validate157.errors = vErrors;
 return errors === 0;
 }
 
-export const applyInvoiceCredit = validate98;
-const schema447 = {"title":"ApplyInvoiceCreditRequest","type":"object","required":["id","apply_credit"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"apply_credit":{"$ref":"../../common/defs.json#/definitions/decimalParam"}}};
+export const applyInvoiceCredit = validate159;
+const schema726 = {"title":"ApplyInvoiceCreditRequest","type":"object","required":["id","apply_credit"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"apply_credit":{"$ref":"../../common/defs.json#/definitions/decimalParam"}}};
 
-function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate159(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema447.required,parentSchema:schema447,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema726.required,parentSchema:schema726,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8671,7 +9117,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.apply_credit === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "apply_credit"},message:"must have required property '"+"apply_credit"+"'",schema:schema447.required,parentSchema:schema447,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "apply_credit"},message:"must have required property '"+"apply_credit"+"'",schema:schema726.required,parentSchema:schema726,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8782,7 +9228,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema447.type,parentSchema:schema447,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema726.type,parentSchema:schema726,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -8791,21 +9237,21 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate98.errors = vErrors;
+validate159.errors = vErrors;
 return errors === 0;
 }
 
-export const bulkAddProducts = validate103;
-const schema457 = {"title":"BulkAddProductsRequest","type":"object","required":["products"],"properties":{"products":{"description":"a list of products to add, such as products[0][copyof]=1&products[0][name]=Plan","$comment":"Bracket keys 0..n-1 arrive as an array, any other numeric keys (products[5][...]) as an object keyed by them; Object.entries reads both with the keys the client sent.","tsType":"{ [key: string]: { copyof: string; name: string; periods?: { [years: string]: { register?: string; transfer?: string; renew?: string } } } }","if":{"type":"array"},"then":{"type":"array","minItems":1,"maxItems":1000,"description":"a list of 1 to 1000 products to add, such as products[0][copyof]=1&products[0][name]=Plan","items":{"$ref":"#/definitions/entry"}},"else":{"type":"object","minProperties":1,"maxProperties":1000,"description":"a list of 1 to 1000 products to add, such as products[0][copyof]=1&products[0][name]=Plan","propertyNames":{"pattern":"^[0-9]{1,9}$","description":"keyed by entry numbers, such as products[0][name]"},"additionalProperties":{"$ref":"#/definitions/entry"}}}}};
-const schema451 = {"type":"object","description":"a product to add, with [copyof] and [name], such as products[0][copyof]=1&products[0][name]=Plan","required":["copyof","name"],"properties":{"copyof":{"$ref":"../../common/defs.json#/definitions/positiveId"},"name":{"type":"string","pattern":"\\S","maxLength":200,"description":"a product name that is not blank, at most 200 characters"},"periods":{"type":"object","description":"TLD prices keyed by the period in years, such as periods[1][register]=12.95","propertyNames":{"pattern":"^([1-9]|10)$","description":"keyed by a period of 1 to 10 years, such as periods[1][register]=12.95"},"additionalProperties":{"type":"object","description":"the prices of one period: [register], [transfer] and/or [renew]","properties":{"register":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"transfer":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"renew":{"$ref":"../../common/defs.json#/definitions/decimalParam"}}}}}};
-const pattern274 = new RegExp("\\S", "u");
+export const bulkAddProducts = validate164;
+const schema736 = {"title":"BulkAddProductsRequest","type":"object","required":["products"],"properties":{"products":{"description":"a list of products to add, such as products[0][copyof]=1&products[0][name]=Plan","$comment":"Bracket keys 0..n-1 arrive as an array, any other numeric keys (products[5][...]) as an object keyed by them; Object.entries reads both with the keys the client sent.","tsType":"{ [key: string]: { copyof: string; name: string; periods?: { [years: string]: { register?: string; transfer?: string; renew?: string } } } }","if":{"type":"array"},"then":{"type":"array","minItems":1,"maxItems":1000,"description":"a list of 1 to 1000 products to add, such as products[0][copyof]=1&products[0][name]=Plan","items":{"$ref":"#/definitions/entry"}},"else":{"type":"object","minProperties":1,"maxProperties":1000,"description":"a list of 1 to 1000 products to add, such as products[0][copyof]=1&products[0][name]=Plan","propertyNames":{"pattern":"^[0-9]{1,9}$","description":"keyed by entry numbers, such as products[0][name]"},"additionalProperties":{"$ref":"#/definitions/entry"}}}}};
+const schema730 = {"type":"object","description":"a product to add, with [copyof] and [name], such as products[0][copyof]=1&products[0][name]=Plan","required":["copyof","name"],"properties":{"copyof":{"$ref":"../../common/defs.json#/definitions/positiveId"},"name":{"type":"string","pattern":"\\S","maxLength":200,"description":"a product name that is not blank, at most 200 characters"},"periods":{"type":"object","description":"TLD prices keyed by the period in years, such as periods[1][register]=12.95","propertyNames":{"pattern":"^([1-9]|10)$","description":"keyed by a period of 1 to 10 years, such as periods[1][register]=12.95"},"additionalProperties":{"type":"object","description":"the prices of one period: [register], [transfer] and/or [renew]","properties":{"register":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"transfer":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"renew":{"$ref":"../../common/defs.json#/definitions/decimalParam"}}}}}};
+const pattern447 = new RegExp("\\S", "u");
 
-function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate161(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.copyof === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "copyof"},message:"must have required property '"+"copyof"+"'",schema:schema451.required,parentSchema:schema451,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "copyof"},message:"must have required property '"+"copyof"+"'",schema:schema730.required,parentSchema:schema730,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8815,7 +9261,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.name === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema451.required,parentSchema:schema451,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema730.required,parentSchema:schema730,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8894,7 +9340,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema451.properties.name.type,parentSchema:schema451.properties.name,data:data1};
+const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema730.properties.name.type,parentSchema:schema730.properties.name,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -8913,7 +9359,7 @@ data["name"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(func2(data1) > 200){
-const err5 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema451.properties.name,data:data1};
+const err5 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema730.properties.name,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -8922,8 +9368,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(!pattern274.test(data1)){
-const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema451.properties.name,data:data1};
+if(!pattern447.test(data1)){
+const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema730.properties.name,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -8940,8 +9386,8 @@ if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 for(const key0 in data2){
 const _errs8 = errors;
 if(typeof key0 === "string"){
-if(!pattern142.test(key0)){
-const err7 = {instancePath:instancePath+"/periods",schemaPath:"#/properties/periods/propertyNames/pattern",keyword:"pattern",params:{pattern: "^([1-9]|10)$"},message:"must match pattern \""+"^([1-9]|10)$"+"\"",schema:"^([1-9]|10)$",parentSchema:schema451.properties.periods.propertyNames,data:key0,propertyName:key0};
+if(!pattern315.test(key0)){
+const err7 = {instancePath:instancePath+"/periods",schemaPath:"#/properties/periods/propertyNames/pattern",keyword:"pattern",params:{pattern: "^([1-9]|10)$"},message:"must match pattern \""+"^([1-9]|10)$"+"\"",schema:"^([1-9]|10)$",parentSchema:schema730.properties.periods.propertyNames,data:key0,propertyName:key0};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -8953,7 +9399,7 @@ errors++;
 }
 var valid2 = _errs8 === errors;
 if(!valid2){
-const err8 = {instancePath:instancePath+"/periods",schemaPath:"#/properties/periods/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema451.properties.periods.propertyNames,parentSchema:schema451.properties.periods,data:data2};
+const err8 = {instancePath:instancePath+"/periods",schemaPath:"#/properties/periods/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema730.properties.periods.propertyNames,parentSchema:schema730.properties.periods,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -9118,7 +9564,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/periods/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/periods/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema451.properties.periods.additionalProperties.type,parentSchema:schema451.properties.periods.additionalProperties,data:data3};
+const err15 = {instancePath:instancePath+"/periods/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/periods/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema730.properties.periods.additionalProperties.type,parentSchema:schema730.properties.periods.additionalProperties,data:data3};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -9130,7 +9576,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/periods",schemaPath:"#/properties/periods/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema451.properties.periods.type,parentSchema:schema451.properties.periods,data:data2};
+const err16 = {instancePath:instancePath+"/periods",schemaPath:"#/properties/periods/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema730.properties.periods.type,parentSchema:schema730.properties.periods,data:data2};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -9142,7 +9588,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema451.type,parentSchema:schema451,data};
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema730.type,parentSchema:schema730,data};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -9151,18 +9597,18 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate100.errors = vErrors;
+validate161.errors = vErrors;
 return errors === 0;
 }
 
-const pattern279 = new RegExp("^[0-9]{1,9}$", "u");
+const pattern128 = new RegExp("^[0-9]{1,9}$", "u");
 
-function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.products === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "products"},message:"must have required property '"+"products"+"'",schema:schema457.required,parentSchema:schema457,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "products"},message:"must have required property '"+"products"+"'",schema:schema736.required,parentSchema:schema736,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9238,7 +9684,7 @@ if(dataType1 === "string" || dataType1 === "number"
 coerced1 = [data0];
 }
 else {
-const err2 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/then/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema457.properties.products.then.type,parentSchema:schema457.properties.products.then,data:data0};
+const err2 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/then/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema736.properties.products.then.type,parentSchema:schema736.properties.products.then,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9257,7 +9703,7 @@ data["products"] = coerced1;
 }
 if(Array.isArray(data0)){
 if(data0.length > 1000){
-const err3 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/then/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema457.properties.products.then,data:data0};
+const err3 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/then/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema736.properties.products.then,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9267,7 +9713,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data0.length < 1){
-const err4 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/then/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema457.properties.products.then,data:data0};
+const err4 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/then/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema736.properties.products.then,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -9278,8 +9724,8 @@ errors++;
 }
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate100(data0[i0], {instancePath:instancePath+"/products/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate100.errors : vErrors.concat(validate100.errors);
+if(!(validate161(data0[i0], {instancePath:instancePath+"/products/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate161.errors : vErrors.concat(validate161.errors);
 errors = vErrors.length;
 }
 }
@@ -9292,7 +9738,7 @@ else {
 const _errs9 = errors;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(Object.keys(data0).length > 1000){
-const err5 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/else/maxProperties",keyword:"maxProperties",params:{limit: 1000},message:"must NOT have more than 1000 properties",schema:1000,parentSchema:schema457.properties.products.else,data:data0};
+const err5 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/else/maxProperties",keyword:"maxProperties",params:{limit: 1000},message:"must NOT have more than 1000 properties",schema:1000,parentSchema:schema736.properties.products.else,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -9302,7 +9748,7 @@ vErrors.push(err5);
 errors++;
 }
 if(Object.keys(data0).length < 1){
-const err6 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/else/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema457.properties.products.else,data:data0};
+const err6 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/else/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema736.properties.products.else,data:data0};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -9314,8 +9760,8 @@ errors++;
 for(const key0 in data0){
 const _errs11 = errors;
 if(typeof key0 === "string"){
-if(!pattern279.test(key0)){
-const err7 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/else/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,9}$"},message:"must match pattern \""+"^[0-9]{1,9}$"+"\"",schema:"^[0-9]{1,9}$",parentSchema:schema457.properties.products.else.propertyNames,data:key0,propertyName:key0};
+if(!pattern128.test(key0)){
+const err7 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/else/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,9}$"},message:"must match pattern \""+"^[0-9]{1,9}$"+"\"",schema:"^[0-9]{1,9}$",parentSchema:schema736.properties.products.else.propertyNames,data:key0,propertyName:key0};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -9327,7 +9773,7 @@ errors++;
 }
 var valid4 = _errs11 === errors;
 if(!valid4){
-const err8 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/else/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema457.properties.products.else.propertyNames,parentSchema:schema457.properties.products.else,data:data0};
+const err8 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/else/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema736.properties.products.else.propertyNames,parentSchema:schema736.properties.products.else,data:data0};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -9338,14 +9784,14 @@ errors++;
 }
 }
 for(const key1 in data0){
-if(!(validate100(data0[key1], {instancePath:instancePath+"/products/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data0,parentDataProperty:key1,rootData}))){
-vErrors = vErrors === null ? validate100.errors : vErrors.concat(validate100.errors);
+if(!(validate161(data0[key1], {instancePath:instancePath+"/products/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data0,parentDataProperty:key1,rootData}))){
+vErrors = vErrors === null ? validate161.errors : vErrors.concat(validate161.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/else/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema457.properties.products.else.type,parentSchema:schema457.properties.products.else,data:data0};
+const err9 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/else/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema736.properties.products.else.type,parentSchema:schema736.properties.products.else,data:data0};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -9359,7 +9805,7 @@ valid1 = _valid0;
 ifClause0 = "else";
 }
 if(!valid1){
-const err10 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema",schema:schema457.properties.products.if,parentSchema:schema457.properties.products,data:data0};
+const err10 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema",schema:schema736.properties.products.if,parentSchema:schema736.properties.products,data:data0};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -9371,7 +9817,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema457.type,parentSchema:schema457,data};
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema736.type,parentSchema:schema736,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -9380,19 +9826,666 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate103.errors = vErrors;
+validate164.errors = vErrors;
 return errors === 0;
 }
 
-export const changeAccountPackage = validate107;
-const schema461 = {"title":"ChangeAccountPackageRequest","type":"object","required":["id","product_id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"product_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"recalculate":{"type":"string","enum":["0","1","true","false"]}}};
+export const bulkSetPrices = validate173;
+const schema745 = {"title":"BulkSetPricesRequest","type":"object","required":["category_id","products"],"properties":{"category_id":{"$ref":"../../common/defs.json#/definitions/positiveId","description":"the order page whose TLDs change"},"products":{"description":"the TLDs to update, such as products[0][name]=.com&products[0][periods][1][register]=11.95","$comment":"As bulkAddProducts: keys 0..n-1 arrive as an array, other numeric keys as an object; Object.entries reads both.","tsType":"{ [key: string]: { name: string; periods?: { [years: string]: { register?: string; transfer?: string; renew?: string } }; updatedomains?: '0' | '1' } }","if":{"type":"array"},"then":{"type":"array","minItems":1,"maxItems":1000,"description":"a list of 1 to 1000 TLDs, such as products[0][name]=.com","items":{"$ref":"#/definitions/entry"}},"else":{"type":"object","minProperties":1,"maxProperties":1000,"description":"a list of 1 to 1000 TLDs, such as products[0][name]=.com","propertyNames":{"pattern":"^[0-9]{1,9}$","description":"keyed by entry numbers, such as products[0][name]"},"additionalProperties":{"$ref":"#/definitions/entry"}}}}};
+const schema739 = {"type":"object","description":"a TLD to update, with [name] and [periods], such as products[0][name]=.com","required":["name"],"properties":{"name":{"type":"string","pattern":"\\S","maxLength":200,"description":"the name of a TLD of the order page, such as .com"},"periods":{"$ref":"bulkAddProducts.json#/definitions/entry/properties/periods"},"updatedomains":{"$ref":"../../common/defs.json#/definitions/flag"}}};
+const schema740 = {"type":"object","description":"TLD prices keyed by the period in years, such as periods[1][register]=12.95","propertyNames":{"pattern":"^([1-9]|10)$","description":"keyed by a period of 1 to 10 years, such as periods[1][register]=12.95"},"additionalProperties":{"type":"object","description":"the prices of one period: [register], [transfer] and/or [renew]","properties":{"register":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"transfer":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"renew":{"$ref":"../../common/defs.json#/definitions/decimalParam"}}}};
 
-function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate169(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+const _errs1 = errors;
+if(typeof key0 === "string"){
+if(!pattern315.test(key0)){
+const err0 = {instancePath,schemaPath:"#/propertyNames/pattern",keyword:"pattern",params:{pattern: "^([1-9]|10)$"},message:"must match pattern \""+"^([1-9]|10)$"+"\"",schema:"^([1-9]|10)$",parentSchema:schema740.propertyNames,data:key0,propertyName:key0};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+var valid0 = _errs1 === errors;
+if(!valid0){
+const err1 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema740.propertyNames,parentSchema:schema740,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+for(const key1 in data){
+let data0 = data[key1];
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+if(data0.register !== undefined){
+let data1 = data0.register;
+if(typeof data1 !== "string"){
+let dataType0 = typeof data1;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType0 = typeof data1;
+if(typeof data1 === "string"){
+coerced0 = data1;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data1;
+}
+else if(data1 === null){
+coerced0 = "";
+}
+else {
+const err2 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/register",schemaPath:"../../common/defs.json#/definitions/decimalParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema106.type,parentSchema:schema106,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data1 = coerced0;
+if(data0 !== undefined){
+data0["register"] = coerced0;
+}
+}
+}
+if(typeof data1 === "string"){
+if(!pattern46.test(data1)){
+const err3 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/register",schemaPath:"../../common/defs.json#/definitions/decimalParam/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema106,data:data1};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+if(data0.transfer !== undefined){
+let data2 = data0.transfer;
+if(typeof data2 !== "string"){
+let dataType1 = typeof data2;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data2) && data2.length == 1){
+data2 = data2[0];
+dataType1 = typeof data2;
+if(typeof data2 === "string"){
+coerced1 = data2;
+}
+}
+if(!(coerced1 !== undefined)){
+if(dataType1 == "number" || dataType1 == "boolean"){
+coerced1 = "" + data2;
+}
+else if(data2 === null){
+coerced1 = "";
+}
+else {
+const err4 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/transfer",schemaPath:"../../common/defs.json#/definitions/decimalParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema106.type,parentSchema:schema106,data:data2};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data2 = coerced1;
+if(data0 !== undefined){
+data0["transfer"] = coerced1;
+}
+}
+}
+if(typeof data2 === "string"){
+if(!pattern46.test(data2)){
+const err5 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/transfer",schemaPath:"../../common/defs.json#/definitions/decimalParam/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema106,data:data2};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+if(data0.renew !== undefined){
+let data3 = data0.renew;
+if(typeof data3 !== "string"){
+let dataType2 = typeof data3;
+let coerced2 = undefined;
+if(dataType2 == 'object' && Array.isArray(data3) && data3.length == 1){
+data3 = data3[0];
+dataType2 = typeof data3;
+if(typeof data3 === "string"){
+coerced2 = data3;
+}
+}
+if(!(coerced2 !== undefined)){
+if(dataType2 == "number" || dataType2 == "boolean"){
+coerced2 = "" + data3;
+}
+else if(data3 === null){
+coerced2 = "";
+}
+else {
+const err6 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/renew",schemaPath:"../../common/defs.json#/definitions/decimalParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema106.type,parentSchema:schema106,data:data3};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(coerced2 !== undefined){
+data3 = coerced2;
+if(data0 !== undefined){
+data0["renew"] = coerced2;
+}
+}
+}
+if(typeof data3 === "string"){
+if(!pattern46.test(data3)){
+const err7 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/renew",schemaPath:"../../common/defs.json#/definitions/decimalParam/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema106,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema740.additionalProperties.type,parentSchema:schema740.additionalProperties,data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema740.type,parentSchema:schema740,data};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+validate169.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate168(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.name === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema739.required,parentSchema:schema739,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.name !== undefined){
+let data0 = data.name;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema739.properties.name.type,parentSchema:schema739.properties.name,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["name"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(func2(data0) > 200){
+const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema739.properties.name,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(!pattern447.test(data0)){
+const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema739.properties.name,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+if(data.periods !== undefined){
+if(!(validate169(data.periods, {instancePath:instancePath+"/periods",parentData:data,parentDataProperty:"periods",rootData}))){
+vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
+errors = vErrors.length;
+}
+}
+if(data.updatedomains !== undefined){
+let data2 = data.updatedomains;
+if(typeof data2 !== "string"){
+let dataType1 = typeof data2;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data2) && data2.length == 1){
+data2 = data2[0];
+dataType1 = typeof data2;
+if(typeof data2 === "string"){
+coerced1 = data2;
+}
+}
+if(!(coerced1 !== undefined)){
+if(dataType1 == "number" || dataType1 == "boolean"){
+coerced1 = "" + data2;
+}
+else if(data2 === null){
+coerced1 = "";
+}
+else {
+const err4 = {instancePath:instancePath+"/updatedomains",schemaPath:"../../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema44.type,parentSchema:schema44,data:data2};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data2 = coerced1;
+if(data !== undefined){
+data["updatedomains"] = coerced1;
+}
+}
+}
+if(!((data2 === "0") || (data2 === "1"))){
+const err5 = {instancePath:instancePath+"/updatedomains",schemaPath:"../../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema44.enum},message:"must be equal to one of the allowed values",schema:schema44.enum,parentSchema:schema44,data:data2};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema739.type,parentSchema:schema739,data};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+validate168.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate173(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.category_id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "category_id"},message:"must have required property '"+"category_id"+"'",schema:schema745.required,parentSchema:schema745,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.products === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "products"},message:"must have required property '"+"products"+"'",schema:schema745.required,parentSchema:schema745,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.category_id !== undefined){
+let data0 = data.category_id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err2 = {instancePath:instancePath+"/category_id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["category_id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err3 = {instancePath:instancePath+"/category_id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+if(data.products !== undefined){
+let data1 = data.products;
+const _errs6 = errors;
+let valid2 = true;
+const _errs7 = errors;
+if(!(Array.isArray(data1))){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType1 = typeof data1;
+if(Array.isArray(data1)){
+coerced1 = data1;
+}
+}
+if(!(coerced1 !== undefined)){
+if(dataType1 === "string" || dataType1 === "number"
+              || dataType1 === "boolean" || data1 === null){
+coerced1 = [data1];
+}
+else {
+const err4 = {};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["products"] = coerced1;
+}
+}
+}
+var _valid0 = _errs7 === errors;
+errors = _errs6;
+if(vErrors !== null){
+if(_errs6){
+vErrors.length = _errs6;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause0;
+if(_valid0){
+const _errs9 = errors;
+if(!(Array.isArray(data1))){
+let dataType2 = typeof data1;
+let coerced2 = undefined;
+if(dataType2 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType2 = typeof data1;
+if(Array.isArray(data1)){
+coerced2 = data1;
+}
+}
+if(!(coerced2 !== undefined)){
+if(dataType2 === "string" || dataType2 === "number"
+              || dataType2 === "boolean" || data1 === null){
+coerced2 = [data1];
+}
+else {
+const err5 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/then/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema745.properties.products.then.type,parentSchema:schema745.properties.products.then,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(coerced2 !== undefined){
+data1 = coerced2;
+if(data !== undefined){
+data["products"] = coerced2;
+}
+}
+}
+if(Array.isArray(data1)){
+if(data1.length > 1000){
+const err6 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/then/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema745.properties.products.then,data:data1};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data1.length < 1){
+const err7 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/then/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema745.properties.products.then,data:data1};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate168(data1[i0], {instancePath:instancePath+"/products/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate168.errors : vErrors.concat(validate168.errors);
+errors = vErrors.length;
+}
+}
+}
+var _valid0 = _errs9 === errors;
+valid2 = _valid0;
+ifClause0 = "then";
+}
+else {
+const _errs12 = errors;
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(Object.keys(data1).length > 1000){
+const err8 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/else/maxProperties",keyword:"maxProperties",params:{limit: 1000},message:"must NOT have more than 1000 properties",schema:1000,parentSchema:schema745.properties.products.else,data:data1};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(Object.keys(data1).length < 1){
+const err9 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/else/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema745.properties.products.else,data:data1};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+for(const key0 in data1){
+const _errs14 = errors;
+if(typeof key0 === "string"){
+if(!pattern128.test(key0)){
+const err10 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/else/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,9}$"},message:"must match pattern \""+"^[0-9]{1,9}$"+"\"",schema:"^[0-9]{1,9}$",parentSchema:schema745.properties.products.else.propertyNames,data:key0,propertyName:key0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+var valid5 = _errs14 === errors;
+if(!valid5){
+const err11 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/else/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema745.properties.products.else.propertyNames,parentSchema:schema745.properties.products.else,data:data1};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+for(const key1 in data1){
+if(!(validate168(data1[key1], {instancePath:instancePath+"/products/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data1,parentDataProperty:key1,rootData}))){
+vErrors = vErrors === null ? validate168.errors : vErrors.concat(validate168.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err12 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/else/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema745.properties.products.else.type,parentSchema:schema745.properties.products.else,data:data1};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+var _valid0 = _errs12 === errors;
+valid2 = _valid0;
+ifClause0 = "else";
+}
+if(!valid2){
+const err13 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema",schema:schema745.properties.products.if,parentSchema:schema745.properties.products,data:data1};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+else {
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema745.type,parentSchema:schema745,data};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+validate173.errors = vErrors;
+return errors === 0;
+}
+
+export const changeAccountPackage = validate177;
+const schema750 = {"title":"ChangeAccountPackageRequest","type":"object","required":["id","product_id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"product_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"recalculate":{"type":"string","enum":["0","1","true","false"]}}};
+
+function validate177(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema461.required,parentSchema:schema461,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema750.required,parentSchema:schema750,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9402,7 +10495,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.product_id === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "product_id"},message:"must have required property '"+"product_id"+"'",schema:schema461.required,parentSchema:schema461,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "product_id"},message:"must have required property '"+"product_id"+"'",schema:schema750.required,parentSchema:schema750,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9531,7 +10624,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err6 = {instancePath:instancePath+"/recalculate",schemaPath:"#/properties/recalculate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema461.properties.recalculate.type,parentSchema:schema461.properties.recalculate,data:data2};
+const err6 = {instancePath:instancePath+"/recalculate",schemaPath:"#/properties/recalculate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema750.properties.recalculate.type,parentSchema:schema750.properties.recalculate,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -9549,7 +10642,7 @@ data["recalculate"] = coerced2;
 }
 }
 if(!((((data2 === "0") || (data2 === "1")) || (data2 === "true")) || (data2 === "false"))){
-const err7 = {instancePath:instancePath+"/recalculate",schemaPath:"#/properties/recalculate/enum",keyword:"enum",params:{allowedValues: schema461.properties.recalculate.enum},message:"must be equal to one of the allowed values",schema:schema461.properties.recalculate.enum,parentSchema:schema461.properties.recalculate,data:data2};
+const err7 = {instancePath:instancePath+"/recalculate",schemaPath:"#/properties/recalculate/enum",keyword:"enum",params:{allowedValues: schema750.properties.recalculate.enum},message:"must be equal to one of the allowed values",schema:schema750.properties.recalculate.enum,parentSchema:schema750.properties.recalculate,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -9561,7 +10654,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema461.type,parentSchema:schema461,data};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema750.type,parentSchema:schema750,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -9570,20 +10663,20 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate107.errors = vErrors;
+validate177.errors = vErrors;
 return errors === 0;
 }
 
-export const chargeCreditCard = validate109;
-const schema466 = {"title":"ChargeCreditCardRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"card_id":{"type":"string","pattern":"^(primary|[1-9][0-9]{0,17})$","description":"primary or a positive whole number card id, such as 3"},"custom":{"title":"ChargeCreditCardCustom","type":"object","description":"given as custom[amount]=10.00","properties":{"amount":{"type":"string","pattern":"^-?[0-9]{1,12}(\\.[0-9]{1,2})?$","description":"an amount more than 0 with at most two decimals, up to 999999999999.99, such as 10.50"}}}}};
-const pattern287 = new RegExp("^(primary|[1-9][0-9]{0,17})$", "u");
+export const chargeCreditCard = validate179;
+const schema755 = {"title":"ChargeCreditCardRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"card_id":{"type":"string","pattern":"^(primary|[1-9][0-9]{0,17})$","description":"primary or a positive whole number card id, such as 3"},"custom":{"title":"ChargeCreditCardCustom","type":"object","description":"given as custom[amount]=10.00","properties":{"amount":{"type":"string","pattern":"^-?[0-9]{1,12}(\\.[0-9]{1,2})?$","description":"an amount more than 0 with at most two decimals, up to 999999999999.99, such as 10.50"}}}}};
+const pattern469 = new RegExp("^(primary|[1-9][0-9]{0,17})$", "u");
 
-function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate179(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema466.required,parentSchema:schema466,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema755.required,parentSchema:schema755,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9662,7 +10755,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/card_id",schemaPath:"#/properties/card_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema466.properties.card_id.type,parentSchema:schema466.properties.card_id,data:data1};
+const err3 = {instancePath:instancePath+"/card_id",schemaPath:"#/properties/card_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema755.properties.card_id.type,parentSchema:schema755.properties.card_id,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9680,8 +10773,8 @@ data["card_id"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern287.test(data1)){
-const err4 = {instancePath:instancePath+"/card_id",schemaPath:"#/properties/card_id/pattern",keyword:"pattern",params:{pattern: "^(primary|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(primary|[1-9][0-9]{0,17})$"+"\"",schema:"^(primary|[1-9][0-9]{0,17})$",parentSchema:schema466.properties.card_id,data:data1};
+if(!pattern469.test(data1)){
+const err4 = {instancePath:instancePath+"/card_id",schemaPath:"#/properties/card_id/pattern",keyword:"pattern",params:{pattern: "^(primary|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(primary|[1-9][0-9]{0,17})$"+"\"",schema:"^(primary|[1-9][0-9]{0,17})$",parentSchema:schema755.properties.card_id,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -9715,7 +10808,7 @@ else if(data3 === null){
 coerced2 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/custom/amount",schemaPath:"#/properties/custom/properties/amount/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema466.properties.custom.properties.amount.type,parentSchema:schema466.properties.custom.properties.amount,data:data3};
+const err5 = {instancePath:instancePath+"/custom/amount",schemaPath:"#/properties/custom/properties/amount/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema755.properties.custom.properties.amount.type,parentSchema:schema755.properties.custom.properties.amount,data:data3};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -9733,8 +10826,8 @@ data2["amount"] = coerced2;
 }
 }
 if(typeof data3 === "string"){
-if(!pattern106.test(data3)){
-const err6 = {instancePath:instancePath+"/custom/amount",schemaPath:"#/properties/custom/properties/amount/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^-?[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^-?[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema466.properties.custom.properties.amount,data:data3};
+if(!pattern279.test(data3)){
+const err6 = {instancePath:instancePath+"/custom/amount",schemaPath:"#/properties/custom/properties/amount/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^-?[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^-?[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema755.properties.custom.properties.amount,data:data3};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -9747,7 +10840,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema466.properties.custom.type,parentSchema:schema466.properties.custom,data:data2};
+const err7 = {instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema755.properties.custom.type,parentSchema:schema755.properties.custom,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -9759,7 +10852,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema466.type,parentSchema:schema466,data};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema755.type,parentSchema:schema755,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -9768,19 +10861,183 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate109.errors = vErrors;
+validate179.errors = vErrors;
 return errors === 0;
 }
 
-export const convertOrderDraft = validate111;
-const schema475 = {"title":"ConvertOrderDraftRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"keep_draft":{"$ref":"../../common/defs.json#/definitions/flag"},"tax_exempt":{"$ref":"../../common/defs.json#/definitions/flag"},"fraudcheck":{"$ref":"../../common/defs.json#/definitions/flag"},"fraudcheck_ip":{"type":"string","maxLength":64,"description":"an IP address of at most 64 characters"},"as_free":{"$ref":"../../common/defs.json#/definitions/flag"},"ip":{"type":"string","maxLength":64,"description":"an IP address of at most 64 characters"},"module":{"description":"0 or the id of an enabled payment gateway","$ref":"../../common/defs.json#/definitions/idOrZero"}}};
+export const clearOrderDraftItems = validate187;
+const schema763 = {"title":"ClearOrderDraftItemsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate187(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema475.required,parentSchema:schema475,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema763.required,parentSchema:schema763,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema763.type,parentSchema:schema763,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate187.errors = vErrors;
+return errors === 0;
+}
+
+export const convertEstimateToInvoice = validate189;
+const schema768 = {"title":"ConvertEstimateToInvoiceRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+
+function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema768.required,parentSchema:schema768,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema768.type,parentSchema:schema768,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate189.errors = vErrors;
+return errors === 0;
+}
+
+export const convertOrderDraft = validate191;
+const schema777 = {"title":"ConvertOrderDraftRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"keep_draft":{"$ref":"../../common/defs.json#/definitions/flag"},"tax_exempt":{"$ref":"../../common/defs.json#/definitions/flag"},"fraudcheck":{"$ref":"../../common/defs.json#/definitions/flag"},"fraudcheck_ip":{"type":"string","maxLength":64,"description":"an IP address of at most 64 characters"},"as_free":{"$ref":"../../common/defs.json#/definitions/flag"},"ip":{"type":"string","maxLength":64,"description":"an IP address of at most 64 characters"},"module":{"description":"0 or the id of an enabled payment gateway","$ref":"../../common/defs.json#/definitions/idOrZero"}}};
+
+function validate191(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema777.required,parentSchema:schema777,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10003,7 +11260,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err9 = {instancePath:instancePath+"/fraudcheck_ip",schemaPath:"#/properties/fraudcheck_ip/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema475.properties.fraudcheck_ip.type,parentSchema:schema475.properties.fraudcheck_ip,data:data4};
+const err9 = {instancePath:instancePath+"/fraudcheck_ip",schemaPath:"#/properties/fraudcheck_ip/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema777.properties.fraudcheck_ip.type,parentSchema:schema777.properties.fraudcheck_ip,data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -10022,7 +11279,7 @@ data["fraudcheck_ip"] = coerced4;
 }
 if(typeof data4 === "string"){
 if(func2(data4) > 64){
-const err10 = {instancePath:instancePath+"/fraudcheck_ip",schemaPath:"#/properties/fraudcheck_ip/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters",schema:64,parentSchema:schema475.properties.fraudcheck_ip,data:data4};
+const err10 = {instancePath:instancePath+"/fraudcheck_ip",schemaPath:"#/properties/fraudcheck_ip/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters",schema:64,parentSchema:schema777.properties.fraudcheck_ip,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -10101,7 +11358,7 @@ else if(data6 === null){
 coerced6 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema475.properties.ip.type,parentSchema:schema475.properties.ip,data:data6};
+const err13 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema777.properties.ip.type,parentSchema:schema777.properties.ip,data:data6};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -10120,7 +11377,7 @@ data["ip"] = coerced6;
 }
 if(typeof data6 === "string"){
 if(func2(data6) > 64){
-const err14 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters",schema:64,parentSchema:schema475.properties.ip,data:data6};
+const err14 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters",schema:64,parentSchema:schema777.properties.ip,data:data6};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -10183,7 +11440,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema475.type,parentSchema:schema475,data};
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema777.type,parentSchema:schema777,data};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -10192,14 +11449,14 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate111.errors = vErrors;
+validate191.errors = vErrors;
 return errors === 0;
 }
 
-export const createOrderDraft = validate113;
-const schema485 = {"title":"CreateOrderDraftRequest","type":"object","properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"}}};
+export const createOrderDraft = validate193;
+const schema787 = {"title":"CreateOrderDraftRequest","type":"object","properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"}}};
 
-function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate193(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10305,7 +11562,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema485.type,parentSchema:schema485,data};
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema787.type,parentSchema:schema787,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -10314,19 +11571,19 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate113.errors = vErrors;
+validate193.errors = vErrors;
 return errors === 0;
 }
 
-export const deleteClient = validate115;
-const schema490 = {"title":"DeleteClientRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const deleteClient = validate195;
+const schema792 = {"title":"DeleteClientRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate195(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema490.required,parentSchema:schema490,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema792.required,parentSchema:schema792,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10387,7 +11644,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema490.type,parentSchema:schema490,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema792.type,parentSchema:schema792,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10396,19 +11653,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate115.errors = vErrors;
+validate195.errors = vErrors;
 return errors === 0;
 }
 
-export const deleteClientContact = validate117;
-const schema495 = {"title":"DeleteClientContactRequest","type":"object","required":["client_id","parent_id"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"parent_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const deleteClientContact = validate197;
+const schema797 = {"title":"DeleteClientContactRequest","type":"object","required":["client_id","parent_id"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"parent_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate197(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.client_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema495.required,parentSchema:schema495,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema797.required,parentSchema:schema797,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10418,7 +11675,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.parent_id === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "parent_id"},message:"must have required property '"+"parent_id"+"'",schema:schema495.required,parentSchema:schema495,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "parent_id"},message:"must have required property '"+"parent_id"+"'",schema:schema797.required,parentSchema:schema797,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10529,7 +11786,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema495.type,parentSchema:schema495,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema797.type,parentSchema:schema797,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -10538,19 +11795,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate117.errors = vErrors;
+validate197.errors = vErrors;
 return errors === 0;
 }
 
-export const deleteClientFile = validate119;
-const schema501 = {"title":"DeleteClientFileRequest","type":"object","required":["client_id","file_id"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"file_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const deleteClientFile = validate199;
+const schema803 = {"title":"DeleteClientFileRequest","type":"object","required":["client_id","file_id"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"file_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate199(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.client_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema501.required,parentSchema:schema501,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema803.required,parentSchema:schema803,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10560,7 +11817,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.file_id === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "file_id"},message:"must have required property '"+"file_id"+"'",schema:schema501.required,parentSchema:schema501,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "file_id"},message:"must have required property '"+"file_id"+"'",schema:schema803.required,parentSchema:schema803,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10671,7 +11928,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema501.type,parentSchema:schema501,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema803.type,parentSchema:schema803,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -10680,19 +11937,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate119.errors = vErrors;
+validate199.errors = vErrors;
 return errors === 0;
 }
 
-export const deleteInvoice = validate121;
-const schema506 = {"title":"DeleteInvoiceRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const deleteEstimate = validate201;
+const schema808 = {"title":"DeleteEstimateRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate201(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema506.required,parentSchema:schema506,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema808.required,parentSchema:schema808,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10753,7 +12010,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema506.type,parentSchema:schema506,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema808.type,parentSchema:schema808,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10762,19 +12019,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate121.errors = vErrors;
+validate201.errors = vErrors;
 return errors === 0;
 }
 
-export const deleteOrder = validate123;
-const schema510 = {"title":"DeleteOrderRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const deleteInvoice = validate203;
+const schema812 = {"title":"DeleteInvoiceRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate203(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema510.required,parentSchema:schema510,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema812.required,parentSchema:schema812,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10835,7 +12092,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema510.type,parentSchema:schema510,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema812.type,parentSchema:schema812,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10844,19 +12101,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate123.errors = vErrors;
+validate203.errors = vErrors;
 return errors === 0;
 }
 
-export const deleteProduct = validate125;
-const schema514 = {"title":"DeleteProductRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const deleteOrder = validate205;
+const schema816 = {"title":"DeleteOrderRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate205(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema514.required,parentSchema:schema514,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema816.required,parentSchema:schema816,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10917,7 +12174,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema514.type,parentSchema:schema514,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema816.type,parentSchema:schema816,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10926,19 +12183,101 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate125.errors = vErrors;
+validate205.errors = vErrors;
 return errors === 0;
 }
 
-export const domainCheck = validate127;
-const schema517 = {"title":"DomainCheckRequest","type":"object","required":["domain"],"properties":{"domain":{"type":"string","maxLength":253,"description":"a full domain name of at most 253 characters, such as example.com"}}};
+export const deleteProduct = validate207;
+const schema820 = {"title":"DeleteProductRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate207(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema820.required,parentSchema:schema820,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema820.type,parentSchema:schema820,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate207.errors = vErrors;
+return errors === 0;
+}
+
+export const domainCheck = validate209;
+const schema823 = {"title":"DomainCheckRequest","type":"object","required":["domain"],"properties":{"domain":{"type":"string","maxLength":253,"description":"a full domain name of at most 253 characters, such as example.com"}}};
+
+function validate209(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.domain === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "domain"},message:"must have required property '"+"domain"+"'",schema:schema517.required,parentSchema:schema517,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "domain"},message:"must have required property '"+"domain"+"'",schema:schema823.required,parentSchema:schema823,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10967,7 +12306,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema517.properties.domain.type,parentSchema:schema517.properties.domain,data:data0};
+const err1 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema823.properties.domain.type,parentSchema:schema823.properties.domain,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10986,7 +12325,7 @@ data["domain"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(func2(data0) > 253){
-const err2 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/maxLength",keyword:"maxLength",params:{limit: 253},message:"must NOT have more than 253 characters",schema:253,parentSchema:schema517.properties.domain,data:data0};
+const err2 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/maxLength",keyword:"maxLength",params:{limit: 253},message:"must NOT have more than 253 characters",schema:253,parentSchema:schema823.properties.domain,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -10999,7 +12338,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema517.type,parentSchema:schema517,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema823.type,parentSchema:schema823,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -11008,19 +12347,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate127.errors = vErrors;
+validate209.errors = vErrors;
 return errors === 0;
 }
 
-export const domainDelete = validate129;
-const schema520 = {"title":"DomainDeleteRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const domainDelete = validate211;
+const schema826 = {"title":"DomainDeleteRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate211(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema520.required,parentSchema:schema520,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema826.required,parentSchema:schema826,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11081,7 +12420,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema520.type,parentSchema:schema520,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema826.type,parentSchema:schema826,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -11090,19 +12429,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate129.errors = vErrors;
+validate211.errors = vErrors;
 return errors === 0;
 }
 
-export const domainDeleteHB = validate131;
-const schema524 = {"title":"DomainDeleteHBRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const domainDeleteHB = validate213;
+const schema830 = {"title":"DomainDeleteHBRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate213(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema524.required,parentSchema:schema524,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema830.required,parentSchema:schema830,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11163,7 +12502,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema524.type,parentSchema:schema524,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema830.type,parentSchema:schema830,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -11172,19 +12511,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate131.errors = vErrors;
+validate213.errors = vErrors;
 return errors === 0;
 }
 
-export const domainEPP = validate133;
-const schema528 = {"title":"DomainEPPRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const domainEPP = validate215;
+const schema834 = {"title":"DomainEPPRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate215(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema528.required,parentSchema:schema528,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema834.required,parentSchema:schema834,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11245,7 +12584,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema528.type,parentSchema:schema528,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema834.type,parentSchema:schema834,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -11254,19 +12593,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate133.errors = vErrors;
+validate215.errors = vErrors;
 return errors === 0;
 }
 
-export const domainRegister = validate135;
-const schema532 = {"title":"DomainRegisterRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const domainRegister = validate217;
+const schema838 = {"title":"DomainRegisterRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate217(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema532.required,parentSchema:schema532,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema838.required,parentSchema:schema838,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11327,7 +12666,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema532.type,parentSchema:schema532,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema838.type,parentSchema:schema838,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -11336,19 +12675,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate135.errors = vErrors;
+validate217.errors = vErrors;
 return errors === 0;
 }
 
-export const domainRenew = validate137;
-const schema536 = {"title":"DomainRenewRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const domainRenew = validate219;
+const schema842 = {"title":"DomainRenewRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate219(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema536.required,parentSchema:schema536,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema842.required,parentSchema:schema842,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11409,7 +12748,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema536.type,parentSchema:schema536,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema842.type,parentSchema:schema842,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -11418,19 +12757,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate137.errors = vErrors;
+validate219.errors = vErrors;
 return errors === 0;
 }
 
-export const domainTransfer = validate139;
-const schema540 = {"title":"DomainTransferRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const domainSynch = validate221;
+const schema846 = {"title":"DomainSynchRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate221(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema540.required,parentSchema:schema540,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema846.required,parentSchema:schema846,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11491,7 +12830,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema540.type,parentSchema:schema540,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema846.type,parentSchema:schema846,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -11500,21 +12839,103 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate139.errors = vErrors;
+validate221.errors = vErrors;
 return errors === 0;
 }
 
-export const editAccountDetails = validate141;
-const schema553 = {"title":"EditAccountDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"product_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"date_created":{"$ref":"../../common/defs.json#/definitions/date"},"domain":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"server_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"payment_module":{"$ref":"../../common/defs.json#/definitions/positiveId"},"firstpayment":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"total":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"next_due":{"$ref":"../../common/defs.json#/definitions/date"},"status":{"type":"string","enum":["Pending","Active","Suspended","Terminated","Cancelled","Fraud"]},"username":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"password":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"rootpassword":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"commitment_date":{"$ref":"../../common/defs.json#/definitions/date"},"notes":{"$ref":"../../common/defs.json#/definitions/text"}}};
+export const domainTransfer = validate223;
+const schema850 = {"title":"DomainTransferRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+
+function validate223(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema850.required,parentSchema:schema850,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema850.type,parentSchema:schema850,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate223.errors = vErrors;
+return errors === 0;
+}
+
+export const editAccountDetails = validate225;
+const schema863 = {"title":"EditAccountDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"product_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"date_created":{"$ref":"../../common/defs.json#/definitions/date"},"domain":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"server_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"payment_module":{"$ref":"../../common/defs.json#/definitions/positiveId"},"firstpayment":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"total":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"next_due":{"$ref":"../../common/defs.json#/definitions/date"},"status":{"type":"string","enum":["Pending","Active","Suspended","Terminated","Cancelled","Fraud"]},"username":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"password":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"rootpassword":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"commitment_date":{"$ref":"../../common/defs.json#/definitions/date"},"notes":{"$ref":"../../common/defs.json#/definitions/text"}}};
 const schema60 = {"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$","description":"a date as YYYY-MM-DD"};
 const pattern26 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}$", "u");
 
-function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate225(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema553.required,parentSchema:schema553,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema863.required,parentSchema:schema863,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11693,7 +13114,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err7 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema553.properties.domain.type,parentSchema:schema553.properties.domain,data:data3};
+const err7 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema863.properties.domain.type,parentSchema:schema863.properties.domain,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -11712,7 +13133,7 @@ data["domain"] = coerced3;
 }
 if(typeof data3 === "string"){
 if(func2(data3) > 255){
-const err8 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema553.properties.domain,data:data3};
+const err8 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema863.properties.domain,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -11993,7 +13414,7 @@ else if(data9 === null){
 coerced9 = "";
 }
 else {
-const err19 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema553.properties.status.type,parentSchema:schema553.properties.status,data:data9};
+const err19 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema863.properties.status.type,parentSchema:schema863.properties.status,data:data9};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -12011,7 +13432,7 @@ data["status"] = coerced9;
 }
 }
 if(!((((((data9 === "Pending") || (data9 === "Active")) || (data9 === "Suspended")) || (data9 === "Terminated")) || (data9 === "Cancelled")) || (data9 === "Fraud"))){
-const err20 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema553.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema553.properties.status.enum,parentSchema:schema553.properties.status,data:data9};
+const err20 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema863.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema863.properties.status.enum,parentSchema:schema863.properties.status,data:data9};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -12041,7 +13462,7 @@ else if(data10 === null){
 coerced10 = "";
 }
 else {
-const err21 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema553.properties.username.type,parentSchema:schema553.properties.username,data:data10};
+const err21 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema863.properties.username.type,parentSchema:schema863.properties.username,data:data10};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -12060,7 +13481,7 @@ data["username"] = coerced10;
 }
 if(typeof data10 === "string"){
 if(func2(data10) > 255){
-const err22 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema553.properties.username,data:data10};
+const err22 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema863.properties.username,data:data10};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -12091,7 +13512,7 @@ else if(data11 === null){
 coerced11 = "";
 }
 else {
-const err23 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema553.properties.password.type,parentSchema:schema553.properties.password,data:data11};
+const err23 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema863.properties.password.type,parentSchema:schema863.properties.password,data:data11};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -12110,7 +13531,7 @@ data["password"] = coerced11;
 }
 if(typeof data11 === "string"){
 if(func2(data11) > 255){
-const err24 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema553.properties.password,data:data11};
+const err24 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema863.properties.password,data:data11};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -12141,7 +13562,7 @@ else if(data12 === null){
 coerced12 = "";
 }
 else {
-const err25 = {instancePath:instancePath+"/rootpassword",schemaPath:"#/properties/rootpassword/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema553.properties.rootpassword.type,parentSchema:schema553.properties.rootpassword,data:data12};
+const err25 = {instancePath:instancePath+"/rootpassword",schemaPath:"#/properties/rootpassword/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema863.properties.rootpassword.type,parentSchema:schema863.properties.rootpassword,data:data12};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -12160,7 +13581,7 @@ data["rootpassword"] = coerced12;
 }
 if(typeof data12 === "string"){
 if(func2(data12) > 255){
-const err26 = {instancePath:instancePath+"/rootpassword",schemaPath:"#/properties/rootpassword/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema553.properties.rootpassword,data:data12};
+const err26 = {instancePath:instancePath+"/rootpassword",schemaPath:"#/properties/rootpassword/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema863.properties.rootpassword,data:data12};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -12241,7 +13662,7 @@ else if(data14 === null){
 coerced14 = "";
 }
 else {
-const err29 = {instancePath:instancePath+"/notes",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema403.type,parentSchema:schema403,data:data14};
+const err29 = {instancePath:instancePath+"/notes",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema203.type,parentSchema:schema203,data:data14};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -12260,7 +13681,7 @@ data["notes"] = coerced14;
 }
 if(typeof data14 === "string"){
 if(func2(data14) > 65535){
-const err30 = {instancePath:instancePath+"/notes",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema403,data:data14};
+const err30 = {instancePath:instancePath+"/notes",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema203,data:data14};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -12273,7 +13694,7 @@ errors++;
 }
 }
 else {
-const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema553.type,parentSchema:schema553,data};
+const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema863.type,parentSchema:schema863,data};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -12282,20 +13703,20 @@ vErrors.push(err31);
 }
 errors++;
 }
-validate141.errors = vErrors;
+validate225.errors = vErrors;
 return errors === 0;
 }
 
-export const editClientCreditCard = validate143;
-const schema574 = {"title":"EditClientCreditCardRequest","type":"object","required":["id","cardnum","cardtype","expiryyear","expirymonth"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"card_id":{"type":"string","pattern":"^([1-9][0-9]{0,17}|primary)$","description":"a card id such as 3, or primary"},"cardnum":{"$ref":"addClientCreditCard.json#/definitions/cardnum"},"cardtype":{"$ref":"addClientCreditCard.json#/definitions/cardtype"},"expiryyear":{"$ref":"addClientCreditCard.json#/definitions/expiryyear"},"expirymonth":{"$ref":"addClientCreditCard.json#/definitions/expirymonth"},"token":{"$ref":"addClientCreditCard.json#/definitions/token"},"token_gateway_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"cardname":{"$ref":"addClientCreditCard.json#/definitions/cardname"},"card_contact_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
-const pattern347 = new RegExp("^([1-9][0-9]{0,17}|primary)$", "u");
+export const editClientCreditCard = validate227;
+const schema884 = {"title":"EditClientCreditCardRequest","type":"object","required":["id","cardnum","cardtype","expiryyear","expirymonth"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"card_id":{"type":"string","pattern":"^([1-9][0-9]{0,17}|primary)$","description":"a card id such as 3, or primary"},"cardnum":{"$ref":"addClientCreditCard.json#/definitions/cardnum"},"cardtype":{"$ref":"addClientCreditCard.json#/definitions/cardtype"},"expiryyear":{"$ref":"addClientCreditCard.json#/definitions/expiryyear"},"expirymonth":{"$ref":"addClientCreditCard.json#/definitions/expirymonth"},"token":{"$ref":"addClientCreditCard.json#/definitions/token"},"token_gateway_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"cardname":{"$ref":"addClientCreditCard.json#/definitions/cardname"},"card_contact_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+const pattern542 = new RegExp("^([1-9][0-9]{0,17}|primary)$", "u");
 
-function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate227(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema574.required,parentSchema:schema574,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema884.required,parentSchema:schema884,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -12305,7 +13726,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.cardnum === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cardnum"},message:"must have required property '"+"cardnum"+"'",schema:schema574.required,parentSchema:schema574,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cardnum"},message:"must have required property '"+"cardnum"+"'",schema:schema884.required,parentSchema:schema884,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -12315,7 +13736,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.cardtype === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cardtype"},message:"must have required property '"+"cardtype"+"'",schema:schema574.required,parentSchema:schema574,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cardtype"},message:"must have required property '"+"cardtype"+"'",schema:schema884.required,parentSchema:schema884,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -12325,7 +13746,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.expiryyear === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "expiryyear"},message:"must have required property '"+"expiryyear"+"'",schema:schema574.required,parentSchema:schema574,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "expiryyear"},message:"must have required property '"+"expiryyear"+"'",schema:schema884.required,parentSchema:schema884,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -12335,7 +13756,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.expirymonth === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "expirymonth"},message:"must have required property '"+"expirymonth"+"'",schema:schema574.required,parentSchema:schema574,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "expirymonth"},message:"must have required property '"+"expirymonth"+"'",schema:schema884.required,parentSchema:schema884,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -12414,7 +13835,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err7 = {instancePath:instancePath+"/card_id",schemaPath:"#/properties/card_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema574.properties.card_id.type,parentSchema:schema574.properties.card_id,data:data1};
+const err7 = {instancePath:instancePath+"/card_id",schemaPath:"#/properties/card_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema884.properties.card_id.type,parentSchema:schema884.properties.card_id,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -12432,8 +13853,8 @@ data["card_id"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern347.test(data1)){
-const err8 = {instancePath:instancePath+"/card_id",schemaPath:"#/properties/card_id/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,17}|primary)$"},message:"must match pattern \""+"^([1-9][0-9]{0,17}|primary)$"+"\"",schema:"^([1-9][0-9]{0,17}|primary)$",parentSchema:schema574.properties.card_id,data:data1};
+if(!pattern542.test(data1)){
+const err8 = {instancePath:instancePath+"/card_id",schemaPath:"#/properties/card_id/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,17}|primary)$"},message:"must match pattern \""+"^([1-9][0-9]{0,17}|primary)$"+"\"",schema:"^([1-9][0-9]{0,17}|primary)$",parentSchema:schema884.properties.card_id,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -12866,7 +14287,7 @@ errors++;
 }
 }
 else {
-const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema574.type,parentSchema:schema574,data};
+const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema884.type,parentSchema:schema884,data};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -12875,14 +14296,14 @@ vErrors.push(err27);
 }
 errors++;
 }
-validate143.errors = vErrors;
+validate227.errors = vErrors;
 return errors === 0;
 }
 
-export const editContactPermissions = validate147;
-const schema593 = {"title":"EditContactPermissionsRequest","type":"object","required":["id","privileges"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"privileges":{"$ref":"addClientContact.json#/definitions/privileges"}}};
+export const editContactPermissions = validate231;
+const schema903 = {"title":"EditContactPermissionsRequest","type":"object","required":["id","privileges"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"privileges":{"$ref":"addClientContact.json#/definitions/privileges"}}};
 
-function validate145(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate229(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13281,17 +14702,17 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate145.errors = vErrors;
+validate229.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate147(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate231(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema593.required,parentSchema:schema593,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema903.required,parentSchema:schema903,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13301,7 +14722,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.privileges === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "privileges"},message:"must have required property '"+"privileges"+"'",schema:schema593.required,parentSchema:schema593,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "privileges"},message:"must have required property '"+"privileges"+"'",schema:schema903.required,parentSchema:schema903,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -13361,14 +14782,14 @@ errors++;
 }
 }
 if(data.privileges !== undefined){
-if(!(validate145(data.privileges, {instancePath:instancePath+"/privileges",parentData:data,parentDataProperty:"privileges",rootData}))){
-vErrors = vErrors === null ? validate145.errors : vErrors.concat(validate145.errors);
+if(!(validate229(data.privileges, {instancePath:instancePath+"/privileges",parentData:data,parentDataProperty:"privileges",rootData}))){
+vErrors = vErrors === null ? validate229.errors : vErrors.concat(validate229.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema593.type,parentSchema:schema593,data};
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema903.type,parentSchema:schema903,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -13377,27 +14798,23 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate147.errors = vErrors;
+validate231.errors = vErrors;
 return errors === 0;
 }
 
-export const editEstimateDetails = validate199;
-const schema826 = {"title":"EditEstimateDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status":{"$ref":"../../resources/estimate.json#/properties/status"},"subject":{"$ref":"../../common/defs.json#/definitions/text"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId","description":"an existing client; the estimate's currency stays as it is"},"date_created":{"$ref":"../../common/defs.json#/definitions/date","description":"a real calendar date, not after date_expires"},"date_expires":{"$ref":"../../common/defs.json#/definitions/date","description":"a real calendar date, not before date_created"},"notes":{"$ref":"../../common/defs.json#/definitions/text"},"notes_private":{"$ref":"../../common/defs.json#/definitions/text"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero","description":"an existing currency (0 is the main one); rate follows it, amounts are kept as they are"},"taxrate":{"$ref":"#/definitions/percent"},"taxrate2":{"$ref":"#/definitions/percent"},"credit":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"item":{"description":"changes to existing lines, keyed by line id: item[<line id>][description|amount|qty|taxed]=value, or item[<line id>][remove]=1 to remove the line (remove wins over other fields). A line id that is not one of this estimate's lines is an error. Consecutive keys from 0 arrive as a list, whose positions are read as line ids.","anyOf":[{"$comment":"Tried first and typed `never`: it picks the form by type, so a validation error names the bad field whichever form was sent; the two branches below give the TypeScript type.","tsType":"never","if":{"type":"array"},"then":{"$ref":"#/definitions/lineChangeList"},"else":{"$ref":"#/definitions/lineChangeMap"}},{"$ref":"#/definitions/lineChangeList"},{"$ref":"#/definitions/lineChangeMap"}]},"newitem":{"description":"lines to add, appended in key order: newitem[<n>][description|amount|qty|taxed]=value (description and amount required, qty 1 and taxed 0 by default). newitem[][field] adds one line; number the keys to add several. New lines get item_id 0, type Other and fresh ids, one past the highest line id of any estimate.","anyOf":[{"$comment":"See item: the type-checked branch comes first for precise messages.","tsType":"never","if":{"type":"array"},"then":{"$ref":"#/definitions/newLineList"},"else":{"$ref":"#/definitions/newLineMap"}},{"$ref":"#/definitions/newLineList"},{"$ref":"#/definitions/newLineMap"}]}}};
-const schema617 = {"type":"string","enum":["Draft","Sent","Accepted","Invoiced","Dead"]};
-const schema625 = {"type":"string","pattern":"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$","description":"a percentage from 0 to 100 with at most two decimals, such as 20 or 8.25"};
-const pattern389 = new RegExp("^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$", "u");
-const schema628 = {"title":"EstimateLineChangeList","type":"array","maxItems":1000,"items":{"$ref":"#/definitions/lineChange"}};
-const schema629 = {"title":"EstimateLineChange","type":"object","additionalProperties":false,"description":"line fields to change: description, amount, qty, taxed, or remove=1","properties":{"description":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"},"amount":{"$ref":"#/definitions/amount"},"qty":{"$ref":"#/definitions/qty"},"taxed":{"$ref":"../../common/defs.json#/definitions/flag"},"remove":{"$ref":"../../common/defs.json#/definitions/flag"}}};
-const schema631 = {"type":"string","pattern":"^-?[0-9]{1,9}(\\.[0-9]{1,2})?$","description":"an amount with at most two decimals, such as 12.30 (negative for a discount line)"};
-const schema632 = {"type":"string","pattern":"^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$","description":"a positive quantity with at most four decimals, such as 3 or 1.5"};
+export const editEstimateDetails = validate233;
+const schema905 = {"title":"EditEstimateDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status":{"$ref":"../../resources/estimate.json#/properties/status"},"subject":{"$ref":"../../common/defs.json#/definitions/text"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId","description":"an existing client; the estimate's currency stays as it is"},"date_created":{"$ref":"../../common/defs.json#/definitions/date","description":"a real calendar date, not after date_expires"},"date_expires":{"$ref":"../../common/defs.json#/definitions/date","description":"a real calendar date, not before date_created"},"notes":{"$ref":"../../common/defs.json#/definitions/text"},"notes_private":{"$ref":"../../common/defs.json#/definitions/text"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero","description":"an existing currency (0 is the main one); rate follows it, amounts are kept as they are"},"taxrate":{"$ref":"#/definitions/percent"},"taxrate2":{"$ref":"#/definitions/percent"},"credit":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"item":{"description":"changes to existing lines, keyed by line id: item[<line id>][description|amount|qty|taxed]=value, or item[<line id>][remove]=1 to remove the line (remove wins over other fields). A line id that is not one of this estimate's lines is an error. Consecutive keys from 0 arrive as a list, whose positions are read as line ids.","anyOf":[{"$comment":"Tried first and typed `never`: it picks the form by type, so a validation error names the bad field whichever form was sent; the two branches below give the TypeScript type.","tsType":"never","if":{"type":"array"},"then":{"$ref":"#/definitions/lineChangeList"},"else":{"$ref":"#/definitions/lineChangeMap"}},{"$ref":"#/definitions/lineChangeList"},{"$ref":"#/definitions/lineChangeMap"}]},"newitem":{"description":"lines to add, appended in key order: newitem[<n>][description|amount|qty|taxed]=value (description and amount required, qty 1 and taxed 0 by default). newitem[][field] adds one line; number the keys to add several. New lines get item_id 0, type Other and fresh ids, one past the highest line id of any estimate.","anyOf":[{"$comment":"See item: the type-checked branch comes first for precise messages.","tsType":"never","if":{"type":"array"},"then":{"$ref":"#/definitions/newLineList"},"else":{"$ref":"#/definitions/newLineMap"}},{"$ref":"#/definitions/newLineList"},{"$ref":"#/definitions/newLineMap"}]}}};
+const schema202 = {"type":"string","enum":["Draft","Sent","Accepted","Invoiced","Dead"]};
+const schema213 = {"title":"EstimateLineChangeList","type":"array","maxItems":1000,"items":{"$ref":"#/definitions/lineChange"}};
+const schema214 = {"title":"EstimateLineChange","type":"object","additionalProperties":false,"description":"line fields to change: description, amount, qty, taxed, or remove=1","properties":{"description":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"},"amount":{"$ref":"#/definitions/amount"},"qty":{"$ref":"#/definitions/qty"},"taxed":{"$ref":"../../common/defs.json#/definitions/flag"},"remove":{"$ref":"../../common/defs.json#/definitions/flag"}}};
 
-function validate154(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!(((((key0 === "description") || (key0 === "amount")) || (key0 === "qty")) || (key0 === "taxed")) || (key0 === "remove"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema629,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema214,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13427,7 +14844,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/description",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema178.type,parentSchema:schema178,data:data0};
+const err1 = {instancePath:instancePath+"/description",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema199.type,parentSchema:schema199,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -13446,7 +14863,7 @@ data["description"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(func2(data0) > 65535){
-const err2 = {instancePath:instancePath+"/description",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema178,data:data0};
+const err2 = {instancePath:instancePath+"/description",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema199,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -13456,7 +14873,7 @@ vErrors.push(err2);
 errors++;
 }
 if(func2(data0) < 1){
-const err3 = {instancePath:instancePath+"/description",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema178,data:data0};
+const err3 = {instancePath:instancePath+"/description",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema199,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -13487,7 +14904,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/amount",schemaPath:"#/definitions/amount/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema631.type,parentSchema:schema631,data:data1};
+const err4 = {instancePath:instancePath+"/amount",schemaPath:"#/definitions/amount/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema216.type,parentSchema:schema216,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -13505,8 +14922,8 @@ data["amount"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern95.test(data1)){
-const err5 = {instancePath:instancePath+"/amount",schemaPath:"#/definitions/amount/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]{1,9}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^-?[0-9]{1,9}(\\.[0-9]{1,2})?$"+"\"",schema:"^-?[0-9]{1,9}(\\.[0-9]{1,2})?$",parentSchema:schema631,data:data1};
+if(!pattern123.test(data1)){
+const err5 = {instancePath:instancePath+"/amount",schemaPath:"#/definitions/amount/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]{1,9}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^-?[0-9]{1,9}(\\.[0-9]{1,2})?$"+"\"",schema:"^-?[0-9]{1,9}(\\.[0-9]{1,2})?$",parentSchema:schema216,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -13537,7 +14954,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err6 = {instancePath:instancePath+"/qty",schemaPath:"#/definitions/qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema632.type,parentSchema:schema632,data:data2};
+const err6 = {instancePath:instancePath+"/qty",schemaPath:"#/definitions/qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema217.type,parentSchema:schema217,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -13555,8 +14972,8 @@ data["qty"] = coerced2;
 }
 }
 if(typeof data2 === "string"){
-if(!pattern96.test(data2)){
-const err7 = {instancePath:instancePath+"/qty",schemaPath:"#/definitions/qty/pattern",keyword:"pattern",params:{pattern: "^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$"},message:"must match pattern \""+"^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$"+"\"",schema:"^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$",parentSchema:schema632,data:data2};
+if(!pattern124.test(data2)){
+const err7 = {instancePath:instancePath+"/qty",schemaPath:"#/definitions/qty/pattern",keyword:"pattern",params:{pattern: "^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$"},message:"must match pattern \""+"^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$"+"\"",schema:"^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$",parentSchema:schema217,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -13665,7 +15082,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema629.type,parentSchema:schema629,data};
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema214.type,parentSchema:schema214,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -13674,12 +15091,12 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate154.errors = vErrors;
+validate55.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(Array.isArray(data))){
@@ -13698,7 +15115,7 @@ if(dataType0 === "string" || dataType0 === "number"
 coerced0 = [data];
 }
 else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema628.type,parentSchema:schema628,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema213.type,parentSchema:schema213,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13717,7 +15134,7 @@ parentData[parentDataProperty] = coerced0;
 }
 if(Array.isArray(data)){
 if(data.length > 1000){
-const err1 = {instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema628,data};
+const err1 = {instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema213,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -13728,19 +15145,19 @@ errors++;
 }
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate154(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate154.errors : vErrors.concat(validate154.errors);
+if(!(validate55(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
 }
 }
-validate153.errors = vErrors;
+validate54.errors = vErrors;
 return errors === 0;
 }
 
-const schema635 = {"title":"EstimateLineChangeMap","type":"object","propertyNames":{"pattern":"^[1-9][0-9]{0,17}$","description":"keyed by line id, such as item[12][qty]=2"},"additionalProperties":{"$ref":"#/definitions/lineChange"}};
+const schema220 = {"title":"EstimateLineChangeMap","type":"object","propertyNames":{"pattern":"^[1-9][0-9]{0,17}$","description":"keyed by line id, such as item[12][qty]=2"},"additionalProperties":{"$ref":"#/definitions/lineChange"}};
 
-function validate157(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13748,7 +15165,7 @@ for(const key0 in data){
 const _errs1 = errors;
 if(typeof key0 === "string"){
 if(!pattern0.test(key0)){
-const err0 = {instancePath,schemaPath:"#/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema635.propertyNames,data:key0,propertyName:key0};
+const err0 = {instancePath,schemaPath:"#/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema220.propertyNames,data:key0,propertyName:key0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13760,7 +15177,7 @@ errors++;
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
-const err1 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema635.propertyNames,parentSchema:schema635,data};
+const err1 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema220.propertyNames,parentSchema:schema220,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -13771,14 +15188,14 @@ errors++;
 }
 }
 for(const key1 in data){
-if(!(validate154(data[key1], {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key1,rootData}))){
-vErrors = vErrors === null ? validate154.errors : vErrors.concat(validate154.errors);
+if(!(validate55(data[key1], {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key1,rootData}))){
+vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema635.type,parentSchema:schema635,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema220.type,parentSchema:schema220,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -13787,19 +15204,19 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate157.errors = vErrors;
+validate58.errors = vErrors;
 return errors === 0;
 }
 
-const schema636 = {"title":"EstimateNewLineList","type":"array","maxItems":1000,"items":{"$ref":"#/definitions/newLine"}};
-const schema637 = {"title":"EstimateNewLine","type":"object","additionalProperties":false,"description":"a new line's fields: description and amount, optionally qty and taxed","required":["description","amount"],"properties":{"description":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"},"amount":{"$ref":"#/definitions/amount"},"qty":{"$ref":"#/definitions/qty"},"taxed":{"$ref":"../../common/defs.json#/definitions/flag"}}};
+const schema221 = {"title":"EstimateNewLineList","type":"array","maxItems":1000,"items":{"$ref":"#/definitions/newLine"}};
+const schema222 = {"title":"EstimateNewLine","type":"object","additionalProperties":false,"description":"a new line's fields: description and amount, optionally qty and taxed","required":["description","amount"],"properties":{"description":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"},"amount":{"$ref":"#/definitions/amount"},"qty":{"$ref":"#/definitions/qty"},"taxed":{"$ref":"../../common/defs.json#/definitions/flag"}}};
 
-function validate163(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.description === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'",schema:schema637.required,parentSchema:schema637,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'",schema:schema222.required,parentSchema:schema222,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13809,7 +15226,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.amount === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'",schema:schema637.required,parentSchema:schema637,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'",schema:schema222.required,parentSchema:schema222,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -13820,7 +15237,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((key0 === "description") || (key0 === "amount")) || (key0 === "qty")) || (key0 === "taxed"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema637,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema222,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -13850,7 +15267,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/description",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema178.type,parentSchema:schema178,data:data0};
+const err3 = {instancePath:instancePath+"/description",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema199.type,parentSchema:schema199,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -13869,7 +15286,7 @@ data["description"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(func2(data0) > 65535){
-const err4 = {instancePath:instancePath+"/description",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema178,data:data0};
+const err4 = {instancePath:instancePath+"/description",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema199,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -13879,7 +15296,7 @@ vErrors.push(err4);
 errors++;
 }
 if(func2(data0) < 1){
-const err5 = {instancePath:instancePath+"/description",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema178,data:data0};
+const err5 = {instancePath:instancePath+"/description",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema199,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -13910,7 +15327,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err6 = {instancePath:instancePath+"/amount",schemaPath:"#/definitions/amount/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema631.type,parentSchema:schema631,data:data1};
+const err6 = {instancePath:instancePath+"/amount",schemaPath:"#/definitions/amount/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema216.type,parentSchema:schema216,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -13928,8 +15345,8 @@ data["amount"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern95.test(data1)){
-const err7 = {instancePath:instancePath+"/amount",schemaPath:"#/definitions/amount/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]{1,9}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^-?[0-9]{1,9}(\\.[0-9]{1,2})?$"+"\"",schema:"^-?[0-9]{1,9}(\\.[0-9]{1,2})?$",parentSchema:schema631,data:data1};
+if(!pattern123.test(data1)){
+const err7 = {instancePath:instancePath+"/amount",schemaPath:"#/definitions/amount/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]{1,9}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^-?[0-9]{1,9}(\\.[0-9]{1,2})?$"+"\"",schema:"^-?[0-9]{1,9}(\\.[0-9]{1,2})?$",parentSchema:schema216,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -13960,7 +15377,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err8 = {instancePath:instancePath+"/qty",schemaPath:"#/definitions/qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema632.type,parentSchema:schema632,data:data2};
+const err8 = {instancePath:instancePath+"/qty",schemaPath:"#/definitions/qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema217.type,parentSchema:schema217,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -13978,8 +15395,8 @@ data["qty"] = coerced2;
 }
 }
 if(typeof data2 === "string"){
-if(!pattern96.test(data2)){
-const err9 = {instancePath:instancePath+"/qty",schemaPath:"#/definitions/qty/pattern",keyword:"pattern",params:{pattern: "^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$"},message:"must match pattern \""+"^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$"+"\"",schema:"^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$",parentSchema:schema632,data:data2};
+if(!pattern124.test(data2)){
+const err9 = {instancePath:instancePath+"/qty",schemaPath:"#/definitions/qty/pattern",keyword:"pattern",params:{pattern: "^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$"},message:"must match pattern \""+"^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$"+"\"",schema:"^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$",parentSchema:schema217,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -14040,7 +15457,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema637.type,parentSchema:schema637,data};
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema222.type,parentSchema:schema222,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -14049,12 +15466,12 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate163.errors = vErrors;
+validate64.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate162(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(Array.isArray(data))){
@@ -14073,7 +15490,7 @@ if(dataType0 === "string" || dataType0 === "number"
 coerced0 = [data];
 }
 else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema636.type,parentSchema:schema636,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema221.type,parentSchema:schema221,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -14092,7 +15509,7 @@ parentData[parentDataProperty] = coerced0;
 }
 if(Array.isArray(data)){
 if(data.length > 1000){
-const err1 = {instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema636,data};
+const err1 = {instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema221,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -14103,27 +15520,27 @@ errors++;
 }
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate163(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.errors);
+if(!(validate64(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
 }
 }
-validate162.errors = vErrors;
+validate63.errors = vErrors;
 return errors === 0;
 }
 
-const schema642 = {"title":"EstimateNewLineMap","type":"object","propertyNames":{"pattern":"^[0-9]{1,9}$","description":"keyed by a number, such as newitem[0][amount]=50"},"additionalProperties":{"$ref":"#/definitions/newLine"}};
+const schema227 = {"title":"EstimateNewLineMap","type":"object","propertyNames":{"pattern":"^[0-9]{1,9}$","description":"keyed by a number, such as newitem[0][amount]=50"},"additionalProperties":{"$ref":"#/definitions/newLine"}};
 
-function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 const _errs1 = errors;
 if(typeof key0 === "string"){
-if(!pattern279.test(key0)){
-const err0 = {instancePath,schemaPath:"#/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,9}$"},message:"must match pattern \""+"^[0-9]{1,9}$"+"\"",schema:"^[0-9]{1,9}$",parentSchema:schema642.propertyNames,data:key0,propertyName:key0};
+if(!pattern128.test(key0)){
+const err0 = {instancePath,schemaPath:"#/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,9}$"},message:"must match pattern \""+"^[0-9]{1,9}$"+"\"",schema:"^[0-9]{1,9}$",parentSchema:schema227.propertyNames,data:key0,propertyName:key0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -14135,7 +15552,7 @@ errors++;
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
-const err1 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema642.propertyNames,parentSchema:schema642,data};
+const err1 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema227.propertyNames,parentSchema:schema227,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -14146,14 +15563,14 @@ errors++;
 }
 }
 for(const key1 in data){
-if(!(validate163(data[key1], {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key1,rootData}))){
-vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.errors);
+if(!(validate64(data[key1], {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key1,rootData}))){
+vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema642.type,parentSchema:schema642,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema227.type,parentSchema:schema227,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -14162,17 +15579,17 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate166.errors = vErrors;
+validate67.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate199(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate233(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema826.required,parentSchema:schema826,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema905.required,parentSchema:schema905,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -14251,7 +15668,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/status",schemaPath:"../../resources/estimate.json#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema617.type,parentSchema:schema617,data:data1};
+const err3 = {instancePath:instancePath+"/status",schemaPath:"../../resources/estimate.json#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema202.type,parentSchema:schema202,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -14269,7 +15686,7 @@ data["status"] = coerced1;
 }
 }
 if(!(((((data1 === "Draft") || (data1 === "Sent")) || (data1 === "Accepted")) || (data1 === "Invoiced")) || (data1 === "Dead"))){
-const err4 = {instancePath:instancePath+"/status",schemaPath:"../../resources/estimate.json#/properties/status/enum",keyword:"enum",params:{allowedValues: schema617.enum},message:"must be equal to one of the allowed values",schema:schema617.enum,parentSchema:schema617,data:data1};
+const err4 = {instancePath:instancePath+"/status",schemaPath:"../../resources/estimate.json#/properties/status/enum",keyword:"enum",params:{allowedValues: schema202.enum},message:"must be equal to one of the allowed values",schema:schema202.enum,parentSchema:schema202,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -14299,7 +15716,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/subject",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema403.type,parentSchema:schema403,data:data2};
+const err5 = {instancePath:instancePath+"/subject",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema203.type,parentSchema:schema203,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -14318,7 +15735,7 @@ data["subject"] = coerced2;
 }
 if(typeof data2 === "string"){
 if(func2(data2) > 65535){
-const err6 = {instancePath:instancePath+"/subject",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema403,data:data2};
+const err6 = {instancePath:instancePath+"/subject",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema203,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -14499,7 +15916,7 @@ else if(data6 === null){
 coerced6 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/notes",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema403.type,parentSchema:schema403,data:data6};
+const err13 = {instancePath:instancePath+"/notes",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema203.type,parentSchema:schema203,data:data6};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -14518,7 +15935,7 @@ data["notes"] = coerced6;
 }
 if(typeof data6 === "string"){
 if(func2(data6) > 65535){
-const err14 = {instancePath:instancePath+"/notes",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema403,data:data6};
+const err14 = {instancePath:instancePath+"/notes",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema203,data:data6};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -14549,7 +15966,7 @@ else if(data7 === null){
 coerced7 = "";
 }
 else {
-const err15 = {instancePath:instancePath+"/notes_private",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema403.type,parentSchema:schema403,data:data7};
+const err15 = {instancePath:instancePath+"/notes_private",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema203.type,parentSchema:schema203,data:data7};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -14568,7 +15985,7 @@ data["notes_private"] = coerced7;
 }
 if(typeof data7 === "string"){
 if(func2(data7) > 65535){
-const err16 = {instancePath:instancePath+"/notes_private",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema403,data:data7};
+const err16 = {instancePath:instancePath+"/notes_private",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema203,data:data7};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -14649,7 +16066,7 @@ else if(data9 === null){
 coerced9 = "";
 }
 else {
-const err19 = {instancePath:instancePath+"/taxrate",schemaPath:"#/definitions/percent/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema625.type,parentSchema:schema625,data:data9};
+const err19 = {instancePath:instancePath+"/taxrate",schemaPath:"#/definitions/percent/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema210.type,parentSchema:schema210,data:data9};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -14667,8 +16084,8 @@ data["taxrate"] = coerced9;
 }
 }
 if(typeof data9 === "string"){
-if(!pattern389.test(data9)){
-const err20 = {instancePath:instancePath+"/taxrate",schemaPath:"#/definitions/percent/pattern",keyword:"pattern",params:{pattern: "^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"},message:"must match pattern \""+"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"+"\"",schema:"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$",parentSchema:schema625,data:data9};
+if(!pattern120.test(data9)){
+const err20 = {instancePath:instancePath+"/taxrate",schemaPath:"#/definitions/percent/pattern",keyword:"pattern",params:{pattern: "^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"},message:"must match pattern \""+"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"+"\"",schema:"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$",parentSchema:schema210,data:data9};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -14699,7 +16116,7 @@ else if(data10 === null){
 coerced10 = "";
 }
 else {
-const err21 = {instancePath:instancePath+"/taxrate2",schemaPath:"#/definitions/percent/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema625.type,parentSchema:schema625,data:data10};
+const err21 = {instancePath:instancePath+"/taxrate2",schemaPath:"#/definitions/percent/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema210.type,parentSchema:schema210,data:data10};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -14717,8 +16134,8 @@ data["taxrate2"] = coerced10;
 }
 }
 if(typeof data10 === "string"){
-if(!pattern389.test(data10)){
-const err22 = {instancePath:instancePath+"/taxrate2",schemaPath:"#/definitions/percent/pattern",keyword:"pattern",params:{pattern: "^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"},message:"must match pattern \""+"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"+"\"",schema:"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$",parentSchema:schema625,data:data10};
+if(!pattern120.test(data10)){
+const err22 = {instancePath:instancePath+"/taxrate2",schemaPath:"#/definitions/percent/pattern",keyword:"pattern",params:{pattern: "^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"},message:"must match pattern \""+"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"+"\"",schema:"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$",parentSchema:schema210,data:data10};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -14833,8 +16250,8 @@ vErrors = null;
 let ifClause0;
 if(_valid1){
 const _errs44 = errors;
-if(!(validate153(data12, {instancePath:instancePath+"/item",parentData:data,parentDataProperty:"item",rootData}))){
-vErrors = vErrors === null ? validate153.errors : vErrors.concat(validate153.errors);
+if(!(validate54(data12, {instancePath:instancePath+"/item",parentData:data,parentDataProperty:"item",rootData}))){
+vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
 errors = vErrors.length;
 }
 var _valid1 = _errs44 === errors;
@@ -14843,8 +16260,8 @@ ifClause0 = "then";
 }
 else {
 const _errs45 = errors;
-if(!(validate157(data12, {instancePath:instancePath+"/item",parentData:data,parentDataProperty:"item",rootData}))){
-vErrors = vErrors === null ? validate157.errors : vErrors.concat(validate157.errors);
+if(!(validate58(data12, {instancePath:instancePath+"/item",parentData:data,parentDataProperty:"item",rootData}))){
+vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
 errors = vErrors.length;
 }
 var _valid1 = _errs45 === errors;
@@ -14852,7 +16269,7 @@ valid14 = _valid1;
 ifClause0 = "else";
 }
 if(!valid14){
-const err26 = {instancePath:instancePath+"/item",schemaPath:"#/properties/item/anyOf/0/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema",schema:schema826.properties.item.anyOf[0].if,parentSchema:schema826.properties.item.anyOf[0],data:data12};
+const err26 = {instancePath:instancePath+"/item",schemaPath:"#/properties/item/anyOf/0/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema",schema:schema905.properties.item.anyOf[0].if,parentSchema:schema905.properties.item.anyOf[0],data:data12};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -14865,16 +16282,16 @@ var _valid0 = _errs39 === errors;
 valid13 = valid13 || _valid0;
 if(!valid13){
 const _errs47 = errors;
-if(!(validate153(data12, {instancePath:instancePath+"/item",parentData:data,parentDataProperty:"item",rootData}))){
-vErrors = vErrors === null ? validate153.errors : vErrors.concat(validate153.errors);
+if(!(validate54(data12, {instancePath:instancePath+"/item",parentData:data,parentDataProperty:"item",rootData}))){
+vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs47 === errors;
 valid13 = valid13 || _valid0;
 if(!valid13){
 const _errs48 = errors;
-if(!(validate157(data12, {instancePath:instancePath+"/item",parentData:data,parentDataProperty:"item",rootData}))){
-vErrors = vErrors === null ? validate157.errors : vErrors.concat(validate157.errors);
+if(!(validate58(data12, {instancePath:instancePath+"/item",parentData:data,parentDataProperty:"item",rootData}))){
+vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs48 === errors;
@@ -14882,7 +16299,7 @@ valid13 = valid13 || _valid0;
 }
 }
 if(!valid13){
-const err27 = {instancePath:instancePath+"/item",schemaPath:"#/properties/item/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema826.properties.item.anyOf,parentSchema:schema826.properties.item,data:data12};
+const err27 = {instancePath:instancePath+"/item",schemaPath:"#/properties/item/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema905.properties.item.anyOf,parentSchema:schema905.properties.item,data:data12};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -14957,8 +16374,8 @@ vErrors = null;
 let ifClause1;
 if(_valid3){
 const _errs56 = errors;
-if(!(validate162(data13, {instancePath:instancePath+"/newitem",parentData:data,parentDataProperty:"newitem",rootData}))){
-vErrors = vErrors === null ? validate162.errors : vErrors.concat(validate162.errors);
+if(!(validate63(data13, {instancePath:instancePath+"/newitem",parentData:data,parentDataProperty:"newitem",rootData}))){
+vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
 errors = vErrors.length;
 }
 var _valid3 = _errs56 === errors;
@@ -14967,8 +16384,8 @@ ifClause1 = "then";
 }
 else {
 const _errs57 = errors;
-if(!(validate166(data13, {instancePath:instancePath+"/newitem",parentData:data,parentDataProperty:"newitem",rootData}))){
-vErrors = vErrors === null ? validate166.errors : vErrors.concat(validate166.errors);
+if(!(validate67(data13, {instancePath:instancePath+"/newitem",parentData:data,parentDataProperty:"newitem",rootData}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
 errors = vErrors.length;
 }
 var _valid3 = _errs57 === errors;
@@ -14976,7 +16393,7 @@ valid16 = _valid3;
 ifClause1 = "else";
 }
 if(!valid16){
-const err29 = {instancePath:instancePath+"/newitem",schemaPath:"#/properties/newitem/anyOf/0/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema",schema:schema826.properties.newitem.anyOf[0].if,parentSchema:schema826.properties.newitem.anyOf[0],data:data13};
+const err29 = {instancePath:instancePath+"/newitem",schemaPath:"#/properties/newitem/anyOf/0/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema",schema:schema905.properties.newitem.anyOf[0].if,parentSchema:schema905.properties.newitem.anyOf[0],data:data13};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -14989,16 +16406,16 @@ var _valid2 = _errs51 === errors;
 valid15 = valid15 || _valid2;
 if(!valid15){
 const _errs59 = errors;
-if(!(validate162(data13, {instancePath:instancePath+"/newitem",parentData:data,parentDataProperty:"newitem",rootData}))){
-vErrors = vErrors === null ? validate162.errors : vErrors.concat(validate162.errors);
+if(!(validate63(data13, {instancePath:instancePath+"/newitem",parentData:data,parentDataProperty:"newitem",rootData}))){
+vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
 errors = vErrors.length;
 }
 var _valid2 = _errs59 === errors;
 valid15 = valid15 || _valid2;
 if(!valid15){
 const _errs60 = errors;
-if(!(validate166(data13, {instancePath:instancePath+"/newitem",parentData:data,parentDataProperty:"newitem",rootData}))){
-vErrors = vErrors === null ? validate166.errors : vErrors.concat(validate166.errors);
+if(!(validate67(data13, {instancePath:instancePath+"/newitem",parentData:data,parentDataProperty:"newitem",rootData}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
 errors = vErrors.length;
 }
 var _valid2 = _errs60 === errors;
@@ -15006,7 +16423,7 @@ valid15 = valid15 || _valid2;
 }
 }
 if(!valid15){
-const err30 = {instancePath:instancePath+"/newitem",schemaPath:"#/properties/newitem/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema826.properties.newitem.anyOf,parentSchema:schema826.properties.newitem,data:data13};
+const err30 = {instancePath:instancePath+"/newitem",schemaPath:"#/properties/newitem/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema905.properties.newitem.anyOf,parentSchema:schema905.properties.newitem,data:data13};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -15029,7 +16446,7 @@ vErrors = null;
 }
 }
 else {
-const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema826.type,parentSchema:schema826,data};
+const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema905.type,parentSchema:schema905,data};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -15038,20 +16455,20 @@ vErrors.push(err31);
 }
 errors++;
 }
-validate199.errors = vErrors;
+validate233.errors = vErrors;
 return errors === 0;
 }
 
-export const editInvoiceDetails = validate219;
-const schema900 = {"title":"EditInvoiceDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"credit":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"date":{"$ref":"../../common/defs.json#/definitions/date"},"duedate":{"$ref":"../../common/defs.json#/definitions/date"},"payment_module":{"$ref":"../../common/defs.json#/definitions/positiveId","description":"the id of an enabled payment gateway"},"taxrate":{"$ref":"#/definitions/percent"},"taxrate2":{"$ref":"#/definitions/percent"},"invoicetype":{"description":"not supported: billsim keeps no recurring invoices","tsType":"unknown"},"metadata":{"description":"not supported: billsim keeps no invoice metadata","tsType":"unknown"},"recurring":{"description":"not supported: billsim keeps no recurring invoices","tsType":"unknown"}}};
-const schema845 = {"type":"string","pattern":"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$","description":"a percentage from 0 to 100 with at most two decimals, such as 20 or 8.25"};
+export const editInvoiceDetails = validate253;
+const schema979 = {"title":"EditInvoiceDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"credit":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"date":{"$ref":"../../common/defs.json#/definitions/date"},"duedate":{"$ref":"../../common/defs.json#/definitions/date"},"payment_module":{"$ref":"../../common/defs.json#/definitions/positiveId","description":"the id of an enabled payment gateway"},"taxrate":{"$ref":"#/definitions/percent"},"taxrate2":{"$ref":"#/definitions/percent"},"invoicetype":{"description":"not supported: billsim keeps no recurring invoices","tsType":"unknown"},"metadata":{"description":"not supported: billsim keeps no invoice metadata","tsType":"unknown"},"recurring":{"description":"not supported: billsim keeps no recurring invoices","tsType":"unknown"}}};
+const schema924 = {"type":"string","pattern":"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$","description":"a percentage from 0 to 100 with at most two decimals, such as 20 or 8.25"};
 
-function validate219(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate253(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema900.required,parentSchema:schema900,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema979.required,parentSchema:schema979,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -15330,7 +16747,7 @@ else if(data5 === null){
 coerced5 = "";
 }
 else {
-const err11 = {instancePath:instancePath+"/taxrate",schemaPath:"#/definitions/percent/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema845.type,parentSchema:schema845,data:data5};
+const err11 = {instancePath:instancePath+"/taxrate",schemaPath:"#/definitions/percent/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema924.type,parentSchema:schema924,data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -15348,8 +16765,8 @@ data["taxrate"] = coerced5;
 }
 }
 if(typeof data5 === "string"){
-if(!pattern389.test(data5)){
-const err12 = {instancePath:instancePath+"/taxrate",schemaPath:"#/definitions/percent/pattern",keyword:"pattern",params:{pattern: "^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"},message:"must match pattern \""+"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"+"\"",schema:"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$",parentSchema:schema845,data:data5};
+if(!pattern120.test(data5)){
+const err12 = {instancePath:instancePath+"/taxrate",schemaPath:"#/definitions/percent/pattern",keyword:"pattern",params:{pattern: "^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"},message:"must match pattern \""+"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"+"\"",schema:"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$",parentSchema:schema924,data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -15380,7 +16797,7 @@ else if(data6 === null){
 coerced6 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/taxrate2",schemaPath:"#/definitions/percent/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema845.type,parentSchema:schema845,data:data6};
+const err13 = {instancePath:instancePath+"/taxrate2",schemaPath:"#/definitions/percent/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema924.type,parentSchema:schema924,data:data6};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -15398,8 +16815,8 @@ data["taxrate2"] = coerced6;
 }
 }
 if(typeof data6 === "string"){
-if(!pattern389.test(data6)){
-const err14 = {instancePath:instancePath+"/taxrate2",schemaPath:"#/definitions/percent/pattern",keyword:"pattern",params:{pattern: "^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"},message:"must match pattern \""+"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"+"\"",schema:"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$",parentSchema:schema845,data:data6};
+if(!pattern120.test(data6)){
+const err14 = {instancePath:instancePath+"/taxrate2",schemaPath:"#/definitions/percent/pattern",keyword:"pattern",params:{pattern: "^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"},message:"must match pattern \""+"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"+"\"",schema:"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$",parentSchema:schema924,data:data6};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -15412,7 +16829,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema900.type,parentSchema:schema900,data};
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema979.type,parentSchema:schema979,data};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -15421,19 +16838,19 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate219.errors = vErrors;
+validate253.errors = vErrors;
 return errors === 0;
 }
 
-export const editOrderDraft = validate227;
-const schema921 = {"title":"EditOrderDraftRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"module":{"description":"0 or the id of an enabled payment gateway","$ref":"../../common/defs.json#/definitions/idOrZero"},"scenario_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"confirm":{"$ref":"../../common/defs.json#/definitions/flag"},"invoice_generate":{"$ref":"../../common/defs.json#/definitions/flag"},"invoice_info":{"$ref":"../../common/defs.json#/definitions/flag"},"affiliate_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"}}};
+export const editOrderDraft = validate261;
+const schema1000 = {"title":"EditOrderDraftRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"module":{"description":"0 or the id of an enabled payment gateway","$ref":"../../common/defs.json#/definitions/idOrZero"},"scenario_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"confirm":{"$ref":"../../common/defs.json#/definitions/flag"},"invoice_generate":{"$ref":"../../common/defs.json#/definitions/flag"},"invoice_info":{"$ref":"../../common/defs.json#/definitions/flag"},"affiliate_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"}}};
 
-function validate227(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate261(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema921.required,parentSchema:schema921,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1000.required,parentSchema:schema1000,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -15838,7 +17255,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema921.type,parentSchema:schema921,data};
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1000.type,parentSchema:schema1000,data};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -15847,19 +17264,19 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate227.errors = vErrors;
+validate261.errors = vErrors;
 return errors === 0;
 }
 
-export const editOrderDraftItem = validate235;
-const schema939 = {"title":"EditOrderDraftItemRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"service":{"description":"the service_id of the draft service to change (not with domain)","$ref":"../../common/defs.json#/definitions/positiveId"},"domain":{"description":"the domain_id of the draft domain to change (not with service)","$ref":"../../common/defs.json#/definitions/positiveId"},"product":{"description":"service only: the new product's id","$ref":"../../common/defs.json#/definitions/positiveId"},"cycle":{"type":"string","enum":["m","q","s","a","b","t","p4","p5","d","w","h","Once","Free"],"description":"service only: a billing cycle code the product is priced on"},"host":{"type":"string","maxLength":255,"description":"a hostname of at most 255 characters (service only; stored in the service's domain field)"},"qty":{"type":"string","pattern":"^[1-9][0-9]{0,3}$","description":"a whole number from 1 to 9999 (service only)"},"custom":{"type":"object","description":"given as custom[<category_id>][<field_id>]=value (service only)","propertyNames":{"pattern":"^[1-9][0-9]{0,17}$","description":"keyed by positive numeric ids, as custom[<category_id>][<field_id>]=value"},"additionalProperties":{"type":"object","description":"given as custom[<category_id>][<field_id>]=value","propertyNames":{"pattern":"^[1-9][0-9]{0,17}$","description":"keyed by positive numeric ids, as custom[<category_id>][<field_id>]=value"},"additionalProperties":{"type":"string","maxLength":65535,"description":"a text value (an empty value removes the field)"}}},"period":{"type":"string","pattern":"^([1-9]|10)$","description":"a registration period in years from 1 to 10 (domain only)"},"action":{"type":"string","enum":["Register","Transfer"],"description":"domain only: Register or Transfer"},"epp_code":{"type":"string","maxLength":255,"description":"a transfer (EPP) code of at most 255 characters (domain only)"}}};
+export const editOrderDraftItem = validate269;
+const schema1018 = {"title":"EditOrderDraftItemRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"service":{"description":"the service_id of the draft service to change (not with domain)","$ref":"../../common/defs.json#/definitions/positiveId"},"domain":{"description":"the domain_id of the draft domain to change (not with service)","$ref":"../../common/defs.json#/definitions/positiveId"},"product":{"description":"service only: the new product's id","$ref":"../../common/defs.json#/definitions/positiveId"},"cycle":{"type":"string","enum":["m","q","s","a","b","t","p4","p5","d","w","h","Once","Free"],"description":"service only: a billing cycle code the product is priced on"},"host":{"type":"string","maxLength":255,"description":"a hostname of at most 255 characters (service only; stored in the service's domain field)"},"qty":{"type":"string","pattern":"^[1-9][0-9]{0,3}$","description":"a whole number from 1 to 9999 (service only)"},"custom":{"type":"object","description":"given as custom[<category_id>][<field_id>]=value (service only)","propertyNames":{"pattern":"^[1-9][0-9]{0,17}$","description":"keyed by positive numeric ids, as custom[<category_id>][<field_id>]=value"},"additionalProperties":{"type":"object","description":"given as custom[<category_id>][<field_id>]=value","propertyNames":{"pattern":"^[1-9][0-9]{0,17}$","description":"keyed by positive numeric ids, as custom[<category_id>][<field_id>]=value"},"additionalProperties":{"type":"string","maxLength":65535,"description":"a text value (an empty value removes the field)"}}},"period":{"type":"string","pattern":"^([1-9]|10)$","description":"a registration period in years from 1 to 10 (domain only)"},"action":{"type":"string","enum":["Register","Transfer"],"description":"domain only: Register or Transfer"},"epp_code":{"type":"string","maxLength":255,"description":"a transfer (EPP) code of at most 255 characters (domain only)"}}};
 
-function validate235(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate269(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema939.required,parentSchema:schema939,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1018.required,parentSchema:schema1018,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -16088,7 +17505,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err9 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema939.properties.cycle.type,parentSchema:schema939.properties.cycle,data:data4};
+const err9 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1018.properties.cycle.type,parentSchema:schema1018.properties.cycle,data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -16106,7 +17523,7 @@ data["cycle"] = coerced4;
 }
 }
 if(!(((((((((((((data4 === "m") || (data4 === "q")) || (data4 === "s")) || (data4 === "a")) || (data4 === "b")) || (data4 === "t")) || (data4 === "p4")) || (data4 === "p5")) || (data4 === "d")) || (data4 === "w")) || (data4 === "h")) || (data4 === "Once")) || (data4 === "Free"))){
-const err10 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/enum",keyword:"enum",params:{allowedValues: schema939.properties.cycle.enum},message:"must be equal to one of the allowed values",schema:schema939.properties.cycle.enum,parentSchema:schema939.properties.cycle,data:data4};
+const err10 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/enum",keyword:"enum",params:{allowedValues: schema1018.properties.cycle.enum},message:"must be equal to one of the allowed values",schema:schema1018.properties.cycle.enum,parentSchema:schema1018.properties.cycle,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -16136,7 +17553,7 @@ else if(data5 === null){
 coerced5 = "";
 }
 else {
-const err11 = {instancePath:instancePath+"/host",schemaPath:"#/properties/host/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema939.properties.host.type,parentSchema:schema939.properties.host,data:data5};
+const err11 = {instancePath:instancePath+"/host",schemaPath:"#/properties/host/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1018.properties.host.type,parentSchema:schema1018.properties.host,data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -16155,7 +17572,7 @@ data["host"] = coerced5;
 }
 if(typeof data5 === "string"){
 if(func2(data5) > 255){
-const err12 = {instancePath:instancePath+"/host",schemaPath:"#/properties/host/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema939.properties.host,data:data5};
+const err12 = {instancePath:instancePath+"/host",schemaPath:"#/properties/host/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1018.properties.host,data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -16186,7 +17603,7 @@ else if(data6 === null){
 coerced6 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema939.properties.qty.type,parentSchema:schema939.properties.qty,data:data6};
+const err13 = {instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1018.properties.qty.type,parentSchema:schema1018.properties.qty,data:data6};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -16204,8 +17621,8 @@ data["qty"] = coerced6;
 }
 }
 if(typeof data6 === "string"){
-if(!pattern135.test(data6)){
-const err14 = {instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,3}$"},message:"must match pattern \""+"^[1-9][0-9]{0,3}$"+"\"",schema:"^[1-9][0-9]{0,3}$",parentSchema:schema939.properties.qty,data:data6};
+if(!pattern308.test(data6)){
+const err14 = {instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,3}$"},message:"must match pattern \""+"^[1-9][0-9]{0,3}$"+"\"",schema:"^[1-9][0-9]{0,3}$",parentSchema:schema1018.properties.qty,data:data6};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -16223,7 +17640,7 @@ for(const key0 in data7){
 const _errs21 = errors;
 if(typeof key0 === "string"){
 if(!pattern0.test(key0)){
-const err15 = {instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema939.properties.custom.propertyNames,data:key0,propertyName:key0};
+const err15 = {instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema1018.properties.custom.propertyNames,data:key0,propertyName:key0};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -16235,7 +17652,7 @@ errors++;
 }
 var valid5 = _errs21 === errors;
 if(!valid5){
-const err16 = {instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema939.properties.custom.propertyNames,parentSchema:schema939.properties.custom,data:data7};
+const err16 = {instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema1018.properties.custom.propertyNames,parentSchema:schema1018.properties.custom,data:data7};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -16252,7 +17669,7 @@ for(const key2 in data8){
 const _errs25 = errors;
 if(typeof key2 === "string"){
 if(!pattern0.test(key2)){
-const err17 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema939.properties.custom.additionalProperties.propertyNames,data:key2,propertyName:key2};
+const err17 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema1018.properties.custom.additionalProperties.propertyNames,data:key2,propertyName:key2};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -16264,7 +17681,7 @@ errors++;
 }
 var valid7 = _errs25 === errors;
 if(!valid7){
-const err18 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/propertyNames",keyword:"propertyNames",params:{propertyName: key2},message:"property name must be valid",schema:schema939.properties.custom.additionalProperties.propertyNames,parentSchema:schema939.properties.custom.additionalProperties,data:data8};
+const err18 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/propertyNames",keyword:"propertyNames",params:{propertyName: key2},message:"property name must be valid",schema:schema1018.properties.custom.additionalProperties.propertyNames,parentSchema:schema1018.properties.custom.additionalProperties,data:data8};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -16294,7 +17711,7 @@ else if(data9 === null){
 coerced7 = "";
 }
 else {
-const err19 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema939.properties.custom.additionalProperties.additionalProperties.type,parentSchema:schema939.properties.custom.additionalProperties.additionalProperties,data:data9};
+const err19 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1018.properties.custom.additionalProperties.additionalProperties.type,parentSchema:schema1018.properties.custom.additionalProperties.additionalProperties,data:data9};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -16313,7 +17730,7 @@ data8[key3] = coerced7;
 }
 if(typeof data9 === "string"){
 if(func2(data9) > 65535){
-const err20 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema939.properties.custom.additionalProperties.additionalProperties,data:data9};
+const err20 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema1018.properties.custom.additionalProperties.additionalProperties,data:data9};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -16326,7 +17743,7 @@ errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema939.properties.custom.additionalProperties.type,parentSchema:schema939.properties.custom.additionalProperties,data:data8};
+const err21 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1018.properties.custom.additionalProperties.type,parentSchema:schema1018.properties.custom.additionalProperties,data:data8};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -16338,7 +17755,7 @@ errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema939.properties.custom.type,parentSchema:schema939.properties.custom,data:data7};
+const err22 = {instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1018.properties.custom.type,parentSchema:schema1018.properties.custom,data:data7};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -16368,7 +17785,7 @@ else if(data10 === null){
 coerced8 = "";
 }
 else {
-const err23 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema939.properties.period.type,parentSchema:schema939.properties.period,data:data10};
+const err23 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1018.properties.period.type,parentSchema:schema1018.properties.period,data:data10};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -16386,8 +17803,8 @@ data["period"] = coerced8;
 }
 }
 if(typeof data10 === "string"){
-if(!pattern142.test(data10)){
-const err24 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/pattern",keyword:"pattern",params:{pattern: "^([1-9]|10)$"},message:"must match pattern \""+"^([1-9]|10)$"+"\"",schema:"^([1-9]|10)$",parentSchema:schema939.properties.period,data:data10};
+if(!pattern315.test(data10)){
+const err24 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/pattern",keyword:"pattern",params:{pattern: "^([1-9]|10)$"},message:"must match pattern \""+"^([1-9]|10)$"+"\"",schema:"^([1-9]|10)$",parentSchema:schema1018.properties.period,data:data10};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -16418,7 +17835,7 @@ else if(data11 === null){
 coerced9 = "";
 }
 else {
-const err25 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema939.properties.action.type,parentSchema:schema939.properties.action,data:data11};
+const err25 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1018.properties.action.type,parentSchema:schema1018.properties.action,data:data11};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -16436,7 +17853,7 @@ data["action"] = coerced9;
 }
 }
 if(!((data11 === "Register") || (data11 === "Transfer"))){
-const err26 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema939.properties.action.enum},message:"must be equal to one of the allowed values",schema:schema939.properties.action.enum,parentSchema:schema939.properties.action,data:data11};
+const err26 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema1018.properties.action.enum},message:"must be equal to one of the allowed values",schema:schema1018.properties.action.enum,parentSchema:schema1018.properties.action,data:data11};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -16466,7 +17883,7 @@ else if(data12 === null){
 coerced10 = "";
 }
 else {
-const err27 = {instancePath:instancePath+"/epp_code",schemaPath:"#/properties/epp_code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema939.properties.epp_code.type,parentSchema:schema939.properties.epp_code,data:data12};
+const err27 = {instancePath:instancePath+"/epp_code",schemaPath:"#/properties/epp_code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1018.properties.epp_code.type,parentSchema:schema1018.properties.epp_code,data:data12};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -16485,7 +17902,7 @@ data["epp_code"] = coerced10;
 }
 if(typeof data12 === "string"){
 if(func2(data12) > 255){
-const err28 = {instancePath:instancePath+"/epp_code",schemaPath:"#/properties/epp_code/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema939.properties.epp_code,data:data12};
+const err28 = {instancePath:instancePath+"/epp_code",schemaPath:"#/properties/epp_code/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1018.properties.epp_code,data:data12};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -16498,7 +17915,7 @@ errors++;
 }
 }
 else {
-const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema939.type,parentSchema:schema939,data};
+const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1018.type,parentSchema:schema1018,data};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -16507,18 +17924,18 @@ vErrors.push(err29);
 }
 errors++;
 }
-validate235.errors = vErrors;
+validate269.errors = vErrors;
 return errors === 0;
 }
 
-export const getAPIMethods = validate237;
-const schema945 = {"title":"GetAPIMethodsRequest","type":"object","properties":{}};
+export const getAPIMethods = validate271;
+const schema1024 = {"title":"GetAPIMethodsRequest","type":"object","properties":{}};
 
-function validate237(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate271(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema945.type,parentSchema:schema945,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1024.type,parentSchema:schema1024,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -16527,19 +17944,19 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate237.errors = vErrors;
+validate271.errors = vErrors;
 return errors === 0;
 }
 
-export const getAccountAddons = validate242;
-const schema967 = {"title":"GetAccountAddonsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getAccountAddons = validate276;
+const schema1046 = {"title":"GetAccountAddonsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate242(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate276(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema967.required,parentSchema:schema967,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1046.required,parentSchema:schema1046,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -16600,7 +18017,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema967.type,parentSchema:schema967,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1046.type,parentSchema:schema1046,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -16609,19 +18026,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate242.errors = vErrors;
+validate276.errors = vErrors;
 return errors === 0;
 }
 
-export const getAccountDetails = validate247;
-const schema1012 = {"title":"GetAccountDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getAccountDetails = validate281;
+const schema1091 = {"title":"GetAccountDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate247(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate281(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1012.required,parentSchema:schema1012,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1091.required,parentSchema:schema1091,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -16682,7 +18099,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1012.type,parentSchema:schema1012,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1091.type,parentSchema:schema1091,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -16691,23 +18108,23 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate247.errors = vErrors;
+validate281.errors = vErrors;
 return errors === 0;
 }
 
-export const getAccounts = validate254;
-const schema1051 = {"title":"GetAccountsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"list":{"type":"string","enum":["all","all_active","all_pending","all_suspended","all_terminated","all_fraud","all_cancelled"]},"filter":{"title":"GetAccountsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[status]=Active; an empty filter value means no filter","properties":{"client_name":{"$ref":"../../common/defs.json#/definitions/text"},"domain":{"$ref":"../../common/defs.json#/definitions/text"},"product_id":{"type":"string","pattern":"^([1-9][0-9]{0,17})?$","description":"a positive whole number id, such as 1"},"status":{"type":"string","pattern":"^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$","description":"an account status: Pending, Active, Suspended, Terminated, Cancelled or Fraud"},"next_due":{"type":"string","pattern":"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$","description":"a date as YYYY-MM-DD"},"billingcycle":{"type":"string","pattern":"^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$","description":"a billing cycle name such as Monthly"},"server_id":{"type":"string","pattern":"^(0|[1-9][0-9]{0,17})?$","description":"0 or a positive whole number id"},"category_id":{"type":"string","pattern":"^([1-9][0-9]{0,17})?$","description":"a positive whole number id, such as 1"}}}}};
-const schema731 = {"type":"string","pattern":"^(0|[1-9][0-9]{0,8})$","description":"a page number counted from 0"};
-const schema732 = {"type":"string","pattern":"^([1-9][0-9]{0,2}|1000)$","description":"a page size from 1 to 1000"};
-const pattern449 = new RegExp("^(0|[1-9][0-9]{0,8})$", "u");
-const pattern450 = new RegExp("^([1-9][0-9]{0,2}|1000)$", "u");
-const pattern633 = new RegExp("^([1-9][0-9]{0,17})?$", "u");
-const pattern634 = new RegExp("^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$", "u");
-const pattern635 = new RegExp("^([0-9]{4}-[0-9]{2}-[0-9]{2})?$", "u");
-const pattern636 = new RegExp("^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$", "u");
-const pattern456 = new RegExp("^(0|[1-9][0-9]{0,17})?$", "u");
+export const getAccounts = validate288;
+const schema1130 = {"title":"GetAccountsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"list":{"type":"string","enum":["all","all_active","all_pending","all_suspended","all_terminated","all_fraud","all_cancelled"]},"filter":{"title":"GetAccountsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[status]=Active; an empty filter value means no filter","properties":{"client_name":{"$ref":"../../common/defs.json#/definitions/text"},"domain":{"$ref":"../../common/defs.json#/definitions/text"},"product_id":{"type":"string","pattern":"^([1-9][0-9]{0,17})?$","description":"a positive whole number id, such as 1"},"status":{"type":"string","pattern":"^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$","description":"an account status: Pending, Active, Suspended, Terminated, Cancelled or Fraud"},"next_due":{"type":"string","pattern":"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$","description":"a date as YYYY-MM-DD"},"billingcycle":{"type":"string","pattern":"^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$","description":"a billing cycle name such as Monthly"},"server_id":{"type":"string","pattern":"^(0|[1-9][0-9]{0,17})?$","description":"0 or a positive whole number id"},"category_id":{"type":"string","pattern":"^([1-9][0-9]{0,17})?$","description":"a positive whole number id, such as 1"}}}}};
+const schema316 = {"type":"string","pattern":"^(0|[1-9][0-9]{0,8})$","description":"a page number counted from 0"};
+const schema317 = {"type":"string","pattern":"^([1-9][0-9]{0,2}|1000)$","description":"a page size from 1 to 1000"};
+const pattern180 = new RegExp("^(0|[1-9][0-9]{0,8})$", "u");
+const pattern181 = new RegExp("^([1-9][0-9]{0,2}|1000)$", "u");
+const pattern688 = new RegExp("^([1-9][0-9]{0,17})?$", "u");
+const pattern689 = new RegExp("^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$", "u");
+const pattern690 = new RegExp("^([0-9]{4}-[0-9]{2}-[0-9]{2})?$", "u");
+const pattern691 = new RegExp("^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$", "u");
+const pattern187 = new RegExp("^(0|[1-9][0-9]{0,17})?$", "u");
 
-function validate254(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate288(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -16731,7 +18148,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema731.type,parentSchema:schema731,data:data0};
+const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema316.type,parentSchema:schema316,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -16749,8 +18166,8 @@ data["page"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern449.test(data0)){
-const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema731,data:data0};
+if(!pattern180.test(data0)){
+const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema316,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -16781,7 +18198,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema732.type,parentSchema:schema732,data:data1};
+const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema317.type,parentSchema:schema317,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -16799,8 +18216,8 @@ data["perpage"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern450.test(data1)){
-const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema732,data:data1};
+if(!pattern181.test(data1)){
+const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema317,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -16831,7 +18248,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1051.properties.list.type,parentSchema:schema1051.properties.list,data:data2};
+const err4 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1130.properties.list.type,parentSchema:schema1130.properties.list,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -16849,7 +18266,7 @@ data["list"] = coerced2;
 }
 }
 if(!(((((((data2 === "all") || (data2 === "all_active")) || (data2 === "all_pending")) || (data2 === "all_suspended")) || (data2 === "all_terminated")) || (data2 === "all_fraud")) || (data2 === "all_cancelled"))){
-const err5 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/enum",keyword:"enum",params:{allowedValues: schema1051.properties.list.enum},message:"must be equal to one of the allowed values",schema:schema1051.properties.list.enum,parentSchema:schema1051.properties.list,data:data2};
+const err5 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/enum",keyword:"enum",params:{allowedValues: schema1130.properties.list.enum},message:"must be equal to one of the allowed values",schema:schema1130.properties.list.enum,parentSchema:schema1130.properties.list,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -16864,7 +18281,7 @@ let data3 = data.filter;
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 for(const key0 in data3){
 if(!((((((((key0 === "client_name") || (key0 === "domain")) || (key0 === "product_id")) || (key0 === "status")) || (key0 === "next_due")) || (key0 === "billingcycle")) || (key0 === "server_id")) || (key0 === "category_id"))){
-const err6 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema1051.properties.filter,data:data3};
+const err6 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema1130.properties.filter,data:data3};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -16894,7 +18311,7 @@ else if(data4 === null){
 coerced3 = "";
 }
 else {
-const err7 = {instancePath:instancePath+"/filter/client_name",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema403.type,parentSchema:schema403,data:data4};
+const err7 = {instancePath:instancePath+"/filter/client_name",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema203.type,parentSchema:schema203,data:data4};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -16913,7 +18330,7 @@ data3["client_name"] = coerced3;
 }
 if(typeof data4 === "string"){
 if(func2(data4) > 65535){
-const err8 = {instancePath:instancePath+"/filter/client_name",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema403,data:data4};
+const err8 = {instancePath:instancePath+"/filter/client_name",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema203,data:data4};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -16944,7 +18361,7 @@ else if(data5 === null){
 coerced4 = "";
 }
 else {
-const err9 = {instancePath:instancePath+"/filter/domain",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema403.type,parentSchema:schema403,data:data5};
+const err9 = {instancePath:instancePath+"/filter/domain",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema203.type,parentSchema:schema203,data:data5};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -16963,7 +18380,7 @@ data3["domain"] = coerced4;
 }
 if(typeof data5 === "string"){
 if(func2(data5) > 65535){
-const err10 = {instancePath:instancePath+"/filter/domain",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema403,data:data5};
+const err10 = {instancePath:instancePath+"/filter/domain",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema203,data:data5};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -16994,7 +18411,7 @@ else if(data6 === null){
 coerced5 = "";
 }
 else {
-const err11 = {instancePath:instancePath+"/filter/product_id",schemaPath:"#/properties/filter/properties/product_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1051.properties.filter.properties.product_id.type,parentSchema:schema1051.properties.filter.properties.product_id,data:data6};
+const err11 = {instancePath:instancePath+"/filter/product_id",schemaPath:"#/properties/filter/properties/product_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1130.properties.filter.properties.product_id.type,parentSchema:schema1130.properties.filter.properties.product_id,data:data6};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -17012,8 +18429,8 @@ data3["product_id"] = coerced5;
 }
 }
 if(typeof data6 === "string"){
-if(!pattern633.test(data6)){
-const err12 = {instancePath:instancePath+"/filter/product_id",schemaPath:"#/properties/filter/properties/product_id/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,17})?$"},message:"must match pattern \""+"^([1-9][0-9]{0,17})?$"+"\"",schema:"^([1-9][0-9]{0,17})?$",parentSchema:schema1051.properties.filter.properties.product_id,data:data6};
+if(!pattern688.test(data6)){
+const err12 = {instancePath:instancePath+"/filter/product_id",schemaPath:"#/properties/filter/properties/product_id/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,17})?$"},message:"must match pattern \""+"^([1-9][0-9]{0,17})?$"+"\"",schema:"^([1-9][0-9]{0,17})?$",parentSchema:schema1130.properties.filter.properties.product_id,data:data6};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -17044,7 +18461,7 @@ else if(data7 === null){
 coerced6 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1051.properties.filter.properties.status.type,parentSchema:schema1051.properties.filter.properties.status,data:data7};
+const err13 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1130.properties.filter.properties.status.type,parentSchema:schema1130.properties.filter.properties.status,data:data7};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -17062,8 +18479,8 @@ data3["status"] = coerced6;
 }
 }
 if(typeof data7 === "string"){
-if(!pattern634.test(data7)){
-const err14 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/pattern",keyword:"pattern",params:{pattern: "^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$"},message:"must match pattern \""+"^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$"+"\"",schema:"^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$",parentSchema:schema1051.properties.filter.properties.status,data:data7};
+if(!pattern689.test(data7)){
+const err14 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/pattern",keyword:"pattern",params:{pattern: "^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$"},message:"must match pattern \""+"^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$"+"\"",schema:"^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$",parentSchema:schema1130.properties.filter.properties.status,data:data7};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -17094,7 +18511,7 @@ else if(data8 === null){
 coerced7 = "";
 }
 else {
-const err15 = {instancePath:instancePath+"/filter/next_due",schemaPath:"#/properties/filter/properties/next_due/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1051.properties.filter.properties.next_due.type,parentSchema:schema1051.properties.filter.properties.next_due,data:data8};
+const err15 = {instancePath:instancePath+"/filter/next_due",schemaPath:"#/properties/filter/properties/next_due/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1130.properties.filter.properties.next_due.type,parentSchema:schema1130.properties.filter.properties.next_due,data:data8};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -17112,8 +18529,8 @@ data3["next_due"] = coerced7;
 }
 }
 if(typeof data8 === "string"){
-if(!pattern635.test(data8)){
-const err16 = {instancePath:instancePath+"/filter/next_due",schemaPath:"#/properties/filter/properties/next_due/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"},message:"must match pattern \""+"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"+"\"",schema:"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$",parentSchema:schema1051.properties.filter.properties.next_due,data:data8};
+if(!pattern690.test(data8)){
+const err16 = {instancePath:instancePath+"/filter/next_due",schemaPath:"#/properties/filter/properties/next_due/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"},message:"must match pattern \""+"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"+"\"",schema:"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$",parentSchema:schema1130.properties.filter.properties.next_due,data:data8};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -17144,7 +18561,7 @@ else if(data9 === null){
 coerced8 = "";
 }
 else {
-const err17 = {instancePath:instancePath+"/filter/billingcycle",schemaPath:"#/properties/filter/properties/billingcycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1051.properties.filter.properties.billingcycle.type,parentSchema:schema1051.properties.filter.properties.billingcycle,data:data9};
+const err17 = {instancePath:instancePath+"/filter/billingcycle",schemaPath:"#/properties/filter/properties/billingcycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1130.properties.filter.properties.billingcycle.type,parentSchema:schema1130.properties.filter.properties.billingcycle,data:data9};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -17162,8 +18579,8 @@ data3["billingcycle"] = coerced8;
 }
 }
 if(typeof data9 === "string"){
-if(!pattern636.test(data9)){
-const err18 = {instancePath:instancePath+"/filter/billingcycle",schemaPath:"#/properties/filter/properties/billingcycle/pattern",keyword:"pattern",params:{pattern: "^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$"},message:"must match pattern \""+"^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$"+"\"",schema:"^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$",parentSchema:schema1051.properties.filter.properties.billingcycle,data:data9};
+if(!pattern691.test(data9)){
+const err18 = {instancePath:instancePath+"/filter/billingcycle",schemaPath:"#/properties/filter/properties/billingcycle/pattern",keyword:"pattern",params:{pattern: "^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$"},message:"must match pattern \""+"^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$"+"\"",schema:"^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$",parentSchema:schema1130.properties.filter.properties.billingcycle,data:data9};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -17194,7 +18611,7 @@ else if(data10 === null){
 coerced9 = "";
 }
 else {
-const err19 = {instancePath:instancePath+"/filter/server_id",schemaPath:"#/properties/filter/properties/server_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1051.properties.filter.properties.server_id.type,parentSchema:schema1051.properties.filter.properties.server_id,data:data10};
+const err19 = {instancePath:instancePath+"/filter/server_id",schemaPath:"#/properties/filter/properties/server_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1130.properties.filter.properties.server_id.type,parentSchema:schema1130.properties.filter.properties.server_id,data:data10};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -17212,8 +18629,8 @@ data3["server_id"] = coerced9;
 }
 }
 if(typeof data10 === "string"){
-if(!pattern456.test(data10)){
-const err20 = {instancePath:instancePath+"/filter/server_id",schemaPath:"#/properties/filter/properties/server_id/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})?$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})?$"+"\"",schema:"^(0|[1-9][0-9]{0,17})?$",parentSchema:schema1051.properties.filter.properties.server_id,data:data10};
+if(!pattern187.test(data10)){
+const err20 = {instancePath:instancePath+"/filter/server_id",schemaPath:"#/properties/filter/properties/server_id/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})?$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})?$"+"\"",schema:"^(0|[1-9][0-9]{0,17})?$",parentSchema:schema1130.properties.filter.properties.server_id,data:data10};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -17244,7 +18661,7 @@ else if(data11 === null){
 coerced10 = "";
 }
 else {
-const err21 = {instancePath:instancePath+"/filter/category_id",schemaPath:"#/properties/filter/properties/category_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1051.properties.filter.properties.category_id.type,parentSchema:schema1051.properties.filter.properties.category_id,data:data11};
+const err21 = {instancePath:instancePath+"/filter/category_id",schemaPath:"#/properties/filter/properties/category_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1130.properties.filter.properties.category_id.type,parentSchema:schema1130.properties.filter.properties.category_id,data:data11};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -17262,8 +18679,8 @@ data3["category_id"] = coerced10;
 }
 }
 if(typeof data11 === "string"){
-if(!pattern633.test(data11)){
-const err22 = {instancePath:instancePath+"/filter/category_id",schemaPath:"#/properties/filter/properties/category_id/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,17})?$"},message:"must match pattern \""+"^([1-9][0-9]{0,17})?$"+"\"",schema:"^([1-9][0-9]{0,17})?$",parentSchema:schema1051.properties.filter.properties.category_id,data:data11};
+if(!pattern688.test(data11)){
+const err22 = {instancePath:instancePath+"/filter/category_id",schemaPath:"#/properties/filter/properties/category_id/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,17})?$"},message:"must match pattern \""+"^([1-9][0-9]{0,17})?$"+"\"",schema:"^([1-9][0-9]{0,17})?$",parentSchema:schema1130.properties.filter.properties.category_id,data:data11};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -17276,7 +18693,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1051.properties.filter.type,parentSchema:schema1051.properties.filter,data:data3};
+const err23 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1130.properties.filter.type,parentSchema:schema1130.properties.filter,data:data3};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -17288,7 +18705,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1051.type,parentSchema:schema1051,data};
+const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1130.type,parentSchema:schema1130,data};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -17297,19 +18714,19 @@ vErrors.push(err24);
 }
 errors++;
 }
-validate254.errors = vErrors;
+validate288.errors = vErrors;
 return errors === 0;
 }
 
-export const getAddonDetails = validate259;
-const schema1124 = {"title":"GetAddonDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"}}};
+export const getAddonDetails = validate293;
+const schema1203 = {"title":"GetAddonDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"}}};
 
-function validate259(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate293(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1124.required,parentSchema:schema1124,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1203.required,parentSchema:schema1203,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -17420,7 +18837,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1124.type,parentSchema:schema1124,data};
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1203.type,parentSchema:schema1203,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -17429,18 +18846,18 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate259.errors = vErrors;
+validate293.errors = vErrors;
 return errors === 0;
 }
 
-export const getAddons = validate263;
-const schema1165 = {"title":"GetAddonsRequest","type":"object","properties":{}};
+export const getAddons = validate297;
+const schema1244 = {"title":"GetAddonsRequest","type":"object","properties":{}};
 
-function validate263(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate297(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1165.type,parentSchema:schema1165,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1244.type,parentSchema:schema1244,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -17449,14 +18866,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate263.errors = vErrors;
+validate297.errors = vErrors;
 return errors === 0;
 }
 
-export const getAffiliates = validate268;
-const schema1189 = {"title":"GetAffiliatesRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
+export const getAffiliates = validate302;
+const schema1268 = {"title":"GetAffiliatesRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
 
-function validate268(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate302(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -17480,7 +18897,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema731.type,parentSchema:schema731,data:data0};
+const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema316.type,parentSchema:schema316,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -17498,8 +18915,8 @@ data["page"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern449.test(data0)){
-const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema731,data:data0};
+if(!pattern180.test(data0)){
+const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema316,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -17530,7 +18947,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema732.type,parentSchema:schema732,data:data1};
+const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema317.type,parentSchema:schema317,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -17548,8 +18965,8 @@ data["perpage"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern450.test(data1)){
-const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema732,data:data1};
+if(!pattern181.test(data1)){
+const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema317,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -17562,7 +18979,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1189.type,parentSchema:schema1189,data};
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1268.type,parentSchema:schema1268,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -17571,18 +18988,18 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate268.errors = vErrors;
+validate302.errors = vErrors;
 return errors === 0;
 }
 
-export const getAppGroups = validate271;
-const schema1200 = {"title":"GetAppGroupsRequest","type":"object","properties":{}};
+export const getAppGroups = validate305;
+const schema1279 = {"title":"GetAppGroupsRequest","type":"object","properties":{}};
 
-function validate271(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate305(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1200.type,parentSchema:schema1200,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1279.type,parentSchema:schema1279,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -17591,19 +19008,19 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate271.errors = vErrors;
+validate305.errors = vErrors;
 return errors === 0;
 }
 
-export const getAppServers = validate274;
-const schema1216 = {"title":"GetAppServersRequest","type":"object","required":["group"],"properties":{"group":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getAppServers = validate308;
+const schema1295 = {"title":"GetAppServersRequest","type":"object","required":["group"],"properties":{"group":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate274(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate308(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.group === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "group"},message:"must have required property '"+"group"+"'",schema:schema1216.required,parentSchema:schema1216,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "group"},message:"must have required property '"+"group"+"'",schema:schema1295.required,parentSchema:schema1295,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -17664,7 +19081,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1216.type,parentSchema:schema1216,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1295.type,parentSchema:schema1295,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -17673,20 +19090,20 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate274.errors = vErrors;
+validate308.errors = vErrors;
 return errors === 0;
 }
 
-export const getClientAccounts = validate275;
-const schema1218 = {"title":"GetClientAccountsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"category_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status":{"type":"array","description":"an account status or a list of them, such as status[]=Active&status[]=Suspended","items":{"$ref":"../../resources/account.json#/properties/status"}}}};
-const schema1004 = {"type":"string","enum":["Pending","Active","Suspended","Terminated","Cancelled","Fraud"]};
+export const getClientAccounts = validate309;
+const schema1297 = {"title":"GetClientAccountsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"category_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status":{"type":"array","description":"an account status or a list of them, such as status[]=Active&status[]=Suspended","items":{"$ref":"../../resources/account.json#/properties/status"}}}};
+const schema1083 = {"type":"string","enum":["Pending","Active","Suspended","Terminated","Cancelled","Fraud"]};
 
-function validate275(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate309(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1218.required,parentSchema:schema1218,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1297.required,parentSchema:schema1297,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -17765,7 +19182,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema731.type,parentSchema:schema731,data:data1};
+const err3 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema316.type,parentSchema:schema316,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -17783,8 +19200,8 @@ data["page"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern449.test(data1)){
-const err4 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema731,data:data1};
+if(!pattern180.test(data1)){
+const err4 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema316,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -17815,7 +19232,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema732.type,parentSchema:schema732,data:data2};
+const err5 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema317.type,parentSchema:schema317,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -17833,8 +19250,8 @@ data["perpage"] = coerced2;
 }
 }
 if(typeof data2 === "string"){
-if(!pattern450.test(data2)){
-const err6 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema732,data:data2};
+if(!pattern181.test(data2)){
+const err6 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema317,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -17913,7 +19330,7 @@ if(dataType4 === "string" || dataType4 === "number"
 coerced4 = [data4];
 }
 else {
-const err9 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema1218.properties.status.type,parentSchema:schema1218.properties.status,data:data4};
+const err9 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema1297.properties.status.type,parentSchema:schema1297.properties.status,data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -17952,7 +19369,7 @@ else if(data5 === null){
 coerced5 = "";
 }
 else {
-const err10 = {instancePath:instancePath+"/status/" + i0,schemaPath:"../../resources/account.json#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1004.type,parentSchema:schema1004,data:data5};
+const err10 = {instancePath:instancePath+"/status/" + i0,schemaPath:"../../resources/account.json#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1083.type,parentSchema:schema1083,data:data5};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -17970,7 +19387,7 @@ data4[i0] = coerced5;
 }
 }
 if(!((((((data5 === "Pending") || (data5 === "Active")) || (data5 === "Suspended")) || (data5 === "Terminated")) || (data5 === "Cancelled")) || (data5 === "Fraud"))){
-const err11 = {instancePath:instancePath+"/status/" + i0,schemaPath:"../../resources/account.json#/properties/status/enum",keyword:"enum",params:{allowedValues: schema1004.enum},message:"must be equal to one of the allowed values",schema:schema1004.enum,parentSchema:schema1004,data:data5};
+const err11 = {instancePath:instancePath+"/status/" + i0,schemaPath:"../../resources/account.json#/properties/status/enum",keyword:"enum",params:{allowedValues: schema1083.enum},message:"must be equal to one of the allowed values",schema:schema1083.enum,parentSchema:schema1083,data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -17984,7 +19401,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1218.type,parentSchema:schema1218,data};
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1297.type,parentSchema:schema1297,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -17993,19 +19410,19 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate275.errors = vErrors;
+validate309.errors = vErrors;
 return errors === 0;
 }
 
-export const getClientContacts = validate282;
-const schema1236 = {"title":"GetClientContactsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
+export const getClientContacts = validate316;
+const schema1315 = {"title":"GetClientContactsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
 
-function validate282(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate316(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1236.required,parentSchema:schema1236,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1315.required,parentSchema:schema1315,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -18084,7 +19501,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema731.type,parentSchema:schema731,data:data1};
+const err3 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema316.type,parentSchema:schema316,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -18102,8 +19519,8 @@ data["page"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern449.test(data1)){
-const err4 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema731,data:data1};
+if(!pattern180.test(data1)){
+const err4 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema316,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -18134,7 +19551,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema732.type,parentSchema:schema732,data:data2};
+const err5 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema317.type,parentSchema:schema317,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -18152,8 +19569,8 @@ data["perpage"] = coerced2;
 }
 }
 if(typeof data2 === "string"){
-if(!pattern450.test(data2)){
-const err6 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema732,data:data2};
+if(!pattern181.test(data2)){
+const err6 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema317,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -18166,7 +19583,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1236.type,parentSchema:schema1236,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1315.type,parentSchema:schema1315,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -18175,19 +19592,19 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate282.errors = vErrors;
+validate316.errors = vErrors;
 return errors === 0;
 }
 
-export const getClientCreditLog = validate287;
-const schema1279 = {"title":"GetClientCreditLogRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
+export const getClientCreditLog = validate321;
+const schema1358 = {"title":"GetClientCreditLogRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
 
-function validate287(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate321(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1279.required,parentSchema:schema1279,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1358.required,parentSchema:schema1358,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -18266,7 +19683,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema731.type,parentSchema:schema731,data:data1};
+const err3 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema316.type,parentSchema:schema316,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -18284,8 +19701,8 @@ data["page"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern449.test(data1)){
-const err4 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema731,data:data1};
+if(!pattern180.test(data1)){
+const err4 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema316,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -18316,7 +19733,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema732.type,parentSchema:schema732,data:data2};
+const err5 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema317.type,parentSchema:schema317,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -18334,8 +19751,8 @@ data["perpage"] = coerced2;
 }
 }
 if(typeof data2 === "string"){
-if(!pattern450.test(data2)){
-const err6 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema732,data:data2};
+if(!pattern181.test(data2)){
+const err6 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema317,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -18348,7 +19765,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1279.type,parentSchema:schema1279,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1358.type,parentSchema:schema1358,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -18357,19 +19774,19 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate287.errors = vErrors;
+validate321.errors = vErrors;
 return errors === 0;
 }
 
-export const getClientDetails = validate295;
-const schema1321 = {"title":"GetClientDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getClientDetails = validate329;
+const schema1400 = {"title":"GetClientDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate295(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate329(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1321.required,parentSchema:schema1321,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1400.required,parentSchema:schema1400,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -18430,7 +19847,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1321.type,parentSchema:schema1321,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1400.type,parentSchema:schema1400,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -18439,20 +19856,20 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate295.errors = vErrors;
+validate329.errors = vErrors;
 return errors === 0;
 }
 
-export const getClientDomains = validate300;
-const schema1370 = {"title":"GetClientDomainsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"filter":{"title":"GetClientDomainsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[status]=Active; an empty filter value means no filter","properties":{"name":{"$ref":"../../common/defs.json#/definitions/text"},"status":{"type":"string","pattern":"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$","description":"a domain status: Pending, Pending Registration, Pending Transfer, Active, Expired, Cancelled, Fraud, Transferred Away"},"module":{"$ref":"../../common/defs.json#/definitions/text"},"client_name":{"$ref":"../../common/defs.json#/definitions/text"}}}}};
-const pattern838 = new RegExp("^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$", "u");
+export const getClientDomains = validate334;
+const schema1449 = {"title":"GetClientDomainsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"filter":{"title":"GetClientDomainsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[status]=Active; an empty filter value means no filter","properties":{"name":{"$ref":"../../common/defs.json#/definitions/text"},"status":{"type":"string","pattern":"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$","description":"a domain status: Pending, Pending Registration, Pending Transfer, Active, Expired, Cancelled, Fraud, Transferred Away"},"module":{"$ref":"../../common/defs.json#/definitions/text"},"client_name":{"$ref":"../../common/defs.json#/definitions/text"}}}}};
+const pattern893 = new RegExp("^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$", "u");
 
-function validate300(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate334(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1370.required,parentSchema:schema1370,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1449.required,parentSchema:schema1449,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -18531,7 +19948,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema731.type,parentSchema:schema731,data:data1};
+const err3 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema316.type,parentSchema:schema316,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -18549,8 +19966,8 @@ data["page"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern449.test(data1)){
-const err4 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema731,data:data1};
+if(!pattern180.test(data1)){
+const err4 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema316,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -18581,7 +19998,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema732.type,parentSchema:schema732,data:data2};
+const err5 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema317.type,parentSchema:schema317,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -18599,8 +20016,8 @@ data["perpage"] = coerced2;
 }
 }
 if(typeof data2 === "string"){
-if(!pattern450.test(data2)){
-const err6 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema732,data:data2};
+if(!pattern181.test(data2)){
+const err6 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema317,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -18616,7 +20033,7 @@ let data3 = data.filter;
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 for(const key0 in data3){
 if(!((((key0 === "name") || (key0 === "status")) || (key0 === "module")) || (key0 === "client_name"))){
-const err7 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema1370.properties.filter,data:data3};
+const err7 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema1449.properties.filter,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -18646,7 +20063,7 @@ else if(data4 === null){
 coerced3 = "";
 }
 else {
-const err8 = {instancePath:instancePath+"/filter/name",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema403.type,parentSchema:schema403,data:data4};
+const err8 = {instancePath:instancePath+"/filter/name",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema203.type,parentSchema:schema203,data:data4};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -18665,7 +20082,7 @@ data3["name"] = coerced3;
 }
 if(typeof data4 === "string"){
 if(func2(data4) > 65535){
-const err9 = {instancePath:instancePath+"/filter/name",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema403,data:data4};
+const err9 = {instancePath:instancePath+"/filter/name",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema203,data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -18696,7 +20113,7 @@ else if(data5 === null){
 coerced4 = "";
 }
 else {
-const err10 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1370.properties.filter.properties.status.type,parentSchema:schema1370.properties.filter.properties.status,data:data5};
+const err10 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1449.properties.filter.properties.status.type,parentSchema:schema1449.properties.filter.properties.status,data:data5};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -18714,8 +20131,8 @@ data3["status"] = coerced4;
 }
 }
 if(typeof data5 === "string"){
-if(!pattern838.test(data5)){
-const err11 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/pattern",keyword:"pattern",params:{pattern: "^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$"},message:"must match pattern \""+"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$"+"\"",schema:"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$",parentSchema:schema1370.properties.filter.properties.status,data:data5};
+if(!pattern893.test(data5)){
+const err11 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/pattern",keyword:"pattern",params:{pattern: "^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$"},message:"must match pattern \""+"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$"+"\"",schema:"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$",parentSchema:schema1449.properties.filter.properties.status,data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -18746,7 +20163,7 @@ else if(data6 === null){
 coerced5 = "";
 }
 else {
-const err12 = {instancePath:instancePath+"/filter/module",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema403.type,parentSchema:schema403,data:data6};
+const err12 = {instancePath:instancePath+"/filter/module",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema203.type,parentSchema:schema203,data:data6};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -18765,7 +20182,7 @@ data3["module"] = coerced5;
 }
 if(typeof data6 === "string"){
 if(func2(data6) > 65535){
-const err13 = {instancePath:instancePath+"/filter/module",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema403,data:data6};
+const err13 = {instancePath:instancePath+"/filter/module",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema203,data:data6};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -18796,7 +20213,7 @@ else if(data7 === null){
 coerced6 = "";
 }
 else {
-const err14 = {instancePath:instancePath+"/filter/client_name",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema403.type,parentSchema:schema403,data:data7};
+const err14 = {instancePath:instancePath+"/filter/client_name",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema203.type,parentSchema:schema203,data:data7};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -18815,7 +20232,7 @@ data3["client_name"] = coerced6;
 }
 if(typeof data7 === "string"){
 if(func2(data7) > 65535){
-const err15 = {instancePath:instancePath+"/filter/client_name",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema403,data:data7};
+const err15 = {instancePath:instancePath+"/filter/client_name",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema203,data:data7};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -18828,7 +20245,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1370.properties.filter.type,parentSchema:schema1370.properties.filter,data:data3};
+const err16 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1449.properties.filter.type,parentSchema:schema1449.properties.filter,data:data3};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -18840,7 +20257,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1370.type,parentSchema:schema1370,data};
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1449.type,parentSchema:schema1449,data};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -18849,19 +20266,19 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate300.errors = vErrors;
+validate334.errors = vErrors;
 return errors === 0;
 }
 
-export const getClientDraftOrders = validate304;
-const schema1388 = {"title":"GetClientDraftOrdersRequest","type":"object","required":["client_id"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
+export const getClientDraftOrders = validate338;
+const schema1467 = {"title":"GetClientDraftOrdersRequest","type":"object","required":["client_id"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
 
-function validate304(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate338(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.client_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema1388.required,parentSchema:schema1388,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema1467.required,parentSchema:schema1467,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -18940,7 +20357,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema731.type,parentSchema:schema731,data:data1};
+const err3 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema316.type,parentSchema:schema316,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -18958,8 +20375,8 @@ data["page"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern449.test(data1)){
-const err4 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema731,data:data1};
+if(!pattern180.test(data1)){
+const err4 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema316,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -18990,7 +20407,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema732.type,parentSchema:schema732,data:data2};
+const err5 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema317.type,parentSchema:schema317,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -19008,8 +20425,8 @@ data["perpage"] = coerced2;
 }
 }
 if(typeof data2 === "string"){
-if(!pattern450.test(data2)){
-const err6 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema732,data:data2};
+if(!pattern181.test(data2)){
+const err6 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema317,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -19022,7 +20439,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1388.type,parentSchema:schema1388,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1467.type,parentSchema:schema1467,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -19031,21 +20448,21 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate304.errors = vErrors;
+validate338.errors = vErrors;
 return errors === 0;
 }
 
-export const getClientEmails = validate309;
-const schema1413 = {"title":"GetClientEmailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"filter":{"title":"GetClientEmailsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[subject]=Invoice; an empty filter value means no filter","properties":{"lastname":{"$ref":"../../common/defs.json#/definitions/text"},"subject":{"$ref":"../../common/defs.json#/definitions/text"},"email":{"$ref":"../../common/defs.json#/definitions/text"},"message":{"$ref":"../../common/defs.json#/definitions/text"},"rel_type":{"type":"string","pattern":"^(client|contact|account|domain|order|invoice|estimate|ticket)?$","description":"one of client, contact, account, domain, order, invoice, estimate or ticket"},"rel_id":{"type":"string","pattern":"^([1-9][0-9]{0,17})?$","description":"a positive whole number id, such as 1"},"status":{"type":"string","pattern":"^[01]?$","description":"0 or 1"}}}}};
-const pattern883 = new RegExp("^(client|contact|account|domain|order|invoice|estimate|ticket)?$", "u");
-const pattern885 = new RegExp("^[01]?$", "u");
+export const getClientEmails = validate343;
+const schema1492 = {"title":"GetClientEmailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"filter":{"title":"GetClientEmailsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[subject]=Invoice; an empty filter value means no filter","properties":{"lastname":{"$ref":"../../common/defs.json#/definitions/text"},"subject":{"$ref":"../../common/defs.json#/definitions/text"},"email":{"$ref":"../../common/defs.json#/definitions/text"},"message":{"$ref":"../../common/defs.json#/definitions/text"},"rel_type":{"type":"string","pattern":"^(client|contact|account|domain|order|invoice|estimate|ticket)?$","description":"one of client, contact, account, domain, order, invoice, estimate or ticket"},"rel_id":{"type":"string","pattern":"^([1-9][0-9]{0,17})?$","description":"a positive whole number id, such as 1"},"status":{"type":"string","pattern":"^[01]?$","description":"0 or 1"}}}}};
+const pattern938 = new RegExp("^(client|contact|account|domain|order|invoice|estimate|ticket)?$", "u");
+const pattern940 = new RegExp("^[01]?$", "u");
 
-function validate309(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate343(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1413.required,parentSchema:schema1413,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1492.required,parentSchema:schema1492,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -19124,7 +20541,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema731.type,parentSchema:schema731,data:data1};
+const err3 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema316.type,parentSchema:schema316,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -19142,8 +20559,8 @@ data["page"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern449.test(data1)){
-const err4 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema731,data:data1};
+if(!pattern180.test(data1)){
+const err4 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema316,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -19174,7 +20591,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema732.type,parentSchema:schema732,data:data2};
+const err5 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema317.type,parentSchema:schema317,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -19192,8 +20609,8 @@ data["perpage"] = coerced2;
 }
 }
 if(typeof data2 === "string"){
-if(!pattern450.test(data2)){
-const err6 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema732,data:data2};
+if(!pattern181.test(data2)){
+const err6 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema317,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -19209,7 +20626,7 @@ let data3 = data.filter;
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 for(const key0 in data3){
 if(!(((((((key0 === "lastname") || (key0 === "subject")) || (key0 === "email")) || (key0 === "message")) || (key0 === "rel_type")) || (key0 === "rel_id")) || (key0 === "status"))){
-const err7 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema1413.properties.filter,data:data3};
+const err7 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema1492.properties.filter,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -19239,7 +20656,7 @@ else if(data4 === null){
 coerced3 = "";
 }
 else {
-const err8 = {instancePath:instancePath+"/filter/lastname",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema403.type,parentSchema:schema403,data:data4};
+const err8 = {instancePath:instancePath+"/filter/lastname",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema203.type,parentSchema:schema203,data:data4};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -19258,7 +20675,7 @@ data3["lastname"] = coerced3;
 }
 if(typeof data4 === "string"){
 if(func2(data4) > 65535){
-const err9 = {instancePath:instancePath+"/filter/lastname",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema403,data:data4};
+const err9 = {instancePath:instancePath+"/filter/lastname",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema203,data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -19289,7 +20706,7 @@ else if(data5 === null){
 coerced4 = "";
 }
 else {
-const err10 = {instancePath:instancePath+"/filter/subject",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema403.type,parentSchema:schema403,data:data5};
+const err10 = {instancePath:instancePath+"/filter/subject",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema203.type,parentSchema:schema203,data:data5};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -19308,7 +20725,7 @@ data3["subject"] = coerced4;
 }
 if(typeof data5 === "string"){
 if(func2(data5) > 65535){
-const err11 = {instancePath:instancePath+"/filter/subject",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema403,data:data5};
+const err11 = {instancePath:instancePath+"/filter/subject",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema203,data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -19339,7 +20756,7 @@ else if(data6 === null){
 coerced5 = "";
 }
 else {
-const err12 = {instancePath:instancePath+"/filter/email",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema403.type,parentSchema:schema403,data:data6};
+const err12 = {instancePath:instancePath+"/filter/email",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema203.type,parentSchema:schema203,data:data6};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -19358,7 +20775,7 @@ data3["email"] = coerced5;
 }
 if(typeof data6 === "string"){
 if(func2(data6) > 65535){
-const err13 = {instancePath:instancePath+"/filter/email",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema403,data:data6};
+const err13 = {instancePath:instancePath+"/filter/email",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema203,data:data6};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -19389,7 +20806,7 @@ else if(data7 === null){
 coerced6 = "";
 }
 else {
-const err14 = {instancePath:instancePath+"/filter/message",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema403.type,parentSchema:schema403,data:data7};
+const err14 = {instancePath:instancePath+"/filter/message",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema203.type,parentSchema:schema203,data:data7};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -19408,7 +20825,7 @@ data3["message"] = coerced6;
 }
 if(typeof data7 === "string"){
 if(func2(data7) > 65535){
-const err15 = {instancePath:instancePath+"/filter/message",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema403,data:data7};
+const err15 = {instancePath:instancePath+"/filter/message",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema203,data:data7};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -19439,7 +20856,7 @@ else if(data8 === null){
 coerced7 = "";
 }
 else {
-const err16 = {instancePath:instancePath+"/filter/rel_type",schemaPath:"#/properties/filter/properties/rel_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1413.properties.filter.properties.rel_type.type,parentSchema:schema1413.properties.filter.properties.rel_type,data:data8};
+const err16 = {instancePath:instancePath+"/filter/rel_type",schemaPath:"#/properties/filter/properties/rel_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1492.properties.filter.properties.rel_type.type,parentSchema:schema1492.properties.filter.properties.rel_type,data:data8};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -19457,8 +20874,8 @@ data3["rel_type"] = coerced7;
 }
 }
 if(typeof data8 === "string"){
-if(!pattern883.test(data8)){
-const err17 = {instancePath:instancePath+"/filter/rel_type",schemaPath:"#/properties/filter/properties/rel_type/pattern",keyword:"pattern",params:{pattern: "^(client|contact|account|domain|order|invoice|estimate|ticket)?$"},message:"must match pattern \""+"^(client|contact|account|domain|order|invoice|estimate|ticket)?$"+"\"",schema:"^(client|contact|account|domain|order|invoice|estimate|ticket)?$",parentSchema:schema1413.properties.filter.properties.rel_type,data:data8};
+if(!pattern938.test(data8)){
+const err17 = {instancePath:instancePath+"/filter/rel_type",schemaPath:"#/properties/filter/properties/rel_type/pattern",keyword:"pattern",params:{pattern: "^(client|contact|account|domain|order|invoice|estimate|ticket)?$"},message:"must match pattern \""+"^(client|contact|account|domain|order|invoice|estimate|ticket)?$"+"\"",schema:"^(client|contact|account|domain|order|invoice|estimate|ticket)?$",parentSchema:schema1492.properties.filter.properties.rel_type,data:data8};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -19489,7 +20906,7 @@ else if(data9 === null){
 coerced8 = "";
 }
 else {
-const err18 = {instancePath:instancePath+"/filter/rel_id",schemaPath:"#/properties/filter/properties/rel_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1413.properties.filter.properties.rel_id.type,parentSchema:schema1413.properties.filter.properties.rel_id,data:data9};
+const err18 = {instancePath:instancePath+"/filter/rel_id",schemaPath:"#/properties/filter/properties/rel_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1492.properties.filter.properties.rel_id.type,parentSchema:schema1492.properties.filter.properties.rel_id,data:data9};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -19507,8 +20924,8 @@ data3["rel_id"] = coerced8;
 }
 }
 if(typeof data9 === "string"){
-if(!pattern633.test(data9)){
-const err19 = {instancePath:instancePath+"/filter/rel_id",schemaPath:"#/properties/filter/properties/rel_id/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,17})?$"},message:"must match pattern \""+"^([1-9][0-9]{0,17})?$"+"\"",schema:"^([1-9][0-9]{0,17})?$",parentSchema:schema1413.properties.filter.properties.rel_id,data:data9};
+if(!pattern688.test(data9)){
+const err19 = {instancePath:instancePath+"/filter/rel_id",schemaPath:"#/properties/filter/properties/rel_id/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,17})?$"},message:"must match pattern \""+"^([1-9][0-9]{0,17})?$"+"\"",schema:"^([1-9][0-9]{0,17})?$",parentSchema:schema1492.properties.filter.properties.rel_id,data:data9};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -19539,7 +20956,7 @@ else if(data10 === null){
 coerced9 = "";
 }
 else {
-const err20 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1413.properties.filter.properties.status.type,parentSchema:schema1413.properties.filter.properties.status,data:data10};
+const err20 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1492.properties.filter.properties.status.type,parentSchema:schema1492.properties.filter.properties.status,data:data10};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -19557,8 +20974,8 @@ data3["status"] = coerced9;
 }
 }
 if(typeof data10 === "string"){
-if(!pattern885.test(data10)){
-const err21 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/pattern",keyword:"pattern",params:{pattern: "^[01]?$"},message:"must match pattern \""+"^[01]?$"+"\"",schema:"^[01]?$",parentSchema:schema1413.properties.filter.properties.status,data:data10};
+if(!pattern940.test(data10)){
+const err21 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/pattern",keyword:"pattern",params:{pattern: "^[01]?$"},message:"must match pattern \""+"^[01]?$"+"\"",schema:"^[01]?$",parentSchema:schema1492.properties.filter.properties.status,data:data10};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -19571,7 +20988,7 @@ errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1413.properties.filter.type,parentSchema:schema1413.properties.filter,data:data3};
+const err22 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1492.properties.filter.type,parentSchema:schema1492.properties.filter,data:data3};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -19583,7 +21000,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1413.type,parentSchema:schema1413,data};
+const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1492.type,parentSchema:schema1492,data};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -19592,19 +21009,19 @@ vErrors.push(err23);
 }
 errors++;
 }
-validate309.errors = vErrors;
+validate343.errors = vErrors;
 return errors === 0;
 }
 
-export const getClientFiles = validate314;
-const schema1443 = {"title":"GetClientFilesRequest","type":"object","required":["client_id"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getClientFiles = validate348;
+const schema1522 = {"title":"GetClientFilesRequest","type":"object","required":["client_id"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate314(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate348(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.client_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema1443.required,parentSchema:schema1443,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema1522.required,parentSchema:schema1522,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -19665,7 +21082,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1443.type,parentSchema:schema1443,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1522.type,parentSchema:schema1522,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -19674,19 +21091,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate314.errors = vErrors;
+validate348.errors = vErrors;
 return errors === 0;
 }
 
-export const getClientInvoices = validate321;
-const schema1486 = {"title":"GetClientInvoicesRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
+export const getClientInvoices = validate355;
+const schema1565 = {"title":"GetClientInvoicesRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
 
-function validate321(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate355(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1486.required,parentSchema:schema1486,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1565.required,parentSchema:schema1565,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -19765,7 +21182,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema731.type,parentSchema:schema731,data:data1};
+const err3 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema316.type,parentSchema:schema316,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -19783,8 +21200,8 @@ data["page"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern449.test(data1)){
-const err4 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema731,data:data1};
+if(!pattern180.test(data1)){
+const err4 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema316,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -19815,7 +21232,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema732.type,parentSchema:schema732,data:data2};
+const err5 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema317.type,parentSchema:schema317,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -19833,8 +21250,8 @@ data["perpage"] = coerced2;
 }
 }
 if(typeof data2 === "string"){
-if(!pattern450.test(data2)){
-const err6 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema732,data:data2};
+if(!pattern181.test(data2)){
+const err6 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema317,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -19847,7 +21264,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1486.type,parentSchema:schema1486,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1565.type,parentSchema:schema1565,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -19856,19 +21273,19 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate321.errors = vErrors;
+validate355.errors = vErrors;
 return errors === 0;
 }
 
-export const getClientOrders = validate331;
-const schema1538 = {"title":"GetClientOrdersRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"list":{"type":"string","enum":["all","active","pending","fraud","cancelled"]}}};
+export const getClientOrders = validate365;
+const schema1617 = {"title":"GetClientOrdersRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"list":{"type":"string","enum":["all","active","pending","fraud","cancelled"]}}};
 
-function validate331(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate365(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1538.required,parentSchema:schema1538,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1617.required,parentSchema:schema1617,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -19947,7 +21364,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema731.type,parentSchema:schema731,data:data1};
+const err3 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema316.type,parentSchema:schema316,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -19965,8 +21382,8 @@ data["page"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern449.test(data1)){
-const err4 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema731,data:data1};
+if(!pattern180.test(data1)){
+const err4 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema316,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -19997,7 +21414,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema732.type,parentSchema:schema732,data:data2};
+const err5 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema317.type,parentSchema:schema317,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -20015,8 +21432,8 @@ data["perpage"] = coerced2;
 }
 }
 if(typeof data2 === "string"){
-if(!pattern450.test(data2)){
-const err6 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema732,data:data2};
+if(!pattern181.test(data2)){
+const err6 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema317,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -20047,7 +21464,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err7 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1538.properties.list.type,parentSchema:schema1538.properties.list,data:data3};
+const err7 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1617.properties.list.type,parentSchema:schema1617.properties.list,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -20065,7 +21482,7 @@ data["list"] = coerced3;
 }
 }
 if(!(((((data3 === "all") || (data3 === "active")) || (data3 === "pending")) || (data3 === "fraud")) || (data3 === "cancelled"))){
-const err8 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/enum",keyword:"enum",params:{allowedValues: schema1538.properties.list.enum},message:"must be equal to one of the allowed values",schema:schema1538.properties.list.enum,parentSchema:schema1538.properties.list,data:data3};
+const err8 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/enum",keyword:"enum",params:{allowedValues: schema1617.properties.list.enum},message:"must be equal to one of the allowed values",schema:schema1617.properties.list.enum,parentSchema:schema1617.properties.list,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -20077,7 +21494,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1538.type,parentSchema:schema1538,data};
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1617.type,parentSchema:schema1617,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -20086,19 +21503,19 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate331.errors = vErrors;
+validate365.errors = vErrors;
 return errors === 0;
 }
 
-export const getClientStats = validate333;
-const schema1557 = {"title":"GetClientStatsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getClientStats = validate367;
+const schema1636 = {"title":"GetClientStatsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate333(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate367(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1557.required,parentSchema:schema1557,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1636.required,parentSchema:schema1636,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -20159,7 +21576,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1557.type,parentSchema:schema1557,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1636.type,parentSchema:schema1636,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -20168,28 +21585,28 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate333.errors = vErrors;
+validate367.errors = vErrors;
 return errors === 0;
 }
 
-export const getClientTickets = validate340;
-const schema1611 = {"title":"GetClientTicketsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"sort":{"type":"string","enum":["ASC","DESC"]},"filter":{"title":"GetClientTicketsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[status]=Open; an empty filter value means no filter","properties":{"status":{"type":"string","pattern":"^(Open|Answered|Client-Reply|In-Progress|Closed)?$","description":"a ticket status: Open, Answered, Client-Reply, In-Progress or Closed"},"request_type":{"$ref":"../tickets/getTickets.json#/definitions/filterRequestType"},"name":{"$ref":"../tickets/getTickets.json#/definitions/filterText"},"dept_id":{"$ref":"../tickets/getTickets.json#/definitions/filterId"},"ticket_number":{"$ref":"../tickets/getTickets.json#/definitions/filterText"},"body":{"$ref":"../tickets/getTickets.json#/definitions/filterText"},"email":{"$ref":"../tickets/getTickets.json#/definitions/filterText"},"owner_id":{"$ref":"../tickets/getTickets.json#/definitions/filterId"},"date":{"$ref":"../tickets/getTickets.json#/definitions/filterDate"},"admin_read":{"$ref":"../tickets/getTickets.json#/definitions/filterFlag"}}},"filterop":{"title":"GetClientTicketsFilterOp","type":"object","additionalProperties":false,"description":"a set of filter operators such as filterop[date]=<","properties":{"date":{"type":"string","enum":["=","<",">","!="]}}}}};
-const schema1574 = {"type":"string","pattern":"^(General|Incident|Problem|Task|Question)?$","description":"a request type: General, Incident, Problem, Task or Question"};
-const schema1570 = {"type":"string","maxLength":255,"description":"a text of at most 255 characters"};
-const schema1569 = {"type":"string","pattern":"^([0-9]{1,18})?$","description":"a numeric id, such as 1"};
-const schema1577 = {"type":"string","pattern":"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$","description":"a date as YYYY-MM-DD"};
-const schema1576 = {"type":"string","pattern":"^[01]?$","description":"0 or 1"};
-const pattern990 = new RegExp("^(Open|Answered|Client-Reply|In-Progress|Closed)?$", "u");
-const pattern997 = new RegExp("^(General|Incident|Problem|Task|Question)?$", "u");
-const pattern996 = new RegExp("^([0-9]{1,18})?$", "u");
+export const getClientTickets = validate374;
+const schema1690 = {"title":"GetClientTicketsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"sort":{"type":"string","enum":["ASC","DESC"]},"filter":{"title":"GetClientTicketsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[status]=Open; an empty filter value means no filter","properties":{"status":{"type":"string","pattern":"^(Open|Answered|Client-Reply|In-Progress|Closed)?$","description":"a ticket status: Open, Answered, Client-Reply, In-Progress or Closed"},"request_type":{"$ref":"../tickets/getTickets.json#/definitions/filterRequestType"},"name":{"$ref":"../tickets/getTickets.json#/definitions/filterText"},"dept_id":{"$ref":"../tickets/getTickets.json#/definitions/filterId"},"ticket_number":{"$ref":"../tickets/getTickets.json#/definitions/filterText"},"body":{"$ref":"../tickets/getTickets.json#/definitions/filterText"},"email":{"$ref":"../tickets/getTickets.json#/definitions/filterText"},"owner_id":{"$ref":"../tickets/getTickets.json#/definitions/filterId"},"date":{"$ref":"../tickets/getTickets.json#/definitions/filterDate"},"admin_read":{"$ref":"../tickets/getTickets.json#/definitions/filterFlag"}}},"filterop":{"title":"GetClientTicketsFilterOp","type":"object","additionalProperties":false,"description":"a set of filter operators such as filterop[date]=<","properties":{"date":{"type":"string","enum":["=","<",">","!="]}}}}};
+const schema1653 = {"type":"string","pattern":"^(General|Incident|Problem|Task|Question)?$","description":"a request type: General, Incident, Problem, Task or Question"};
+const schema1649 = {"type":"string","maxLength":255,"description":"a text of at most 255 characters"};
+const schema1648 = {"type":"string","pattern":"^([0-9]{1,18})?$","description":"a numeric id, such as 1"};
+const schema1656 = {"type":"string","pattern":"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$","description":"a date as YYYY-MM-DD"};
+const schema1655 = {"type":"string","pattern":"^[01]?$","description":"0 or 1"};
+const pattern1045 = new RegExp("^(Open|Answered|Client-Reply|In-Progress|Closed)?$", "u");
+const pattern1052 = new RegExp("^(General|Incident|Problem|Task|Question)?$", "u");
+const pattern1051 = new RegExp("^([0-9]{1,18})?$", "u");
 const func15 = Object.prototype.hasOwnProperty;
 
-function validate340(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate374(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1611.required,parentSchema:schema1611,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1690.required,parentSchema:schema1690,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -20268,7 +21685,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema731.type,parentSchema:schema731,data:data1};
+const err3 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema316.type,parentSchema:schema316,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -20286,8 +21703,8 @@ data["page"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern449.test(data1)){
-const err4 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema731,data:data1};
+if(!pattern180.test(data1)){
+const err4 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema316,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -20318,7 +21735,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema732.type,parentSchema:schema732,data:data2};
+const err5 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema317.type,parentSchema:schema317,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -20336,8 +21753,8 @@ data["perpage"] = coerced2;
 }
 }
 if(typeof data2 === "string"){
-if(!pattern450.test(data2)){
-const err6 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema732,data:data2};
+if(!pattern181.test(data2)){
+const err6 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema317,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -20368,7 +21785,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err7 = {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1611.properties.sort.type,parentSchema:schema1611.properties.sort,data:data3};
+const err7 = {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1690.properties.sort.type,parentSchema:schema1690.properties.sort,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -20386,7 +21803,7 @@ data["sort"] = coerced3;
 }
 }
 if(!((data3 === "ASC") || (data3 === "DESC"))){
-const err8 = {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/enum",keyword:"enum",params:{allowedValues: schema1611.properties.sort.enum},message:"must be equal to one of the allowed values",schema:schema1611.properties.sort.enum,parentSchema:schema1611.properties.sort,data:data3};
+const err8 = {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/enum",keyword:"enum",params:{allowedValues: schema1690.properties.sort.enum},message:"must be equal to one of the allowed values",schema:schema1690.properties.sort.enum,parentSchema:schema1690.properties.sort,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -20400,8 +21817,8 @@ if(data.filter !== undefined){
 let data4 = data.filter;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 for(const key0 in data4){
-if(!(func15.call(schema1611.properties.filter.properties, key0))){
-const err9 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema1611.properties.filter,data:data4};
+if(!(func15.call(schema1690.properties.filter.properties, key0))){
+const err9 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema1690.properties.filter,data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -20431,7 +21848,7 @@ else if(data5 === null){
 coerced4 = "";
 }
 else {
-const err10 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1611.properties.filter.properties.status.type,parentSchema:schema1611.properties.filter.properties.status,data:data5};
+const err10 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1690.properties.filter.properties.status.type,parentSchema:schema1690.properties.filter.properties.status,data:data5};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -20449,8 +21866,8 @@ data4["status"] = coerced4;
 }
 }
 if(typeof data5 === "string"){
-if(!pattern990.test(data5)){
-const err11 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/pattern",keyword:"pattern",params:{pattern: "^(Open|Answered|Client-Reply|In-Progress|Closed)?$"},message:"must match pattern \""+"^(Open|Answered|Client-Reply|In-Progress|Closed)?$"+"\"",schema:"^(Open|Answered|Client-Reply|In-Progress|Closed)?$",parentSchema:schema1611.properties.filter.properties.status,data:data5};
+if(!pattern1045.test(data5)){
+const err11 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/pattern",keyword:"pattern",params:{pattern: "^(Open|Answered|Client-Reply|In-Progress|Closed)?$"},message:"must match pattern \""+"^(Open|Answered|Client-Reply|In-Progress|Closed)?$"+"\"",schema:"^(Open|Answered|Client-Reply|In-Progress|Closed)?$",parentSchema:schema1690.properties.filter.properties.status,data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -20481,7 +21898,7 @@ else if(data6 === null){
 coerced5 = "";
 }
 else {
-const err12 = {instancePath:instancePath+"/filter/request_type",schemaPath:"../tickets/getTickets.json#/definitions/filterRequestType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1574.type,parentSchema:schema1574,data:data6};
+const err12 = {instancePath:instancePath+"/filter/request_type",schemaPath:"../tickets/getTickets.json#/definitions/filterRequestType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1653.type,parentSchema:schema1653,data:data6};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -20499,8 +21916,8 @@ data4["request_type"] = coerced5;
 }
 }
 if(typeof data6 === "string"){
-if(!pattern997.test(data6)){
-const err13 = {instancePath:instancePath+"/filter/request_type",schemaPath:"../tickets/getTickets.json#/definitions/filterRequestType/pattern",keyword:"pattern",params:{pattern: "^(General|Incident|Problem|Task|Question)?$"},message:"must match pattern \""+"^(General|Incident|Problem|Task|Question)?$"+"\"",schema:"^(General|Incident|Problem|Task|Question)?$",parentSchema:schema1574,data:data6};
+if(!pattern1052.test(data6)){
+const err13 = {instancePath:instancePath+"/filter/request_type",schemaPath:"../tickets/getTickets.json#/definitions/filterRequestType/pattern",keyword:"pattern",params:{pattern: "^(General|Incident|Problem|Task|Question)?$"},message:"must match pattern \""+"^(General|Incident|Problem|Task|Question)?$"+"\"",schema:"^(General|Incident|Problem|Task|Question)?$",parentSchema:schema1653,data:data6};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -20531,7 +21948,7 @@ else if(data7 === null){
 coerced6 = "";
 }
 else {
-const err14 = {instancePath:instancePath+"/filter/name",schemaPath:"../tickets/getTickets.json#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1570.type,parentSchema:schema1570,data:data7};
+const err14 = {instancePath:instancePath+"/filter/name",schemaPath:"../tickets/getTickets.json#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1649.type,parentSchema:schema1649,data:data7};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -20550,7 +21967,7 @@ data4["name"] = coerced6;
 }
 if(typeof data7 === "string"){
 if(func2(data7) > 255){
-const err15 = {instancePath:instancePath+"/filter/name",schemaPath:"../tickets/getTickets.json#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1570,data:data7};
+const err15 = {instancePath:instancePath+"/filter/name",schemaPath:"../tickets/getTickets.json#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1649,data:data7};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -20581,7 +21998,7 @@ else if(data8 === null){
 coerced7 = "";
 }
 else {
-const err16 = {instancePath:instancePath+"/filter/dept_id",schemaPath:"../tickets/getTickets.json#/definitions/filterId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1569.type,parentSchema:schema1569,data:data8};
+const err16 = {instancePath:instancePath+"/filter/dept_id",schemaPath:"../tickets/getTickets.json#/definitions/filterId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1648.type,parentSchema:schema1648,data:data8};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -20599,8 +22016,8 @@ data4["dept_id"] = coerced7;
 }
 }
 if(typeof data8 === "string"){
-if(!pattern996.test(data8)){
-const err17 = {instancePath:instancePath+"/filter/dept_id",schemaPath:"../tickets/getTickets.json#/definitions/filterId/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,18})?$"},message:"must match pattern \""+"^([0-9]{1,18})?$"+"\"",schema:"^([0-9]{1,18})?$",parentSchema:schema1569,data:data8};
+if(!pattern1051.test(data8)){
+const err17 = {instancePath:instancePath+"/filter/dept_id",schemaPath:"../tickets/getTickets.json#/definitions/filterId/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,18})?$"},message:"must match pattern \""+"^([0-9]{1,18})?$"+"\"",schema:"^([0-9]{1,18})?$",parentSchema:schema1648,data:data8};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -20631,7 +22048,7 @@ else if(data9 === null){
 coerced8 = "";
 }
 else {
-const err18 = {instancePath:instancePath+"/filter/ticket_number",schemaPath:"../tickets/getTickets.json#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1570.type,parentSchema:schema1570,data:data9};
+const err18 = {instancePath:instancePath+"/filter/ticket_number",schemaPath:"../tickets/getTickets.json#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1649.type,parentSchema:schema1649,data:data9};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -20650,7 +22067,7 @@ data4["ticket_number"] = coerced8;
 }
 if(typeof data9 === "string"){
 if(func2(data9) > 255){
-const err19 = {instancePath:instancePath+"/filter/ticket_number",schemaPath:"../tickets/getTickets.json#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1570,data:data9};
+const err19 = {instancePath:instancePath+"/filter/ticket_number",schemaPath:"../tickets/getTickets.json#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1649,data:data9};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -20681,7 +22098,7 @@ else if(data10 === null){
 coerced9 = "";
 }
 else {
-const err20 = {instancePath:instancePath+"/filter/body",schemaPath:"../tickets/getTickets.json#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1570.type,parentSchema:schema1570,data:data10};
+const err20 = {instancePath:instancePath+"/filter/body",schemaPath:"../tickets/getTickets.json#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1649.type,parentSchema:schema1649,data:data10};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -20700,7 +22117,7 @@ data4["body"] = coerced9;
 }
 if(typeof data10 === "string"){
 if(func2(data10) > 255){
-const err21 = {instancePath:instancePath+"/filter/body",schemaPath:"../tickets/getTickets.json#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1570,data:data10};
+const err21 = {instancePath:instancePath+"/filter/body",schemaPath:"../tickets/getTickets.json#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1649,data:data10};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -20731,7 +22148,7 @@ else if(data11 === null){
 coerced10 = "";
 }
 else {
-const err22 = {instancePath:instancePath+"/filter/email",schemaPath:"../tickets/getTickets.json#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1570.type,parentSchema:schema1570,data:data11};
+const err22 = {instancePath:instancePath+"/filter/email",schemaPath:"../tickets/getTickets.json#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1649.type,parentSchema:schema1649,data:data11};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -20750,7 +22167,7 @@ data4["email"] = coerced10;
 }
 if(typeof data11 === "string"){
 if(func2(data11) > 255){
-const err23 = {instancePath:instancePath+"/filter/email",schemaPath:"../tickets/getTickets.json#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1570,data:data11};
+const err23 = {instancePath:instancePath+"/filter/email",schemaPath:"../tickets/getTickets.json#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1649,data:data11};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -20781,7 +22198,7 @@ else if(data12 === null){
 coerced11 = "";
 }
 else {
-const err24 = {instancePath:instancePath+"/filter/owner_id",schemaPath:"../tickets/getTickets.json#/definitions/filterId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1569.type,parentSchema:schema1569,data:data12};
+const err24 = {instancePath:instancePath+"/filter/owner_id",schemaPath:"../tickets/getTickets.json#/definitions/filterId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1648.type,parentSchema:schema1648,data:data12};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -20799,8 +22216,8 @@ data4["owner_id"] = coerced11;
 }
 }
 if(typeof data12 === "string"){
-if(!pattern996.test(data12)){
-const err25 = {instancePath:instancePath+"/filter/owner_id",schemaPath:"../tickets/getTickets.json#/definitions/filterId/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,18})?$"},message:"must match pattern \""+"^([0-9]{1,18})?$"+"\"",schema:"^([0-9]{1,18})?$",parentSchema:schema1569,data:data12};
+if(!pattern1051.test(data12)){
+const err25 = {instancePath:instancePath+"/filter/owner_id",schemaPath:"../tickets/getTickets.json#/definitions/filterId/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,18})?$"},message:"must match pattern \""+"^([0-9]{1,18})?$"+"\"",schema:"^([0-9]{1,18})?$",parentSchema:schema1648,data:data12};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -20831,7 +22248,7 @@ else if(data13 === null){
 coerced12 = "";
 }
 else {
-const err26 = {instancePath:instancePath+"/filter/date",schemaPath:"../tickets/getTickets.json#/definitions/filterDate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1577.type,parentSchema:schema1577,data:data13};
+const err26 = {instancePath:instancePath+"/filter/date",schemaPath:"../tickets/getTickets.json#/definitions/filterDate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1656.type,parentSchema:schema1656,data:data13};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -20849,8 +22266,8 @@ data4["date"] = coerced12;
 }
 }
 if(typeof data13 === "string"){
-if(!pattern635.test(data13)){
-const err27 = {instancePath:instancePath+"/filter/date",schemaPath:"../tickets/getTickets.json#/definitions/filterDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"},message:"must match pattern \""+"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"+"\"",schema:"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$",parentSchema:schema1577,data:data13};
+if(!pattern690.test(data13)){
+const err27 = {instancePath:instancePath+"/filter/date",schemaPath:"../tickets/getTickets.json#/definitions/filterDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"},message:"must match pattern \""+"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"+"\"",schema:"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$",parentSchema:schema1656,data:data13};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -20881,7 +22298,7 @@ else if(data14 === null){
 coerced13 = "";
 }
 else {
-const err28 = {instancePath:instancePath+"/filter/admin_read",schemaPath:"../tickets/getTickets.json#/definitions/filterFlag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1576.type,parentSchema:schema1576,data:data14};
+const err28 = {instancePath:instancePath+"/filter/admin_read",schemaPath:"../tickets/getTickets.json#/definitions/filterFlag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1655.type,parentSchema:schema1655,data:data14};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -20899,8 +22316,8 @@ data4["admin_read"] = coerced13;
 }
 }
 if(typeof data14 === "string"){
-if(!pattern885.test(data14)){
-const err29 = {instancePath:instancePath+"/filter/admin_read",schemaPath:"../tickets/getTickets.json#/definitions/filterFlag/pattern",keyword:"pattern",params:{pattern: "^[01]?$"},message:"must match pattern \""+"^[01]?$"+"\"",schema:"^[01]?$",parentSchema:schema1576,data:data14};
+if(!pattern940.test(data14)){
+const err29 = {instancePath:instancePath+"/filter/admin_read",schemaPath:"../tickets/getTickets.json#/definitions/filterFlag/pattern",keyword:"pattern",params:{pattern: "^[01]?$"},message:"must match pattern \""+"^[01]?$"+"\"",schema:"^[01]?$",parentSchema:schema1655,data:data14};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -20913,7 +22330,7 @@ errors++;
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1611.properties.filter.type,parentSchema:schema1611.properties.filter,data:data4};
+const err30 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1690.properties.filter.type,parentSchema:schema1690.properties.filter,data:data4};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -20928,7 +22345,7 @@ let data15 = data.filterop;
 if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
 for(const key1 in data15){
 if(!(key1 === "date")){
-const err31 = {instancePath:instancePath+"/filterop",schemaPath:"#/properties/filterop/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema1611.properties.filterop,data:data15};
+const err31 = {instancePath:instancePath+"/filterop",schemaPath:"#/properties/filterop/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema1690.properties.filterop,data:data15};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -20958,7 +22375,7 @@ else if(data16 === null){
 coerced14 = "";
 }
 else {
-const err32 = {instancePath:instancePath+"/filterop/date",schemaPath:"#/properties/filterop/properties/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1611.properties.filterop.properties.date.type,parentSchema:schema1611.properties.filterop.properties.date,data:data16};
+const err32 = {instancePath:instancePath+"/filterop/date",schemaPath:"#/properties/filterop/properties/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1690.properties.filterop.properties.date.type,parentSchema:schema1690.properties.filterop.properties.date,data:data16};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -20976,7 +22393,7 @@ data15["date"] = coerced14;
 }
 }
 if(!((((data16 === "=") || (data16 === "<")) || (data16 === ">")) || (data16 === "!="))){
-const err33 = {instancePath:instancePath+"/filterop/date",schemaPath:"#/properties/filterop/properties/date/enum",keyword:"enum",params:{allowedValues: schema1611.properties.filterop.properties.date.enum},message:"must be equal to one of the allowed values",schema:schema1611.properties.filterop.properties.date.enum,parentSchema:schema1611.properties.filterop.properties.date,data:data16};
+const err33 = {instancePath:instancePath+"/filterop/date",schemaPath:"#/properties/filterop/properties/date/enum",keyword:"enum",params:{allowedValues: schema1690.properties.filterop.properties.date.enum},message:"must be equal to one of the allowed values",schema:schema1690.properties.filterop.properties.date.enum,parentSchema:schema1690.properties.filterop.properties.date,data:data16};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -20988,7 +22405,7 @@ errors++;
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/filterop",schemaPath:"#/properties/filterop/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1611.properties.filterop.type,parentSchema:schema1611.properties.filterop,data:data15};
+const err34 = {instancePath:instancePath+"/filterop",schemaPath:"#/properties/filterop/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1690.properties.filterop.type,parentSchema:schema1690.properties.filterop,data:data15};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -21000,7 +22417,7 @@ errors++;
 }
 }
 else {
-const err35 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1611.type,parentSchema:schema1611,data};
+const err35 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1690.type,parentSchema:schema1690,data};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -21009,23 +22426,23 @@ vErrors.push(err35);
 }
 errors++;
 }
-validate340.errors = vErrors;
+validate374.errors = vErrors;
 return errors === 0;
 }
 
-export const getClientTransactions = validate346;
-const schema1648 = {"title":"GetClientTransactionsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"filter":{"$ref":"../invoices/getTransactions.json#/properties/request/properties/filter"},"filterop":{"title":"GetClientTransactionsFilterOp","type":"object","additionalProperties":false,"description":"a set of filter operators such as filterop[date]=<","properties":{"date":{"type":"string","enum":["=","<",">","!="]}}}}};
-const schema1628 = {"title":"GetTransactionsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[module]=PayPal; an empty filter value means no filter","properties":{"trans_id":{"$ref":"../../common/defs.json#/definitions/text"},"date":{"type":"string","pattern":"^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$","description":"a date or its start: YYYY-MM-DD, YYYY-MM or YYYY"},"description":{"$ref":"../../common/defs.json#/definitions/text"},"module":{"$ref":"../../common/defs.json#/definitions/text"},"lastname":{"$ref":"../../common/defs.json#/definitions/text"},"companyname":{"$ref":"../../common/defs.json#/definitions/text"},"in":{"type":"string","pattern":"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$","description":"a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30"},"out":{"type":"string","pattern":"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$","description":"a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30"},"currency_id":{"type":"string","pattern":"^(0|[1-9][0-9]{0,17})?$","description":"0 or a positive whole number id"}}};
-const pattern453 = new RegExp("^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$", "u");
-const pattern454 = new RegExp("^([0-9]{1,12}(\\.[0-9]{1,2})?)?$", "u");
+export const getClientTransactions = validate380;
+const schema1727 = {"title":"GetClientTransactionsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"filter":{"$ref":"../invoices/getTransactions.json#/properties/request/properties/filter"},"filterop":{"title":"GetClientTransactionsFilterOp","type":"object","additionalProperties":false,"description":"a set of filter operators such as filterop[date]=<","properties":{"date":{"type":"string","enum":["=","<",">","!="]}}}}};
+const schema1707 = {"title":"GetTransactionsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[module]=PayPal; an empty filter value means no filter","properties":{"trans_id":{"$ref":"../../common/defs.json#/definitions/text"},"date":{"type":"string","pattern":"^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$","description":"a date or its start: YYYY-MM-DD, YYYY-MM or YYYY"},"description":{"$ref":"../../common/defs.json#/definitions/text"},"module":{"$ref":"../../common/defs.json#/definitions/text"},"lastname":{"$ref":"../../common/defs.json#/definitions/text"},"companyname":{"$ref":"../../common/defs.json#/definitions/text"},"in":{"type":"string","pattern":"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$","description":"a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30"},"out":{"type":"string","pattern":"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$","description":"a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30"},"currency_id":{"type":"string","pattern":"^(0|[1-9][0-9]{0,17})?$","description":"0 or a positive whole number id"}}};
+const pattern184 = new RegExp("^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$", "u");
+const pattern185 = new RegExp("^([0-9]{1,12}(\\.[0-9]{1,2})?)?$", "u");
 
-function validate342(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate376(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!(func15.call(schema1628.properties, key0))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema1628,data};
+if(!(func15.call(schema1707.properties, key0))){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema1707,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -21055,7 +22472,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/trans_id",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema403.type,parentSchema:schema403,data:data0};
+const err1 = {instancePath:instancePath+"/trans_id",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema203.type,parentSchema:schema203,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -21074,7 +22491,7 @@ data["trans_id"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(func2(data0) > 65535){
-const err2 = {instancePath:instancePath+"/trans_id",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema403,data:data0};
+const err2 = {instancePath:instancePath+"/trans_id",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema203,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -21105,7 +22522,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1628.properties.date.type,parentSchema:schema1628.properties.date,data:data1};
+const err3 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1707.properties.date.type,parentSchema:schema1707.properties.date,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -21123,8 +22540,8 @@ data["date"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern453.test(data1)){
-const err4 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$"},message:"must match pattern \""+"^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$"+"\"",schema:"^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$",parentSchema:schema1628.properties.date,data:data1};
+if(!pattern184.test(data1)){
+const err4 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$"},message:"must match pattern \""+"^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$"+"\"",schema:"^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$",parentSchema:schema1707.properties.date,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -21155,7 +22572,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/description",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema403.type,parentSchema:schema403,data:data2};
+const err5 = {instancePath:instancePath+"/description",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema203.type,parentSchema:schema203,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -21174,7 +22591,7 @@ data["description"] = coerced2;
 }
 if(typeof data2 === "string"){
 if(func2(data2) > 65535){
-const err6 = {instancePath:instancePath+"/description",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema403,data:data2};
+const err6 = {instancePath:instancePath+"/description",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema203,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -21205,7 +22622,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err7 = {instancePath:instancePath+"/module",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema403.type,parentSchema:schema403,data:data3};
+const err7 = {instancePath:instancePath+"/module",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema203.type,parentSchema:schema203,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -21224,7 +22641,7 @@ data["module"] = coerced3;
 }
 if(typeof data3 === "string"){
 if(func2(data3) > 65535){
-const err8 = {instancePath:instancePath+"/module",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema403,data:data3};
+const err8 = {instancePath:instancePath+"/module",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema203,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -21255,7 +22672,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err9 = {instancePath:instancePath+"/lastname",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema403.type,parentSchema:schema403,data:data4};
+const err9 = {instancePath:instancePath+"/lastname",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema203.type,parentSchema:schema203,data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -21274,7 +22691,7 @@ data["lastname"] = coerced4;
 }
 if(typeof data4 === "string"){
 if(func2(data4) > 65535){
-const err10 = {instancePath:instancePath+"/lastname",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema403,data:data4};
+const err10 = {instancePath:instancePath+"/lastname",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema203,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -21305,7 +22722,7 @@ else if(data5 === null){
 coerced5 = "";
 }
 else {
-const err11 = {instancePath:instancePath+"/companyname",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema403.type,parentSchema:schema403,data:data5};
+const err11 = {instancePath:instancePath+"/companyname",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema203.type,parentSchema:schema203,data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -21324,7 +22741,7 @@ data["companyname"] = coerced5;
 }
 if(typeof data5 === "string"){
 if(func2(data5) > 65535){
-const err12 = {instancePath:instancePath+"/companyname",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema403,data:data5};
+const err12 = {instancePath:instancePath+"/companyname",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema203,data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -21355,7 +22772,7 @@ else if(data6 === null){
 coerced6 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/in",schemaPath:"#/properties/in/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1628.properties.in.type,parentSchema:schema1628.properties.in,data:data6};
+const err13 = {instancePath:instancePath+"/in",schemaPath:"#/properties/in/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1707.properties.in.type,parentSchema:schema1707.properties.in,data:data6};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -21373,8 +22790,8 @@ data["in"] = coerced6;
 }
 }
 if(typeof data6 === "string"){
-if(!pattern454.test(data6)){
-const err14 = {instancePath:instancePath+"/in",schemaPath:"#/properties/in/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"},message:"must match pattern \""+"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"+"\"",schema:"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$",parentSchema:schema1628.properties.in,data:data6};
+if(!pattern185.test(data6)){
+const err14 = {instancePath:instancePath+"/in",schemaPath:"#/properties/in/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"},message:"must match pattern \""+"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"+"\"",schema:"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$",parentSchema:schema1707.properties.in,data:data6};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -21405,7 +22822,7 @@ else if(data7 === null){
 coerced7 = "";
 }
 else {
-const err15 = {instancePath:instancePath+"/out",schemaPath:"#/properties/out/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1628.properties.out.type,parentSchema:schema1628.properties.out,data:data7};
+const err15 = {instancePath:instancePath+"/out",schemaPath:"#/properties/out/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1707.properties.out.type,parentSchema:schema1707.properties.out,data:data7};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -21423,8 +22840,8 @@ data["out"] = coerced7;
 }
 }
 if(typeof data7 === "string"){
-if(!pattern454.test(data7)){
-const err16 = {instancePath:instancePath+"/out",schemaPath:"#/properties/out/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"},message:"must match pattern \""+"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"+"\"",schema:"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$",parentSchema:schema1628.properties.out,data:data7};
+if(!pattern185.test(data7)){
+const err16 = {instancePath:instancePath+"/out",schemaPath:"#/properties/out/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"},message:"must match pattern \""+"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"+"\"",schema:"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$",parentSchema:schema1707.properties.out,data:data7};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -21455,7 +22872,7 @@ else if(data8 === null){
 coerced8 = "";
 }
 else {
-const err17 = {instancePath:instancePath+"/currency_id",schemaPath:"#/properties/currency_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1628.properties.currency_id.type,parentSchema:schema1628.properties.currency_id,data:data8};
+const err17 = {instancePath:instancePath+"/currency_id",schemaPath:"#/properties/currency_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1707.properties.currency_id.type,parentSchema:schema1707.properties.currency_id,data:data8};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -21473,8 +22890,8 @@ data["currency_id"] = coerced8;
 }
 }
 if(typeof data8 === "string"){
-if(!pattern456.test(data8)){
-const err18 = {instancePath:instancePath+"/currency_id",schemaPath:"#/properties/currency_id/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})?$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})?$"+"\"",schema:"^(0|[1-9][0-9]{0,17})?$",parentSchema:schema1628.properties.currency_id,data:data8};
+if(!pattern187.test(data8)){
+const err18 = {instancePath:instancePath+"/currency_id",schemaPath:"#/properties/currency_id/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})?$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})?$"+"\"",schema:"^(0|[1-9][0-9]{0,17})?$",parentSchema:schema1707.properties.currency_id,data:data8};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -21487,7 +22904,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1628.type,parentSchema:schema1628,data};
+const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1707.type,parentSchema:schema1707,data};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -21496,17 +22913,17 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate342.errors = vErrors;
+validate376.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate346(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate380(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1648.required,parentSchema:schema1648,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1727.required,parentSchema:schema1727,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -21585,7 +23002,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema731.type,parentSchema:schema731,data:data1};
+const err3 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema316.type,parentSchema:schema316,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -21603,8 +23020,8 @@ data["page"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern449.test(data1)){
-const err4 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema731,data:data1};
+if(!pattern180.test(data1)){
+const err4 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema316,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -21635,7 +23052,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema732.type,parentSchema:schema732,data:data2};
+const err5 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema317.type,parentSchema:schema317,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -21653,8 +23070,8 @@ data["perpage"] = coerced2;
 }
 }
 if(typeof data2 === "string"){
-if(!pattern450.test(data2)){
-const err6 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema732,data:data2};
+if(!pattern181.test(data2)){
+const err6 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema317,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -21666,8 +23083,8 @@ errors++;
 }
 }
 if(data.filter !== undefined){
-if(!(validate342(data.filter, {instancePath:instancePath+"/filter",parentData:data,parentDataProperty:"filter",rootData}))){
-vErrors = vErrors === null ? validate342.errors : vErrors.concat(validate342.errors);
+if(!(validate376(data.filter, {instancePath:instancePath+"/filter",parentData:data,parentDataProperty:"filter",rootData}))){
+vErrors = vErrors === null ? validate376.errors : vErrors.concat(validate376.errors);
 errors = vErrors.length;
 }
 }
@@ -21676,7 +23093,7 @@ let data4 = data.filterop;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 for(const key0 in data4){
 if(!(key0 === "date")){
-const err7 = {instancePath:instancePath+"/filterop",schemaPath:"#/properties/filterop/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema1648.properties.filterop,data:data4};
+const err7 = {instancePath:instancePath+"/filterop",schemaPath:"#/properties/filterop/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema1727.properties.filterop,data:data4};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -21706,7 +23123,7 @@ else if(data5 === null){
 coerced3 = "";
 }
 else {
-const err8 = {instancePath:instancePath+"/filterop/date",schemaPath:"#/properties/filterop/properties/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1648.properties.filterop.properties.date.type,parentSchema:schema1648.properties.filterop.properties.date,data:data5};
+const err8 = {instancePath:instancePath+"/filterop/date",schemaPath:"#/properties/filterop/properties/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1727.properties.filterop.properties.date.type,parentSchema:schema1727.properties.filterop.properties.date,data:data5};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -21724,7 +23141,7 @@ data4["date"] = coerced3;
 }
 }
 if(!((((data5 === "=") || (data5 === "<")) || (data5 === ">")) || (data5 === "!="))){
-const err9 = {instancePath:instancePath+"/filterop/date",schemaPath:"#/properties/filterop/properties/date/enum",keyword:"enum",params:{allowedValues: schema1648.properties.filterop.properties.date.enum},message:"must be equal to one of the allowed values",schema:schema1648.properties.filterop.properties.date.enum,parentSchema:schema1648.properties.filterop.properties.date,data:data5};
+const err9 = {instancePath:instancePath+"/filterop/date",schemaPath:"#/properties/filterop/properties/date/enum",keyword:"enum",params:{allowedValues: schema1727.properties.filterop.properties.date.enum},message:"must be equal to one of the allowed values",schema:schema1727.properties.filterop.properties.date.enum,parentSchema:schema1727.properties.filterop.properties.date,data:data5};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -21736,7 +23153,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/filterop",schemaPath:"#/properties/filterop/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1648.properties.filterop.type,parentSchema:schema1648.properties.filterop,data:data4};
+const err10 = {instancePath:instancePath+"/filterop",schemaPath:"#/properties/filterop/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1727.properties.filterop.type,parentSchema:schema1727.properties.filterop,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -21748,7 +23165,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1648.type,parentSchema:schema1648,data};
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1727.type,parentSchema:schema1727,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -21757,14 +23174,14 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate346.errors = vErrors;
+validate380.errors = vErrors;
 return errors === 0;
 }
 
-export const getClients = validate349;
-const schema1662 = {"title":"GetClientsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
+export const getClients = validate383;
+const schema1741 = {"title":"GetClientsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
 
-function validate349(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate383(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -21788,7 +23205,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema731.type,parentSchema:schema731,data:data0};
+const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema316.type,parentSchema:schema316,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -21806,8 +23223,8 @@ data["page"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern449.test(data0)){
-const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema731,data:data0};
+if(!pattern180.test(data0)){
+const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema316,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -21838,7 +23255,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema732.type,parentSchema:schema732,data:data1};
+const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema317.type,parentSchema:schema317,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -21856,8 +23273,8 @@ data["perpage"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern450.test(data1)){
-const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema732,data:data1};
+if(!pattern181.test(data1)){
+const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema317,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -21870,7 +23287,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1662.type,parentSchema:schema1662,data};
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1741.type,parentSchema:schema1741,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -21879,18 +23296,18 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate349.errors = vErrors;
+validate383.errors = vErrors;
 return errors === 0;
 }
 
-export const getCurrencies = validate351;
-const schema1671 = {"title":"GetCurrenciesRequest","type":"object","properties":{}};
+export const getCurrencies = validate385;
+const schema1750 = {"title":"GetCurrenciesRequest","type":"object","properties":{}};
 
-function validate351(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate385(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1671.type,parentSchema:schema1671,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1750.type,parentSchema:schema1750,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -21899,19 +23316,19 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate351.errors = vErrors;
+validate385.errors = vErrors;
 return errors === 0;
 }
 
-export const getDomainDetails = validate353;
-const schema1701 = {"title":"GetDomainDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getDomainDetails = validate387;
+const schema1780 = {"title":"GetDomainDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate353(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate387(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1701.required,parentSchema:schema1701,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1780.required,parentSchema:schema1780,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -21972,7 +23389,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1701.type,parentSchema:schema1701,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1780.type,parentSchema:schema1780,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -21981,15 +23398,15 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate353.errors = vErrors;
+validate387.errors = vErrors;
 return errors === 0;
 }
 
-export const getDomains = validate357;
-const schema1729 = {"title":"GetDomainsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"list":{"type":"string","enum":["all","active","expired","pending","pending_transfer","pending_registration"]},"filter":{"title":"GetDomainsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[status]=Active; an empty filter value means no filter","properties":{"name":{"$ref":"../../common/defs.json#/definitions/text"},"status":{"$ref":"../clients/getClientDomains.json#/properties/request/properties/filter/properties/status"},"module":{"$ref":"../../common/defs.json#/definitions/text"},"client_name":{"$ref":"../../common/defs.json#/definitions/text"},"brand_id":{"type":"string","pattern":"^[01]?$","description":"0 or 1: billsim has one brand, and either id names it"}}}}};
-const schema1707 = {"type":"string","pattern":"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$","description":"a domain status: Pending, Pending Registration, Pending Transfer, Active, Expired, Cancelled, Fraud, Transferred Away"};
+export const getDomains = validate391;
+const schema1808 = {"title":"GetDomainsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"list":{"type":"string","enum":["all","active","expired","pending","pending_transfer","pending_registration"]},"filter":{"title":"GetDomainsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[status]=Active; an empty filter value means no filter","properties":{"name":{"$ref":"../../common/defs.json#/definitions/text"},"status":{"$ref":"../clients/getClientDomains.json#/properties/request/properties/filter/properties/status"},"module":{"$ref":"../../common/defs.json#/definitions/text"},"client_name":{"$ref":"../../common/defs.json#/definitions/text"},"brand_id":{"type":"string","pattern":"^[01]?$","description":"0 or 1: billsim has one brand, and either id names it"}}}}};
+const schema1786 = {"type":"string","pattern":"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$","description":"a domain status: Pending, Pending Registration, Pending Transfer, Active, Expired, Cancelled, Fraud, Transferred Away"};
 
-function validate357(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate391(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -22013,7 +23430,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema731.type,parentSchema:schema731,data:data0};
+const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema316.type,parentSchema:schema316,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -22031,8 +23448,8 @@ data["page"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern449.test(data0)){
-const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema731,data:data0};
+if(!pattern180.test(data0)){
+const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema316,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -22063,7 +23480,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema732.type,parentSchema:schema732,data:data1};
+const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema317.type,parentSchema:schema317,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -22081,8 +23498,8 @@ data["perpage"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern450.test(data1)){
-const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema732,data:data1};
+if(!pattern181.test(data1)){
+const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema317,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -22113,7 +23530,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1729.properties.list.type,parentSchema:schema1729.properties.list,data:data2};
+const err4 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1808.properties.list.type,parentSchema:schema1808.properties.list,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -22131,7 +23548,7 @@ data["list"] = coerced2;
 }
 }
 if(!((((((data2 === "all") || (data2 === "active")) || (data2 === "expired")) || (data2 === "pending")) || (data2 === "pending_transfer")) || (data2 === "pending_registration"))){
-const err5 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/enum",keyword:"enum",params:{allowedValues: schema1729.properties.list.enum},message:"must be equal to one of the allowed values",schema:schema1729.properties.list.enum,parentSchema:schema1729.properties.list,data:data2};
+const err5 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/enum",keyword:"enum",params:{allowedValues: schema1808.properties.list.enum},message:"must be equal to one of the allowed values",schema:schema1808.properties.list.enum,parentSchema:schema1808.properties.list,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -22146,7 +23563,7 @@ let data3 = data.filter;
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 for(const key0 in data3){
 if(!(((((key0 === "name") || (key0 === "status")) || (key0 === "module")) || (key0 === "client_name")) || (key0 === "brand_id"))){
-const err6 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema1729.properties.filter,data:data3};
+const err6 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema1808.properties.filter,data:data3};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -22176,7 +23593,7 @@ else if(data4 === null){
 coerced3 = "";
 }
 else {
-const err7 = {instancePath:instancePath+"/filter/name",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema403.type,parentSchema:schema403,data:data4};
+const err7 = {instancePath:instancePath+"/filter/name",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema203.type,parentSchema:schema203,data:data4};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -22195,7 +23612,7 @@ data3["name"] = coerced3;
 }
 if(typeof data4 === "string"){
 if(func2(data4) > 65535){
-const err8 = {instancePath:instancePath+"/filter/name",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema403,data:data4};
+const err8 = {instancePath:instancePath+"/filter/name",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema203,data:data4};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -22226,7 +23643,7 @@ else if(data5 === null){
 coerced4 = "";
 }
 else {
-const err9 = {instancePath:instancePath+"/filter/status",schemaPath:"../clients/getClientDomains.json#/properties/request/properties/filter/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1707.type,parentSchema:schema1707,data:data5};
+const err9 = {instancePath:instancePath+"/filter/status",schemaPath:"../clients/getClientDomains.json#/properties/request/properties/filter/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1786.type,parentSchema:schema1786,data:data5};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -22244,8 +23661,8 @@ data3["status"] = coerced4;
 }
 }
 if(typeof data5 === "string"){
-if(!pattern838.test(data5)){
-const err10 = {instancePath:instancePath+"/filter/status",schemaPath:"../clients/getClientDomains.json#/properties/request/properties/filter/properties/status/pattern",keyword:"pattern",params:{pattern: "^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$"},message:"must match pattern \""+"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$"+"\"",schema:"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$",parentSchema:schema1707,data:data5};
+if(!pattern893.test(data5)){
+const err10 = {instancePath:instancePath+"/filter/status",schemaPath:"../clients/getClientDomains.json#/properties/request/properties/filter/properties/status/pattern",keyword:"pattern",params:{pattern: "^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$"},message:"must match pattern \""+"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$"+"\"",schema:"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$",parentSchema:schema1786,data:data5};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -22276,7 +23693,7 @@ else if(data6 === null){
 coerced5 = "";
 }
 else {
-const err11 = {instancePath:instancePath+"/filter/module",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema403.type,parentSchema:schema403,data:data6};
+const err11 = {instancePath:instancePath+"/filter/module",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema203.type,parentSchema:schema203,data:data6};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -22295,7 +23712,7 @@ data3["module"] = coerced5;
 }
 if(typeof data6 === "string"){
 if(func2(data6) > 65535){
-const err12 = {instancePath:instancePath+"/filter/module",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema403,data:data6};
+const err12 = {instancePath:instancePath+"/filter/module",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema203,data:data6};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -22326,7 +23743,7 @@ else if(data7 === null){
 coerced6 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/filter/client_name",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema403.type,parentSchema:schema403,data:data7};
+const err13 = {instancePath:instancePath+"/filter/client_name",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema203.type,parentSchema:schema203,data:data7};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -22345,7 +23762,7 @@ data3["client_name"] = coerced6;
 }
 if(typeof data7 === "string"){
 if(func2(data7) > 65535){
-const err14 = {instancePath:instancePath+"/filter/client_name",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema403,data:data7};
+const err14 = {instancePath:instancePath+"/filter/client_name",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema203,data:data7};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -22376,7 +23793,7 @@ else if(data8 === null){
 coerced7 = "";
 }
 else {
-const err15 = {instancePath:instancePath+"/filter/brand_id",schemaPath:"#/properties/filter/properties/brand_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1729.properties.filter.properties.brand_id.type,parentSchema:schema1729.properties.filter.properties.brand_id,data:data8};
+const err15 = {instancePath:instancePath+"/filter/brand_id",schemaPath:"#/properties/filter/properties/brand_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1808.properties.filter.properties.brand_id.type,parentSchema:schema1808.properties.filter.properties.brand_id,data:data8};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -22394,8 +23811,8 @@ data3["brand_id"] = coerced7;
 }
 }
 if(typeof data8 === "string"){
-if(!pattern885.test(data8)){
-const err16 = {instancePath:instancePath+"/filter/brand_id",schemaPath:"#/properties/filter/properties/brand_id/pattern",keyword:"pattern",params:{pattern: "^[01]?$"},message:"must match pattern \""+"^[01]?$"+"\"",schema:"^[01]?$",parentSchema:schema1729.properties.filter.properties.brand_id,data:data8};
+if(!pattern940.test(data8)){
+const err16 = {instancePath:instancePath+"/filter/brand_id",schemaPath:"#/properties/filter/properties/brand_id/pattern",keyword:"pattern",params:{pattern: "^[01]?$"},message:"must match pattern \""+"^[01]?$"+"\"",schema:"^[01]?$",parentSchema:schema1808.properties.filter.properties.brand_id,data:data8};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -22408,7 +23825,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1729.properties.filter.type,parentSchema:schema1729.properties.filter,data:data3};
+const err17 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1808.properties.filter.type,parentSchema:schema1808.properties.filter,data:data3};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -22420,7 +23837,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1729.type,parentSchema:schema1729,data};
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1808.type,parentSchema:schema1808,data};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -22429,19 +23846,19 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate357.errors = vErrors;
+validate391.errors = vErrors;
 return errors === 0;
 }
 
-export const getEstimateDetails = validate358;
-const schema1736 = {"title":"GetEstimateDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getEstimateDetails = validate392;
+const schema1815 = {"title":"GetEstimateDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate358(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate392(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1736.required,parentSchema:schema1736,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1815.required,parentSchema:schema1815,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -22502,7 +23919,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1736.type,parentSchema:schema1736,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1815.type,parentSchema:schema1815,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -22511,14 +23928,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate358.errors = vErrors;
+validate392.errors = vErrors;
 return errors === 0;
 }
 
-export const getEstimates = validate362;
-const schema1755 = {"title":"GetEstimatesRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"status":{"$ref":"../../resources/estimate.json#/properties/status","description":"only estimates with this status"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId","description":"only this client's estimates (the client must exist)"}}};
+export const getEstimates = validate396;
+const schema1834 = {"title":"GetEstimatesRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"status":{"$ref":"../../resources/estimate.json#/properties/status","description":"only estimates with this status"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId","description":"only this client's estimates (the client must exist)"}}};
 
-function validate362(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate396(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -22542,7 +23959,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema731.type,parentSchema:schema731,data:data0};
+const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema316.type,parentSchema:schema316,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -22560,8 +23977,8 @@ data["page"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern449.test(data0)){
-const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema731,data:data0};
+if(!pattern180.test(data0)){
+const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema316,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -22592,7 +24009,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema732.type,parentSchema:schema732,data:data1};
+const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema317.type,parentSchema:schema317,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -22610,8 +24027,8 @@ data["perpage"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern450.test(data1)){
-const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema732,data:data1};
+if(!pattern181.test(data1)){
+const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema317,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -22642,7 +24059,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/status",schemaPath:"../../resources/estimate.json#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema617.type,parentSchema:schema617,data:data2};
+const err4 = {instancePath:instancePath+"/status",schemaPath:"../../resources/estimate.json#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema202.type,parentSchema:schema202,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -22660,7 +24077,7 @@ data["status"] = coerced2;
 }
 }
 if(!(((((data2 === "Draft") || (data2 === "Sent")) || (data2 === "Accepted")) || (data2 === "Invoiced")) || (data2 === "Dead"))){
-const err5 = {instancePath:instancePath+"/status",schemaPath:"../../resources/estimate.json#/properties/status/enum",keyword:"enum",params:{allowedValues: schema617.enum},message:"must be equal to one of the allowed values",schema:schema617.enum,parentSchema:schema617,data:data2};
+const err5 = {instancePath:instancePath+"/status",schemaPath:"../../resources/estimate.json#/properties/status/enum",keyword:"enum",params:{allowedValues: schema202.enum},message:"must be equal to one of the allowed values",schema:schema202.enum,parentSchema:schema202,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -22722,7 +24139,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1755.type,parentSchema:schema1755,data};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1834.type,parentSchema:schema1834,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -22731,18 +24148,18 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate362.errors = vErrors;
+validate396.errors = vErrors;
 return errors === 0;
 }
 
-export const getHostBillversion = validate364;
-const schema1761 = {"title":"GetHostBillversionRequest","type":"object","properties":{}};
+export const getHostBillversion = validate398;
+const schema1840 = {"title":"GetHostBillversionRequest","type":"object","properties":{}};
 
-function validate364(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate398(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1761.type,parentSchema:schema1761,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1840.type,parentSchema:schema1840,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -22751,19 +24168,19 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate364.errors = vErrors;
+validate398.errors = vErrors;
 return errors === 0;
 }
 
-export const getInvoiceDetails = validate365;
-const schema1762 = {"title":"GetInvoiceDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getInvoiceDetails = validate399;
+const schema1841 = {"title":"GetInvoiceDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate365(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate399(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1762.required,parentSchema:schema1762,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1841.required,parentSchema:schema1841,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -22824,7 +24241,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1762.type,parentSchema:schema1762,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1841.type,parentSchema:schema1841,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -22833,15 +24250,15 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate365.errors = vErrors;
+validate399.errors = vErrors;
 return errors === 0;
 }
 
-export const getInvoices = validate366;
-const schema1764 = {"title":"GetInvoicesRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"list":{"type":"string","enum":["all","paid","unpaid","cancelled","refunded","collections","draft","recurring"]},"status":{"$ref":"../../resources/invoice.json#/properties/status"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
-const schema676 = {"type":"string","enum":["Paid","Unpaid","Cancelled","Refunded","Collections","Draft","Recurring"]};
+export const getInvoices = validate400;
+const schema1843 = {"title":"GetInvoicesRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"list":{"type":"string","enum":["all","paid","unpaid","cancelled","refunded","collections","draft","recurring"]},"status":{"$ref":"../../resources/invoice.json#/properties/status"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+const schema261 = {"type":"string","enum":["Paid","Unpaid","Cancelled","Refunded","Collections","Draft","Recurring"]};
 
-function validate366(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate400(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -22865,7 +24282,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema731.type,parentSchema:schema731,data:data0};
+const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema316.type,parentSchema:schema316,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -22883,8 +24300,8 @@ data["page"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern449.test(data0)){
-const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema731,data:data0};
+if(!pattern180.test(data0)){
+const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema316,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -22915,7 +24332,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema732.type,parentSchema:schema732,data:data1};
+const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema317.type,parentSchema:schema317,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -22933,8 +24350,8 @@ data["perpage"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern450.test(data1)){
-const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema732,data:data1};
+if(!pattern181.test(data1)){
+const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema317,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -22965,7 +24382,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1764.properties.list.type,parentSchema:schema1764.properties.list,data:data2};
+const err4 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1843.properties.list.type,parentSchema:schema1843.properties.list,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -22983,7 +24400,7 @@ data["list"] = coerced2;
 }
 }
 if(!((((((((data2 === "all") || (data2 === "paid")) || (data2 === "unpaid")) || (data2 === "cancelled")) || (data2 === "refunded")) || (data2 === "collections")) || (data2 === "draft")) || (data2 === "recurring"))){
-const err5 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/enum",keyword:"enum",params:{allowedValues: schema1764.properties.list.enum},message:"must be equal to one of the allowed values",schema:schema1764.properties.list.enum,parentSchema:schema1764.properties.list,data:data2};
+const err5 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/enum",keyword:"enum",params:{allowedValues: schema1843.properties.list.enum},message:"must be equal to one of the allowed values",schema:schema1843.properties.list.enum,parentSchema:schema1843.properties.list,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -23013,7 +24430,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err6 = {instancePath:instancePath+"/status",schemaPath:"../../resources/invoice.json#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema676.type,parentSchema:schema676,data:data3};
+const err6 = {instancePath:instancePath+"/status",schemaPath:"../../resources/invoice.json#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema261.type,parentSchema:schema261,data:data3};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -23031,7 +24448,7 @@ data["status"] = coerced3;
 }
 }
 if(!(((((((data3 === "Paid") || (data3 === "Unpaid")) || (data3 === "Cancelled")) || (data3 === "Refunded")) || (data3 === "Collections")) || (data3 === "Draft")) || (data3 === "Recurring"))){
-const err7 = {instancePath:instancePath+"/status",schemaPath:"../../resources/invoice.json#/properties/status/enum",keyword:"enum",params:{allowedValues: schema676.enum},message:"must be equal to one of the allowed values",schema:schema676.enum,parentSchema:schema676,data:data3};
+const err7 = {instancePath:instancePath+"/status",schemaPath:"../../resources/invoice.json#/properties/status/enum",keyword:"enum",params:{allowedValues: schema261.enum},message:"must be equal to one of the allowed values",schema:schema261.enum,parentSchema:schema261,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -23093,7 +24510,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1764.type,parentSchema:schema1764,data};
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1843.type,parentSchema:schema1843,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -23102,14 +24519,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate366.errors = vErrors;
+validate400.errors = vErrors;
 return errors === 0;
 }
 
-export const getInvoicesPDF = validate370;
-const schema1775 = {"title":"GetInvoicesPDFRequest","type":"object","properties":{"from":{"$ref":"../../common/defs.json#/definitions/date"},"to":{"$ref":"../../common/defs.json#/definitions/date"},"invoices":{"$ref":"../../common/defs.json#/definitions/idList"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getInvoicesPDF = validate404;
+const schema1854 = {"title":"GetInvoicesPDFRequest","type":"object","properties":{"from":{"$ref":"../../common/defs.json#/definitions/date"},"to":{"$ref":"../../common/defs.json#/definitions/date"},"invoices":{"$ref":"../../common/defs.json#/definitions/idList"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate368(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate402(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(Array.isArray(data))){
@@ -23208,12 +24625,12 @@ errors++;
 }
 }
 }
-validate368.errors = vErrors;
+validate402.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate370(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate404(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -23318,8 +24735,8 @@ errors++;
 }
 }
 if(data.invoices !== undefined){
-if(!(validate368(data.invoices, {instancePath:instancePath+"/invoices",parentData:data,parentDataProperty:"invoices",rootData}))){
-vErrors = vErrors === null ? validate368.errors : vErrors.concat(validate368.errors);
+if(!(validate402(data.invoices, {instancePath:instancePath+"/invoices",parentData:data,parentDataProperty:"invoices",rootData}))){
+vErrors = vErrors === null ? validate402.errors : vErrors.concat(validate402.errors);
 errors = vErrors.length;
 }
 }
@@ -23375,7 +24792,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1775.type,parentSchema:schema1775,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1854.type,parentSchema:schema1854,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -23384,19 +24801,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate370.errors = vErrors;
+validate404.errors = vErrors;
 return errors === 0;
 }
 
-export const getKBArticle = validate376;
-const schema1804 = {"title":"GetKBArticleRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getKBArticle = validate410;
+const schema1883 = {"title":"GetKBArticleRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate376(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate410(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1804.required,parentSchema:schema1804,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1883.required,parentSchema:schema1883,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -23457,7 +24874,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1804.type,parentSchema:schema1804,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1883.type,parentSchema:schema1883,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -23466,19 +24883,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate376.errors = vErrors;
+validate410.errors = vErrors;
 return errors === 0;
 }
 
-export const getKBArticlesByTags = validate380;
-const schema1817 = {"title":"GetKBArticlesByTagsRequest","type":"object","required":["tag"],"properties":{"tag":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"}}};
+export const getKBArticlesByTags = validate414;
+const schema1896 = {"title":"GetKBArticlesByTagsRequest","type":"object","required":["tag"],"properties":{"tag":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"}}};
 
-function validate380(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate414(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.tag === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tag"},message:"must have required property '"+"tag"+"'",schema:schema1817.required,parentSchema:schema1817,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tag"},message:"must have required property '"+"tag"+"'",schema:schema1896.required,parentSchema:schema1896,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -23507,7 +24924,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/tag",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema178.type,parentSchema:schema178,data:data0};
+const err1 = {instancePath:instancePath+"/tag",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema199.type,parentSchema:schema199,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -23526,7 +24943,7 @@ data["tag"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(func2(data0) > 65535){
-const err2 = {instancePath:instancePath+"/tag",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema178,data:data0};
+const err2 = {instancePath:instancePath+"/tag",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema199,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -23536,7 +24953,7 @@ vErrors.push(err2);
 errors++;
 }
 if(func2(data0) < 1){
-const err3 = {instancePath:instancePath+"/tag",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema178,data:data0};
+const err3 = {instancePath:instancePath+"/tag",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema199,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -23549,7 +24966,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1817.type,parentSchema:schema1817,data};
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1896.type,parentSchema:schema1896,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -23558,14 +24975,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate380.errors = vErrors;
+validate414.errors = vErrors;
 return errors === 0;
 }
 
-export const getKBCategories = validate383;
-const schema1831 = {"title":"GetKBCategoriesRequest","type":"object","properties":{"brand_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"cid":{"$ref":"../../common/defs.json#/definitions/positiveId"},"with_subcategories":{"$ref":"../../common/defs.json#/definitions/flag"}}};
+export const getKBCategories = validate417;
+const schema1910 = {"title":"GetKBCategoriesRequest","type":"object","properties":{"brand_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"cid":{"$ref":"../../common/defs.json#/definitions/positiveId"},"with_subcategories":{"$ref":"../../common/defs.json#/definitions/flag"}}};
 
-function validate383(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate417(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -23719,7 +25136,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1831.type,parentSchema:schema1831,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1910.type,parentSchema:schema1910,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -23728,14 +25145,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate383.errors = vErrors;
+validate417.errors = vErrors;
 return errors === 0;
 }
 
-export const getNews = validate386;
-const schema1847 = {"title":"GetNewsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
+export const getNews = validate420;
+const schema1926 = {"title":"GetNewsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
 
-function validate386(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate420(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -23759,7 +25176,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema731.type,parentSchema:schema731,data:data0};
+const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema316.type,parentSchema:schema316,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -23777,8 +25194,8 @@ data["page"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern449.test(data0)){
-const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema731,data:data0};
+if(!pattern180.test(data0)){
+const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema316,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -23809,7 +25226,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema732.type,parentSchema:schema732,data:data1};
+const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema317.type,parentSchema:schema317,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -23827,8 +25244,8 @@ data["perpage"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern450.test(data1)){
-const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema732,data:data1};
+if(!pattern181.test(data1)){
+const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema317,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -23841,7 +25258,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1847.type,parentSchema:schema1847,data};
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1926.type,parentSchema:schema1926,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -23850,19 +25267,19 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate386.errors = vErrors;
+validate420.errors = vErrors;
 return errors === 0;
 }
 
-export const getNewsItem = validate389;
-const schema1852 = {"title":"GetNewsItemRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getNewsItem = validate423;
+const schema1931 = {"title":"GetNewsItemRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate389(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate423(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1852.required,parentSchema:schema1852,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1931.required,parentSchema:schema1931,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -23923,7 +25340,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1852.type,parentSchema:schema1852,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1931.type,parentSchema:schema1931,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -23932,19 +25349,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate389.errors = vErrors;
+validate423.errors = vErrors;
 return errors === 0;
 }
 
-export const getOrderDetails = validate401;
-const schema1897 = {"title":"GetOrderDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getOrderDetails = validate435;
+const schema1976 = {"title":"GetOrderDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate401(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate435(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1897.required,parentSchema:schema1897,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1976.required,parentSchema:schema1976,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -24005,7 +25422,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1897.type,parentSchema:schema1897,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1976.type,parentSchema:schema1976,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -24014,19 +25431,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate401.errors = vErrors;
+validate435.errors = vErrors;
 return errors === 0;
 }
 
-export const getOrderDraft = validate402;
-const schema1899 = {"title":"GetOrderDraftRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getOrderDraft = validate436;
+const schema1978 = {"title":"GetOrderDraftRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate402(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate436(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1899.required,parentSchema:schema1899,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1978.required,parentSchema:schema1978,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -24087,7 +25504,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1899.type,parentSchema:schema1899,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1978.type,parentSchema:schema1978,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -24096,18 +25513,18 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate402.errors = vErrors;
+validate436.errors = vErrors;
 return errors === 0;
 }
 
-export const getOrderPages = validate404;
-const schema1905 = {"title":"GetOrderPagesRequest","type":"object","properties":{}};
+export const getOrderPages = validate438;
+const schema1984 = {"title":"GetOrderPagesRequest","type":"object","properties":{}};
 
-function validate404(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate438(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1905.type,parentSchema:schema1905,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1984.type,parentSchema:schema1984,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -24116,14 +25533,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate404.errors = vErrors;
+validate438.errors = vErrors;
 return errors === 0;
 }
 
-export const getOrders = validate405;
-const schema1906 = {"title":"GetOrdersRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"list":{"type":"string","enum":["all","active","pending","fraud","cancelled"]}}};
+export const getOrders = validate439;
+const schema1985 = {"title":"GetOrdersRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"list":{"type":"string","enum":["all","active","pending","fraud","cancelled"]}}};
 
-function validate405(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate439(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -24147,7 +25564,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema731.type,parentSchema:schema731,data:data0};
+const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema316.type,parentSchema:schema316,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -24165,8 +25582,8 @@ data["page"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern449.test(data0)){
-const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema731,data:data0};
+if(!pattern180.test(data0)){
+const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema316,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -24197,7 +25614,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema732.type,parentSchema:schema732,data:data1};
+const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema317.type,parentSchema:schema317,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -24215,8 +25632,8 @@ data["perpage"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern450.test(data1)){
-const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema732,data:data1};
+if(!pattern181.test(data1)){
+const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema317,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -24247,7 +25664,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1906.properties.list.type,parentSchema:schema1906.properties.list,data:data2};
+const err4 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1985.properties.list.type,parentSchema:schema1985.properties.list,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -24265,7 +25682,7 @@ data["list"] = coerced2;
 }
 }
 if(!(((((data2 === "all") || (data2 === "active")) || (data2 === "pending")) || (data2 === "fraud")) || (data2 === "cancelled"))){
-const err5 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/enum",keyword:"enum",params:{allowedValues: schema1906.properties.list.enum},message:"must be equal to one of the allowed values",schema:schema1906.properties.list.enum,parentSchema:schema1906.properties.list,data:data2};
+const err5 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/enum",keyword:"enum",params:{allowedValues: schema1985.properties.list.enum},message:"must be equal to one of the allowed values",schema:schema1985.properties.list.enum,parentSchema:schema1985.properties.list,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -24277,7 +25694,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1906.type,parentSchema:schema1906,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1985.type,parentSchema:schema1985,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -24286,20 +25703,20 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate405.errors = vErrors;
+validate439.errors = vErrors;
 return errors === 0;
 }
 
-export const getOtherPopularProducts = validate407;
-const schema1937 = {"title":"GetOtherPopularProductsRequest","type":"object","required":["product_ids"],"properties":{"product_ids":{"type":"array","items":{"$ref":"../../common/defs.json#/definitions/positiveId"},"minItems":1,"maxItems":1000,"description":"a non-empty list of product ids, such as product_ids[]=1&product_ids[]=2"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"limit":{"type":"string","pattern":"^([1-9][0-9]?|100)$","description":"a whole number from 1 to 100"},"exclude_cat":{"type":"array","items":{"$ref":"../../common/defs.json#/definitions/positiveId"},"maxItems":1000,"description":"a list of order page ids, such as exclude_cat[]=1&exclude_cat[]=2"}}};
-const pattern1201 = new RegExp("^([1-9][0-9]?|100)$", "u");
+export const getOtherPopularProducts = validate441;
+const schema2016 = {"title":"GetOtherPopularProductsRequest","type":"object","required":["product_ids"],"properties":{"product_ids":{"type":"array","items":{"$ref":"../../common/defs.json#/definitions/positiveId"},"minItems":1,"maxItems":1000,"description":"a non-empty list of product ids, such as product_ids[]=1&product_ids[]=2"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"limit":{"type":"string","pattern":"^([1-9][0-9]?|100)$","description":"a whole number from 1 to 100"},"exclude_cat":{"type":"array","items":{"$ref":"../../common/defs.json#/definitions/positiveId"},"maxItems":1000,"description":"a list of order page ids, such as exclude_cat[]=1&exclude_cat[]=2"}}};
+const pattern1256 = new RegExp("^([1-9][0-9]?|100)$", "u");
 
-function validate407(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate441(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.product_ids === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "product_ids"},message:"must have required property '"+"product_ids"+"'",schema:schema1937.required,parentSchema:schema1937,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "product_ids"},message:"must have required property '"+"product_ids"+"'",schema:schema2016.required,parentSchema:schema2016,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -24326,7 +25743,7 @@ if(dataType0 === "string" || dataType0 === "number"
 coerced0 = [data0];
 }
 else {
-const err1 = {instancePath:instancePath+"/product_ids",schemaPath:"#/properties/product_ids/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema1937.properties.product_ids.type,parentSchema:schema1937.properties.product_ids,data:data0};
+const err1 = {instancePath:instancePath+"/product_ids",schemaPath:"#/properties/product_ids/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema2016.properties.product_ids.type,parentSchema:schema2016.properties.product_ids,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -24345,7 +25762,7 @@ data["product_ids"] = coerced0;
 }
 if(Array.isArray(data0)){
 if(data0.length > 1000){
-const err2 = {instancePath:instancePath+"/product_ids",schemaPath:"#/properties/product_ids/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema1937.properties.product_ids,data:data0};
+const err2 = {instancePath:instancePath+"/product_ids",schemaPath:"#/properties/product_ids/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema2016.properties.product_ids,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -24355,7 +25772,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data0.length < 1){
-const err3 = {instancePath:instancePath+"/product_ids",schemaPath:"#/properties/product_ids/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema1937.properties.product_ids,data:data0};
+const err3 = {instancePath:instancePath+"/product_ids",schemaPath:"#/properties/product_ids/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema2016.properties.product_ids,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -24487,7 +25904,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err8 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1937.properties.limit.type,parentSchema:schema1937.properties.limit,data:data3};
+const err8 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2016.properties.limit.type,parentSchema:schema2016.properties.limit,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -24505,8 +25922,8 @@ data["limit"] = coerced3;
 }
 }
 if(typeof data3 === "string"){
-if(!pattern1201.test(data3)){
-const err9 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]?|100)$"},message:"must match pattern \""+"^([1-9][0-9]?|100)$"+"\"",schema:"^([1-9][0-9]?|100)$",parentSchema:schema1937.properties.limit,data:data3};
+if(!pattern1256.test(data3)){
+const err9 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]?|100)$"},message:"must match pattern \""+"^([1-9][0-9]?|100)$"+"\"",schema:"^([1-9][0-9]?|100)$",parentSchema:schema2016.properties.limit,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -24535,7 +25952,7 @@ if(dataType4 === "string" || dataType4 === "number"
 coerced4 = [data4];
 }
 else {
-const err10 = {instancePath:instancePath+"/exclude_cat",schemaPath:"#/properties/exclude_cat/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema1937.properties.exclude_cat.type,parentSchema:schema1937.properties.exclude_cat,data:data4};
+const err10 = {instancePath:instancePath+"/exclude_cat",schemaPath:"#/properties/exclude_cat/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema2016.properties.exclude_cat.type,parentSchema:schema2016.properties.exclude_cat,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -24554,7 +25971,7 @@ data["exclude_cat"] = coerced4;
 }
 if(Array.isArray(data4)){
 if(data4.length > 1000){
-const err11 = {instancePath:instancePath+"/exclude_cat",schemaPath:"#/properties/exclude_cat/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema1937.properties.exclude_cat,data:data4};
+const err11 = {instancePath:instancePath+"/exclude_cat",schemaPath:"#/properties/exclude_cat/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema2016.properties.exclude_cat,data:data4};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -24618,7 +26035,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1937.type,parentSchema:schema1937,data};
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2016.type,parentSchema:schema2016,data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -24627,18 +26044,18 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate407.errors = vErrors;
+validate441.errors = vErrors;
 return errors === 0;
 }
 
-export const getPaymentModules = validate409;
-const schema1943 = {"title":"GetPaymentModulesRequest","type":"object","properties":{}};
+export const getPaymentModules = validate443;
+const schema2022 = {"title":"GetPaymentModulesRequest","type":"object","properties":{}};
 
-function validate409(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate443(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1943.type,parentSchema:schema1943,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2022.type,parentSchema:schema2022,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -24647,18 +26064,18 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate409.errors = vErrors;
+validate443.errors = vErrors;
 return errors === 0;
 }
 
-export const getPopularPredefinedReplies = validate424;
-const schema1967 = {"title":"GetPopularPredefinedRepliesRequest","type":"object","properties":{}};
+export const getPopularPredefinedReplies = validate458;
+const schema2046 = {"title":"GetPopularPredefinedRepliesRequest","type":"object","properties":{}};
 
-function validate424(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate458(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1967.type,parentSchema:schema1967,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2046.type,parentSchema:schema2046,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -24667,19 +26084,19 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate424.errors = vErrors;
+validate458.errors = vErrors;
 return errors === 0;
 }
 
-export const getPredefinedReplies = validate425;
-const schema1968 = {"title":"GetPredefinedRepliesRequest","type":"object","required":["cid"],"properties":{"cid":{"$ref":"../../common/defs.json#/definitions/idOrZero"}}};
+export const getPredefinedReplies = validate459;
+const schema2047 = {"title":"GetPredefinedRepliesRequest","type":"object","required":["cid"],"properties":{"cid":{"$ref":"../../common/defs.json#/definitions/idOrZero"}}};
 
-function validate425(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate459(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.cid === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cid"},message:"must have required property '"+"cid"+"'",schema:schema1968.required,parentSchema:schema1968,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cid"},message:"must have required property '"+"cid"+"'",schema:schema2047.required,parentSchema:schema2047,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -24740,7 +26157,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1968.type,parentSchema:schema1968,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2047.type,parentSchema:schema2047,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -24749,19 +26166,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate425.errors = vErrors;
+validate459.errors = vErrors;
 return errors === 0;
 }
 
-export const getProductApplicableAddons = validate427;
-const schema1974 = {"title":"GetProductApplicableAddonsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getProductApplicableAddons = validate461;
+const schema2053 = {"title":"GetProductApplicableAddonsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate427(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate461(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1974.required,parentSchema:schema1974,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2053.required,parentSchema:schema2053,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -24822,7 +26239,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1974.type,parentSchema:schema1974,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2053.type,parentSchema:schema2053,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -24831,19 +26248,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate427.errors = vErrors;
+validate461.errors = vErrors;
 return errors === 0;
 }
 
-export const getProductDetails = validate431;
-const schema2026 = {"title":"GetProductDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"}}};
+export const getProductDetails = validate465;
+const schema2105 = {"title":"GetProductDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"}}};
 
-function validate431(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate465(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2026.required,parentSchema:schema2026,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2105.required,parentSchema:schema2105,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -24954,7 +26371,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2026.type,parentSchema:schema2026,data};
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2105.type,parentSchema:schema2105,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -24963,19 +26380,19 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate431.errors = vErrors;
+validate465.errors = vErrors;
 return errors === 0;
 }
 
-export const getProductUpgrades = validate435;
-const schema2034 = {"title":"GetProductUpgradesRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getProductUpgrades = validate469;
+const schema2113 = {"title":"GetProductUpgradesRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate435(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate469(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2034.required,parentSchema:schema2034,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2113.required,parentSchema:schema2113,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -25036,7 +26453,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2034.type,parentSchema:schema2034,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2113.type,parentSchema:schema2113,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -25045,19 +26462,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate435.errors = vErrors;
+validate469.errors = vErrors;
 return errors === 0;
 }
 
-export const getProducts = validate437;
-const schema2065 = {"title":"GetProductsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"visible":{"type":"string","enum":["0","1"],"description":"1 for visible products only, 0 for hidden products only"}}};
+export const getProducts = validate471;
+const schema2144 = {"title":"GetProductsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"visible":{"type":"string","enum":["0","1"],"description":"1 for visible products only, 0 for hidden products only"}}};
 
-function validate437(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate471(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2065.required,parentSchema:schema2065,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2144.required,parentSchema:schema2144,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -25186,7 +26603,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/visible",schemaPath:"#/properties/visible/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2065.properties.visible.type,parentSchema:schema2065.properties.visible,data:data2};
+const err5 = {instancePath:instancePath+"/visible",schemaPath:"#/properties/visible/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2144.properties.visible.type,parentSchema:schema2144.properties.visible,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -25204,7 +26621,7 @@ data["visible"] = coerced2;
 }
 }
 if(!((data2 === "0") || (data2 === "1"))){
-const err6 = {instancePath:instancePath+"/visible",schemaPath:"#/properties/visible/enum",keyword:"enum",params:{allowedValues: schema2065.properties.visible.enum},message:"must be equal to one of the allowed values",schema:schema2065.properties.visible.enum,parentSchema:schema2065.properties.visible,data:data2};
+const err6 = {instancePath:instancePath+"/visible",schemaPath:"#/properties/visible/enum",keyword:"enum",params:{allowedValues: schema2144.properties.visible.enum},message:"must be equal to one of the allowed values",schema:schema2144.properties.visible.enum,parentSchema:schema2144.properties.visible,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -25216,7 +26633,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2065.type,parentSchema:schema2065,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2144.type,parentSchema:schema2144,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -25225,19 +26642,19 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate437.errors = vErrors;
+validate471.errors = vErrors;
 return errors === 0;
 }
 
-export const getServerDetails = validate439;
-const schema2095 = {"title":"GetServerDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getServerDetails = validate473;
+const schema2174 = {"title":"GetServerDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate439(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate473(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2095.required,parentSchema:schema2095,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2174.required,parentSchema:schema2174,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -25298,7 +26715,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2095.type,parentSchema:schema2095,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2174.type,parentSchema:schema2174,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -25307,19 +26724,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate439.errors = vErrors;
+validate473.errors = vErrors;
 return errors === 0;
 }
 
-export const getSubCategories = validate441;
-const schema2103 = {"title":"GetSubCategoriesRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getSubCategories = validate475;
+const schema2182 = {"title":"GetSubCategoriesRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate441(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate475(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2103.required,parentSchema:schema2103,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2182.required,parentSchema:schema2182,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -25380,7 +26797,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2103.type,parentSchema:schema2103,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2182.type,parentSchema:schema2182,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -25389,18 +26806,18 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate441.errors = vErrors;
+validate475.errors = vErrors;
 return errors === 0;
 }
 
-export const getTicketDepts = validate445;
-const schema2113 = {"title":"GetTicketDeptsRequest","type":"object","properties":{}};
+export const getTicketDepts = validate479;
+const schema2192 = {"title":"GetTicketDeptsRequest","type":"object","properties":{}};
 
-function validate445(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate479(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2113.type,parentSchema:schema2113,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2192.type,parentSchema:schema2192,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -25409,19 +26826,19 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate445.errors = vErrors;
+validate479.errors = vErrors;
 return errors === 0;
 }
 
-export const getTicketDetails = validate450;
-const schema2159 = {"title":"GetTicketDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
+export const getTicketDetails = validate484;
+const schema2238 = {"title":"GetTicketDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
 
-function validate450(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate484(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2159.required,parentSchema:schema2159,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2238.required,parentSchema:schema2238,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -25450,7 +26867,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema429.type,parentSchema:schema429,data:data0};
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema708.type,parentSchema:schema708,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -25468,8 +26885,8 @@ data["id"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern243.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema429,data:data0};
+if(!pattern416.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema708,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -25482,7 +26899,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2159.type,parentSchema:schema2159,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2238.type,parentSchema:schema2238,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -25491,16 +26908,16 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate450.errors = vErrors;
+validate484.errors = vErrors;
 return errors === 0;
 }
 
-export const getTickets = validate451;
-const schema2161 = {"title":"GetTicketsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"dept":{"$ref":"../../common/defs.json#/definitions/positiveId"},"list":{"$ref":"#/definitions/list"},"filter":{"title":"GetTicketsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[list]=open; an empty filter value means no filter","properties":{"list":{"$ref":"#/definitions/list"},"dept_id":{"$ref":"#/definitions/filterId"},"ticket_number":{"$ref":"#/definitions/filterText"},"name":{"$ref":"#/definitions/filterText"},"email":{"$ref":"#/definitions/filterText"},"body":{"$ref":"#/definitions/filterText"},"request_type":{"$ref":"#/definitions/filterRequestType"},"owner_id":{"$ref":"#/definitions/filterId"},"admin_read":{"$ref":"#/definitions/filterFlag"},"date":{"$ref":"#/definitions/filterDate"}}}}};
-const schema1567 = {"type":"string","pattern":"^(all|open|client-reply|in-progress|answered|closed)?$","description":"one of all, open, client-reply, in-progress, answered, closed"};
-const pattern994 = new RegExp("^(all|open|client-reply|in-progress|answered|closed)?$", "u");
+export const getTickets = validate485;
+const schema2240 = {"title":"GetTicketsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"dept":{"$ref":"../../common/defs.json#/definitions/positiveId"},"list":{"$ref":"#/definitions/list"},"filter":{"title":"GetTicketsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[list]=open; an empty filter value means no filter","properties":{"list":{"$ref":"#/definitions/list"},"dept_id":{"$ref":"#/definitions/filterId"},"ticket_number":{"$ref":"#/definitions/filterText"},"name":{"$ref":"#/definitions/filterText"},"email":{"$ref":"#/definitions/filterText"},"body":{"$ref":"#/definitions/filterText"},"request_type":{"$ref":"#/definitions/filterRequestType"},"owner_id":{"$ref":"#/definitions/filterId"},"admin_read":{"$ref":"#/definitions/filterFlag"},"date":{"$ref":"#/definitions/filterDate"}}}}};
+const schema1646 = {"type":"string","pattern":"^(all|open|client-reply|in-progress|answered|closed)?$","description":"one of all, open, client-reply, in-progress, answered, closed"};
+const pattern1049 = new RegExp("^(all|open|client-reply|in-progress|answered|closed)?$", "u");
 
-function validate451(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate485(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -25524,7 +26941,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema731.type,parentSchema:schema731,data:data0};
+const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema316.type,parentSchema:schema316,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -25542,8 +26959,8 @@ data["page"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern449.test(data0)){
-const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema731,data:data0};
+if(!pattern180.test(data0)){
+const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema316,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -25574,7 +26991,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema732.type,parentSchema:schema732,data:data1};
+const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema317.type,parentSchema:schema317,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -25592,8 +27009,8 @@ data["perpage"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern450.test(data1)){
-const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema732,data:data1};
+if(!pattern181.test(data1)){
+const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema317,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -25674,7 +27091,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err6 = {instancePath:instancePath+"/list",schemaPath:"#/definitions/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1567.type,parentSchema:schema1567,data:data3};
+const err6 = {instancePath:instancePath+"/list",schemaPath:"#/definitions/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1646.type,parentSchema:schema1646,data:data3};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -25692,8 +27109,8 @@ data["list"] = coerced3;
 }
 }
 if(typeof data3 === "string"){
-if(!pattern994.test(data3)){
-const err7 = {instancePath:instancePath+"/list",schemaPath:"#/definitions/list/pattern",keyword:"pattern",params:{pattern: "^(all|open|client-reply|in-progress|answered|closed)?$"},message:"must match pattern \""+"^(all|open|client-reply|in-progress|answered|closed)?$"+"\"",schema:"^(all|open|client-reply|in-progress|answered|closed)?$",parentSchema:schema1567,data:data3};
+if(!pattern1049.test(data3)){
+const err7 = {instancePath:instancePath+"/list",schemaPath:"#/definitions/list/pattern",keyword:"pattern",params:{pattern: "^(all|open|client-reply|in-progress|answered|closed)?$"},message:"must match pattern \""+"^(all|open|client-reply|in-progress|answered|closed)?$"+"\"",schema:"^(all|open|client-reply|in-progress|answered|closed)?$",parentSchema:schema1646,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -25708,8 +27125,8 @@ if(data.filter !== undefined){
 let data4 = data.filter;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 for(const key0 in data4){
-if(!(func15.call(schema2161.properties.filter.properties, key0))){
-const err8 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema2161.properties.filter,data:data4};
+if(!(func15.call(schema2240.properties.filter.properties, key0))){
+const err8 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema2240.properties.filter,data:data4};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -25739,7 +27156,7 @@ else if(data5 === null){
 coerced4 = "";
 }
 else {
-const err9 = {instancePath:instancePath+"/filter/list",schemaPath:"#/definitions/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1567.type,parentSchema:schema1567,data:data5};
+const err9 = {instancePath:instancePath+"/filter/list",schemaPath:"#/definitions/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1646.type,parentSchema:schema1646,data:data5};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -25757,8 +27174,8 @@ data4["list"] = coerced4;
 }
 }
 if(typeof data5 === "string"){
-if(!pattern994.test(data5)){
-const err10 = {instancePath:instancePath+"/filter/list",schemaPath:"#/definitions/list/pattern",keyword:"pattern",params:{pattern: "^(all|open|client-reply|in-progress|answered|closed)?$"},message:"must match pattern \""+"^(all|open|client-reply|in-progress|answered|closed)?$"+"\"",schema:"^(all|open|client-reply|in-progress|answered|closed)?$",parentSchema:schema1567,data:data5};
+if(!pattern1049.test(data5)){
+const err10 = {instancePath:instancePath+"/filter/list",schemaPath:"#/definitions/list/pattern",keyword:"pattern",params:{pattern: "^(all|open|client-reply|in-progress|answered|closed)?$"},message:"must match pattern \""+"^(all|open|client-reply|in-progress|answered|closed)?$"+"\"",schema:"^(all|open|client-reply|in-progress|answered|closed)?$",parentSchema:schema1646,data:data5};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -25789,7 +27206,7 @@ else if(data6 === null){
 coerced5 = "";
 }
 else {
-const err11 = {instancePath:instancePath+"/filter/dept_id",schemaPath:"#/definitions/filterId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1569.type,parentSchema:schema1569,data:data6};
+const err11 = {instancePath:instancePath+"/filter/dept_id",schemaPath:"#/definitions/filterId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1648.type,parentSchema:schema1648,data:data6};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -25807,8 +27224,8 @@ data4["dept_id"] = coerced5;
 }
 }
 if(typeof data6 === "string"){
-if(!pattern996.test(data6)){
-const err12 = {instancePath:instancePath+"/filter/dept_id",schemaPath:"#/definitions/filterId/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,18})?$"},message:"must match pattern \""+"^([0-9]{1,18})?$"+"\"",schema:"^([0-9]{1,18})?$",parentSchema:schema1569,data:data6};
+if(!pattern1051.test(data6)){
+const err12 = {instancePath:instancePath+"/filter/dept_id",schemaPath:"#/definitions/filterId/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,18})?$"},message:"must match pattern \""+"^([0-9]{1,18})?$"+"\"",schema:"^([0-9]{1,18})?$",parentSchema:schema1648,data:data6};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -25839,7 +27256,7 @@ else if(data7 === null){
 coerced6 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/filter/ticket_number",schemaPath:"#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1570.type,parentSchema:schema1570,data:data7};
+const err13 = {instancePath:instancePath+"/filter/ticket_number",schemaPath:"#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1649.type,parentSchema:schema1649,data:data7};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -25858,7 +27275,7 @@ data4["ticket_number"] = coerced6;
 }
 if(typeof data7 === "string"){
 if(func2(data7) > 255){
-const err14 = {instancePath:instancePath+"/filter/ticket_number",schemaPath:"#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1570,data:data7};
+const err14 = {instancePath:instancePath+"/filter/ticket_number",schemaPath:"#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1649,data:data7};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -25889,7 +27306,7 @@ else if(data8 === null){
 coerced7 = "";
 }
 else {
-const err15 = {instancePath:instancePath+"/filter/name",schemaPath:"#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1570.type,parentSchema:schema1570,data:data8};
+const err15 = {instancePath:instancePath+"/filter/name",schemaPath:"#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1649.type,parentSchema:schema1649,data:data8};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -25908,7 +27325,7 @@ data4["name"] = coerced7;
 }
 if(typeof data8 === "string"){
 if(func2(data8) > 255){
-const err16 = {instancePath:instancePath+"/filter/name",schemaPath:"#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1570,data:data8};
+const err16 = {instancePath:instancePath+"/filter/name",schemaPath:"#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1649,data:data8};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -25939,7 +27356,7 @@ else if(data9 === null){
 coerced8 = "";
 }
 else {
-const err17 = {instancePath:instancePath+"/filter/email",schemaPath:"#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1570.type,parentSchema:schema1570,data:data9};
+const err17 = {instancePath:instancePath+"/filter/email",schemaPath:"#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1649.type,parentSchema:schema1649,data:data9};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -25958,7 +27375,7 @@ data4["email"] = coerced8;
 }
 if(typeof data9 === "string"){
 if(func2(data9) > 255){
-const err18 = {instancePath:instancePath+"/filter/email",schemaPath:"#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1570,data:data9};
+const err18 = {instancePath:instancePath+"/filter/email",schemaPath:"#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1649,data:data9};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -25989,7 +27406,7 @@ else if(data10 === null){
 coerced9 = "";
 }
 else {
-const err19 = {instancePath:instancePath+"/filter/body",schemaPath:"#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1570.type,parentSchema:schema1570,data:data10};
+const err19 = {instancePath:instancePath+"/filter/body",schemaPath:"#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1649.type,parentSchema:schema1649,data:data10};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -26008,7 +27425,7 @@ data4["body"] = coerced9;
 }
 if(typeof data10 === "string"){
 if(func2(data10) > 255){
-const err20 = {instancePath:instancePath+"/filter/body",schemaPath:"#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1570,data:data10};
+const err20 = {instancePath:instancePath+"/filter/body",schemaPath:"#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1649,data:data10};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -26039,7 +27456,7 @@ else if(data11 === null){
 coerced10 = "";
 }
 else {
-const err21 = {instancePath:instancePath+"/filter/request_type",schemaPath:"#/definitions/filterRequestType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1574.type,parentSchema:schema1574,data:data11};
+const err21 = {instancePath:instancePath+"/filter/request_type",schemaPath:"#/definitions/filterRequestType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1653.type,parentSchema:schema1653,data:data11};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -26057,8 +27474,8 @@ data4["request_type"] = coerced10;
 }
 }
 if(typeof data11 === "string"){
-if(!pattern997.test(data11)){
-const err22 = {instancePath:instancePath+"/filter/request_type",schemaPath:"#/definitions/filterRequestType/pattern",keyword:"pattern",params:{pattern: "^(General|Incident|Problem|Task|Question)?$"},message:"must match pattern \""+"^(General|Incident|Problem|Task|Question)?$"+"\"",schema:"^(General|Incident|Problem|Task|Question)?$",parentSchema:schema1574,data:data11};
+if(!pattern1052.test(data11)){
+const err22 = {instancePath:instancePath+"/filter/request_type",schemaPath:"#/definitions/filterRequestType/pattern",keyword:"pattern",params:{pattern: "^(General|Incident|Problem|Task|Question)?$"},message:"must match pattern \""+"^(General|Incident|Problem|Task|Question)?$"+"\"",schema:"^(General|Incident|Problem|Task|Question)?$",parentSchema:schema1653,data:data11};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -26089,7 +27506,7 @@ else if(data12 === null){
 coerced11 = "";
 }
 else {
-const err23 = {instancePath:instancePath+"/filter/owner_id",schemaPath:"#/definitions/filterId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1569.type,parentSchema:schema1569,data:data12};
+const err23 = {instancePath:instancePath+"/filter/owner_id",schemaPath:"#/definitions/filterId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1648.type,parentSchema:schema1648,data:data12};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -26107,8 +27524,8 @@ data4["owner_id"] = coerced11;
 }
 }
 if(typeof data12 === "string"){
-if(!pattern996.test(data12)){
-const err24 = {instancePath:instancePath+"/filter/owner_id",schemaPath:"#/definitions/filterId/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,18})?$"},message:"must match pattern \""+"^([0-9]{1,18})?$"+"\"",schema:"^([0-9]{1,18})?$",parentSchema:schema1569,data:data12};
+if(!pattern1051.test(data12)){
+const err24 = {instancePath:instancePath+"/filter/owner_id",schemaPath:"#/definitions/filterId/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,18})?$"},message:"must match pattern \""+"^([0-9]{1,18})?$"+"\"",schema:"^([0-9]{1,18})?$",parentSchema:schema1648,data:data12};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -26139,7 +27556,7 @@ else if(data13 === null){
 coerced12 = "";
 }
 else {
-const err25 = {instancePath:instancePath+"/filter/admin_read",schemaPath:"#/definitions/filterFlag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1576.type,parentSchema:schema1576,data:data13};
+const err25 = {instancePath:instancePath+"/filter/admin_read",schemaPath:"#/definitions/filterFlag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1655.type,parentSchema:schema1655,data:data13};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -26157,8 +27574,8 @@ data4["admin_read"] = coerced12;
 }
 }
 if(typeof data13 === "string"){
-if(!pattern885.test(data13)){
-const err26 = {instancePath:instancePath+"/filter/admin_read",schemaPath:"#/definitions/filterFlag/pattern",keyword:"pattern",params:{pattern: "^[01]?$"},message:"must match pattern \""+"^[01]?$"+"\"",schema:"^[01]?$",parentSchema:schema1576,data:data13};
+if(!pattern940.test(data13)){
+const err26 = {instancePath:instancePath+"/filter/admin_read",schemaPath:"#/definitions/filterFlag/pattern",keyword:"pattern",params:{pattern: "^[01]?$"},message:"must match pattern \""+"^[01]?$"+"\"",schema:"^[01]?$",parentSchema:schema1655,data:data13};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -26189,7 +27606,7 @@ else if(data14 === null){
 coerced13 = "";
 }
 else {
-const err27 = {instancePath:instancePath+"/filter/date",schemaPath:"#/definitions/filterDate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1577.type,parentSchema:schema1577,data:data14};
+const err27 = {instancePath:instancePath+"/filter/date",schemaPath:"#/definitions/filterDate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1656.type,parentSchema:schema1656,data:data14};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -26207,8 +27624,8 @@ data4["date"] = coerced13;
 }
 }
 if(typeof data14 === "string"){
-if(!pattern635.test(data14)){
-const err28 = {instancePath:instancePath+"/filter/date",schemaPath:"#/definitions/filterDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"},message:"must match pattern \""+"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"+"\"",schema:"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$",parentSchema:schema1577,data:data14};
+if(!pattern690.test(data14)){
+const err28 = {instancePath:instancePath+"/filter/date",schemaPath:"#/definitions/filterDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"},message:"must match pattern \""+"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"+"\"",schema:"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$",parentSchema:schema1656,data:data14};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -26221,7 +27638,7 @@ errors++;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2161.properties.filter.type,parentSchema:schema2161.properties.filter,data:data4};
+const err29 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2240.properties.filter.type,parentSchema:schema2240.properties.filter,data:data4};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -26233,7 +27650,7 @@ errors++;
 }
 }
 else {
-const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2161.type,parentSchema:schema2161,data};
+const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2240.type,parentSchema:schema2240,data};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -26242,19 +27659,19 @@ vErrors.push(err30);
 }
 errors++;
 }
-validate451.errors = vErrors;
+validate485.errors = vErrors;
 return errors === 0;
 }
 
-export const getTransactionDetails = validate455;
-const schema2191 = {"title":"GetTransactionDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getTransactionDetails = validate489;
+const schema2270 = {"title":"GetTransactionDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate455(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate489(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2191.required,parentSchema:schema2191,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2270.required,parentSchema:schema2270,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -26315,7 +27732,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2191.type,parentSchema:schema2191,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2270.type,parentSchema:schema2270,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -26324,14 +27741,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate455.errors = vErrors;
+validate489.errors = vErrors;
 return errors === 0;
 }
 
-export const getTransactions = validate456;
-const schema2193 = {"title":"GetTransactionsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"invoice_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"filter":{"title":"GetTransactionsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[module]=PayPal; an empty filter value means no filter","properties":{"trans_id":{"$ref":"../../common/defs.json#/definitions/text"},"date":{"type":"string","pattern":"^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$","description":"a date or its start: YYYY-MM-DD, YYYY-MM or YYYY"},"description":{"$ref":"../../common/defs.json#/definitions/text"},"module":{"$ref":"../../common/defs.json#/definitions/text"},"lastname":{"$ref":"../../common/defs.json#/definitions/text"},"companyname":{"$ref":"../../common/defs.json#/definitions/text"},"in":{"type":"string","pattern":"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$","description":"a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30"},"out":{"type":"string","pattern":"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$","description":"a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30"},"currency_id":{"type":"string","pattern":"^(0|[1-9][0-9]{0,17})?$","description":"0 or a positive whole number id"}}}}};
+export const getTransactions = validate490;
+const schema2272 = {"title":"GetTransactionsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"invoice_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"filter":{"title":"GetTransactionsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[module]=PayPal; an empty filter value means no filter","properties":{"trans_id":{"$ref":"../../common/defs.json#/definitions/text"},"date":{"type":"string","pattern":"^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$","description":"a date or its start: YYYY-MM-DD, YYYY-MM or YYYY"},"description":{"$ref":"../../common/defs.json#/definitions/text"},"module":{"$ref":"../../common/defs.json#/definitions/text"},"lastname":{"$ref":"../../common/defs.json#/definitions/text"},"companyname":{"$ref":"../../common/defs.json#/definitions/text"},"in":{"type":"string","pattern":"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$","description":"a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30"},"out":{"type":"string","pattern":"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$","description":"a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30"},"currency_id":{"type":"string","pattern":"^(0|[1-9][0-9]{0,17})?$","description":"0 or a positive whole number id"}}}}};
 
-function validate456(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate490(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -26355,7 +27772,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema731.type,parentSchema:schema731,data:data0};
+const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema316.type,parentSchema:schema316,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -26373,8 +27790,8 @@ data["page"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern449.test(data0)){
-const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema731,data:data0};
+if(!pattern180.test(data0)){
+const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema316,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -26405,7 +27822,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema732.type,parentSchema:schema732,data:data1};
+const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema317.type,parentSchema:schema317,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -26423,8 +27840,8 @@ data["perpage"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern450.test(data1)){
-const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema732,data:data1};
+if(!pattern181.test(data1)){
+const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema317,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -26539,8 +27956,8 @@ if(data.filter !== undefined){
 let data4 = data.filter;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 for(const key0 in data4){
-if(!(func15.call(schema2193.properties.filter.properties, key0))){
-const err8 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema2193.properties.filter,data:data4};
+if(!(func15.call(schema2272.properties.filter.properties, key0))){
+const err8 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema2272.properties.filter,data:data4};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -26570,7 +27987,7 @@ else if(data5 === null){
 coerced4 = "";
 }
 else {
-const err9 = {instancePath:instancePath+"/filter/trans_id",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema403.type,parentSchema:schema403,data:data5};
+const err9 = {instancePath:instancePath+"/filter/trans_id",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema203.type,parentSchema:schema203,data:data5};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -26589,7 +28006,7 @@ data4["trans_id"] = coerced4;
 }
 if(typeof data5 === "string"){
 if(func2(data5) > 65535){
-const err10 = {instancePath:instancePath+"/filter/trans_id",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema403,data:data5};
+const err10 = {instancePath:instancePath+"/filter/trans_id",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema203,data:data5};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -26620,7 +28037,7 @@ else if(data6 === null){
 coerced5 = "";
 }
 else {
-const err11 = {instancePath:instancePath+"/filter/date",schemaPath:"#/properties/filter/properties/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2193.properties.filter.properties.date.type,parentSchema:schema2193.properties.filter.properties.date,data:data6};
+const err11 = {instancePath:instancePath+"/filter/date",schemaPath:"#/properties/filter/properties/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2272.properties.filter.properties.date.type,parentSchema:schema2272.properties.filter.properties.date,data:data6};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -26638,8 +28055,8 @@ data4["date"] = coerced5;
 }
 }
 if(typeof data6 === "string"){
-if(!pattern453.test(data6)){
-const err12 = {instancePath:instancePath+"/filter/date",schemaPath:"#/properties/filter/properties/date/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$"},message:"must match pattern \""+"^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$"+"\"",schema:"^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$",parentSchema:schema2193.properties.filter.properties.date,data:data6};
+if(!pattern184.test(data6)){
+const err12 = {instancePath:instancePath+"/filter/date",schemaPath:"#/properties/filter/properties/date/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$"},message:"must match pattern \""+"^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$"+"\"",schema:"^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$",parentSchema:schema2272.properties.filter.properties.date,data:data6};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -26670,7 +28087,7 @@ else if(data7 === null){
 coerced6 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/filter/description",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema403.type,parentSchema:schema403,data:data7};
+const err13 = {instancePath:instancePath+"/filter/description",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema203.type,parentSchema:schema203,data:data7};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -26689,7 +28106,7 @@ data4["description"] = coerced6;
 }
 if(typeof data7 === "string"){
 if(func2(data7) > 65535){
-const err14 = {instancePath:instancePath+"/filter/description",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema403,data:data7};
+const err14 = {instancePath:instancePath+"/filter/description",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema203,data:data7};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -26720,7 +28137,7 @@ else if(data8 === null){
 coerced7 = "";
 }
 else {
-const err15 = {instancePath:instancePath+"/filter/module",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema403.type,parentSchema:schema403,data:data8};
+const err15 = {instancePath:instancePath+"/filter/module",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema203.type,parentSchema:schema203,data:data8};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -26739,7 +28156,7 @@ data4["module"] = coerced7;
 }
 if(typeof data8 === "string"){
 if(func2(data8) > 65535){
-const err16 = {instancePath:instancePath+"/filter/module",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema403,data:data8};
+const err16 = {instancePath:instancePath+"/filter/module",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema203,data:data8};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -26770,7 +28187,7 @@ else if(data9 === null){
 coerced8 = "";
 }
 else {
-const err17 = {instancePath:instancePath+"/filter/lastname",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema403.type,parentSchema:schema403,data:data9};
+const err17 = {instancePath:instancePath+"/filter/lastname",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema203.type,parentSchema:schema203,data:data9};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -26789,7 +28206,7 @@ data4["lastname"] = coerced8;
 }
 if(typeof data9 === "string"){
 if(func2(data9) > 65535){
-const err18 = {instancePath:instancePath+"/filter/lastname",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema403,data:data9};
+const err18 = {instancePath:instancePath+"/filter/lastname",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema203,data:data9};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -26820,7 +28237,7 @@ else if(data10 === null){
 coerced9 = "";
 }
 else {
-const err19 = {instancePath:instancePath+"/filter/companyname",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema403.type,parentSchema:schema403,data:data10};
+const err19 = {instancePath:instancePath+"/filter/companyname",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema203.type,parentSchema:schema203,data:data10};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -26839,7 +28256,7 @@ data4["companyname"] = coerced9;
 }
 if(typeof data10 === "string"){
 if(func2(data10) > 65535){
-const err20 = {instancePath:instancePath+"/filter/companyname",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema403,data:data10};
+const err20 = {instancePath:instancePath+"/filter/companyname",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema203,data:data10};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -26870,7 +28287,7 @@ else if(data11 === null){
 coerced10 = "";
 }
 else {
-const err21 = {instancePath:instancePath+"/filter/in",schemaPath:"#/properties/filter/properties/in/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2193.properties.filter.properties.in.type,parentSchema:schema2193.properties.filter.properties.in,data:data11};
+const err21 = {instancePath:instancePath+"/filter/in",schemaPath:"#/properties/filter/properties/in/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2272.properties.filter.properties.in.type,parentSchema:schema2272.properties.filter.properties.in,data:data11};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -26888,8 +28305,8 @@ data4["in"] = coerced10;
 }
 }
 if(typeof data11 === "string"){
-if(!pattern454.test(data11)){
-const err22 = {instancePath:instancePath+"/filter/in",schemaPath:"#/properties/filter/properties/in/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"},message:"must match pattern \""+"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"+"\"",schema:"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$",parentSchema:schema2193.properties.filter.properties.in,data:data11};
+if(!pattern185.test(data11)){
+const err22 = {instancePath:instancePath+"/filter/in",schemaPath:"#/properties/filter/properties/in/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"},message:"must match pattern \""+"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"+"\"",schema:"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$",parentSchema:schema2272.properties.filter.properties.in,data:data11};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -26920,7 +28337,7 @@ else if(data12 === null){
 coerced11 = "";
 }
 else {
-const err23 = {instancePath:instancePath+"/filter/out",schemaPath:"#/properties/filter/properties/out/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2193.properties.filter.properties.out.type,parentSchema:schema2193.properties.filter.properties.out,data:data12};
+const err23 = {instancePath:instancePath+"/filter/out",schemaPath:"#/properties/filter/properties/out/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2272.properties.filter.properties.out.type,parentSchema:schema2272.properties.filter.properties.out,data:data12};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -26938,8 +28355,8 @@ data4["out"] = coerced11;
 }
 }
 if(typeof data12 === "string"){
-if(!pattern454.test(data12)){
-const err24 = {instancePath:instancePath+"/filter/out",schemaPath:"#/properties/filter/properties/out/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"},message:"must match pattern \""+"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"+"\"",schema:"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$",parentSchema:schema2193.properties.filter.properties.out,data:data12};
+if(!pattern185.test(data12)){
+const err24 = {instancePath:instancePath+"/filter/out",schemaPath:"#/properties/filter/properties/out/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"},message:"must match pattern \""+"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"+"\"",schema:"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$",parentSchema:schema2272.properties.filter.properties.out,data:data12};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -26970,7 +28387,7 @@ else if(data13 === null){
 coerced12 = "";
 }
 else {
-const err25 = {instancePath:instancePath+"/filter/currency_id",schemaPath:"#/properties/filter/properties/currency_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2193.properties.filter.properties.currency_id.type,parentSchema:schema2193.properties.filter.properties.currency_id,data:data13};
+const err25 = {instancePath:instancePath+"/filter/currency_id",schemaPath:"#/properties/filter/properties/currency_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2272.properties.filter.properties.currency_id.type,parentSchema:schema2272.properties.filter.properties.currency_id,data:data13};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -26988,8 +28405,8 @@ data4["currency_id"] = coerced12;
 }
 }
 if(typeof data13 === "string"){
-if(!pattern456.test(data13)){
-const err26 = {instancePath:instancePath+"/filter/currency_id",schemaPath:"#/properties/filter/properties/currency_id/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})?$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})?$"+"\"",schema:"^(0|[1-9][0-9]{0,17})?$",parentSchema:schema2193.properties.filter.properties.currency_id,data:data13};
+if(!pattern187.test(data13)){
+const err26 = {instancePath:instancePath+"/filter/currency_id",schemaPath:"#/properties/filter/properties/currency_id/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})?$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})?$"+"\"",schema:"^(0|[1-9][0-9]{0,17})?$",parentSchema:schema2272.properties.filter.properties.currency_id,data:data13};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -27002,7 +28419,7 @@ errors++;
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2193.properties.filter.type,parentSchema:schema2193.properties.filter,data:data4};
+const err27 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2272.properties.filter.type,parentSchema:schema2272.properties.filter,data:data4};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -27014,7 +28431,7 @@ errors++;
 }
 }
 else {
-const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2193.type,parentSchema:schema2193,data};
+const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2272.type,parentSchema:schema2272,data};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -27023,21 +28440,21 @@ vErrors.push(err28);
 }
 errors++;
 }
-validate456.errors = vErrors;
+validate490.errors = vErrors;
 return errors === 0;
 }
 
-export const module = validate458;
-const schema2204 = {"title":"ModuleCallRequest","type":"object","required":["module","fn"],"properties":{"module":{"type":"string","pattern":"^[A-Za-z0-9_.-]{1,100}$","description":"a module name such as phonenumbermng: letters, digits, _ . or -"},"fn":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]{0,99}$","description":"a function name such as getAvailableNumbers"}}};
-const pattern1398 = new RegExp("^[A-Za-z0-9_.-]{1,100}$", "u");
-const pattern1399 = new RegExp("^[A-Za-z_][A-Za-z0-9_]{0,99}$", "u");
+export const module = validate492;
+const schema2283 = {"title":"ModuleCallRequest","type":"object","required":["module","fn"],"properties":{"module":{"type":"string","pattern":"^[A-Za-z0-9_.-]{1,100}$","description":"a module name such as phonenumbermng: letters, digits, _ . or -"},"fn":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]{0,99}$","description":"a function name such as getAvailableNumbers"}}};
+const pattern1453 = new RegExp("^[A-Za-z0-9_.-]{1,100}$", "u");
+const pattern1454 = new RegExp("^[A-Za-z_][A-Za-z0-9_]{0,99}$", "u");
 
-function validate458(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate492(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.module === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "module"},message:"must have required property '"+"module"+"'",schema:schema2204.required,parentSchema:schema2204,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "module"},message:"must have required property '"+"module"+"'",schema:schema2283.required,parentSchema:schema2283,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -27047,7 +28464,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.fn === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fn"},message:"must have required property '"+"fn"+"'",schema:schema2204.required,parentSchema:schema2204,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fn"},message:"must have required property '"+"fn"+"'",schema:schema2283.required,parentSchema:schema2283,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -27076,7 +28493,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/module",schemaPath:"#/properties/module/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2204.properties.module.type,parentSchema:schema2204.properties.module,data:data0};
+const err2 = {instancePath:instancePath+"/module",schemaPath:"#/properties/module/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2283.properties.module.type,parentSchema:schema2283.properties.module,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -27094,8 +28511,8 @@ data["module"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern1398.test(data0)){
-const err3 = {instancePath:instancePath+"/module",schemaPath:"#/properties/module/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.-]{1,100}$"},message:"must match pattern \""+"^[A-Za-z0-9_.-]{1,100}$"+"\"",schema:"^[A-Za-z0-9_.-]{1,100}$",parentSchema:schema2204.properties.module,data:data0};
+if(!pattern1453.test(data0)){
+const err3 = {instancePath:instancePath+"/module",schemaPath:"#/properties/module/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.-]{1,100}$"},message:"must match pattern \""+"^[A-Za-z0-9_.-]{1,100}$"+"\"",schema:"^[A-Za-z0-9_.-]{1,100}$",parentSchema:schema2283.properties.module,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -27126,7 +28543,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/fn",schemaPath:"#/properties/fn/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2204.properties.fn.type,parentSchema:schema2204.properties.fn,data:data1};
+const err4 = {instancePath:instancePath+"/fn",schemaPath:"#/properties/fn/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2283.properties.fn.type,parentSchema:schema2283.properties.fn,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -27144,8 +28561,8 @@ data["fn"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern1399.test(data1)){
-const err5 = {instancePath:instancePath+"/fn",schemaPath:"#/properties/fn/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]{0,99}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]{0,99}$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]{0,99}$",parentSchema:schema2204.properties.fn,data:data1};
+if(!pattern1454.test(data1)){
+const err5 = {instancePath:instancePath+"/fn",schemaPath:"#/properties/fn/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]{0,99}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]{0,99}$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]{0,99}$",parentSchema:schema2283.properties.fn,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -27158,7 +28575,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2204.type,parentSchema:schema2204,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2283.type,parentSchema:schema2283,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -27167,19 +28584,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate458.errors = vErrors;
+validate492.errors = vErrors;
 return errors === 0;
 }
 
-export const orderUpgrade = validate460;
-const schema2212 = {"title":"OrderUpgradeRequest","type":"object","required":["id","new_billing"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"new_billing":{"type":"string","enum":["m","q","s","a","b","t","d","w","h","Free","Once"]},"new":{"$ref":"../../common/defs.json#/definitions/positiveId"},"module":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const orderUpgrade = validate494;
+const schema2291 = {"title":"OrderUpgradeRequest","type":"object","required":["id","new_billing"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"new_billing":{"type":"string","enum":["m","q","s","a","b","t","d","w","h","Free","Once"]},"new":{"$ref":"../../common/defs.json#/definitions/positiveId"},"module":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate460(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate494(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2212.required,parentSchema:schema2212,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2291.required,parentSchema:schema2291,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -27189,7 +28606,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.new_billing === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "new_billing"},message:"must have required property '"+"new_billing"+"'",schema:schema2212.required,parentSchema:schema2212,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "new_billing"},message:"must have required property '"+"new_billing"+"'",schema:schema2291.required,parentSchema:schema2291,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -27268,7 +28685,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/new_billing",schemaPath:"#/properties/new_billing/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2212.properties.new_billing.type,parentSchema:schema2212.properties.new_billing,data:data1};
+const err4 = {instancePath:instancePath+"/new_billing",schemaPath:"#/properties/new_billing/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2291.properties.new_billing.type,parentSchema:schema2291.properties.new_billing,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -27286,7 +28703,7 @@ data["new_billing"] = coerced1;
 }
 }
 if(!(((((((((((data1 === "m") || (data1 === "q")) || (data1 === "s")) || (data1 === "a")) || (data1 === "b")) || (data1 === "t")) || (data1 === "d")) || (data1 === "w")) || (data1 === "h")) || (data1 === "Free")) || (data1 === "Once"))){
-const err5 = {instancePath:instancePath+"/new_billing",schemaPath:"#/properties/new_billing/enum",keyword:"enum",params:{allowedValues: schema2212.properties.new_billing.enum},message:"must be equal to one of the allowed values",schema:schema2212.properties.new_billing.enum,parentSchema:schema2212.properties.new_billing,data:data1};
+const err5 = {instancePath:instancePath+"/new_billing",schemaPath:"#/properties/new_billing/enum",keyword:"enum",params:{allowedValues: schema2291.properties.new_billing.enum},message:"must be equal to one of the allowed values",schema:schema2291.properties.new_billing.enum,parentSchema:schema2291.properties.new_billing,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -27398,7 +28815,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2212.type,parentSchema:schema2212,data};
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2291.type,parentSchema:schema2291,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -27407,19 +28824,19 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate460.errors = vErrors;
+validate494.errors = vErrors;
 return errors === 0;
 }
 
-export const productCloneSettings = validate462;
-const schema2219 = {"title":"ProductCloneSettingsRequest","type":"object","required":["source_product_id","target_product_ids","settings"],"properties":{"source_product_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"target_product_ids":{"type":"array","items":{"$ref":"../../common/defs.json#/definitions/positiveId"},"minItems":1,"maxItems":1000,"description":"a non-empty list of product ids, such as target_product_ids[]=2&target_product_ids[]=3"},"settings":{"type":"array","items":{"type":"string","enum":["1","2","3","4","5","6","7"]},"minItems":1,"maxItems":7,"description":"a non-empty list of setting numbers from 1 to 7, such as settings[]=1&settings[]=7"}}};
+export const productCloneSettings = validate496;
+const schema2298 = {"title":"ProductCloneSettingsRequest","type":"object","required":["source_product_id","target_product_ids","settings"],"properties":{"source_product_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"target_product_ids":{"type":"array","items":{"$ref":"../../common/defs.json#/definitions/positiveId"},"minItems":1,"maxItems":1000,"description":"a non-empty list of product ids, such as target_product_ids[]=2&target_product_ids[]=3"},"settings":{"type":"array","items":{"type":"string","enum":["1","2","3","4","5","6","7"]},"minItems":1,"maxItems":7,"description":"a non-empty list of setting numbers from 1 to 7, such as settings[]=1&settings[]=7"}}};
 
-function validate462(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate496(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.source_product_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "source_product_id"},message:"must have required property '"+"source_product_id"+"'",schema:schema2219.required,parentSchema:schema2219,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "source_product_id"},message:"must have required property '"+"source_product_id"+"'",schema:schema2298.required,parentSchema:schema2298,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -27429,7 +28846,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.target_product_ids === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "target_product_ids"},message:"must have required property '"+"target_product_ids"+"'",schema:schema2219.required,parentSchema:schema2219,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "target_product_ids"},message:"must have required property '"+"target_product_ids"+"'",schema:schema2298.required,parentSchema:schema2298,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -27439,7 +28856,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.settings === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "settings"},message:"must have required property '"+"settings"+"'",schema:schema2219.required,parentSchema:schema2219,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "settings"},message:"must have required property '"+"settings"+"'",schema:schema2298.required,parentSchema:schema2298,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -27516,7 +28933,7 @@ if(dataType1 === "string" || dataType1 === "number"
 coerced1 = [data1];
 }
 else {
-const err5 = {instancePath:instancePath+"/target_product_ids",schemaPath:"#/properties/target_product_ids/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema2219.properties.target_product_ids.type,parentSchema:schema2219.properties.target_product_ids,data:data1};
+const err5 = {instancePath:instancePath+"/target_product_ids",schemaPath:"#/properties/target_product_ids/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema2298.properties.target_product_ids.type,parentSchema:schema2298.properties.target_product_ids,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -27535,7 +28952,7 @@ data["target_product_ids"] = coerced1;
 }
 if(Array.isArray(data1)){
 if(data1.length > 1000){
-const err6 = {instancePath:instancePath+"/target_product_ids",schemaPath:"#/properties/target_product_ids/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema2219.properties.target_product_ids,data:data1};
+const err6 = {instancePath:instancePath+"/target_product_ids",schemaPath:"#/properties/target_product_ids/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema2298.properties.target_product_ids,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -27545,7 +28962,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data1.length < 1){
-const err7 = {instancePath:instancePath+"/target_product_ids",schemaPath:"#/properties/target_product_ids/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema2219.properties.target_product_ids,data:data1};
+const err7 = {instancePath:instancePath+"/target_product_ids",schemaPath:"#/properties/target_product_ids/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema2298.properties.target_product_ids,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -27625,7 +29042,7 @@ if(dataType3 === "string" || dataType3 === "number"
 coerced3 = [data3];
 }
 else {
-const err10 = {instancePath:instancePath+"/settings",schemaPath:"#/properties/settings/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema2219.properties.settings.type,parentSchema:schema2219.properties.settings,data:data3};
+const err10 = {instancePath:instancePath+"/settings",schemaPath:"#/properties/settings/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema2298.properties.settings.type,parentSchema:schema2298.properties.settings,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -27644,7 +29061,7 @@ data["settings"] = coerced3;
 }
 if(Array.isArray(data3)){
 if(data3.length > 7){
-const err11 = {instancePath:instancePath+"/settings",schemaPath:"#/properties/settings/maxItems",keyword:"maxItems",params:{limit: 7},message:"must NOT have more than 7 items",schema:7,parentSchema:schema2219.properties.settings,data:data3};
+const err11 = {instancePath:instancePath+"/settings",schemaPath:"#/properties/settings/maxItems",keyword:"maxItems",params:{limit: 7},message:"must NOT have more than 7 items",schema:7,parentSchema:schema2298.properties.settings,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -27654,7 +29071,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data3.length < 1){
-const err12 = {instancePath:instancePath+"/settings",schemaPath:"#/properties/settings/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema2219.properties.settings,data:data3};
+const err12 = {instancePath:instancePath+"/settings",schemaPath:"#/properties/settings/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema2298.properties.settings,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -27684,7 +29101,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/settings/" + i1,schemaPath:"#/properties/settings/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2219.properties.settings.items.type,parentSchema:schema2219.properties.settings.items,data:data4};
+const err13 = {instancePath:instancePath+"/settings/" + i1,schemaPath:"#/properties/settings/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2298.properties.settings.items.type,parentSchema:schema2298.properties.settings.items,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -27702,7 +29119,7 @@ data3[i1] = coerced4;
 }
 }
 if(!(((((((data4 === "1") || (data4 === "2")) || (data4 === "3")) || (data4 === "4")) || (data4 === "5")) || (data4 === "6")) || (data4 === "7"))){
-const err14 = {instancePath:instancePath+"/settings/" + i1,schemaPath:"#/properties/settings/items/enum",keyword:"enum",params:{allowedValues: schema2219.properties.settings.items.enum},message:"must be equal to one of the allowed values",schema:schema2219.properties.settings.items.enum,parentSchema:schema2219.properties.settings.items,data:data4};
+const err14 = {instancePath:instancePath+"/settings/" + i1,schemaPath:"#/properties/settings/items/enum",keyword:"enum",params:{allowedValues: schema2298.properties.settings.items.enum},message:"must be equal to one of the allowed values",schema:schema2298.properties.settings.items.enum,parentSchema:schema2298.properties.settings.items,data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -27716,7 +29133,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2219.type,parentSchema:schema2219,data};
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2298.type,parentSchema:schema2298,data};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -27725,19 +29142,19 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate462.errors = vErrors;
+validate496.errors = vErrors;
 return errors === 0;
 }
 
-export const removeOrderDraft = validate464;
-const schema2224 = {"title":"RemoveOrderDraftRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const removeOrderDraft = validate498;
+const schema2303 = {"title":"RemoveOrderDraftRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate464(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate498(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2224.required,parentSchema:schema2224,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2303.required,parentSchema:schema2303,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -27798,7 +29215,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2224.type,parentSchema:schema2224,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2303.type,parentSchema:schema2303,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -27807,19 +29224,101 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate464.errors = vErrors;
+validate498.errors = vErrors;
 return errors === 0;
 }
 
-export const removeOrderDraftItem = validate472;
-const schema2234 = {"title":"RemoveOrderDraftItemRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"service":{"description":"the service_id of the draft service to remove (not with domain)","$ref":"../../common/defs.json#/definitions/positiveId"},"domain":{"description":"the domain_id of the draft domain to remove (not with service)","$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const removeOrderDraftDiscount = validate506;
+const schema2311 = {"title":"RemoveOrderDraftDiscountRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate472(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate506(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2234.required,parentSchema:schema2234,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2311.required,parentSchema:schema2311,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2311.type,parentSchema:schema2311,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate506.errors = vErrors;
+return errors === 0;
+}
+
+export const removeOrderDraftItem = validate514;
+const schema2321 = {"title":"RemoveOrderDraftItemRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"service":{"description":"the service_id of the draft service to remove (not with domain)","$ref":"../../common/defs.json#/definitions/positiveId"},"domain":{"description":"the domain_id of the draft domain to remove (not with service)","$ref":"../../common/defs.json#/definitions/positiveId"}}};
+
+function validate514(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2321.required,parentSchema:schema2321,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -27980,7 +29479,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2234.type,parentSchema:schema2234,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2321.type,parentSchema:schema2321,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -27989,20 +29488,20 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate472.errors = vErrors;
+validate514.errors = vErrors;
 return errors === 0;
 }
 
-export const searchServiceByIP = validate476;
-const schema2261 = {"title":"SearchServiceByIPRequest","type":"object","required":["ip"],"properties":{"ip":{"type":"string","minLength":2,"maxLength":45,"pattern":"^[0-9A-Fa-f:.]+$","description":"an IPv4 or IPv6 address, such as 203.0.113.11"},"source":{"type":"string","enum":["ipam","proxmox","vpsdata","localcloud"],"description":"one of ipam, proxmox, vpsdata or localcloud"}}};
-const pattern1427 = new RegExp("^[0-9A-Fa-f:.]+$", "u");
+export const searchServiceByIP = validate518;
+const schema2348 = {"title":"SearchServiceByIPRequest","type":"object","required":["ip"],"properties":{"ip":{"type":"string","minLength":2,"maxLength":45,"pattern":"^[0-9A-Fa-f:.]+$","description":"an IPv4 or IPv6 address, such as 203.0.113.11"},"source":{"type":"string","enum":["ipam","proxmox","vpsdata","localcloud"],"description":"one of ipam, proxmox, vpsdata or localcloud"}}};
+const pattern1488 = new RegExp("^[0-9A-Fa-f:.]+$", "u");
 
-function validate476(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate518(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.ip === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ip"},message:"must have required property '"+"ip"+"'",schema:schema2261.required,parentSchema:schema2261,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ip"},message:"must have required property '"+"ip"+"'",schema:schema2348.required,parentSchema:schema2348,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -28031,7 +29530,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2261.properties.ip.type,parentSchema:schema2261.properties.ip,data:data0};
+const err1 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2348.properties.ip.type,parentSchema:schema2348.properties.ip,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -28050,7 +29549,7 @@ data["ip"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(func2(data0) > 45){
-const err2 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/maxLength",keyword:"maxLength",params:{limit: 45},message:"must NOT have more than 45 characters",schema:45,parentSchema:schema2261.properties.ip,data:data0};
+const err2 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/maxLength",keyword:"maxLength",params:{limit: 45},message:"must NOT have more than 45 characters",schema:45,parentSchema:schema2348.properties.ip,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -28060,7 +29559,7 @@ vErrors.push(err2);
 errors++;
 }
 if(func2(data0) < 2){
-const err3 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/minLength",keyword:"minLength",params:{limit: 2},message:"must NOT have fewer than 2 characters",schema:2,parentSchema:schema2261.properties.ip,data:data0};
+const err3 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/minLength",keyword:"minLength",params:{limit: 2},message:"must NOT have fewer than 2 characters",schema:2,parentSchema:schema2348.properties.ip,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -28069,8 +29568,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(!pattern1427.test(data0)){
-const err4 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/pattern",keyword:"pattern",params:{pattern: "^[0-9A-Fa-f:.]+$"},message:"must match pattern \""+"^[0-9A-Fa-f:.]+$"+"\"",schema:"^[0-9A-Fa-f:.]+$",parentSchema:schema2261.properties.ip,data:data0};
+if(!pattern1488.test(data0)){
+const err4 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/pattern",keyword:"pattern",params:{pattern: "^[0-9A-Fa-f:.]+$"},message:"must match pattern \""+"^[0-9A-Fa-f:.]+$"+"\"",schema:"^[0-9A-Fa-f:.]+$",parentSchema:schema2348.properties.ip,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -28101,7 +29600,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2261.properties.source.type,parentSchema:schema2261.properties.source,data:data1};
+const err5 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2348.properties.source.type,parentSchema:schema2348.properties.source,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -28119,7 +29618,7 @@ data["source"] = coerced1;
 }
 }
 if(!((((data1 === "ipam") || (data1 === "proxmox")) || (data1 === "vpsdata")) || (data1 === "localcloud"))){
-const err6 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema2261.properties.source.enum},message:"must be equal to one of the allowed values",schema:schema2261.properties.source.enum,parentSchema:schema2261.properties.source,data:data1};
+const err6 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema2348.properties.source.enum},message:"must be equal to one of the allowed values",schema:schema2348.properties.source.enum,parentSchema:schema2348.properties.source,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -28131,7 +29630,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2261.type,parentSchema:schema2261,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2348.type,parentSchema:schema2348,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -28140,19 +29639,19 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate476.errors = vErrors;
+validate518.errors = vErrors;
 return errors === 0;
 }
 
-export const searchServiceByIPLimited = validate480;
-const schema2276 = {"title":"SearchServiceByIPLimitedRequest","type":"object","required":["ip"],"properties":{"ip":{"type":"string","minLength":2,"maxLength":45,"pattern":"^[0-9A-Fa-f:.]+$","description":"an IPv4 or IPv6 address, such as 203.0.113.11"},"source":{"type":"string","enum":["ipam","proxmox","vpsdata","localcloud"],"description":"one of ipam, proxmox, vpsdata or localcloud"}}};
+export const searchServiceByIPLimited = validate522;
+const schema2363 = {"title":"SearchServiceByIPLimitedRequest","type":"object","required":["ip"],"properties":{"ip":{"type":"string","minLength":2,"maxLength":45,"pattern":"^[0-9A-Fa-f:.]+$","description":"an IPv4 or IPv6 address, such as 203.0.113.11"},"source":{"type":"string","enum":["ipam","proxmox","vpsdata","localcloud"],"description":"one of ipam, proxmox, vpsdata or localcloud"}}};
 
-function validate480(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate522(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.ip === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ip"},message:"must have required property '"+"ip"+"'",schema:schema2276.required,parentSchema:schema2276,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ip"},message:"must have required property '"+"ip"+"'",schema:schema2363.required,parentSchema:schema2363,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -28181,7 +29680,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2276.properties.ip.type,parentSchema:schema2276.properties.ip,data:data0};
+const err1 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2363.properties.ip.type,parentSchema:schema2363.properties.ip,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -28200,7 +29699,7 @@ data["ip"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(func2(data0) > 45){
-const err2 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/maxLength",keyword:"maxLength",params:{limit: 45},message:"must NOT have more than 45 characters",schema:45,parentSchema:schema2276.properties.ip,data:data0};
+const err2 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/maxLength",keyword:"maxLength",params:{limit: 45},message:"must NOT have more than 45 characters",schema:45,parentSchema:schema2363.properties.ip,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -28210,7 +29709,7 @@ vErrors.push(err2);
 errors++;
 }
 if(func2(data0) < 2){
-const err3 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/minLength",keyword:"minLength",params:{limit: 2},message:"must NOT have fewer than 2 characters",schema:2,parentSchema:schema2276.properties.ip,data:data0};
+const err3 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/minLength",keyword:"minLength",params:{limit: 2},message:"must NOT have fewer than 2 characters",schema:2,parentSchema:schema2363.properties.ip,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -28219,8 +29718,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(!pattern1427.test(data0)){
-const err4 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/pattern",keyword:"pattern",params:{pattern: "^[0-9A-Fa-f:.]+$"},message:"must match pattern \""+"^[0-9A-Fa-f:.]+$"+"\"",schema:"^[0-9A-Fa-f:.]+$",parentSchema:schema2276.properties.ip,data:data0};
+if(!pattern1488.test(data0)){
+const err4 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/pattern",keyword:"pattern",params:{pattern: "^[0-9A-Fa-f:.]+$"},message:"must match pattern \""+"^[0-9A-Fa-f:.]+$"+"\"",schema:"^[0-9A-Fa-f:.]+$",parentSchema:schema2363.properties.ip,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -28251,7 +29750,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2276.properties.source.type,parentSchema:schema2276.properties.source,data:data1};
+const err5 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2363.properties.source.type,parentSchema:schema2363.properties.source,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -28269,7 +29768,7 @@ data["source"] = coerced1;
 }
 }
 if(!((((data1 === "ipam") || (data1 === "proxmox")) || (data1 === "vpsdata")) || (data1 === "localcloud"))){
-const err6 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema2276.properties.source.enum},message:"must be equal to one of the allowed values",schema:schema2276.properties.source.enum,parentSchema:schema2276.properties.source,data:data1};
+const err6 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema2363.properties.source.enum},message:"must be equal to one of the allowed values",schema:schema2363.properties.source.enum,parentSchema:schema2363.properties.source,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -28281,7 +29780,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2276.type,parentSchema:schema2276,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2363.type,parentSchema:schema2363,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -28290,19 +29789,19 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate480.errors = vErrors;
+validate522.errors = vErrors;
 return errors === 0;
 }
 
-export const sendInvoice = validate482;
-const schema2279 = {"title":"SendInvoiceRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const sendEstimate = validate524;
+const schema2366 = {"title":"SendEstimateRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate482(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate524(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2279.required,parentSchema:schema2279,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2366.required,parentSchema:schema2366,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -28363,7 +29862,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2279.type,parentSchema:schema2279,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2366.type,parentSchema:schema2366,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -28372,19 +29871,101 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate482.errors = vErrors;
+validate524.errors = vErrors;
 return errors === 0;
 }
 
-export const setClientDetails = validate484;
-const schema2297 = {"title":"SetClientDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"firstname":{"$ref":"addClient.json#/definitions/text255"},"lastname":{"$ref":"addClient.json#/definitions/text255"},"email":{"$ref":"addClient.json#/definitions/email"},"phonenumber":{"$ref":"addClient.json#/definitions/text255"},"type":{"$ref":"addClient.json#/definitions/clientType"},"address1":{"$ref":"addClient.json#/definitions/text255"},"address2":{"$ref":"addClient.json#/definitions/text255"},"city":{"$ref":"addClient.json#/definitions/text255"},"state":{"$ref":"addClient.json#/definitions/text255"},"postcode":{"$ref":"addClient.json#/definitions/text255"},"country":{"$ref":"addClient.json#/definitions/country"},"companyname":{"$ref":"addClient.json#/definitions/text255"},"status":{"type":"string","enum":["Active","Closing","Closed","Pending Removal","Archived","Lead","Prospect","Lost"],"description":"one of Active, Closing, Closed, Pending Removal, Archived, Lead, Prospect or Lost"},"language":{"$ref":"addClient.json#/definitions/language"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"curchange":{"type":"string","enum":["change","recalculate"],"description":"change or recalculate"}}};
+export const sendInvoice = validate526;
+const schema2370 = {"title":"SendInvoiceRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate484(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate526(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2297.required,parentSchema:schema2297,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2370.required,parentSchema:schema2370,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2370.type,parentSchema:schema2370,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate526.errors = vErrors;
+return errors === 0;
+}
+
+export const setClientDetails = validate528;
+const schema2388 = {"title":"SetClientDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"firstname":{"$ref":"addClient.json#/definitions/text255"},"lastname":{"$ref":"addClient.json#/definitions/text255"},"email":{"$ref":"addClient.json#/definitions/email"},"phonenumber":{"$ref":"addClient.json#/definitions/text255"},"type":{"$ref":"addClient.json#/definitions/clientType"},"address1":{"$ref":"addClient.json#/definitions/text255"},"address2":{"$ref":"addClient.json#/definitions/text255"},"city":{"$ref":"addClient.json#/definitions/text255"},"state":{"$ref":"addClient.json#/definitions/text255"},"postcode":{"$ref":"addClient.json#/definitions/text255"},"country":{"$ref":"addClient.json#/definitions/country"},"companyname":{"$ref":"addClient.json#/definitions/text255"},"status":{"type":"string","enum":["Active","Closing","Closed","Pending Removal","Archived","Lead","Prospect","Lost"],"description":"one of Active, Closing, Closed, Pending Removal, Archived, Lead, Prospect or Lost"},"language":{"$ref":"addClient.json#/definitions/language"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"curchange":{"type":"string","enum":["change","recalculate"],"description":"change or recalculate"}}};
+
+function validate528(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2388.required,parentSchema:schema2388,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -29071,7 +30652,7 @@ else if(data13 === null){
 coerced13 = "";
 }
 else {
-const err28 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2297.properties.status.type,parentSchema:schema2297.properties.status,data:data13};
+const err28 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2388.properties.status.type,parentSchema:schema2388.properties.status,data:data13};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -29089,7 +30670,7 @@ data["status"] = coerced13;
 }
 }
 if(!((((((((data13 === "Active") || (data13 === "Closing")) || (data13 === "Closed")) || (data13 === "Pending Removal")) || (data13 === "Archived")) || (data13 === "Lead")) || (data13 === "Prospect")) || (data13 === "Lost"))){
-const err29 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema2297.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema2297.properties.status.enum,parentSchema:schema2297.properties.status,data:data13};
+const err29 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema2388.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema2388.properties.status.enum,parentSchema:schema2388.properties.status,data:data13};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -29219,7 +30800,7 @@ else if(data16 === null){
 coerced16 = "";
 }
 else {
-const err34 = {instancePath:instancePath+"/curchange",schemaPath:"#/properties/curchange/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2297.properties.curchange.type,parentSchema:schema2297.properties.curchange,data:data16};
+const err34 = {instancePath:instancePath+"/curchange",schemaPath:"#/properties/curchange/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2388.properties.curchange.type,parentSchema:schema2388.properties.curchange,data:data16};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -29237,7 +30818,7 @@ data["curchange"] = coerced16;
 }
 }
 if(!((data16 === "change") || (data16 === "recalculate"))){
-const err35 = {instancePath:instancePath+"/curchange",schemaPath:"#/properties/curchange/enum",keyword:"enum",params:{allowedValues: schema2297.properties.curchange.enum},message:"must be equal to one of the allowed values",schema:schema2297.properties.curchange.enum,parentSchema:schema2297.properties.curchange,data:data16};
+const err35 = {instancePath:instancePath+"/curchange",schemaPath:"#/properties/curchange/enum",keyword:"enum",params:{allowedValues: schema2388.properties.curchange.enum},message:"must be equal to one of the allowed values",schema:schema2388.properties.curchange.enum,parentSchema:schema2388.properties.curchange,data:data16};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -29249,7 +30830,7 @@ errors++;
 }
 }
 else {
-const err36 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2297.type,parentSchema:schema2297,data};
+const err36 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2388.type,parentSchema:schema2388,data};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -29258,14 +30839,14 @@ vErrors.push(err36);
 }
 errors++;
 }
-validate484.errors = vErrors;
+validate528.errors = vErrors;
 return errors === 0;
 }
 
-export const setContactDetails = validate488;
-const schema2334 = {"title":"SetContactDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"firstname":{"$ref":"addClient.json#/definitions/text255"},"lastname":{"$ref":"addClient.json#/definitions/text255"},"email":{"$ref":"addClient.json#/definitions/email"},"phonenumber":{"$ref":"addClient.json#/definitions/text255"},"type":{"$ref":"addClient.json#/definitions/clientType"},"address1":{"$ref":"addClient.json#/definitions/text255"},"address2":{"$ref":"addClient.json#/definitions/text255"},"city":{"$ref":"addClient.json#/definitions/text255"},"state":{"$ref":"addClient.json#/definitions/text255"},"postcode":{"$ref":"addClient.json#/definitions/text255"},"country":{"$ref":"addClient.json#/definitions/country"},"companyname":{"$ref":"addClient.json#/definitions/text255"},"privileges":{"$ref":"addClientContact.json#/definitions/privileges"}}};
+export const setContactDetails = validate532;
+const schema2425 = {"title":"SetContactDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"firstname":{"$ref":"addClient.json#/definitions/text255"},"lastname":{"$ref":"addClient.json#/definitions/text255"},"email":{"$ref":"addClient.json#/definitions/email"},"phonenumber":{"$ref":"addClient.json#/definitions/text255"},"type":{"$ref":"addClient.json#/definitions/clientType"},"address1":{"$ref":"addClient.json#/definitions/text255"},"address2":{"$ref":"addClient.json#/definitions/text255"},"city":{"$ref":"addClient.json#/definitions/text255"},"state":{"$ref":"addClient.json#/definitions/text255"},"postcode":{"$ref":"addClient.json#/definitions/text255"},"country":{"$ref":"addClient.json#/definitions/country"},"companyname":{"$ref":"addClient.json#/definitions/text255"},"privileges":{"$ref":"addClientContact.json#/definitions/privileges"}}};
 
-function validate486(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate530(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -29664,17 +31245,17 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate486.errors = vErrors;
+validate530.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate488(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate532(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2334.required,parentSchema:schema2334,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2425.required,parentSchema:schema2425,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -30342,14 +31923,14 @@ errors++;
 }
 }
 if(data.privileges !== undefined){
-if(!(validate486(data.privileges, {instancePath:instancePath+"/privileges",parentData:data,parentDataProperty:"privileges",rootData}))){
-vErrors = vErrors === null ? validate486.errors : vErrors.concat(validate486.errors);
+if(!(validate530(data.privileges, {instancePath:instancePath+"/privileges",parentData:data,parentDataProperty:"privileges",rootData}))){
+vErrors = vErrors === null ? validate530.errors : vErrors.concat(validate530.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2334.type,parentSchema:schema2334,data};
+const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2425.type,parentSchema:schema2425,data};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -30358,19 +31939,19 @@ vErrors.push(err28);
 }
 errors++;
 }
-validate488.errors = vErrors;
+validate532.errors = vErrors;
 return errors === 0;
 }
 
-export const setInvoiceStatus = validate491;
-const schema2350 = {"title":"SetInvoiceStatusRequest","type":"object","required":["id","status"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status":{"type":"string","enum":["Paid","Unpaid","Cancelled"]}}};
+export const setEstimateStatus = validate535;
+const schema2442 = {"title":"SetEstimateStatusRequest","type":"object","required":["id","status"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status":{"$ref":"../../resources/estimate.json#/properties/status"}}};
 
-function validate491(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate535(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2350.required,parentSchema:schema2350,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2442.required,parentSchema:schema2442,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -30380,7 +31961,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.status === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema2350.required,parentSchema:schema2350,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema2442.required,parentSchema:schema2442,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -30459,7 +32040,147 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2350.properties.status.type,parentSchema:schema2350.properties.status,data:data1};
+const err4 = {instancePath:instancePath+"/status",schemaPath:"../../resources/estimate.json#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema202.type,parentSchema:schema202,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["status"] = coerced1;
+}
+}
+}
+if(!(((((data1 === "Draft") || (data1 === "Sent")) || (data1 === "Accepted")) || (data1 === "Invoiced")) || (data1 === "Dead"))){
+const err5 = {instancePath:instancePath+"/status",schemaPath:"../../resources/estimate.json#/properties/status/enum",keyword:"enum",params:{allowedValues: schema202.enum},message:"must be equal to one of the allowed values",schema:schema202.enum,parentSchema:schema202,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2442.type,parentSchema:schema2442,data};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+validate535.errors = vErrors;
+return errors === 0;
+}
+
+export const setInvoiceStatus = validate537;
+const schema2447 = {"title":"SetInvoiceStatusRequest","type":"object","required":["id","status"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status":{"type":"string","enum":["Paid","Unpaid","Cancelled"]}}};
+
+function validate537(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2447.required,parentSchema:schema2447,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.status === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema2447.required,parentSchema:schema2447,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err3 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+if(data.status !== undefined){
+let data1 = data.status;
+if(typeof data1 !== "string"){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType1 = typeof data1;
+if(typeof data1 === "string"){
+coerced1 = data1;
+}
+}
+if(!(coerced1 !== undefined)){
+if(dataType1 == "number" || dataType1 == "boolean"){
+coerced1 = "" + data1;
+}
+else if(data1 === null){
+coerced1 = "";
+}
+else {
+const err4 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2447.properties.status.type,parentSchema:schema2447.properties.status,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -30477,7 +32198,7 @@ data["status"] = coerced1;
 }
 }
 if(!(((data1 === "Paid") || (data1 === "Unpaid")) || (data1 === "Cancelled"))){
-const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema2350.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema2350.properties.status.enum,parentSchema:schema2350.properties.status,data:data1};
+const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema2447.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema2447.properties.status.enum,parentSchema:schema2447.properties.status,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -30489,7 +32210,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2350.type,parentSchema:schema2350,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2447.type,parentSchema:schema2447,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -30498,19 +32219,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate491.errors = vErrors;
+validate537.errors = vErrors;
 return errors === 0;
 }
 
-export const setOrderActive = validate493;
-const schema2355 = {"title":"SetOrderActiveRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const setOrderActive = validate539;
+const schema2452 = {"title":"SetOrderActiveRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate493(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate539(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2355.required,parentSchema:schema2355,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2452.required,parentSchema:schema2452,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -30571,7 +32292,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2355.type,parentSchema:schema2355,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2452.type,parentSchema:schema2452,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -30580,19 +32301,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate493.errors = vErrors;
+validate539.errors = vErrors;
 return errors === 0;
 }
 
-export const setOrderCancel = validate495;
-const schema2359 = {"title":"SetOrderCancelRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const setOrderCancel = validate541;
+const schema2456 = {"title":"SetOrderCancelRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate495(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate541(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2359.required,parentSchema:schema2359,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2456.required,parentSchema:schema2456,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -30653,7 +32374,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2359.type,parentSchema:schema2359,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2456.type,parentSchema:schema2456,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -30662,19 +32383,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate495.errors = vErrors;
+validate541.errors = vErrors;
 return errors === 0;
 }
 
-export const setOrderFraud = validate497;
-const schema2363 = {"title":"SetOrderFraudRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const setOrderFraud = validate543;
+const schema2460 = {"title":"SetOrderFraudRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate497(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate543(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2363.required,parentSchema:schema2363,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2460.required,parentSchema:schema2460,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -30735,7 +32456,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2363.type,parentSchema:schema2363,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2460.type,parentSchema:schema2460,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -30744,19 +32465,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate497.errors = vErrors;
+validate543.errors = vErrors;
 return errors === 0;
 }
 
-export const setOrderPending = validate499;
-const schema2367 = {"title":"SetOrderPendingRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const setOrderPending = validate545;
+const schema2464 = {"title":"SetOrderPendingRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate499(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate545(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2367.required,parentSchema:schema2367,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2464.required,parentSchema:schema2464,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -30817,7 +32538,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2367.type,parentSchema:schema2367,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2464.type,parentSchema:schema2464,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -30826,19 +32547,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate499.errors = vErrors;
+validate545.errors = vErrors;
 return errors === 0;
 }
 
-export const setOrderReferrer = validate501;
-const schema2372 = {"title":"SetOrderReferrerRequest","type":"object","required":["id","referral"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"referral":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const setOrderReferrer = validate547;
+const schema2469 = {"title":"SetOrderReferrerRequest","type":"object","required":["id","referral"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"referral":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate501(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate547(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2372.required,parentSchema:schema2372,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2469.required,parentSchema:schema2469,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -30848,7 +32569,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.referral === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "referral"},message:"must have required property '"+"referral"+"'",schema:schema2372.required,parentSchema:schema2372,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "referral"},message:"must have required property '"+"referral"+"'",schema:schema2469.required,parentSchema:schema2469,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -30959,7 +32680,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2372.type,parentSchema:schema2372,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2469.type,parentSchema:schema2469,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -30968,20 +32689,20 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate501.errors = vErrors;
+validate547.errors = vErrors;
 return errors === 0;
 }
 
-export const setOrderStatus = validate503;
-const schema2378 = {"title":"SetOrderStatusRequest","type":"object","required":["id","status"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status":{"$ref":"../../resources/order.json#/properties/status"}}};
-const schema1518 = {"type":"string","enum":["Pending","Active","Fraud","Cancelled"]};
+export const setOrderStatus = validate549;
+const schema2475 = {"title":"SetOrderStatusRequest","type":"object","required":["id","status"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status":{"$ref":"../../resources/order.json#/properties/status"}}};
+const schema1597 = {"type":"string","enum":["Pending","Active","Fraud","Cancelled"]};
 
-function validate503(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate549(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2378.required,parentSchema:schema2378,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2475.required,parentSchema:schema2475,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -30991,7 +32712,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.status === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema2378.required,parentSchema:schema2378,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema2475.required,parentSchema:schema2475,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -31070,7 +32791,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/status",schemaPath:"../../resources/order.json#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1518.type,parentSchema:schema1518,data:data1};
+const err4 = {instancePath:instancePath+"/status",schemaPath:"../../resources/order.json#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1597.type,parentSchema:schema1597,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -31088,7 +32809,7 @@ data["status"] = coerced1;
 }
 }
 if(!((((data1 === "Pending") || (data1 === "Active")) || (data1 === "Fraud")) || (data1 === "Cancelled"))){
-const err5 = {instancePath:instancePath+"/status",schemaPath:"../../resources/order.json#/properties/status/enum",keyword:"enum",params:{allowedValues: schema1518.enum},message:"must be equal to one of the allowed values",schema:schema1518.enum,parentSchema:schema1518,data:data1};
+const err5 = {instancePath:instancePath+"/status",schemaPath:"../../resources/order.json#/properties/status/enum",keyword:"enum",params:{allowedValues: schema1597.enum},message:"must be equal to one of the allowed values",schema:schema1597.enum,parentSchema:schema1597,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -31100,7 +32821,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2378.type,parentSchema:schema2378,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2475.type,parentSchema:schema2475,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -31109,19 +32830,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate503.errors = vErrors;
+validate549.errors = vErrors;
 return errors === 0;
 }
 
-export const setTicketStatus = validate505;
-const schema2384 = {"title":"SetTicketStatusRequest","type":"object","required":["id","status"],"properties":{"id":{"$ref":"../../resources/ticket.json#/properties/ticket_number"},"status":{"$ref":"../../resources/ticket.json#/definitions/status"}}};
+export const setTicketStatus = validate551;
+const schema2481 = {"title":"SetTicketStatusRequest","type":"object","required":["id","status"],"properties":{"id":{"$ref":"../../resources/ticket.json#/properties/ticket_number"},"status":{"$ref":"../../resources/ticket.json#/definitions/status"}}};
 
-function validate505(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate551(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2384.required,parentSchema:schema2384,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2481.required,parentSchema:schema2481,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -31131,7 +32852,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.status === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema2384.required,parentSchema:schema2384,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema2481.required,parentSchema:schema2481,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -31160,7 +32881,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema429.type,parentSchema:schema429,data:data0};
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema708.type,parentSchema:schema708,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -31178,8 +32899,8 @@ data["id"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern243.test(data0)){
-const err3 = {instancePath:instancePath+"/id",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema429,data:data0};
+if(!pattern416.test(data0)){
+const err3 = {instancePath:instancePath+"/id",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema708,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -31210,7 +32931,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/status",schemaPath:"../../resources/ticket.json#/definitions/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema392.type,parentSchema:schema392,data:data1};
+const err4 = {instancePath:instancePath+"/status",schemaPath:"../../resources/ticket.json#/definitions/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema671.type,parentSchema:schema671,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -31228,7 +32949,7 @@ data["status"] = coerced1;
 }
 }
 if(!(((((data1 === "Open") || (data1 === "Answered")) || (data1 === "Client-Reply")) || (data1 === "In-Progress")) || (data1 === "Closed"))){
-const err5 = {instancePath:instancePath+"/status",schemaPath:"../../resources/ticket.json#/definitions/status/enum",keyword:"enum",params:{allowedValues: schema392.enum},message:"must be equal to one of the allowed values",schema:schema392.enum,parentSchema:schema392,data:data1};
+const err5 = {instancePath:instancePath+"/status",schemaPath:"../../resources/ticket.json#/definitions/status/enum",keyword:"enum",params:{allowedValues: schema671.enum},message:"must be equal to one of the allowed values",schema:schema671.enum,parentSchema:schema671,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -31240,7 +32961,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2384.type,parentSchema:schema2384,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2481.type,parentSchema:schema2481,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -31249,21 +32970,21 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate505.errors = vErrors;
+validate551.errors = vErrors;
 return errors === 0;
 }
 
-export const tokenizeClientCard = validate507;
-const schema2390 = {"title":"TokenizeClientCardRequest","type":"object","required":["client_id","gateway_id","token"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"gateway_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"token":{"type":"string","minLength":1,"maxLength":255,"description":"a non-empty gateway token of at most 255 characters"},"lastfour":{"type":"string","pattern":"^[0-9]{4}$","description":"the last four digits of the card, such as 4242"},"expdate":{"type":"string","pattern":"^(0[1-9]|1[0-2])[0-9]{2}$","description":"the card's expiry as MMYY with a month from 01 to 12, such as 0828"}}};
-const pattern1493 = new RegExp("^[0-9]{4}$", "u");
-const pattern1494 = new RegExp("^(0[1-9]|1[0-2])[0-9]{2}$", "u");
+export const tokenizeClientCard = validate553;
+const schema2487 = {"title":"TokenizeClientCardRequest","type":"object","required":["client_id","gateway_id","token"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"gateway_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"token":{"type":"string","minLength":1,"maxLength":255,"description":"a non-empty gateway token of at most 255 characters"},"lastfour":{"type":"string","pattern":"^[0-9]{4}$","description":"the last four digits of the card, such as 4242"},"expdate":{"type":"string","pattern":"^(0[1-9]|1[0-2])[0-9]{2}$","description":"the card's expiry as MMYY with a month from 01 to 12, such as 0828"}}};
+const pattern1558 = new RegExp("^[0-9]{4}$", "u");
+const pattern1559 = new RegExp("^(0[1-9]|1[0-2])[0-9]{2}$", "u");
 
-function validate507(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate553(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.client_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema2390.required,parentSchema:schema2390,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema2487.required,parentSchema:schema2487,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -31273,7 +32994,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.gateway_id === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gateway_id"},message:"must have required property '"+"gateway_id"+"'",schema:schema2390.required,parentSchema:schema2390,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gateway_id"},message:"must have required property '"+"gateway_id"+"'",schema:schema2487.required,parentSchema:schema2487,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -31283,7 +33004,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.token === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "token"},message:"must have required property '"+"token"+"'",schema:schema2390.required,parentSchema:schema2390,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "token"},message:"must have required property '"+"token"+"'",schema:schema2487.required,parentSchema:schema2487,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -31412,7 +33133,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err7 = {instancePath:instancePath+"/token",schemaPath:"#/properties/token/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2390.properties.token.type,parentSchema:schema2390.properties.token,data:data2};
+const err7 = {instancePath:instancePath+"/token",schemaPath:"#/properties/token/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2487.properties.token.type,parentSchema:schema2487.properties.token,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -31431,7 +33152,7 @@ data["token"] = coerced2;
 }
 if(typeof data2 === "string"){
 if(func2(data2) > 255){
-const err8 = {instancePath:instancePath+"/token",schemaPath:"#/properties/token/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema2390.properties.token,data:data2};
+const err8 = {instancePath:instancePath+"/token",schemaPath:"#/properties/token/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema2487.properties.token,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -31441,7 +33162,7 @@ vErrors.push(err8);
 errors++;
 }
 if(func2(data2) < 1){
-const err9 = {instancePath:instancePath+"/token",schemaPath:"#/properties/token/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema2390.properties.token,data:data2};
+const err9 = {instancePath:instancePath+"/token",schemaPath:"#/properties/token/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema2487.properties.token,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -31472,7 +33193,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err10 = {instancePath:instancePath+"/lastfour",schemaPath:"#/properties/lastfour/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2390.properties.lastfour.type,parentSchema:schema2390.properties.lastfour,data:data3};
+const err10 = {instancePath:instancePath+"/lastfour",schemaPath:"#/properties/lastfour/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2487.properties.lastfour.type,parentSchema:schema2487.properties.lastfour,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -31490,8 +33211,8 @@ data["lastfour"] = coerced3;
 }
 }
 if(typeof data3 === "string"){
-if(!pattern1493.test(data3)){
-const err11 = {instancePath:instancePath+"/lastfour",schemaPath:"#/properties/lastfour/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}$"},message:"must match pattern \""+"^[0-9]{4}$"+"\"",schema:"^[0-9]{4}$",parentSchema:schema2390.properties.lastfour,data:data3};
+if(!pattern1558.test(data3)){
+const err11 = {instancePath:instancePath+"/lastfour",schemaPath:"#/properties/lastfour/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}$"},message:"must match pattern \""+"^[0-9]{4}$"+"\"",schema:"^[0-9]{4}$",parentSchema:schema2487.properties.lastfour,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -31522,7 +33243,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err12 = {instancePath:instancePath+"/expdate",schemaPath:"#/properties/expdate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2390.properties.expdate.type,parentSchema:schema2390.properties.expdate,data:data4};
+const err12 = {instancePath:instancePath+"/expdate",schemaPath:"#/properties/expdate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2487.properties.expdate.type,parentSchema:schema2487.properties.expdate,data:data4};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -31540,8 +33261,8 @@ data["expdate"] = coerced4;
 }
 }
 if(typeof data4 === "string"){
-if(!pattern1494.test(data4)){
-const err13 = {instancePath:instancePath+"/expdate",schemaPath:"#/properties/expdate/pattern",keyword:"pattern",params:{pattern: "^(0[1-9]|1[0-2])[0-9]{2}$"},message:"must match pattern \""+"^(0[1-9]|1[0-2])[0-9]{2}$"+"\"",schema:"^(0[1-9]|1[0-2])[0-9]{2}$",parentSchema:schema2390.properties.expdate,data:data4};
+if(!pattern1559.test(data4)){
+const err13 = {instancePath:instancePath+"/expdate",schemaPath:"#/properties/expdate/pattern",keyword:"pattern",params:{pattern: "^(0[1-9]|1[0-2])[0-9]{2}$"},message:"must match pattern \""+"^(0[1-9]|1[0-2])[0-9]{2}$"+"\"",schema:"^(0[1-9]|1[0-2])[0-9]{2}$",parentSchema:schema2487.properties.expdate,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -31554,7 +33275,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2390.type,parentSchema:schema2390,data};
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2487.type,parentSchema:schema2487,data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -31563,19 +33284,19 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate507.errors = vErrors;
+validate553.errors = vErrors;
 return errors === 0;
 }
 
-export const verifyAdminLogin = validate510;
-const schema2399 = {"title":"VerifyAdminLoginRequest","type":"object","required":["username","password"],"properties":{"username":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"},"password":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"}}};
+export const verifyAdminLogin = validate556;
+const schema2496 = {"title":"VerifyAdminLoginRequest","type":"object","required":["username","password"],"properties":{"username":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"},"password":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"}}};
 
-function validate510(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate556(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.username === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "username"},message:"must have required property '"+"username"+"'",schema:schema2399.required,parentSchema:schema2399,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "username"},message:"must have required property '"+"username"+"'",schema:schema2496.required,parentSchema:schema2496,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -31585,7 +33306,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.password === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'",schema:schema2399.required,parentSchema:schema2399,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'",schema:schema2496.required,parentSchema:schema2496,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -31614,7 +33335,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/username",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema178.type,parentSchema:schema178,data:data0};
+const err2 = {instancePath:instancePath+"/username",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema199.type,parentSchema:schema199,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -31633,7 +33354,7 @@ data["username"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(func2(data0) > 65535){
-const err3 = {instancePath:instancePath+"/username",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema178,data:data0};
+const err3 = {instancePath:instancePath+"/username",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema199,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -31643,7 +33364,7 @@ vErrors.push(err3);
 errors++;
 }
 if(func2(data0) < 1){
-const err4 = {instancePath:instancePath+"/username",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema178,data:data0};
+const err4 = {instancePath:instancePath+"/username",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema199,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -31674,7 +33395,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/password",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema178.type,parentSchema:schema178,data:data1};
+const err5 = {instancePath:instancePath+"/password",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema199.type,parentSchema:schema199,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -31693,7 +33414,7 @@ data["password"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(func2(data1) > 65535){
-const err6 = {instancePath:instancePath+"/password",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema178,data:data1};
+const err6 = {instancePath:instancePath+"/password",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema199,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -31703,7 +33424,7 @@ vErrors.push(err6);
 errors++;
 }
 if(func2(data1) < 1){
-const err7 = {instancePath:instancePath+"/password",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema178,data:data1};
+const err7 = {instancePath:instancePath+"/password",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema199,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -31716,7 +33437,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2399.type,parentSchema:schema2399,data};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2496.type,parentSchema:schema2496,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -31725,19 +33446,19 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate510.errors = vErrors;
+validate556.errors = vErrors;
 return errors === 0;
 }
 
-export const verifyClientLogin = validate512;
-const schema2406 = {"title":"VerifyClientLoginRequest","type":"object","required":["email","password"],"properties":{"email":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"},"password":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"}}};
+export const verifyClientLogin = validate558;
+const schema2503 = {"title":"VerifyClientLoginRequest","type":"object","required":["email","password"],"properties":{"email":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"},"password":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"}}};
 
-function validate512(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate558(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.email === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema2406.required,parentSchema:schema2406,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema2503.required,parentSchema:schema2503,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -31747,7 +33468,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.password === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'",schema:schema2406.required,parentSchema:schema2406,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'",schema:schema2503.required,parentSchema:schema2503,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -31776,7 +33497,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/email",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema178.type,parentSchema:schema178,data:data0};
+const err2 = {instancePath:instancePath+"/email",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema199.type,parentSchema:schema199,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -31795,7 +33516,7 @@ data["email"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(func2(data0) > 65535){
-const err3 = {instancePath:instancePath+"/email",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema178,data:data0};
+const err3 = {instancePath:instancePath+"/email",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema199,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -31805,7 +33526,7 @@ vErrors.push(err3);
 errors++;
 }
 if(func2(data0) < 1){
-const err4 = {instancePath:instancePath+"/email",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema178,data:data0};
+const err4 = {instancePath:instancePath+"/email",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema199,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -31836,7 +33557,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/password",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema178.type,parentSchema:schema178,data:data1};
+const err5 = {instancePath:instancePath+"/password",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema199.type,parentSchema:schema199,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -31855,7 +33576,7 @@ data["password"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(func2(data1) > 65535){
-const err6 = {instancePath:instancePath+"/password",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema178,data:data1};
+const err6 = {instancePath:instancePath+"/password",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema199,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -31865,7 +33586,7 @@ vErrors.push(err6);
 errors++;
 }
 if(func2(data1) < 1){
-const err7 = {instancePath:instancePath+"/password",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema178,data:data1};
+const err7 = {instancePath:instancePath+"/password",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema199,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -31878,7 +33599,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2406.type,parentSchema:schema2406,data};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2503.type,parentSchema:schema2503,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -31887,7 +33608,7 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate512.errors = vErrors;
+validate558.errors = vErrors;
 return errors === 0;
 }
 

@@ -168,12 +168,19 @@ export interface AllWireTypes {
   operations_domains_domainEPP_json?: DomainEPP;
   operations_domains_domainRegister_json?: DomainRegister;
   operations_domains_domainRenew_json?: DomainRenew;
+  operations_domains_domainSynch_json?: DomainSynch;
   operations_domains_domainTransfer_json?: DomainTransfer;
   operations_domains_getDomainDetails_json?: GetDomainDetails;
   operations_domains_getDomains_json?: GetDomains;
+  operations_estimates_addEstimate_json?: AddEstimate;
+  operations_estimates_addEstimateLine_json?: AddEstimateLine;
+  operations_estimates_convertEstimateToInvoice_json?: ConvertEstimateToInvoice;
+  operations_estimates_deleteEstimate_json?: DeleteEstimate;
   operations_estimates_editEstimateDetails_json?: EditEstimateDetails;
   operations_estimates_getEstimateDetails_json?: GetEstimateDetails;
   operations_estimates_getEstimates_json?: GetEstimates;
+  operations_estimates_sendEstimate_json?: SendEstimate;
+  operations_estimates_setEstimateStatus_json?: SetEstimateStatus;
   operations_invoices_addCreditReceipt_json?: AddCreditReceipt;
   operations_invoices_addInvoice_json?: AddInvoice;
   operations_invoices_addInvoiceItem_json?: AddInvoiceItem;
@@ -202,6 +209,7 @@ export interface AllWireTypes {
   operations_misc_verifyAdminLogin_json?: VerifyAdminLogin;
   operations_orders_addOrder_json?: AddOrder;
   operations_orders_addOrderDraftItem_json?: AddOrderDraftItem;
+  operations_orders_clearOrderDraftItems_json?: ClearOrderDraftItems;
   operations_orders_convertOrderDraft_json?: ConvertOrderDraft;
   operations_orders_createOrderDraft_json?: CreateOrderDraft;
   operations_orders_deleteOrder_json?: DeleteOrder;
@@ -213,6 +221,7 @@ export interface AllWireTypes {
   operations_orders_getOrders_json?: GetOrders;
   operations_orders_orderUpgrade_json?: OrderUpgradeCall;
   operations_orders_removeOrderDraft_json?: RemoveOrderDraft;
+  operations_orders_removeOrderDraftDiscount_json?: RemoveOrderDraftDiscount;
   operations_orders_removeOrderDraftItem_json?: RemoveOrderDraftItem;
   operations_orders_setOrderActive_json?: SetOrderActive;
   operations_orders_setOrderCancel_json?: SetOrderCancel;
@@ -220,6 +229,7 @@ export interface AllWireTypes {
   operations_orders_setOrderPending_json?: SetOrderPending;
   operations_orders_setOrderStatus_json?: SetOrderStatus;
   operations_services_bulkAddProducts_json?: BulkAddProducts;
+  operations_services_bulkSetPrices_json?: BulkSetPrices;
   operations_services_deleteProduct_json?: DeleteProduct;
   operations_services_getAddonDetails_json?: GetAddonDetails;
   operations_services_getAddons_json?: GetAddons;
@@ -1213,7 +1223,7 @@ export interface Transaction {
   trans_id: string;
 }
 /**
- * An estimate with its lines, as stored. getEstimateDetails adds the embedded client.
+ * An estimate with its lines, as stored. getEstimateDetails adds the embedded client. Its life: Draft (addEstimate) -> Sent (sendEstimate) -> Accepted -> Invoiced (convertEstimateToInvoice, or setEstimateStatus to Invoiced, which makes the invoice); Dead when turned down. Invoiced is final: invoice_id names the invoice.
  */
 export interface Estimate {
   /**
@@ -1273,6 +1283,10 @@ export interface Estimate {
   notes: string;
   notes_private: string;
   hash: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  invoice_id: string;
   items: EstimateItem[];
 }
 export interface EstimateItem {
@@ -5005,6 +5019,20 @@ export interface DomainRenewRequest {
 }
 export interface DomainRenewResult {}
 /**
+ * Synchronizes domain `id` with its registrar (the vendor's call name; the old name domainSynchronize is not published on the vendor's pages). The simulated registrar's state is already applied day by day by the billing clock (transfers completed, expiry, redemption, release), so a synchronization finishes what is due at this moment (a begun transfer whose registrar's days have passed becomes Active) and stamps `synch_date` with the session clock's time; nothing else changes. Only a domain the registrar holds can be synchronized: Active, Expired, or Pending Transfer once its transfer has begun (domainTransfer); any other status is refused, naming it. Answers info "Domain with ID #<id> synchronized.", as published.
+ */
+export interface DomainSynch {
+  request: DomainSynchRequest;
+  result: DomainSynchResult;
+}
+export interface DomainSynchRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+}
+export interface DomainSynchResult {}
+/**
  * Starts the transfer of Pending Transfer domain `id` to its registrar (simulated) and answers info "Domain <name> transfer process began". A registrar whose transfer_days is 0 completes it at once: the domain becomes Active, expiring and next due one period from today. Otherwise the domain stays Pending Transfer, with today recorded as its transfer start, and the billing clock completes it once the registrar's days have passed (bundled: Enom takes 5 days, OpenSRS and ResellerClub complete at once). A registrar with refuses_locked_transfers (bundled: OpenSRS) refuses a name locked at the losing registrar (bundled: domain 10, laurent-conseil.org) with a registrar error, and nothing changes. Refused too: a domain in another status, and a transfer already begun.
  */
 export interface DomainTransfer {
@@ -5172,6 +5200,254 @@ export interface GetDomainsResult {
   domains: DomainListItem[];
   sorter: Sorter;
 }
+/**
+ * Creates an empty estimate for main client `client_id` (a contact is refused: estimates belong to its main client). It starts as a Draft with the subject "Estimate", dated today (the session clock) and expiring 7 days later (as the published addEstimateLine sample's dates are), in the client's currency and rate, with the tax rates the client's tax rules give (as addInvoice does), no credit, no notes and no invoice. Add lines with addEstimateLine or editEstimateDetails. Answers `estimate_id` as a string, as published.
+ */
+export interface AddEstimate {
+  request: AddEstimateRequest;
+  result: AddEstimateResult;
+}
+export interface AddEstimateRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  client_id: string;
+}
+export interface AddEstimateResult {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  estimate_id: string;
+}
+/**
+ * Adds one free-text line (type Other, item_id 0, a fresh line id) to estimate `id`: `amount` per unit, `qty` units (1 by default), `taxed` 1 or 0 (0 by default). `tax_rate` sets the estimate's tax 1 rate. The totals are computed again by the rule editEstimateDetails and invoices use. An Invoiced estimate is refused: its invoice holds the lines (add to it with addInvoiceItem). Answers the whole estimate in the newer format the published sample shows: the fields of getEstimateDetails up to `hash`, then `invoice_id`, `options` ("0") and `grandtotal` (the total), then the lines and the client embedded as getEstimateDetails embeds it. The published sample is cut before its lines, so their place (after grandtotal, before client) follows getEstimateDetails; amounts keep billsim's two decimals and rate its four (the sample shows three and ten).
+ */
+export interface AddEstimateLine {
+  request: AddEstimateLineRequest;
+  result: AddEstimateLineResult;
+}
+export interface AddEstimateLineRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+  /**
+   * a non-empty text
+   */
+  description: string;
+  /**
+   * an amount with at most two decimals, such as 12.30 (negative for a discount line)
+   */
+  amount: string;
+  /**
+   * a positive quantity with at most four decimals, such as 3 or 1.5
+   */
+  qty?: string;
+  /**
+   * "0" or "1"
+   */
+  taxed?: '0' | '1';
+  /**
+   * the estimate's tax 1 rate (%, such as 10), for every taxed line
+   */
+  tax_rate?: string;
+}
+export interface AddEstimateLineResult {
+  estimate: EstimateLineView;
+}
+/**
+ * The estimate as addEstimateLine answers it: getEstimateDetails' fields with invoice_id, options and grandtotal after hash.
+ */
+export interface EstimateLineView {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  status: 'Draft' | 'Sent' | 'Accepted' | 'Invoiced' | 'Dead';
+  subject: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  client_id: string;
+  /**
+   * a date as YYYY-MM-DD
+   */
+  date_created: string;
+  /**
+   * a date as YYYY-MM-DD
+   */
+  date_expires: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  subtotal: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  credit: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  tax: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  taxrate: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  tax2: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  taxrate2: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  total: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  currency_id: string;
+  /**
+   * a rate with four decimals, such as "1.3340"
+   */
+  rate: string;
+  notes: string;
+  notes_private: string;
+  hash: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  invoice_id: string;
+  /**
+   * always "0": billsim keeps no estimate options
+   */
+  options: '0';
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  grandtotal: string;
+  items: EstimateItem[];
+  client: null | EmbeddedClient;
+}
+/**
+ * A client record as estimates embed it: every stored field except password.
+ */
+export interface EmbeddedClient {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  email: string;
+  /**
+   * a date-time as YYYY-MM-DD HH:MM:SS
+   */
+  lastlogin: string;
+  ip: string;
+  host: string;
+  status:
+    | 'Active'
+    | 'Closing'
+    | 'Closed'
+    | 'Pending Removal'
+    | 'Archived'
+    | 'Inactive'
+    | 'Lead'
+    | 'Prospect'
+    | 'Lost'
+    | 'Pending';
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  parent_id: string;
+  firstname: string;
+  lastname: string;
+  companyname: string;
+  address1: string;
+  address2: string;
+  city: string;
+  state: string;
+  postcode: string;
+  country: string;
+  phonenumber: string;
+  /**
+   * a date as YYYY-MM-DD
+   */
+  datecreated: string;
+  notes: string;
+  language: string;
+  /**
+   * "0" or "1"
+   */
+  company: '0' | '1';
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  credit: string;
+  /**
+   * "0" or "1"
+   */
+  taxexempt: '0' | '1';
+  /**
+   * "0" or "1"
+   */
+  latefeeoveride: '0' | '1';
+  /**
+   * "0" or "1"
+   */
+  overideduenotices: '0' | '1';
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  client_id: string;
+  /**
+   * the primary card's number masked (last four digits only) or "" when no card is on file
+   */
+  cardnum: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  currency_id: string;
+  /**
+   * null for a main client, which may do everything; for a contact, what it may do in the client area: each section (billing, support, misc) holding its granted keys as "1", the value the vendor's form sends, in the order they were given; a contact granted nothing has [], PHP's empty array
+   */
+  privileges: null | [] | ContactPrivileges;
+  howdidyou: string;
+}
+/**
+ * Turns estimate `id` into an Unpaid invoice for its client, dated and due today (the session clock), with the first enabled payment gateway (as addInvoice picks it). The invoice copies the estimate's lines (type, item_id, description, amount, qty, taxed; fresh line ids), currency, rate and both tax rates, so its subtotal, tax, tax2 and total come out the same by the one totals rule. A credit on the estimate is taken from the client's credit balance through the credit log, as applyInvoiceCredit takes it: refused when the client holds less, or holds it in another currency than the estimate's. The estimate becomes Invoiced and keeps the invoice's id in invoice_id. Refused for an estimate without lines, one already Invoiced (naming its invoice) and a Dead one (set it back to Draft first). No e-mail is sent (sendInvoice sends the invoice). setEstimateStatus with status=Invoiced does the same. Answers `invoice_id` as a string and info "Estimate #<id> converted to invoice #<invoice id>", as published (the vendor page estimates/convertEstimateToInvoice.html).
+ */
+export interface ConvertEstimateToInvoice {
+  request: ConvertEstimateToInvoiceRequest;
+  result: ConvertEstimateToInvoiceResult;
+}
+export interface ConvertEstimateToInvoiceRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+}
+export interface ConvertEstimateToInvoiceResult {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  invoice_id: string;
+}
+/**
+ * Deletes estimate `id` with its lines, whatever its status. An invoice made from it stays as it is. Answers info "Estimate #<id> deleted", as published.
+ */
+export interface DeleteEstimate {
+  request: DeleteEstimateRequest;
+  result: DeleteEstimateResult;
+}
+export interface DeleteEstimateRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+}
+export interface DeleteEstimateResult {}
 /**
  * Change an estimate's fields and lines. Every parameter but id is optional; none at all answers the estimate unchanged. After every edit subtotal, tax, tax2 and total are computed again from the lines: linetotal = amount x qty; tax and tax2 are taxrate and taxrate2 percent of the taxed lines (never below 0.00); total = subtotal + tax + tax2 - credit, never below 0.00. A new currency_id brings that currency's rate (1.0000 for the main currency 0); amounts are NOT converted. Answers the estimate as getEstimateDetails does, with info.
  */
@@ -5354,90 +5630,6 @@ export interface EstimateView {
   client: null | EmbeddedClient;
 }
 /**
- * A client record as estimates embed it: every stored field except password.
- */
-export interface EmbeddedClient {
-  /**
-   * a numeric id as a string, such as "1"
-   */
-  id: string;
-  email: string;
-  /**
-   * a date-time as YYYY-MM-DD HH:MM:SS
-   */
-  lastlogin: string;
-  ip: string;
-  host: string;
-  status:
-    | 'Active'
-    | 'Closing'
-    | 'Closed'
-    | 'Pending Removal'
-    | 'Archived'
-    | 'Inactive'
-    | 'Lead'
-    | 'Prospect'
-    | 'Lost'
-    | 'Pending';
-  /**
-   * a numeric id as a string, such as "1"
-   */
-  parent_id: string;
-  firstname: string;
-  lastname: string;
-  companyname: string;
-  address1: string;
-  address2: string;
-  city: string;
-  state: string;
-  postcode: string;
-  country: string;
-  phonenumber: string;
-  /**
-   * a date as YYYY-MM-DD
-   */
-  datecreated: string;
-  notes: string;
-  language: string;
-  /**
-   * "0" or "1"
-   */
-  company: '0' | '1';
-  /**
-   * a money amount with two decimals, such as "12.30"
-   */
-  credit: string;
-  /**
-   * "0" or "1"
-   */
-  taxexempt: '0' | '1';
-  /**
-   * "0" or "1"
-   */
-  latefeeoveride: '0' | '1';
-  /**
-   * "0" or "1"
-   */
-  overideduenotices: '0' | '1';
-  /**
-   * a numeric id as a string, such as "1"
-   */
-  client_id: string;
-  /**
-   * the primary card's number masked (last four digits only) or "" when no card is on file
-   */
-  cardnum: string;
-  /**
-   * a numeric id as a string, such as "1"
-   */
-  currency_id: string;
-  /**
-   * null for a main client, which may do everything; for a contact, what it may do in the client area: each section (billing, support, misc) holding its granted keys as "1", the value the vendor's form sends, in the order they were given; a contact granted nothing has [], PHP's empty array
-   */
-  privileges: null | [] | ContactPrivileges;
-  howdidyou: string;
-}
-/**
  * One estimate with its lines and the client embedded (without its password), in the real answer's field order.
  */
 export interface GetEstimateDetails {
@@ -5515,6 +5707,35 @@ export interface EstimateListItem {
   firstname: string;
   lastname: string;
 }
+/**
+ * E-mails estimate `id` to its client: the message (template "Estimate", subject "Estimate #<id>: <subject>") is recorded in the session outbox. A Draft or Sent estimate becomes Sent (the vendor page says the status becomes SEND); an Accepted one is sent again and stays Accepted. An Invoiced or Dead estimate is refused, naming its status. Answers info "Estimate #<id> sent to client", as published.
+ */
+export interface SendEstimate {
+  request: SendEstimateRequest;
+  result: SendEstimateResult;
+}
+export interface SendEstimateRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+}
+export interface SendEstimateResult {}
+/**
+ * Sets estimate `id` to `status`: Draft, Sent, Accepted, Invoiced or Dead (the values the vendor page lists). Any move among Draft, Sent, Accepted and Dead is allowed, and setting the status an estimate already has changes nothing. Invoiced turns the estimate into an invoice exactly as convertEstimateToInvoice does (with its refusals), so an Invoiced estimate always has its invoice; an Invoiced estimate's status no longer changes. Answers info "Estimate #<id> marked <status>", as published; Invoiced adds "Invoice #<invoice id> created" as a second line.
+ */
+export interface SetEstimateStatus {
+  request: SetEstimateStatusRequest;
+  result: SetEstimateStatusResult;
+}
+export interface SetEstimateStatusRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+  status: 'Draft' | 'Sent' | 'Accepted' | 'Invoiced' | 'Dead';
+}
+export interface SetEstimateStatusResult {}
 /**
  * Creates an "add funds" invoice (a credit receipt) for main client `client_id`: Unpaid, in the client's currency, dated and due today, untaxed (both tax rates 0.00), payment_module the first enabled gateway, with one line of type "Credit" (item_id "0", "Credit receipt: add funds") for `amount` (more than 0). Paying it (a payment call, or setInvoiceStatus Paid) adds the line's amount to the client's credit, logged as "Credit receipt #<id> paid". A contact is refused: credit belongs to the main client. Answers `invoice_id` (a string) and no info, as published.
  */
@@ -7242,6 +7463,22 @@ export interface DraftRecipient {
   howdidyou: string;
 }
 /**
+ * Removes every item of order draft `id`: its services (with their addons) and its domains. The draft itself, its client, options and discount stay. Answers the whole draft as getOrderDraft shows it, the emptied item lists as [] (as the published sample shows them) and the totals 0, with info ["Draft items removed"]: the published sample is cut before any info, so the info follows removeOrderDraftItem's. A draft already empty answers the same, changing nothing.
+ */
+export interface ClearOrderDraftItems {
+  request: ClearOrderDraftItemsRequest;
+  result: ClearOrderDraftItemsResult;
+}
+export interface ClearOrderDraftItemsRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+}
+export interface ClearOrderDraftItemsResult {
+  draft: DraftView;
+}
+/**
  * Turns order draft `id` into an order exactly as addOrder places one, and answers `order_id` as a JSON number (addOrder's is a string) and info ["Function has been scheduled for execution", "New Order created"], as the real call does. The draft must have a client (editOrderDraft client_id) and at least one item. Everything is checked first (client Active and not a contact, each product offered on its cycle, each addon fitting its product and offered on its cycle, an enabled gateway, each domain label valid, its TLD priced for the period and the name not already held), then the order is created Pending with one Pending service per unit of each draft service (its host as the service's domain), each draft addon attached to every unit (an addon of qty n, n times) as a Pending account addon, a Pending Registration or Pending Transfer domain per draft domain (with its EPP code), and, when the draft's generate_invoice option is on, one Unpaid invoice for the first period, priced in the client's currency. The gateway is `module` if given, else the draft's, else the first enabled one. `as_free`=1 makes a free order: everything costs 0.00 and no invoice is made. `ip` is stored as the order's IP. The draft's confirm_email and send_invoice options record the order confirmation and invoice e-mails in the outbox, as addOrder's confirm and invoice_info do. The draft is deleted unless `keep_draft`=1. Not simulated (accepted and ignored): `tax_exempt` (the invoice is taxed by the client's tax rules), `fraudcheck` and `fraudcheck_ip` (billsim runs no fraud modules), custom field values (services keep none) and the draft's discount, which the order does not carry. A draft priced in another currency than its client's (createOrderDraft currency_id) is still billed in the client's currency. The real answer carries no invoice id: getOrderDetails shows it.
  */
 export interface ConvertOrderDraft {
@@ -7808,6 +8045,22 @@ export interface RemoveOrderDraftResult {
   draft_id: number;
 }
 /**
+ * Removes the discount of order draft `id`: its `discount` becomes "" (none), as a fresh draft's is, and its total is its subtotal again. A draft without a discount answers the same, changing nothing. Answers the whole draft as getOrderDraft shows it, with info ["Draft discount removed"]: the published sample is cut inside the draft, so the info follows removeOrderDraftItem's.
+ */
+export interface RemoveOrderDraftDiscount {
+  request: RemoveOrderDraftDiscountRequest;
+  result: RemoveOrderDraftDiscountResult;
+}
+export interface RemoveOrderDraftDiscountRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+}
+export interface RemoveOrderDraftDiscountResult {
+  draft: DraftView;
+}
+/**
  * Removes one item of order draft `id`, picked by exactly one of `service` (a service_id of the draft) or `domain` (a domain_id of the draft); both or neither is an error. The other items keep their ids. Answers the whole updated draft as getOrderDraft shows it (an emptied item list as []; totals without the removed item) and `info: ["Draft item removed"]`.
  */
 export interface RemoveOrderDraftItem {
@@ -7934,6 +8187,30 @@ export interface BulkAddProductsResult {
    */
   new_products: string[];
 }
+/**
+ * Updates the prices of TLDs in bulk. Each entry `products[n]` names a TLD of order page `category_id` by its `name` (such as .com, compared without case); `periods[k]` (k = 1..10 years) sets its register, transfer and/or renew price in the main currency; other prices and periods stay, and a period the TLD lacks needs all three prices. With `updatedomains=1` the existing domains of that TLD (all but Cancelled, Fraud and Transferred Away ones) take the new renew price for their own period as their `recurring_amount`, converted into each domain's currency as an order converts it; a domain whose period the TLD does not renew keeps its amount, and invoices already made stay as they are. Entries apply in order; every entry is checked before anything is written, so one bad entry changes nothing. The vendor publishes only an answer with `"success": false` and info ["Product updated"]; billsim answers success with one "Product updated" line per entry, following that sample and the neighbouring bulkAddProducts.
+ */
+export interface BulkSetPrices {
+  request: BulkSetPricesRequest;
+  result: BulkSetPricesResult;
+}
+export interface BulkSetPricesRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  category_id: string;
+  /**
+   * the TLDs to update, such as products[0][name]=.com&products[0][periods][1][register]=11.95
+   */
+  products: {
+    [key: string]: {
+      name: string;
+      periods?: {[years: string]: {register?: string; transfer?: string; renew?: string}};
+      updatedomains?: '0' | '1';
+    };
+  };
+}
+export interface BulkSetPricesResult {}
 /**
  * Deletes product (or domain TLD) `id` from the catalogue and answers info "Product deleted", as published. The vendor documents no refusal; billsim refuses, changing nothing, a product still in use, so no record is left pointing at a product that is gone: one with services (accounts in any status, history included), one with domains (a TLD), one an upgrade order moves a service from or to, one in an order draft (as a service item or a draft domain's TLD), and one that is the only product an addon is limited to (the addon would otherwise be offered with every product). Every use is named at once, at most five ids of each kind. Otherwise the product leaves the other products' `upgrades`, the addons' product lists and its own automation settings (product_automation, tld_automation) with it; its order page simply counts one product less.
  */

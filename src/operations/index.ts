@@ -1,5 +1,15 @@
 // The registry: one entry per call, named exactly as the call. Each module's
 // default export is its operation; its schema is schemas/operations/<section>/<call>.json.
+import addEstimate from './estimates/addEstimate.js';
+import addEstimateLine from './estimates/addEstimateLine.js';
+import bulkSetPrices from './services/bulkSetPrices.js';
+import clearOrderDraftItems from './orders/clearOrderDraftItems.js';
+import convertEstimateToInvoice from './estimates/convertEstimateToInvoice.js';
+import deleteEstimate from './estimates/deleteEstimate.js';
+import domainSynch from './domains/domainSynch.js';
+import removeOrderDraftDiscount from './orders/removeOrderDraftDiscount.js';
+import sendEstimate from './estimates/sendEstimate.js';
+import setEstimateStatus from './estimates/setEstimateStatus.js';
 import type { AnyOperation } from './operation.js';
 import accountCreate from './accounts/accountCreate.js';
 import accountModuleSSO from './accounts/accountModuleSSO.js';
@@ -144,6 +154,8 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   getClientStats,
   getClientTransactions,
   addCreditReceipt,
+  addEstimate,
+  addEstimateLine,
   addInvoice,
   addInvoiceItem,
   addInvoicePayment,
@@ -154,12 +166,16 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   addTicketReply,
   applyInvoiceCredit,
   bulkAddProducts,
+  bulkSetPrices,
   changeAccountPackage,
   chargeCreditCard,
+  clearOrderDraftItems,
+  convertEstimateToInvoice,
   convertOrderDraft,
   createOrderDraft,
   deleteClient,
   deleteClientContact,
+  deleteEstimate,
   deleteInvoice,
   deleteOrder,
   deleteProduct,
@@ -169,6 +185,7 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   domainEPP,
   domainRegister,
   domainRenew,
+  domainSynch,
   domainTransfer,
   editAccountDetails,
   editContactPermissions,
@@ -232,12 +249,15 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   orderUpgrade,
   productCloneSettings,
   removeOrderDraft,
+  removeOrderDraftDiscount,
   removeOrderDraftItem,
   searchServiceByIP,
   searchServiceByIPLimited,
+  sendEstimate,
   sendInvoice,
   setClientDetails,
   setContactDetails,
+  setEstimateStatus,
   setInvoiceStatus,
   setOrderActive,
   setOrderCancel,

@@ -3,7 +3,8 @@
 // grace days (to 2027-03-02) and 30 redemption days (to 2027-04-01).
 import t from 'tap';
 import type { Domain } from '../../src/generated/wire.js';
-import { completeTransfer, registryDay, renewable, withinGrace } from '../../src/domain/registrar.js';
+import { completeTransfer, registryDay, renewable, synchronize, withinGrace } from '../../src/domain/registrar.js';
+import { ApiError } from '../../src/errors.js';
 import { midnight, state, type WorldRows, world, write } from '../helpers/world.js';
 
 const domainWorld = (domain: Partial<Domain>, extra: WorldRows = {}) =>
@@ -131,4 +132,36 @@ t.test('a transfer not begun waits, however late', async (t) => {
     write(w, () => completeTransfer(w, before, midnight('2030-01-01'))),
     before,
   );
+});
+
+// domainSynch: the transfer above, synchronized the day before it completes and the day it does.
+for (const c of transferCases.slice(0, 2)) {
+  t.test(`a synchronization on ${c.day}: synch_date stamped, the transfer ${c.done ? 'completed' : 'still pending'}`, async (t) => {
+    const w = transfer();
+    const after = write(w, () => synchronize(w, w.get('domains', '1')!, new Date(`${c.day}T10:30:00Z`)));
+    t.match(after, { status: c.done ? 'Active' : 'Pending Transfer', synch_date: `${c.day} 10:30:00` });
+    t.strictSame(w.get('domains', '1'), after);
+  });
+}
+
+t.test('a synchronization refuses a transfer not begun and a domain no registrar holds, writing nothing', async (t) => {
+  for (const [domain, message] of [
+    [
+      { status: 'Pending Transfer', type: 'Transfer' },
+      'Domain 1 (example.com) is Pending Transfer and its transfer has not begun, so no registrar holds it yet: start it with domainTransfer',
+    ],
+    [
+      { status: 'Pending Registration' },
+      'Domain 1 (example.com) is Pending Registration: only a domain that is Active or Expired or Pending Transfer can be synchronized',
+    ],
+    [
+      { status: 'Cancelled' },
+      'Domain 1 (example.com) is Cancelled: only a domain that is Active or Expired or Pending Transfer can be synchronized',
+    ],
+  ] as const) {
+    const w = world({ clients: [{}], registrars: [{}], domains: [domain as Partial<Domain>] });
+    const snapshot = state(w);
+    t.throws(() => write(w, () => synchronize(w, w.get('domains', '1')!, midnight('2026-12-06'))), new ApiError(message));
+    t.equal(state(w), snapshot);
+  }
 });

@@ -236,6 +236,8 @@ export const EXAMPLES: Record<string, Pair[][]> = {
       ['ip', '198.51.100.7'],
     ],
   ],
+  clearOrderDraftItems: [[['id', '1']], [['id', '3']]],
+  removeOrderDraftDiscount: [[['id', '2']]],
   createOrderDraft: [
     [['client_id', '1']],
     [
@@ -244,6 +246,43 @@ export const EXAMPLES: Record<string, Pair[][]> = {
     ],
     [],
   ],
+  bulkSetPrices: [
+    [
+      ['category_id', '4'],
+      ['products[0][name]', '.com'],
+      ['products[0][periods][1][register]', '11.95'],
+      ['products[0][updatedomains]', '1'],
+      ['products[1][name]', '.eu'],
+      ['products[1][periods][6][register]', '50'],
+      ['products[1][periods][6][transfer]', '50'],
+      ['products[1][periods][6][renew]', '55'],
+    ],
+  ],
+  domainSynch: [[['id', '1']], [['id', '7']]],
+  addEstimate: [[['client_id', '1']], [['client_id', '2']]],
+  addEstimateLine: [
+    [
+      ['id', '1'],
+      ['description', 'Load testing'],
+      ['amount', '50.00'],
+      ['qty', '2'],
+      ['taxed', '1'],
+      ['tax_rate', '10'],
+    ],
+  ],
+  deleteEstimate: [[['id', '4']]],
+  sendEstimate: [[['id', '1']], [['id', '3']]],
+  setEstimateStatus: [
+    [
+      ['id', '2'],
+      ['status', 'Accepted'],
+    ],
+    [
+      ['id', '3'],
+      ['status', 'Invoiced'],
+    ],
+  ],
+  convertEstimateToInvoice: [[['id', '2']], [['id', '1']]],
   editEstimateDetails: [
     [
       ['id', '4'],

@@ -326,9 +326,40 @@ const invoiceSteps = fc.oneof(
   invoiceId.map((i): Step => ({ call: 'sendInvoice', pairs: [['id', i]] })),
 );
 
+// An estimate's whole life on any estimate, so invoices made from estimates mix with edits and payments.
+const estimateSteps = fc.oneof(
+  id(6).map(
+    (e): Step => ({
+      call: 'addEstimateLine',
+      pairs: [
+        ['id', e],
+        ['description', 'Fuzz'],
+        ['amount', '12.34'],
+        ['taxed', '1'],
+      ],
+    }),
+  ),
+  fc.tuple(id(6), fc.constantFrom('Draft', 'Sent', 'Accepted', 'Invoiced', 'Dead')).map(
+    ([e, status]): Step => ({
+      call: 'setEstimateStatus',
+      pairs: [
+        ['id', e],
+        ['status', status],
+      ],
+    }),
+  ),
+  fc
+    .tuple(fc.constantFrom('convertEstimateToInvoice', 'sendEstimate', 'deleteEstimate'), id(6))
+    .map(([call, e]): Step => ({ call, pairs: [['id', e]] })),
+  fc.constantFrom('1', '6', '10').map((c): Step => ({ call: 'addEstimate', pairs: [['client_id', c]] })),
+);
+
 // Every registrar call on any domain, so domain moves mix with order and client moves in one sequence.
 const domainSteps = fc
-  .tuple(fc.constantFrom('domainRegister', 'domainTransfer', 'domainRenew', 'domainEPP', 'domainDelete', 'domainDeleteHB'), id(12))
+  .tuple(
+    fc.constantFrom('domainRegister', 'domainTransfer', 'domainRenew', 'domainEPP', 'domainDelete', 'domainDeleteHB', 'domainSynch'),
+    id(12),
+  )
   .map(([call, domain]): Step => ({ call, pairs: [['id', domain]] }));
 
 const GENERATORS: Record<string, fc.Arbitrary<Step>> = {
@@ -341,6 +372,7 @@ const GENERATORS: Record<string, fc.Arbitrary<Step>> = {
   addAddonToAccount,
   invoiceSteps,
   domainSteps,
+  estimateSteps,
 };
 
 /** Any mutation: a generated one, a known-good one bent, or hostile parameters. */
@@ -408,6 +440,11 @@ async function checkState(app: FastifyInstance, session: string): Promise<string
   const problems = [...checkIds(world), ...checkReferences(world)];
   for (const e of world.all('estimates')) problems.push(...checkTotals('estimate', e));
   for (const i of world.all('invoices')) problems.push(...checkTotals('invoice', i));
+  for (const e of world.all('estimates')) {
+    // Invoiced means an invoice was made: only invoiceEstimate sets the status, and it sets invoice_id with it.
+    if ((e.status === 'Invoiced') !== (e.invoice_id !== '0'))
+      problems.push(`estimate ${e.id}: ${e.status} with invoice_id ${e.invoice_id}`);
+  }
   const before = storeJson(app, session);
   for (const [call, pairs] of reads(world)) {
     try {

@@ -4,6 +4,7 @@ import { rateOf } from '../../domain/currencies.js';
 import { parseDateTime } from '../../lib/dates.js';
 import { formatCents, toCents } from '../../domain/money.js';
 import { changedLines, estimateAnswer, newLines } from '../../domain/estimates.js';
+import { refuseInvoicedBy } from '../../domain/estimateLife.js';
 import { withTotals } from '../../domain/invoiceLines.js';
 import type { View } from '../../store/world.js';
 import type { EditEstimateDetailsRequest, EditEstimateDetailsResult, Estimate } from '../../generated/wire.js';
@@ -45,6 +46,7 @@ export default defineMutation<EditEstimateDetailsRequest, EditEstimateDetailsRes
   run(p, { world }) {
     const e = world.get('estimates', p.id) ?? notFound('Estimate', p.id);
     if (p.client_id !== undefined && !world.get('clients', p.client_id)) notFound('Client', p.client_id);
+    if (p.status !== undefined && p.status !== e.status) refuseInvoicedBy(e, p.status);
     const updated = withTotals({
       ...e,
       status: p.status ?? e.status,

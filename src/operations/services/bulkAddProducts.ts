@@ -1,6 +1,6 @@
 import { defineMutation } from '../operation.js';
 import { fail, messages } from '../../errors.js';
-import { PERIOD_PRICES, isTld, mergePeriods, uniqueName, type PeriodPrices } from '../../domain/products.js';
+import { checkPeriodPrices, mergePeriods, uniqueName } from '../../domain/products.js';
 import type { View } from '../../store/world.js';
 import type { BulkAddProductsRequest, BulkAddProductsResult, Product, TldPeriod } from '../../generated/wire.js';
 
@@ -13,26 +13,12 @@ interface Plan {
   periods?: TldPeriod[];
 }
 
-/** Period prices may only touch a TLD; a period the template lacks needs all three prices. */
-function checkPeriods(param: string, template: Product, periods: Record<string, PeriodPrices>): void {
-  if (!isTld(template)) fail(messages.tldOnly(`${param}[periods]`));
-  const known = new Set((template.periods ?? []).map((p) => p.period));
-  for (const [period, prices] of Object.entries(periods)) {
-    const at = `${param}[periods][${period}]`;
-    const given = PERIOD_PRICES.filter((key) => prices[key] !== undefined);
-    if (given.length === 0) fail(messages.paramInvalid(at, 'prices given as [register], [transfer] and/or [renew]'));
-    if (known.has(period)) continue;
-    const missing = PERIOD_PRICES.find((key) => prices[key] === undefined);
-    if (missing) fail(messages.periodPriceRequired(`${at}[${missing}]`, template.name, period));
-  }
-}
-
 function plan(world: View, param: string, entry: Entry, planned: ReadonlySet<string>): Plan {
   const template =
     world.get('products', entry.copyof) ?? fail(messages.inEntry(`${param}[copyof]`, messages.notFound('Product', entry.copyof)));
   let periods: TldPeriod[] | undefined;
   if (entry.periods !== undefined) {
-    checkPeriods(param, template, entry.periods);
+    checkPeriodPrices(param, template, entry.periods);
     periods = mergePeriods(template.periods ?? [], entry.periods);
   }
   const wanted = entry.name.trim();

@@ -412,3 +412,15 @@ t.test('two concurrent edits of one estimate both land and leave consistent tota
   t.strictSame(totals(estimate), expectedTotals(estimate));
   t.strictSame(totals(estimate), { subtotal: '920.00', tax: '160.00', tax2: '0.00', total: '1075.00' });
 });
+
+t.test('editEstimateDetails leaves Invoiced to the calls that make the invoice', async (t) => {
+  const app = await build(t);
+  assertSuccess(t, await api(app, 'convertEstimateToInvoice', { id: '2' }), 'convertEstimateToInvoice');
+  const before = storeJson(app);
+  assertError(t, await edit(app, { status: 'Invoiced' }), CALL, [
+    'Estimate 1 becomes Invoiced only by making its invoice: use convertEstimateToInvoice or setEstimateStatus with status=Invoiced',
+  ]);
+  assertError(t, await edit(app, { id: '2', status: 'Sent' }), CALL, ['Estimate 2 is Invoiced (invoice 13): its status no longer changes']);
+  t.equal(storeJson(app), before, 'nothing changed');
+  assertSuccess(t, await edit(app, { id: '2', status: 'Invoiced', notes: 'Thanks' }), CALL);
+});
