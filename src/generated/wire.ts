@@ -227,12 +227,16 @@ export interface AllWireTypes {
   operations_services_productCloneSettings_json?: ProductCloneSettings;
   operations_tickets_addTicket_json?: AddTicket;
   operations_tickets_addTicketDept_json?: AddTicketDept;
+  operations_tickets_addTicketNotes_json?: AddTicketNotes;
   operations_tickets_addTicketReply_json?: AddTicketReply;
+  operations_tickets_deleteTicket_json?: DeleteTicket;
   operations_tickets_getPopularPredefinedReplies_json?: GetPopularPredefinedReplies;
   operations_tickets_getPredefinedReplies_json?: GetPredefinedReplies;
+  operations_tickets_getPredefinedReply_json?: GetPredefinedReply;
   operations_tickets_getTicketDepts_json?: GetTicketDepts;
   operations_tickets_getTicketDetails_json?: GetTicketDetails;
   operations_tickets_getTickets_json?: GetTickets;
+  operations_tickets_setTicketPriority_json?: SetTicketPriority;
   operations_tickets_setTicketStatus_json?: SetTicketStatus;
   control_addFault_json?: AddFaultRoute;
   control_addStub_json?: AddStubRoute;
@@ -8815,6 +8819,24 @@ export interface AddTicketDeptResult {
   dept_id: string;
 }
 /**
+ * Adds a staff note to the ticket numbered `id` (the 6-digit ticket number, not the internal id); info ["Ticket notes updated"] as published. The vendor's page says the call "sets new ticket notes", but getTicketDetails lists a ticket's notes one by one, each with its author and date, so billsim adds the text as one more note by admin 1 (as API calls act, and as addTicket's `notes` does) dated by the session clock; earlier notes stay. Notes are for staff only: no e-mail goes to the client, the ticket's status, lastreply and read flags stay as they are, and getTicketDetails shows the note under `notes`.
+ */
+export interface AddTicketNotes {
+  request: AddTicketNotesRequest;
+  result: AddTicketNotesResult;
+}
+export interface AddTicketNotesRequest {
+  /**
+   * a 6-digit ticket number, such as 814003
+   */
+  id: string;
+  /**
+   * a text of at most 65535 characters, not only blanks
+   */
+  notes: string;
+}
+export interface AddTicketNotesResult {}
+/**
  * Adds a reply to the ticket numbered `id` (the 6-digit ticket number, not the internal id); info ["Reply added, ticket status changed to <status>"] as published. A staff reply (type Admin, the default; `replier_id` an admin id, default admin 1) makes the ticket Answered and sends the "Ticket Reply" e-mail to the ticket's address (none with notify_client=0). A client reply (type=Client; `replier_id` the ticket's client, the default, or one of its contacts; none on a guest's ticket) makes it Client-Reply, reopening a Closed ticket, and sends no e-mail to the client. `status_change` sets the status after the reply instead. The reply's author, type, date (the session clock) and body are kept in order, and the ticket's lastreply becomes the reply's date. `attachments[<file name>]=<base64 content>` keeps each file's name and decoded size only. encrypt, notify_cc and replier_ip are accepted and ignored.
  */
 export interface AddTicketReply {
@@ -8843,6 +8865,20 @@ export interface AddTicketReplyRequest {
   attachments?: TicketAttachmentsParam;
 }
 export interface AddTicketReplyResult {}
+/**
+ * Deletes the ticket numbered `id` (the 6-digit ticket number, not the internal id) with its replies and staff notes; getTicketDetails then refuses the number and getTickets no longer lists it. The vendor publishes only an answer with `"success": false` and no message, so the success answer follows the neighbouring deletes (deleteInvoice, deleteOrder): `success: true` with info ["Ticket #814003 deleted"], naming the ticket by its number as setTicketPriority's published message does. E-mails already recorded about the ticket stay in the outbox, as sent mail would.
+ */
+export interface DeleteTicket {
+  request: DeleteTicketRequest;
+  result: DeleteTicketResult;
+}
+export interface DeleteTicketRequest {
+  /**
+   * a 6-digit ticket number, such as 814003
+   */
+  id: string;
+}
+export interface DeleteTicketResult {}
 /**
  * The predefined replies staff use most. The vendor publishes only an answer with `"success": false` and no data, so the success answer follows the neighbouring published shapes: `replies`, a list in the item shape getPredefinedReplies gives a category's replies (id, category_id, name, reply). Popularity is counted, never set: a staff message (a ticket staff opened with addTicket, or an addTicketReply of type Admin) whose body holds a predefined reply's whole text counts one use of that reply, as when staff insert it and write around it. The list holds the replies used at least once, most used first (ties by id), at most 10. Takes no parameters.
  */
@@ -8906,6 +8942,22 @@ export interface PredefinedReplyCategoryDetails {
   name: string;
   categories: ReplyCategory[];
   replies: PredefinedReplyItem[];
+}
+/**
+ * The text of predefined reply `id`, as published: `reply` is the bare text (a string, not an object), the same text getPredefinedReplies lists for the reply in its category. Reading a reply does not count as using it (getPopularPredefinedReplies counts staff messages that hold its text).
+ */
+export interface GetPredefinedReply {
+  request: GetPredefinedReplyRequest;
+  result: GetPredefinedReplyResult;
+}
+export interface GetPredefinedReplyRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+}
+export interface GetPredefinedReplyResult {
+  reply: string;
 }
 /**
  * Every support department, by id, as published: `assigned_admins` an object keyed by admin id, `tickets` the department's ticket count as a string. Takes no parameters.
@@ -9137,6 +9189,21 @@ export interface GetTicketsResult {
   tickets: TicketListItem[];
   sorter: Sorter;
 }
+/**
+ * Sets the priority of the ticket numbered `id` (the 6-digit ticket number, not the internal id); info ["Ticket #814003 priority changed"] as published. The vendor names the values Low, Medium and High, while tickets (addTicket, getTicketDetails) keep priority as a number from 0 to 3; billsim stores Low as "0", Medium as "1" and High as "2" ("3", above High, only addTicket sets). Nothing else changes: no reply, no e-mail, the same status and lastreply. The priority a ticket already has changes nothing and answers the same line.
+ */
+export interface SetTicketPriority {
+  request: SetTicketPriorityRequest;
+  result: SetTicketPriorityResult;
+}
+export interface SetTicketPriorityRequest {
+  /**
+   * a 6-digit ticket number, such as 814003
+   */
+  id: string;
+  priority: 'Low' | 'Medium' | 'High';
+}
+export interface SetTicketPriorityResult {}
 /**
  * Sets the status of the ticket numbered `id` (the 6-digit ticket number, not the internal id) to Open, Answered, Client-Reply, In-Progress or Closed, from any status; info ["Ticket #814003 status changed to: Answered"] as published. Nothing else changes: no reply, no e-mail, the same `lastreply`. Setting the status a ticket already has changes nothing and answers the same line.
  */

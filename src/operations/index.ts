@@ -18,6 +18,7 @@ import addOrder from './orders/addOrder.js';
 import addOrderDraftItem from './orders/addOrderDraftItem.js';
 import addTicket from './tickets/addTicket.js';
 import addTicketDept from './tickets/addTicketDept.js';
+import addTicketNotes from './tickets/addTicketNotes.js';
 import addTicketReply from './tickets/addTicketReply.js';
 import applyInvoiceCredit from './invoices/applyInvoiceCredit.js';
 import bulkAddProducts from './services/bulkAddProducts.js';
@@ -30,6 +31,7 @@ import deleteClientContact from './clients/deleteClientContact.js';
 import deleteInvoice from './invoices/deleteInvoice.js';
 import deleteOrder from './orders/deleteOrder.js';
 import deleteProduct from './services/deleteProduct.js';
+import deleteTicket from './tickets/deleteTicket.js';
 import domainCheck from './domains/domainCheck.js';
 import domainDelete from './domains/domainDelete.js';
 import domainDeleteHB from './domains/domainDeleteHB.js';
@@ -84,6 +86,7 @@ import getOtherPopularProducts from './services/getOtherPopularProducts.js';
 import getPaymentModules from './misc/getPaymentModules.js';
 import getPopularPredefinedReplies from './tickets/getPopularPredefinedReplies.js';
 import getPredefinedReplies from './tickets/getPredefinedReplies.js';
+import getPredefinedReply from './tickets/getPredefinedReply.js';
 import getProductApplicableAddons from './services/getProductApplicableAddons.js';
 import getProductDetails from './services/getProductDetails.js';
 import getProducts from './services/getProducts.js';
@@ -112,6 +115,7 @@ import setOrderFraud from './orders/setOrderFraud.js';
 import setOrderPending from './orders/setOrderPending.js';
 import setOrderReferrer from './affiliates/setOrderReferrer.js';
 import setOrderStatus from './orders/setOrderStatus.js';
+import setTicketPriority from './tickets/setTicketPriority.js';
 import setTicketStatus from './tickets/setTicketStatus.js';
 import tokenizeClientCard from './clients/tokenizeClientCard.js';
 import verifyAdminLogin from './misc/verifyAdminLogin.js';
@@ -135,6 +139,7 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   addOrderDraftItem,
   addTicket,
   addTicketDept,
+  addTicketNotes,
   addTicketReply,
   applyInvoiceCredit,
   bulkAddProducts,
@@ -147,6 +152,7 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   deleteInvoice,
   deleteOrder,
   deleteProduct,
+  deleteTicket,
   domainCheck,
   domainDelete,
   domainDeleteHB,
@@ -201,6 +207,7 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   getPaymentModules,
   getPopularPredefinedReplies,
   getPredefinedReplies,
+  getPredefinedReply,
   getProductApplicableAddons,
   getProductDetails,
   getProducts,
@@ -229,6 +236,7 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   setOrderPending,
   setOrderReferrer,
   setOrderStatus,
+  setTicketPriority,
   setTicketStatus,
   tokenizeClientCard,
   verifyAdminLogin,

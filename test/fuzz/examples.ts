@@ -583,6 +583,24 @@ export const EXAMPLES: Record<string, Pair[][]> = {
     ],
   ],
   getTicketDetails: [[['id', '814003']], [['id', '702108']]],
+  setTicketPriority: [
+    [
+      ['id', '926866'],
+      ['priority', 'High'],
+    ],
+    [
+      ['id', '814003'],
+      ['priority', 'Low'],
+    ],
+  ],
+  addTicketNotes: [
+    [
+      ['id', '926866'],
+      ['notes', 'Reboot window agreed by phone.'],
+    ],
+  ],
+  deleteTicket: [[['id', '477350']], [['id', '814003']]],
+  getPredefinedReply: [[['id', '1']], [['id', '10']]],
   getClientTickets: [
     [['id', '1']],
     [
