@@ -147,4 +147,8 @@ export const EXAMPLES: Record<string, string> = {
   getInvoicesPDF: 'invoices[]=3',
   getAffiliates: '',
   setOrderReferrer: 'id=1013&referral=1',
+  sendMessage: 'client_id=1&subject=Planned%20maintenance&body=Your%20server%20reboots%20on%20Sunday%20at%2002:00%20CET.',
+  sendMobileClientNotify: 'client_id=1&subject=Invoice%20paid&body=Thank%20you%20for%20your%20payment.',
+  sendMobileStaffNotify: 'subject=Node%20down&body=vps-ams-2%20stopped%20answering%20pings.',
+  addLanguageLines: 'target=user&lines[cart][promo_banner]=Free%20migration%20this%20month&lines[cart][promo_terms]=Annual%20plans%20only',
 };

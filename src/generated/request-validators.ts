@@ -4183,18 +4183,188 @@ validate47.errors = vErrors;
 return errors === 0;
 }
 
-export const addOrder = validate49;
-const schema182 = {"title":"AddOrderRequest","type":"object","required":["client_id"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"product":{"$ref":"../../common/defs.json#/definitions/positiveId"},"cycle":{"type":"string","enum":["h","d","w","m","q","s","a","b","t","p4","p5","Once","Free"],"description":"a billing cycle code: m, q, s, a, b, t, p4, p5, d, w, h, Once or Free"},"confirm":{"$ref":"../../common/defs.json#/definitions/flag"},"invoice_generate":{"$ref":"../../common/defs.json#/definitions/flag"},"invoice_info":{"$ref":"../../common/defs.json#/definitions/flag"},"module":{"$ref":"../../common/defs.json#/definitions/positiveId"},"domain_name":{"type":"string","maxLength":255,"description":"a hostname of at most 255 characters"},"coupon":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"domain_action":{"type":"string","pattern":"^([Rr]egister|[Tt]ransfer|REGISTER|TRANSFER)$","description":"register or transfer"},"domain_sld":{"type":"string","maxLength":63,"description":"a domain label such as example"},"domain_tld":{"type":"string","pattern":"^(\\.?[A-Za-z0-9-]{1,63}|[1-9][0-9]{0,17})$","description":"a TLD such as .com, or a TLD product id"},"domain_period":{"type":"string","pattern":"^[1-9][0-9]?$","description":"a number of years from 1 to 99"},"domain_eppcode":{"type":"string","maxLength":255,"description":"a transfer authorisation code of at most 255 characters"},"domain_dns":{"$ref":"../../common/defs.json#/definitions/flag"},"domain_email":{"$ref":"../../common/defs.json#/definitions/flag"},"domain_idp":{"$ref":"../../common/defs.json#/definitions/flag"}}};
-const pattern106 = new RegExp("^([Rr]egister|[Tt]ransfer|REGISTER|TRANSFER)$", "u");
-const pattern107 = new RegExp("^(\\.?[A-Za-z0-9-]{1,63}|[1-9][0-9]{0,17})$", "u");
-const pattern108 = new RegExp("^[1-9][0-9]?$", "u");
+export const addLanguageLines = validate49;
+const schema172 = {"title":"AddLanguageLinesRequest","type":"object","required":["target","lines"],"properties":{"target":{"type":"string","enum":["admin","user"]},"lines":{"type":"object","description":"translations as lines[<section>][<keyword>]=<text>","additionalProperties":{"type":"object","description":"translations as lines[<section>][<keyword>]=<text>","additionalProperties":{"type":"string","maxLength":65535,"description":"a text of at most 65535 characters"}}}}};
 
 function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.target === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "target"},message:"must have required property '"+"target"+"'",schema:schema172.required,parentSchema:schema172,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.lines === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "lines"},message:"must have required property '"+"lines"+"'",schema:schema172.required,parentSchema:schema172,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.target !== undefined){
+let data0 = data.target;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err2 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema172.properties.target.type,parentSchema:schema172.properties.target,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["target"] = coerced0;
+}
+}
+}
+if(!((data0 === "admin") || (data0 === "user"))){
+const err3 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/enum",keyword:"enum",params:{allowedValues: schema172.properties.target.enum},message:"must be equal to one of the allowed values",schema:schema172.properties.target.enum,parentSchema:schema172.properties.target,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.lines !== undefined){
+let data1 = data.lines;
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+for(const key0 in data1){
+let data2 = data1[key0];
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+for(const key1 in data2){
+let data3 = data2[key1];
+if(typeof data3 !== "string"){
+let dataType1 = typeof data3;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data3) && data3.length == 1){
+data3 = data3[0];
+dataType1 = typeof data3;
+if(typeof data3 === "string"){
+coerced1 = data3;
+}
+}
+if(!(coerced1 !== undefined)){
+if(dataType1 == "number" || dataType1 == "boolean"){
+coerced1 = "" + data3;
+}
+else if(data3 === null){
+coerced1 = "";
+}
+else {
+const err4 = {instancePath:instancePath+"/lines/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/lines/additionalProperties/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema172.properties.lines.additionalProperties.additionalProperties.type,parentSchema:schema172.properties.lines.additionalProperties.additionalProperties,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data3 = coerced1;
+if(data2 !== undefined){
+data2[key1] = coerced1;
+}
+}
+}
+if(typeof data3 === "string"){
+if(func2(data3) > 65535){
+const err5 = {instancePath:instancePath+"/lines/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/lines/additionalProperties/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema172.properties.lines.additionalProperties.additionalProperties,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/lines/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/lines/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema172.properties.lines.additionalProperties.type,parentSchema:schema172.properties.lines.additionalProperties,data:data2};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/lines",schemaPath:"#/properties/lines/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema172.properties.lines.type,parentSchema:schema172.properties.lines,data:data1};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema172.type,parentSchema:schema172,data};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+validate49.errors = vErrors;
+return errors === 0;
+}
+
+export const addOrder = validate51;
+const schema184 = {"title":"AddOrderRequest","type":"object","required":["client_id"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"product":{"$ref":"../../common/defs.json#/definitions/positiveId"},"cycle":{"type":"string","enum":["h","d","w","m","q","s","a","b","t","p4","p5","Once","Free"],"description":"a billing cycle code: m, q, s, a, b, t, p4, p5, d, w, h, Once or Free"},"confirm":{"$ref":"../../common/defs.json#/definitions/flag"},"invoice_generate":{"$ref":"../../common/defs.json#/definitions/flag"},"invoice_info":{"$ref":"../../common/defs.json#/definitions/flag"},"module":{"$ref":"../../common/defs.json#/definitions/positiveId"},"domain_name":{"type":"string","maxLength":255,"description":"a hostname of at most 255 characters"},"coupon":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"domain_action":{"type":"string","pattern":"^([Rr]egister|[Tt]ransfer|REGISTER|TRANSFER)$","description":"register or transfer"},"domain_sld":{"type":"string","maxLength":63,"description":"a domain label such as example"},"domain_tld":{"type":"string","pattern":"^(\\.?[A-Za-z0-9-]{1,63}|[1-9][0-9]{0,17})$","description":"a TLD such as .com, or a TLD product id"},"domain_period":{"type":"string","pattern":"^[1-9][0-9]?$","description":"a number of years from 1 to 99"},"domain_eppcode":{"type":"string","maxLength":255,"description":"a transfer authorisation code of at most 255 characters"},"domain_dns":{"$ref":"../../common/defs.json#/definitions/flag"},"domain_email":{"$ref":"../../common/defs.json#/definitions/flag"},"domain_idp":{"$ref":"../../common/defs.json#/definitions/flag"}}};
+const pattern106 = new RegExp("^([Rr]egister|[Tt]ransfer|REGISTER|TRANSFER)$", "u");
+const pattern107 = new RegExp("^(\\.?[A-Za-z0-9-]{1,63}|[1-9][0-9]{0,17})$", "u");
+const pattern108 = new RegExp("^[1-9][0-9]?$", "u");
+
+function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.client_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema182.required,parentSchema:schema182,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema184.required,parentSchema:schema184,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4323,7 +4493,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema182.properties.cycle.type,parentSchema:schema182.properties.cycle,data:data2};
+const err5 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema184.properties.cycle.type,parentSchema:schema184.properties.cycle,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4341,7 +4511,7 @@ data["cycle"] = coerced2;
 }
 }
 if(!(((((((((((((data2 === "h") || (data2 === "d")) || (data2 === "w")) || (data2 === "m")) || (data2 === "q")) || (data2 === "s")) || (data2 === "a")) || (data2 === "b")) || (data2 === "t")) || (data2 === "p4")) || (data2 === "p5")) || (data2 === "Once")) || (data2 === "Free"))){
-const err6 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/enum",keyword:"enum",params:{allowedValues: schema182.properties.cycle.enum},message:"must be equal to one of the allowed values",schema:schema182.properties.cycle.enum,parentSchema:schema182.properties.cycle,data:data2};
+const err6 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/enum",keyword:"enum",params:{allowedValues: schema184.properties.cycle.enum},message:"must be equal to one of the allowed values",schema:schema184.properties.cycle.enum,parentSchema:schema184.properties.cycle,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4565,7 +4735,7 @@ else if(data7 === null){
 coerced7 = "";
 }
 else {
-const err15 = {instancePath:instancePath+"/domain_name",schemaPath:"#/properties/domain_name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema182.properties.domain_name.type,parentSchema:schema182.properties.domain_name,data:data7};
+const err15 = {instancePath:instancePath+"/domain_name",schemaPath:"#/properties/domain_name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema184.properties.domain_name.type,parentSchema:schema184.properties.domain_name,data:data7};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -4584,7 +4754,7 @@ data["domain_name"] = coerced7;
 }
 if(typeof data7 === "string"){
 if(func2(data7) > 255){
-const err16 = {instancePath:instancePath+"/domain_name",schemaPath:"#/properties/domain_name/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema182.properties.domain_name,data:data7};
+const err16 = {instancePath:instancePath+"/domain_name",schemaPath:"#/properties/domain_name/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema184.properties.domain_name,data:data7};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -4615,7 +4785,7 @@ else if(data8 === null){
 coerced8 = "";
 }
 else {
-const err17 = {instancePath:instancePath+"/coupon",schemaPath:"#/properties/coupon/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema182.properties.coupon.type,parentSchema:schema182.properties.coupon,data:data8};
+const err17 = {instancePath:instancePath+"/coupon",schemaPath:"#/properties/coupon/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema184.properties.coupon.type,parentSchema:schema184.properties.coupon,data:data8};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -4634,7 +4804,7 @@ data["coupon"] = coerced8;
 }
 if(typeof data8 === "string"){
 if(func2(data8) > 255){
-const err18 = {instancePath:instancePath+"/coupon",schemaPath:"#/properties/coupon/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema182.properties.coupon,data:data8};
+const err18 = {instancePath:instancePath+"/coupon",schemaPath:"#/properties/coupon/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema184.properties.coupon,data:data8};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -4665,7 +4835,7 @@ else if(data9 === null){
 coerced9 = "";
 }
 else {
-const err19 = {instancePath:instancePath+"/domain_action",schemaPath:"#/properties/domain_action/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema182.properties.domain_action.type,parentSchema:schema182.properties.domain_action,data:data9};
+const err19 = {instancePath:instancePath+"/domain_action",schemaPath:"#/properties/domain_action/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema184.properties.domain_action.type,parentSchema:schema184.properties.domain_action,data:data9};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -4684,7 +4854,7 @@ data["domain_action"] = coerced9;
 }
 if(typeof data9 === "string"){
 if(!pattern106.test(data9)){
-const err20 = {instancePath:instancePath+"/domain_action",schemaPath:"#/properties/domain_action/pattern",keyword:"pattern",params:{pattern: "^([Rr]egister|[Tt]ransfer|REGISTER|TRANSFER)$"},message:"must match pattern \""+"^([Rr]egister|[Tt]ransfer|REGISTER|TRANSFER)$"+"\"",schema:"^([Rr]egister|[Tt]ransfer|REGISTER|TRANSFER)$",parentSchema:schema182.properties.domain_action,data:data9};
+const err20 = {instancePath:instancePath+"/domain_action",schemaPath:"#/properties/domain_action/pattern",keyword:"pattern",params:{pattern: "^([Rr]egister|[Tt]ransfer|REGISTER|TRANSFER)$"},message:"must match pattern \""+"^([Rr]egister|[Tt]ransfer|REGISTER|TRANSFER)$"+"\"",schema:"^([Rr]egister|[Tt]ransfer|REGISTER|TRANSFER)$",parentSchema:schema184.properties.domain_action,data:data9};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -4715,7 +4885,7 @@ else if(data10 === null){
 coerced10 = "";
 }
 else {
-const err21 = {instancePath:instancePath+"/domain_sld",schemaPath:"#/properties/domain_sld/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema182.properties.domain_sld.type,parentSchema:schema182.properties.domain_sld,data:data10};
+const err21 = {instancePath:instancePath+"/domain_sld",schemaPath:"#/properties/domain_sld/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema184.properties.domain_sld.type,parentSchema:schema184.properties.domain_sld,data:data10};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -4734,7 +4904,7 @@ data["domain_sld"] = coerced10;
 }
 if(typeof data10 === "string"){
 if(func2(data10) > 63){
-const err22 = {instancePath:instancePath+"/domain_sld",schemaPath:"#/properties/domain_sld/maxLength",keyword:"maxLength",params:{limit: 63},message:"must NOT have more than 63 characters",schema:63,parentSchema:schema182.properties.domain_sld,data:data10};
+const err22 = {instancePath:instancePath+"/domain_sld",schemaPath:"#/properties/domain_sld/maxLength",keyword:"maxLength",params:{limit: 63},message:"must NOT have more than 63 characters",schema:63,parentSchema:schema184.properties.domain_sld,data:data10};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -4765,7 +4935,7 @@ else if(data11 === null){
 coerced11 = "";
 }
 else {
-const err23 = {instancePath:instancePath+"/domain_tld",schemaPath:"#/properties/domain_tld/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema182.properties.domain_tld.type,parentSchema:schema182.properties.domain_tld,data:data11};
+const err23 = {instancePath:instancePath+"/domain_tld",schemaPath:"#/properties/domain_tld/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema184.properties.domain_tld.type,parentSchema:schema184.properties.domain_tld,data:data11};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -4784,7 +4954,7 @@ data["domain_tld"] = coerced11;
 }
 if(typeof data11 === "string"){
 if(!pattern107.test(data11)){
-const err24 = {instancePath:instancePath+"/domain_tld",schemaPath:"#/properties/domain_tld/pattern",keyword:"pattern",params:{pattern: "^(\\.?[A-Za-z0-9-]{1,63}|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(\\.?[A-Za-z0-9-]{1,63}|[1-9][0-9]{0,17})$"+"\"",schema:"^(\\.?[A-Za-z0-9-]{1,63}|[1-9][0-9]{0,17})$",parentSchema:schema182.properties.domain_tld,data:data11};
+const err24 = {instancePath:instancePath+"/domain_tld",schemaPath:"#/properties/domain_tld/pattern",keyword:"pattern",params:{pattern: "^(\\.?[A-Za-z0-9-]{1,63}|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(\\.?[A-Za-z0-9-]{1,63}|[1-9][0-9]{0,17})$"+"\"",schema:"^(\\.?[A-Za-z0-9-]{1,63}|[1-9][0-9]{0,17})$",parentSchema:schema184.properties.domain_tld,data:data11};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -4815,7 +4985,7 @@ else if(data12 === null){
 coerced12 = "";
 }
 else {
-const err25 = {instancePath:instancePath+"/domain_period",schemaPath:"#/properties/domain_period/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema182.properties.domain_period.type,parentSchema:schema182.properties.domain_period,data:data12};
+const err25 = {instancePath:instancePath+"/domain_period",schemaPath:"#/properties/domain_period/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema184.properties.domain_period.type,parentSchema:schema184.properties.domain_period,data:data12};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -4834,7 +5004,7 @@ data["domain_period"] = coerced12;
 }
 if(typeof data12 === "string"){
 if(!pattern108.test(data12)){
-const err26 = {instancePath:instancePath+"/domain_period",schemaPath:"#/properties/domain_period/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]?$"},message:"must match pattern \""+"^[1-9][0-9]?$"+"\"",schema:"^[1-9][0-9]?$",parentSchema:schema182.properties.domain_period,data:data12};
+const err26 = {instancePath:instancePath+"/domain_period",schemaPath:"#/properties/domain_period/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]?$"},message:"must match pattern \""+"^[1-9][0-9]?$"+"\"",schema:"^[1-9][0-9]?$",parentSchema:schema184.properties.domain_period,data:data12};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -4865,7 +5035,7 @@ else if(data13 === null){
 coerced13 = "";
 }
 else {
-const err27 = {instancePath:instancePath+"/domain_eppcode",schemaPath:"#/properties/domain_eppcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema182.properties.domain_eppcode.type,parentSchema:schema182.properties.domain_eppcode,data:data13};
+const err27 = {instancePath:instancePath+"/domain_eppcode",schemaPath:"#/properties/domain_eppcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema184.properties.domain_eppcode.type,parentSchema:schema184.properties.domain_eppcode,data:data13};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -4884,7 +5054,7 @@ data["domain_eppcode"] = coerced13;
 }
 if(typeof data13 === "string"){
 if(func2(data13) > 255){
-const err28 = {instancePath:instancePath+"/domain_eppcode",schemaPath:"#/properties/domain_eppcode/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema182.properties.domain_eppcode,data:data13};
+const err28 = {instancePath:instancePath+"/domain_eppcode",schemaPath:"#/properties/domain_eppcode/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema184.properties.domain_eppcode,data:data13};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -5041,7 +5211,7 @@ errors++;
 }
 }
 else {
-const err35 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema182.type,parentSchema:schema182,data};
+const err35 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema184.type,parentSchema:schema184,data};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -5050,22 +5220,22 @@ vErrors.push(err35);
 }
 errors++;
 }
-validate49.errors = vErrors;
+validate51.errors = vErrors;
 return errors === 0;
 }
 
-export const addOrderDraftItem = validate81;
-const schema345 = {"title":"AddOrderDraftItemRequest","type":"object","required":["id","prod_type"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"prod_type":{"type":"string","enum":["service","domain"],"description":"service or domain: the kind of item to add"},"product":{"description":"service only: the product's id","$ref":"../../common/defs.json#/definitions/positiveId"},"service":{"description":"an existing account to upgrade (not supported: an error)","$ref":"../../common/defs.json#/definitions/positiveId"},"cycle":{"type":"string","enum":["m","q","s","a","b","t","p4","p5","d","w","h","Once","Free"],"description":"service only: a billing cycle code the product is priced on"},"host":{"type":"string","maxLength":255,"description":"a hostname of at most 255 characters (service only; stored in the service's domain field)"},"qty":{"type":"string","pattern":"^[1-9][0-9]{0,3}$","description":"a whole number from 1 to 9999 (service only)"},"custom":{"type":"object","description":"given as custom[<category_id>][<field_id>]=value (service only)","propertyNames":{"pattern":"^[1-9][0-9]{0,17}$","description":"keyed by positive numeric ids, as custom[<category_id>][<field_id>]=value"},"additionalProperties":{"type":"object","description":"given as custom[<category_id>][<field_id>]=value","propertyNames":{"pattern":"^[1-9][0-9]{0,17}$","description":"keyed by positive numeric ids, as custom[<category_id>][<field_id>]=value"},"additionalProperties":{"type":"string","maxLength":65535,"description":"a text value (an empty value is left out)"}}},"addons":{"type":"object","description":"given as addons[<addon_id>][qty]=1 and addons[<addon_id>][cycle]=m (service only)","propertyNames":{"pattern":"^[1-9][0-9]{0,17}$","description":"keyed by addon ids, as addons[<addon_id>][qty]=1"},"additionalProperties":{"type":"object","description":"given as addons[<addon_id>][qty]=1 and addons[<addon_id>][cycle]=m","properties":{"qty":{"type":"string","pattern":"^[1-9][0-9]{0,3}$","description":"a whole number from 1 to 9999"},"cycle":{"type":"string","enum":["m","q","s","a","b","t","p4","p5","d","w","h","Once","Free"],"description":"a billing cycle code the addon is priced on"}}}},"domain_sld":{"type":"string","pattern":"^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$","description":"a domain label of 1-63 letters, digits and inner hyphens, such as example (domain only)"},"domain_tld":{"description":"domain only: the id of a TLD product","$ref":"../../common/defs.json#/definitions/positiveId"},"domain_period":{"type":"string","pattern":"^([1-9]|10)$","description":"a registration period in years from 1 to 10 (domain only)"},"domain_action":{"type":"string","enum":["Register","Transfer"],"description":"domain only: Register or Transfer"},"domain_eppcode":{"type":"string","maxLength":255,"description":"a transfer (EPP) code of at most 255 characters (domain Transfer only)"}}};
+export const addOrderDraftItem = validate83;
+const schema347 = {"title":"AddOrderDraftItemRequest","type":"object","required":["id","prod_type"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"prod_type":{"type":"string","enum":["service","domain"],"description":"service or domain: the kind of item to add"},"product":{"description":"service only: the product's id","$ref":"../../common/defs.json#/definitions/positiveId"},"service":{"description":"an existing account to upgrade (not supported: an error)","$ref":"../../common/defs.json#/definitions/positiveId"},"cycle":{"type":"string","enum":["m","q","s","a","b","t","p4","p5","d","w","h","Once","Free"],"description":"service only: a billing cycle code the product is priced on"},"host":{"type":"string","maxLength":255,"description":"a hostname of at most 255 characters (service only; stored in the service's domain field)"},"qty":{"type":"string","pattern":"^[1-9][0-9]{0,3}$","description":"a whole number from 1 to 9999 (service only)"},"custom":{"type":"object","description":"given as custom[<category_id>][<field_id>]=value (service only)","propertyNames":{"pattern":"^[1-9][0-9]{0,17}$","description":"keyed by positive numeric ids, as custom[<category_id>][<field_id>]=value"},"additionalProperties":{"type":"object","description":"given as custom[<category_id>][<field_id>]=value","propertyNames":{"pattern":"^[1-9][0-9]{0,17}$","description":"keyed by positive numeric ids, as custom[<category_id>][<field_id>]=value"},"additionalProperties":{"type":"string","maxLength":65535,"description":"a text value (an empty value is left out)"}}},"addons":{"type":"object","description":"given as addons[<addon_id>][qty]=1 and addons[<addon_id>][cycle]=m (service only)","propertyNames":{"pattern":"^[1-9][0-9]{0,17}$","description":"keyed by addon ids, as addons[<addon_id>][qty]=1"},"additionalProperties":{"type":"object","description":"given as addons[<addon_id>][qty]=1 and addons[<addon_id>][cycle]=m","properties":{"qty":{"type":"string","pattern":"^[1-9][0-9]{0,3}$","description":"a whole number from 1 to 9999"},"cycle":{"type":"string","enum":["m","q","s","a","b","t","p4","p5","d","w","h","Once","Free"],"description":"a billing cycle code the addon is priced on"}}}},"domain_sld":{"type":"string","pattern":"^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$","description":"a domain label of 1-63 letters, digits and inner hyphens, such as example (domain only)"},"domain_tld":{"description":"domain only: the id of a TLD product","$ref":"../../common/defs.json#/definitions/positiveId"},"domain_period":{"type":"string","pattern":"^([1-9]|10)$","description":"a registration period in years from 1 to 10 (domain only)"},"domain_action":{"type":"string","enum":["Register","Transfer"],"description":"domain only: Register or Transfer"},"domain_eppcode":{"type":"string","maxLength":255,"description":"a transfer (EPP) code of at most 255 characters (domain Transfer only)"}}};
 const pattern119 = new RegExp("^[1-9][0-9]{0,3}$", "u");
 const pattern124 = new RegExp("^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$", "u");
 const pattern126 = new RegExp("^([1-9]|10)$", "u");
 
-function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema345.required,parentSchema:schema345,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema347.required,parentSchema:schema347,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5075,7 +5245,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.prod_type === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "prod_type"},message:"must have required property '"+"prod_type"+"'",schema:schema345.required,parentSchema:schema345,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "prod_type"},message:"must have required property '"+"prod_type"+"'",schema:schema347.required,parentSchema:schema347,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5154,7 +5324,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/prod_type",schemaPath:"#/properties/prod_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema345.properties.prod_type.type,parentSchema:schema345.properties.prod_type,data:data1};
+const err4 = {instancePath:instancePath+"/prod_type",schemaPath:"#/properties/prod_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema347.properties.prod_type.type,parentSchema:schema347.properties.prod_type,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5172,7 +5342,7 @@ data["prod_type"] = coerced1;
 }
 }
 if(!((data1 === "service") || (data1 === "domain"))){
-const err5 = {instancePath:instancePath+"/prod_type",schemaPath:"#/properties/prod_type/enum",keyword:"enum",params:{allowedValues: schema345.properties.prod_type.enum},message:"must be equal to one of the allowed values",schema:schema345.properties.prod_type.enum,parentSchema:schema345.properties.prod_type,data:data1};
+const err5 = {instancePath:instancePath+"/prod_type",schemaPath:"#/properties/prod_type/enum",keyword:"enum",params:{allowedValues: schema347.properties.prod_type.enum},message:"must be equal to one of the allowed values",schema:schema347.properties.prod_type.enum,parentSchema:schema347.properties.prod_type,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5302,7 +5472,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err10 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema345.properties.cycle.type,parentSchema:schema345.properties.cycle,data:data4};
+const err10 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema347.properties.cycle.type,parentSchema:schema347.properties.cycle,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -5320,7 +5490,7 @@ data["cycle"] = coerced4;
 }
 }
 if(!(((((((((((((data4 === "m") || (data4 === "q")) || (data4 === "s")) || (data4 === "a")) || (data4 === "b")) || (data4 === "t")) || (data4 === "p4")) || (data4 === "p5")) || (data4 === "d")) || (data4 === "w")) || (data4 === "h")) || (data4 === "Once")) || (data4 === "Free"))){
-const err11 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/enum",keyword:"enum",params:{allowedValues: schema345.properties.cycle.enum},message:"must be equal to one of the allowed values",schema:schema345.properties.cycle.enum,parentSchema:schema345.properties.cycle,data:data4};
+const err11 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/enum",keyword:"enum",params:{allowedValues: schema347.properties.cycle.enum},message:"must be equal to one of the allowed values",schema:schema347.properties.cycle.enum,parentSchema:schema347.properties.cycle,data:data4};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -5350,7 +5520,7 @@ else if(data5 === null){
 coerced5 = "";
 }
 else {
-const err12 = {instancePath:instancePath+"/host",schemaPath:"#/properties/host/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema345.properties.host.type,parentSchema:schema345.properties.host,data:data5};
+const err12 = {instancePath:instancePath+"/host",schemaPath:"#/properties/host/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema347.properties.host.type,parentSchema:schema347.properties.host,data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -5369,7 +5539,7 @@ data["host"] = coerced5;
 }
 if(typeof data5 === "string"){
 if(func2(data5) > 255){
-const err13 = {instancePath:instancePath+"/host",schemaPath:"#/properties/host/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema345.properties.host,data:data5};
+const err13 = {instancePath:instancePath+"/host",schemaPath:"#/properties/host/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema347.properties.host,data:data5};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -5400,7 +5570,7 @@ else if(data6 === null){
 coerced6 = "";
 }
 else {
-const err14 = {instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema345.properties.qty.type,parentSchema:schema345.properties.qty,data:data6};
+const err14 = {instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema347.properties.qty.type,parentSchema:schema347.properties.qty,data:data6};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -5419,7 +5589,7 @@ data["qty"] = coerced6;
 }
 if(typeof data6 === "string"){
 if(!pattern119.test(data6)){
-const err15 = {instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,3}$"},message:"must match pattern \""+"^[1-9][0-9]{0,3}$"+"\"",schema:"^[1-9][0-9]{0,3}$",parentSchema:schema345.properties.qty,data:data6};
+const err15 = {instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,3}$"},message:"must match pattern \""+"^[1-9][0-9]{0,3}$"+"\"",schema:"^[1-9][0-9]{0,3}$",parentSchema:schema347.properties.qty,data:data6};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -5437,7 +5607,7 @@ for(const key0 in data7){
 const _errs20 = errors;
 if(typeof key0 === "string"){
 if(!pattern0.test(key0)){
-const err16 = {instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema345.properties.custom.propertyNames,data:key0,propertyName:key0};
+const err16 = {instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema347.properties.custom.propertyNames,data:key0,propertyName:key0};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -5449,7 +5619,7 @@ errors++;
 }
 var valid4 = _errs20 === errors;
 if(!valid4){
-const err17 = {instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema345.properties.custom.propertyNames,parentSchema:schema345.properties.custom,data:data7};
+const err17 = {instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema347.properties.custom.propertyNames,parentSchema:schema347.properties.custom,data:data7};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -5466,7 +5636,7 @@ for(const key2 in data8){
 const _errs24 = errors;
 if(typeof key2 === "string"){
 if(!pattern0.test(key2)){
-const err18 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema345.properties.custom.additionalProperties.propertyNames,data:key2,propertyName:key2};
+const err18 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema347.properties.custom.additionalProperties.propertyNames,data:key2,propertyName:key2};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -5478,7 +5648,7 @@ errors++;
 }
 var valid6 = _errs24 === errors;
 if(!valid6){
-const err19 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/propertyNames",keyword:"propertyNames",params:{propertyName: key2},message:"property name must be valid",schema:schema345.properties.custom.additionalProperties.propertyNames,parentSchema:schema345.properties.custom.additionalProperties,data:data8};
+const err19 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/propertyNames",keyword:"propertyNames",params:{propertyName: key2},message:"property name must be valid",schema:schema347.properties.custom.additionalProperties.propertyNames,parentSchema:schema347.properties.custom.additionalProperties,data:data8};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -5508,7 +5678,7 @@ else if(data9 === null){
 coerced7 = "";
 }
 else {
-const err20 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema345.properties.custom.additionalProperties.additionalProperties.type,parentSchema:schema345.properties.custom.additionalProperties.additionalProperties,data:data9};
+const err20 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema347.properties.custom.additionalProperties.additionalProperties.type,parentSchema:schema347.properties.custom.additionalProperties.additionalProperties,data:data9};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -5527,7 +5697,7 @@ data8[key3] = coerced7;
 }
 if(typeof data9 === "string"){
 if(func2(data9) > 65535){
-const err21 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema345.properties.custom.additionalProperties.additionalProperties,data:data9};
+const err21 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema347.properties.custom.additionalProperties.additionalProperties,data:data9};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -5540,7 +5710,7 @@ errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema345.properties.custom.additionalProperties.type,parentSchema:schema345.properties.custom.additionalProperties,data:data8};
+const err22 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema347.properties.custom.additionalProperties.type,parentSchema:schema347.properties.custom.additionalProperties,data:data8};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -5552,7 +5722,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema345.properties.custom.type,parentSchema:schema345.properties.custom,data:data7};
+const err23 = {instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema347.properties.custom.type,parentSchema:schema347.properties.custom,data:data7};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -5569,7 +5739,7 @@ for(const key4 in data10){
 const _errs30 = errors;
 if(typeof key4 === "string"){
 if(!pattern0.test(key4)){
-const err24 = {instancePath:instancePath+"/addons",schemaPath:"#/properties/addons/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema345.properties.addons.propertyNames,data:key4,propertyName:key4};
+const err24 = {instancePath:instancePath+"/addons",schemaPath:"#/properties/addons/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema347.properties.addons.propertyNames,data:key4,propertyName:key4};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -5581,7 +5751,7 @@ errors++;
 }
 var valid8 = _errs30 === errors;
 if(!valid8){
-const err25 = {instancePath:instancePath+"/addons",schemaPath:"#/properties/addons/propertyNames",keyword:"propertyNames",params:{propertyName: key4},message:"property name must be valid",schema:schema345.properties.addons.propertyNames,parentSchema:schema345.properties.addons,data:data10};
+const err25 = {instancePath:instancePath+"/addons",schemaPath:"#/properties/addons/propertyNames",keyword:"propertyNames",params:{propertyName: key4},message:"property name must be valid",schema:schema347.properties.addons.propertyNames,parentSchema:schema347.properties.addons,data:data10};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -5614,7 +5784,7 @@ else if(data12 === null){
 coerced8 = "";
 }
 else {
-const err26 = {instancePath:instancePath+"/addons/" + key5.replace(/~/g, "~0").replace(/\//g, "~1")+"/qty",schemaPath:"#/properties/addons/additionalProperties/properties/qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema345.properties.addons.additionalProperties.properties.qty.type,parentSchema:schema345.properties.addons.additionalProperties.properties.qty,data:data12};
+const err26 = {instancePath:instancePath+"/addons/" + key5.replace(/~/g, "~0").replace(/\//g, "~1")+"/qty",schemaPath:"#/properties/addons/additionalProperties/properties/qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema347.properties.addons.additionalProperties.properties.qty.type,parentSchema:schema347.properties.addons.additionalProperties.properties.qty,data:data12};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -5633,7 +5803,7 @@ data11["qty"] = coerced8;
 }
 if(typeof data12 === "string"){
 if(!pattern119.test(data12)){
-const err27 = {instancePath:instancePath+"/addons/" + key5.replace(/~/g, "~0").replace(/\//g, "~1")+"/qty",schemaPath:"#/properties/addons/additionalProperties/properties/qty/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,3}$"},message:"must match pattern \""+"^[1-9][0-9]{0,3}$"+"\"",schema:"^[1-9][0-9]{0,3}$",parentSchema:schema345.properties.addons.additionalProperties.properties.qty,data:data12};
+const err27 = {instancePath:instancePath+"/addons/" + key5.replace(/~/g, "~0").replace(/\//g, "~1")+"/qty",schemaPath:"#/properties/addons/additionalProperties/properties/qty/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,3}$"},message:"must match pattern \""+"^[1-9][0-9]{0,3}$"+"\"",schema:"^[1-9][0-9]{0,3}$",parentSchema:schema347.properties.addons.additionalProperties.properties.qty,data:data12};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -5664,7 +5834,7 @@ else if(data13 === null){
 coerced9 = "";
 }
 else {
-const err28 = {instancePath:instancePath+"/addons/" + key5.replace(/~/g, "~0").replace(/\//g, "~1")+"/cycle",schemaPath:"#/properties/addons/additionalProperties/properties/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema345.properties.addons.additionalProperties.properties.cycle.type,parentSchema:schema345.properties.addons.additionalProperties.properties.cycle,data:data13};
+const err28 = {instancePath:instancePath+"/addons/" + key5.replace(/~/g, "~0").replace(/\//g, "~1")+"/cycle",schemaPath:"#/properties/addons/additionalProperties/properties/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema347.properties.addons.additionalProperties.properties.cycle.type,parentSchema:schema347.properties.addons.additionalProperties.properties.cycle,data:data13};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -5682,7 +5852,7 @@ data11["cycle"] = coerced9;
 }
 }
 if(!(((((((((((((data13 === "m") || (data13 === "q")) || (data13 === "s")) || (data13 === "a")) || (data13 === "b")) || (data13 === "t")) || (data13 === "p4")) || (data13 === "p5")) || (data13 === "d")) || (data13 === "w")) || (data13 === "h")) || (data13 === "Once")) || (data13 === "Free"))){
-const err29 = {instancePath:instancePath+"/addons/" + key5.replace(/~/g, "~0").replace(/\//g, "~1")+"/cycle",schemaPath:"#/properties/addons/additionalProperties/properties/cycle/enum",keyword:"enum",params:{allowedValues: schema345.properties.addons.additionalProperties.properties.cycle.enum},message:"must be equal to one of the allowed values",schema:schema345.properties.addons.additionalProperties.properties.cycle.enum,parentSchema:schema345.properties.addons.additionalProperties.properties.cycle,data:data13};
+const err29 = {instancePath:instancePath+"/addons/" + key5.replace(/~/g, "~0").replace(/\//g, "~1")+"/cycle",schemaPath:"#/properties/addons/additionalProperties/properties/cycle/enum",keyword:"enum",params:{allowedValues: schema347.properties.addons.additionalProperties.properties.cycle.enum},message:"must be equal to one of the allowed values",schema:schema347.properties.addons.additionalProperties.properties.cycle.enum,parentSchema:schema347.properties.addons.additionalProperties.properties.cycle,data:data13};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -5694,7 +5864,7 @@ errors++;
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/addons/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/addons/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema345.properties.addons.additionalProperties.type,parentSchema:schema345.properties.addons.additionalProperties,data:data11};
+const err30 = {instancePath:instancePath+"/addons/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/addons/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema347.properties.addons.additionalProperties.type,parentSchema:schema347.properties.addons.additionalProperties,data:data11};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -5706,7 +5876,7 @@ errors++;
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/addons",schemaPath:"#/properties/addons/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema345.properties.addons.type,parentSchema:schema345.properties.addons,data:data10};
+const err31 = {instancePath:instancePath+"/addons",schemaPath:"#/properties/addons/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema347.properties.addons.type,parentSchema:schema347.properties.addons,data:data10};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -5736,7 +5906,7 @@ else if(data14 === null){
 coerced10 = "";
 }
 else {
-const err32 = {instancePath:instancePath+"/domain_sld",schemaPath:"#/properties/domain_sld/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema345.properties.domain_sld.type,parentSchema:schema345.properties.domain_sld,data:data14};
+const err32 = {instancePath:instancePath+"/domain_sld",schemaPath:"#/properties/domain_sld/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema347.properties.domain_sld.type,parentSchema:schema347.properties.domain_sld,data:data14};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -5755,7 +5925,7 @@ data["domain_sld"] = coerced10;
 }
 if(typeof data14 === "string"){
 if(!pattern124.test(data14)){
-const err33 = {instancePath:instancePath+"/domain_sld",schemaPath:"#/properties/domain_sld/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$"},message:"must match pattern \""+"^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$"+"\"",schema:"^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$",parentSchema:schema345.properties.domain_sld,data:data14};
+const err33 = {instancePath:instancePath+"/domain_sld",schemaPath:"#/properties/domain_sld/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$"},message:"must match pattern \""+"^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$"+"\"",schema:"^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$",parentSchema:schema347.properties.domain_sld,data:data14};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -5836,7 +6006,7 @@ else if(data16 === null){
 coerced12 = "";
 }
 else {
-const err36 = {instancePath:instancePath+"/domain_period",schemaPath:"#/properties/domain_period/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema345.properties.domain_period.type,parentSchema:schema345.properties.domain_period,data:data16};
+const err36 = {instancePath:instancePath+"/domain_period",schemaPath:"#/properties/domain_period/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema347.properties.domain_period.type,parentSchema:schema347.properties.domain_period,data:data16};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -5855,7 +6025,7 @@ data["domain_period"] = coerced12;
 }
 if(typeof data16 === "string"){
 if(!pattern126.test(data16)){
-const err37 = {instancePath:instancePath+"/domain_period",schemaPath:"#/properties/domain_period/pattern",keyword:"pattern",params:{pattern: "^([1-9]|10)$"},message:"must match pattern \""+"^([1-9]|10)$"+"\"",schema:"^([1-9]|10)$",parentSchema:schema345.properties.domain_period,data:data16};
+const err37 = {instancePath:instancePath+"/domain_period",schemaPath:"#/properties/domain_period/pattern",keyword:"pattern",params:{pattern: "^([1-9]|10)$"},message:"must match pattern \""+"^([1-9]|10)$"+"\"",schema:"^([1-9]|10)$",parentSchema:schema347.properties.domain_period,data:data16};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -5886,7 +6056,7 @@ else if(data17 === null){
 coerced13 = "";
 }
 else {
-const err38 = {instancePath:instancePath+"/domain_action",schemaPath:"#/properties/domain_action/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema345.properties.domain_action.type,parentSchema:schema345.properties.domain_action,data:data17};
+const err38 = {instancePath:instancePath+"/domain_action",schemaPath:"#/properties/domain_action/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema347.properties.domain_action.type,parentSchema:schema347.properties.domain_action,data:data17};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -5904,7 +6074,7 @@ data["domain_action"] = coerced13;
 }
 }
 if(!((data17 === "Register") || (data17 === "Transfer"))){
-const err39 = {instancePath:instancePath+"/domain_action",schemaPath:"#/properties/domain_action/enum",keyword:"enum",params:{allowedValues: schema345.properties.domain_action.enum},message:"must be equal to one of the allowed values",schema:schema345.properties.domain_action.enum,parentSchema:schema345.properties.domain_action,data:data17};
+const err39 = {instancePath:instancePath+"/domain_action",schemaPath:"#/properties/domain_action/enum",keyword:"enum",params:{allowedValues: schema347.properties.domain_action.enum},message:"must be equal to one of the allowed values",schema:schema347.properties.domain_action.enum,parentSchema:schema347.properties.domain_action,data:data17};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -5934,7 +6104,7 @@ else if(data18 === null){
 coerced14 = "";
 }
 else {
-const err40 = {instancePath:instancePath+"/domain_eppcode",schemaPath:"#/properties/domain_eppcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema345.properties.domain_eppcode.type,parentSchema:schema345.properties.domain_eppcode,data:data18};
+const err40 = {instancePath:instancePath+"/domain_eppcode",schemaPath:"#/properties/domain_eppcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema347.properties.domain_eppcode.type,parentSchema:schema347.properties.domain_eppcode,data:data18};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -5953,7 +6123,7 @@ data["domain_eppcode"] = coerced14;
 }
 if(typeof data18 === "string"){
 if(func2(data18) > 255){
-const err41 = {instancePath:instancePath+"/domain_eppcode",schemaPath:"#/properties/domain_eppcode/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema345.properties.domain_eppcode,data:data18};
+const err41 = {instancePath:instancePath+"/domain_eppcode",schemaPath:"#/properties/domain_eppcode/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema347.properties.domain_eppcode,data:data18};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -5966,7 +6136,7 @@ errors++;
 }
 }
 else {
-const err42 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema345.type,parentSchema:schema345,data};
+const err42 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema347.type,parentSchema:schema347,data};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -5975,26 +6145,26 @@ vErrors.push(err42);
 }
 errors++;
 }
-validate81.errors = vErrors;
+validate83.errors = vErrors;
 return errors === 0;
 }
 
-export const addTicket = validate84;
-const schema377 = {"title":"AddTicketRequest","type":"object","required":["subject","body"],"properties":{"subject":{"type":"string","minLength":1,"maxLength":255,"description":"a non-empty text of at most 255 characters"},"body":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"},"name":{"type":"string","minLength":1,"maxLength":255,"description":"a non-empty text of at most 255 characters"},"email":{"$ref":"#/definitions/email"},"client_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"dept_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status":{"$ref":"../../resources/ticket.json#/definitions/status"},"request_type":{"$ref":"../../resources/ticket.json#/definitions/requestType"},"priority":{"$ref":"../../resources/ticket.json#/properties/priority"},"cc":{"type":"string","maxLength":1000,"pattern":"^\\s*([^@\\s,]+@[^@\\s,]+\\.[^@\\s,]+(\\s*,\\s*[^@\\s,]+@[^@\\s,]+\\.[^@\\s,]+)*)?\\s*$","description":"comma-separated e-mail addresses, such as jane@example.com,joe@example.com"},"notes":{"$ref":"../../common/defs.json#/definitions/text"},"owner_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"asclient":{"$ref":"../../common/defs.json#/definitions/flag"},"notify_client":{"$ref":"../../common/defs.json#/definitions/flag"},"attachments":{"$ref":"#/definitions/attachments"}}};
-const schema352 = {"type":"string","maxLength":254,"pattern":"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$","description":"a valid email address, such as jane@example.com"};
-const schema361 = {"title":"TicketStatus","type":"string","enum":["Open","Answered","Client-Reply","In-Progress","Closed"],"description":"a ticket status: Open, Answered, Client-Reply, In-Progress or Closed"};
-const schema365 = {"title":"TicketRequestType","type":"string","enum":["General","Incident","Problem","Task","Question"],"description":"a request type: General, Incident, Problem, Task or Question"};
-const schema371 = {"type":"string","enum":["0","1","2","3"],"description":"a priority from 0 (lowest) to 3 (highest)"};
-const schema372 = {"type":"string","maxLength":65535,"description":"a text"};
-const schema376 = {"title":"TicketAttachmentsParam","type":"object","description":"a set of at most 20 files such as attachments[report.pdf]=<base64 content>","maxProperties":20,"additionalProperties":{"type":"string","description":"a file's content in base64"}};
+export const addTicket = validate86;
+const schema379 = {"title":"AddTicketRequest","type":"object","required":["subject","body"],"properties":{"subject":{"type":"string","minLength":1,"maxLength":255,"description":"a non-empty text of at most 255 characters"},"body":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"},"name":{"type":"string","minLength":1,"maxLength":255,"description":"a non-empty text of at most 255 characters"},"email":{"$ref":"#/definitions/email"},"client_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"dept_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status":{"$ref":"../../resources/ticket.json#/definitions/status"},"request_type":{"$ref":"../../resources/ticket.json#/definitions/requestType"},"priority":{"$ref":"../../resources/ticket.json#/properties/priority"},"cc":{"type":"string","maxLength":1000,"pattern":"^\\s*([^@\\s,]+@[^@\\s,]+\\.[^@\\s,]+(\\s*,\\s*[^@\\s,]+@[^@\\s,]+\\.[^@\\s,]+)*)?\\s*$","description":"comma-separated e-mail addresses, such as jane@example.com,joe@example.com"},"notes":{"$ref":"../../common/defs.json#/definitions/text"},"owner_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"asclient":{"$ref":"../../common/defs.json#/definitions/flag"},"notify_client":{"$ref":"../../common/defs.json#/definitions/flag"},"attachments":{"$ref":"#/definitions/attachments"}}};
+const schema354 = {"type":"string","maxLength":254,"pattern":"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$","description":"a valid email address, such as jane@example.com"};
+const schema363 = {"title":"TicketStatus","type":"string","enum":["Open","Answered","Client-Reply","In-Progress","Closed"],"description":"a ticket status: Open, Answered, Client-Reply, In-Progress or Closed"};
+const schema367 = {"title":"TicketRequestType","type":"string","enum":["General","Incident","Problem","Task","Question"],"description":"a request type: General, Incident, Problem, Task or Question"};
+const schema373 = {"type":"string","enum":["0","1","2","3"],"description":"a priority from 0 (lowest) to 3 (highest)"};
+const schema374 = {"type":"string","maxLength":65535,"description":"a text"};
+const schema378 = {"title":"TicketAttachmentsParam","type":"object","description":"a set of at most 20 files such as attachments[report.pdf]=<base64 content>","maxProperties":20,"additionalProperties":{"type":"string","description":"a file's content in base64"}};
 const pattern234 = new RegExp("^\\s*([^@\\s,]+@[^@\\s,]+\\.[^@\\s,]+(\\s*,\\s*[^@\\s,]+@[^@\\s,]+\\.[^@\\s,]+)*)?\\s*$", "u");
 
-function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.subject === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subject"},message:"must have required property '"+"subject"+"'",schema:schema377.required,parentSchema:schema377,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subject"},message:"must have required property '"+"subject"+"'",schema:schema379.required,parentSchema:schema379,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6004,7 +6174,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.body === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema377.required,parentSchema:schema377,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema379.required,parentSchema:schema379,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6033,7 +6203,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema377.properties.subject.type,parentSchema:schema377.properties.subject,data:data0};
+const err2 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema379.properties.subject.type,parentSchema:schema379.properties.subject,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6052,7 +6222,7 @@ data["subject"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(func2(data0) > 255){
-const err3 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema377.properties.subject,data:data0};
+const err3 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema379.properties.subject,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6062,7 +6232,7 @@ vErrors.push(err3);
 errors++;
 }
 if(func2(data0) < 1){
-const err4 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema377.properties.subject,data:data0};
+const err4 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema379.properties.subject,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6153,7 +6323,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema377.properties.name.type,parentSchema:schema377.properties.name,data:data2};
+const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema379.properties.name.type,parentSchema:schema379.properties.name,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -6172,7 +6342,7 @@ data["name"] = coerced2;
 }
 if(typeof data2 === "string"){
 if(func2(data2) > 255){
-const err9 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema377.properties.name,data:data2};
+const err9 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema379.properties.name,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -6182,7 +6352,7 @@ vErrors.push(err9);
 errors++;
 }
 if(func2(data2) < 1){
-const err10 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema377.properties.name,data:data2};
+const err10 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema379.properties.name,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -6213,7 +6383,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err11 = {instancePath:instancePath+"/email",schemaPath:"#/definitions/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema352.type,parentSchema:schema352,data:data3};
+const err11 = {instancePath:instancePath+"/email",schemaPath:"#/definitions/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema354.type,parentSchema:schema354,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -6232,7 +6402,7 @@ data["email"] = coerced3;
 }
 if(typeof data3 === "string"){
 if(func2(data3) > 254){
-const err12 = {instancePath:instancePath+"/email",schemaPath:"#/definitions/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema352,data:data3};
+const err12 = {instancePath:instancePath+"/email",schemaPath:"#/definitions/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema354,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -6242,7 +6412,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!pattern17.test(data3)){
-const err13 = {instancePath:instancePath+"/email",schemaPath:"#/definitions/email/pattern",keyword:"pattern",params:{pattern: "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"},message:"must match pattern \""+"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"+"\"",schema:"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$",parentSchema:schema352,data:data3};
+const err13 = {instancePath:instancePath+"/email",schemaPath:"#/definitions/email/pattern",keyword:"pattern",params:{pattern: "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"},message:"must match pattern \""+"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"+"\"",schema:"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$",parentSchema:schema354,data:data3};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -6373,7 +6543,7 @@ else if(data6 === null){
 coerced6 = "";
 }
 else {
-const err18 = {instancePath:instancePath+"/status",schemaPath:"../../resources/ticket.json#/definitions/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema361.type,parentSchema:schema361,data:data6};
+const err18 = {instancePath:instancePath+"/status",schemaPath:"../../resources/ticket.json#/definitions/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema363.type,parentSchema:schema363,data:data6};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -6391,7 +6561,7 @@ data["status"] = coerced6;
 }
 }
 if(!(((((data6 === "Open") || (data6 === "Answered")) || (data6 === "Client-Reply")) || (data6 === "In-Progress")) || (data6 === "Closed"))){
-const err19 = {instancePath:instancePath+"/status",schemaPath:"../../resources/ticket.json#/definitions/status/enum",keyword:"enum",params:{allowedValues: schema361.enum},message:"must be equal to one of the allowed values",schema:schema361.enum,parentSchema:schema361,data:data6};
+const err19 = {instancePath:instancePath+"/status",schemaPath:"../../resources/ticket.json#/definitions/status/enum",keyword:"enum",params:{allowedValues: schema363.enum},message:"must be equal to one of the allowed values",schema:schema363.enum,parentSchema:schema363,data:data6};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -6421,7 +6591,7 @@ else if(data7 === null){
 coerced7 = "";
 }
 else {
-const err20 = {instancePath:instancePath+"/request_type",schemaPath:"../../resources/ticket.json#/definitions/requestType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema365.type,parentSchema:schema365,data:data7};
+const err20 = {instancePath:instancePath+"/request_type",schemaPath:"../../resources/ticket.json#/definitions/requestType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema367.type,parentSchema:schema367,data:data7};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -6439,7 +6609,7 @@ data["request_type"] = coerced7;
 }
 }
 if(!(((((data7 === "General") || (data7 === "Incident")) || (data7 === "Problem")) || (data7 === "Task")) || (data7 === "Question"))){
-const err21 = {instancePath:instancePath+"/request_type",schemaPath:"../../resources/ticket.json#/definitions/requestType/enum",keyword:"enum",params:{allowedValues: schema365.enum},message:"must be equal to one of the allowed values",schema:schema365.enum,parentSchema:schema365,data:data7};
+const err21 = {instancePath:instancePath+"/request_type",schemaPath:"../../resources/ticket.json#/definitions/requestType/enum",keyword:"enum",params:{allowedValues: schema367.enum},message:"must be equal to one of the allowed values",schema:schema367.enum,parentSchema:schema367,data:data7};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -6469,7 +6639,7 @@ else if(data8 === null){
 coerced8 = "";
 }
 else {
-const err22 = {instancePath:instancePath+"/priority",schemaPath:"../../resources/ticket.json#/properties/priority/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema371.type,parentSchema:schema371,data:data8};
+const err22 = {instancePath:instancePath+"/priority",schemaPath:"../../resources/ticket.json#/properties/priority/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema373.type,parentSchema:schema373,data:data8};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -6487,7 +6657,7 @@ data["priority"] = coerced8;
 }
 }
 if(!((((data8 === "0") || (data8 === "1")) || (data8 === "2")) || (data8 === "3"))){
-const err23 = {instancePath:instancePath+"/priority",schemaPath:"../../resources/ticket.json#/properties/priority/enum",keyword:"enum",params:{allowedValues: schema371.enum},message:"must be equal to one of the allowed values",schema:schema371.enum,parentSchema:schema371,data:data8};
+const err23 = {instancePath:instancePath+"/priority",schemaPath:"../../resources/ticket.json#/properties/priority/enum",keyword:"enum",params:{allowedValues: schema373.enum},message:"must be equal to one of the allowed values",schema:schema373.enum,parentSchema:schema373,data:data8};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -6517,7 +6687,7 @@ else if(data9 === null){
 coerced9 = "";
 }
 else {
-const err24 = {instancePath:instancePath+"/cc",schemaPath:"#/properties/cc/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema377.properties.cc.type,parentSchema:schema377.properties.cc,data:data9};
+const err24 = {instancePath:instancePath+"/cc",schemaPath:"#/properties/cc/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema379.properties.cc.type,parentSchema:schema379.properties.cc,data:data9};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -6536,7 +6706,7 @@ data["cc"] = coerced9;
 }
 if(typeof data9 === "string"){
 if(func2(data9) > 1000){
-const err25 = {instancePath:instancePath+"/cc",schemaPath:"#/properties/cc/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema377.properties.cc,data:data9};
+const err25 = {instancePath:instancePath+"/cc",schemaPath:"#/properties/cc/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema379.properties.cc,data:data9};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -6546,7 +6716,7 @@ vErrors.push(err25);
 errors++;
 }
 if(!pattern234.test(data9)){
-const err26 = {instancePath:instancePath+"/cc",schemaPath:"#/properties/cc/pattern",keyword:"pattern",params:{pattern: "^\\s*([^@\\s,]+@[^@\\s,]+\\.[^@\\s,]+(\\s*,\\s*[^@\\s,]+@[^@\\s,]+\\.[^@\\s,]+)*)?\\s*$"},message:"must match pattern \""+"^\\s*([^@\\s,]+@[^@\\s,]+\\.[^@\\s,]+(\\s*,\\s*[^@\\s,]+@[^@\\s,]+\\.[^@\\s,]+)*)?\\s*$"+"\"",schema:"^\\s*([^@\\s,]+@[^@\\s,]+\\.[^@\\s,]+(\\s*,\\s*[^@\\s,]+@[^@\\s,]+\\.[^@\\s,]+)*)?\\s*$",parentSchema:schema377.properties.cc,data:data9};
+const err26 = {instancePath:instancePath+"/cc",schemaPath:"#/properties/cc/pattern",keyword:"pattern",params:{pattern: "^\\s*([^@\\s,]+@[^@\\s,]+\\.[^@\\s,]+(\\s*,\\s*[^@\\s,]+@[^@\\s,]+\\.[^@\\s,]+)*)?\\s*$"},message:"must match pattern \""+"^\\s*([^@\\s,]+@[^@\\s,]+\\.[^@\\s,]+(\\s*,\\s*[^@\\s,]+@[^@\\s,]+\\.[^@\\s,]+)*)?\\s*$"+"\"",schema:"^\\s*([^@\\s,]+@[^@\\s,]+\\.[^@\\s,]+(\\s*,\\s*[^@\\s,]+@[^@\\s,]+\\.[^@\\s,]+)*)?\\s*$",parentSchema:schema379.properties.cc,data:data9};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -6577,7 +6747,7 @@ else if(data10 === null){
 coerced10 = "";
 }
 else {
-const err27 = {instancePath:instancePath+"/notes",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema372.type,parentSchema:schema372,data:data10};
+const err27 = {instancePath:instancePath+"/notes",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema374.type,parentSchema:schema374,data:data10};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -6596,7 +6766,7 @@ data["notes"] = coerced10;
 }
 if(typeof data10 === "string"){
 if(func2(data10) > 65535){
-const err28 = {instancePath:instancePath+"/notes",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema372,data:data10};
+const err28 = {instancePath:instancePath+"/notes",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema374,data:data10};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -6757,7 +6927,7 @@ if(data.attachments !== undefined){
 let data14 = data.attachments;
 if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
 if(Object.keys(data14).length > 20){
-const err35 = {instancePath:instancePath+"/attachments",schemaPath:"#/definitions/attachments/maxProperties",keyword:"maxProperties",params:{limit: 20},message:"must NOT have more than 20 properties",schema:20,parentSchema:schema376,data:data14};
+const err35 = {instancePath:instancePath+"/attachments",schemaPath:"#/definitions/attachments/maxProperties",keyword:"maxProperties",params:{limit: 20},message:"must NOT have more than 20 properties",schema:20,parentSchema:schema378,data:data14};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -6786,7 +6956,7 @@ else if(data15 === null){
 coerced14 = "";
 }
 else {
-const err36 = {instancePath:instancePath+"/attachments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/attachments/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema376.additionalProperties.type,parentSchema:schema376.additionalProperties,data:data15};
+const err36 = {instancePath:instancePath+"/attachments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/attachments/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema378.additionalProperties.type,parentSchema:schema378.additionalProperties,data:data15};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -6806,7 +6976,7 @@ data14[key0] = coerced14;
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/attachments",schemaPath:"#/definitions/attachments/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema376.type,parentSchema:schema376,data:data14};
+const err37 = {instancePath:instancePath+"/attachments",schemaPath:"#/definitions/attachments/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema378.type,parentSchema:schema378,data:data14};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -6818,7 +6988,7 @@ errors++;
 }
 }
 else {
-const err38 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema377.type,parentSchema:schema377,data};
+const err38 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema379.type,parentSchema:schema379,data};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -6827,16 +6997,16 @@ vErrors.push(err38);
 }
 errors++;
 }
-validate84.errors = vErrors;
+validate86.errors = vErrors;
 return errors === 0;
 }
 
-export const addTicketDept = validate87;
-const schema396 = {"title":"AddTicketDeptRequest","type":"object","properties":{"email":{"type":"string","maxLength":254,"pattern":"^$|^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$","description":"a valid email address, such as support@example.com"},"name":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"method":{"type":"string","enum":["POP","PIPE"]},"host":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"login":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"password":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"port":{"type":"string","pattern":"^([1-9][0-9]{0,3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5])$","description":"a port number from 1 to 65535"}}};
+export const addTicketDept = validate89;
+const schema398 = {"title":"AddTicketDeptRequest","type":"object","properties":{"email":{"type":"string","maxLength":254,"pattern":"^$|^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$","description":"a valid email address, such as support@example.com"},"name":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"method":{"type":"string","enum":["POP","PIPE"]},"host":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"login":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"password":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"port":{"type":"string","pattern":"^([1-9][0-9]{0,3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5])$","description":"a port number from 1 to 65535"}}};
 const pattern241 = new RegExp("^$|^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$", "u");
 const pattern242 = new RegExp("^([1-9][0-9]{0,3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5])$", "u");
 
-function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6860,7 +7030,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err0 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema396.properties.email.type,parentSchema:schema396.properties.email,data:data0};
+const err0 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema398.properties.email.type,parentSchema:schema398.properties.email,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6879,7 +7049,7 @@ data["email"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(func2(data0) > 254){
-const err1 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema396.properties.email,data:data0};
+const err1 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema398.properties.email,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6889,7 +7059,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!pattern241.test(data0)){
-const err2 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/pattern",keyword:"pattern",params:{pattern: "^$|^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"},message:"must match pattern \""+"^$|^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"+"\"",schema:"^$|^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$",parentSchema:schema396.properties.email,data:data0};
+const err2 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/pattern",keyword:"pattern",params:{pattern: "^$|^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"},message:"must match pattern \""+"^$|^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"+"\"",schema:"^$|^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$",parentSchema:schema398.properties.email,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6920,7 +7090,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema396.properties.name.type,parentSchema:schema396.properties.name,data:data1};
+const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema398.properties.name.type,parentSchema:schema398.properties.name,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6939,7 +7109,7 @@ data["name"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(func2(data1) > 255){
-const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema396.properties.name,data:data1};
+const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema398.properties.name,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6970,7 +7140,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema396.properties.method.type,parentSchema:schema396.properties.method,data:data2};
+const err5 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema398.properties.method.type,parentSchema:schema398.properties.method,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6988,7 +7158,7 @@ data["method"] = coerced2;
 }
 }
 if(!((data2 === "POP") || (data2 === "PIPE"))){
-const err6 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/enum",keyword:"enum",params:{allowedValues: schema396.properties.method.enum},message:"must be equal to one of the allowed values",schema:schema396.properties.method.enum,parentSchema:schema396.properties.method,data:data2};
+const err6 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/enum",keyword:"enum",params:{allowedValues: schema398.properties.method.enum},message:"must be equal to one of the allowed values",schema:schema398.properties.method.enum,parentSchema:schema398.properties.method,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7018,7 +7188,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err7 = {instancePath:instancePath+"/host",schemaPath:"#/properties/host/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema396.properties.host.type,parentSchema:schema396.properties.host,data:data3};
+const err7 = {instancePath:instancePath+"/host",schemaPath:"#/properties/host/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema398.properties.host.type,parentSchema:schema398.properties.host,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7037,7 +7207,7 @@ data["host"] = coerced3;
 }
 if(typeof data3 === "string"){
 if(func2(data3) > 255){
-const err8 = {instancePath:instancePath+"/host",schemaPath:"#/properties/host/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema396.properties.host,data:data3};
+const err8 = {instancePath:instancePath+"/host",schemaPath:"#/properties/host/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema398.properties.host,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -7068,7 +7238,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err9 = {instancePath:instancePath+"/login",schemaPath:"#/properties/login/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema396.properties.login.type,parentSchema:schema396.properties.login,data:data4};
+const err9 = {instancePath:instancePath+"/login",schemaPath:"#/properties/login/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema398.properties.login.type,parentSchema:schema398.properties.login,data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -7087,7 +7257,7 @@ data["login"] = coerced4;
 }
 if(typeof data4 === "string"){
 if(func2(data4) > 255){
-const err10 = {instancePath:instancePath+"/login",schemaPath:"#/properties/login/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema396.properties.login,data:data4};
+const err10 = {instancePath:instancePath+"/login",schemaPath:"#/properties/login/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema398.properties.login,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -7118,7 +7288,7 @@ else if(data5 === null){
 coerced5 = "";
 }
 else {
-const err11 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema396.properties.password.type,parentSchema:schema396.properties.password,data:data5};
+const err11 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema398.properties.password.type,parentSchema:schema398.properties.password,data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -7137,7 +7307,7 @@ data["password"] = coerced5;
 }
 if(typeof data5 === "string"){
 if(func2(data5) > 255){
-const err12 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema396.properties.password,data:data5};
+const err12 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema398.properties.password,data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -7168,7 +7338,7 @@ else if(data6 === null){
 coerced6 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/port",schemaPath:"#/properties/port/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema396.properties.port.type,parentSchema:schema396.properties.port,data:data6};
+const err13 = {instancePath:instancePath+"/port",schemaPath:"#/properties/port/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema398.properties.port.type,parentSchema:schema398.properties.port,data:data6};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -7187,7 +7357,7 @@ data["port"] = coerced6;
 }
 if(typeof data6 === "string"){
 if(!pattern242.test(data6)){
-const err14 = {instancePath:instancePath+"/port",schemaPath:"#/properties/port/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5])$"},message:"must match pattern \""+"^([1-9][0-9]{0,3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5])$"+"\"",schema:"^([1-9][0-9]{0,3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5])$",parentSchema:schema396.properties.port,data:data6};
+const err14 = {instancePath:instancePath+"/port",schemaPath:"#/properties/port/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5])$"},message:"must match pattern \""+"^([1-9][0-9]{0,3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5])$"+"\"",schema:"^([1-9][0-9]{0,3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5])$",parentSchema:schema398.properties.port,data:data6};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -7200,7 +7370,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema396.type,parentSchema:schema396,data};
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema398.type,parentSchema:schema398,data};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -7209,22 +7379,22 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate87.errors = vErrors;
+validate89.errors = vErrors;
 return errors === 0;
 }
 
-export const addTicketNotes = validate89;
-const schema399 = {"title":"AddTicketNotesRequest","type":"object","required":["id","notes"],"properties":{"id":{"$ref":"../../resources/ticket.json#/properties/ticket_number"},"notes":{"type":"string","maxLength":65535,"pattern":"\\S","description":"a text of at most 65535 characters, not only blanks"}}};
-const schema398 = {"type":"string","pattern":"^[1-9][0-9]{5}$","description":"a 6-digit ticket number, such as 814003"};
+export const addTicketNotes = validate91;
+const schema401 = {"title":"AddTicketNotesRequest","type":"object","required":["id","notes"],"properties":{"id":{"$ref":"../../resources/ticket.json#/properties/ticket_number"},"notes":{"type":"string","maxLength":65535,"pattern":"\\S","description":"a text of at most 65535 characters, not only blanks"}}};
+const schema400 = {"type":"string","pattern":"^[1-9][0-9]{5}$","description":"a 6-digit ticket number, such as 814003"};
 const pattern227 = new RegExp("^[1-9][0-9]{5}$", "u");
 const pattern250 = new RegExp("\\S", "u");
 
-function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema399.required,parentSchema:schema399,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema401.required,parentSchema:schema401,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7234,7 +7404,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.notes === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "notes"},message:"must have required property '"+"notes"+"'",schema:schema399.required,parentSchema:schema399,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "notes"},message:"must have required property '"+"notes"+"'",schema:schema401.required,parentSchema:schema401,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7263,7 +7433,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema398.type,parentSchema:schema398,data:data0};
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema400.type,parentSchema:schema400,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7282,7 +7452,7 @@ data["id"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(!pattern227.test(data0)){
-const err3 = {instancePath:instancePath+"/id",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema398,data:data0};
+const err3 = {instancePath:instancePath+"/id",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema400,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7313,7 +7483,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema399.properties.notes.type,parentSchema:schema399.properties.notes,data:data1};
+const err4 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema401.properties.notes.type,parentSchema:schema401.properties.notes,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7332,7 +7502,7 @@ data["notes"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(func2(data1) > 65535){
-const err5 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema399.properties.notes,data:data1};
+const err5 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema401.properties.notes,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7342,7 +7512,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!pattern250.test(data1)){
-const err6 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema399.properties.notes,data:data1};
+const err6 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema401.properties.notes,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7355,7 +7525,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema399.type,parentSchema:schema399,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema401.type,parentSchema:schema401,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7364,20 +7534,20 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate89.errors = vErrors;
+validate91.errors = vErrors;
 return errors === 0;
 }
 
-export const addTicketReply = validate91;
-const schema409 = {"title":"AddTicketReplyRequest","type":"object","required":["id","body"],"properties":{"id":{"$ref":"../../resources/ticket.json#/properties/ticket_number"},"body":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"},"type":{"$ref":"../../resources/ticket.json#/definitions/authorType"},"replier_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status_change":{"$ref":"../../resources/ticket.json#/definitions/status"},"notify_client":{"$ref":"../../common/defs.json#/definitions/flag"},"attachments":{"$ref":"addTicket.json#/definitions/attachments"}}};
-const schema364 = {"title":"TicketAuthorType","type":"string","enum":["Admin","Client"],"description":"Admin or Client"};
+export const addTicketReply = validate93;
+const schema411 = {"title":"AddTicketReplyRequest","type":"object","required":["id","body"],"properties":{"id":{"$ref":"../../resources/ticket.json#/properties/ticket_number"},"body":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"},"type":{"$ref":"../../resources/ticket.json#/definitions/authorType"},"replier_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status_change":{"$ref":"../../resources/ticket.json#/definitions/status"},"notify_client":{"$ref":"../../common/defs.json#/definitions/flag"},"attachments":{"$ref":"addTicket.json#/definitions/attachments"}}};
+const schema366 = {"title":"TicketAuthorType","type":"string","enum":["Admin","Client"],"description":"Admin or Client"};
 
-function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema409.required,parentSchema:schema409,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema411.required,parentSchema:schema411,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7387,7 +7557,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.body === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema409.required,parentSchema:schema409,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema411.required,parentSchema:schema411,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7416,7 +7586,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema398.type,parentSchema:schema398,data:data0};
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema400.type,parentSchema:schema400,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7435,7 +7605,7 @@ data["id"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(!pattern227.test(data0)){
-const err3 = {instancePath:instancePath+"/id",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema398,data:data0};
+const err3 = {instancePath:instancePath+"/id",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema400,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7526,7 +7696,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err7 = {instancePath:instancePath+"/type",schemaPath:"../../resources/ticket.json#/definitions/authorType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema364.type,parentSchema:schema364,data:data2};
+const err7 = {instancePath:instancePath+"/type",schemaPath:"../../resources/ticket.json#/definitions/authorType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema366.type,parentSchema:schema366,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7544,7 +7714,7 @@ data["type"] = coerced2;
 }
 }
 if(!((data2 === "Admin") || (data2 === "Client"))){
-const err8 = {instancePath:instancePath+"/type",schemaPath:"../../resources/ticket.json#/definitions/authorType/enum",keyword:"enum",params:{allowedValues: schema364.enum},message:"must be equal to one of the allowed values",schema:schema364.enum,parentSchema:schema364,data:data2};
+const err8 = {instancePath:instancePath+"/type",schemaPath:"../../resources/ticket.json#/definitions/authorType/enum",keyword:"enum",params:{allowedValues: schema366.enum},message:"must be equal to one of the allowed values",schema:schema366.enum,parentSchema:schema366,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -7624,7 +7794,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err11 = {instancePath:instancePath+"/status_change",schemaPath:"../../resources/ticket.json#/definitions/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema361.type,parentSchema:schema361,data:data4};
+const err11 = {instancePath:instancePath+"/status_change",schemaPath:"../../resources/ticket.json#/definitions/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema363.type,parentSchema:schema363,data:data4};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -7642,7 +7812,7 @@ data["status_change"] = coerced4;
 }
 }
 if(!(((((data4 === "Open") || (data4 === "Answered")) || (data4 === "Client-Reply")) || (data4 === "In-Progress")) || (data4 === "Closed"))){
-const err12 = {instancePath:instancePath+"/status_change",schemaPath:"../../resources/ticket.json#/definitions/status/enum",keyword:"enum",params:{allowedValues: schema361.enum},message:"must be equal to one of the allowed values",schema:schema361.enum,parentSchema:schema361,data:data4};
+const err12 = {instancePath:instancePath+"/status_change",schemaPath:"../../resources/ticket.json#/definitions/status/enum",keyword:"enum",params:{allowedValues: schema363.enum},message:"must be equal to one of the allowed values",schema:schema363.enum,parentSchema:schema363,data:data4};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -7704,7 +7874,7 @@ if(data.attachments !== undefined){
 let data6 = data.attachments;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if(Object.keys(data6).length > 20){
-const err15 = {instancePath:instancePath+"/attachments",schemaPath:"addTicket.json#/definitions/attachments/maxProperties",keyword:"maxProperties",params:{limit: 20},message:"must NOT have more than 20 properties",schema:20,parentSchema:schema376,data:data6};
+const err15 = {instancePath:instancePath+"/attachments",schemaPath:"addTicket.json#/definitions/attachments/maxProperties",keyword:"maxProperties",params:{limit: 20},message:"must NOT have more than 20 properties",schema:20,parentSchema:schema378,data:data6};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -7733,7 +7903,7 @@ else if(data7 === null){
 coerced6 = "";
 }
 else {
-const err16 = {instancePath:instancePath+"/attachments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"addTicket.json#/definitions/attachments/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema376.additionalProperties.type,parentSchema:schema376.additionalProperties,data:data7};
+const err16 = {instancePath:instancePath+"/attachments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"addTicket.json#/definitions/attachments/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema378.additionalProperties.type,parentSchema:schema378.additionalProperties,data:data7};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -7753,7 +7923,7 @@ data6[key0] = coerced6;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/attachments",schemaPath:"addTicket.json#/definitions/attachments/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema376.type,parentSchema:schema376,data:data6};
+const err17 = {instancePath:instancePath+"/attachments",schemaPath:"addTicket.json#/definitions/attachments/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema378.type,parentSchema:schema378,data:data6};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -7765,7 +7935,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema409.type,parentSchema:schema409,data};
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema411.type,parentSchema:schema411,data};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -7774,19 +7944,19 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate91.errors = vErrors;
+validate93.errors = vErrors;
 return errors === 0;
 }
 
-export const applyInvoiceCredit = validate93;
-const schema420 = {"title":"ApplyInvoiceCreditRequest","type":"object","required":["id","apply_credit"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"apply_credit":{"$ref":"../../common/defs.json#/definitions/decimalParam"}}};
+export const applyInvoiceCredit = validate95;
+const schema422 = {"title":"ApplyInvoiceCreditRequest","type":"object","required":["id","apply_credit"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"apply_credit":{"$ref":"../../common/defs.json#/definitions/decimalParam"}}};
 
-function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema420.required,parentSchema:schema420,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema422.required,parentSchema:schema422,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7796,7 +7966,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.apply_credit === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "apply_credit"},message:"must have required property '"+"apply_credit"+"'",schema:schema420.required,parentSchema:schema420,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "apply_credit"},message:"must have required property '"+"apply_credit"+"'",schema:schema422.required,parentSchema:schema422,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7907,7 +8077,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema420.type,parentSchema:schema420,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema422.type,parentSchema:schema422,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7916,20 +8086,20 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate93.errors = vErrors;
+validate95.errors = vErrors;
 return errors === 0;
 }
 
-export const bulkAddProducts = validate98;
-const schema430 = {"title":"BulkAddProductsRequest","type":"object","required":["products"],"properties":{"products":{"description":"a list of products to add, such as products[0][copyof]=1&products[0][name]=Plan","$comment":"Bracket keys 0..n-1 arrive as an array, any other numeric keys (products[5][...]) as an object keyed by them; Object.entries reads both with the keys the client sent.","tsType":"{ [key: string]: { copyof: string; name: string; periods?: { [years: string]: { register?: string; transfer?: string; renew?: string } } } }","if":{"type":"array"},"then":{"type":"array","minItems":1,"maxItems":1000,"description":"a list of 1 to 1000 products to add, such as products[0][copyof]=1&products[0][name]=Plan","items":{"$ref":"#/definitions/entry"}},"else":{"type":"object","minProperties":1,"maxProperties":1000,"description":"a list of 1 to 1000 products to add, such as products[0][copyof]=1&products[0][name]=Plan","propertyNames":{"pattern":"^[0-9]{1,9}$","description":"keyed by entry numbers, such as products[0][name]"},"additionalProperties":{"$ref":"#/definitions/entry"}}}}};
-const schema424 = {"type":"object","description":"a product to add, with [copyof] and [name], such as products[0][copyof]=1&products[0][name]=Plan","required":["copyof","name"],"properties":{"copyof":{"$ref":"../../common/defs.json#/definitions/positiveId"},"name":{"type":"string","pattern":"\\S","maxLength":200,"description":"a product name that is not blank, at most 200 characters"},"periods":{"type":"object","description":"TLD prices keyed by the period in years, such as periods[1][register]=12.95","propertyNames":{"pattern":"^([1-9]|10)$","description":"keyed by a period of 1 to 10 years, such as periods[1][register]=12.95"},"additionalProperties":{"type":"object","description":"the prices of one period: [register], [transfer] and/or [renew]","properties":{"register":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"transfer":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"renew":{"$ref":"../../common/defs.json#/definitions/decimalParam"}}}}}};
+export const bulkAddProducts = validate100;
+const schema432 = {"title":"BulkAddProductsRequest","type":"object","required":["products"],"properties":{"products":{"description":"a list of products to add, such as products[0][copyof]=1&products[0][name]=Plan","$comment":"Bracket keys 0..n-1 arrive as an array, any other numeric keys (products[5][...]) as an object keyed by them; Object.entries reads both with the keys the client sent.","tsType":"{ [key: string]: { copyof: string; name: string; periods?: { [years: string]: { register?: string; transfer?: string; renew?: string } } } }","if":{"type":"array"},"then":{"type":"array","minItems":1,"maxItems":1000,"description":"a list of 1 to 1000 products to add, such as products[0][copyof]=1&products[0][name]=Plan","items":{"$ref":"#/definitions/entry"}},"else":{"type":"object","minProperties":1,"maxProperties":1000,"description":"a list of 1 to 1000 products to add, such as products[0][copyof]=1&products[0][name]=Plan","propertyNames":{"pattern":"^[0-9]{1,9}$","description":"keyed by entry numbers, such as products[0][name]"},"additionalProperties":{"$ref":"#/definitions/entry"}}}}};
+const schema426 = {"type":"object","description":"a product to add, with [copyof] and [name], such as products[0][copyof]=1&products[0][name]=Plan","required":["copyof","name"],"properties":{"copyof":{"$ref":"../../common/defs.json#/definitions/positiveId"},"name":{"type":"string","pattern":"\\S","maxLength":200,"description":"a product name that is not blank, at most 200 characters"},"periods":{"type":"object","description":"TLD prices keyed by the period in years, such as periods[1][register]=12.95","propertyNames":{"pattern":"^([1-9]|10)$","description":"keyed by a period of 1 to 10 years, such as periods[1][register]=12.95"},"additionalProperties":{"type":"object","description":"the prices of one period: [register], [transfer] and/or [renew]","properties":{"register":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"transfer":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"renew":{"$ref":"../../common/defs.json#/definitions/decimalParam"}}}}}};
 
-function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.copyof === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "copyof"},message:"must have required property '"+"copyof"+"'",schema:schema424.required,parentSchema:schema424,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "copyof"},message:"must have required property '"+"copyof"+"'",schema:schema426.required,parentSchema:schema426,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7939,7 +8109,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.name === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema424.required,parentSchema:schema424,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema426.required,parentSchema:schema426,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8018,7 +8188,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema424.properties.name.type,parentSchema:schema424.properties.name,data:data1};
+const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema426.properties.name.type,parentSchema:schema426.properties.name,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -8037,7 +8207,7 @@ data["name"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(func2(data1) > 200){
-const err5 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema424.properties.name,data:data1};
+const err5 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema426.properties.name,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -8047,7 +8217,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!pattern250.test(data1)){
-const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema424.properties.name,data:data1};
+const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema426.properties.name,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -8065,7 +8235,7 @@ for(const key0 in data2){
 const _errs8 = errors;
 if(typeof key0 === "string"){
 if(!pattern126.test(key0)){
-const err7 = {instancePath:instancePath+"/periods",schemaPath:"#/properties/periods/propertyNames/pattern",keyword:"pattern",params:{pattern: "^([1-9]|10)$"},message:"must match pattern \""+"^([1-9]|10)$"+"\"",schema:"^([1-9]|10)$",parentSchema:schema424.properties.periods.propertyNames,data:key0,propertyName:key0};
+const err7 = {instancePath:instancePath+"/periods",schemaPath:"#/properties/periods/propertyNames/pattern",keyword:"pattern",params:{pattern: "^([1-9]|10)$"},message:"must match pattern \""+"^([1-9]|10)$"+"\"",schema:"^([1-9]|10)$",parentSchema:schema426.properties.periods.propertyNames,data:key0,propertyName:key0};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -8077,7 +8247,7 @@ errors++;
 }
 var valid2 = _errs8 === errors;
 if(!valid2){
-const err8 = {instancePath:instancePath+"/periods",schemaPath:"#/properties/periods/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema424.properties.periods.propertyNames,parentSchema:schema424.properties.periods,data:data2};
+const err8 = {instancePath:instancePath+"/periods",schemaPath:"#/properties/periods/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema426.properties.periods.propertyNames,parentSchema:schema426.properties.periods,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -8242,7 +8412,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/periods/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/periods/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema424.properties.periods.additionalProperties.type,parentSchema:schema424.properties.periods.additionalProperties,data:data3};
+const err15 = {instancePath:instancePath+"/periods/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/periods/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema426.properties.periods.additionalProperties.type,parentSchema:schema426.properties.periods.additionalProperties,data:data3};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -8254,7 +8424,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/periods",schemaPath:"#/properties/periods/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema424.properties.periods.type,parentSchema:schema424.properties.periods,data:data2};
+const err16 = {instancePath:instancePath+"/periods",schemaPath:"#/properties/periods/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema426.properties.periods.type,parentSchema:schema426.properties.periods,data:data2};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -8266,7 +8436,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema424.type,parentSchema:schema424,data};
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema426.type,parentSchema:schema426,data};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -8275,18 +8445,18 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate95.errors = vErrors;
+validate97.errors = vErrors;
 return errors === 0;
 }
 
 const pattern267 = new RegExp("^[0-9]{1,9}$", "u");
 
-function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.products === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "products"},message:"must have required property '"+"products"+"'",schema:schema430.required,parentSchema:schema430,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "products"},message:"must have required property '"+"products"+"'",schema:schema432.required,parentSchema:schema432,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8362,7 +8532,7 @@ if(dataType1 === "string" || dataType1 === "number"
 coerced1 = [data0];
 }
 else {
-const err2 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/then/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema430.properties.products.then.type,parentSchema:schema430.properties.products.then,data:data0};
+const err2 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/then/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema432.properties.products.then.type,parentSchema:schema432.properties.products.then,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8381,7 +8551,7 @@ data["products"] = coerced1;
 }
 if(Array.isArray(data0)){
 if(data0.length > 1000){
-const err3 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/then/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema430.properties.products.then,data:data0};
+const err3 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/then/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema432.properties.products.then,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8391,7 +8561,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data0.length < 1){
-const err4 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/then/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema430.properties.products.then,data:data0};
+const err4 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/then/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema432.properties.products.then,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -8402,8 +8572,8 @@ errors++;
 }
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate95(data0[i0], {instancePath:instancePath+"/products/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate95.errors : vErrors.concat(validate95.errors);
+if(!(validate97(data0[i0], {instancePath:instancePath+"/products/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
 errors = vErrors.length;
 }
 }
@@ -8416,7 +8586,7 @@ else {
 const _errs9 = errors;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(Object.keys(data0).length > 1000){
-const err5 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/else/maxProperties",keyword:"maxProperties",params:{limit: 1000},message:"must NOT have more than 1000 properties",schema:1000,parentSchema:schema430.properties.products.else,data:data0};
+const err5 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/else/maxProperties",keyword:"maxProperties",params:{limit: 1000},message:"must NOT have more than 1000 properties",schema:1000,parentSchema:schema432.properties.products.else,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -8426,7 +8596,7 @@ vErrors.push(err5);
 errors++;
 }
 if(Object.keys(data0).length < 1){
-const err6 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/else/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema430.properties.products.else,data:data0};
+const err6 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/else/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema432.properties.products.else,data:data0};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -8439,7 +8609,7 @@ for(const key0 in data0){
 const _errs11 = errors;
 if(typeof key0 === "string"){
 if(!pattern267.test(key0)){
-const err7 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/else/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,9}$"},message:"must match pattern \""+"^[0-9]{1,9}$"+"\"",schema:"^[0-9]{1,9}$",parentSchema:schema430.properties.products.else.propertyNames,data:key0,propertyName:key0};
+const err7 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/else/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,9}$"},message:"must match pattern \""+"^[0-9]{1,9}$"+"\"",schema:"^[0-9]{1,9}$",parentSchema:schema432.properties.products.else.propertyNames,data:key0,propertyName:key0};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -8451,7 +8621,7 @@ errors++;
 }
 var valid4 = _errs11 === errors;
 if(!valid4){
-const err8 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/else/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema430.properties.products.else.propertyNames,parentSchema:schema430.properties.products.else,data:data0};
+const err8 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/else/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema432.properties.products.else.propertyNames,parentSchema:schema432.properties.products.else,data:data0};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -8462,14 +8632,14 @@ errors++;
 }
 }
 for(const key1 in data0){
-if(!(validate95(data0[key1], {instancePath:instancePath+"/products/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data0,parentDataProperty:key1,rootData}))){
-vErrors = vErrors === null ? validate95.errors : vErrors.concat(validate95.errors);
+if(!(validate97(data0[key1], {instancePath:instancePath+"/products/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data0,parentDataProperty:key1,rootData}))){
+vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/else/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema430.properties.products.else.type,parentSchema:schema430.properties.products.else,data:data0};
+const err9 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/else/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema432.properties.products.else.type,parentSchema:schema432.properties.products.else,data:data0};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -8483,7 +8653,7 @@ valid1 = _valid0;
 ifClause0 = "else";
 }
 if(!valid1){
-const err10 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema",schema:schema430.properties.products.if,parentSchema:schema430.properties.products,data:data0};
+const err10 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema",schema:schema432.properties.products.if,parentSchema:schema432.properties.products,data:data0};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -8495,7 +8665,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema430.type,parentSchema:schema430,data};
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema432.type,parentSchema:schema432,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -8504,19 +8674,19 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate98.errors = vErrors;
+validate100.errors = vErrors;
 return errors === 0;
 }
 
-export const changeAccountPackage = validate102;
-const schema434 = {"title":"ChangeAccountPackageRequest","type":"object","required":["id","product_id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"product_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"recalculate":{"type":"string","enum":["0","1","true","false"]}}};
+export const changeAccountPackage = validate104;
+const schema436 = {"title":"ChangeAccountPackageRequest","type":"object","required":["id","product_id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"product_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"recalculate":{"type":"string","enum":["0","1","true","false"]}}};
 
-function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema434.required,parentSchema:schema434,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema436.required,parentSchema:schema436,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8526,7 +8696,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.product_id === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "product_id"},message:"must have required property '"+"product_id"+"'",schema:schema434.required,parentSchema:schema434,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "product_id"},message:"must have required property '"+"product_id"+"'",schema:schema436.required,parentSchema:schema436,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8655,7 +8825,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err6 = {instancePath:instancePath+"/recalculate",schemaPath:"#/properties/recalculate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema434.properties.recalculate.type,parentSchema:schema434.properties.recalculate,data:data2};
+const err6 = {instancePath:instancePath+"/recalculate",schemaPath:"#/properties/recalculate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema436.properties.recalculate.type,parentSchema:schema436.properties.recalculate,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -8673,7 +8843,7 @@ data["recalculate"] = coerced2;
 }
 }
 if(!((((data2 === "0") || (data2 === "1")) || (data2 === "true")) || (data2 === "false"))){
-const err7 = {instancePath:instancePath+"/recalculate",schemaPath:"#/properties/recalculate/enum",keyword:"enum",params:{allowedValues: schema434.properties.recalculate.enum},message:"must be equal to one of the allowed values",schema:schema434.properties.recalculate.enum,parentSchema:schema434.properties.recalculate,data:data2};
+const err7 = {instancePath:instancePath+"/recalculate",schemaPath:"#/properties/recalculate/enum",keyword:"enum",params:{allowedValues: schema436.properties.recalculate.enum},message:"must be equal to one of the allowed values",schema:schema436.properties.recalculate.enum,parentSchema:schema436.properties.recalculate,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -8685,7 +8855,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema434.type,parentSchema:schema434,data};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema436.type,parentSchema:schema436,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -8694,20 +8864,20 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate102.errors = vErrors;
+validate104.errors = vErrors;
 return errors === 0;
 }
 
-export const chargeCreditCard = validate104;
-const schema439 = {"title":"ChargeCreditCardRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"card_id":{"type":"string","pattern":"^(primary|[1-9][0-9]{0,17})$","description":"primary or a positive whole number card id, such as 3"},"custom":{"title":"ChargeCreditCardCustom","type":"object","description":"given as custom[amount]=10.00","properties":{"amount":{"type":"string","pattern":"^-?[0-9]{1,12}(\\.[0-9]{1,2})?$","description":"an amount more than 0 with at most two decimals, such as 10.50"}}}}};
+export const chargeCreditCard = validate106;
+const schema441 = {"title":"ChargeCreditCardRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"card_id":{"type":"string","pattern":"^(primary|[1-9][0-9]{0,17})$","description":"primary or a positive whole number card id, such as 3"},"custom":{"title":"ChargeCreditCardCustom","type":"object","description":"given as custom[amount]=10.00","properties":{"amount":{"type":"string","pattern":"^-?[0-9]{1,12}(\\.[0-9]{1,2})?$","description":"an amount more than 0 with at most two decimals, such as 10.50"}}}}};
 const pattern275 = new RegExp("^(primary|[1-9][0-9]{0,17})$", "u");
 
-function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema439.required,parentSchema:schema439,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema441.required,parentSchema:schema441,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8786,7 +8956,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/card_id",schemaPath:"#/properties/card_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema439.properties.card_id.type,parentSchema:schema439.properties.card_id,data:data1};
+const err3 = {instancePath:instancePath+"/card_id",schemaPath:"#/properties/card_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema441.properties.card_id.type,parentSchema:schema441.properties.card_id,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8805,7 +8975,7 @@ data["card_id"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(!pattern275.test(data1)){
-const err4 = {instancePath:instancePath+"/card_id",schemaPath:"#/properties/card_id/pattern",keyword:"pattern",params:{pattern: "^(primary|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(primary|[1-9][0-9]{0,17})$"+"\"",schema:"^(primary|[1-9][0-9]{0,17})$",parentSchema:schema439.properties.card_id,data:data1};
+const err4 = {instancePath:instancePath+"/card_id",schemaPath:"#/properties/card_id/pattern",keyword:"pattern",params:{pattern: "^(primary|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(primary|[1-9][0-9]{0,17})$"+"\"",schema:"^(primary|[1-9][0-9]{0,17})$",parentSchema:schema441.properties.card_id,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -8839,7 +9009,7 @@ else if(data3 === null){
 coerced2 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/custom/amount",schemaPath:"#/properties/custom/properties/amount/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema439.properties.custom.properties.amount.type,parentSchema:schema439.properties.custom.properties.amount,data:data3};
+const err5 = {instancePath:instancePath+"/custom/amount",schemaPath:"#/properties/custom/properties/amount/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema441.properties.custom.properties.amount.type,parentSchema:schema441.properties.custom.properties.amount,data:data3};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -8858,7 +9028,7 @@ data2["amount"] = coerced2;
 }
 if(typeof data3 === "string"){
 if(!pattern90.test(data3)){
-const err6 = {instancePath:instancePath+"/custom/amount",schemaPath:"#/properties/custom/properties/amount/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^-?[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^-?[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema439.properties.custom.properties.amount,data:data3};
+const err6 = {instancePath:instancePath+"/custom/amount",schemaPath:"#/properties/custom/properties/amount/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^-?[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^-?[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema441.properties.custom.properties.amount,data:data3};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -8871,7 +9041,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema439.properties.custom.type,parentSchema:schema439.properties.custom,data:data2};
+const err7 = {instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema441.properties.custom.type,parentSchema:schema441.properties.custom,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -8883,7 +9053,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema439.type,parentSchema:schema439,data};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema441.type,parentSchema:schema441,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -8892,19 +9062,19 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate104.errors = vErrors;
+validate106.errors = vErrors;
 return errors === 0;
 }
 
-export const convertOrderDraft = validate106;
-const schema448 = {"title":"ConvertOrderDraftRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"keep_draft":{"$ref":"../../common/defs.json#/definitions/flag"},"tax_exempt":{"$ref":"../../common/defs.json#/definitions/flag"},"fraudcheck":{"$ref":"../../common/defs.json#/definitions/flag"},"fraudcheck_ip":{"type":"string","maxLength":64,"description":"an IP address of at most 64 characters"},"as_free":{"$ref":"../../common/defs.json#/definitions/flag"},"ip":{"type":"string","maxLength":64,"description":"an IP address of at most 64 characters"},"module":{"description":"0 or the id of an enabled payment gateway","$ref":"../../common/defs.json#/definitions/idOrZero"}}};
+export const convertOrderDraft = validate108;
+const schema450 = {"title":"ConvertOrderDraftRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"keep_draft":{"$ref":"../../common/defs.json#/definitions/flag"},"tax_exempt":{"$ref":"../../common/defs.json#/definitions/flag"},"fraudcheck":{"$ref":"../../common/defs.json#/definitions/flag"},"fraudcheck_ip":{"type":"string","maxLength":64,"description":"an IP address of at most 64 characters"},"as_free":{"$ref":"../../common/defs.json#/definitions/flag"},"ip":{"type":"string","maxLength":64,"description":"an IP address of at most 64 characters"},"module":{"description":"0 or the id of an enabled payment gateway","$ref":"../../common/defs.json#/definitions/idOrZero"}}};
 
-function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema448.required,parentSchema:schema448,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema450.required,parentSchema:schema450,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9127,7 +9297,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err9 = {instancePath:instancePath+"/fraudcheck_ip",schemaPath:"#/properties/fraudcheck_ip/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema448.properties.fraudcheck_ip.type,parentSchema:schema448.properties.fraudcheck_ip,data:data4};
+const err9 = {instancePath:instancePath+"/fraudcheck_ip",schemaPath:"#/properties/fraudcheck_ip/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema450.properties.fraudcheck_ip.type,parentSchema:schema450.properties.fraudcheck_ip,data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -9146,7 +9316,7 @@ data["fraudcheck_ip"] = coerced4;
 }
 if(typeof data4 === "string"){
 if(func2(data4) > 64){
-const err10 = {instancePath:instancePath+"/fraudcheck_ip",schemaPath:"#/properties/fraudcheck_ip/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters",schema:64,parentSchema:schema448.properties.fraudcheck_ip,data:data4};
+const err10 = {instancePath:instancePath+"/fraudcheck_ip",schemaPath:"#/properties/fraudcheck_ip/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters",schema:64,parentSchema:schema450.properties.fraudcheck_ip,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -9225,7 +9395,7 @@ else if(data6 === null){
 coerced6 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema448.properties.ip.type,parentSchema:schema448.properties.ip,data:data6};
+const err13 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema450.properties.ip.type,parentSchema:schema450.properties.ip,data:data6};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -9244,7 +9414,7 @@ data["ip"] = coerced6;
 }
 if(typeof data6 === "string"){
 if(func2(data6) > 64){
-const err14 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters",schema:64,parentSchema:schema448.properties.ip,data:data6};
+const err14 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters",schema:64,parentSchema:schema450.properties.ip,data:data6};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -9307,7 +9477,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema448.type,parentSchema:schema448,data};
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema450.type,parentSchema:schema450,data};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -9316,14 +9486,14 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate106.errors = vErrors;
+validate108.errors = vErrors;
 return errors === 0;
 }
 
-export const createOrderDraft = validate108;
-const schema458 = {"title":"CreateOrderDraftRequest","type":"object","properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"}}};
+export const createOrderDraft = validate110;
+const schema460 = {"title":"CreateOrderDraftRequest","type":"object","properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"}}};
 
-function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9429,7 +9599,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema458.type,parentSchema:schema458,data};
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema460.type,parentSchema:schema460,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -9438,19 +9608,19 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate108.errors = vErrors;
+validate110.errors = vErrors;
 return errors === 0;
 }
 
-export const deleteClient = validate110;
-const schema463 = {"title":"DeleteClientRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const deleteClient = validate112;
+const schema465 = {"title":"DeleteClientRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema463.required,parentSchema:schema463,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema465.required,parentSchema:schema465,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9511,7 +9681,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema463.type,parentSchema:schema463,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema465.type,parentSchema:schema465,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9520,19 +9690,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate110.errors = vErrors;
+validate112.errors = vErrors;
 return errors === 0;
 }
 
-export const deleteClientContact = validate112;
-const schema468 = {"title":"DeleteClientContactRequest","type":"object","required":["client_id","parent_id"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"parent_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const deleteClientContact = validate114;
+const schema470 = {"title":"DeleteClientContactRequest","type":"object","required":["client_id","parent_id"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"parent_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.client_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema468.required,parentSchema:schema468,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema470.required,parentSchema:schema470,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9542,7 +9712,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.parent_id === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "parent_id"},message:"must have required property '"+"parent_id"+"'",schema:schema468.required,parentSchema:schema468,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "parent_id"},message:"must have required property '"+"parent_id"+"'",schema:schema470.required,parentSchema:schema470,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9653,7 +9823,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema468.type,parentSchema:schema468,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema470.type,parentSchema:schema470,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -9662,101 +9832,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate112.errors = vErrors;
-return errors === 0;
-}
-
-export const deleteInvoice = validate114;
-const schema473 = {"title":"DeleteInvoiceRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
-
-function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema473.required,parentSchema:schema473,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(typeof data0 !== "string"){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
-data0 = data0[0];
-dataType0 = typeof data0;
-if(typeof data0 === "string"){
-coerced0 = data0;
-}
-}
-if(!(coerced0 !== undefined)){
-if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data0;
-}
-else if(data0 === null){
-coerced0 = "";
-}
-else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["id"] = coerced0;
-}
-}
-}
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema473.type,parentSchema:schema473,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
 validate114.errors = vErrors;
 return errors === 0;
 }
 
-export const deleteOrder = validate116;
-const schema477 = {"title":"DeleteOrderRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const deleteInvoice = validate116;
+const schema475 = {"title":"DeleteInvoiceRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
 function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema477.required,parentSchema:schema477,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema475.required,parentSchema:schema475,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9817,7 +9905,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema477.type,parentSchema:schema477,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema475.type,parentSchema:schema475,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9830,15 +9918,15 @@ validate116.errors = vErrors;
 return errors === 0;
 }
 
-export const deleteProduct = validate118;
-const schema481 = {"title":"DeleteProductRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const deleteOrder = validate118;
+const schema479 = {"title":"DeleteOrderRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
 function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema481.required,parentSchema:schema481,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema479.required,parentSchema:schema479,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9899,7 +9987,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema481.type,parentSchema:schema481,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema479.type,parentSchema:schema479,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9912,15 +10000,15 @@ validate118.errors = vErrors;
 return errors === 0;
 }
 
-export const deleteTicket = validate120;
-const schema485 = {"title":"DeleteTicketRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
+export const deleteProduct = validate120;
+const schema483 = {"title":"DeleteProductRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
 function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema485.required,parentSchema:schema485,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema483.required,parentSchema:schema483,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9949,7 +10037,89 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema398.type,parentSchema:schema398,data:data0};
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema483.type,parentSchema:schema483,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate120.errors = vErrors;
+return errors === 0;
+}
+
+export const deleteTicket = validate122;
+const schema487 = {"title":"DeleteTicketRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
+
+function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema487.required,parentSchema:schema487,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema400.type,parentSchema:schema400,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9968,7 +10138,7 @@ data["id"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(!pattern227.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema398,data:data0};
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema400,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9981,7 +10151,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema485.type,parentSchema:schema485,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema487.type,parentSchema:schema487,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9990,19 +10160,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate120.errors = vErrors;
+validate122.errors = vErrors;
 return errors === 0;
 }
 
-export const domainCheck = validate122;
-const schema488 = {"title":"DomainCheckRequest","type":"object","required":["domain"],"properties":{"domain":{"type":"string","maxLength":253,"description":"a full domain name of at most 253 characters, such as example.com"}}};
+export const domainCheck = validate124;
+const schema490 = {"title":"DomainCheckRequest","type":"object","required":["domain"],"properties":{"domain":{"type":"string","maxLength":253,"description":"a full domain name of at most 253 characters, such as example.com"}}};
 
-function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.domain === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "domain"},message:"must have required property '"+"domain"+"'",schema:schema488.required,parentSchema:schema488,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "domain"},message:"must have required property '"+"domain"+"'",schema:schema490.required,parentSchema:schema490,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10031,7 +10201,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema488.properties.domain.type,parentSchema:schema488.properties.domain,data:data0};
+const err1 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema490.properties.domain.type,parentSchema:schema490.properties.domain,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10050,7 +10220,7 @@ data["domain"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(func2(data0) > 253){
-const err2 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/maxLength",keyword:"maxLength",params:{limit: 253},message:"must NOT have more than 253 characters",schema:253,parentSchema:schema488.properties.domain,data:data0};
+const err2 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/maxLength",keyword:"maxLength",params:{limit: 253},message:"must NOT have more than 253 characters",schema:253,parentSchema:schema490.properties.domain,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -10063,89 +10233,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema488.type,parentSchema:schema488,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-validate122.errors = vErrors;
-return errors === 0;
-}
-
-export const domainDelete = validate124;
-const schema491 = {"title":"DomainDeleteRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
-
-function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema491.required,parentSchema:schema491,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(typeof data0 !== "string"){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
-data0 = data0[0];
-dataType0 = typeof data0;
-if(typeof data0 === "string"){
-coerced0 = data0;
-}
-}
-if(!(coerced0 !== undefined)){
-if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data0;
-}
-else if(data0 === null){
-coerced0 = "";
-}
-else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["id"] = coerced0;
-}
-}
-}
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema491.type,parentSchema:schema491,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema490.type,parentSchema:schema490,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10158,15 +10246,15 @@ validate124.errors = vErrors;
 return errors === 0;
 }
 
-export const domainDeleteHB = validate126;
-const schema495 = {"title":"DomainDeleteHBRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const domainDelete = validate126;
+const schema493 = {"title":"DomainDeleteRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
 function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema495.required,parentSchema:schema495,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema493.required,parentSchema:schema493,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10227,7 +10315,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema495.type,parentSchema:schema495,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema493.type,parentSchema:schema493,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10240,15 +10328,15 @@ validate126.errors = vErrors;
 return errors === 0;
 }
 
-export const domainEPP = validate128;
-const schema499 = {"title":"DomainEPPRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const domainDeleteHB = validate128;
+const schema497 = {"title":"DomainDeleteHBRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
 function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema499.required,parentSchema:schema499,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema497.required,parentSchema:schema497,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10309,7 +10397,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema499.type,parentSchema:schema499,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema497.type,parentSchema:schema497,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10322,15 +10410,15 @@ validate128.errors = vErrors;
 return errors === 0;
 }
 
-export const domainRegister = validate130;
-const schema503 = {"title":"DomainRegisterRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const domainEPP = validate130;
+const schema501 = {"title":"DomainEPPRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
 function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema503.required,parentSchema:schema503,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema501.required,parentSchema:schema501,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10391,7 +10479,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema503.type,parentSchema:schema503,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema501.type,parentSchema:schema501,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10404,15 +10492,15 @@ validate130.errors = vErrors;
 return errors === 0;
 }
 
-export const domainRenew = validate132;
-const schema507 = {"title":"DomainRenewRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const domainRegister = validate132;
+const schema505 = {"title":"DomainRegisterRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
 function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema507.required,parentSchema:schema507,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema505.required,parentSchema:schema505,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10473,7 +10561,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema507.type,parentSchema:schema507,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema505.type,parentSchema:schema505,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10486,15 +10574,15 @@ validate132.errors = vErrors;
 return errors === 0;
 }
 
-export const domainTransfer = validate134;
-const schema511 = {"title":"DomainTransferRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const domainRenew = validate134;
+const schema509 = {"title":"DomainRenewRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
 function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema511.required,parentSchema:schema511,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema509.required,parentSchema:schema509,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10555,7 +10643,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema511.type,parentSchema:schema511,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema509.type,parentSchema:schema509,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10568,17 +10656,99 @@ validate134.errors = vErrors;
 return errors === 0;
 }
 
-export const editAccountDetails = validate136;
-const schema524 = {"title":"EditAccountDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"product_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"date_created":{"$ref":"../../common/defs.json#/definitions/date"},"domain":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"server_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"payment_module":{"$ref":"../../common/defs.json#/definitions/positiveId"},"firstpayment":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"total":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"next_due":{"$ref":"../../common/defs.json#/definitions/date"},"status":{"type":"string","enum":["Pending","Active","Suspended","Terminated","Cancelled","Fraud"]},"username":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"password":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"rootpassword":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"commitment_date":{"$ref":"../../common/defs.json#/definitions/date"},"notes":{"$ref":"../../common/defs.json#/definitions/text"}}};
-const schema60 = {"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$","description":"a date as YYYY-MM-DD"};
-const pattern26 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}$", "u");
+export const domainTransfer = validate136;
+const schema513 = {"title":"DomainTransferRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
 function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema524.required,parentSchema:schema524,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema513.required,parentSchema:schema513,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema513.type,parentSchema:schema513,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate136.errors = vErrors;
+return errors === 0;
+}
+
+export const editAccountDetails = validate138;
+const schema526 = {"title":"EditAccountDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"product_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"date_created":{"$ref":"../../common/defs.json#/definitions/date"},"domain":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"server_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"payment_module":{"$ref":"../../common/defs.json#/definitions/positiveId"},"firstpayment":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"total":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"next_due":{"$ref":"../../common/defs.json#/definitions/date"},"status":{"type":"string","enum":["Pending","Active","Suspended","Terminated","Cancelled","Fraud"]},"username":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"password":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"rootpassword":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"commitment_date":{"$ref":"../../common/defs.json#/definitions/date"},"notes":{"$ref":"../../common/defs.json#/definitions/text"}}};
+const schema60 = {"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$","description":"a date as YYYY-MM-DD"};
+const pattern26 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}$", "u");
+
+function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema526.required,parentSchema:schema526,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10757,7 +10927,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err7 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema524.properties.domain.type,parentSchema:schema524.properties.domain,data:data3};
+const err7 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema526.properties.domain.type,parentSchema:schema526.properties.domain,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -10776,7 +10946,7 @@ data["domain"] = coerced3;
 }
 if(typeof data3 === "string"){
 if(func2(data3) > 255){
-const err8 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema524.properties.domain,data:data3};
+const err8 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema526.properties.domain,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -11057,7 +11227,7 @@ else if(data9 === null){
 coerced9 = "";
 }
 else {
-const err19 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema524.properties.status.type,parentSchema:schema524.properties.status,data:data9};
+const err19 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema526.properties.status.type,parentSchema:schema526.properties.status,data:data9};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -11075,7 +11245,7 @@ data["status"] = coerced9;
 }
 }
 if(!((((((data9 === "Pending") || (data9 === "Active")) || (data9 === "Suspended")) || (data9 === "Terminated")) || (data9 === "Cancelled")) || (data9 === "Fraud"))){
-const err20 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema524.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema524.properties.status.enum,parentSchema:schema524.properties.status,data:data9};
+const err20 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema526.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema526.properties.status.enum,parentSchema:schema526.properties.status,data:data9};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -11105,7 +11275,7 @@ else if(data10 === null){
 coerced10 = "";
 }
 else {
-const err21 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema524.properties.username.type,parentSchema:schema524.properties.username,data:data10};
+const err21 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema526.properties.username.type,parentSchema:schema526.properties.username,data:data10};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -11124,7 +11294,7 @@ data["username"] = coerced10;
 }
 if(typeof data10 === "string"){
 if(func2(data10) > 255){
-const err22 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema524.properties.username,data:data10};
+const err22 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema526.properties.username,data:data10};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -11155,7 +11325,7 @@ else if(data11 === null){
 coerced11 = "";
 }
 else {
-const err23 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema524.properties.password.type,parentSchema:schema524.properties.password,data:data11};
+const err23 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema526.properties.password.type,parentSchema:schema526.properties.password,data:data11};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -11174,7 +11344,7 @@ data["password"] = coerced11;
 }
 if(typeof data11 === "string"){
 if(func2(data11) > 255){
-const err24 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema524.properties.password,data:data11};
+const err24 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema526.properties.password,data:data11};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -11205,7 +11375,7 @@ else if(data12 === null){
 coerced12 = "";
 }
 else {
-const err25 = {instancePath:instancePath+"/rootpassword",schemaPath:"#/properties/rootpassword/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema524.properties.rootpassword.type,parentSchema:schema524.properties.rootpassword,data:data12};
+const err25 = {instancePath:instancePath+"/rootpassword",schemaPath:"#/properties/rootpassword/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema526.properties.rootpassword.type,parentSchema:schema526.properties.rootpassword,data:data12};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -11224,7 +11394,7 @@ data["rootpassword"] = coerced12;
 }
 if(typeof data12 === "string"){
 if(func2(data12) > 255){
-const err26 = {instancePath:instancePath+"/rootpassword",schemaPath:"#/properties/rootpassword/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema524.properties.rootpassword,data:data12};
+const err26 = {instancePath:instancePath+"/rootpassword",schemaPath:"#/properties/rootpassword/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema526.properties.rootpassword,data:data12};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -11305,7 +11475,7 @@ else if(data14 === null){
 coerced14 = "";
 }
 else {
-const err29 = {instancePath:instancePath+"/notes",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema372.type,parentSchema:schema372,data:data14};
+const err29 = {instancePath:instancePath+"/notes",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema374.type,parentSchema:schema374,data:data14};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -11324,7 +11494,7 @@ data["notes"] = coerced14;
 }
 if(typeof data14 === "string"){
 if(func2(data14) > 65535){
-const err30 = {instancePath:instancePath+"/notes",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema372,data:data14};
+const err30 = {instancePath:instancePath+"/notes",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema374,data:data14};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -11337,7 +11507,7 @@ errors++;
 }
 }
 else {
-const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema524.type,parentSchema:schema524,data};
+const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema526.type,parentSchema:schema526,data};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -11346,14 +11516,14 @@ vErrors.push(err31);
 }
 errors++;
 }
-validate136.errors = vErrors;
+validate138.errors = vErrors;
 return errors === 0;
 }
 
-export const editContactPermissions = validate140;
-const schema544 = {"title":"EditContactPermissionsRequest","type":"object","required":["id","privileges"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"privileges":{"$ref":"addClientContact.json#/definitions/privileges"}}};
+export const editContactPermissions = validate142;
+const schema546 = {"title":"EditContactPermissionsRequest","type":"object","required":["id","privileges"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"privileges":{"$ref":"addClientContact.json#/definitions/privileges"}}};
 
-function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -11752,17 +11922,17 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate138.errors = vErrors;
+validate140.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema544.required,parentSchema:schema544,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema546.required,parentSchema:schema546,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11772,7 +11942,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.privileges === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "privileges"},message:"must have required property '"+"privileges"+"'",schema:schema544.required,parentSchema:schema544,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "privileges"},message:"must have required property '"+"privileges"+"'",schema:schema546.required,parentSchema:schema546,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11832,14 +12002,14 @@ errors++;
 }
 }
 if(data.privileges !== undefined){
-if(!(validate138(data.privileges, {instancePath:instancePath+"/privileges",parentData:data,parentDataProperty:"privileges",rootData}))){
-vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
+if(!(validate140(data.privileges, {instancePath:instancePath+"/privileges",parentData:data,parentDataProperty:"privileges",rootData}))){
+vErrors = vErrors === null ? validate140.errors : vErrors.concat(validate140.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema544.type,parentSchema:schema544,data};
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema546.type,parentSchema:schema546,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -11848,27 +12018,27 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate140.errors = vErrors;
+validate142.errors = vErrors;
 return errors === 0;
 }
 
-export const editEstimateDetails = validate192;
-const schema777 = {"title":"EditEstimateDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status":{"$ref":"../../resources/estimate.json#/properties/status"},"subject":{"$ref":"../../common/defs.json#/definitions/text"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId","description":"an existing client; the estimate's currency stays as it is"},"date_created":{"$ref":"../../common/defs.json#/definitions/date","description":"a real calendar date, not after date_expires"},"date_expires":{"$ref":"../../common/defs.json#/definitions/date","description":"a real calendar date, not before date_created"},"notes":{"$ref":"../../common/defs.json#/definitions/text"},"notes_private":{"$ref":"../../common/defs.json#/definitions/text"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero","description":"an existing currency (0 is the main one); rate follows it, amounts are kept as they are"},"taxrate":{"$ref":"#/definitions/percent"},"taxrate2":{"$ref":"#/definitions/percent"},"credit":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"item":{"description":"changes to existing lines, keyed by line id: item[<line id>][description|amount|qty|taxed]=value, or item[<line id>][remove]=1 to remove the line (remove wins over other fields). A line id that is not one of this estimate's lines is an error. Consecutive keys from 0 arrive as a list, whose positions are read as line ids.","anyOf":[{"$comment":"Tried first and typed `never`: it picks the form by type, so a validation error names the bad field whichever form was sent; the two branches below give the TypeScript type.","tsType":"never","if":{"type":"array"},"then":{"$ref":"#/definitions/lineChangeList"},"else":{"$ref":"#/definitions/lineChangeMap"}},{"$ref":"#/definitions/lineChangeList"},{"$ref":"#/definitions/lineChangeMap"}]},"newitem":{"description":"lines to add, appended in key order: newitem[<n>][description|amount|qty|taxed]=value (description and amount required, qty 1 and taxed 0 by default). newitem[][field] adds one line; number the keys to add several. New lines get item_id 0, type Other and fresh ids, one past the highest line id of any estimate.","anyOf":[{"$comment":"See item: the type-checked branch comes first for precise messages.","tsType":"never","if":{"type":"array"},"then":{"$ref":"#/definitions/newLineList"},"else":{"$ref":"#/definitions/newLineMap"}},{"$ref":"#/definitions/newLineList"},{"$ref":"#/definitions/newLineMap"}]}}};
-const schema568 = {"type":"string","enum":["Draft","Sent","Accepted","Invoiced","Dead"]};
-const schema576 = {"type":"string","pattern":"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$","description":"a percentage from 0 to 100 with at most two decimals, such as 20 or 8.25"};
+export const editEstimateDetails = validate194;
+const schema779 = {"title":"EditEstimateDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status":{"$ref":"../../resources/estimate.json#/properties/status"},"subject":{"$ref":"../../common/defs.json#/definitions/text"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId","description":"an existing client; the estimate's currency stays as it is"},"date_created":{"$ref":"../../common/defs.json#/definitions/date","description":"a real calendar date, not after date_expires"},"date_expires":{"$ref":"../../common/defs.json#/definitions/date","description":"a real calendar date, not before date_created"},"notes":{"$ref":"../../common/defs.json#/definitions/text"},"notes_private":{"$ref":"../../common/defs.json#/definitions/text"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero","description":"an existing currency (0 is the main one); rate follows it, amounts are kept as they are"},"taxrate":{"$ref":"#/definitions/percent"},"taxrate2":{"$ref":"#/definitions/percent"},"credit":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"item":{"description":"changes to existing lines, keyed by line id: item[<line id>][description|amount|qty|taxed]=value, or item[<line id>][remove]=1 to remove the line (remove wins over other fields). A line id that is not one of this estimate's lines is an error. Consecutive keys from 0 arrive as a list, whose positions are read as line ids.","anyOf":[{"$comment":"Tried first and typed `never`: it picks the form by type, so a validation error names the bad field whichever form was sent; the two branches below give the TypeScript type.","tsType":"never","if":{"type":"array"},"then":{"$ref":"#/definitions/lineChangeList"},"else":{"$ref":"#/definitions/lineChangeMap"}},{"$ref":"#/definitions/lineChangeList"},{"$ref":"#/definitions/lineChangeMap"}]},"newitem":{"description":"lines to add, appended in key order: newitem[<n>][description|amount|qty|taxed]=value (description and amount required, qty 1 and taxed 0 by default). newitem[][field] adds one line; number the keys to add several. New lines get item_id 0, type Other and fresh ids, one past the highest line id of any estimate.","anyOf":[{"$comment":"See item: the type-checked branch comes first for precise messages.","tsType":"never","if":{"type":"array"},"then":{"$ref":"#/definitions/newLineList"},"else":{"$ref":"#/definitions/newLineMap"}},{"$ref":"#/definitions/newLineList"},{"$ref":"#/definitions/newLineMap"}]}}};
+const schema570 = {"type":"string","enum":["Draft","Sent","Accepted","Invoiced","Dead"]};
+const schema578 = {"type":"string","pattern":"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$","description":"a percentage from 0 to 100 with at most two decimals, such as 20 or 8.25"};
 const pattern361 = new RegExp("^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$", "u");
-const schema579 = {"title":"EstimateLineChangeList","type":"array","maxItems":1000,"items":{"$ref":"#/definitions/lineChange"}};
-const schema580 = {"title":"EstimateLineChange","type":"object","additionalProperties":false,"description":"line fields to change: description, amount, qty, taxed, or remove=1","properties":{"description":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"},"amount":{"$ref":"#/definitions/amount"},"qty":{"$ref":"#/definitions/qty"},"taxed":{"$ref":"../../common/defs.json#/definitions/flag"},"remove":{"$ref":"../../common/defs.json#/definitions/flag"}}};
-const schema582 = {"type":"string","pattern":"^-?[0-9]{1,9}(\\.[0-9]{1,2})?$","description":"an amount with at most two decimals, such as 12.30 (negative for a discount line)"};
-const schema583 = {"type":"string","pattern":"^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$","description":"a positive quantity with at most four decimals, such as 3 or 1.5"};
+const schema581 = {"title":"EstimateLineChangeList","type":"array","maxItems":1000,"items":{"$ref":"#/definitions/lineChange"}};
+const schema582 = {"title":"EstimateLineChange","type":"object","additionalProperties":false,"description":"line fields to change: description, amount, qty, taxed, or remove=1","properties":{"description":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"},"amount":{"$ref":"#/definitions/amount"},"qty":{"$ref":"#/definitions/qty"},"taxed":{"$ref":"../../common/defs.json#/definitions/flag"},"remove":{"$ref":"../../common/defs.json#/definitions/flag"}}};
+const schema584 = {"type":"string","pattern":"^-?[0-9]{1,9}(\\.[0-9]{1,2})?$","description":"an amount with at most two decimals, such as 12.30 (negative for a discount line)"};
+const schema585 = {"type":"string","pattern":"^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$","description":"a positive quantity with at most four decimals, such as 3 or 1.5"};
 
-function validate147(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!(((((key0 === "description") || (key0 === "amount")) || (key0 === "qty")) || (key0 === "taxed")) || (key0 === "remove"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema580,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema582,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11958,7 +12128,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/amount",schemaPath:"#/definitions/amount/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema582.type,parentSchema:schema582,data:data1};
+const err4 = {instancePath:instancePath+"/amount",schemaPath:"#/definitions/amount/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema584.type,parentSchema:schema584,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -11977,7 +12147,7 @@ data["amount"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(!pattern79.test(data1)){
-const err5 = {instancePath:instancePath+"/amount",schemaPath:"#/definitions/amount/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]{1,9}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^-?[0-9]{1,9}(\\.[0-9]{1,2})?$"+"\"",schema:"^-?[0-9]{1,9}(\\.[0-9]{1,2})?$",parentSchema:schema582,data:data1};
+const err5 = {instancePath:instancePath+"/amount",schemaPath:"#/definitions/amount/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]{1,9}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^-?[0-9]{1,9}(\\.[0-9]{1,2})?$"+"\"",schema:"^-?[0-9]{1,9}(\\.[0-9]{1,2})?$",parentSchema:schema584,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -12008,7 +12178,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err6 = {instancePath:instancePath+"/qty",schemaPath:"#/definitions/qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema583.type,parentSchema:schema583,data:data2};
+const err6 = {instancePath:instancePath+"/qty",schemaPath:"#/definitions/qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema585.type,parentSchema:schema585,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -12027,7 +12197,7 @@ data["qty"] = coerced2;
 }
 if(typeof data2 === "string"){
 if(!pattern80.test(data2)){
-const err7 = {instancePath:instancePath+"/qty",schemaPath:"#/definitions/qty/pattern",keyword:"pattern",params:{pattern: "^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$"},message:"must match pattern \""+"^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$"+"\"",schema:"^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$",parentSchema:schema583,data:data2};
+const err7 = {instancePath:instancePath+"/qty",schemaPath:"#/definitions/qty/pattern",keyword:"pattern",params:{pattern: "^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$"},message:"must match pattern \""+"^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$"+"\"",schema:"^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$",parentSchema:schema585,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -12136,7 +12306,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema580.type,parentSchema:schema580,data};
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema582.type,parentSchema:schema582,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -12145,12 +12315,12 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate147.errors = vErrors;
+validate149.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(Array.isArray(data))){
@@ -12169,7 +12339,7 @@ if(dataType0 === "string" || dataType0 === "number"
 coerced0 = [data];
 }
 else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema579.type,parentSchema:schema579,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema581.type,parentSchema:schema581,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -12188,7 +12358,7 @@ parentData[parentDataProperty] = coerced0;
 }
 if(Array.isArray(data)){
 if(data.length > 1000){
-const err1 = {instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema579,data};
+const err1 = {instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema581,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -12199,19 +12369,19 @@ errors++;
 }
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate147(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
+if(!(validate149(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
 errors = vErrors.length;
 }
 }
 }
-validate146.errors = vErrors;
+validate148.errors = vErrors;
 return errors === 0;
 }
 
-const schema586 = {"title":"EstimateLineChangeMap","type":"object","propertyNames":{"pattern":"^[1-9][0-9]{0,17}$","description":"keyed by line id, such as item[12][qty]=2"},"additionalProperties":{"$ref":"#/definitions/lineChange"}};
+const schema588 = {"title":"EstimateLineChangeMap","type":"object","propertyNames":{"pattern":"^[1-9][0-9]{0,17}$","description":"keyed by line id, such as item[12][qty]=2"},"additionalProperties":{"$ref":"#/definitions/lineChange"}};
 
-function validate150(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12219,7 +12389,7 @@ for(const key0 in data){
 const _errs1 = errors;
 if(typeof key0 === "string"){
 if(!pattern0.test(key0)){
-const err0 = {instancePath,schemaPath:"#/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema586.propertyNames,data:key0,propertyName:key0};
+const err0 = {instancePath,schemaPath:"#/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema588.propertyNames,data:key0,propertyName:key0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -12231,7 +12401,7 @@ errors++;
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
-const err1 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema586.propertyNames,parentSchema:schema586,data};
+const err1 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema588.propertyNames,parentSchema:schema588,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -12242,14 +12412,14 @@ errors++;
 }
 }
 for(const key1 in data){
-if(!(validate147(data[key1], {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key1,rootData}))){
-vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
+if(!(validate149(data[key1], {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key1,rootData}))){
+vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema586.type,parentSchema:schema586,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema588.type,parentSchema:schema588,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -12258,19 +12428,19 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate150.errors = vErrors;
+validate152.errors = vErrors;
 return errors === 0;
 }
 
-const schema587 = {"title":"EstimateNewLineList","type":"array","maxItems":1000,"items":{"$ref":"#/definitions/newLine"}};
-const schema588 = {"title":"EstimateNewLine","type":"object","additionalProperties":false,"description":"a new line's fields: description and amount, optionally qty and taxed","required":["description","amount"],"properties":{"description":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"},"amount":{"$ref":"#/definitions/amount"},"qty":{"$ref":"#/definitions/qty"},"taxed":{"$ref":"../../common/defs.json#/definitions/flag"}}};
+const schema589 = {"title":"EstimateNewLineList","type":"array","maxItems":1000,"items":{"$ref":"#/definitions/newLine"}};
+const schema590 = {"title":"EstimateNewLine","type":"object","additionalProperties":false,"description":"a new line's fields: description and amount, optionally qty and taxed","required":["description","amount"],"properties":{"description":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"},"amount":{"$ref":"#/definitions/amount"},"qty":{"$ref":"#/definitions/qty"},"taxed":{"$ref":"../../common/defs.json#/definitions/flag"}}};
 
-function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate158(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.description === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'",schema:schema588.required,parentSchema:schema588,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'",schema:schema590.required,parentSchema:schema590,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -12280,7 +12450,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.amount === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'",schema:schema588.required,parentSchema:schema588,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'",schema:schema590.required,parentSchema:schema590,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -12291,7 +12461,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((key0 === "description") || (key0 === "amount")) || (key0 === "qty")) || (key0 === "taxed"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema588,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema590,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -12381,7 +12551,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err6 = {instancePath:instancePath+"/amount",schemaPath:"#/definitions/amount/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema582.type,parentSchema:schema582,data:data1};
+const err6 = {instancePath:instancePath+"/amount",schemaPath:"#/definitions/amount/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema584.type,parentSchema:schema584,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -12400,7 +12570,7 @@ data["amount"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(!pattern79.test(data1)){
-const err7 = {instancePath:instancePath+"/amount",schemaPath:"#/definitions/amount/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]{1,9}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^-?[0-9]{1,9}(\\.[0-9]{1,2})?$"+"\"",schema:"^-?[0-9]{1,9}(\\.[0-9]{1,2})?$",parentSchema:schema582,data:data1};
+const err7 = {instancePath:instancePath+"/amount",schemaPath:"#/definitions/amount/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]{1,9}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^-?[0-9]{1,9}(\\.[0-9]{1,2})?$"+"\"",schema:"^-?[0-9]{1,9}(\\.[0-9]{1,2})?$",parentSchema:schema584,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -12431,7 +12601,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err8 = {instancePath:instancePath+"/qty",schemaPath:"#/definitions/qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema583.type,parentSchema:schema583,data:data2};
+const err8 = {instancePath:instancePath+"/qty",schemaPath:"#/definitions/qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema585.type,parentSchema:schema585,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -12450,7 +12620,7 @@ data["qty"] = coerced2;
 }
 if(typeof data2 === "string"){
 if(!pattern80.test(data2)){
-const err9 = {instancePath:instancePath+"/qty",schemaPath:"#/definitions/qty/pattern",keyword:"pattern",params:{pattern: "^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$"},message:"must match pattern \""+"^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$"+"\"",schema:"^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$",parentSchema:schema583,data:data2};
+const err9 = {instancePath:instancePath+"/qty",schemaPath:"#/definitions/qty/pattern",keyword:"pattern",params:{pattern: "^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$"},message:"must match pattern \""+"^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$"+"\"",schema:"^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$",parentSchema:schema585,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -12511,7 +12681,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema588.type,parentSchema:schema588,data};
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema590.type,parentSchema:schema590,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -12520,12 +12690,12 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate156.errors = vErrors;
+validate158.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate155(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate157(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(Array.isArray(data))){
@@ -12544,7 +12714,7 @@ if(dataType0 === "string" || dataType0 === "number"
 coerced0 = [data];
 }
 else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema587.type,parentSchema:schema587,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema589.type,parentSchema:schema589,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -12563,7 +12733,7 @@ parentData[parentDataProperty] = coerced0;
 }
 if(Array.isArray(data)){
 if(data.length > 1000){
-const err1 = {instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema587,data};
+const err1 = {instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema589,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -12574,19 +12744,19 @@ errors++;
 }
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate156(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate156.errors : vErrors.concat(validate156.errors);
+if(!(validate158(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate158.errors : vErrors.concat(validate158.errors);
 errors = vErrors.length;
 }
 }
 }
-validate155.errors = vErrors;
+validate157.errors = vErrors;
 return errors === 0;
 }
 
-const schema593 = {"title":"EstimateNewLineMap","type":"object","propertyNames":{"pattern":"^[0-9]{1,9}$","description":"keyed by a number, such as newitem[0][amount]=50"},"additionalProperties":{"$ref":"#/definitions/newLine"}};
+const schema595 = {"title":"EstimateNewLineMap","type":"object","propertyNames":{"pattern":"^[0-9]{1,9}$","description":"keyed by a number, such as newitem[0][amount]=50"},"additionalProperties":{"$ref":"#/definitions/newLine"}};
 
-function validate159(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate161(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12594,7 +12764,7 @@ for(const key0 in data){
 const _errs1 = errors;
 if(typeof key0 === "string"){
 if(!pattern267.test(key0)){
-const err0 = {instancePath,schemaPath:"#/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,9}$"},message:"must match pattern \""+"^[0-9]{1,9}$"+"\"",schema:"^[0-9]{1,9}$",parentSchema:schema593.propertyNames,data:key0,propertyName:key0};
+const err0 = {instancePath,schemaPath:"#/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,9}$"},message:"must match pattern \""+"^[0-9]{1,9}$"+"\"",schema:"^[0-9]{1,9}$",parentSchema:schema595.propertyNames,data:key0,propertyName:key0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -12606,7 +12776,7 @@ errors++;
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
-const err1 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema593.propertyNames,parentSchema:schema593,data};
+const err1 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema595.propertyNames,parentSchema:schema595,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -12617,14 +12787,14 @@ errors++;
 }
 }
 for(const key1 in data){
-if(!(validate156(data[key1], {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key1,rootData}))){
-vErrors = vErrors === null ? validate156.errors : vErrors.concat(validate156.errors);
+if(!(validate158(data[key1], {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key1,rootData}))){
+vErrors = vErrors === null ? validate158.errors : vErrors.concat(validate158.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema593.type,parentSchema:schema593,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema595.type,parentSchema:schema595,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -12633,17 +12803,17 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate159.errors = vErrors;
+validate161.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate192(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate194(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema777.required,parentSchema:schema777,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema779.required,parentSchema:schema779,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -12722,7 +12892,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/status",schemaPath:"../../resources/estimate.json#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema568.type,parentSchema:schema568,data:data1};
+const err3 = {instancePath:instancePath+"/status",schemaPath:"../../resources/estimate.json#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema570.type,parentSchema:schema570,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -12740,7 +12910,7 @@ data["status"] = coerced1;
 }
 }
 if(!(((((data1 === "Draft") || (data1 === "Sent")) || (data1 === "Accepted")) || (data1 === "Invoiced")) || (data1 === "Dead"))){
-const err4 = {instancePath:instancePath+"/status",schemaPath:"../../resources/estimate.json#/properties/status/enum",keyword:"enum",params:{allowedValues: schema568.enum},message:"must be equal to one of the allowed values",schema:schema568.enum,parentSchema:schema568,data:data1};
+const err4 = {instancePath:instancePath+"/status",schemaPath:"../../resources/estimate.json#/properties/status/enum",keyword:"enum",params:{allowedValues: schema570.enum},message:"must be equal to one of the allowed values",schema:schema570.enum,parentSchema:schema570,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -12770,7 +12940,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/subject",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema372.type,parentSchema:schema372,data:data2};
+const err5 = {instancePath:instancePath+"/subject",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema374.type,parentSchema:schema374,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -12789,7 +12959,7 @@ data["subject"] = coerced2;
 }
 if(typeof data2 === "string"){
 if(func2(data2) > 65535){
-const err6 = {instancePath:instancePath+"/subject",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema372,data:data2};
+const err6 = {instancePath:instancePath+"/subject",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema374,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -12970,7 +13140,7 @@ else if(data6 === null){
 coerced6 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/notes",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema372.type,parentSchema:schema372,data:data6};
+const err13 = {instancePath:instancePath+"/notes",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema374.type,parentSchema:schema374,data:data6};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -12989,7 +13159,7 @@ data["notes"] = coerced6;
 }
 if(typeof data6 === "string"){
 if(func2(data6) > 65535){
-const err14 = {instancePath:instancePath+"/notes",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema372,data:data6};
+const err14 = {instancePath:instancePath+"/notes",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema374,data:data6};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -13020,7 +13190,7 @@ else if(data7 === null){
 coerced7 = "";
 }
 else {
-const err15 = {instancePath:instancePath+"/notes_private",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema372.type,parentSchema:schema372,data:data7};
+const err15 = {instancePath:instancePath+"/notes_private",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema374.type,parentSchema:schema374,data:data7};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -13039,7 +13209,7 @@ data["notes_private"] = coerced7;
 }
 if(typeof data7 === "string"){
 if(func2(data7) > 65535){
-const err16 = {instancePath:instancePath+"/notes_private",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema372,data:data7};
+const err16 = {instancePath:instancePath+"/notes_private",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema374,data:data7};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -13120,7 +13290,7 @@ else if(data9 === null){
 coerced9 = "";
 }
 else {
-const err19 = {instancePath:instancePath+"/taxrate",schemaPath:"#/definitions/percent/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema576.type,parentSchema:schema576,data:data9};
+const err19 = {instancePath:instancePath+"/taxrate",schemaPath:"#/definitions/percent/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema578.type,parentSchema:schema578,data:data9};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -13139,7 +13309,7 @@ data["taxrate"] = coerced9;
 }
 if(typeof data9 === "string"){
 if(!pattern361.test(data9)){
-const err20 = {instancePath:instancePath+"/taxrate",schemaPath:"#/definitions/percent/pattern",keyword:"pattern",params:{pattern: "^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"},message:"must match pattern \""+"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"+"\"",schema:"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$",parentSchema:schema576,data:data9};
+const err20 = {instancePath:instancePath+"/taxrate",schemaPath:"#/definitions/percent/pattern",keyword:"pattern",params:{pattern: "^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"},message:"must match pattern \""+"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"+"\"",schema:"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$",parentSchema:schema578,data:data9};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -13170,7 +13340,7 @@ else if(data10 === null){
 coerced10 = "";
 }
 else {
-const err21 = {instancePath:instancePath+"/taxrate2",schemaPath:"#/definitions/percent/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema576.type,parentSchema:schema576,data:data10};
+const err21 = {instancePath:instancePath+"/taxrate2",schemaPath:"#/definitions/percent/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema578.type,parentSchema:schema578,data:data10};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -13189,7 +13359,7 @@ data["taxrate2"] = coerced10;
 }
 if(typeof data10 === "string"){
 if(!pattern361.test(data10)){
-const err22 = {instancePath:instancePath+"/taxrate2",schemaPath:"#/definitions/percent/pattern",keyword:"pattern",params:{pattern: "^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"},message:"must match pattern \""+"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"+"\"",schema:"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$",parentSchema:schema576,data:data10};
+const err22 = {instancePath:instancePath+"/taxrate2",schemaPath:"#/definitions/percent/pattern",keyword:"pattern",params:{pattern: "^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"},message:"must match pattern \""+"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"+"\"",schema:"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$",parentSchema:schema578,data:data10};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -13304,8 +13474,8 @@ vErrors = null;
 let ifClause0;
 if(_valid1){
 const _errs44 = errors;
-if(!(validate146(data12, {instancePath:instancePath+"/item",parentData:data,parentDataProperty:"item",rootData}))){
-vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
+if(!(validate148(data12, {instancePath:instancePath+"/item",parentData:data,parentDataProperty:"item",rootData}))){
+vErrors = vErrors === null ? validate148.errors : vErrors.concat(validate148.errors);
 errors = vErrors.length;
 }
 var _valid1 = _errs44 === errors;
@@ -13314,8 +13484,8 @@ ifClause0 = "then";
 }
 else {
 const _errs45 = errors;
-if(!(validate150(data12, {instancePath:instancePath+"/item",parentData:data,parentDataProperty:"item",rootData}))){
-vErrors = vErrors === null ? validate150.errors : vErrors.concat(validate150.errors);
+if(!(validate152(data12, {instancePath:instancePath+"/item",parentData:data,parentDataProperty:"item",rootData}))){
+vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
 errors = vErrors.length;
 }
 var _valid1 = _errs45 === errors;
@@ -13323,7 +13493,7 @@ valid14 = _valid1;
 ifClause0 = "else";
 }
 if(!valid14){
-const err26 = {instancePath:instancePath+"/item",schemaPath:"#/properties/item/anyOf/0/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema",schema:schema777.properties.item.anyOf[0].if,parentSchema:schema777.properties.item.anyOf[0],data:data12};
+const err26 = {instancePath:instancePath+"/item",schemaPath:"#/properties/item/anyOf/0/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema",schema:schema779.properties.item.anyOf[0].if,parentSchema:schema779.properties.item.anyOf[0],data:data12};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -13336,16 +13506,16 @@ var _valid0 = _errs39 === errors;
 valid13 = valid13 || _valid0;
 if(!valid13){
 const _errs47 = errors;
-if(!(validate146(data12, {instancePath:instancePath+"/item",parentData:data,parentDataProperty:"item",rootData}))){
-vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
+if(!(validate148(data12, {instancePath:instancePath+"/item",parentData:data,parentDataProperty:"item",rootData}))){
+vErrors = vErrors === null ? validate148.errors : vErrors.concat(validate148.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs47 === errors;
 valid13 = valid13 || _valid0;
 if(!valid13){
 const _errs48 = errors;
-if(!(validate150(data12, {instancePath:instancePath+"/item",parentData:data,parentDataProperty:"item",rootData}))){
-vErrors = vErrors === null ? validate150.errors : vErrors.concat(validate150.errors);
+if(!(validate152(data12, {instancePath:instancePath+"/item",parentData:data,parentDataProperty:"item",rootData}))){
+vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs48 === errors;
@@ -13353,7 +13523,7 @@ valid13 = valid13 || _valid0;
 }
 }
 if(!valid13){
-const err27 = {instancePath:instancePath+"/item",schemaPath:"#/properties/item/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema777.properties.item.anyOf,parentSchema:schema777.properties.item,data:data12};
+const err27 = {instancePath:instancePath+"/item",schemaPath:"#/properties/item/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema779.properties.item.anyOf,parentSchema:schema779.properties.item,data:data12};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -13428,8 +13598,8 @@ vErrors = null;
 let ifClause1;
 if(_valid3){
 const _errs56 = errors;
-if(!(validate155(data13, {instancePath:instancePath+"/newitem",parentData:data,parentDataProperty:"newitem",rootData}))){
-vErrors = vErrors === null ? validate155.errors : vErrors.concat(validate155.errors);
+if(!(validate157(data13, {instancePath:instancePath+"/newitem",parentData:data,parentDataProperty:"newitem",rootData}))){
+vErrors = vErrors === null ? validate157.errors : vErrors.concat(validate157.errors);
 errors = vErrors.length;
 }
 var _valid3 = _errs56 === errors;
@@ -13438,8 +13608,8 @@ ifClause1 = "then";
 }
 else {
 const _errs57 = errors;
-if(!(validate159(data13, {instancePath:instancePath+"/newitem",parentData:data,parentDataProperty:"newitem",rootData}))){
-vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
+if(!(validate161(data13, {instancePath:instancePath+"/newitem",parentData:data,parentDataProperty:"newitem",rootData}))){
+vErrors = vErrors === null ? validate161.errors : vErrors.concat(validate161.errors);
 errors = vErrors.length;
 }
 var _valid3 = _errs57 === errors;
@@ -13447,7 +13617,7 @@ valid16 = _valid3;
 ifClause1 = "else";
 }
 if(!valid16){
-const err29 = {instancePath:instancePath+"/newitem",schemaPath:"#/properties/newitem/anyOf/0/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema",schema:schema777.properties.newitem.anyOf[0].if,parentSchema:schema777.properties.newitem.anyOf[0],data:data13};
+const err29 = {instancePath:instancePath+"/newitem",schemaPath:"#/properties/newitem/anyOf/0/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema",schema:schema779.properties.newitem.anyOf[0].if,parentSchema:schema779.properties.newitem.anyOf[0],data:data13};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -13460,16 +13630,16 @@ var _valid2 = _errs51 === errors;
 valid15 = valid15 || _valid2;
 if(!valid15){
 const _errs59 = errors;
-if(!(validate155(data13, {instancePath:instancePath+"/newitem",parentData:data,parentDataProperty:"newitem",rootData}))){
-vErrors = vErrors === null ? validate155.errors : vErrors.concat(validate155.errors);
+if(!(validate157(data13, {instancePath:instancePath+"/newitem",parentData:data,parentDataProperty:"newitem",rootData}))){
+vErrors = vErrors === null ? validate157.errors : vErrors.concat(validate157.errors);
 errors = vErrors.length;
 }
 var _valid2 = _errs59 === errors;
 valid15 = valid15 || _valid2;
 if(!valid15){
 const _errs60 = errors;
-if(!(validate159(data13, {instancePath:instancePath+"/newitem",parentData:data,parentDataProperty:"newitem",rootData}))){
-vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
+if(!(validate161(data13, {instancePath:instancePath+"/newitem",parentData:data,parentDataProperty:"newitem",rootData}))){
+vErrors = vErrors === null ? validate161.errors : vErrors.concat(validate161.errors);
 errors = vErrors.length;
 }
 var _valid2 = _errs60 === errors;
@@ -13477,7 +13647,7 @@ valid15 = valid15 || _valid2;
 }
 }
 if(!valid15){
-const err30 = {instancePath:instancePath+"/newitem",schemaPath:"#/properties/newitem/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema777.properties.newitem.anyOf,parentSchema:schema777.properties.newitem,data:data13};
+const err30 = {instancePath:instancePath+"/newitem",schemaPath:"#/properties/newitem/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema779.properties.newitem.anyOf,parentSchema:schema779.properties.newitem,data:data13};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -13500,7 +13670,7 @@ vErrors = null;
 }
 }
 else {
-const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema777.type,parentSchema:schema777,data};
+const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema779.type,parentSchema:schema779,data};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -13509,20 +13679,20 @@ vErrors.push(err31);
 }
 errors++;
 }
-validate192.errors = vErrors;
+validate194.errors = vErrors;
 return errors === 0;
 }
 
-export const editInvoiceDetails = validate212;
-const schema851 = {"title":"EditInvoiceDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"credit":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"date":{"$ref":"../../common/defs.json#/definitions/date"},"duedate":{"$ref":"../../common/defs.json#/definitions/date"},"payment_module":{"$ref":"../../common/defs.json#/definitions/positiveId","description":"the id of an enabled payment gateway"},"taxrate":{"$ref":"#/definitions/percent"},"taxrate2":{"$ref":"#/definitions/percent"},"invoicetype":{"description":"not supported: billsim keeps no recurring invoices","tsType":"unknown"},"metadata":{"description":"not supported: billsim keeps no invoice metadata","tsType":"unknown"},"recurring":{"description":"not supported: billsim keeps no recurring invoices","tsType":"unknown"}}};
-const schema796 = {"type":"string","pattern":"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$","description":"a percentage from 0 to 100 with at most two decimals, such as 20 or 8.25"};
+export const editInvoiceDetails = validate214;
+const schema853 = {"title":"EditInvoiceDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"credit":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"date":{"$ref":"../../common/defs.json#/definitions/date"},"duedate":{"$ref":"../../common/defs.json#/definitions/date"},"payment_module":{"$ref":"../../common/defs.json#/definitions/positiveId","description":"the id of an enabled payment gateway"},"taxrate":{"$ref":"#/definitions/percent"},"taxrate2":{"$ref":"#/definitions/percent"},"invoicetype":{"description":"not supported: billsim keeps no recurring invoices","tsType":"unknown"},"metadata":{"description":"not supported: billsim keeps no invoice metadata","tsType":"unknown"},"recurring":{"description":"not supported: billsim keeps no recurring invoices","tsType":"unknown"}}};
+const schema798 = {"type":"string","pattern":"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$","description":"a percentage from 0 to 100 with at most two decimals, such as 20 or 8.25"};
 
-function validate212(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate214(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema851.required,parentSchema:schema851,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema853.required,parentSchema:schema853,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13801,7 +13971,7 @@ else if(data5 === null){
 coerced5 = "";
 }
 else {
-const err11 = {instancePath:instancePath+"/taxrate",schemaPath:"#/definitions/percent/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema796.type,parentSchema:schema796,data:data5};
+const err11 = {instancePath:instancePath+"/taxrate",schemaPath:"#/definitions/percent/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema798.type,parentSchema:schema798,data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -13820,7 +13990,7 @@ data["taxrate"] = coerced5;
 }
 if(typeof data5 === "string"){
 if(!pattern361.test(data5)){
-const err12 = {instancePath:instancePath+"/taxrate",schemaPath:"#/definitions/percent/pattern",keyword:"pattern",params:{pattern: "^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"},message:"must match pattern \""+"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"+"\"",schema:"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$",parentSchema:schema796,data:data5};
+const err12 = {instancePath:instancePath+"/taxrate",schemaPath:"#/definitions/percent/pattern",keyword:"pattern",params:{pattern: "^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"},message:"must match pattern \""+"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"+"\"",schema:"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$",parentSchema:schema798,data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -13851,7 +14021,7 @@ else if(data6 === null){
 coerced6 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/taxrate2",schemaPath:"#/definitions/percent/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema796.type,parentSchema:schema796,data:data6};
+const err13 = {instancePath:instancePath+"/taxrate2",schemaPath:"#/definitions/percent/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema798.type,parentSchema:schema798,data:data6};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -13870,7 +14040,7 @@ data["taxrate2"] = coerced6;
 }
 if(typeof data6 === "string"){
 if(!pattern361.test(data6)){
-const err14 = {instancePath:instancePath+"/taxrate2",schemaPath:"#/definitions/percent/pattern",keyword:"pattern",params:{pattern: "^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"},message:"must match pattern \""+"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"+"\"",schema:"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$",parentSchema:schema796,data:data6};
+const err14 = {instancePath:instancePath+"/taxrate2",schemaPath:"#/definitions/percent/pattern",keyword:"pattern",params:{pattern: "^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"},message:"must match pattern \""+"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"+"\"",schema:"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$",parentSchema:schema798,data:data6};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -13883,7 +14053,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema851.type,parentSchema:schema851,data};
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema853.type,parentSchema:schema853,data};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -13892,19 +14062,19 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate212.errors = vErrors;
+validate214.errors = vErrors;
 return errors === 0;
 }
 
-export const editOrderDraft = validate220;
-const schema872 = {"title":"EditOrderDraftRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"module":{"description":"0 or the id of an enabled payment gateway","$ref":"../../common/defs.json#/definitions/idOrZero"},"scenario_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"confirm":{"$ref":"../../common/defs.json#/definitions/flag"},"invoice_generate":{"$ref":"../../common/defs.json#/definitions/flag"},"invoice_info":{"$ref":"../../common/defs.json#/definitions/flag"},"affiliate_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"}}};
+export const editOrderDraft = validate222;
+const schema874 = {"title":"EditOrderDraftRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"module":{"description":"0 or the id of an enabled payment gateway","$ref":"../../common/defs.json#/definitions/idOrZero"},"scenario_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"confirm":{"$ref":"../../common/defs.json#/definitions/flag"},"invoice_generate":{"$ref":"../../common/defs.json#/definitions/flag"},"invoice_info":{"$ref":"../../common/defs.json#/definitions/flag"},"affiliate_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"}}};
 
-function validate220(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate222(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema872.required,parentSchema:schema872,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema874.required,parentSchema:schema874,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -14309,7 +14479,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema872.type,parentSchema:schema872,data};
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema874.type,parentSchema:schema874,data};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -14318,19 +14488,19 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate220.errors = vErrors;
+validate222.errors = vErrors;
 return errors === 0;
 }
 
-export const editOrderDraftItem = validate228;
-const schema890 = {"title":"EditOrderDraftItemRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"service":{"description":"the service_id of the draft service to change (not with domain)","$ref":"../../common/defs.json#/definitions/positiveId"},"domain":{"description":"the domain_id of the draft domain to change (not with service)","$ref":"../../common/defs.json#/definitions/positiveId"},"product":{"description":"service only: the new product's id","$ref":"../../common/defs.json#/definitions/positiveId"},"cycle":{"type":"string","enum":["m","q","s","a","b","t","p4","p5","d","w","h","Once","Free"],"description":"service only: a billing cycle code the product is priced on"},"host":{"type":"string","maxLength":255,"description":"a hostname of at most 255 characters (service only; stored in the service's domain field)"},"qty":{"type":"string","pattern":"^[1-9][0-9]{0,3}$","description":"a whole number from 1 to 9999 (service only)"},"custom":{"type":"object","description":"given as custom[<category_id>][<field_id>]=value (service only)","propertyNames":{"pattern":"^[1-9][0-9]{0,17}$","description":"keyed by positive numeric ids, as custom[<category_id>][<field_id>]=value"},"additionalProperties":{"type":"object","description":"given as custom[<category_id>][<field_id>]=value","propertyNames":{"pattern":"^[1-9][0-9]{0,17}$","description":"keyed by positive numeric ids, as custom[<category_id>][<field_id>]=value"},"additionalProperties":{"type":"string","maxLength":65535,"description":"a text value (an empty value removes the field)"}}},"period":{"type":"string","pattern":"^([1-9]|10)$","description":"a registration period in years from 1 to 10 (domain only)"},"action":{"type":"string","enum":["Register","Transfer"],"description":"domain only: Register or Transfer"},"epp_code":{"type":"string","maxLength":255,"description":"a transfer (EPP) code of at most 255 characters (domain only)"}}};
+export const editOrderDraftItem = validate230;
+const schema892 = {"title":"EditOrderDraftItemRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"service":{"description":"the service_id of the draft service to change (not with domain)","$ref":"../../common/defs.json#/definitions/positiveId"},"domain":{"description":"the domain_id of the draft domain to change (not with service)","$ref":"../../common/defs.json#/definitions/positiveId"},"product":{"description":"service only: the new product's id","$ref":"../../common/defs.json#/definitions/positiveId"},"cycle":{"type":"string","enum":["m","q","s","a","b","t","p4","p5","d","w","h","Once","Free"],"description":"service only: a billing cycle code the product is priced on"},"host":{"type":"string","maxLength":255,"description":"a hostname of at most 255 characters (service only; stored in the service's domain field)"},"qty":{"type":"string","pattern":"^[1-9][0-9]{0,3}$","description":"a whole number from 1 to 9999 (service only)"},"custom":{"type":"object","description":"given as custom[<category_id>][<field_id>]=value (service only)","propertyNames":{"pattern":"^[1-9][0-9]{0,17}$","description":"keyed by positive numeric ids, as custom[<category_id>][<field_id>]=value"},"additionalProperties":{"type":"object","description":"given as custom[<category_id>][<field_id>]=value","propertyNames":{"pattern":"^[1-9][0-9]{0,17}$","description":"keyed by positive numeric ids, as custom[<category_id>][<field_id>]=value"},"additionalProperties":{"type":"string","maxLength":65535,"description":"a text value (an empty value removes the field)"}}},"period":{"type":"string","pattern":"^([1-9]|10)$","description":"a registration period in years from 1 to 10 (domain only)"},"action":{"type":"string","enum":["Register","Transfer"],"description":"domain only: Register or Transfer"},"epp_code":{"type":"string","maxLength":255,"description":"a transfer (EPP) code of at most 255 characters (domain only)"}}};
 
-function validate228(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate230(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema890.required,parentSchema:schema890,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema892.required,parentSchema:schema892,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -14559,7 +14729,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err9 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema890.properties.cycle.type,parentSchema:schema890.properties.cycle,data:data4};
+const err9 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema892.properties.cycle.type,parentSchema:schema892.properties.cycle,data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -14577,7 +14747,7 @@ data["cycle"] = coerced4;
 }
 }
 if(!(((((((((((((data4 === "m") || (data4 === "q")) || (data4 === "s")) || (data4 === "a")) || (data4 === "b")) || (data4 === "t")) || (data4 === "p4")) || (data4 === "p5")) || (data4 === "d")) || (data4 === "w")) || (data4 === "h")) || (data4 === "Once")) || (data4 === "Free"))){
-const err10 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/enum",keyword:"enum",params:{allowedValues: schema890.properties.cycle.enum},message:"must be equal to one of the allowed values",schema:schema890.properties.cycle.enum,parentSchema:schema890.properties.cycle,data:data4};
+const err10 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/enum",keyword:"enum",params:{allowedValues: schema892.properties.cycle.enum},message:"must be equal to one of the allowed values",schema:schema892.properties.cycle.enum,parentSchema:schema892.properties.cycle,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -14607,7 +14777,7 @@ else if(data5 === null){
 coerced5 = "";
 }
 else {
-const err11 = {instancePath:instancePath+"/host",schemaPath:"#/properties/host/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema890.properties.host.type,parentSchema:schema890.properties.host,data:data5};
+const err11 = {instancePath:instancePath+"/host",schemaPath:"#/properties/host/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema892.properties.host.type,parentSchema:schema892.properties.host,data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -14626,7 +14796,7 @@ data["host"] = coerced5;
 }
 if(typeof data5 === "string"){
 if(func2(data5) > 255){
-const err12 = {instancePath:instancePath+"/host",schemaPath:"#/properties/host/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema890.properties.host,data:data5};
+const err12 = {instancePath:instancePath+"/host",schemaPath:"#/properties/host/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema892.properties.host,data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -14657,7 +14827,7 @@ else if(data6 === null){
 coerced6 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema890.properties.qty.type,parentSchema:schema890.properties.qty,data:data6};
+const err13 = {instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema892.properties.qty.type,parentSchema:schema892.properties.qty,data:data6};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -14676,7 +14846,7 @@ data["qty"] = coerced6;
 }
 if(typeof data6 === "string"){
 if(!pattern119.test(data6)){
-const err14 = {instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,3}$"},message:"must match pattern \""+"^[1-9][0-9]{0,3}$"+"\"",schema:"^[1-9][0-9]{0,3}$",parentSchema:schema890.properties.qty,data:data6};
+const err14 = {instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,3}$"},message:"must match pattern \""+"^[1-9][0-9]{0,3}$"+"\"",schema:"^[1-9][0-9]{0,3}$",parentSchema:schema892.properties.qty,data:data6};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -14694,7 +14864,7 @@ for(const key0 in data7){
 const _errs21 = errors;
 if(typeof key0 === "string"){
 if(!pattern0.test(key0)){
-const err15 = {instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema890.properties.custom.propertyNames,data:key0,propertyName:key0};
+const err15 = {instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema892.properties.custom.propertyNames,data:key0,propertyName:key0};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -14706,7 +14876,7 @@ errors++;
 }
 var valid5 = _errs21 === errors;
 if(!valid5){
-const err16 = {instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema890.properties.custom.propertyNames,parentSchema:schema890.properties.custom,data:data7};
+const err16 = {instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema892.properties.custom.propertyNames,parentSchema:schema892.properties.custom,data:data7};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -14723,7 +14893,7 @@ for(const key2 in data8){
 const _errs25 = errors;
 if(typeof key2 === "string"){
 if(!pattern0.test(key2)){
-const err17 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema890.properties.custom.additionalProperties.propertyNames,data:key2,propertyName:key2};
+const err17 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema892.properties.custom.additionalProperties.propertyNames,data:key2,propertyName:key2};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -14735,7 +14905,7 @@ errors++;
 }
 var valid7 = _errs25 === errors;
 if(!valid7){
-const err18 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/propertyNames",keyword:"propertyNames",params:{propertyName: key2},message:"property name must be valid",schema:schema890.properties.custom.additionalProperties.propertyNames,parentSchema:schema890.properties.custom.additionalProperties,data:data8};
+const err18 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/propertyNames",keyword:"propertyNames",params:{propertyName: key2},message:"property name must be valid",schema:schema892.properties.custom.additionalProperties.propertyNames,parentSchema:schema892.properties.custom.additionalProperties,data:data8};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -14765,7 +14935,7 @@ else if(data9 === null){
 coerced7 = "";
 }
 else {
-const err19 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema890.properties.custom.additionalProperties.additionalProperties.type,parentSchema:schema890.properties.custom.additionalProperties.additionalProperties,data:data9};
+const err19 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema892.properties.custom.additionalProperties.additionalProperties.type,parentSchema:schema892.properties.custom.additionalProperties.additionalProperties,data:data9};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -14784,7 +14954,7 @@ data8[key3] = coerced7;
 }
 if(typeof data9 === "string"){
 if(func2(data9) > 65535){
-const err20 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema890.properties.custom.additionalProperties.additionalProperties,data:data9};
+const err20 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema892.properties.custom.additionalProperties.additionalProperties,data:data9};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -14797,7 +14967,7 @@ errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema890.properties.custom.additionalProperties.type,parentSchema:schema890.properties.custom.additionalProperties,data:data8};
+const err21 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema892.properties.custom.additionalProperties.type,parentSchema:schema892.properties.custom.additionalProperties,data:data8};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -14809,7 +14979,7 @@ errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema890.properties.custom.type,parentSchema:schema890.properties.custom,data:data7};
+const err22 = {instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema892.properties.custom.type,parentSchema:schema892.properties.custom,data:data7};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -14839,7 +15009,7 @@ else if(data10 === null){
 coerced8 = "";
 }
 else {
-const err23 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema890.properties.period.type,parentSchema:schema890.properties.period,data:data10};
+const err23 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema892.properties.period.type,parentSchema:schema892.properties.period,data:data10};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -14858,7 +15028,7 @@ data["period"] = coerced8;
 }
 if(typeof data10 === "string"){
 if(!pattern126.test(data10)){
-const err24 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/pattern",keyword:"pattern",params:{pattern: "^([1-9]|10)$"},message:"must match pattern \""+"^([1-9]|10)$"+"\"",schema:"^([1-9]|10)$",parentSchema:schema890.properties.period,data:data10};
+const err24 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/pattern",keyword:"pattern",params:{pattern: "^([1-9]|10)$"},message:"must match pattern \""+"^([1-9]|10)$"+"\"",schema:"^([1-9]|10)$",parentSchema:schema892.properties.period,data:data10};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -14889,7 +15059,7 @@ else if(data11 === null){
 coerced9 = "";
 }
 else {
-const err25 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema890.properties.action.type,parentSchema:schema890.properties.action,data:data11};
+const err25 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema892.properties.action.type,parentSchema:schema892.properties.action,data:data11};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -14907,7 +15077,7 @@ data["action"] = coerced9;
 }
 }
 if(!((data11 === "Register") || (data11 === "Transfer"))){
-const err26 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema890.properties.action.enum},message:"must be equal to one of the allowed values",schema:schema890.properties.action.enum,parentSchema:schema890.properties.action,data:data11};
+const err26 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema892.properties.action.enum},message:"must be equal to one of the allowed values",schema:schema892.properties.action.enum,parentSchema:schema892.properties.action,data:data11};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -14937,7 +15107,7 @@ else if(data12 === null){
 coerced10 = "";
 }
 else {
-const err27 = {instancePath:instancePath+"/epp_code",schemaPath:"#/properties/epp_code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema890.properties.epp_code.type,parentSchema:schema890.properties.epp_code,data:data12};
+const err27 = {instancePath:instancePath+"/epp_code",schemaPath:"#/properties/epp_code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema892.properties.epp_code.type,parentSchema:schema892.properties.epp_code,data:data12};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -14956,7 +15126,7 @@ data["epp_code"] = coerced10;
 }
 if(typeof data12 === "string"){
 if(func2(data12) > 255){
-const err28 = {instancePath:instancePath+"/epp_code",schemaPath:"#/properties/epp_code/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema890.properties.epp_code,data:data12};
+const err28 = {instancePath:instancePath+"/epp_code",schemaPath:"#/properties/epp_code/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema892.properties.epp_code,data:data12};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -14969,7 +15139,7 @@ errors++;
 }
 }
 else {
-const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema890.type,parentSchema:schema890,data};
+const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema892.type,parentSchema:schema892,data};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -14978,39 +15148,39 @@ vErrors.push(err29);
 }
 errors++;
 }
-validate228.errors = vErrors;
-return errors === 0;
-}
-
-export const getAPIMethods = validate230;
-const schema896 = {"title":"GetAPIMethodsRequest","type":"object","properties":{}};
-
-function validate230(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema896.type,parentSchema:schema896,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
 validate230.errors = vErrors;
 return errors === 0;
 }
 
-export const getAccountAddons = validate235;
-const schema918 = {"title":"GetAccountAddonsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getAPIMethods = validate232;
+const schema898 = {"title":"GetAPIMethodsRequest","type":"object","properties":{}};
 
-function validate235(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate232(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(data && typeof data == "object" && !Array.isArray(data))){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema898.type,parentSchema:schema898,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate232.errors = vErrors;
+return errors === 0;
+}
+
+export const getAccountAddons = validate237;
+const schema920 = {"title":"GetAccountAddonsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+
+function validate237(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema918.required,parentSchema:schema918,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema920.required,parentSchema:schema920,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -15071,7 +15241,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema918.type,parentSchema:schema918,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema920.type,parentSchema:schema920,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -15080,19 +15250,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate235.errors = vErrors;
+validate237.errors = vErrors;
 return errors === 0;
 }
 
-export const getAccountDetails = validate240;
-const schema963 = {"title":"GetAccountDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getAccountDetails = validate242;
+const schema965 = {"title":"GetAccountDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate240(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate242(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema963.required,parentSchema:schema963,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema965.required,parentSchema:schema965,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -15153,7 +15323,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema963.type,parentSchema:schema963,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema965.type,parentSchema:schema965,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -15162,14 +15332,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate240.errors = vErrors;
+validate242.errors = vErrors;
 return errors === 0;
 }
 
-export const getAccounts = validate247;
-const schema1002 = {"title":"GetAccountsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"list":{"type":"string","enum":["all","all_active","all_pending","all_suspended","all_terminated","all_fraud","all_cancelled"]},"filter":{"title":"GetAccountsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[status]=Active; an empty filter value means no filter","properties":{"client_name":{"$ref":"../../common/defs.json#/definitions/text"},"domain":{"$ref":"../../common/defs.json#/definitions/text"},"product_id":{"type":"string","pattern":"^([1-9][0-9]{0,17})?$","description":"a positive whole number id, such as 1"},"status":{"type":"string","pattern":"^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$","description":"an account status: Pending, Active, Suspended, Terminated, Cancelled or Fraud"},"next_due":{"type":"string","pattern":"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$","description":"a date as YYYY-MM-DD"},"billingcycle":{"type":"string","pattern":"^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$","description":"a billing cycle name such as Monthly"},"server_id":{"type":"string","pattern":"^(0|[1-9][0-9]{0,17})?$","description":"0 or a positive whole number id"},"category_id":{"type":"string","pattern":"^([1-9][0-9]{0,17})?$","description":"a positive whole number id, such as 1"}}}}};
-const schema682 = {"type":"string","pattern":"^(0|[1-9][0-9]{0,8})$","description":"a page number counted from 0"};
-const schema683 = {"type":"string","pattern":"^([1-9][0-9]{0,2}|1000)$","description":"a page size from 1 to 1000"};
+export const getAccounts = validate249;
+const schema1004 = {"title":"GetAccountsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"list":{"type":"string","enum":["all","all_active","all_pending","all_suspended","all_terminated","all_fraud","all_cancelled"]},"filter":{"title":"GetAccountsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[status]=Active; an empty filter value means no filter","properties":{"client_name":{"$ref":"../../common/defs.json#/definitions/text"},"domain":{"$ref":"../../common/defs.json#/definitions/text"},"product_id":{"type":"string","pattern":"^([1-9][0-9]{0,17})?$","description":"a positive whole number id, such as 1"},"status":{"type":"string","pattern":"^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$","description":"an account status: Pending, Active, Suspended, Terminated, Cancelled or Fraud"},"next_due":{"type":"string","pattern":"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$","description":"a date as YYYY-MM-DD"},"billingcycle":{"type":"string","pattern":"^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$","description":"a billing cycle name such as Monthly"},"server_id":{"type":"string","pattern":"^(0|[1-9][0-9]{0,17})?$","description":"0 or a positive whole number id"},"category_id":{"type":"string","pattern":"^([1-9][0-9]{0,17})?$","description":"a positive whole number id, such as 1"}}}}};
+const schema684 = {"type":"string","pattern":"^(0|[1-9][0-9]{0,8})$","description":"a page number counted from 0"};
+const schema685 = {"type":"string","pattern":"^([1-9][0-9]{0,2}|1000)$","description":"a page size from 1 to 1000"};
 const pattern421 = new RegExp("^(0|[1-9][0-9]{0,8})$", "u");
 const pattern422 = new RegExp("^([1-9][0-9]{0,2}|1000)$", "u");
 const pattern605 = new RegExp("^([1-9][0-9]{0,17})?$", "u");
@@ -15178,7 +15348,7 @@ const pattern607 = new RegExp("^([0-9]{4}-[0-9]{2}-[0-9]{2})?$", "u");
 const pattern608 = new RegExp("^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$", "u");
 const pattern428 = new RegExp("^(0|[1-9][0-9]{0,17})?$", "u");
 
-function validate247(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate249(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -15202,7 +15372,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema682.type,parentSchema:schema682,data:data0};
+const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema684.type,parentSchema:schema684,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -15221,7 +15391,7 @@ data["page"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(!pattern421.test(data0)){
-const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema682,data:data0};
+const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema684,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -15252,7 +15422,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema683.type,parentSchema:schema683,data:data1};
+const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema685.type,parentSchema:schema685,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -15271,7 +15441,7 @@ data["perpage"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(!pattern422.test(data1)){
-const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema683,data:data1};
+const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema685,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -15302,7 +15472,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1002.properties.list.type,parentSchema:schema1002.properties.list,data:data2};
+const err4 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1004.properties.list.type,parentSchema:schema1004.properties.list,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -15320,7 +15490,7 @@ data["list"] = coerced2;
 }
 }
 if(!(((((((data2 === "all") || (data2 === "all_active")) || (data2 === "all_pending")) || (data2 === "all_suspended")) || (data2 === "all_terminated")) || (data2 === "all_fraud")) || (data2 === "all_cancelled"))){
-const err5 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/enum",keyword:"enum",params:{allowedValues: schema1002.properties.list.enum},message:"must be equal to one of the allowed values",schema:schema1002.properties.list.enum,parentSchema:schema1002.properties.list,data:data2};
+const err5 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/enum",keyword:"enum",params:{allowedValues: schema1004.properties.list.enum},message:"must be equal to one of the allowed values",schema:schema1004.properties.list.enum,parentSchema:schema1004.properties.list,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -15335,7 +15505,7 @@ let data3 = data.filter;
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 for(const key0 in data3){
 if(!((((((((key0 === "client_name") || (key0 === "domain")) || (key0 === "product_id")) || (key0 === "status")) || (key0 === "next_due")) || (key0 === "billingcycle")) || (key0 === "server_id")) || (key0 === "category_id"))){
-const err6 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema1002.properties.filter,data:data3};
+const err6 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema1004.properties.filter,data:data3};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -15365,7 +15535,7 @@ else if(data4 === null){
 coerced3 = "";
 }
 else {
-const err7 = {instancePath:instancePath+"/filter/client_name",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema372.type,parentSchema:schema372,data:data4};
+const err7 = {instancePath:instancePath+"/filter/client_name",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema374.type,parentSchema:schema374,data:data4};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -15384,7 +15554,7 @@ data3["client_name"] = coerced3;
 }
 if(typeof data4 === "string"){
 if(func2(data4) > 65535){
-const err8 = {instancePath:instancePath+"/filter/client_name",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema372,data:data4};
+const err8 = {instancePath:instancePath+"/filter/client_name",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema374,data:data4};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -15415,7 +15585,7 @@ else if(data5 === null){
 coerced4 = "";
 }
 else {
-const err9 = {instancePath:instancePath+"/filter/domain",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema372.type,parentSchema:schema372,data:data5};
+const err9 = {instancePath:instancePath+"/filter/domain",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema374.type,parentSchema:schema374,data:data5};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -15434,7 +15604,7 @@ data3["domain"] = coerced4;
 }
 if(typeof data5 === "string"){
 if(func2(data5) > 65535){
-const err10 = {instancePath:instancePath+"/filter/domain",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema372,data:data5};
+const err10 = {instancePath:instancePath+"/filter/domain",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema374,data:data5};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -15465,7 +15635,7 @@ else if(data6 === null){
 coerced5 = "";
 }
 else {
-const err11 = {instancePath:instancePath+"/filter/product_id",schemaPath:"#/properties/filter/properties/product_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1002.properties.filter.properties.product_id.type,parentSchema:schema1002.properties.filter.properties.product_id,data:data6};
+const err11 = {instancePath:instancePath+"/filter/product_id",schemaPath:"#/properties/filter/properties/product_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1004.properties.filter.properties.product_id.type,parentSchema:schema1004.properties.filter.properties.product_id,data:data6};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -15484,7 +15654,7 @@ data3["product_id"] = coerced5;
 }
 if(typeof data6 === "string"){
 if(!pattern605.test(data6)){
-const err12 = {instancePath:instancePath+"/filter/product_id",schemaPath:"#/properties/filter/properties/product_id/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,17})?$"},message:"must match pattern \""+"^([1-9][0-9]{0,17})?$"+"\"",schema:"^([1-9][0-9]{0,17})?$",parentSchema:schema1002.properties.filter.properties.product_id,data:data6};
+const err12 = {instancePath:instancePath+"/filter/product_id",schemaPath:"#/properties/filter/properties/product_id/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,17})?$"},message:"must match pattern \""+"^([1-9][0-9]{0,17})?$"+"\"",schema:"^([1-9][0-9]{0,17})?$",parentSchema:schema1004.properties.filter.properties.product_id,data:data6};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -15515,7 +15685,7 @@ else if(data7 === null){
 coerced6 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1002.properties.filter.properties.status.type,parentSchema:schema1002.properties.filter.properties.status,data:data7};
+const err13 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1004.properties.filter.properties.status.type,parentSchema:schema1004.properties.filter.properties.status,data:data7};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -15534,7 +15704,7 @@ data3["status"] = coerced6;
 }
 if(typeof data7 === "string"){
 if(!pattern606.test(data7)){
-const err14 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/pattern",keyword:"pattern",params:{pattern: "^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$"},message:"must match pattern \""+"^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$"+"\"",schema:"^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$",parentSchema:schema1002.properties.filter.properties.status,data:data7};
+const err14 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/pattern",keyword:"pattern",params:{pattern: "^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$"},message:"must match pattern \""+"^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$"+"\"",schema:"^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$",parentSchema:schema1004.properties.filter.properties.status,data:data7};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -15565,7 +15735,7 @@ else if(data8 === null){
 coerced7 = "";
 }
 else {
-const err15 = {instancePath:instancePath+"/filter/next_due",schemaPath:"#/properties/filter/properties/next_due/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1002.properties.filter.properties.next_due.type,parentSchema:schema1002.properties.filter.properties.next_due,data:data8};
+const err15 = {instancePath:instancePath+"/filter/next_due",schemaPath:"#/properties/filter/properties/next_due/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1004.properties.filter.properties.next_due.type,parentSchema:schema1004.properties.filter.properties.next_due,data:data8};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -15584,7 +15754,7 @@ data3["next_due"] = coerced7;
 }
 if(typeof data8 === "string"){
 if(!pattern607.test(data8)){
-const err16 = {instancePath:instancePath+"/filter/next_due",schemaPath:"#/properties/filter/properties/next_due/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"},message:"must match pattern \""+"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"+"\"",schema:"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$",parentSchema:schema1002.properties.filter.properties.next_due,data:data8};
+const err16 = {instancePath:instancePath+"/filter/next_due",schemaPath:"#/properties/filter/properties/next_due/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"},message:"must match pattern \""+"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"+"\"",schema:"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$",parentSchema:schema1004.properties.filter.properties.next_due,data:data8};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -15615,7 +15785,7 @@ else if(data9 === null){
 coerced8 = "";
 }
 else {
-const err17 = {instancePath:instancePath+"/filter/billingcycle",schemaPath:"#/properties/filter/properties/billingcycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1002.properties.filter.properties.billingcycle.type,parentSchema:schema1002.properties.filter.properties.billingcycle,data:data9};
+const err17 = {instancePath:instancePath+"/filter/billingcycle",schemaPath:"#/properties/filter/properties/billingcycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1004.properties.filter.properties.billingcycle.type,parentSchema:schema1004.properties.filter.properties.billingcycle,data:data9};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -15634,7 +15804,7 @@ data3["billingcycle"] = coerced8;
 }
 if(typeof data9 === "string"){
 if(!pattern608.test(data9)){
-const err18 = {instancePath:instancePath+"/filter/billingcycle",schemaPath:"#/properties/filter/properties/billingcycle/pattern",keyword:"pattern",params:{pattern: "^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$"},message:"must match pattern \""+"^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$"+"\"",schema:"^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$",parentSchema:schema1002.properties.filter.properties.billingcycle,data:data9};
+const err18 = {instancePath:instancePath+"/filter/billingcycle",schemaPath:"#/properties/filter/properties/billingcycle/pattern",keyword:"pattern",params:{pattern: "^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$"},message:"must match pattern \""+"^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$"+"\"",schema:"^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$",parentSchema:schema1004.properties.filter.properties.billingcycle,data:data9};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -15665,7 +15835,7 @@ else if(data10 === null){
 coerced9 = "";
 }
 else {
-const err19 = {instancePath:instancePath+"/filter/server_id",schemaPath:"#/properties/filter/properties/server_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1002.properties.filter.properties.server_id.type,parentSchema:schema1002.properties.filter.properties.server_id,data:data10};
+const err19 = {instancePath:instancePath+"/filter/server_id",schemaPath:"#/properties/filter/properties/server_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1004.properties.filter.properties.server_id.type,parentSchema:schema1004.properties.filter.properties.server_id,data:data10};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -15684,7 +15854,7 @@ data3["server_id"] = coerced9;
 }
 if(typeof data10 === "string"){
 if(!pattern428.test(data10)){
-const err20 = {instancePath:instancePath+"/filter/server_id",schemaPath:"#/properties/filter/properties/server_id/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})?$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})?$"+"\"",schema:"^(0|[1-9][0-9]{0,17})?$",parentSchema:schema1002.properties.filter.properties.server_id,data:data10};
+const err20 = {instancePath:instancePath+"/filter/server_id",schemaPath:"#/properties/filter/properties/server_id/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})?$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})?$"+"\"",schema:"^(0|[1-9][0-9]{0,17})?$",parentSchema:schema1004.properties.filter.properties.server_id,data:data10};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -15715,7 +15885,7 @@ else if(data11 === null){
 coerced10 = "";
 }
 else {
-const err21 = {instancePath:instancePath+"/filter/category_id",schemaPath:"#/properties/filter/properties/category_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1002.properties.filter.properties.category_id.type,parentSchema:schema1002.properties.filter.properties.category_id,data:data11};
+const err21 = {instancePath:instancePath+"/filter/category_id",schemaPath:"#/properties/filter/properties/category_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1004.properties.filter.properties.category_id.type,parentSchema:schema1004.properties.filter.properties.category_id,data:data11};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -15734,7 +15904,7 @@ data3["category_id"] = coerced10;
 }
 if(typeof data11 === "string"){
 if(!pattern605.test(data11)){
-const err22 = {instancePath:instancePath+"/filter/category_id",schemaPath:"#/properties/filter/properties/category_id/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,17})?$"},message:"must match pattern \""+"^([1-9][0-9]{0,17})?$"+"\"",schema:"^([1-9][0-9]{0,17})?$",parentSchema:schema1002.properties.filter.properties.category_id,data:data11};
+const err22 = {instancePath:instancePath+"/filter/category_id",schemaPath:"#/properties/filter/properties/category_id/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,17})?$"},message:"must match pattern \""+"^([1-9][0-9]{0,17})?$"+"\"",schema:"^([1-9][0-9]{0,17})?$",parentSchema:schema1004.properties.filter.properties.category_id,data:data11};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -15747,7 +15917,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1002.properties.filter.type,parentSchema:schema1002.properties.filter,data:data3};
+const err23 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1004.properties.filter.type,parentSchema:schema1004.properties.filter,data:data3};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -15759,7 +15929,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1002.type,parentSchema:schema1002,data};
+const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1004.type,parentSchema:schema1004,data};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -15768,19 +15938,19 @@ vErrors.push(err24);
 }
 errors++;
 }
-validate247.errors = vErrors;
+validate249.errors = vErrors;
 return errors === 0;
 }
 
-export const getAddonDetails = validate252;
-const schema1075 = {"title":"GetAddonDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"}}};
+export const getAddonDetails = validate254;
+const schema1077 = {"title":"GetAddonDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"}}};
 
-function validate252(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate254(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1075.required,parentSchema:schema1075,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1077.required,parentSchema:schema1077,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -15891,7 +16061,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1075.type,parentSchema:schema1075,data};
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1077.type,parentSchema:schema1077,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -15900,18 +16070,18 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate252.errors = vErrors;
+validate254.errors = vErrors;
 return errors === 0;
 }
 
-export const getAddons = validate256;
-const schema1116 = {"title":"GetAddonsRequest","type":"object","properties":{}};
+export const getAddons = validate258;
+const schema1118 = {"title":"GetAddonsRequest","type":"object","properties":{}};
 
-function validate256(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate258(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1116.type,parentSchema:schema1116,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1118.type,parentSchema:schema1118,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -15920,14 +16090,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate256.errors = vErrors;
+validate258.errors = vErrors;
 return errors === 0;
 }
 
-export const getAffiliates = validate261;
-const schema1140 = {"title":"GetAffiliatesRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
+export const getAffiliates = validate263;
+const schema1142 = {"title":"GetAffiliatesRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
 
-function validate261(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate263(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -15951,7 +16121,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema682.type,parentSchema:schema682,data:data0};
+const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema684.type,parentSchema:schema684,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -15970,7 +16140,7 @@ data["page"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(!pattern421.test(data0)){
-const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema682,data:data0};
+const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema684,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -16001,7 +16171,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema683.type,parentSchema:schema683,data:data1};
+const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema685.type,parentSchema:schema685,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -16020,7 +16190,7 @@ data["perpage"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(!pattern422.test(data1)){
-const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema683,data:data1};
+const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema685,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -16033,7 +16203,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1140.type,parentSchema:schema1140,data};
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1142.type,parentSchema:schema1142,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -16042,18 +16212,18 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate261.errors = vErrors;
+validate263.errors = vErrors;
 return errors === 0;
 }
 
-export const getAppGroups = validate264;
-const schema1151 = {"title":"GetAppGroupsRequest","type":"object","properties":{}};
+export const getAppGroups = validate266;
+const schema1153 = {"title":"GetAppGroupsRequest","type":"object","properties":{}};
 
-function validate264(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate266(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1151.type,parentSchema:schema1151,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1153.type,parentSchema:schema1153,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -16062,19 +16232,19 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate264.errors = vErrors;
+validate266.errors = vErrors;
 return errors === 0;
 }
 
-export const getAppServers = validate267;
-const schema1167 = {"title":"GetAppServersRequest","type":"object","required":["group"],"properties":{"group":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getAppServers = validate269;
+const schema1169 = {"title":"GetAppServersRequest","type":"object","required":["group"],"properties":{"group":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate267(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate269(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.group === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "group"},message:"must have required property '"+"group"+"'",schema:schema1167.required,parentSchema:schema1167,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "group"},message:"must have required property '"+"group"+"'",schema:schema1169.required,parentSchema:schema1169,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -16135,7 +16305,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1167.type,parentSchema:schema1167,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1169.type,parentSchema:schema1169,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -16144,20 +16314,20 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate267.errors = vErrors;
+validate269.errors = vErrors;
 return errors === 0;
 }
 
-export const getClientAccounts = validate268;
-const schema1169 = {"title":"GetClientAccountsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"category_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status":{"type":"array","description":"an account status or a list of them, such as status[]=Active&status[]=Suspended","items":{"$ref":"../../resources/account.json#/properties/status"}}}};
-const schema955 = {"type":"string","enum":["Pending","Active","Suspended","Terminated","Cancelled","Fraud"]};
+export const getClientAccounts = validate270;
+const schema1171 = {"title":"GetClientAccountsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"category_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status":{"type":"array","description":"an account status or a list of them, such as status[]=Active&status[]=Suspended","items":{"$ref":"../../resources/account.json#/properties/status"}}}};
+const schema957 = {"type":"string","enum":["Pending","Active","Suspended","Terminated","Cancelled","Fraud"]};
 
-function validate268(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate270(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1169.required,parentSchema:schema1169,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1171.required,parentSchema:schema1171,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -16236,7 +16406,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema682.type,parentSchema:schema682,data:data1};
+const err3 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema684.type,parentSchema:schema684,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -16255,7 +16425,7 @@ data["page"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(!pattern421.test(data1)){
-const err4 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema682,data:data1};
+const err4 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema684,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -16286,7 +16456,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema683.type,parentSchema:schema683,data:data2};
+const err5 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema685.type,parentSchema:schema685,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -16305,7 +16475,7 @@ data["perpage"] = coerced2;
 }
 if(typeof data2 === "string"){
 if(!pattern422.test(data2)){
-const err6 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema683,data:data2};
+const err6 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema685,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -16384,7 +16554,7 @@ if(dataType4 === "string" || dataType4 === "number"
 coerced4 = [data4];
 }
 else {
-const err9 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema1169.properties.status.type,parentSchema:schema1169.properties.status,data:data4};
+const err9 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema1171.properties.status.type,parentSchema:schema1171.properties.status,data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -16423,7 +16593,7 @@ else if(data5 === null){
 coerced5 = "";
 }
 else {
-const err10 = {instancePath:instancePath+"/status/" + i0,schemaPath:"../../resources/account.json#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema955.type,parentSchema:schema955,data:data5};
+const err10 = {instancePath:instancePath+"/status/" + i0,schemaPath:"../../resources/account.json#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema957.type,parentSchema:schema957,data:data5};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -16441,7 +16611,7 @@ data4[i0] = coerced5;
 }
 }
 if(!((((((data5 === "Pending") || (data5 === "Active")) || (data5 === "Suspended")) || (data5 === "Terminated")) || (data5 === "Cancelled")) || (data5 === "Fraud"))){
-const err11 = {instancePath:instancePath+"/status/" + i0,schemaPath:"../../resources/account.json#/properties/status/enum",keyword:"enum",params:{allowedValues: schema955.enum},message:"must be equal to one of the allowed values",schema:schema955.enum,parentSchema:schema955,data:data5};
+const err11 = {instancePath:instancePath+"/status/" + i0,schemaPath:"../../resources/account.json#/properties/status/enum",keyword:"enum",params:{allowedValues: schema957.enum},message:"must be equal to one of the allowed values",schema:schema957.enum,parentSchema:schema957,data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -16455,7 +16625,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1169.type,parentSchema:schema1169,data};
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1171.type,parentSchema:schema1171,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -16464,19 +16634,19 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate268.errors = vErrors;
+validate270.errors = vErrors;
 return errors === 0;
 }
 
-export const getClientContacts = validate275;
-const schema1187 = {"title":"GetClientContactsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
+export const getClientContacts = validate277;
+const schema1189 = {"title":"GetClientContactsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
 
-function validate275(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate277(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1187.required,parentSchema:schema1187,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1189.required,parentSchema:schema1189,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -16555,7 +16725,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema682.type,parentSchema:schema682,data:data1};
+const err3 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema684.type,parentSchema:schema684,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -16574,7 +16744,7 @@ data["page"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(!pattern421.test(data1)){
-const err4 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema682,data:data1};
+const err4 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema684,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -16605,7 +16775,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema683.type,parentSchema:schema683,data:data2};
+const err5 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema685.type,parentSchema:schema685,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -16624,7 +16794,7 @@ data["perpage"] = coerced2;
 }
 if(typeof data2 === "string"){
 if(!pattern422.test(data2)){
-const err6 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema683,data:data2};
+const err6 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema685,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -16637,7 +16807,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1187.type,parentSchema:schema1187,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1189.type,parentSchema:schema1189,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -16646,19 +16816,19 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate275.errors = vErrors;
+validate277.errors = vErrors;
 return errors === 0;
 }
 
-export const getClientCreditLog = validate280;
-const schema1230 = {"title":"GetClientCreditLogRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
+export const getClientCreditLog = validate282;
+const schema1232 = {"title":"GetClientCreditLogRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
 
-function validate280(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate282(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1230.required,parentSchema:schema1230,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1232.required,parentSchema:schema1232,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -16737,7 +16907,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema682.type,parentSchema:schema682,data:data1};
+const err3 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema684.type,parentSchema:schema684,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -16756,7 +16926,7 @@ data["page"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(!pattern421.test(data1)){
-const err4 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema682,data:data1};
+const err4 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema684,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -16787,7 +16957,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema683.type,parentSchema:schema683,data:data2};
+const err5 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema685.type,parentSchema:schema685,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -16806,7 +16976,7 @@ data["perpage"] = coerced2;
 }
 if(typeof data2 === "string"){
 if(!pattern422.test(data2)){
-const err6 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema683,data:data2};
+const err6 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema685,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -16819,7 +16989,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1230.type,parentSchema:schema1230,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1232.type,parentSchema:schema1232,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -16828,19 +16998,19 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate280.errors = vErrors;
+validate282.errors = vErrors;
 return errors === 0;
 }
 
-export const getClientDetails = validate288;
-const schema1272 = {"title":"GetClientDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getClientDetails = validate290;
+const schema1274 = {"title":"GetClientDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate288(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate290(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1272.required,parentSchema:schema1272,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1274.required,parentSchema:schema1274,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -16901,7 +17071,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1272.type,parentSchema:schema1272,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1274.type,parentSchema:schema1274,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -16910,20 +17080,20 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate288.errors = vErrors;
+validate290.errors = vErrors;
 return errors === 0;
 }
 
-export const getClientDomains = validate293;
-const schema1321 = {"title":"GetClientDomainsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"filter":{"title":"GetClientDomainsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[status]=Active; an empty filter value means no filter","properties":{"name":{"$ref":"../../common/defs.json#/definitions/text"},"status":{"type":"string","pattern":"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$","description":"a domain status: Pending, Pending Registration, Pending Transfer, Active, Expired, Cancelled, Fraud, Transferred Away"},"module":{"$ref":"../../common/defs.json#/definitions/text"},"client_name":{"$ref":"../../common/defs.json#/definitions/text"}}}}};
+export const getClientDomains = validate295;
+const schema1323 = {"title":"GetClientDomainsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"filter":{"title":"GetClientDomainsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[status]=Active; an empty filter value means no filter","properties":{"name":{"$ref":"../../common/defs.json#/definitions/text"},"status":{"type":"string","pattern":"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$","description":"a domain status: Pending, Pending Registration, Pending Transfer, Active, Expired, Cancelled, Fraud, Transferred Away"},"module":{"$ref":"../../common/defs.json#/definitions/text"},"client_name":{"$ref":"../../common/defs.json#/definitions/text"}}}}};
 const pattern810 = new RegExp("^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$", "u");
 
-function validate293(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate295(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1321.required,parentSchema:schema1321,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1323.required,parentSchema:schema1323,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -17002,7 +17172,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema682.type,parentSchema:schema682,data:data1};
+const err3 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema684.type,parentSchema:schema684,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -17021,7 +17191,7 @@ data["page"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(!pattern421.test(data1)){
-const err4 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema682,data:data1};
+const err4 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema684,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -17052,7 +17222,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema683.type,parentSchema:schema683,data:data2};
+const err5 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema685.type,parentSchema:schema685,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -17071,7 +17241,7 @@ data["perpage"] = coerced2;
 }
 if(typeof data2 === "string"){
 if(!pattern422.test(data2)){
-const err6 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema683,data:data2};
+const err6 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema685,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -17087,7 +17257,7 @@ let data3 = data.filter;
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 for(const key0 in data3){
 if(!((((key0 === "name") || (key0 === "status")) || (key0 === "module")) || (key0 === "client_name"))){
-const err7 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema1321.properties.filter,data:data3};
+const err7 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema1323.properties.filter,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -17117,7 +17287,7 @@ else if(data4 === null){
 coerced3 = "";
 }
 else {
-const err8 = {instancePath:instancePath+"/filter/name",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema372.type,parentSchema:schema372,data:data4};
+const err8 = {instancePath:instancePath+"/filter/name",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema374.type,parentSchema:schema374,data:data4};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -17136,7 +17306,7 @@ data3["name"] = coerced3;
 }
 if(typeof data4 === "string"){
 if(func2(data4) > 65535){
-const err9 = {instancePath:instancePath+"/filter/name",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema372,data:data4};
+const err9 = {instancePath:instancePath+"/filter/name",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema374,data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -17167,7 +17337,7 @@ else if(data5 === null){
 coerced4 = "";
 }
 else {
-const err10 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1321.properties.filter.properties.status.type,parentSchema:schema1321.properties.filter.properties.status,data:data5};
+const err10 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1323.properties.filter.properties.status.type,parentSchema:schema1323.properties.filter.properties.status,data:data5};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -17186,7 +17356,7 @@ data3["status"] = coerced4;
 }
 if(typeof data5 === "string"){
 if(!pattern810.test(data5)){
-const err11 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/pattern",keyword:"pattern",params:{pattern: "^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$"},message:"must match pattern \""+"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$"+"\"",schema:"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$",parentSchema:schema1321.properties.filter.properties.status,data:data5};
+const err11 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/pattern",keyword:"pattern",params:{pattern: "^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$"},message:"must match pattern \""+"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$"+"\"",schema:"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$",parentSchema:schema1323.properties.filter.properties.status,data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -17217,7 +17387,7 @@ else if(data6 === null){
 coerced5 = "";
 }
 else {
-const err12 = {instancePath:instancePath+"/filter/module",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema372.type,parentSchema:schema372,data:data6};
+const err12 = {instancePath:instancePath+"/filter/module",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema374.type,parentSchema:schema374,data:data6};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -17236,7 +17406,7 @@ data3["module"] = coerced5;
 }
 if(typeof data6 === "string"){
 if(func2(data6) > 65535){
-const err13 = {instancePath:instancePath+"/filter/module",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema372,data:data6};
+const err13 = {instancePath:instancePath+"/filter/module",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema374,data:data6};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -17267,7 +17437,7 @@ else if(data7 === null){
 coerced6 = "";
 }
 else {
-const err14 = {instancePath:instancePath+"/filter/client_name",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema372.type,parentSchema:schema372,data:data7};
+const err14 = {instancePath:instancePath+"/filter/client_name",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema374.type,parentSchema:schema374,data:data7};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -17286,7 +17456,7 @@ data3["client_name"] = coerced6;
 }
 if(typeof data7 === "string"){
 if(func2(data7) > 65535){
-const err15 = {instancePath:instancePath+"/filter/client_name",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema372,data:data7};
+const err15 = {instancePath:instancePath+"/filter/client_name",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema374,data:data7};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -17299,7 +17469,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1321.properties.filter.type,parentSchema:schema1321.properties.filter,data:data3};
+const err16 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1323.properties.filter.type,parentSchema:schema1323.properties.filter,data:data3};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -17311,7 +17481,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1321.type,parentSchema:schema1321,data};
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1323.type,parentSchema:schema1323,data};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -17320,19 +17490,19 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate293.errors = vErrors;
+validate295.errors = vErrors;
 return errors === 0;
 }
 
-export const getClientDraftOrders = validate297;
-const schema1339 = {"title":"GetClientDraftOrdersRequest","type":"object","required":["client_id"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
+export const getClientDraftOrders = validate299;
+const schema1341 = {"title":"GetClientDraftOrdersRequest","type":"object","required":["client_id"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
 
-function validate297(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate299(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.client_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema1339.required,parentSchema:schema1339,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema1341.required,parentSchema:schema1341,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -17411,7 +17581,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema682.type,parentSchema:schema682,data:data1};
+const err3 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema684.type,parentSchema:schema684,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -17430,7 +17600,7 @@ data["page"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(!pattern421.test(data1)){
-const err4 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema682,data:data1};
+const err4 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema684,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -17461,7 +17631,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema683.type,parentSchema:schema683,data:data2};
+const err5 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema685.type,parentSchema:schema685,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -17480,7 +17650,7 @@ data["perpage"] = coerced2;
 }
 if(typeof data2 === "string"){
 if(!pattern422.test(data2)){
-const err6 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema683,data:data2};
+const err6 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema685,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -17493,7 +17663,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1339.type,parentSchema:schema1339,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1341.type,parentSchema:schema1341,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -17502,19 +17672,19 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate297.errors = vErrors;
+validate299.errors = vErrors;
 return errors === 0;
 }
 
-export const getClientInvoices = validate304;
-const schema1384 = {"title":"GetClientInvoicesRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
+export const getClientInvoices = validate306;
+const schema1386 = {"title":"GetClientInvoicesRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
 
-function validate304(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate306(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1384.required,parentSchema:schema1384,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1386.required,parentSchema:schema1386,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -17593,7 +17763,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema682.type,parentSchema:schema682,data:data1};
+const err3 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema684.type,parentSchema:schema684,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -17612,7 +17782,7 @@ data["page"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(!pattern421.test(data1)){
-const err4 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema682,data:data1};
+const err4 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema684,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -17643,7 +17813,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema683.type,parentSchema:schema683,data:data2};
+const err5 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema685.type,parentSchema:schema685,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -17662,7 +17832,7 @@ data["perpage"] = coerced2;
 }
 if(typeof data2 === "string"){
 if(!pattern422.test(data2)){
-const err6 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema683,data:data2};
+const err6 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema685,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -17675,7 +17845,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1384.type,parentSchema:schema1384,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1386.type,parentSchema:schema1386,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -17684,19 +17854,19 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate304.errors = vErrors;
+validate306.errors = vErrors;
 return errors === 0;
 }
 
-export const getClientOrders = validate314;
-const schema1436 = {"title":"GetClientOrdersRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"list":{"type":"string","enum":["all","active","pending","fraud","cancelled"]}}};
+export const getClientOrders = validate316;
+const schema1438 = {"title":"GetClientOrdersRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"list":{"type":"string","enum":["all","active","pending","fraud","cancelled"]}}};
 
-function validate314(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate316(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1436.required,parentSchema:schema1436,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1438.required,parentSchema:schema1438,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -17775,7 +17945,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema682.type,parentSchema:schema682,data:data1};
+const err3 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema684.type,parentSchema:schema684,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -17794,7 +17964,7 @@ data["page"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(!pattern421.test(data1)){
-const err4 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema682,data:data1};
+const err4 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema684,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -17825,7 +17995,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema683.type,parentSchema:schema683,data:data2};
+const err5 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema685.type,parentSchema:schema685,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -17844,7 +18014,7 @@ data["perpage"] = coerced2;
 }
 if(typeof data2 === "string"){
 if(!pattern422.test(data2)){
-const err6 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema683,data:data2};
+const err6 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema685,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -17875,7 +18045,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err7 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1436.properties.list.type,parentSchema:schema1436.properties.list,data:data3};
+const err7 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1438.properties.list.type,parentSchema:schema1438.properties.list,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -17893,7 +18063,7 @@ data["list"] = coerced3;
 }
 }
 if(!(((((data3 === "all") || (data3 === "active")) || (data3 === "pending")) || (data3 === "fraud")) || (data3 === "cancelled"))){
-const err8 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/enum",keyword:"enum",params:{allowedValues: schema1436.properties.list.enum},message:"must be equal to one of the allowed values",schema:schema1436.properties.list.enum,parentSchema:schema1436.properties.list,data:data3};
+const err8 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/enum",keyword:"enum",params:{allowedValues: schema1438.properties.list.enum},message:"must be equal to one of the allowed values",schema:schema1438.properties.list.enum,parentSchema:schema1438.properties.list,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -17905,7 +18075,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1436.type,parentSchema:schema1436,data};
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1438.type,parentSchema:schema1438,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -17914,29 +18084,29 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate314.errors = vErrors;
+validate316.errors = vErrors;
 return errors === 0;
 }
 
-export const getClientTickets = validate321;
-const schema1492 = {"title":"GetClientTicketsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"sort":{"type":"string","enum":["ASC","DESC"]},"filter":{"title":"GetClientTicketsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[status]=Open; an empty filter value means no filter","properties":{"status":{"type":"string","pattern":"^(Open|Answered|Client-Reply|In-Progress|Closed)?$","description":"a ticket status: Open, Answered, Client-Reply, In-Progress or Closed"},"request_type":{"$ref":"../tickets/getTickets.json#/definitions/filterRequestType"},"name":{"$ref":"../tickets/getTickets.json#/definitions/filterText"},"dept_id":{"$ref":"../tickets/getTickets.json#/definitions/filterId"},"ticket_number":{"$ref":"../tickets/getTickets.json#/definitions/filterText"},"body":{"$ref":"../tickets/getTickets.json#/definitions/filterText"},"email":{"$ref":"../tickets/getTickets.json#/definitions/filterText"},"owner_id":{"$ref":"../tickets/getTickets.json#/definitions/filterId"},"date":{"$ref":"../tickets/getTickets.json#/definitions/filterDate"},"admin_read":{"$ref":"../tickets/getTickets.json#/definitions/filterFlag"}}},"filterop":{"title":"GetClientTicketsFilterOp","type":"object","additionalProperties":false,"description":"a set of filter operators such as filterop[date]=<","properties":{"date":{"type":"string","enum":["=","<",">","!="]}}}}};
-const schema1455 = {"type":"string","pattern":"^(General|Incident|Problem|Task|Question)?$","description":"a request type: General, Incident, Problem, Task or Question"};
-const schema1451 = {"type":"string","maxLength":255,"description":"a text of at most 255 characters"};
-const schema1450 = {"type":"string","pattern":"^([0-9]{1,18})?$","description":"a numeric id, such as 1"};
-const schema1458 = {"type":"string","pattern":"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$","description":"a date as YYYY-MM-DD"};
-const schema1457 = {"type":"string","pattern":"^[01]?$","description":"0 or 1"};
+export const getClientTickets = validate323;
+const schema1494 = {"title":"GetClientTicketsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"sort":{"type":"string","enum":["ASC","DESC"]},"filter":{"title":"GetClientTicketsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[status]=Open; an empty filter value means no filter","properties":{"status":{"type":"string","pattern":"^(Open|Answered|Client-Reply|In-Progress|Closed)?$","description":"a ticket status: Open, Answered, Client-Reply, In-Progress or Closed"},"request_type":{"$ref":"../tickets/getTickets.json#/definitions/filterRequestType"},"name":{"$ref":"../tickets/getTickets.json#/definitions/filterText"},"dept_id":{"$ref":"../tickets/getTickets.json#/definitions/filterId"},"ticket_number":{"$ref":"../tickets/getTickets.json#/definitions/filterText"},"body":{"$ref":"../tickets/getTickets.json#/definitions/filterText"},"email":{"$ref":"../tickets/getTickets.json#/definitions/filterText"},"owner_id":{"$ref":"../tickets/getTickets.json#/definitions/filterId"},"date":{"$ref":"../tickets/getTickets.json#/definitions/filterDate"},"admin_read":{"$ref":"../tickets/getTickets.json#/definitions/filterFlag"}}},"filterop":{"title":"GetClientTicketsFilterOp","type":"object","additionalProperties":false,"description":"a set of filter operators such as filterop[date]=<","properties":{"date":{"type":"string","enum":["=","<",">","!="]}}}}};
+const schema1457 = {"type":"string","pattern":"^(General|Incident|Problem|Task|Question)?$","description":"a request type: General, Incident, Problem, Task or Question"};
+const schema1453 = {"type":"string","maxLength":255,"description":"a text of at most 255 characters"};
+const schema1452 = {"type":"string","pattern":"^([0-9]{1,18})?$","description":"a numeric id, such as 1"};
+const schema1460 = {"type":"string","pattern":"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$","description":"a date as YYYY-MM-DD"};
+const schema1459 = {"type":"string","pattern":"^[01]?$","description":"0 or 1"};
 const pattern920 = new RegExp("^(Open|Answered|Client-Reply|In-Progress|Closed)?$", "u");
 const pattern927 = new RegExp("^(General|Incident|Problem|Task|Question)?$", "u");
 const pattern926 = new RegExp("^([0-9]{1,18})?$", "u");
 const pattern929 = new RegExp("^[01]?$", "u");
 const func15 = Object.prototype.hasOwnProperty;
 
-function validate321(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate323(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1492.required,parentSchema:schema1492,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1494.required,parentSchema:schema1494,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -18015,7 +18185,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema682.type,parentSchema:schema682,data:data1};
+const err3 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema684.type,parentSchema:schema684,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -18034,7 +18204,7 @@ data["page"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(!pattern421.test(data1)){
-const err4 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema682,data:data1};
+const err4 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema684,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -18065,7 +18235,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema683.type,parentSchema:schema683,data:data2};
+const err5 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema685.type,parentSchema:schema685,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -18084,7 +18254,7 @@ data["perpage"] = coerced2;
 }
 if(typeof data2 === "string"){
 if(!pattern422.test(data2)){
-const err6 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema683,data:data2};
+const err6 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema685,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -18115,7 +18285,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err7 = {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1492.properties.sort.type,parentSchema:schema1492.properties.sort,data:data3};
+const err7 = {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1494.properties.sort.type,parentSchema:schema1494.properties.sort,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -18133,7 +18303,7 @@ data["sort"] = coerced3;
 }
 }
 if(!((data3 === "ASC") || (data3 === "DESC"))){
-const err8 = {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/enum",keyword:"enum",params:{allowedValues: schema1492.properties.sort.enum},message:"must be equal to one of the allowed values",schema:schema1492.properties.sort.enum,parentSchema:schema1492.properties.sort,data:data3};
+const err8 = {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/enum",keyword:"enum",params:{allowedValues: schema1494.properties.sort.enum},message:"must be equal to one of the allowed values",schema:schema1494.properties.sort.enum,parentSchema:schema1494.properties.sort,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -18147,8 +18317,8 @@ if(data.filter !== undefined){
 let data4 = data.filter;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 for(const key0 in data4){
-if(!(func15.call(schema1492.properties.filter.properties, key0))){
-const err9 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema1492.properties.filter,data:data4};
+if(!(func15.call(schema1494.properties.filter.properties, key0))){
+const err9 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema1494.properties.filter,data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -18178,7 +18348,7 @@ else if(data5 === null){
 coerced4 = "";
 }
 else {
-const err10 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1492.properties.filter.properties.status.type,parentSchema:schema1492.properties.filter.properties.status,data:data5};
+const err10 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1494.properties.filter.properties.status.type,parentSchema:schema1494.properties.filter.properties.status,data:data5};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -18197,7 +18367,7 @@ data4["status"] = coerced4;
 }
 if(typeof data5 === "string"){
 if(!pattern920.test(data5)){
-const err11 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/pattern",keyword:"pattern",params:{pattern: "^(Open|Answered|Client-Reply|In-Progress|Closed)?$"},message:"must match pattern \""+"^(Open|Answered|Client-Reply|In-Progress|Closed)?$"+"\"",schema:"^(Open|Answered|Client-Reply|In-Progress|Closed)?$",parentSchema:schema1492.properties.filter.properties.status,data:data5};
+const err11 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/pattern",keyword:"pattern",params:{pattern: "^(Open|Answered|Client-Reply|In-Progress|Closed)?$"},message:"must match pattern \""+"^(Open|Answered|Client-Reply|In-Progress|Closed)?$"+"\"",schema:"^(Open|Answered|Client-Reply|In-Progress|Closed)?$",parentSchema:schema1494.properties.filter.properties.status,data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -18228,7 +18398,7 @@ else if(data6 === null){
 coerced5 = "";
 }
 else {
-const err12 = {instancePath:instancePath+"/filter/request_type",schemaPath:"../tickets/getTickets.json#/definitions/filterRequestType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1455.type,parentSchema:schema1455,data:data6};
+const err12 = {instancePath:instancePath+"/filter/request_type",schemaPath:"../tickets/getTickets.json#/definitions/filterRequestType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1457.type,parentSchema:schema1457,data:data6};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -18247,7 +18417,7 @@ data4["request_type"] = coerced5;
 }
 if(typeof data6 === "string"){
 if(!pattern927.test(data6)){
-const err13 = {instancePath:instancePath+"/filter/request_type",schemaPath:"../tickets/getTickets.json#/definitions/filterRequestType/pattern",keyword:"pattern",params:{pattern: "^(General|Incident|Problem|Task|Question)?$"},message:"must match pattern \""+"^(General|Incident|Problem|Task|Question)?$"+"\"",schema:"^(General|Incident|Problem|Task|Question)?$",parentSchema:schema1455,data:data6};
+const err13 = {instancePath:instancePath+"/filter/request_type",schemaPath:"../tickets/getTickets.json#/definitions/filterRequestType/pattern",keyword:"pattern",params:{pattern: "^(General|Incident|Problem|Task|Question)?$"},message:"must match pattern \""+"^(General|Incident|Problem|Task|Question)?$"+"\"",schema:"^(General|Incident|Problem|Task|Question)?$",parentSchema:schema1457,data:data6};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -18278,7 +18448,7 @@ else if(data7 === null){
 coerced6 = "";
 }
 else {
-const err14 = {instancePath:instancePath+"/filter/name",schemaPath:"../tickets/getTickets.json#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1451.type,parentSchema:schema1451,data:data7};
+const err14 = {instancePath:instancePath+"/filter/name",schemaPath:"../tickets/getTickets.json#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1453.type,parentSchema:schema1453,data:data7};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -18297,7 +18467,7 @@ data4["name"] = coerced6;
 }
 if(typeof data7 === "string"){
 if(func2(data7) > 255){
-const err15 = {instancePath:instancePath+"/filter/name",schemaPath:"../tickets/getTickets.json#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1451,data:data7};
+const err15 = {instancePath:instancePath+"/filter/name",schemaPath:"../tickets/getTickets.json#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1453,data:data7};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -18328,7 +18498,7 @@ else if(data8 === null){
 coerced7 = "";
 }
 else {
-const err16 = {instancePath:instancePath+"/filter/dept_id",schemaPath:"../tickets/getTickets.json#/definitions/filterId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1450.type,parentSchema:schema1450,data:data8};
+const err16 = {instancePath:instancePath+"/filter/dept_id",schemaPath:"../tickets/getTickets.json#/definitions/filterId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1452.type,parentSchema:schema1452,data:data8};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -18347,7 +18517,7 @@ data4["dept_id"] = coerced7;
 }
 if(typeof data8 === "string"){
 if(!pattern926.test(data8)){
-const err17 = {instancePath:instancePath+"/filter/dept_id",schemaPath:"../tickets/getTickets.json#/definitions/filterId/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,18})?$"},message:"must match pattern \""+"^([0-9]{1,18})?$"+"\"",schema:"^([0-9]{1,18})?$",parentSchema:schema1450,data:data8};
+const err17 = {instancePath:instancePath+"/filter/dept_id",schemaPath:"../tickets/getTickets.json#/definitions/filterId/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,18})?$"},message:"must match pattern \""+"^([0-9]{1,18})?$"+"\"",schema:"^([0-9]{1,18})?$",parentSchema:schema1452,data:data8};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -18378,7 +18548,7 @@ else if(data9 === null){
 coerced8 = "";
 }
 else {
-const err18 = {instancePath:instancePath+"/filter/ticket_number",schemaPath:"../tickets/getTickets.json#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1451.type,parentSchema:schema1451,data:data9};
+const err18 = {instancePath:instancePath+"/filter/ticket_number",schemaPath:"../tickets/getTickets.json#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1453.type,parentSchema:schema1453,data:data9};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -18397,7 +18567,7 @@ data4["ticket_number"] = coerced8;
 }
 if(typeof data9 === "string"){
 if(func2(data9) > 255){
-const err19 = {instancePath:instancePath+"/filter/ticket_number",schemaPath:"../tickets/getTickets.json#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1451,data:data9};
+const err19 = {instancePath:instancePath+"/filter/ticket_number",schemaPath:"../tickets/getTickets.json#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1453,data:data9};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -18428,7 +18598,7 @@ else if(data10 === null){
 coerced9 = "";
 }
 else {
-const err20 = {instancePath:instancePath+"/filter/body",schemaPath:"../tickets/getTickets.json#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1451.type,parentSchema:schema1451,data:data10};
+const err20 = {instancePath:instancePath+"/filter/body",schemaPath:"../tickets/getTickets.json#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1453.type,parentSchema:schema1453,data:data10};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -18447,7 +18617,7 @@ data4["body"] = coerced9;
 }
 if(typeof data10 === "string"){
 if(func2(data10) > 255){
-const err21 = {instancePath:instancePath+"/filter/body",schemaPath:"../tickets/getTickets.json#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1451,data:data10};
+const err21 = {instancePath:instancePath+"/filter/body",schemaPath:"../tickets/getTickets.json#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1453,data:data10};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -18478,7 +18648,7 @@ else if(data11 === null){
 coerced10 = "";
 }
 else {
-const err22 = {instancePath:instancePath+"/filter/email",schemaPath:"../tickets/getTickets.json#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1451.type,parentSchema:schema1451,data:data11};
+const err22 = {instancePath:instancePath+"/filter/email",schemaPath:"../tickets/getTickets.json#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1453.type,parentSchema:schema1453,data:data11};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -18497,7 +18667,7 @@ data4["email"] = coerced10;
 }
 if(typeof data11 === "string"){
 if(func2(data11) > 255){
-const err23 = {instancePath:instancePath+"/filter/email",schemaPath:"../tickets/getTickets.json#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1451,data:data11};
+const err23 = {instancePath:instancePath+"/filter/email",schemaPath:"../tickets/getTickets.json#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1453,data:data11};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -18528,7 +18698,7 @@ else if(data12 === null){
 coerced11 = "";
 }
 else {
-const err24 = {instancePath:instancePath+"/filter/owner_id",schemaPath:"../tickets/getTickets.json#/definitions/filterId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1450.type,parentSchema:schema1450,data:data12};
+const err24 = {instancePath:instancePath+"/filter/owner_id",schemaPath:"../tickets/getTickets.json#/definitions/filterId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1452.type,parentSchema:schema1452,data:data12};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -18547,7 +18717,7 @@ data4["owner_id"] = coerced11;
 }
 if(typeof data12 === "string"){
 if(!pattern926.test(data12)){
-const err25 = {instancePath:instancePath+"/filter/owner_id",schemaPath:"../tickets/getTickets.json#/definitions/filterId/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,18})?$"},message:"must match pattern \""+"^([0-9]{1,18})?$"+"\"",schema:"^([0-9]{1,18})?$",parentSchema:schema1450,data:data12};
+const err25 = {instancePath:instancePath+"/filter/owner_id",schemaPath:"../tickets/getTickets.json#/definitions/filterId/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,18})?$"},message:"must match pattern \""+"^([0-9]{1,18})?$"+"\"",schema:"^([0-9]{1,18})?$",parentSchema:schema1452,data:data12};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -18578,7 +18748,7 @@ else if(data13 === null){
 coerced12 = "";
 }
 else {
-const err26 = {instancePath:instancePath+"/filter/date",schemaPath:"../tickets/getTickets.json#/definitions/filterDate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1458.type,parentSchema:schema1458,data:data13};
+const err26 = {instancePath:instancePath+"/filter/date",schemaPath:"../tickets/getTickets.json#/definitions/filterDate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1460.type,parentSchema:schema1460,data:data13};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -18597,7 +18767,7 @@ data4["date"] = coerced12;
 }
 if(typeof data13 === "string"){
 if(!pattern607.test(data13)){
-const err27 = {instancePath:instancePath+"/filter/date",schemaPath:"../tickets/getTickets.json#/definitions/filterDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"},message:"must match pattern \""+"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"+"\"",schema:"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$",parentSchema:schema1458,data:data13};
+const err27 = {instancePath:instancePath+"/filter/date",schemaPath:"../tickets/getTickets.json#/definitions/filterDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"},message:"must match pattern \""+"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"+"\"",schema:"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$",parentSchema:schema1460,data:data13};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -18628,7 +18798,7 @@ else if(data14 === null){
 coerced13 = "";
 }
 else {
-const err28 = {instancePath:instancePath+"/filter/admin_read",schemaPath:"../tickets/getTickets.json#/definitions/filterFlag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1457.type,parentSchema:schema1457,data:data14};
+const err28 = {instancePath:instancePath+"/filter/admin_read",schemaPath:"../tickets/getTickets.json#/definitions/filterFlag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1459.type,parentSchema:schema1459,data:data14};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -18647,7 +18817,7 @@ data4["admin_read"] = coerced13;
 }
 if(typeof data14 === "string"){
 if(!pattern929.test(data14)){
-const err29 = {instancePath:instancePath+"/filter/admin_read",schemaPath:"../tickets/getTickets.json#/definitions/filterFlag/pattern",keyword:"pattern",params:{pattern: "^[01]?$"},message:"must match pattern \""+"^[01]?$"+"\"",schema:"^[01]?$",parentSchema:schema1457,data:data14};
+const err29 = {instancePath:instancePath+"/filter/admin_read",schemaPath:"../tickets/getTickets.json#/definitions/filterFlag/pattern",keyword:"pattern",params:{pattern: "^[01]?$"},message:"must match pattern \""+"^[01]?$"+"\"",schema:"^[01]?$",parentSchema:schema1459,data:data14};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -18660,7 +18830,7 @@ errors++;
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1492.properties.filter.type,parentSchema:schema1492.properties.filter,data:data4};
+const err30 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1494.properties.filter.type,parentSchema:schema1494.properties.filter,data:data4};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -18675,7 +18845,7 @@ let data15 = data.filterop;
 if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
 for(const key1 in data15){
 if(!(key1 === "date")){
-const err31 = {instancePath:instancePath+"/filterop",schemaPath:"#/properties/filterop/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema1492.properties.filterop,data:data15};
+const err31 = {instancePath:instancePath+"/filterop",schemaPath:"#/properties/filterop/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema1494.properties.filterop,data:data15};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -18705,7 +18875,7 @@ else if(data16 === null){
 coerced14 = "";
 }
 else {
-const err32 = {instancePath:instancePath+"/filterop/date",schemaPath:"#/properties/filterop/properties/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1492.properties.filterop.properties.date.type,parentSchema:schema1492.properties.filterop.properties.date,data:data16};
+const err32 = {instancePath:instancePath+"/filterop/date",schemaPath:"#/properties/filterop/properties/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1494.properties.filterop.properties.date.type,parentSchema:schema1494.properties.filterop.properties.date,data:data16};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -18723,7 +18893,7 @@ data15["date"] = coerced14;
 }
 }
 if(!((((data16 === "=") || (data16 === "<")) || (data16 === ">")) || (data16 === "!="))){
-const err33 = {instancePath:instancePath+"/filterop/date",schemaPath:"#/properties/filterop/properties/date/enum",keyword:"enum",params:{allowedValues: schema1492.properties.filterop.properties.date.enum},message:"must be equal to one of the allowed values",schema:schema1492.properties.filterop.properties.date.enum,parentSchema:schema1492.properties.filterop.properties.date,data:data16};
+const err33 = {instancePath:instancePath+"/filterop/date",schemaPath:"#/properties/filterop/properties/date/enum",keyword:"enum",params:{allowedValues: schema1494.properties.filterop.properties.date.enum},message:"must be equal to one of the allowed values",schema:schema1494.properties.filterop.properties.date.enum,parentSchema:schema1494.properties.filterop.properties.date,data:data16};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -18735,7 +18905,7 @@ errors++;
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/filterop",schemaPath:"#/properties/filterop/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1492.properties.filterop.type,parentSchema:schema1492.properties.filterop,data:data15};
+const err34 = {instancePath:instancePath+"/filterop",schemaPath:"#/properties/filterop/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1494.properties.filterop.type,parentSchema:schema1494.properties.filterop,data:data15};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -18747,7 +18917,7 @@ errors++;
 }
 }
 else {
-const err35 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1492.type,parentSchema:schema1492,data};
+const err35 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1494.type,parentSchema:schema1494,data};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -18756,14 +18926,14 @@ vErrors.push(err35);
 }
 errors++;
 }
-validate321.errors = vErrors;
+validate323.errors = vErrors;
 return errors === 0;
 }
 
-export const getClients = validate323;
-const schema1515 = {"title":"GetClientsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
+export const getClients = validate325;
+const schema1517 = {"title":"GetClientsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
 
-function validate323(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate325(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -18787,7 +18957,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema682.type,parentSchema:schema682,data:data0};
+const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema684.type,parentSchema:schema684,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -18806,7 +18976,7 @@ data["page"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(!pattern421.test(data0)){
-const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema682,data:data0};
+const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema684,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -18837,7 +19007,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema683.type,parentSchema:schema683,data:data1};
+const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema685.type,parentSchema:schema685,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -18856,7 +19026,7 @@ data["perpage"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(!pattern422.test(data1)){
-const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema683,data:data1};
+const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema685,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -18869,7 +19039,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1515.type,parentSchema:schema1515,data};
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1517.type,parentSchema:schema1517,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -18878,18 +19048,18 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate323.errors = vErrors;
+validate325.errors = vErrors;
 return errors === 0;
 }
 
-export const getCurrencies = validate325;
-const schema1524 = {"title":"GetCurrenciesRequest","type":"object","properties":{}};
+export const getCurrencies = validate327;
+const schema1526 = {"title":"GetCurrenciesRequest","type":"object","properties":{}};
 
-function validate325(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate327(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1524.type,parentSchema:schema1524,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1526.type,parentSchema:schema1526,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -18898,19 +19068,19 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate325.errors = vErrors;
+validate327.errors = vErrors;
 return errors === 0;
 }
 
-export const getDomainDetails = validate327;
-const schema1554 = {"title":"GetDomainDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getDomainDetails = validate329;
+const schema1556 = {"title":"GetDomainDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate327(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate329(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1554.required,parentSchema:schema1554,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1556.required,parentSchema:schema1556,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -18971,7 +19141,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1554.type,parentSchema:schema1554,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1556.type,parentSchema:schema1556,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -18980,15 +19150,15 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate327.errors = vErrors;
+validate329.errors = vErrors;
 return errors === 0;
 }
 
-export const getDomains = validate331;
-const schema1582 = {"title":"GetDomainsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"list":{"type":"string","enum":["all","active","expired","pending","pending_transfer","pending_registration"]},"filter":{"title":"GetDomainsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[status]=Active; an empty filter value means no filter","properties":{"name":{"$ref":"../../common/defs.json#/definitions/text"},"status":{"$ref":"../clients/getClientDomains.json#/properties/request/properties/filter/properties/status"},"module":{"$ref":"../../common/defs.json#/definitions/text"},"client_name":{"$ref":"../../common/defs.json#/definitions/text"},"brand_id":{"type":"string","pattern":"^[01]?$","description":"0 or 1: billsim has one brand, and either id names it"}}}}};
-const schema1560 = {"type":"string","pattern":"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$","description":"a domain status: Pending, Pending Registration, Pending Transfer, Active, Expired, Cancelled, Fraud, Transferred Away"};
+export const getDomains = validate333;
+const schema1584 = {"title":"GetDomainsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"list":{"type":"string","enum":["all","active","expired","pending","pending_transfer","pending_registration"]},"filter":{"title":"GetDomainsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[status]=Active; an empty filter value means no filter","properties":{"name":{"$ref":"../../common/defs.json#/definitions/text"},"status":{"$ref":"../clients/getClientDomains.json#/properties/request/properties/filter/properties/status"},"module":{"$ref":"../../common/defs.json#/definitions/text"},"client_name":{"$ref":"../../common/defs.json#/definitions/text"},"brand_id":{"type":"string","pattern":"^[01]?$","description":"0 or 1: billsim has one brand, and either id names it"}}}}};
+const schema1562 = {"type":"string","pattern":"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$","description":"a domain status: Pending, Pending Registration, Pending Transfer, Active, Expired, Cancelled, Fraud, Transferred Away"};
 
-function validate331(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate333(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -19012,7 +19182,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema682.type,parentSchema:schema682,data:data0};
+const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema684.type,parentSchema:schema684,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -19031,7 +19201,7 @@ data["page"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(!pattern421.test(data0)){
-const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema682,data:data0};
+const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema684,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -19062,7 +19232,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema683.type,parentSchema:schema683,data:data1};
+const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema685.type,parentSchema:schema685,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -19081,7 +19251,7 @@ data["perpage"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(!pattern422.test(data1)){
-const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema683,data:data1};
+const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema685,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -19112,7 +19282,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1582.properties.list.type,parentSchema:schema1582.properties.list,data:data2};
+const err4 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1584.properties.list.type,parentSchema:schema1584.properties.list,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -19130,7 +19300,7 @@ data["list"] = coerced2;
 }
 }
 if(!((((((data2 === "all") || (data2 === "active")) || (data2 === "expired")) || (data2 === "pending")) || (data2 === "pending_transfer")) || (data2 === "pending_registration"))){
-const err5 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/enum",keyword:"enum",params:{allowedValues: schema1582.properties.list.enum},message:"must be equal to one of the allowed values",schema:schema1582.properties.list.enum,parentSchema:schema1582.properties.list,data:data2};
+const err5 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/enum",keyword:"enum",params:{allowedValues: schema1584.properties.list.enum},message:"must be equal to one of the allowed values",schema:schema1584.properties.list.enum,parentSchema:schema1584.properties.list,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -19145,7 +19315,7 @@ let data3 = data.filter;
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 for(const key0 in data3){
 if(!(((((key0 === "name") || (key0 === "status")) || (key0 === "module")) || (key0 === "client_name")) || (key0 === "brand_id"))){
-const err6 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema1582.properties.filter,data:data3};
+const err6 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema1584.properties.filter,data:data3};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -19175,7 +19345,7 @@ else if(data4 === null){
 coerced3 = "";
 }
 else {
-const err7 = {instancePath:instancePath+"/filter/name",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema372.type,parentSchema:schema372,data:data4};
+const err7 = {instancePath:instancePath+"/filter/name",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema374.type,parentSchema:schema374,data:data4};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -19194,7 +19364,7 @@ data3["name"] = coerced3;
 }
 if(typeof data4 === "string"){
 if(func2(data4) > 65535){
-const err8 = {instancePath:instancePath+"/filter/name",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema372,data:data4};
+const err8 = {instancePath:instancePath+"/filter/name",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema374,data:data4};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -19225,7 +19395,7 @@ else if(data5 === null){
 coerced4 = "";
 }
 else {
-const err9 = {instancePath:instancePath+"/filter/status",schemaPath:"../clients/getClientDomains.json#/properties/request/properties/filter/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1560.type,parentSchema:schema1560,data:data5};
+const err9 = {instancePath:instancePath+"/filter/status",schemaPath:"../clients/getClientDomains.json#/properties/request/properties/filter/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1562.type,parentSchema:schema1562,data:data5};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -19244,7 +19414,7 @@ data3["status"] = coerced4;
 }
 if(typeof data5 === "string"){
 if(!pattern810.test(data5)){
-const err10 = {instancePath:instancePath+"/filter/status",schemaPath:"../clients/getClientDomains.json#/properties/request/properties/filter/properties/status/pattern",keyword:"pattern",params:{pattern: "^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$"},message:"must match pattern \""+"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$"+"\"",schema:"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$",parentSchema:schema1560,data:data5};
+const err10 = {instancePath:instancePath+"/filter/status",schemaPath:"../clients/getClientDomains.json#/properties/request/properties/filter/properties/status/pattern",keyword:"pattern",params:{pattern: "^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$"},message:"must match pattern \""+"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$"+"\"",schema:"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$",parentSchema:schema1562,data:data5};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -19275,7 +19445,7 @@ else if(data6 === null){
 coerced5 = "";
 }
 else {
-const err11 = {instancePath:instancePath+"/filter/module",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema372.type,parentSchema:schema372,data:data6};
+const err11 = {instancePath:instancePath+"/filter/module",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema374.type,parentSchema:schema374,data:data6};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -19294,7 +19464,7 @@ data3["module"] = coerced5;
 }
 if(typeof data6 === "string"){
 if(func2(data6) > 65535){
-const err12 = {instancePath:instancePath+"/filter/module",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema372,data:data6};
+const err12 = {instancePath:instancePath+"/filter/module",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema374,data:data6};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -19325,7 +19495,7 @@ else if(data7 === null){
 coerced6 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/filter/client_name",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema372.type,parentSchema:schema372,data:data7};
+const err13 = {instancePath:instancePath+"/filter/client_name",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema374.type,parentSchema:schema374,data:data7};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -19344,7 +19514,7 @@ data3["client_name"] = coerced6;
 }
 if(typeof data7 === "string"){
 if(func2(data7) > 65535){
-const err14 = {instancePath:instancePath+"/filter/client_name",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema372,data:data7};
+const err14 = {instancePath:instancePath+"/filter/client_name",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema374,data:data7};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -19375,7 +19545,7 @@ else if(data8 === null){
 coerced7 = "";
 }
 else {
-const err15 = {instancePath:instancePath+"/filter/brand_id",schemaPath:"#/properties/filter/properties/brand_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1582.properties.filter.properties.brand_id.type,parentSchema:schema1582.properties.filter.properties.brand_id,data:data8};
+const err15 = {instancePath:instancePath+"/filter/brand_id",schemaPath:"#/properties/filter/properties/brand_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1584.properties.filter.properties.brand_id.type,parentSchema:schema1584.properties.filter.properties.brand_id,data:data8};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -19394,7 +19564,7 @@ data3["brand_id"] = coerced7;
 }
 if(typeof data8 === "string"){
 if(!pattern929.test(data8)){
-const err16 = {instancePath:instancePath+"/filter/brand_id",schemaPath:"#/properties/filter/properties/brand_id/pattern",keyword:"pattern",params:{pattern: "^[01]?$"},message:"must match pattern \""+"^[01]?$"+"\"",schema:"^[01]?$",parentSchema:schema1582.properties.filter.properties.brand_id,data:data8};
+const err16 = {instancePath:instancePath+"/filter/brand_id",schemaPath:"#/properties/filter/properties/brand_id/pattern",keyword:"pattern",params:{pattern: "^[01]?$"},message:"must match pattern \""+"^[01]?$"+"\"",schema:"^[01]?$",parentSchema:schema1584.properties.filter.properties.brand_id,data:data8};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -19407,7 +19577,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1582.properties.filter.type,parentSchema:schema1582.properties.filter,data:data3};
+const err17 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1584.properties.filter.type,parentSchema:schema1584.properties.filter,data:data3};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -19419,7 +19589,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1582.type,parentSchema:schema1582,data};
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1584.type,parentSchema:schema1584,data};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -19428,19 +19598,19 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate331.errors = vErrors;
+validate333.errors = vErrors;
 return errors === 0;
 }
 
-export const getEstimateDetails = validate332;
-const schema1589 = {"title":"GetEstimateDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getEstimateDetails = validate334;
+const schema1591 = {"title":"GetEstimateDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate332(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate334(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1589.required,parentSchema:schema1589,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1591.required,parentSchema:schema1591,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -19501,7 +19671,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1589.type,parentSchema:schema1589,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1591.type,parentSchema:schema1591,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -19510,14 +19680,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate332.errors = vErrors;
+validate334.errors = vErrors;
 return errors === 0;
 }
 
-export const getEstimates = validate336;
-const schema1608 = {"title":"GetEstimatesRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"status":{"$ref":"../../resources/estimate.json#/properties/status","description":"only estimates with this status"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId","description":"only this client's estimates (the client must exist)"}}};
+export const getEstimates = validate338;
+const schema1610 = {"title":"GetEstimatesRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"status":{"$ref":"../../resources/estimate.json#/properties/status","description":"only estimates with this status"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId","description":"only this client's estimates (the client must exist)"}}};
 
-function validate336(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate338(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -19541,7 +19711,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema682.type,parentSchema:schema682,data:data0};
+const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema684.type,parentSchema:schema684,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -19560,7 +19730,7 @@ data["page"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(!pattern421.test(data0)){
-const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema682,data:data0};
+const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema684,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -19591,7 +19761,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema683.type,parentSchema:schema683,data:data1};
+const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema685.type,parentSchema:schema685,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -19610,7 +19780,7 @@ data["perpage"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(!pattern422.test(data1)){
-const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema683,data:data1};
+const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema685,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -19641,7 +19811,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/status",schemaPath:"../../resources/estimate.json#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema568.type,parentSchema:schema568,data:data2};
+const err4 = {instancePath:instancePath+"/status",schemaPath:"../../resources/estimate.json#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema570.type,parentSchema:schema570,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -19659,7 +19829,7 @@ data["status"] = coerced2;
 }
 }
 if(!(((((data2 === "Draft") || (data2 === "Sent")) || (data2 === "Accepted")) || (data2 === "Invoiced")) || (data2 === "Dead"))){
-const err5 = {instancePath:instancePath+"/status",schemaPath:"../../resources/estimate.json#/properties/status/enum",keyword:"enum",params:{allowedValues: schema568.enum},message:"must be equal to one of the allowed values",schema:schema568.enum,parentSchema:schema568,data:data2};
+const err5 = {instancePath:instancePath+"/status",schemaPath:"../../resources/estimate.json#/properties/status/enum",keyword:"enum",params:{allowedValues: schema570.enum},message:"must be equal to one of the allowed values",schema:schema570.enum,parentSchema:schema570,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -19721,7 +19891,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1608.type,parentSchema:schema1608,data};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1610.type,parentSchema:schema1610,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -19730,18 +19900,18 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate336.errors = vErrors;
+validate338.errors = vErrors;
 return errors === 0;
 }
 
-export const getHostBillversion = validate338;
-const schema1614 = {"title":"GetHostBillversionRequest","type":"object","properties":{}};
+export const getHostBillversion = validate340;
+const schema1616 = {"title":"GetHostBillversionRequest","type":"object","properties":{}};
 
-function validate338(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate340(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1614.type,parentSchema:schema1614,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1616.type,parentSchema:schema1616,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -19750,19 +19920,19 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate338.errors = vErrors;
+validate340.errors = vErrors;
 return errors === 0;
 }
 
-export const getInvoiceDetails = validate339;
-const schema1615 = {"title":"GetInvoiceDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getInvoiceDetails = validate341;
+const schema1617 = {"title":"GetInvoiceDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate339(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate341(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1615.required,parentSchema:schema1615,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1617.required,parentSchema:schema1617,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -19823,7 +19993,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1615.type,parentSchema:schema1615,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1617.type,parentSchema:schema1617,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -19832,15 +20002,15 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate339.errors = vErrors;
+validate341.errors = vErrors;
 return errors === 0;
 }
 
-export const getInvoices = validate340;
-const schema1617 = {"title":"GetInvoicesRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"list":{"type":"string","enum":["all","paid","unpaid","cancelled","refunded","collections","draft","recurring"]},"status":{"$ref":"../../resources/invoice.json#/properties/status"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
-const schema627 = {"type":"string","enum":["Paid","Unpaid","Cancelled","Refunded","Collections","Draft","Recurring"]};
+export const getInvoices = validate342;
+const schema1619 = {"title":"GetInvoicesRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"list":{"type":"string","enum":["all","paid","unpaid","cancelled","refunded","collections","draft","recurring"]},"status":{"$ref":"../../resources/invoice.json#/properties/status"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+const schema629 = {"type":"string","enum":["Paid","Unpaid","Cancelled","Refunded","Collections","Draft","Recurring"]};
 
-function validate340(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate342(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -19864,7 +20034,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema682.type,parentSchema:schema682,data:data0};
+const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema684.type,parentSchema:schema684,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -19883,7 +20053,7 @@ data["page"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(!pattern421.test(data0)){
-const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema682,data:data0};
+const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema684,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -19914,7 +20084,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema683.type,parentSchema:schema683,data:data1};
+const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema685.type,parentSchema:schema685,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -19933,7 +20103,7 @@ data["perpage"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(!pattern422.test(data1)){
-const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema683,data:data1};
+const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema685,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -19964,7 +20134,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1617.properties.list.type,parentSchema:schema1617.properties.list,data:data2};
+const err4 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1619.properties.list.type,parentSchema:schema1619.properties.list,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -19982,7 +20152,7 @@ data["list"] = coerced2;
 }
 }
 if(!((((((((data2 === "all") || (data2 === "paid")) || (data2 === "unpaid")) || (data2 === "cancelled")) || (data2 === "refunded")) || (data2 === "collections")) || (data2 === "draft")) || (data2 === "recurring"))){
-const err5 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/enum",keyword:"enum",params:{allowedValues: schema1617.properties.list.enum},message:"must be equal to one of the allowed values",schema:schema1617.properties.list.enum,parentSchema:schema1617.properties.list,data:data2};
+const err5 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/enum",keyword:"enum",params:{allowedValues: schema1619.properties.list.enum},message:"must be equal to one of the allowed values",schema:schema1619.properties.list.enum,parentSchema:schema1619.properties.list,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -20012,7 +20182,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err6 = {instancePath:instancePath+"/status",schemaPath:"../../resources/invoice.json#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema627.type,parentSchema:schema627,data:data3};
+const err6 = {instancePath:instancePath+"/status",schemaPath:"../../resources/invoice.json#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema629.type,parentSchema:schema629,data:data3};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -20030,7 +20200,7 @@ data["status"] = coerced3;
 }
 }
 if(!(((((((data3 === "Paid") || (data3 === "Unpaid")) || (data3 === "Cancelled")) || (data3 === "Refunded")) || (data3 === "Collections")) || (data3 === "Draft")) || (data3 === "Recurring"))){
-const err7 = {instancePath:instancePath+"/status",schemaPath:"../../resources/invoice.json#/properties/status/enum",keyword:"enum",params:{allowedValues: schema627.enum},message:"must be equal to one of the allowed values",schema:schema627.enum,parentSchema:schema627,data:data3};
+const err7 = {instancePath:instancePath+"/status",schemaPath:"../../resources/invoice.json#/properties/status/enum",keyword:"enum",params:{allowedValues: schema629.enum},message:"must be equal to one of the allowed values",schema:schema629.enum,parentSchema:schema629,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -20092,7 +20262,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1617.type,parentSchema:schema1617,data};
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1619.type,parentSchema:schema1619,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -20101,15 +20271,15 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate340.errors = vErrors;
+validate342.errors = vErrors;
 return errors === 0;
 }
 
-export const getInvoicesPDF = validate344;
-const schema1628 = {"title":"GetInvoicesPDFRequest","type":"object","properties":{"from":{"$ref":"../../common/defs.json#/definitions/date"},"to":{"$ref":"../../common/defs.json#/definitions/date"},"invoices":{"$ref":"../../common/defs.json#/definitions/idList"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
-const schema1625 = {"type":"array","items":{"$ref":"#/definitions/positiveId"},"maxItems":1000,"description":"a list of positive whole number ids, such as ids[]=1&ids[]=2"};
+export const getInvoicesPDF = validate346;
+const schema1630 = {"title":"GetInvoicesPDFRequest","type":"object","properties":{"from":{"$ref":"../../common/defs.json#/definitions/date"},"to":{"$ref":"../../common/defs.json#/definitions/date"},"invoices":{"$ref":"../../common/defs.json#/definitions/idList"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+const schema1627 = {"type":"array","items":{"$ref":"#/definitions/positiveId"},"maxItems":1000,"description":"a list of positive whole number ids, such as ids[]=1&ids[]=2"};
 
-function validate342(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate344(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(Array.isArray(data))){
@@ -20128,7 +20298,7 @@ if(dataType0 === "string" || dataType0 === "number"
 coerced0 = [data];
 }
 else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema1625.type,parentSchema:schema1625,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema1627.type,parentSchema:schema1627,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -20147,7 +20317,7 @@ parentData[parentDataProperty] = coerced0;
 }
 if(Array.isArray(data)){
 if(data.length > 1000){
-const err1 = {instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema1625,data};
+const err1 = {instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema1627,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -20208,12 +20378,12 @@ errors++;
 }
 }
 }
-validate342.errors = vErrors;
+validate344.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate344(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate346(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -20318,8 +20488,8 @@ errors++;
 }
 }
 if(data.invoices !== undefined){
-if(!(validate342(data.invoices, {instancePath:instancePath+"/invoices",parentData:data,parentDataProperty:"invoices",rootData}))){
-vErrors = vErrors === null ? validate342.errors : vErrors.concat(validate342.errors);
+if(!(validate344(data.invoices, {instancePath:instancePath+"/invoices",parentData:data,parentDataProperty:"invoices",rootData}))){
+vErrors = vErrors === null ? validate344.errors : vErrors.concat(validate344.errors);
 errors = vErrors.length;
 }
 }
@@ -20375,7 +20545,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1628.type,parentSchema:schema1628,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1630.type,parentSchema:schema1630,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -20384,19 +20554,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate344.errors = vErrors;
+validate346.errors = vErrors;
 return errors === 0;
 }
 
-export const getKBArticle = validate350;
-const schema1657 = {"title":"GetKBArticleRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getKBArticle = validate352;
+const schema1659 = {"title":"GetKBArticleRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate350(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate352(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1657.required,parentSchema:schema1657,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1659.required,parentSchema:schema1659,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -20457,7 +20627,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1657.type,parentSchema:schema1657,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1659.type,parentSchema:schema1659,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -20466,19 +20636,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate350.errors = vErrors;
+validate352.errors = vErrors;
 return errors === 0;
 }
 
-export const getKBArticlesByTags = validate354;
-const schema1670 = {"title":"GetKBArticlesByTagsRequest","type":"object","required":["tag"],"properties":{"tag":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"}}};
+export const getKBArticlesByTags = validate356;
+const schema1672 = {"title":"GetKBArticlesByTagsRequest","type":"object","required":["tag"],"properties":{"tag":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"}}};
 
-function validate354(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate356(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.tag === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tag"},message:"must have required property '"+"tag"+"'",schema:schema1670.required,parentSchema:schema1670,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tag"},message:"must have required property '"+"tag"+"'",schema:schema1672.required,parentSchema:schema1672,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -20549,7 +20719,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1670.type,parentSchema:schema1670,data};
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1672.type,parentSchema:schema1672,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -20558,14 +20728,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate354.errors = vErrors;
+validate356.errors = vErrors;
 return errors === 0;
 }
 
-export const getKBCategories = validate357;
-const schema1684 = {"title":"GetKBCategoriesRequest","type":"object","properties":{"brand_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"cid":{"$ref":"../../common/defs.json#/definitions/positiveId"},"with_subcategories":{"$ref":"../../common/defs.json#/definitions/flag"}}};
+export const getKBCategories = validate359;
+const schema1686 = {"title":"GetKBCategoriesRequest","type":"object","properties":{"brand_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"cid":{"$ref":"../../common/defs.json#/definitions/positiveId"},"with_subcategories":{"$ref":"../../common/defs.json#/definitions/flag"}}};
 
-function validate357(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate359(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -20719,7 +20889,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1684.type,parentSchema:schema1684,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1686.type,parentSchema:schema1686,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -20728,14 +20898,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate357.errors = vErrors;
+validate359.errors = vErrors;
 return errors === 0;
 }
 
-export const getNews = validate360;
-const schema1700 = {"title":"GetNewsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
+export const getNews = validate362;
+const schema1702 = {"title":"GetNewsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
 
-function validate360(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate362(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -20759,7 +20929,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema682.type,parentSchema:schema682,data:data0};
+const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema684.type,parentSchema:schema684,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -20778,7 +20948,7 @@ data["page"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(!pattern421.test(data0)){
-const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema682,data:data0};
+const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema684,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -20809,7 +20979,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema683.type,parentSchema:schema683,data:data1};
+const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema685.type,parentSchema:schema685,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -20828,7 +20998,7 @@ data["perpage"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(!pattern422.test(data1)){
-const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema683,data:data1};
+const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema685,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -20841,7 +21011,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1700.type,parentSchema:schema1700,data};
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1702.type,parentSchema:schema1702,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -20850,19 +21020,19 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate360.errors = vErrors;
+validate362.errors = vErrors;
 return errors === 0;
 }
 
-export const getNewsItem = validate363;
-const schema1705 = {"title":"GetNewsItemRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getNewsItem = validate365;
+const schema1707 = {"title":"GetNewsItemRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate363(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate365(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1705.required,parentSchema:schema1705,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1707.required,parentSchema:schema1707,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -20923,7 +21093,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1705.type,parentSchema:schema1705,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1707.type,parentSchema:schema1707,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -20932,96 +21102,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate363.errors = vErrors;
+validate365.errors = vErrors;
 return errors === 0;
 }
 
-export const getOrderDetails = validate375;
-const schema1750 = {"title":"GetOrderDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getOrderDetails = validate377;
+const schema1752 = {"title":"GetOrderDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate375(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1750.required,parentSchema:schema1750,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(typeof data0 !== "string"){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
-data0 = data0[0];
-dataType0 = typeof data0;
-if(typeof data0 === "string"){
-coerced0 = data0;
-}
-}
-if(!(coerced0 !== undefined)){
-if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data0;
-}
-else if(data0 === null){
-coerced0 = "";
-}
-else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["id"] = coerced0;
-}
-}
-}
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1750.type,parentSchema:schema1750,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-validate375.errors = vErrors;
-return errors === 0;
-}
-
-export const getOrderDraft = validate376;
-const schema1752 = {"title":"GetOrderDraftRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
-
-function validate376(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate377(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -21096,18 +21184,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate376.errors = vErrors;
+validate377.errors = vErrors;
 return errors === 0;
 }
 
-export const getOrderPages = validate378;
-const schema1758 = {"title":"GetOrderPagesRequest","type":"object","properties":{}};
+export const getOrderDraft = validate378;
+const schema1754 = {"title":"GetOrderDraftRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
 function validate378(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1758.type,parentSchema:schema1758,data};
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1754.required,parentSchema:schema1754,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -21116,14 +21205,95 @@ vErrors.push(err0);
 }
 errors++;
 }
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1754.type,parentSchema:schema1754,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
 validate378.errors = vErrors;
 return errors === 0;
 }
 
-export const getOrders = validate379;
-const schema1759 = {"title":"GetOrdersRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"list":{"type":"string","enum":["all","active","pending","fraud","cancelled"]}}};
+export const getOrderPages = validate380;
+const schema1760 = {"title":"GetOrderPagesRequest","type":"object","properties":{}};
 
-function validate379(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate380(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(data && typeof data == "object" && !Array.isArray(data))){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1760.type,parentSchema:schema1760,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate380.errors = vErrors;
+return errors === 0;
+}
+
+export const getOrders = validate381;
+const schema1761 = {"title":"GetOrdersRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"list":{"type":"string","enum":["all","active","pending","fraud","cancelled"]}}};
+
+function validate381(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -21147,7 +21317,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema682.type,parentSchema:schema682,data:data0};
+const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema684.type,parentSchema:schema684,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -21166,7 +21336,7 @@ data["page"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(!pattern421.test(data0)){
-const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema682,data:data0};
+const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema684,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -21197,7 +21367,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema683.type,parentSchema:schema683,data:data1};
+const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema685.type,parentSchema:schema685,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -21216,7 +21386,7 @@ data["perpage"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(!pattern422.test(data1)){
-const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema683,data:data1};
+const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema685,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -21247,7 +21417,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1759.properties.list.type,parentSchema:schema1759.properties.list,data:data2};
+const err4 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1761.properties.list.type,parentSchema:schema1761.properties.list,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -21265,7 +21435,7 @@ data["list"] = coerced2;
 }
 }
 if(!(((((data2 === "all") || (data2 === "active")) || (data2 === "pending")) || (data2 === "fraud")) || (data2 === "cancelled"))){
-const err5 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/enum",keyword:"enum",params:{allowedValues: schema1759.properties.list.enum},message:"must be equal to one of the allowed values",schema:schema1759.properties.list.enum,parentSchema:schema1759.properties.list,data:data2};
+const err5 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/enum",keyword:"enum",params:{allowedValues: schema1761.properties.list.enum},message:"must be equal to one of the allowed values",schema:schema1761.properties.list.enum,parentSchema:schema1761.properties.list,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -21277,7 +21447,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1759.type,parentSchema:schema1759,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1761.type,parentSchema:schema1761,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -21286,20 +21456,20 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate379.errors = vErrors;
+validate381.errors = vErrors;
 return errors === 0;
 }
 
-export const getOtherPopularProducts = validate381;
-const schema1790 = {"title":"GetOtherPopularProductsRequest","type":"object","required":["product_ids"],"properties":{"product_ids":{"type":"array","items":{"$ref":"../../common/defs.json#/definitions/positiveId"},"minItems":1,"maxItems":1000,"description":"a non-empty list of product ids, such as product_ids[]=1&product_ids[]=2"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"limit":{"type":"string","pattern":"^([1-9][0-9]?|100)$","description":"a whole number from 1 to 100"},"exclude_cat":{"type":"array","items":{"$ref":"../../common/defs.json#/definitions/positiveId"},"maxItems":1000,"description":"a list of order page ids, such as exclude_cat[]=1&exclude_cat[]=2"}}};
+export const getOtherPopularProducts = validate383;
+const schema1792 = {"title":"GetOtherPopularProductsRequest","type":"object","required":["product_ids"],"properties":{"product_ids":{"type":"array","items":{"$ref":"../../common/defs.json#/definitions/positiveId"},"minItems":1,"maxItems":1000,"description":"a non-empty list of product ids, such as product_ids[]=1&product_ids[]=2"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"limit":{"type":"string","pattern":"^([1-9][0-9]?|100)$","description":"a whole number from 1 to 100"},"exclude_cat":{"type":"array","items":{"$ref":"../../common/defs.json#/definitions/positiveId"},"maxItems":1000,"description":"a list of order page ids, such as exclude_cat[]=1&exclude_cat[]=2"}}};
 const pattern1113 = new RegExp("^([1-9][0-9]?|100)$", "u");
 
-function validate381(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate383(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.product_ids === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "product_ids"},message:"must have required property '"+"product_ids"+"'",schema:schema1790.required,parentSchema:schema1790,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "product_ids"},message:"must have required property '"+"product_ids"+"'",schema:schema1792.required,parentSchema:schema1792,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -21326,7 +21496,7 @@ if(dataType0 === "string" || dataType0 === "number"
 coerced0 = [data0];
 }
 else {
-const err1 = {instancePath:instancePath+"/product_ids",schemaPath:"#/properties/product_ids/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema1790.properties.product_ids.type,parentSchema:schema1790.properties.product_ids,data:data0};
+const err1 = {instancePath:instancePath+"/product_ids",schemaPath:"#/properties/product_ids/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema1792.properties.product_ids.type,parentSchema:schema1792.properties.product_ids,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -21345,7 +21515,7 @@ data["product_ids"] = coerced0;
 }
 if(Array.isArray(data0)){
 if(data0.length > 1000){
-const err2 = {instancePath:instancePath+"/product_ids",schemaPath:"#/properties/product_ids/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema1790.properties.product_ids,data:data0};
+const err2 = {instancePath:instancePath+"/product_ids",schemaPath:"#/properties/product_ids/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema1792.properties.product_ids,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -21355,7 +21525,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data0.length < 1){
-const err3 = {instancePath:instancePath+"/product_ids",schemaPath:"#/properties/product_ids/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema1790.properties.product_ids,data:data0};
+const err3 = {instancePath:instancePath+"/product_ids",schemaPath:"#/properties/product_ids/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema1792.properties.product_ids,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -21487,7 +21657,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err8 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1790.properties.limit.type,parentSchema:schema1790.properties.limit,data:data3};
+const err8 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1792.properties.limit.type,parentSchema:schema1792.properties.limit,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -21506,7 +21676,7 @@ data["limit"] = coerced3;
 }
 if(typeof data3 === "string"){
 if(!pattern1113.test(data3)){
-const err9 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]?|100)$"},message:"must match pattern \""+"^([1-9][0-9]?|100)$"+"\"",schema:"^([1-9][0-9]?|100)$",parentSchema:schema1790.properties.limit,data:data3};
+const err9 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]?|100)$"},message:"must match pattern \""+"^([1-9][0-9]?|100)$"+"\"",schema:"^([1-9][0-9]?|100)$",parentSchema:schema1792.properties.limit,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -21535,7 +21705,7 @@ if(dataType4 === "string" || dataType4 === "number"
 coerced4 = [data4];
 }
 else {
-const err10 = {instancePath:instancePath+"/exclude_cat",schemaPath:"#/properties/exclude_cat/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema1790.properties.exclude_cat.type,parentSchema:schema1790.properties.exclude_cat,data:data4};
+const err10 = {instancePath:instancePath+"/exclude_cat",schemaPath:"#/properties/exclude_cat/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema1792.properties.exclude_cat.type,parentSchema:schema1792.properties.exclude_cat,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -21554,7 +21724,7 @@ data["exclude_cat"] = coerced4;
 }
 if(Array.isArray(data4)){
 if(data4.length > 1000){
-const err11 = {instancePath:instancePath+"/exclude_cat",schemaPath:"#/properties/exclude_cat/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema1790.properties.exclude_cat,data:data4};
+const err11 = {instancePath:instancePath+"/exclude_cat",schemaPath:"#/properties/exclude_cat/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema1792.properties.exclude_cat,data:data4};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -21618,7 +21788,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1790.type,parentSchema:schema1790,data};
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1792.type,parentSchema:schema1792,data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -21627,38 +21797,18 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate381.errors = vErrors;
-return errors === 0;
-}
-
-export const getPaymentModules = validate383;
-const schema1796 = {"title":"GetPaymentModulesRequest","type":"object","properties":{}};
-
-function validate383(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1796.type,parentSchema:schema1796,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
 validate383.errors = vErrors;
 return errors === 0;
 }
 
-export const getPopularPredefinedReplies = validate398;
-const schema1820 = {"title":"GetPopularPredefinedRepliesRequest","type":"object","properties":{}};
+export const getPaymentModules = validate385;
+const schema1798 = {"title":"GetPaymentModulesRequest","type":"object","properties":{}};
 
-function validate398(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate385(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1820.type,parentSchema:schema1820,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1798.type,parentSchema:schema1798,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -21667,19 +21817,39 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate398.errors = vErrors;
+validate385.errors = vErrors;
 return errors === 0;
 }
 
-export const getPredefinedReplies = validate399;
-const schema1821 = {"title":"GetPredefinedRepliesRequest","type":"object","required":["cid"],"properties":{"cid":{"$ref":"../../common/defs.json#/definitions/idOrZero"}}};
+export const getPopularPredefinedReplies = validate400;
+const schema1822 = {"title":"GetPopularPredefinedRepliesRequest","type":"object","properties":{}};
 
-function validate399(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate400(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(data && typeof data == "object" && !Array.isArray(data))){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1822.type,parentSchema:schema1822,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate400.errors = vErrors;
+return errors === 0;
+}
+
+export const getPredefinedReplies = validate401;
+const schema1823 = {"title":"GetPredefinedRepliesRequest","type":"object","required":["cid"],"properties":{"cid":{"$ref":"../../common/defs.json#/definitions/idOrZero"}}};
+
+function validate401(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.cid === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cid"},message:"must have required property '"+"cid"+"'",schema:schema1821.required,parentSchema:schema1821,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cid"},message:"must have required property '"+"cid"+"'",schema:schema1823.required,parentSchema:schema1823,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -21740,89 +21910,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1821.type,parentSchema:schema1821,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-validate399.errors = vErrors;
-return errors === 0;
-}
-
-export const getPredefinedReply = validate401;
-const schema1826 = {"title":"GetPredefinedReplyRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
-
-function validate401(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1826.required,parentSchema:schema1826,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(typeof data0 !== "string"){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
-data0 = data0[0];
-dataType0 = typeof data0;
-if(typeof data0 === "string"){
-coerced0 = data0;
-}
-}
-if(!(coerced0 !== undefined)){
-if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data0;
-}
-else if(data0 === null){
-coerced0 = "";
-}
-else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["id"] = coerced0;
-}
-}
-}
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1826.type,parentSchema:schema1826,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1823.type,parentSchema:schema1823,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -21835,15 +21923,15 @@ validate401.errors = vErrors;
 return errors === 0;
 }
 
-export const getProductApplicableAddons = validate403;
-const schema1832 = {"title":"GetProductApplicableAddonsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getPredefinedReply = validate403;
+const schema1828 = {"title":"GetPredefinedReplyRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
 function validate403(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1832.required,parentSchema:schema1832,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1828.required,parentSchema:schema1828,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -21904,7 +21992,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1832.type,parentSchema:schema1832,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1828.type,parentSchema:schema1828,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -21917,15 +22005,97 @@ validate403.errors = vErrors;
 return errors === 0;
 }
 
-export const getProductDetails = validate407;
-const schema1884 = {"title":"GetProductDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"}}};
+export const getProductApplicableAddons = validate405;
+const schema1834 = {"title":"GetProductApplicableAddonsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate407(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate405(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1884.required,parentSchema:schema1884,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1834.required,parentSchema:schema1834,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1834.type,parentSchema:schema1834,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate405.errors = vErrors;
+return errors === 0;
+}
+
+export const getProductDetails = validate409;
+const schema1886 = {"title":"GetProductDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"}}};
+
+function validate409(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1886.required,parentSchema:schema1886,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -22036,7 +22206,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1884.type,parentSchema:schema1884,data};
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1886.type,parentSchema:schema1886,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -22045,19 +22215,19 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate407.errors = vErrors;
+validate409.errors = vErrors;
 return errors === 0;
 }
 
-export const getProductUpgrades = validate411;
-const schema1892 = {"title":"GetProductUpgradesRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getProductUpgrades = validate413;
+const schema1894 = {"title":"GetProductUpgradesRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate411(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate413(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1892.required,parentSchema:schema1892,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1894.required,parentSchema:schema1894,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -22118,7 +22288,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1892.type,parentSchema:schema1892,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1894.type,parentSchema:schema1894,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -22127,19 +22297,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate411.errors = vErrors;
+validate413.errors = vErrors;
 return errors === 0;
 }
 
-export const getProducts = validate413;
-const schema1923 = {"title":"GetProductsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"visible":{"type":"string","enum":["0","1"],"description":"1 for visible products only, 0 for hidden products only"}}};
+export const getProducts = validate415;
+const schema1925 = {"title":"GetProductsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"visible":{"type":"string","enum":["0","1"],"description":"1 for visible products only, 0 for hidden products only"}}};
 
-function validate413(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate415(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1923.required,parentSchema:schema1923,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1925.required,parentSchema:schema1925,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -22268,7 +22438,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/visible",schemaPath:"#/properties/visible/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1923.properties.visible.type,parentSchema:schema1923.properties.visible,data:data2};
+const err5 = {instancePath:instancePath+"/visible",schemaPath:"#/properties/visible/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1925.properties.visible.type,parentSchema:schema1925.properties.visible,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -22286,7 +22456,7 @@ data["visible"] = coerced2;
 }
 }
 if(!((data2 === "0") || (data2 === "1"))){
-const err6 = {instancePath:instancePath+"/visible",schemaPath:"#/properties/visible/enum",keyword:"enum",params:{allowedValues: schema1923.properties.visible.enum},message:"must be equal to one of the allowed values",schema:schema1923.properties.visible.enum,parentSchema:schema1923.properties.visible,data:data2};
+const err6 = {instancePath:instancePath+"/visible",schemaPath:"#/properties/visible/enum",keyword:"enum",params:{allowedValues: schema1925.properties.visible.enum},message:"must be equal to one of the allowed values",schema:schema1925.properties.visible.enum,parentSchema:schema1925.properties.visible,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -22298,7 +22468,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1923.type,parentSchema:schema1923,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1925.type,parentSchema:schema1925,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -22307,101 +22477,19 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate413.errors = vErrors;
-return errors === 0;
-}
-
-export const getServerDetails = validate415;
-const schema1953 = {"title":"GetServerDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
-
-function validate415(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1953.required,parentSchema:schema1953,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(typeof data0 !== "string"){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
-data0 = data0[0];
-dataType0 = typeof data0;
-if(typeof data0 === "string"){
-coerced0 = data0;
-}
-}
-if(!(coerced0 !== undefined)){
-if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data0;
-}
-else if(data0 === null){
-coerced0 = "";
-}
-else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["id"] = coerced0;
-}
-}
-}
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1953.type,parentSchema:schema1953,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
 validate415.errors = vErrors;
 return errors === 0;
 }
 
-export const getSubCategories = validate417;
-const schema1961 = {"title":"GetSubCategoriesRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getServerDetails = validate417;
+const schema1955 = {"title":"GetServerDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
 function validate417(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1961.required,parentSchema:schema1961,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1955.required,parentSchema:schema1955,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -22462,7 +22550,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1961.type,parentSchema:schema1961,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1955.type,parentSchema:schema1955,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -22475,35 +22563,15 @@ validate417.errors = vErrors;
 return errors === 0;
 }
 
-export const getTicketDepts = validate421;
-const schema1971 = {"title":"GetTicketDeptsRequest","type":"object","properties":{}};
+export const getSubCategories = validate419;
+const schema1963 = {"title":"GetSubCategoriesRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate421(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1971.type,parentSchema:schema1971,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate421.errors = vErrors;
-return errors === 0;
-}
-
-export const getTicketDetails = validate426;
-const schema2017 = {"title":"GetTicketDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
-
-function validate426(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate419(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2017.required,parentSchema:schema2017,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1963.required,parentSchema:schema1963,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -22532,7 +22600,109 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema398.type,parentSchema:schema398,data:data0};
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1963.type,parentSchema:schema1963,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate419.errors = vErrors;
+return errors === 0;
+}
+
+export const getTicketDepts = validate423;
+const schema1973 = {"title":"GetTicketDeptsRequest","type":"object","properties":{}};
+
+function validate423(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(data && typeof data == "object" && !Array.isArray(data))){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1973.type,parentSchema:schema1973,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate423.errors = vErrors;
+return errors === 0;
+}
+
+export const getTicketDetails = validate428;
+const schema2019 = {"title":"GetTicketDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
+
+function validate428(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2019.required,parentSchema:schema2019,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema400.type,parentSchema:schema400,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -22551,7 +22721,7 @@ data["id"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(!pattern227.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema398,data:data0};
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema400,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -22564,7 +22734,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2017.type,parentSchema:schema2017,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2019.type,parentSchema:schema2019,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -22573,16 +22743,16 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate426.errors = vErrors;
+validate428.errors = vErrors;
 return errors === 0;
 }
 
-export const getTickets = validate427;
-const schema2019 = {"title":"GetTicketsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"dept":{"$ref":"../../common/defs.json#/definitions/positiveId"},"list":{"$ref":"#/definitions/list"},"filter":{"title":"GetTicketsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[list]=open; an empty filter value means no filter","properties":{"list":{"$ref":"#/definitions/list"},"dept_id":{"$ref":"#/definitions/filterId"},"ticket_number":{"$ref":"#/definitions/filterText"},"name":{"$ref":"#/definitions/filterText"},"email":{"$ref":"#/definitions/filterText"},"body":{"$ref":"#/definitions/filterText"},"request_type":{"$ref":"#/definitions/filterRequestType"},"owner_id":{"$ref":"#/definitions/filterId"},"admin_read":{"$ref":"#/definitions/filterFlag"},"date":{"$ref":"#/definitions/filterDate"}}}}};
-const schema1448 = {"type":"string","pattern":"^(all|open|client-reply|in-progress|answered|closed)?$","description":"one of all, open, client-reply, in-progress, answered, closed"};
+export const getTickets = validate429;
+const schema2021 = {"title":"GetTicketsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"dept":{"$ref":"../../common/defs.json#/definitions/positiveId"},"list":{"$ref":"#/definitions/list"},"filter":{"title":"GetTicketsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[list]=open; an empty filter value means no filter","properties":{"list":{"$ref":"#/definitions/list"},"dept_id":{"$ref":"#/definitions/filterId"},"ticket_number":{"$ref":"#/definitions/filterText"},"name":{"$ref":"#/definitions/filterText"},"email":{"$ref":"#/definitions/filterText"},"body":{"$ref":"#/definitions/filterText"},"request_type":{"$ref":"#/definitions/filterRequestType"},"owner_id":{"$ref":"#/definitions/filterId"},"admin_read":{"$ref":"#/definitions/filterFlag"},"date":{"$ref":"#/definitions/filterDate"}}}}};
+const schema1450 = {"type":"string","pattern":"^(all|open|client-reply|in-progress|answered|closed)?$","description":"one of all, open, client-reply, in-progress, answered, closed"};
 const pattern924 = new RegExp("^(all|open|client-reply|in-progress|answered|closed)?$", "u");
 
-function validate427(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate429(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -22606,7 +22776,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema682.type,parentSchema:schema682,data:data0};
+const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema684.type,parentSchema:schema684,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -22625,7 +22795,7 @@ data["page"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(!pattern421.test(data0)){
-const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema682,data:data0};
+const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema684,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -22656,7 +22826,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema683.type,parentSchema:schema683,data:data1};
+const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema685.type,parentSchema:schema685,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -22675,7 +22845,7 @@ data["perpage"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(!pattern422.test(data1)){
-const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema683,data:data1};
+const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema685,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -22756,7 +22926,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err6 = {instancePath:instancePath+"/list",schemaPath:"#/definitions/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1448.type,parentSchema:schema1448,data:data3};
+const err6 = {instancePath:instancePath+"/list",schemaPath:"#/definitions/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1450.type,parentSchema:schema1450,data:data3};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -22775,7 +22945,7 @@ data["list"] = coerced3;
 }
 if(typeof data3 === "string"){
 if(!pattern924.test(data3)){
-const err7 = {instancePath:instancePath+"/list",schemaPath:"#/definitions/list/pattern",keyword:"pattern",params:{pattern: "^(all|open|client-reply|in-progress|answered|closed)?$"},message:"must match pattern \""+"^(all|open|client-reply|in-progress|answered|closed)?$"+"\"",schema:"^(all|open|client-reply|in-progress|answered|closed)?$",parentSchema:schema1448,data:data3};
+const err7 = {instancePath:instancePath+"/list",schemaPath:"#/definitions/list/pattern",keyword:"pattern",params:{pattern: "^(all|open|client-reply|in-progress|answered|closed)?$"},message:"must match pattern \""+"^(all|open|client-reply|in-progress|answered|closed)?$"+"\"",schema:"^(all|open|client-reply|in-progress|answered|closed)?$",parentSchema:schema1450,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -22790,8 +22960,8 @@ if(data.filter !== undefined){
 let data4 = data.filter;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 for(const key0 in data4){
-if(!(func15.call(schema2019.properties.filter.properties, key0))){
-const err8 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema2019.properties.filter,data:data4};
+if(!(func15.call(schema2021.properties.filter.properties, key0))){
+const err8 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema2021.properties.filter,data:data4};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -22821,7 +22991,7 @@ else if(data5 === null){
 coerced4 = "";
 }
 else {
-const err9 = {instancePath:instancePath+"/filter/list",schemaPath:"#/definitions/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1448.type,parentSchema:schema1448,data:data5};
+const err9 = {instancePath:instancePath+"/filter/list",schemaPath:"#/definitions/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1450.type,parentSchema:schema1450,data:data5};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -22840,7 +23010,7 @@ data4["list"] = coerced4;
 }
 if(typeof data5 === "string"){
 if(!pattern924.test(data5)){
-const err10 = {instancePath:instancePath+"/filter/list",schemaPath:"#/definitions/list/pattern",keyword:"pattern",params:{pattern: "^(all|open|client-reply|in-progress|answered|closed)?$"},message:"must match pattern \""+"^(all|open|client-reply|in-progress|answered|closed)?$"+"\"",schema:"^(all|open|client-reply|in-progress|answered|closed)?$",parentSchema:schema1448,data:data5};
+const err10 = {instancePath:instancePath+"/filter/list",schemaPath:"#/definitions/list/pattern",keyword:"pattern",params:{pattern: "^(all|open|client-reply|in-progress|answered|closed)?$"},message:"must match pattern \""+"^(all|open|client-reply|in-progress|answered|closed)?$"+"\"",schema:"^(all|open|client-reply|in-progress|answered|closed)?$",parentSchema:schema1450,data:data5};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -22871,7 +23041,7 @@ else if(data6 === null){
 coerced5 = "";
 }
 else {
-const err11 = {instancePath:instancePath+"/filter/dept_id",schemaPath:"#/definitions/filterId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1450.type,parentSchema:schema1450,data:data6};
+const err11 = {instancePath:instancePath+"/filter/dept_id",schemaPath:"#/definitions/filterId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1452.type,parentSchema:schema1452,data:data6};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -22890,7 +23060,7 @@ data4["dept_id"] = coerced5;
 }
 if(typeof data6 === "string"){
 if(!pattern926.test(data6)){
-const err12 = {instancePath:instancePath+"/filter/dept_id",schemaPath:"#/definitions/filterId/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,18})?$"},message:"must match pattern \""+"^([0-9]{1,18})?$"+"\"",schema:"^([0-9]{1,18})?$",parentSchema:schema1450,data:data6};
+const err12 = {instancePath:instancePath+"/filter/dept_id",schemaPath:"#/definitions/filterId/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,18})?$"},message:"must match pattern \""+"^([0-9]{1,18})?$"+"\"",schema:"^([0-9]{1,18})?$",parentSchema:schema1452,data:data6};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -22921,7 +23091,7 @@ else if(data7 === null){
 coerced6 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/filter/ticket_number",schemaPath:"#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1451.type,parentSchema:schema1451,data:data7};
+const err13 = {instancePath:instancePath+"/filter/ticket_number",schemaPath:"#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1453.type,parentSchema:schema1453,data:data7};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -22940,7 +23110,7 @@ data4["ticket_number"] = coerced6;
 }
 if(typeof data7 === "string"){
 if(func2(data7) > 255){
-const err14 = {instancePath:instancePath+"/filter/ticket_number",schemaPath:"#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1451,data:data7};
+const err14 = {instancePath:instancePath+"/filter/ticket_number",schemaPath:"#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1453,data:data7};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -22971,7 +23141,7 @@ else if(data8 === null){
 coerced7 = "";
 }
 else {
-const err15 = {instancePath:instancePath+"/filter/name",schemaPath:"#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1451.type,parentSchema:schema1451,data:data8};
+const err15 = {instancePath:instancePath+"/filter/name",schemaPath:"#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1453.type,parentSchema:schema1453,data:data8};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -22990,7 +23160,7 @@ data4["name"] = coerced7;
 }
 if(typeof data8 === "string"){
 if(func2(data8) > 255){
-const err16 = {instancePath:instancePath+"/filter/name",schemaPath:"#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1451,data:data8};
+const err16 = {instancePath:instancePath+"/filter/name",schemaPath:"#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1453,data:data8};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -23021,7 +23191,7 @@ else if(data9 === null){
 coerced8 = "";
 }
 else {
-const err17 = {instancePath:instancePath+"/filter/email",schemaPath:"#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1451.type,parentSchema:schema1451,data:data9};
+const err17 = {instancePath:instancePath+"/filter/email",schemaPath:"#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1453.type,parentSchema:schema1453,data:data9};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -23040,7 +23210,7 @@ data4["email"] = coerced8;
 }
 if(typeof data9 === "string"){
 if(func2(data9) > 255){
-const err18 = {instancePath:instancePath+"/filter/email",schemaPath:"#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1451,data:data9};
+const err18 = {instancePath:instancePath+"/filter/email",schemaPath:"#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1453,data:data9};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -23071,7 +23241,7 @@ else if(data10 === null){
 coerced9 = "";
 }
 else {
-const err19 = {instancePath:instancePath+"/filter/body",schemaPath:"#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1451.type,parentSchema:schema1451,data:data10};
+const err19 = {instancePath:instancePath+"/filter/body",schemaPath:"#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1453.type,parentSchema:schema1453,data:data10};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -23090,7 +23260,7 @@ data4["body"] = coerced9;
 }
 if(typeof data10 === "string"){
 if(func2(data10) > 255){
-const err20 = {instancePath:instancePath+"/filter/body",schemaPath:"#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1451,data:data10};
+const err20 = {instancePath:instancePath+"/filter/body",schemaPath:"#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1453,data:data10};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -23121,7 +23291,7 @@ else if(data11 === null){
 coerced10 = "";
 }
 else {
-const err21 = {instancePath:instancePath+"/filter/request_type",schemaPath:"#/definitions/filterRequestType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1455.type,parentSchema:schema1455,data:data11};
+const err21 = {instancePath:instancePath+"/filter/request_type",schemaPath:"#/definitions/filterRequestType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1457.type,parentSchema:schema1457,data:data11};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -23140,7 +23310,7 @@ data4["request_type"] = coerced10;
 }
 if(typeof data11 === "string"){
 if(!pattern927.test(data11)){
-const err22 = {instancePath:instancePath+"/filter/request_type",schemaPath:"#/definitions/filterRequestType/pattern",keyword:"pattern",params:{pattern: "^(General|Incident|Problem|Task|Question)?$"},message:"must match pattern \""+"^(General|Incident|Problem|Task|Question)?$"+"\"",schema:"^(General|Incident|Problem|Task|Question)?$",parentSchema:schema1455,data:data11};
+const err22 = {instancePath:instancePath+"/filter/request_type",schemaPath:"#/definitions/filterRequestType/pattern",keyword:"pattern",params:{pattern: "^(General|Incident|Problem|Task|Question)?$"},message:"must match pattern \""+"^(General|Incident|Problem|Task|Question)?$"+"\"",schema:"^(General|Incident|Problem|Task|Question)?$",parentSchema:schema1457,data:data11};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -23171,7 +23341,7 @@ else if(data12 === null){
 coerced11 = "";
 }
 else {
-const err23 = {instancePath:instancePath+"/filter/owner_id",schemaPath:"#/definitions/filterId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1450.type,parentSchema:schema1450,data:data12};
+const err23 = {instancePath:instancePath+"/filter/owner_id",schemaPath:"#/definitions/filterId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1452.type,parentSchema:schema1452,data:data12};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -23190,7 +23360,7 @@ data4["owner_id"] = coerced11;
 }
 if(typeof data12 === "string"){
 if(!pattern926.test(data12)){
-const err24 = {instancePath:instancePath+"/filter/owner_id",schemaPath:"#/definitions/filterId/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,18})?$"},message:"must match pattern \""+"^([0-9]{1,18})?$"+"\"",schema:"^([0-9]{1,18})?$",parentSchema:schema1450,data:data12};
+const err24 = {instancePath:instancePath+"/filter/owner_id",schemaPath:"#/definitions/filterId/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,18})?$"},message:"must match pattern \""+"^([0-9]{1,18})?$"+"\"",schema:"^([0-9]{1,18})?$",parentSchema:schema1452,data:data12};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -23221,7 +23391,7 @@ else if(data13 === null){
 coerced12 = "";
 }
 else {
-const err25 = {instancePath:instancePath+"/filter/admin_read",schemaPath:"#/definitions/filterFlag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1457.type,parentSchema:schema1457,data:data13};
+const err25 = {instancePath:instancePath+"/filter/admin_read",schemaPath:"#/definitions/filterFlag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1459.type,parentSchema:schema1459,data:data13};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -23240,7 +23410,7 @@ data4["admin_read"] = coerced12;
 }
 if(typeof data13 === "string"){
 if(!pattern929.test(data13)){
-const err26 = {instancePath:instancePath+"/filter/admin_read",schemaPath:"#/definitions/filterFlag/pattern",keyword:"pattern",params:{pattern: "^[01]?$"},message:"must match pattern \""+"^[01]?$"+"\"",schema:"^[01]?$",parentSchema:schema1457,data:data13};
+const err26 = {instancePath:instancePath+"/filter/admin_read",schemaPath:"#/definitions/filterFlag/pattern",keyword:"pattern",params:{pattern: "^[01]?$"},message:"must match pattern \""+"^[01]?$"+"\"",schema:"^[01]?$",parentSchema:schema1459,data:data13};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -23271,7 +23441,7 @@ else if(data14 === null){
 coerced13 = "";
 }
 else {
-const err27 = {instancePath:instancePath+"/filter/date",schemaPath:"#/definitions/filterDate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1458.type,parentSchema:schema1458,data:data14};
+const err27 = {instancePath:instancePath+"/filter/date",schemaPath:"#/definitions/filterDate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1460.type,parentSchema:schema1460,data:data14};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -23290,7 +23460,7 @@ data4["date"] = coerced13;
 }
 if(typeof data14 === "string"){
 if(!pattern607.test(data14)){
-const err28 = {instancePath:instancePath+"/filter/date",schemaPath:"#/definitions/filterDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"},message:"must match pattern \""+"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"+"\"",schema:"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$",parentSchema:schema1458,data:data14};
+const err28 = {instancePath:instancePath+"/filter/date",schemaPath:"#/definitions/filterDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"},message:"must match pattern \""+"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"+"\"",schema:"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$",parentSchema:schema1460,data:data14};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -23303,7 +23473,7 @@ errors++;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2019.properties.filter.type,parentSchema:schema2019.properties.filter,data:data4};
+const err29 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2021.properties.filter.type,parentSchema:schema2021.properties.filter,data:data4};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -23315,7 +23485,7 @@ errors++;
 }
 }
 else {
-const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2019.type,parentSchema:schema2019,data};
+const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2021.type,parentSchema:schema2021,data};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -23324,19 +23494,19 @@ vErrors.push(err30);
 }
 errors++;
 }
-validate427.errors = vErrors;
+validate429.errors = vErrors;
 return errors === 0;
 }
 
-export const getTransactionDetails = validate431;
-const schema2049 = {"title":"GetTransactionDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getTransactionDetails = validate433;
+const schema2051 = {"title":"GetTransactionDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate431(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate433(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2049.required,parentSchema:schema2049,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2051.required,parentSchema:schema2051,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -23397,7 +23567,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2049.type,parentSchema:schema2049,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2051.type,parentSchema:schema2051,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -23406,16 +23576,16 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate431.errors = vErrors;
+validate433.errors = vErrors;
 return errors === 0;
 }
 
-export const getTransactions = validate432;
-const schema2051 = {"title":"GetTransactionsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"invoice_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"filter":{"title":"GetTransactionsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[module]=PayPal; an empty filter value means no filter","properties":{"trans_id":{"$ref":"../../common/defs.json#/definitions/text"},"date":{"type":"string","pattern":"^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$","description":"a date or its start: YYYY-MM-DD, YYYY-MM or YYYY"},"description":{"$ref":"../../common/defs.json#/definitions/text"},"module":{"$ref":"../../common/defs.json#/definitions/text"},"lastname":{"$ref":"../../common/defs.json#/definitions/text"},"companyname":{"$ref":"../../common/defs.json#/definitions/text"},"in":{"type":"string","pattern":"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$","description":"a non-negative amount with at most two decimals, such as 12.30"},"out":{"type":"string","pattern":"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$","description":"a non-negative amount with at most two decimals, such as 12.30"},"currency_id":{"type":"string","pattern":"^(0|[1-9][0-9]{0,17})?$","description":"0 or a positive whole number id"}}}}};
+export const getTransactions = validate434;
+const schema2053 = {"title":"GetTransactionsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"invoice_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"filter":{"title":"GetTransactionsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[module]=PayPal; an empty filter value means no filter","properties":{"trans_id":{"$ref":"../../common/defs.json#/definitions/text"},"date":{"type":"string","pattern":"^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$","description":"a date or its start: YYYY-MM-DD, YYYY-MM or YYYY"},"description":{"$ref":"../../common/defs.json#/definitions/text"},"module":{"$ref":"../../common/defs.json#/definitions/text"},"lastname":{"$ref":"../../common/defs.json#/definitions/text"},"companyname":{"$ref":"../../common/defs.json#/definitions/text"},"in":{"type":"string","pattern":"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$","description":"a non-negative amount with at most two decimals, such as 12.30"},"out":{"type":"string","pattern":"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$","description":"a non-negative amount with at most two decimals, such as 12.30"},"currency_id":{"type":"string","pattern":"^(0|[1-9][0-9]{0,17})?$","description":"0 or a positive whole number id"}}}}};
 const pattern425 = new RegExp("^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$", "u");
 const pattern426 = new RegExp("^([0-9]{1,12}(\\.[0-9]{1,2})?)?$", "u");
 
-function validate432(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate434(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -23439,7 +23609,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema682.type,parentSchema:schema682,data:data0};
+const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema684.type,parentSchema:schema684,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -23458,7 +23628,7 @@ data["page"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(!pattern421.test(data0)){
-const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema682,data:data0};
+const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema684,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -23489,7 +23659,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema683.type,parentSchema:schema683,data:data1};
+const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema685.type,parentSchema:schema685,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -23508,7 +23678,7 @@ data["perpage"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(!pattern422.test(data1)){
-const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema683,data:data1};
+const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema685,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -23623,8 +23793,8 @@ if(data.filter !== undefined){
 let data4 = data.filter;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 for(const key0 in data4){
-if(!(func15.call(schema2051.properties.filter.properties, key0))){
-const err8 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema2051.properties.filter,data:data4};
+if(!(func15.call(schema2053.properties.filter.properties, key0))){
+const err8 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema2053.properties.filter,data:data4};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -23654,7 +23824,7 @@ else if(data5 === null){
 coerced4 = "";
 }
 else {
-const err9 = {instancePath:instancePath+"/filter/trans_id",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema372.type,parentSchema:schema372,data:data5};
+const err9 = {instancePath:instancePath+"/filter/trans_id",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema374.type,parentSchema:schema374,data:data5};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -23673,7 +23843,7 @@ data4["trans_id"] = coerced4;
 }
 if(typeof data5 === "string"){
 if(func2(data5) > 65535){
-const err10 = {instancePath:instancePath+"/filter/trans_id",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema372,data:data5};
+const err10 = {instancePath:instancePath+"/filter/trans_id",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema374,data:data5};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -23704,7 +23874,7 @@ else if(data6 === null){
 coerced5 = "";
 }
 else {
-const err11 = {instancePath:instancePath+"/filter/date",schemaPath:"#/properties/filter/properties/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2051.properties.filter.properties.date.type,parentSchema:schema2051.properties.filter.properties.date,data:data6};
+const err11 = {instancePath:instancePath+"/filter/date",schemaPath:"#/properties/filter/properties/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2053.properties.filter.properties.date.type,parentSchema:schema2053.properties.filter.properties.date,data:data6};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -23723,7 +23893,7 @@ data4["date"] = coerced5;
 }
 if(typeof data6 === "string"){
 if(!pattern425.test(data6)){
-const err12 = {instancePath:instancePath+"/filter/date",schemaPath:"#/properties/filter/properties/date/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$"},message:"must match pattern \""+"^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$"+"\"",schema:"^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$",parentSchema:schema2051.properties.filter.properties.date,data:data6};
+const err12 = {instancePath:instancePath+"/filter/date",schemaPath:"#/properties/filter/properties/date/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$"},message:"must match pattern \""+"^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$"+"\"",schema:"^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$",parentSchema:schema2053.properties.filter.properties.date,data:data6};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -23754,7 +23924,7 @@ else if(data7 === null){
 coerced6 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/filter/description",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema372.type,parentSchema:schema372,data:data7};
+const err13 = {instancePath:instancePath+"/filter/description",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema374.type,parentSchema:schema374,data:data7};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -23773,7 +23943,7 @@ data4["description"] = coerced6;
 }
 if(typeof data7 === "string"){
 if(func2(data7) > 65535){
-const err14 = {instancePath:instancePath+"/filter/description",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema372,data:data7};
+const err14 = {instancePath:instancePath+"/filter/description",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema374,data:data7};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -23804,7 +23974,7 @@ else if(data8 === null){
 coerced7 = "";
 }
 else {
-const err15 = {instancePath:instancePath+"/filter/module",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema372.type,parentSchema:schema372,data:data8};
+const err15 = {instancePath:instancePath+"/filter/module",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema374.type,parentSchema:schema374,data:data8};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -23823,7 +23993,7 @@ data4["module"] = coerced7;
 }
 if(typeof data8 === "string"){
 if(func2(data8) > 65535){
-const err16 = {instancePath:instancePath+"/filter/module",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema372,data:data8};
+const err16 = {instancePath:instancePath+"/filter/module",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema374,data:data8};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -23854,7 +24024,7 @@ else if(data9 === null){
 coerced8 = "";
 }
 else {
-const err17 = {instancePath:instancePath+"/filter/lastname",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema372.type,parentSchema:schema372,data:data9};
+const err17 = {instancePath:instancePath+"/filter/lastname",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema374.type,parentSchema:schema374,data:data9};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -23873,7 +24043,7 @@ data4["lastname"] = coerced8;
 }
 if(typeof data9 === "string"){
 if(func2(data9) > 65535){
-const err18 = {instancePath:instancePath+"/filter/lastname",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema372,data:data9};
+const err18 = {instancePath:instancePath+"/filter/lastname",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema374,data:data9};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -23904,7 +24074,7 @@ else if(data10 === null){
 coerced9 = "";
 }
 else {
-const err19 = {instancePath:instancePath+"/filter/companyname",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema372.type,parentSchema:schema372,data:data10};
+const err19 = {instancePath:instancePath+"/filter/companyname",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema374.type,parentSchema:schema374,data:data10};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -23923,7 +24093,7 @@ data4["companyname"] = coerced9;
 }
 if(typeof data10 === "string"){
 if(func2(data10) > 65535){
-const err20 = {instancePath:instancePath+"/filter/companyname",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema372,data:data10};
+const err20 = {instancePath:instancePath+"/filter/companyname",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema374,data:data10};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -23954,7 +24124,7 @@ else if(data11 === null){
 coerced10 = "";
 }
 else {
-const err21 = {instancePath:instancePath+"/filter/in",schemaPath:"#/properties/filter/properties/in/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2051.properties.filter.properties.in.type,parentSchema:schema2051.properties.filter.properties.in,data:data11};
+const err21 = {instancePath:instancePath+"/filter/in",schemaPath:"#/properties/filter/properties/in/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2053.properties.filter.properties.in.type,parentSchema:schema2053.properties.filter.properties.in,data:data11};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -23973,7 +24143,7 @@ data4["in"] = coerced10;
 }
 if(typeof data11 === "string"){
 if(!pattern426.test(data11)){
-const err22 = {instancePath:instancePath+"/filter/in",schemaPath:"#/properties/filter/properties/in/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"},message:"must match pattern \""+"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"+"\"",schema:"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$",parentSchema:schema2051.properties.filter.properties.in,data:data11};
+const err22 = {instancePath:instancePath+"/filter/in",schemaPath:"#/properties/filter/properties/in/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"},message:"must match pattern \""+"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"+"\"",schema:"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$",parentSchema:schema2053.properties.filter.properties.in,data:data11};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -24004,7 +24174,7 @@ else if(data12 === null){
 coerced11 = "";
 }
 else {
-const err23 = {instancePath:instancePath+"/filter/out",schemaPath:"#/properties/filter/properties/out/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2051.properties.filter.properties.out.type,parentSchema:schema2051.properties.filter.properties.out,data:data12};
+const err23 = {instancePath:instancePath+"/filter/out",schemaPath:"#/properties/filter/properties/out/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2053.properties.filter.properties.out.type,parentSchema:schema2053.properties.filter.properties.out,data:data12};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -24023,7 +24193,7 @@ data4["out"] = coerced11;
 }
 if(typeof data12 === "string"){
 if(!pattern426.test(data12)){
-const err24 = {instancePath:instancePath+"/filter/out",schemaPath:"#/properties/filter/properties/out/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"},message:"must match pattern \""+"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"+"\"",schema:"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$",parentSchema:schema2051.properties.filter.properties.out,data:data12};
+const err24 = {instancePath:instancePath+"/filter/out",schemaPath:"#/properties/filter/properties/out/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"},message:"must match pattern \""+"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"+"\"",schema:"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$",parentSchema:schema2053.properties.filter.properties.out,data:data12};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -24054,7 +24224,7 @@ else if(data13 === null){
 coerced12 = "";
 }
 else {
-const err25 = {instancePath:instancePath+"/filter/currency_id",schemaPath:"#/properties/filter/properties/currency_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2051.properties.filter.properties.currency_id.type,parentSchema:schema2051.properties.filter.properties.currency_id,data:data13};
+const err25 = {instancePath:instancePath+"/filter/currency_id",schemaPath:"#/properties/filter/properties/currency_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2053.properties.filter.properties.currency_id.type,parentSchema:schema2053.properties.filter.properties.currency_id,data:data13};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -24073,7 +24243,7 @@ data4["currency_id"] = coerced12;
 }
 if(typeof data13 === "string"){
 if(!pattern428.test(data13)){
-const err26 = {instancePath:instancePath+"/filter/currency_id",schemaPath:"#/properties/filter/properties/currency_id/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})?$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})?$"+"\"",schema:"^(0|[1-9][0-9]{0,17})?$",parentSchema:schema2051.properties.filter.properties.currency_id,data:data13};
+const err26 = {instancePath:instancePath+"/filter/currency_id",schemaPath:"#/properties/filter/properties/currency_id/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})?$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})?$"+"\"",schema:"^(0|[1-9][0-9]{0,17})?$",parentSchema:schema2053.properties.filter.properties.currency_id,data:data13};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -24086,7 +24256,7 @@ errors++;
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2051.properties.filter.type,parentSchema:schema2051.properties.filter,data:data4};
+const err27 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2053.properties.filter.type,parentSchema:schema2053.properties.filter,data:data4};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -24098,7 +24268,7 @@ errors++;
 }
 }
 else {
-const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2051.type,parentSchema:schema2051,data};
+const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2053.type,parentSchema:schema2053,data};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -24107,21 +24277,21 @@ vErrors.push(err28);
 }
 errors++;
 }
-validate432.errors = vErrors;
+validate434.errors = vErrors;
 return errors === 0;
 }
 
-export const module = validate434;
-const schema2062 = {"title":"ModuleCallRequest","type":"object","required":["module","fn"],"properties":{"module":{"type":"string","pattern":"^[A-Za-z0-9_.-]{1,100}$","description":"a module name such as phonenumbermng: letters, digits, _ . or -"},"fn":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]{0,99}$","description":"a function name such as getAvailableNumbers"}}};
+export const module = validate436;
+const schema2064 = {"title":"ModuleCallRequest","type":"object","required":["module","fn"],"properties":{"module":{"type":"string","pattern":"^[A-Za-z0-9_.-]{1,100}$","description":"a module name such as phonenumbermng: letters, digits, _ . or -"},"fn":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]{0,99}$","description":"a function name such as getAvailableNumbers"}}};
 const pattern1312 = new RegExp("^[A-Za-z0-9_.-]{1,100}$", "u");
 const pattern1313 = new RegExp("^[A-Za-z_][A-Za-z0-9_]{0,99}$", "u");
 
-function validate434(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate436(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.module === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "module"},message:"must have required property '"+"module"+"'",schema:schema2062.required,parentSchema:schema2062,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "module"},message:"must have required property '"+"module"+"'",schema:schema2064.required,parentSchema:schema2064,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -24131,7 +24301,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.fn === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fn"},message:"must have required property '"+"fn"+"'",schema:schema2062.required,parentSchema:schema2062,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fn"},message:"must have required property '"+"fn"+"'",schema:schema2064.required,parentSchema:schema2064,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -24160,7 +24330,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/module",schemaPath:"#/properties/module/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2062.properties.module.type,parentSchema:schema2062.properties.module,data:data0};
+const err2 = {instancePath:instancePath+"/module",schemaPath:"#/properties/module/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2064.properties.module.type,parentSchema:schema2064.properties.module,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -24179,7 +24349,7 @@ data["module"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(!pattern1312.test(data0)){
-const err3 = {instancePath:instancePath+"/module",schemaPath:"#/properties/module/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.-]{1,100}$"},message:"must match pattern \""+"^[A-Za-z0-9_.-]{1,100}$"+"\"",schema:"^[A-Za-z0-9_.-]{1,100}$",parentSchema:schema2062.properties.module,data:data0};
+const err3 = {instancePath:instancePath+"/module",schemaPath:"#/properties/module/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.-]{1,100}$"},message:"must match pattern \""+"^[A-Za-z0-9_.-]{1,100}$"+"\"",schema:"^[A-Za-z0-9_.-]{1,100}$",parentSchema:schema2064.properties.module,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -24210,7 +24380,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/fn",schemaPath:"#/properties/fn/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2062.properties.fn.type,parentSchema:schema2062.properties.fn,data:data1};
+const err4 = {instancePath:instancePath+"/fn",schemaPath:"#/properties/fn/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2064.properties.fn.type,parentSchema:schema2064.properties.fn,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -24229,7 +24399,7 @@ data["fn"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(!pattern1313.test(data1)){
-const err5 = {instancePath:instancePath+"/fn",schemaPath:"#/properties/fn/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]{0,99}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]{0,99}$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]{0,99}$",parentSchema:schema2062.properties.fn,data:data1};
+const err5 = {instancePath:instancePath+"/fn",schemaPath:"#/properties/fn/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]{0,99}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]{0,99}$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]{0,99}$",parentSchema:schema2064.properties.fn,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -24242,7 +24412,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2062.type,parentSchema:schema2062,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2064.type,parentSchema:schema2064,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -24251,19 +24421,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate434.errors = vErrors;
+validate436.errors = vErrors;
 return errors === 0;
 }
 
-export const orderUpgrade = validate436;
-const schema2070 = {"title":"OrderUpgradeRequest","type":"object","required":["id","new_billing"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"new_billing":{"type":"string","enum":["m","q","s","a","b","t","d","w","h","Free","Once"]},"new":{"$ref":"../../common/defs.json#/definitions/positiveId"},"module":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const orderUpgrade = validate438;
+const schema2072 = {"title":"OrderUpgradeRequest","type":"object","required":["id","new_billing"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"new_billing":{"type":"string","enum":["m","q","s","a","b","t","d","w","h","Free","Once"]},"new":{"$ref":"../../common/defs.json#/definitions/positiveId"},"module":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate436(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate438(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2070.required,parentSchema:schema2070,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2072.required,parentSchema:schema2072,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -24273,7 +24443,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.new_billing === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "new_billing"},message:"must have required property '"+"new_billing"+"'",schema:schema2070.required,parentSchema:schema2070,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "new_billing"},message:"must have required property '"+"new_billing"+"'",schema:schema2072.required,parentSchema:schema2072,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -24352,7 +24522,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/new_billing",schemaPath:"#/properties/new_billing/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2070.properties.new_billing.type,parentSchema:schema2070.properties.new_billing,data:data1};
+const err4 = {instancePath:instancePath+"/new_billing",schemaPath:"#/properties/new_billing/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2072.properties.new_billing.type,parentSchema:schema2072.properties.new_billing,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -24370,7 +24540,7 @@ data["new_billing"] = coerced1;
 }
 }
 if(!(((((((((((data1 === "m") || (data1 === "q")) || (data1 === "s")) || (data1 === "a")) || (data1 === "b")) || (data1 === "t")) || (data1 === "d")) || (data1 === "w")) || (data1 === "h")) || (data1 === "Free")) || (data1 === "Once"))){
-const err5 = {instancePath:instancePath+"/new_billing",schemaPath:"#/properties/new_billing/enum",keyword:"enum",params:{allowedValues: schema2070.properties.new_billing.enum},message:"must be equal to one of the allowed values",schema:schema2070.properties.new_billing.enum,parentSchema:schema2070.properties.new_billing,data:data1};
+const err5 = {instancePath:instancePath+"/new_billing",schemaPath:"#/properties/new_billing/enum",keyword:"enum",params:{allowedValues: schema2072.properties.new_billing.enum},message:"must be equal to one of the allowed values",schema:schema2072.properties.new_billing.enum,parentSchema:schema2072.properties.new_billing,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -24482,7 +24652,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2070.type,parentSchema:schema2070,data};
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2072.type,parentSchema:schema2072,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -24491,19 +24661,19 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate436.errors = vErrors;
+validate438.errors = vErrors;
 return errors === 0;
 }
 
-export const productCloneSettings = validate438;
-const schema2077 = {"title":"ProductCloneSettingsRequest","type":"object","required":["source_product_id","target_product_ids","settings"],"properties":{"source_product_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"target_product_ids":{"type":"array","items":{"$ref":"../../common/defs.json#/definitions/positiveId"},"minItems":1,"maxItems":1000,"description":"a non-empty list of product ids, such as target_product_ids[]=2&target_product_ids[]=3"},"settings":{"type":"array","items":{"type":"string","enum":["1","2","3","4","5","6","7"]},"minItems":1,"maxItems":7,"description":"a non-empty list of setting numbers from 1 to 7, such as settings[]=1&settings[]=7"}}};
+export const productCloneSettings = validate440;
+const schema2079 = {"title":"ProductCloneSettingsRequest","type":"object","required":["source_product_id","target_product_ids","settings"],"properties":{"source_product_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"target_product_ids":{"type":"array","items":{"$ref":"../../common/defs.json#/definitions/positiveId"},"minItems":1,"maxItems":1000,"description":"a non-empty list of product ids, such as target_product_ids[]=2&target_product_ids[]=3"},"settings":{"type":"array","items":{"type":"string","enum":["1","2","3","4","5","6","7"]},"minItems":1,"maxItems":7,"description":"a non-empty list of setting numbers from 1 to 7, such as settings[]=1&settings[]=7"}}};
 
-function validate438(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate440(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.source_product_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "source_product_id"},message:"must have required property '"+"source_product_id"+"'",schema:schema2077.required,parentSchema:schema2077,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "source_product_id"},message:"must have required property '"+"source_product_id"+"'",schema:schema2079.required,parentSchema:schema2079,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -24513,7 +24683,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.target_product_ids === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "target_product_ids"},message:"must have required property '"+"target_product_ids"+"'",schema:schema2077.required,parentSchema:schema2077,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "target_product_ids"},message:"must have required property '"+"target_product_ids"+"'",schema:schema2079.required,parentSchema:schema2079,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -24523,7 +24693,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.settings === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "settings"},message:"must have required property '"+"settings"+"'",schema:schema2077.required,parentSchema:schema2077,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "settings"},message:"must have required property '"+"settings"+"'",schema:schema2079.required,parentSchema:schema2079,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -24600,7 +24770,7 @@ if(dataType1 === "string" || dataType1 === "number"
 coerced1 = [data1];
 }
 else {
-const err5 = {instancePath:instancePath+"/target_product_ids",schemaPath:"#/properties/target_product_ids/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema2077.properties.target_product_ids.type,parentSchema:schema2077.properties.target_product_ids,data:data1};
+const err5 = {instancePath:instancePath+"/target_product_ids",schemaPath:"#/properties/target_product_ids/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema2079.properties.target_product_ids.type,parentSchema:schema2079.properties.target_product_ids,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -24619,7 +24789,7 @@ data["target_product_ids"] = coerced1;
 }
 if(Array.isArray(data1)){
 if(data1.length > 1000){
-const err6 = {instancePath:instancePath+"/target_product_ids",schemaPath:"#/properties/target_product_ids/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema2077.properties.target_product_ids,data:data1};
+const err6 = {instancePath:instancePath+"/target_product_ids",schemaPath:"#/properties/target_product_ids/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema2079.properties.target_product_ids,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -24629,7 +24799,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data1.length < 1){
-const err7 = {instancePath:instancePath+"/target_product_ids",schemaPath:"#/properties/target_product_ids/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema2077.properties.target_product_ids,data:data1};
+const err7 = {instancePath:instancePath+"/target_product_ids",schemaPath:"#/properties/target_product_ids/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema2079.properties.target_product_ids,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -24709,7 +24879,7 @@ if(dataType3 === "string" || dataType3 === "number"
 coerced3 = [data3];
 }
 else {
-const err10 = {instancePath:instancePath+"/settings",schemaPath:"#/properties/settings/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema2077.properties.settings.type,parentSchema:schema2077.properties.settings,data:data3};
+const err10 = {instancePath:instancePath+"/settings",schemaPath:"#/properties/settings/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema2079.properties.settings.type,parentSchema:schema2079.properties.settings,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -24728,7 +24898,7 @@ data["settings"] = coerced3;
 }
 if(Array.isArray(data3)){
 if(data3.length > 7){
-const err11 = {instancePath:instancePath+"/settings",schemaPath:"#/properties/settings/maxItems",keyword:"maxItems",params:{limit: 7},message:"must NOT have more than 7 items",schema:7,parentSchema:schema2077.properties.settings,data:data3};
+const err11 = {instancePath:instancePath+"/settings",schemaPath:"#/properties/settings/maxItems",keyword:"maxItems",params:{limit: 7},message:"must NOT have more than 7 items",schema:7,parentSchema:schema2079.properties.settings,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -24738,7 +24908,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data3.length < 1){
-const err12 = {instancePath:instancePath+"/settings",schemaPath:"#/properties/settings/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema2077.properties.settings,data:data3};
+const err12 = {instancePath:instancePath+"/settings",schemaPath:"#/properties/settings/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema2079.properties.settings,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -24768,7 +24938,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/settings/" + i1,schemaPath:"#/properties/settings/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2077.properties.settings.items.type,parentSchema:schema2077.properties.settings.items,data:data4};
+const err13 = {instancePath:instancePath+"/settings/" + i1,schemaPath:"#/properties/settings/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2079.properties.settings.items.type,parentSchema:schema2079.properties.settings.items,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -24786,7 +24956,7 @@ data3[i1] = coerced4;
 }
 }
 if(!(((((((data4 === "1") || (data4 === "2")) || (data4 === "3")) || (data4 === "4")) || (data4 === "5")) || (data4 === "6")) || (data4 === "7"))){
-const err14 = {instancePath:instancePath+"/settings/" + i1,schemaPath:"#/properties/settings/items/enum",keyword:"enum",params:{allowedValues: schema2077.properties.settings.items.enum},message:"must be equal to one of the allowed values",schema:schema2077.properties.settings.items.enum,parentSchema:schema2077.properties.settings.items,data:data4};
+const err14 = {instancePath:instancePath+"/settings/" + i1,schemaPath:"#/properties/settings/items/enum",keyword:"enum",params:{allowedValues: schema2079.properties.settings.items.enum},message:"must be equal to one of the allowed values",schema:schema2079.properties.settings.items.enum,parentSchema:schema2079.properties.settings.items,data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -24800,7 +24970,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2077.type,parentSchema:schema2077,data};
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2079.type,parentSchema:schema2079,data};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -24809,19 +24979,19 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate438.errors = vErrors;
+validate440.errors = vErrors;
 return errors === 0;
 }
 
-export const removeOrderDraft = validate440;
-const schema2082 = {"title":"RemoveOrderDraftRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const removeOrderDraft = validate442;
+const schema2084 = {"title":"RemoveOrderDraftRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate440(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate442(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2082.required,parentSchema:schema2082,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2084.required,parentSchema:schema2084,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -24882,7 +25052,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2082.type,parentSchema:schema2082,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2084.type,parentSchema:schema2084,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -24891,19 +25061,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate440.errors = vErrors;
+validate442.errors = vErrors;
 return errors === 0;
 }
 
-export const removeOrderDraftItem = validate448;
-const schema2092 = {"title":"RemoveOrderDraftItemRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"service":{"description":"the service_id of the draft service to remove (not with domain)","$ref":"../../common/defs.json#/definitions/positiveId"},"domain":{"description":"the domain_id of the draft domain to remove (not with service)","$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const removeOrderDraftItem = validate450;
+const schema2094 = {"title":"RemoveOrderDraftItemRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"service":{"description":"the service_id of the draft service to remove (not with domain)","$ref":"../../common/defs.json#/definitions/positiveId"},"domain":{"description":"the domain_id of the draft domain to remove (not with service)","$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate448(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate450(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2092.required,parentSchema:schema2092,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2094.required,parentSchema:schema2094,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -25064,7 +25234,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2092.type,parentSchema:schema2092,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2094.type,parentSchema:schema2094,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -25073,20 +25243,20 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate448.errors = vErrors;
+validate450.errors = vErrors;
 return errors === 0;
 }
 
-export const searchServiceByIP = validate452;
-const schema2119 = {"title":"SearchServiceByIPRequest","type":"object","required":["ip"],"properties":{"ip":{"type":"string","minLength":2,"maxLength":45,"pattern":"^[0-9A-Fa-f:.]+$","description":"an IPv4 or IPv6 address, such as 203.0.113.11"},"source":{"type":"string","enum":["ipam","proxmox","vpsdata","localcloud"],"description":"one of ipam, proxmox, vpsdata or localcloud"}}};
+export const searchServiceByIP = validate454;
+const schema2121 = {"title":"SearchServiceByIPRequest","type":"object","required":["ip"],"properties":{"ip":{"type":"string","minLength":2,"maxLength":45,"pattern":"^[0-9A-Fa-f:.]+$","description":"an IPv4 or IPv6 address, such as 203.0.113.11"},"source":{"type":"string","enum":["ipam","proxmox","vpsdata","localcloud"],"description":"one of ipam, proxmox, vpsdata or localcloud"}}};
 const pattern1341 = new RegExp("^[0-9A-Fa-f:.]+$", "u");
 
-function validate452(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate454(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.ip === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ip"},message:"must have required property '"+"ip"+"'",schema:schema2119.required,parentSchema:schema2119,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ip"},message:"must have required property '"+"ip"+"'",schema:schema2121.required,parentSchema:schema2121,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -25115,7 +25285,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2119.properties.ip.type,parentSchema:schema2119.properties.ip,data:data0};
+const err1 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2121.properties.ip.type,parentSchema:schema2121.properties.ip,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -25134,7 +25304,7 @@ data["ip"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(func2(data0) > 45){
-const err2 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/maxLength",keyword:"maxLength",params:{limit: 45},message:"must NOT have more than 45 characters",schema:45,parentSchema:schema2119.properties.ip,data:data0};
+const err2 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/maxLength",keyword:"maxLength",params:{limit: 45},message:"must NOT have more than 45 characters",schema:45,parentSchema:schema2121.properties.ip,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -25144,7 +25314,7 @@ vErrors.push(err2);
 errors++;
 }
 if(func2(data0) < 2){
-const err3 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/minLength",keyword:"minLength",params:{limit: 2},message:"must NOT have fewer than 2 characters",schema:2,parentSchema:schema2119.properties.ip,data:data0};
+const err3 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/minLength",keyword:"minLength",params:{limit: 2},message:"must NOT have fewer than 2 characters",schema:2,parentSchema:schema2121.properties.ip,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -25154,7 +25324,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!pattern1341.test(data0)){
-const err4 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/pattern",keyword:"pattern",params:{pattern: "^[0-9A-Fa-f:.]+$"},message:"must match pattern \""+"^[0-9A-Fa-f:.]+$"+"\"",schema:"^[0-9A-Fa-f:.]+$",parentSchema:schema2119.properties.ip,data:data0};
+const err4 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/pattern",keyword:"pattern",params:{pattern: "^[0-9A-Fa-f:.]+$"},message:"must match pattern \""+"^[0-9A-Fa-f:.]+$"+"\"",schema:"^[0-9A-Fa-f:.]+$",parentSchema:schema2121.properties.ip,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -25185,7 +25355,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2119.properties.source.type,parentSchema:schema2119.properties.source,data:data1};
+const err5 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2121.properties.source.type,parentSchema:schema2121.properties.source,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -25203,7 +25373,7 @@ data["source"] = coerced1;
 }
 }
 if(!((((data1 === "ipam") || (data1 === "proxmox")) || (data1 === "vpsdata")) || (data1 === "localcloud"))){
-const err6 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema2119.properties.source.enum},message:"must be equal to one of the allowed values",schema:schema2119.properties.source.enum,parentSchema:schema2119.properties.source,data:data1};
+const err6 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema2121.properties.source.enum},message:"must be equal to one of the allowed values",schema:schema2121.properties.source.enum,parentSchema:schema2121.properties.source,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -25215,7 +25385,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2119.type,parentSchema:schema2119,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2121.type,parentSchema:schema2121,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -25224,169 +25394,169 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate452.errors = vErrors;
+validate454.errors = vErrors;
 return errors === 0;
 }
 
-export const searchServiceByIPLimited = validate456;
-const schema2134 = {"title":"SearchServiceByIPLimitedRequest","type":"object","required":["ip"],"properties":{"ip":{"type":"string","minLength":2,"maxLength":45,"pattern":"^[0-9A-Fa-f:.]+$","description":"an IPv4 or IPv6 address, such as 203.0.113.11"},"source":{"type":"string","enum":["ipam","proxmox","vpsdata","localcloud"],"description":"one of ipam, proxmox, vpsdata or localcloud"}}};
-
-function validate456(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.ip === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ip"},message:"must have required property '"+"ip"+"'",schema:schema2134.required,parentSchema:schema2134,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.ip !== undefined){
-let data0 = data.ip;
-if(typeof data0 !== "string"){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
-data0 = data0[0];
-dataType0 = typeof data0;
-if(typeof data0 === "string"){
-coerced0 = data0;
-}
-}
-if(!(coerced0 !== undefined)){
-if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data0;
-}
-else if(data0 === null){
-coerced0 = "";
-}
-else {
-const err1 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2134.properties.ip.type,parentSchema:schema2134.properties.ip,data:data0};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["ip"] = coerced0;
-}
-}
-}
-if(typeof data0 === "string"){
-if(func2(data0) > 45){
-const err2 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/maxLength",keyword:"maxLength",params:{limit: 45},message:"must NOT have more than 45 characters",schema:45,parentSchema:schema2134.properties.ip,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(func2(data0) < 2){
-const err3 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/minLength",keyword:"minLength",params:{limit: 2},message:"must NOT have fewer than 2 characters",schema:2,parentSchema:schema2134.properties.ip,data:data0};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(!pattern1341.test(data0)){
-const err4 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/pattern",keyword:"pattern",params:{pattern: "^[0-9A-Fa-f:.]+$"},message:"must match pattern \""+"^[0-9A-Fa-f:.]+$"+"\"",schema:"^[0-9A-Fa-f:.]+$",parentSchema:schema2134.properties.ip,data:data0};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-if(data.source !== undefined){
-let data1 = data.source;
-if(typeof data1 !== "string"){
-let dataType1 = typeof data1;
-let coerced1 = undefined;
-if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
-data1 = data1[0];
-dataType1 = typeof data1;
-if(typeof data1 === "string"){
-coerced1 = data1;
-}
-}
-if(!(coerced1 !== undefined)){
-if(dataType1 == "number" || dataType1 == "boolean"){
-coerced1 = "" + data1;
-}
-else if(data1 === null){
-coerced1 = "";
-}
-else {
-const err5 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2134.properties.source.type,parentSchema:schema2134.properties.source,data:data1};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(coerced1 !== undefined){
-data1 = coerced1;
-if(data !== undefined){
-data["source"] = coerced1;
-}
-}
-}
-if(!((((data1 === "ipam") || (data1 === "proxmox")) || (data1 === "vpsdata")) || (data1 === "localcloud"))){
-const err6 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema2134.properties.source.enum},message:"must be equal to one of the allowed values",schema:schema2134.properties.source.enum,parentSchema:schema2134.properties.source,data:data1};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2134.type,parentSchema:schema2134,data};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-validate456.errors = vErrors;
-return errors === 0;
-}
-
-export const sendInvoice = validate458;
-const schema2137 = {"title":"SendInvoiceRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const searchServiceByIPLimited = validate458;
+const schema2136 = {"title":"SearchServiceByIPLimitedRequest","type":"object","required":["ip"],"properties":{"ip":{"type":"string","minLength":2,"maxLength":45,"pattern":"^[0-9A-Fa-f:.]+$","description":"an IPv4 or IPv6 address, such as 203.0.113.11"},"source":{"type":"string","enum":["ipam","proxmox","vpsdata","localcloud"],"description":"one of ipam, proxmox, vpsdata or localcloud"}}};
 
 function validate458(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.ip === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ip"},message:"must have required property '"+"ip"+"'",schema:schema2136.required,parentSchema:schema2136,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.ip !== undefined){
+let data0 = data.ip;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2136.properties.ip.type,parentSchema:schema2136.properties.ip,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["ip"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(func2(data0) > 45){
+const err2 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/maxLength",keyword:"maxLength",params:{limit: 45},message:"must NOT have more than 45 characters",schema:45,parentSchema:schema2136.properties.ip,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(func2(data0) < 2){
+const err3 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/minLength",keyword:"minLength",params:{limit: 2},message:"must NOT have fewer than 2 characters",schema:2,parentSchema:schema2136.properties.ip,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(!pattern1341.test(data0)){
+const err4 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/pattern",keyword:"pattern",params:{pattern: "^[0-9A-Fa-f:.]+$"},message:"must match pattern \""+"^[0-9A-Fa-f:.]+$"+"\"",schema:"^[0-9A-Fa-f:.]+$",parentSchema:schema2136.properties.ip,data:data0};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+if(data.source !== undefined){
+let data1 = data.source;
+if(typeof data1 !== "string"){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType1 = typeof data1;
+if(typeof data1 === "string"){
+coerced1 = data1;
+}
+}
+if(!(coerced1 !== undefined)){
+if(dataType1 == "number" || dataType1 == "boolean"){
+coerced1 = "" + data1;
+}
+else if(data1 === null){
+coerced1 = "";
+}
+else {
+const err5 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2136.properties.source.type,parentSchema:schema2136.properties.source,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["source"] = coerced1;
+}
+}
+}
+if(!((((data1 === "ipam") || (data1 === "proxmox")) || (data1 === "vpsdata")) || (data1 === "localcloud"))){
+const err6 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema2136.properties.source.enum},message:"must be equal to one of the allowed values",schema:schema2136.properties.source.enum,parentSchema:schema2136.properties.source,data:data1};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2136.type,parentSchema:schema2136,data};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+validate458.errors = vErrors;
+return errors === 0;
+}
+
+export const sendInvoice = validate460;
+const schema2139 = {"title":"SendInvoiceRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+
+function validate460(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2137.required,parentSchema:schema2137,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2139.required,parentSchema:schema2139,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -25447,7 +25617,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2137.type,parentSchema:schema2137,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2139.type,parentSchema:schema2139,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -25456,19 +25626,1233 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate458.errors = vErrors;
+validate460.errors = vErrors;
 return errors === 0;
 }
 
-export const setClientDetails = validate460;
-const schema2155 = {"title":"SetClientDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"firstname":{"$ref":"addClient.json#/definitions/text255"},"lastname":{"$ref":"addClient.json#/definitions/text255"},"email":{"$ref":"addClient.json#/definitions/email"},"phonenumber":{"$ref":"addClient.json#/definitions/text255"},"type":{"$ref":"addClient.json#/definitions/clientType"},"address1":{"$ref":"addClient.json#/definitions/text255"},"address2":{"$ref":"addClient.json#/definitions/text255"},"city":{"$ref":"addClient.json#/definitions/text255"},"state":{"$ref":"addClient.json#/definitions/text255"},"postcode":{"$ref":"addClient.json#/definitions/text255"},"country":{"$ref":"addClient.json#/definitions/country"},"companyname":{"$ref":"addClient.json#/definitions/text255"},"status":{"type":"string","enum":["Active","Closing","Closed","Pending Removal","Archived","Lead","Prospect","Lost"],"description":"one of Active, Closing, Closed, Pending Removal, Archived, Lead, Prospect or Lost"},"language":{"$ref":"addClient.json#/definitions/language"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"curchange":{"type":"string","enum":["change","recalculate"],"description":"change or recalculate"}}};
+export const sendMessage = validate462;
+const schema2149 = {"title":"SendMessageRequest","type":"object","properties":{"subject":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"body":{"type":"string","maxLength":65535,"description":"a text of at most 65535 characters"},"to":{"type":"string","maxLength":2000,"pattern":"^\\s*[^@\\s;]+@[^@\\s;]+\\.[^@\\s;]+(\\s*;\\s*[^@\\s;]+@[^@\\s;]+\\.[^@\\s;]+)*\\s*;?\\s*$","description":"one or more valid email addresses separated by ;, such as a@example.com;b@example.com"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"sender":{"$ref":"../../common/defs.json#/definitions/positiveId"},"template":{"$ref":"../../common/defs.json#/definitions/positiveId"},"use_variables":{"$ref":"../../common/defs.json#/definitions/flag"},"html":{"$ref":"../../common/defs.json#/definitions/flag"},"notify":{"$ref":"../../common/defs.json#/definitions/flag"},"replyto":{"type":"string","maxLength":254,"pattern":"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$","description":"a valid email address, such as support@example.com"},"from2":{"type":"string","maxLength":254,"pattern":"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$","description":"a valid email address, such as support@example.com"},"from1":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"variables":{"type":"object","description":"template variables as variables[<group>][<name>]=<value>"},"email_override":{"type":"string","maxLength":254,"pattern":"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$","description":"a valid email address, such as support@example.com"},"brand_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+const pattern1367 = new RegExp("^\\s*[^@\\s;]+@[^@\\s;]+\\.[^@\\s;]+(\\s*;\\s*[^@\\s;]+@[^@\\s;]+\\.[^@\\s;]+)*\\s*;?\\s*$", "u");
 
-function validate460(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate462(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.subject !== undefined){
+let data0 = data.subject;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err0 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2149.properties.subject.type,parentSchema:schema2149.properties.subject,data:data0};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["subject"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(func2(data0) > 255){
+const err1 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema2149.properties.subject,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+if(data.body !== undefined){
+let data1 = data.body;
+if(typeof data1 !== "string"){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType1 = typeof data1;
+if(typeof data1 === "string"){
+coerced1 = data1;
+}
+}
+if(!(coerced1 !== undefined)){
+if(dataType1 == "number" || dataType1 == "boolean"){
+coerced1 = "" + data1;
+}
+else if(data1 === null){
+coerced1 = "";
+}
+else {
+const err2 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2149.properties.body.type,parentSchema:schema2149.properties.body,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["body"] = coerced1;
+}
+}
+}
+if(typeof data1 === "string"){
+if(func2(data1) > 65535){
+const err3 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema2149.properties.body,data:data1};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+if(data.to !== undefined){
+let data2 = data.to;
+if(typeof data2 !== "string"){
+let dataType2 = typeof data2;
+let coerced2 = undefined;
+if(dataType2 == 'object' && Array.isArray(data2) && data2.length == 1){
+data2 = data2[0];
+dataType2 = typeof data2;
+if(typeof data2 === "string"){
+coerced2 = data2;
+}
+}
+if(!(coerced2 !== undefined)){
+if(dataType2 == "number" || dataType2 == "boolean"){
+coerced2 = "" + data2;
+}
+else if(data2 === null){
+coerced2 = "";
+}
+else {
+const err4 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2149.properties.to.type,parentSchema:schema2149.properties.to,data:data2};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(coerced2 !== undefined){
+data2 = coerced2;
+if(data !== undefined){
+data["to"] = coerced2;
+}
+}
+}
+if(typeof data2 === "string"){
+if(func2(data2) > 2000){
+const err5 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema2149.properties.to,data:data2};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(!pattern1367.test(data2)){
+const err6 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/pattern",keyword:"pattern",params:{pattern: "^\\s*[^@\\s;]+@[^@\\s;]+\\.[^@\\s;]+(\\s*;\\s*[^@\\s;]+@[^@\\s;]+\\.[^@\\s;]+)*\\s*;?\\s*$"},message:"must match pattern \""+"^\\s*[^@\\s;]+@[^@\\s;]+\\.[^@\\s;]+(\\s*;\\s*[^@\\s;]+@[^@\\s;]+\\.[^@\\s;]+)*\\s*;?\\s*$"+"\"",schema:"^\\s*[^@\\s;]+@[^@\\s;]+\\.[^@\\s;]+(\\s*;\\s*[^@\\s;]+@[^@\\s;]+\\.[^@\\s;]+)*\\s*;?\\s*$",parentSchema:schema2149.properties.to,data:data2};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+if(data.client_id !== undefined){
+let data3 = data.client_id;
+if(typeof data3 !== "string"){
+let dataType3 = typeof data3;
+let coerced3 = undefined;
+if(dataType3 == 'object' && Array.isArray(data3) && data3.length == 1){
+data3 = data3[0];
+dataType3 = typeof data3;
+if(typeof data3 === "string"){
+coerced3 = data3;
+}
+}
+if(!(coerced3 !== undefined)){
+if(dataType3 == "number" || dataType3 == "boolean"){
+coerced3 = "" + data3;
+}
+else if(data3 === null){
+coerced3 = "";
+}
+else {
+const err7 = {instancePath:instancePath+"/client_id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(coerced3 !== undefined){
+data3 = coerced3;
+if(data !== undefined){
+data["client_id"] = coerced3;
+}
+}
+}
+if(typeof data3 === "string"){
+if(!pattern0.test(data3)){
+const err8 = {instancePath:instancePath+"/client_id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data3};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+if(data.sender !== undefined){
+let data4 = data.sender;
+if(typeof data4 !== "string"){
+let dataType4 = typeof data4;
+let coerced4 = undefined;
+if(dataType4 == 'object' && Array.isArray(data4) && data4.length == 1){
+data4 = data4[0];
+dataType4 = typeof data4;
+if(typeof data4 === "string"){
+coerced4 = data4;
+}
+}
+if(!(coerced4 !== undefined)){
+if(dataType4 == "number" || dataType4 == "boolean"){
+coerced4 = "" + data4;
+}
+else if(data4 === null){
+coerced4 = "";
+}
+else {
+const err9 = {instancePath:instancePath+"/sender",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data4};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(coerced4 !== undefined){
+data4 = coerced4;
+if(data !== undefined){
+data["sender"] = coerced4;
+}
+}
+}
+if(typeof data4 === "string"){
+if(!pattern0.test(data4)){
+const err10 = {instancePath:instancePath+"/sender",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data4};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+if(data.template !== undefined){
+let data5 = data.template;
+if(typeof data5 !== "string"){
+let dataType5 = typeof data5;
+let coerced5 = undefined;
+if(dataType5 == 'object' && Array.isArray(data5) && data5.length == 1){
+data5 = data5[0];
+dataType5 = typeof data5;
+if(typeof data5 === "string"){
+coerced5 = data5;
+}
+}
+if(!(coerced5 !== undefined)){
+if(dataType5 == "number" || dataType5 == "boolean"){
+coerced5 = "" + data5;
+}
+else if(data5 === null){
+coerced5 = "";
+}
+else {
+const err11 = {instancePath:instancePath+"/template",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data5};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(coerced5 !== undefined){
+data5 = coerced5;
+if(data !== undefined){
+data["template"] = coerced5;
+}
+}
+}
+if(typeof data5 === "string"){
+if(!pattern0.test(data5)){
+const err12 = {instancePath:instancePath+"/template",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data5};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+if(data.use_variables !== undefined){
+let data6 = data.use_variables;
+if(typeof data6 !== "string"){
+let dataType6 = typeof data6;
+let coerced6 = undefined;
+if(dataType6 == 'object' && Array.isArray(data6) && data6.length == 1){
+data6 = data6[0];
+dataType6 = typeof data6;
+if(typeof data6 === "string"){
+coerced6 = data6;
+}
+}
+if(!(coerced6 !== undefined)){
+if(dataType6 == "number" || dataType6 == "boolean"){
+coerced6 = "" + data6;
+}
+else if(data6 === null){
+coerced6 = "";
+}
+else {
+const err13 = {instancePath:instancePath+"/use_variables",schemaPath:"../../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema44.type,parentSchema:schema44,data:data6};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(coerced6 !== undefined){
+data6 = coerced6;
+if(data !== undefined){
+data["use_variables"] = coerced6;
+}
+}
+}
+if(!((data6 === "0") || (data6 === "1"))){
+const err14 = {instancePath:instancePath+"/use_variables",schemaPath:"../../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema44.enum},message:"must be equal to one of the allowed values",schema:schema44.enum,parentSchema:schema44,data:data6};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.html !== undefined){
+let data7 = data.html;
+if(typeof data7 !== "string"){
+let dataType7 = typeof data7;
+let coerced7 = undefined;
+if(dataType7 == 'object' && Array.isArray(data7) && data7.length == 1){
+data7 = data7[0];
+dataType7 = typeof data7;
+if(typeof data7 === "string"){
+coerced7 = data7;
+}
+}
+if(!(coerced7 !== undefined)){
+if(dataType7 == "number" || dataType7 == "boolean"){
+coerced7 = "" + data7;
+}
+else if(data7 === null){
+coerced7 = "";
+}
+else {
+const err15 = {instancePath:instancePath+"/html",schemaPath:"../../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema44.type,parentSchema:schema44,data:data7};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(coerced7 !== undefined){
+data7 = coerced7;
+if(data !== undefined){
+data["html"] = coerced7;
+}
+}
+}
+if(!((data7 === "0") || (data7 === "1"))){
+const err16 = {instancePath:instancePath+"/html",schemaPath:"../../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema44.enum},message:"must be equal to one of the allowed values",schema:schema44.enum,parentSchema:schema44,data:data7};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data.notify !== undefined){
+let data8 = data.notify;
+if(typeof data8 !== "string"){
+let dataType8 = typeof data8;
+let coerced8 = undefined;
+if(dataType8 == 'object' && Array.isArray(data8) && data8.length == 1){
+data8 = data8[0];
+dataType8 = typeof data8;
+if(typeof data8 === "string"){
+coerced8 = data8;
+}
+}
+if(!(coerced8 !== undefined)){
+if(dataType8 == "number" || dataType8 == "boolean"){
+coerced8 = "" + data8;
+}
+else if(data8 === null){
+coerced8 = "";
+}
+else {
+const err17 = {instancePath:instancePath+"/notify",schemaPath:"../../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema44.type,parentSchema:schema44,data:data8};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(coerced8 !== undefined){
+data8 = coerced8;
+if(data !== undefined){
+data["notify"] = coerced8;
+}
+}
+}
+if(!((data8 === "0") || (data8 === "1"))){
+const err18 = {instancePath:instancePath+"/notify",schemaPath:"../../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema44.enum},message:"must be equal to one of the allowed values",schema:schema44.enum,parentSchema:schema44,data:data8};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data.replyto !== undefined){
+let data9 = data.replyto;
+if(typeof data9 !== "string"){
+let dataType9 = typeof data9;
+let coerced9 = undefined;
+if(dataType9 == 'object' && Array.isArray(data9) && data9.length == 1){
+data9 = data9[0];
+dataType9 = typeof data9;
+if(typeof data9 === "string"){
+coerced9 = data9;
+}
+}
+if(!(coerced9 !== undefined)){
+if(dataType9 == "number" || dataType9 == "boolean"){
+coerced9 = "" + data9;
+}
+else if(data9 === null){
+coerced9 = "";
+}
+else {
+const err19 = {instancePath:instancePath+"/replyto",schemaPath:"#/properties/replyto/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2149.properties.replyto.type,parentSchema:schema2149.properties.replyto,data:data9};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(coerced9 !== undefined){
+data9 = coerced9;
+if(data !== undefined){
+data["replyto"] = coerced9;
+}
+}
+}
+if(typeof data9 === "string"){
+if(func2(data9) > 254){
+const err20 = {instancePath:instancePath+"/replyto",schemaPath:"#/properties/replyto/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema2149.properties.replyto,data:data9};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+if(!pattern17.test(data9)){
+const err21 = {instancePath:instancePath+"/replyto",schemaPath:"#/properties/replyto/pattern",keyword:"pattern",params:{pattern: "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"},message:"must match pattern \""+"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"+"\"",schema:"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$",parentSchema:schema2149.properties.replyto,data:data9};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+if(data.from2 !== undefined){
+let data10 = data.from2;
+if(typeof data10 !== "string"){
+let dataType10 = typeof data10;
+let coerced10 = undefined;
+if(dataType10 == 'object' && Array.isArray(data10) && data10.length == 1){
+data10 = data10[0];
+dataType10 = typeof data10;
+if(typeof data10 === "string"){
+coerced10 = data10;
+}
+}
+if(!(coerced10 !== undefined)){
+if(dataType10 == "number" || dataType10 == "boolean"){
+coerced10 = "" + data10;
+}
+else if(data10 === null){
+coerced10 = "";
+}
+else {
+const err22 = {instancePath:instancePath+"/from2",schemaPath:"#/properties/from2/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2149.properties.from2.type,parentSchema:schema2149.properties.from2,data:data10};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(coerced10 !== undefined){
+data10 = coerced10;
+if(data !== undefined){
+data["from2"] = coerced10;
+}
+}
+}
+if(typeof data10 === "string"){
+if(func2(data10) > 254){
+const err23 = {instancePath:instancePath+"/from2",schemaPath:"#/properties/from2/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema2149.properties.from2,data:data10};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+if(!pattern17.test(data10)){
+const err24 = {instancePath:instancePath+"/from2",schemaPath:"#/properties/from2/pattern",keyword:"pattern",params:{pattern: "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"},message:"must match pattern \""+"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"+"\"",schema:"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$",parentSchema:schema2149.properties.from2,data:data10};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+}
+if(data.from1 !== undefined){
+let data11 = data.from1;
+if(typeof data11 !== "string"){
+let dataType11 = typeof data11;
+let coerced11 = undefined;
+if(dataType11 == 'object' && Array.isArray(data11) && data11.length == 1){
+data11 = data11[0];
+dataType11 = typeof data11;
+if(typeof data11 === "string"){
+coerced11 = data11;
+}
+}
+if(!(coerced11 !== undefined)){
+if(dataType11 == "number" || dataType11 == "boolean"){
+coerced11 = "" + data11;
+}
+else if(data11 === null){
+coerced11 = "";
+}
+else {
+const err25 = {instancePath:instancePath+"/from1",schemaPath:"#/properties/from1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2149.properties.from1.type,parentSchema:schema2149.properties.from1,data:data11};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+if(coerced11 !== undefined){
+data11 = coerced11;
+if(data !== undefined){
+data["from1"] = coerced11;
+}
+}
+}
+if(typeof data11 === "string"){
+if(func2(data11) > 255){
+const err26 = {instancePath:instancePath+"/from1",schemaPath:"#/properties/from1/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema2149.properties.from1,data:data11};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+}
+if(data.variables !== undefined){
+let data12 = data.variables;
+if(!(data12 && typeof data12 == "object" && !Array.isArray(data12))){
+const err27 = {instancePath:instancePath+"/variables",schemaPath:"#/properties/variables/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2149.properties.variables.type,parentSchema:schema2149.properties.variables,data:data12};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+if(data.email_override !== undefined){
+let data13 = data.email_override;
+if(typeof data13 !== "string"){
+let dataType12 = typeof data13;
+let coerced12 = undefined;
+if(dataType12 == 'object' && Array.isArray(data13) && data13.length == 1){
+data13 = data13[0];
+dataType12 = typeof data13;
+if(typeof data13 === "string"){
+coerced12 = data13;
+}
+}
+if(!(coerced12 !== undefined)){
+if(dataType12 == "number" || dataType12 == "boolean"){
+coerced12 = "" + data13;
+}
+else if(data13 === null){
+coerced12 = "";
+}
+else {
+const err28 = {instancePath:instancePath+"/email_override",schemaPath:"#/properties/email_override/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2149.properties.email_override.type,parentSchema:schema2149.properties.email_override,data:data13};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+if(coerced12 !== undefined){
+data13 = coerced12;
+if(data !== undefined){
+data["email_override"] = coerced12;
+}
+}
+}
+if(typeof data13 === "string"){
+if(func2(data13) > 254){
+const err29 = {instancePath:instancePath+"/email_override",schemaPath:"#/properties/email_override/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema2149.properties.email_override,data:data13};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+if(!pattern17.test(data13)){
+const err30 = {instancePath:instancePath+"/email_override",schemaPath:"#/properties/email_override/pattern",keyword:"pattern",params:{pattern: "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"},message:"must match pattern \""+"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"+"\"",schema:"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$",parentSchema:schema2149.properties.email_override,data:data13};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+}
+if(data.brand_id !== undefined){
+let data14 = data.brand_id;
+if(typeof data14 !== "string"){
+let dataType13 = typeof data14;
+let coerced13 = undefined;
+if(dataType13 == 'object' && Array.isArray(data14) && data14.length == 1){
+data14 = data14[0];
+dataType13 = typeof data14;
+if(typeof data14 === "string"){
+coerced13 = data14;
+}
+}
+if(!(coerced13 !== undefined)){
+if(dataType13 == "number" || dataType13 == "boolean"){
+coerced13 = "" + data14;
+}
+else if(data14 === null){
+coerced13 = "";
+}
+else {
+const err31 = {instancePath:instancePath+"/brand_id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data14};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+if(coerced13 !== undefined){
+data14 = coerced13;
+if(data !== undefined){
+data["brand_id"] = coerced13;
+}
+}
+}
+if(typeof data14 === "string"){
+if(!pattern0.test(data14)){
+const err32 = {instancePath:instancePath+"/brand_id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data14};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err33 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2149.type,parentSchema:schema2149,data};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+validate462.errors = vErrors;
+return errors === 0;
+}
+
+export const sendMobileClientNotify = validate464;
+const schema2160 = {"title":"SendMobileClientNotifyRequest","type":"object","required":["client_id","subject","body"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"subject":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"body":{"type":"string","maxLength":65535,"description":"a text of at most 65535 characters"},"server_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+
+function validate464(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.client_id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema2160.required,parentSchema:schema2160,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.subject === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subject"},message:"must have required property '"+"subject"+"'",schema:schema2160.required,parentSchema:schema2160,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.body === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema2160.required,parentSchema:schema2160,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.client_id !== undefined){
+let data0 = data.client_id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err3 = {instancePath:instancePath+"/client_id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["client_id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err4 = {instancePath:instancePath+"/client_id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+if(data.subject !== undefined){
+let data1 = data.subject;
+if(typeof data1 !== "string"){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType1 = typeof data1;
+if(typeof data1 === "string"){
+coerced1 = data1;
+}
+}
+if(!(coerced1 !== undefined)){
+if(dataType1 == "number" || dataType1 == "boolean"){
+coerced1 = "" + data1;
+}
+else if(data1 === null){
+coerced1 = "";
+}
+else {
+const err5 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2160.properties.subject.type,parentSchema:schema2160.properties.subject,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["subject"] = coerced1;
+}
+}
+}
+if(typeof data1 === "string"){
+if(func2(data1) > 255){
+const err6 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema2160.properties.subject,data:data1};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+if(data.body !== undefined){
+let data2 = data.body;
+if(typeof data2 !== "string"){
+let dataType2 = typeof data2;
+let coerced2 = undefined;
+if(dataType2 == 'object' && Array.isArray(data2) && data2.length == 1){
+data2 = data2[0];
+dataType2 = typeof data2;
+if(typeof data2 === "string"){
+coerced2 = data2;
+}
+}
+if(!(coerced2 !== undefined)){
+if(dataType2 == "number" || dataType2 == "boolean"){
+coerced2 = "" + data2;
+}
+else if(data2 === null){
+coerced2 = "";
+}
+else {
+const err7 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2160.properties.body.type,parentSchema:schema2160.properties.body,data:data2};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(coerced2 !== undefined){
+data2 = coerced2;
+if(data !== undefined){
+data["body"] = coerced2;
+}
+}
+}
+if(typeof data2 === "string"){
+if(func2(data2) > 65535){
+const err8 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema2160.properties.body,data:data2};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+if(data.server_id !== undefined){
+let data3 = data.server_id;
+if(typeof data3 !== "string"){
+let dataType3 = typeof data3;
+let coerced3 = undefined;
+if(dataType3 == 'object' && Array.isArray(data3) && data3.length == 1){
+data3 = data3[0];
+dataType3 = typeof data3;
+if(typeof data3 === "string"){
+coerced3 = data3;
+}
+}
+if(!(coerced3 !== undefined)){
+if(dataType3 == "number" || dataType3 == "boolean"){
+coerced3 = "" + data3;
+}
+else if(data3 === null){
+coerced3 = "";
+}
+else {
+const err9 = {instancePath:instancePath+"/server_id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data3};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(coerced3 !== undefined){
+data3 = coerced3;
+if(data !== undefined){
+data["server_id"] = coerced3;
+}
+}
+}
+if(typeof data3 === "string"){
+if(!pattern0.test(data3)){
+const err10 = {instancePath:instancePath+"/server_id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data3};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2160.type,parentSchema:schema2160,data};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+validate464.errors = vErrors;
+return errors === 0;
+}
+
+export const sendMobileStaffNotify = validate466;
+const schema2165 = {"title":"SendMobileStaffNotifyRequest","type":"object","required":["subject","body"],"properties":{"subject":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"body":{"type":"string","maxLength":65535,"description":"a text of at most 65535 characters"},"server_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+
+function validate466(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.subject === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subject"},message:"must have required property '"+"subject"+"'",schema:schema2165.required,parentSchema:schema2165,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.body === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema2165.required,parentSchema:schema2165,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.subject !== undefined){
+let data0 = data.subject;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err2 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2165.properties.subject.type,parentSchema:schema2165.properties.subject,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["subject"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(func2(data0) > 255){
+const err3 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema2165.properties.subject,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+if(data.body !== undefined){
+let data1 = data.body;
+if(typeof data1 !== "string"){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType1 = typeof data1;
+if(typeof data1 === "string"){
+coerced1 = data1;
+}
+}
+if(!(coerced1 !== undefined)){
+if(dataType1 == "number" || dataType1 == "boolean"){
+coerced1 = "" + data1;
+}
+else if(data1 === null){
+coerced1 = "";
+}
+else {
+const err4 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2165.properties.body.type,parentSchema:schema2165.properties.body,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["body"] = coerced1;
+}
+}
+}
+if(typeof data1 === "string"){
+if(func2(data1) > 65535){
+const err5 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema2165.properties.body,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+if(data.server_id !== undefined){
+let data2 = data.server_id;
+if(typeof data2 !== "string"){
+let dataType2 = typeof data2;
+let coerced2 = undefined;
+if(dataType2 == 'object' && Array.isArray(data2) && data2.length == 1){
+data2 = data2[0];
+dataType2 = typeof data2;
+if(typeof data2 === "string"){
+coerced2 = data2;
+}
+}
+if(!(coerced2 !== undefined)){
+if(dataType2 == "number" || dataType2 == "boolean"){
+coerced2 = "" + data2;
+}
+else if(data2 === null){
+coerced2 = "";
+}
+else {
+const err6 = {instancePath:instancePath+"/server_id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data2};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(coerced2 !== undefined){
+data2 = coerced2;
+if(data !== undefined){
+data["server_id"] = coerced2;
+}
+}
+}
+if(typeof data2 === "string"){
+if(!pattern0.test(data2)){
+const err7 = {instancePath:instancePath+"/server_id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data2};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2165.type,parentSchema:schema2165,data};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+validate466.errors = vErrors;
+return errors === 0;
+}
+
+export const setClientDetails = validate468;
+const schema2183 = {"title":"SetClientDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"firstname":{"$ref":"addClient.json#/definitions/text255"},"lastname":{"$ref":"addClient.json#/definitions/text255"},"email":{"$ref":"addClient.json#/definitions/email"},"phonenumber":{"$ref":"addClient.json#/definitions/text255"},"type":{"$ref":"addClient.json#/definitions/clientType"},"address1":{"$ref":"addClient.json#/definitions/text255"},"address2":{"$ref":"addClient.json#/definitions/text255"},"city":{"$ref":"addClient.json#/definitions/text255"},"state":{"$ref":"addClient.json#/definitions/text255"},"postcode":{"$ref":"addClient.json#/definitions/text255"},"country":{"$ref":"addClient.json#/definitions/country"},"companyname":{"$ref":"addClient.json#/definitions/text255"},"status":{"type":"string","enum":["Active","Closing","Closed","Pending Removal","Archived","Lead","Prospect","Lost"],"description":"one of Active, Closing, Closed, Pending Removal, Archived, Lead, Prospect or Lost"},"language":{"$ref":"addClient.json#/definitions/language"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"curchange":{"type":"string","enum":["change","recalculate"],"description":"change or recalculate"}}};
+
+function validate468(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2155.required,parentSchema:schema2155,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2183.required,parentSchema:schema2183,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -26155,7 +27539,7 @@ else if(data13 === null){
 coerced13 = "";
 }
 else {
-const err28 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2155.properties.status.type,parentSchema:schema2155.properties.status,data:data13};
+const err28 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2183.properties.status.type,parentSchema:schema2183.properties.status,data:data13};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -26173,7 +27557,7 @@ data["status"] = coerced13;
 }
 }
 if(!((((((((data13 === "Active") || (data13 === "Closing")) || (data13 === "Closed")) || (data13 === "Pending Removal")) || (data13 === "Archived")) || (data13 === "Lead")) || (data13 === "Prospect")) || (data13 === "Lost"))){
-const err29 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema2155.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema2155.properties.status.enum,parentSchema:schema2155.properties.status,data:data13};
+const err29 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema2183.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema2183.properties.status.enum,parentSchema:schema2183.properties.status,data:data13};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -26303,7 +27687,7 @@ else if(data16 === null){
 coerced16 = "";
 }
 else {
-const err34 = {instancePath:instancePath+"/curchange",schemaPath:"#/properties/curchange/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2155.properties.curchange.type,parentSchema:schema2155.properties.curchange,data:data16};
+const err34 = {instancePath:instancePath+"/curchange",schemaPath:"#/properties/curchange/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2183.properties.curchange.type,parentSchema:schema2183.properties.curchange,data:data16};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -26321,7 +27705,7 @@ data["curchange"] = coerced16;
 }
 }
 if(!((data16 === "change") || (data16 === "recalculate"))){
-const err35 = {instancePath:instancePath+"/curchange",schemaPath:"#/properties/curchange/enum",keyword:"enum",params:{allowedValues: schema2155.properties.curchange.enum},message:"must be equal to one of the allowed values",schema:schema2155.properties.curchange.enum,parentSchema:schema2155.properties.curchange,data:data16};
+const err35 = {instancePath:instancePath+"/curchange",schemaPath:"#/properties/curchange/enum",keyword:"enum",params:{allowedValues: schema2183.properties.curchange.enum},message:"must be equal to one of the allowed values",schema:schema2183.properties.curchange.enum,parentSchema:schema2183.properties.curchange,data:data16};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -26333,7 +27717,7 @@ errors++;
 }
 }
 else {
-const err36 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2155.type,parentSchema:schema2155,data};
+const err36 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2183.type,parentSchema:schema2183,data};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -26342,14 +27726,14 @@ vErrors.push(err36);
 }
 errors++;
 }
-validate460.errors = vErrors;
+validate468.errors = vErrors;
 return errors === 0;
 }
 
-export const setContactDetails = validate464;
-const schema2192 = {"title":"SetContactDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"firstname":{"$ref":"addClient.json#/definitions/text255"},"lastname":{"$ref":"addClient.json#/definitions/text255"},"email":{"$ref":"addClient.json#/definitions/email"},"phonenumber":{"$ref":"addClient.json#/definitions/text255"},"type":{"$ref":"addClient.json#/definitions/clientType"},"address1":{"$ref":"addClient.json#/definitions/text255"},"address2":{"$ref":"addClient.json#/definitions/text255"},"city":{"$ref":"addClient.json#/definitions/text255"},"state":{"$ref":"addClient.json#/definitions/text255"},"postcode":{"$ref":"addClient.json#/definitions/text255"},"country":{"$ref":"addClient.json#/definitions/country"},"companyname":{"$ref":"addClient.json#/definitions/text255"},"privileges":{"$ref":"addClientContact.json#/definitions/privileges"}}};
+export const setContactDetails = validate472;
+const schema2220 = {"title":"SetContactDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"firstname":{"$ref":"addClient.json#/definitions/text255"},"lastname":{"$ref":"addClient.json#/definitions/text255"},"email":{"$ref":"addClient.json#/definitions/email"},"phonenumber":{"$ref":"addClient.json#/definitions/text255"},"type":{"$ref":"addClient.json#/definitions/clientType"},"address1":{"$ref":"addClient.json#/definitions/text255"},"address2":{"$ref":"addClient.json#/definitions/text255"},"city":{"$ref":"addClient.json#/definitions/text255"},"state":{"$ref":"addClient.json#/definitions/text255"},"postcode":{"$ref":"addClient.json#/definitions/text255"},"country":{"$ref":"addClient.json#/definitions/country"},"companyname":{"$ref":"addClient.json#/definitions/text255"},"privileges":{"$ref":"addClientContact.json#/definitions/privileges"}}};
 
-function validate462(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate470(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -26748,17 +28132,17 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate462.errors = vErrors;
+validate470.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate464(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate472(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2192.required,parentSchema:schema2192,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2220.required,parentSchema:schema2220,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -27426,14 +28810,14 @@ errors++;
 }
 }
 if(data.privileges !== undefined){
-if(!(validate462(data.privileges, {instancePath:instancePath+"/privileges",parentData:data,parentDataProperty:"privileges",rootData}))){
-vErrors = vErrors === null ? validate462.errors : vErrors.concat(validate462.errors);
+if(!(validate470(data.privileges, {instancePath:instancePath+"/privileges",parentData:data,parentDataProperty:"privileges",rootData}))){
+vErrors = vErrors === null ? validate470.errors : vErrors.concat(validate470.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2192.type,parentSchema:schema2192,data};
+const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2220.type,parentSchema:schema2220,data};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -27442,19 +28826,19 @@ vErrors.push(err28);
 }
 errors++;
 }
-validate464.errors = vErrors;
+validate472.errors = vErrors;
 return errors === 0;
 }
 
-export const setInvoiceStatus = validate467;
-const schema2208 = {"title":"SetInvoiceStatusRequest","type":"object","required":["id","status"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status":{"type":"string","enum":["Paid","Unpaid","Cancelled"]}}};
+export const setInvoiceStatus = validate475;
+const schema2236 = {"title":"SetInvoiceStatusRequest","type":"object","required":["id","status"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status":{"type":"string","enum":["Paid","Unpaid","Cancelled"]}}};
 
-function validate467(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate475(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2208.required,parentSchema:schema2208,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2236.required,parentSchema:schema2236,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -27464,7 +28848,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.status === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema2208.required,parentSchema:schema2208,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema2236.required,parentSchema:schema2236,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -27543,7 +28927,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2208.properties.status.type,parentSchema:schema2208.properties.status,data:data1};
+const err4 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2236.properties.status.type,parentSchema:schema2236.properties.status,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -27561,7 +28945,7 @@ data["status"] = coerced1;
 }
 }
 if(!(((data1 === "Paid") || (data1 === "Unpaid")) || (data1 === "Cancelled"))){
-const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema2208.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema2208.properties.status.enum,parentSchema:schema2208.properties.status,data:data1};
+const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema2236.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema2236.properties.status.enum,parentSchema:schema2236.properties.status,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -27573,7 +28957,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2208.type,parentSchema:schema2208,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2236.type,parentSchema:schema2236,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -27582,347 +28966,347 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate467.errors = vErrors;
-return errors === 0;
-}
-
-export const setOrderActive = validate469;
-const schema2213 = {"title":"SetOrderActiveRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
-
-function validate469(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2213.required,parentSchema:schema2213,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(typeof data0 !== "string"){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
-data0 = data0[0];
-dataType0 = typeof data0;
-if(typeof data0 === "string"){
-coerced0 = data0;
-}
-}
-if(!(coerced0 !== undefined)){
-if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data0;
-}
-else if(data0 === null){
-coerced0 = "";
-}
-else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["id"] = coerced0;
-}
-}
-}
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2213.type,parentSchema:schema2213,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-validate469.errors = vErrors;
-return errors === 0;
-}
-
-export const setOrderCancel = validate471;
-const schema2217 = {"title":"SetOrderCancelRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
-
-function validate471(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2217.required,parentSchema:schema2217,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(typeof data0 !== "string"){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
-data0 = data0[0];
-dataType0 = typeof data0;
-if(typeof data0 === "string"){
-coerced0 = data0;
-}
-}
-if(!(coerced0 !== undefined)){
-if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data0;
-}
-else if(data0 === null){
-coerced0 = "";
-}
-else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["id"] = coerced0;
-}
-}
-}
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2217.type,parentSchema:schema2217,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-validate471.errors = vErrors;
-return errors === 0;
-}
-
-export const setOrderFraud = validate473;
-const schema2221 = {"title":"SetOrderFraudRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
-
-function validate473(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2221.required,parentSchema:schema2221,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(typeof data0 !== "string"){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
-data0 = data0[0];
-dataType0 = typeof data0;
-if(typeof data0 === "string"){
-coerced0 = data0;
-}
-}
-if(!(coerced0 !== undefined)){
-if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data0;
-}
-else if(data0 === null){
-coerced0 = "";
-}
-else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["id"] = coerced0;
-}
-}
-}
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2221.type,parentSchema:schema2221,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-validate473.errors = vErrors;
-return errors === 0;
-}
-
-export const setOrderPending = validate475;
-const schema2225 = {"title":"SetOrderPendingRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
-
-function validate475(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2225.required,parentSchema:schema2225,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(typeof data0 !== "string"){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
-data0 = data0[0];
-dataType0 = typeof data0;
-if(typeof data0 === "string"){
-coerced0 = data0;
-}
-}
-if(!(coerced0 !== undefined)){
-if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data0;
-}
-else if(data0 === null){
-coerced0 = "";
-}
-else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["id"] = coerced0;
-}
-}
-}
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2225.type,parentSchema:schema2225,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
 validate475.errors = vErrors;
 return errors === 0;
 }
 
-export const setOrderReferrer = validate477;
-const schema2230 = {"title":"SetOrderReferrerRequest","type":"object","required":["id","referral"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"referral":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const setOrderActive = validate477;
+const schema2241 = {"title":"SetOrderActiveRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
 function validate477(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2230.required,parentSchema:schema2230,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2241.required,parentSchema:schema2241,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2241.type,parentSchema:schema2241,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate477.errors = vErrors;
+return errors === 0;
+}
+
+export const setOrderCancel = validate479;
+const schema2245 = {"title":"SetOrderCancelRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+
+function validate479(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2245.required,parentSchema:schema2245,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2245.type,parentSchema:schema2245,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate479.errors = vErrors;
+return errors === 0;
+}
+
+export const setOrderFraud = validate481;
+const schema2249 = {"title":"SetOrderFraudRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+
+function validate481(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2249.required,parentSchema:schema2249,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2249.type,parentSchema:schema2249,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate481.errors = vErrors;
+return errors === 0;
+}
+
+export const setOrderPending = validate483;
+const schema2253 = {"title":"SetOrderPendingRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+
+function validate483(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2253.required,parentSchema:schema2253,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2253.type,parentSchema:schema2253,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate483.errors = vErrors;
+return errors === 0;
+}
+
+export const setOrderReferrer = validate485;
+const schema2258 = {"title":"SetOrderReferrerRequest","type":"object","required":["id","referral"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"referral":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+
+function validate485(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2258.required,parentSchema:schema2258,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -27932,7 +29316,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.referral === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "referral"},message:"must have required property '"+"referral"+"'",schema:schema2230.required,parentSchema:schema2230,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "referral"},message:"must have required property '"+"referral"+"'",schema:schema2258.required,parentSchema:schema2258,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -28043,7 +29427,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2230.type,parentSchema:schema2230,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2258.type,parentSchema:schema2258,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -28052,20 +29436,20 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate477.errors = vErrors;
+validate485.errors = vErrors;
 return errors === 0;
 }
 
-export const setOrderStatus = validate479;
-const schema2236 = {"title":"SetOrderStatusRequest","type":"object","required":["id","status"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status":{"$ref":"../../resources/order.json#/properties/status"}}};
-const schema1416 = {"type":"string","enum":["Pending","Active","Fraud","Cancelled"]};
+export const setOrderStatus = validate487;
+const schema2264 = {"title":"SetOrderStatusRequest","type":"object","required":["id","status"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status":{"$ref":"../../resources/order.json#/properties/status"}}};
+const schema1418 = {"type":"string","enum":["Pending","Active","Fraud","Cancelled"]};
 
-function validate479(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate487(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2236.required,parentSchema:schema2236,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2264.required,parentSchema:schema2264,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -28075,7 +29459,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.status === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema2236.required,parentSchema:schema2236,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema2264.required,parentSchema:schema2264,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -28154,7 +29538,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/status",schemaPath:"../../resources/order.json#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1416.type,parentSchema:schema1416,data:data1};
+const err4 = {instancePath:instancePath+"/status",schemaPath:"../../resources/order.json#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1418.type,parentSchema:schema1418,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -28172,7 +29556,7 @@ data["status"] = coerced1;
 }
 }
 if(!((((data1 === "Pending") || (data1 === "Active")) || (data1 === "Fraud")) || (data1 === "Cancelled"))){
-const err5 = {instancePath:instancePath+"/status",schemaPath:"../../resources/order.json#/properties/status/enum",keyword:"enum",params:{allowedValues: schema1416.enum},message:"must be equal to one of the allowed values",schema:schema1416.enum,parentSchema:schema1416,data:data1};
+const err5 = {instancePath:instancePath+"/status",schemaPath:"../../resources/order.json#/properties/status/enum",keyword:"enum",params:{allowedValues: schema1418.enum},message:"must be equal to one of the allowed values",schema:schema1418.enum,parentSchema:schema1418,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -28184,7 +29568,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2236.type,parentSchema:schema2236,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2264.type,parentSchema:schema2264,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -28193,19 +29577,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate479.errors = vErrors;
+validate487.errors = vErrors;
 return errors === 0;
 }
 
-export const setTicketPriority = validate481;
-const schema2241 = {"title":"SetTicketPriorityRequest","type":"object","required":["id","priority"],"properties":{"id":{"$ref":"../../resources/ticket.json#/properties/ticket_number"},"priority":{"type":"string","enum":["Low","Medium","High"]}}};
+export const setTicketPriority = validate489;
+const schema2269 = {"title":"SetTicketPriorityRequest","type":"object","required":["id","priority"],"properties":{"id":{"$ref":"../../resources/ticket.json#/properties/ticket_number"},"priority":{"type":"string","enum":["Low","Medium","High"]}}};
 
-function validate481(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate489(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2241.required,parentSchema:schema2241,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2269.required,parentSchema:schema2269,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -28215,7 +29599,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.priority === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "priority"},message:"must have required property '"+"priority"+"'",schema:schema2241.required,parentSchema:schema2241,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "priority"},message:"must have required property '"+"priority"+"'",schema:schema2269.required,parentSchema:schema2269,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -28244,7 +29628,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema398.type,parentSchema:schema398,data:data0};
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema400.type,parentSchema:schema400,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -28263,7 +29647,7 @@ data["id"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(!pattern227.test(data0)){
-const err3 = {instancePath:instancePath+"/id",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema398,data:data0};
+const err3 = {instancePath:instancePath+"/id",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema400,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -28294,7 +29678,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2241.properties.priority.type,parentSchema:schema2241.properties.priority,data:data1};
+const err4 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2269.properties.priority.type,parentSchema:schema2269.properties.priority,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -28312,7 +29696,7 @@ data["priority"] = coerced1;
 }
 }
 if(!(((data1 === "Low") || (data1 === "Medium")) || (data1 === "High"))){
-const err5 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/enum",keyword:"enum",params:{allowedValues: schema2241.properties.priority.enum},message:"must be equal to one of the allowed values",schema:schema2241.properties.priority.enum,parentSchema:schema2241.properties.priority,data:data1};
+const err5 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/enum",keyword:"enum",params:{allowedValues: schema2269.properties.priority.enum},message:"must be equal to one of the allowed values",schema:schema2269.properties.priority.enum,parentSchema:schema2269.properties.priority,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -28324,7 +29708,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2241.type,parentSchema:schema2241,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2269.type,parentSchema:schema2269,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -28333,19 +29717,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate481.errors = vErrors;
+validate489.errors = vErrors;
 return errors === 0;
 }
 
-export const setTicketStatus = validate483;
-const schema2246 = {"title":"SetTicketStatusRequest","type":"object","required":["id","status"],"properties":{"id":{"$ref":"../../resources/ticket.json#/properties/ticket_number"},"status":{"$ref":"../../resources/ticket.json#/definitions/status"}}};
+export const setTicketStatus = validate491;
+const schema2274 = {"title":"SetTicketStatusRequest","type":"object","required":["id","status"],"properties":{"id":{"$ref":"../../resources/ticket.json#/properties/ticket_number"},"status":{"$ref":"../../resources/ticket.json#/definitions/status"}}};
 
-function validate483(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate491(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2246.required,parentSchema:schema2246,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2274.required,parentSchema:schema2274,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -28355,7 +29739,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.status === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema2246.required,parentSchema:schema2246,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema2274.required,parentSchema:schema2274,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -28384,7 +29768,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema398.type,parentSchema:schema398,data:data0};
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema400.type,parentSchema:schema400,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -28403,7 +29787,7 @@ data["id"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(!pattern227.test(data0)){
-const err3 = {instancePath:instancePath+"/id",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema398,data:data0};
+const err3 = {instancePath:instancePath+"/id",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema400,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -28434,7 +29818,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/status",schemaPath:"../../resources/ticket.json#/definitions/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema361.type,parentSchema:schema361,data:data1};
+const err4 = {instancePath:instancePath+"/status",schemaPath:"../../resources/ticket.json#/definitions/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema363.type,parentSchema:schema363,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -28452,7 +29836,7 @@ data["status"] = coerced1;
 }
 }
 if(!(((((data1 === "Open") || (data1 === "Answered")) || (data1 === "Client-Reply")) || (data1 === "In-Progress")) || (data1 === "Closed"))){
-const err5 = {instancePath:instancePath+"/status",schemaPath:"../../resources/ticket.json#/definitions/status/enum",keyword:"enum",params:{allowedValues: schema361.enum},message:"must be equal to one of the allowed values",schema:schema361.enum,parentSchema:schema361,data:data1};
+const err5 = {instancePath:instancePath+"/status",schemaPath:"../../resources/ticket.json#/definitions/status/enum",keyword:"enum",params:{allowedValues: schema363.enum},message:"must be equal to one of the allowed values",schema:schema363.enum,parentSchema:schema363,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -28464,7 +29848,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2246.type,parentSchema:schema2246,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2274.type,parentSchema:schema2274,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -28473,21 +29857,21 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate483.errors = vErrors;
+validate491.errors = vErrors;
 return errors === 0;
 }
 
-export const tokenizeClientCard = validate485;
-const schema2252 = {"title":"TokenizeClientCardRequest","type":"object","required":["client_id","gateway_id","token"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"gateway_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"token":{"type":"string","minLength":1,"maxLength":255,"description":"a non-empty gateway token of at most 255 characters"},"lastfour":{"type":"string","pattern":"^[0-9]{4}$","description":"the last four digits of the card, such as 4242"},"expdate":{"type":"string","pattern":"^(0[1-9]|1[0-2])[0-9]{2}$","description":"the card's expiry as MMYY with a month from 01 to 12, such as 0828"}}};
-const pattern1409 = new RegExp("^[0-9]{4}$", "u");
-const pattern1410 = new RegExp("^(0[1-9]|1[0-2])[0-9]{2}$", "u");
+export const tokenizeClientCard = validate493;
+const schema2280 = {"title":"TokenizeClientCardRequest","type":"object","required":["client_id","gateway_id","token"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"gateway_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"token":{"type":"string","minLength":1,"maxLength":255,"description":"a non-empty gateway token of at most 255 characters"},"lastfour":{"type":"string","pattern":"^[0-9]{4}$","description":"the last four digits of the card, such as 4242"},"expdate":{"type":"string","pattern":"^(0[1-9]|1[0-2])[0-9]{2}$","description":"the card's expiry as MMYY with a month from 01 to 12, such as 0828"}}};
+const pattern1431 = new RegExp("^[0-9]{4}$", "u");
+const pattern1432 = new RegExp("^(0[1-9]|1[0-2])[0-9]{2}$", "u");
 
-function validate485(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate493(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.client_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema2252.required,parentSchema:schema2252,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema2280.required,parentSchema:schema2280,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -28497,7 +29881,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.gateway_id === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gateway_id"},message:"must have required property '"+"gateway_id"+"'",schema:schema2252.required,parentSchema:schema2252,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gateway_id"},message:"must have required property '"+"gateway_id"+"'",schema:schema2280.required,parentSchema:schema2280,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -28507,7 +29891,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.token === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "token"},message:"must have required property '"+"token"+"'",schema:schema2252.required,parentSchema:schema2252,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "token"},message:"must have required property '"+"token"+"'",schema:schema2280.required,parentSchema:schema2280,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -28636,7 +30020,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err7 = {instancePath:instancePath+"/token",schemaPath:"#/properties/token/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2252.properties.token.type,parentSchema:schema2252.properties.token,data:data2};
+const err7 = {instancePath:instancePath+"/token",schemaPath:"#/properties/token/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2280.properties.token.type,parentSchema:schema2280.properties.token,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -28655,7 +30039,7 @@ data["token"] = coerced2;
 }
 if(typeof data2 === "string"){
 if(func2(data2) > 255){
-const err8 = {instancePath:instancePath+"/token",schemaPath:"#/properties/token/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema2252.properties.token,data:data2};
+const err8 = {instancePath:instancePath+"/token",schemaPath:"#/properties/token/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema2280.properties.token,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -28665,7 +30049,7 @@ vErrors.push(err8);
 errors++;
 }
 if(func2(data2) < 1){
-const err9 = {instancePath:instancePath+"/token",schemaPath:"#/properties/token/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema2252.properties.token,data:data2};
+const err9 = {instancePath:instancePath+"/token",schemaPath:"#/properties/token/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema2280.properties.token,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -28696,7 +30080,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err10 = {instancePath:instancePath+"/lastfour",schemaPath:"#/properties/lastfour/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2252.properties.lastfour.type,parentSchema:schema2252.properties.lastfour,data:data3};
+const err10 = {instancePath:instancePath+"/lastfour",schemaPath:"#/properties/lastfour/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2280.properties.lastfour.type,parentSchema:schema2280.properties.lastfour,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -28714,8 +30098,8 @@ data["lastfour"] = coerced3;
 }
 }
 if(typeof data3 === "string"){
-if(!pattern1409.test(data3)){
-const err11 = {instancePath:instancePath+"/lastfour",schemaPath:"#/properties/lastfour/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}$"},message:"must match pattern \""+"^[0-9]{4}$"+"\"",schema:"^[0-9]{4}$",parentSchema:schema2252.properties.lastfour,data:data3};
+if(!pattern1431.test(data3)){
+const err11 = {instancePath:instancePath+"/lastfour",schemaPath:"#/properties/lastfour/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}$"},message:"must match pattern \""+"^[0-9]{4}$"+"\"",schema:"^[0-9]{4}$",parentSchema:schema2280.properties.lastfour,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -28746,7 +30130,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err12 = {instancePath:instancePath+"/expdate",schemaPath:"#/properties/expdate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2252.properties.expdate.type,parentSchema:schema2252.properties.expdate,data:data4};
+const err12 = {instancePath:instancePath+"/expdate",schemaPath:"#/properties/expdate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2280.properties.expdate.type,parentSchema:schema2280.properties.expdate,data:data4};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -28764,8 +30148,8 @@ data["expdate"] = coerced4;
 }
 }
 if(typeof data4 === "string"){
-if(!pattern1410.test(data4)){
-const err13 = {instancePath:instancePath+"/expdate",schemaPath:"#/properties/expdate/pattern",keyword:"pattern",params:{pattern: "^(0[1-9]|1[0-2])[0-9]{2}$"},message:"must match pattern \""+"^(0[1-9]|1[0-2])[0-9]{2}$"+"\"",schema:"^(0[1-9]|1[0-2])[0-9]{2}$",parentSchema:schema2252.properties.expdate,data:data4};
+if(!pattern1432.test(data4)){
+const err13 = {instancePath:instancePath+"/expdate",schemaPath:"#/properties/expdate/pattern",keyword:"pattern",params:{pattern: "^(0[1-9]|1[0-2])[0-9]{2}$"},message:"must match pattern \""+"^(0[1-9]|1[0-2])[0-9]{2}$"+"\"",schema:"^(0[1-9]|1[0-2])[0-9]{2}$",parentSchema:schema2280.properties.expdate,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -28778,7 +30162,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2252.type,parentSchema:schema2252,data};
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2280.type,parentSchema:schema2280,data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -28787,19 +30171,19 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate485.errors = vErrors;
+validate493.errors = vErrors;
 return errors === 0;
 }
 
-export const verifyAdminLogin = validate488;
-const schema2261 = {"title":"VerifyAdminLoginRequest","type":"object","required":["username","password"],"properties":{"username":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"},"password":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"}}};
+export const verifyAdminLogin = validate496;
+const schema2289 = {"title":"VerifyAdminLoginRequest","type":"object","required":["username","password"],"properties":{"username":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"},"password":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"}}};
 
-function validate488(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate496(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.username === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "username"},message:"must have required property '"+"username"+"'",schema:schema2261.required,parentSchema:schema2261,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "username"},message:"must have required property '"+"username"+"'",schema:schema2289.required,parentSchema:schema2289,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -28809,7 +30193,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.password === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'",schema:schema2261.required,parentSchema:schema2261,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'",schema:schema2289.required,parentSchema:schema2289,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -28940,7 +30324,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2261.type,parentSchema:schema2261,data};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2289.type,parentSchema:schema2289,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -28949,19 +30333,19 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate488.errors = vErrors;
+validate496.errors = vErrors;
 return errors === 0;
 }
 
-export const verifyClientLogin = validate490;
-const schema2268 = {"title":"VerifyClientLoginRequest","type":"object","required":["email","password"],"properties":{"email":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"},"password":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"}}};
+export const verifyClientLogin = validate498;
+const schema2296 = {"title":"VerifyClientLoginRequest","type":"object","required":["email","password"],"properties":{"email":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"},"password":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"}}};
 
-function validate490(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate498(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.email === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema2268.required,parentSchema:schema2268,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema2296.required,parentSchema:schema2296,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -28971,7 +30355,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.password === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'",schema:schema2268.required,parentSchema:schema2268,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'",schema:schema2296.required,parentSchema:schema2296,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -29102,7 +30486,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2268.type,parentSchema:schema2268,data};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2296.type,parentSchema:schema2296,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -29111,7 +30495,7 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate490.errors = vErrors;
+validate498.errors = vErrors;
 return errors === 0;
 }
 

@@ -100,6 +100,7 @@ export interface AllWireTypes {
   resources_invoice_json?: Invoice;
   resources_kb_article_json?: KbArticle;
   resources_kb_category_json?: KbCategory;
+  resources_language_line_json?: LanguageLine;
   resources_news_item_json?: NewsItem;
   resources_order_json?: Order;
   resources_order_draft_json?: OrderDraft;
@@ -180,6 +181,7 @@ export interface AllWireTypes {
   operations_invoices_getTransactions_json?: GetTransactions;
   operations_invoices_sendInvoice_json?: SendInvoice;
   operations_invoices_setInvoiceStatus_json?: SetInvoiceStatus;
+  operations_misc_addLanguageLines_json?: AddLanguageLines;
   operations_misc_getAPIMethods_json?: GetAPIMethods;
   operations_misc_getCurrencies_json?: GetCurrencies;
   operations_misc_getHostBillversion_json?: GetHostBillversion;
@@ -190,6 +192,9 @@ export interface AllWireTypes {
   operations_misc_getNewsItem_json?: GetNewsItem;
   operations_misc_getPaymentModules_json?: GetPaymentModules;
   operations_misc_module_json?: ModuleCall;
+  operations_misc_sendMessage_json?: SendMessage;
+  operations_misc_sendMobileClientNotify_json?: SendMobileClientNotify;
+  operations_misc_sendMobileStaffNotify_json?: SendMobileStaffNotify;
   operations_misc_verifyAdminLogin_json?: VerifyAdminLogin;
   operations_orders_addOrder_json?: AddOrder;
   operations_orders_addOrderDraftItem_json?: AddOrderDraftItem;
@@ -988,6 +993,7 @@ export interface Collections {
   kb_articles: KbArticle[];
   affiliates: Affiliate[];
   affiliate_referrals: AffiliateReferral[];
+  language_lines: LanguageLine[];
   stubs: Stub[];
 }
 /**
@@ -2352,6 +2358,19 @@ export interface KbArticle {
  */
 export interface KbTags {
   [k: string]: string;
+}
+/**
+ * A translation added with addLanguageLines: one text per language group (`target`: admin or user), section and keyword.
+ */
+export interface LanguageLine {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  target: 'admin' | 'user';
+  section: string;
+  keyword: string;
+  text: string;
 }
 /**
  * A call answered the session's own way instead of by the simulation (billsim's own collection). A request of `call` that carries every value of `params` gets, instead of the simulated answer: the success envelope with the keys of `answer` (its string values are Handlebars templates with `params`, `call`, `server_time` and `now` in scope), the error envelope with the messages of `error`, or a failure below the envelope (`failure`); `status` and `delayMs` as for faults. A stubbed request runs no simulation and changes no state but the stub's own count. The stub with the most `params` that match applies, then the newest. Without `times` a stub lasts until removed. A fixtures folder may ship a stubs.json: a reset returns to those, and snapshots and --data carry the rest like any record.
@@ -5859,6 +5878,31 @@ export interface SetInvoiceStatusRequest {
 }
 export interface SetInvoiceStatusResult {}
 /**
+ * Adds translations to the admin or the user (client area) language group, sent as `lines[<section>][<keyword>]=<text>`; info holds one line per keyword, in the order sent, as published (with its double space): "Added new  translation, Section: section, Keyword: keyword". billsim keeps one translation per group, section and keyword (a new text for a keyword it holds replaces the old one, answered with the same line), visible in the `language_lines` collection of the session's state. Section and keyword names are 1 to 64 letters, digits, `_`, `-` or `.`; a bad name or an empty `lines` is refused, and nothing is kept.
+ */
+export interface AddLanguageLines {
+  request: AddLanguageLinesRequest;
+  result: AddLanguageLinesResult;
+}
+export interface AddLanguageLinesRequest {
+  target: 'admin' | 'user';
+  /**
+   * translations as lines[<section>][<keyword>]=<text>
+   */
+  lines: {
+    /**
+     * translations as lines[<section>][<keyword>]=<text>
+     */
+    [k: string]: {
+      /**
+       * a text of at most 65535 characters
+       */
+      [k: string]: string;
+    };
+  };
+}
+export interface AddLanguageLinesResult {}
+/**
  * The calls the API key that asks may run, as the flat `methods` array of call names the published sample shows: the key's own list of enabled calls as stored (its api_access record, an entry given twice listed once), which may name calls answered only by stubs; for a key whose list is empty, every call billsim simulates, in alphabetical order (the published sample lists the vendor's calls in its own order). A key with a list must include getAPIMethods in it to ask.
  */
 export interface GetAPIMethods {
@@ -6154,6 +6198,129 @@ export interface ModuleCallRequest {
  * never answered: no module is installed
  */
 export interface ModuleCallResult {}
+/**
+ * Records a message in the session's outbox instead of sending it, and answers `sent` as the JSON boolean true, as published. Recipients: the addresses of `to` (separated by `;`), or, without `to`, the client `client_id` at `email_override` when given, else at the client's own address; one outbox entry per address, each naming the client when one is given. The vendor lists every parameter as optional but requires `subject` and `body` unless a `template` is given, and `to` unless a `client_id` is: billsim refuses what is missing, every problem at once. The entry's template is "Custom Message", or "Template #<id>" for a template billsim does not hold (it keeps no templates), with the given subject or, without one, that name. The outbox keeps no bodies, so body, html, use_variables, variables, sender, from1, from2, replyto, notify and brand_id are checked for their form and kept nowhere.
+ */
+export interface SendMessage {
+  request: SendMessageRequest;
+  result: SendMessageResult;
+}
+export interface SendMessageRequest {
+  /**
+   * a text of at most 255 characters
+   */
+  subject?: string;
+  /**
+   * a text of at most 65535 characters
+   */
+  body?: string;
+  /**
+   * one or more valid email addresses separated by ;, such as a@example.com;b@example.com
+   */
+  to?: string;
+  /**
+   * a positive whole number id, such as 1
+   */
+  client_id?: string;
+  /**
+   * a positive whole number id, such as 1
+   */
+  sender?: string;
+  /**
+   * a positive whole number id, such as 1
+   */
+  template?: string;
+  /**
+   * "0" or "1"
+   */
+  use_variables?: '0' | '1';
+  /**
+   * "0" or "1"
+   */
+  html?: '0' | '1';
+  /**
+   * "0" or "1"
+   */
+  notify?: '0' | '1';
+  /**
+   * a valid email address, such as support@example.com
+   */
+  replyto?: string;
+  /**
+   * a valid email address, such as support@example.com
+   */
+  from2?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  from1?: string;
+  /**
+   * template variables as variables[<group>][<name>]=<value>
+   */
+  variables?: {};
+  /**
+   * a valid email address, such as support@example.com
+   */
+  email_override?: string;
+  /**
+   * a positive whole number id, such as 1
+   */
+  brand_id?: string;
+}
+export interface SendMessageResult {
+  /**
+   * true: the message is in the outbox
+   */
+  sent: true;
+}
+/**
+ * Records a mobile notification to client `client_id` in the session's outbox instead of sending it; the published answer is the bare envelope. billsim keeps no devices or SMS connections, so the entry goes to the client's e-mail address (the account the client signs in with), with template "Mobile Notification" and the given subject. `server_id` (the connection to send SMS from) is checked for its form and kept nowhere.
+ */
+export interface SendMobileClientNotify {
+  request: SendMobileClientNotifyRequest;
+  result: SendMobileClientNotifyResult;
+}
+export interface SendMobileClientNotifyRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  client_id: string;
+  /**
+   * a text of at most 255 characters
+   */
+  subject: string;
+  /**
+   * a text of at most 65535 characters
+   */
+  body: string;
+  /**
+   * a positive whole number id, such as 1
+   */
+  server_id?: string;
+}
+export interface SendMobileClientNotifyResult {}
+/**
+ * Records a mobile notification to every Active staff member in the session's outbox instead of sending it, one entry each (to the admin's e-mail address, the account the mobile app signs in with; billsim keeps no devices), with template "Mobile Notification", the given subject, and the admin's id under `related`; the published answer is the bare envelope. `server_id` (the connection to send SMS from) is checked for its form and kept nowhere.
+ */
+export interface SendMobileStaffNotify {
+  request: SendMobileStaffNotifyRequest;
+  result: SendMobileStaffNotifyResult;
+}
+export interface SendMobileStaffNotifyRequest {
+  /**
+   * a text of at most 255 characters
+   */
+  subject: string;
+  /**
+   * a text of at most 65535 characters
+   */
+  body: string;
+  /**
+   * a positive whole number id, such as 1
+   */
+  server_id?: string;
+}
+export interface SendMobileStaffNotifyResult {}
 /**
  * Checks a staff member's username and password against the stored scrypt hashes, in constant time. A match with an Active admin answers `admin_id`; anything else (unknown username, wrong password, Inactive admin) answers the same error, so the answer never reveals which part was wrong.
  */

@@ -14,6 +14,7 @@ import addCreditReceipt from './invoices/addCreditReceipt.js';
 import addInvoice from './invoices/addInvoice.js';
 import addInvoiceItem from './invoices/addInvoiceItem.js';
 import addInvoicePayment from './invoices/addInvoicePayment.js';
+import addLanguageLines from './misc/addLanguageLines.js';
 import addOrder from './orders/addOrder.js';
 import addOrderDraftItem from './orders/addOrderDraftItem.js';
 import addTicket from './tickets/addTicket.js';
@@ -106,6 +107,9 @@ import removeOrderDraftItem from './orders/removeOrderDraftItem.js';
 import searchServiceByIP from './accounts/searchServiceByIP.js';
 import searchServiceByIPLimited from './accounts/searchServiceByIPLimited.js';
 import sendInvoice from './invoices/sendInvoice.js';
+import sendMessage from './misc/sendMessage.js';
+import sendMobileClientNotify from './misc/sendMobileClientNotify.js';
+import sendMobileStaffNotify from './misc/sendMobileStaffNotify.js';
 import setClientDetails from './clients/setClientDetails.js';
 import setContactDetails from './clients/setContactDetails.js';
 import setInvoiceStatus from './invoices/setInvoiceStatus.js';
@@ -135,6 +139,7 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   addInvoice,
   addInvoiceItem,
   addInvoicePayment,
+  addLanguageLines,
   addOrder,
   addOrderDraftItem,
   addTicket,
@@ -227,6 +232,9 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   searchServiceByIP,
   searchServiceByIPLimited,
   sendInvoice,
+  sendMessage,
+  sendMobileClientNotify,
+  sendMobileStaffNotify,
   setClientDetails,
   setContactDetails,
   setInvoiceStatus,

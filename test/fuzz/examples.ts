@@ -601,6 +601,39 @@ export const EXAMPLES: Record<string, Pair[][]> = {
   ],
   deleteTicket: [[['id', '477350']], [['id', '814003']]],
   getPredefinedReply: [[['id', '1']], [['id', '10']]],
+  sendMessage: [
+    [
+      ['client_id', '1'],
+      ['subject', 'Planned maintenance'],
+      ['body', 'Sunday, 02:00 CET.'],
+    ],
+    [
+      ['to', 'ops@example.com;cto@example.com'],
+      ['template', '3'],
+      ['html', '1'],
+    ],
+  ],
+  sendMobileClientNotify: [
+    [
+      ['client_id', '2'],
+      ['subject', 'Invoice paid'],
+      ['body', 'Thank you.'],
+    ],
+  ],
+  sendMobileStaffNotify: [
+    [
+      ['subject', 'Node down'],
+      ['body', 'vps-ams-2 stopped answering.'],
+      ['server_id', '1'],
+    ],
+  ],
+  addLanguageLines: [
+    [
+      ['target', 'user'],
+      ['lines[cart][promo]', 'Free migration'],
+      ['lines[cart][terms]', 'Annual plans only'],
+    ],
+  ],
   getClientTickets: [
     [['id', '1']],
     [
