@@ -24281,17 +24281,637 @@ validate434.errors = vErrors;
 return errors === 0;
 }
 
-export const module = validate436;
-const schema2064 = {"title":"ModuleCallRequest","type":"object","required":["module","fn"],"properties":{"module":{"type":"string","pattern":"^[A-Za-z0-9_.-]{1,100}$","description":"a module name such as phonenumbermng: letters, digits, _ . or -"},"fn":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]{0,99}$","description":"a function name such as getAvailableNumbers"}}};
-const pattern1312 = new RegExp("^[A-Za-z0-9_.-]{1,100}$", "u");
-const pattern1313 = new RegExp("^[A-Za-z_][A-Za-z0-9_]{0,99}$", "u");
+export const meteredAddUsage = validate436;
+const schema2068 = {"title":"MeteredAddUsageRequest","type":"object","required":["account_id","variable","qty"],"properties":{"account_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"variable":{"type":"string","pattern":"^[A-Za-z0-9_]{1,64}$","description":"a variable name of letters, digits and _, such as bandwidth"},"qty":{"type":"string","pattern":"^[0-9]{1,12}(\\.[0-9]{1,4})?$","description":"a quantity of at most 4 decimals, such as 2 or 1.5"},"output":{"type":"string","maxLength":65535,"description":"a text of at most 65535 characters"},"rawoutput":{"type":"string","maxLength":65535,"description":"a text of at most 65535 characters"},"charge":{"type":"string","pattern":"^[0-9]{1,12}(\\.[0-9]{1,2})?$","description":"a money amount of 0 or more, such as 5 or 4.20"},"date_created":{"$ref":"../../common/defs.json#/definitions/datetime"},"date_updated":{"$ref":"../../common/defs.json#/definitions/datetime"}}};
+const schema58 = {"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$","description":"a date-time as YYYY-MM-DD HH:MM:SS"};
+const pattern1313 = new RegExp("^[A-Za-z0-9_]{1,64}$", "u");
+const pattern1314 = new RegExp("^[0-9]{1,12}(\\.[0-9]{1,4})?$", "u");
+const pattern23 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$", "u");
 
 function validate436(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.account_id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "account_id"},message:"must have required property '"+"account_id"+"'",schema:schema2068.required,parentSchema:schema2068,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.variable === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "variable"},message:"must have required property '"+"variable"+"'",schema:schema2068.required,parentSchema:schema2068,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.qty === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "qty"},message:"must have required property '"+"qty"+"'",schema:schema2068.required,parentSchema:schema2068,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.account_id !== undefined){
+let data0 = data.account_id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err3 = {instancePath:instancePath+"/account_id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["account_id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err4 = {instancePath:instancePath+"/account_id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+if(data.variable !== undefined){
+let data1 = data.variable;
+if(typeof data1 !== "string"){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType1 = typeof data1;
+if(typeof data1 === "string"){
+coerced1 = data1;
+}
+}
+if(!(coerced1 !== undefined)){
+if(dataType1 == "number" || dataType1 == "boolean"){
+coerced1 = "" + data1;
+}
+else if(data1 === null){
+coerced1 = "";
+}
+else {
+const err5 = {instancePath:instancePath+"/variable",schemaPath:"#/properties/variable/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2068.properties.variable.type,parentSchema:schema2068.properties.variable,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["variable"] = coerced1;
+}
+}
+}
+if(typeof data1 === "string"){
+if(!pattern1313.test(data1)){
+const err6 = {instancePath:instancePath+"/variable",schemaPath:"#/properties/variable/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_]{1,64}$"},message:"must match pattern \""+"^[A-Za-z0-9_]{1,64}$"+"\"",schema:"^[A-Za-z0-9_]{1,64}$",parentSchema:schema2068.properties.variable,data:data1};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+if(data.qty !== undefined){
+let data2 = data.qty;
+if(typeof data2 !== "string"){
+let dataType2 = typeof data2;
+let coerced2 = undefined;
+if(dataType2 == 'object' && Array.isArray(data2) && data2.length == 1){
+data2 = data2[0];
+dataType2 = typeof data2;
+if(typeof data2 === "string"){
+coerced2 = data2;
+}
+}
+if(!(coerced2 !== undefined)){
+if(dataType2 == "number" || dataType2 == "boolean"){
+coerced2 = "" + data2;
+}
+else if(data2 === null){
+coerced2 = "";
+}
+else {
+const err7 = {instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2068.properties.qty.type,parentSchema:schema2068.properties.qty,data:data2};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(coerced2 !== undefined){
+data2 = coerced2;
+if(data !== undefined){
+data["qty"] = coerced2;
+}
+}
+}
+if(typeof data2 === "string"){
+if(!pattern1314.test(data2)){
+const err8 = {instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,12}(\\.[0-9]{1,4})?$"},message:"must match pattern \""+"^[0-9]{1,12}(\\.[0-9]{1,4})?$"+"\"",schema:"^[0-9]{1,12}(\\.[0-9]{1,4})?$",parentSchema:schema2068.properties.qty,data:data2};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+if(data.output !== undefined){
+let data3 = data.output;
+if(typeof data3 !== "string"){
+let dataType3 = typeof data3;
+let coerced3 = undefined;
+if(dataType3 == 'object' && Array.isArray(data3) && data3.length == 1){
+data3 = data3[0];
+dataType3 = typeof data3;
+if(typeof data3 === "string"){
+coerced3 = data3;
+}
+}
+if(!(coerced3 !== undefined)){
+if(dataType3 == "number" || dataType3 == "boolean"){
+coerced3 = "" + data3;
+}
+else if(data3 === null){
+coerced3 = "";
+}
+else {
+const err9 = {instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2068.properties.output.type,parentSchema:schema2068.properties.output,data:data3};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(coerced3 !== undefined){
+data3 = coerced3;
+if(data !== undefined){
+data["output"] = coerced3;
+}
+}
+}
+if(typeof data3 === "string"){
+if(func2(data3) > 65535){
+const err10 = {instancePath:instancePath+"/output",schemaPath:"#/properties/output/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema2068.properties.output,data:data3};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+if(data.rawoutput !== undefined){
+let data4 = data.rawoutput;
+if(typeof data4 !== "string"){
+let dataType4 = typeof data4;
+let coerced4 = undefined;
+if(dataType4 == 'object' && Array.isArray(data4) && data4.length == 1){
+data4 = data4[0];
+dataType4 = typeof data4;
+if(typeof data4 === "string"){
+coerced4 = data4;
+}
+}
+if(!(coerced4 !== undefined)){
+if(dataType4 == "number" || dataType4 == "boolean"){
+coerced4 = "" + data4;
+}
+else if(data4 === null){
+coerced4 = "";
+}
+else {
+const err11 = {instancePath:instancePath+"/rawoutput",schemaPath:"#/properties/rawoutput/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2068.properties.rawoutput.type,parentSchema:schema2068.properties.rawoutput,data:data4};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(coerced4 !== undefined){
+data4 = coerced4;
+if(data !== undefined){
+data["rawoutput"] = coerced4;
+}
+}
+}
+if(typeof data4 === "string"){
+if(func2(data4) > 65535){
+const err12 = {instancePath:instancePath+"/rawoutput",schemaPath:"#/properties/rawoutput/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema2068.properties.rawoutput,data:data4};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+if(data.charge !== undefined){
+let data5 = data.charge;
+if(typeof data5 !== "string"){
+let dataType5 = typeof data5;
+let coerced5 = undefined;
+if(dataType5 == 'object' && Array.isArray(data5) && data5.length == 1){
+data5 = data5[0];
+dataType5 = typeof data5;
+if(typeof data5 === "string"){
+coerced5 = data5;
+}
+}
+if(!(coerced5 !== undefined)){
+if(dataType5 == "number" || dataType5 == "boolean"){
+coerced5 = "" + data5;
+}
+else if(data5 === null){
+coerced5 = "";
+}
+else {
+const err13 = {instancePath:instancePath+"/charge",schemaPath:"#/properties/charge/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2068.properties.charge.type,parentSchema:schema2068.properties.charge,data:data5};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(coerced5 !== undefined){
+data5 = coerced5;
+if(data !== undefined){
+data["charge"] = coerced5;
+}
+}
+}
+if(typeof data5 === "string"){
+if(!pattern46.test(data5)){
+const err14 = {instancePath:instancePath+"/charge",schemaPath:"#/properties/charge/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema2068.properties.charge,data:data5};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+if(data.date_created !== undefined){
+let data6 = data.date_created;
+if(typeof data6 !== "string"){
+let dataType6 = typeof data6;
+let coerced6 = undefined;
+if(dataType6 == 'object' && Array.isArray(data6) && data6.length == 1){
+data6 = data6[0];
+dataType6 = typeof data6;
+if(typeof data6 === "string"){
+coerced6 = data6;
+}
+}
+if(!(coerced6 !== undefined)){
+if(dataType6 == "number" || dataType6 == "boolean"){
+coerced6 = "" + data6;
+}
+else if(data6 === null){
+coerced6 = "";
+}
+else {
+const err15 = {instancePath:instancePath+"/date_created",schemaPath:"../../common/defs.json#/definitions/datetime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema58.type,parentSchema:schema58,data:data6};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(coerced6 !== undefined){
+data6 = coerced6;
+if(data !== undefined){
+data["date_created"] = coerced6;
+}
+}
+}
+if(typeof data6 === "string"){
+if(!pattern23.test(data6)){
+const err16 = {instancePath:instancePath+"/date_created",schemaPath:"../../common/defs.json#/definitions/datetime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$",parentSchema:schema58,data:data6};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+if(data.date_updated !== undefined){
+let data7 = data.date_updated;
+if(typeof data7 !== "string"){
+let dataType7 = typeof data7;
+let coerced7 = undefined;
+if(dataType7 == 'object' && Array.isArray(data7) && data7.length == 1){
+data7 = data7[0];
+dataType7 = typeof data7;
+if(typeof data7 === "string"){
+coerced7 = data7;
+}
+}
+if(!(coerced7 !== undefined)){
+if(dataType7 == "number" || dataType7 == "boolean"){
+coerced7 = "" + data7;
+}
+else if(data7 === null){
+coerced7 = "";
+}
+else {
+const err17 = {instancePath:instancePath+"/date_updated",schemaPath:"../../common/defs.json#/definitions/datetime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema58.type,parentSchema:schema58,data:data7};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(coerced7 !== undefined){
+data7 = coerced7;
+if(data !== undefined){
+data["date_updated"] = coerced7;
+}
+}
+}
+if(typeof data7 === "string"){
+if(!pattern23.test(data7)){
+const err18 = {instancePath:instancePath+"/date_updated",schemaPath:"../../common/defs.json#/definitions/datetime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$",parentSchema:schema58,data:data7};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2068.type,parentSchema:schema2068,data};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+validate436.errors = vErrors;
+return errors === 0;
+}
+
+export const meteredGetUsage = validate446;
+const schema2111 = {"title":"MeteredGetUsageRequest","type":"object","required":["account_id"],"properties":{"account_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+
+function validate446(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.account_id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "account_id"},message:"must have required property '"+"account_id"+"'",schema:schema2111.required,parentSchema:schema2111,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.account_id !== undefined){
+let data0 = data.account_id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/account_id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["account_id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err2 = {instancePath:instancePath+"/account_id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2111.type,parentSchema:schema2111,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate446.errors = vErrors;
+return errors === 0;
+}
+
+export const meteredGetVariables = validate449;
+const schema2115 = {"title":"MeteredGetVariablesRequest","type":"object","required":["product_id"],"properties":{"product_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+
+function validate449(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.product_id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "product_id"},message:"must have required property '"+"product_id"+"'",schema:schema2115.required,parentSchema:schema2115,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.product_id !== undefined){
+let data0 = data.product_id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/product_id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["product_id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err2 = {instancePath:instancePath+"/product_id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2115.type,parentSchema:schema2115,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate449.errors = vErrors;
+return errors === 0;
+}
+
+export const module = validate451;
+const schema2118 = {"title":"ModuleCallRequest","type":"object","required":["module","fn"],"properties":{"module":{"type":"string","pattern":"^[A-Za-z0-9_.-]{1,100}$","description":"a module name such as phonenumbermng: letters, digits, _ . or -"},"fn":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]{0,99}$","description":"a function name such as getAvailableNumbers"}}};
+const pattern1355 = new RegExp("^[A-Za-z0-9_.-]{1,100}$", "u");
+const pattern1356 = new RegExp("^[A-Za-z_][A-Za-z0-9_]{0,99}$", "u");
+
+function validate451(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.module === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "module"},message:"must have required property '"+"module"+"'",schema:schema2064.required,parentSchema:schema2064,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "module"},message:"must have required property '"+"module"+"'",schema:schema2118.required,parentSchema:schema2118,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -24301,7 +24921,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.fn === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fn"},message:"must have required property '"+"fn"+"'",schema:schema2064.required,parentSchema:schema2064,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fn"},message:"must have required property '"+"fn"+"'",schema:schema2118.required,parentSchema:schema2118,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -24330,7 +24950,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/module",schemaPath:"#/properties/module/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2064.properties.module.type,parentSchema:schema2064.properties.module,data:data0};
+const err2 = {instancePath:instancePath+"/module",schemaPath:"#/properties/module/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2118.properties.module.type,parentSchema:schema2118.properties.module,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -24348,8 +24968,8 @@ data["module"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern1312.test(data0)){
-const err3 = {instancePath:instancePath+"/module",schemaPath:"#/properties/module/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.-]{1,100}$"},message:"must match pattern \""+"^[A-Za-z0-9_.-]{1,100}$"+"\"",schema:"^[A-Za-z0-9_.-]{1,100}$",parentSchema:schema2064.properties.module,data:data0};
+if(!pattern1355.test(data0)){
+const err3 = {instancePath:instancePath+"/module",schemaPath:"#/properties/module/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.-]{1,100}$"},message:"must match pattern \""+"^[A-Za-z0-9_.-]{1,100}$"+"\"",schema:"^[A-Za-z0-9_.-]{1,100}$",parentSchema:schema2118.properties.module,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -24380,7 +25000,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/fn",schemaPath:"#/properties/fn/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2064.properties.fn.type,parentSchema:schema2064.properties.fn,data:data1};
+const err4 = {instancePath:instancePath+"/fn",schemaPath:"#/properties/fn/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2118.properties.fn.type,parentSchema:schema2118.properties.fn,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -24398,8 +25018,8 @@ data["fn"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern1313.test(data1)){
-const err5 = {instancePath:instancePath+"/fn",schemaPath:"#/properties/fn/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]{0,99}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]{0,99}$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]{0,99}$",parentSchema:schema2064.properties.fn,data:data1};
+if(!pattern1356.test(data1)){
+const err5 = {instancePath:instancePath+"/fn",schemaPath:"#/properties/fn/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]{0,99}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]{0,99}$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]{0,99}$",parentSchema:schema2118.properties.fn,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -24412,7 +25032,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2064.type,parentSchema:schema2064,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2118.type,parentSchema:schema2118,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -24421,19 +25041,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate436.errors = vErrors;
+validate451.errors = vErrors;
 return errors === 0;
 }
 
-export const orderUpgrade = validate438;
-const schema2072 = {"title":"OrderUpgradeRequest","type":"object","required":["id","new_billing"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"new_billing":{"type":"string","enum":["m","q","s","a","b","t","d","w","h","Free","Once"]},"new":{"$ref":"../../common/defs.json#/definitions/positiveId"},"module":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const orderUpgrade = validate453;
+const schema2126 = {"title":"OrderUpgradeRequest","type":"object","required":["id","new_billing"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"new_billing":{"type":"string","enum":["m","q","s","a","b","t","d","w","h","Free","Once"]},"new":{"$ref":"../../common/defs.json#/definitions/positiveId"},"module":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate438(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate453(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2072.required,parentSchema:schema2072,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2126.required,parentSchema:schema2126,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -24443,7 +25063,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.new_billing === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "new_billing"},message:"must have required property '"+"new_billing"+"'",schema:schema2072.required,parentSchema:schema2072,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "new_billing"},message:"must have required property '"+"new_billing"+"'",schema:schema2126.required,parentSchema:schema2126,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -24522,7 +25142,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/new_billing",schemaPath:"#/properties/new_billing/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2072.properties.new_billing.type,parentSchema:schema2072.properties.new_billing,data:data1};
+const err4 = {instancePath:instancePath+"/new_billing",schemaPath:"#/properties/new_billing/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2126.properties.new_billing.type,parentSchema:schema2126.properties.new_billing,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -24540,7 +25160,7 @@ data["new_billing"] = coerced1;
 }
 }
 if(!(((((((((((data1 === "m") || (data1 === "q")) || (data1 === "s")) || (data1 === "a")) || (data1 === "b")) || (data1 === "t")) || (data1 === "d")) || (data1 === "w")) || (data1 === "h")) || (data1 === "Free")) || (data1 === "Once"))){
-const err5 = {instancePath:instancePath+"/new_billing",schemaPath:"#/properties/new_billing/enum",keyword:"enum",params:{allowedValues: schema2072.properties.new_billing.enum},message:"must be equal to one of the allowed values",schema:schema2072.properties.new_billing.enum,parentSchema:schema2072.properties.new_billing,data:data1};
+const err5 = {instancePath:instancePath+"/new_billing",schemaPath:"#/properties/new_billing/enum",keyword:"enum",params:{allowedValues: schema2126.properties.new_billing.enum},message:"must be equal to one of the allowed values",schema:schema2126.properties.new_billing.enum,parentSchema:schema2126.properties.new_billing,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -24652,7 +25272,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2072.type,parentSchema:schema2072,data};
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2126.type,parentSchema:schema2126,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -24661,19 +25281,19 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate438.errors = vErrors;
+validate453.errors = vErrors;
 return errors === 0;
 }
 
-export const productCloneSettings = validate440;
-const schema2079 = {"title":"ProductCloneSettingsRequest","type":"object","required":["source_product_id","target_product_ids","settings"],"properties":{"source_product_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"target_product_ids":{"type":"array","items":{"$ref":"../../common/defs.json#/definitions/positiveId"},"minItems":1,"maxItems":1000,"description":"a non-empty list of product ids, such as target_product_ids[]=2&target_product_ids[]=3"},"settings":{"type":"array","items":{"type":"string","enum":["1","2","3","4","5","6","7"]},"minItems":1,"maxItems":7,"description":"a non-empty list of setting numbers from 1 to 7, such as settings[]=1&settings[]=7"}}};
+export const productCloneSettings = validate455;
+const schema2133 = {"title":"ProductCloneSettingsRequest","type":"object","required":["source_product_id","target_product_ids","settings"],"properties":{"source_product_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"target_product_ids":{"type":"array","items":{"$ref":"../../common/defs.json#/definitions/positiveId"},"minItems":1,"maxItems":1000,"description":"a non-empty list of product ids, such as target_product_ids[]=2&target_product_ids[]=3"},"settings":{"type":"array","items":{"type":"string","enum":["1","2","3","4","5","6","7"]},"minItems":1,"maxItems":7,"description":"a non-empty list of setting numbers from 1 to 7, such as settings[]=1&settings[]=7"}}};
 
-function validate440(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate455(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.source_product_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "source_product_id"},message:"must have required property '"+"source_product_id"+"'",schema:schema2079.required,parentSchema:schema2079,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "source_product_id"},message:"must have required property '"+"source_product_id"+"'",schema:schema2133.required,parentSchema:schema2133,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -24683,7 +25303,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.target_product_ids === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "target_product_ids"},message:"must have required property '"+"target_product_ids"+"'",schema:schema2079.required,parentSchema:schema2079,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "target_product_ids"},message:"must have required property '"+"target_product_ids"+"'",schema:schema2133.required,parentSchema:schema2133,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -24693,7 +25313,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.settings === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "settings"},message:"must have required property '"+"settings"+"'",schema:schema2079.required,parentSchema:schema2079,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "settings"},message:"must have required property '"+"settings"+"'",schema:schema2133.required,parentSchema:schema2133,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -24770,7 +25390,7 @@ if(dataType1 === "string" || dataType1 === "number"
 coerced1 = [data1];
 }
 else {
-const err5 = {instancePath:instancePath+"/target_product_ids",schemaPath:"#/properties/target_product_ids/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema2079.properties.target_product_ids.type,parentSchema:schema2079.properties.target_product_ids,data:data1};
+const err5 = {instancePath:instancePath+"/target_product_ids",schemaPath:"#/properties/target_product_ids/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema2133.properties.target_product_ids.type,parentSchema:schema2133.properties.target_product_ids,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -24789,7 +25409,7 @@ data["target_product_ids"] = coerced1;
 }
 if(Array.isArray(data1)){
 if(data1.length > 1000){
-const err6 = {instancePath:instancePath+"/target_product_ids",schemaPath:"#/properties/target_product_ids/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema2079.properties.target_product_ids,data:data1};
+const err6 = {instancePath:instancePath+"/target_product_ids",schemaPath:"#/properties/target_product_ids/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema2133.properties.target_product_ids,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -24799,7 +25419,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data1.length < 1){
-const err7 = {instancePath:instancePath+"/target_product_ids",schemaPath:"#/properties/target_product_ids/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema2079.properties.target_product_ids,data:data1};
+const err7 = {instancePath:instancePath+"/target_product_ids",schemaPath:"#/properties/target_product_ids/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema2133.properties.target_product_ids,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -24879,7 +25499,7 @@ if(dataType3 === "string" || dataType3 === "number"
 coerced3 = [data3];
 }
 else {
-const err10 = {instancePath:instancePath+"/settings",schemaPath:"#/properties/settings/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema2079.properties.settings.type,parentSchema:schema2079.properties.settings,data:data3};
+const err10 = {instancePath:instancePath+"/settings",schemaPath:"#/properties/settings/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema2133.properties.settings.type,parentSchema:schema2133.properties.settings,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -24898,7 +25518,7 @@ data["settings"] = coerced3;
 }
 if(Array.isArray(data3)){
 if(data3.length > 7){
-const err11 = {instancePath:instancePath+"/settings",schemaPath:"#/properties/settings/maxItems",keyword:"maxItems",params:{limit: 7},message:"must NOT have more than 7 items",schema:7,parentSchema:schema2079.properties.settings,data:data3};
+const err11 = {instancePath:instancePath+"/settings",schemaPath:"#/properties/settings/maxItems",keyword:"maxItems",params:{limit: 7},message:"must NOT have more than 7 items",schema:7,parentSchema:schema2133.properties.settings,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -24908,7 +25528,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data3.length < 1){
-const err12 = {instancePath:instancePath+"/settings",schemaPath:"#/properties/settings/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema2079.properties.settings,data:data3};
+const err12 = {instancePath:instancePath+"/settings",schemaPath:"#/properties/settings/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema2133.properties.settings,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -24938,7 +25558,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/settings/" + i1,schemaPath:"#/properties/settings/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2079.properties.settings.items.type,parentSchema:schema2079.properties.settings.items,data:data4};
+const err13 = {instancePath:instancePath+"/settings/" + i1,schemaPath:"#/properties/settings/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2133.properties.settings.items.type,parentSchema:schema2133.properties.settings.items,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -24956,7 +25576,7 @@ data3[i1] = coerced4;
 }
 }
 if(!(((((((data4 === "1") || (data4 === "2")) || (data4 === "3")) || (data4 === "4")) || (data4 === "5")) || (data4 === "6")) || (data4 === "7"))){
-const err14 = {instancePath:instancePath+"/settings/" + i1,schemaPath:"#/properties/settings/items/enum",keyword:"enum",params:{allowedValues: schema2079.properties.settings.items.enum},message:"must be equal to one of the allowed values",schema:schema2079.properties.settings.items.enum,parentSchema:schema2079.properties.settings.items,data:data4};
+const err14 = {instancePath:instancePath+"/settings/" + i1,schemaPath:"#/properties/settings/items/enum",keyword:"enum",params:{allowedValues: schema2133.properties.settings.items.enum},message:"must be equal to one of the allowed values",schema:schema2133.properties.settings.items.enum,parentSchema:schema2133.properties.settings.items,data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -24970,7 +25590,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2079.type,parentSchema:schema2079,data};
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2133.type,parentSchema:schema2133,data};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -24979,19 +25599,19 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate440.errors = vErrors;
+validate455.errors = vErrors;
 return errors === 0;
 }
 
-export const removeOrderDraft = validate442;
-const schema2084 = {"title":"RemoveOrderDraftRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const removeOrderDraft = validate457;
+const schema2138 = {"title":"RemoveOrderDraftRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate442(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate457(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2084.required,parentSchema:schema2084,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2138.required,parentSchema:schema2138,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -25052,7 +25672,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2084.type,parentSchema:schema2084,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2138.type,parentSchema:schema2138,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -25061,19 +25681,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate442.errors = vErrors;
+validate457.errors = vErrors;
 return errors === 0;
 }
 
-export const removeOrderDraftItem = validate450;
-const schema2094 = {"title":"RemoveOrderDraftItemRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"service":{"description":"the service_id of the draft service to remove (not with domain)","$ref":"../../common/defs.json#/definitions/positiveId"},"domain":{"description":"the domain_id of the draft domain to remove (not with service)","$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const removeOrderDraftItem = validate465;
+const schema2148 = {"title":"RemoveOrderDraftItemRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"service":{"description":"the service_id of the draft service to remove (not with domain)","$ref":"../../common/defs.json#/definitions/positiveId"},"domain":{"description":"the domain_id of the draft domain to remove (not with service)","$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate450(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate465(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2094.required,parentSchema:schema2094,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2148.required,parentSchema:schema2148,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -25234,7 +25854,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2094.type,parentSchema:schema2094,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2148.type,parentSchema:schema2148,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -25243,20 +25863,20 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate450.errors = vErrors;
+validate465.errors = vErrors;
 return errors === 0;
 }
 
-export const searchServiceByIP = validate454;
-const schema2121 = {"title":"SearchServiceByIPRequest","type":"object","required":["ip"],"properties":{"ip":{"type":"string","minLength":2,"maxLength":45,"pattern":"^[0-9A-Fa-f:.]+$","description":"an IPv4 or IPv6 address, such as 203.0.113.11"},"source":{"type":"string","enum":["ipam","proxmox","vpsdata","localcloud"],"description":"one of ipam, proxmox, vpsdata or localcloud"}}};
-const pattern1341 = new RegExp("^[0-9A-Fa-f:.]+$", "u");
+export const searchServiceByIP = validate469;
+const schema2175 = {"title":"SearchServiceByIPRequest","type":"object","required":["ip"],"properties":{"ip":{"type":"string","minLength":2,"maxLength":45,"pattern":"^[0-9A-Fa-f:.]+$","description":"an IPv4 or IPv6 address, such as 203.0.113.11"},"source":{"type":"string","enum":["ipam","proxmox","vpsdata","localcloud"],"description":"one of ipam, proxmox, vpsdata or localcloud"}}};
+const pattern1384 = new RegExp("^[0-9A-Fa-f:.]+$", "u");
 
-function validate454(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate469(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.ip === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ip"},message:"must have required property '"+"ip"+"'",schema:schema2121.required,parentSchema:schema2121,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ip"},message:"must have required property '"+"ip"+"'",schema:schema2175.required,parentSchema:schema2175,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -25285,7 +25905,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2121.properties.ip.type,parentSchema:schema2121.properties.ip,data:data0};
+const err1 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2175.properties.ip.type,parentSchema:schema2175.properties.ip,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -25304,7 +25924,7 @@ data["ip"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(func2(data0) > 45){
-const err2 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/maxLength",keyword:"maxLength",params:{limit: 45},message:"must NOT have more than 45 characters",schema:45,parentSchema:schema2121.properties.ip,data:data0};
+const err2 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/maxLength",keyword:"maxLength",params:{limit: 45},message:"must NOT have more than 45 characters",schema:45,parentSchema:schema2175.properties.ip,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -25314,7 +25934,7 @@ vErrors.push(err2);
 errors++;
 }
 if(func2(data0) < 2){
-const err3 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/minLength",keyword:"minLength",params:{limit: 2},message:"must NOT have fewer than 2 characters",schema:2,parentSchema:schema2121.properties.ip,data:data0};
+const err3 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/minLength",keyword:"minLength",params:{limit: 2},message:"must NOT have fewer than 2 characters",schema:2,parentSchema:schema2175.properties.ip,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -25323,8 +25943,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(!pattern1341.test(data0)){
-const err4 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/pattern",keyword:"pattern",params:{pattern: "^[0-9A-Fa-f:.]+$"},message:"must match pattern \""+"^[0-9A-Fa-f:.]+$"+"\"",schema:"^[0-9A-Fa-f:.]+$",parentSchema:schema2121.properties.ip,data:data0};
+if(!pattern1384.test(data0)){
+const err4 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/pattern",keyword:"pattern",params:{pattern: "^[0-9A-Fa-f:.]+$"},message:"must match pattern \""+"^[0-9A-Fa-f:.]+$"+"\"",schema:"^[0-9A-Fa-f:.]+$",parentSchema:schema2175.properties.ip,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -25355,7 +25975,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2121.properties.source.type,parentSchema:schema2121.properties.source,data:data1};
+const err5 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2175.properties.source.type,parentSchema:schema2175.properties.source,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -25373,7 +25993,7 @@ data["source"] = coerced1;
 }
 }
 if(!((((data1 === "ipam") || (data1 === "proxmox")) || (data1 === "vpsdata")) || (data1 === "localcloud"))){
-const err6 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema2121.properties.source.enum},message:"must be equal to one of the allowed values",schema:schema2121.properties.source.enum,parentSchema:schema2121.properties.source,data:data1};
+const err6 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema2175.properties.source.enum},message:"must be equal to one of the allowed values",schema:schema2175.properties.source.enum,parentSchema:schema2175.properties.source,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -25385,7 +26005,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2121.type,parentSchema:schema2121,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2175.type,parentSchema:schema2175,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -25394,19 +26014,19 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate454.errors = vErrors;
+validate469.errors = vErrors;
 return errors === 0;
 }
 
-export const searchServiceByIPLimited = validate458;
-const schema2136 = {"title":"SearchServiceByIPLimitedRequest","type":"object","required":["ip"],"properties":{"ip":{"type":"string","minLength":2,"maxLength":45,"pattern":"^[0-9A-Fa-f:.]+$","description":"an IPv4 or IPv6 address, such as 203.0.113.11"},"source":{"type":"string","enum":["ipam","proxmox","vpsdata","localcloud"],"description":"one of ipam, proxmox, vpsdata or localcloud"}}};
+export const searchServiceByIPLimited = validate473;
+const schema2190 = {"title":"SearchServiceByIPLimitedRequest","type":"object","required":["ip"],"properties":{"ip":{"type":"string","minLength":2,"maxLength":45,"pattern":"^[0-9A-Fa-f:.]+$","description":"an IPv4 or IPv6 address, such as 203.0.113.11"},"source":{"type":"string","enum":["ipam","proxmox","vpsdata","localcloud"],"description":"one of ipam, proxmox, vpsdata or localcloud"}}};
 
-function validate458(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate473(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.ip === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ip"},message:"must have required property '"+"ip"+"'",schema:schema2136.required,parentSchema:schema2136,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ip"},message:"must have required property '"+"ip"+"'",schema:schema2190.required,parentSchema:schema2190,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -25435,7 +26055,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2136.properties.ip.type,parentSchema:schema2136.properties.ip,data:data0};
+const err1 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2190.properties.ip.type,parentSchema:schema2190.properties.ip,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -25454,7 +26074,7 @@ data["ip"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(func2(data0) > 45){
-const err2 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/maxLength",keyword:"maxLength",params:{limit: 45},message:"must NOT have more than 45 characters",schema:45,parentSchema:schema2136.properties.ip,data:data0};
+const err2 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/maxLength",keyword:"maxLength",params:{limit: 45},message:"must NOT have more than 45 characters",schema:45,parentSchema:schema2190.properties.ip,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -25464,7 +26084,7 @@ vErrors.push(err2);
 errors++;
 }
 if(func2(data0) < 2){
-const err3 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/minLength",keyword:"minLength",params:{limit: 2},message:"must NOT have fewer than 2 characters",schema:2,parentSchema:schema2136.properties.ip,data:data0};
+const err3 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/minLength",keyword:"minLength",params:{limit: 2},message:"must NOT have fewer than 2 characters",schema:2,parentSchema:schema2190.properties.ip,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -25473,8 +26093,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(!pattern1341.test(data0)){
-const err4 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/pattern",keyword:"pattern",params:{pattern: "^[0-9A-Fa-f:.]+$"},message:"must match pattern \""+"^[0-9A-Fa-f:.]+$"+"\"",schema:"^[0-9A-Fa-f:.]+$",parentSchema:schema2136.properties.ip,data:data0};
+if(!pattern1384.test(data0)){
+const err4 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/pattern",keyword:"pattern",params:{pattern: "^[0-9A-Fa-f:.]+$"},message:"must match pattern \""+"^[0-9A-Fa-f:.]+$"+"\"",schema:"^[0-9A-Fa-f:.]+$",parentSchema:schema2190.properties.ip,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -25505,7 +26125,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2136.properties.source.type,parentSchema:schema2136.properties.source,data:data1};
+const err5 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2190.properties.source.type,parentSchema:schema2190.properties.source,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -25523,7 +26143,7 @@ data["source"] = coerced1;
 }
 }
 if(!((((data1 === "ipam") || (data1 === "proxmox")) || (data1 === "vpsdata")) || (data1 === "localcloud"))){
-const err6 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema2136.properties.source.enum},message:"must be equal to one of the allowed values",schema:schema2136.properties.source.enum,parentSchema:schema2136.properties.source,data:data1};
+const err6 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema2190.properties.source.enum},message:"must be equal to one of the allowed values",schema:schema2190.properties.source.enum,parentSchema:schema2190.properties.source,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -25535,7 +26155,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2136.type,parentSchema:schema2136,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2190.type,parentSchema:schema2190,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -25544,19 +26164,19 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate458.errors = vErrors;
+validate473.errors = vErrors;
 return errors === 0;
 }
 
-export const sendInvoice = validate460;
-const schema2139 = {"title":"SendInvoiceRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const sendInvoice = validate475;
+const schema2193 = {"title":"SendInvoiceRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate460(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate475(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2139.required,parentSchema:schema2139,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2193.required,parentSchema:schema2193,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -25617,7 +26237,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2139.type,parentSchema:schema2139,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2193.type,parentSchema:schema2193,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -25626,15 +26246,15 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate460.errors = vErrors;
+validate475.errors = vErrors;
 return errors === 0;
 }
 
-export const sendMessage = validate462;
-const schema2149 = {"title":"SendMessageRequest","type":"object","properties":{"subject":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"body":{"type":"string","maxLength":65535,"description":"a text of at most 65535 characters"},"to":{"type":"string","maxLength":2000,"pattern":"^\\s*[^@\\s;]+@[^@\\s;]+\\.[^@\\s;]+(\\s*;\\s*[^@\\s;]+@[^@\\s;]+\\.[^@\\s;]+)*\\s*;?\\s*$","description":"one or more valid email addresses separated by ;, such as a@example.com;b@example.com"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"sender":{"$ref":"../../common/defs.json#/definitions/positiveId"},"template":{"$ref":"../../common/defs.json#/definitions/positiveId"},"use_variables":{"$ref":"../../common/defs.json#/definitions/flag"},"html":{"$ref":"../../common/defs.json#/definitions/flag"},"notify":{"$ref":"../../common/defs.json#/definitions/flag"},"replyto":{"type":"string","maxLength":254,"pattern":"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$","description":"a valid email address, such as support@example.com"},"from2":{"type":"string","maxLength":254,"pattern":"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$","description":"a valid email address, such as support@example.com"},"from1":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"variables":{"type":"object","description":"template variables as variables[<group>][<name>]=<value>"},"email_override":{"type":"string","maxLength":254,"pattern":"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$","description":"a valid email address, such as support@example.com"},"brand_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
-const pattern1367 = new RegExp("^\\s*[^@\\s;]+@[^@\\s;]+\\.[^@\\s;]+(\\s*;\\s*[^@\\s;]+@[^@\\s;]+\\.[^@\\s;]+)*\\s*;?\\s*$", "u");
+export const sendMessage = validate477;
+const schema2203 = {"title":"SendMessageRequest","type":"object","properties":{"subject":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"body":{"type":"string","maxLength":65535,"description":"a text of at most 65535 characters"},"to":{"type":"string","maxLength":2000,"pattern":"^\\s*[^@\\s;]+@[^@\\s;]+\\.[^@\\s;]+(\\s*;\\s*[^@\\s;]+@[^@\\s;]+\\.[^@\\s;]+)*\\s*;?\\s*$","description":"one or more valid email addresses separated by ;, such as a@example.com;b@example.com"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"sender":{"$ref":"../../common/defs.json#/definitions/positiveId"},"template":{"$ref":"../../common/defs.json#/definitions/positiveId"},"use_variables":{"$ref":"../../common/defs.json#/definitions/flag"},"html":{"$ref":"../../common/defs.json#/definitions/flag"},"notify":{"$ref":"../../common/defs.json#/definitions/flag"},"replyto":{"type":"string","maxLength":254,"pattern":"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$","description":"a valid email address, such as support@example.com"},"from2":{"type":"string","maxLength":254,"pattern":"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$","description":"a valid email address, such as support@example.com"},"from1":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"variables":{"type":"object","description":"template variables as variables[<group>][<name>]=<value>"},"email_override":{"type":"string","maxLength":254,"pattern":"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$","description":"a valid email address, such as support@example.com"},"brand_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+const pattern1410 = new RegExp("^\\s*[^@\\s;]+@[^@\\s;]+\\.[^@\\s;]+(\\s*;\\s*[^@\\s;]+@[^@\\s;]+\\.[^@\\s;]+)*\\s*;?\\s*$", "u");
 
-function validate462(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate477(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -25658,7 +26278,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err0 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2149.properties.subject.type,parentSchema:schema2149.properties.subject,data:data0};
+const err0 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2203.properties.subject.type,parentSchema:schema2203.properties.subject,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -25677,7 +26297,7 @@ data["subject"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(func2(data0) > 255){
-const err1 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema2149.properties.subject,data:data0};
+const err1 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema2203.properties.subject,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -25708,7 +26328,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2149.properties.body.type,parentSchema:schema2149.properties.body,data:data1};
+const err2 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2203.properties.body.type,parentSchema:schema2203.properties.body,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -25727,7 +26347,7 @@ data["body"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(func2(data1) > 65535){
-const err3 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema2149.properties.body,data:data1};
+const err3 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema2203.properties.body,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -25758,7 +26378,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2149.properties.to.type,parentSchema:schema2149.properties.to,data:data2};
+const err4 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2203.properties.to.type,parentSchema:schema2203.properties.to,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -25777,7 +26397,7 @@ data["to"] = coerced2;
 }
 if(typeof data2 === "string"){
 if(func2(data2) > 2000){
-const err5 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema2149.properties.to,data:data2};
+const err5 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema2203.properties.to,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -25786,8 +26406,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(!pattern1367.test(data2)){
-const err6 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/pattern",keyword:"pattern",params:{pattern: "^\\s*[^@\\s;]+@[^@\\s;]+\\.[^@\\s;]+(\\s*;\\s*[^@\\s;]+@[^@\\s;]+\\.[^@\\s;]+)*\\s*;?\\s*$"},message:"must match pattern \""+"^\\s*[^@\\s;]+@[^@\\s;]+\\.[^@\\s;]+(\\s*;\\s*[^@\\s;]+@[^@\\s;]+\\.[^@\\s;]+)*\\s*;?\\s*$"+"\"",schema:"^\\s*[^@\\s;]+@[^@\\s;]+\\.[^@\\s;]+(\\s*;\\s*[^@\\s;]+@[^@\\s;]+\\.[^@\\s;]+)*\\s*;?\\s*$",parentSchema:schema2149.properties.to,data:data2};
+if(!pattern1410.test(data2)){
+const err6 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/pattern",keyword:"pattern",params:{pattern: "^\\s*[^@\\s;]+@[^@\\s;]+\\.[^@\\s;]+(\\s*;\\s*[^@\\s;]+@[^@\\s;]+\\.[^@\\s;]+)*\\s*;?\\s*$"},message:"must match pattern \""+"^\\s*[^@\\s;]+@[^@\\s;]+\\.[^@\\s;]+(\\s*;\\s*[^@\\s;]+@[^@\\s;]+\\.[^@\\s;]+)*\\s*;?\\s*$"+"\"",schema:"^\\s*[^@\\s;]+@[^@\\s;]+\\.[^@\\s;]+(\\s*;\\s*[^@\\s;]+@[^@\\s;]+\\.[^@\\s;]+)*\\s*;?\\s*$",parentSchema:schema2203.properties.to,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -26112,7 +26732,7 @@ else if(data9 === null){
 coerced9 = "";
 }
 else {
-const err19 = {instancePath:instancePath+"/replyto",schemaPath:"#/properties/replyto/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2149.properties.replyto.type,parentSchema:schema2149.properties.replyto,data:data9};
+const err19 = {instancePath:instancePath+"/replyto",schemaPath:"#/properties/replyto/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2203.properties.replyto.type,parentSchema:schema2203.properties.replyto,data:data9};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -26131,7 +26751,7 @@ data["replyto"] = coerced9;
 }
 if(typeof data9 === "string"){
 if(func2(data9) > 254){
-const err20 = {instancePath:instancePath+"/replyto",schemaPath:"#/properties/replyto/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema2149.properties.replyto,data:data9};
+const err20 = {instancePath:instancePath+"/replyto",schemaPath:"#/properties/replyto/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema2203.properties.replyto,data:data9};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -26141,7 +26761,7 @@ vErrors.push(err20);
 errors++;
 }
 if(!pattern17.test(data9)){
-const err21 = {instancePath:instancePath+"/replyto",schemaPath:"#/properties/replyto/pattern",keyword:"pattern",params:{pattern: "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"},message:"must match pattern \""+"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"+"\"",schema:"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$",parentSchema:schema2149.properties.replyto,data:data9};
+const err21 = {instancePath:instancePath+"/replyto",schemaPath:"#/properties/replyto/pattern",keyword:"pattern",params:{pattern: "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"},message:"must match pattern \""+"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"+"\"",schema:"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$",parentSchema:schema2203.properties.replyto,data:data9};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -26172,7 +26792,7 @@ else if(data10 === null){
 coerced10 = "";
 }
 else {
-const err22 = {instancePath:instancePath+"/from2",schemaPath:"#/properties/from2/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2149.properties.from2.type,parentSchema:schema2149.properties.from2,data:data10};
+const err22 = {instancePath:instancePath+"/from2",schemaPath:"#/properties/from2/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2203.properties.from2.type,parentSchema:schema2203.properties.from2,data:data10};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -26191,7 +26811,7 @@ data["from2"] = coerced10;
 }
 if(typeof data10 === "string"){
 if(func2(data10) > 254){
-const err23 = {instancePath:instancePath+"/from2",schemaPath:"#/properties/from2/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema2149.properties.from2,data:data10};
+const err23 = {instancePath:instancePath+"/from2",schemaPath:"#/properties/from2/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema2203.properties.from2,data:data10};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -26201,7 +26821,7 @@ vErrors.push(err23);
 errors++;
 }
 if(!pattern17.test(data10)){
-const err24 = {instancePath:instancePath+"/from2",schemaPath:"#/properties/from2/pattern",keyword:"pattern",params:{pattern: "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"},message:"must match pattern \""+"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"+"\"",schema:"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$",parentSchema:schema2149.properties.from2,data:data10};
+const err24 = {instancePath:instancePath+"/from2",schemaPath:"#/properties/from2/pattern",keyword:"pattern",params:{pattern: "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"},message:"must match pattern \""+"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"+"\"",schema:"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$",parentSchema:schema2203.properties.from2,data:data10};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -26232,7 +26852,7 @@ else if(data11 === null){
 coerced11 = "";
 }
 else {
-const err25 = {instancePath:instancePath+"/from1",schemaPath:"#/properties/from1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2149.properties.from1.type,parentSchema:schema2149.properties.from1,data:data11};
+const err25 = {instancePath:instancePath+"/from1",schemaPath:"#/properties/from1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2203.properties.from1.type,parentSchema:schema2203.properties.from1,data:data11};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -26251,7 +26871,7 @@ data["from1"] = coerced11;
 }
 if(typeof data11 === "string"){
 if(func2(data11) > 255){
-const err26 = {instancePath:instancePath+"/from1",schemaPath:"#/properties/from1/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema2149.properties.from1,data:data11};
+const err26 = {instancePath:instancePath+"/from1",schemaPath:"#/properties/from1/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema2203.properties.from1,data:data11};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -26265,7 +26885,7 @@ errors++;
 if(data.variables !== undefined){
 let data12 = data.variables;
 if(!(data12 && typeof data12 == "object" && !Array.isArray(data12))){
-const err27 = {instancePath:instancePath+"/variables",schemaPath:"#/properties/variables/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2149.properties.variables.type,parentSchema:schema2149.properties.variables,data:data12};
+const err27 = {instancePath:instancePath+"/variables",schemaPath:"#/properties/variables/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2203.properties.variables.type,parentSchema:schema2203.properties.variables,data:data12};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -26295,7 +26915,7 @@ else if(data13 === null){
 coerced12 = "";
 }
 else {
-const err28 = {instancePath:instancePath+"/email_override",schemaPath:"#/properties/email_override/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2149.properties.email_override.type,parentSchema:schema2149.properties.email_override,data:data13};
+const err28 = {instancePath:instancePath+"/email_override",schemaPath:"#/properties/email_override/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2203.properties.email_override.type,parentSchema:schema2203.properties.email_override,data:data13};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -26314,7 +26934,7 @@ data["email_override"] = coerced12;
 }
 if(typeof data13 === "string"){
 if(func2(data13) > 254){
-const err29 = {instancePath:instancePath+"/email_override",schemaPath:"#/properties/email_override/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema2149.properties.email_override,data:data13};
+const err29 = {instancePath:instancePath+"/email_override",schemaPath:"#/properties/email_override/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema2203.properties.email_override,data:data13};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -26324,7 +26944,7 @@ vErrors.push(err29);
 errors++;
 }
 if(!pattern17.test(data13)){
-const err30 = {instancePath:instancePath+"/email_override",schemaPath:"#/properties/email_override/pattern",keyword:"pattern",params:{pattern: "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"},message:"must match pattern \""+"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"+"\"",schema:"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$",parentSchema:schema2149.properties.email_override,data:data13};
+const err30 = {instancePath:instancePath+"/email_override",schemaPath:"#/properties/email_override/pattern",keyword:"pattern",params:{pattern: "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"},message:"must match pattern \""+"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"+"\"",schema:"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$",parentSchema:schema2203.properties.email_override,data:data13};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -26387,7 +27007,7 @@ errors++;
 }
 }
 else {
-const err33 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2149.type,parentSchema:schema2149,data};
+const err33 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2203.type,parentSchema:schema2203,data};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -26396,19 +27016,19 @@ vErrors.push(err33);
 }
 errors++;
 }
-validate462.errors = vErrors;
+validate477.errors = vErrors;
 return errors === 0;
 }
 
-export const sendMobileClientNotify = validate464;
-const schema2160 = {"title":"SendMobileClientNotifyRequest","type":"object","required":["client_id","subject","body"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"subject":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"body":{"type":"string","maxLength":65535,"description":"a text of at most 65535 characters"},"server_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const sendMobileClientNotify = validate479;
+const schema2214 = {"title":"SendMobileClientNotifyRequest","type":"object","required":["client_id","subject","body"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"subject":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"body":{"type":"string","maxLength":65535,"description":"a text of at most 65535 characters"},"server_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate464(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate479(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.client_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema2160.required,parentSchema:schema2160,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema2214.required,parentSchema:schema2214,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -26418,7 +27038,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.subject === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subject"},message:"must have required property '"+"subject"+"'",schema:schema2160.required,parentSchema:schema2160,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subject"},message:"must have required property '"+"subject"+"'",schema:schema2214.required,parentSchema:schema2214,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -26428,7 +27048,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.body === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema2160.required,parentSchema:schema2160,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema2214.required,parentSchema:schema2214,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -26507,7 +27127,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2160.properties.subject.type,parentSchema:schema2160.properties.subject,data:data1};
+const err5 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2214.properties.subject.type,parentSchema:schema2214.properties.subject,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -26526,7 +27146,7 @@ data["subject"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(func2(data1) > 255){
-const err6 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema2160.properties.subject,data:data1};
+const err6 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema2214.properties.subject,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -26557,7 +27177,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err7 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2160.properties.body.type,parentSchema:schema2160.properties.body,data:data2};
+const err7 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2214.properties.body.type,parentSchema:schema2214.properties.body,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -26576,7 +27196,7 @@ data["body"] = coerced2;
 }
 if(typeof data2 === "string"){
 if(func2(data2) > 65535){
-const err8 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema2160.properties.body,data:data2};
+const err8 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema2214.properties.body,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -26639,7 +27259,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2160.type,parentSchema:schema2160,data};
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2214.type,parentSchema:schema2214,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -26648,19 +27268,19 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate464.errors = vErrors;
+validate479.errors = vErrors;
 return errors === 0;
 }
 
-export const sendMobileStaffNotify = validate466;
-const schema2165 = {"title":"SendMobileStaffNotifyRequest","type":"object","required":["subject","body"],"properties":{"subject":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"body":{"type":"string","maxLength":65535,"description":"a text of at most 65535 characters"},"server_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const sendMobileStaffNotify = validate481;
+const schema2219 = {"title":"SendMobileStaffNotifyRequest","type":"object","required":["subject","body"],"properties":{"subject":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"body":{"type":"string","maxLength":65535,"description":"a text of at most 65535 characters"},"server_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate466(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate481(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.subject === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subject"},message:"must have required property '"+"subject"+"'",schema:schema2165.required,parentSchema:schema2165,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subject"},message:"must have required property '"+"subject"+"'",schema:schema2219.required,parentSchema:schema2219,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -26670,7 +27290,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.body === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema2165.required,parentSchema:schema2165,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema2219.required,parentSchema:schema2219,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -26699,7 +27319,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2165.properties.subject.type,parentSchema:schema2165.properties.subject,data:data0};
+const err2 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2219.properties.subject.type,parentSchema:schema2219.properties.subject,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -26718,7 +27338,7 @@ data["subject"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(func2(data0) > 255){
-const err3 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema2165.properties.subject,data:data0};
+const err3 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema2219.properties.subject,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -26749,7 +27369,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2165.properties.body.type,parentSchema:schema2165.properties.body,data:data1};
+const err4 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2219.properties.body.type,parentSchema:schema2219.properties.body,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -26768,7 +27388,7 @@ data["body"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(func2(data1) > 65535){
-const err5 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema2165.properties.body,data:data1};
+const err5 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema2219.properties.body,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -26831,7 +27451,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2165.type,parentSchema:schema2165,data};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2219.type,parentSchema:schema2219,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -26840,19 +27460,19 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate466.errors = vErrors;
+validate481.errors = vErrors;
 return errors === 0;
 }
 
-export const setClientDetails = validate468;
-const schema2183 = {"title":"SetClientDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"firstname":{"$ref":"addClient.json#/definitions/text255"},"lastname":{"$ref":"addClient.json#/definitions/text255"},"email":{"$ref":"addClient.json#/definitions/email"},"phonenumber":{"$ref":"addClient.json#/definitions/text255"},"type":{"$ref":"addClient.json#/definitions/clientType"},"address1":{"$ref":"addClient.json#/definitions/text255"},"address2":{"$ref":"addClient.json#/definitions/text255"},"city":{"$ref":"addClient.json#/definitions/text255"},"state":{"$ref":"addClient.json#/definitions/text255"},"postcode":{"$ref":"addClient.json#/definitions/text255"},"country":{"$ref":"addClient.json#/definitions/country"},"companyname":{"$ref":"addClient.json#/definitions/text255"},"status":{"type":"string","enum":["Active","Closing","Closed","Pending Removal","Archived","Lead","Prospect","Lost"],"description":"one of Active, Closing, Closed, Pending Removal, Archived, Lead, Prospect or Lost"},"language":{"$ref":"addClient.json#/definitions/language"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"curchange":{"type":"string","enum":["change","recalculate"],"description":"change or recalculate"}}};
+export const setClientDetails = validate483;
+const schema2237 = {"title":"SetClientDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"firstname":{"$ref":"addClient.json#/definitions/text255"},"lastname":{"$ref":"addClient.json#/definitions/text255"},"email":{"$ref":"addClient.json#/definitions/email"},"phonenumber":{"$ref":"addClient.json#/definitions/text255"},"type":{"$ref":"addClient.json#/definitions/clientType"},"address1":{"$ref":"addClient.json#/definitions/text255"},"address2":{"$ref":"addClient.json#/definitions/text255"},"city":{"$ref":"addClient.json#/definitions/text255"},"state":{"$ref":"addClient.json#/definitions/text255"},"postcode":{"$ref":"addClient.json#/definitions/text255"},"country":{"$ref":"addClient.json#/definitions/country"},"companyname":{"$ref":"addClient.json#/definitions/text255"},"status":{"type":"string","enum":["Active","Closing","Closed","Pending Removal","Archived","Lead","Prospect","Lost"],"description":"one of Active, Closing, Closed, Pending Removal, Archived, Lead, Prospect or Lost"},"language":{"$ref":"addClient.json#/definitions/language"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"curchange":{"type":"string","enum":["change","recalculate"],"description":"change or recalculate"}}};
 
-function validate468(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate483(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2183.required,parentSchema:schema2183,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2237.required,parentSchema:schema2237,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -27539,7 +28159,7 @@ else if(data13 === null){
 coerced13 = "";
 }
 else {
-const err28 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2183.properties.status.type,parentSchema:schema2183.properties.status,data:data13};
+const err28 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2237.properties.status.type,parentSchema:schema2237.properties.status,data:data13};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -27557,7 +28177,7 @@ data["status"] = coerced13;
 }
 }
 if(!((((((((data13 === "Active") || (data13 === "Closing")) || (data13 === "Closed")) || (data13 === "Pending Removal")) || (data13 === "Archived")) || (data13 === "Lead")) || (data13 === "Prospect")) || (data13 === "Lost"))){
-const err29 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema2183.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema2183.properties.status.enum,parentSchema:schema2183.properties.status,data:data13};
+const err29 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema2237.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema2237.properties.status.enum,parentSchema:schema2237.properties.status,data:data13};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -27687,7 +28307,7 @@ else if(data16 === null){
 coerced16 = "";
 }
 else {
-const err34 = {instancePath:instancePath+"/curchange",schemaPath:"#/properties/curchange/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2183.properties.curchange.type,parentSchema:schema2183.properties.curchange,data:data16};
+const err34 = {instancePath:instancePath+"/curchange",schemaPath:"#/properties/curchange/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2237.properties.curchange.type,parentSchema:schema2237.properties.curchange,data:data16};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -27705,7 +28325,7 @@ data["curchange"] = coerced16;
 }
 }
 if(!((data16 === "change") || (data16 === "recalculate"))){
-const err35 = {instancePath:instancePath+"/curchange",schemaPath:"#/properties/curchange/enum",keyword:"enum",params:{allowedValues: schema2183.properties.curchange.enum},message:"must be equal to one of the allowed values",schema:schema2183.properties.curchange.enum,parentSchema:schema2183.properties.curchange,data:data16};
+const err35 = {instancePath:instancePath+"/curchange",schemaPath:"#/properties/curchange/enum",keyword:"enum",params:{allowedValues: schema2237.properties.curchange.enum},message:"must be equal to one of the allowed values",schema:schema2237.properties.curchange.enum,parentSchema:schema2237.properties.curchange,data:data16};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -27717,7 +28337,7 @@ errors++;
 }
 }
 else {
-const err36 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2183.type,parentSchema:schema2183,data};
+const err36 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2237.type,parentSchema:schema2237,data};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -27726,14 +28346,14 @@ vErrors.push(err36);
 }
 errors++;
 }
-validate468.errors = vErrors;
+validate483.errors = vErrors;
 return errors === 0;
 }
 
-export const setContactDetails = validate472;
-const schema2220 = {"title":"SetContactDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"firstname":{"$ref":"addClient.json#/definitions/text255"},"lastname":{"$ref":"addClient.json#/definitions/text255"},"email":{"$ref":"addClient.json#/definitions/email"},"phonenumber":{"$ref":"addClient.json#/definitions/text255"},"type":{"$ref":"addClient.json#/definitions/clientType"},"address1":{"$ref":"addClient.json#/definitions/text255"},"address2":{"$ref":"addClient.json#/definitions/text255"},"city":{"$ref":"addClient.json#/definitions/text255"},"state":{"$ref":"addClient.json#/definitions/text255"},"postcode":{"$ref":"addClient.json#/definitions/text255"},"country":{"$ref":"addClient.json#/definitions/country"},"companyname":{"$ref":"addClient.json#/definitions/text255"},"privileges":{"$ref":"addClientContact.json#/definitions/privileges"}}};
+export const setContactDetails = validate487;
+const schema2274 = {"title":"SetContactDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"firstname":{"$ref":"addClient.json#/definitions/text255"},"lastname":{"$ref":"addClient.json#/definitions/text255"},"email":{"$ref":"addClient.json#/definitions/email"},"phonenumber":{"$ref":"addClient.json#/definitions/text255"},"type":{"$ref":"addClient.json#/definitions/clientType"},"address1":{"$ref":"addClient.json#/definitions/text255"},"address2":{"$ref":"addClient.json#/definitions/text255"},"city":{"$ref":"addClient.json#/definitions/text255"},"state":{"$ref":"addClient.json#/definitions/text255"},"postcode":{"$ref":"addClient.json#/definitions/text255"},"country":{"$ref":"addClient.json#/definitions/country"},"companyname":{"$ref":"addClient.json#/definitions/text255"},"privileges":{"$ref":"addClientContact.json#/definitions/privileges"}}};
 
-function validate470(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate485(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -28132,17 +28752,17 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate470.errors = vErrors;
+validate485.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate472(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate487(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2220.required,parentSchema:schema2220,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2274.required,parentSchema:schema2274,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -28810,14 +29430,14 @@ errors++;
 }
 }
 if(data.privileges !== undefined){
-if(!(validate470(data.privileges, {instancePath:instancePath+"/privileges",parentData:data,parentDataProperty:"privileges",rootData}))){
-vErrors = vErrors === null ? validate470.errors : vErrors.concat(validate470.errors);
+if(!(validate485(data.privileges, {instancePath:instancePath+"/privileges",parentData:data,parentDataProperty:"privileges",rootData}))){
+vErrors = vErrors === null ? validate485.errors : vErrors.concat(validate485.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2220.type,parentSchema:schema2220,data};
+const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2274.type,parentSchema:schema2274,data};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -28826,19 +29446,19 @@ vErrors.push(err28);
 }
 errors++;
 }
-validate472.errors = vErrors;
+validate487.errors = vErrors;
 return errors === 0;
 }
 
-export const setInvoiceStatus = validate475;
-const schema2236 = {"title":"SetInvoiceStatusRequest","type":"object","required":["id","status"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status":{"type":"string","enum":["Paid","Unpaid","Cancelled"]}}};
+export const setInvoiceStatus = validate490;
+const schema2290 = {"title":"SetInvoiceStatusRequest","type":"object","required":["id","status"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status":{"type":"string","enum":["Paid","Unpaid","Cancelled"]}}};
 
-function validate475(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate490(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2236.required,parentSchema:schema2236,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2290.required,parentSchema:schema2290,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -28848,7 +29468,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.status === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema2236.required,parentSchema:schema2236,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema2290.required,parentSchema:schema2290,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -28927,7 +29547,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2236.properties.status.type,parentSchema:schema2236.properties.status,data:data1};
+const err4 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2290.properties.status.type,parentSchema:schema2290.properties.status,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -28945,7 +29565,7 @@ data["status"] = coerced1;
 }
 }
 if(!(((data1 === "Paid") || (data1 === "Unpaid")) || (data1 === "Cancelled"))){
-const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema2236.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema2236.properties.status.enum,parentSchema:schema2236.properties.status,data:data1};
+const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema2290.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema2290.properties.status.enum,parentSchema:schema2290.properties.status,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -28957,7 +29577,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2236.type,parentSchema:schema2236,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2290.type,parentSchema:schema2290,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -28966,19 +29586,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate475.errors = vErrors;
+validate490.errors = vErrors;
 return errors === 0;
 }
 
-export const setOrderActive = validate477;
-const schema2241 = {"title":"SetOrderActiveRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const setOrderActive = validate492;
+const schema2295 = {"title":"SetOrderActiveRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate477(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate492(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2241.required,parentSchema:schema2241,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2295.required,parentSchema:schema2295,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -29039,7 +29659,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2241.type,parentSchema:schema2241,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2295.type,parentSchema:schema2295,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -29048,19 +29668,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate477.errors = vErrors;
+validate492.errors = vErrors;
 return errors === 0;
 }
 
-export const setOrderCancel = validate479;
-const schema2245 = {"title":"SetOrderCancelRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const setOrderCancel = validate494;
+const schema2299 = {"title":"SetOrderCancelRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate479(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate494(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2245.required,parentSchema:schema2245,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2299.required,parentSchema:schema2299,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -29121,7 +29741,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2245.type,parentSchema:schema2245,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2299.type,parentSchema:schema2299,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -29130,19 +29750,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate479.errors = vErrors;
+validate494.errors = vErrors;
 return errors === 0;
 }
 
-export const setOrderFraud = validate481;
-const schema2249 = {"title":"SetOrderFraudRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const setOrderFraud = validate496;
+const schema2303 = {"title":"SetOrderFraudRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate481(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate496(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2249.required,parentSchema:schema2249,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2303.required,parentSchema:schema2303,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -29203,7 +29823,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2249.type,parentSchema:schema2249,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2303.type,parentSchema:schema2303,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -29212,19 +29832,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate481.errors = vErrors;
+validate496.errors = vErrors;
 return errors === 0;
 }
 
-export const setOrderPending = validate483;
-const schema2253 = {"title":"SetOrderPendingRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const setOrderPending = validate498;
+const schema2307 = {"title":"SetOrderPendingRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate483(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate498(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2253.required,parentSchema:schema2253,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2307.required,parentSchema:schema2307,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -29285,7 +29905,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2253.type,parentSchema:schema2253,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2307.type,parentSchema:schema2307,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -29294,19 +29914,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate483.errors = vErrors;
+validate498.errors = vErrors;
 return errors === 0;
 }
 
-export const setOrderReferrer = validate485;
-const schema2258 = {"title":"SetOrderReferrerRequest","type":"object","required":["id","referral"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"referral":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const setOrderReferrer = validate500;
+const schema2312 = {"title":"SetOrderReferrerRequest","type":"object","required":["id","referral"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"referral":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate485(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate500(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2258.required,parentSchema:schema2258,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2312.required,parentSchema:schema2312,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -29316,7 +29936,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.referral === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "referral"},message:"must have required property '"+"referral"+"'",schema:schema2258.required,parentSchema:schema2258,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "referral"},message:"must have required property '"+"referral"+"'",schema:schema2312.required,parentSchema:schema2312,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -29427,7 +30047,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2258.type,parentSchema:schema2258,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2312.type,parentSchema:schema2312,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -29436,20 +30056,20 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate485.errors = vErrors;
+validate500.errors = vErrors;
 return errors === 0;
 }
 
-export const setOrderStatus = validate487;
-const schema2264 = {"title":"SetOrderStatusRequest","type":"object","required":["id","status"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status":{"$ref":"../../resources/order.json#/properties/status"}}};
+export const setOrderStatus = validate502;
+const schema2318 = {"title":"SetOrderStatusRequest","type":"object","required":["id","status"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status":{"$ref":"../../resources/order.json#/properties/status"}}};
 const schema1418 = {"type":"string","enum":["Pending","Active","Fraud","Cancelled"]};
 
-function validate487(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate502(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2264.required,parentSchema:schema2264,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2318.required,parentSchema:schema2318,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -29459,7 +30079,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.status === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema2264.required,parentSchema:schema2264,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema2318.required,parentSchema:schema2318,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -29568,7 +30188,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2264.type,parentSchema:schema2264,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2318.type,parentSchema:schema2318,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -29577,19 +30197,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate487.errors = vErrors;
+validate502.errors = vErrors;
 return errors === 0;
 }
 
-export const setTicketPriority = validate489;
-const schema2269 = {"title":"SetTicketPriorityRequest","type":"object","required":["id","priority"],"properties":{"id":{"$ref":"../../resources/ticket.json#/properties/ticket_number"},"priority":{"type":"string","enum":["Low","Medium","High"]}}};
+export const setTicketPriority = validate504;
+const schema2323 = {"title":"SetTicketPriorityRequest","type":"object","required":["id","priority"],"properties":{"id":{"$ref":"../../resources/ticket.json#/properties/ticket_number"},"priority":{"type":"string","enum":["Low","Medium","High"]}}};
 
-function validate489(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate504(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2269.required,parentSchema:schema2269,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2323.required,parentSchema:schema2323,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -29599,7 +30219,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.priority === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "priority"},message:"must have required property '"+"priority"+"'",schema:schema2269.required,parentSchema:schema2269,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "priority"},message:"must have required property '"+"priority"+"'",schema:schema2323.required,parentSchema:schema2323,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -29678,7 +30298,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2269.properties.priority.type,parentSchema:schema2269.properties.priority,data:data1};
+const err4 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2323.properties.priority.type,parentSchema:schema2323.properties.priority,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -29696,7 +30316,7 @@ data["priority"] = coerced1;
 }
 }
 if(!(((data1 === "Low") || (data1 === "Medium")) || (data1 === "High"))){
-const err5 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/enum",keyword:"enum",params:{allowedValues: schema2269.properties.priority.enum},message:"must be equal to one of the allowed values",schema:schema2269.properties.priority.enum,parentSchema:schema2269.properties.priority,data:data1};
+const err5 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/enum",keyword:"enum",params:{allowedValues: schema2323.properties.priority.enum},message:"must be equal to one of the allowed values",schema:schema2323.properties.priority.enum,parentSchema:schema2323.properties.priority,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -29708,7 +30328,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2269.type,parentSchema:schema2269,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2323.type,parentSchema:schema2323,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -29717,19 +30337,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate489.errors = vErrors;
+validate504.errors = vErrors;
 return errors === 0;
 }
 
-export const setTicketStatus = validate491;
-const schema2274 = {"title":"SetTicketStatusRequest","type":"object","required":["id","status"],"properties":{"id":{"$ref":"../../resources/ticket.json#/properties/ticket_number"},"status":{"$ref":"../../resources/ticket.json#/definitions/status"}}};
+export const setTicketStatus = validate506;
+const schema2328 = {"title":"SetTicketStatusRequest","type":"object","required":["id","status"],"properties":{"id":{"$ref":"../../resources/ticket.json#/properties/ticket_number"},"status":{"$ref":"../../resources/ticket.json#/definitions/status"}}};
 
-function validate491(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate506(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2274.required,parentSchema:schema2274,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2328.required,parentSchema:schema2328,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -29739,7 +30359,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.status === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema2274.required,parentSchema:schema2274,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema2328.required,parentSchema:schema2328,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -29848,7 +30468,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2274.type,parentSchema:schema2274,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2328.type,parentSchema:schema2328,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -29857,21 +30477,21 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate491.errors = vErrors;
+validate506.errors = vErrors;
 return errors === 0;
 }
 
-export const tokenizeClientCard = validate493;
-const schema2280 = {"title":"TokenizeClientCardRequest","type":"object","required":["client_id","gateway_id","token"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"gateway_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"token":{"type":"string","minLength":1,"maxLength":255,"description":"a non-empty gateway token of at most 255 characters"},"lastfour":{"type":"string","pattern":"^[0-9]{4}$","description":"the last four digits of the card, such as 4242"},"expdate":{"type":"string","pattern":"^(0[1-9]|1[0-2])[0-9]{2}$","description":"the card's expiry as MMYY with a month from 01 to 12, such as 0828"}}};
-const pattern1431 = new RegExp("^[0-9]{4}$", "u");
-const pattern1432 = new RegExp("^(0[1-9]|1[0-2])[0-9]{2}$", "u");
+export const tokenizeClientCard = validate508;
+const schema2334 = {"title":"TokenizeClientCardRequest","type":"object","required":["client_id","gateway_id","token"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"gateway_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"token":{"type":"string","minLength":1,"maxLength":255,"description":"a non-empty gateway token of at most 255 characters"},"lastfour":{"type":"string","pattern":"^[0-9]{4}$","description":"the last four digits of the card, such as 4242"},"expdate":{"type":"string","pattern":"^(0[1-9]|1[0-2])[0-9]{2}$","description":"the card's expiry as MMYY with a month from 01 to 12, such as 0828"}}};
+const pattern1474 = new RegExp("^[0-9]{4}$", "u");
+const pattern1475 = new RegExp("^(0[1-9]|1[0-2])[0-9]{2}$", "u");
 
-function validate493(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate508(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.client_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema2280.required,parentSchema:schema2280,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema2334.required,parentSchema:schema2334,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -29881,7 +30501,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.gateway_id === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gateway_id"},message:"must have required property '"+"gateway_id"+"'",schema:schema2280.required,parentSchema:schema2280,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gateway_id"},message:"must have required property '"+"gateway_id"+"'",schema:schema2334.required,parentSchema:schema2334,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -29891,7 +30511,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.token === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "token"},message:"must have required property '"+"token"+"'",schema:schema2280.required,parentSchema:schema2280,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "token"},message:"must have required property '"+"token"+"'",schema:schema2334.required,parentSchema:schema2334,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -30020,7 +30640,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err7 = {instancePath:instancePath+"/token",schemaPath:"#/properties/token/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2280.properties.token.type,parentSchema:schema2280.properties.token,data:data2};
+const err7 = {instancePath:instancePath+"/token",schemaPath:"#/properties/token/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2334.properties.token.type,parentSchema:schema2334.properties.token,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -30039,7 +30659,7 @@ data["token"] = coerced2;
 }
 if(typeof data2 === "string"){
 if(func2(data2) > 255){
-const err8 = {instancePath:instancePath+"/token",schemaPath:"#/properties/token/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema2280.properties.token,data:data2};
+const err8 = {instancePath:instancePath+"/token",schemaPath:"#/properties/token/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema2334.properties.token,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -30049,7 +30669,7 @@ vErrors.push(err8);
 errors++;
 }
 if(func2(data2) < 1){
-const err9 = {instancePath:instancePath+"/token",schemaPath:"#/properties/token/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema2280.properties.token,data:data2};
+const err9 = {instancePath:instancePath+"/token",schemaPath:"#/properties/token/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema2334.properties.token,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -30080,7 +30700,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err10 = {instancePath:instancePath+"/lastfour",schemaPath:"#/properties/lastfour/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2280.properties.lastfour.type,parentSchema:schema2280.properties.lastfour,data:data3};
+const err10 = {instancePath:instancePath+"/lastfour",schemaPath:"#/properties/lastfour/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2334.properties.lastfour.type,parentSchema:schema2334.properties.lastfour,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -30098,8 +30718,8 @@ data["lastfour"] = coerced3;
 }
 }
 if(typeof data3 === "string"){
-if(!pattern1431.test(data3)){
-const err11 = {instancePath:instancePath+"/lastfour",schemaPath:"#/properties/lastfour/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}$"},message:"must match pattern \""+"^[0-9]{4}$"+"\"",schema:"^[0-9]{4}$",parentSchema:schema2280.properties.lastfour,data:data3};
+if(!pattern1474.test(data3)){
+const err11 = {instancePath:instancePath+"/lastfour",schemaPath:"#/properties/lastfour/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}$"},message:"must match pattern \""+"^[0-9]{4}$"+"\"",schema:"^[0-9]{4}$",parentSchema:schema2334.properties.lastfour,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -30130,7 +30750,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err12 = {instancePath:instancePath+"/expdate",schemaPath:"#/properties/expdate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2280.properties.expdate.type,parentSchema:schema2280.properties.expdate,data:data4};
+const err12 = {instancePath:instancePath+"/expdate",schemaPath:"#/properties/expdate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2334.properties.expdate.type,parentSchema:schema2334.properties.expdate,data:data4};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -30148,8 +30768,8 @@ data["expdate"] = coerced4;
 }
 }
 if(typeof data4 === "string"){
-if(!pattern1432.test(data4)){
-const err13 = {instancePath:instancePath+"/expdate",schemaPath:"#/properties/expdate/pattern",keyword:"pattern",params:{pattern: "^(0[1-9]|1[0-2])[0-9]{2}$"},message:"must match pattern \""+"^(0[1-9]|1[0-2])[0-9]{2}$"+"\"",schema:"^(0[1-9]|1[0-2])[0-9]{2}$",parentSchema:schema2280.properties.expdate,data:data4};
+if(!pattern1475.test(data4)){
+const err13 = {instancePath:instancePath+"/expdate",schemaPath:"#/properties/expdate/pattern",keyword:"pattern",params:{pattern: "^(0[1-9]|1[0-2])[0-9]{2}$"},message:"must match pattern \""+"^(0[1-9]|1[0-2])[0-9]{2}$"+"\"",schema:"^(0[1-9]|1[0-2])[0-9]{2}$",parentSchema:schema2334.properties.expdate,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -30162,7 +30782,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2280.type,parentSchema:schema2280,data};
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2334.type,parentSchema:schema2334,data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -30171,19 +30791,19 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate493.errors = vErrors;
+validate508.errors = vErrors;
 return errors === 0;
 }
 
-export const verifyAdminLogin = validate496;
-const schema2289 = {"title":"VerifyAdminLoginRequest","type":"object","required":["username","password"],"properties":{"username":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"},"password":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"}}};
+export const verifyAdminLogin = validate511;
+const schema2343 = {"title":"VerifyAdminLoginRequest","type":"object","required":["username","password"],"properties":{"username":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"},"password":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"}}};
 
-function validate496(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate511(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.username === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "username"},message:"must have required property '"+"username"+"'",schema:schema2289.required,parentSchema:schema2289,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "username"},message:"must have required property '"+"username"+"'",schema:schema2343.required,parentSchema:schema2343,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -30193,7 +30813,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.password === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'",schema:schema2289.required,parentSchema:schema2289,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'",schema:schema2343.required,parentSchema:schema2343,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -30324,7 +30944,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2289.type,parentSchema:schema2289,data};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2343.type,parentSchema:schema2343,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -30333,19 +30953,19 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate496.errors = vErrors;
+validate511.errors = vErrors;
 return errors === 0;
 }
 
-export const verifyClientLogin = validate498;
-const schema2296 = {"title":"VerifyClientLoginRequest","type":"object","required":["email","password"],"properties":{"email":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"},"password":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"}}};
+export const verifyClientLogin = validate513;
+const schema2350 = {"title":"VerifyClientLoginRequest","type":"object","required":["email","password"],"properties":{"email":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"},"password":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"}}};
 
-function validate498(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate513(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.email === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema2296.required,parentSchema:schema2296,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema2350.required,parentSchema:schema2350,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -30355,7 +30975,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.password === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'",schema:schema2296.required,parentSchema:schema2296,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'",schema:schema2350.required,parentSchema:schema2350,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -30486,7 +31106,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2296.type,parentSchema:schema2296,data};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2350.type,parentSchema:schema2350,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -30495,7 +31115,7 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate498.errors = vErrors;
+validate513.errors = vErrors;
 return errors === 0;
 }
 

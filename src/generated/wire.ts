@@ -101,6 +101,8 @@ export interface AllWireTypes {
   resources_kb_article_json?: KbArticle;
   resources_kb_category_json?: KbCategory;
   resources_language_line_json?: LanguageLine;
+  resources_metered_usage_json?: MeteredUsage;
+  resources_metered_variable_json?: MeteredVariable;
   resources_news_item_json?: NewsItem;
   resources_order_json?: Order;
   resources_order_draft_json?: OrderDraft;
@@ -131,6 +133,9 @@ export interface AllWireTypes {
   operations_accounts_getAccountAddons_json?: GetAccountAddons;
   operations_accounts_getAccountDetails_json?: GetAccountDetails;
   operations_accounts_getAccounts_json?: GetAccounts;
+  operations_accounts_meteredAddUsage_json?: MeteredAddUsage;
+  operations_accounts_meteredGetUsage_json?: MeteredGetUsage;
+  operations_accounts_meteredGetVariables_json?: MeteredGetVariables;
   operations_accounts_searchServiceByIP_json?: SearchServiceByIP;
   operations_accounts_searchServiceByIPLimited_json?: SearchServiceByIPLimited;
   operations_affiliates_getAffiliates_json?: GetAffiliates;
@@ -994,6 +999,8 @@ export interface Collections {
   affiliates: Affiliate[];
   affiliate_referrals: AffiliateReferral[];
   language_lines: LanguageLine[];
+  metered_variables: MeteredVariable[];
+  metered_usage: MeteredUsage[];
   stubs: Stub[];
 }
 /**
@@ -2373,6 +2380,91 @@ export interface LanguageLine {
   text: string;
 }
 /**
+ * A metered billing variable of a product, in meteredGetVariables' wire shape: what is measured (`variable_name`, the name meteredAddUsage takes), its unit, cycle, pricing scheme and price brackets. Schemes: `tiered` charges each recorded quantity at the price of the bracket that quantity falls in; `volume` charges the period's total quantity at the price of the bracket the total falls in. A bracket holds quantities from `qty` up to (not including) `qty_max`; `qty_max` "0" has no upper end. Prices are per unit, with 4 decimals.
+ */
+export interface MeteredVariable {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  product_id: string;
+  name: string;
+  variable_name: string;
+  unit_name: string;
+  /**
+   * billed with the service's renewal: the published samples show Monthly only
+   */
+  cycle: 'Monthly';
+  scheme: 'tiered' | 'volume';
+  /**
+   * "0" in every published sample; kept, never read
+   */
+  options: string;
+  prices: MeteredPrice[];
+}
+export interface MeteredPrice {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  variable_id: string;
+  qty: string;
+  /**
+   * "0": no upper end
+   */
+  qty_max: string;
+  price: string;
+}
+/**
+ * One usage record of a service's metered variable (meteredAddUsage). `charge` is what it costs, given by the caller or worked out when it was recorded; `charged` is "1" when the caller gave it. `invoice_id` is "0" until the daily run bills the record on the service's renewal invoice; the current period (meteredGetUsage) is the records not billed yet.
+ */
+export interface MeteredUsage {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  account_id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  variable_id: string;
+  /**
+   * a date-time as YYYY-MM-DD HH:MM:SS
+   */
+  date_created: string;
+  /**
+   * a date-time as YYYY-MM-DD HH:MM:SS
+   */
+  date_updated: string;
+  /**
+   * a quantity of at most 4 decimals, such as 2 or 1.5
+   */
+  qty: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  charge: string;
+  /**
+   * "0" or "1"
+   */
+  charged: '0' | '1';
+  output: string;
+  rawoutput: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  invoice_id: string;
+}
+/**
  * A call answered the session's own way instead of by the simulation (billsim's own collection). A request of `call` that carries every value of `params` gets, instead of the simulated answer: the success envelope with the keys of `answer` (its string values are Handlebars templates with `params`, `call`, `server_time` and `now` in scope), the error envelope with the messages of `error`, or a failure below the envelope (`failure`); `status` and `delayMs` as for faults. A stubbed request runs no simulation and changes no state but the stub's own count. The stub with the most `params` that match applies, then the newest. Without `times` a stub lasts until removed. A fixtures folder may ship a stubs.json: a reset returns to those, and snapshots and --data carry the rest like any record.
  */
 export interface Stub {
@@ -2939,6 +3031,158 @@ export interface AccountListItem {
    * a numeric id as a string, such as "1"
    */
   currency_id: string;
+}
+/**
+ * Records usage of metered variable `variable` (its `variable_name`, such as backup_storage, not its id) for service `account_id`, and answers the new record's id as `usage_id`, a string as published (meteredGetUsage lists it as `values[].id`). The variable must be one of the service's product's (meteredGetVariables). `charge` sets what the record costs; without it billsim works it out by the variable's scheme: tiered charges `qty` at the price of the bracket `qty` falls in; volume at the price of the bracket the period's total, this record included, falls in (the period's total is charged again by the total's bracket when billed). The record is dated `date_created` (YYYY-MM-DD HH:MM:SS; the session clock when not given) and `date_updated` (date_created when not given). Records not billed yet make the current period: the daily run bills them on the service's next renewal invoice, one line per variable, when they are dated before that run's day. `output` and `rawoutput` are kept as given.
+ */
+export interface MeteredAddUsage {
+  request: MeteredAddUsageRequest;
+  result: MeteredAddUsageResult;
+}
+export interface MeteredAddUsageRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  account_id: string;
+  /**
+   * a variable name of letters, digits and _, such as bandwidth
+   */
+  variable: string;
+  /**
+   * a quantity of at most 4 decimals, such as 2 or 1.5
+   */
+  qty: string;
+  /**
+   * a text of at most 65535 characters
+   */
+  output?: string;
+  /**
+   * a text of at most 65535 characters
+   */
+  rawoutput?: string;
+  /**
+   * a money amount of 0 or more, such as 5 or 4.20
+   */
+  charge?: string;
+  /**
+   * a date-time as YYYY-MM-DD HH:MM:SS
+   */
+  date_created?: string;
+  /**
+   * a date-time as YYYY-MM-DD HH:MM:SS
+   */
+  date_updated?: string;
+}
+export interface MeteredAddUsageResult {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  usage_id: string;
+}
+/**
+ * The current billing period's usage of service `account_id`: every metered variable of its product, keyed by variable id (an object, as published, where meteredGetVariables answers a list), each with the period's total quantity as `usage` (a string), its charge as `charge` (a JSON number) and its records as `values`, oldest first (`charge` a 2-decimal string there). The period is the usage not billed yet: the daily run bills it on the service's renewal invoice, after which the variables start again at usage "0" with no values. A service whose product has no metered variables is refused.
+ */
+export interface MeteredGetUsage {
+  request: MeteredGetUsageRequest;
+  result: MeteredGetUsageResult;
+}
+export interface MeteredGetUsageRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  account_id: string;
+}
+export interface MeteredGetUsageResult {
+  variables: {
+    [k: string]: MeteredUsageVariable;
+  };
+}
+export interface MeteredUsageVariable {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  product_id: string;
+  name: string;
+  variable_name: string;
+  unit_name: string;
+  /**
+   * billed with the service's renewal: the published samples show Monthly only
+   */
+  cycle: 'Monthly';
+  scheme: 'tiered' | 'volume';
+  /**
+   * "0" in every published sample; kept, never read
+   */
+  options: string;
+  /**
+   * the period's total quantity, a string
+   */
+  usage: string;
+  /**
+   * the period's charge, a JSON number as published
+   */
+  charge: number;
+  values: MeteredUsageValue[];
+}
+export interface MeteredUsageValue {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  variable_name: string;
+  unit_name: string;
+  /**
+   * billed with the service's renewal: the published samples show Monthly only
+   */
+  cycle: 'Monthly';
+  /**
+   * a date-time as YYYY-MM-DD HH:MM:SS
+   */
+  date_created: string;
+  name: string;
+  /**
+   * a date-time as YYYY-MM-DD HH:MM:SS
+   */
+  date_updated: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  charge: string;
+  /**
+   * a quantity of at most 4 decimals, such as 2 or 1.5
+   */
+  qty: string;
+  output: string;
+  rawoutput: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  variable_id: string;
+  scheme: 'tiered' | 'volume';
+  /**
+   * "0" in every published sample; kept, never read
+   */
+  options: string;
+}
+/**
+ * The metered billing variables of product `product_id`, in id order, each with its price brackets, as published (a list; prices as 4-decimal strings; the last bracket's `qty_max` "0" has no upper end). A product without metered billing answers an empty list.
+ */
+export interface MeteredGetVariables {
+  request: MeteredGetVariablesRequest;
+  result: MeteredGetVariablesResult;
+}
+export interface MeteredGetVariablesRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  product_id: string;
+}
+export interface MeteredGetVariablesResult {
+  variables: MeteredVariable[];
 }
 /**
  * The services (accounts) holding address `ip`, under `services`: each an account row with the fields, order and types of a real answer observed from this call (the vendor publishes none): every scalar a string, `extra_details` the serialised PHP string "a:0:{}", the owner's `firstname` and `lastname`, then `ip` and `additional_ip` (an array). No password is shown. Fields billsim does not keep answer their empty values: autosuspend "0", autosuspend_date 0000-00-00, date_changed and synch_date 0000-00-00 00:00:00, the *_error flags "0". Note that, as the vendor says, `services` may hold more than one service: a server's shared address is the address of every service it hosts without one of its own. Services match when `ip` is their main address or one of their additional ones (letter case aside), in any status (a Terminated service keeps its record), by id. No match answers an empty list. `source` (ipam, proxmox, vpsdata or localcloud) is checked and then ignored: billsim keeps one record of each service's addresses, the account's `ip` and `additional_ip`. The vendor publishes no answer; billsim answers `services` after `success`, as every other call orders its fields (a real answer once observed put `services` first).

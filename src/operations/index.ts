@@ -99,6 +99,9 @@ import getTicketDetails from './tickets/getTicketDetails.js';
 import getTickets from './tickets/getTickets.js';
 import getTransactionDetails from './invoices/getTransactionDetails.js';
 import getTransactions from './invoices/getTransactions.js';
+import meteredAddUsage from './accounts/meteredAddUsage.js';
+import meteredGetUsage from './accounts/meteredGetUsage.js';
+import meteredGetVariables from './accounts/meteredGetVariables.js';
 import module from './misc/module.js';
 import orderUpgrade from './orders/orderUpgrade.js';
 import productCloneSettings from './services/productCloneSettings.js';
@@ -224,6 +227,9 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   getTickets,
   getTransactionDetails,
   getTransactions,
+  meteredAddUsage,
+  meteredGetUsage,
+  meteredGetVariables,
   module,
   orderUpgrade,
   productCloneSettings,
