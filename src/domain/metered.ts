@@ -19,7 +19,13 @@ export function serviceVariable(world: View, service: Account, name: string): Me
   if (variables.length === 0) fail(messages.meteredNone(service.id, service.product_id));
   return (
     variables.find((v) => v.variable_name === name) ??
-    fail(messages.meteredVariableUnknown(name, service.product_id, variables.map((v) => v.variable_name)))
+    fail(
+      messages.meteredVariableUnknown(
+        name,
+        service.product_id,
+        variables.map((v) => v.variable_name),
+      ),
+    )
   );
 }
 
@@ -119,7 +125,10 @@ export function usageReport(world: View, service: Account): Record<string, Meter
   const report: Record<string, MeteredUsageVariable> = {};
   for (const variable of variables) {
     const own = records.filter((r) => r.variable_id === variable.id);
-    const head = Object.fromEntries(VARIABLE_KEYS.map((key) => [key, variable[key]])) as Pick<MeteredVariable, (typeof VARIABLE_KEYS)[number]>;
+    const head = Object.fromEntries(VARIABLE_KEYS.map((key) => [key, variable[key]])) as Pick<
+      MeteredVariable,
+      (typeof VARIABLE_KEYS)[number]
+    >;
     report[variable.id] = {
       ...head,
       usage: addQty('0', ...own.map((r) => r.qty)),

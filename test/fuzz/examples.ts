@@ -601,6 +601,23 @@ export const EXAMPLES: Record<string, Pair[][]> = {
   ],
   deleteTicket: [[['id', '477350']], [['id', '814003']]],
   getPredefinedReply: [[['id', '1']], [['id', '10']]],
+  meteredAddUsage: [
+    [
+      ['account_id', '17'],
+      ['variable', 'backup_storage'],
+      ['qty', '75'],
+    ],
+    [
+      ['account_id', '16'],
+      ['variable', 'restore_transfer'],
+      ['qty', '12.5'],
+      ['charge', '3.20'],
+      ['output', 'restore'],
+      ['date_created', '2026-11-19 10:00:00'],
+    ],
+  ],
+  meteredGetUsage: [[['account_id', '17']], [['account_id', '4']]],
+  meteredGetVariables: [[['product_id', '17']], [['product_id', '2']]],
   sendMessage: [
     [
       ['client_id', '1'],
