@@ -6,7 +6,7 @@ import { emails } from '../../helpers/tickets.js';
 
 const done = (call: string) => ({ success: true, call, server_time: SERVER_TIME });
 const PAID = { subject: 'Invoice paid', body: 'Thank you for your payment.' };
-const DOWN = { subject: 'Node down', body: 'vps-ams-2 stopped answering pings.' };
+const _DOWN = { subject: 'Node down', body: 'vps-ams-2 stopped answering pings.' };
 const DATE = '2026-11-20 12:00:00';
 
 t.test('sendMobileClientNotify records a mobile notification to the client, answering the bare envelope', async (t) => {
@@ -28,26 +28,9 @@ t.test('sendMobileClientNotify records a mobile notification to the client, answ
   ]);
 });
 
-t.test('sendMobileStaffNotify records one notification per Active admin', async (t) => {
-  const app = await build(t);
-  const body = await api(app, 'sendMobileStaffNotify', DOWN);
-  t.strictSame(body, done('sendMobileStaffNotify'));
-  t.strictSame(Object.keys(body), ['success', 'call', 'server_time']);
-  const staff = { date: DATE, subject: 'Node down', template: 'Mobile Notification', client_id: '0' };
-  t.strictSame(
-    await emails(app),
-    [
-      { id: '2', ...staff, to: 'billing@lumenhost.net', related: { admin_id: '2' } },
-      { id: '1', ...staff, to: 'olivia.grant@lumenhost.net', related: { admin_id: '1' } },
-    ],
-    'admin 3 is Inactive and gets none; newest first',
-  );
-});
-
-t.test('the mobile notifications work the same through GET, urlencoded and multipart', async (t) => {
+t.test('sendMobileClientNotify works the same through GET, urlencoded and multipart', async (t) => {
   const app = await build(t);
   t.strictSame(await sameEverywhereMutating(t, app, 'sendMobileClientNotify', { client_id: '3', ...PAID }), done('sendMobileClientNotify'));
-  t.strictSame(await sameEverywhereMutating(t, app, 'sendMobileStaffNotify', DOWN), done('sendMobileStaffNotify'));
 });
 
 refusals('sendMobileClientNotify refusals change nothing', 'sendMobileClientNotify', [
@@ -57,10 +40,4 @@ refusals('sendMobileClientNotify refusals change nothing', 'sendMobileClientNoti
   [{ client_id: '1', body: 'x' }, 'Parameter subject is required'],
   [{ client_id: '1', subject: 'x' }, 'Parameter body is required'],
   [{ client_id: '1', ...PAID, server_id: '0' }, 'Parameter server_id must be a positive whole number id, such as 1'],
-]);
-
-refusals('sendMobileStaffNotify refusals change nothing', 'sendMobileStaffNotify', [
-  [{ body: 'x' }, 'Parameter subject is required'],
-  [{ subject: 'x' }, 'Parameter body is required'],
-  [{ ...DOWN, subject: 'x'.repeat(256) }, 'Parameter subject must be a text of at most 255 characters'],
 ]);

@@ -1,93 +1,9 @@
 import t from 'tap';
 import { api, assertSuccess, build, storeJson, SERVER_TIME } from '../../helpers/app.js';
-import { read, readEverywhere } from '../../helpers/reads.js';
+import { read } from '../../helpers/reads.js';
 import { refusals } from '../../helpers/refusals.js';
 import { sameEverywhereMutating } from '../../helpers/sessions.js';
-
-// Managed Backup (product 17) meters backup storage (volume) and restore transfer (tiered); service 17 has usage.
-const STORAGE = {
-  id: '1',
-  product_id: '17',
-  name: 'Backup storage',
-  variable_name: 'backup_storage',
-  unit_name: 'GB',
-  cycle: 'Monthly',
-  scheme: 'volume',
-  options: '0',
-};
-const TRANSFER = {
-  id: '2',
-  product_id: '17',
-  name: 'Restore transfer',
-  variable_name: 'restore_transfer',
-  unit_name: 'GB',
-  cycle: 'Monthly',
-  scheme: 'tiered',
-  options: '0',
-};
-const price = (id: string, variable_id: string, qty: string, qty_max: string, p: string) => ({ id, variable_id, qty, qty_max, price: p });
-const value = (v: typeof STORAGE, r: { id: string; date: string; charge: string; qty: string; output: string }) => ({
-  id: r.id,
-  variable_name: v.variable_name,
-  unit_name: v.unit_name,
-  cycle: v.cycle,
-  date_created: r.date,
-  name: v.name,
-  date_updated: r.date,
-  charge: r.charge,
-  qty: r.qty,
-  output: r.output,
-  rawoutput: '',
-  variable_id: v.id,
-  scheme: v.scheme,
-  options: v.options,
-});
-const BUNDLED_STORAGE = value(STORAGE, { id: '1', date: '2026-11-16 02:00:00', charge: '6.00', qty: '120', output: 'nightly snapshot' });
-const BUNDLED_TRANSFER = value(TRANSFER, {
-  id: '2',
-  date: '2026-11-18 09:30:00',
-  charge: '1.10',
-  qty: '11',
-  output: 'restore of /var/www',
-});
-
-t.test("meteredGetVariables lists a product's variables with their brackets, as published", async (t) => {
-  const app = await build(t);
-  const body = await api(app, 'meteredGetVariables', { product_id: '17' });
-  assertSuccess(t, body, 'meteredGetVariables');
-  t.strictSame(Object.keys(body), ['success', 'variables', 'call', 'server_time']);
-  t.strictSame(body.variables, [
-    {
-      ...STORAGE,
-      prices: [price('1', '1', '0', '50', '0.0000'), price('2', '1', '50', '200', '0.0500'), price('3', '1', '200', '0', '0.0400')],
-    },
-    {
-      ...TRANSFER,
-      prices: [price('4', '2', '0', '10', '0.0000'), price('5', '2', '10', '50', '0.1000'), price('6', '2', '50', '0', '0.2000')],
-    },
-  ]);
-  t.strictSame(
-    await readEverywhere(t, app, 'meteredGetVariables', { product_id: '1' }),
-    { variables: [] },
-    'no metered billing: an empty list',
-  );
-});
-
-t.test("meteredGetUsage answers the period's usage keyed by variable id, with the published types", async (t) => {
-  const app = await build(t);
-  const body = await api(app, 'meteredGetUsage', { account_id: '17' });
-  assertSuccess(t, body, 'meteredGetUsage');
-  t.strictSame(Object.keys(body), ['success', 'variables', 'call', 'server_time']);
-  t.strictSame(body.variables, {
-    1: { ...STORAGE, usage: '120', charge: 6, values: [BUNDLED_STORAGE] },
-    2: { ...TRANSFER, usage: '11', charge: 1.1, values: [BUNDLED_TRANSFER] },
-  });
-  const empty = (await read(t, app, 'meteredGetUsage', { account_id: '16' })).variables as Record<
-    string,
-    { usage: string; charge: number }
-  >;
-  t.strictSame([empty['1'].usage, empty['1'].charge, empty['2'].usage], ['0', 0, '0'], 'a service of the product with no usage yet');
-});
+import { BUNDLED_STORAGE, STORAGE, TRANSFER, value } from '../../helpers/metered.js';
 
 t.test('meteredAddUsage records usage, priced by the scheme, that meteredGetUsage lists', async (t) => {
   const app = await build(t);
@@ -156,17 +72,6 @@ refusals('meteredAddUsage refusals change nothing', 'meteredAddUsage', [
     { account_id: '17', variable: 'backup_storage', qty: '1', date_updated: '2026-11-20' },
     'Parameter date_updated must be a date-time as YYYY-MM-DD HH:MM:SS',
   ],
-]);
-
-refusals('meteredGetUsage and meteredGetVariables refusals', 'meteredGetUsage', [
-  [{ account_id: '99' }, 'Account 99 not found'],
-  [{ account_id: '2' }, "Account 2 has no metered billing: its product 8 has no metered variables (meteredGetVariables lists a product's)"],
-  [{}, 'Parameter account_id is required'],
-]);
-
-refusals('meteredGetVariables refusals', 'meteredGetVariables', [
-  [{ product_id: '99' }, 'Product 99 not found'],
-  [{ product_id: 'x' }, 'Parameter product_id must be a positive whole number id, such as 1'],
 ]);
 
 t.test("deleting a client removes its services' usage", async (t) => {
