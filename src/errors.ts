@@ -214,6 +214,13 @@ export const messages = {
   tooManyPdfs: (count: number, limit: number) =>
     `${count} invoices match, more than the ${limit} PDFs one call writes: narrow them with from and to, client_id or invoices[]`,
   ticketNotFound: (number: string) => `Ticket #${number} not found`,
+  meteredNone: (accountId: string, productId: string) =>
+    `Account ${accountId} has no metered billing: its product ${productId} has no metered variables (meteredGetVariables lists a product's)`,
+  meteredVariableUnknown: (name: string, productId: string, names: string[]) =>
+    `Variable ${name} is not a metered variable of product ${productId}: use one of ${names.join(', ')}`,
+  languageLinesEmpty: () => 'Parameter lines must hold at least one translation, sent as lines[<section>][<keyword>]=<text>',
+  languageLineName: (what: string, name: string) =>
+    `${what} name "${name}" in lines must be 1 to 64 letters, digits, _, - or . (lines[<section>][<keyword>]=<text>)`,
   attachmentNotBase64: (filename: string) =>
     `Attachment ${filename} is not valid base64: send the file's content base64-encoded as attachments[${filename}]`,
   attachmentName: (filename: string) =>

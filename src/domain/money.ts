@@ -90,3 +90,15 @@ export function positiveCents(value: string, param: string): number {
   if (cents <= 0) fail(messages.paramInvalid(param, 'more than 0'));
   return cents;
 }
+
+/** Ten-thousandths of `text` ("1.5" -> 15000n), for quantities and 4-decimal unit prices. */
+function tenThousandths(text: string): bigint {
+  const [whole, fraction = ''] = text.split('.');
+  return BigInt(whole) * 10_000n + BigInt(fraction.padEnd(4, '0').slice(0, 4));
+}
+
+/** qty x a 4-decimal unit price ("0.0500"), in cents rounded half up; both non-negative. */
+export function unitPriceCents(qty: string, price: string): number {
+  const product = tenThousandths(qty) * tenThousandths(price); // in 10^-8 units
+  return Number((product + 500_000n) / 1_000_000n);
+}

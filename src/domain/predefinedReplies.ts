@@ -3,6 +3,7 @@
 // message holding a reply's whole text is one use of that reply.
 import type { View, World } from '../store/world.js';
 import type { PredefinedReply, PredefinedReplyItem } from '../generated/wire.js';
+import { notFound } from '../errors.js';
 
 /** How many replies getPopularPredefinedReplies lists at most. */
 export const POPULAR_LIMIT = 10;
@@ -30,4 +31,9 @@ export function popularReplies(world: View): PredefinedReplyItem[] {
     .sort((a, b) => Number(b.uses) - Number(a.uses) || Number(a.id) - Number(b.id))
     .slice(0, POPULAR_LIMIT)
     .map(replyItem);
+}
+
+/** Predefined reply `id`, through the id index. */
+export function requirePredefinedReply(world: View, id: string): PredefinedReply {
+  return world.get('predefined_replies', id) ?? notFound('Predefined reply', id);
 }

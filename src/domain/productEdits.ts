@@ -41,12 +41,14 @@ export function productUses(world: View, product: Product): string[] {
 /**
  * Deletes a product no record uses (refused with every use named otherwise),
  * and the catalogue's references to it: other products' upgrades, the addons'
- * product lists and its own automation settings.
+ * product lists, its own automation settings and its metered variables.
  */
 export function removeProduct(world: World, product: Product): void {
   const problems = productUses(world, product);
   if (problems.length > 0) fail(problems);
   world.remove('products', product.id);
+  // Its metered variables describe the product alone (no service uses it, so no usage is left).
+  for (const variable of [...world.where('metered_variables', 'product_id', product.id)]) world.remove('metered_variables', variable.id);
   const others = (ids: readonly string[]) => ids.filter((id) => id !== product.id).join(',');
   for (const other of world.all('products').filter((p) => upgradeIds(p).includes(product.id))) {
     world.replace('products', { ...other, upgrades: others(upgradeIds(other)) });

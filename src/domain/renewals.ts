@@ -12,6 +12,7 @@ import { type NewLine, newInvoice } from './invoices.js';
 import { renewDomain, renewable } from './registrar.js';
 import { nextInvoiceDate } from './services.js';
 import { tldAutomation } from './automationSettings.js';
+import { markBilled, meteredLines } from './metered.js';
 
 /** The line of one period of a service, from its start: "Business Hosting - example.com (14/12/2026 - 13/01/2027)". */
 export function servicePeriodLine(service: Account, product: Product, cycle: Cycle, start: Date): NewLine {
@@ -46,7 +47,8 @@ export function serviceInvoiceDue(service: Account, day: string): boolean {
 /**
  * The renewal invoice for the period whose invoice date is the service's
  * next_invoice (its next_due, or a later one when that is billed already),
- * dated `day` and due on that period's first day; next_invoice moves to the
+ * dated `day` and due on that period's first day, with the metered usage
+ * recorded before `day` (metered.ts); next_invoice moves to the
  * following period's invoice date. Answers undefined, changing nothing, for a
  * service that is not due or whose product or client is gone.
  */
@@ -58,16 +60,20 @@ export function renewService(world: World, service: Account, day: string, ids?: 
   if (!cycle || !product || !client || !due || !serviceInvoiceDue(service, day)) return undefined;
   // A period already billed moved next_invoice past its own invoice date.
   for (let n = 0; n < 1000 && nextInvoiceDate(world, service, formatDate(due)) < service.next_invoice; n++) due = addPeriods(due, cycle);
+  // The usage measured until this run's day is billed with the period, one line per metered variable.
+  const metered = meteredLines(world, service, product, day);
+  const lines = [servicePeriodLine(service, product, cycle, due), ...metered.lines];
   const invoice = newInvoice(world, {
     client,
     currency_id: service.currency_id,
     payment_module: service.payment_module,
     date: day,
     duedate: formatDate(due),
-    lines: [servicePeriodLine(service, product, cycle, due)],
-    firstLineId: ids?.take(),
+    lines,
+    firstLineId: ids?.take(lines.length),
   });
   world.insert('invoices', invoice);
+  markBilled(world, metered.records, invoice.id);
   world.replace('accounts', { ...service, next_invoice: nextInvoiceDate(world, service, formatDate(addPeriods(due, cycle))) });
   return invoice;
 }

@@ -360,3 +360,12 @@ export function ticketChecks(f: TicketFilter, dateOp: DateOp = '='): Array<(tick
   }
   return checks;
 }
+
+/** The numeric priority tickets keep for each name setTicketPriority takes ("3", above High, only addTicket sets). */
+export const PRIORITY_LEVELS = { Low: '0', Medium: '1', High: '2' } as const satisfies Record<string, Ticket['priority']>;
+
+/** The ticket at the priority named; the same ticket when it is there already. */
+export function withPriority(ticket: Ticket, name: keyof typeof PRIORITY_LEVELS): Ticket {
+  const priority = PRIORITY_LEVELS[name];
+  return ticket.priority === priority ? ticket : { ...ticket, priority };
+}

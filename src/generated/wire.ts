@@ -101,6 +101,9 @@ export interface AllWireTypes {
   resources_invoice_json?: Invoice;
   resources_kb_article_json?: KbArticle;
   resources_kb_category_json?: KbCategory;
+  resources_language_line_json?: LanguageLine;
+  resources_metered_usage_json?: MeteredUsage;
+  resources_metered_variable_json?: MeteredVariable;
   resources_news_item_json?: NewsItem;
   resources_order_json?: Order;
   resources_order_draft_json?: OrderDraft;
@@ -131,6 +134,9 @@ export interface AllWireTypes {
   operations_accounts_getAccountAddons_json?: GetAccountAddons;
   operations_accounts_getAccountDetails_json?: GetAccountDetails;
   operations_accounts_getAccounts_json?: GetAccounts;
+  operations_accounts_meteredAddUsage_json?: MeteredAddUsage;
+  operations_accounts_meteredGetUsage_json?: MeteredGetUsage;
+  operations_accounts_meteredGetVariables_json?: MeteredGetVariables;
   operations_accounts_searchServiceByIP_json?: SearchServiceByIP;
   operations_accounts_searchServiceByIPLimited_json?: SearchServiceByIPLimited;
   operations_affiliates_getAffiliates_json?: GetAffiliates;
@@ -196,6 +202,7 @@ export interface AllWireTypes {
   operations_invoices_getTransactions_json?: GetTransactions;
   operations_invoices_sendInvoice_json?: SendInvoice;
   operations_invoices_setInvoiceStatus_json?: SetInvoiceStatus;
+  operations_misc_addLanguageLines_json?: AddLanguageLines;
   operations_misc_getAPIMethods_json?: GetAPIMethods;
   operations_misc_getCurrencies_json?: GetCurrencies;
   operations_misc_getHostBillversion_json?: GetHostBillversion;
@@ -206,6 +213,9 @@ export interface AllWireTypes {
   operations_misc_getNewsItem_json?: GetNewsItem;
   operations_misc_getPaymentModules_json?: GetPaymentModules;
   operations_misc_module_json?: ModuleCall;
+  operations_misc_sendMessage_json?: SendMessage;
+  operations_misc_sendMobileClientNotify_json?: SendMobileClientNotify;
+  operations_misc_sendMobileStaffNotify_json?: SendMobileStaffNotify;
   operations_misc_verifyAdminLogin_json?: VerifyAdminLogin;
   operations_orders_addOrder_json?: AddOrder;
   operations_orders_addOrderDraftItem_json?: AddOrderDraftItem;
@@ -246,12 +256,16 @@ export interface AllWireTypes {
   operations_services_productCloneSettings_json?: ProductCloneSettings;
   operations_tickets_addTicket_json?: AddTicket;
   operations_tickets_addTicketDept_json?: AddTicketDept;
+  operations_tickets_addTicketNotes_json?: AddTicketNotes;
   operations_tickets_addTicketReply_json?: AddTicketReply;
+  operations_tickets_deleteTicket_json?: DeleteTicket;
   operations_tickets_getPopularPredefinedReplies_json?: GetPopularPredefinedReplies;
   operations_tickets_getPredefinedReplies_json?: GetPredefinedReplies;
+  operations_tickets_getPredefinedReply_json?: GetPredefinedReply;
   operations_tickets_getTicketDepts_json?: GetTicketDepts;
   operations_tickets_getTicketDetails_json?: GetTicketDetails;
   operations_tickets_getTickets_json?: GetTickets;
+  operations_tickets_setTicketPriority_json?: SetTicketPriority;
   operations_tickets_setTicketStatus_json?: SetTicketStatus;
   control_addFault_json?: AddFaultRoute;
   control_addStub_json?: AddStubRoute;
@@ -1045,6 +1059,9 @@ export interface Collections {
   kb_articles: KbArticle[];
   affiliates: Affiliate[];
   affiliate_referrals: AffiliateReferral[];
+  language_lines: LanguageLine[];
+  metered_variables: MeteredVariable[];
+  metered_usage: MeteredUsage[];
   stubs: Stub[];
 }
 /**
@@ -2415,6 +2432,104 @@ export interface KbTags {
   [k: string]: string;
 }
 /**
+ * A translation added with addLanguageLines: one text per language group (`target`: admin or user), section and keyword.
+ */
+export interface LanguageLine {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  target: 'admin' | 'user';
+  section: string;
+  keyword: string;
+  text: string;
+}
+/**
+ * A metered billing variable of a product, in meteredGetVariables' wire shape: what is measured (`variable_name`, the name meteredAddUsage takes), its unit, cycle, pricing scheme and price brackets. Schemes: `tiered` charges each recorded quantity at the price of the bracket that quantity falls in; `volume` charges the period's total quantity at the price of the bracket the total falls in. A bracket holds quantities from `qty` up to (not including) `qty_max`; `qty_max` "0" has no upper end. Prices are per unit, with 4 decimals.
+ */
+export interface MeteredVariable {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  product_id: string;
+  name: string;
+  variable_name: string;
+  unit_name: string;
+  /**
+   * billed with the service's renewal: the published samples show Monthly only
+   */
+  cycle: 'Monthly';
+  scheme: 'tiered' | 'volume';
+  /**
+   * "0" in every published sample; kept, never read
+   */
+  options: string;
+  prices: MeteredPrice[];
+}
+export interface MeteredPrice {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  variable_id: string;
+  qty: string;
+  /**
+   * "0": no upper end
+   */
+  qty_max: string;
+  price: string;
+}
+/**
+ * One usage record of a service's metered variable (meteredAddUsage). `charge` is what it costs, given by the caller or worked out when it was recorded; `charged` is "1" when the caller gave it. `invoice_id` is "0" until the daily run bills the record on the service's renewal invoice; the current period (meteredGetUsage) is the records not billed yet.
+ */
+export interface MeteredUsage {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  account_id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  variable_id: string;
+  /**
+   * a date-time as YYYY-MM-DD HH:MM:SS
+   */
+  date_created: string;
+  /**
+   * a date-time as YYYY-MM-DD HH:MM:SS
+   */
+  date_updated: string;
+  /**
+   * a quantity of at most 4 decimals, such as 2 or 1.5
+   */
+  qty: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  charge: string;
+  /**
+   * "0" or "1"
+   */
+  charged: '0' | '1';
+  output: string;
+  rawoutput: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  invoice_id: string;
+}
+/**
  * A call answered the session's own way instead of by the simulation (billsim's own collection). A request of `call` that carries every value of `params` gets, instead of the simulated answer: the success envelope with the keys of `answer` (its string values are Handlebars templates with `params`, `call`, `server_time` and `now` in scope), the error envelope with the messages of `error`, or a failure below the envelope (`failure`); `status` and `delayMs` as for faults. A stubbed request runs no simulation and changes no state but the stub's own count. The stub with the most `params` that match applies, then the newest. Without `times` a stub lasts until removed. A fixtures folder may ship a stubs.json: a reset returns to those, and snapshots and --data carry the rest like any record.
  */
 export interface Stub {
@@ -2981,6 +3096,158 @@ export interface AccountListItem {
    * a numeric id as a string, such as "1"
    */
   currency_id: string;
+}
+/**
+ * Records usage of metered variable `variable` (its `variable_name`, such as backup_storage, not its id) for service `account_id`, and answers the new record's id as `usage_id`, a string as published (meteredGetUsage lists it as `values[].id`). The variable must be one of the service's product's (meteredGetVariables). `charge` sets what the record costs; without it billsim works it out by the variable's scheme: tiered charges `qty` at the price of the bracket `qty` falls in; volume at the price of the bracket the period's total, this record included, falls in (the period's total is charged again by the total's bracket when billed). The record is dated `date_created` (YYYY-MM-DD HH:MM:SS; the session clock when not given) and `date_updated` (date_created when not given). Records not billed yet make the current period: the daily run bills them on the service's next renewal invoice, one line per variable, when they are dated before that run's day. `output` and `rawoutput` are kept as given.
+ */
+export interface MeteredAddUsage {
+  request: MeteredAddUsageRequest;
+  result: MeteredAddUsageResult;
+}
+export interface MeteredAddUsageRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  account_id: string;
+  /**
+   * a variable name of letters, digits and _, such as bandwidth
+   */
+  variable: string;
+  /**
+   * a quantity of at most 4 decimals, such as 2 or 1.5
+   */
+  qty: string;
+  /**
+   * a text of at most 65535 characters
+   */
+  output?: string;
+  /**
+   * a text of at most 65535 characters
+   */
+  rawoutput?: string;
+  /**
+   * a money amount of 0 or more, such as 5 or 4.20
+   */
+  charge?: string;
+  /**
+   * a date-time as YYYY-MM-DD HH:MM:SS
+   */
+  date_created?: string;
+  /**
+   * a date-time as YYYY-MM-DD HH:MM:SS
+   */
+  date_updated?: string;
+}
+export interface MeteredAddUsageResult {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  usage_id: string;
+}
+/**
+ * The current billing period's usage of service `account_id`: every metered variable of its product, keyed by variable id (an object, as published, where meteredGetVariables answers a list), each with the period's total quantity as `usage` (a string), its charge as `charge` (a JSON number) and its records as `values`, oldest first (`charge` a 2-decimal string there). The period is the usage not billed yet: the daily run bills it on the service's renewal invoice, after which the variables start again at usage "0" with no values. A service whose product has no metered variables is refused.
+ */
+export interface MeteredGetUsage {
+  request: MeteredGetUsageRequest;
+  result: MeteredGetUsageResult;
+}
+export interface MeteredGetUsageRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  account_id: string;
+}
+export interface MeteredGetUsageResult {
+  variables: {
+    [k: string]: MeteredUsageVariable;
+  };
+}
+export interface MeteredUsageVariable {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  product_id: string;
+  name: string;
+  variable_name: string;
+  unit_name: string;
+  /**
+   * billed with the service's renewal: the published samples show Monthly only
+   */
+  cycle: 'Monthly';
+  scheme: 'tiered' | 'volume';
+  /**
+   * "0" in every published sample; kept, never read
+   */
+  options: string;
+  /**
+   * the period's total quantity, a string
+   */
+  usage: string;
+  /**
+   * the period's charge, a JSON number as published
+   */
+  charge: number;
+  values: MeteredUsageValue[];
+}
+export interface MeteredUsageValue {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  variable_name: string;
+  unit_name: string;
+  /**
+   * billed with the service's renewal: the published samples show Monthly only
+   */
+  cycle: 'Monthly';
+  /**
+   * a date-time as YYYY-MM-DD HH:MM:SS
+   */
+  date_created: string;
+  name: string;
+  /**
+   * a date-time as YYYY-MM-DD HH:MM:SS
+   */
+  date_updated: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  charge: string;
+  /**
+   * a quantity of at most 4 decimals, such as 2 or 1.5
+   */
+  qty: string;
+  output: string;
+  rawoutput: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  variable_id: string;
+  scheme: 'tiered' | 'volume';
+  /**
+   * "0" in every published sample; kept, never read
+   */
+  options: string;
+}
+/**
+ * The metered billing variables of product `product_id`, in id order, each with its price brackets, as published (a list; prices as 4-decimal strings; the last bracket's `qty_max` "0" has no upper end). A product without metered billing answers an empty list.
+ */
+export interface MeteredGetVariables {
+  request: MeteredGetVariablesRequest;
+  result: MeteredGetVariablesResult;
+}
+export interface MeteredGetVariablesRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  product_id: string;
+}
+export interface MeteredGetVariablesResult {
+  variables: MeteredVariable[];
 }
 /**
  * The services (accounts) holding address `ip`, under `services`: each an account row with the fields, order and types of a real answer observed from this call (the vendor publishes none): every scalar a string, `extra_details` the serialised PHP string "a:0:{}", the owner's `firstname` and `lastname`, then `ip` and `additional_ip` (an array). No password is shown. Fields billsim does not keep answer their empty values: autosuspend "0", autosuspend_date 0000-00-00, date_changed and synch_date 0000-00-00 00:00:00, the *_error flags "0". Note that, as the vendor says, `services` may hold more than one service: a server's shared address is the address of every service it hosts without one of its own. Services match when `ip` is their main address or one of their additional ones (letter case aside), in any status (a Terminated service keeps its record), by id. No match answers an empty list. `source` (ipam, proxmox, vpsdata or localcloud) is checked and then ignored: billsim keeps one record of each service's addresses, the account's `ip` and `additional_ip`. The vendor publishes no answer; billsim answers `services` after `success`, as every other call orders its fields (a real answer once observed put `services` first).
@@ -6504,6 +6771,31 @@ export interface SetInvoiceStatusRequest {
 }
 export interface SetInvoiceStatusResult {}
 /**
+ * Adds translations to the admin or the user (client area) language group, sent as `lines[<section>][<keyword>]=<text>`; info holds one line per keyword, in the order sent, as published (with its double space): "Added new  translation, Section: section, Keyword: keyword". billsim keeps one translation per group, section and keyword (a new text for a keyword it holds replaces the old one, answered with the same line), visible in the `language_lines` collection of the session's state. Section and keyword names are 1 to 64 letters, digits, `_`, `-` or `.`; a bad name or an empty `lines` is refused, and nothing is kept.
+ */
+export interface AddLanguageLines {
+  request: AddLanguageLinesRequest;
+  result: AddLanguageLinesResult;
+}
+export interface AddLanguageLinesRequest {
+  target: 'admin' | 'user';
+  /**
+   * translations as lines[<section>][<keyword>]=<text>
+   */
+  lines: {
+    /**
+     * translations as lines[<section>][<keyword>]=<text>
+     */
+    [k: string]: {
+      /**
+       * a text of at most 65535 characters
+       */
+      [k: string]: string;
+    };
+  };
+}
+export interface AddLanguageLinesResult {}
+/**
  * The calls the API key that asks may run, as the flat `methods` array of call names the published sample shows: the key's own list of enabled calls as stored (its api_access record, an entry given twice listed once), which may name calls answered only by stubs; for a key whose list is empty, every call billsim simulates, in alphabetical order (the published sample lists the vendor's calls in its own order). A key with a list must include getAPIMethods in it to ask.
  */
 export interface GetAPIMethods {
@@ -6799,6 +7091,129 @@ export interface ModuleCallRequest {
  * never answered: no module is installed
  */
 export interface ModuleCallResult {}
+/**
+ * Records a message in the session's outbox instead of sending it, and answers `sent` as the JSON boolean true, as published. Recipients: the addresses of `to` (separated by `;`), or, without `to`, the client `client_id` at `email_override` when given, else at the client's own address; one outbox entry per address, each naming the client when one is given. The vendor lists every parameter as optional but requires `subject` and `body` unless a `template` is given, and `to` unless a `client_id` is: billsim refuses what is missing, every problem at once. The entry's template is "Custom Message", or "Template #<id>" for a template billsim does not hold (it keeps no templates), with the given subject or, without one, that name. The outbox keeps no bodies, so body, html, use_variables, variables, sender, from1, from2, replyto, notify and brand_id are checked for their form and kept nowhere.
+ */
+export interface SendMessage {
+  request: SendMessageRequest;
+  result: SendMessageResult;
+}
+export interface SendMessageRequest {
+  /**
+   * a text of at most 255 characters
+   */
+  subject?: string;
+  /**
+   * a text of at most 65535 characters
+   */
+  body?: string;
+  /**
+   * one or more valid email addresses separated by ;, such as a@example.com;b@example.com
+   */
+  to?: string;
+  /**
+   * a positive whole number id, such as 1
+   */
+  client_id?: string;
+  /**
+   * a positive whole number id, such as 1
+   */
+  sender?: string;
+  /**
+   * a positive whole number id, such as 1
+   */
+  template?: string;
+  /**
+   * "0" or "1"
+   */
+  use_variables?: '0' | '1';
+  /**
+   * "0" or "1"
+   */
+  html?: '0' | '1';
+  /**
+   * "0" or "1"
+   */
+  notify?: '0' | '1';
+  /**
+   * a valid email address, such as support@example.com
+   */
+  replyto?: string;
+  /**
+   * a valid email address, such as support@example.com
+   */
+  from2?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  from1?: string;
+  /**
+   * template variables as variables[<group>][<name>]=<value>
+   */
+  variables?: {};
+  /**
+   * a valid email address, such as support@example.com
+   */
+  email_override?: string;
+  /**
+   * a positive whole number id, such as 1
+   */
+  brand_id?: string;
+}
+export interface SendMessageResult {
+  /**
+   * true: the message is in the outbox
+   */
+  sent: true;
+}
+/**
+ * Records a mobile notification to client `client_id` in the session's outbox instead of sending it; the published answer is the bare envelope. billsim keeps no devices or SMS connections, so the entry goes to the client's e-mail address (the account the client signs in with), with template "Mobile Notification" and the given subject. `server_id` (the connection to send SMS from) is checked for its form and kept nowhere.
+ */
+export interface SendMobileClientNotify {
+  request: SendMobileClientNotifyRequest;
+  result: SendMobileClientNotifyResult;
+}
+export interface SendMobileClientNotifyRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  client_id: string;
+  /**
+   * a text of at most 255 characters
+   */
+  subject: string;
+  /**
+   * a text of at most 65535 characters
+   */
+  body: string;
+  /**
+   * a positive whole number id, such as 1
+   */
+  server_id?: string;
+}
+export interface SendMobileClientNotifyResult {}
+/**
+ * Records a mobile notification to every Active staff member in the session's outbox instead of sending it, one entry each (to the admin's e-mail address, the account the mobile app signs in with; billsim keeps no devices), with template "Mobile Notification", the given subject, and the admin's id under `related`; the published answer is the bare envelope. `server_id` (the connection to send SMS from) is checked for its form and kept nowhere.
+ */
+export interface SendMobileStaffNotify {
+  request: SendMobileStaffNotifyRequest;
+  result: SendMobileStaffNotifyResult;
+}
+export interface SendMobileStaffNotifyRequest {
+  /**
+   * a text of at most 255 characters
+   */
+  subject: string;
+  /**
+   * a text of at most 65535 characters
+   */
+  body: string;
+  /**
+   * a positive whole number id, such as 1
+   */
+  server_id?: string;
+}
+export interface SendMobileStaffNotifyResult {}
 /**
  * Checks a staff member's username and password against the stored scrypt hashes, in constant time. A match with an Active admin answers `admin_id`; anything else (unknown username, wrong password, Inactive admin) answers the same error, so the answer never reveals which part was wrong.
  */
@@ -9520,6 +9935,24 @@ export interface AddTicketDeptResult {
   dept_id: string;
 }
 /**
+ * Adds a staff note to the ticket numbered `id` (the 6-digit ticket number, not the internal id); info ["Ticket notes updated"] as published. The vendor's page says the call "sets new ticket notes", but getTicketDetails lists a ticket's notes one by one, each with its author and date, so billsim adds the text as one more note by admin 1 (as API calls act, and as addTicket's `notes` does) dated by the session clock; earlier notes stay. Notes are for staff only: no e-mail goes to the client, the ticket's status, lastreply and read flags stay as they are, and getTicketDetails shows the note under `notes`.
+ */
+export interface AddTicketNotes {
+  request: AddTicketNotesRequest;
+  result: AddTicketNotesResult;
+}
+export interface AddTicketNotesRequest {
+  /**
+   * a 6-digit ticket number, such as 814003
+   */
+  id: string;
+  /**
+   * a text of at most 65535 characters, not only blanks
+   */
+  notes: string;
+}
+export interface AddTicketNotesResult {}
+/**
  * Adds a reply to the ticket numbered `id` (the 6-digit ticket number, not the internal id); info ["Reply added, ticket status changed to <status>"] as published. A staff reply (type Admin, the default; `replier_id` an admin id, default admin 1) makes the ticket Answered and sends the "Ticket Reply" e-mail to the ticket's address (none with notify_client=0). A client reply (type=Client; `replier_id` the ticket's client, the default, or one of its contacts; none on a guest's ticket) makes it Client-Reply, reopening a Closed ticket, and sends no e-mail to the client. `status_change` sets the status after the reply instead. The reply's author, type, date (the session clock) and body are kept in order, and the ticket's lastreply becomes the reply's date. `attachments[<file name>]=<base64 content>` keeps each file's name and decoded size only. encrypt, notify_cc and replier_ip are accepted and ignored.
  */
 export interface AddTicketReply {
@@ -9548,6 +9981,20 @@ export interface AddTicketReplyRequest {
   attachments?: TicketAttachmentsParam;
 }
 export interface AddTicketReplyResult {}
+/**
+ * Deletes the ticket numbered `id` (the 6-digit ticket number, not the internal id) with its replies and staff notes; getTicketDetails then refuses the number and getTickets no longer lists it. The vendor publishes only an answer with `"success": false` and no message, so the success answer follows the neighbouring deletes (deleteInvoice, deleteOrder): `success: true` with info ["Ticket #814003 deleted"], naming the ticket by its number as setTicketPriority's published message does. E-mails already recorded about the ticket stay in the outbox, as sent mail would.
+ */
+export interface DeleteTicket {
+  request: DeleteTicketRequest;
+  result: DeleteTicketResult;
+}
+export interface DeleteTicketRequest {
+  /**
+   * a 6-digit ticket number, such as 814003
+   */
+  id: string;
+}
+export interface DeleteTicketResult {}
 /**
  * The predefined replies staff use most. The vendor publishes only an answer with `"success": false` and no data, so the success answer follows the neighbouring published shapes: `replies`, a list in the item shape getPredefinedReplies gives a category's replies (id, category_id, name, reply). Popularity is counted, never set: a staff message (a ticket staff opened with addTicket, or an addTicketReply of type Admin) whose body holds a predefined reply's whole text counts one use of that reply, as when staff insert it and write around it. The list holds the replies used at least once, most used first (ties by id), at most 10. Takes no parameters.
  */
@@ -9611,6 +10058,22 @@ export interface PredefinedReplyCategoryDetails {
   name: string;
   categories: ReplyCategory[];
   replies: PredefinedReplyItem[];
+}
+/**
+ * The text of predefined reply `id`, as published: `reply` is the bare text (a string, not an object), the same text getPredefinedReplies lists for the reply in its category. Reading a reply does not count as using it (getPopularPredefinedReplies counts staff messages that hold its text).
+ */
+export interface GetPredefinedReply {
+  request: GetPredefinedReplyRequest;
+  result: GetPredefinedReplyResult;
+}
+export interface GetPredefinedReplyRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+}
+export interface GetPredefinedReplyResult {
+  reply: string;
 }
 /**
  * Every support department, by id, as published: `assigned_admins` an object keyed by admin id, `tickets` the department's ticket count as a string. Takes no parameters.
@@ -9842,6 +10305,21 @@ export interface GetTicketsResult {
   tickets: TicketListItem[];
   sorter: Sorter;
 }
+/**
+ * Sets the priority of the ticket numbered `id` (the 6-digit ticket number, not the internal id); info ["Ticket #814003 priority changed"] as published. The vendor names the values Low, Medium and High, while tickets (addTicket, getTicketDetails) keep priority as a number from 0 to 3; billsim stores Low as "0", Medium as "1" and High as "2" ("3", above High, only addTicket sets). Nothing else changes: no reply, no e-mail, the same status and lastreply. The priority a ticket already has changes nothing and answers the same line.
+ */
+export interface SetTicketPriority {
+  request: SetTicketPriorityRequest;
+  result: SetTicketPriorityResult;
+}
+export interface SetTicketPriorityRequest {
+  /**
+   * a 6-digit ticket number, such as 814003
+   */
+  id: string;
+  priority: 'Low' | 'Medium' | 'High';
+}
+export interface SetTicketPriorityResult {}
 /**
  * Sets the status of the ticket numbered `id` (the 6-digit ticket number, not the internal id) to Open, Answered, Client-Reply, In-Progress or Closed, from any status; info ["Ticket #814003 status changed to: Answered"] as published. Nothing else changes: no reply, no e-mail, the same `lastreply`. Setting the status a ticket already has changes nothing and answers the same line.
  */

@@ -32,10 +32,12 @@ import addCreditReceipt from './invoices/addCreditReceipt.js';
 import addInvoice from './invoices/addInvoice.js';
 import addInvoiceItem from './invoices/addInvoiceItem.js';
 import addInvoicePayment from './invoices/addInvoicePayment.js';
+import addLanguageLines from './misc/addLanguageLines.js';
 import addOrder from './orders/addOrder.js';
 import addOrderDraftItem from './orders/addOrderDraftItem.js';
 import addTicket from './tickets/addTicket.js';
 import addTicketDept from './tickets/addTicketDept.js';
+import addTicketNotes from './tickets/addTicketNotes.js';
 import addTicketReply from './tickets/addTicketReply.js';
 import applyInvoiceCredit from './invoices/applyInvoiceCredit.js';
 import bulkAddProducts from './services/bulkAddProducts.js';
@@ -48,6 +50,7 @@ import deleteClientContact from './clients/deleteClientContact.js';
 import deleteInvoice from './invoices/deleteInvoice.js';
 import deleteOrder from './orders/deleteOrder.js';
 import deleteProduct from './services/deleteProduct.js';
+import deleteTicket from './tickets/deleteTicket.js';
 import domainCheck from './domains/domainCheck.js';
 import domainDelete from './domains/domainDelete.js';
 import domainDeleteHB from './domains/domainDeleteHB.js';
@@ -102,6 +105,7 @@ import getOtherPopularProducts from './services/getOtherPopularProducts.js';
 import getPaymentModules from './misc/getPaymentModules.js';
 import getPopularPredefinedReplies from './tickets/getPopularPredefinedReplies.js';
 import getPredefinedReplies from './tickets/getPredefinedReplies.js';
+import getPredefinedReply from './tickets/getPredefinedReply.js';
 import getProductApplicableAddons from './services/getProductApplicableAddons.js';
 import getProductDetails from './services/getProductDetails.js';
 import getProducts from './services/getProducts.js';
@@ -113,6 +117,9 @@ import getTicketDetails from './tickets/getTicketDetails.js';
 import getTickets from './tickets/getTickets.js';
 import getTransactionDetails from './invoices/getTransactionDetails.js';
 import getTransactions from './invoices/getTransactions.js';
+import meteredAddUsage from './accounts/meteredAddUsage.js';
+import meteredGetUsage from './accounts/meteredGetUsage.js';
+import meteredGetVariables from './accounts/meteredGetVariables.js';
 import module from './misc/module.js';
 import orderUpgrade from './orders/orderUpgrade.js';
 import productCloneSettings from './services/productCloneSettings.js';
@@ -121,6 +128,9 @@ import removeOrderDraftItem from './orders/removeOrderDraftItem.js';
 import searchServiceByIP from './accounts/searchServiceByIP.js';
 import searchServiceByIPLimited from './accounts/searchServiceByIPLimited.js';
 import sendInvoice from './invoices/sendInvoice.js';
+import sendMessage from './misc/sendMessage.js';
+import sendMobileClientNotify from './misc/sendMobileClientNotify.js';
+import sendMobileStaffNotify from './misc/sendMobileStaffNotify.js';
 import setClientDetails from './clients/setClientDetails.js';
 import setContactDetails from './clients/setContactDetails.js';
 import setInvoiceStatus from './invoices/setInvoiceStatus.js';
@@ -130,6 +140,7 @@ import setOrderFraud from './orders/setOrderFraud.js';
 import setOrderPending from './orders/setOrderPending.js';
 import setOrderReferrer from './affiliates/setOrderReferrer.js';
 import setOrderStatus from './orders/setOrderStatus.js';
+import setTicketPriority from './tickets/setTicketPriority.js';
 import setTicketStatus from './tickets/setTicketStatus.js';
 import tokenizeClientCard from './clients/tokenizeClientCard.js';
 import verifyAdminLogin from './misc/verifyAdminLogin.js';
@@ -159,10 +170,12 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   addInvoice,
   addInvoiceItem,
   addInvoicePayment,
+  addLanguageLines,
   addOrder,
   addOrderDraftItem,
   addTicket,
   addTicketDept,
+  addTicketNotes,
   addTicketReply,
   applyInvoiceCredit,
   bulkAddProducts,
@@ -179,6 +192,7 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   deleteInvoice,
   deleteOrder,
   deleteProduct,
+  deleteTicket,
   domainCheck,
   domainDelete,
   domainDeleteHB,
@@ -234,6 +248,7 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   getPaymentModules,
   getPopularPredefinedReplies,
   getPredefinedReplies,
+  getPredefinedReply,
   getProductApplicableAddons,
   getProductDetails,
   getProducts,
@@ -245,6 +260,9 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   getTickets,
   getTransactionDetails,
   getTransactions,
+  meteredAddUsage,
+  meteredGetUsage,
+  meteredGetVariables,
   module,
   orderUpgrade,
   productCloneSettings,
@@ -255,6 +273,9 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   searchServiceByIPLimited,
   sendEstimate,
   sendInvoice,
+  sendMessage,
+  sendMobileClientNotify,
+  sendMobileStaffNotify,
   setClientDetails,
   setContactDetails,
   setEstimateStatus,
@@ -265,6 +286,7 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   setOrderPending,
   setOrderReferrer,
   setOrderStatus,
+  setTicketPriority,
   setTicketStatus,
   tokenizeClientCard,
   verifyAdminLogin,

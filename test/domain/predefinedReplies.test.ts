@@ -1,6 +1,7 @@
 import t from 'tap';
-import { POPULAR_LIMIT, countReplyUses, popularReplies } from '../../src/domain/predefinedReplies.js';
+import { POPULAR_LIMIT, countReplyUses, popularReplies, requirePredefinedReply } from '../../src/domain/predefinedReplies.js';
 import { world, write } from '../helpers/world.js';
+import { ApiError } from '../../src/errors.js';
 
 const uses = (w: ReturnType<typeof world>) => w.all('predefined_replies').map((r) => r.uses);
 
@@ -27,4 +28,10 @@ t.test('popularReplies: used replies, most used first, ties by id, at most the l
     'never an unused reply',
   );
   t.strictSame(Object.keys(popularReplies(w)[0]), ['id', 'category_id', 'name', 'reply'], 'the count stays out of the answer');
+});
+
+t.test('requirePredefinedReply finds a reply by id, or names the one missing', async (t) => {
+  const w = world({ predefined_replies: [{ reply: 'Hello.' }] });
+  t.equal(requirePredefinedReply(w, '1').reply, 'Hello.');
+  t.throws(() => requirePredefinedReply(w, '2'), new ApiError('Predefined reply 2 not found'));
 });

@@ -6,6 +6,7 @@ import {
   ordinal,
   readAttachments,
   statusAfterReply,
+  withPriority,
   ticketChecks,
   ticketNumber,
 } from '../../src/domain/tickets.js';
@@ -145,4 +146,11 @@ t.test('newTicketDept: a visible department for every Active admin, its name and
   });
   t.throws(() => newTicketDept(w), new ApiError(['Email cannot be empty', 'Department name cannot be empty']));
   t.throws(() => newTicketDept(w, ' ', 'abuse@example.com'), new ApiError('Department name cannot be empty'));
+});
+
+t.test('withPriority: Low, Medium and High as the numbers tickets keep; the same ticket when nothing moves', async (t) => {
+  const ticket = { ...loadFixtures(defaultFixturesDir).tickets[0], priority: '1' as const };
+  t.equal(withPriority(ticket, 'Medium'), ticket, 'already Medium: the very same record, so nothing is written');
+  t.strictSame(withPriority(ticket, 'Low'), { ...ticket, priority: '0' });
+  t.strictSame(withPriority(ticket, 'High'), { ...ticket, priority: '2' });
 });

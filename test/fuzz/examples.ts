@@ -703,6 +703,74 @@ export const EXAMPLES: Record<string, Pair[][]> = {
     ],
   ],
   getTicketDetails: [[['id', '814003']], [['id', '702108']]],
+  setTicketPriority: [
+    [
+      ['id', '926866'],
+      ['priority', 'High'],
+    ],
+    [
+      ['id', '814003'],
+      ['priority', 'Low'],
+    ],
+  ],
+  addTicketNotes: [
+    [
+      ['id', '926866'],
+      ['notes', 'Reboot window agreed by phone.'],
+    ],
+  ],
+  deleteTicket: [[['id', '477350']], [['id', '814003']]],
+  getPredefinedReply: [[['id', '1']], [['id', '10']]],
+  meteredAddUsage: [
+    [
+      ['account_id', '17'],
+      ['variable', 'backup_storage'],
+      ['qty', '75'],
+    ],
+    [
+      ['account_id', '16'],
+      ['variable', 'restore_transfer'],
+      ['qty', '12.5'],
+      ['charge', '3.20'],
+      ['output', 'restore'],
+      ['date_created', '2026-11-19 10:00:00'],
+    ],
+  ],
+  meteredGetUsage: [[['account_id', '17']], [['account_id', '4']]],
+  meteredGetVariables: [[['product_id', '17']], [['product_id', '2']]],
+  sendMessage: [
+    [
+      ['client_id', '1'],
+      ['subject', 'Planned maintenance'],
+      ['body', 'Sunday, 02:00 CET.'],
+    ],
+    [
+      ['to', 'ops@example.com;cto@example.com'],
+      ['template', '3'],
+      ['html', '1'],
+    ],
+  ],
+  sendMobileClientNotify: [
+    [
+      ['client_id', '2'],
+      ['subject', 'Invoice paid'],
+      ['body', 'Thank you.'],
+    ],
+  ],
+  sendMobileStaffNotify: [
+    [
+      ['subject', 'Node down'],
+      ['body', 'vps-ams-2 stopped answering.'],
+      ['server_id', '1'],
+    ],
+  ],
+  addLanguageLines: [
+    [
+      ['target', 'user'],
+      ['lines[cart][promo]', 'Free migration'],
+      ['lines[cart][terms]', 'Annual plans only'],
+    ],
+  ],
   getClientTickets: [
     [['id', '1']],
     [

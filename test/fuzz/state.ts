@@ -104,6 +104,15 @@ export function checkReferences(world: World): string[] {
   for (const note of world.all('ticket_notes')) {
     if (!world.get('tickets', note.ticket_id)) problems.push(`ticket note ${note.id}: ticket ${note.ticket_id} does not exist`);
   }
+  for (const variable of world.all('metered_variables')) {
+    if (!world.get('products', variable.product_id))
+      problems.push(`metered variable ${variable.id}: product ${variable.product_id} does not exist`);
+  }
+  for (const usage of world.all('metered_usage')) {
+    if (!world.get('accounts', usage.account_id)) problems.push(`metered usage ${usage.id}: account ${usage.account_id} does not exist`);
+    if (!world.get('metered_variables', usage.variable_id))
+      problems.push(`metered usage ${usage.id}: variable ${usage.variable_id} does not exist`);
+  }
   for (const affiliate of world.all('affiliates')) {
     if (!world.get('clients', affiliate.client_id))
       problems.push(`affiliate ${affiliate.id}: client ${affiliate.client_id} does not exist`);
