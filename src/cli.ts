@@ -6,6 +6,7 @@ import { buildApp } from './app.js';
 import { API_PATH } from './http/endpoint.js';
 import { parseCli, USAGE, UsageError, type CliConfig } from './cli/options.js';
 import { checkPaths } from './cli/paths.js';
+import { loggerOptions } from './cli/logging.js';
 import { bannerKey, exposureWarning, listenNames } from './cli/exposure.js';
 import { COLLECTION_NAMES, loadFixtures } from './store/fixtures.js';
 import { defaultFixturesDir, packageVersion } from './paths.js';
@@ -25,13 +26,6 @@ function exportFixtures(config: CliConfig): void {
   process.stdout.write(`wrote ${COLLECTION_NAMES.length} collections to ${dir}\n`);
 }
 
-function logger(config: CliConfig) {
-  // Pretty lines for a person at a terminal, JSON lines for everything else.
-  return process.stdout.isTTY
-    ? { level: config.logLevel, transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } }
-    : { level: config.logLevel };
-}
-
 async function serve(config: CliConfig): Promise<void> {
   let app: Awaited<ReturnType<typeof buildApp>>;
   try {
@@ -47,7 +41,7 @@ async function serve(config: CliConfig): Promise<void> {
       memoryBudget: config.memoryBudget,
       allowedHosts: [...config.allowedHosts, ...listenNames(config.host)],
       connections: config.connections,
-      logger: logger(config),
+      logger: loggerOptions(config.logLevel, Boolean(process.stdout.isTTY)),
       credentials: { apiId: process.env.BILLSIM_API_ID, apiKey: process.env.BILLSIM_API_KEY },
     });
   } catch (error) {
@@ -69,7 +63,9 @@ async function serve(config: CliConfig): Promise<void> {
   const quote = fromEnv ? '"' : "'";
   const warning = exposureWarning(config.host, config.controlToken);
   if (warning) process.stderr.write(warning);
-  process.stdout.write(
+  // On a terminal the banner leads the log; elsewhere stdout holds JSON log lines only, so the banner goes to stderr.
+  const bannerOut = process.stdout.isTTY ? process.stdout : process.stderr;
+  bannerOut.write(
     [
       `billsim ${packageVersion()} listening on ${url}`,
       `  api_id:  ${access?.api_id ?? '(no access record 1)'}`,

@@ -113,7 +113,9 @@ export async function serveApi(deps: EndpointDeps, request: ApiRequest): Promise
     answer: outcome.failure && outcome.failure.kind !== 'slow' ? '' : outcome.json,
     ...(outcome.stub !== undefined && { stub: outcome.stub }),
   });
-  request.log.info({ call, session: session?.name, success, durationMs }, 'api call');
+  // A failed call's line names its first error (messages may echo client text: cut short).
+  const error = success ? undefined : outcome.errors[0]?.slice(0, 300);
+  request.log.info({ call, session: session?.name, success, durationMs, ...(error !== undefined && { error }) }, 'api call');
   return outcome;
 }
 

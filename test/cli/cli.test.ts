@@ -111,6 +111,17 @@ t.test('environment variables: credentials, host, log level', async (t) => {
   const apiLines = lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((entry) => entry.msg === 'api call');
   t.equal(apiLines.length, 2, 'one JSON log line per request when stdout is not a terminal');
   t.match(apiLines[0], { call: 'getCurrencies', session: 'default', success: true });
+  t.notOk('error' in apiLines[0], 'a success names no error');
+  t.match(
+    apiLines[1],
+    { call: 'getCurrencies', success: false, error: 'Authentication failed: invalid api_id or api_key' },
+    "a failure's line names its first error",
+  );
+  const stdoutLines = server.stdout().split('\n').filter(Boolean);
+  t.ok(
+    stdoutLines.every((line) => line.startsWith('{')),
+    'stdout holds JSON log lines only: the banner went to stderr',
+  );
   const banner = server.output().slice(0, server.output().indexOf('  docs:'));
   t.notOk(server.output().includes('envkey'), 'a key from the environment is printed nowhere');
   t.match(banner, '  api_key: **** (from BILLSIM_API_KEY)\n', 'masked whole: too short to show a part');

@@ -18,14 +18,16 @@ t.test('killing `npm start` by its PID stops the server', async (t) => {
   let output = '';
   const origin = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no URL printed:\n${output}`)), 20_000);
-    npm.stdout.on('data', (chunk: Buffer) => {
+    const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /listening on (http:\/\/[^/\s]+)/.exec(output);
       if (match) {
         clearTimeout(timer);
         resolve(match[1]);
       }
-    });
+    };
+    npm.stdout.on('data', onData);
+    npm.stderr.on('data', onData);
   });
   t.ok(await answers(origin), 'serving');
   npm.kill('SIGTERM');

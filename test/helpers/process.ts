@@ -10,6 +10,8 @@ export interface Running {
   url: string;
   origin: string;
   output: () => string;
+  /** What the server wrote to stdout alone. */
+  stdout: () => string;
   stop: (signal?: NodeJS.Signals) => Promise<number | null>;
 }
 
@@ -22,7 +24,11 @@ export function runCli(args: string[], env: Record<string, string> = {}) {
 export function startCli(args: string[], env: Record<string, string> = {}, timeout = 20_000): Promise<Running> {
   const proc = spawn(process.execPath, [CLI, '--port', '0', ...args], { env: { ...process.env, ...env } });
   let output = '';
+  let stdout = '';
   const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
+  proc.stdout.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+  });
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no URL printed:\n${output}`)), timeout);
     const onData = (chunk: Buffer) => {
@@ -36,6 +42,7 @@ export function startCli(args: string[], env: Record<string, string> = {}, timeo
           url,
           origin: new URL(url).origin,
           output: () => output,
+          stdout: () => stdout,
           stop: (signal = 'SIGTERM') => {
             proc.kill(signal);
             return exited;
@@ -43,10 +50,9 @@ export function startCli(args: string[], env: Record<string, string> = {}, timeo
         });
       }
     };
+    // The banner is on stderr when stdout is not a terminal (stdout then holds JSON log lines only).
     proc.stdout.on('data', onData);
-    proc.stderr.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
+    proc.stderr.on('data', onData);
     void exited.then((code) => {
       clearTimeout(timer);
       reject(new Error(`exited with ${code} before listening:\n${output}`));
