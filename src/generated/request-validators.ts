@@ -29386,15 +29386,557 @@ validate500.errors = vErrors;
 return errors === 0;
 }
 
-export const meteredGetUsage = validate510;
-const schema2345 = {"title":"MeteredGetUsageRequest","type":"object","required":["account_id"],"properties":{"account_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const meteredAddUsageBulk = validate504;
+const schema2317 = {"title":"MeteredAddUsageBulkRequest","type":"object","required":["account_id","variables"],"properties":{"account_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"variables":{"type":"object","minProperties":1,"maxProperties":100,"propertyNames":{"$ref":"meteredAddUsage.json#/properties/request/properties/variable"},"additionalProperties":{"$ref":"#/definitions/usage"},"description":"usage by variable name, such as variables[backup_storage][qty]=10"}}};
+const schema2308 = {"type":"string","pattern":"^[A-Za-z0-9_]{1,64}$","description":"a variable name of letters, digits and _, such as bandwidth"};
+const schema2309 = {"title":"MeteredUsageParam","type":"object","additionalProperties":false,"required":["qty"],"description":"one variable's usage: qty, and optionally output, rawoutput, charge, date_created and date_updated","properties":{"qty":{"$ref":"meteredAddUsage.json#/properties/request/properties/qty"},"output":{"$ref":"meteredAddUsage.json#/properties/request/properties/output"},"rawoutput":{"$ref":"meteredAddUsage.json#/properties/request/properties/rawoutput"},"charge":{"$ref":"meteredAddUsage.json#/properties/request/properties/charge"},"date_created":{"$ref":"../../common/defs.json#/definitions/datetime"},"date_updated":{"$ref":"../../common/defs.json#/definitions/datetime"}}};
+const schema2310 = {"type":"string","pattern":"^[0-9]{1,12}(\\.[0-9]{1,4})?$","description":"a quantity of at most 4 decimals, such as 2 or 1.5"};
+const schema2311 = {"type":"string","maxLength":65535,"description":"a text of at most 65535 characters"};
+const schema2312 = {"type":"string","maxLength":65535,"description":"a text of at most 65535 characters"};
+const schema2313 = {"type":"string","pattern":"^[0-9]{1,12}(\\.[0-9]{1,2})?$","description":"a money amount of 0 or more, such as 5 or 4.20"};
 
-function validate510(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate502(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.qty === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "qty"},message:"must have required property '"+"qty"+"'",schema:schema2309.required,parentSchema:schema2309,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((((key0 === "qty") || (key0 === "output")) || (key0 === "rawoutput")) || (key0 === "charge")) || (key0 === "date_created")) || (key0 === "date_updated"))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema2309,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.qty !== undefined){
+let data0 = data.qty;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err2 = {instancePath:instancePath+"/qty",schemaPath:"meteredAddUsage.json#/properties/request/properties/qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2310.type,parentSchema:schema2310,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["qty"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern1463.test(data0)){
+const err3 = {instancePath:instancePath+"/qty",schemaPath:"meteredAddUsage.json#/properties/request/properties/qty/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,12}(\\.[0-9]{1,4})?$"},message:"must match pattern \""+"^[0-9]{1,12}(\\.[0-9]{1,4})?$"+"\"",schema:"^[0-9]{1,12}(\\.[0-9]{1,4})?$",parentSchema:schema2310,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+if(data.output !== undefined){
+let data1 = data.output;
+if(typeof data1 !== "string"){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType1 = typeof data1;
+if(typeof data1 === "string"){
+coerced1 = data1;
+}
+}
+if(!(coerced1 !== undefined)){
+if(dataType1 == "number" || dataType1 == "boolean"){
+coerced1 = "" + data1;
+}
+else if(data1 === null){
+coerced1 = "";
+}
+else {
+const err4 = {instancePath:instancePath+"/output",schemaPath:"meteredAddUsage.json#/properties/request/properties/output/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2311.type,parentSchema:schema2311,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["output"] = coerced1;
+}
+}
+}
+if(typeof data1 === "string"){
+if(func2(data1) > 65535){
+const err5 = {instancePath:instancePath+"/output",schemaPath:"meteredAddUsage.json#/properties/request/properties/output/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema2311,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+if(data.rawoutput !== undefined){
+let data2 = data.rawoutput;
+if(typeof data2 !== "string"){
+let dataType2 = typeof data2;
+let coerced2 = undefined;
+if(dataType2 == 'object' && Array.isArray(data2) && data2.length == 1){
+data2 = data2[0];
+dataType2 = typeof data2;
+if(typeof data2 === "string"){
+coerced2 = data2;
+}
+}
+if(!(coerced2 !== undefined)){
+if(dataType2 == "number" || dataType2 == "boolean"){
+coerced2 = "" + data2;
+}
+else if(data2 === null){
+coerced2 = "";
+}
+else {
+const err6 = {instancePath:instancePath+"/rawoutput",schemaPath:"meteredAddUsage.json#/properties/request/properties/rawoutput/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2312.type,parentSchema:schema2312,data:data2};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(coerced2 !== undefined){
+data2 = coerced2;
+if(data !== undefined){
+data["rawoutput"] = coerced2;
+}
+}
+}
+if(typeof data2 === "string"){
+if(func2(data2) > 65535){
+const err7 = {instancePath:instancePath+"/rawoutput",schemaPath:"meteredAddUsage.json#/properties/request/properties/rawoutput/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema2312,data:data2};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+if(data.charge !== undefined){
+let data3 = data.charge;
+if(typeof data3 !== "string"){
+let dataType3 = typeof data3;
+let coerced3 = undefined;
+if(dataType3 == 'object' && Array.isArray(data3) && data3.length == 1){
+data3 = data3[0];
+dataType3 = typeof data3;
+if(typeof data3 === "string"){
+coerced3 = data3;
+}
+}
+if(!(coerced3 !== undefined)){
+if(dataType3 == "number" || dataType3 == "boolean"){
+coerced3 = "" + data3;
+}
+else if(data3 === null){
+coerced3 = "";
+}
+else {
+const err8 = {instancePath:instancePath+"/charge",schemaPath:"meteredAddUsage.json#/properties/request/properties/charge/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2313.type,parentSchema:schema2313,data:data3};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(coerced3 !== undefined){
+data3 = coerced3;
+if(data !== undefined){
+data["charge"] = coerced3;
+}
+}
+}
+if(typeof data3 === "string"){
+if(!pattern46.test(data3)){
+const err9 = {instancePath:instancePath+"/charge",schemaPath:"meteredAddUsage.json#/properties/request/properties/charge/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema2313,data:data3};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+if(data.date_created !== undefined){
+let data4 = data.date_created;
+if(typeof data4 !== "string"){
+let dataType4 = typeof data4;
+let coerced4 = undefined;
+if(dataType4 == 'object' && Array.isArray(data4) && data4.length == 1){
+data4 = data4[0];
+dataType4 = typeof data4;
+if(typeof data4 === "string"){
+coerced4 = data4;
+}
+}
+if(!(coerced4 !== undefined)){
+if(dataType4 == "number" || dataType4 == "boolean"){
+coerced4 = "" + data4;
+}
+else if(data4 === null){
+coerced4 = "";
+}
+else {
+const err10 = {instancePath:instancePath+"/date_created",schemaPath:"../../common/defs.json#/definitions/datetime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema58.type,parentSchema:schema58,data:data4};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(coerced4 !== undefined){
+data4 = coerced4;
+if(data !== undefined){
+data["date_created"] = coerced4;
+}
+}
+}
+if(typeof data4 === "string"){
+if(!pattern23.test(data4)){
+const err11 = {instancePath:instancePath+"/date_created",schemaPath:"../../common/defs.json#/definitions/datetime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$",parentSchema:schema58,data:data4};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+if(data.date_updated !== undefined){
+let data5 = data.date_updated;
+if(typeof data5 !== "string"){
+let dataType5 = typeof data5;
+let coerced5 = undefined;
+if(dataType5 == 'object' && Array.isArray(data5) && data5.length == 1){
+data5 = data5[0];
+dataType5 = typeof data5;
+if(typeof data5 === "string"){
+coerced5 = data5;
+}
+}
+if(!(coerced5 !== undefined)){
+if(dataType5 == "number" || dataType5 == "boolean"){
+coerced5 = "" + data5;
+}
+else if(data5 === null){
+coerced5 = "";
+}
+else {
+const err12 = {instancePath:instancePath+"/date_updated",schemaPath:"../../common/defs.json#/definitions/datetime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema58.type,parentSchema:schema58,data:data5};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(coerced5 !== undefined){
+data5 = coerced5;
+if(data !== undefined){
+data["date_updated"] = coerced5;
+}
+}
+}
+if(typeof data5 === "string"){
+if(!pattern23.test(data5)){
+const err13 = {instancePath:instancePath+"/date_updated",schemaPath:"../../common/defs.json#/definitions/datetime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$",parentSchema:schema58,data:data5};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2309.type,parentSchema:schema2309,data};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+validate502.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate504(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.account_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "account_id"},message:"must have required property '"+"account_id"+"'",schema:schema2345.required,parentSchema:schema2345,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "account_id"},message:"must have required property '"+"account_id"+"'",schema:schema2317.required,parentSchema:schema2317,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.variables === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "variables"},message:"must have required property '"+"variables"+"'",schema:schema2317.required,parentSchema:schema2317,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.account_id !== undefined){
+let data0 = data.account_id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err2 = {instancePath:instancePath+"/account_id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["account_id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err3 = {instancePath:instancePath+"/account_id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+if(data.variables !== undefined){
+let data1 = data.variables;
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(Object.keys(data1).length > 100){
+const err4 = {instancePath:instancePath+"/variables",schemaPath:"#/properties/variables/maxProperties",keyword:"maxProperties",params:{limit: 100},message:"must NOT have more than 100 properties",schema:100,parentSchema:schema2317.properties.variables,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(Object.keys(data1).length < 1){
+const err5 = {instancePath:instancePath+"/variables",schemaPath:"#/properties/variables/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema2317.properties.variables,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+for(const key0 in data1){
+const _errs6 = errors;
+if(typeof key0 !== "string"){
+let dataType1 = typeof key0;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(key0) && key0.length == 1){
+key0 = key0[0];
+dataType1 = typeof key0;
+if(typeof key0 === "string"){
+coerced1 = key0;
+}
+}
+if(!(coerced1 !== undefined)){
+if(dataType1 == "number" || dataType1 == "boolean"){
+coerced1 = "" + key0;
+}
+else if(key0 === null){
+coerced1 = "";
+}
+else {
+const err6 = {instancePath:instancePath+"/variables",schemaPath:"meteredAddUsage.json#/properties/request/properties/variable/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2308.type,parentSchema:schema2308,data:key0,propertyName:key0};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+key0 = coerced1;
+if(data1 !== undefined){
+data1["variables"] = coerced1;
+}
+}
+}
+if(typeof key0 === "string"){
+if(!pattern1462.test(key0)){
+const err7 = {instancePath:instancePath+"/variables",schemaPath:"meteredAddUsage.json#/properties/request/properties/variable/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_]{1,64}$"},message:"must match pattern \""+"^[A-Za-z0-9_]{1,64}$"+"\"",schema:"^[A-Za-z0-9_]{1,64}$",parentSchema:schema2308,data:key0,propertyName:key0};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+var valid2 = _errs6 === errors;
+if(!valid2){
+const err8 = {instancePath:instancePath+"/variables",schemaPath:"#/properties/variables/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema2317.properties.variables.propertyNames,parentSchema:schema2317.properties.variables,data:data1};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+for(const key1 in data1){
+if(!(validate502(data1[key1], {instancePath:instancePath+"/variables/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data1,parentDataProperty:key1,rootData}))){
+vErrors = vErrors === null ? validate502.errors : vErrors.concat(validate502.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/variables",schemaPath:"#/properties/variables/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2317.properties.variables.type,parentSchema:schema2317.properties.variables,data:data1};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2317.type,parentSchema:schema2317,data};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+validate504.errors = vErrors;
+return errors === 0;
+}
+
+export const meteredGetUsage = validate515;
+const schema2359 = {"title":"MeteredGetUsageRequest","type":"object","required":["account_id"],"properties":{"account_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+
+function validate515(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.account_id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "account_id"},message:"must have required property '"+"account_id"+"'",schema:schema2359.required,parentSchema:schema2359,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -29455,7 +29997,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2345.type,parentSchema:schema2345,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2359.type,parentSchema:schema2359,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -29464,19 +30006,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate510.errors = vErrors;
+validate515.errors = vErrors;
 return errors === 0;
 }
 
-export const meteredGetVariables = validate513;
-const schema2349 = {"title":"MeteredGetVariablesRequest","type":"object","required":["product_id"],"properties":{"product_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const meteredGetVariables = validate518;
+const schema2363 = {"title":"MeteredGetVariablesRequest","type":"object","required":["product_id"],"properties":{"product_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate513(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate518(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.product_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "product_id"},message:"must have required property '"+"product_id"+"'",schema:schema2349.required,parentSchema:schema2349,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "product_id"},message:"must have required property '"+"product_id"+"'",schema:schema2363.required,parentSchema:schema2363,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -29537,7 +30079,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2349.type,parentSchema:schema2349,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2363.type,parentSchema:schema2363,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -29546,21 +30088,21 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate513.errors = vErrors;
+validate518.errors = vErrors;
 return errors === 0;
 }
 
-export const module = validate515;
-const schema2352 = {"title":"ModuleCallRequest","type":"object","required":["module","fn"],"properties":{"module":{"type":"string","pattern":"^[A-Za-z0-9_.-]{1,100}$","description":"a module name such as phonenumbermng: letters, digits, _ . or -"},"fn":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]{0,99}$","description":"a function name such as getAvailableNumbers"}}};
-const pattern1504 = new RegExp("^[A-Za-z0-9_.-]{1,100}$", "u");
-const pattern1505 = new RegExp("^[A-Za-z_][A-Za-z0-9_]{0,99}$", "u");
+export const module = validate520;
+const schema2366 = {"title":"ModuleCallRequest","type":"object","required":["module","fn"],"properties":{"module":{"type":"string","pattern":"^[A-Za-z0-9_.-]{1,100}$","description":"a module name such as phonenumbermng: letters, digits, _ . or -"},"fn":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]{0,99}$","description":"a function name such as getAvailableNumbers"}}};
+const pattern1513 = new RegExp("^[A-Za-z0-9_.-]{1,100}$", "u");
+const pattern1514 = new RegExp("^[A-Za-z_][A-Za-z0-9_]{0,99}$", "u");
 
-function validate515(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate520(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.module === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "module"},message:"must have required property '"+"module"+"'",schema:schema2352.required,parentSchema:schema2352,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "module"},message:"must have required property '"+"module"+"'",schema:schema2366.required,parentSchema:schema2366,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -29570,7 +30112,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.fn === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fn"},message:"must have required property '"+"fn"+"'",schema:schema2352.required,parentSchema:schema2352,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fn"},message:"must have required property '"+"fn"+"'",schema:schema2366.required,parentSchema:schema2366,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -29599,7 +30141,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/module",schemaPath:"#/properties/module/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2352.properties.module.type,parentSchema:schema2352.properties.module,data:data0};
+const err2 = {instancePath:instancePath+"/module",schemaPath:"#/properties/module/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2366.properties.module.type,parentSchema:schema2366.properties.module,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -29617,8 +30159,8 @@ data["module"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern1504.test(data0)){
-const err3 = {instancePath:instancePath+"/module",schemaPath:"#/properties/module/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.-]{1,100}$"},message:"must match pattern \""+"^[A-Za-z0-9_.-]{1,100}$"+"\"",schema:"^[A-Za-z0-9_.-]{1,100}$",parentSchema:schema2352.properties.module,data:data0};
+if(!pattern1513.test(data0)){
+const err3 = {instancePath:instancePath+"/module",schemaPath:"#/properties/module/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.-]{1,100}$"},message:"must match pattern \""+"^[A-Za-z0-9_.-]{1,100}$"+"\"",schema:"^[A-Za-z0-9_.-]{1,100}$",parentSchema:schema2366.properties.module,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -29649,7 +30191,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/fn",schemaPath:"#/properties/fn/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2352.properties.fn.type,parentSchema:schema2352.properties.fn,data:data1};
+const err4 = {instancePath:instancePath+"/fn",schemaPath:"#/properties/fn/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2366.properties.fn.type,parentSchema:schema2366.properties.fn,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -29667,8 +30209,8 @@ data["fn"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern1505.test(data1)){
-const err5 = {instancePath:instancePath+"/fn",schemaPath:"#/properties/fn/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]{0,99}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]{0,99}$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]{0,99}$",parentSchema:schema2352.properties.fn,data:data1};
+if(!pattern1514.test(data1)){
+const err5 = {instancePath:instancePath+"/fn",schemaPath:"#/properties/fn/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]{0,99}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]{0,99}$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]{0,99}$",parentSchema:schema2366.properties.fn,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -29681,7 +30223,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2352.type,parentSchema:schema2352,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2366.type,parentSchema:schema2366,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -29690,19 +30232,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate515.errors = vErrors;
+validate520.errors = vErrors;
 return errors === 0;
 }
 
-export const orderUpgrade = validate517;
-const schema2360 = {"title":"OrderUpgradeRequest","type":"object","required":["id","new_billing"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"new_billing":{"type":"string","enum":["m","q","s","a","b","t","d","w","h","Free","Once"]},"new":{"$ref":"../../common/defs.json#/definitions/positiveId"},"module":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const orderUpgrade = validate522;
+const schema2374 = {"title":"OrderUpgradeRequest","type":"object","required":["id","new_billing"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"new_billing":{"type":"string","enum":["m","q","s","a","b","t","d","w","h","Free","Once"]},"new":{"$ref":"../../common/defs.json#/definitions/positiveId"},"module":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate517(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate522(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2360.required,parentSchema:schema2360,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2374.required,parentSchema:schema2374,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -29712,7 +30254,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.new_billing === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "new_billing"},message:"must have required property '"+"new_billing"+"'",schema:schema2360.required,parentSchema:schema2360,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "new_billing"},message:"must have required property '"+"new_billing"+"'",schema:schema2374.required,parentSchema:schema2374,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -29791,7 +30333,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/new_billing",schemaPath:"#/properties/new_billing/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2360.properties.new_billing.type,parentSchema:schema2360.properties.new_billing,data:data1};
+const err4 = {instancePath:instancePath+"/new_billing",schemaPath:"#/properties/new_billing/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2374.properties.new_billing.type,parentSchema:schema2374.properties.new_billing,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -29809,7 +30351,7 @@ data["new_billing"] = coerced1;
 }
 }
 if(!(((((((((((data1 === "m") || (data1 === "q")) || (data1 === "s")) || (data1 === "a")) || (data1 === "b")) || (data1 === "t")) || (data1 === "d")) || (data1 === "w")) || (data1 === "h")) || (data1 === "Free")) || (data1 === "Once"))){
-const err5 = {instancePath:instancePath+"/new_billing",schemaPath:"#/properties/new_billing/enum",keyword:"enum",params:{allowedValues: schema2360.properties.new_billing.enum},message:"must be equal to one of the allowed values",schema:schema2360.properties.new_billing.enum,parentSchema:schema2360.properties.new_billing,data:data1};
+const err5 = {instancePath:instancePath+"/new_billing",schemaPath:"#/properties/new_billing/enum",keyword:"enum",params:{allowedValues: schema2374.properties.new_billing.enum},message:"must be equal to one of the allowed values",schema:schema2374.properties.new_billing.enum,parentSchema:schema2374.properties.new_billing,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -29921,7 +30463,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2360.type,parentSchema:schema2360,data};
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2374.type,parentSchema:schema2374,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -29930,19 +30472,19 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate517.errors = vErrors;
+validate522.errors = vErrors;
 return errors === 0;
 }
 
-export const productCloneSettings = validate519;
-const schema2367 = {"title":"ProductCloneSettingsRequest","type":"object","required":["source_product_id","target_product_ids","settings"],"properties":{"source_product_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"target_product_ids":{"type":"array","items":{"$ref":"../../common/defs.json#/definitions/positiveId"},"minItems":1,"maxItems":1000,"description":"a non-empty list of product ids, such as target_product_ids[]=2&target_product_ids[]=3"},"settings":{"type":"array","items":{"type":"string","enum":["1","2","3","4","5","6","7"]},"minItems":1,"maxItems":7,"description":"a non-empty list of setting numbers from 1 to 7, such as settings[]=1&settings[]=7"}}};
+export const productCloneSettings = validate524;
+const schema2381 = {"title":"ProductCloneSettingsRequest","type":"object","required":["source_product_id","target_product_ids","settings"],"properties":{"source_product_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"target_product_ids":{"type":"array","items":{"$ref":"../../common/defs.json#/definitions/positiveId"},"minItems":1,"maxItems":1000,"description":"a non-empty list of product ids, such as target_product_ids[]=2&target_product_ids[]=3"},"settings":{"type":"array","items":{"type":"string","enum":["1","2","3","4","5","6","7"]},"minItems":1,"maxItems":7,"description":"a non-empty list of setting numbers from 1 to 7, such as settings[]=1&settings[]=7"}}};
 
-function validate519(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate524(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.source_product_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "source_product_id"},message:"must have required property '"+"source_product_id"+"'",schema:schema2367.required,parentSchema:schema2367,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "source_product_id"},message:"must have required property '"+"source_product_id"+"'",schema:schema2381.required,parentSchema:schema2381,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -29952,7 +30494,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.target_product_ids === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "target_product_ids"},message:"must have required property '"+"target_product_ids"+"'",schema:schema2367.required,parentSchema:schema2367,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "target_product_ids"},message:"must have required property '"+"target_product_ids"+"'",schema:schema2381.required,parentSchema:schema2381,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -29962,7 +30504,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.settings === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "settings"},message:"must have required property '"+"settings"+"'",schema:schema2367.required,parentSchema:schema2367,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "settings"},message:"must have required property '"+"settings"+"'",schema:schema2381.required,parentSchema:schema2381,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -30039,7 +30581,7 @@ if(dataType1 === "string" || dataType1 === "number"
 coerced1 = [data1];
 }
 else {
-const err5 = {instancePath:instancePath+"/target_product_ids",schemaPath:"#/properties/target_product_ids/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema2367.properties.target_product_ids.type,parentSchema:schema2367.properties.target_product_ids,data:data1};
+const err5 = {instancePath:instancePath+"/target_product_ids",schemaPath:"#/properties/target_product_ids/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema2381.properties.target_product_ids.type,parentSchema:schema2381.properties.target_product_ids,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -30058,7 +30600,7 @@ data["target_product_ids"] = coerced1;
 }
 if(Array.isArray(data1)){
 if(data1.length > 1000){
-const err6 = {instancePath:instancePath+"/target_product_ids",schemaPath:"#/properties/target_product_ids/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema2367.properties.target_product_ids,data:data1};
+const err6 = {instancePath:instancePath+"/target_product_ids",schemaPath:"#/properties/target_product_ids/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema2381.properties.target_product_ids,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -30068,7 +30610,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data1.length < 1){
-const err7 = {instancePath:instancePath+"/target_product_ids",schemaPath:"#/properties/target_product_ids/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema2367.properties.target_product_ids,data:data1};
+const err7 = {instancePath:instancePath+"/target_product_ids",schemaPath:"#/properties/target_product_ids/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema2381.properties.target_product_ids,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -30148,7 +30690,7 @@ if(dataType3 === "string" || dataType3 === "number"
 coerced3 = [data3];
 }
 else {
-const err10 = {instancePath:instancePath+"/settings",schemaPath:"#/properties/settings/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema2367.properties.settings.type,parentSchema:schema2367.properties.settings,data:data3};
+const err10 = {instancePath:instancePath+"/settings",schemaPath:"#/properties/settings/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema2381.properties.settings.type,parentSchema:schema2381.properties.settings,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -30167,7 +30709,7 @@ data["settings"] = coerced3;
 }
 if(Array.isArray(data3)){
 if(data3.length > 7){
-const err11 = {instancePath:instancePath+"/settings",schemaPath:"#/properties/settings/maxItems",keyword:"maxItems",params:{limit: 7},message:"must NOT have more than 7 items",schema:7,parentSchema:schema2367.properties.settings,data:data3};
+const err11 = {instancePath:instancePath+"/settings",schemaPath:"#/properties/settings/maxItems",keyword:"maxItems",params:{limit: 7},message:"must NOT have more than 7 items",schema:7,parentSchema:schema2381.properties.settings,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -30177,7 +30719,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data3.length < 1){
-const err12 = {instancePath:instancePath+"/settings",schemaPath:"#/properties/settings/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema2367.properties.settings,data:data3};
+const err12 = {instancePath:instancePath+"/settings",schemaPath:"#/properties/settings/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema2381.properties.settings,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -30207,7 +30749,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/settings/" + i1,schemaPath:"#/properties/settings/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2367.properties.settings.items.type,parentSchema:schema2367.properties.settings.items,data:data4};
+const err13 = {instancePath:instancePath+"/settings/" + i1,schemaPath:"#/properties/settings/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2381.properties.settings.items.type,parentSchema:schema2381.properties.settings.items,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -30225,7 +30767,7 @@ data3[i1] = coerced4;
 }
 }
 if(!(((((((data4 === "1") || (data4 === "2")) || (data4 === "3")) || (data4 === "4")) || (data4 === "5")) || (data4 === "6")) || (data4 === "7"))){
-const err14 = {instancePath:instancePath+"/settings/" + i1,schemaPath:"#/properties/settings/items/enum",keyword:"enum",params:{allowedValues: schema2367.properties.settings.items.enum},message:"must be equal to one of the allowed values",schema:schema2367.properties.settings.items.enum,parentSchema:schema2367.properties.settings.items,data:data4};
+const err14 = {instancePath:instancePath+"/settings/" + i1,schemaPath:"#/properties/settings/items/enum",keyword:"enum",params:{allowedValues: schema2381.properties.settings.items.enum},message:"must be equal to one of the allowed values",schema:schema2381.properties.settings.items.enum,parentSchema:schema2381.properties.settings.items,data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -30239,7 +30781,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2367.type,parentSchema:schema2367,data};
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2381.type,parentSchema:schema2381,data};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -30248,19 +30790,19 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate519.errors = vErrors;
+validate524.errors = vErrors;
 return errors === 0;
 }
 
-export const removeOrderDraft = validate521;
-const schema2372 = {"title":"RemoveOrderDraftRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const removeOrderDraft = validate526;
+const schema2386 = {"title":"RemoveOrderDraftRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate521(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate526(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2372.required,parentSchema:schema2372,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2386.required,parentSchema:schema2386,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -30321,7 +30863,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2372.type,parentSchema:schema2372,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2386.type,parentSchema:schema2386,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -30330,19 +30872,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate521.errors = vErrors;
+validate526.errors = vErrors;
 return errors === 0;
 }
 
-export const removeOrderDraftDiscount = validate529;
-const schema2380 = {"title":"RemoveOrderDraftDiscountRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const removeOrderDraftDiscount = validate534;
+const schema2394 = {"title":"RemoveOrderDraftDiscountRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate529(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate534(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2380.required,parentSchema:schema2380,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2394.required,parentSchema:schema2394,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -30403,7 +30945,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2380.type,parentSchema:schema2380,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2394.type,parentSchema:schema2394,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -30412,19 +30954,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate529.errors = vErrors;
+validate534.errors = vErrors;
 return errors === 0;
 }
 
-export const removeOrderDraftItem = validate537;
-const schema2390 = {"title":"RemoveOrderDraftItemRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"service":{"description":"the service_id of the draft service to remove (not with domain)","$ref":"../../common/defs.json#/definitions/positiveId"},"domain":{"description":"the domain_id of the draft domain to remove (not with service)","$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const removeOrderDraftItem = validate542;
+const schema2404 = {"title":"RemoveOrderDraftItemRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"service":{"description":"the service_id of the draft service to remove (not with domain)","$ref":"../../common/defs.json#/definitions/positiveId"},"domain":{"description":"the domain_id of the draft domain to remove (not with service)","$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate537(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate542(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2390.required,parentSchema:schema2390,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2404.required,parentSchema:schema2404,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -30585,7 +31127,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2390.type,parentSchema:schema2390,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2404.type,parentSchema:schema2404,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -30594,20 +31136,20 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate537.errors = vErrors;
+validate542.errors = vErrors;
 return errors === 0;
 }
 
-export const searchServiceByIP = validate541;
-const schema2417 = {"title":"SearchServiceByIPRequest","type":"object","required":["ip"],"properties":{"ip":{"type":"string","minLength":2,"maxLength":45,"pattern":"^[0-9A-Fa-f:.]+$","description":"an IPv4 or IPv6 address, such as 203.0.113.11"},"source":{"type":"string","enum":["ipam","proxmox","vpsdata","localcloud"],"description":"one of ipam, proxmox, vpsdata or localcloud"}}};
-const pattern1539 = new RegExp("^[0-9A-Fa-f:.]+$", "u");
+export const searchServiceByIP = validate546;
+const schema2431 = {"title":"SearchServiceByIPRequest","type":"object","required":["ip"],"properties":{"ip":{"type":"string","minLength":2,"maxLength":45,"pattern":"^[0-9A-Fa-f:.]+$","description":"an IPv4 or IPv6 address, such as 203.0.113.11"},"source":{"type":"string","enum":["ipam","proxmox","vpsdata","localcloud"],"description":"one of ipam, proxmox, vpsdata or localcloud"}}};
+const pattern1548 = new RegExp("^[0-9A-Fa-f:.]+$", "u");
 
-function validate541(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate546(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.ip === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ip"},message:"must have required property '"+"ip"+"'",schema:schema2417.required,parentSchema:schema2417,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ip"},message:"must have required property '"+"ip"+"'",schema:schema2431.required,parentSchema:schema2431,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -30636,7 +31178,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2417.properties.ip.type,parentSchema:schema2417.properties.ip,data:data0};
+const err1 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2431.properties.ip.type,parentSchema:schema2431.properties.ip,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -30655,7 +31197,7 @@ data["ip"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(func2(data0) > 45){
-const err2 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/maxLength",keyword:"maxLength",params:{limit: 45},message:"must NOT have more than 45 characters",schema:45,parentSchema:schema2417.properties.ip,data:data0};
+const err2 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/maxLength",keyword:"maxLength",params:{limit: 45},message:"must NOT have more than 45 characters",schema:45,parentSchema:schema2431.properties.ip,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -30665,7 +31207,7 @@ vErrors.push(err2);
 errors++;
 }
 if(func2(data0) < 2){
-const err3 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/minLength",keyword:"minLength",params:{limit: 2},message:"must NOT have fewer than 2 characters",schema:2,parentSchema:schema2417.properties.ip,data:data0};
+const err3 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/minLength",keyword:"minLength",params:{limit: 2},message:"must NOT have fewer than 2 characters",schema:2,parentSchema:schema2431.properties.ip,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -30674,8 +31216,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(!pattern1539.test(data0)){
-const err4 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/pattern",keyword:"pattern",params:{pattern: "^[0-9A-Fa-f:.]+$"},message:"must match pattern \""+"^[0-9A-Fa-f:.]+$"+"\"",schema:"^[0-9A-Fa-f:.]+$",parentSchema:schema2417.properties.ip,data:data0};
+if(!pattern1548.test(data0)){
+const err4 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/pattern",keyword:"pattern",params:{pattern: "^[0-9A-Fa-f:.]+$"},message:"must match pattern \""+"^[0-9A-Fa-f:.]+$"+"\"",schema:"^[0-9A-Fa-f:.]+$",parentSchema:schema2431.properties.ip,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -30706,7 +31248,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2417.properties.source.type,parentSchema:schema2417.properties.source,data:data1};
+const err5 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2431.properties.source.type,parentSchema:schema2431.properties.source,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -30724,7 +31266,7 @@ data["source"] = coerced1;
 }
 }
 if(!((((data1 === "ipam") || (data1 === "proxmox")) || (data1 === "vpsdata")) || (data1 === "localcloud"))){
-const err6 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema2417.properties.source.enum},message:"must be equal to one of the allowed values",schema:schema2417.properties.source.enum,parentSchema:schema2417.properties.source,data:data1};
+const err6 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema2431.properties.source.enum},message:"must be equal to one of the allowed values",schema:schema2431.properties.source.enum,parentSchema:schema2431.properties.source,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -30736,7 +31278,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2417.type,parentSchema:schema2417,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2431.type,parentSchema:schema2431,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -30745,19 +31287,19 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate541.errors = vErrors;
+validate546.errors = vErrors;
 return errors === 0;
 }
 
-export const searchServiceByIPLimited = validate545;
-const schema2432 = {"title":"SearchServiceByIPLimitedRequest","type":"object","required":["ip"],"properties":{"ip":{"type":"string","minLength":2,"maxLength":45,"pattern":"^[0-9A-Fa-f:.]+$","description":"an IPv4 or IPv6 address, such as 203.0.113.11"},"source":{"type":"string","enum":["ipam","proxmox","vpsdata","localcloud"],"description":"one of ipam, proxmox, vpsdata or localcloud"}}};
+export const searchServiceByIPLimited = validate550;
+const schema2446 = {"title":"SearchServiceByIPLimitedRequest","type":"object","required":["ip"],"properties":{"ip":{"type":"string","minLength":2,"maxLength":45,"pattern":"^[0-9A-Fa-f:.]+$","description":"an IPv4 or IPv6 address, such as 203.0.113.11"},"source":{"type":"string","enum":["ipam","proxmox","vpsdata","localcloud"],"description":"one of ipam, proxmox, vpsdata or localcloud"}}};
 
-function validate545(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate550(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.ip === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ip"},message:"must have required property '"+"ip"+"'",schema:schema2432.required,parentSchema:schema2432,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ip"},message:"must have required property '"+"ip"+"'",schema:schema2446.required,parentSchema:schema2446,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -30786,7 +31328,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2432.properties.ip.type,parentSchema:schema2432.properties.ip,data:data0};
+const err1 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2446.properties.ip.type,parentSchema:schema2446.properties.ip,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -30805,7 +31347,7 @@ data["ip"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(func2(data0) > 45){
-const err2 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/maxLength",keyword:"maxLength",params:{limit: 45},message:"must NOT have more than 45 characters",schema:45,parentSchema:schema2432.properties.ip,data:data0};
+const err2 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/maxLength",keyword:"maxLength",params:{limit: 45},message:"must NOT have more than 45 characters",schema:45,parentSchema:schema2446.properties.ip,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -30815,7 +31357,7 @@ vErrors.push(err2);
 errors++;
 }
 if(func2(data0) < 2){
-const err3 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/minLength",keyword:"minLength",params:{limit: 2},message:"must NOT have fewer than 2 characters",schema:2,parentSchema:schema2432.properties.ip,data:data0};
+const err3 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/minLength",keyword:"minLength",params:{limit: 2},message:"must NOT have fewer than 2 characters",schema:2,parentSchema:schema2446.properties.ip,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -30824,8 +31366,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(!pattern1539.test(data0)){
-const err4 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/pattern",keyword:"pattern",params:{pattern: "^[0-9A-Fa-f:.]+$"},message:"must match pattern \""+"^[0-9A-Fa-f:.]+$"+"\"",schema:"^[0-9A-Fa-f:.]+$",parentSchema:schema2432.properties.ip,data:data0};
+if(!pattern1548.test(data0)){
+const err4 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/pattern",keyword:"pattern",params:{pattern: "^[0-9A-Fa-f:.]+$"},message:"must match pattern \""+"^[0-9A-Fa-f:.]+$"+"\"",schema:"^[0-9A-Fa-f:.]+$",parentSchema:schema2446.properties.ip,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -30856,7 +31398,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2432.properties.source.type,parentSchema:schema2432.properties.source,data:data1};
+const err5 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2446.properties.source.type,parentSchema:schema2446.properties.source,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -30874,7 +31416,7 @@ data["source"] = coerced1;
 }
 }
 if(!((((data1 === "ipam") || (data1 === "proxmox")) || (data1 === "vpsdata")) || (data1 === "localcloud"))){
-const err6 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema2432.properties.source.enum},message:"must be equal to one of the allowed values",schema:schema2432.properties.source.enum,parentSchema:schema2432.properties.source,data:data1};
+const err6 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema2446.properties.source.enum},message:"must be equal to one of the allowed values",schema:schema2446.properties.source.enum,parentSchema:schema2446.properties.source,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -30886,7 +31428,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2432.type,parentSchema:schema2432,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2446.type,parentSchema:schema2446,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -30895,19 +31437,19 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate545.errors = vErrors;
+validate550.errors = vErrors;
 return errors === 0;
 }
 
-export const sendEstimate = validate547;
-const schema2435 = {"title":"SendEstimateRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const sendEstimate = validate552;
+const schema2449 = {"title":"SendEstimateRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate547(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate552(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2435.required,parentSchema:schema2435,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2449.required,parentSchema:schema2449,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -30968,7 +31510,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2435.type,parentSchema:schema2435,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2449.type,parentSchema:schema2449,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -30977,19 +31519,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate547.errors = vErrors;
+validate552.errors = vErrors;
 return errors === 0;
 }
 
-export const sendInvoice = validate549;
-const schema2439 = {"title":"SendInvoiceRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const sendInvoice = validate554;
+const schema2453 = {"title":"SendInvoiceRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate549(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate554(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2439.required,parentSchema:schema2439,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2453.required,parentSchema:schema2453,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -31050,7 +31592,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2439.type,parentSchema:schema2439,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2453.type,parentSchema:schema2453,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -31059,15 +31601,15 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate549.errors = vErrors;
+validate554.errors = vErrors;
 return errors === 0;
 }
 
-export const sendMessage = validate551;
-const schema2449 = {"title":"SendMessageRequest","type":"object","properties":{"subject":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"body":{"type":"string","maxLength":65535,"description":"a text of at most 65535 characters"},"to":{"type":"string","maxLength":2000,"pattern":"^\\s*[^@\\s;]+@[^@\\s;]+\\.[^@\\s;]+(\\s*;\\s*[^@\\s;]+@[^@\\s;]+\\.[^@\\s;]+)*\\s*;?\\s*$","description":"one or more valid email addresses separated by ;, such as a@example.com;b@example.com"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"sender":{"$ref":"../../common/defs.json#/definitions/positiveId"},"template":{"$ref":"../../common/defs.json#/definitions/positiveId"},"use_variables":{"$ref":"../../common/defs.json#/definitions/flag"},"html":{"$ref":"../../common/defs.json#/definitions/flag"},"notify":{"$ref":"../../common/defs.json#/definitions/flag"},"replyto":{"type":"string","maxLength":254,"pattern":"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$","description":"a valid email address, such as support@example.com"},"from2":{"type":"string","maxLength":254,"pattern":"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$","description":"a valid email address, such as support@example.com"},"from1":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"variables":{"type":"object","description":"template variables as variables[<group>][<name>]=<value>"},"email_override":{"type":"string","maxLength":254,"pattern":"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$","description":"a valid email address, such as support@example.com"},"brand_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
-const pattern1567 = new RegExp("^\\s*[^@\\s;]+@[^@\\s;]+\\.[^@\\s;]+(\\s*;\\s*[^@\\s;]+@[^@\\s;]+\\.[^@\\s;]+)*\\s*;?\\s*$", "u");
+export const sendMessage = validate556;
+const schema2463 = {"title":"SendMessageRequest","type":"object","properties":{"subject":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"body":{"type":"string","maxLength":65535,"description":"a text of at most 65535 characters"},"to":{"type":"string","maxLength":2000,"pattern":"^\\s*[^@\\s;]+@[^@\\s;]+\\.[^@\\s;]+(\\s*;\\s*[^@\\s;]+@[^@\\s;]+\\.[^@\\s;]+)*\\s*;?\\s*$","description":"one or more valid email addresses separated by ;, such as a@example.com;b@example.com"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"sender":{"$ref":"../../common/defs.json#/definitions/positiveId"},"template":{"$ref":"../../common/defs.json#/definitions/positiveId"},"use_variables":{"$ref":"../../common/defs.json#/definitions/flag"},"html":{"$ref":"../../common/defs.json#/definitions/flag"},"notify":{"$ref":"../../common/defs.json#/definitions/flag"},"replyto":{"type":"string","maxLength":254,"pattern":"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$","description":"a valid email address, such as support@example.com"},"from2":{"type":"string","maxLength":254,"pattern":"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$","description":"a valid email address, such as support@example.com"},"from1":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"variables":{"type":"object","description":"template variables as variables[<group>][<name>]=<value>"},"email_override":{"type":"string","maxLength":254,"pattern":"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$","description":"a valid email address, such as support@example.com"},"brand_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+const pattern1576 = new RegExp("^\\s*[^@\\s;]+@[^@\\s;]+\\.[^@\\s;]+(\\s*;\\s*[^@\\s;]+@[^@\\s;]+\\.[^@\\s;]+)*\\s*;?\\s*$", "u");
 
-function validate551(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate556(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -31091,7 +31633,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err0 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2449.properties.subject.type,parentSchema:schema2449.properties.subject,data:data0};
+const err0 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2463.properties.subject.type,parentSchema:schema2463.properties.subject,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -31110,7 +31652,7 @@ data["subject"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(func2(data0) > 255){
-const err1 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema2449.properties.subject,data:data0};
+const err1 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema2463.properties.subject,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -31141,7 +31683,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2449.properties.body.type,parentSchema:schema2449.properties.body,data:data1};
+const err2 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2463.properties.body.type,parentSchema:schema2463.properties.body,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -31160,7 +31702,7 @@ data["body"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(func2(data1) > 65535){
-const err3 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema2449.properties.body,data:data1};
+const err3 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema2463.properties.body,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -31191,7 +31733,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2449.properties.to.type,parentSchema:schema2449.properties.to,data:data2};
+const err4 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2463.properties.to.type,parentSchema:schema2463.properties.to,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -31210,7 +31752,7 @@ data["to"] = coerced2;
 }
 if(typeof data2 === "string"){
 if(func2(data2) > 2000){
-const err5 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema2449.properties.to,data:data2};
+const err5 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema2463.properties.to,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -31219,8 +31761,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(!pattern1567.test(data2)){
-const err6 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/pattern",keyword:"pattern",params:{pattern: "^\\s*[^@\\s;]+@[^@\\s;]+\\.[^@\\s;]+(\\s*;\\s*[^@\\s;]+@[^@\\s;]+\\.[^@\\s;]+)*\\s*;?\\s*$"},message:"must match pattern \""+"^\\s*[^@\\s;]+@[^@\\s;]+\\.[^@\\s;]+(\\s*;\\s*[^@\\s;]+@[^@\\s;]+\\.[^@\\s;]+)*\\s*;?\\s*$"+"\"",schema:"^\\s*[^@\\s;]+@[^@\\s;]+\\.[^@\\s;]+(\\s*;\\s*[^@\\s;]+@[^@\\s;]+\\.[^@\\s;]+)*\\s*;?\\s*$",parentSchema:schema2449.properties.to,data:data2};
+if(!pattern1576.test(data2)){
+const err6 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/pattern",keyword:"pattern",params:{pattern: "^\\s*[^@\\s;]+@[^@\\s;]+\\.[^@\\s;]+(\\s*;\\s*[^@\\s;]+@[^@\\s;]+\\.[^@\\s;]+)*\\s*;?\\s*$"},message:"must match pattern \""+"^\\s*[^@\\s;]+@[^@\\s;]+\\.[^@\\s;]+(\\s*;\\s*[^@\\s;]+@[^@\\s;]+\\.[^@\\s;]+)*\\s*;?\\s*$"+"\"",schema:"^\\s*[^@\\s;]+@[^@\\s;]+\\.[^@\\s;]+(\\s*;\\s*[^@\\s;]+@[^@\\s;]+\\.[^@\\s;]+)*\\s*;?\\s*$",parentSchema:schema2463.properties.to,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -31545,7 +32087,7 @@ else if(data9 === null){
 coerced9 = "";
 }
 else {
-const err19 = {instancePath:instancePath+"/replyto",schemaPath:"#/properties/replyto/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2449.properties.replyto.type,parentSchema:schema2449.properties.replyto,data:data9};
+const err19 = {instancePath:instancePath+"/replyto",schemaPath:"#/properties/replyto/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2463.properties.replyto.type,parentSchema:schema2463.properties.replyto,data:data9};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -31564,7 +32106,7 @@ data["replyto"] = coerced9;
 }
 if(typeof data9 === "string"){
 if(func2(data9) > 254){
-const err20 = {instancePath:instancePath+"/replyto",schemaPath:"#/properties/replyto/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema2449.properties.replyto,data:data9};
+const err20 = {instancePath:instancePath+"/replyto",schemaPath:"#/properties/replyto/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema2463.properties.replyto,data:data9};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -31574,7 +32116,7 @@ vErrors.push(err20);
 errors++;
 }
 if(!pattern17.test(data9)){
-const err21 = {instancePath:instancePath+"/replyto",schemaPath:"#/properties/replyto/pattern",keyword:"pattern",params:{pattern: "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"},message:"must match pattern \""+"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"+"\"",schema:"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$",parentSchema:schema2449.properties.replyto,data:data9};
+const err21 = {instancePath:instancePath+"/replyto",schemaPath:"#/properties/replyto/pattern",keyword:"pattern",params:{pattern: "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"},message:"must match pattern \""+"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"+"\"",schema:"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$",parentSchema:schema2463.properties.replyto,data:data9};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -31605,7 +32147,7 @@ else if(data10 === null){
 coerced10 = "";
 }
 else {
-const err22 = {instancePath:instancePath+"/from2",schemaPath:"#/properties/from2/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2449.properties.from2.type,parentSchema:schema2449.properties.from2,data:data10};
+const err22 = {instancePath:instancePath+"/from2",schemaPath:"#/properties/from2/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2463.properties.from2.type,parentSchema:schema2463.properties.from2,data:data10};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -31624,7 +32166,7 @@ data["from2"] = coerced10;
 }
 if(typeof data10 === "string"){
 if(func2(data10) > 254){
-const err23 = {instancePath:instancePath+"/from2",schemaPath:"#/properties/from2/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema2449.properties.from2,data:data10};
+const err23 = {instancePath:instancePath+"/from2",schemaPath:"#/properties/from2/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema2463.properties.from2,data:data10};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -31634,7 +32176,7 @@ vErrors.push(err23);
 errors++;
 }
 if(!pattern17.test(data10)){
-const err24 = {instancePath:instancePath+"/from2",schemaPath:"#/properties/from2/pattern",keyword:"pattern",params:{pattern: "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"},message:"must match pattern \""+"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"+"\"",schema:"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$",parentSchema:schema2449.properties.from2,data:data10};
+const err24 = {instancePath:instancePath+"/from2",schemaPath:"#/properties/from2/pattern",keyword:"pattern",params:{pattern: "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"},message:"must match pattern \""+"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"+"\"",schema:"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$",parentSchema:schema2463.properties.from2,data:data10};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -31665,7 +32207,7 @@ else if(data11 === null){
 coerced11 = "";
 }
 else {
-const err25 = {instancePath:instancePath+"/from1",schemaPath:"#/properties/from1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2449.properties.from1.type,parentSchema:schema2449.properties.from1,data:data11};
+const err25 = {instancePath:instancePath+"/from1",schemaPath:"#/properties/from1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2463.properties.from1.type,parentSchema:schema2463.properties.from1,data:data11};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -31684,7 +32226,7 @@ data["from1"] = coerced11;
 }
 if(typeof data11 === "string"){
 if(func2(data11) > 255){
-const err26 = {instancePath:instancePath+"/from1",schemaPath:"#/properties/from1/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema2449.properties.from1,data:data11};
+const err26 = {instancePath:instancePath+"/from1",schemaPath:"#/properties/from1/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema2463.properties.from1,data:data11};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -31698,7 +32240,7 @@ errors++;
 if(data.variables !== undefined){
 let data12 = data.variables;
 if(!(data12 && typeof data12 == "object" && !Array.isArray(data12))){
-const err27 = {instancePath:instancePath+"/variables",schemaPath:"#/properties/variables/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2449.properties.variables.type,parentSchema:schema2449.properties.variables,data:data12};
+const err27 = {instancePath:instancePath+"/variables",schemaPath:"#/properties/variables/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2463.properties.variables.type,parentSchema:schema2463.properties.variables,data:data12};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -31728,7 +32270,7 @@ else if(data13 === null){
 coerced12 = "";
 }
 else {
-const err28 = {instancePath:instancePath+"/email_override",schemaPath:"#/properties/email_override/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2449.properties.email_override.type,parentSchema:schema2449.properties.email_override,data:data13};
+const err28 = {instancePath:instancePath+"/email_override",schemaPath:"#/properties/email_override/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2463.properties.email_override.type,parentSchema:schema2463.properties.email_override,data:data13};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -31747,7 +32289,7 @@ data["email_override"] = coerced12;
 }
 if(typeof data13 === "string"){
 if(func2(data13) > 254){
-const err29 = {instancePath:instancePath+"/email_override",schemaPath:"#/properties/email_override/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema2449.properties.email_override,data:data13};
+const err29 = {instancePath:instancePath+"/email_override",schemaPath:"#/properties/email_override/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema2463.properties.email_override,data:data13};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -31757,7 +32299,7 @@ vErrors.push(err29);
 errors++;
 }
 if(!pattern17.test(data13)){
-const err30 = {instancePath:instancePath+"/email_override",schemaPath:"#/properties/email_override/pattern",keyword:"pattern",params:{pattern: "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"},message:"must match pattern \""+"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"+"\"",schema:"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$",parentSchema:schema2449.properties.email_override,data:data13};
+const err30 = {instancePath:instancePath+"/email_override",schemaPath:"#/properties/email_override/pattern",keyword:"pattern",params:{pattern: "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"},message:"must match pattern \""+"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"+"\"",schema:"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$",parentSchema:schema2463.properties.email_override,data:data13};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -31820,7 +32362,7 @@ errors++;
 }
 }
 else {
-const err33 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2449.type,parentSchema:schema2449,data};
+const err33 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2463.type,parentSchema:schema2463,data};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -31829,19 +32371,19 @@ vErrors.push(err33);
 }
 errors++;
 }
-validate551.errors = vErrors;
+validate556.errors = vErrors;
 return errors === 0;
 }
 
-export const sendMobileClientNotify = validate553;
-const schema2460 = {"title":"SendMobileClientNotifyRequest","type":"object","required":["client_id","subject","body"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"subject":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"body":{"type":"string","maxLength":65535,"description":"a text of at most 65535 characters"},"server_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const sendMobileClientNotify = validate558;
+const schema2474 = {"title":"SendMobileClientNotifyRequest","type":"object","required":["client_id","subject","body"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"subject":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"body":{"type":"string","maxLength":65535,"description":"a text of at most 65535 characters"},"server_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate553(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate558(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.client_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema2460.required,parentSchema:schema2460,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema2474.required,parentSchema:schema2474,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -31851,7 +32393,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.subject === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subject"},message:"must have required property '"+"subject"+"'",schema:schema2460.required,parentSchema:schema2460,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subject"},message:"must have required property '"+"subject"+"'",schema:schema2474.required,parentSchema:schema2474,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -31861,7 +32403,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.body === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema2460.required,parentSchema:schema2460,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema2474.required,parentSchema:schema2474,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -31940,7 +32482,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2460.properties.subject.type,parentSchema:schema2460.properties.subject,data:data1};
+const err5 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2474.properties.subject.type,parentSchema:schema2474.properties.subject,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -31959,7 +32501,7 @@ data["subject"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(func2(data1) > 255){
-const err6 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema2460.properties.subject,data:data1};
+const err6 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema2474.properties.subject,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -31990,7 +32532,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err7 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2460.properties.body.type,parentSchema:schema2460.properties.body,data:data2};
+const err7 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2474.properties.body.type,parentSchema:schema2474.properties.body,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -32009,7 +32551,7 @@ data["body"] = coerced2;
 }
 if(typeof data2 === "string"){
 if(func2(data2) > 65535){
-const err8 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema2460.properties.body,data:data2};
+const err8 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema2474.properties.body,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -32072,7 +32614,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2460.type,parentSchema:schema2460,data};
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2474.type,parentSchema:schema2474,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -32081,19 +32623,19 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate553.errors = vErrors;
+validate558.errors = vErrors;
 return errors === 0;
 }
 
-export const sendMobileStaffNotify = validate555;
-const schema2465 = {"title":"SendMobileStaffNotifyRequest","type":"object","required":["subject","body"],"properties":{"subject":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"body":{"type":"string","maxLength":65535,"description":"a text of at most 65535 characters"},"server_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const sendMobileStaffNotify = validate560;
+const schema2479 = {"title":"SendMobileStaffNotifyRequest","type":"object","required":["subject","body"],"properties":{"subject":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"body":{"type":"string","maxLength":65535,"description":"a text of at most 65535 characters"},"server_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate555(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate560(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.subject === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subject"},message:"must have required property '"+"subject"+"'",schema:schema2465.required,parentSchema:schema2465,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subject"},message:"must have required property '"+"subject"+"'",schema:schema2479.required,parentSchema:schema2479,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -32103,7 +32645,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.body === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema2465.required,parentSchema:schema2465,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema2479.required,parentSchema:schema2479,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -32132,7 +32674,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2465.properties.subject.type,parentSchema:schema2465.properties.subject,data:data0};
+const err2 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2479.properties.subject.type,parentSchema:schema2479.properties.subject,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -32151,7 +32693,7 @@ data["subject"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(func2(data0) > 255){
-const err3 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema2465.properties.subject,data:data0};
+const err3 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema2479.properties.subject,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -32182,7 +32724,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2465.properties.body.type,parentSchema:schema2465.properties.body,data:data1};
+const err4 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2479.properties.body.type,parentSchema:schema2479.properties.body,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -32201,7 +32743,7 @@ data["body"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(func2(data1) > 65535){
-const err5 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema2465.properties.body,data:data1};
+const err5 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema2479.properties.body,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -32264,7 +32806,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2465.type,parentSchema:schema2465,data};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2479.type,parentSchema:schema2479,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -32273,19 +32815,19 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate555.errors = vErrors;
+validate560.errors = vErrors;
 return errors === 0;
 }
 
-export const setClientDetails = validate557;
-const schema2483 = {"title":"SetClientDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"firstname":{"$ref":"addClient.json#/definitions/text255"},"lastname":{"$ref":"addClient.json#/definitions/text255"},"email":{"$ref":"addClient.json#/definitions/email"},"phonenumber":{"$ref":"addClient.json#/definitions/text255"},"type":{"$ref":"addClient.json#/definitions/clientType"},"address1":{"$ref":"addClient.json#/definitions/text255"},"address2":{"$ref":"addClient.json#/definitions/text255"},"city":{"$ref":"addClient.json#/definitions/text255"},"state":{"$ref":"addClient.json#/definitions/text255"},"postcode":{"$ref":"addClient.json#/definitions/text255"},"country":{"$ref":"addClient.json#/definitions/country"},"companyname":{"$ref":"addClient.json#/definitions/text255"},"status":{"type":"string","enum":["Active","Closing","Closed","Pending Removal","Archived","Lead","Prospect","Lost"],"description":"one of Active, Closing, Closed, Pending Removal, Archived, Lead, Prospect or Lost"},"language":{"$ref":"addClient.json#/definitions/language"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"curchange":{"type":"string","enum":["change","recalculate"],"description":"change or recalculate"}}};
+export const setClientDetails = validate562;
+const schema2497 = {"title":"SetClientDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"firstname":{"$ref":"addClient.json#/definitions/text255"},"lastname":{"$ref":"addClient.json#/definitions/text255"},"email":{"$ref":"addClient.json#/definitions/email"},"phonenumber":{"$ref":"addClient.json#/definitions/text255"},"type":{"$ref":"addClient.json#/definitions/clientType"},"address1":{"$ref":"addClient.json#/definitions/text255"},"address2":{"$ref":"addClient.json#/definitions/text255"},"city":{"$ref":"addClient.json#/definitions/text255"},"state":{"$ref":"addClient.json#/definitions/text255"},"postcode":{"$ref":"addClient.json#/definitions/text255"},"country":{"$ref":"addClient.json#/definitions/country"},"companyname":{"$ref":"addClient.json#/definitions/text255"},"status":{"type":"string","enum":["Active","Closing","Closed","Pending Removal","Archived","Lead","Prospect","Lost"],"description":"one of Active, Closing, Closed, Pending Removal, Archived, Lead, Prospect or Lost"},"language":{"$ref":"addClient.json#/definitions/language"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"curchange":{"type":"string","enum":["change","recalculate"],"description":"change or recalculate"}}};
 
-function validate557(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate562(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2483.required,parentSchema:schema2483,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2497.required,parentSchema:schema2497,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -32972,7 +33514,7 @@ else if(data13 === null){
 coerced13 = "";
 }
 else {
-const err28 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2483.properties.status.type,parentSchema:schema2483.properties.status,data:data13};
+const err28 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2497.properties.status.type,parentSchema:schema2497.properties.status,data:data13};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -32990,7 +33532,7 @@ data["status"] = coerced13;
 }
 }
 if(!((((((((data13 === "Active") || (data13 === "Closing")) || (data13 === "Closed")) || (data13 === "Pending Removal")) || (data13 === "Archived")) || (data13 === "Lead")) || (data13 === "Prospect")) || (data13 === "Lost"))){
-const err29 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema2483.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema2483.properties.status.enum,parentSchema:schema2483.properties.status,data:data13};
+const err29 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema2497.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema2497.properties.status.enum,parentSchema:schema2497.properties.status,data:data13};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -33120,7 +33662,7 @@ else if(data16 === null){
 coerced16 = "";
 }
 else {
-const err34 = {instancePath:instancePath+"/curchange",schemaPath:"#/properties/curchange/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2483.properties.curchange.type,parentSchema:schema2483.properties.curchange,data:data16};
+const err34 = {instancePath:instancePath+"/curchange",schemaPath:"#/properties/curchange/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2497.properties.curchange.type,parentSchema:schema2497.properties.curchange,data:data16};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -33138,7 +33680,7 @@ data["curchange"] = coerced16;
 }
 }
 if(!((data16 === "change") || (data16 === "recalculate"))){
-const err35 = {instancePath:instancePath+"/curchange",schemaPath:"#/properties/curchange/enum",keyword:"enum",params:{allowedValues: schema2483.properties.curchange.enum},message:"must be equal to one of the allowed values",schema:schema2483.properties.curchange.enum,parentSchema:schema2483.properties.curchange,data:data16};
+const err35 = {instancePath:instancePath+"/curchange",schemaPath:"#/properties/curchange/enum",keyword:"enum",params:{allowedValues: schema2497.properties.curchange.enum},message:"must be equal to one of the allowed values",schema:schema2497.properties.curchange.enum,parentSchema:schema2497.properties.curchange,data:data16};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -33150,7 +33692,7 @@ errors++;
 }
 }
 else {
-const err36 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2483.type,parentSchema:schema2483,data};
+const err36 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2497.type,parentSchema:schema2497,data};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -33159,14 +33701,14 @@ vErrors.push(err36);
 }
 errors++;
 }
-validate557.errors = vErrors;
+validate562.errors = vErrors;
 return errors === 0;
 }
 
-export const setContactDetails = validate561;
-const schema2520 = {"title":"SetContactDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"firstname":{"$ref":"addClient.json#/definitions/text255"},"lastname":{"$ref":"addClient.json#/definitions/text255"},"email":{"$ref":"addClient.json#/definitions/email"},"phonenumber":{"$ref":"addClient.json#/definitions/text255"},"type":{"$ref":"addClient.json#/definitions/clientType"},"address1":{"$ref":"addClient.json#/definitions/text255"},"address2":{"$ref":"addClient.json#/definitions/text255"},"city":{"$ref":"addClient.json#/definitions/text255"},"state":{"$ref":"addClient.json#/definitions/text255"},"postcode":{"$ref":"addClient.json#/definitions/text255"},"country":{"$ref":"addClient.json#/definitions/country"},"companyname":{"$ref":"addClient.json#/definitions/text255"},"privileges":{"$ref":"addClientContact.json#/definitions/privileges"}}};
+export const setContactDetails = validate566;
+const schema2534 = {"title":"SetContactDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"firstname":{"$ref":"addClient.json#/definitions/text255"},"lastname":{"$ref":"addClient.json#/definitions/text255"},"email":{"$ref":"addClient.json#/definitions/email"},"phonenumber":{"$ref":"addClient.json#/definitions/text255"},"type":{"$ref":"addClient.json#/definitions/clientType"},"address1":{"$ref":"addClient.json#/definitions/text255"},"address2":{"$ref":"addClient.json#/definitions/text255"},"city":{"$ref":"addClient.json#/definitions/text255"},"state":{"$ref":"addClient.json#/definitions/text255"},"postcode":{"$ref":"addClient.json#/definitions/text255"},"country":{"$ref":"addClient.json#/definitions/country"},"companyname":{"$ref":"addClient.json#/definitions/text255"},"privileges":{"$ref":"addClientContact.json#/definitions/privileges"}}};
 
-function validate559(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate564(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -33565,17 +34107,17 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate559.errors = vErrors;
+validate564.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate561(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate566(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2520.required,parentSchema:schema2520,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2534.required,parentSchema:schema2534,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -34243,14 +34785,14 @@ errors++;
 }
 }
 if(data.privileges !== undefined){
-if(!(validate559(data.privileges, {instancePath:instancePath+"/privileges",parentData:data,parentDataProperty:"privileges",rootData}))){
-vErrors = vErrors === null ? validate559.errors : vErrors.concat(validate559.errors);
+if(!(validate564(data.privileges, {instancePath:instancePath+"/privileges",parentData:data,parentDataProperty:"privileges",rootData}))){
+vErrors = vErrors === null ? validate564.errors : vErrors.concat(validate564.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2520.type,parentSchema:schema2520,data};
+const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2534.type,parentSchema:schema2534,data};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -34259,19 +34801,19 @@ vErrors.push(err28);
 }
 errors++;
 }
-validate561.errors = vErrors;
+validate566.errors = vErrors;
 return errors === 0;
 }
 
-export const setEstimateStatus = validate564;
-const schema2537 = {"title":"SetEstimateStatusRequest","type":"object","required":["id","status"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status":{"$ref":"../../resources/estimate.json#/properties/status"}}};
+export const setEstimateStatus = validate569;
+const schema2551 = {"title":"SetEstimateStatusRequest","type":"object","required":["id","status"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status":{"$ref":"../../resources/estimate.json#/properties/status"}}};
 
-function validate564(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate569(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2537.required,parentSchema:schema2537,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2551.required,parentSchema:schema2551,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -34281,7 +34823,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.status === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema2537.required,parentSchema:schema2537,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema2551.required,parentSchema:schema2551,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -34390,7 +34932,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2537.type,parentSchema:schema2537,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2551.type,parentSchema:schema2551,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -34399,19 +34941,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate564.errors = vErrors;
+validate569.errors = vErrors;
 return errors === 0;
 }
 
-export const setInvoiceStatus = validate566;
-const schema2542 = {"title":"SetInvoiceStatusRequest","type":"object","required":["id","status"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status":{"type":"string","enum":["Paid","Unpaid","Cancelled"]}}};
+export const setInvoiceStatus = validate571;
+const schema2556 = {"title":"SetInvoiceStatusRequest","type":"object","required":["id","status"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status":{"type":"string","enum":["Paid","Unpaid","Cancelled"]}}};
 
-function validate566(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate571(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2542.required,parentSchema:schema2542,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2556.required,parentSchema:schema2556,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -34421,7 +34963,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.status === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema2542.required,parentSchema:schema2542,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema2556.required,parentSchema:schema2556,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -34500,7 +35042,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2542.properties.status.type,parentSchema:schema2542.properties.status,data:data1};
+const err4 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2556.properties.status.type,parentSchema:schema2556.properties.status,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -34518,7 +35060,7 @@ data["status"] = coerced1;
 }
 }
 if(!(((data1 === "Paid") || (data1 === "Unpaid")) || (data1 === "Cancelled"))){
-const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema2542.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema2542.properties.status.enum,parentSchema:schema2542.properties.status,data:data1};
+const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema2556.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema2556.properties.status.enum,parentSchema:schema2556.properties.status,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -34530,7 +35072,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2542.type,parentSchema:schema2542,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2556.type,parentSchema:schema2556,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -34539,19 +35081,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate566.errors = vErrors;
+validate571.errors = vErrors;
 return errors === 0;
 }
 
-export const setOrderActive = validate568;
-const schema2547 = {"title":"SetOrderActiveRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const setOrderActive = validate573;
+const schema2561 = {"title":"SetOrderActiveRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate568(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate573(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2547.required,parentSchema:schema2547,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2561.required,parentSchema:schema2561,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -34612,7 +35154,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2547.type,parentSchema:schema2547,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2561.type,parentSchema:schema2561,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -34621,19 +35163,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate568.errors = vErrors;
+validate573.errors = vErrors;
 return errors === 0;
 }
 
-export const setOrderCancel = validate570;
-const schema2551 = {"title":"SetOrderCancelRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const setOrderCancel = validate575;
+const schema2565 = {"title":"SetOrderCancelRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate570(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate575(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2551.required,parentSchema:schema2551,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2565.required,parentSchema:schema2565,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -34694,7 +35236,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2551.type,parentSchema:schema2551,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2565.type,parentSchema:schema2565,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -34703,19 +35245,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate570.errors = vErrors;
+validate575.errors = vErrors;
 return errors === 0;
 }
 
-export const setOrderFraud = validate572;
-const schema2555 = {"title":"SetOrderFraudRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const setOrderFraud = validate577;
+const schema2569 = {"title":"SetOrderFraudRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate572(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate577(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2555.required,parentSchema:schema2555,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2569.required,parentSchema:schema2569,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -34776,7 +35318,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2555.type,parentSchema:schema2555,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2569.type,parentSchema:schema2569,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -34785,19 +35327,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate572.errors = vErrors;
+validate577.errors = vErrors;
 return errors === 0;
 }
 
-export const setOrderPending = validate574;
-const schema2559 = {"title":"SetOrderPendingRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const setOrderPending = validate579;
+const schema2573 = {"title":"SetOrderPendingRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate574(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate579(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2559.required,parentSchema:schema2559,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2573.required,parentSchema:schema2573,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -34858,7 +35400,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2559.type,parentSchema:schema2559,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2573.type,parentSchema:schema2573,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -34867,19 +35409,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate574.errors = vErrors;
+validate579.errors = vErrors;
 return errors === 0;
 }
 
-export const setOrderReferrer = validate576;
-const schema2564 = {"title":"SetOrderReferrerRequest","type":"object","required":["id","referral"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"referral":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const setOrderReferrer = validate581;
+const schema2578 = {"title":"SetOrderReferrerRequest","type":"object","required":["id","referral"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"referral":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate576(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate581(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2564.required,parentSchema:schema2564,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2578.required,parentSchema:schema2578,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -34889,7 +35431,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.referral === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "referral"},message:"must have required property '"+"referral"+"'",schema:schema2564.required,parentSchema:schema2564,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "referral"},message:"must have required property '"+"referral"+"'",schema:schema2578.required,parentSchema:schema2578,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -35000,7 +35542,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2564.type,parentSchema:schema2564,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2578.type,parentSchema:schema2578,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -35009,20 +35551,20 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate576.errors = vErrors;
+validate581.errors = vErrors;
 return errors === 0;
 }
 
-export const setOrderStatus = validate578;
-const schema2570 = {"title":"SetOrderStatusRequest","type":"object","required":["id","status"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status":{"$ref":"../../resources/order.json#/properties/status"}}};
+export const setOrderStatus = validate583;
+const schema2584 = {"title":"SetOrderStatusRequest","type":"object","required":["id","status"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status":{"$ref":"../../resources/order.json#/properties/status"}}};
 const schema1607 = {"type":"string","enum":["Pending","Active","Fraud","Cancelled"]};
 
-function validate578(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate583(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2570.required,parentSchema:schema2570,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2584.required,parentSchema:schema2584,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -35032,7 +35574,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.status === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema2570.required,parentSchema:schema2570,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema2584.required,parentSchema:schema2584,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -35141,7 +35683,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2570.type,parentSchema:schema2570,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2584.type,parentSchema:schema2584,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -35150,19 +35692,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate578.errors = vErrors;
+validate583.errors = vErrors;
 return errors === 0;
 }
 
-export const setTicketPriority = validate580;
-const schema2575 = {"title":"SetTicketPriorityRequest","type":"object","required":["id","priority"],"properties":{"id":{"$ref":"../../resources/ticket.json#/properties/ticket_number"},"priority":{"type":"string","enum":["Low","Medium","High"]}}};
+export const setTicketPriority = validate585;
+const schema2589 = {"title":"SetTicketPriorityRequest","type":"object","required":["id","priority"],"properties":{"id":{"$ref":"../../resources/ticket.json#/properties/ticket_number"},"priority":{"type":"string","enum":["Low","Medium","High"]}}};
 
-function validate580(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate585(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2575.required,parentSchema:schema2575,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2589.required,parentSchema:schema2589,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -35172,7 +35714,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.priority === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "priority"},message:"must have required property '"+"priority"+"'",schema:schema2575.required,parentSchema:schema2575,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "priority"},message:"must have required property '"+"priority"+"'",schema:schema2589.required,parentSchema:schema2589,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -35251,7 +35793,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2575.properties.priority.type,parentSchema:schema2575.properties.priority,data:data1};
+const err4 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2589.properties.priority.type,parentSchema:schema2589.properties.priority,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -35269,7 +35811,7 @@ data["priority"] = coerced1;
 }
 }
 if(!(((data1 === "Low") || (data1 === "Medium")) || (data1 === "High"))){
-const err5 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/enum",keyword:"enum",params:{allowedValues: schema2575.properties.priority.enum},message:"must be equal to one of the allowed values",schema:schema2575.properties.priority.enum,parentSchema:schema2575.properties.priority,data:data1};
+const err5 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/enum",keyword:"enum",params:{allowedValues: schema2589.properties.priority.enum},message:"must be equal to one of the allowed values",schema:schema2589.properties.priority.enum,parentSchema:schema2589.properties.priority,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -35281,7 +35823,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2575.type,parentSchema:schema2575,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2589.type,parentSchema:schema2589,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -35290,19 +35832,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate580.errors = vErrors;
+validate585.errors = vErrors;
 return errors === 0;
 }
 
-export const setTicketStatus = validate582;
-const schema2580 = {"title":"SetTicketStatusRequest","type":"object","required":["id","status"],"properties":{"id":{"$ref":"../../resources/ticket.json#/properties/ticket_number"},"status":{"$ref":"../../resources/ticket.json#/definitions/status"}}};
+export const setTicketStatus = validate587;
+const schema2594 = {"title":"SetTicketStatusRequest","type":"object","required":["id","status"],"properties":{"id":{"$ref":"../../resources/ticket.json#/properties/ticket_number"},"status":{"$ref":"../../resources/ticket.json#/definitions/status"}}};
 
-function validate582(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate587(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2580.required,parentSchema:schema2580,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2594.required,parentSchema:schema2594,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -35312,7 +35854,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.status === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema2580.required,parentSchema:schema2580,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema2594.required,parentSchema:schema2594,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -35421,7 +35963,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2580.type,parentSchema:schema2580,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2594.type,parentSchema:schema2594,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -35430,21 +35972,21 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate582.errors = vErrors;
+validate587.errors = vErrors;
 return errors === 0;
 }
 
-export const tokenizeClientCard = validate584;
-const schema2586 = {"title":"TokenizeClientCardRequest","type":"object","required":["client_id","gateway_id","token"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"gateway_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"token":{"type":"string","minLength":1,"maxLength":255,"description":"a non-empty gateway token of at most 255 characters"},"lastfour":{"type":"string","pattern":"^[0-9]{4}$","description":"the last four digits of the card, such as 4242"},"expdate":{"type":"string","pattern":"^(0[1-9]|1[0-2])[0-9]{2}$","description":"the card's expiry as MMYY with a month from 01 to 12, such as 0828"}}};
-const pattern1633 = new RegExp("^[0-9]{4}$", "u");
-const pattern1634 = new RegExp("^(0[1-9]|1[0-2])[0-9]{2}$", "u");
+export const tokenizeClientCard = validate589;
+const schema2600 = {"title":"TokenizeClientCardRequest","type":"object","required":["client_id","gateway_id","token"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"gateway_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"token":{"type":"string","minLength":1,"maxLength":255,"description":"a non-empty gateway token of at most 255 characters"},"lastfour":{"type":"string","pattern":"^[0-9]{4}$","description":"the last four digits of the card, such as 4242"},"expdate":{"type":"string","pattern":"^(0[1-9]|1[0-2])[0-9]{2}$","description":"the card's expiry as MMYY with a month from 01 to 12, such as 0828"}}};
+const pattern1642 = new RegExp("^[0-9]{4}$", "u");
+const pattern1643 = new RegExp("^(0[1-9]|1[0-2])[0-9]{2}$", "u");
 
-function validate584(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate589(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.client_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema2586.required,parentSchema:schema2586,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema2600.required,parentSchema:schema2600,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -35454,7 +35996,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.gateway_id === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gateway_id"},message:"must have required property '"+"gateway_id"+"'",schema:schema2586.required,parentSchema:schema2586,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gateway_id"},message:"must have required property '"+"gateway_id"+"'",schema:schema2600.required,parentSchema:schema2600,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -35464,7 +36006,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.token === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "token"},message:"must have required property '"+"token"+"'",schema:schema2586.required,parentSchema:schema2586,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "token"},message:"must have required property '"+"token"+"'",schema:schema2600.required,parentSchema:schema2600,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -35593,7 +36135,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err7 = {instancePath:instancePath+"/token",schemaPath:"#/properties/token/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2586.properties.token.type,parentSchema:schema2586.properties.token,data:data2};
+const err7 = {instancePath:instancePath+"/token",schemaPath:"#/properties/token/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2600.properties.token.type,parentSchema:schema2600.properties.token,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -35612,7 +36154,7 @@ data["token"] = coerced2;
 }
 if(typeof data2 === "string"){
 if(func2(data2) > 255){
-const err8 = {instancePath:instancePath+"/token",schemaPath:"#/properties/token/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema2586.properties.token,data:data2};
+const err8 = {instancePath:instancePath+"/token",schemaPath:"#/properties/token/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema2600.properties.token,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -35622,7 +36164,7 @@ vErrors.push(err8);
 errors++;
 }
 if(func2(data2) < 1){
-const err9 = {instancePath:instancePath+"/token",schemaPath:"#/properties/token/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema2586.properties.token,data:data2};
+const err9 = {instancePath:instancePath+"/token",schemaPath:"#/properties/token/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema2600.properties.token,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -35653,7 +36195,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err10 = {instancePath:instancePath+"/lastfour",schemaPath:"#/properties/lastfour/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2586.properties.lastfour.type,parentSchema:schema2586.properties.lastfour,data:data3};
+const err10 = {instancePath:instancePath+"/lastfour",schemaPath:"#/properties/lastfour/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2600.properties.lastfour.type,parentSchema:schema2600.properties.lastfour,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -35671,8 +36213,8 @@ data["lastfour"] = coerced3;
 }
 }
 if(typeof data3 === "string"){
-if(!pattern1633.test(data3)){
-const err11 = {instancePath:instancePath+"/lastfour",schemaPath:"#/properties/lastfour/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}$"},message:"must match pattern \""+"^[0-9]{4}$"+"\"",schema:"^[0-9]{4}$",parentSchema:schema2586.properties.lastfour,data:data3};
+if(!pattern1642.test(data3)){
+const err11 = {instancePath:instancePath+"/lastfour",schemaPath:"#/properties/lastfour/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}$"},message:"must match pattern \""+"^[0-9]{4}$"+"\"",schema:"^[0-9]{4}$",parentSchema:schema2600.properties.lastfour,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -35703,7 +36245,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err12 = {instancePath:instancePath+"/expdate",schemaPath:"#/properties/expdate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2586.properties.expdate.type,parentSchema:schema2586.properties.expdate,data:data4};
+const err12 = {instancePath:instancePath+"/expdate",schemaPath:"#/properties/expdate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2600.properties.expdate.type,parentSchema:schema2600.properties.expdate,data:data4};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -35721,8 +36263,8 @@ data["expdate"] = coerced4;
 }
 }
 if(typeof data4 === "string"){
-if(!pattern1634.test(data4)){
-const err13 = {instancePath:instancePath+"/expdate",schemaPath:"#/properties/expdate/pattern",keyword:"pattern",params:{pattern: "^(0[1-9]|1[0-2])[0-9]{2}$"},message:"must match pattern \""+"^(0[1-9]|1[0-2])[0-9]{2}$"+"\"",schema:"^(0[1-9]|1[0-2])[0-9]{2}$",parentSchema:schema2586.properties.expdate,data:data4};
+if(!pattern1643.test(data4)){
+const err13 = {instancePath:instancePath+"/expdate",schemaPath:"#/properties/expdate/pattern",keyword:"pattern",params:{pattern: "^(0[1-9]|1[0-2])[0-9]{2}$"},message:"must match pattern \""+"^(0[1-9]|1[0-2])[0-9]{2}$"+"\"",schema:"^(0[1-9]|1[0-2])[0-9]{2}$",parentSchema:schema2600.properties.expdate,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -35735,7 +36277,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2586.type,parentSchema:schema2586,data};
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2600.type,parentSchema:schema2600,data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -35744,19 +36286,19 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate584.errors = vErrors;
+validate589.errors = vErrors;
 return errors === 0;
 }
 
-export const verifyAdminLogin = validate587;
-const schema2595 = {"title":"VerifyAdminLoginRequest","type":"object","required":["username","password"],"properties":{"username":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"},"password":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"}}};
+export const verifyAdminLogin = validate592;
+const schema2609 = {"title":"VerifyAdminLoginRequest","type":"object","required":["username","password"],"properties":{"username":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"},"password":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"}}};
 
-function validate587(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate592(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.username === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "username"},message:"must have required property '"+"username"+"'",schema:schema2595.required,parentSchema:schema2595,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "username"},message:"must have required property '"+"username"+"'",schema:schema2609.required,parentSchema:schema2609,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -35766,7 +36308,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.password === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'",schema:schema2595.required,parentSchema:schema2595,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'",schema:schema2609.required,parentSchema:schema2609,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -35897,7 +36439,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2595.type,parentSchema:schema2595,data};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2609.type,parentSchema:schema2609,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -35906,19 +36448,19 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate587.errors = vErrors;
+validate592.errors = vErrors;
 return errors === 0;
 }
 
-export const verifyClientLogin = validate589;
-const schema2602 = {"title":"VerifyClientLoginRequest","type":"object","required":["email","password"],"properties":{"email":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"},"password":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"}}};
+export const verifyClientLogin = validate594;
+const schema2616 = {"title":"VerifyClientLoginRequest","type":"object","required":["email","password"],"properties":{"email":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"},"password":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"}}};
 
-function validate589(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate594(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.email === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema2602.required,parentSchema:schema2602,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema2616.required,parentSchema:schema2616,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -35928,7 +36470,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.password === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'",schema:schema2602.required,parentSchema:schema2602,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'",schema:schema2616.required,parentSchema:schema2616,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -36059,7 +36601,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2602.type,parentSchema:schema2602,data};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2616.type,parentSchema:schema2616,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -36068,7 +36610,7 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate589.errors = vErrors;
+validate594.errors = vErrors;
 return errors === 0;
 }
 

@@ -135,6 +135,7 @@ export interface AllWireTypes {
   operations_accounts_getAccountDetails_json?: GetAccountDetails;
   operations_accounts_getAccounts_json?: GetAccounts;
   operations_accounts_meteredAddUsage_json?: MeteredAddUsage;
+  operations_accounts_meteredAddUsageBulk_json?: MeteredAddUsageBulk;
   operations_accounts_meteredGetUsage_json?: MeteredGetUsage;
   operations_accounts_meteredGetVariables_json?: MeteredGetVariables;
   operations_accounts_searchServiceByIP_json?: SearchServiceByIP;
@@ -3143,6 +3144,62 @@ export interface MeteredAddUsageResult {
    * a numeric id as a string, such as "1"
    */
   usage_id: string;
+}
+/**
+ * Records usage of several metered variables of service `account_id` at once: `variables[name][qty]` for each variable (its `variable_name`, such as backup_storage), with the optional `output`, `rawoutput`, `charge`, `date_created` and `date_updated` meteredAddUsage takes, under the same rules (the variable must be one of the service's product's; without `charge` the record costs what the variable's scheme says; dates are YYYY-MM-DD HH:MM:SS, the session clock when not given). All or nothing: an unknown variable or a bad date anywhere refuses the whole call, naming every problem, and records nothing. Answers `usage_ids`, an object keyed by variable name whose values are the new records' ids as strings, in the order the variables were given, as published.
+ */
+export interface MeteredAddUsageBulk {
+  request: MeteredAddUsageBulkRequest;
+  result: MeteredAddUsageBulkResult;
+}
+export interface MeteredAddUsageBulkRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  account_id: string;
+  /**
+   * usage by variable name, such as variables[backup_storage][qty]=10
+   */
+  variables: {
+    [k: string]: MeteredUsageParam;
+  };
+}
+/**
+ * one variable's usage: qty, and optionally output, rawoutput, charge, date_created and date_updated
+ */
+export interface MeteredUsageParam {
+  /**
+   * a quantity of at most 4 decimals, such as 2 or 1.5
+   */
+  qty: string;
+  /**
+   * a text of at most 65535 characters
+   */
+  output?: string;
+  /**
+   * a text of at most 65535 characters
+   */
+  rawoutput?: string;
+  /**
+   * a money amount of 0 or more, such as 5 or 4.20
+   */
+  charge?: string;
+  /**
+   * a date-time as YYYY-MM-DD HH:MM:SS
+   */
+  date_created?: string;
+  /**
+   * a date-time as YYYY-MM-DD HH:MM:SS
+   */
+  date_updated?: string;
+}
+export interface MeteredAddUsageBulkResult {
+  usage_ids: {
+    /**
+     * a numeric id as a string, such as "1"
+     */
+    [k: string]: string;
+  };
 }
 /**
  * The current billing period's usage of service `account_id`: every metered variable of its product, keyed by variable id (an object, as published, where meteredGetVariables answers a list), each with the period's total quantity as `usage` (a string), its charge as `charge` (a JSON number) and its records as `values`, oldest first (`charge` a 2-decimal string there). The period is the usage not billed yet: the daily run bills it on the service's renewal invoice, after which the variables start again at usage "0" with no values. A service whose product has no metered variables is refused.

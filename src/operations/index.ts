@@ -118,6 +118,7 @@ import getTickets from './tickets/getTickets.js';
 import getTransactionDetails from './invoices/getTransactionDetails.js';
 import getTransactions from './invoices/getTransactions.js';
 import meteredAddUsage from './accounts/meteredAddUsage.js';
+import meteredAddUsageBulk from './accounts/meteredAddUsageBulk.js';
 import meteredGetUsage from './accounts/meteredGetUsage.js';
 import meteredGetVariables from './accounts/meteredGetVariables.js';
 import module from './misc/module.js';
@@ -261,6 +262,7 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   getTransactionDetails,
   getTransactions,
   meteredAddUsage,
+  meteredAddUsageBulk,
   meteredGetUsage,
   meteredGetVariables,
   module,
