@@ -86,6 +86,7 @@ export const EXAMPLES: Record<string, string> = {
   getClientDetails: 'id=1',
   getClients: 'page=0',
   getClientContacts: 'id=1',
+  getClientContact: 'id=10',
   getAccountAddons: 'id=1',
   getAccountDetails: 'id=1',
   getAccounts: 'list=all_active',

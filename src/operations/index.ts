@@ -74,6 +74,7 @@ import getAppGroups from './services/getAppGroups.js';
 import getAppServers from './services/getAppServers.js';
 import getAffiliates from './affiliates/getAffiliates.js';
 import getClientAccounts from './clients/getClientAccounts.js';
+import getClientContact from './clients/getClientContact.js';
 import getClientContacts from './clients/getClientContacts.js';
 import getClientCreditLog from './clients/getClientCreditLog.js';
 import getClientDetails from './clients/getClientDetails.js';
@@ -218,6 +219,7 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   getAppServers,
   getAffiliates,
   getClientAccounts,
+  getClientContact,
   getClientContacts,
   getClientCreditLog,
   getClientDetails,

@@ -736,6 +736,7 @@ export const EXAMPLES: Record<string, Pair[][]> = {
       ['date_created', '2026-11-19 10:00:00'],
     ],
   ],
+  getClientContact: [[['id', '10']], [['id', '11']]],
   meteredAddUsageBulk: [
     [
       ['account_id', '17'],
