@@ -86,6 +86,7 @@ export const EXAMPLES: Record<string, string> = {
   getClientDetails: 'id=1',
   getClients: 'page=0',
   getClientContacts: 'id=1',
+  getClientContact: 'id=10',
   getAccountAddons: 'id=1',
   getAccountDetails: 'id=1',
   getAccounts: 'list=all_active',
@@ -122,6 +123,8 @@ export const EXAMPLES: Record<string, string> = {
   meteredGetVariables: 'product_id=17',
   meteredGetUsage: 'account_id=17',
   meteredAddUsage: 'account_id=17&variable=restore_transfer&qty=55&output=restore%20of%20/home',
+  meteredAddUsageBulk:
+    'account_id=17&variables[backup_storage][qty]=40&variables[restore_transfer][qty]=8&variables[restore_transfer][output]=restore%20of%20/etc',
   editAccountDetails: 'id=1&domain=studio.morgan-design.com&total=9.95&next_due=2027-01-14',
   editContactPermissions: 'id=10&privileges[billing][payinvoice]=1&privileges[billing][balance]=1&privileges[support][tickets]=1',
   changeAccountPackage: 'id=1&product_id=3&recalculate=1',

@@ -5,6 +5,7 @@
 import type { Account, MeteredUsage, MeteredUsageValue, MeteredUsageVariable, MeteredVariable, Product } from '../generated/wire.js';
 import type { View, World } from '../store/world.js';
 import { fail, messages } from '../errors.js';
+import { formatDateTime, parseDateTime } from '../lib/dates.js';
 import { centsToNumber, formatCents, toCents, unitPriceCents } from './money.js';
 import type { NewLine } from './invoices.js';
 
@@ -15,18 +16,29 @@ export function productVariables(world: View, productId: string): readonly Meter
 
 /** The variable of the service's product named `name` (its variable_name); refused naming the ones it has. */
 export function serviceVariable(world: View, service: Account, name: string): MeteredVariable {
-  const variables = productVariables(world, service.product_id);
-  if (variables.length === 0) fail(messages.meteredNone(service.id, service.product_id));
-  return (
-    variables.find((v) => v.variable_name === name) ??
-    fail(
-      messages.meteredVariableUnknown(
-        name,
-        service.product_id,
-        variables.map((v) => v.variable_name),
-      ),
-    )
-  );
+  return serviceVariables(world, service, [name])[0];
+}
+
+/** The variables of the service's product named `names`, in that order; every unknown name refused at once. */
+export function serviceVariables(world: View, service: Account, names: readonly string[]): MeteredVariable[] {
+  const { variables, problems } = lookUpVariables(world, service, names);
+  if (problems.length > 0) fail(problems);
+  return variables;
+}
+
+/** The variables named `names` and what is wrong with the names: the product measures nothing, or one message per unknown name. */
+function lookUpVariables(world: View, service: Account, names: readonly string[]): { variables: MeteredVariable[]; problems: string[] } {
+  const all = productVariables(world, service.product_id);
+  if (all.length === 0) return { variables: [], problems: [messages.meteredNone(service.id, service.product_id)] };
+  const known = all.map((v) => v.variable_name);
+  const variables: MeteredVariable[] = [];
+  const problems: string[] = [];
+  for (const name of names) {
+    const variable = all.find((v) => v.variable_name === name);
+    if (variable) variables.push(variable);
+    else problems.push(messages.meteredVariableUnknown(name, service.product_id, known));
+  }
+  return { variables, problems };
 }
 
 /** The bracket `qty` falls in: from its qty up to (not including) its qty_max, "0" open-ended. */
@@ -75,6 +87,37 @@ export interface NewUsage {
   rawoutput: string;
 }
 
+/** What a caller gives for one record (meteredAddUsage's parameters, or one entry of meteredAddUsageBulk's variables). */
+export interface UsageParams {
+  qty: string;
+  charge?: string;
+  output?: string;
+  rawoutput?: string;
+  date_created?: string;
+  date_updated?: string;
+}
+
+/** The dates of `given` that are not real calendar dates, each named as `name(key)` says. */
+export function badUsageDates(given: UsageParams, name: (key: string) => string): string[] {
+  return (['date_created', 'date_updated'] as const)
+    .filter((key) => given[key] !== undefined && !parseDateTime(given[key]))
+    .map((key) => messages.paramInvalid(name(key), 'a real date and time as YYYY-MM-DD HH:MM:SS'));
+}
+
+/** A record to add from what the caller gave: created now when no date is given, updated when created unless given. */
+export function newUsage(variable: MeteredVariable, given: UsageParams, now: Date): NewUsage {
+  const dateCreated = given.date_created ?? formatDateTime(now);
+  return {
+    variable,
+    qty: given.qty,
+    charge: given.charge,
+    dateCreated,
+    dateUpdated: given.date_updated ?? dateCreated,
+    output: given.output ?? '',
+    rawoutput: given.rawoutput ?? '',
+  };
+}
+
 /** Records usage of one of the service's variables; its charge is the caller's or the scheme's. */
 export function addUsage(world: World, service: Account, spec: NewUsage): MeteredUsage {
   const { variable } = spec;
@@ -93,6 +136,29 @@ export function addUsage(world: World, service: Account, spec: NewUsage): Metere
     rawoutput: spec.rawoutput,
     invoice_id: '0',
   });
+}
+
+/**
+ * Records usage of several of the service's variables at once (meteredAddUsageBulk),
+ * all or nothing: every unknown variable and bad date is refused together before
+ * anything is recorded. Answers the new records' ids keyed by variable name, in the
+ * order given.
+ */
+export function addUsageBulk(
+  world: World,
+  service: Account,
+  given: Readonly<Record<string, UsageParams>>,
+  now: Date,
+): Record<string, string> {
+  const names = Object.keys(given);
+  const { variables, problems } = lookUpVariables(world, service, names);
+  const badDates = names.flatMap((name) => badUsageDates(given[name], (key) => `variables[${name}][${key}]`));
+  if (problems.length + badDates.length > 0) fail([...problems, ...badDates]);
+  const ids: Record<string, string> = {};
+  names.forEach((name, i) => {
+    ids[name] = addUsage(world, service, newUsage(variables[i], given[name], now)).id;
+  });
+  return ids;
 }
 
 const VARIABLE_KEYS = ['id', 'product_id', 'name', 'variable_name', 'unit_name', 'cycle', 'scheme', 'options'] as const;

@@ -135,6 +135,7 @@ export interface AllWireTypes {
   operations_accounts_getAccountDetails_json?: GetAccountDetails;
   operations_accounts_getAccounts_json?: GetAccounts;
   operations_accounts_meteredAddUsage_json?: MeteredAddUsage;
+  operations_accounts_meteredAddUsageBulk_json?: MeteredAddUsageBulk;
   operations_accounts_meteredGetUsage_json?: MeteredGetUsage;
   operations_accounts_meteredGetVariables_json?: MeteredGetVariables;
   operations_accounts_searchServiceByIP_json?: SearchServiceByIP;
@@ -152,6 +153,7 @@ export interface AllWireTypes {
   operations_clients_editClientCreditCard_json?: EditClientCreditCard;
   operations_clients_editContactPermissions_json?: EditContactPermissions;
   operations_clients_getClientAccounts_json?: GetClientAccounts;
+  operations_clients_getClientContact_json?: GetClientContact;
   operations_clients_getClientContacts_json?: GetClientContacts;
   operations_clients_getClientCreditLog_json?: GetClientCreditLog;
   operations_clients_getClientDetails_json?: GetClientDetails;
@@ -3145,6 +3147,62 @@ export interface MeteredAddUsageResult {
   usage_id: string;
 }
 /**
+ * Records usage of several metered variables of service `account_id` at once: `variables[name][qty]` for each variable (its `variable_name`, such as backup_storage), with the optional `output`, `rawoutput`, `charge`, `date_created` and `date_updated` meteredAddUsage takes, under the same rules (the variable must be one of the service's product's; without `charge` the record costs what the variable's scheme says; dates are YYYY-MM-DD HH:MM:SS, the session clock when not given). All or nothing: an unknown variable or a bad date anywhere refuses the whole call, naming every problem, and records nothing. Answers `usage_ids`, an object keyed by variable name whose values are the new records' ids as strings, in the order the variables were given, as published.
+ */
+export interface MeteredAddUsageBulk {
+  request: MeteredAddUsageBulkRequest;
+  result: MeteredAddUsageBulkResult;
+}
+export interface MeteredAddUsageBulkRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  account_id: string;
+  /**
+   * usage by variable name, such as variables[backup_storage][qty]=10
+   */
+  variables: {
+    [k: string]: MeteredUsageParam;
+  };
+}
+/**
+ * one variable's usage: qty, and optionally output, rawoutput, charge, date_created and date_updated
+ */
+export interface MeteredUsageParam {
+  /**
+   * a quantity of at most 4 decimals, such as 2 or 1.5
+   */
+  qty: string;
+  /**
+   * a text of at most 65535 characters
+   */
+  output?: string;
+  /**
+   * a text of at most 65535 characters
+   */
+  rawoutput?: string;
+  /**
+   * a money amount of 0 or more, such as 5 or 4.20
+   */
+  charge?: string;
+  /**
+   * a date-time as YYYY-MM-DD HH:MM:SS
+   */
+  date_created?: string;
+  /**
+   * a date-time as YYYY-MM-DD HH:MM:SS
+   */
+  date_updated?: string;
+}
+export interface MeteredAddUsageBulkResult {
+  usage_ids: {
+    /**
+     * a numeric id as a string, such as "1"
+     */
+    [k: string]: string;
+  };
+}
+/**
  * The current billing period's usage of service `account_id`: every metered variable of its product, keyed by variable id (an object, as published, where meteredGetVariables answers a list), each with the period's total quantity as `usage` (a string), its charge as `charge` (a JSON number) and its records as `values`, oldest first (`charge` a 2-decimal string there). The period is the usage not billed yet: the daily run bills it on the service's renewal invoice, after which the variables start again at usage "0" with no values. A service whose product has no metered variables is refused.
  */
 export interface MeteredGetUsage {
@@ -4006,6 +4064,165 @@ export interface GetClientAccountsRequest {
 export interface GetClientAccountsResult {
   accounts: AccountListItem[];
   sorter: Sorter;
+}
+/**
+ * One contact by its id, as the vendor publishes it: `client`, the contact record with the published keys in the published order and JSON types (latefeeoveride a number, overideduenotices a boolean, browser an array), then `available_privileges`. Fields billsim does not keep answer the fixed value a plain installation shows (group_id "0", loginattempts "0", mfamodule "0", brand_id "1", browser [], overideautosusp, taxrateoverride, taxrate and disableemails "0"); `password` is always "" (the published sample shows the hash; billsim never answers one); cards on file belong to the main client (addClientCreditCard refuses a contact), so cardtype, cardnum and expdate are "". The published sample is cut after `currency_id`: billsim follows getClientDetails there and ends the record with the contact's `privileges` (granted keys as "1" by section, [] when none; what editContactPermissions sets) and `howdidyou`. `available_privileges` is not shown in any published sample; editContactPermissions' page calls it the data source for its `privileges`, so billsim answers every key a contact may be given, by section (billing, support, misc), each with the label the vendor's addClientContact page gives it (creditcard, unlabelled there, with the label of the vendor's contact guide). A main client's id is refused (getClientDetails answers a main client); an unknown id is an error.
+ */
+export interface GetClientContact {
+  request: GetClientContactRequest;
+  result: GetClientContactResult;
+}
+export interface GetClientContactRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+}
+export interface GetClientContactResult {
+  client: ClientContactDetails;
+  available_privileges: AvailablePrivileges;
+}
+export interface ClientContactDetails {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  /**
+   * billsim keeps no client groups: always "0", as published
+   */
+  group_id: '0';
+  email: string;
+  /**
+   * the published sample shows the password hash; billsim never answers one, so the key is kept and its value is always ""
+   */
+  password: '';
+  /**
+   * a date-time as YYYY-MM-DD HH:MM:SS
+   */
+  lastlogin: string;
+  ip: string;
+  host: string;
+  status:
+    | 'Active'
+    | 'Closing'
+    | 'Closed'
+    | 'Pending Removal'
+    | 'Archived'
+    | 'Inactive'
+    | 'Lead'
+    | 'Prospect'
+    | 'Lost'
+    | 'Pending';
+  /**
+   * billsim counts no failed logins: always "0"
+   */
+  loginattempts: '0';
+  /**
+   * billsim has no two-factor modules: always "0"
+   */
+  mfamodule: '0';
+  /**
+   * billsim has one brand: always "1"
+   */
+  brand_id: '1';
+  /**
+   * always [], as published
+   *
+   * @maxItems 0
+   */
+  browser: [];
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  parent_id: string;
+  firstname: string;
+  lastname: string;
+  companyname: string;
+  address1: string;
+  address2: string;
+  city: string;
+  state: string;
+  postcode: string;
+  country: string;
+  phonenumber: string;
+  /**
+   * a date as YYYY-MM-DD
+   */
+  datecreated: string;
+  notes: string;
+  language: string;
+  /**
+   * "0" or "1"
+   */
+  company: '0' | '1';
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  credit: string;
+  /**
+   * "0" or "1"
+   */
+  taxexempt: '0' | '1';
+  /**
+   * the stored flag as a JSON number, as published
+   */
+  latefeeoveride: 0 | 1;
+  /**
+   * billsim keeps no per-client suspension override: always "0"
+   */
+  overideautosusp: '0';
+  /**
+   * billsim keeps no per-client tax rate: always "0"
+   */
+  taxrateoverride: '0';
+  /**
+   * billsim keeps no per-client tax rate: always "0"
+   */
+  taxrate: '0';
+  /**
+   * cards on file belong to the main client: always "" for a contact
+   */
+  cardtype: '';
+  /**
+   * the primary card's number masked (last four digits only) or "" when no card is on file
+   */
+  cardnum: string;
+  /**
+   * cards on file belong to the main client: always "" for a contact
+   */
+  expdate: '';
+  /**
+   * the stored flag as a JSON boolean, as published
+   */
+  overideduenotices: boolean;
+  /**
+   * billsim sends every e-mail to the outbox: always "0"
+   */
+  disableemails: '0';
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  client_id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  currency_id: string;
+  /**
+   * null for a main client, which may do everything; for a contact, what it may do in the client area: each section (billing, support, misc) holding its granted keys as "1", the value the vendor's form sends, in the order they were given; a contact granted nothing has [], PHP's empty array
+   */
+  privileges: null | [] | ContactPrivileges;
+  howdidyou: string;
+}
+export interface AvailablePrivileges {
+  billing: {
+    [k: string]: string;
+  };
+  support: {
+    [k: string]: string;
+  };
+  misc: {
+    [k: string]: string;
+  };
 }
 /**
  * List the contacts of client `id` (client records whose parent_id is `id`), oldest first. An unknown client is an error; a client without contacts answers an empty list. Paginated with `sorter`. Each item has the published keys (id, firstname, lastname, datecreated, email) followed by `privileges`, which the published sample does not show: billsim adds it so a list tells what each contact may do, in the shape client records carry it (granted keys as "1" by section, [] when none).

@@ -74,6 +74,7 @@ import getAppGroups from './services/getAppGroups.js';
 import getAppServers from './services/getAppServers.js';
 import getAffiliates from './affiliates/getAffiliates.js';
 import getClientAccounts from './clients/getClientAccounts.js';
+import getClientContact from './clients/getClientContact.js';
 import getClientContacts from './clients/getClientContacts.js';
 import getClientCreditLog from './clients/getClientCreditLog.js';
 import getClientDetails from './clients/getClientDetails.js';
@@ -118,6 +119,7 @@ import getTickets from './tickets/getTickets.js';
 import getTransactionDetails from './invoices/getTransactionDetails.js';
 import getTransactions from './invoices/getTransactions.js';
 import meteredAddUsage from './accounts/meteredAddUsage.js';
+import meteredAddUsageBulk from './accounts/meteredAddUsageBulk.js';
 import meteredGetUsage from './accounts/meteredGetUsage.js';
 import meteredGetVariables from './accounts/meteredGetVariables.js';
 import module from './misc/module.js';
@@ -217,6 +219,7 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   getAppServers,
   getAffiliates,
   getClientAccounts,
+  getClientContact,
   getClientContacts,
   getClientCreditLog,
   getClientDetails,
@@ -261,6 +264,7 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   getTransactionDetails,
   getTransactions,
   meteredAddUsage,
+  meteredAddUsageBulk,
   meteredGetUsage,
   meteredGetVariables,
   module,

@@ -1,5 +1,6 @@
 import t from 'tap';
-import { addQty, meteredLines, periodCents, usageCents } from '../../src/domain/metered.js';
+import { addQty, addUsageBulk, badUsageDates, meteredLines, newUsage, periodCents, usageCents } from '../../src/domain/metered.js';
+import { ApiError } from '../../src/errors.js';
 import { unitPriceCents } from '../../src/domain/money.js';
 import { loadFixtures } from '../../src/store/fixtures.js';
 import { defaultFixturesDir } from '../../src/paths.js';
@@ -105,4 +106,84 @@ t.test('meteredLines: one line per variable of the records dated before the day'
     { lines: [], records: [] },
     'nothing before the first record',
   );
+});
+
+// A service (1) of a product measuring tiered transfer and volume storage.
+const twoVariables = () =>
+  world({
+    accounts: [{ product_id: '1' }],
+    metered_variables: [
+      variable('tiered'),
+      { ...variable('volume'), id: '2', name: 'Storage', variable_name: 'storage', prices: prices('2') },
+    ],
+    metered_usage: [{ ...usage('40', '0.00'), variable_id: '2' }],
+  });
+const NOW = new Date('2026-11-20T12:00:00Z');
+
+t.test('newUsage: dated now unless given, updated when created unless given, texts empty unless given', async (t) => {
+  const v = variable('tiered');
+  t.strictSame(newUsage(v, { qty: '2' }, NOW), {
+    variable: v,
+    qty: '2',
+    charge: undefined,
+    dateCreated: '2026-11-20 12:00:00',
+    dateUpdated: '2026-11-20 12:00:00',
+    output: '',
+    rawoutput: '',
+  });
+  const given = newUsage(v, { qty: '2', charge: '1', output: 'o', rawoutput: 'r', date_created: '2026-11-01 00:00:00' }, NOW);
+  t.equal(given.dateUpdated, '2026-11-01 00:00:00', 'updated when created');
+  t.equal(given.charge, '1');
+});
+
+t.test('badUsageDates names every impossible date by the name it is given', async (t) => {
+  t.strictSame(
+    badUsageDates({ qty: '1', date_created: '2026-02-28 23:59:59', date_updated: '2026-02-29 00:00:00' }, (k) => `v[${k}]`),
+    ['Parameter v[date_updated] must be a real date and time as YYYY-MM-DD HH:MM:SS'],
+  );
+  t.strictSame(
+    badUsageDates({ qty: '1' }, (k) => k),
+    [],
+  );
+});
+
+t.test('addUsageBulk records each variable by its own scheme and answers the ids by name, in the order given', async (t) => {
+  const w = twoVariables();
+  const service = w.get('accounts', '1')!;
+  const ids = w.transaction(() => addUsageBulk(w, service, { storage: { qty: '20' }, transfer: { qty: '11', charge: '0.50' } }, NOW));
+  t.strictSame(ids, { storage: '2', transfer: '3' });
+  t.strictSame(Object.keys(ids), ['storage', 'transfer']);
+  const records = w.where('metered_usage', 'account_id', '1');
+  t.strictSame(
+    records.map((r) => [r.id, r.variable_id, r.qty, r.charge, r.charged]),
+    [
+      ['1', '2', '40', '0.00', '0'],
+      ['2', '2', '20', '4.00', '0'],
+      ['3', '1', '11', '0.50', '1'],
+    ],
+    "volume: 20 more on the period's 40 make 60, so the 20 cost the 50+ bracket's 0.20 each; the given charge kept",
+  );
+});
+
+t.test('addUsageBulk refuses every unknown variable and bad date together, recording nothing', async (t) => {
+  const w = twoVariables();
+  const service = w.get('accounts', '1')!;
+  const before = w.where('metered_usage', 'account_id', '1').length;
+  t.throws(
+    () =>
+      w.transaction(() =>
+        addUsageBulk(
+          w,
+          service,
+          { transfer: { qty: '1', date_created: '2026-13-01 00:00:00' }, bandwidth: { qty: '1' }, disk: { qty: '2' } },
+          NOW,
+        ),
+      ),
+    new ApiError([
+      'Variable bandwidth is not a metered variable of product 1: use one of transfer, storage',
+      'Variable disk is not a metered variable of product 1: use one of transfer, storage',
+      'Parameter variables[transfer][date_created] must be a real date and time as YYYY-MM-DD HH:MM:SS',
+    ]),
+  );
+  t.equal(w.where('metered_usage', 'account_id', '1').length, before, 'nothing recorded');
 });

@@ -736,6 +736,22 @@ export const EXAMPLES: Record<string, Pair[][]> = {
       ['date_created', '2026-11-19 10:00:00'],
     ],
   ],
+  getClientContact: [[['id', '10']], [['id', '11']]],
+  meteredAddUsageBulk: [
+    [
+      ['account_id', '17'],
+      ['variables[backup_storage][qty]', '75'],
+      ['variables[restore_transfer][qty]', '3'],
+    ],
+    [
+      ['account_id', '16'],
+      ['variables[restore_transfer][qty]', '12.5'],
+      ['variables[restore_transfer][charge]', '3.20'],
+      ['variables[restore_transfer][date_created]', '2026-11-19 10:00:00'],
+      ['variables[backup_storage][qty]', '0.25'],
+      ['variables[backup_storage][output]', 'snapshot'],
+    ],
+  ],
   meteredGetUsage: [[['account_id', '17']], [['account_id', '4']]],
   meteredGetVariables: [[['product_id', '17']], [['product_id', '2']]],
   sendMessage: [

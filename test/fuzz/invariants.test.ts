@@ -427,6 +427,7 @@ function reads(world: World): Array<[string, Pair[]]> {
     list.push(['getClientStats', [['id', c.id]]], ['getClientFiles', [['client_id', c.id]]], ['getClientEmails', [['id', c.id]]]);
     list.push(['getClientTransactions', [['id', c.id]]]);
   }
+  for (const c of world.all('clients').filter((row) => row.parent_id !== '0')) list.push(['getClientContact', [['id', c.id]]]);
   for (const a of all('accounts')) list.push(['getAccountAddons', [['id', a.id]]]);
   for (const p of all('products').slice(-6)) list.push(['getProductDetails', [['id', p.id]]]);
   for (const page of all('order_pages')) list.push(['getProducts', [['id', page.id]]]);
