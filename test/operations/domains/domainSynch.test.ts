@@ -1,7 +1,7 @@
 import t from 'tap';
 import { api, assertSuccess, build, SERVER_TIME } from '../../helpers/app.js';
 import { infoAnswer } from '../../helpers/shapes.js';
-import { idRefusals, refusals, refusedWith } from '../../helpers/refusals.js';
+import { idRefusals, refusals } from '../../helpers/refusals.js';
 import { domainDetails } from '../../helpers/reads.js';
 import { callInEachSession, sameAnswers, sameStateInEachSession } from '../../helpers/sessions.js';
 
