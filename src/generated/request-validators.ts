@@ -18434,15 +18434,15 @@ validate282.errors = vErrors;
 return errors === 0;
 }
 
-export const getAccountDetails = validate287;
-const schema1101 = {"title":"GetAccountDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getAccountDetails = validate292;
+const schema1122 = {"title":"GetAccountDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate287(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate292(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1101.required,parentSchema:schema1101,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1122.required,parentSchema:schema1122,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -18503,7 +18503,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1101.type,parentSchema:schema1101,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1122.type,parentSchema:schema1122,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -18512,23 +18512,23 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate287.errors = vErrors;
+validate292.errors = vErrors;
 return errors === 0;
 }
 
-export const getAccounts = validate294;
-const schema1140 = {"title":"GetAccountsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"list":{"type":"string","enum":["all","all_active","all_pending","all_suspended","all_terminated","all_fraud","all_cancelled"]},"filter":{"title":"GetAccountsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[status]=Active; an empty filter value means no filter","properties":{"client_name":{"$ref":"../../common/defs.json#/definitions/text"},"domain":{"$ref":"../../common/defs.json#/definitions/text"},"product_id":{"type":"string","pattern":"^([1-9][0-9]{0,17})?$","description":"a positive whole number id, such as 1"},"status":{"type":"string","pattern":"^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$","description":"an account status: Pending, Active, Suspended, Terminated, Cancelled or Fraud"},"next_due":{"type":"string","pattern":"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$","description":"a date as YYYY-MM-DD"},"billingcycle":{"type":"string","pattern":"^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$","description":"a billing cycle name such as Monthly"},"server_id":{"type":"string","pattern":"^(0|[1-9][0-9]{0,17})?$","description":"0 or a positive whole number id"},"category_id":{"type":"string","pattern":"^([1-9][0-9]{0,17})?$","description":"a positive whole number id, such as 1"}}}}};
+export const getAccounts = validate299;
+const schema1161 = {"title":"GetAccountsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"list":{"type":"string","enum":["all","all_active","all_pending","all_suspended","all_terminated","all_fraud","all_cancelled"]},"filter":{"title":"GetAccountsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[status]=Active; an empty filter value means no filter","properties":{"client_name":{"$ref":"../../common/defs.json#/definitions/text"},"domain":{"$ref":"../../common/defs.json#/definitions/text"},"product_id":{"type":"string","pattern":"^([1-9][0-9]{0,17})?$","description":"a positive whole number id, such as 1"},"status":{"type":"string","pattern":"^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$","description":"an account status: Pending, Active, Suspended, Terminated, Cancelled or Fraud"},"next_due":{"type":"string","pattern":"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$","description":"a date as YYYY-MM-DD"},"billingcycle":{"type":"string","pattern":"^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$","description":"a billing cycle name such as Monthly"},"server_id":{"type":"string","pattern":"^(0|[1-9][0-9]{0,17})?$","description":"0 or a positive whole number id"},"category_id":{"type":"string","pattern":"^([1-9][0-9]{0,17})?$","description":"a positive whole number id, such as 1"}}}}};
 const schema316 = {"type":"string","pattern":"^(0|[1-9][0-9]{0,8})$","description":"a page number counted from 0"};
 const schema317 = {"type":"string","pattern":"^([1-9][0-9]{0,2}|1000)$","description":"a page size from 1 to 1000"};
 const pattern180 = new RegExp("^(0|[1-9][0-9]{0,8})$", "u");
 const pattern181 = new RegExp("^([1-9][0-9]{0,2}|1000)$", "u");
-const pattern694 = new RegExp("^([1-9][0-9]{0,17})?$", "u");
-const pattern695 = new RegExp("^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$", "u");
-const pattern696 = new RegExp("^([0-9]{4}-[0-9]{2}-[0-9]{2})?$", "u");
-const pattern697 = new RegExp("^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$", "u");
+const pattern716 = new RegExp("^([1-9][0-9]{0,17})?$", "u");
+const pattern717 = new RegExp("^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$", "u");
+const pattern718 = new RegExp("^([0-9]{4}-[0-9]{2}-[0-9]{2})?$", "u");
+const pattern719 = new RegExp("^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$", "u");
 const pattern187 = new RegExp("^(0|[1-9][0-9]{0,17})?$", "u");
 
-function validate294(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate299(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -18652,7 +18652,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1140.properties.list.type,parentSchema:schema1140.properties.list,data:data2};
+const err4 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1161.properties.list.type,parentSchema:schema1161.properties.list,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -18670,7 +18670,7 @@ data["list"] = coerced2;
 }
 }
 if(!(((((((data2 === "all") || (data2 === "all_active")) || (data2 === "all_pending")) || (data2 === "all_suspended")) || (data2 === "all_terminated")) || (data2 === "all_fraud")) || (data2 === "all_cancelled"))){
-const err5 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/enum",keyword:"enum",params:{allowedValues: schema1140.properties.list.enum},message:"must be equal to one of the allowed values",schema:schema1140.properties.list.enum,parentSchema:schema1140.properties.list,data:data2};
+const err5 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/enum",keyword:"enum",params:{allowedValues: schema1161.properties.list.enum},message:"must be equal to one of the allowed values",schema:schema1161.properties.list.enum,parentSchema:schema1161.properties.list,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -18685,7 +18685,7 @@ let data3 = data.filter;
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 for(const key0 in data3){
 if(!((((((((key0 === "client_name") || (key0 === "domain")) || (key0 === "product_id")) || (key0 === "status")) || (key0 === "next_due")) || (key0 === "billingcycle")) || (key0 === "server_id")) || (key0 === "category_id"))){
-const err6 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema1140.properties.filter,data:data3};
+const err6 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema1161.properties.filter,data:data3};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -18815,7 +18815,7 @@ else if(data6 === null){
 coerced5 = "";
 }
 else {
-const err11 = {instancePath:instancePath+"/filter/product_id",schemaPath:"#/properties/filter/properties/product_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1140.properties.filter.properties.product_id.type,parentSchema:schema1140.properties.filter.properties.product_id,data:data6};
+const err11 = {instancePath:instancePath+"/filter/product_id",schemaPath:"#/properties/filter/properties/product_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1161.properties.filter.properties.product_id.type,parentSchema:schema1161.properties.filter.properties.product_id,data:data6};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -18833,8 +18833,8 @@ data3["product_id"] = coerced5;
 }
 }
 if(typeof data6 === "string"){
-if(!pattern694.test(data6)){
-const err12 = {instancePath:instancePath+"/filter/product_id",schemaPath:"#/properties/filter/properties/product_id/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,17})?$"},message:"must match pattern \""+"^([1-9][0-9]{0,17})?$"+"\"",schema:"^([1-9][0-9]{0,17})?$",parentSchema:schema1140.properties.filter.properties.product_id,data:data6};
+if(!pattern716.test(data6)){
+const err12 = {instancePath:instancePath+"/filter/product_id",schemaPath:"#/properties/filter/properties/product_id/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,17})?$"},message:"must match pattern \""+"^([1-9][0-9]{0,17})?$"+"\"",schema:"^([1-9][0-9]{0,17})?$",parentSchema:schema1161.properties.filter.properties.product_id,data:data6};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -18865,7 +18865,7 @@ else if(data7 === null){
 coerced6 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1140.properties.filter.properties.status.type,parentSchema:schema1140.properties.filter.properties.status,data:data7};
+const err13 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1161.properties.filter.properties.status.type,parentSchema:schema1161.properties.filter.properties.status,data:data7};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -18883,8 +18883,8 @@ data3["status"] = coerced6;
 }
 }
 if(typeof data7 === "string"){
-if(!pattern695.test(data7)){
-const err14 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/pattern",keyword:"pattern",params:{pattern: "^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$"},message:"must match pattern \""+"^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$"+"\"",schema:"^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$",parentSchema:schema1140.properties.filter.properties.status,data:data7};
+if(!pattern717.test(data7)){
+const err14 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/pattern",keyword:"pattern",params:{pattern: "^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$"},message:"must match pattern \""+"^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$"+"\"",schema:"^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$",parentSchema:schema1161.properties.filter.properties.status,data:data7};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -18915,7 +18915,7 @@ else if(data8 === null){
 coerced7 = "";
 }
 else {
-const err15 = {instancePath:instancePath+"/filter/next_due",schemaPath:"#/properties/filter/properties/next_due/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1140.properties.filter.properties.next_due.type,parentSchema:schema1140.properties.filter.properties.next_due,data:data8};
+const err15 = {instancePath:instancePath+"/filter/next_due",schemaPath:"#/properties/filter/properties/next_due/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1161.properties.filter.properties.next_due.type,parentSchema:schema1161.properties.filter.properties.next_due,data:data8};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -18933,8 +18933,8 @@ data3["next_due"] = coerced7;
 }
 }
 if(typeof data8 === "string"){
-if(!pattern696.test(data8)){
-const err16 = {instancePath:instancePath+"/filter/next_due",schemaPath:"#/properties/filter/properties/next_due/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"},message:"must match pattern \""+"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"+"\"",schema:"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$",parentSchema:schema1140.properties.filter.properties.next_due,data:data8};
+if(!pattern718.test(data8)){
+const err16 = {instancePath:instancePath+"/filter/next_due",schemaPath:"#/properties/filter/properties/next_due/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"},message:"must match pattern \""+"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"+"\"",schema:"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$",parentSchema:schema1161.properties.filter.properties.next_due,data:data8};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -18965,7 +18965,7 @@ else if(data9 === null){
 coerced8 = "";
 }
 else {
-const err17 = {instancePath:instancePath+"/filter/billingcycle",schemaPath:"#/properties/filter/properties/billingcycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1140.properties.filter.properties.billingcycle.type,parentSchema:schema1140.properties.filter.properties.billingcycle,data:data9};
+const err17 = {instancePath:instancePath+"/filter/billingcycle",schemaPath:"#/properties/filter/properties/billingcycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1161.properties.filter.properties.billingcycle.type,parentSchema:schema1161.properties.filter.properties.billingcycle,data:data9};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -18983,8 +18983,8 @@ data3["billingcycle"] = coerced8;
 }
 }
 if(typeof data9 === "string"){
-if(!pattern697.test(data9)){
-const err18 = {instancePath:instancePath+"/filter/billingcycle",schemaPath:"#/properties/filter/properties/billingcycle/pattern",keyword:"pattern",params:{pattern: "^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$"},message:"must match pattern \""+"^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$"+"\"",schema:"^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$",parentSchema:schema1140.properties.filter.properties.billingcycle,data:data9};
+if(!pattern719.test(data9)){
+const err18 = {instancePath:instancePath+"/filter/billingcycle",schemaPath:"#/properties/filter/properties/billingcycle/pattern",keyword:"pattern",params:{pattern: "^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$"},message:"must match pattern \""+"^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$"+"\"",schema:"^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$",parentSchema:schema1161.properties.filter.properties.billingcycle,data:data9};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -19015,7 +19015,7 @@ else if(data10 === null){
 coerced9 = "";
 }
 else {
-const err19 = {instancePath:instancePath+"/filter/server_id",schemaPath:"#/properties/filter/properties/server_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1140.properties.filter.properties.server_id.type,parentSchema:schema1140.properties.filter.properties.server_id,data:data10};
+const err19 = {instancePath:instancePath+"/filter/server_id",schemaPath:"#/properties/filter/properties/server_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1161.properties.filter.properties.server_id.type,parentSchema:schema1161.properties.filter.properties.server_id,data:data10};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -19034,7 +19034,7 @@ data3["server_id"] = coerced9;
 }
 if(typeof data10 === "string"){
 if(!pattern187.test(data10)){
-const err20 = {instancePath:instancePath+"/filter/server_id",schemaPath:"#/properties/filter/properties/server_id/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})?$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})?$"+"\"",schema:"^(0|[1-9][0-9]{0,17})?$",parentSchema:schema1140.properties.filter.properties.server_id,data:data10};
+const err20 = {instancePath:instancePath+"/filter/server_id",schemaPath:"#/properties/filter/properties/server_id/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})?$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})?$"+"\"",schema:"^(0|[1-9][0-9]{0,17})?$",parentSchema:schema1161.properties.filter.properties.server_id,data:data10};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -19065,7 +19065,7 @@ else if(data11 === null){
 coerced10 = "";
 }
 else {
-const err21 = {instancePath:instancePath+"/filter/category_id",schemaPath:"#/properties/filter/properties/category_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1140.properties.filter.properties.category_id.type,parentSchema:schema1140.properties.filter.properties.category_id,data:data11};
+const err21 = {instancePath:instancePath+"/filter/category_id",schemaPath:"#/properties/filter/properties/category_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1161.properties.filter.properties.category_id.type,parentSchema:schema1161.properties.filter.properties.category_id,data:data11};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -19083,8 +19083,8 @@ data3["category_id"] = coerced10;
 }
 }
 if(typeof data11 === "string"){
-if(!pattern694.test(data11)){
-const err22 = {instancePath:instancePath+"/filter/category_id",schemaPath:"#/properties/filter/properties/category_id/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,17})?$"},message:"must match pattern \""+"^([1-9][0-9]{0,17})?$"+"\"",schema:"^([1-9][0-9]{0,17})?$",parentSchema:schema1140.properties.filter.properties.category_id,data:data11};
+if(!pattern716.test(data11)){
+const err22 = {instancePath:instancePath+"/filter/category_id",schemaPath:"#/properties/filter/properties/category_id/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,17})?$"},message:"must match pattern \""+"^([1-9][0-9]{0,17})?$"+"\"",schema:"^([1-9][0-9]{0,17})?$",parentSchema:schema1161.properties.filter.properties.category_id,data:data11};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -19097,7 +19097,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1140.properties.filter.type,parentSchema:schema1140.properties.filter,data:data3};
+const err23 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1161.properties.filter.type,parentSchema:schema1161.properties.filter,data:data3};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -19109,7 +19109,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1140.type,parentSchema:schema1140,data};
+const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1161.type,parentSchema:schema1161,data};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -19118,19 +19118,19 @@ vErrors.push(err24);
 }
 errors++;
 }
-validate294.errors = vErrors;
+validate299.errors = vErrors;
 return errors === 0;
 }
 
-export const getAddonDetails = validate299;
-const schema1213 = {"title":"GetAddonDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"}}};
+export const getAddonDetails = validate304;
+const schema1234 = {"title":"GetAddonDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"}}};
 
-function validate299(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate304(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1213.required,parentSchema:schema1213,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1234.required,parentSchema:schema1234,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -19241,7 +19241,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1213.type,parentSchema:schema1213,data};
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1234.type,parentSchema:schema1234,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -19250,18 +19250,18 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate299.errors = vErrors;
+validate304.errors = vErrors;
 return errors === 0;
 }
 
-export const getAddons = validate303;
-const schema1254 = {"title":"GetAddonsRequest","type":"object","properties":{}};
+export const getAddons = validate308;
+const schema1275 = {"title":"GetAddonsRequest","type":"object","properties":{}};
 
-function validate303(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate308(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1254.type,parentSchema:schema1254,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1275.type,parentSchema:schema1275,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -19270,14 +19270,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate303.errors = vErrors;
+validate308.errors = vErrors;
 return errors === 0;
 }
 
-export const getAffiliates = validate308;
-const schema1278 = {"title":"GetAffiliatesRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
+export const getAffiliates = validate313;
+const schema1299 = {"title":"GetAffiliatesRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
 
-function validate308(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate313(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -19383,7 +19383,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1278.type,parentSchema:schema1278,data};
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1299.type,parentSchema:schema1299,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -19392,18 +19392,18 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate308.errors = vErrors;
+validate313.errors = vErrors;
 return errors === 0;
 }
 
-export const getAppGroups = validate311;
-const schema1289 = {"title":"GetAppGroupsRequest","type":"object","properties":{}};
+export const getAppGroups = validate316;
+const schema1310 = {"title":"GetAppGroupsRequest","type":"object","properties":{}};
 
-function validate311(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate316(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1289.type,parentSchema:schema1289,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1310.type,parentSchema:schema1310,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -19412,19 +19412,19 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate311.errors = vErrors;
+validate316.errors = vErrors;
 return errors === 0;
 }
 
-export const getAppServers = validate314;
-const schema1305 = {"title":"GetAppServersRequest","type":"object","required":["group"],"properties":{"group":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getAppServers = validate319;
+const schema1326 = {"title":"GetAppServersRequest","type":"object","required":["group"],"properties":{"group":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate314(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate319(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.group === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "group"},message:"must have required property '"+"group"+"'",schema:schema1305.required,parentSchema:schema1305,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "group"},message:"must have required property '"+"group"+"'",schema:schema1326.required,parentSchema:schema1326,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -19485,7 +19485,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1305.type,parentSchema:schema1305,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1326.type,parentSchema:schema1326,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -19494,20 +19494,20 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate314.errors = vErrors;
+validate319.errors = vErrors;
 return errors === 0;
 }
 
-export const getClientAccounts = validate315;
-const schema1307 = {"title":"GetClientAccountsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"category_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status":{"type":"array","description":"an account status or a list of them, such as status[]=Active&status[]=Suspended","items":{"$ref":"../../resources/account.json#/properties/status"}}}};
+export const getClientAccounts = validate320;
+const schema1328 = {"title":"GetClientAccountsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"category_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status":{"type":"array","description":"an account status or a list of them, such as status[]=Active&status[]=Suspended","items":{"$ref":"../../resources/account.json#/properties/status"}}}};
 const schema1093 = {"type":"string","enum":["Pending","Active","Suspended","Terminated","Cancelled","Fraud"]};
 
-function validate315(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate320(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1307.required,parentSchema:schema1307,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1328.required,parentSchema:schema1328,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -19734,7 +19734,7 @@ if(dataType4 === "string" || dataType4 === "number"
 coerced4 = [data4];
 }
 else {
-const err9 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema1307.properties.status.type,parentSchema:schema1307.properties.status,data:data4};
+const err9 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema1328.properties.status.type,parentSchema:schema1328.properties.status,data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -19805,7 +19805,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1307.type,parentSchema:schema1307,data};
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1328.type,parentSchema:schema1328,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -19814,201 +19814,19 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate315.errors = vErrors;
+validate320.errors = vErrors;
 return errors === 0;
 }
 
-export const getClientContacts = validate322;
-const schema1325 = {"title":"GetClientContactsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
-
-function validate322(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1325.required,parentSchema:schema1325,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(typeof data0 !== "string"){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
-data0 = data0[0];
-dataType0 = typeof data0;
-if(typeof data0 === "string"){
-coerced0 = data0;
-}
-}
-if(!(coerced0 !== undefined)){
-if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data0;
-}
-else if(data0 === null){
-coerced0 = "";
-}
-else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["id"] = coerced0;
-}
-}
-}
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-if(data.page !== undefined){
-let data1 = data.page;
-if(typeof data1 !== "string"){
-let dataType1 = typeof data1;
-let coerced1 = undefined;
-if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
-data1 = data1[0];
-dataType1 = typeof data1;
-if(typeof data1 === "string"){
-coerced1 = data1;
-}
-}
-if(!(coerced1 !== undefined)){
-if(dataType1 == "number" || dataType1 == "boolean"){
-coerced1 = "" + data1;
-}
-else if(data1 === null){
-coerced1 = "";
-}
-else {
-const err3 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema316.type,parentSchema:schema316,data:data1};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(coerced1 !== undefined){
-data1 = coerced1;
-if(data !== undefined){
-data["page"] = coerced1;
-}
-}
-}
-if(typeof data1 === "string"){
-if(!pattern180.test(data1)){
-const err4 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema316,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-if(data.perpage !== undefined){
-let data2 = data.perpage;
-if(typeof data2 !== "string"){
-let dataType2 = typeof data2;
-let coerced2 = undefined;
-if(dataType2 == 'object' && Array.isArray(data2) && data2.length == 1){
-data2 = data2[0];
-dataType2 = typeof data2;
-if(typeof data2 === "string"){
-coerced2 = data2;
-}
-}
-if(!(coerced2 !== undefined)){
-if(dataType2 == "number" || dataType2 == "boolean"){
-coerced2 = "" + data2;
-}
-else if(data2 === null){
-coerced2 = "";
-}
-else {
-const err5 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema317.type,parentSchema:schema317,data:data2};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(coerced2 !== undefined){
-data2 = coerced2;
-if(data !== undefined){
-data["perpage"] = coerced2;
-}
-}
-}
-if(typeof data2 === "string"){
-if(!pattern181.test(data2)){
-const err6 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema317,data:data2};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1325.type,parentSchema:schema1325,data};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-validate322.errors = vErrors;
-return errors === 0;
-}
-
-export const getClientCreditLog = validate327;
-const schema1368 = {"title":"GetClientCreditLogRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
+export const getClientContacts = validate327;
+const schema1346 = {"title":"GetClientContactsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
 
 function validate327(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1368.required,parentSchema:schema1368,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1346.required,parentSchema:schema1346,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -20169,7 +19987,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1368.type,parentSchema:schema1368,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1346.type,parentSchema:schema1346,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -20182,15 +20000,197 @@ validate327.errors = vErrors;
 return errors === 0;
 }
 
-export const getClientDetails = validate335;
-const schema1410 = {"title":"GetClientDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getClientCreditLog = validate332;
+const schema1389 = {"title":"GetClientCreditLogRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
 
-function validate335(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate332(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1410.required,parentSchema:schema1410,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1389.required,parentSchema:schema1389,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+if(data.page !== undefined){
+let data1 = data.page;
+if(typeof data1 !== "string"){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType1 = typeof data1;
+if(typeof data1 === "string"){
+coerced1 = data1;
+}
+}
+if(!(coerced1 !== undefined)){
+if(dataType1 == "number" || dataType1 == "boolean"){
+coerced1 = "" + data1;
+}
+else if(data1 === null){
+coerced1 = "";
+}
+else {
+const err3 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema316.type,parentSchema:schema316,data:data1};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["page"] = coerced1;
+}
+}
+}
+if(typeof data1 === "string"){
+if(!pattern180.test(data1)){
+const err4 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema316,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+if(data.perpage !== undefined){
+let data2 = data.perpage;
+if(typeof data2 !== "string"){
+let dataType2 = typeof data2;
+let coerced2 = undefined;
+if(dataType2 == 'object' && Array.isArray(data2) && data2.length == 1){
+data2 = data2[0];
+dataType2 = typeof data2;
+if(typeof data2 === "string"){
+coerced2 = data2;
+}
+}
+if(!(coerced2 !== undefined)){
+if(dataType2 == "number" || dataType2 == "boolean"){
+coerced2 = "" + data2;
+}
+else if(data2 === null){
+coerced2 = "";
+}
+else {
+const err5 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema317.type,parentSchema:schema317,data:data2};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(coerced2 !== undefined){
+data2 = coerced2;
+if(data !== undefined){
+data["perpage"] = coerced2;
+}
+}
+}
+if(typeof data2 === "string"){
+if(!pattern181.test(data2)){
+const err6 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema317,data:data2};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1389.type,parentSchema:schema1389,data};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+validate332.errors = vErrors;
+return errors === 0;
+}
+
+export const getClientDetails = validate340;
+const schema1431 = {"title":"GetClientDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+
+function validate340(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1431.required,parentSchema:schema1431,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -20251,7 +20251,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1410.type,parentSchema:schema1410,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1431.type,parentSchema:schema1431,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -20260,20 +20260,20 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate335.errors = vErrors;
+validate340.errors = vErrors;
 return errors === 0;
 }
 
-export const getClientDomains = validate340;
-const schema1459 = {"title":"GetClientDomainsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"filter":{"title":"GetClientDomainsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[status]=Active; an empty filter value means no filter","properties":{"name":{"$ref":"../../common/defs.json#/definitions/text"},"status":{"type":"string","pattern":"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$","description":"a domain status: Pending, Pending Registration, Pending Transfer, Active, Expired, Cancelled, Fraud, Transferred Away"},"module":{"$ref":"../../common/defs.json#/definitions/text"},"client_name":{"$ref":"../../common/defs.json#/definitions/text"}}}}};
-const pattern899 = new RegExp("^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$", "u");
+export const getClientDomains = validate345;
+const schema1480 = {"title":"GetClientDomainsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"filter":{"title":"GetClientDomainsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[status]=Active; an empty filter value means no filter","properties":{"name":{"$ref":"../../common/defs.json#/definitions/text"},"status":{"type":"string","pattern":"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$","description":"a domain status: Pending, Pending Registration, Pending Transfer, Active, Expired, Cancelled, Fraud, Transferred Away"},"module":{"$ref":"../../common/defs.json#/definitions/text"},"client_name":{"$ref":"../../common/defs.json#/definitions/text"}}}}};
+const pattern921 = new RegExp("^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$", "u");
 
-function validate340(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate345(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1459.required,parentSchema:schema1459,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1480.required,parentSchema:schema1480,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -20437,7 +20437,7 @@ let data3 = data.filter;
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 for(const key0 in data3){
 if(!((((key0 === "name") || (key0 === "status")) || (key0 === "module")) || (key0 === "client_name"))){
-const err7 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema1459.properties.filter,data:data3};
+const err7 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema1480.properties.filter,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -20517,7 +20517,7 @@ else if(data5 === null){
 coerced4 = "";
 }
 else {
-const err10 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1459.properties.filter.properties.status.type,parentSchema:schema1459.properties.filter.properties.status,data:data5};
+const err10 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1480.properties.filter.properties.status.type,parentSchema:schema1480.properties.filter.properties.status,data:data5};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -20535,8 +20535,8 @@ data3["status"] = coerced4;
 }
 }
 if(typeof data5 === "string"){
-if(!pattern899.test(data5)){
-const err11 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/pattern",keyword:"pattern",params:{pattern: "^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$"},message:"must match pattern \""+"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$"+"\"",schema:"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$",parentSchema:schema1459.properties.filter.properties.status,data:data5};
+if(!pattern921.test(data5)){
+const err11 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/pattern",keyword:"pattern",params:{pattern: "^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$"},message:"must match pattern \""+"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$"+"\"",schema:"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$",parentSchema:schema1480.properties.filter.properties.status,data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -20649,7 +20649,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1459.properties.filter.type,parentSchema:schema1459.properties.filter,data:data3};
+const err16 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1480.properties.filter.type,parentSchema:schema1480.properties.filter,data:data3};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -20661,7 +20661,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1459.type,parentSchema:schema1459,data};
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1480.type,parentSchema:schema1480,data};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -20670,19 +20670,19 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate340.errors = vErrors;
+validate345.errors = vErrors;
 return errors === 0;
 }
 
-export const getClientDraftOrders = validate344;
-const schema1477 = {"title":"GetClientDraftOrdersRequest","type":"object","required":["client_id"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
+export const getClientDraftOrders = validate349;
+const schema1498 = {"title":"GetClientDraftOrdersRequest","type":"object","required":["client_id"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
 
-function validate344(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate349(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.client_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema1477.required,parentSchema:schema1477,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema1498.required,parentSchema:schema1498,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -20843,7 +20843,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1477.type,parentSchema:schema1477,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1498.type,parentSchema:schema1498,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -20852,21 +20852,21 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate344.errors = vErrors;
+validate349.errors = vErrors;
 return errors === 0;
 }
 
-export const getClientEmails = validate349;
-const schema1502 = {"title":"GetClientEmailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"filter":{"title":"GetClientEmailsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[subject]=Invoice; an empty filter value means no filter","properties":{"lastname":{"$ref":"../../common/defs.json#/definitions/text"},"subject":{"$ref":"../../common/defs.json#/definitions/text"},"email":{"$ref":"../../common/defs.json#/definitions/text"},"message":{"$ref":"../../common/defs.json#/definitions/text"},"rel_type":{"type":"string","pattern":"^(client|contact|account|domain|order|invoice|estimate|ticket)?$","description":"one of client, contact, account, domain, order, invoice, estimate or ticket"},"rel_id":{"type":"string","pattern":"^([1-9][0-9]{0,17})?$","description":"a positive whole number id, such as 1"},"status":{"type":"string","pattern":"^[01]?$","description":"0 or 1"}}}}};
-const pattern944 = new RegExp("^(client|contact|account|domain|order|invoice|estimate|ticket)?$", "u");
-const pattern946 = new RegExp("^[01]?$", "u");
+export const getClientEmails = validate354;
+const schema1523 = {"title":"GetClientEmailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"filter":{"title":"GetClientEmailsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[subject]=Invoice; an empty filter value means no filter","properties":{"lastname":{"$ref":"../../common/defs.json#/definitions/text"},"subject":{"$ref":"../../common/defs.json#/definitions/text"},"email":{"$ref":"../../common/defs.json#/definitions/text"},"message":{"$ref":"../../common/defs.json#/definitions/text"},"rel_type":{"type":"string","pattern":"^(client|contact|account|domain|order|invoice|estimate|ticket)?$","description":"one of client, contact, account, domain, order, invoice, estimate or ticket"},"rel_id":{"type":"string","pattern":"^([1-9][0-9]{0,17})?$","description":"a positive whole number id, such as 1"},"status":{"type":"string","pattern":"^[01]?$","description":"0 or 1"}}}}};
+const pattern966 = new RegExp("^(client|contact|account|domain|order|invoice|estimate|ticket)?$", "u");
+const pattern968 = new RegExp("^[01]?$", "u");
 
-function validate349(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate354(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1502.required,parentSchema:schema1502,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1523.required,parentSchema:schema1523,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -21030,7 +21030,7 @@ let data3 = data.filter;
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 for(const key0 in data3){
 if(!(((((((key0 === "lastname") || (key0 === "subject")) || (key0 === "email")) || (key0 === "message")) || (key0 === "rel_type")) || (key0 === "rel_id")) || (key0 === "status"))){
-const err7 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema1502.properties.filter,data:data3};
+const err7 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema1523.properties.filter,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -21260,7 +21260,7 @@ else if(data8 === null){
 coerced7 = "";
 }
 else {
-const err16 = {instancePath:instancePath+"/filter/rel_type",schemaPath:"#/properties/filter/properties/rel_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1502.properties.filter.properties.rel_type.type,parentSchema:schema1502.properties.filter.properties.rel_type,data:data8};
+const err16 = {instancePath:instancePath+"/filter/rel_type",schemaPath:"#/properties/filter/properties/rel_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1523.properties.filter.properties.rel_type.type,parentSchema:schema1523.properties.filter.properties.rel_type,data:data8};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -21278,8 +21278,8 @@ data3["rel_type"] = coerced7;
 }
 }
 if(typeof data8 === "string"){
-if(!pattern944.test(data8)){
-const err17 = {instancePath:instancePath+"/filter/rel_type",schemaPath:"#/properties/filter/properties/rel_type/pattern",keyword:"pattern",params:{pattern: "^(client|contact|account|domain|order|invoice|estimate|ticket)?$"},message:"must match pattern \""+"^(client|contact|account|domain|order|invoice|estimate|ticket)?$"+"\"",schema:"^(client|contact|account|domain|order|invoice|estimate|ticket)?$",parentSchema:schema1502.properties.filter.properties.rel_type,data:data8};
+if(!pattern966.test(data8)){
+const err17 = {instancePath:instancePath+"/filter/rel_type",schemaPath:"#/properties/filter/properties/rel_type/pattern",keyword:"pattern",params:{pattern: "^(client|contact|account|domain|order|invoice|estimate|ticket)?$"},message:"must match pattern \""+"^(client|contact|account|domain|order|invoice|estimate|ticket)?$"+"\"",schema:"^(client|contact|account|domain|order|invoice|estimate|ticket)?$",parentSchema:schema1523.properties.filter.properties.rel_type,data:data8};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -21310,7 +21310,7 @@ else if(data9 === null){
 coerced8 = "";
 }
 else {
-const err18 = {instancePath:instancePath+"/filter/rel_id",schemaPath:"#/properties/filter/properties/rel_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1502.properties.filter.properties.rel_id.type,parentSchema:schema1502.properties.filter.properties.rel_id,data:data9};
+const err18 = {instancePath:instancePath+"/filter/rel_id",schemaPath:"#/properties/filter/properties/rel_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1523.properties.filter.properties.rel_id.type,parentSchema:schema1523.properties.filter.properties.rel_id,data:data9};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -21328,8 +21328,8 @@ data3["rel_id"] = coerced8;
 }
 }
 if(typeof data9 === "string"){
-if(!pattern694.test(data9)){
-const err19 = {instancePath:instancePath+"/filter/rel_id",schemaPath:"#/properties/filter/properties/rel_id/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,17})?$"},message:"must match pattern \""+"^([1-9][0-9]{0,17})?$"+"\"",schema:"^([1-9][0-9]{0,17})?$",parentSchema:schema1502.properties.filter.properties.rel_id,data:data9};
+if(!pattern716.test(data9)){
+const err19 = {instancePath:instancePath+"/filter/rel_id",schemaPath:"#/properties/filter/properties/rel_id/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,17})?$"},message:"must match pattern \""+"^([1-9][0-9]{0,17})?$"+"\"",schema:"^([1-9][0-9]{0,17})?$",parentSchema:schema1523.properties.filter.properties.rel_id,data:data9};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -21360,7 +21360,7 @@ else if(data10 === null){
 coerced9 = "";
 }
 else {
-const err20 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1502.properties.filter.properties.status.type,parentSchema:schema1502.properties.filter.properties.status,data:data10};
+const err20 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1523.properties.filter.properties.status.type,parentSchema:schema1523.properties.filter.properties.status,data:data10};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -21378,8 +21378,8 @@ data3["status"] = coerced9;
 }
 }
 if(typeof data10 === "string"){
-if(!pattern946.test(data10)){
-const err21 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/pattern",keyword:"pattern",params:{pattern: "^[01]?$"},message:"must match pattern \""+"^[01]?$"+"\"",schema:"^[01]?$",parentSchema:schema1502.properties.filter.properties.status,data:data10};
+if(!pattern968.test(data10)){
+const err21 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/pattern",keyword:"pattern",params:{pattern: "^[01]?$"},message:"must match pattern \""+"^[01]?$"+"\"",schema:"^[01]?$",parentSchema:schema1523.properties.filter.properties.status,data:data10};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -21392,7 +21392,7 @@ errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1502.properties.filter.type,parentSchema:schema1502.properties.filter,data:data3};
+const err22 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1523.properties.filter.type,parentSchema:schema1523.properties.filter,data:data3};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -21404,7 +21404,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1502.type,parentSchema:schema1502,data};
+const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1523.type,parentSchema:schema1523,data};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -21413,19 +21413,19 @@ vErrors.push(err23);
 }
 errors++;
 }
-validate349.errors = vErrors;
+validate354.errors = vErrors;
 return errors === 0;
 }
 
-export const getClientFiles = validate354;
-const schema1532 = {"title":"GetClientFilesRequest","type":"object","required":["client_id"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getClientFiles = validate359;
+const schema1553 = {"title":"GetClientFilesRequest","type":"object","required":["client_id"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate354(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate359(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.client_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema1532.required,parentSchema:schema1532,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema1553.required,parentSchema:schema1553,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -21486,7 +21486,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1532.type,parentSchema:schema1532,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1553.type,parentSchema:schema1553,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -21495,19 +21495,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate354.errors = vErrors;
+validate359.errors = vErrors;
 return errors === 0;
 }
 
-export const getClientInvoices = validate361;
-const schema1575 = {"title":"GetClientInvoicesRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
+export const getClientInvoices = validate366;
+const schema1596 = {"title":"GetClientInvoicesRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
 
-function validate361(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate366(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1575.required,parentSchema:schema1575,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1596.required,parentSchema:schema1596,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -21668,7 +21668,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1575.type,parentSchema:schema1575,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1596.type,parentSchema:schema1596,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -21677,19 +21677,19 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate361.errors = vErrors;
+validate366.errors = vErrors;
 return errors === 0;
 }
 
-export const getClientOrders = validate371;
-const schema1627 = {"title":"GetClientOrdersRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"list":{"type":"string","enum":["all","active","pending","fraud","cancelled"]}}};
+export const getClientOrders = validate378;
+const schema1653 = {"title":"GetClientOrdersRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"list":{"type":"string","enum":["all","active","pending","fraud","cancelled"]}}};
 
-function validate371(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate378(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1627.required,parentSchema:schema1627,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1653.required,parentSchema:schema1653,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -21868,7 +21868,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err7 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1627.properties.list.type,parentSchema:schema1627.properties.list,data:data3};
+const err7 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1653.properties.list.type,parentSchema:schema1653.properties.list,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -21886,7 +21886,7 @@ data["list"] = coerced3;
 }
 }
 if(!(((((data3 === "all") || (data3 === "active")) || (data3 === "pending")) || (data3 === "fraud")) || (data3 === "cancelled"))){
-const err8 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/enum",keyword:"enum",params:{allowedValues: schema1627.properties.list.enum},message:"must be equal to one of the allowed values",schema:schema1627.properties.list.enum,parentSchema:schema1627.properties.list,data:data3};
+const err8 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/enum",keyword:"enum",params:{allowedValues: schema1653.properties.list.enum},message:"must be equal to one of the allowed values",schema:schema1653.properties.list.enum,parentSchema:schema1653.properties.list,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -21898,7 +21898,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1627.type,parentSchema:schema1627,data};
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1653.type,parentSchema:schema1653,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -21907,19 +21907,19 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate371.errors = vErrors;
+validate378.errors = vErrors;
 return errors === 0;
 }
 
-export const getClientStats = validate373;
-const schema1646 = {"title":"GetClientStatsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getClientStats = validate380;
+const schema1672 = {"title":"GetClientStatsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate373(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate380(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1646.required,parentSchema:schema1646,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1672.required,parentSchema:schema1672,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -21980,7 +21980,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1646.type,parentSchema:schema1646,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1672.type,parentSchema:schema1672,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -21989,28 +21989,28 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate373.errors = vErrors;
+validate380.errors = vErrors;
 return errors === 0;
 }
 
-export const getClientTickets = validate380;
-const schema1700 = {"title":"GetClientTicketsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"sort":{"type":"string","enum":["ASC","DESC"]},"filter":{"title":"GetClientTicketsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[status]=Open; an empty filter value means no filter","properties":{"status":{"type":"string","pattern":"^(Open|Answered|Client-Reply|In-Progress|Closed)?$","description":"a ticket status: Open, Answered, Client-Reply, In-Progress or Closed"},"request_type":{"$ref":"../tickets/getTickets.json#/definitions/filterRequestType"},"name":{"$ref":"../tickets/getTickets.json#/definitions/filterText"},"dept_id":{"$ref":"../tickets/getTickets.json#/definitions/filterId"},"ticket_number":{"$ref":"../tickets/getTickets.json#/definitions/filterText"},"body":{"$ref":"../tickets/getTickets.json#/definitions/filterText"},"email":{"$ref":"../tickets/getTickets.json#/definitions/filterText"},"owner_id":{"$ref":"../tickets/getTickets.json#/definitions/filterId"},"date":{"$ref":"../tickets/getTickets.json#/definitions/filterDate"},"admin_read":{"$ref":"../tickets/getTickets.json#/definitions/filterFlag"}}},"filterop":{"title":"GetClientTicketsFilterOp","type":"object","additionalProperties":false,"description":"a set of filter operators such as filterop[date]=<","properties":{"date":{"type":"string","enum":["=","<",">","!="]}}}}};
-const schema1663 = {"type":"string","pattern":"^(General|Incident|Problem|Task|Question)?$","description":"a request type: General, Incident, Problem, Task or Question"};
-const schema1659 = {"type":"string","maxLength":255,"description":"a text of at most 255 characters"};
-const schema1658 = {"type":"string","pattern":"^([0-9]{1,18})?$","description":"a numeric id, such as 1"};
-const schema1666 = {"type":"string","pattern":"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$","description":"a date as YYYY-MM-DD"};
-const schema1665 = {"type":"string","pattern":"^[01]?$","description":"0 or 1"};
-const pattern1051 = new RegExp("^(Open|Answered|Client-Reply|In-Progress|Closed)?$", "u");
-const pattern1058 = new RegExp("^(General|Incident|Problem|Task|Question)?$", "u");
-const pattern1057 = new RegExp("^([0-9]{1,18})?$", "u");
+export const getClientTickets = validate387;
+const schema1726 = {"title":"GetClientTicketsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"sort":{"type":"string","enum":["ASC","DESC"]},"filter":{"title":"GetClientTicketsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[status]=Open; an empty filter value means no filter","properties":{"status":{"type":"string","pattern":"^(Open|Answered|Client-Reply|In-Progress|Closed)?$","description":"a ticket status: Open, Answered, Client-Reply, In-Progress or Closed"},"request_type":{"$ref":"../tickets/getTickets.json#/definitions/filterRequestType"},"name":{"$ref":"../tickets/getTickets.json#/definitions/filterText"},"dept_id":{"$ref":"../tickets/getTickets.json#/definitions/filterId"},"ticket_number":{"$ref":"../tickets/getTickets.json#/definitions/filterText"},"body":{"$ref":"../tickets/getTickets.json#/definitions/filterText"},"email":{"$ref":"../tickets/getTickets.json#/definitions/filterText"},"owner_id":{"$ref":"../tickets/getTickets.json#/definitions/filterId"},"date":{"$ref":"../tickets/getTickets.json#/definitions/filterDate"},"admin_read":{"$ref":"../tickets/getTickets.json#/definitions/filterFlag"}}},"filterop":{"title":"GetClientTicketsFilterOp","type":"object","additionalProperties":false,"description":"a set of filter operators such as filterop[date]=<","properties":{"date":{"type":"string","enum":["=","<",">","!="]}}}}};
+const schema1689 = {"type":"string","pattern":"^(General|Incident|Problem|Task|Question)?$","description":"a request type: General, Incident, Problem, Task or Question"};
+const schema1685 = {"type":"string","maxLength":255,"description":"a text of at most 255 characters"};
+const schema1684 = {"type":"string","pattern":"^([0-9]{1,18})?$","description":"a numeric id, such as 1"};
+const schema1692 = {"type":"string","pattern":"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$","description":"a date as YYYY-MM-DD"};
+const schema1691 = {"type":"string","pattern":"^[01]?$","description":"0 or 1"};
+const pattern1079 = new RegExp("^(Open|Answered|Client-Reply|In-Progress|Closed)?$", "u");
+const pattern1086 = new RegExp("^(General|Incident|Problem|Task|Question)?$", "u");
+const pattern1085 = new RegExp("^([0-9]{1,18})?$", "u");
 const func15 = Object.prototype.hasOwnProperty;
 
-function validate380(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate387(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1700.required,parentSchema:schema1700,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1726.required,parentSchema:schema1726,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -22189,7 +22189,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err7 = {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1700.properties.sort.type,parentSchema:schema1700.properties.sort,data:data3};
+const err7 = {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1726.properties.sort.type,parentSchema:schema1726.properties.sort,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -22207,7 +22207,7 @@ data["sort"] = coerced3;
 }
 }
 if(!((data3 === "ASC") || (data3 === "DESC"))){
-const err8 = {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/enum",keyword:"enum",params:{allowedValues: schema1700.properties.sort.enum},message:"must be equal to one of the allowed values",schema:schema1700.properties.sort.enum,parentSchema:schema1700.properties.sort,data:data3};
+const err8 = {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/enum",keyword:"enum",params:{allowedValues: schema1726.properties.sort.enum},message:"must be equal to one of the allowed values",schema:schema1726.properties.sort.enum,parentSchema:schema1726.properties.sort,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -22221,8 +22221,8 @@ if(data.filter !== undefined){
 let data4 = data.filter;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 for(const key0 in data4){
-if(!(func15.call(schema1700.properties.filter.properties, key0))){
-const err9 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema1700.properties.filter,data:data4};
+if(!(func15.call(schema1726.properties.filter.properties, key0))){
+const err9 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema1726.properties.filter,data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -22252,7 +22252,7 @@ else if(data5 === null){
 coerced4 = "";
 }
 else {
-const err10 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1700.properties.filter.properties.status.type,parentSchema:schema1700.properties.filter.properties.status,data:data5};
+const err10 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1726.properties.filter.properties.status.type,parentSchema:schema1726.properties.filter.properties.status,data:data5};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -22270,8 +22270,8 @@ data4["status"] = coerced4;
 }
 }
 if(typeof data5 === "string"){
-if(!pattern1051.test(data5)){
-const err11 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/pattern",keyword:"pattern",params:{pattern: "^(Open|Answered|Client-Reply|In-Progress|Closed)?$"},message:"must match pattern \""+"^(Open|Answered|Client-Reply|In-Progress|Closed)?$"+"\"",schema:"^(Open|Answered|Client-Reply|In-Progress|Closed)?$",parentSchema:schema1700.properties.filter.properties.status,data:data5};
+if(!pattern1079.test(data5)){
+const err11 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/pattern",keyword:"pattern",params:{pattern: "^(Open|Answered|Client-Reply|In-Progress|Closed)?$"},message:"must match pattern \""+"^(Open|Answered|Client-Reply|In-Progress|Closed)?$"+"\"",schema:"^(Open|Answered|Client-Reply|In-Progress|Closed)?$",parentSchema:schema1726.properties.filter.properties.status,data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -22302,7 +22302,7 @@ else if(data6 === null){
 coerced5 = "";
 }
 else {
-const err12 = {instancePath:instancePath+"/filter/request_type",schemaPath:"../tickets/getTickets.json#/definitions/filterRequestType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1663.type,parentSchema:schema1663,data:data6};
+const err12 = {instancePath:instancePath+"/filter/request_type",schemaPath:"../tickets/getTickets.json#/definitions/filterRequestType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1689.type,parentSchema:schema1689,data:data6};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -22320,8 +22320,8 @@ data4["request_type"] = coerced5;
 }
 }
 if(typeof data6 === "string"){
-if(!pattern1058.test(data6)){
-const err13 = {instancePath:instancePath+"/filter/request_type",schemaPath:"../tickets/getTickets.json#/definitions/filterRequestType/pattern",keyword:"pattern",params:{pattern: "^(General|Incident|Problem|Task|Question)?$"},message:"must match pattern \""+"^(General|Incident|Problem|Task|Question)?$"+"\"",schema:"^(General|Incident|Problem|Task|Question)?$",parentSchema:schema1663,data:data6};
+if(!pattern1086.test(data6)){
+const err13 = {instancePath:instancePath+"/filter/request_type",schemaPath:"../tickets/getTickets.json#/definitions/filterRequestType/pattern",keyword:"pattern",params:{pattern: "^(General|Incident|Problem|Task|Question)?$"},message:"must match pattern \""+"^(General|Incident|Problem|Task|Question)?$"+"\"",schema:"^(General|Incident|Problem|Task|Question)?$",parentSchema:schema1689,data:data6};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -22352,7 +22352,7 @@ else if(data7 === null){
 coerced6 = "";
 }
 else {
-const err14 = {instancePath:instancePath+"/filter/name",schemaPath:"../tickets/getTickets.json#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1659.type,parentSchema:schema1659,data:data7};
+const err14 = {instancePath:instancePath+"/filter/name",schemaPath:"../tickets/getTickets.json#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1685.type,parentSchema:schema1685,data:data7};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -22371,7 +22371,7 @@ data4["name"] = coerced6;
 }
 if(typeof data7 === "string"){
 if(func2(data7) > 255){
-const err15 = {instancePath:instancePath+"/filter/name",schemaPath:"../tickets/getTickets.json#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1659,data:data7};
+const err15 = {instancePath:instancePath+"/filter/name",schemaPath:"../tickets/getTickets.json#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1685,data:data7};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -22402,7 +22402,7 @@ else if(data8 === null){
 coerced7 = "";
 }
 else {
-const err16 = {instancePath:instancePath+"/filter/dept_id",schemaPath:"../tickets/getTickets.json#/definitions/filterId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1658.type,parentSchema:schema1658,data:data8};
+const err16 = {instancePath:instancePath+"/filter/dept_id",schemaPath:"../tickets/getTickets.json#/definitions/filterId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1684.type,parentSchema:schema1684,data:data8};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -22420,8 +22420,8 @@ data4["dept_id"] = coerced7;
 }
 }
 if(typeof data8 === "string"){
-if(!pattern1057.test(data8)){
-const err17 = {instancePath:instancePath+"/filter/dept_id",schemaPath:"../tickets/getTickets.json#/definitions/filterId/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,18})?$"},message:"must match pattern \""+"^([0-9]{1,18})?$"+"\"",schema:"^([0-9]{1,18})?$",parentSchema:schema1658,data:data8};
+if(!pattern1085.test(data8)){
+const err17 = {instancePath:instancePath+"/filter/dept_id",schemaPath:"../tickets/getTickets.json#/definitions/filterId/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,18})?$"},message:"must match pattern \""+"^([0-9]{1,18})?$"+"\"",schema:"^([0-9]{1,18})?$",parentSchema:schema1684,data:data8};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -22452,7 +22452,7 @@ else if(data9 === null){
 coerced8 = "";
 }
 else {
-const err18 = {instancePath:instancePath+"/filter/ticket_number",schemaPath:"../tickets/getTickets.json#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1659.type,parentSchema:schema1659,data:data9};
+const err18 = {instancePath:instancePath+"/filter/ticket_number",schemaPath:"../tickets/getTickets.json#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1685.type,parentSchema:schema1685,data:data9};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -22471,7 +22471,7 @@ data4["ticket_number"] = coerced8;
 }
 if(typeof data9 === "string"){
 if(func2(data9) > 255){
-const err19 = {instancePath:instancePath+"/filter/ticket_number",schemaPath:"../tickets/getTickets.json#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1659,data:data9};
+const err19 = {instancePath:instancePath+"/filter/ticket_number",schemaPath:"../tickets/getTickets.json#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1685,data:data9};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -22502,7 +22502,7 @@ else if(data10 === null){
 coerced9 = "";
 }
 else {
-const err20 = {instancePath:instancePath+"/filter/body",schemaPath:"../tickets/getTickets.json#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1659.type,parentSchema:schema1659,data:data10};
+const err20 = {instancePath:instancePath+"/filter/body",schemaPath:"../tickets/getTickets.json#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1685.type,parentSchema:schema1685,data:data10};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -22521,7 +22521,7 @@ data4["body"] = coerced9;
 }
 if(typeof data10 === "string"){
 if(func2(data10) > 255){
-const err21 = {instancePath:instancePath+"/filter/body",schemaPath:"../tickets/getTickets.json#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1659,data:data10};
+const err21 = {instancePath:instancePath+"/filter/body",schemaPath:"../tickets/getTickets.json#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1685,data:data10};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -22552,7 +22552,7 @@ else if(data11 === null){
 coerced10 = "";
 }
 else {
-const err22 = {instancePath:instancePath+"/filter/email",schemaPath:"../tickets/getTickets.json#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1659.type,parentSchema:schema1659,data:data11};
+const err22 = {instancePath:instancePath+"/filter/email",schemaPath:"../tickets/getTickets.json#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1685.type,parentSchema:schema1685,data:data11};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -22571,7 +22571,7 @@ data4["email"] = coerced10;
 }
 if(typeof data11 === "string"){
 if(func2(data11) > 255){
-const err23 = {instancePath:instancePath+"/filter/email",schemaPath:"../tickets/getTickets.json#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1659,data:data11};
+const err23 = {instancePath:instancePath+"/filter/email",schemaPath:"../tickets/getTickets.json#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1685,data:data11};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -22602,7 +22602,7 @@ else if(data12 === null){
 coerced11 = "";
 }
 else {
-const err24 = {instancePath:instancePath+"/filter/owner_id",schemaPath:"../tickets/getTickets.json#/definitions/filterId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1658.type,parentSchema:schema1658,data:data12};
+const err24 = {instancePath:instancePath+"/filter/owner_id",schemaPath:"../tickets/getTickets.json#/definitions/filterId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1684.type,parentSchema:schema1684,data:data12};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -22620,8 +22620,8 @@ data4["owner_id"] = coerced11;
 }
 }
 if(typeof data12 === "string"){
-if(!pattern1057.test(data12)){
-const err25 = {instancePath:instancePath+"/filter/owner_id",schemaPath:"../tickets/getTickets.json#/definitions/filterId/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,18})?$"},message:"must match pattern \""+"^([0-9]{1,18})?$"+"\"",schema:"^([0-9]{1,18})?$",parentSchema:schema1658,data:data12};
+if(!pattern1085.test(data12)){
+const err25 = {instancePath:instancePath+"/filter/owner_id",schemaPath:"../tickets/getTickets.json#/definitions/filterId/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,18})?$"},message:"must match pattern \""+"^([0-9]{1,18})?$"+"\"",schema:"^([0-9]{1,18})?$",parentSchema:schema1684,data:data12};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -22652,7 +22652,7 @@ else if(data13 === null){
 coerced12 = "";
 }
 else {
-const err26 = {instancePath:instancePath+"/filter/date",schemaPath:"../tickets/getTickets.json#/definitions/filterDate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1666.type,parentSchema:schema1666,data:data13};
+const err26 = {instancePath:instancePath+"/filter/date",schemaPath:"../tickets/getTickets.json#/definitions/filterDate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1692.type,parentSchema:schema1692,data:data13};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -22670,8 +22670,8 @@ data4["date"] = coerced12;
 }
 }
 if(typeof data13 === "string"){
-if(!pattern696.test(data13)){
-const err27 = {instancePath:instancePath+"/filter/date",schemaPath:"../tickets/getTickets.json#/definitions/filterDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"},message:"must match pattern \""+"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"+"\"",schema:"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$",parentSchema:schema1666,data:data13};
+if(!pattern718.test(data13)){
+const err27 = {instancePath:instancePath+"/filter/date",schemaPath:"../tickets/getTickets.json#/definitions/filterDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"},message:"must match pattern \""+"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"+"\"",schema:"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$",parentSchema:schema1692,data:data13};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -22702,7 +22702,7 @@ else if(data14 === null){
 coerced13 = "";
 }
 else {
-const err28 = {instancePath:instancePath+"/filter/admin_read",schemaPath:"../tickets/getTickets.json#/definitions/filterFlag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1665.type,parentSchema:schema1665,data:data14};
+const err28 = {instancePath:instancePath+"/filter/admin_read",schemaPath:"../tickets/getTickets.json#/definitions/filterFlag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1691.type,parentSchema:schema1691,data:data14};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -22720,8 +22720,8 @@ data4["admin_read"] = coerced13;
 }
 }
 if(typeof data14 === "string"){
-if(!pattern946.test(data14)){
-const err29 = {instancePath:instancePath+"/filter/admin_read",schemaPath:"../tickets/getTickets.json#/definitions/filterFlag/pattern",keyword:"pattern",params:{pattern: "^[01]?$"},message:"must match pattern \""+"^[01]?$"+"\"",schema:"^[01]?$",parentSchema:schema1665,data:data14};
+if(!pattern968.test(data14)){
+const err29 = {instancePath:instancePath+"/filter/admin_read",schemaPath:"../tickets/getTickets.json#/definitions/filterFlag/pattern",keyword:"pattern",params:{pattern: "^[01]?$"},message:"must match pattern \""+"^[01]?$"+"\"",schema:"^[01]?$",parentSchema:schema1691,data:data14};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -22734,7 +22734,7 @@ errors++;
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1700.properties.filter.type,parentSchema:schema1700.properties.filter,data:data4};
+const err30 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1726.properties.filter.type,parentSchema:schema1726.properties.filter,data:data4};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -22749,7 +22749,7 @@ let data15 = data.filterop;
 if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
 for(const key1 in data15){
 if(!(key1 === "date")){
-const err31 = {instancePath:instancePath+"/filterop",schemaPath:"#/properties/filterop/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema1700.properties.filterop,data:data15};
+const err31 = {instancePath:instancePath+"/filterop",schemaPath:"#/properties/filterop/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema1726.properties.filterop,data:data15};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -22779,7 +22779,7 @@ else if(data16 === null){
 coerced14 = "";
 }
 else {
-const err32 = {instancePath:instancePath+"/filterop/date",schemaPath:"#/properties/filterop/properties/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1700.properties.filterop.properties.date.type,parentSchema:schema1700.properties.filterop.properties.date,data:data16};
+const err32 = {instancePath:instancePath+"/filterop/date",schemaPath:"#/properties/filterop/properties/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1726.properties.filterop.properties.date.type,parentSchema:schema1726.properties.filterop.properties.date,data:data16};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -22797,7 +22797,7 @@ data15["date"] = coerced14;
 }
 }
 if(!((((data16 === "=") || (data16 === "<")) || (data16 === ">")) || (data16 === "!="))){
-const err33 = {instancePath:instancePath+"/filterop/date",schemaPath:"#/properties/filterop/properties/date/enum",keyword:"enum",params:{allowedValues: schema1700.properties.filterop.properties.date.enum},message:"must be equal to one of the allowed values",schema:schema1700.properties.filterop.properties.date.enum,parentSchema:schema1700.properties.filterop.properties.date,data:data16};
+const err33 = {instancePath:instancePath+"/filterop/date",schemaPath:"#/properties/filterop/properties/date/enum",keyword:"enum",params:{allowedValues: schema1726.properties.filterop.properties.date.enum},message:"must be equal to one of the allowed values",schema:schema1726.properties.filterop.properties.date.enum,parentSchema:schema1726.properties.filterop.properties.date,data:data16};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -22809,7 +22809,7 @@ errors++;
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/filterop",schemaPath:"#/properties/filterop/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1700.properties.filterop.type,parentSchema:schema1700.properties.filterop,data:data15};
+const err34 = {instancePath:instancePath+"/filterop",schemaPath:"#/properties/filterop/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1726.properties.filterop.type,parentSchema:schema1726.properties.filterop,data:data15};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -22821,7 +22821,7 @@ errors++;
 }
 }
 else {
-const err35 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1700.type,parentSchema:schema1700,data};
+const err35 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1726.type,parentSchema:schema1726,data};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -22830,23 +22830,23 @@ vErrors.push(err35);
 }
 errors++;
 }
-validate380.errors = vErrors;
+validate387.errors = vErrors;
 return errors === 0;
 }
 
-export const getClientTransactions = validate386;
-const schema1737 = {"title":"GetClientTransactionsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"filter":{"$ref":"../invoices/getTransactions.json#/properties/request/properties/filter"},"filterop":{"title":"GetClientTransactionsFilterOp","type":"object","additionalProperties":false,"description":"a set of filter operators such as filterop[date]=<","properties":{"date":{"type":"string","enum":["=","<",">","!="]}}}}};
-const schema1717 = {"title":"GetTransactionsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[module]=PayPal; an empty filter value means no filter","properties":{"trans_id":{"$ref":"../../common/defs.json#/definitions/text"},"date":{"type":"string","pattern":"^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$","description":"a date or its start: YYYY-MM-DD, YYYY-MM or YYYY"},"description":{"$ref":"../../common/defs.json#/definitions/text"},"module":{"$ref":"../../common/defs.json#/definitions/text"},"lastname":{"$ref":"../../common/defs.json#/definitions/text"},"companyname":{"$ref":"../../common/defs.json#/definitions/text"},"in":{"type":"string","pattern":"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$","description":"a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30"},"out":{"type":"string","pattern":"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$","description":"a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30"},"currency_id":{"type":"string","pattern":"^(0|[1-9][0-9]{0,17})?$","description":"0 or a positive whole number id"}}};
+export const getClientTransactions = validate393;
+const schema1763 = {"title":"GetClientTransactionsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"filter":{"$ref":"../invoices/getTransactions.json#/properties/request/properties/filter"},"filterop":{"title":"GetClientTransactionsFilterOp","type":"object","additionalProperties":false,"description":"a set of filter operators such as filterop[date]=<","properties":{"date":{"type":"string","enum":["=","<",">","!="]}}}}};
+const schema1743 = {"title":"GetTransactionsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[module]=PayPal; an empty filter value means no filter","properties":{"trans_id":{"$ref":"../../common/defs.json#/definitions/text"},"date":{"type":"string","pattern":"^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$","description":"a date or its start: YYYY-MM-DD, YYYY-MM or YYYY"},"description":{"$ref":"../../common/defs.json#/definitions/text"},"module":{"$ref":"../../common/defs.json#/definitions/text"},"lastname":{"$ref":"../../common/defs.json#/definitions/text"},"companyname":{"$ref":"../../common/defs.json#/definitions/text"},"in":{"type":"string","pattern":"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$","description":"a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30"},"out":{"type":"string","pattern":"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$","description":"a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30"},"currency_id":{"type":"string","pattern":"^(0|[1-9][0-9]{0,17})?$","description":"0 or a positive whole number id"}}};
 const pattern184 = new RegExp("^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$", "u");
 const pattern185 = new RegExp("^([0-9]{1,12}(\\.[0-9]{1,2})?)?$", "u");
 
-function validate382(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate389(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!(func15.call(schema1717.properties, key0))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema1717,data};
+if(!(func15.call(schema1743.properties, key0))){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema1743,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -22926,7 +22926,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1717.properties.date.type,parentSchema:schema1717.properties.date,data:data1};
+const err3 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1743.properties.date.type,parentSchema:schema1743.properties.date,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -22945,7 +22945,7 @@ data["date"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(!pattern184.test(data1)){
-const err4 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$"},message:"must match pattern \""+"^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$"+"\"",schema:"^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$",parentSchema:schema1717.properties.date,data:data1};
+const err4 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$"},message:"must match pattern \""+"^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$"+"\"",schema:"^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$",parentSchema:schema1743.properties.date,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -23176,7 +23176,7 @@ else if(data6 === null){
 coerced6 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/in",schemaPath:"#/properties/in/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1717.properties.in.type,parentSchema:schema1717.properties.in,data:data6};
+const err13 = {instancePath:instancePath+"/in",schemaPath:"#/properties/in/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1743.properties.in.type,parentSchema:schema1743.properties.in,data:data6};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -23195,7 +23195,7 @@ data["in"] = coerced6;
 }
 if(typeof data6 === "string"){
 if(!pattern185.test(data6)){
-const err14 = {instancePath:instancePath+"/in",schemaPath:"#/properties/in/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"},message:"must match pattern \""+"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"+"\"",schema:"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$",parentSchema:schema1717.properties.in,data:data6};
+const err14 = {instancePath:instancePath+"/in",schemaPath:"#/properties/in/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"},message:"must match pattern \""+"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"+"\"",schema:"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$",parentSchema:schema1743.properties.in,data:data6};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -23226,7 +23226,7 @@ else if(data7 === null){
 coerced7 = "";
 }
 else {
-const err15 = {instancePath:instancePath+"/out",schemaPath:"#/properties/out/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1717.properties.out.type,parentSchema:schema1717.properties.out,data:data7};
+const err15 = {instancePath:instancePath+"/out",schemaPath:"#/properties/out/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1743.properties.out.type,parentSchema:schema1743.properties.out,data:data7};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -23245,7 +23245,7 @@ data["out"] = coerced7;
 }
 if(typeof data7 === "string"){
 if(!pattern185.test(data7)){
-const err16 = {instancePath:instancePath+"/out",schemaPath:"#/properties/out/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"},message:"must match pattern \""+"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"+"\"",schema:"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$",parentSchema:schema1717.properties.out,data:data7};
+const err16 = {instancePath:instancePath+"/out",schemaPath:"#/properties/out/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"},message:"must match pattern \""+"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"+"\"",schema:"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$",parentSchema:schema1743.properties.out,data:data7};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -23276,7 +23276,7 @@ else if(data8 === null){
 coerced8 = "";
 }
 else {
-const err17 = {instancePath:instancePath+"/currency_id",schemaPath:"#/properties/currency_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1717.properties.currency_id.type,parentSchema:schema1717.properties.currency_id,data:data8};
+const err17 = {instancePath:instancePath+"/currency_id",schemaPath:"#/properties/currency_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1743.properties.currency_id.type,parentSchema:schema1743.properties.currency_id,data:data8};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -23295,7 +23295,7 @@ data["currency_id"] = coerced8;
 }
 if(typeof data8 === "string"){
 if(!pattern187.test(data8)){
-const err18 = {instancePath:instancePath+"/currency_id",schemaPath:"#/properties/currency_id/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})?$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})?$"+"\"",schema:"^(0|[1-9][0-9]{0,17})?$",parentSchema:schema1717.properties.currency_id,data:data8};
+const err18 = {instancePath:instancePath+"/currency_id",schemaPath:"#/properties/currency_id/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})?$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})?$"+"\"",schema:"^(0|[1-9][0-9]{0,17})?$",parentSchema:schema1743.properties.currency_id,data:data8};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -23308,7 +23308,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1717.type,parentSchema:schema1717,data};
+const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1743.type,parentSchema:schema1743,data};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -23317,17 +23317,17 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate382.errors = vErrors;
+validate389.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate386(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate393(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1737.required,parentSchema:schema1737,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1763.required,parentSchema:schema1763,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -23487,8 +23487,8 @@ errors++;
 }
 }
 if(data.filter !== undefined){
-if(!(validate382(data.filter, {instancePath:instancePath+"/filter",parentData:data,parentDataProperty:"filter",rootData}))){
-vErrors = vErrors === null ? validate382.errors : vErrors.concat(validate382.errors);
+if(!(validate389(data.filter, {instancePath:instancePath+"/filter",parentData:data,parentDataProperty:"filter",rootData}))){
+vErrors = vErrors === null ? validate389.errors : vErrors.concat(validate389.errors);
 errors = vErrors.length;
 }
 }
@@ -23497,7 +23497,7 @@ let data4 = data.filterop;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 for(const key0 in data4){
 if(!(key0 === "date")){
-const err7 = {instancePath:instancePath+"/filterop",schemaPath:"#/properties/filterop/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema1737.properties.filterop,data:data4};
+const err7 = {instancePath:instancePath+"/filterop",schemaPath:"#/properties/filterop/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema1763.properties.filterop,data:data4};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -23527,7 +23527,7 @@ else if(data5 === null){
 coerced3 = "";
 }
 else {
-const err8 = {instancePath:instancePath+"/filterop/date",schemaPath:"#/properties/filterop/properties/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1737.properties.filterop.properties.date.type,parentSchema:schema1737.properties.filterop.properties.date,data:data5};
+const err8 = {instancePath:instancePath+"/filterop/date",schemaPath:"#/properties/filterop/properties/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1763.properties.filterop.properties.date.type,parentSchema:schema1763.properties.filterop.properties.date,data:data5};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -23545,7 +23545,7 @@ data4["date"] = coerced3;
 }
 }
 if(!((((data5 === "=") || (data5 === "<")) || (data5 === ">")) || (data5 === "!="))){
-const err9 = {instancePath:instancePath+"/filterop/date",schemaPath:"#/properties/filterop/properties/date/enum",keyword:"enum",params:{allowedValues: schema1737.properties.filterop.properties.date.enum},message:"must be equal to one of the allowed values",schema:schema1737.properties.filterop.properties.date.enum,parentSchema:schema1737.properties.filterop.properties.date,data:data5};
+const err9 = {instancePath:instancePath+"/filterop/date",schemaPath:"#/properties/filterop/properties/date/enum",keyword:"enum",params:{allowedValues: schema1763.properties.filterop.properties.date.enum},message:"must be equal to one of the allowed values",schema:schema1763.properties.filterop.properties.date.enum,parentSchema:schema1763.properties.filterop.properties.date,data:data5};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -23557,7 +23557,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/filterop",schemaPath:"#/properties/filterop/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1737.properties.filterop.type,parentSchema:schema1737.properties.filterop,data:data4};
+const err10 = {instancePath:instancePath+"/filterop",schemaPath:"#/properties/filterop/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1763.properties.filterop.type,parentSchema:schema1763.properties.filterop,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -23569,7 +23569,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1737.type,parentSchema:schema1737,data};
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1763.type,parentSchema:schema1763,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -23578,14 +23578,14 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate386.errors = vErrors;
+validate393.errors = vErrors;
 return errors === 0;
 }
 
-export const getClients = validate389;
-const schema1751 = {"title":"GetClientsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
+export const getClients = validate396;
+const schema1777 = {"title":"GetClientsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
 
-function validate389(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate396(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -23691,7 +23691,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1751.type,parentSchema:schema1751,data};
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1777.type,parentSchema:schema1777,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -23700,18 +23700,18 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate389.errors = vErrors;
+validate396.errors = vErrors;
 return errors === 0;
 }
 
-export const getCurrencies = validate391;
-const schema1760 = {"title":"GetCurrenciesRequest","type":"object","properties":{}};
+export const getCurrencies = validate398;
+const schema1786 = {"title":"GetCurrenciesRequest","type":"object","properties":{}};
 
-function validate391(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate398(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1760.type,parentSchema:schema1760,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1786.type,parentSchema:schema1786,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -23720,19 +23720,19 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate391.errors = vErrors;
+validate398.errors = vErrors;
 return errors === 0;
 }
 
-export const getDomainDetails = validate393;
-const schema1790 = {"title":"GetDomainDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getDomainDetails = validate400;
+const schema1816 = {"title":"GetDomainDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate393(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate400(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1790.required,parentSchema:schema1790,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1816.required,parentSchema:schema1816,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -23793,7 +23793,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1790.type,parentSchema:schema1790,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1816.type,parentSchema:schema1816,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -23802,15 +23802,15 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate393.errors = vErrors;
+validate400.errors = vErrors;
 return errors === 0;
 }
 
-export const getDomains = validate397;
-const schema1818 = {"title":"GetDomainsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"list":{"type":"string","enum":["all","active","expired","pending","pending_transfer","pending_registration"]},"filter":{"title":"GetDomainsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[status]=Active; an empty filter value means no filter","properties":{"name":{"$ref":"../../common/defs.json#/definitions/text"},"status":{"$ref":"../clients/getClientDomains.json#/properties/request/properties/filter/properties/status"},"module":{"$ref":"../../common/defs.json#/definitions/text"},"client_name":{"$ref":"../../common/defs.json#/definitions/text"},"brand_id":{"type":"string","pattern":"^[01]?$","description":"0 or 1: billsim has one brand, and either id names it"}}}}};
-const schema1796 = {"type":"string","pattern":"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$","description":"a domain status: Pending, Pending Registration, Pending Transfer, Active, Expired, Cancelled, Fraud, Transferred Away"};
+export const getDomains = validate404;
+const schema1844 = {"title":"GetDomainsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"list":{"type":"string","enum":["all","active","expired","pending","pending_transfer","pending_registration"]},"filter":{"title":"GetDomainsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[status]=Active; an empty filter value means no filter","properties":{"name":{"$ref":"../../common/defs.json#/definitions/text"},"status":{"$ref":"../clients/getClientDomains.json#/properties/request/properties/filter/properties/status"},"module":{"$ref":"../../common/defs.json#/definitions/text"},"client_name":{"$ref":"../../common/defs.json#/definitions/text"},"brand_id":{"type":"string","pattern":"^[01]?$","description":"0 or 1: billsim has one brand, and either id names it"}}}}};
+const schema1822 = {"type":"string","pattern":"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$","description":"a domain status: Pending, Pending Registration, Pending Transfer, Active, Expired, Cancelled, Fraud, Transferred Away"};
 
-function validate397(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate404(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -23934,7 +23934,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1818.properties.list.type,parentSchema:schema1818.properties.list,data:data2};
+const err4 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1844.properties.list.type,parentSchema:schema1844.properties.list,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -23952,7 +23952,7 @@ data["list"] = coerced2;
 }
 }
 if(!((((((data2 === "all") || (data2 === "active")) || (data2 === "expired")) || (data2 === "pending")) || (data2 === "pending_transfer")) || (data2 === "pending_registration"))){
-const err5 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/enum",keyword:"enum",params:{allowedValues: schema1818.properties.list.enum},message:"must be equal to one of the allowed values",schema:schema1818.properties.list.enum,parentSchema:schema1818.properties.list,data:data2};
+const err5 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/enum",keyword:"enum",params:{allowedValues: schema1844.properties.list.enum},message:"must be equal to one of the allowed values",schema:schema1844.properties.list.enum,parentSchema:schema1844.properties.list,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -23967,7 +23967,7 @@ let data3 = data.filter;
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 for(const key0 in data3){
 if(!(((((key0 === "name") || (key0 === "status")) || (key0 === "module")) || (key0 === "client_name")) || (key0 === "brand_id"))){
-const err6 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema1818.properties.filter,data:data3};
+const err6 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema1844.properties.filter,data:data3};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -24047,7 +24047,7 @@ else if(data5 === null){
 coerced4 = "";
 }
 else {
-const err9 = {instancePath:instancePath+"/filter/status",schemaPath:"../clients/getClientDomains.json#/properties/request/properties/filter/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1796.type,parentSchema:schema1796,data:data5};
+const err9 = {instancePath:instancePath+"/filter/status",schemaPath:"../clients/getClientDomains.json#/properties/request/properties/filter/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1822.type,parentSchema:schema1822,data:data5};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -24065,8 +24065,8 @@ data3["status"] = coerced4;
 }
 }
 if(typeof data5 === "string"){
-if(!pattern899.test(data5)){
-const err10 = {instancePath:instancePath+"/filter/status",schemaPath:"../clients/getClientDomains.json#/properties/request/properties/filter/properties/status/pattern",keyword:"pattern",params:{pattern: "^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$"},message:"must match pattern \""+"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$"+"\"",schema:"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$",parentSchema:schema1796,data:data5};
+if(!pattern921.test(data5)){
+const err10 = {instancePath:instancePath+"/filter/status",schemaPath:"../clients/getClientDomains.json#/properties/request/properties/filter/properties/status/pattern",keyword:"pattern",params:{pattern: "^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$"},message:"must match pattern \""+"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$"+"\"",schema:"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$",parentSchema:schema1822,data:data5};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -24197,7 +24197,7 @@ else if(data8 === null){
 coerced7 = "";
 }
 else {
-const err15 = {instancePath:instancePath+"/filter/brand_id",schemaPath:"#/properties/filter/properties/brand_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1818.properties.filter.properties.brand_id.type,parentSchema:schema1818.properties.filter.properties.brand_id,data:data8};
+const err15 = {instancePath:instancePath+"/filter/brand_id",schemaPath:"#/properties/filter/properties/brand_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1844.properties.filter.properties.brand_id.type,parentSchema:schema1844.properties.filter.properties.brand_id,data:data8};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -24215,8 +24215,8 @@ data3["brand_id"] = coerced7;
 }
 }
 if(typeof data8 === "string"){
-if(!pattern946.test(data8)){
-const err16 = {instancePath:instancePath+"/filter/brand_id",schemaPath:"#/properties/filter/properties/brand_id/pattern",keyword:"pattern",params:{pattern: "^[01]?$"},message:"must match pattern \""+"^[01]?$"+"\"",schema:"^[01]?$",parentSchema:schema1818.properties.filter.properties.brand_id,data:data8};
+if(!pattern968.test(data8)){
+const err16 = {instancePath:instancePath+"/filter/brand_id",schemaPath:"#/properties/filter/properties/brand_id/pattern",keyword:"pattern",params:{pattern: "^[01]?$"},message:"must match pattern \""+"^[01]?$"+"\"",schema:"^[01]?$",parentSchema:schema1844.properties.filter.properties.brand_id,data:data8};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -24229,7 +24229,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1818.properties.filter.type,parentSchema:schema1818.properties.filter,data:data3};
+const err17 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1844.properties.filter.type,parentSchema:schema1844.properties.filter,data:data3};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -24241,7 +24241,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1818.type,parentSchema:schema1818,data};
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1844.type,parentSchema:schema1844,data};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -24250,19 +24250,19 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate397.errors = vErrors;
+validate404.errors = vErrors;
 return errors === 0;
 }
 
-export const getEstimateDetails = validate398;
-const schema1825 = {"title":"GetEstimateDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getEstimateDetails = validate405;
+const schema1851 = {"title":"GetEstimateDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate398(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate405(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1825.required,parentSchema:schema1825,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1851.required,parentSchema:schema1851,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -24323,7 +24323,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1825.type,parentSchema:schema1825,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1851.type,parentSchema:schema1851,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -24332,14 +24332,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate398.errors = vErrors;
+validate405.errors = vErrors;
 return errors === 0;
 }
 
-export const getEstimates = validate402;
-const schema1844 = {"title":"GetEstimatesRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"status":{"$ref":"../../resources/estimate.json#/properties/status","description":"only estimates with this status"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId","description":"only this client's estimates (the client must exist)"}}};
+export const getEstimates = validate409;
+const schema1870 = {"title":"GetEstimatesRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"status":{"$ref":"../../resources/estimate.json#/properties/status","description":"only estimates with this status"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId","description":"only this client's estimates (the client must exist)"}}};
 
-function validate402(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate409(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -24543,7 +24543,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1844.type,parentSchema:schema1844,data};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1870.type,parentSchema:schema1870,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -24552,18 +24552,18 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate402.errors = vErrors;
+validate409.errors = vErrors;
 return errors === 0;
 }
 
-export const getHostBillversion = validate404;
-const schema1850 = {"title":"GetHostBillversionRequest","type":"object","properties":{}};
+export const getHostBillversion = validate411;
+const schema1876 = {"title":"GetHostBillversionRequest","type":"object","properties":{}};
 
-function validate404(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate411(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1850.type,parentSchema:schema1850,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1876.type,parentSchema:schema1876,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -24572,19 +24572,19 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate404.errors = vErrors;
+validate411.errors = vErrors;
 return errors === 0;
 }
 
-export const getInvoiceDetails = validate405;
-const schema1851 = {"title":"GetInvoiceDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getInvoiceDetails = validate412;
+const schema1877 = {"title":"GetInvoiceDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate405(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate412(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1851.required,parentSchema:schema1851,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1877.required,parentSchema:schema1877,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -24645,7 +24645,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1851.type,parentSchema:schema1851,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1877.type,parentSchema:schema1877,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -24654,15 +24654,15 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate405.errors = vErrors;
+validate412.errors = vErrors;
 return errors === 0;
 }
 
-export const getInvoices = validate406;
-const schema1853 = {"title":"GetInvoicesRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"list":{"type":"string","enum":["all","paid","unpaid","cancelled","refunded","collections","draft","recurring"]},"status":{"$ref":"../../resources/invoice.json#/properties/status"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getInvoices = validate413;
+const schema1879 = {"title":"GetInvoicesRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"list":{"type":"string","enum":["all","paid","unpaid","cancelled","refunded","collections","draft","recurring"]},"status":{"$ref":"../../resources/invoice.json#/properties/status"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 const schema261 = {"type":"string","enum":["Paid","Unpaid","Cancelled","Refunded","Collections","Draft","Recurring"]};
 
-function validate406(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate413(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -24786,7 +24786,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1853.properties.list.type,parentSchema:schema1853.properties.list,data:data2};
+const err4 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1879.properties.list.type,parentSchema:schema1879.properties.list,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -24804,7 +24804,7 @@ data["list"] = coerced2;
 }
 }
 if(!((((((((data2 === "all") || (data2 === "paid")) || (data2 === "unpaid")) || (data2 === "cancelled")) || (data2 === "refunded")) || (data2 === "collections")) || (data2 === "draft")) || (data2 === "recurring"))){
-const err5 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/enum",keyword:"enum",params:{allowedValues: schema1853.properties.list.enum},message:"must be equal to one of the allowed values",schema:schema1853.properties.list.enum,parentSchema:schema1853.properties.list,data:data2};
+const err5 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/enum",keyword:"enum",params:{allowedValues: schema1879.properties.list.enum},message:"must be equal to one of the allowed values",schema:schema1879.properties.list.enum,parentSchema:schema1879.properties.list,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -24914,7 +24914,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1853.type,parentSchema:schema1853,data};
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1879.type,parentSchema:schema1879,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -24923,14 +24923,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate406.errors = vErrors;
+validate413.errors = vErrors;
 return errors === 0;
 }
 
-export const getInvoicesPDF = validate410;
-const schema1864 = {"title":"GetInvoicesPDFRequest","type":"object","properties":{"from":{"$ref":"../../common/defs.json#/definitions/date"},"to":{"$ref":"../../common/defs.json#/definitions/date"},"invoices":{"$ref":"../../common/defs.json#/definitions/idList"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getInvoicesPDF = validate417;
+const schema1890 = {"title":"GetInvoicesPDFRequest","type":"object","properties":{"from":{"$ref":"../../common/defs.json#/definitions/date"},"to":{"$ref":"../../common/defs.json#/definitions/date"},"invoices":{"$ref":"../../common/defs.json#/definitions/idList"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate408(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate415(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(Array.isArray(data))){
@@ -25029,12 +25029,12 @@ errors++;
 }
 }
 }
-validate408.errors = vErrors;
+validate415.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate410(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate417(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -25139,8 +25139,8 @@ errors++;
 }
 }
 if(data.invoices !== undefined){
-if(!(validate408(data.invoices, {instancePath:instancePath+"/invoices",parentData:data,parentDataProperty:"invoices",rootData}))){
-vErrors = vErrors === null ? validate408.errors : vErrors.concat(validate408.errors);
+if(!(validate415(data.invoices, {instancePath:instancePath+"/invoices",parentData:data,parentDataProperty:"invoices",rootData}))){
+vErrors = vErrors === null ? validate415.errors : vErrors.concat(validate415.errors);
 errors = vErrors.length;
 }
 }
@@ -25196,7 +25196,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1864.type,parentSchema:schema1864,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1890.type,parentSchema:schema1890,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -25205,19 +25205,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate410.errors = vErrors;
+validate417.errors = vErrors;
 return errors === 0;
 }
 
-export const getKBArticle = validate416;
-const schema1893 = {"title":"GetKBArticleRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getKBArticle = validate423;
+const schema1919 = {"title":"GetKBArticleRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate416(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate423(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1893.required,parentSchema:schema1893,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1919.required,parentSchema:schema1919,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -25278,7 +25278,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1893.type,parentSchema:schema1893,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1919.type,parentSchema:schema1919,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -25287,19 +25287,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate416.errors = vErrors;
+validate423.errors = vErrors;
 return errors === 0;
 }
 
-export const getKBArticlesByTags = validate420;
-const schema1906 = {"title":"GetKBArticlesByTagsRequest","type":"object","required":["tag"],"properties":{"tag":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"}}};
+export const getKBArticlesByTags = validate427;
+const schema1932 = {"title":"GetKBArticlesByTagsRequest","type":"object","required":["tag"],"properties":{"tag":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"}}};
 
-function validate420(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate427(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.tag === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tag"},message:"must have required property '"+"tag"+"'",schema:schema1906.required,parentSchema:schema1906,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tag"},message:"must have required property '"+"tag"+"'",schema:schema1932.required,parentSchema:schema1932,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -25370,7 +25370,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1906.type,parentSchema:schema1906,data};
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1932.type,parentSchema:schema1932,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -25379,14 +25379,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate420.errors = vErrors;
+validate427.errors = vErrors;
 return errors === 0;
 }
 
-export const getKBCategories = validate423;
-const schema1920 = {"title":"GetKBCategoriesRequest","type":"object","properties":{"brand_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"cid":{"$ref":"../../common/defs.json#/definitions/positiveId"},"with_subcategories":{"$ref":"../../common/defs.json#/definitions/flag"}}};
+export const getKBCategories = validate430;
+const schema1946 = {"title":"GetKBCategoriesRequest","type":"object","properties":{"brand_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"cid":{"$ref":"../../common/defs.json#/definitions/positiveId"},"with_subcategories":{"$ref":"../../common/defs.json#/definitions/flag"}}};
 
-function validate423(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate430(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -25540,7 +25540,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1920.type,parentSchema:schema1920,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1946.type,parentSchema:schema1946,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -25549,14 +25549,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate423.errors = vErrors;
+validate430.errors = vErrors;
 return errors === 0;
 }
 
-export const getNews = validate426;
-const schema1936 = {"title":"GetNewsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
+export const getNews = validate433;
+const schema1962 = {"title":"GetNewsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
 
-function validate426(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate433(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -25662,7 +25662,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1936.type,parentSchema:schema1936,data};
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1962.type,parentSchema:schema1962,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -25671,19 +25671,19 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate426.errors = vErrors;
+validate433.errors = vErrors;
 return errors === 0;
 }
 
-export const getNewsItem = validate429;
-const schema1941 = {"title":"GetNewsItemRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getNewsItem = validate436;
+const schema1967 = {"title":"GetNewsItemRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate429(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate436(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1941.required,parentSchema:schema1941,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1967.required,parentSchema:schema1967,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -25744,7 +25744,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1941.type,parentSchema:schema1941,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1967.type,parentSchema:schema1967,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -25753,19 +25753,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate429.errors = vErrors;
+validate436.errors = vErrors;
 return errors === 0;
 }
 
-export const getOrderDetails = validate441;
-const schema1986 = {"title":"GetOrderDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getOrderDetails = validate450;
+const schema2017 = {"title":"GetOrderDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate441(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate450(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1986.required,parentSchema:schema1986,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2017.required,parentSchema:schema2017,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -25826,7 +25826,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1986.type,parentSchema:schema1986,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2017.type,parentSchema:schema2017,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -25835,19 +25835,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate441.errors = vErrors;
+validate450.errors = vErrors;
 return errors === 0;
 }
 
-export const getOrderDraft = validate442;
-const schema1988 = {"title":"GetOrderDraftRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getOrderDraft = validate451;
+const schema2019 = {"title":"GetOrderDraftRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate442(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate451(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1988.required,parentSchema:schema1988,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2019.required,parentSchema:schema2019,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -25908,7 +25908,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1988.type,parentSchema:schema1988,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2019.type,parentSchema:schema2019,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -25917,18 +25917,18 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate442.errors = vErrors;
+validate451.errors = vErrors;
 return errors === 0;
 }
 
-export const getOrderPages = validate444;
-const schema1994 = {"title":"GetOrderPagesRequest","type":"object","properties":{}};
+export const getOrderPages = validate453;
+const schema2025 = {"title":"GetOrderPagesRequest","type":"object","properties":{}};
 
-function validate444(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate453(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1994.type,parentSchema:schema1994,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2025.type,parentSchema:schema2025,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -25937,14 +25937,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate444.errors = vErrors;
+validate453.errors = vErrors;
 return errors === 0;
 }
 
-export const getOrders = validate445;
-const schema1995 = {"title":"GetOrdersRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"list":{"type":"string","enum":["all","active","pending","fraud","cancelled"]}}};
+export const getOrders = validate454;
+const schema2026 = {"title":"GetOrdersRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"list":{"type":"string","enum":["all","active","pending","fraud","cancelled"]}}};
 
-function validate445(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate454(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -26068,7 +26068,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1995.properties.list.type,parentSchema:schema1995.properties.list,data:data2};
+const err4 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2026.properties.list.type,parentSchema:schema2026.properties.list,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -26086,7 +26086,7 @@ data["list"] = coerced2;
 }
 }
 if(!(((((data2 === "all") || (data2 === "active")) || (data2 === "pending")) || (data2 === "fraud")) || (data2 === "cancelled"))){
-const err5 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/enum",keyword:"enum",params:{allowedValues: schema1995.properties.list.enum},message:"must be equal to one of the allowed values",schema:schema1995.properties.list.enum,parentSchema:schema1995.properties.list,data:data2};
+const err5 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/enum",keyword:"enum",params:{allowedValues: schema2026.properties.list.enum},message:"must be equal to one of the allowed values",schema:schema2026.properties.list.enum,parentSchema:schema2026.properties.list,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -26098,7 +26098,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1995.type,parentSchema:schema1995,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2026.type,parentSchema:schema2026,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -26107,20 +26107,20 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate445.errors = vErrors;
+validate454.errors = vErrors;
 return errors === 0;
 }
 
-export const getOtherPopularProducts = validate447;
-const schema2026 = {"title":"GetOtherPopularProductsRequest","type":"object","required":["product_ids"],"properties":{"product_ids":{"type":"array","items":{"$ref":"../../common/defs.json#/definitions/positiveId"},"minItems":1,"maxItems":1000,"description":"a non-empty list of product ids, such as product_ids[]=1&product_ids[]=2"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"limit":{"type":"string","pattern":"^([1-9][0-9]?|100)$","description":"a whole number from 1 to 100"},"exclude_cat":{"type":"array","items":{"$ref":"../../common/defs.json#/definitions/positiveId"},"maxItems":1000,"description":"a list of order page ids, such as exclude_cat[]=1&exclude_cat[]=2"}}};
-const pattern1262 = new RegExp("^([1-9][0-9]?|100)$", "u");
+export const getOtherPopularProducts = validate456;
+const schema2057 = {"title":"GetOtherPopularProductsRequest","type":"object","required":["product_ids"],"properties":{"product_ids":{"type":"array","items":{"$ref":"../../common/defs.json#/definitions/positiveId"},"minItems":1,"maxItems":1000,"description":"a non-empty list of product ids, such as product_ids[]=1&product_ids[]=2"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"limit":{"type":"string","pattern":"^([1-9][0-9]?|100)$","description":"a whole number from 1 to 100"},"exclude_cat":{"type":"array","items":{"$ref":"../../common/defs.json#/definitions/positiveId"},"maxItems":1000,"description":"a list of order page ids, such as exclude_cat[]=1&exclude_cat[]=2"}}};
+const pattern1296 = new RegExp("^([1-9][0-9]?|100)$", "u");
 
-function validate447(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate456(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.product_ids === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "product_ids"},message:"must have required property '"+"product_ids"+"'",schema:schema2026.required,parentSchema:schema2026,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "product_ids"},message:"must have required property '"+"product_ids"+"'",schema:schema2057.required,parentSchema:schema2057,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -26147,7 +26147,7 @@ if(dataType0 === "string" || dataType0 === "number"
 coerced0 = [data0];
 }
 else {
-const err1 = {instancePath:instancePath+"/product_ids",schemaPath:"#/properties/product_ids/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema2026.properties.product_ids.type,parentSchema:schema2026.properties.product_ids,data:data0};
+const err1 = {instancePath:instancePath+"/product_ids",schemaPath:"#/properties/product_ids/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema2057.properties.product_ids.type,parentSchema:schema2057.properties.product_ids,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -26166,7 +26166,7 @@ data["product_ids"] = coerced0;
 }
 if(Array.isArray(data0)){
 if(data0.length > 1000){
-const err2 = {instancePath:instancePath+"/product_ids",schemaPath:"#/properties/product_ids/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema2026.properties.product_ids,data:data0};
+const err2 = {instancePath:instancePath+"/product_ids",schemaPath:"#/properties/product_ids/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema2057.properties.product_ids,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -26176,7 +26176,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data0.length < 1){
-const err3 = {instancePath:instancePath+"/product_ids",schemaPath:"#/properties/product_ids/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema2026.properties.product_ids,data:data0};
+const err3 = {instancePath:instancePath+"/product_ids",schemaPath:"#/properties/product_ids/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema2057.properties.product_ids,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -26308,7 +26308,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err8 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2026.properties.limit.type,parentSchema:schema2026.properties.limit,data:data3};
+const err8 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2057.properties.limit.type,parentSchema:schema2057.properties.limit,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -26326,8 +26326,8 @@ data["limit"] = coerced3;
 }
 }
 if(typeof data3 === "string"){
-if(!pattern1262.test(data3)){
-const err9 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]?|100)$"},message:"must match pattern \""+"^([1-9][0-9]?|100)$"+"\"",schema:"^([1-9][0-9]?|100)$",parentSchema:schema2026.properties.limit,data:data3};
+if(!pattern1296.test(data3)){
+const err9 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]?|100)$"},message:"must match pattern \""+"^([1-9][0-9]?|100)$"+"\"",schema:"^([1-9][0-9]?|100)$",parentSchema:schema2057.properties.limit,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -26356,7 +26356,7 @@ if(dataType4 === "string" || dataType4 === "number"
 coerced4 = [data4];
 }
 else {
-const err10 = {instancePath:instancePath+"/exclude_cat",schemaPath:"#/properties/exclude_cat/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema2026.properties.exclude_cat.type,parentSchema:schema2026.properties.exclude_cat,data:data4};
+const err10 = {instancePath:instancePath+"/exclude_cat",schemaPath:"#/properties/exclude_cat/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema2057.properties.exclude_cat.type,parentSchema:schema2057.properties.exclude_cat,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -26375,7 +26375,7 @@ data["exclude_cat"] = coerced4;
 }
 if(Array.isArray(data4)){
 if(data4.length > 1000){
-const err11 = {instancePath:instancePath+"/exclude_cat",schemaPath:"#/properties/exclude_cat/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema2026.properties.exclude_cat,data:data4};
+const err11 = {instancePath:instancePath+"/exclude_cat",schemaPath:"#/properties/exclude_cat/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema2057.properties.exclude_cat,data:data4};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -26439,7 +26439,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2026.type,parentSchema:schema2026,data};
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2057.type,parentSchema:schema2057,data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -26448,18 +26448,18 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate447.errors = vErrors;
+validate456.errors = vErrors;
 return errors === 0;
 }
 
-export const getPaymentModules = validate449;
-const schema2032 = {"title":"GetPaymentModulesRequest","type":"object","properties":{}};
+export const getPaymentModules = validate458;
+const schema2063 = {"title":"GetPaymentModulesRequest","type":"object","properties":{}};
 
-function validate449(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate458(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2032.type,parentSchema:schema2032,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2063.type,parentSchema:schema2063,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -26468,18 +26468,18 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate449.errors = vErrors;
+validate458.errors = vErrors;
 return errors === 0;
 }
 
-export const getPopularPredefinedReplies = validate464;
-const schema2056 = {"title":"GetPopularPredefinedRepliesRequest","type":"object","properties":{}};
+export const getPopularPredefinedReplies = validate473;
+const schema2087 = {"title":"GetPopularPredefinedRepliesRequest","type":"object","properties":{}};
 
-function validate464(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate473(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2056.type,parentSchema:schema2056,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2087.type,parentSchema:schema2087,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -26488,19 +26488,19 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate464.errors = vErrors;
+validate473.errors = vErrors;
 return errors === 0;
 }
 
-export const getPredefinedReplies = validate465;
-const schema2057 = {"title":"GetPredefinedRepliesRequest","type":"object","required":["cid"],"properties":{"cid":{"$ref":"../../common/defs.json#/definitions/idOrZero"}}};
+export const getPredefinedReplies = validate474;
+const schema2088 = {"title":"GetPredefinedRepliesRequest","type":"object","required":["cid"],"properties":{"cid":{"$ref":"../../common/defs.json#/definitions/idOrZero"}}};
 
-function validate465(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate474(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.cid === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cid"},message:"must have required property '"+"cid"+"'",schema:schema2057.required,parentSchema:schema2057,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cid"},message:"must have required property '"+"cid"+"'",schema:schema2088.required,parentSchema:schema2088,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -26561,7 +26561,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2057.type,parentSchema:schema2057,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2088.type,parentSchema:schema2088,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -26570,19 +26570,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate465.errors = vErrors;
+validate474.errors = vErrors;
 return errors === 0;
 }
 
-export const getPredefinedReply = validate467;
-const schema2062 = {"title":"GetPredefinedReplyRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getPredefinedReply = validate476;
+const schema2093 = {"title":"GetPredefinedReplyRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate467(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate476(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2062.required,parentSchema:schema2062,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2093.required,parentSchema:schema2093,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -26643,7 +26643,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2062.type,parentSchema:schema2062,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2093.type,parentSchema:schema2093,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -26652,19 +26652,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate467.errors = vErrors;
+validate476.errors = vErrors;
 return errors === 0;
 }
 
-export const getProductApplicableAddons = validate469;
-const schema2068 = {"title":"GetProductApplicableAddonsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getProductApplicableAddons = validate478;
+const schema2099 = {"title":"GetProductApplicableAddonsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate469(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate478(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2068.required,parentSchema:schema2068,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2099.required,parentSchema:schema2099,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -26725,7 +26725,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2068.type,parentSchema:schema2068,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2099.type,parentSchema:schema2099,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -26734,19 +26734,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate469.errors = vErrors;
+validate478.errors = vErrors;
 return errors === 0;
 }
 
-export const getProductDetails = validate473;
-const schema2120 = {"title":"GetProductDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"}}};
+export const getProductDetails = validate486;
+const schema2171 = {"title":"GetProductDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"}}};
 
-function validate473(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate486(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2120.required,parentSchema:schema2120,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2171.required,parentSchema:schema2171,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -26857,7 +26857,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2120.type,parentSchema:schema2120,data};
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2171.type,parentSchema:schema2171,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -26866,19 +26866,19 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate473.errors = vErrors;
+validate486.errors = vErrors;
 return errors === 0;
 }
 
-export const getProductUpgrades = validate477;
-const schema2128 = {"title":"GetProductUpgradesRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getProductUpgrades = validate490;
+const schema2179 = {"title":"GetProductUpgradesRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate477(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate490(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2128.required,parentSchema:schema2128,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2179.required,parentSchema:schema2179,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -26939,7 +26939,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2128.type,parentSchema:schema2128,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2179.type,parentSchema:schema2179,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -26948,19 +26948,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate477.errors = vErrors;
+validate490.errors = vErrors;
 return errors === 0;
 }
 
-export const getProducts = validate479;
-const schema2159 = {"title":"GetProductsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"visible":{"type":"string","enum":["0","1"],"description":"1 for visible products only, 0 for hidden products only"}}};
+export const getProducts = validate492;
+const schema2210 = {"title":"GetProductsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"visible":{"type":"string","enum":["0","1"],"description":"1 for visible products only, 0 for hidden products only"}}};
 
-function validate479(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate492(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2159.required,parentSchema:schema2159,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2210.required,parentSchema:schema2210,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -27089,7 +27089,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/visible",schemaPath:"#/properties/visible/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2159.properties.visible.type,parentSchema:schema2159.properties.visible,data:data2};
+const err5 = {instancePath:instancePath+"/visible",schemaPath:"#/properties/visible/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2210.properties.visible.type,parentSchema:schema2210.properties.visible,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -27107,7 +27107,7 @@ data["visible"] = coerced2;
 }
 }
 if(!((data2 === "0") || (data2 === "1"))){
-const err6 = {instancePath:instancePath+"/visible",schemaPath:"#/properties/visible/enum",keyword:"enum",params:{allowedValues: schema2159.properties.visible.enum},message:"must be equal to one of the allowed values",schema:schema2159.properties.visible.enum,parentSchema:schema2159.properties.visible,data:data2};
+const err6 = {instancePath:instancePath+"/visible",schemaPath:"#/properties/visible/enum",keyword:"enum",params:{allowedValues: schema2210.properties.visible.enum},message:"must be equal to one of the allowed values",schema:schema2210.properties.visible.enum,parentSchema:schema2210.properties.visible,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -27119,7 +27119,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2159.type,parentSchema:schema2159,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2210.type,parentSchema:schema2210,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -27128,19 +27128,19 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate479.errors = vErrors;
+validate492.errors = vErrors;
 return errors === 0;
 }
 
-export const getServerDetails = validate481;
-const schema2189 = {"title":"GetServerDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getServerDetails = validate494;
+const schema2240 = {"title":"GetServerDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate481(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate494(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2189.required,parentSchema:schema2189,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2240.required,parentSchema:schema2240,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -27201,7 +27201,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2189.type,parentSchema:schema2189,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2240.type,parentSchema:schema2240,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -27210,19 +27210,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate481.errors = vErrors;
+validate494.errors = vErrors;
 return errors === 0;
 }
 
-export const getSubCategories = validate483;
-const schema2197 = {"title":"GetSubCategoriesRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getSubCategories = validate496;
+const schema2248 = {"title":"GetSubCategoriesRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate483(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate496(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2197.required,parentSchema:schema2197,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2248.required,parentSchema:schema2248,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -27283,7 +27283,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2197.type,parentSchema:schema2197,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2248.type,parentSchema:schema2248,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -27292,18 +27292,18 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate483.errors = vErrors;
+validate496.errors = vErrors;
 return errors === 0;
 }
 
-export const getTicketDepts = validate487;
-const schema2207 = {"title":"GetTicketDeptsRequest","type":"object","properties":{}};
+export const getTicketDepts = validate500;
+const schema2258 = {"title":"GetTicketDeptsRequest","type":"object","properties":{}};
 
-function validate487(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate500(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2207.type,parentSchema:schema2207,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2258.type,parentSchema:schema2258,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -27312,19 +27312,19 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate487.errors = vErrors;
+validate500.errors = vErrors;
 return errors === 0;
 }
 
-export const getTicketDetails = validate492;
-const schema2253 = {"title":"GetTicketDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
+export const getTicketDetails = validate505;
+const schema2304 = {"title":"GetTicketDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
 
-function validate492(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate505(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2253.required,parentSchema:schema2253,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2304.required,parentSchema:schema2304,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -27385,7 +27385,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2253.type,parentSchema:schema2253,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2304.type,parentSchema:schema2304,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -27394,16 +27394,16 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate492.errors = vErrors;
+validate505.errors = vErrors;
 return errors === 0;
 }
 
-export const getTickets = validate493;
-const schema2255 = {"title":"GetTicketsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"dept":{"$ref":"../../common/defs.json#/definitions/positiveId"},"list":{"$ref":"#/definitions/list"},"filter":{"title":"GetTicketsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[list]=open; an empty filter value means no filter","properties":{"list":{"$ref":"#/definitions/list"},"dept_id":{"$ref":"#/definitions/filterId"},"ticket_number":{"$ref":"#/definitions/filterText"},"name":{"$ref":"#/definitions/filterText"},"email":{"$ref":"#/definitions/filterText"},"body":{"$ref":"#/definitions/filterText"},"request_type":{"$ref":"#/definitions/filterRequestType"},"owner_id":{"$ref":"#/definitions/filterId"},"admin_read":{"$ref":"#/definitions/filterFlag"},"date":{"$ref":"#/definitions/filterDate"}}}}};
-const schema1656 = {"type":"string","pattern":"^(all|open|client-reply|in-progress|answered|closed)?$","description":"one of all, open, client-reply, in-progress, answered, closed"};
-const pattern1055 = new RegExp("^(all|open|client-reply|in-progress|answered|closed)?$", "u");
+export const getTickets = validate506;
+const schema2306 = {"title":"GetTicketsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"dept":{"$ref":"../../common/defs.json#/definitions/positiveId"},"list":{"$ref":"#/definitions/list"},"filter":{"title":"GetTicketsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[list]=open; an empty filter value means no filter","properties":{"list":{"$ref":"#/definitions/list"},"dept_id":{"$ref":"#/definitions/filterId"},"ticket_number":{"$ref":"#/definitions/filterText"},"name":{"$ref":"#/definitions/filterText"},"email":{"$ref":"#/definitions/filterText"},"body":{"$ref":"#/definitions/filterText"},"request_type":{"$ref":"#/definitions/filterRequestType"},"owner_id":{"$ref":"#/definitions/filterId"},"admin_read":{"$ref":"#/definitions/filterFlag"},"date":{"$ref":"#/definitions/filterDate"}}}}};
+const schema1682 = {"type":"string","pattern":"^(all|open|client-reply|in-progress|answered|closed)?$","description":"one of all, open, client-reply, in-progress, answered, closed"};
+const pattern1083 = new RegExp("^(all|open|client-reply|in-progress|answered|closed)?$", "u");
 
-function validate493(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate506(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -27577,7 +27577,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err6 = {instancePath:instancePath+"/list",schemaPath:"#/definitions/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1656.type,parentSchema:schema1656,data:data3};
+const err6 = {instancePath:instancePath+"/list",schemaPath:"#/definitions/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1682.type,parentSchema:schema1682,data:data3};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -27595,8 +27595,8 @@ data["list"] = coerced3;
 }
 }
 if(typeof data3 === "string"){
-if(!pattern1055.test(data3)){
-const err7 = {instancePath:instancePath+"/list",schemaPath:"#/definitions/list/pattern",keyword:"pattern",params:{pattern: "^(all|open|client-reply|in-progress|answered|closed)?$"},message:"must match pattern \""+"^(all|open|client-reply|in-progress|answered|closed)?$"+"\"",schema:"^(all|open|client-reply|in-progress|answered|closed)?$",parentSchema:schema1656,data:data3};
+if(!pattern1083.test(data3)){
+const err7 = {instancePath:instancePath+"/list",schemaPath:"#/definitions/list/pattern",keyword:"pattern",params:{pattern: "^(all|open|client-reply|in-progress|answered|closed)?$"},message:"must match pattern \""+"^(all|open|client-reply|in-progress|answered|closed)?$"+"\"",schema:"^(all|open|client-reply|in-progress|answered|closed)?$",parentSchema:schema1682,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -27611,8 +27611,8 @@ if(data.filter !== undefined){
 let data4 = data.filter;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 for(const key0 in data4){
-if(!(func15.call(schema2255.properties.filter.properties, key0))){
-const err8 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema2255.properties.filter,data:data4};
+if(!(func15.call(schema2306.properties.filter.properties, key0))){
+const err8 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema2306.properties.filter,data:data4};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -27642,7 +27642,7 @@ else if(data5 === null){
 coerced4 = "";
 }
 else {
-const err9 = {instancePath:instancePath+"/filter/list",schemaPath:"#/definitions/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1656.type,parentSchema:schema1656,data:data5};
+const err9 = {instancePath:instancePath+"/filter/list",schemaPath:"#/definitions/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1682.type,parentSchema:schema1682,data:data5};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -27660,8 +27660,8 @@ data4["list"] = coerced4;
 }
 }
 if(typeof data5 === "string"){
-if(!pattern1055.test(data5)){
-const err10 = {instancePath:instancePath+"/filter/list",schemaPath:"#/definitions/list/pattern",keyword:"pattern",params:{pattern: "^(all|open|client-reply|in-progress|answered|closed)?$"},message:"must match pattern \""+"^(all|open|client-reply|in-progress|answered|closed)?$"+"\"",schema:"^(all|open|client-reply|in-progress|answered|closed)?$",parentSchema:schema1656,data:data5};
+if(!pattern1083.test(data5)){
+const err10 = {instancePath:instancePath+"/filter/list",schemaPath:"#/definitions/list/pattern",keyword:"pattern",params:{pattern: "^(all|open|client-reply|in-progress|answered|closed)?$"},message:"must match pattern \""+"^(all|open|client-reply|in-progress|answered|closed)?$"+"\"",schema:"^(all|open|client-reply|in-progress|answered|closed)?$",parentSchema:schema1682,data:data5};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -27692,7 +27692,7 @@ else if(data6 === null){
 coerced5 = "";
 }
 else {
-const err11 = {instancePath:instancePath+"/filter/dept_id",schemaPath:"#/definitions/filterId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1658.type,parentSchema:schema1658,data:data6};
+const err11 = {instancePath:instancePath+"/filter/dept_id",schemaPath:"#/definitions/filterId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1684.type,parentSchema:schema1684,data:data6};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -27710,8 +27710,8 @@ data4["dept_id"] = coerced5;
 }
 }
 if(typeof data6 === "string"){
-if(!pattern1057.test(data6)){
-const err12 = {instancePath:instancePath+"/filter/dept_id",schemaPath:"#/definitions/filterId/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,18})?$"},message:"must match pattern \""+"^([0-9]{1,18})?$"+"\"",schema:"^([0-9]{1,18})?$",parentSchema:schema1658,data:data6};
+if(!pattern1085.test(data6)){
+const err12 = {instancePath:instancePath+"/filter/dept_id",schemaPath:"#/definitions/filterId/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,18})?$"},message:"must match pattern \""+"^([0-9]{1,18})?$"+"\"",schema:"^([0-9]{1,18})?$",parentSchema:schema1684,data:data6};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -27742,7 +27742,7 @@ else if(data7 === null){
 coerced6 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/filter/ticket_number",schemaPath:"#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1659.type,parentSchema:schema1659,data:data7};
+const err13 = {instancePath:instancePath+"/filter/ticket_number",schemaPath:"#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1685.type,parentSchema:schema1685,data:data7};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -27761,7 +27761,7 @@ data4["ticket_number"] = coerced6;
 }
 if(typeof data7 === "string"){
 if(func2(data7) > 255){
-const err14 = {instancePath:instancePath+"/filter/ticket_number",schemaPath:"#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1659,data:data7};
+const err14 = {instancePath:instancePath+"/filter/ticket_number",schemaPath:"#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1685,data:data7};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -27792,7 +27792,7 @@ else if(data8 === null){
 coerced7 = "";
 }
 else {
-const err15 = {instancePath:instancePath+"/filter/name",schemaPath:"#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1659.type,parentSchema:schema1659,data:data8};
+const err15 = {instancePath:instancePath+"/filter/name",schemaPath:"#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1685.type,parentSchema:schema1685,data:data8};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -27811,7 +27811,7 @@ data4["name"] = coerced7;
 }
 if(typeof data8 === "string"){
 if(func2(data8) > 255){
-const err16 = {instancePath:instancePath+"/filter/name",schemaPath:"#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1659,data:data8};
+const err16 = {instancePath:instancePath+"/filter/name",schemaPath:"#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1685,data:data8};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -27842,7 +27842,7 @@ else if(data9 === null){
 coerced8 = "";
 }
 else {
-const err17 = {instancePath:instancePath+"/filter/email",schemaPath:"#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1659.type,parentSchema:schema1659,data:data9};
+const err17 = {instancePath:instancePath+"/filter/email",schemaPath:"#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1685.type,parentSchema:schema1685,data:data9};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -27861,7 +27861,7 @@ data4["email"] = coerced8;
 }
 if(typeof data9 === "string"){
 if(func2(data9) > 255){
-const err18 = {instancePath:instancePath+"/filter/email",schemaPath:"#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1659,data:data9};
+const err18 = {instancePath:instancePath+"/filter/email",schemaPath:"#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1685,data:data9};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -27892,7 +27892,7 @@ else if(data10 === null){
 coerced9 = "";
 }
 else {
-const err19 = {instancePath:instancePath+"/filter/body",schemaPath:"#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1659.type,parentSchema:schema1659,data:data10};
+const err19 = {instancePath:instancePath+"/filter/body",schemaPath:"#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1685.type,parentSchema:schema1685,data:data10};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -27911,7 +27911,7 @@ data4["body"] = coerced9;
 }
 if(typeof data10 === "string"){
 if(func2(data10) > 255){
-const err20 = {instancePath:instancePath+"/filter/body",schemaPath:"#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1659,data:data10};
+const err20 = {instancePath:instancePath+"/filter/body",schemaPath:"#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1685,data:data10};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -27942,7 +27942,7 @@ else if(data11 === null){
 coerced10 = "";
 }
 else {
-const err21 = {instancePath:instancePath+"/filter/request_type",schemaPath:"#/definitions/filterRequestType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1663.type,parentSchema:schema1663,data:data11};
+const err21 = {instancePath:instancePath+"/filter/request_type",schemaPath:"#/definitions/filterRequestType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1689.type,parentSchema:schema1689,data:data11};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -27960,8 +27960,8 @@ data4["request_type"] = coerced10;
 }
 }
 if(typeof data11 === "string"){
-if(!pattern1058.test(data11)){
-const err22 = {instancePath:instancePath+"/filter/request_type",schemaPath:"#/definitions/filterRequestType/pattern",keyword:"pattern",params:{pattern: "^(General|Incident|Problem|Task|Question)?$"},message:"must match pattern \""+"^(General|Incident|Problem|Task|Question)?$"+"\"",schema:"^(General|Incident|Problem|Task|Question)?$",parentSchema:schema1663,data:data11};
+if(!pattern1086.test(data11)){
+const err22 = {instancePath:instancePath+"/filter/request_type",schemaPath:"#/definitions/filterRequestType/pattern",keyword:"pattern",params:{pattern: "^(General|Incident|Problem|Task|Question)?$"},message:"must match pattern \""+"^(General|Incident|Problem|Task|Question)?$"+"\"",schema:"^(General|Incident|Problem|Task|Question)?$",parentSchema:schema1689,data:data11};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -27992,7 +27992,7 @@ else if(data12 === null){
 coerced11 = "";
 }
 else {
-const err23 = {instancePath:instancePath+"/filter/owner_id",schemaPath:"#/definitions/filterId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1658.type,parentSchema:schema1658,data:data12};
+const err23 = {instancePath:instancePath+"/filter/owner_id",schemaPath:"#/definitions/filterId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1684.type,parentSchema:schema1684,data:data12};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -28010,8 +28010,8 @@ data4["owner_id"] = coerced11;
 }
 }
 if(typeof data12 === "string"){
-if(!pattern1057.test(data12)){
-const err24 = {instancePath:instancePath+"/filter/owner_id",schemaPath:"#/definitions/filterId/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,18})?$"},message:"must match pattern \""+"^([0-9]{1,18})?$"+"\"",schema:"^([0-9]{1,18})?$",parentSchema:schema1658,data:data12};
+if(!pattern1085.test(data12)){
+const err24 = {instancePath:instancePath+"/filter/owner_id",schemaPath:"#/definitions/filterId/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,18})?$"},message:"must match pattern \""+"^([0-9]{1,18})?$"+"\"",schema:"^([0-9]{1,18})?$",parentSchema:schema1684,data:data12};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -28042,7 +28042,7 @@ else if(data13 === null){
 coerced12 = "";
 }
 else {
-const err25 = {instancePath:instancePath+"/filter/admin_read",schemaPath:"#/definitions/filterFlag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1665.type,parentSchema:schema1665,data:data13};
+const err25 = {instancePath:instancePath+"/filter/admin_read",schemaPath:"#/definitions/filterFlag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1691.type,parentSchema:schema1691,data:data13};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -28060,8 +28060,8 @@ data4["admin_read"] = coerced12;
 }
 }
 if(typeof data13 === "string"){
-if(!pattern946.test(data13)){
-const err26 = {instancePath:instancePath+"/filter/admin_read",schemaPath:"#/definitions/filterFlag/pattern",keyword:"pattern",params:{pattern: "^[01]?$"},message:"must match pattern \""+"^[01]?$"+"\"",schema:"^[01]?$",parentSchema:schema1665,data:data13};
+if(!pattern968.test(data13)){
+const err26 = {instancePath:instancePath+"/filter/admin_read",schemaPath:"#/definitions/filterFlag/pattern",keyword:"pattern",params:{pattern: "^[01]?$"},message:"must match pattern \""+"^[01]?$"+"\"",schema:"^[01]?$",parentSchema:schema1691,data:data13};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -28092,7 +28092,7 @@ else if(data14 === null){
 coerced13 = "";
 }
 else {
-const err27 = {instancePath:instancePath+"/filter/date",schemaPath:"#/definitions/filterDate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1666.type,parentSchema:schema1666,data:data14};
+const err27 = {instancePath:instancePath+"/filter/date",schemaPath:"#/definitions/filterDate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1692.type,parentSchema:schema1692,data:data14};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -28110,8 +28110,8 @@ data4["date"] = coerced13;
 }
 }
 if(typeof data14 === "string"){
-if(!pattern696.test(data14)){
-const err28 = {instancePath:instancePath+"/filter/date",schemaPath:"#/definitions/filterDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"},message:"must match pattern \""+"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"+"\"",schema:"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$",parentSchema:schema1666,data:data14};
+if(!pattern718.test(data14)){
+const err28 = {instancePath:instancePath+"/filter/date",schemaPath:"#/definitions/filterDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"},message:"must match pattern \""+"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"+"\"",schema:"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$",parentSchema:schema1692,data:data14};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -28124,7 +28124,7 @@ errors++;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2255.properties.filter.type,parentSchema:schema2255.properties.filter,data:data4};
+const err29 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2306.properties.filter.type,parentSchema:schema2306.properties.filter,data:data4};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -28136,7 +28136,7 @@ errors++;
 }
 }
 else {
-const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2255.type,parentSchema:schema2255,data};
+const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2306.type,parentSchema:schema2306,data};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -28145,19 +28145,19 @@ vErrors.push(err30);
 }
 errors++;
 }
-validate493.errors = vErrors;
+validate506.errors = vErrors;
 return errors === 0;
 }
 
-export const getTransactionDetails = validate497;
-const schema2285 = {"title":"GetTransactionDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getTransactionDetails = validate510;
+const schema2336 = {"title":"GetTransactionDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate497(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate510(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2285.required,parentSchema:schema2285,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2336.required,parentSchema:schema2336,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -28218,7 +28218,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2285.type,parentSchema:schema2285,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2336.type,parentSchema:schema2336,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -28227,14 +28227,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate497.errors = vErrors;
+validate510.errors = vErrors;
 return errors === 0;
 }
 
-export const getTransactions = validate498;
-const schema2287 = {"title":"GetTransactionsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"invoice_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"filter":{"title":"GetTransactionsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[module]=PayPal; an empty filter value means no filter","properties":{"trans_id":{"$ref":"../../common/defs.json#/definitions/text"},"date":{"type":"string","pattern":"^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$","description":"a date or its start: YYYY-MM-DD, YYYY-MM or YYYY"},"description":{"$ref":"../../common/defs.json#/definitions/text"},"module":{"$ref":"../../common/defs.json#/definitions/text"},"lastname":{"$ref":"../../common/defs.json#/definitions/text"},"companyname":{"$ref":"../../common/defs.json#/definitions/text"},"in":{"type":"string","pattern":"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$","description":"a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30"},"out":{"type":"string","pattern":"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$","description":"a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30"},"currency_id":{"type":"string","pattern":"^(0|[1-9][0-9]{0,17})?$","description":"0 or a positive whole number id"}}}}};
+export const getTransactions = validate511;
+const schema2338 = {"title":"GetTransactionsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"invoice_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"filter":{"title":"GetTransactionsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[module]=PayPal; an empty filter value means no filter","properties":{"trans_id":{"$ref":"../../common/defs.json#/definitions/text"},"date":{"type":"string","pattern":"^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$","description":"a date or its start: YYYY-MM-DD, YYYY-MM or YYYY"},"description":{"$ref":"../../common/defs.json#/definitions/text"},"module":{"$ref":"../../common/defs.json#/definitions/text"},"lastname":{"$ref":"../../common/defs.json#/definitions/text"},"companyname":{"$ref":"../../common/defs.json#/definitions/text"},"in":{"type":"string","pattern":"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$","description":"a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30"},"out":{"type":"string","pattern":"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$","description":"a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30"},"currency_id":{"type":"string","pattern":"^(0|[1-9][0-9]{0,17})?$","description":"0 or a positive whole number id"}}}}};
 
-function validate498(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate511(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -28442,8 +28442,8 @@ if(data.filter !== undefined){
 let data4 = data.filter;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 for(const key0 in data4){
-if(!(func15.call(schema2287.properties.filter.properties, key0))){
-const err8 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema2287.properties.filter,data:data4};
+if(!(func15.call(schema2338.properties.filter.properties, key0))){
+const err8 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema2338.properties.filter,data:data4};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -28523,7 +28523,7 @@ else if(data6 === null){
 coerced5 = "";
 }
 else {
-const err11 = {instancePath:instancePath+"/filter/date",schemaPath:"#/properties/filter/properties/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2287.properties.filter.properties.date.type,parentSchema:schema2287.properties.filter.properties.date,data:data6};
+const err11 = {instancePath:instancePath+"/filter/date",schemaPath:"#/properties/filter/properties/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2338.properties.filter.properties.date.type,parentSchema:schema2338.properties.filter.properties.date,data:data6};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -28542,7 +28542,7 @@ data4["date"] = coerced5;
 }
 if(typeof data6 === "string"){
 if(!pattern184.test(data6)){
-const err12 = {instancePath:instancePath+"/filter/date",schemaPath:"#/properties/filter/properties/date/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$"},message:"must match pattern \""+"^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$"+"\"",schema:"^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$",parentSchema:schema2287.properties.filter.properties.date,data:data6};
+const err12 = {instancePath:instancePath+"/filter/date",schemaPath:"#/properties/filter/properties/date/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$"},message:"must match pattern \""+"^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$"+"\"",schema:"^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$",parentSchema:schema2338.properties.filter.properties.date,data:data6};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -28773,7 +28773,7 @@ else if(data11 === null){
 coerced10 = "";
 }
 else {
-const err21 = {instancePath:instancePath+"/filter/in",schemaPath:"#/properties/filter/properties/in/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2287.properties.filter.properties.in.type,parentSchema:schema2287.properties.filter.properties.in,data:data11};
+const err21 = {instancePath:instancePath+"/filter/in",schemaPath:"#/properties/filter/properties/in/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2338.properties.filter.properties.in.type,parentSchema:schema2338.properties.filter.properties.in,data:data11};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -28792,7 +28792,7 @@ data4["in"] = coerced10;
 }
 if(typeof data11 === "string"){
 if(!pattern185.test(data11)){
-const err22 = {instancePath:instancePath+"/filter/in",schemaPath:"#/properties/filter/properties/in/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"},message:"must match pattern \""+"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"+"\"",schema:"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$",parentSchema:schema2287.properties.filter.properties.in,data:data11};
+const err22 = {instancePath:instancePath+"/filter/in",schemaPath:"#/properties/filter/properties/in/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"},message:"must match pattern \""+"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"+"\"",schema:"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$",parentSchema:schema2338.properties.filter.properties.in,data:data11};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -28823,7 +28823,7 @@ else if(data12 === null){
 coerced11 = "";
 }
 else {
-const err23 = {instancePath:instancePath+"/filter/out",schemaPath:"#/properties/filter/properties/out/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2287.properties.filter.properties.out.type,parentSchema:schema2287.properties.filter.properties.out,data:data12};
+const err23 = {instancePath:instancePath+"/filter/out",schemaPath:"#/properties/filter/properties/out/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2338.properties.filter.properties.out.type,parentSchema:schema2338.properties.filter.properties.out,data:data12};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -28842,7 +28842,7 @@ data4["out"] = coerced11;
 }
 if(typeof data12 === "string"){
 if(!pattern185.test(data12)){
-const err24 = {instancePath:instancePath+"/filter/out",schemaPath:"#/properties/filter/properties/out/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"},message:"must match pattern \""+"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"+"\"",schema:"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$",parentSchema:schema2287.properties.filter.properties.out,data:data12};
+const err24 = {instancePath:instancePath+"/filter/out",schemaPath:"#/properties/filter/properties/out/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"},message:"must match pattern \""+"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"+"\"",schema:"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$",parentSchema:schema2338.properties.filter.properties.out,data:data12};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -28873,7 +28873,7 @@ else if(data13 === null){
 coerced12 = "";
 }
 else {
-const err25 = {instancePath:instancePath+"/filter/currency_id",schemaPath:"#/properties/filter/properties/currency_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2287.properties.filter.properties.currency_id.type,parentSchema:schema2287.properties.filter.properties.currency_id,data:data13};
+const err25 = {instancePath:instancePath+"/filter/currency_id",schemaPath:"#/properties/filter/properties/currency_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2338.properties.filter.properties.currency_id.type,parentSchema:schema2338.properties.filter.properties.currency_id,data:data13};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -28892,7 +28892,7 @@ data4["currency_id"] = coerced12;
 }
 if(typeof data13 === "string"){
 if(!pattern187.test(data13)){
-const err26 = {instancePath:instancePath+"/filter/currency_id",schemaPath:"#/properties/filter/properties/currency_id/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})?$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})?$"+"\"",schema:"^(0|[1-9][0-9]{0,17})?$",parentSchema:schema2287.properties.filter.properties.currency_id,data:data13};
+const err26 = {instancePath:instancePath+"/filter/currency_id",schemaPath:"#/properties/filter/properties/currency_id/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})?$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})?$"+"\"",schema:"^(0|[1-9][0-9]{0,17})?$",parentSchema:schema2338.properties.filter.properties.currency_id,data:data13};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -28905,7 +28905,7 @@ errors++;
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2287.properties.filter.type,parentSchema:schema2287.properties.filter,data:data4};
+const err27 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2338.properties.filter.type,parentSchema:schema2338.properties.filter,data:data4};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -28917,7 +28917,7 @@ errors++;
 }
 }
 else {
-const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2287.type,parentSchema:schema2287,data};
+const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2338.type,parentSchema:schema2338,data};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -28926,23 +28926,23 @@ vErrors.push(err28);
 }
 errors++;
 }
-validate498.errors = vErrors;
+validate511.errors = vErrors;
 return errors === 0;
 }
 
-export const meteredAddUsage = validate500;
-const schema2302 = {"title":"MeteredAddUsageRequest","type":"object","required":["account_id","variable","qty"],"properties":{"account_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"variable":{"type":"string","pattern":"^[A-Za-z0-9_]{1,64}$","description":"a variable name of letters, digits and _, such as bandwidth"},"qty":{"type":"string","pattern":"^[0-9]{1,12}(\\.[0-9]{1,4})?$","description":"a quantity of at most 4 decimals, such as 2 or 1.5"},"output":{"type":"string","maxLength":65535,"description":"a text of at most 65535 characters"},"rawoutput":{"type":"string","maxLength":65535,"description":"a text of at most 65535 characters"},"charge":{"type":"string","pattern":"^[0-9]{1,12}(\\.[0-9]{1,2})?$","description":"a money amount of 0 or more, such as 5 or 4.20"},"date_created":{"$ref":"../../common/defs.json#/definitions/datetime"},"date_updated":{"$ref":"../../common/defs.json#/definitions/datetime"}}};
+export const meteredAddUsage = validate513;
+const schema2353 = {"title":"MeteredAddUsageRequest","type":"object","required":["account_id","variable","qty"],"properties":{"account_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"variable":{"type":"string","pattern":"^[A-Za-z0-9_]{1,64}$","description":"a variable name of letters, digits and _, such as bandwidth"},"qty":{"type":"string","pattern":"^[0-9]{1,12}(\\.[0-9]{1,4})?$","description":"a quantity of at most 4 decimals, such as 2 or 1.5"},"output":{"type":"string","maxLength":65535,"description":"a text of at most 65535 characters"},"rawoutput":{"type":"string","maxLength":65535,"description":"a text of at most 65535 characters"},"charge":{"type":"string","pattern":"^[0-9]{1,12}(\\.[0-9]{1,2})?$","description":"a money amount of 0 or more, such as 5 or 4.20"},"date_created":{"$ref":"../../common/defs.json#/definitions/datetime"},"date_updated":{"$ref":"../../common/defs.json#/definitions/datetime"}}};
 const schema58 = {"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$","description":"a date-time as YYYY-MM-DD HH:MM:SS"};
-const pattern1462 = new RegExp("^[A-Za-z0-9_]{1,64}$", "u");
-const pattern1463 = new RegExp("^[0-9]{1,12}(\\.[0-9]{1,4})?$", "u");
+const pattern1514 = new RegExp("^[A-Za-z0-9_]{1,64}$", "u");
+const pattern1515 = new RegExp("^[0-9]{1,12}(\\.[0-9]{1,4})?$", "u");
 const pattern23 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$", "u");
 
-function validate500(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate513(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.account_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "account_id"},message:"must have required property '"+"account_id"+"'",schema:schema2302.required,parentSchema:schema2302,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "account_id"},message:"must have required property '"+"account_id"+"'",schema:schema2353.required,parentSchema:schema2353,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -28952,7 +28952,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.variable === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "variable"},message:"must have required property '"+"variable"+"'",schema:schema2302.required,parentSchema:schema2302,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "variable"},message:"must have required property '"+"variable"+"'",schema:schema2353.required,parentSchema:schema2353,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -28962,7 +28962,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.qty === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "qty"},message:"must have required property '"+"qty"+"'",schema:schema2302.required,parentSchema:schema2302,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "qty"},message:"must have required property '"+"qty"+"'",schema:schema2353.required,parentSchema:schema2353,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -29041,7 +29041,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/variable",schemaPath:"#/properties/variable/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2302.properties.variable.type,parentSchema:schema2302.properties.variable,data:data1};
+const err5 = {instancePath:instancePath+"/variable",schemaPath:"#/properties/variable/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2353.properties.variable.type,parentSchema:schema2353.properties.variable,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -29059,8 +29059,8 @@ data["variable"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern1462.test(data1)){
-const err6 = {instancePath:instancePath+"/variable",schemaPath:"#/properties/variable/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_]{1,64}$"},message:"must match pattern \""+"^[A-Za-z0-9_]{1,64}$"+"\"",schema:"^[A-Za-z0-9_]{1,64}$",parentSchema:schema2302.properties.variable,data:data1};
+if(!pattern1514.test(data1)){
+const err6 = {instancePath:instancePath+"/variable",schemaPath:"#/properties/variable/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_]{1,64}$"},message:"must match pattern \""+"^[A-Za-z0-9_]{1,64}$"+"\"",schema:"^[A-Za-z0-9_]{1,64}$",parentSchema:schema2353.properties.variable,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -29091,7 +29091,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err7 = {instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2302.properties.qty.type,parentSchema:schema2302.properties.qty,data:data2};
+const err7 = {instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2353.properties.qty.type,parentSchema:schema2353.properties.qty,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -29109,8 +29109,8 @@ data["qty"] = coerced2;
 }
 }
 if(typeof data2 === "string"){
-if(!pattern1463.test(data2)){
-const err8 = {instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,12}(\\.[0-9]{1,4})?$"},message:"must match pattern \""+"^[0-9]{1,12}(\\.[0-9]{1,4})?$"+"\"",schema:"^[0-9]{1,12}(\\.[0-9]{1,4})?$",parentSchema:schema2302.properties.qty,data:data2};
+if(!pattern1515.test(data2)){
+const err8 = {instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,12}(\\.[0-9]{1,4})?$"},message:"must match pattern \""+"^[0-9]{1,12}(\\.[0-9]{1,4})?$"+"\"",schema:"^[0-9]{1,12}(\\.[0-9]{1,4})?$",parentSchema:schema2353.properties.qty,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -29141,7 +29141,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err9 = {instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2302.properties.output.type,parentSchema:schema2302.properties.output,data:data3};
+const err9 = {instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2353.properties.output.type,parentSchema:schema2353.properties.output,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -29160,7 +29160,7 @@ data["output"] = coerced3;
 }
 if(typeof data3 === "string"){
 if(func2(data3) > 65535){
-const err10 = {instancePath:instancePath+"/output",schemaPath:"#/properties/output/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema2302.properties.output,data:data3};
+const err10 = {instancePath:instancePath+"/output",schemaPath:"#/properties/output/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema2353.properties.output,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -29191,7 +29191,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err11 = {instancePath:instancePath+"/rawoutput",schemaPath:"#/properties/rawoutput/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2302.properties.rawoutput.type,parentSchema:schema2302.properties.rawoutput,data:data4};
+const err11 = {instancePath:instancePath+"/rawoutput",schemaPath:"#/properties/rawoutput/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2353.properties.rawoutput.type,parentSchema:schema2353.properties.rawoutput,data:data4};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -29210,7 +29210,7 @@ data["rawoutput"] = coerced4;
 }
 if(typeof data4 === "string"){
 if(func2(data4) > 65535){
-const err12 = {instancePath:instancePath+"/rawoutput",schemaPath:"#/properties/rawoutput/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema2302.properties.rawoutput,data:data4};
+const err12 = {instancePath:instancePath+"/rawoutput",schemaPath:"#/properties/rawoutput/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema2353.properties.rawoutput,data:data4};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -29241,7 +29241,7 @@ else if(data5 === null){
 coerced5 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/charge",schemaPath:"#/properties/charge/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2302.properties.charge.type,parentSchema:schema2302.properties.charge,data:data5};
+const err13 = {instancePath:instancePath+"/charge",schemaPath:"#/properties/charge/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2353.properties.charge.type,parentSchema:schema2353.properties.charge,data:data5};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -29260,7 +29260,7 @@ data["charge"] = coerced5;
 }
 if(typeof data5 === "string"){
 if(!pattern46.test(data5)){
-const err14 = {instancePath:instancePath+"/charge",schemaPath:"#/properties/charge/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema2302.properties.charge,data:data5};
+const err14 = {instancePath:instancePath+"/charge",schemaPath:"#/properties/charge/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema2353.properties.charge,data:data5};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -29373,7 +29373,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2302.type,parentSchema:schema2302,data};
+const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2353.type,parentSchema:schema2353,data};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -29382,19 +29382,19 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate500.errors = vErrors;
+validate513.errors = vErrors;
 return errors === 0;
 }
 
-export const meteredGetUsage = validate510;
-const schema2345 = {"title":"MeteredGetUsageRequest","type":"object","required":["account_id"],"properties":{"account_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const meteredGetUsage = validate523;
+const schema2396 = {"title":"MeteredGetUsageRequest","type":"object","required":["account_id"],"properties":{"account_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate510(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate523(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.account_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "account_id"},message:"must have required property '"+"account_id"+"'",schema:schema2345.required,parentSchema:schema2345,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "account_id"},message:"must have required property '"+"account_id"+"'",schema:schema2396.required,parentSchema:schema2396,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -29455,7 +29455,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2345.type,parentSchema:schema2345,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2396.type,parentSchema:schema2396,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -29464,19 +29464,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate510.errors = vErrors;
+validate523.errors = vErrors;
 return errors === 0;
 }
 
-export const meteredGetVariables = validate513;
-const schema2349 = {"title":"MeteredGetVariablesRequest","type":"object","required":["product_id"],"properties":{"product_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const meteredGetVariables = validate526;
+const schema2400 = {"title":"MeteredGetVariablesRequest","type":"object","required":["product_id"],"properties":{"product_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate513(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate526(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.product_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "product_id"},message:"must have required property '"+"product_id"+"'",schema:schema2349.required,parentSchema:schema2349,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "product_id"},message:"must have required property '"+"product_id"+"'",schema:schema2400.required,parentSchema:schema2400,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -29537,7 +29537,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2349.type,parentSchema:schema2349,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2400.type,parentSchema:schema2400,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -29546,21 +29546,21 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate513.errors = vErrors;
+validate526.errors = vErrors;
 return errors === 0;
 }
 
-export const module = validate515;
-const schema2352 = {"title":"ModuleCallRequest","type":"object","required":["module","fn"],"properties":{"module":{"type":"string","pattern":"^[A-Za-z0-9_.-]{1,100}$","description":"a module name such as phonenumbermng: letters, digits, _ . or -"},"fn":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]{0,99}$","description":"a function name such as getAvailableNumbers"}}};
-const pattern1504 = new RegExp("^[A-Za-z0-9_.-]{1,100}$", "u");
-const pattern1505 = new RegExp("^[A-Za-z_][A-Za-z0-9_]{0,99}$", "u");
+export const module = validate528;
+const schema2403 = {"title":"ModuleCallRequest","type":"object","required":["module","fn"],"properties":{"module":{"type":"string","pattern":"^[A-Za-z0-9_.-]{1,100}$","description":"a module name such as phonenumbermng: letters, digits, _ . or -"},"fn":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]{0,99}$","description":"a function name such as getAvailableNumbers"}}};
+const pattern1556 = new RegExp("^[A-Za-z0-9_.-]{1,100}$", "u");
+const pattern1557 = new RegExp("^[A-Za-z_][A-Za-z0-9_]{0,99}$", "u");
 
-function validate515(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate528(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.module === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "module"},message:"must have required property '"+"module"+"'",schema:schema2352.required,parentSchema:schema2352,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "module"},message:"must have required property '"+"module"+"'",schema:schema2403.required,parentSchema:schema2403,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -29570,7 +29570,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.fn === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fn"},message:"must have required property '"+"fn"+"'",schema:schema2352.required,parentSchema:schema2352,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fn"},message:"must have required property '"+"fn"+"'",schema:schema2403.required,parentSchema:schema2403,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -29599,7 +29599,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/module",schemaPath:"#/properties/module/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2352.properties.module.type,parentSchema:schema2352.properties.module,data:data0};
+const err2 = {instancePath:instancePath+"/module",schemaPath:"#/properties/module/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2403.properties.module.type,parentSchema:schema2403.properties.module,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -29617,8 +29617,8 @@ data["module"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern1504.test(data0)){
-const err3 = {instancePath:instancePath+"/module",schemaPath:"#/properties/module/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.-]{1,100}$"},message:"must match pattern \""+"^[A-Za-z0-9_.-]{1,100}$"+"\"",schema:"^[A-Za-z0-9_.-]{1,100}$",parentSchema:schema2352.properties.module,data:data0};
+if(!pattern1556.test(data0)){
+const err3 = {instancePath:instancePath+"/module",schemaPath:"#/properties/module/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.-]{1,100}$"},message:"must match pattern \""+"^[A-Za-z0-9_.-]{1,100}$"+"\"",schema:"^[A-Za-z0-9_.-]{1,100}$",parentSchema:schema2403.properties.module,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -29649,7 +29649,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/fn",schemaPath:"#/properties/fn/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2352.properties.fn.type,parentSchema:schema2352.properties.fn,data:data1};
+const err4 = {instancePath:instancePath+"/fn",schemaPath:"#/properties/fn/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2403.properties.fn.type,parentSchema:schema2403.properties.fn,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -29667,8 +29667,8 @@ data["fn"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern1505.test(data1)){
-const err5 = {instancePath:instancePath+"/fn",schemaPath:"#/properties/fn/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]{0,99}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]{0,99}$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]{0,99}$",parentSchema:schema2352.properties.fn,data:data1};
+if(!pattern1557.test(data1)){
+const err5 = {instancePath:instancePath+"/fn",schemaPath:"#/properties/fn/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]{0,99}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]{0,99}$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]{0,99}$",parentSchema:schema2403.properties.fn,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -29681,7 +29681,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2352.type,parentSchema:schema2352,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2403.type,parentSchema:schema2403,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -29690,19 +29690,263 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate515.errors = vErrors;
+validate528.errors = vErrors;
 return errors === 0;
 }
 
-export const orderUpgrade = validate517;
-const schema2360 = {"title":"OrderUpgradeRequest","type":"object","required":["id","new_billing"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"new_billing":{"type":"string","enum":["m","q","s","a","b","t","d","w","h","Free","Once"]},"new":{"$ref":"../../common/defs.json#/definitions/positiveId"},"module":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const orderConfigUpgrade = validate533;
+const schema2418 = {"title":"OrderConfigUpgradeRequest","type":"object","required":["id","new"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"new":{"type":"object","minProperties":1,"description":"new value per form id: an item id or a quantity","propertyNames":{"pattern":"^[0-9]+$"},"additionalProperties":{"type":"string","pattern":"^[0-9]+$"}},"module":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+const pattern21 = new RegExp("^[0-9]+$", "u");
 
-function validate517(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate533(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2360.required,parentSchema:schema2360,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2418.required,parentSchema:schema2418,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.new === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "new"},message:"must have required property '"+"new"+"'",schema:schema2418.required,parentSchema:schema2418,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err3 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+if(data.new !== undefined){
+let data1 = data.new;
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(Object.keys(data1).length < 1){
+const err4 = {instancePath:instancePath+"/new",schemaPath:"#/properties/new/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema2418.properties.new,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+for(const key0 in data1){
+const _errs6 = errors;
+if(typeof key0 === "string"){
+if(!pattern21.test(key0)){
+const err5 = {instancePath:instancePath+"/new",schemaPath:"#/properties/new/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema2418.properties.new.propertyNames,data:key0,propertyName:key0};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+var valid2 = _errs6 === errors;
+if(!valid2){
+const err6 = {instancePath:instancePath+"/new",schemaPath:"#/properties/new/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema2418.properties.new.propertyNames,parentSchema:schema2418.properties.new,data:data1};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+for(const key1 in data1){
+let data2 = data1[key1];
+if(typeof data2 !== "string"){
+let dataType1 = typeof data2;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data2) && data2.length == 1){
+data2 = data2[0];
+dataType1 = typeof data2;
+if(typeof data2 === "string"){
+coerced1 = data2;
+}
+}
+if(!(coerced1 !== undefined)){
+if(dataType1 == "number" || dataType1 == "boolean"){
+coerced1 = "" + data2;
+}
+else if(data2 === null){
+coerced1 = "";
+}
+else {
+const err7 = {instancePath:instancePath+"/new/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/new/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2418.properties.new.additionalProperties.type,parentSchema:schema2418.properties.new.additionalProperties,data:data2};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data2 = coerced1;
+if(data1 !== undefined){
+data1[key1] = coerced1;
+}
+}
+}
+if(typeof data2 === "string"){
+if(!pattern21.test(data2)){
+const err8 = {instancePath:instancePath+"/new/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/new/additionalProperties/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema2418.properties.new.additionalProperties,data:data2};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/new",schemaPath:"#/properties/new/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2418.properties.new.type,parentSchema:schema2418.properties.new,data:data1};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.module !== undefined){
+let data3 = data.module;
+if(typeof data3 !== "string"){
+let dataType2 = typeof data3;
+let coerced2 = undefined;
+if(dataType2 == 'object' && Array.isArray(data3) && data3.length == 1){
+data3 = data3[0];
+dataType2 = typeof data3;
+if(typeof data3 === "string"){
+coerced2 = data3;
+}
+}
+if(!(coerced2 !== undefined)){
+if(dataType2 == "number" || dataType2 == "boolean"){
+coerced2 = "" + data3;
+}
+else if(data3 === null){
+coerced2 = "";
+}
+else {
+const err10 = {instancePath:instancePath+"/module",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data3};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(coerced2 !== undefined){
+data3 = coerced2;
+if(data !== undefined){
+data["module"] = coerced2;
+}
+}
+}
+if(typeof data3 === "string"){
+if(!pattern0.test(data3)){
+const err11 = {instancePath:instancePath+"/module",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data3};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2418.type,parentSchema:schema2418,data};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+validate533.errors = vErrors;
+return errors === 0;
+}
+
+export const orderUpgrade = validate534;
+const schema2421 = {"title":"OrderUpgradeRequest","type":"object","required":["id","new_billing"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"new_billing":{"type":"string","enum":["m","q","s","a","b","t","d","w","h","Free","Once"]},"new":{"$ref":"../../common/defs.json#/definitions/positiveId"},"module":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+
+function validate534(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2421.required,parentSchema:schema2421,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -29712,7 +29956,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.new_billing === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "new_billing"},message:"must have required property '"+"new_billing"+"'",schema:schema2360.required,parentSchema:schema2360,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "new_billing"},message:"must have required property '"+"new_billing"+"'",schema:schema2421.required,parentSchema:schema2421,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -29791,7 +30035,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/new_billing",schemaPath:"#/properties/new_billing/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2360.properties.new_billing.type,parentSchema:schema2360.properties.new_billing,data:data1};
+const err4 = {instancePath:instancePath+"/new_billing",schemaPath:"#/properties/new_billing/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2421.properties.new_billing.type,parentSchema:schema2421.properties.new_billing,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -29809,7 +30053,7 @@ data["new_billing"] = coerced1;
 }
 }
 if(!(((((((((((data1 === "m") || (data1 === "q")) || (data1 === "s")) || (data1 === "a")) || (data1 === "b")) || (data1 === "t")) || (data1 === "d")) || (data1 === "w")) || (data1 === "h")) || (data1 === "Free")) || (data1 === "Once"))){
-const err5 = {instancePath:instancePath+"/new_billing",schemaPath:"#/properties/new_billing/enum",keyword:"enum",params:{allowedValues: schema2360.properties.new_billing.enum},message:"must be equal to one of the allowed values",schema:schema2360.properties.new_billing.enum,parentSchema:schema2360.properties.new_billing,data:data1};
+const err5 = {instancePath:instancePath+"/new_billing",schemaPath:"#/properties/new_billing/enum",keyword:"enum",params:{allowedValues: schema2421.properties.new_billing.enum},message:"must be equal to one of the allowed values",schema:schema2421.properties.new_billing.enum,parentSchema:schema2421.properties.new_billing,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -29921,7 +30165,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2360.type,parentSchema:schema2360,data};
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2421.type,parentSchema:schema2421,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -29930,19 +30174,19 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate517.errors = vErrors;
+validate534.errors = vErrors;
 return errors === 0;
 }
 
-export const productCloneSettings = validate519;
-const schema2367 = {"title":"ProductCloneSettingsRequest","type":"object","required":["source_product_id","target_product_ids","settings"],"properties":{"source_product_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"target_product_ids":{"type":"array","items":{"$ref":"../../common/defs.json#/definitions/positiveId"},"minItems":1,"maxItems":1000,"description":"a non-empty list of product ids, such as target_product_ids[]=2&target_product_ids[]=3"},"settings":{"type":"array","items":{"type":"string","enum":["1","2","3","4","5","6","7"]},"minItems":1,"maxItems":7,"description":"a non-empty list of setting numbers from 1 to 7, such as settings[]=1&settings[]=7"}}};
+export const productCloneSettings = validate536;
+const schema2428 = {"title":"ProductCloneSettingsRequest","type":"object","required":["source_product_id","target_product_ids","settings"],"properties":{"source_product_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"target_product_ids":{"type":"array","items":{"$ref":"../../common/defs.json#/definitions/positiveId"},"minItems":1,"maxItems":1000,"description":"a non-empty list of product ids, such as target_product_ids[]=2&target_product_ids[]=3"},"settings":{"type":"array","items":{"type":"string","enum":["1","2","3","4","5","6","7"]},"minItems":1,"maxItems":7,"description":"a non-empty list of setting numbers from 1 to 7, such as settings[]=1&settings[]=7"}}};
 
-function validate519(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate536(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.source_product_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "source_product_id"},message:"must have required property '"+"source_product_id"+"'",schema:schema2367.required,parentSchema:schema2367,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "source_product_id"},message:"must have required property '"+"source_product_id"+"'",schema:schema2428.required,parentSchema:schema2428,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -29952,7 +30196,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.target_product_ids === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "target_product_ids"},message:"must have required property '"+"target_product_ids"+"'",schema:schema2367.required,parentSchema:schema2367,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "target_product_ids"},message:"must have required property '"+"target_product_ids"+"'",schema:schema2428.required,parentSchema:schema2428,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -29962,7 +30206,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.settings === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "settings"},message:"must have required property '"+"settings"+"'",schema:schema2367.required,parentSchema:schema2367,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "settings"},message:"must have required property '"+"settings"+"'",schema:schema2428.required,parentSchema:schema2428,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -30039,7 +30283,7 @@ if(dataType1 === "string" || dataType1 === "number"
 coerced1 = [data1];
 }
 else {
-const err5 = {instancePath:instancePath+"/target_product_ids",schemaPath:"#/properties/target_product_ids/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema2367.properties.target_product_ids.type,parentSchema:schema2367.properties.target_product_ids,data:data1};
+const err5 = {instancePath:instancePath+"/target_product_ids",schemaPath:"#/properties/target_product_ids/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema2428.properties.target_product_ids.type,parentSchema:schema2428.properties.target_product_ids,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -30058,7 +30302,7 @@ data["target_product_ids"] = coerced1;
 }
 if(Array.isArray(data1)){
 if(data1.length > 1000){
-const err6 = {instancePath:instancePath+"/target_product_ids",schemaPath:"#/properties/target_product_ids/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema2367.properties.target_product_ids,data:data1};
+const err6 = {instancePath:instancePath+"/target_product_ids",schemaPath:"#/properties/target_product_ids/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema2428.properties.target_product_ids,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -30068,7 +30312,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data1.length < 1){
-const err7 = {instancePath:instancePath+"/target_product_ids",schemaPath:"#/properties/target_product_ids/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema2367.properties.target_product_ids,data:data1};
+const err7 = {instancePath:instancePath+"/target_product_ids",schemaPath:"#/properties/target_product_ids/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema2428.properties.target_product_ids,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -30148,7 +30392,7 @@ if(dataType3 === "string" || dataType3 === "number"
 coerced3 = [data3];
 }
 else {
-const err10 = {instancePath:instancePath+"/settings",schemaPath:"#/properties/settings/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema2367.properties.settings.type,parentSchema:schema2367.properties.settings,data:data3};
+const err10 = {instancePath:instancePath+"/settings",schemaPath:"#/properties/settings/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema2428.properties.settings.type,parentSchema:schema2428.properties.settings,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -30167,7 +30411,7 @@ data["settings"] = coerced3;
 }
 if(Array.isArray(data3)){
 if(data3.length > 7){
-const err11 = {instancePath:instancePath+"/settings",schemaPath:"#/properties/settings/maxItems",keyword:"maxItems",params:{limit: 7},message:"must NOT have more than 7 items",schema:7,parentSchema:schema2367.properties.settings,data:data3};
+const err11 = {instancePath:instancePath+"/settings",schemaPath:"#/properties/settings/maxItems",keyword:"maxItems",params:{limit: 7},message:"must NOT have more than 7 items",schema:7,parentSchema:schema2428.properties.settings,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -30177,7 +30421,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data3.length < 1){
-const err12 = {instancePath:instancePath+"/settings",schemaPath:"#/properties/settings/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema2367.properties.settings,data:data3};
+const err12 = {instancePath:instancePath+"/settings",schemaPath:"#/properties/settings/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema2428.properties.settings,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -30207,7 +30451,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/settings/" + i1,schemaPath:"#/properties/settings/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2367.properties.settings.items.type,parentSchema:schema2367.properties.settings.items,data:data4};
+const err13 = {instancePath:instancePath+"/settings/" + i1,schemaPath:"#/properties/settings/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2428.properties.settings.items.type,parentSchema:schema2428.properties.settings.items,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -30225,7 +30469,7 @@ data3[i1] = coerced4;
 }
 }
 if(!(((((((data4 === "1") || (data4 === "2")) || (data4 === "3")) || (data4 === "4")) || (data4 === "5")) || (data4 === "6")) || (data4 === "7"))){
-const err14 = {instancePath:instancePath+"/settings/" + i1,schemaPath:"#/properties/settings/items/enum",keyword:"enum",params:{allowedValues: schema2367.properties.settings.items.enum},message:"must be equal to one of the allowed values",schema:schema2367.properties.settings.items.enum,parentSchema:schema2367.properties.settings.items,data:data4};
+const err14 = {instancePath:instancePath+"/settings/" + i1,schemaPath:"#/properties/settings/items/enum",keyword:"enum",params:{allowedValues: schema2428.properties.settings.items.enum},message:"must be equal to one of the allowed values",schema:schema2428.properties.settings.items.enum,parentSchema:schema2428.properties.settings.items,data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -30239,7 +30483,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2367.type,parentSchema:schema2367,data};
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2428.type,parentSchema:schema2428,data};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -30248,19 +30492,19 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate519.errors = vErrors;
+validate536.errors = vErrors;
 return errors === 0;
 }
 
-export const removeOrderDraft = validate521;
-const schema2372 = {"title":"RemoveOrderDraftRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const removeOrderDraft = validate538;
+const schema2433 = {"title":"RemoveOrderDraftRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate521(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate538(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2372.required,parentSchema:schema2372,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2433.required,parentSchema:schema2433,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -30321,7 +30565,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2372.type,parentSchema:schema2372,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2433.type,parentSchema:schema2433,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -30330,19 +30574,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate521.errors = vErrors;
+validate538.errors = vErrors;
 return errors === 0;
 }
 
-export const removeOrderDraftDiscount = validate529;
-const schema2380 = {"title":"RemoveOrderDraftDiscountRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const removeOrderDraftDiscount = validate546;
+const schema2441 = {"title":"RemoveOrderDraftDiscountRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate529(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate546(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2380.required,parentSchema:schema2380,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2441.required,parentSchema:schema2441,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -30403,7 +30647,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2380.type,parentSchema:schema2380,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2441.type,parentSchema:schema2441,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -30412,19 +30656,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate529.errors = vErrors;
+validate546.errors = vErrors;
 return errors === 0;
 }
 
-export const removeOrderDraftItem = validate537;
-const schema2390 = {"title":"RemoveOrderDraftItemRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"service":{"description":"the service_id of the draft service to remove (not with domain)","$ref":"../../common/defs.json#/definitions/positiveId"},"domain":{"description":"the domain_id of the draft domain to remove (not with service)","$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const removeOrderDraftItem = validate554;
+const schema2451 = {"title":"RemoveOrderDraftItemRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"service":{"description":"the service_id of the draft service to remove (not with domain)","$ref":"../../common/defs.json#/definitions/positiveId"},"domain":{"description":"the domain_id of the draft domain to remove (not with service)","$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate537(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate554(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2390.required,parentSchema:schema2390,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2451.required,parentSchema:schema2451,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -30585,7 +30829,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2390.type,parentSchema:schema2390,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2451.type,parentSchema:schema2451,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -30594,20 +30838,20 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate537.errors = vErrors;
+validate554.errors = vErrors;
 return errors === 0;
 }
 
-export const searchServiceByIP = validate541;
-const schema2417 = {"title":"SearchServiceByIPRequest","type":"object","required":["ip"],"properties":{"ip":{"type":"string","minLength":2,"maxLength":45,"pattern":"^[0-9A-Fa-f:.]+$","description":"an IPv4 or IPv6 address, such as 203.0.113.11"},"source":{"type":"string","enum":["ipam","proxmox","vpsdata","localcloud"],"description":"one of ipam, proxmox, vpsdata or localcloud"}}};
-const pattern1539 = new RegExp("^[0-9A-Fa-f:.]+$", "u");
+export const searchServiceByIP = validate558;
+const schema2478 = {"title":"SearchServiceByIPRequest","type":"object","required":["ip"],"properties":{"ip":{"type":"string","minLength":2,"maxLength":45,"pattern":"^[0-9A-Fa-f:.]+$","description":"an IPv4 or IPv6 address, such as 203.0.113.11"},"source":{"type":"string","enum":["ipam","proxmox","vpsdata","localcloud"],"description":"one of ipam, proxmox, vpsdata or localcloud"}}};
+const pattern1602 = new RegExp("^[0-9A-Fa-f:.]+$", "u");
 
-function validate541(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate558(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.ip === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ip"},message:"must have required property '"+"ip"+"'",schema:schema2417.required,parentSchema:schema2417,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ip"},message:"must have required property '"+"ip"+"'",schema:schema2478.required,parentSchema:schema2478,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -30636,7 +30880,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2417.properties.ip.type,parentSchema:schema2417.properties.ip,data:data0};
+const err1 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2478.properties.ip.type,parentSchema:schema2478.properties.ip,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -30655,7 +30899,7 @@ data["ip"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(func2(data0) > 45){
-const err2 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/maxLength",keyword:"maxLength",params:{limit: 45},message:"must NOT have more than 45 characters",schema:45,parentSchema:schema2417.properties.ip,data:data0};
+const err2 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/maxLength",keyword:"maxLength",params:{limit: 45},message:"must NOT have more than 45 characters",schema:45,parentSchema:schema2478.properties.ip,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -30665,7 +30909,7 @@ vErrors.push(err2);
 errors++;
 }
 if(func2(data0) < 2){
-const err3 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/minLength",keyword:"minLength",params:{limit: 2},message:"must NOT have fewer than 2 characters",schema:2,parentSchema:schema2417.properties.ip,data:data0};
+const err3 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/minLength",keyword:"minLength",params:{limit: 2},message:"must NOT have fewer than 2 characters",schema:2,parentSchema:schema2478.properties.ip,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -30674,8 +30918,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(!pattern1539.test(data0)){
-const err4 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/pattern",keyword:"pattern",params:{pattern: "^[0-9A-Fa-f:.]+$"},message:"must match pattern \""+"^[0-9A-Fa-f:.]+$"+"\"",schema:"^[0-9A-Fa-f:.]+$",parentSchema:schema2417.properties.ip,data:data0};
+if(!pattern1602.test(data0)){
+const err4 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/pattern",keyword:"pattern",params:{pattern: "^[0-9A-Fa-f:.]+$"},message:"must match pattern \""+"^[0-9A-Fa-f:.]+$"+"\"",schema:"^[0-9A-Fa-f:.]+$",parentSchema:schema2478.properties.ip,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -30706,7 +30950,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2417.properties.source.type,parentSchema:schema2417.properties.source,data:data1};
+const err5 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2478.properties.source.type,parentSchema:schema2478.properties.source,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -30724,7 +30968,7 @@ data["source"] = coerced1;
 }
 }
 if(!((((data1 === "ipam") || (data1 === "proxmox")) || (data1 === "vpsdata")) || (data1 === "localcloud"))){
-const err6 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema2417.properties.source.enum},message:"must be equal to one of the allowed values",schema:schema2417.properties.source.enum,parentSchema:schema2417.properties.source,data:data1};
+const err6 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema2478.properties.source.enum},message:"must be equal to one of the allowed values",schema:schema2478.properties.source.enum,parentSchema:schema2478.properties.source,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -30736,7 +30980,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2417.type,parentSchema:schema2417,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2478.type,parentSchema:schema2478,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -30745,19 +30989,19 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate541.errors = vErrors;
+validate558.errors = vErrors;
 return errors === 0;
 }
 
-export const searchServiceByIPLimited = validate545;
-const schema2432 = {"title":"SearchServiceByIPLimitedRequest","type":"object","required":["ip"],"properties":{"ip":{"type":"string","minLength":2,"maxLength":45,"pattern":"^[0-9A-Fa-f:.]+$","description":"an IPv4 or IPv6 address, such as 203.0.113.11"},"source":{"type":"string","enum":["ipam","proxmox","vpsdata","localcloud"],"description":"one of ipam, proxmox, vpsdata or localcloud"}}};
+export const searchServiceByIPLimited = validate562;
+const schema2493 = {"title":"SearchServiceByIPLimitedRequest","type":"object","required":["ip"],"properties":{"ip":{"type":"string","minLength":2,"maxLength":45,"pattern":"^[0-9A-Fa-f:.]+$","description":"an IPv4 or IPv6 address, such as 203.0.113.11"},"source":{"type":"string","enum":["ipam","proxmox","vpsdata","localcloud"],"description":"one of ipam, proxmox, vpsdata or localcloud"}}};
 
-function validate545(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate562(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.ip === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ip"},message:"must have required property '"+"ip"+"'",schema:schema2432.required,parentSchema:schema2432,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ip"},message:"must have required property '"+"ip"+"'",schema:schema2493.required,parentSchema:schema2493,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -30786,7 +31030,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2432.properties.ip.type,parentSchema:schema2432.properties.ip,data:data0};
+const err1 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2493.properties.ip.type,parentSchema:schema2493.properties.ip,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -30805,7 +31049,7 @@ data["ip"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(func2(data0) > 45){
-const err2 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/maxLength",keyword:"maxLength",params:{limit: 45},message:"must NOT have more than 45 characters",schema:45,parentSchema:schema2432.properties.ip,data:data0};
+const err2 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/maxLength",keyword:"maxLength",params:{limit: 45},message:"must NOT have more than 45 characters",schema:45,parentSchema:schema2493.properties.ip,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -30815,7 +31059,7 @@ vErrors.push(err2);
 errors++;
 }
 if(func2(data0) < 2){
-const err3 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/minLength",keyword:"minLength",params:{limit: 2},message:"must NOT have fewer than 2 characters",schema:2,parentSchema:schema2432.properties.ip,data:data0};
+const err3 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/minLength",keyword:"minLength",params:{limit: 2},message:"must NOT have fewer than 2 characters",schema:2,parentSchema:schema2493.properties.ip,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -30824,8 +31068,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(!pattern1539.test(data0)){
-const err4 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/pattern",keyword:"pattern",params:{pattern: "^[0-9A-Fa-f:.]+$"},message:"must match pattern \""+"^[0-9A-Fa-f:.]+$"+"\"",schema:"^[0-9A-Fa-f:.]+$",parentSchema:schema2432.properties.ip,data:data0};
+if(!pattern1602.test(data0)){
+const err4 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/pattern",keyword:"pattern",params:{pattern: "^[0-9A-Fa-f:.]+$"},message:"must match pattern \""+"^[0-9A-Fa-f:.]+$"+"\"",schema:"^[0-9A-Fa-f:.]+$",parentSchema:schema2493.properties.ip,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -30856,7 +31100,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2432.properties.source.type,parentSchema:schema2432.properties.source,data:data1};
+const err5 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2493.properties.source.type,parentSchema:schema2493.properties.source,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -30874,7 +31118,7 @@ data["source"] = coerced1;
 }
 }
 if(!((((data1 === "ipam") || (data1 === "proxmox")) || (data1 === "vpsdata")) || (data1 === "localcloud"))){
-const err6 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema2432.properties.source.enum},message:"must be equal to one of the allowed values",schema:schema2432.properties.source.enum,parentSchema:schema2432.properties.source,data:data1};
+const err6 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema2493.properties.source.enum},message:"must be equal to one of the allowed values",schema:schema2493.properties.source.enum,parentSchema:schema2493.properties.source,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -30886,7 +31130,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2432.type,parentSchema:schema2432,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2493.type,parentSchema:schema2493,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -30895,19 +31139,19 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate545.errors = vErrors;
+validate562.errors = vErrors;
 return errors === 0;
 }
 
-export const sendEstimate = validate547;
-const schema2435 = {"title":"SendEstimateRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const sendEstimate = validate564;
+const schema2496 = {"title":"SendEstimateRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate547(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate564(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2435.required,parentSchema:schema2435,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2496.required,parentSchema:schema2496,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -30968,7 +31212,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2435.type,parentSchema:schema2435,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2496.type,parentSchema:schema2496,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -30977,19 +31221,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate547.errors = vErrors;
+validate564.errors = vErrors;
 return errors === 0;
 }
 
-export const sendInvoice = validate549;
-const schema2439 = {"title":"SendInvoiceRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const sendInvoice = validate566;
+const schema2500 = {"title":"SendInvoiceRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate549(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate566(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2439.required,parentSchema:schema2439,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2500.required,parentSchema:schema2500,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -31050,7 +31294,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2439.type,parentSchema:schema2439,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2500.type,parentSchema:schema2500,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -31059,15 +31303,15 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate549.errors = vErrors;
+validate566.errors = vErrors;
 return errors === 0;
 }
 
-export const sendMessage = validate551;
-const schema2449 = {"title":"SendMessageRequest","type":"object","properties":{"subject":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"body":{"type":"string","maxLength":65535,"description":"a text of at most 65535 characters"},"to":{"type":"string","maxLength":2000,"pattern":"^\\s*[^@\\s;]+@[^@\\s;]+\\.[^@\\s;]+(\\s*;\\s*[^@\\s;]+@[^@\\s;]+\\.[^@\\s;]+)*\\s*;?\\s*$","description":"one or more valid email addresses separated by ;, such as a@example.com;b@example.com"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"sender":{"$ref":"../../common/defs.json#/definitions/positiveId"},"template":{"$ref":"../../common/defs.json#/definitions/positiveId"},"use_variables":{"$ref":"../../common/defs.json#/definitions/flag"},"html":{"$ref":"../../common/defs.json#/definitions/flag"},"notify":{"$ref":"../../common/defs.json#/definitions/flag"},"replyto":{"type":"string","maxLength":254,"pattern":"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$","description":"a valid email address, such as support@example.com"},"from2":{"type":"string","maxLength":254,"pattern":"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$","description":"a valid email address, such as support@example.com"},"from1":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"variables":{"type":"object","description":"template variables as variables[<group>][<name>]=<value>"},"email_override":{"type":"string","maxLength":254,"pattern":"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$","description":"a valid email address, such as support@example.com"},"brand_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
-const pattern1567 = new RegExp("^\\s*[^@\\s;]+@[^@\\s;]+\\.[^@\\s;]+(\\s*;\\s*[^@\\s;]+@[^@\\s;]+\\.[^@\\s;]+)*\\s*;?\\s*$", "u");
+export const sendMessage = validate568;
+const schema2510 = {"title":"SendMessageRequest","type":"object","properties":{"subject":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"body":{"type":"string","maxLength":65535,"description":"a text of at most 65535 characters"},"to":{"type":"string","maxLength":2000,"pattern":"^\\s*[^@\\s;]+@[^@\\s;]+\\.[^@\\s;]+(\\s*;\\s*[^@\\s;]+@[^@\\s;]+\\.[^@\\s;]+)*\\s*;?\\s*$","description":"one or more valid email addresses separated by ;, such as a@example.com;b@example.com"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"sender":{"$ref":"../../common/defs.json#/definitions/positiveId"},"template":{"$ref":"../../common/defs.json#/definitions/positiveId"},"use_variables":{"$ref":"../../common/defs.json#/definitions/flag"},"html":{"$ref":"../../common/defs.json#/definitions/flag"},"notify":{"$ref":"../../common/defs.json#/definitions/flag"},"replyto":{"type":"string","maxLength":254,"pattern":"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$","description":"a valid email address, such as support@example.com"},"from2":{"type":"string","maxLength":254,"pattern":"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$","description":"a valid email address, such as support@example.com"},"from1":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"variables":{"type":"object","description":"template variables as variables[<group>][<name>]=<value>"},"email_override":{"type":"string","maxLength":254,"pattern":"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$","description":"a valid email address, such as support@example.com"},"brand_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+const pattern1630 = new RegExp("^\\s*[^@\\s;]+@[^@\\s;]+\\.[^@\\s;]+(\\s*;\\s*[^@\\s;]+@[^@\\s;]+\\.[^@\\s;]+)*\\s*;?\\s*$", "u");
 
-function validate551(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate568(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -31091,7 +31335,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err0 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2449.properties.subject.type,parentSchema:schema2449.properties.subject,data:data0};
+const err0 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2510.properties.subject.type,parentSchema:schema2510.properties.subject,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -31110,7 +31354,7 @@ data["subject"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(func2(data0) > 255){
-const err1 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema2449.properties.subject,data:data0};
+const err1 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema2510.properties.subject,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -31141,7 +31385,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2449.properties.body.type,parentSchema:schema2449.properties.body,data:data1};
+const err2 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2510.properties.body.type,parentSchema:schema2510.properties.body,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -31160,7 +31404,7 @@ data["body"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(func2(data1) > 65535){
-const err3 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema2449.properties.body,data:data1};
+const err3 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema2510.properties.body,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -31191,7 +31435,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2449.properties.to.type,parentSchema:schema2449.properties.to,data:data2};
+const err4 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2510.properties.to.type,parentSchema:schema2510.properties.to,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -31210,7 +31454,7 @@ data["to"] = coerced2;
 }
 if(typeof data2 === "string"){
 if(func2(data2) > 2000){
-const err5 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema2449.properties.to,data:data2};
+const err5 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema2510.properties.to,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -31219,8 +31463,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(!pattern1567.test(data2)){
-const err6 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/pattern",keyword:"pattern",params:{pattern: "^\\s*[^@\\s;]+@[^@\\s;]+\\.[^@\\s;]+(\\s*;\\s*[^@\\s;]+@[^@\\s;]+\\.[^@\\s;]+)*\\s*;?\\s*$"},message:"must match pattern \""+"^\\s*[^@\\s;]+@[^@\\s;]+\\.[^@\\s;]+(\\s*;\\s*[^@\\s;]+@[^@\\s;]+\\.[^@\\s;]+)*\\s*;?\\s*$"+"\"",schema:"^\\s*[^@\\s;]+@[^@\\s;]+\\.[^@\\s;]+(\\s*;\\s*[^@\\s;]+@[^@\\s;]+\\.[^@\\s;]+)*\\s*;?\\s*$",parentSchema:schema2449.properties.to,data:data2};
+if(!pattern1630.test(data2)){
+const err6 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/pattern",keyword:"pattern",params:{pattern: "^\\s*[^@\\s;]+@[^@\\s;]+\\.[^@\\s;]+(\\s*;\\s*[^@\\s;]+@[^@\\s;]+\\.[^@\\s;]+)*\\s*;?\\s*$"},message:"must match pattern \""+"^\\s*[^@\\s;]+@[^@\\s;]+\\.[^@\\s;]+(\\s*;\\s*[^@\\s;]+@[^@\\s;]+\\.[^@\\s;]+)*\\s*;?\\s*$"+"\"",schema:"^\\s*[^@\\s;]+@[^@\\s;]+\\.[^@\\s;]+(\\s*;\\s*[^@\\s;]+@[^@\\s;]+\\.[^@\\s;]+)*\\s*;?\\s*$",parentSchema:schema2510.properties.to,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -31545,7 +31789,7 @@ else if(data9 === null){
 coerced9 = "";
 }
 else {
-const err19 = {instancePath:instancePath+"/replyto",schemaPath:"#/properties/replyto/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2449.properties.replyto.type,parentSchema:schema2449.properties.replyto,data:data9};
+const err19 = {instancePath:instancePath+"/replyto",schemaPath:"#/properties/replyto/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2510.properties.replyto.type,parentSchema:schema2510.properties.replyto,data:data9};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -31564,7 +31808,7 @@ data["replyto"] = coerced9;
 }
 if(typeof data9 === "string"){
 if(func2(data9) > 254){
-const err20 = {instancePath:instancePath+"/replyto",schemaPath:"#/properties/replyto/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema2449.properties.replyto,data:data9};
+const err20 = {instancePath:instancePath+"/replyto",schemaPath:"#/properties/replyto/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema2510.properties.replyto,data:data9};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -31574,7 +31818,7 @@ vErrors.push(err20);
 errors++;
 }
 if(!pattern17.test(data9)){
-const err21 = {instancePath:instancePath+"/replyto",schemaPath:"#/properties/replyto/pattern",keyword:"pattern",params:{pattern: "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"},message:"must match pattern \""+"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"+"\"",schema:"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$",parentSchema:schema2449.properties.replyto,data:data9};
+const err21 = {instancePath:instancePath+"/replyto",schemaPath:"#/properties/replyto/pattern",keyword:"pattern",params:{pattern: "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"},message:"must match pattern \""+"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"+"\"",schema:"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$",parentSchema:schema2510.properties.replyto,data:data9};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -31605,7 +31849,7 @@ else if(data10 === null){
 coerced10 = "";
 }
 else {
-const err22 = {instancePath:instancePath+"/from2",schemaPath:"#/properties/from2/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2449.properties.from2.type,parentSchema:schema2449.properties.from2,data:data10};
+const err22 = {instancePath:instancePath+"/from2",schemaPath:"#/properties/from2/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2510.properties.from2.type,parentSchema:schema2510.properties.from2,data:data10};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -31624,7 +31868,7 @@ data["from2"] = coerced10;
 }
 if(typeof data10 === "string"){
 if(func2(data10) > 254){
-const err23 = {instancePath:instancePath+"/from2",schemaPath:"#/properties/from2/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema2449.properties.from2,data:data10};
+const err23 = {instancePath:instancePath+"/from2",schemaPath:"#/properties/from2/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema2510.properties.from2,data:data10};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -31634,7 +31878,7 @@ vErrors.push(err23);
 errors++;
 }
 if(!pattern17.test(data10)){
-const err24 = {instancePath:instancePath+"/from2",schemaPath:"#/properties/from2/pattern",keyword:"pattern",params:{pattern: "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"},message:"must match pattern \""+"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"+"\"",schema:"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$",parentSchema:schema2449.properties.from2,data:data10};
+const err24 = {instancePath:instancePath+"/from2",schemaPath:"#/properties/from2/pattern",keyword:"pattern",params:{pattern: "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"},message:"must match pattern \""+"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"+"\"",schema:"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$",parentSchema:schema2510.properties.from2,data:data10};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -31665,7 +31909,7 @@ else if(data11 === null){
 coerced11 = "";
 }
 else {
-const err25 = {instancePath:instancePath+"/from1",schemaPath:"#/properties/from1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2449.properties.from1.type,parentSchema:schema2449.properties.from1,data:data11};
+const err25 = {instancePath:instancePath+"/from1",schemaPath:"#/properties/from1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2510.properties.from1.type,parentSchema:schema2510.properties.from1,data:data11};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -31684,7 +31928,7 @@ data["from1"] = coerced11;
 }
 if(typeof data11 === "string"){
 if(func2(data11) > 255){
-const err26 = {instancePath:instancePath+"/from1",schemaPath:"#/properties/from1/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema2449.properties.from1,data:data11};
+const err26 = {instancePath:instancePath+"/from1",schemaPath:"#/properties/from1/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema2510.properties.from1,data:data11};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -31698,7 +31942,7 @@ errors++;
 if(data.variables !== undefined){
 let data12 = data.variables;
 if(!(data12 && typeof data12 == "object" && !Array.isArray(data12))){
-const err27 = {instancePath:instancePath+"/variables",schemaPath:"#/properties/variables/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2449.properties.variables.type,parentSchema:schema2449.properties.variables,data:data12};
+const err27 = {instancePath:instancePath+"/variables",schemaPath:"#/properties/variables/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2510.properties.variables.type,parentSchema:schema2510.properties.variables,data:data12};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -31728,7 +31972,7 @@ else if(data13 === null){
 coerced12 = "";
 }
 else {
-const err28 = {instancePath:instancePath+"/email_override",schemaPath:"#/properties/email_override/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2449.properties.email_override.type,parentSchema:schema2449.properties.email_override,data:data13};
+const err28 = {instancePath:instancePath+"/email_override",schemaPath:"#/properties/email_override/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2510.properties.email_override.type,parentSchema:schema2510.properties.email_override,data:data13};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -31747,7 +31991,7 @@ data["email_override"] = coerced12;
 }
 if(typeof data13 === "string"){
 if(func2(data13) > 254){
-const err29 = {instancePath:instancePath+"/email_override",schemaPath:"#/properties/email_override/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema2449.properties.email_override,data:data13};
+const err29 = {instancePath:instancePath+"/email_override",schemaPath:"#/properties/email_override/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema2510.properties.email_override,data:data13};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -31757,7 +32001,7 @@ vErrors.push(err29);
 errors++;
 }
 if(!pattern17.test(data13)){
-const err30 = {instancePath:instancePath+"/email_override",schemaPath:"#/properties/email_override/pattern",keyword:"pattern",params:{pattern: "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"},message:"must match pattern \""+"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"+"\"",schema:"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$",parentSchema:schema2449.properties.email_override,data:data13};
+const err30 = {instancePath:instancePath+"/email_override",schemaPath:"#/properties/email_override/pattern",keyword:"pattern",params:{pattern: "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"},message:"must match pattern \""+"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"+"\"",schema:"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$",parentSchema:schema2510.properties.email_override,data:data13};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -31820,7 +32064,7 @@ errors++;
 }
 }
 else {
-const err33 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2449.type,parentSchema:schema2449,data};
+const err33 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2510.type,parentSchema:schema2510,data};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -31829,19 +32073,19 @@ vErrors.push(err33);
 }
 errors++;
 }
-validate551.errors = vErrors;
+validate568.errors = vErrors;
 return errors === 0;
 }
 
-export const sendMobileClientNotify = validate553;
-const schema2460 = {"title":"SendMobileClientNotifyRequest","type":"object","required":["client_id","subject","body"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"subject":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"body":{"type":"string","maxLength":65535,"description":"a text of at most 65535 characters"},"server_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const sendMobileClientNotify = validate570;
+const schema2521 = {"title":"SendMobileClientNotifyRequest","type":"object","required":["client_id","subject","body"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"subject":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"body":{"type":"string","maxLength":65535,"description":"a text of at most 65535 characters"},"server_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate553(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate570(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.client_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema2460.required,parentSchema:schema2460,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema2521.required,parentSchema:schema2521,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -31851,7 +32095,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.subject === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subject"},message:"must have required property '"+"subject"+"'",schema:schema2460.required,parentSchema:schema2460,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subject"},message:"must have required property '"+"subject"+"'",schema:schema2521.required,parentSchema:schema2521,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -31861,7 +32105,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.body === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema2460.required,parentSchema:schema2460,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema2521.required,parentSchema:schema2521,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -31940,7 +32184,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2460.properties.subject.type,parentSchema:schema2460.properties.subject,data:data1};
+const err5 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2521.properties.subject.type,parentSchema:schema2521.properties.subject,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -31959,7 +32203,7 @@ data["subject"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(func2(data1) > 255){
-const err6 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema2460.properties.subject,data:data1};
+const err6 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema2521.properties.subject,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -31990,7 +32234,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err7 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2460.properties.body.type,parentSchema:schema2460.properties.body,data:data2};
+const err7 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2521.properties.body.type,parentSchema:schema2521.properties.body,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -32009,7 +32253,7 @@ data["body"] = coerced2;
 }
 if(typeof data2 === "string"){
 if(func2(data2) > 65535){
-const err8 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema2460.properties.body,data:data2};
+const err8 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema2521.properties.body,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -32072,7 +32316,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2460.type,parentSchema:schema2460,data};
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2521.type,parentSchema:schema2521,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -32081,19 +32325,19 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate553.errors = vErrors;
+validate570.errors = vErrors;
 return errors === 0;
 }
 
-export const sendMobileStaffNotify = validate555;
-const schema2465 = {"title":"SendMobileStaffNotifyRequest","type":"object","required":["subject","body"],"properties":{"subject":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"body":{"type":"string","maxLength":65535,"description":"a text of at most 65535 characters"},"server_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const sendMobileStaffNotify = validate572;
+const schema2526 = {"title":"SendMobileStaffNotifyRequest","type":"object","required":["subject","body"],"properties":{"subject":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"body":{"type":"string","maxLength":65535,"description":"a text of at most 65535 characters"},"server_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate555(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate572(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.subject === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subject"},message:"must have required property '"+"subject"+"'",schema:schema2465.required,parentSchema:schema2465,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subject"},message:"must have required property '"+"subject"+"'",schema:schema2526.required,parentSchema:schema2526,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -32103,7 +32347,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.body === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema2465.required,parentSchema:schema2465,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema2526.required,parentSchema:schema2526,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -32132,7 +32376,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2465.properties.subject.type,parentSchema:schema2465.properties.subject,data:data0};
+const err2 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2526.properties.subject.type,parentSchema:schema2526.properties.subject,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -32151,7 +32395,7 @@ data["subject"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(func2(data0) > 255){
-const err3 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema2465.properties.subject,data:data0};
+const err3 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema2526.properties.subject,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -32182,7 +32426,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2465.properties.body.type,parentSchema:schema2465.properties.body,data:data1};
+const err4 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2526.properties.body.type,parentSchema:schema2526.properties.body,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -32201,7 +32445,7 @@ data["body"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(func2(data1) > 65535){
-const err5 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema2465.properties.body,data:data1};
+const err5 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema2526.properties.body,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -32264,7 +32508,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2465.type,parentSchema:schema2465,data};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2526.type,parentSchema:schema2526,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -32273,19 +32517,19 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate555.errors = vErrors;
+validate572.errors = vErrors;
 return errors === 0;
 }
 
-export const setClientDetails = validate557;
-const schema2483 = {"title":"SetClientDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"firstname":{"$ref":"addClient.json#/definitions/text255"},"lastname":{"$ref":"addClient.json#/definitions/text255"},"email":{"$ref":"addClient.json#/definitions/email"},"phonenumber":{"$ref":"addClient.json#/definitions/text255"},"type":{"$ref":"addClient.json#/definitions/clientType"},"address1":{"$ref":"addClient.json#/definitions/text255"},"address2":{"$ref":"addClient.json#/definitions/text255"},"city":{"$ref":"addClient.json#/definitions/text255"},"state":{"$ref":"addClient.json#/definitions/text255"},"postcode":{"$ref":"addClient.json#/definitions/text255"},"country":{"$ref":"addClient.json#/definitions/country"},"companyname":{"$ref":"addClient.json#/definitions/text255"},"status":{"type":"string","enum":["Active","Closing","Closed","Pending Removal","Archived","Lead","Prospect","Lost"],"description":"one of Active, Closing, Closed, Pending Removal, Archived, Lead, Prospect or Lost"},"language":{"$ref":"addClient.json#/definitions/language"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"curchange":{"type":"string","enum":["change","recalculate"],"description":"change or recalculate"}}};
+export const setClientDetails = validate574;
+const schema2544 = {"title":"SetClientDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"firstname":{"$ref":"addClient.json#/definitions/text255"},"lastname":{"$ref":"addClient.json#/definitions/text255"},"email":{"$ref":"addClient.json#/definitions/email"},"phonenumber":{"$ref":"addClient.json#/definitions/text255"},"type":{"$ref":"addClient.json#/definitions/clientType"},"address1":{"$ref":"addClient.json#/definitions/text255"},"address2":{"$ref":"addClient.json#/definitions/text255"},"city":{"$ref":"addClient.json#/definitions/text255"},"state":{"$ref":"addClient.json#/definitions/text255"},"postcode":{"$ref":"addClient.json#/definitions/text255"},"country":{"$ref":"addClient.json#/definitions/country"},"companyname":{"$ref":"addClient.json#/definitions/text255"},"status":{"type":"string","enum":["Active","Closing","Closed","Pending Removal","Archived","Lead","Prospect","Lost"],"description":"one of Active, Closing, Closed, Pending Removal, Archived, Lead, Prospect or Lost"},"language":{"$ref":"addClient.json#/definitions/language"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"curchange":{"type":"string","enum":["change","recalculate"],"description":"change or recalculate"}}};
 
-function validate557(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate574(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2483.required,parentSchema:schema2483,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2544.required,parentSchema:schema2544,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -32972,7 +33216,7 @@ else if(data13 === null){
 coerced13 = "";
 }
 else {
-const err28 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2483.properties.status.type,parentSchema:schema2483.properties.status,data:data13};
+const err28 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2544.properties.status.type,parentSchema:schema2544.properties.status,data:data13};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -32990,7 +33234,7 @@ data["status"] = coerced13;
 }
 }
 if(!((((((((data13 === "Active") || (data13 === "Closing")) || (data13 === "Closed")) || (data13 === "Pending Removal")) || (data13 === "Archived")) || (data13 === "Lead")) || (data13 === "Prospect")) || (data13 === "Lost"))){
-const err29 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema2483.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema2483.properties.status.enum,parentSchema:schema2483.properties.status,data:data13};
+const err29 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema2544.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema2544.properties.status.enum,parentSchema:schema2544.properties.status,data:data13};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -33120,7 +33364,7 @@ else if(data16 === null){
 coerced16 = "";
 }
 else {
-const err34 = {instancePath:instancePath+"/curchange",schemaPath:"#/properties/curchange/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2483.properties.curchange.type,parentSchema:schema2483.properties.curchange,data:data16};
+const err34 = {instancePath:instancePath+"/curchange",schemaPath:"#/properties/curchange/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2544.properties.curchange.type,parentSchema:schema2544.properties.curchange,data:data16};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -33138,7 +33382,7 @@ data["curchange"] = coerced16;
 }
 }
 if(!((data16 === "change") || (data16 === "recalculate"))){
-const err35 = {instancePath:instancePath+"/curchange",schemaPath:"#/properties/curchange/enum",keyword:"enum",params:{allowedValues: schema2483.properties.curchange.enum},message:"must be equal to one of the allowed values",schema:schema2483.properties.curchange.enum,parentSchema:schema2483.properties.curchange,data:data16};
+const err35 = {instancePath:instancePath+"/curchange",schemaPath:"#/properties/curchange/enum",keyword:"enum",params:{allowedValues: schema2544.properties.curchange.enum},message:"must be equal to one of the allowed values",schema:schema2544.properties.curchange.enum,parentSchema:schema2544.properties.curchange,data:data16};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -33150,7 +33394,7 @@ errors++;
 }
 }
 else {
-const err36 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2483.type,parentSchema:schema2483,data};
+const err36 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2544.type,parentSchema:schema2544,data};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -33159,14 +33403,14 @@ vErrors.push(err36);
 }
 errors++;
 }
-validate557.errors = vErrors;
+validate574.errors = vErrors;
 return errors === 0;
 }
 
-export const setContactDetails = validate561;
-const schema2520 = {"title":"SetContactDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"firstname":{"$ref":"addClient.json#/definitions/text255"},"lastname":{"$ref":"addClient.json#/definitions/text255"},"email":{"$ref":"addClient.json#/definitions/email"},"phonenumber":{"$ref":"addClient.json#/definitions/text255"},"type":{"$ref":"addClient.json#/definitions/clientType"},"address1":{"$ref":"addClient.json#/definitions/text255"},"address2":{"$ref":"addClient.json#/definitions/text255"},"city":{"$ref":"addClient.json#/definitions/text255"},"state":{"$ref":"addClient.json#/definitions/text255"},"postcode":{"$ref":"addClient.json#/definitions/text255"},"country":{"$ref":"addClient.json#/definitions/country"},"companyname":{"$ref":"addClient.json#/definitions/text255"},"privileges":{"$ref":"addClientContact.json#/definitions/privileges"}}};
+export const setContactDetails = validate578;
+const schema2581 = {"title":"SetContactDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"firstname":{"$ref":"addClient.json#/definitions/text255"},"lastname":{"$ref":"addClient.json#/definitions/text255"},"email":{"$ref":"addClient.json#/definitions/email"},"phonenumber":{"$ref":"addClient.json#/definitions/text255"},"type":{"$ref":"addClient.json#/definitions/clientType"},"address1":{"$ref":"addClient.json#/definitions/text255"},"address2":{"$ref":"addClient.json#/definitions/text255"},"city":{"$ref":"addClient.json#/definitions/text255"},"state":{"$ref":"addClient.json#/definitions/text255"},"postcode":{"$ref":"addClient.json#/definitions/text255"},"country":{"$ref":"addClient.json#/definitions/country"},"companyname":{"$ref":"addClient.json#/definitions/text255"},"privileges":{"$ref":"addClientContact.json#/definitions/privileges"}}};
 
-function validate559(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate576(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -33565,17 +33809,17 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate559.errors = vErrors;
+validate576.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate561(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate578(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2520.required,parentSchema:schema2520,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2581.required,parentSchema:schema2581,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -34243,14 +34487,14 @@ errors++;
 }
 }
 if(data.privileges !== undefined){
-if(!(validate559(data.privileges, {instancePath:instancePath+"/privileges",parentData:data,parentDataProperty:"privileges",rootData}))){
-vErrors = vErrors === null ? validate559.errors : vErrors.concat(validate559.errors);
+if(!(validate576(data.privileges, {instancePath:instancePath+"/privileges",parentData:data,parentDataProperty:"privileges",rootData}))){
+vErrors = vErrors === null ? validate576.errors : vErrors.concat(validate576.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2520.type,parentSchema:schema2520,data};
+const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2581.type,parentSchema:schema2581,data};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -34259,19 +34503,19 @@ vErrors.push(err28);
 }
 errors++;
 }
-validate561.errors = vErrors;
+validate578.errors = vErrors;
 return errors === 0;
 }
 
-export const setEstimateStatus = validate564;
-const schema2537 = {"title":"SetEstimateStatusRequest","type":"object","required":["id","status"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status":{"$ref":"../../resources/estimate.json#/properties/status"}}};
+export const setEstimateStatus = validate581;
+const schema2598 = {"title":"SetEstimateStatusRequest","type":"object","required":["id","status"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status":{"$ref":"../../resources/estimate.json#/properties/status"}}};
 
-function validate564(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate581(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2537.required,parentSchema:schema2537,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2598.required,parentSchema:schema2598,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -34281,7 +34525,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.status === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema2537.required,parentSchema:schema2537,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema2598.required,parentSchema:schema2598,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -34390,7 +34634,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2537.type,parentSchema:schema2537,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2598.type,parentSchema:schema2598,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -34399,19 +34643,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate564.errors = vErrors;
+validate581.errors = vErrors;
 return errors === 0;
 }
 
-export const setInvoiceStatus = validate566;
-const schema2542 = {"title":"SetInvoiceStatusRequest","type":"object","required":["id","status"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status":{"type":"string","enum":["Paid","Unpaid","Cancelled"]}}};
+export const setInvoiceStatus = validate583;
+const schema2603 = {"title":"SetInvoiceStatusRequest","type":"object","required":["id","status"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status":{"type":"string","enum":["Paid","Unpaid","Cancelled"]}}};
 
-function validate566(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate583(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2542.required,parentSchema:schema2542,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2603.required,parentSchema:schema2603,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -34421,7 +34665,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.status === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema2542.required,parentSchema:schema2542,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema2603.required,parentSchema:schema2603,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -34500,7 +34744,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2542.properties.status.type,parentSchema:schema2542.properties.status,data:data1};
+const err4 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2603.properties.status.type,parentSchema:schema2603.properties.status,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -34518,7 +34762,7 @@ data["status"] = coerced1;
 }
 }
 if(!(((data1 === "Paid") || (data1 === "Unpaid")) || (data1 === "Cancelled"))){
-const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema2542.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema2542.properties.status.enum,parentSchema:schema2542.properties.status,data:data1};
+const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema2603.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema2603.properties.status.enum,parentSchema:schema2603.properties.status,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -34530,7 +34774,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2542.type,parentSchema:schema2542,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2603.type,parentSchema:schema2603,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -34539,19 +34783,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate566.errors = vErrors;
+validate583.errors = vErrors;
 return errors === 0;
 }
 
-export const setOrderActive = validate568;
-const schema2547 = {"title":"SetOrderActiveRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const setOrderActive = validate585;
+const schema2608 = {"title":"SetOrderActiveRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate568(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate585(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2547.required,parentSchema:schema2547,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2608.required,parentSchema:schema2608,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -34612,7 +34856,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2547.type,parentSchema:schema2547,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2608.type,parentSchema:schema2608,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -34621,19 +34865,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate568.errors = vErrors;
+validate585.errors = vErrors;
 return errors === 0;
 }
 
-export const setOrderCancel = validate570;
-const schema2551 = {"title":"SetOrderCancelRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const setOrderCancel = validate587;
+const schema2612 = {"title":"SetOrderCancelRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate570(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate587(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2551.required,parentSchema:schema2551,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2612.required,parentSchema:schema2612,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -34694,7 +34938,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2551.type,parentSchema:schema2551,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2612.type,parentSchema:schema2612,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -34703,19 +34947,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate570.errors = vErrors;
+validate587.errors = vErrors;
 return errors === 0;
 }
 
-export const setOrderFraud = validate572;
-const schema2555 = {"title":"SetOrderFraudRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const setOrderFraud = validate589;
+const schema2616 = {"title":"SetOrderFraudRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate572(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate589(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2555.required,parentSchema:schema2555,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2616.required,parentSchema:schema2616,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -34776,7 +35020,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2555.type,parentSchema:schema2555,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2616.type,parentSchema:schema2616,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -34785,19 +35029,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate572.errors = vErrors;
+validate589.errors = vErrors;
 return errors === 0;
 }
 
-export const setOrderPending = validate574;
-const schema2559 = {"title":"SetOrderPendingRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const setOrderPending = validate591;
+const schema2620 = {"title":"SetOrderPendingRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate574(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate591(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2559.required,parentSchema:schema2559,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2620.required,parentSchema:schema2620,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -34858,7 +35102,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2559.type,parentSchema:schema2559,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2620.type,parentSchema:schema2620,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -34867,19 +35111,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate574.errors = vErrors;
+validate591.errors = vErrors;
 return errors === 0;
 }
 
-export const setOrderReferrer = validate576;
-const schema2564 = {"title":"SetOrderReferrerRequest","type":"object","required":["id","referral"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"referral":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const setOrderReferrer = validate593;
+const schema2625 = {"title":"SetOrderReferrerRequest","type":"object","required":["id","referral"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"referral":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate576(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate593(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2564.required,parentSchema:schema2564,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2625.required,parentSchema:schema2625,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -34889,7 +35133,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.referral === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "referral"},message:"must have required property '"+"referral"+"'",schema:schema2564.required,parentSchema:schema2564,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "referral"},message:"must have required property '"+"referral"+"'",schema:schema2625.required,parentSchema:schema2625,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -35000,7 +35244,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2564.type,parentSchema:schema2564,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2625.type,parentSchema:schema2625,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -35009,20 +35253,20 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate576.errors = vErrors;
+validate593.errors = vErrors;
 return errors === 0;
 }
 
-export const setOrderStatus = validate578;
-const schema2570 = {"title":"SetOrderStatusRequest","type":"object","required":["id","status"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status":{"$ref":"../../resources/order.json#/properties/status"}}};
-const schema1607 = {"type":"string","enum":["Pending","Active","Fraud","Cancelled"]};
+export const setOrderStatus = validate595;
+const schema2631 = {"title":"SetOrderStatusRequest","type":"object","required":["id","status"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status":{"$ref":"../../resources/order.json#/properties/status"}}};
+const schema1633 = {"type":"string","enum":["Pending","Active","Fraud","Cancelled"]};
 
-function validate578(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate595(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2570.required,parentSchema:schema2570,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2631.required,parentSchema:schema2631,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -35032,7 +35276,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.status === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema2570.required,parentSchema:schema2570,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema2631.required,parentSchema:schema2631,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -35111,7 +35355,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/status",schemaPath:"../../resources/order.json#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1607.type,parentSchema:schema1607,data:data1};
+const err4 = {instancePath:instancePath+"/status",schemaPath:"../../resources/order.json#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1633.type,parentSchema:schema1633,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -35129,7 +35373,7 @@ data["status"] = coerced1;
 }
 }
 if(!((((data1 === "Pending") || (data1 === "Active")) || (data1 === "Fraud")) || (data1 === "Cancelled"))){
-const err5 = {instancePath:instancePath+"/status",schemaPath:"../../resources/order.json#/properties/status/enum",keyword:"enum",params:{allowedValues: schema1607.enum},message:"must be equal to one of the allowed values",schema:schema1607.enum,parentSchema:schema1607,data:data1};
+const err5 = {instancePath:instancePath+"/status",schemaPath:"../../resources/order.json#/properties/status/enum",keyword:"enum",params:{allowedValues: schema1633.enum},message:"must be equal to one of the allowed values",schema:schema1633.enum,parentSchema:schema1633,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -35141,7 +35385,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2570.type,parentSchema:schema2570,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2631.type,parentSchema:schema2631,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -35150,19 +35394,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate578.errors = vErrors;
+validate595.errors = vErrors;
 return errors === 0;
 }
 
-export const setTicketPriority = validate580;
-const schema2575 = {"title":"SetTicketPriorityRequest","type":"object","required":["id","priority"],"properties":{"id":{"$ref":"../../resources/ticket.json#/properties/ticket_number"},"priority":{"type":"string","enum":["Low","Medium","High"]}}};
+export const setTicketPriority = validate597;
+const schema2636 = {"title":"SetTicketPriorityRequest","type":"object","required":["id","priority"],"properties":{"id":{"$ref":"../../resources/ticket.json#/properties/ticket_number"},"priority":{"type":"string","enum":["Low","Medium","High"]}}};
 
-function validate580(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate597(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2575.required,parentSchema:schema2575,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2636.required,parentSchema:schema2636,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -35172,7 +35416,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.priority === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "priority"},message:"must have required property '"+"priority"+"'",schema:schema2575.required,parentSchema:schema2575,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "priority"},message:"must have required property '"+"priority"+"'",schema:schema2636.required,parentSchema:schema2636,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -35251,7 +35495,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2575.properties.priority.type,parentSchema:schema2575.properties.priority,data:data1};
+const err4 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2636.properties.priority.type,parentSchema:schema2636.properties.priority,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -35269,7 +35513,7 @@ data["priority"] = coerced1;
 }
 }
 if(!(((data1 === "Low") || (data1 === "Medium")) || (data1 === "High"))){
-const err5 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/enum",keyword:"enum",params:{allowedValues: schema2575.properties.priority.enum},message:"must be equal to one of the allowed values",schema:schema2575.properties.priority.enum,parentSchema:schema2575.properties.priority,data:data1};
+const err5 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/enum",keyword:"enum",params:{allowedValues: schema2636.properties.priority.enum},message:"must be equal to one of the allowed values",schema:schema2636.properties.priority.enum,parentSchema:schema2636.properties.priority,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -35281,7 +35525,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2575.type,parentSchema:schema2575,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2636.type,parentSchema:schema2636,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -35290,19 +35534,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate580.errors = vErrors;
+validate597.errors = vErrors;
 return errors === 0;
 }
 
-export const setTicketStatus = validate582;
-const schema2580 = {"title":"SetTicketStatusRequest","type":"object","required":["id","status"],"properties":{"id":{"$ref":"../../resources/ticket.json#/properties/ticket_number"},"status":{"$ref":"../../resources/ticket.json#/definitions/status"}}};
+export const setTicketStatus = validate599;
+const schema2641 = {"title":"SetTicketStatusRequest","type":"object","required":["id","status"],"properties":{"id":{"$ref":"../../resources/ticket.json#/properties/ticket_number"},"status":{"$ref":"../../resources/ticket.json#/definitions/status"}}};
 
-function validate582(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate599(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2580.required,parentSchema:schema2580,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2641.required,parentSchema:schema2641,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -35312,7 +35556,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.status === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema2580.required,parentSchema:schema2580,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema2641.required,parentSchema:schema2641,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -35421,7 +35665,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2580.type,parentSchema:schema2580,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2641.type,parentSchema:schema2641,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -35430,21 +35674,21 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate582.errors = vErrors;
+validate599.errors = vErrors;
 return errors === 0;
 }
 
-export const tokenizeClientCard = validate584;
-const schema2586 = {"title":"TokenizeClientCardRequest","type":"object","required":["client_id","gateway_id","token"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"gateway_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"token":{"type":"string","minLength":1,"maxLength":255,"description":"a non-empty gateway token of at most 255 characters"},"lastfour":{"type":"string","pattern":"^[0-9]{4}$","description":"the last four digits of the card, such as 4242"},"expdate":{"type":"string","pattern":"^(0[1-9]|1[0-2])[0-9]{2}$","description":"the card's expiry as MMYY with a month from 01 to 12, such as 0828"}}};
-const pattern1633 = new RegExp("^[0-9]{4}$", "u");
-const pattern1634 = new RegExp("^(0[1-9]|1[0-2])[0-9]{2}$", "u");
+export const tokenizeClientCard = validate601;
+const schema2647 = {"title":"TokenizeClientCardRequest","type":"object","required":["client_id","gateway_id","token"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"gateway_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"token":{"type":"string","minLength":1,"maxLength":255,"description":"a non-empty gateway token of at most 255 characters"},"lastfour":{"type":"string","pattern":"^[0-9]{4}$","description":"the last four digits of the card, such as 4242"},"expdate":{"type":"string","pattern":"^(0[1-9]|1[0-2])[0-9]{2}$","description":"the card's expiry as MMYY with a month from 01 to 12, such as 0828"}}};
+const pattern1696 = new RegExp("^[0-9]{4}$", "u");
+const pattern1697 = new RegExp("^(0[1-9]|1[0-2])[0-9]{2}$", "u");
 
-function validate584(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate601(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.client_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema2586.required,parentSchema:schema2586,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema2647.required,parentSchema:schema2647,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -35454,7 +35698,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.gateway_id === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gateway_id"},message:"must have required property '"+"gateway_id"+"'",schema:schema2586.required,parentSchema:schema2586,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gateway_id"},message:"must have required property '"+"gateway_id"+"'",schema:schema2647.required,parentSchema:schema2647,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -35464,7 +35708,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.token === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "token"},message:"must have required property '"+"token"+"'",schema:schema2586.required,parentSchema:schema2586,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "token"},message:"must have required property '"+"token"+"'",schema:schema2647.required,parentSchema:schema2647,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -35593,7 +35837,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err7 = {instancePath:instancePath+"/token",schemaPath:"#/properties/token/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2586.properties.token.type,parentSchema:schema2586.properties.token,data:data2};
+const err7 = {instancePath:instancePath+"/token",schemaPath:"#/properties/token/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2647.properties.token.type,parentSchema:schema2647.properties.token,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -35612,7 +35856,7 @@ data["token"] = coerced2;
 }
 if(typeof data2 === "string"){
 if(func2(data2) > 255){
-const err8 = {instancePath:instancePath+"/token",schemaPath:"#/properties/token/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema2586.properties.token,data:data2};
+const err8 = {instancePath:instancePath+"/token",schemaPath:"#/properties/token/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema2647.properties.token,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -35622,7 +35866,7 @@ vErrors.push(err8);
 errors++;
 }
 if(func2(data2) < 1){
-const err9 = {instancePath:instancePath+"/token",schemaPath:"#/properties/token/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema2586.properties.token,data:data2};
+const err9 = {instancePath:instancePath+"/token",schemaPath:"#/properties/token/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema2647.properties.token,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -35653,7 +35897,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err10 = {instancePath:instancePath+"/lastfour",schemaPath:"#/properties/lastfour/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2586.properties.lastfour.type,parentSchema:schema2586.properties.lastfour,data:data3};
+const err10 = {instancePath:instancePath+"/lastfour",schemaPath:"#/properties/lastfour/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2647.properties.lastfour.type,parentSchema:schema2647.properties.lastfour,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -35671,8 +35915,8 @@ data["lastfour"] = coerced3;
 }
 }
 if(typeof data3 === "string"){
-if(!pattern1633.test(data3)){
-const err11 = {instancePath:instancePath+"/lastfour",schemaPath:"#/properties/lastfour/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}$"},message:"must match pattern \""+"^[0-9]{4}$"+"\"",schema:"^[0-9]{4}$",parentSchema:schema2586.properties.lastfour,data:data3};
+if(!pattern1696.test(data3)){
+const err11 = {instancePath:instancePath+"/lastfour",schemaPath:"#/properties/lastfour/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}$"},message:"must match pattern \""+"^[0-9]{4}$"+"\"",schema:"^[0-9]{4}$",parentSchema:schema2647.properties.lastfour,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -35703,7 +35947,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err12 = {instancePath:instancePath+"/expdate",schemaPath:"#/properties/expdate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2586.properties.expdate.type,parentSchema:schema2586.properties.expdate,data:data4};
+const err12 = {instancePath:instancePath+"/expdate",schemaPath:"#/properties/expdate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2647.properties.expdate.type,parentSchema:schema2647.properties.expdate,data:data4};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -35721,8 +35965,8 @@ data["expdate"] = coerced4;
 }
 }
 if(typeof data4 === "string"){
-if(!pattern1634.test(data4)){
-const err13 = {instancePath:instancePath+"/expdate",schemaPath:"#/properties/expdate/pattern",keyword:"pattern",params:{pattern: "^(0[1-9]|1[0-2])[0-9]{2}$"},message:"must match pattern \""+"^(0[1-9]|1[0-2])[0-9]{2}$"+"\"",schema:"^(0[1-9]|1[0-2])[0-9]{2}$",parentSchema:schema2586.properties.expdate,data:data4};
+if(!pattern1697.test(data4)){
+const err13 = {instancePath:instancePath+"/expdate",schemaPath:"#/properties/expdate/pattern",keyword:"pattern",params:{pattern: "^(0[1-9]|1[0-2])[0-9]{2}$"},message:"must match pattern \""+"^(0[1-9]|1[0-2])[0-9]{2}$"+"\"",schema:"^(0[1-9]|1[0-2])[0-9]{2}$",parentSchema:schema2647.properties.expdate,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -35735,7 +35979,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2586.type,parentSchema:schema2586,data};
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2647.type,parentSchema:schema2647,data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -35744,19 +35988,19 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate584.errors = vErrors;
+validate601.errors = vErrors;
 return errors === 0;
 }
 
-export const verifyAdminLogin = validate587;
-const schema2595 = {"title":"VerifyAdminLoginRequest","type":"object","required":["username","password"],"properties":{"username":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"},"password":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"}}};
+export const verifyAdminLogin = validate604;
+const schema2656 = {"title":"VerifyAdminLoginRequest","type":"object","required":["username","password"],"properties":{"username":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"},"password":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"}}};
 
-function validate587(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate604(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.username === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "username"},message:"must have required property '"+"username"+"'",schema:schema2595.required,parentSchema:schema2595,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "username"},message:"must have required property '"+"username"+"'",schema:schema2656.required,parentSchema:schema2656,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -35766,7 +36010,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.password === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'",schema:schema2595.required,parentSchema:schema2595,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'",schema:schema2656.required,parentSchema:schema2656,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -35897,7 +36141,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2595.type,parentSchema:schema2595,data};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2656.type,parentSchema:schema2656,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -35906,19 +36150,19 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate587.errors = vErrors;
+validate604.errors = vErrors;
 return errors === 0;
 }
 
-export const verifyClientLogin = validate589;
-const schema2602 = {"title":"VerifyClientLoginRequest","type":"object","required":["email","password"],"properties":{"email":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"},"password":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"}}};
+export const verifyClientLogin = validate606;
+const schema2663 = {"title":"VerifyClientLoginRequest","type":"object","required":["email","password"],"properties":{"email":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"},"password":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"}}};
 
-function validate589(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate606(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.email === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema2602.required,parentSchema:schema2602,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema2663.required,parentSchema:schema2663,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -35928,7 +36172,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.password === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'",schema:schema2602.required,parentSchema:schema2602,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'",schema:schema2663.required,parentSchema:schema2663,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -36059,7 +36303,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2602.type,parentSchema:schema2602,data};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2663.type,parentSchema:schema2663,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -36068,7 +36312,7 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate589.errors = vErrors;
+validate606.errors = vErrors;
 return errors === 0;
 }
 

@@ -121,6 +121,7 @@ import meteredAddUsage from './accounts/meteredAddUsage.js';
 import meteredGetUsage from './accounts/meteredGetUsage.js';
 import meteredGetVariables from './accounts/meteredGetVariables.js';
 import module from './misc/module.js';
+import orderConfigUpgrade from './orders/orderConfigUpgrade.js';
 import orderUpgrade from './orders/orderUpgrade.js';
 import productCloneSettings from './services/productCloneSettings.js';
 import removeOrderDraft from './orders/removeOrderDraft.js';
@@ -264,6 +265,7 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   meteredGetUsage,
   meteredGetVariables,
   module,
+  orderConfigUpgrade,
   orderUpgrade,
   productCloneSettings,
   removeOrderDraft,
