@@ -29695,7 +29695,7 @@ return errors === 0;
 }
 
 export const orderConfigUpgrade = validate533;
-const schema2418 = {"title":"OrderConfigUpgradeRequest","type":"object","required":["id","new"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"new":{"type":"object","minProperties":1,"description":"new value per form id: an item id or a quantity","propertyNames":{"pattern":"^[0-9]+$"},"additionalProperties":{"type":"string","pattern":"^[0-9]+$"}},"module":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+const schema2418 = {"title":"OrderConfigUpgradeRequest","type":"object","required":["id","new"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"new":{"type":"object","minProperties":1,"description":"one new value per form id, such as new[1]=2","propertyNames":{"pattern":"^[0-9]+$"},"additionalProperties":{"type":"string","pattern":"^[0-9]+$","description":"an item id or a quantity, a whole number such as 2"}},"module":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 const pattern21 = new RegExp("^[0-9]+$", "u");
 
 function validate533(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){

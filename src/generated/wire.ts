@@ -8568,9 +8568,12 @@ export interface OrderConfigUpgradeRequest {
    */
   id: string;
   /**
-   * new value per form id: an item id or a quantity
+   * one new value per form id, such as new[1]=2
    */
   new: {
+    /**
+     * an item id or a quantity, a whole number such as 2
+     */
     [k: string]: string;
   };
   /**
