@@ -15,8 +15,6 @@ async function invoice(t: Test, app: FastifyInstance, id: string): Promise<Recor
   return { ...rest, client_id_embedded: (client as { id: string }).id };
 }
 
-const options = async (t: Test, app: FastifyInstance) => (await accountDetails(t, app, '2')).options;
-
 t.test(
   'orderConfigUpgrade orders the change, invoices the difference for the rest of the period and answers the published checkout',
   async (t) => {
@@ -206,7 +204,7 @@ t.test('orderConfigUpgrade refuses a second upgrade while one is pending, of opt
     status: 'Cancelled',
     fieldupgrades: [{ status: 'Cancelled' }, { status: 'Cancelled' }],
   });
-  t.match(await options(t, app), { '1': { item_id: '1' }, '2': { qty: '0' } }, 'a cancelled order changes nothing');
+  t.match((await accountDetails(t, app, '2')).options, { '1': { item_id: '1' }, '2': { qty: '0' } }, 'a cancelled order changes nothing');
   assertSuccess(t, await api(app, CALL, MORE), CALL);
 });
 
