@@ -177,6 +177,14 @@ export const messages = {
     `Nothing to upgrade: account ${id} is already on product ${productId}, billed ${cycle}: give another product as new or another cycle as new_billing`,
   upgradePending: (id: string, orderId: string) =>
     `Account ${id} already has a pending upgrade in order ${orderId}: activate or cancel that order first`,
+  configFormNotOnProduct: (formId: string, productId: string, formIds: readonly string[]) =>
+    `Parameter new[${formId}]: product ${productId} has no configurable option category ${formId}; its categories are: ${formIds.join(', ') || 'none'}`,
+  configItemNotInForm: (formId: string, name: string, itemId: string, itemIds: readonly string[]) =>
+    `Parameter new[${formId}]: ${name} has no item ${itemId}; its items are: ${itemIds.join(', ')}`,
+  configQtyOutOfRange: (formId: string, name: string, qty: string, min: string, max: string) =>
+    `Parameter new[${formId}]: ${name} takes a quantity from ${min} to ${max}, not ${qty}`,
+  configNothing: (id: string) =>
+    `Nothing to upgrade: account ${id} already has every value given in new[]: give another item or quantity for at least one category`,
   gatewayDisabled: (id: string, name: string, param = 'payment_module') =>
     `Gateway ${id} (${name}) is disabled: give an enabled payment gateway as ${param}`,
   creditTooLow: (clientId: string, credit: string, asked: string) =>

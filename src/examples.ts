@@ -129,6 +129,7 @@ export const EXAMPLES: Record<string, string> = {
   editContactPermissions: 'id=10&privileges[billing][payinvoice]=1&privileges[billing][balance]=1&privileges[support][tickets]=1',
   changeAccountPackage: 'id=1&product_id=3&recalculate=1',
   getProductUpgrades: 'id=8',
+  orderConfigUpgrade: 'id=2&new[1]=2&new[2]=2',
   orderUpgrade: 'id=1&new=3&new_billing=m',
   clearOrderDraftItems: 'id=1',
   removeOrderDraftDiscount: 'id=1',

@@ -19,6 +19,7 @@ import { addDays, formatDate, parseDateTime } from '../lib/dates.js';
 import { lineDate } from './invoiceLines.js';
 import { type NewLine, newInvoice } from './invoices.js';
 import { formatCents, toCents } from './money.js';
+import { accountOptionsView } from './productForms.js';
 import { clientNames, pick } from './views.js';
 
 /** The cycle asked for, else the account's own cycle when offered, else the addon's first priced one. */
@@ -179,8 +180,7 @@ export function accountDetails(world: View, a: Account): AccountDetails {
     ...pick(a, ['manual', 'currency_id', 'notes'] as const),
     name: world.get('products', a.product_id)?.name ?? '',
     mod: a.mod,
-    // PHP's empty array: billsim keeps no configurable options for a service.
-    options: [],
+    options: accountOptionsView(world, a, cycleCode(a.billingcycle)),
   };
 }
 

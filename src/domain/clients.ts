@@ -149,6 +149,7 @@ export function removeClient(world: World, client: Client): string[] {
   for (const account of owned(world, 'accounts', 'client_id', client.id)) {
     for (const addon of owned(world, 'account_addons', 'account_id', account.id)) world.remove('account_addons', addon.id);
     for (const usage of owned(world, 'metered_usage', 'account_id', account.id)) world.remove('metered_usage', usage.id);
+    for (const value of owned(world, 'account_forms', 'account_id', account.id)) world.remove('account_forms', value.id);
     world.remove('accounts', account.id);
     lines.push(`Account #${account.id} deleted`);
   }

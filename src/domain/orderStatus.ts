@@ -78,7 +78,9 @@ export function cancelOrder(world: World, order: Order): Order {
   for (const domain of pendingDomains(world, order)) world.replace('domains', { ...domain, status: 'Cancelled' });
   cancelUnpaidInvoice(world, order.invoice_id);
   const upgrades = order.upgrades.map((u) => (u.status === 'Pending' ? { ...u, status: 'Cancelled' as const } : u));
-  return world.replace('orders', { ...order, upgrades, status: 'Cancelled' });
+  if (order.fieldupgrades === undefined) return world.replace('orders', { ...order, upgrades, status: 'Cancelled' });
+  const fieldupgrades = order.fieldupgrades.map((u) => (u.status === 'Pending' ? { ...u, status: 'Cancelled' as const } : u));
+  return world.replace('orders', { ...order, upgrades, fieldupgrades, status: 'Cancelled' });
 }
 
 /** Fraud: the order, its live services and pending domains are Fraud, its Unpaid invoice Cancelled. */

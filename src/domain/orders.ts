@@ -133,7 +133,7 @@ export function orderDetails(world: View, order: Order): OrderDetails {
         .map((a) => pick(a, ['id', 'account_id', 'addon_id', 'name', 'billingcycle', 'recurring_amount', 'setup_fee', 'status'] as const)),
     ),
     upgrades: order.upgrades.map((u) => ({ ...u })),
-    fieldupgrades: [],
+    fieldupgrades: (order.fieldupgrades ?? []).map((u) => ({ ...u })),
     domains: world.where('domains', 'order_id', order.id).map((d) => ({
       ...pick(d, ['id', 'name', 'type', 'firstpayment', 'period', 'status', 'reg_module'] as const),
       nameservers: [...fourNameservers(d.nameservers), ''],

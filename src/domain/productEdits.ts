@@ -49,6 +49,11 @@ export function removeProduct(world: World, product: Product): void {
   world.remove('products', product.id);
   // Its metered variables describe the product alone (no service uses it, so no usage is left).
   for (const variable of [...world.where('metered_variables', 'product_id', product.id)]) world.remove('metered_variables', variable.id);
+  // Its option forms go with it, and the values kept for them by services that moved to another product.
+  for (const form of [...world.where('product_forms', 'product_id', product.id)]) {
+    for (const value of [...world.where('account_forms', 'form_id', form.id)]) world.remove('account_forms', value.id);
+    world.remove('product_forms', form.id);
+  }
   const others = (ids: readonly string[]) => ids.filter((id) => id !== product.id).join(',');
   for (const other of world.all('products').filter((p) => upgradeIds(p).includes(product.id))) {
     world.replace('products', { ...other, upgrades: others(upgradeIds(other)) });

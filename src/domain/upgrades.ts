@@ -2,7 +2,7 @@
 // current period, the upgrade order and its invoice, and applying it when that
 // order is activated.
 import type { View, World } from '../store/world.js';
-import type { Account, Invoice, Order, OrderUpgrade, Product } from '../generated/wire.js';
+import type { Account, Invoice, Order, OrderFieldUpgrade, OrderUpgrade, Product } from '../generated/wire.js';
 import { fail, messages, notFound } from '../errors.js';
 import { requireClient } from './clients.js';
 import { type Cycle, CYCLE_NAMES, type RecurringCycle, addPeriods, cycleCode, isRecurring, offeredCycles } from './cycles.js';
@@ -12,7 +12,8 @@ import { lineDate } from './invoiceLines.js';
 import { newInvoice } from './invoices.js';
 import { formatCents, toCents } from './money.js';
 import { newOrder } from './orders.js';
-import { OPEN_STATUSES, onProduct, recurringCents } from './services.js';
+import { choicesOf, itemOf, serviceCents, setValue, valuesOf } from './productForms.js';
+import { OPEN_STATUSES, onProduct } from './services.js';
 
 /** The product ids a product's `upgrades` field lists ("9,10,11"), in its order. */
 export function upgradeIds(product: Product): string[] {
@@ -68,14 +69,18 @@ export function proRataCents(p: ProRata): number {
   return Number((2n * num + den) / (2n * den));
 }
 
-// An order made by orderUpgrade carries one upgrade, so its first names the account.
-const upgradedAccount = (order: Order): string => order.upgrades[0]?.account_id ?? '';
+// An order made by orderUpgrade or orderConfigUpgrade changes one service, so its first change names it.
+const upgradedAccount = (order: Order): string => order.upgrades[0]?.account_id ?? order.fieldupgrades?.[0]?.account_id ?? '';
 
-/** A Pending upgrade order for the account, through an index of orders by upgraded account. */
-function pendingUpgrade(world: View, accountId: string): Order | undefined {
+const pendingFor = (accountId: string) => (u: { account_id: string; status: string }) =>
+  u.account_id === accountId && u.status === 'Pending';
+
+/** A Pending upgrade order for the account (of product, cycle or options), through an index of orders by upgraded account. */
+export function pendingUpgrade(world: View, accountId: string): Order | undefined {
+  const pending = pendingFor(accountId);
   return world
     .whereKey('orders', 'upgrade:account', upgradedAccount, accountId)
-    .find((order) => order.status === 'Pending' && order.upgrades.some((u) => u.account_id === accountId && u.status === 'Pending'));
+    .find((order) => order.status === 'Pending' && (order.upgrades.some(pending) || (order.fieldupgrades ?? []).some(pending)));
 }
 
 export interface UpgradeSpec {
@@ -127,7 +132,9 @@ export function placeUpgrade(world: World, spec: UpgradeSpec): PlacedUpgrade {
   const gateway = spec.gatewayId !== undefined ? requireEnabledGateway(world, spec.gatewayId, 'module').id : account.payment_module;
   const client = requireClient(world, account.client_id);
   const oldCents = toCents(account.total);
-  const newTotalCents = recurringCents(world, target, newCycle, account.currency_id);
+  // Options are categories of the product: they go with the service only when it stays on it.
+  const choices = target.id === current.id ? choicesOf(world, valuesOf(world, account)) : [];
+  const newTotalCents = serviceCents(world, target, newCycle, account.currency_id, choices);
   const amount = proRataCents({ oldCents, oldCycle, newCents: newTotalCents, newCycle, nextDue: account.next_due, now });
 
   const today = formatDate(now);
@@ -187,9 +194,31 @@ export function placeUpgrade(world: World, spec: UpgradeSpec): PlacedUpgrade {
  * upgrade is marked Cancelled.
  */
 export function applyUpgrades(world: World, order: Order): Order {
-  if (order.upgrades.every((u) => u.status !== 'Pending')) return order;
+  const fields = order.fieldupgrades ?? [];
+  if (order.upgrades.every((u) => u.status !== 'Pending') && fields.every((u) => u.status !== 'Pending')) return order;
   const upgrades = order.upgrades.map((upgrade) => (upgrade.status === 'Pending' ? applyOne(world, upgrade) : upgrade));
-  return world.replace('orders', { ...order, upgrades });
+  if (order.fieldupgrades === undefined) return world.replace('orders', { ...order, upgrades });
+  const fieldupgrades = fields.map((u) => (u.status === 'Pending' ? applyField(world, u) : u));
+  return world.replace('orders', { ...order, upgrades, fieldupgrades });
+}
+
+/**
+ * Sets a service's option value as an orderConfigUpgrade order asked, and its
+ * recurring total to its product price plus its options. A service closed or
+ * gone, moved to another product, or a form or item gone, is left alone and
+ * the change is marked Cancelled.
+ */
+function applyField(world: World, change: OrderFieldUpgrade): OrderFieldUpgrade {
+  const account = world.get('accounts', change.account_id);
+  const form = world.get('product_forms', change.form_id);
+  const product = account && world.get('products', account.product_id);
+  const cycle = account && cycleCode(account.billingcycle);
+  if (!account || !OPEN_STATUSES.includes(account.status) || !product || cycle === undefined) return { ...change, status: 'Cancelled' };
+  if (!form || form.product_id !== product.id || !itemOf(form, change.new_item_id)) return { ...change, status: 'Cancelled' };
+  setValue(world, account.id, form.id, change.new_item_id, change.new_qty);
+  const total = serviceCents(world, product, cycle, account.currency_id, choicesOf(world, valuesOf(world, account)));
+  world.replace('accounts', { ...account, total: formatCents(total) });
+  return { ...change, status: 'Upgraded' };
 }
 
 function applyOne(world: World, upgrade: OrderUpgrade): OrderUpgrade {
@@ -199,7 +228,8 @@ function applyOne(world: World, upgrade: OrderUpgrade): OrderUpgrade {
   if (!account || !OPEN_STATUSES.includes(account.status) || !product || cycle === undefined) {
     return { ...upgrade, status: 'Cancelled' };
   }
-  const total = formatCents(recurringCents(world, product, cycle, account.currency_id));
-  world.replace('accounts', { ...onProduct(account, product), billingcycle: upgrade.new_cycle, total });
+  const moved = { ...onProduct(account, product), billingcycle: upgrade.new_cycle };
+  const total = formatCents(serviceCents(world, product, cycle, account.currency_id, choicesOf(world, valuesOf(world, moved))));
+  world.replace('accounts', { ...moved, total });
   return { ...upgrade, status: 'Upgraded' };
 }

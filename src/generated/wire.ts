@@ -79,6 +79,7 @@ export interface AllWireTypes {
   common_sorter_json?: Sorter;
   resources_account_json?: Account;
   resources_account_addon_json?: AccountAddon;
+  resources_account_form_json?: AccountForm;
   resources_addon_json?: Addon;
   resources_admin_json?: Admin;
   resources_affiliate_json?: Affiliate;
@@ -111,6 +112,7 @@ export interface AllWireTypes {
   resources_predefined_reply_json?: PredefinedReply;
   resources_product_json?: Product;
   resources_product_automation_json?: ProductAutomation;
+  resources_product_form_json?: ProductForm;
   resources_registrar_json?: Registrar;
   resources_registry_name_json?: RegistryName;
   resources_reply_category_json?: ReplyCategory;
@@ -231,6 +233,7 @@ export interface AllWireTypes {
   operations_orders_getOrderDetails_json?: GetOrderDetails;
   operations_orders_getOrderDraft_json?: GetOrderDraft;
   operations_orders_getOrders_json?: GetOrders;
+  operations_orders_orderConfigUpgrade_json?: OrderConfigUpgradeCall;
   operations_orders_orderUpgrade_json?: OrderUpgradeCall;
   operations_orders_removeOrderDraft_json?: RemoveOrderDraft;
   operations_orders_removeOrderDraftDiscount_json?: RemoveOrderDraftDiscount;
@@ -493,6 +496,28 @@ export interface AccountAddon {
    * a numeric id as a string, such as "1"
    */
   payment_module: string;
+}
+/**
+ * The value a service (account) has chosen in one configurable option category of its product: the item (for a select) and the quantity ("1" for a select; the number of units for a qty form, whose item is the form's single item). One record per account and form; a form without a record adds nothing to the service's price.
+ */
+export interface AccountForm {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  account_id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  form_id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  item_id: string;
+  qty: string;
 }
 /**
  * An addon in the catalogue, with a price per cycle ("0.00" recurring means the cycle is not offered; paytype Once uses `m` as the one-time price).
@@ -1065,6 +1090,8 @@ export interface Collections {
   metered_variables: MeteredVariable[];
   metered_usage: MeteredUsage[];
   stubs: Stub[];
+  product_forms: ProductForm[];
+  account_forms: AccountForm[];
 }
 /**
  * A currency. The record with id "0" is the main currency (rate 1.0000); invoices with currency_id "0" are in it.
@@ -1838,6 +1865,10 @@ export interface Order {
    * For an upgrade order: each service it moves and where to; applied when the order is activated.
    */
   upgrades: OrderUpgrade[];
+  /**
+   * For an order made by orderConfigUpgrade: each configurable option category it changes on a service, from which value to which; applied when the order is activated. Absent on other orders.
+   */
+  fieldupgrades?: OrderFieldUpgrade[];
 }
 export interface OrderUpgrade {
   /**
@@ -1892,6 +1923,27 @@ export interface OrderUpgrade {
    * a money amount with two decimals, such as "12.30"
    */
   amount: string;
+  status: 'Pending' | 'Upgraded' | 'Cancelled';
+}
+export interface OrderFieldUpgrade {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  account_id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  form_id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  old_item_id: string;
+  old_qty: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  new_item_id: string;
+  new_qty: string;
   status: 'Pending' | 'Upgraded' | 'Cancelled';
 }
 /**
@@ -2574,6 +2626,92 @@ export interface StubParams {
   [k: string]: string;
 }
 /**
+ * A configurable option category (a "form") of a product, in the shape of the vendor's getProductForm `field`: its kind under `type` (billsim keeps two: `select`, one item of a list, and `qty`, a number of units of the form's single item), name, key, variable, description, `options` flags ("0"), `config` (a qty form's `minvalue` and `maxvalue`, whole numbers as strings; a select's `defaultvalue`, "" as published) and its items with their recurring prices per cycle. An item price is what the item adds to a service's recurring price on that cycle, in the main currency, per unit for a qty form. Options charge no setup fee in billsim, so items keep no setup prices.
+ */
+export interface ProductForm {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  product_id: string;
+  type: 'select' | 'qty';
+  name: string;
+  key: string;
+  variable: string;
+  description: string;
+  /**
+   * the field flags bitmask the vendor publishes (1 required, 2 shown in admin, 4 hidden from client); kept as given
+   */
+  options: string;
+  config: Config;
+  /**
+   * @minItems 1
+   */
+  items: [ProductFormItem, ...ProductFormItem[]];
+}
+export interface Config {
+  defaultvalue?: string;
+  minvalue?: string;
+  maxvalue?: string;
+}
+export interface ProductFormItem {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  name: string;
+  variable_id: string;
+  paytype: 'Regular';
+  sort_order: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  m: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  q: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  s: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  a: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  b: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  t: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  p4: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  p5: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  d: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  w: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  h: string;
+}
+/**
  * Runs the provisioning module's Create for account `id`: a Pending service becomes Active, and its Pending addons become Active with it. Any other status is refused with a message naming it ("Account 1 is Active: only a service that is Pending can become Active"). billsim runs no module, so only the statuses change. Answers `info: ["Account #<id> created"]`, as the published sample does; getAccountDetails, getAccounts, getClientAccounts and getAccountAddons show the new statuses.
  */
 export interface AccountCreate {
@@ -2844,7 +2982,7 @@ export interface AccountAddonMethods {
   Terminate: 'Terminate';
 }
 /**
- * One account (service) under `details`, with the real answer's fields in its order: due_day is the day of the month of next_due; expires is next_due (billsim keeps no separate expiry for a service); autorenew is always "1"; password is the service's own login password, shown as the real call shows it decrypted (fixture data, never the client's login password); extra_details is always []. Then billsim's additions manual, currency_id, notes and the product's name `name`, then the module's display name `mod` and `options`, always [] since billsim keeps no configurable options. The account's addons are not repeated here: getAccountAddons lists them.
+ * One account (service) under `details`, with the real answer's fields in its order: due_day is the day of the month of next_due; expires is next_due (billsim keeps no separate expiry for a service); autorenew is always "1"; password is the service's own login password, shown as the real call shows it decrypted (fixture data, never the client's login password); extra_details is always []. Then billsim's additions manual, currency_id, notes and the product's name `name`, then the module's display name `mod` and `options`, the service's configurable option values ([] without any). The recurring `total` includes the options' prices. The account's addons are not repeated here: getAccountAddons lists them.
  */
 export interface GetAccountDetails {
   request: GetAccountDetailsRequest;
@@ -2974,11 +3112,32 @@ export interface AccountDetails {
    */
   mod: string;
   /**
-   * always [] (PHP's empty array): billsim keeps no configurable options
-   *
-   * @maxItems 0
+   * The service's configurable option values. Without any: PHP's empty array []. With some: an object keyed by form id, one entry per category of the product the service has a value in. The vendor publishes no sample of configurable options here (its sample's `options` is cut after module settings billsim does not keep), so each entry follows getProductForm's names: the form's id, name, type (select or qty) and variable, the chosen item's id and name, qty ("1" for a select) and price, what the option adds to the service's recurring `total` on its cycle, in the service's currency.
    */
-  options: [];
+  options:
+    | never[]
+    | {
+        [k: string]: AccountOption;
+      };
+}
+export interface AccountOption {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  name: string;
+  type: 'select' | 'qty';
+  variable: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  item_id: string;
+  item_name: string;
+  qty: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  price: string;
 }
 /**
  * All accounts (services), newest first, in the same item shape as getClientAccounts, paginated with `sorter`. `list` picks a status: all (default), all_active, all_pending, all_suspended, all_terminated, all_fraud or all_cancelled. Filters (an empty value means no filter): filter[client_name] matches part of the client's "firstname lastname", filter[domain] part of the domain (both case-insensitive); filter[product_id], filter[status], filter[next_due] (YYYY-MM-DD), filter[billingcycle] (a cycle name such as Monthly) and filter[server_id] match exactly; filter[category_id] keeps accounts whose product sits on that order page or below it. An unknown product_id or category_id is an error. `list` and filter[status] together must both hold.
@@ -8376,7 +8535,7 @@ export interface DraftOrdersSorter {
   sorterpage: number;
 }
 /**
- * Order `id` as published (the stored sample is cut after `details`): its fields with the client's names, the gateway's name as `module`, the invoice's total and status (null without an invoice), `balance`, and what the order created: `hosting` (services), `addons`, `upgrades`, `fieldupgrades` (always empty) and `domains`. The hosting and addon item shapes are not published and chosen from the service and addon records.
+ * Order `id` as published (the stored sample is cut after `details`): its fields with the client's names, the gateway's name as `module`, the invoice's total and status (null without an invoice), `balance`, and what the order created: `hosting` (services), `addons`, `upgrades`, `fieldupgrades` (the configurable option changes of an orderConfigUpgrade order) and `domains`. The hosting and addon item shapes are not published and chosen from the service and addon records.
  */
 export interface GetOrderDetails {
   request: GetOrderDetailsRequest;
@@ -8444,11 +8603,9 @@ export interface OrderDetails {
   addons: OrderDetailsAddon[];
   upgrades: OrderUpgrade[];
   /**
-   * Always empty: billsim keeps no configurable-option upgrades.
-   *
-   * @maxItems 0
+   * The configurable option changes an orderConfigUpgrade order makes (the stored records: account, form, old and new item and quantity, status); [] for other orders. The published sample shows only an empty list.
    */
-  fieldupgrades: [];
+  fieldupgrades: OrderFieldUpgrade[];
   domains: OrderDetailsDomain[];
 }
 /**
@@ -8616,6 +8773,52 @@ export interface GetOrdersResult {
   sorter: Sorter;
 }
 /**
+ * Orders a change of the configurable options of account `id`: `new[<form id>]` gives, per option category (form) of the service's product, the new item id (a select) or quantity (a qty form), such as new[1]=3&new[2]=2. The service must be Active and on a recurring cycle; every form must belong to the service's product, a select's item must be one of its form's items, a quantity must be a whole number within the form's minvalue and maxvalue; at least one category must change; a service with an upgrade order still Pending (from this call or orderUpgrade) is refused; `module` names an enabled gateway for the invoice (default: the service's own). Every problem is reported at once and a refusal changes nothing. Cost: orderUpgrade's rule on an unchanged cycle, (new recurring price - old recurring price) x days left / days in the period, where the recurring prices are the service's `total` before and after the change (its product price plus its options; an option adds its item's price on the service's cycle, times the quantity, converted from the main currency into the service's), rounded half up and never negative; no setup fee. The order is a Pending order of the account's client with one `fieldupgrades` entry per changed category (account, form, old and new item and quantity, status Pending; getOrderDetails shows them; the cost is the order's, for the change as a whole, so a cheaper category offsets a dearer one) and an Unpaid invoice dated and due today, in the service's currency, with one Upgrade line (item_id the account id, "Upgrade <product> options: <form> <old> => <new>, ... (<today> - <day before next due>)") taxed when the product is taxable. When the invoice is paid (or the order activated) the new values apply and the service's `total` becomes its product price plus the new options; its due date stays. A change that costs 0.00 makes no invoice (`invoice_id` "0"): the order is Active at once and the values apply. Answers orderUpgrade's published `checkout` (the published sample is identical but for `call`): `invoice_id`, `gateway` and `order_id` strings; `total` (the invoice total, tax included; 0 without an invoice), `order_num` and `newtotal` (the service's recurring price after the change) numbers; `info` the language key `upgrade_order_success`.
+ */
+export interface OrderConfigUpgradeCall {
+  request: OrderConfigUpgradeRequest;
+  result: OrderConfigUpgradeResult;
+}
+export interface OrderConfigUpgradeRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+  /**
+   * one new value per form id, such as new[1]=2
+   */
+  new: {
+    /**
+     * an item id or a quantity, a whole number such as 2
+     */
+    [k: string]: string;
+  };
+  /**
+   * a positive whole number id, such as 1
+   */
+  module?: string;
+}
+export interface OrderConfigUpgradeResult {
+  checkout: UpgradeCheckout;
+}
+export interface UpgradeCheckout {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  invoice_id: string;
+  total: number;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  gateway: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  order_id: string;
+  order_num: number;
+  newtotal: number;
+}
+/**
  * Orders an upgrade of account `id` to product `new` (default: the product it is on) billed on cycle `new_billing`. The service must be Active and on a recurring cycle; `new` must be the service's own product or one its product's `upgrades` field lists (getProductUpgrades); `new_billing` must be a recurring cycle the target is priced on (Free and Once are refused: an upgrade keeps the service renewing); at least one of product and cycle must change; and a service with an upgrade order still Pending is refused until that order is activated or cancelled. `module` names an enabled gateway for the invoice (default: the service's own). Cost, in the service's currency and whole cents, for the rest of the current period: new price x days left / days of one new period - old price x days left / days of one old period, where the old price is the service's recurring `total`, the new price the target's catalogue price on `new_billing` converted from the main currency, days left run from today to the service's next due date and each period is one cycle ending on that date; on an unchanged cycle that is (new price - old price) x days left / days in the period. It is rounded half up and never negative: a downgrade costs 0.00. No setup fee is charged. The order is a Pending order of the account's client with one upgrade (account, old and new product and cycle, the amount before tax, status Pending) and an Unpaid invoice dated and due today, in the service's currency, with one line of type Upgrade (item_id the account id, "Upgrade <old product> (<old cycle>) => <new product> (<new cycle>) (<today> - <day before next due>)") taxed when the new product is taxable; the order's total and `invoice_id` are the invoice's. The service changes when the order is activated: it moves to the new product and cycle, and its recurring `total` becomes the new product's price on that cycle in the service's currency; its due date stays. When the move costs 0.00 no invoice is made (`invoice_id` "0"): the order is created Active and the move is applied at once. Answers `checkout` with the published sample's keys and mixed types: `invoice_id`, `gateway` (the gateway id) and `order_id` are strings; `total` (the invoice total, tax included; 0 without an invoice), `order_num` (the order number) and `newtotal` (the service's recurring price after the move) are numbers. `info` is the language key `upgrade_order_success`, as published.
  */
 export interface OrderUpgradeCall {
@@ -8639,23 +8842,6 @@ export interface OrderUpgradeRequest {
 }
 export interface OrderUpgradeResult {
   checkout: UpgradeCheckout;
-}
-export interface UpgradeCheckout {
-  /**
-   * a numeric id as a string, such as "1"
-   */
-  invoice_id: string;
-  total: number;
-  /**
-   * a numeric id as a string, such as "1"
-   */
-  gateway: string;
-  /**
-   * a numeric id as a string, such as "1"
-   */
-  order_id: string;
-  order_num: number;
-  newtotal: number;
 }
 /**
  * Deletes order draft `id` with its items. Answers the deleted draft's id as a JSON number (`draft_id`) and `info: ["Draft deleted"]`, as the real call does; the draft is gone from getOrderDraft and getClientDraftOrders afterwards. An unknown draft is an error.
@@ -9626,11 +9812,13 @@ export interface GetProductDetailsProduct {
   h: string;
   ptype: string;
   /**
-   * Configurable options: none are stored, so PHP's empty array []
-   *
-   * @maxItems 0
+   * The product's configurable option categories (forms). Without any: PHP's empty array [], as the published sample shows. With some: an object keyed by form id (as PHP encodes an array keyed by ids, like `server`), each form in the shape of the vendor's getProductForm `field` (the getProductDetails sample publishes none): id, type {type, group, langid}, name, key, variable, description, options, config, product_id, product_paytype and items, item prices converted like the product's with `currency_id`.
    */
-  options: never[];
+  options:
+    | never[]
+    | {
+        [k: string]: ProductDetailsForm;
+      };
   /**
    * a numeric id as a string, such as "1"
    */
@@ -9666,6 +9854,35 @@ export interface GetProductDetailsProduct {
    * Whether ordering offers an operating system choice: true for server products, as hostname
    */
   ospick: boolean;
+}
+export interface ProductDetailsForm {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  /**
+   * the kind as getProductForm publishes it; group and langid repeat the kind
+   */
+  type: {
+    type: 'select' | 'qty';
+    group: string;
+    langid: string;
+  };
+  name: string;
+  key: string;
+  variable: string;
+  description: string;
+  /**
+   * the field flags bitmask the vendor publishes (1 required, 2 shown in admin, 4 hidden from client); kept as given
+   */
+  options: string;
+  config: Config;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  product_id: string;
+  product_paytype: 'Free' | 'Once' | 'Regular' | 'DomainRegular';
+  items: ProductFormItem[];
 }
 /**
  * Lists the products that product `id` (a product id, not an account id) may be upgraded to: the products its `upgrades` field names (a comma list of product ids, as getProductDetails shows it), in that order; ids that name no product are skipped, and a product with no upgrades answers an empty list. Each item has the product's `id`, `name`, its order page's name as `catname` and `category_id`. As in the published sample, only the first item carries `"assigned": true` and the others have no `assigned` key at all: billsim reads it as the default target, the upgrade listed first in the product's `upgrades` field. orderUpgrade accepts any listed product as `new`.

@@ -123,6 +123,7 @@ import meteredAddUsageBulk from './accounts/meteredAddUsageBulk.js';
 import meteredGetUsage from './accounts/meteredGetUsage.js';
 import meteredGetVariables from './accounts/meteredGetVariables.js';
 import module from './misc/module.js';
+import orderConfigUpgrade from './orders/orderConfigUpgrade.js';
 import orderUpgrade from './orders/orderUpgrade.js';
 import productCloneSettings from './services/productCloneSettings.js';
 import removeOrderDraft from './orders/removeOrderDraft.js';
@@ -268,6 +269,7 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   meteredGetUsage,
   meteredGetVariables,
   module,
+  orderConfigUpgrade,
   orderUpgrade,
   productCloneSettings,
   removeOrderDraft,

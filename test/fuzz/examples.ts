@@ -108,6 +108,18 @@ export const EXAMPLES: Record<string, Pair[][]> = {
     ],
   ],
   getProductUpgrades: [[['id', '8']], [['id', '1']]],
+  orderConfigUpgrade: [
+    [
+      ['id', '2'],
+      ['new[1]', '2'],
+      ['new[2]', '2'],
+    ],
+    [
+      ['id', '2'],
+      ['new[2]', '8'],
+      ['module', '2'],
+    ],
+  ],
   orderUpgrade: [
     [
       ['id', '1'],

@@ -113,6 +113,16 @@ export function checkReferences(world: World): string[] {
     if (!world.get('metered_variables', usage.variable_id))
       problems.push(`metered usage ${usage.id}: variable ${usage.variable_id} does not exist`);
   }
+  for (const form of world.all('product_forms')) {
+    if (!world.get('products', form.product_id)) problems.push(`form ${form.id}: product ${form.product_id} does not exist`);
+  }
+  for (const value of world.all('account_forms')) {
+    const form = world.get('product_forms', value.form_id);
+    if (!world.get('accounts', value.account_id)) problems.push(`option value ${value.id}: account ${value.account_id} does not exist`);
+    if (!form) problems.push(`option value ${value.id}: form ${value.form_id} does not exist`);
+    else if (!form.items.some((i) => i.id === value.item_id))
+      problems.push(`option value ${value.id}: item ${value.item_id} is not in form ${form.id}`);
+  }
   for (const affiliate of world.all('affiliates')) {
     if (!world.get('clients', affiliate.client_id))
       problems.push(`affiliate ${affiliate.id}: client ${affiliate.client_id} does not exist`);

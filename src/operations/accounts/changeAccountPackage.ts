@@ -3,7 +3,8 @@ import { fail, messages, notFound } from '../../errors.js';
 import { cycleCode, offeredCycles } from '../../domain/cycles.js';
 import { formatCents } from '../../domain/money.js';
 import { isTld } from '../../domain/products.js';
-import { onProduct, recurringCents, requireOpen, requireService } from '../../domain/services.js';
+import { choicesOf, serviceCents, valuesOf } from '../../domain/productForms.js';
+import { onProduct, requireOpen, requireService } from '../../domain/services.js';
 import type { ChangeAccountPackageRequest, ChangeAccountPackageResult } from '../../generated/wire.js';
 
 export default defineMutation<ChangeAccountPackageRequest, ChangeAccountPackageResult & { info: string[] }>({
@@ -19,7 +20,9 @@ export default defineMutation<ChangeAccountPackageRequest, ChangeAccountPackageR
       const cycle = cycleCode(account.billingcycle)!;
       const offered = offeredCycles(product);
       if (!offered.includes(cycle)) fail(messages.cycleNotOffered(product.id, cycle, offered));
-      total = formatCents(recurringCents(world, product, cycle, account.currency_id));
+      // The service's options on the new product count; values kept for the old one's forms do not.
+      const choices = choicesOf(world, valuesOf(world, { ...account, product_id: product.id }));
+      total = formatCents(serviceCents(world, product, cycle, account.currency_id, choices));
     }
     world.replace('accounts', { ...onProduct(account, product), total });
     // The real call queues the change; billsim makes it before answering, with the published message.

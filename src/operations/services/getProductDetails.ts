@@ -4,6 +4,7 @@ import { prices } from '../../domain/catalogue.js';
 import { productServers } from '../../domain/apps.js';
 import { priceViewFor } from '../../domain/currencies.js';
 import { RECURRING_CYCLES, SETUP_PRICES } from '../../domain/cycles.js';
+import { productFormsView } from '../../domain/productForms.js';
 import { isServerProduct, isTld, periodsView } from '../../domain/products.js';
 import type { GetProductDetailsRequest, GetProductDetailsResult } from '../../generated/wire.js';
 
@@ -40,8 +41,7 @@ export default defineOperation<GetProductDetailsRequest, GetProductDetailsResult
         ...prices(p, SETUP_PRICES, view),
         ...prices(p, RECURRING_CYCLES, view),
         ptype: p.ptype,
-        // Configurable options are not stored: PHP's empty array.
-        options: [],
+        options: productFormsView(world, p, view),
         module: p.module,
         server: productServers(p),
         tlds: null,

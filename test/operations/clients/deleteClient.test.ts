@@ -34,6 +34,8 @@ const ALICE_RECORDS: Partial<Record<keyof Collections, string[]>> = {
   orders: ['1001', '1004', '1005', '1011', '1021'],
   accounts: ['1', '2', '12', '16'],
   account_addons: ['1', '2', '3'],
+  // Her VPS's configurable option values.
+  account_forms: ['1', '2'],
   domains: ['1', '2'],
   estimates: ['1'],
   order_drafts: ['1'],
