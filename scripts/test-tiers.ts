@@ -14,6 +14,7 @@ export type Tier = 'fast' | 'slow' | 'fuzz';
  * They run what `npm run build` put in dist/, and each takes seconds of its own.
  */
 const SLOW = [
+  'test/readme/',
   'test/browser/',
   'test/cli/',
   'test/package/',

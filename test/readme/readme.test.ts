@@ -1,0 +1,275 @@
+// Every example of the README runs here, against a fresh server started as
+// the README says (the bundled world, frozen at its day), and every comment
+// that states a result is checked against the answer. A changed world or
+// rule breaks this test, not the reader. A new shell block, or a comment this
+// file has no check for, fails until it gets one.
+import t, { type Test } from 'tap';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { packageRoot } from '../../src/paths.js';
+import { startCli, type Running } from '../helpers/process.js';
+
+const NOW = '2026-11-20 12:00:00';
+const README = fs.readFileSync(path.join(packageRoot, 'README.md'), 'utf8');
+
+interface Block {
+  /** The line of the block's first line in README.md (1-based). */
+  line: number;
+  lang: string;
+  lines: string[];
+}
+
+function blocks(): Block[] {
+  const out: Block[] = [];
+  const lines = README.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const open = /^```(\w*)$/.exec(lines[i]);
+    if (!open) continue;
+    const start = i + 1;
+    let end = start;
+    while (end < lines.length && lines[end] !== '```') end++;
+    out.push({ line: start + 1, lang: open[1], lines: lines.slice(start, end) });
+    i = end;
+  }
+  return out;
+}
+
+/** Blocks that are not commands to paste, by their first line, and why. */
+const NOT_RUN: Record<string, string> = {
+  'npm ci && npm start    # serves the simulator with the bundled fixtures on http://127.0.0.1:8080/admin/api.php':
+    'the README first lines: CI itself runs npm ci, npm start (the start test) and npm test',
+  'npm ci && npm start': 'starts the server in the foreground: the start test runs it',
+  "API='http://127.0.0.1:8080/admin/api.php'": 'the variables every curl block uses: set for each block here',
+  'npx billsim --data ./billsim-state.json': 'starts a server in the foreground: the persistence tests run it',
+  'billsim: my-world/clients.json: record 2 (id "3"), field email must be ...': 'an error message, shown: the fixtures tests check it',
+  '{': 'the error envelope, shown: every error test checks it',
+  'billsim 0.1.0 listening on http://127.0.0.1:8080/admin/api.php': 'the start banner, shown: compared with the real one below',
+};
+
+/** What a curl line answers, parsed when it is JSON. */
+interface Answer {
+  text: string;
+  json: any;
+}
+
+/** The checks of the comments that state a result, by the comment's text. */
+const CLAIMS: Record<string, (t: Test, answer: Answer) => void> = {
+  // The order flow
+  'Pending: a Pending service, a Pending Registration domain, invoice 13': (t, { json }) => {
+    const { details } = json;
+    t.equal(details.status, 'Pending');
+    t.equal(details.invoice_id, '13');
+    t.match(details.hosting, [{ status: 'Pending' }]);
+    t.match(details.domains, [{ name: 'newshop.com', status: 'Pending Registration' }]);
+  },
+  'Unpaid, due today: 4.95 + 12.95 + 8.25% tax = 19.38': (t, { json }) => {
+    t.match(json.invoice, { status: 'Unpaid', duedate: '2026-11-20', total: '19.38' });
+    t.strictSame(
+      json.invoice.items.map((item: any) => item.amount),
+      ['4.95', '12.95'],
+    );
+  },
+  'service Active, newshop.com registered for a year': (t, { json }) => t.equal(json.success, true),
+  'then accountUnsuspend, accountTerminate': (t, { json }) => t.equal(json.success, true),
+  'the order confirmation billsim would have sent': (t, { json }) => t.equal(json.emails[0].template, 'Order Confirmation'),
+  // Invoices, payments and credit
+  '30.04 still due': (t, { json }) => t.equal(json.success, true),
+  "client 2's credit": (t, { json }) => t.equal(json.success, true),
+  // Affiliates
+  "Bruno's order 1013, referred by Alice": (t, { json }) => t.equal(json.success, true),
+  'invoice 8 Paid: Alice earns 6.70 on order 1018': (t, { json }) => t.equal(json.success, true),
+  // Test cards
+  'declined: insufficient funds': (t, { json }) =>
+    t.strictSame(json.error, ['Credit card has been declined: insufficient funds (card ending 9995)']),
+  '20.00 from the primary card (custom[amount])': (t, { json }) => t.equal(json.success, true),
+  'the rest: invoice 8 Paid, order 1018 Active': (t, { json }) => t.equal(json.success, true),
+  // Support desk
+  Answered: (t, { json }) => t.match(json.info, [/ticket status changed to Answered/]),
+  // Sixty days of the bundled world
+  '2026-11-25': (t, { json }) => t.equal(json.now, '2026-11-25 12:00:00'),
+  'renewal invoices 13 and 14; invoice 12 overdue': (t, { json }) => {
+    const byId = new Map(json.invoices.map((i: any) => [i.id, i]));
+    t.ok(byId.has('13') && byId.has('14'), 'the renewal invoices');
+    t.match(byId.get('12'), { status: 'Unpaid', duedate: '2026-11-24' }, 'overdue since 2026-11-24');
+  },
+  'Invoice Created, Unpaid and Overdue reminders': (t, { json }) => {
+    const templates = new Set(json.emails.map((e: any) => e.template));
+    for (const template of ['Invoice Created', 'Unpaid Invoice Reminder', 'Overdue Invoice Reminder'])
+      t.ok(templates.has(template), template);
+  },
+  '2026-11-28': (t, { json }) => t.equal(json.now, '2026-11-28 12:00:00'),
+  'a 4.61 Late Fee line since 2026-11-27: 92.64 due': (t, { json }) => {
+    t.match(json.invoice, { status: 'Unpaid', total: '92.64' });
+    t.match(json.invoice.items.at(-1), { type: 'Late Fee', amount: '4.61' });
+  },
+  'paid renewal: next_due 2026-11-24 -> 2026-12-24': (t, { json }) => t.match(json.details, { status: 'Active', next_due: '2026-12-24' }),
+  '2026-12-14': (t, { json }) => t.equal(json.now, '2026-12-14 12:00:00'),
+  'Terminated on 2026-12-08': (t, { json }) => t.equal(json.details.status, 'Terminated'),
+  'Cancelled with it': (t, { json }) => t.equal(json.invoice.status, 'Cancelled'),
+  'Managed Backup (16) Suspended over invoice 14': (t, { json }) =>
+    t.match(
+      json.accounts.find((a: any) => a.id === '16'),
+      { status: 'Suspended' },
+    ),
+  '6.50 and a 5.00 late fee since 2026-12-12: 11.50 due': (t, { json }) => {
+    t.match(json.invoice, { status: 'Unpaid', total: '11.50' });
+    t.match(json.invoice.items.at(-1), { type: 'Late Fee', amount: '5.00' });
+  },
+  'Active again, next_due 2027-01-09': (t, { json }) => t.match(json.details, { status: 'Active', next_due: '2027-01-09' }),
+  '2027-01-19': (t, { json }) => t.equal(json.now, '2027-01-19 12:00:00'),
+  'evans-bakery.org Expired on 2026-12-28': (t, { json }) =>
+    t.match(json.details, { name: 'evans-bakery.org', status: 'Expired', expires: '2026-12-28' }),
+  'renewal paid from credit on 2027-01-11: expires 2028-02-10': (t, { json }) =>
+    t.match(json.details, { status: 'Active', expires: '2028-02-10' }),
+  'every step, with its reason': (t, { json }) => {
+    t.equal(json.entries.length, 20);
+    t.ok(
+      json.entries.every((e: any) => e.reason.length > 0),
+      'each with its reason',
+    );
+  },
+};
+
+/** The preceding comment lines that show an answer (`# {"success":true,...}`): matched with `...` as a wildcard. */
+function shownAnswer(comment: string): RegExp {
+  const parts = comment.split('...').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return new RegExp(`^${parts.join('.*')}$`);
+}
+
+interface Command {
+  line: number;
+  text: string;
+  comment?: string;
+  /** An answer the README shows on the line after the command. */
+  shown?: string;
+}
+
+/** The block's commands: continuation lines joined, trailing comments apart, comment lines that show an answer kept. */
+function commands(block: Block): { variables: string[]; commands: Command[] } {
+  const variables: string[] = [];
+  const list: Command[] = [];
+  for (let i = 0; i < block.lines.length; i++) {
+    const line = block.line + i;
+    let text = block.lines[i];
+    if (text.trim() === '') continue;
+    if (text.startsWith('#')) {
+      const shown = /^# (\{.*)$/.exec(text);
+      if (shown && list.length > 0) list[list.length - 1].shown = shown[1];
+      continue;
+    }
+    while (text.endsWith('\\')) text = `${text.slice(0, -1)} ${block.lines[++i].trim()}`;
+    if (/^[A-Z]+='[^']*'$/.test(text)) {
+      variables.push(text);
+      continue;
+    }
+    const comment = /\s+#\s(.*)$/.exec(text);
+    list.push({ line, text: comment ? text.slice(0, comment.index) : text, comment: comment?.[1] });
+  }
+  return { variables, commands: list };
+}
+
+/** The README's variables block, pointed at `origin`. */
+function variables(origin: string): string[] {
+  const block = blocks().find((b) => b.lines[0].startsWith("API='"))!;
+  return block.lines.map((line) => atServer(line, origin));
+}
+
+function atServer(text: string, origin: string): string {
+  return text.replaceAll('http://127.0.0.1:8080', origin).replaceAll('localhost:8080', origin);
+}
+
+function run(command: string, env: string[], cwd: string): { status: number | null; stdout: string; stderr: string } {
+  // -sS: no progress meter, errors still shown.
+  const script = [...env, command.replace(/^curl /, 'curl -sS ')].join('\n');
+  const result = spawnSync('bash', ['-c', script], { cwd, encoding: 'utf8', timeout: 30_000 });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+async function runBlock(t: Test, block: Block): Promise<void> {
+  const server: Running = await startCli(['--now', NOW, '--log-level', 'silent']);
+  t.teardown(() => server.stop());
+  const cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'billsim-readme-'));
+  t.teardown(() => fs.rmSync(cwd, { recursive: true, force: true }));
+  const parsed = commands(block);
+  const env = [...variables(server.origin), ...parsed.variables.map((v) => atServer(v, server.origin))];
+  for (const command of parsed.commands) {
+    const text = atServer(command.text, server.origin);
+    const { status, stdout, stderr } = run(text, env, cwd);
+    t.equal(status, 0, `README line ${command.line} runs: ${command.text} ${stderr}`);
+    let json: unknown;
+    try {
+      json = JSON.parse(stdout);
+    } catch {
+      json = undefined;
+    }
+    if (command.comment !== undefined) {
+      const check = CLAIMS[command.comment];
+      if (!check) t.fail(`README line ${command.line} states "${command.comment}": test/readme/readme.test.ts has no check for it`);
+      else await t.test(`line ${command.line}: ${command.comment}`, async (t) => check(t, { text: stdout, json }));
+    } else if (json !== undefined && typeof json === 'object' && json !== null && 'success' in json) {
+      t.equal((json as { success: boolean }).success, true, `README line ${command.line} succeeds: ${stdout.slice(0, 300)}`);
+    }
+    if (command.shown) t.match(stdout.trim(), shownAnswer(command.shown), `README line ${command.line}: the answer shown below it`);
+  }
+}
+
+t.test('every shell block of the README runs, and every result a comment states holds', async (t) => {
+  const all = blocks().filter((b) => b.lang === '');
+  const runnable = all.filter((b) => b.lines.some((line) => line.startsWith('curl ')));
+  for (const block of all) {
+    if (runnable.includes(block)) continue;
+    const first = block.lines[0];
+    if (first.startsWith('npx billsim fixtures:export')) continue; // run below
+    t.ok(NOT_RUN[first] !== undefined, `README line ${block.line} (${first}) is run here or says why not`);
+  }
+  t.ok(runnable.length >= 8, `${runnable.length} blocks of commands`);
+  for (const block of runnable) await t.test(`README line ${block.line}`, (t) => runBlock(t, block));
+});
+
+t.test("the README's ES module and CommonJS examples run against the package", async (t) => {
+  const dir = path.join(packageRoot, '.tap', 'readme');
+  fs.mkdirSync(dir, { recursive: true });
+  for (const [lang, file] of [
+    ['ts', 'example.mts'],
+    ['js', 'example.cjs'],
+  ]) {
+    const block = blocks().find((b) => b.lang === lang)!;
+    const target = path.join(dir, file);
+    fs.writeFileSync(target, `${block.lines.join('\n')}\n`);
+    // Inside the package's folder, 'billsim' names the package itself (its exports, dist/).
+    const result = spawnSync(process.execPath, ['--import', 'tsx', target], { cwd: packageRoot, encoding: 'utf8', timeout: 60_000 });
+    t.equal(result.status, 0, `README line ${block.line} (${lang}) runs: ${result.stderr}`);
+    if (lang === 'js') t.match(result.stdout, /^http:\/\/127\.0\.0\.1:\d+\/admin\/api\.php Invoice 9 not found/);
+  }
+});
+
+t.test("the README's fixtures:export block writes a world the server starts with", async (t) => {
+  const block = blocks().find((b) => b.lines[0].startsWith('npx billsim fixtures:export'))!;
+  const cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'billsim-readme-'));
+  t.teardown(() => fs.rmSync(cwd, { recursive: true, force: true }));
+  const [exportLine] = commands(block).commands;
+  const dir = /fixtures:export (\S+)/.exec(exportLine.text)![1];
+  const exported = spawnSync(process.execPath, [path.join(packageRoot, 'bin', 'billsim.js'), 'fixtures:export', dir], {
+    cwd,
+    encoding: 'utf8',
+  });
+  t.equal(exported.status, 0, exported.stderr);
+  t.ok(fs.existsSync(path.join(cwd, dir, 'clients.json')), 'the bundled world is written');
+  const server = await startCli(['--fixtures', path.join(cwd, dir), '--log-level', 'silent']);
+  t.teardown(() => server.stop());
+  t.equal((await fetch(`${server.origin}/__billsim/health`)).status, 200, 'and a server starts with it');
+});
+
+t.test("the README's start banner is the one the server prints", async (t) => {
+  const shown = blocks().find((b) => b.lines[0].startsWith('billsim 0.1.0 listening on'))!;
+  const server = await startCli(['--log-level', 'silent']);
+  t.teardown(() => server.stop());
+  const real = server
+    .output()
+    .split('\n')
+    .filter((line) => /^(billsim \d|  \w+:)/.test(line))
+    .map((line) => line.replaceAll(server.origin, 'http://127.0.0.1:8080'));
+  t.strictSame(real, shown.lines, 'line for line, the port aside');
+});
