@@ -25,7 +25,7 @@ import { Control } from './session/control.js';
 import { type DataFile, openDataFile, readSnapshotFile } from './store/persistence.js';
 import { readSavedSession } from './session/saved-state.js';
 import { adapterSaver } from './store/saver.js';
-import { FixtureError, loadFixtures, validateCollections } from './store/fixtures.js';
+import { checkWorld, FixtureError, readWorld } from './store/fixtures.js';
 import { storedStubProblems } from './session/stubs.js';
 import { defaultFixturesDir, packageVersion } from './paths.js';
 import type { Collections } from './generated/wire.js';
@@ -81,7 +81,12 @@ export interface AppOptions {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    billsim: { sessions: Sessions; control: Control };
+    billsim: {
+      sessions: Sessions;
+      control: Control;
+      /** What loading the world changed to make pasted records fit (a plain-text password hashed, say), one line each. */
+      warnings: readonly string[];
+    };
   }
 }
 
@@ -101,15 +106,23 @@ const compilersFactory = {
     (serializerFactory ??= (fastifyRequire('@fastify/fast-json-stringify-compiler') as () => Factory)())(...args),
 };
 
-function seedData(options: AppOptions): Collections {
-  const data = options.data ?? loadFixtures(options.fixturesDir ?? defaultFixturesDir);
-  if (options.data) validateCollections(options.data, '(data option)');
+/**
+ * The world every session starts from, and the warnings of its loading (pasted records made to fit).
+ * Every problem of the world, its stubs' included, stops the start in one FixtureError.
+ */
+function seedData(options: AppOptions): { data: Collections; warnings: string[] } {
+  const dir = options.fixturesDir ?? defaultFixturesDir;
+  const world = options.data ? checkWorld(options.data, '(data option)') : readWorld(dir);
+  const stubs = Array.isArray(world.data.stubs) ? storedStubProblems(world.data.stubs) : [];
+  const stubFile = options.data ? '(data option) stubs' : path.join(dir, 'stubs.json');
+  const problems = [...world.problems, ...stubs.map((problem) => `${stubFile}: ${problem}`)];
+  if (problems.length > 0) throw FixtureError.of(options.data ? 'the world of the data option' : `the world in ${dir}`, problems);
   const { apiId, apiKey } = options.credentials ?? {};
-  if (!apiId && !apiKey) return data;
-  const access = data.api_access.map((row) =>
+  if (!apiId && !apiKey) return world;
+  const access = world.data.api_access.map((row) =>
     row.id === '1' ? { ...row, api_id: apiId || row.api_id, api_key: apiKey || row.api_key } : row,
   );
-  return { ...data, api_access: access };
+  return { data: { ...world.data, api_access: access }, warnings: world.warnings };
 }
 
 /** The key of API access record 1 in the bundled world: published with billsim, so no secret. */
@@ -120,13 +133,12 @@ function bundledKey(): string | undefined {
 
 /** Builds the simulator as a Fastify instance without listening (use inject or listen). */
 export async function buildApp(options: AppOptions = {}): Promise<FastifyInstance> {
-  const seed = new Seed(seedData(options));
-  const stubProblems = storedStubProblems(seed.data.stubs);
-  if (stubProblems.length > 0) throw new FixtureError(`The stubs of the world are invalid: ${stubProblems.join('; ')}`);
+  const { data, warnings } = seedData(options);
+  const seed = new Seed(data);
   const { dataFile } = options;
   const saved = dataFile ? openDataFile(dataFile, seed.data) : undefined;
   try {
-    return await appOver(options, seed, saved);
+    return await appOver(options, seed, saved, warnings);
   } catch (error) {
     // A start that fails lets go of the data file's lock, so the file can be opened again.
     await saved?.saver.close();
@@ -134,7 +146,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   }
 }
 
-async function appOver(options: AppOptions, seed: Seed, saved: DataFile | undefined): Promise<FastifyInstance> {
+async function appOver(options: AppOptions, seed: Seed, saved: DataFile | undefined, warnings: string[]): Promise<FastifyInstance> {
   const { dataFile } = options;
   let app: FastifyInstance | undefined;
   // The default session's clock, faults and snapshots as the data file kept them.
@@ -184,7 +196,7 @@ async function appOver(options: AppOptions, seed: Seed, saved: DataFile | undefi
     schemaController: { compilersFactory: compilersFactory as never },
   });
   const control = new Control(sessions, Object.keys(operations));
-  app.decorate('billsim', { sessions, control });
+  app.decorate('billsim', { sessions, control, warnings });
   if (saved) {
     if (saved.recovered) app.log.warn(saved.recovered);
     app.addHook('onClose', () => saved.saver.close());

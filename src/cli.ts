@@ -63,6 +63,7 @@ async function serve(config: CliConfig): Promise<void> {
   const quote = fromEnv ? '"' : "'";
   const warning = exposureWarning(config.host, config.controlToken);
   if (warning) process.stderr.write(warning);
+  for (const line of app.billsim.warnings) process.stderr.write(`billsim: warning: ${line}\n`);
   // On a terminal the banner leads the log; elsewhere stdout holds JSON log lines only, so the banner goes to stderr.
   const bannerOut = process.stdout.isTTY ? process.stdout : process.stderr;
   bannerOut.write(

@@ -78,6 +78,8 @@ export interface Simulator {
   app: FastifyInstance;
   /** The API URL once listening (e.g. http://127.0.0.1:49152/admin/api.php); '' before. */
   readonly url: string;
+  /** What loading the world changed to make pasted records fit, one line each (also printed by the command line). */
+  readonly warnings: readonly string[];
   listen(options?: { port?: number; host?: string }): Promise<string>;
   close(): Promise<void>;
   /** Resets every session to the seed. */
@@ -139,6 +141,7 @@ export async function createSimulator(options: AppOptions = {}): Promise<Simulat
     get url() {
       return url;
     },
+    warnings: app.billsim.warnings,
     async listen({ port = 0, host = '127.0.0.1' } = {}) {
       const address = await app.listen({ port, host });
       url = `${address}${API_PATH}`;

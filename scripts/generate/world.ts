@@ -316,7 +316,8 @@ export class WorldGenerator {
       const account: Account = {
         id,
         client_id: who.id,
-        order_id: String(2000 + i),
+        // No orders are generated: "0" is the API's "no order" (a service added by staff), as a world may not name a missing one.
+        order_id: '0',
         product_id: product.id,
         parent_id: '0',
         date_created: day(created),
@@ -389,7 +390,7 @@ export class WorldGenerator {
       const domain: Domain = {
         id,
         client_id: who.id,
-        order_id: String(5000 + i),
+        order_id: '0', // no orders are generated (see accounts)
         tld_id: tld.id,
         name,
         reg_module: tld.module,

@@ -1,23 +1,15 @@
 import { createHash, scrypt, scryptSync, timingSafeEqual } from 'node:crypto';
+import { KEY_LENGTH, saltFor } from '../lib/password-hash.js';
 
-// scrypt with a salt of its own per account, stored as scrypt$<salt hex>$<hash hex>.
-const KEY_LENGTH = 32;
+export { saltFor };
+
+// scrypt with a salt of its own per account, stored as scrypt$<salt hex>$<hash hex> (src/lib/password-hash.ts).
 
 /**
  * The hash of a random password nobody kept: a login naming no account is checked
  * against it, so it costs the same scrypt run as a real one and timing reveals nothing.
  */
 export const NO_ACCOUNT_HASH = 'scrypt$2cbd10119a615e93c622c46a3625b615$118135a975453c8a65e9659ffbe65b8f0036fcb0e212a05d3027cad24fa54a99';
-
-/**
- * The salt of an account's password: derived from the account's id and e-mail,
- * so every account gets its own, and a session replayed from the same world
- * with the same calls stores byte-identical records (a random salt would not).
- * A simulator holds no real secrets, so a predictable salt costs nothing.
- */
-export function saltFor(id: string, email: string): Buffer {
-  return createHash('sha256').update(`billsim-password-salt\0${id}\0${email.toLowerCase()}`).digest().subarray(0, 16);
-}
 
 // scrypt costs tens of milliseconds of CPU: run synchronously it stalls every
 // other request. Calls that hash declare a `prepare` step which the session's

@@ -18,10 +18,32 @@ function skipSpace(bytes: Buffer, from: number): number {
   return i;
 }
 
-function unexpected(bytes: Buffer, i: number): SyntaxError {
+/** A syntax error and the byte it was found at, so a message can give its line and column. */
+export class JsonSyntaxError extends SyntaxError {
+  constructor(
+    readonly reason: string,
+    readonly byte: number,
+  ) {
+    super(`${reason} at byte ${byte}`);
+  }
+}
+
+function unexpected(bytes: Buffer, i: number): JsonSyntaxError {
   return i >= bytes.length
-    ? new SyntaxError('unexpected end of the data')
-    : new SyntaxError(`unexpected "${String.fromCharCode(bytes[i])}" at byte ${i}`);
+    ? new JsonSyntaxError('unexpected end of the data', bytes.length)
+    : new JsonSyntaxError(`unexpected "${String.fromCharCode(bytes[i])}"`, i);
+}
+
+/** JSON.parse of `text`, its error turned into a JsonSyntaxError at the byte `from` + where it stopped. */
+function parseAt(text: string, from: number): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    const message = (error as Error).message;
+    const index = /at position (\d+)/.exec(message);
+    const at = index ? Buffer.byteLength(text.slice(0, Number(index[1]))) : Buffer.byteLength(text);
+    throw new JsonSyntaxError(message.replace(/ in JSON at position \d+.*$/, '').replace(/ JSON input$/, ' of the data'), from + at);
+  }
 }
 
 /** Where the JSON value starting at `from` ends (one past its last byte); JSON.parse checks what is inside. */
@@ -53,12 +75,12 @@ function parseValue(bytes: Buffer, from: number): { value: unknown; end: number 
   if (from >= bytes.length) throw unexpected(bytes, from);
   const end = valueEnd(bytes, from);
   if (end === from) throw unexpected(bytes, from);
-  return { value: JSON.parse(bytes.toString('utf8', from, end)), end };
+  return { value: parseAt(bytes.toString('utf8', from, end), from), end };
 }
 
 /** The array starting at `from`, element by element, and where it ends. */
 function readArray(bytes: Buffer, from: number): { rows: unknown[]; end: number } {
-  if (bytes[from] !== OPEN) throw new SyntaxError('expected a JSON array');
+  if (bytes[from] !== OPEN) throw new JsonSyntaxError('expected a JSON array', from);
   const rows: unknown[] = [];
   let i = skipSpace(bytes, from + 1);
   if (bytes[i] === CLOSE) return { rows, end: i + 1 };
@@ -74,7 +96,7 @@ function readArray(bytes: Buffer, from: number): { rows: unknown[]; end: number 
 
 function expectEnd(bytes: Buffer, from: number): void {
   const i = skipSpace(bytes, from);
-  if (i !== bytes.length) throw new SyntaxError(`unexpected data after the value at byte ${i}`);
+  if (i !== bytes.length) throw new JsonSyntaxError('unexpected data after the value', i);
 }
 
 /** A JSON array read from bytes, element by element. */
@@ -87,7 +109,7 @@ export function parseArrayInParts(bytes: Buffer): unknown[] {
 /** A JSON object read from bytes: arrays among its values element by element, other values whole. */
 export function parseObjectInParts(bytes: Buffer): Record<string, unknown> {
   let i = skipSpace(bytes, 0);
-  if (bytes[i] !== OPEN_BRACE) throw new SyntaxError('expected a JSON object');
+  if (bytes[i] !== OPEN_BRACE) throw new JsonSyntaxError('expected a JSON object', i);
   const object: Record<string, unknown> = {};
   i = skipSpace(bytes, i + 1);
   if (bytes[i] === CLOSE_BRACE) {
@@ -112,9 +134,12 @@ export function parseObjectInParts(bytes: Buffer): Record<string, unknown> {
   return object;
 }
 
-/** A JSON file's value: parsed whole when it fits a string comfortably, else in parts (an array or an object of arrays). */
+/**
+ * A JSON file's value: parsed whole when it fits a string comfortably, else in parts (an array or an
+ * object of arrays). A syntax error is a JsonSyntaxError naming the byte.
+ */
 export function readJsonFile(file: string): unknown {
   const bytes = fs.readFileSync(file);
-  if (bytes.length <= WHOLE_FILE_LIMIT) return JSON.parse(bytes.toString('utf8'));
+  if (bytes.length <= WHOLE_FILE_LIMIT) return parseAt(bytes.toString('utf8'), 0);
   return bytes[skipSpace(bytes, 0)] === OPEN_BRACE ? parseObjectInParts(bytes) : parseArrayInParts(bytes);
 }

@@ -94,6 +94,6 @@ t.test('a broken setting stops the start, naming file, record and field', async 
   t.ok(error instanceof FixtureError);
   t.equal(
     (error as Error).message,
-    'my-world/product_automation.json: record 1 (id "2"), field suspend_days must be a whole number of days from 0 to 9999, as a string such as "5"',
+    'my-world/product_automation.json: record 2 (id 2): field suspend_days must be a whole number of days from 0 to 9999, as a string such as "5"',
   );
 });

@@ -175,7 +175,7 @@ t.test('a damaged log or a log without its data file stops the start and is left
     [
       'an invalid record',
       `${lines[0].replace('"enable":"1"', '"enable":1')}\n`,
-      /line 1 stores an invalid record: news record \(id "\d+"\), field enable/,
+      /line 1 stores an invalid record: news record \(id \d+\): field enable/,
     ],
     ['an unknown collection', '{"seq":1,"changes":[{"collection":"nope","put":{}}]}\n', /line 1 names no known collection \("nope"\)/],
   ];
