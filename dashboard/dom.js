@@ -149,8 +149,13 @@ export function table(caption, headers, rows, { className = '' } = {}) {
           h(
             'tr',
             { attrs: { role: 'row' } },
+            // One box for a cell's content: the narrow layout's grid holds the label and it.
             cells.map((cell, index) =>
-              h('td', { attrs: { role: 'cell', 'data-label': headers[index] ?? '' } }, typeof cell === 'string' ? keepDates(cell) : cell),
+              h(
+                'td',
+                { attrs: { role: 'cell', 'data-label': headers[index] ?? '' } },
+                h('div', {}, typeof cell === 'string' ? keepDates(cell) : cell),
+              ),
             ),
           ),
         ),

@@ -117,6 +117,19 @@ if (board) {
     t.equal(await page.$eval('#automation nav button:first-child', (b) => (b as any).disabled), true, 'no newer page than the first');
   });
 
+  t.test('the outbox of 60 days comes twenty e-mails a page', async (t) => {
+    const page = await board.open(t, 'lived', { width: 390, hash: 'outbox' });
+    const { emails } = await control('GET', '/emails');
+    const pages = Math.ceil(emails.length / 20);
+    t.ok(pages > 1, `${emails.length} e-mails`);
+    await waitForText(page, '#outbox-list', `Page 1 of ${pages}`);
+    t.equal(await page.$$eval('#outbox-list tbody tr', (rows) => rows.length), 20);
+    await page.click('#outbox-list nav button:last-child');
+    await waitForText(page, '#outbox-list', `Page 2 of ${pages}`);
+    const first = await page.$eval('#outbox-list tbody tr', (row) => row.textContent ?? '');
+    t.match(first, emails[20].subject, 'the second page starts with the 21st e-mail');
+  });
+
   t.test("journal entries show their simulated date when it is not the clock's today", async (t) => {
     const page = await board.open(t, 'lived', { width: 390 });
     await waitForText(page, '#requests-list', 'getInvoices');
@@ -126,6 +139,8 @@ if (board) {
       ['HH:MM:SS', '2026-11-20HH:MM:SS', '2026-11-20HH:MM:SS', '2026-11-20HH:MM:SS'],
       "today's entry shows its time, the first day's their date and time",
     );
+    const overflowing = await page.$$eval('#requests-list .time', (times) => times.filter((e) => e.scrollWidth > e.clientWidth).length);
+    t.equal(overflowing, 0, 'the date fits its column, clear of the call name');
     await screenshot(t, page, 'dashboard-narrow-390-journal', '#requests-list');
 
     // The next day on the clock: the newest entry is no longer today's.
