@@ -154,6 +154,8 @@ if (board) {
   t.test('at 1280 px the tables keep their columns and split no word', async (t) => {
     const page = await board.open(t, 'lived', { width: 1280 });
     await waitForText(page, '#requests-list', 'getInvoices');
+    const overflowing = await page.$$eval('#requests-list .time', (times) => times.filter((e) => e.scrollWidth > e.clientWidth).length);
+    t.equal(overflowing, 0, "the journal's dates fit their column");
     for (const name of ['requests', 'faults', 'stubs', 'clock', 'snapshots', 'state', 'outbox', 'sessions']) {
       await section(page, name);
       if (name === 'faults') await waitForText(page, '#faults-list', 'Remove');
