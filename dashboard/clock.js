@@ -2,7 +2,7 @@
 // The session clock: set it, freeze or unfreeze it, advance it by whole days
 // (each day passed runs the billing automation) and show what the automation did.
 import { control, ControlFailure, query } from './api.js';
-import { byId, fieldById, fillFrom, h, say, table } from './dom.js';
+import { byId, fieldById, fillFrom, h, pager, say, table } from './dom.js';
 
 /** @typedef {import('../src/generated/wire.js').ClockChange} ClockChange */
 /** @typedef {import('../src/generated/wire.js').ClockState} ClockState */
@@ -12,6 +12,13 @@ import { byId, fieldById, fillFrom, h, say, table } from './dom.js';
 
 export const live = true;
 let frozen = false;
+/** @type {string | undefined} the session clock's day (YYYY-MM-DD) as last read */
+let day;
+// The log a page at a time: sixty simulated days hold hundreds of entries.
+const PER_PAGE = 10;
+// The most entries the route answers (its `limit`): older ones are not shown.
+const MOST = 1000;
+let page = 0;
 
 /** @param {import('./main.js').Ctx} ctx */
 export function init(ctx) {
@@ -21,6 +28,7 @@ export function init(ctx) {
     ctx.act(async () => {
       const answer = /** @type {ClockSet} */ (await control('POST', '/clock', body));
       say(message);
+      page = 0;
       ran(answer.automation);
     }, message);
   byId('clock-freeze').addEventListener('click', () => change({ frozen: !frozen }));
@@ -39,6 +47,7 @@ export function init(ctx) {
  */
 export function show(clock) {
   frozen = clock.frozen;
+  day = clock.now.slice(0, 10);
   const text = `${clock.now} UTC${clock.frozen ? ', frozen' : ', running'}`;
   byId('clock-line').textContent = `Clock: ${text}`;
   byId('clock-now').textContent = text;
@@ -58,7 +67,13 @@ function ran(automation) {
   say(byId('clock-ran'), `Billing automation ran ${automation.days} day${automation.days === 1 ? '' : 's'}: ${done}.`);
 }
 
+/** The session clock's day (YYYY-MM-DD) as last read, or undefined before the first read. */
+export function today() {
+  return day;
+}
+
 export function reset() {
+  page = 0;
   say(byId('clock-ran'));
 }
 
@@ -69,7 +84,9 @@ export async function refresh(ctx) {
   /** @type {AutomationStatus} */
   let log;
   try {
-    log = /** @type {AutomationStatus} */ (await control('GET', `/automation${query({ limit: 100 })}`));
+    // One entry past the page says whether an older page exists.
+    const limit = Math.min((page + 1) * PER_PAGE + 1, MOST);
+    log = /** @type {AutomationStatus} */ (await control('GET', `/automation${query({ limit })}`));
   } catch (error) {
     if (error instanceof ControlFailure && error.status === 404) {
       fillFrom(element, 'missing', () => h('p', { className: 'muted' }, 'Automation log not available on this billsim.'));
@@ -77,15 +94,33 @@ export async function refresh(ctx) {
     }
     throw error;
   }
-  fillFrom(element, log, () => [
+  const shown = log.entries.slice(page * PER_PAGE, (page + 1) * PER_PAGE);
+  const older = log.entries.length > (page + 1) * PER_PAGE;
+  /** @param {number} to */
+  const turn = (to) => () => {
+    page = to;
+    void ctx.refresh();
+  };
+  const first = page * PER_PAGE + 1;
+  const capped = !older && log.entries.length >= MOST;
+  const where = `Entries ${first} to ${first + shown.length - 1}${older ? '' : capped ? ` (older than the newest ${MOST} are not shown)` : ' (the oldest)'}`;
+  fillFrom(element, { log, page }, () => [
     h('p', { className: 'muted' }, `Daily run ${log.enabled ? 'on' : 'off'}; last run for ${log.last_run || 'no day yet'}.`),
-    log.entries.length
-      ? table(
-          'Automation log, newest first',
-          ['day', 'action', 'reason', 'records'],
-          log.entries.map((entry) => [entry.day, entry.action.replaceAll('_', ' '), entry.reason, records(ctx, entry.records)]),
-        )
-      : h('p', {}, 'The automation has done nothing yet.'),
+    ...(shown.length
+      ? [
+          table(
+            'Automation log, newest first',
+            ['day', 'action', 'reason', 'records'],
+            shown.map((entry) => [entry.day, entry.action.replaceAll('_', ' '), entry.reason, records(ctx, entry.records)]),
+          ),
+          page > 0 || older
+            ? pager('Pages of the automation log', where, {
+                newer: page > 0 && turn(page - 1),
+                older: older && turn(page + 1),
+              })
+            : null,
+        ]
+      : [h('p', {}, page > 0 ? 'No entry this far back.' : 'The automation has done nothing yet.')]),
   ]);
 }
 

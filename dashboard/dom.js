@@ -115,40 +115,88 @@ export function jsonBlock(value, label) {
 }
 
 /**
- * A table with a header row; rows are arrays of cells (nodes or text).
+ * A table with a header row; rows are arrays of cells (nodes or text). Each
+ * cell carries its column's name (data-label): on a narrow screen the rows
+ * stack as cards of labelled lines (style.css), since columns squeezed to a
+ * phone's width would break their words. The roles keep it a table for
+ * screen readers once CSS has made its parts blocks.
  * @param {string} caption
  * @param {string[]} headers
  * @param {Child[][]} rows
+ * @param {{ className?: string }} [options] `fields` for a table of field names and values
  */
-export function table(caption, headers, rows) {
+export function table(caption, headers, rows, { className = '' } = {}) {
   return h(
     'div',
     { className: 'table-wrap' },
     h(
       'table',
-      {},
+      { className, attrs: { role: 'table' } },
       h('caption', { className: 'visually-hidden' }, caption),
       h(
         'thead',
-        {},
+        { attrs: { role: 'rowgroup' } },
         h(
           'tr',
-          {},
-          headers.map((name) => h('th', { attrs: { scope: 'col' } }, name)),
+          { attrs: { role: 'row' } },
+          headers.map((name) => h('th', { attrs: { scope: 'col', role: 'columnheader' } }, name)),
         ),
       ),
       h(
         'tbody',
-        {},
+        { attrs: { role: 'rowgroup' } },
         rows.map((cells) =>
           h(
             'tr',
-            {},
-            cells.map((cell) => h('td', {}, cell)),
+            { attrs: { role: 'row' } },
+            // One box for a cell's content: the narrow layout's grid holds the label and it.
+            cells.map((cell, index) =>
+              h(
+                'td',
+                { attrs: { role: 'cell', 'data-label': headers[index] ?? '' } },
+                h('div', {}, typeof cell === 'string' ? keepDates(cell) : cell),
+              ),
+            ),
           ),
         ),
       ),
     ),
+  );
+}
+
+const DATE = /\d{4}-\d{2}-\d{2}(?: \d{2}:\d{2}:\d{2})?/g;
+
+/**
+ * A text with each date (and date-time) in it kept on one line: a line may
+ * break after any hyphen, and "2027-01-" above "23" reads as two things.
+ * @param {string} text
+ * @returns {Leaf[]}
+ */
+export function keepDates(text) {
+  /** @type {Leaf[]} */
+  const parts = [];
+  let at = 0;
+  for (const match of text.matchAll(DATE)) {
+    parts.push(text.slice(at, match.index), h('span', { className: 'date' }, match[0]));
+    at = (match.index ?? 0) + match[0].length;
+  }
+  parts.push(text.slice(at));
+  return parts.filter((part) => part !== '');
+}
+
+/**
+ * Buttons to turn the pages of a list, and where the list is.
+ * @param {string} label what is paged, for screen readers
+ * @param {string} where the page's place, such as "Page 2 of 5"
+ * @param {{ newer: (() => void) | false, older: (() => void) | false }} turn false where there is no such page
+ */
+export function pager(label, where, turn) {
+  return h(
+    'nav',
+    { className: 'pager', attrs: { 'aria-label': label } },
+    button('Newer', turn.newer || (() => {}), { disabled: !turn.newer }),
+    h('span', { attrs: { role: 'status' } }, where),
+    button('Older', turn.older || (() => {}), { disabled: !turn.older }),
   );
 }
 

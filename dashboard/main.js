@@ -25,6 +25,7 @@ import * as stubs from './stubs.js';
  * @property {(name: string) => void} use
  * @property {(field: string, value: unknown, from?: string, options?: { labelled?: boolean }) => HTMLElement | null | undefined} link
  * @property {(id: string | number) => HTMLElement} stub
+ * @property {() => string | undefined} today the session clock's day (YYYY-MM-DD), as last read
  */
 
 /**
@@ -87,6 +88,7 @@ const ctx = {
       attrs: { 'aria-label': `Open stub ${id}` },
     });
   },
+  today: () => clock.today(),
 };
 
 /**
@@ -183,6 +185,12 @@ async function start() {
   for (const section of Object.values(sections)) section.init?.(ctx);
   window.addEventListener('hashchange', () => show(location.hash.slice(1)));
   select(location.hash.slice(1));
+  // The clock first, so the journal knows which day is today on its first showing.
+  try {
+    clock.show(/** @type {import('./clock.js').ClockState} */ (await control('GET', '/clock')));
+  } catch {
+    // Shown by the connection banner or the token form.
+  }
   await refresh();
   document.body.classList.add('ready');
   void tick();

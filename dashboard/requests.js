@@ -45,7 +45,8 @@ export function reset() {
 export async function refresh(ctx) {
   const call = fieldById('requests-call').value;
   const answer = /** @type {Journal} */ (await control('GET', `/requests${query({ call, limit: SHOWN })}`));
-  const text = JSON.stringify(answer.requests);
+  // A new day on the session clock changes which entries show their date.
+  const text = JSON.stringify([ctx.today(), answer.requests]);
   if (/** @type {HTMLDetailsElement} */ (byId('coverage')).open) await coverage();
   if (text === last) return;
   last = text;
@@ -80,7 +81,7 @@ function render(ctx, filterChanged) {
         { className: entry.success ? 'ok' : 'failed', attrs: { 'data-key': key } },
         button(
           [
-            h('span', { className: 'time' }, entry.time.slice(11)),
+            when(entry.time, ctx.today()),
             h('span', { className: 'call' }, entry.call || '(no call)'),
             h('span', { className: 'outcome' }, entry.success ? 'ok' : 'error'),
             h('span', { className: 'duration' }, `${entry.durationMs} ms`),
@@ -101,6 +102,17 @@ function render(ctx, filterChanged) {
     `${shown.length} request${shown.length === 1 ? '' : 's'} shown${hidden ? `, ${hidden} hidden by the filter` : ''}` +
     (entries.length >= SHOWN ? ` (the newest ${SHOWN})` : '');
   if (focused && !filterChanged) /** @type {HTMLElement | null} */ (list.querySelector(`li[data-key="${focused}"] button`))?.focus();
+}
+
+/**
+ * An entry's time on the session clock; its date too when that is not the
+ * clock's today, so entries of different simulated days tell apart.
+ * @param {string} time YYYY-MM-DD HH:MM:SS
+ * @param {string | undefined} today YYYY-MM-DD
+ */
+function when(time, today) {
+  const day = time.slice(0, 10);
+  return h('span', { className: 'time' }, day === today ? null : h('span', { className: 'day' }, day), time.slice(11));
 }
 
 /**

@@ -2,7 +2,7 @@
 // The stored state: each collection a page at a time (newest first), a record
 // with its fields, the records it points at and the records pointing at it.
 import { control, query } from './api.js';
-import { byId, button, fieldById, fill, fillFrom, h, jsonBlock, table } from './dom.js';
+import { byId, button, fieldById, fill, fillFrom, h, jsonBlock, pager, table } from './dom.js';
 import { pointingAt } from './refs.js';
 
 /** @typedef {import('./main.js').Ctx} Ctx */
@@ -103,16 +103,13 @@ async function showPage(ctx, collection) {
           ]),
         )
       : h('p', { className: 'muted' }, `No record in ${collection}.`),
-    h(
-      'nav',
-      { className: 'pager', attrs: { 'aria-label': `Pages of ${collection}` } },
-      button('Newer', turn(page - 1), { disabled: page === 0 }),
-      h(
-        'span',
-        { attrs: { role: 'status' } },
-        `Page ${Math.min(page + 1, Math.max(totalpages, 1))} of ${Math.max(totalpages, 1)} (${sorterrecords} records)`,
-      ),
-      button('Older', turn(page + 1), { disabled: page + 1 >= totalpages }),
+    pager(
+      `Pages of ${collection}`,
+      `Page ${Math.min(page + 1, Math.max(totalpages, 1))} of ${Math.max(totalpages, 1)} (${sorterrecords} records)`,
+      {
+        newer: page > 0 && turn(page - 1),
+        older: page + 1 < totalpages && turn(page + 1),
+      },
     ),
   ]);
 }
@@ -173,7 +170,7 @@ async function showRecord(ctx, collection, id) {
       opened = undefined;
       fill(element);
     }),
-    table(`Fields of ${collection} ${id}`, ['field', 'value'], rows),
+    table(`Fields of ${collection} ${id}`, ['field', 'value'], rows, { className: 'fields' }),
     h('h4', {}, 'Pointing here'),
     found.some((f) => f.rows.length)
       ? h(

@@ -141,10 +141,6 @@ export async function refresh(ctx) {
       }),
     ),
   );
-  // Each cell says its column, for the narrow layout where rows stack as cards.
-  for (const row of list.querySelectorAll('tbody tr')) {
-    for (const [index, cell] of [...row.querySelectorAll('td')].entries()) cell.dataset.label = HEADERS[index];
-  }
   highlight();
 }
 

@@ -19,7 +19,16 @@ if (board) {
     await waitForText(page, '#clock-now', '2026-12-20 12:00:00 UTC, frozen');
     const ran = await waitForText(page, '#clock-ran', /Billing automation ran 30 days: .*invoice created: \d+/);
     t.match(ran, /invoice created: [1-9]/, 'renewal invoices were created');
-    await waitForText(page, '#automation', /invoice created/);
+    // The log comes ten entries a page, newest first: the renewals are a few pages back.
+    await waitForText(page, '#automation', /Entries 1 to 10/);
+    const log = () => page.$eval('#automation', (e) => e.textContent ?? '');
+    let turns = 0;
+    while (!(await log()).includes('invoice created') && turns < 10) {
+      turns++;
+      await page.click('#automation nav button:last-child');
+      await waitForText(page, '#automation', `Entries ${turns * 10 + 1} to`);
+    }
+    t.match(await log(), 'invoice created', `the renewals ${turns} page(s) back`);
     await screenshot(t, page, 'dashboard-clock');
 
     await chooseCollection(page, 'invoices');
