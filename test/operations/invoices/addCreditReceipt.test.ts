@@ -123,9 +123,12 @@ refusals(
     [{ client_id: 'one', amount: '5' }, 'Parameter client_id must be a positive whole number id, such as 1'],
     [
       { client_id: '1', amount: '5.001' },
-      'Parameter amount must be a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30',
+      'Parameter amount must be an amount more than 0 with at most two decimals, up to 999999999999.99, such as 10.50',
     ],
-    [{ client_id: '1', amount: '0.00' }, 'Parameter amount must be more than 0'],
+    [
+      { client_id: '1', amount: '0.00' },
+      'Parameter amount must be an amount more than 0 with at most two decimals, up to 999999999999.99, such as 10.50',
+    ],
     [{ client_id: '99', amount: '5' }, 'Client 99 not found'],
     [
       { client_id: '11', amount: '5' },

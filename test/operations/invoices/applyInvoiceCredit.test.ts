@@ -156,13 +156,16 @@ t.test('applyInvoiceCredit refusals change nothing', async (t) => {
     [{ id: 'twelve', apply_credit: '5' }, 'Parameter id must be a positive whole number id, such as 1'],
     [
       { id: '12', apply_credit: '5,00' },
-      'Parameter apply_credit must be a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30',
+      'Parameter apply_credit must be an amount more than 0 with at most two decimals, up to 999999999999.99, such as 10.50',
     ],
     [
       { id: '12', apply_credit: '-5' },
-      'Parameter apply_credit must be a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30',
+      'Parameter apply_credit must be an amount more than 0 with at most two decimals, up to 999999999999.99, such as 10.50',
     ],
-    [{ id: '12', apply_credit: '0' }, 'Parameter apply_credit must be more than 0'],
+    [
+      { id: '12', apply_credit: '0' },
+      'Parameter apply_credit must be an amount more than 0 with at most two decimals, up to 999999999999.99, such as 10.50',
+    ],
     [{ id: '99', apply_credit: '5' }, 'Invoice 99 not found'],
     [{ id: '13', apply_credit: '5' }, 'Client 999 not found'],
     [{ id: '1', apply_credit: '5' }, 'Invoice #1 is Paid: only an Unpaid invoice (or one in Collections) takes payments'],
