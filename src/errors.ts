@@ -58,6 +58,16 @@ export const AMOUNT_RULES = {
   nonNegative: 'a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30',
 } as const;
 
+/** What shape a parameter arrived in, for a message about a value of the wrong shape ("got an object"). */
+export function shapeOf(value: unknown): string {
+  if (Array.isArray(value)) return 'a list';
+  if (value === null) return 'null';
+  if (typeof value === 'object') return 'an object';
+  if (typeof value === 'boolean') return 'true or false';
+  if (typeof value === 'number') return 'a number';
+  return 'a string';
+}
+
 /** At most five ids, then how many more: a product a generated world gives thousands of services names a few. */
 function someIds(ids: readonly string[]): string {
   const shown = ids.slice(0, 5).join(', ');
@@ -80,6 +90,7 @@ export const messages = {
   sessionInvalid: () => 'Header x-billsim-session must be 1-64 characters of A-Z, a-z, 0-9, ".", "_" or "-"',
   paramRequired: (name: string) => `Parameter ${name} is required`,
   paramInvalid: (name: string, expected: string) => `Parameter ${name} must be ${expected}`,
+  paramShape: (name: string, expected: string, got: string) => `Parameter ${name} must be ${expected}, got ${got}`,
   amountOutOfRange: (what: string, amount: string, max: string) =>
     `${what} would be ${amount}, beyond the largest amount billsim keeps exactly (${max} either way): nothing was changed`,
   paramUnknownValue: (name: string, allowed: readonly string[]) => `Parameter ${name} must be one of: ${allowed.join(', ')}`,
