@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { ENCODINGS, api, assertSuccess, build, SERVER_TIME } from '../../helpers/app.js';
 import { idOrder } from '../../helpers/shapes.js';
 import { callInEachSession, sessionOf, sameAnswers } from '../../helpers/sessions.js';
-import { refusals } from '../../helpers/refusals.js';
+import { refusals, refusedAtOnce } from '../../helpers/refusals.js';
 
 const CALL = 'addClientCredit';
 const NOW = '2026-11-20 12:00:00';
@@ -142,3 +142,11 @@ refusals(
   ],
   'no credit and no log entry written',
 );
+
+t.test('addClientCredit: an unknown record and a refused amount in one answer', async (t) => {
+  const app = await build(t);
+  await refusedAtOnce(t, app, CALL, { client_id: '99', amount: '-5' }, [
+    'Client 99 not found',
+    'Parameter amount must be an amount more than 0 with at most two decimals, up to 999999999999.99, such as 10.50',
+  ]);
+});

@@ -2,7 +2,7 @@ import t, { type Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
 import { ENCODINGS, api, assertError, assertSuccess, build, storeJson, SERVER_TIME } from '../../helpers/app.js';
 import type { Body, WireParams } from '../../helpers/app.js';
-import { refusedWith } from '../../helpers/refusals.js';
+import { refusedAtOnce, refusedWith } from '../../helpers/refusals.js';
 
 const CALL = 'applyInvoiceCredit';
 const NOW = '2026-11-20 12:00:00';
@@ -176,4 +176,12 @@ t.test('applyInvoiceCredit refusals change nothing', async (t) => {
     [{ id: '3', apply_credit: '0.01' }, 'Client 3 has 0.00 credit, less than the 0.01 asked for: nothing was applied'],
   ];
   await refusedWith(t, app, CALL, cases, 'no invoice, credit or log entry changed');
+});
+
+t.test('applyInvoiceCredit: an unknown record and a refused amount in one answer', async (t) => {
+  const app = await build(t);
+  await refusedAtOnce(t, app, CALL, { id: '99', apply_credit: '-5' }, [
+    'Invoice 99 not found',
+    'Parameter apply_credit must be an amount more than 0 with at most two decimals, up to 999999999999.99, such as 10.50',
+  ]);
 });
