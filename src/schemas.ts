@@ -172,8 +172,9 @@ export function paramMessage(error: ErrorObject, sent: Record<string, unknown> =
   }
   const schema = error.parentSchema as { description?: string } | undefined;
   const expected = schema?.description ?? describeKeyword(error);
-  // A value of the wrong shape (a list or an object where a text belongs) says what it got.
-  if (error.keyword === 'type') return messages.paramShape(name, expected, shapeOf(valueAt(sent, error.instancePath)));
+  // A list or an object where a text belongs says what it got (a text where a set belongs is told the set's shape already).
+  if (error.keyword === 'type' && error.params.type === 'string')
+    return messages.paramShape(name, expected, shapeOf(valueAt(sent, error.instancePath)));
   return messages.paramInvalid(name, expected);
 }
 
