@@ -184,7 +184,7 @@ async function appOver(options: AppOptions, seed: Seed, saved: DataFile | undefi
     genReqId: nextRequestId,
     ...timeouts,
     http: { ...http, maxHeaderSize: headerLimit },
-    clientErrorHandler: clientErrorHandler(headerLimit),
+    clientErrorHandler: clientErrorHandler(headerLimit, sessions),
     logger: options.logger ?? false,
     // Fastify's own request lines would log URLs with api_key in them; the
     // endpoint logs one redacted line per call instead.
@@ -201,7 +201,7 @@ async function appOver(options: AppOptions, seed: Seed, saved: DataFile | undefi
     if (saved.recovered) app.log.warn(saved.recovered);
     app.addHook('onClose', () => saved.saver.close());
   }
-  registerErrorHandlers(app, bodyLimit);
+  registerErrorHandlers(app, bodyLimit, sessions);
   const origins = options.cors === undefined || options.cors === true ? true : options.cors;
   registerPrivateNetwork(app, origins);
   registerControlOrigins(app, CONTROL_PREFIX, origins);

@@ -10,6 +10,64 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * The checks of one call that do not depend on each other, collected so that
+ * one answer names every problem instead of one a round trip. Run them in the
+ * order of the call's parameters: the messages keep that order. A check that
+ * needs an earlier one's value runs only when that value came back (it is
+ * undefined when the earlier check refused), so a fee is not compared with an
+ * amount that was refused. `settle` then throws all the refusals as one
+ * ApiError, before anything is written.
+ */
+export class Checks {
+  private readonly refused: string[] = [];
+
+  /** Runs a check that answers a value (a record, a parsed amount); on a refusal, notes it and answers undefined. */
+  value<T>(check: () => T): T | undefined {
+    try {
+      return check();
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      this.refused.push(...error.messages);
+      return undefined;
+    }
+  }
+
+  /** Runs a check that answers nothing; true when it passed. */
+  pass(check: () => void): boolean {
+    const before = this.refused.length;
+    this.value(check);
+    return this.refused.length === before;
+  }
+
+  /** Throws every refusal noted as one ApiError; else answers `values`, none of which is then undefined. */
+  settle<T extends object>(values: T = {} as T): { [K in keyof T]: Exclude<T[K], undefined> } {
+    if (this.refused.length > 0) throw new ApiError(this.refused);
+    return values as { [K in keyof T]: Exclude<T[K], undefined> };
+  }
+}
+
+/**
+ * The words of each amount rule, one text per rule wherever it is checked: a
+ * schema's description (which words a malformed value's message) and the
+ * domain's check of the value (src/domain/money.ts) say the same, so -5, 0 and
+ * "abc" get one message. schemas/common/defs.json repeats them (a test compares).
+ */
+export const AMOUNT_RULES = {
+  positive: 'an amount more than 0 with at most two decimals, up to 999999999999.99, such as 10.50',
+  nonNegative: 'a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30',
+} as const;
+
+/** What shape a parameter arrived in, for a message about a value of the wrong shape ("got an object"). */
+export function shapeOf(value: unknown): string {
+  if (Array.isArray(value)) return 'a list';
+  if (value === null) return 'null';
+  if (typeof value === 'object') return 'an object';
+  if (typeof value === 'boolean') return 'true or false';
+  if (typeof value === 'number') return 'a number';
+  return 'a string';
+}
+
 /** At most five ids, then how many more: a product a generated world gives thousands of services names a few. */
 function someIds(ids: readonly string[]): string {
   const shown = ids.slice(0, 5).join(', ');
@@ -32,6 +90,7 @@ export const messages = {
   sessionInvalid: () => 'Header x-billsim-session must be 1-64 characters of A-Z, a-z, 0-9, ".", "_" or "-"',
   paramRequired: (name: string) => `Parameter ${name} is required`,
   paramInvalid: (name: string, expected: string) => `Parameter ${name} must be ${expected}`,
+  paramShape: (name: string, expected: string, got: string) => `Parameter ${name} must be ${expected}, got ${got}`,
   amountOutOfRange: (what: string, amount: string, max: string) =>
     `${what} would be ${amount}, beyond the largest amount billsim keeps exactly (${max} either way): nothing was changed`,
   paramUnknownValue: (name: string, allowed: readonly string[]) => `Parameter ${name} must be one of: ${allowed.join(', ')}`,

@@ -14,7 +14,7 @@ import {
   operationSchemaId,
   requestRef,
 } from './schema-files.js';
-import { messages } from './errors.js';
+import { messages, shapeOf } from './errors.js';
 
 export {
   allSchemas,
@@ -148,6 +148,16 @@ function paramName(error: ErrorObject, sent: Record<string, unknown>): string {
   );
 }
 
+/** The value a JSON pointer names in the request as sent. */
+function valueAt(sent: Record<string, unknown>, pointer: string): unknown {
+  let at: unknown = sent;
+  for (const part of pointer.split('/').slice(1)) {
+    if (typeof at !== 'object' || at === null) return at;
+    at = (at as Record<string, unknown>)[decodeURIComponent(part).replace(/~1/g, '/').replace(/~0/g, '~')];
+  }
+  return at;
+}
+
 /** Turn one ajv error for a request into the catalogue's parameter message. */
 export function paramMessage(error: ErrorObject, sent: Record<string, unknown> = {}): string {
   const name = paramName(error, sent);
@@ -162,6 +172,9 @@ export function paramMessage(error: ErrorObject, sent: Record<string, unknown> =
   }
   const schema = error.parentSchema as { description?: string } | undefined;
   const expected = schema?.description ?? describeKeyword(error);
+  // A list or an object where a text belongs says what it got (a text where a set belongs is told the set's shape already).
+  if (error.keyword === 'type' && error.params.type === 'string')
+    return messages.paramShape(name, expected, shapeOf(valueAt(sent, error.instancePath)));
   return messages.paramInvalid(name, expected);
 }
 

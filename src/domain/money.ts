@@ -1,6 +1,6 @@
 // All arithmetic on money happens here, in integer cents; the wire sees
 // two-decimal strings ("12.30") and, for line totals, JSON numbers.
-import { fail, messages } from '../errors.js';
+import { AMOUNT_RULES, fail, messages } from '../errors.js';
 
 /**
  * The largest amount billsim takes or keeps, in cents: 999999999999.99, the
@@ -84,10 +84,21 @@ export function convertCents(cents: number, fromRate: string, toRate: string): n
   return Math.round((cents * Number(toRate)) / Number(fromRate));
 }
 
-/** An amount parameter in cents, refused unless more than 0 (the schemas let a sign through so that 0 and -5 get this one message). */
+/**
+ * An amount parameter in cents, refused unless more than 0. Its schema
+ * (defs.json positiveAmountParam) lets a sign through, so -5 and 0 get the
+ * rule's one message, the one a malformed amount gets, with the call's other problems.
+ */
 export function positiveCents(value: string, param: string): number {
   const cents = toCents(value);
-  if (cents <= 0) fail(messages.paramInvalid(param, 'more than 0'));
+  if (cents <= 0) fail(messages.paramInvalid(param, AMOUNT_RULES.positive));
+  return cents;
+}
+
+/** An amount parameter in cents, refused when below 0 (defs.json nonNegativeAmountParam), with decimalParam's message. */
+export function nonNegativeCents(value: string, param: string): number {
+  const cents = toCents(value);
+  if (cents < 0) fail(messages.paramInvalid(param, AMOUNT_RULES.nonNegative));
   return cents;
 }
 

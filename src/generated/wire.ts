@@ -3974,7 +3974,7 @@ export interface AddClientCreditRequest {
    */
   client_id: string;
   /**
-   * a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30
+   * an amount more than 0 with at most two decimals, up to 999999999999.99, such as 10.50
    */
   amount: string;
   /**
@@ -6392,7 +6392,7 @@ export interface AddCreditReceiptRequest {
    */
   client_id: string;
   /**
-   * a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30
+   * an amount more than 0 with at most two decimals, up to 999999999999.99, such as 10.50
    */
   amount: string;
 }
@@ -6512,7 +6512,7 @@ export interface ApplyInvoiceCreditRequest {
    */
   id: string;
   /**
-   * a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30
+   * an amount more than 0 with at most two decimals, up to 999999999999.99, such as 10.50
    */
   apply_credit: string;
 }

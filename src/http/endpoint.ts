@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ApiError, messages } from '../errors.js';
+import { ApiError, messages, shapeOf } from '../errors.js';
 import { requestValidator, paramMessages } from '../schemas.js';
 import type { AnyOperation } from '../operations/operation.js';
 import { DEFAULT_SESSION, isValidSessionName, type Session, type Sessions } from '../session/sessions.js';
@@ -97,7 +97,7 @@ export async function serveApi(deps: EndpointDeps, request: ApiRequest): Promise
     const known = error instanceof ApiError ? error.messages : error instanceof ControlError ? [error.message] : undefined;
     if (!known) request.log.error({ err: error, call }, 'operation failed');
     const list = known ?? [messages.internal()];
-    outcome = failed(200, call, session?.clock.now() ?? new Date(), list);
+    outcome = failed(200, call, session?.clock.now() ?? deps.sessions.clockNow(request.headers[SESSION_HEADER]), list);
   }
   if (deps.latency) await sleep(deps.latency.min + Math.random() * (deps.latency.max - deps.latency.min));
   const durationMs = Math.round((performance.now() - started) * 100) / 100;
@@ -171,7 +171,7 @@ function answer(deps: EndpointDeps, session: Session, params: Params, call: stri
       return failed(fault.status ?? 200, call, now, fault.error ?? [messages.simulatedFault(fault.status ?? 200)]);
     }
     try {
-      if (!call) throw new ApiError(messages.callMissing());
+      if (!call) throw new ApiError(callRefused(params.call));
       const caller = authenticate(world, text(params, 'api_id'), text(params, 'api_key'), ip, call);
       const stubbedAnswer = stubbed(world, call) ? await stubOutcome(session, params, call, now) : undefined;
       if (stubbedAnswer) return stubbedAnswer;
@@ -181,6 +181,11 @@ function answer(deps: EndpointDeps, session: Session, params: Params, call: stri
       return failed(200, call, now, error.messages);
     }
   });
+}
+
+/** Why a request names no call: none was sent, or it arrived as a list or an object (`call[x]=...`). */
+function callRefused(sent: unknown): string {
+  return sent === undefined || sent === '' ? messages.callMissing() : messages.paramShape('call', 'a string', shapeOf(sent));
 }
 
 /**

@@ -457,6 +457,20 @@ export class Sessions {
     return session;
   }
 
+  /**
+   * The moment an answer that reached no session states as server_time (a
+   * body that could not be read, a bad session header): the named session's
+   * clock; a new session's start for a name not yet in use (nothing is created
+   * for it); the default session's when no valid name was given.
+   */
+  clockNow(name: unknown): Date {
+    const named = typeof name === 'string' && isValidSessionName(name) ? name : DEFAULT_SESSION;
+    const held = this.map.get(named);
+    if (held) return held.clock.now();
+    if (named === DEFAULT_SESSION) return this.get(DEFAULT_SESSION).clock.now();
+    return new Clock(this.options.now, this.options.realNow).now();
+  }
+
   get maxSessions(): number {
     return this.options.maxSessions ?? DEFAULT_MAX_SESSIONS;
   }

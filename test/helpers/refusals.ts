@@ -28,6 +28,13 @@ export async function refusedEach(t: Test, app: FastifyInstance, call: string, c
   t.equal(storeJson(app), before, note);
 }
 
+/** A request with several independent problems answers them all at once, in this order, and changes nothing. */
+export async function refusedAtOnce(t: Test, app: FastifyInstance, call: string, params: WireParams, expected: string[]) {
+  const before = storeJson(app);
+  assertError(t, await api(app, call, params), call, expected);
+  t.equal(storeJson(app), before, UNCHANGED);
+}
+
 /** A test of its own, on a fresh bundled world, for one table of refusals. */
 export function refusals(title: string, call: string, cases: ReadonlyArray<Refusal>, note = UNCHANGED): void {
   t.test(title, async (t) => refusedWith(t, await build(t), call, cases, note));

@@ -199,3 +199,50 @@ t.test('validation reports every problem of a request at once, one message per p
   );
   t.equal(storeJson(app), before, 'nothing changed');
 });
+
+t.test('a call sent with the wrong shape says what shape it got', async (t) => {
+  const app = await build(t);
+  for (const [query, got] of [
+    ['call[x]=getCurrencies', 'an object'],
+    ['call[]=getCurrencies', 'a list'],
+    ['call=getCurrencies&call=getClients', 'a list'],
+  ]) {
+    assertError(t, (await app.inject({ url: `/admin/api.php?${query}&${auth}` })).json(), '', [
+      `Parameter call must be a string, got ${got}`,
+    ]);
+  }
+  assertError(t, await api(app, 'getClientDetails', { 'id[x]': '1' }), 'getClientDetails', [
+    'Parameter id must be a positive whole number id, such as 1, got an object',
+  ]);
+});
+
+t.test("answers to bodies that could not be read carry the named session's clock as server_time", async (t) => {
+  const app = await build(t, { bodyLimit: 1000 });
+  const seconds = FROZEN_NOW.getTime() / 1000;
+  const advance = (session: string, advanceDays: number) =>
+    app.inject({ method: 'POST', url: '/__billsim/clock', headers: { 'x-billsim-session': session }, payload: { advanceDays } });
+  await advance('late', 3);
+  await advance('default', 1);
+  const post = (payload: string, type: string, session?: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/admin/api.php?call=getCurrencies',
+      headers: { 'content-type': type, ...(session !== undefined && { 'x-billsim-session': session }) },
+      payload,
+    });
+  const json = 'application/json';
+  t.equal((await post('{"call":', json, 'late')).json().server_time, seconds + 3 * 86400, 'bad JSON: the named session');
+  t.equal((await post('{"call":', json)).json().server_time, seconds + 86400, 'bad JSON, no session named: the default session');
+  const tooLarge = await post(`x=${'a'.repeat(2000)}`, 'application/x-www-form-urlencoded', 'late');
+  t.equal(tooLarge.json().error[0], messages.bodyTooLarge(1000));
+  t.equal(tooLarge.json().server_time, seconds + 3 * 86400, 'a body over the limit: the named session');
+  const badHeader = await app.inject({ url: `/admin/api.php?call=getCurrencies&${auth}`, headers: { 'x-billsim-session': 'no spaces' } });
+  assertError(t, badHeader.json(), 'getCurrencies', [messages.sessionInvalid()]);
+  t.equal(badHeader.json().server_time, seconds + 86400, 'a bad session header: the default session');
+  t.equal(
+    (await post('{"call":', json, 'fresh')).json().server_time,
+    seconds,
+    'a session not yet used: a new session starts at the seed clock',
+  );
+  t.notOk(app.billsim.sessions.has('fresh'), 'an unreadable body creates no session');
+});

@@ -30,7 +30,7 @@ t.test('an amount parameter beyond the limit is refused with the other problems 
   const before = storeJson(app);
   assertError(t, await api(app, 'addClientCredit', { amount: '1000000000000.00' }), 'addClientCredit', [
     'Parameter client_id is required',
-    'Parameter amount must be a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30',
+    'Parameter amount must be an amount more than 0 with at most two decimals, up to 999999999999.99, such as 10.50',
   ]);
   assertError(
     t,

@@ -5,13 +5,19 @@ import { defaultGatewayId } from '../../domain/gateways.js';
 import { newInvoice } from '../../domain/invoices.js';
 import { formatCents, positiveCents } from '../../domain/money.js';
 import { CREDIT_LINE } from '../../domain/payments.js';
+import { Checks } from '../../errors.js';
 import type { AddCreditReceiptRequest, AddCreditReceiptResult } from '../../generated/wire.js';
 
 export default defineMutation<AddCreditReceiptRequest, AddCreditReceiptResult>({
   mutates: true,
   run(p, { world, now }) {
-    const client = requireMainClient(world, p.client_id, (parent) => `credit belongs to the main client: add funds for client ${parent}`);
-    const cents = positiveCents(p.amount, 'amount');
+    const checks = new Checks();
+    const { client, cents } = checks.settle({
+      client: checks.value(() =>
+        requireMainClient(world, p.client_id, (parent) => `credit belongs to the main client: add funds for client ${parent}`),
+      ),
+      cents: checks.value(() => positiveCents(p.amount, 'amount')),
+    });
     // Funds added are not a sale, so the receipt carries no tax; paying it turns the Credit line into credit (settleInvoice).
     const invoice = newInvoice(world, {
       client,

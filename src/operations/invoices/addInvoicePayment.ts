@@ -1,10 +1,10 @@
 import { defineMutation } from '../operation.js';
 import { requireInvoice } from '../../domain/invoices.js';
-import { fail, messages } from '../../errors.js';
+import { Checks, fail, messages } from '../../errors.js';
 import { rateOf } from '../../domain/currencies.js';
 import { parseDateAtTimeOf } from '../../lib/dates.js';
 import { requireEnabledGateway } from '../../domain/gateways.js';
-import { convertCents, formatCents, positiveCents, toCents } from '../../domain/money.js';
+import { convertCents, formatCents, nonNegativeCents, positiveCents } from '../../domain/money.js';
 import { recordPayment, requirePayable } from '../../domain/payments.js';
 import type { View } from '../../store/world.js';
 import type { AddInvoicePaymentRequest, AddInvoicePaymentResult, Invoice } from '../../generated/wire.js';
@@ -22,17 +22,39 @@ function intoInvoiceCurrency(world: View, invoice: Invoice, p: AddInvoicePayment
 export default defineMutation<AddInvoicePaymentRequest, AddInvoicePaymentResult & { info: string[] }>({
   mutates: true,
   run(p, { world, now }) {
-    const invoice = requireInvoice(world, p.id);
-    requirePayable(invoice);
-    const gateway = requireEnabledGateway(world, p.paymentmodule, 'paymentmodule');
-    const [cents, feeCents] = [positiveCents(p.amount, 'amount'), toCents(p.fee)];
-    if (feeCents > cents) fail(messages.paramInvalid('fee', `at most the amount paid (${formatCents(cents)})`));
-    const date =
-      parseDateAtTimeOf(p.date, now) ??
-      fail(messages.paramInvalid('date', 'a real date as YYYY-MM-DD, YYYY-MM-DD HH:MM:SS or an ISO 8601 date-time'));
-    const convert = intoInvoiceCurrency(world, invoice, p);
+    // Every independent problem in one answer, in the order of the parameters; the fee is compared
+    // with the amount, and the payment converted into the invoice's currency, only when both stand.
+    const checks = new Checks();
+    const invoice = checks.value(() => {
+      const found = requireInvoice(world, p.id);
+      requirePayable(found);
+      return found;
+    });
+    const cents = checks.value(() => positiveCents(p.amount, 'amount'));
+    const gateway = checks.value(() => requireEnabledGateway(world, p.paymentmodule, 'paymentmodule'));
+    const feeCents = checks.value(() => nonNegativeCents(p.fee, 'fee'));
+    if (cents !== undefined && feeCents !== undefined) {
+      checks.pass(() => {
+        if (feeCents > cents) fail(messages.paramInvalid('fee', `at most the amount paid (${formatCents(cents)})`));
+      });
+    }
+    const date = checks.value(
+      () =>
+        parseDateAtTimeOf(p.date, now) ??
+        fail(messages.paramInvalid('date', 'a real date as YYYY-MM-DD, YYYY-MM-DD HH:MM:SS or an ISO 8601 date-time')),
+    );
+    const convert = invoice && checks.value(() => intoInvoiceCurrency(world, invoice, p));
+    const ok = checks.settle({ invoice, cents, gateway, feeCents, date, convert });
 
-    const payment = { invoice, cents: convert(cents), feeCents: convert(feeCents), gateway, transId: p.transnumber, date };
+    const into = ok.convert;
+    const payment = {
+      invoice: ok.invoice,
+      cents: into(ok.cents),
+      feeCents: into(ok.feeCents),
+      gateway: ok.gateway,
+      transId: p.transnumber,
+      date: ok.date,
+    };
     recordPayment(world, { ...payment, sendEmail: p.send_email === '1' }, now);
     return { info: [PAYMENT_ADDED] };
   },

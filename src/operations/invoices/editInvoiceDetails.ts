@@ -1,5 +1,5 @@
 import { defineMutation } from '../operation.js';
-import { fail, messages } from '../../errors.js';
+import { Checks, fail, messages } from '../../errors.js';
 import { hasCardOnFile } from '../../domain/clients.js';
 import { parseDateTime } from '../../lib/dates.js';
 import { requireEnabledGateway } from '../../domain/gateways.js';
@@ -19,10 +19,13 @@ const UNSUPPORTED = {
 } as const;
 const REAL_DATE = 'a real calendar date as YYYY-MM-DD';
 
-/** Both dates after the edit; each given one must exist on the calendar, and the due date may not come first. */
+/** Refuses a given date that is not on the calendar. */
+function requireRealDate(value: string | undefined, param: 'date' | 'duedate'): void {
+  if (value !== undefined && !parseDateTime(value)) fail(messages.paramInvalid(param, REAL_DATE));
+}
+
+/** Both dates after the edit (each given one is a real date); the due date may not come first. */
 function dates(invoice: Invoice, p: EditInvoiceDetailsRequest): Pick<Invoice, 'date' | 'duedate'> {
-  if (p.date !== undefined && !parseDateTime(p.date)) fail(messages.paramInvalid('date', REAL_DATE));
-  if (p.duedate !== undefined && !parseDateTime(p.duedate)) fail(messages.paramInvalid('duedate', REAL_DATE));
   const date = p.date ?? invoice.date;
   const duedate = p.duedate ?? invoice.duedate;
   // Only an edit of a date is checked, so a stored pair that already crosses does not block other edits.
@@ -50,19 +53,27 @@ function editedView(world: View, invoice: Invoice): EditedInvoiceView {
 export default defineMutation<EditInvoiceDetailsRequest, EditInvoiceDetailsResult & { info: string[] }>({
   mutates: true,
   run(p, { world }) {
-    for (const [name, why] of Object.entries(UNSUPPORTED)) {
-      if (p[name as keyof typeof UNSUPPORTED] !== undefined) fail(messages.paramNotSupported(name, why));
-    }
-    if (EDITABLE.every((name) => p[name] === undefined)) {
-      fail(messages.draftNothingToChange(`${EDITABLE.slice(0, -1).join(', ')} or ${EDITABLE.at(-1)}`));
-    }
-    const invoice = requireInvoice(world, p.id);
+    // Every independent problem at once, in the order of the parameters; what needs the invoice
+    // (its status, the other date, the totals) is checked only when the invoice was found.
+    const checks = new Checks();
+    const found = checks.value(() => requireInvoice(world, p.id));
     const totalsParam = TOTALS.find((name) => p[name] !== undefined);
-    if (totalsParam) requireTotalsOpen(invoice, totalsParam);
-    const payment_module = p.payment_module ? requireEnabledGateway(world, p.payment_module).id : invoice.payment_module;
+    if (found && totalsParam) checks.pass(() => requireTotalsOpen(found, totalsParam));
+    const realDate = checks.pass(() => requireRealDate(p.date, 'date'));
+    const realDueDate = checks.pass(() => requireRealDate(p.duedate, 'duedate'));
+    const newDates = found && realDate && realDueDate ? checks.value(() => dates(found, p)) : undefined;
+    const gateway = p.payment_module ? checks.value(() => requireEnabledGateway(world, p.payment_module!)) : undefined;
+    const unsupported = Object.entries(UNSUPPORTED).filter(([name]) => p[name as keyof typeof UNSUPPORTED] !== undefined);
+    for (const [name, why] of unsupported) checks.pass(() => fail(messages.paramNotSupported(name, why)));
+    // A request of unsupported parameters alone is told about them, not also that it changes nothing.
+    if (unsupported.length === 0 && EDITABLE.every((name) => p[name] === undefined)) {
+      checks.pass(() => fail(messages.draftNothingToChange(`${EDITABLE.slice(0, -1).join(', ')} or ${EDITABLE.at(-1)}`)));
+    }
+    const { invoice, bothDates } = checks.settle({ invoice: found, bothDates: newDates });
+    const payment_module = gateway?.id ?? invoice.payment_module;
     const edited: Invoice = {
       ...invoice,
-      ...dates(invoice, p),
+      ...bothDates,
       credit: twoDecimals(p.credit, invoice.credit),
       taxrate: twoDecimals(p.taxrate, invoice.taxrate),
       taxrate2: twoDecimals(p.taxrate2, invoice.taxrate2),

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { ENCODINGS, api, assertSuccess, build, SERVER_TIME } from '../../helpers/app.js';
 import { idOrder } from '../../helpers/shapes.js';
 import { callInEachSession, sessionOf, sameAnswers } from '../../helpers/sessions.js';
-import { refusals } from '../../helpers/refusals.js';
+import { refusals, refusedAtOnce } from '../../helpers/refusals.js';
 
 const CALL = 'addClientCredit';
 const NOW = '2026-11-20 12:00:00';
@@ -115,18 +115,24 @@ refusals(
     [{ client_id: 'six', amount: '5' }, 'Parameter client_id must be a positive whole number id, such as 1'],
     [
       { client_id: '6', amount: 'ten' },
-      'Parameter amount must be a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30',
+      'Parameter amount must be an amount more than 0 with at most two decimals, up to 999999999999.99, such as 10.50',
     ],
     [
       { client_id: '6', amount: '1.005' },
-      'Parameter amount must be a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30',
+      'Parameter amount must be an amount more than 0 with at most two decimals, up to 999999999999.99, such as 10.50',
     ],
     [
       { client_id: '6', amount: '-5' },
-      'Parameter amount must be a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30',
+      'Parameter amount must be an amount more than 0 with at most two decimals, up to 999999999999.99, such as 10.50',
     ],
-    [{ client_id: '6', amount: '0' }, 'Parameter amount must be more than 0'],
-    [{ client_id: '6', amount: '0.00' }, 'Parameter amount must be more than 0'],
+    [
+      { client_id: '6', amount: '0' },
+      'Parameter amount must be an amount more than 0 with at most two decimals, up to 999999999999.99, such as 10.50',
+    ],
+    [
+      { client_id: '6', amount: '0.00' },
+      'Parameter amount must be an amount more than 0 with at most two decimals, up to 999999999999.99, such as 10.50',
+    ],
     [{ client_id: '6', amount: '5', description: 'x'.repeat(256) }, 'Parameter description must be a text of at most 255 characters'],
     [{ client_id: '99', amount: '5' }, 'Client 99 not found'],
     [
@@ -136,3 +142,11 @@ refusals(
   ],
   'no credit and no log entry written',
 );
+
+t.test('addClientCredit: an unknown record and a refused amount in one answer', async (t) => {
+  const app = await build(t);
+  await refusedAtOnce(t, app, CALL, { client_id: '99', amount: '-5' }, [
+    'Client 99 not found',
+    'Parameter amount must be an amount more than 0 with at most two decimals, up to 999999999999.99, such as 10.50',
+  ]);
+});

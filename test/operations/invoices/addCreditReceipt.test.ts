@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { ENCODINGS, api, assertError, assertSuccess, build, SERVER_TIME } from '../../helpers/app.js';
 import { read } from '../../helpers/reads.js';
 import { answersInEachSession, sessionOf } from '../../helpers/sessions.js';
-import { refusals } from '../../helpers/refusals.js';
+import { refusals, refusedAtOnce } from '../../helpers/refusals.js';
 
 const CALL = 'addCreditReceipt';
 
@@ -123,9 +123,12 @@ refusals(
     [{ client_id: 'one', amount: '5' }, 'Parameter client_id must be a positive whole number id, such as 1'],
     [
       { client_id: '1', amount: '5.001' },
-      'Parameter amount must be a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30',
+      'Parameter amount must be an amount more than 0 with at most two decimals, up to 999999999999.99, such as 10.50',
     ],
-    [{ client_id: '1', amount: '0.00' }, 'Parameter amount must be more than 0'],
+    [
+      { client_id: '1', amount: '0.00' },
+      'Parameter amount must be an amount more than 0 with at most two decimals, up to 999999999999.99, such as 10.50',
+    ],
     [{ client_id: '99', amount: '5' }, 'Client 99 not found'],
     [
       { client_id: '11', amount: '5' },
@@ -134,3 +137,11 @@ refusals(
   ],
   'no invoice created',
 );
+
+t.test('addCreditReceipt: an unknown record and a refused amount in one answer', async (t) => {
+  const app = await build(t);
+  await refusedAtOnce(t, app, CALL, { client_id: '99', amount: '-5' }, [
+    'Client 99 not found',
+    'Parameter amount must be an amount more than 0 with at most two decimals, up to 999999999999.99, such as 10.50',
+  ]);
+});

@@ -1,7 +1,7 @@
 import t, { type Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
 import { ENCODINGS, api, apiJson, assertSuccess, build, type WireParams, SERVER_TIME } from '../../helpers/app.js';
-import { refusedWith, refusedEach } from '../../helpers/refusals.js';
+import { refusedAtOnce, refusedWith, refusedEach } from '../../helpers/refusals.js';
 import { accountDetails, emails, read } from '../../helpers/reads.js';
 
 const CALL = 'addInvoicePayment';
@@ -207,9 +207,21 @@ t.test('addInvoicePayment refusals change nothing', async (t) => {
       { ...GRACE, paymentmodule: '5' },
       'Gateway 5 (Mollie) is disabled: give an enabled payment gateway as paymentmodule',
     ],
-    ['zero amount', { ...GRACE, amount: '0', fee: '0' }, 'Parameter amount must be more than 0'],
-    ['zero amount with decimals', { ...GRACE, amount: '0.00', fee: '0' }, 'Parameter amount must be more than 0'],
-    ['negative amount', { ...GRACE, amount: '-5.00', fee: '0' }, 'Parameter amount must be more than 0'],
+    [
+      'zero amount',
+      { ...GRACE, amount: '0', fee: '0' },
+      'Parameter amount must be an amount more than 0 with at most two decimals, up to 999999999999.99, such as 10.50',
+    ],
+    [
+      'zero amount with decimals',
+      { ...GRACE, amount: '0.00', fee: '0' },
+      'Parameter amount must be an amount more than 0 with at most two decimals, up to 999999999999.99, such as 10.50',
+    ],
+    [
+      'negative amount',
+      { ...GRACE, amount: '-5.00', fee: '0' },
+      'Parameter amount must be an amount more than 0 with at most two decimals, up to 999999999999.99, such as 10.50',
+    ],
     ['fee above the amount', { ...GRACE, amount: '10', fee: '10.01' }, 'Parameter fee must be at most the amount paid (10.00)'],
     [
       'no such day',
@@ -225,6 +237,50 @@ t.test('addInvoicePayment refusals change nothing', async (t) => {
     ['zero rate', { ...GRACE, currency_id: '1', rate: '0.0000' }, 'Parameter rate must be an exchange rate more than 0, such as 0.9215'],
   ];
   await refusedEach(t, app, CALL, cases, 'no transaction, credit, e-mail or status change');
+});
+
+const POSITIVE = 'an amount more than 0 with at most two decimals, up to 999999999999.99, such as 10.50';
+const NON_NEGATIVE = 'a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30';
+const REAL_DATE = 'a real date as YYYY-MM-DD, YYYY-MM-DD HH:MM:SS or an ISO 8601 date-time';
+
+t.test('every independent problem of a payment in one answer, in the order of the parameters', async (t) => {
+  const app = await build(t);
+  const four = { id: '8', amount: '-10', paymentmodule: '99', fee: '-1', date: '2027-02-30' };
+  await refusedAtOnce(t, app, CALL, four, [
+    `Parameter amount must be ${POSITIVE}`,
+    'Gateway 99 not found',
+    `Parameter fee must be ${NON_NEGATIVE}`,
+    `Parameter date must be ${REAL_DATE}`,
+  ]);
+  await refusedAtOnce(t, app, CALL, { ...four, id: '99' }, [
+    'Invoice 99 not found',
+    `Parameter amount must be ${POSITIVE}`,
+    'Gateway 99 not found',
+    `Parameter fee must be ${NON_NEGATIVE}`,
+    `Parameter date must be ${REAL_DATE}`,
+  ]);
+  // The same amount rule in the same words, whether the amount is 0 or below it (and "ten" gets it too, from the
+  // schema: a malformed value is answered with the other malformed ones, before the checks of values run).
+  await refusedAtOnce(t, app, CALL, { ...GRACE, amount: 'ten', paymentmodule: '5' }, [`Parameter amount must be ${POSITIVE}`]);
+  for (const amount of ['0', '-5']) {
+    await refusedAtOnce(t, app, CALL, { ...GRACE, amount, paymentmodule: '5' }, [
+      `Parameter amount must be ${POSITIVE}`,
+      'Gateway 5 (Mollie) is disabled: give an enabled payment gateway as paymentmodule',
+    ]);
+  }
+});
+
+t.test('a check that needs a refused value is skipped: the fee is not compared with a refused amount', async (t) => {
+  const app = await build(t);
+  // A fee of 5.00 is above an amount of -10, but the amount is the problem: one message, not two.
+  await refusedAtOnce(t, app, CALL, { ...GRACE, amount: '-10', fee: '5' }, [`Parameter amount must be ${POSITIVE}`]);
+  // With an amount that stands, the same fee is compared with it, alongside an independent problem.
+  await refusedAtOnce(t, app, CALL, { ...GRACE, amount: '1', fee: '5', date: '2027-02-30' }, [
+    'Parameter fee must be at most the amount paid (1.00)',
+    `Parameter date must be ${REAL_DATE}`,
+  ]);
+  // The conversion needs the invoice: an unknown invoice with an unknown currency names the invoice only.
+  await refusedAtOnce(t, app, CALL, { ...GRACE, id: '99', currency_id: '9' }, ['Invoice 99 not found']);
 });
 
 t.test('addInvoicePayment parameter errors', async (t) => {

@@ -2,7 +2,7 @@ import t, { type Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
 import { ENCODINGS, api, assertError, assertSuccess, build, storeJson, SERVER_TIME } from '../../helpers/app.js';
 import type { Body, WireParams } from '../../helpers/app.js';
-import { refusedWith } from '../../helpers/refusals.js';
+import { refusedAtOnce, refusedWith } from '../../helpers/refusals.js';
 
 const CALL = 'applyInvoiceCredit';
 const NOW = '2026-11-20 12:00:00';
@@ -156,13 +156,16 @@ t.test('applyInvoiceCredit refusals change nothing', async (t) => {
     [{ id: 'twelve', apply_credit: '5' }, 'Parameter id must be a positive whole number id, such as 1'],
     [
       { id: '12', apply_credit: '5,00' },
-      'Parameter apply_credit must be a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30',
+      'Parameter apply_credit must be an amount more than 0 with at most two decimals, up to 999999999999.99, such as 10.50',
     ],
     [
       { id: '12', apply_credit: '-5' },
-      'Parameter apply_credit must be a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30',
+      'Parameter apply_credit must be an amount more than 0 with at most two decimals, up to 999999999999.99, such as 10.50',
     ],
-    [{ id: '12', apply_credit: '0' }, 'Parameter apply_credit must be more than 0'],
+    [
+      { id: '12', apply_credit: '0' },
+      'Parameter apply_credit must be an amount more than 0 with at most two decimals, up to 999999999999.99, such as 10.50',
+    ],
     [{ id: '99', apply_credit: '5' }, 'Invoice 99 not found'],
     [{ id: '13', apply_credit: '5' }, 'Client 999 not found'],
     [{ id: '1', apply_credit: '5' }, 'Invoice #1 is Paid: only an Unpaid invoice (or one in Collections) takes payments'],
@@ -173,4 +176,12 @@ t.test('applyInvoiceCredit refusals change nothing', async (t) => {
     [{ id: '3', apply_credit: '0.01' }, 'Client 3 has 0.00 credit, less than the 0.01 asked for: nothing was applied'],
   ];
   await refusedWith(t, app, CALL, cases, 'no invoice, credit or log entry changed');
+});
+
+t.test('applyInvoiceCredit: an unknown record and a refused amount in one answer', async (t) => {
+  const app = await build(t);
+  await refusedAtOnce(t, app, CALL, { id: '99', apply_credit: '-5' }, [
+    'Invoice 99 not found',
+    'Parameter apply_credit must be an amount more than 0 with at most two decimals, up to 999999999999.99, such as 10.50',
+  ]);
 });

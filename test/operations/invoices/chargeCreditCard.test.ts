@@ -143,8 +143,16 @@ t.test('chargeCreditCard refusals change nothing', async (t) => {
       { id: '8', card_id: '1' },
       'Card 1 belongs to client 1, not to client 7: give a card of client 7 or card_id=primary',
     ],
-    ['zero amount', { id: '8', 'custom[amount]': '0.00' }, 'Parameter custom[amount] must be more than 0'],
-    ['negative amount', { id: '8', 'custom[amount]': '-5' }, 'Parameter custom[amount] must be more than 0'],
+    [
+      'zero amount',
+      { id: '8', 'custom[amount]': '0.00' },
+      'Parameter custom[amount] must be an amount more than 0 with at most two decimals, up to 999999999999.99, such as 10.50',
+    ],
+    [
+      'negative amount',
+      { id: '8', 'custom[amount]': '-5' },
+      'Parameter custom[amount] must be an amount more than 0 with at most two decimals, up to 999999999999.99, such as 10.50',
+    ],
     ['more than due', { id: '8', 'custom[amount]': '50.05' }, 'Parameter custom[amount] must be at most the balance due of 50.04'],
   ];
   await refusedEach(t, app, CALL, cases);

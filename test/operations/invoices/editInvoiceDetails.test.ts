@@ -2,7 +2,7 @@ import t from 'tap';
 import { api, assertSuccess, build, type WireParams, SERVER_TIME } from '../../helpers/app.js';
 import { invoiceDetails } from '../../helpers/reads.js';
 import { sameEverywhereMutating } from '../../helpers/sessions.js';
-import { refusedWith } from '../../helpers/refusals.js';
+import { refusedAtOnce, refusedWith } from '../../helpers/refusals.js';
 
 const CALL = 'editInvoiceDetails';
 const CHANGED = ['Invoice details changed'];
@@ -142,5 +142,20 @@ t.test('editInvoiceDetails refusals change nothing', async (t) => {
     [{ id: '3', credit: '5', taxrate: '0' }, 'Invoice #3 would carry 5.00 credit, more than the 4.33 it bills (subtotal plus taxes)'],
     // Invoice 12 totals 88.03 with 40.00 paid.
     [{ id: '12', credit: '50' }, 'Invoice #12 would total 38.03, less than the 40.00 already paid on it'],
+  ]);
+});
+
+t.test('editInvoiceDetails answers its independent problems together, and skips the checks that need a refused one', async (t) => {
+  const app = await build(t);
+  await refusedAtOnce(t, app, CALL, { id: '3', date: '2026-02-30', duedate: '2026-13-01', payment_module: '99', recurring: '1' }, [
+    'Parameter date must be a real calendar date as YYYY-MM-DD',
+    'Parameter duedate must be a real calendar date as YYYY-MM-DD',
+    'Gateway 99 not found',
+    'Parameter recurring is not supported: billsim keeps no recurring invoices',
+  ]);
+  // Without the invoice, the dates are not compared with its own and its status is not read: the unknown id and the gateway.
+  await refusedAtOnce(t, app, CALL, { id: '99', duedate: '2000-01-01', credit: '5', payment_module: '99' }, [
+    'Invoice 99 not found',
+    'Gateway 99 not found',
   ]);
 });
