@@ -1,5 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { FastifySwaggerUiConfigOptions } from '@fastify/swagger-ui';
+import { SECTIONS } from '../sections.js';
+import { docsPageDocument } from './docs-document.js';
 
 export const OPENAPI_PATH = '/openapi.json';
 export const DOCS_PREFIX = '/docs';
@@ -58,6 +60,18 @@ const PREPARE_REQUEST = String.raw`
 `;
 export const prepareRequest = new Function('request', PREPARE_REQUEST) as NonNullable<FastifySwaggerUiConfigOptions['requestInterceptor']>;
 
+// A Swagger UI plugin that opens the first section as the page loads. The
+// others start closed (a click opens one): rendering all 145 calls at once
+// was most of the page's first seconds (docs-document.ts says what else).
+// The UI plugin sends it as its source, so the section's name is written into it.
+export const openFirstSection = new Function(`return function openFirstSection() {
+  return {
+    afterLoad(system) {
+      system.layoutActions.show(['operations-tag', ${JSON.stringify(SECTIONS[0].title)}], true);
+    },
+  };
+}`)() as () => object;
+
 // Hop-by-hop and length headers belong to the inner answer, not to ours.
 const NOT_FORWARDED = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'date']);
 
@@ -73,7 +87,8 @@ async function buildDocsApp(document: object): Promise<FastifyInstance> {
       // Without the top bar: its box would explore other documents, not this server's.
       layout: 'BaseLayout',
       deepLinking: true,
-      docExpansion: 'list',
+      docExpansion: 'none',
+      plugins: [openFirstSection],
       filter: true,
       displayOperationId: true,
       persistAuthorization: true,
@@ -96,7 +111,7 @@ export function registerDocs(app: FastifyInstance, document: () => object): void
   const spec = () => (built ??= document());
   let docs: Promise<FastifyInstance> | undefined;
   const forward = async (request: FastifyRequest, reply: FastifyReply) => {
-    docs ??= buildDocsApp(spec()).catch((error: unknown) => {
+    docs ??= buildDocsApp(docsPageDocument(spec())).catch((error: unknown) => {
       docs = undefined; // the next request tries again
       throw error;
     });
