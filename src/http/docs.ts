@@ -75,11 +75,16 @@ export const openFirstSection = new Function(`return function openFirstSection()
 // Hop-by-hop and length headers belong to the inner answer, not to ours.
 const NOT_FORWARDED = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'date']);
 
-/** A Fastify instance holding only Swagger UI under /docs, for the given document. */
-async function buildDocsApp(document: object): Promise<FastifyInstance> {
+/**
+ * A Fastify instance holding only Swagger UI's page and files under /docs.
+ * Its document routes (`/docs/json`, `/docs/yaml`) are never reached: registerDocs
+ * answers them, so the page's HTML and scripts need not wait for the document.
+ */
+async function buildDocsApp(): Promise<FastifyInstance> {
   const [{ default: swagger }, { default: swaggerUi }] = await Promise.all([import('@fastify/swagger'), import('@fastify/swagger-ui')]);
   const docs = Fastify({ logger: false });
-  await docs.register(swagger, { mode: 'static', specification: { document: document as never } });
+  const placeholder = { openapi: '3.0.3', info: { title: 'billsim', version: '' }, paths: {} };
+  await docs.register(swagger, { mode: 'static', specification: { document: placeholder as never } });
   await docs.register(swaggerUi, {
     routePrefix: DOCS_PREFIX,
     theme: { title: 'billsim API' },
@@ -105,13 +110,17 @@ async function buildDocsApp(document: object): Promise<FastifyInstance> {
  * `GET /openapi.json` and the Swagger UI at `/docs`, all served from the installed packages.
  * Both are built on their first request: the document and the UI's plugins cost
  * a share of start-up (bench/README.md) that no API call needs, so start-up does not pay for them.
+ * The documents are serialized once: the page's (docs-document.ts) is what
+ * the browser waits for after Swagger UI's scripts, and the full one is 1.7 MB.
  */
 export function registerDocs(app: FastifyInstance, document: () => object): void {
   let built: object | undefined;
   const spec = () => (built ??= document());
+  let full: string | undefined;
+  let page: string | undefined;
   let docs: Promise<FastifyInstance> | undefined;
   const forward = async (request: FastifyRequest, reply: FastifyReply) => {
-    docs ??= buildDocsApp(docsPageDocument(spec())).catch((error: unknown) => {
+    docs ??= buildDocsApp().catch((error: unknown) => {
       docs = undefined; // the next request tries again
       throw error;
     });
@@ -124,7 +133,15 @@ export function registerDocs(app: FastifyInstance, document: () => object): void
   };
   app.get(DOCS_PREFIX, forward);
   app.get(`${DOCS_PREFIX}/*`, forward);
-  app.get(OPENAPI_PATH, async (_request, reply) => reply.type('application/json').send(spec()));
+  app.get(`${DOCS_PREFIX}/json`, async (_request, reply) =>
+    reply.type('application/json; charset=utf-8').send((page ??= JSON.stringify(docsPageDocument(spec())))),
+  );
+  app.get(`${DOCS_PREFIX}/yaml`, async (_request, reply) =>
+    reply
+      .status(404)
+      .send({ error: `The docs page's document is ${DOCS_PREFIX}/json (JSON only); the full OpenAPI 3.1 document is ${OPENAPI_PATH}.` }),
+  );
+  app.get(OPENAPI_PATH, async (_request, reply) => reply.type('application/json; charset=utf-8').send((full ??= JSON.stringify(spec()))));
   app.addHook('onClose', async () => {
     if (docs) await (await docs.catch(() => undefined))?.close();
   });

@@ -109,10 +109,13 @@ t.test('a nullable type, an exclusive bound, a boolean schema; a schema nothing 
   });
 });
 
-t.test('GET /docs/json is the page form; the UI opens the first section', async (t) => {
+t.test('GET /docs/json is the page form (no YAML form); the UI opens the first section', async (t) => {
   const app = await build(t);
   const served = (await app.inject({ url: '/docs/json' })).json();
   t.strictSame(served, JSON.parse(JSON.stringify(docsPageDocument(JSON.parse((await app.inject({ url: '/openapi.json' })).body)))));
+  const yaml = await app.inject({ url: '/docs/yaml' });
+  t.equal(yaml.statusCode, 404);
+  t.strictSame(yaml.json(), { error: "The docs page's document is /docs/json (JSON only); the full OpenAPI 3.1 document is /openapi.json." });
   const init = await app.inject({ url: '/docs/static/swagger-initializer.js' });
   t.match(init.body, /"docExpansion":"none"/);
   t.match(init.body, /layoutActions\.show\(\['operations-tag', "Clients"\], true\)/);
