@@ -4,7 +4,7 @@ import { build, CREDENTIALS } from '../helpers/app.js';
 import { operations } from '../../src/operations/index.js';
 import { buildOpenApi } from '../../src/http/openapi.js';
 import { docsPageDocument } from '../../src/http/docs-document.js';
-import { openFirstSection } from '../../src/http/docs.js';
+import { openFirstSection, parseJsonFirst } from '../../src/http/docs.js';
 import { recordedExamples } from '../../src/examples.js';
 import { packageVersion } from '../../src/paths.js';
 
@@ -115,11 +115,33 @@ t.test('GET /docs/json is the page form (no YAML form); the UI opens the first s
   t.strictSame(served, JSON.parse(JSON.stringify(docsPageDocument(JSON.parse((await app.inject({ url: '/openapi.json' })).body)))));
   const yaml = await app.inject({ url: '/docs/yaml' });
   t.equal(yaml.statusCode, 404);
-  t.strictSame(yaml.json(), { error: "The docs page's document is /docs/json (JSON only); the full OpenAPI 3.1 document is /openapi.json." });
+  t.strictSame(yaml.json(), {
+    error: "The docs page's document is /docs/json (JSON only); the full OpenAPI 3.1 document is /openapi.json.",
+  });
   const init = await app.inject({ url: '/docs/static/swagger-initializer.js' });
   t.match(init.body, /"docExpansion":"none"/);
   t.match(init.body, /layoutActions\.show\(\['operations-tag', "Clients"\], true\)/);
   const shown: unknown[] = [];
   (openFirstSection() as Doc).afterLoad({ layoutActions: { show: (...args: unknown[]) => shown.push(args) } });
   t.strictSame(shown, [[['operations-tag', 'Clients'], true]]);
+});
+
+t.test('the page reads its document with JSON.parse, and what that refuses with the YAML parser', async (t) => {
+  const seen: unknown[] = [];
+  const system = {
+    specSelectors: { specStr: () => '{"openapi":"3.0.3"}' },
+    errActions: { clear: (what: unknown) => seen.push(['clear', what]) },
+    specActions: { updateJsonSpec: (json: unknown) => seen.push(['json', json]) },
+  };
+  const parse = (parseJsonFirst() as Doc).statePlugins.spec.wrapActions.parseToJson((text: string) => seen.push(['yaml', text]), system);
+  parse();
+  parse('openapi: 3.0.3');
+  t.strictSame(seen, [
+    ['clear', { source: 'parser' }],
+    ['json', { openapi: '3.0.3' }],
+    ['yaml', 'openapi: 3.0.3'],
+  ]);
+  const app = await build(t);
+  const init = await app.inject({ url: '/docs/static/swagger-initializer.js' });
+  t.match(init.body, /"plugins":\[function openFirstSection\(\) \{[^]*function parseJsonFirst\(\)/);
 });
