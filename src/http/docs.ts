@@ -67,11 +67,24 @@ const uiPlugin = (name: string, body: string) => new Function(`return function $
 // click opens one): rendering all 145 calls at once was most of the page's
 // first seconds (docs-document.ts says what else). The section's name is
 // written into the source.
+// While the filter box holds text, the sections it leaves start open, as
+// they did when every section was.
 export const openFirstSection = uiPlugin(
   'openFirstSection',
   `return {
     afterLoad(system) {
       system.layoutActions.show(['operations-tag', ${JSON.stringify(SECTIONS[0].title)}], true);
+    },
+    statePlugins: {
+      layout: {
+        wrapSelectors: {
+          isShown: (original, system) => (state, key, fallback) => {
+            const filter = system.layoutSelectors.currentFilter();
+            const filtered = Array.isArray(key) && key[0] === 'operations-tag' && typeof filter === 'string' && filter !== '';
+            return original(key, filtered ? true : fallback);
+          },
+        },
+      },
     },
   };`,
 );

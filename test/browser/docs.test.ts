@@ -134,3 +134,21 @@ t.test('the docs page runs getCurrencies and getInvoiceDetails id=1 on the first
   t.match(invoice.text, /"success": true/);
   t.match(JSON.parse(invoice.text), { success: true, call: 'getInvoiceDetails', invoice: { id: '1', status: 'Paid' } });
 });
+
+t.test('a link to an operation opens its section, and the filter opens the sections it leaves', async (t) => {
+  const browser = await launchChromium(t);
+  if (!browser) return;
+  const app = await build(t);
+  const origin = await app.listen({ port: 0, host: '127.0.0.1' });
+  const { page } = await openPage(browser, `${origin}/docs/#/Invoices/getInvoiceDetails`);
+  await page.waitForSelector('#operations-Invoices-getInvoiceDetails button.execute', { visible: true });
+  const sections = await page.$$eval('.opblock', (els) => [...new Set(els.map((e) => e.id.split('-')[1]))]);
+  t.strictSame(sections, ['Clients', 'Invoices']);
+
+  await page.type('.operation-filter-input', 'Inv');
+  await page.waitForFunction(() => document.querySelectorAll('.opblock-tag').length === 1);
+  await screenshot(t, page, 'docs-filter');
+  const tags = await page.$$eval('.opblock-tag', (els) => els.map((e) => e.getAttribute('data-tag')));
+  t.strictSame(tags, ['Invoices']);
+  t.ok((await page.$$('#operations-Invoices-addInvoicePayment')).length === 1, 'its operations are listed');
+});

@@ -124,6 +124,13 @@ t.test('GET /docs/json is the page form (no YAML form); the UI opens the first s
   const shown: unknown[] = [];
   (openFirstSection() as Doc).afterLoad({ layoutActions: { show: (...args: unknown[]) => shown.push(args) } });
   t.strictSame(shown, [[['operations-tag', 'Clients'], true]]);
+  const isShown = (filter: string) =>
+    (openFirstSection() as Doc).statePlugins.layout.wrapSelectors.isShown((key: unknown, fallback: boolean) => [key, fallback], {
+      layoutSelectors: { currentFilter: () => filter },
+    });
+  t.strictSame(isShown('')({}, ['operations-tag', 'Misc'], false), [['operations-tag', 'Misc'], false], 'closed by default');
+  t.strictSame(isShown('Mi')({}, ['operations-tag', 'Misc'], false), [['operations-tag', 'Misc'], true], 'open while filtered');
+  t.strictSame(isShown('Mi')({}, ['operations', 'Misc', 'x'], false), [['operations', 'Misc', 'x'], false], 'operations stay closed');
 });
 
 t.test('the page reads its document with JSON.parse, and what that refuses with the YAML parser', async (t) => {
