@@ -150,5 +150,5 @@ t.test('the page reads its document with JSON.parse, and what that refuses with 
   ]);
   const app = await build(t);
   const init = await app.inject({ url: '/docs/static/swagger-initializer.js' });
-  t.match(init.body, /"plugins":\[function openFirstSection\(\) \{[^]*function parseJsonFirst\(\)/);
+  t.match(init.body, /"plugins":\[function openFirstSection\(\) \{[\s\S]*function parseJsonFirst\(\)/);
 });
