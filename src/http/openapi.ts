@@ -2,7 +2,8 @@
 // drift from what the endpoint validates and answers. Every call is described
 // twice, as a GET with query parameters and as a POST with a urlencoded form,
 // with the server's own credentials and a recorded example filled in, so the
-// docs page's "Try it out" succeeds without typing anything.
+// docs page's "Try it out" succeeds without typing anything. The page loads a
+// lighter form of it, made in docs-document.ts.
 import { callSections, operationSchemaId } from '../schemas.js';
 import { SECTIONS } from '../sections.js';
 import type { RecordedExample } from '../examples.js';

@@ -1,9 +1,26 @@
-// The docs page in a real browser: open /docs, run two calls with nothing
-// typed, and read the answer Swagger UI renders.
+// The docs page in a real browser: how soon it shows its first operation, and
+// calls run with nothing typed, read from the answer Swagger UI renders.
+import os from 'node:os';
 import t from 'tap';
-import type { Page } from 'puppeteer-core';
+import type { Browser, Page } from 'puppeteer-core';
 import { build } from '../helpers/app.js';
 import { launchChromium, screenshot } from './chromium.js';
+
+async function openPage(browser: Browser, url: string): Promise<{ page: Page; ms: number }> {
+  const page = await browser.newPage();
+  await page.setViewport({ width: 1280, height: 1000 });
+  const start = performance.now();
+  await page.goto(url);
+  await page.waitForSelector('.opblock', { visible: true, timeout: 30_000 });
+  return { page, ms: Math.round(performance.now() - start) };
+}
+
+/** Opens a section (the page opens only the first one), unless it is open. */
+async function openSection(page: Page, tag: string): Promise<void> {
+  const section = `.opblock-tag-section:has(> .opblock-tag[data-tag="${tag}"])`;
+  if (!(await page.$(`${section}.is-open`))) await page.click(`${section} > .opblock-tag`);
+  await page.waitForSelector(`${section} .opblock`);
+}
 
 async function tryCall(page: Page, id: string): Promise<Record<string, any>> {
   const block = `#${id}`;
@@ -15,16 +32,59 @@ async function tryCall(page: Page, id: string): Promise<Record<string, any>> {
   return { text: await page.$eval(rendered, (e) => e.textContent ?? '') };
 }
 
+const filledIn = (page: Page, id: string) =>
+  page.$$eval(`#${id} .parameters input`, (els) =>
+    els.map((e) => [e.closest('tr')?.getAttribute('data-param-name'), (e as unknown as { value: string }).value]),
+  );
+
+t.test('the docs page shows its first operation in under 2 s, and Execute on it succeeds', async (t) => {
+  const browser = await launchChromium(t);
+  if (!browser) return;
+  const app = await build(t);
+  const origin = await app.listen({ port: 0, host: '127.0.0.1' });
+  // The first visit also builds the document and the UI's server side; it is
+  // reported, not asserted. Then three visits in fresh tabs: this machine's 2
+  // cores are shared, so one stall elsewhere should not decide, and the median does.
+  const first = await openPage(browser, `${origin}/docs/`);
+  await first.page.close();
+  const times: number[] = [];
+  let page: Page | undefined;
+  for (let i = 0; i < 3; i++) {
+    if (page) await page.close();
+    const visit = await openPage(browser, `${origin}/docs/`);
+    times.push(visit.ms);
+    page = visit.page;
+  }
+  const median = [...times].sort((a, b) => a - b)[1];
+  const load = os.loadavg()[0].toFixed(1);
+  t.comment(
+    `first operation visible: first visit ${first.ms} ms, then ${times.join(', ')} ms (median ${median}); load ${load} on ${os.cpus().length} cores`,
+  );
+  t.ok(median < 2000, `median ${median} ms to the first operation (load ${load})`);
+  await screenshot(t, page!, 'docs');
+
+  const id = await page!.$eval('.opblock', (e) => e.id);
+  t.equal(id, 'operations-Clients-addClient', 'the first operation is the first call of the first section');
+  const answer = await tryCall(page!, id);
+  await screenshot(t, page!, 'docs-first-operation', `#${id}`);
+  const filled = await filledIn(page!, id);
+  t.strictSame(
+    filled.filter(([name]) => ['api_id', 'api_key'].includes(String(name))),
+    [
+      ['api_id', 'billsim'],
+      ['api_key', 'billsim-secret'],
+    ],
+    'the credentials were filled in',
+  );
+  t.match(JSON.parse(answer.text), { success: true, call: 'addClient' });
+});
+
 t.test('the docs page runs getCurrencies and getInvoiceDetails id=1 on the first click', async (t) => {
   const browser = await launchChromium(t);
   if (!browser) return;
   const app = await build(t);
   const origin = await app.listen({ port: 0, host: '127.0.0.1' });
-  const page = await browser.newPage();
-  await page.setViewport({ width: 1280, height: 1000 });
-  await page.goto(`${origin}/docs/`, { waitUntil: 'networkidle0' });
-  await page.waitForSelector('.opblock');
-  await screenshot(t, page, 'docs');
+  const { page } = await openPage(browser, `${origin}/docs/`);
 
   const tags = await page.$$eval('.opblock-tag', (els) => els.map((e) => e.getAttribute('data-tag')));
   t.strictSame(tags, [
@@ -40,24 +100,28 @@ t.test('the docs page runs getCurrencies and getInvoiceDetails id=1 on the first
     'Misc',
     'Test control',
   ]);
+  const open = await page.$$eval('.opblock', (els) => els.map((e) => e.id.split('-')[1]));
+  t.strictSame([...new Set(open)], ['Clients'], 'only the first section is open');
   const summaries = await page.$$eval('.opblock-summary-description', (els) => els.map((e) => e.textContent ?? ''));
-  t.ok(summaries.length > 68, `${summaries.length} operations listed`);
+  t.ok(summaries.length > 20, `${summaries.length} operations listed in Clients`);
   t.strictSame(
     summaries.filter((s) => s.includes('`')),
     [],
     'no raw Markdown in the list',
   );
+  const methods = await page.$$eval('.opblock', (els) => [...new Set(els.map((e) => e.className.match(/opblock-(get|post)/)?.[1]))]);
+  t.strictSame(methods, ['get'], 'one operation per call, the GET');
 
+  await openSection(page, 'Misc');
   const currencies = await tryCall(page, 'operations-Misc-getCurrencies');
   await screenshot(t, page, 'docs-getCurrencies', '#operations-Misc-getCurrencies');
   t.match(currencies.text, /"success": true/);
   t.match(JSON.parse(currencies.text), { success: true, call: 'getCurrencies', main: { code: 'USD' } });
 
+  await openSection(page, 'Invoices');
   const invoice = await tryCall(page, 'operations-Invoices-getInvoiceDetails');
   await screenshot(t, page, 'docs-getInvoiceDetails', '#operations-Invoices-getInvoiceDetails');
-  const filled = await page.$$eval('#operations-Invoices-getInvoiceDetails .parameters input', (els) =>
-    els.map((e) => [e.closest('tr')?.getAttribute('data-param-name'), (e as unknown as { value: string }).value]),
-  );
+  const filled = await filledIn(page, 'operations-Invoices-getInvoiceDetails');
   t.strictSame(
     filled.filter(([name]) => ['api_id', 'api_key', 'id'].includes(String(name))),
     [
@@ -69,4 +133,22 @@ t.test('the docs page runs getCurrencies and getInvoiceDetails id=1 on the first
   );
   t.match(invoice.text, /"success": true/);
   t.match(JSON.parse(invoice.text), { success: true, call: 'getInvoiceDetails', invoice: { id: '1', status: 'Paid' } });
+});
+
+t.test('a link to an operation opens its section, and the filter opens the sections it leaves', async (t) => {
+  const browser = await launchChromium(t);
+  if (!browser) return;
+  const app = await build(t);
+  const origin = await app.listen({ port: 0, host: '127.0.0.1' });
+  const { page } = await openPage(browser, `${origin}/docs/#/Invoices/getInvoiceDetails`);
+  await page.waitForSelector('#operations-Invoices-getInvoiceDetails button.execute', { visible: true });
+  const sections = await page.$$eval('.opblock', (els) => [...new Set(els.map((e) => e.id.split('-')[1]))]);
+  t.strictSame(sections, ['Clients', 'Invoices']);
+
+  await page.type('.operation-filter-input', 'Inv');
+  await page.waitForFunction(() => document.querySelectorAll('.opblock-tag').length === 1);
+  await screenshot(t, page, 'docs-filter');
+  const tags = await page.$$eval('.opblock-tag', (els) => els.map((e) => e.getAttribute('data-tag')));
+  t.strictSame(tags, ['Invoices']);
+  t.ok((await page.$$('#operations-Invoices-addInvoicePayment')).length === 1, 'its operations are listed');
 });

@@ -251,6 +251,7 @@ t.test('GET /docs renders Swagger UI from local assets only', async (t) => {
   const spec = await app.inject({ url: '/docs/json' });
   t.equal(spec.statusCode, 200, 'the UI loads its document from /docs/json');
   t.equal(spec.json().info.title, 'billsim');
+  t.equal(spec.json().openapi, '3.0.3', 'the lighter form of the page (test/http/docs-document.test.ts)');
   const init = await app.inject({ url: '/docs/static/swagger-initializer.js' });
   t.match(init.body, /requestInterceptor/);
   t.match(init.body, /tryItOutEnabled/);
