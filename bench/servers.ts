@@ -22,19 +22,20 @@ function start(args: string[], label: string, command = process.execPath): Promi
   const wrapped = command !== process.execPath;
   const child: ChildProcess = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], detached: wrapped });
   let stderr = '';
-  child.stderr!.on('data', (chunk) => (stderr += chunk));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return new Promise((resolve, reject) => {
     let stdout = '';
+    let ready = false;
     const early = (code: number | null) =>
       reject(new Error(`${label} exited (${code}) before listening: ${stderr.trim() || stdout.trim()}`));
     child.once('exit', early);
-    child.stdout!.on('data', (chunk) => {
-      stdout += chunk;
-      const match = /listening on (\S+)/.exec(stdout);
-      if (!match) return;
-      child.stdout!.removeAllListeners('data');
-      child.stdout!.resume();
+    // billsim prints its banner on stderr when stdout is not a terminal; the other servers on stdout.
+    const onData = (stream: 'stdout' | 'stderr') => (chunk: Buffer) => {
+      if (stream === 'stdout') stdout += chunk;
+      else stderr += chunk;
+      const match = /listening on (\S+)/.exec(stream === 'stdout' ? stdout : stderr);
+      if (!match || ready) return;
+      ready = true;
       child.off('exit', early);
       resolve({
         url: match[1],
@@ -46,7 +47,9 @@ function start(args: string[], label: string, command = process.execPath): Promi
           await exited;
         },
       });
-    });
+    };
+    child.stdout!.on('data', onData('stdout'));
+    child.stderr!.on('data', onData('stderr'));
   });
 }
 

@@ -30,10 +30,14 @@ export function defaultMemoryBudget(): number {
 /** The smallest budget accepted: below it a session's journal could not keep one large answer. */
 export const MIN_MEMORY_BUDGET = 1024 * 1024;
 
-/** The bytes a text takes in V8's heap: one per character while every character fits in Latin-1, else two. */
+/**
+ * The bytes a text takes in V8's heap: one a character when it is ASCII (as
+ * answers mostly are), else counted as two (V8 keeps a text with a character
+ * beyond Latin-1 two bytes a character). Buffer.byteLength is native and far
+ * faster than a regular expression over the text.
+ */
 export function textBytes(text: string): number {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: the test is for characters above U+00FF
-  return /[^\u0000-\u00ff]/.test(text) ? text.length * 2 : text.length;
+  return Buffer.byteLength(text) === text.length ? text.length : text.length * 2;
 }
 
 interface Item {
@@ -56,12 +60,13 @@ export class MemoryBudget {
     state: 0,
   };
   private readonly dropped: Record<Droppable, number> = { answers: 0, journalAnswers: 0, journalEntries: 0 };
+  /** The sum of `bytes`, kept as it changes (it is read on every request). */
+  private total = 0;
 
   constructor(readonly limit: number = defaultMemoryBudget()) {}
 
   get used(): number {
-    const b = this.bytes;
-    return b.answers + b.journalAnswers + b.journalEntries + b.snapshots + b.state;
+    return this.total;
   }
 
   /**
@@ -72,7 +77,8 @@ export class MemoryBudget {
   add(kind: Droppable, key: object, bytes: number, drop: () => void): void {
     this.items[kind].set(key, { bytes, drop });
     this.bytes[kind] += bytes;
-    this.fit();
+    this.total += bytes;
+    if (this.total > this.limit) this.fit();
   }
 
   /** Forgets an item its owner let go of itself; nothing happens when it was already dropped. */
@@ -81,12 +87,14 @@ export class MemoryBudget {
     if (!item) return;
     this.items[kind].delete(key);
     this.bytes[kind] -= item.bytes;
+    this.total -= item.bytes;
   }
 
   /** Changes a count that is never dropped (snapshots, the state's growth) by `delta` bytes, dropping older material when needed. */
   change(kind: Fixed, delta: number): void {
     this.bytes[kind] += delta;
-    if (delta > 0) this.fit();
+    this.total += delta;
+    if (delta > 0 && this.total > this.limit) this.fit();
   }
 
   /** Whether `bytes` more of what is never dropped fits, once everything droppable has gone. */
@@ -115,6 +123,7 @@ export class MemoryBudget {
         const [key, item] = items.entries().next().value as [object, Item];
         items.delete(key);
         this.bytes[kind] -= item.bytes;
+        this.total -= item.bytes;
         this.dropped[kind]++;
         item.drop();
       }

@@ -58,9 +58,18 @@ t.test('an item its owner let go of leaves the count once; what is never dropped
   t.equal(budget.used, 50);
 });
 
-t.test('texts count one byte a character in Latin-1, two beyond', async (t) => {
-  t.equal(textBytes('abcé'), 4);
+t.test('texts count one byte a character in ASCII, two otherwise', async (t) => {
+  t.equal(textBytes('abcd'), 4);
+  t.equal(textBytes('abcé'), 8, 'counted as a two-byte text, the most it may take');
   t.equal(textBytes('abc€'), 8);
+});
+
+t.test('an ASCII answer is kept as it is; any other as UTF-8, and read back the same', async (t) => {
+  const journal = new Journal(10, new MemoryBudget(1_000_000));
+  for (const text of ['{"a":"plain"}', '{"a":"Zoë"}', '{"a":"€ ✓ 😀"}']) {
+    journal.record(entry(text));
+    t.equal(journal.list()[0].answer, text);
+  }
 });
 
 t.test('the journal keeps answers as UTF-8 and gives them back as sent', async (t) => {
