@@ -11217,7 +11217,7 @@ export interface MemoryUse {
    */
   answers: number;
   /**
-   * request journal entries with their answer texts (kept as UTF-8)
+   * request journal entries with their answer texts (one byte a character when ASCII, else kept as UTF-8)
    */
   journal: number;
   /**
