@@ -33,7 +33,7 @@ t.test('invoice lines are numbered across the world and totals follow them', asy
 });
 
 t.test('a row that breaks its schema is refused, naming the field', async (t) => {
-  t.throws(() => world({ invoices: [{ duedate: '1 Dec' }] }), /invoices\.json: record 0 \(id "1"\), field duedate/);
+  t.throws(() => world({ invoices: [{ duedate: '1 Dec' }] }), /invoices\.json: record 1 \(id 1\): field duedate/);
   t.throws(() => world({ accounts: [{}], services: [{}] }), /not both/);
   t.throws(() => world({ tickets: [{}] }), /no default tickets record/);
 });
