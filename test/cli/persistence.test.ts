@@ -54,7 +54,7 @@ t.test('a corrupt or invalid data file stops the start and is left untouched', a
   fs.writeFileSync(file, JSON.stringify({ news: [{ id: '1', title: 5 }] }));
   const invalid = runCli(['--data', file]);
   t.equal(invalid.status, 2);
-  t.match(invalid.stderr, /data file is invalid: [^]*news\.json: record 1 \(id 1\): field/);
+  t.match(invalid.stderr, /data file is invalid: [\s\S]*news\.json: record 1 \(id 1\): field/);
   t.equal(fs.readFileSync(file, 'utf8'), JSON.stringify({ news: [{ id: '1', title: 5 }] }), 'not overwritten');
 
   fs.writeFileSync(file, '[1,2]');

@@ -271,7 +271,7 @@ t.test("the README's start banner is the one the server prints", async (t) => {
   const real = server
     .output()
     .split('\n')
-    .filter((line) => /^(billsim \d|  \w+:)/.test(line))
+    .filter((line) => /^(billsim \d| {2}\w+:)/.test(line))
     .map((line) => line.replaceAll(server.origin, 'http://127.0.0.1:8080'));
   t.strictSame(real, shown.lines, 'line for line, the port aside');
 });
