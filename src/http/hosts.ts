@@ -8,7 +8,7 @@ import { isIP } from 'node:net';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { messages } from '../errors.js';
-import { API_PATH, JSON_TYPE } from './endpoint.js';
+import { API_PATH, JSON_TYPE, SESSION_HEADER } from './endpoint.js';
 import { errorEnvelope } from './envelope.js';
 import { wrapRequests } from './listener.js';
 
@@ -39,7 +39,7 @@ export function hostAllowed(header: string | undefined, allowed: readonly string
   return allowed.some((entry) => entry === name || (entry.startsWith('.') && (name === entry.slice(1) || name.endsWith(entry))));
 }
 
-function refuse(req: IncomingMessage, res: ServerResponse, host: string): void {
+function refuse(req: IncomingMessage, res: ServerResponse, host: string, now: Date): void {
   // The header is client text: cut short in the message.
   const shown = host.slice(0, 100);
   const message = messages.hostNotAllowed(shown, hostName(shown) || shown);
@@ -47,7 +47,7 @@ function refuse(req: IncomingMessage, res: ServerResponse, host: string): void {
   const api = url === API_PATH || url.startsWith(`${API_PATH}?`);
   // The API answers its clients with the envelope and HTTP 200 (as every refusal); other routes with 403.
   const call = api ? (new URLSearchParams(url.slice(API_PATH.length + 1)).get('call') ?? '') : '';
-  const body = JSON.stringify(api ? errorEnvelope(call.slice(0, 100), new Date(), [message]) : { error: message });
+  const body = JSON.stringify(api ? errorEnvelope(call.slice(0, 100), now, [message]) : { error: message });
   res.writeHead(api ? 200 : 403, { 'content-type': JSON_TYPE, 'content-length': Buffer.byteLength(body) });
   res.end(body);
 }
@@ -60,6 +60,7 @@ export function guardHosts(app: FastifyInstance, allowed: readonly string[]): vo
     if (hostAllowed(host, names)) return next(req, res);
     // The body, if any, is left unread: drop it with the connection.
     res.shouldKeepAlive = false;
-    refuse(req, res, host!);
+    // server_time is the clock of the session the request names, as in every envelope.
+    refuse(req, res, host!, app.billsim.sessions.clockNow(req.headers[SESSION_HEADER]));
   });
 }
