@@ -4,7 +4,7 @@ import { api, assertError, assertSuccess, build, storeJson, SERVER_TIME } from '
 import { ALICE_ON_BUSINESS_HOSTING, ON_BUSINESS_HOSTING } from '../../helpers/records.js';
 import { answersInEachSession, sameStateInEachSession } from '../../helpers/sessions.js';
 import type { CallOptions, WireParams } from '../../helpers/app.js';
-import { refusedEach, refusals } from '../../helpers/refusals.js';
+import { refusedAtOnce, refusedEach, refusals } from '../../helpers/refusals.js';
 import { accountDetails, domainDetails, emails, read } from '../../helpers/reads.js';
 import { loadFixtures } from '../../../src/store/fixtures.js';
 import { defaultFixturesDir } from '../../../src/paths.js';
@@ -540,6 +540,23 @@ t.test('addOrder refusals name the problem and change nothing', async (t) => {
   ];
   await refusedEach(t, app, CALL, cases, 'no order, service, domain, invoice or e-mail was written');
   t.strictSame(await emails(app), []);
+});
+
+t.test('addOrder answers the problems of the client, the product and the domain at once, in parameter order', async (t) => {
+  const app = await build(t);
+  await refusedAtOnce(
+    t,
+    app,
+    CALL,
+    { client_id: '99', product: '99', cycle: 'm', domain_action: 'register', domain_sld: 'fresh-name', domain_tld: '.xyz' },
+    ['Client 99 not found', 'Product 99 not found', 'TLD .xyz is not sold here: give one of .com, .net, .org, .io, .eu or its product id'],
+  );
+  await refusedAtOnce(t, app, CALL, { client_id: '99', product: '2', domain_sld: 'fresh-name' }, [
+    'Client 99 not found',
+    'Parameter cycle is required',
+    'Parameter domain_action is required',
+    'Parameter domain_tld is required',
+  ]);
 });
 
 refusals('addOrder parameter errors', CALL, [
