@@ -1,5 +1,5 @@
 import { defineMutation } from '../operation.js';
-import { fail, messages } from '../../errors.js';
+import { Checks, fail, messages } from '../../errors.js';
 import { requireMainClient } from '../../domain/clients.js';
 import { recordTicketOpened } from '../../domain/outbox.js';
 import { API_ADMIN_ID } from '../../domain/credit.js';
@@ -31,10 +31,14 @@ function submitter(world: View, p: AddTicketRequest) {
 export default defineMutation<AddTicketRequest, AddTicketResult & { info: string[] }>({
   mutates: true,
   run(p, { world, now }) {
-    const from = submitter(world, p);
-    const dept = ticketDept(world, p.dept_id);
-    const ownerId = p.owner_id && p.owner_id !== '0' ? requireAdmin(world, p.owner_id).id : '0';
-    const attachments = readAttachments(p.attachments);
+    // Who it is from, its department, its owner and its files do not depend on each other: every problem in one answer.
+    const checks = new Checks();
+    const { from, dept, ownerId, attachments } = checks.settle({
+      from: checks.value(() => submitter(world, p)),
+      dept: checks.value(() => ticketDept(world, p.dept_id)),
+      ownerId: checks.value(() => (p.owner_id && p.owner_id !== '0' ? requireAdmin(world, p.owner_id).id : '0')),
+      attachments: checks.value(() => readAttachments(p.attachments)),
+    });
     const noteBy = p.notes ? requireAdmin(world, API_ADMIN_ID) : undefined;
 
     const ticket = newTicket(

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { CREDENTIALS, api, assertError, assertSuccess, build, storeJson, type WireParams, SERVER_TIME } from '../../helpers/app.js';
 import { read } from '../../helpers/reads.js';
 import { sameEverywhereMutating, sessionOf } from '../../helpers/sessions.js';
-import { refusedWith } from '../../helpers/refusals.js';
+import { refusedAtOnce, refusedWith } from '../../helpers/refusals.js';
 import { NEXT_ID, NEXT_NUMBER, emails } from '../../helpers/tickets.js';
 
 const CALL = 'addTicket';
@@ -282,5 +282,14 @@ t.test('addTicket parameter errors', async (t) => {
       'Parameter attachments must be a set of at most 20 files such as attachments[report.pdf]=<base64 content>',
     ],
     [{ ...ok, ...tooMany }, 'Parameter attachments must be a set of at most 20 files such as attachments[report.pdf]=<base64 content>'],
+  ]);
+});
+
+t.test('addTicket answers the problems of its client, department and owner at once', async (t) => {
+  const app = await build(t);
+  await refusedAtOnce(t, app, 'addTicket', { client_id: '99', dept_id: '99', subject: 'a', body: 'b', owner_id: '99' }, [
+    'Client 99 not found',
+    'Ticket department 99 not found',
+    'Admin 99 not found',
   ]);
 });
