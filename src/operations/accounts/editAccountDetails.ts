@@ -1,5 +1,5 @@
 import { defineMutation } from '../operation.js';
-import { fail, messages, notFound } from '../../errors.js';
+import { Checks, fail, messages, notFound } from '../../errors.js';
 import { ZERO_DATE, parseDateTime } from '../../lib/dates.js';
 import { requireEnabledGateway } from '../../domain/gateways.js';
 import { formatCents, toCents } from '../../domain/money.js';
@@ -21,14 +21,25 @@ const AS_SENT = ['date_created', 'domain', 'server_id', 'status', 'username', 'p
 export default defineMutation<EditAccountDetailsRequest, EditAccountDetailsResult & { info: string[] }>({
   mutates: true,
   run(p, { world }) {
-    const account = requireService(world, p.id);
-    checkDate('date_created', p.date_created);
-    checkDate('next_due', p.next_due, true);
+    // The service, the dates, the product and the gateway are checked together: every problem in one answer.
+    const checks = new Checks();
+    const found = checks.value(() => requireService(world, p.id));
+    checks.pass(() => checkDate('date_created', p.date_created));
+    checks.pass(() => checkDate('next_due', p.next_due, true));
     // billsim keeps no commitment date or root password: both are checked, then have no effect.
-    checkDate('commitment_date', p.commitment_date, true);
-    const product = p.product_id === undefined ? undefined : (world.get('products', p.product_id) ?? notFound('Product', p.product_id));
-    if (product && isTld(product)) fail(messages.productIsTld(product.id, product.name));
-    if (p.payment_module !== undefined) requireEnabledGateway(world, p.payment_module);
+    checks.pass(() => checkDate('commitment_date', p.commitment_date, true));
+    const productId = p.product_id;
+    const product =
+      productId === undefined
+        ? undefined
+        : checks.value(() => {
+            const named = world.get('products', productId) ?? notFound('Product', productId);
+            if (isTld(named)) fail(messages.productIsTld(named.id, named.name));
+            return named;
+          });
+    const gateway = p.payment_module;
+    if (gateway !== undefined) checks.pass(() => requireEnabledGateway(world, gateway));
+    const { account } = checks.settle({ account: found });
 
     let next: Account = product ? onProduct(account, product) : { ...account };
     for (const key of AS_SENT) if (p[key] !== undefined) next = { ...next, [key]: p[key] };

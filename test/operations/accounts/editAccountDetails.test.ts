@@ -1,7 +1,7 @@
 import t from 'tap';
 import { api, assertSuccess, build, storeJson, type WireParams } from '../../helpers/app.js';
 import { infoAnswer } from '../../helpers/shapes.js';
-import { refusals } from '../../helpers/refusals.js';
+import { refusals, refusedAtOnce } from '../../helpers/refusals.js';
 import { accountDetails, read } from '../../helpers/reads.js';
 import { sameEverywhereMutating } from '../../helpers/sessions.js';
 
@@ -152,3 +152,18 @@ refusals('editAccountDetails refuses a missing or malformed id', CALL, [
   [{ domain: 'x.example.com' }, 'Parameter id is required'],
   [{ id: 'abc' }, 'Parameter id must be a positive whole number id, such as 1'],
 ]);
+
+t.test('editAccountDetails answers the problems of its dates, product and gateway at once, and changes nothing', async (t) => {
+  const app = await build(t);
+  await refusedAtOnce(t, app, 'editAccountDetails', { id: '99', next_due: '2026-02-30', product_id: '99', payment_module: '99' }, [
+    'Account 99 not found',
+    'Parameter next_due must be a date as YYYY-MM-DD',
+    'Product 99 not found',
+    'Gateway 99 not found',
+  ]);
+  await refusedAtOnce(t, app, 'editAccountDetails', { id: '1', date_created: '2026-13-01', product_id: '20', payment_module: '5' }, [
+    'Parameter date_created must be a date as YYYY-MM-DD',
+    'Product 20 is the domain TLD .com, not a product a service can order',
+    'Gateway 5 (Mollie) is disabled: give an enabled payment gateway as payment_module',
+  ]);
+});
