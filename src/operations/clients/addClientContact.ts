@@ -1,5 +1,5 @@
 import { defineMutation } from '../operation.js';
-import { fail, messages } from '../../errors.js';
+import { Checks, fail, messages } from '../../errors.js';
 import { MAIN_PARENT_ID, countryCode, emailInUse, grantedPrivileges, requireClient } from '../../domain/clients.js';
 import { ZERO_DATETIME, formatDate } from '../../lib/dates.js';
 import { hashPassword, prepareHash, saltFor } from '../../domain/password.js';
@@ -10,11 +10,17 @@ export default defineMutation<AddClientContactRequest, AddClientContactResult>({
   // The record gets the next id, so its salt is known before run.
   prepare: (p, world) => prepareHash(p.password, saltFor(world.nextId('clients'), p.email)),
   run(p, { world, now }) {
-    const main = requireClient(world, p.id);
-    if (main.parent_id !== MAIN_PARENT_ID) fail(messages.contactOfContact(main.id, main.parent_id));
-    if (p.password !== p.password2) fail(messages.passwordsDiffer());
-    const country = p.country ? countryCode(p.country) : '';
-    if (emailInUse(world, p.email)) fail(messages.emailInUse(p.email));
+    // The main client, the passwords, the country and the e-mail are checked together: every problem in one answer.
+    const checks = new Checks();
+    const found = checks.value(() => {
+      const client = requireClient(world, p.id);
+      if (client.parent_id !== MAIN_PARENT_ID) fail(messages.contactOfContact(client.id, client.parent_id));
+      return client;
+    });
+    checks.pass(() => (p.password !== p.password2 ? fail(messages.passwordsDiffer()) : undefined));
+    const countryFound = checks.value(() => (p.country ? countryCode(p.country) : ''));
+    checks.pass(() => (emailInUse(world, p.email) ? fail(messages.emailInUse(p.email)) : undefined));
+    const { main, country } = checks.settle({ main: found, country: countryFound });
 
     const id = world.nextId('clients');
     const contact: Client = {

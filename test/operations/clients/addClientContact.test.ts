@@ -5,7 +5,7 @@ import { read, clientDetails } from '../../helpers/reads.js';
 import { TOM_ITEM } from '../../helpers/records.js';
 import { callInEachSession, sameNewClientInEachSession, sameAnswers } from '../../helpers/sessions.js';
 import type { WireParams } from '../../helpers/app.js';
-import { emailTaken, refusedEach, refusedWith } from '../../helpers/refusals.js';
+import { emailTaken, refusedEach, refusedWith, refusedAtOnce } from '../../helpers/refusals.js';
 import type { LabelledRefusal } from '../../helpers/refusals.js';
 import addClientContact from '../../../src/operations/clients/addClientContact.js';
 import { ApiError } from '../../../src/errors.js';
@@ -227,4 +227,23 @@ t.test('addClientContact finds a taken email through an index, never a scan', as
     () => addClientContact.run({ ...params, email: 'JAN@keller-maschinenbau.de' }, ctx),
     new ApiError('Email JAN@keller-maschinenbau.de is already used by another client or contact'),
   );
+});
+
+t.test('addClientContact answers the problems of its client, passwords, country and e-mail at once', async (t) => {
+  const app = await build(t);
+  const sent = {
+    id: '99',
+    firstname: 'A',
+    lastname: 'B',
+    email: 'alice@morgan-design.com',
+    password: 'Abcdef-12',
+    password2: 'Abcdef-13',
+    country: 'ZZ',
+  };
+  await refusedAtOnce(t, app, 'addClientContact', sent, [
+    'Client 99 not found',
+    'Parameters password and password2 must be the same',
+    'Parameter country must be an ISO 3166-1 alpha-2 country code, such as GB',
+    'Email alice@morgan-design.com is already used by another client or contact',
+  ]);
 });
