@@ -7,14 +7,10 @@ import type { Account, Invoice, Order, OrderFieldUpgrade, Product, ProductForm }
 import { ApiError, fail, messages, notFound } from '../errors.js';
 import { requireClient } from './clients.js';
 import { type RecurringCycle, cycleCode, isRecurring } from './cycles.js';
-import { addDays, formatDate, parseDateTime } from '../lib/dates.js';
 import { requireEnabledGateway } from './gateways.js';
-import { lineDate } from './invoiceLines.js';
-import { newInvoice } from './invoices.js';
-import { formatCents } from './money.js';
 import { newOrder } from './orders.js';
 import { type Choice, choicesOf, formsOf, itemOf, serviceCents, valuesOf } from './productForms.js';
-import { applyUpgrades, pendingUpgrade, proRataCents } from './upgrades.js';
+import { pendingUpgrade, placed, proRataCents, upgradeInvoice } from './upgrades.js';
 
 export interface ConfigUpgradeSpec {
   account: Account;
@@ -123,27 +119,16 @@ export function placeConfigUpgrade(world: World, spec: ConfigUpgradeSpec): Place
   const newTotalCents = serviceCents(world, product, cycle, account.currency_id, after);
   const amount = proRataCents({ oldCents, oldCycle: cycle, newCents: newTotalCents, newCycle: cycle, nextDue: account.next_due, now });
 
-  const today = formatDate(now);
-  const lastDay = formatDate(addDays(parseDateTime(account.next_due) ?? now, -1));
   const what = changes.map((ch) => `${ch.form.name} ${shown(ch.old)} => ${shown(ch.next)}`).join(', ');
-  const invoice =
-    amount > 0
-      ? newInvoice(world, {
-          client,
-          currency_id: account.currency_id,
-          payment_module: gateway,
-          date: today,
-          lines: [
-            {
-              type: 'Upgrade',
-              item_id: account.id,
-              description: `Upgrade ${product.name} options: ${what} (${lineDate(today)} - ${lineDate(lastDay)})`,
-              amount: formatCents(amount),
-              taxed: product.tax === '1',
-            },
-          ],
-        })
-      : undefined;
+  const invoice = upgradeInvoice(world, {
+    client,
+    account,
+    gateway,
+    amount,
+    what: `${product.name} options: ${what}`,
+    taxed: product.tax === '1',
+    now,
+  });
   const fieldupgrades: OrderFieldUpgrade[] = changes.map((ch) => ({
     account_id: account.id,
     form_id: ch.form.id,
@@ -164,9 +149,5 @@ export function placeConfigUpgrade(world: World, spec: ConfigUpgradeSpec): Place
     }),
     fieldupgrades,
   };
-  if (invoice) {
-    world.insert('invoices', invoice);
-    return { order: world.insert('orders', order), invoice, newTotalCents };
-  }
-  return { order: applyUpgrades(world, world.insert('orders', { ...order, status: 'Active' })), newTotalCents };
+  return placed(world, order, invoice, newTotalCents);
 }

@@ -2,7 +2,7 @@
 // current period, the upgrade order and its invoice, and applying it when that
 // order is activated.
 import type { View, World } from '../store/world.js';
-import type { Account, Invoice, Order, OrderFieldUpgrade, OrderUpgrade, Product } from '../generated/wire.js';
+import type { Account, Client, Invoice, Order, OrderFieldUpgrade, OrderUpgrade, Product } from '../generated/wire.js';
 import { fail, messages, notFound } from '../errors.js';
 import { requireClient } from './clients.js';
 import { type Cycle, CYCLE_NAMES, type RecurringCycle, addPeriods, cycleCode, isRecurring, offeredCycles } from './cycles.js';
@@ -10,7 +10,7 @@ import { addDays, formatDate, parseDateTime } from '../lib/dates.js';
 import { requireEnabledGateway } from './gateways.js';
 import { lineDate } from './invoiceLines.js';
 import { newInvoice } from './invoices.js';
-import { formatCents, toCents } from './money.js';
+import { centsToNumber, formatCents, toCents } from './money.js';
 import { newOrder } from './orders.js';
 import { choicesOf, itemOf, serviceCents, setValue, valuesOf } from './productForms.js';
 import { OPEN_STATUSES, onProduct } from './services.js';
@@ -119,6 +119,62 @@ function checkUpgrade(world: View, { account, target, cycle }: UpgradeSpec): { c
   return { current, oldCycle };
 }
 
+/** What an upgrade's invoice needs: who pays, for which service, how much, and what the line says changed. */
+export interface UpgradeCharge {
+  client: Client;
+  account: Account;
+  gateway: string;
+  amount: number;
+  /** What changes, as the line names it ("VPS 1GB (Monthly) => VPS 2GB (Monthly)"). */
+  what: string;
+  taxed: boolean;
+  now: Date;
+}
+
+/** The Unpaid invoice for an upgrade costing `amount` cents (one Upgrade line to the day before the service is due); none when it costs nothing. */
+export function upgradeInvoice(world: World, c: UpgradeCharge): Invoice | undefined {
+  if (c.amount <= 0) return undefined;
+  const today = formatDate(c.now);
+  const lastDay = formatDate(addDays(parseDateTime(c.account.next_due) ?? c.now, -1));
+  return newInvoice(world, {
+    client: c.client,
+    currency_id: c.account.currency_id,
+    payment_module: c.gateway,
+    date: today,
+    lines: [
+      {
+        type: 'Upgrade',
+        item_id: c.account.id,
+        description: `Upgrade ${c.what} (${lineDate(today)} - ${lineDate(lastDay)})`,
+        amount: formatCents(c.amount),
+        taxed: c.taxed,
+      },
+    ],
+  });
+}
+
+/** Writes an upgrade order with its invoice; one without an invoice costs nothing, so it is Active and applied at once. */
+export function placed(world: World, order: Order, invoice: Invoice | undefined, newTotalCents: number): PlacedUpgrade {
+  if (invoice) {
+    world.insert('invoices', invoice);
+    return { order: world.insert('orders', order), invoice, newTotalCents };
+  }
+  const active = world.insert('orders', { ...order, status: 'Active' });
+  return { order: applyUpgrades(world, active), newTotalCents };
+}
+
+/** The checkout both upgrade calls answer, as published: strings and numbers mixed. */
+export function upgradeCheckout({ order, invoice, newTotalCents }: PlacedUpgrade) {
+  return {
+    invoice_id: order.invoice_id,
+    total: centsToNumber(toCents(invoice?.total ?? '0.00')),
+    gateway: order.payment_module,
+    order_id: order.id,
+    order_num: Number(order.number),
+    newtotal: centsToNumber(newTotalCents),
+  };
+}
+
 /**
  * Checks the move, then writes the upgrade order and, when the move costs
  * anything, its Unpaid invoice (one line of type Upgrade, item_id the account,
@@ -137,28 +193,15 @@ export function placeUpgrade(world: World, spec: UpgradeSpec): PlacedUpgrade {
   const newTotalCents = serviceCents(world, target, newCycle, account.currency_id, choices);
   const amount = proRataCents({ oldCents, oldCycle, newCents: newTotalCents, newCycle, nextDue: account.next_due, now });
 
-  const today = formatDate(now);
-  const lastDay = formatDate(addDays(parseDateTime(account.next_due) ?? now, -1));
-  const invoice =
-    amount > 0
-      ? newInvoice(world, {
-          client,
-          currency_id: account.currency_id,
-          payment_module: gateway,
-          date: today,
-          lines: [
-            {
-              type: 'Upgrade',
-              item_id: account.id,
-              description:
-                `Upgrade ${current.name} (${account.billingcycle}) => ${target.name} (${CYCLE_NAMES[newCycle]})` +
-                ` (${lineDate(today)} - ${lineDate(lastDay)})`,
-              amount: formatCents(amount),
-              taxed: target.tax === '1',
-            },
-          ],
-        })
-      : undefined;
+  const invoice = upgradeInvoice(world, {
+    client,
+    account,
+    gateway,
+    amount,
+    what: `${current.name} (${account.billingcycle}) => ${target.name} (${CYCLE_NAMES[newCycle]})`,
+    taxed: target.tax === '1',
+    now,
+  });
   const upgrade: OrderUpgrade = {
     account_id: account.id,
     old_product_id: current.id,
@@ -177,12 +220,7 @@ export function placeUpgrade(world: World, spec: UpgradeSpec): PlacedUpgrade {
     upgrades: [upgrade],
     now,
   });
-  if (invoice) {
-    world.insert('invoices', invoice);
-    return { order: world.insert('orders', order), invoice, newTotalCents };
-  }
-  const active = world.insert('orders', { ...order, status: 'Active' });
-  return { order: applyUpgrades(world, active), newTotalCents };
+  return placed(world, order, invoice, newTotalCents);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { defineMutation } from '../operation.js';
 import { placeConfigUpgrade } from '../../domain/configUpgrades.js';
-import { centsToNumber, toCents } from '../../domain/money.js';
+import { upgradeCheckout } from '../../domain/upgrades.js';
 import { requireService } from '../../domain/services.js';
 import type { OrderConfigUpgradeRequest, OrderConfigUpgradeResult } from '../../generated/wire.js';
 
@@ -8,18 +8,8 @@ export default defineMutation<OrderConfigUpgradeRequest, OrderConfigUpgradeResul
   mutates: true,
   run(p, { world, now }) {
     const account = requireService(world, p.id);
-    const { order, invoice, newTotalCents } = placeConfigUpgrade(world, { account, values: p.new, gatewayId: p.module, now });
-    return {
-      // The published sample is orderUpgrade's, mixed types included.
-      checkout: {
-        invoice_id: order.invoice_id,
-        total: centsToNumber(toCents(invoice?.total ?? '0.00')),
-        gateway: order.payment_module,
-        order_id: order.id,
-        order_num: Number(order.number),
-        newtotal: centsToNumber(newTotalCents),
-      },
-      info: ['upgrade_order_success'],
-    };
+    const upgrade = placeConfigUpgrade(world, { account, values: p.new, gatewayId: p.module, now });
+    // The published checkout mixes strings and numbers; kept as published.
+    return { checkout: upgradeCheckout(upgrade), info: ['upgrade_order_success'] };
   },
 });
