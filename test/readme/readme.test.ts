@@ -56,8 +56,26 @@ interface Answer {
   json: any;
 }
 
-/** The checks of the comments that state a result, by the comment's text. */
-const CLAIMS: Record<string, (t: Test, answer: Answer) => void> = {
+/** Reads the server the block runs against, as a front end would (JSON of one API call). */
+type Read = (call: string, params?: Record<string, string>) => Promise<any>;
+
+/** Money still due on an invoice: its total less the payments recorded against it. */
+async function due(read: Read, invoiceId: string): Promise<string> {
+  const { invoice } = await read('getInvoiceDetails', { id: invoiceId });
+  const { transactions } = await read('getTransactions', { perpage: '100' });
+  const paidCents = transactions
+    .filter((row: any) => row.invoice_id === invoiceId)
+    .reduce((sum: number, row: any) => sum + Math.round(Number(row.in) * 100), 0);
+  return ((Math.round(Number(invoice.total) * 100) - paidCents) / 100).toFixed(2);
+}
+
+const affiliate = async (read: Read, id: string) => (await read('getAffiliates')).affiliates.find((a: any) => a.id === id);
+
+/**
+ * The checks of the comments that state a result, by the comment's text:
+ * the answer of the line, and the state read back through the API.
+ */
+const CLAIMS: Record<string, (t: Test, answer: Answer, read: Read) => unknown> = {
   // The order flow
   'Pending: a Pending service, a Pending Registration domain, invoice 13': (t, { json }) => {
     const { details } = json;
@@ -73,20 +91,54 @@ const CLAIMS: Record<string, (t: Test, answer: Answer) => void> = {
       ['4.95', '12.95'],
     );
   },
-  'service Active, newshop.com registered for a year': (t, { json }) => t.equal(json.success, true),
-  'then accountUnsuspend, accountTerminate': (t, { json }) => t.equal(json.success, true),
+  'service Active, newshop.com registered for a year': async (t, { json }, read) => {
+    t.equal(json.success, true);
+    t.equal((await read('getAccountDetails', { id: '19' })).details.status, 'Active');
+    t.match((await read('getDomainDetails', { id: '11' })).details, { name: 'newshop.com', status: 'Active', expires: '2027-11-20' });
+  },
+  'then accountUnsuspend, accountTerminate': async (t, { json }, read) => {
+    t.equal(json.success, true);
+    t.equal((await read('getAccountDetails', { id: '19' })).details.status, 'Suspended');
+  },
   'the order confirmation billsim would have sent': (t, { json }) => t.equal(json.emails[0].template, 'Order Confirmation'),
   // Invoices, payments and credit
-  '30.04 still due': (t, { json }) => t.equal(json.success, true),
-  "client 2's credit": (t, { json }) => t.equal(json.success, true),
+  '30.04 still due': async (t, { json }, read) => {
+    t.equal(json.success, true);
+    t.equal(await due(read, '8'), '30.04');
+    t.equal((await read('getInvoiceDetails', { id: '8' })).invoice.status, 'Unpaid');
+  },
+  "client 2's credit": async (t, { json }, read) => {
+    t.equal(json.success, true);
+    t.match((await read('getInvoiceDetails', { id: '12' })).invoice, { client_id: '2', credit: '15.00' });
+  },
   // Affiliates
-  "Bruno's order 1013, referred by Alice": (t, { json }) => t.equal(json.success, true),
-  'invoice 8 Paid: Alice earns 6.70 on order 1018': (t, { json }) => t.equal(json.success, true),
+  "Bruno's order 1013, referred by Alice": async (t, { json }, read) => {
+    t.equal(json.success, true);
+    t.equal((await read('getOrderDetails', { id: '1013' })).details.client_id, '2', "Bruno's order");
+    t.match(
+      await affiliate(read, '1'),
+      { firstname: 'Alice', signups: '2', signups_pending: '2' },
+      'one more referral waiting on its invoice',
+    );
+  },
+  'invoice 8 Paid: Alice earns 6.70 on order 1018': async (t, { json }, read) => {
+    t.equal(json.success, true);
+    t.equal((await read('getInvoiceDetails', { id: '8' })).invoice.status, 'Paid');
+    // The bundled Alice holds 12.34 before the story.
+    t.match(await affiliate(read, '1'), { balance: '19.04', signups_pending: '1' });
+  },
   // Test cards
   'declined: insufficient funds': (t, { json }) =>
     t.strictSame(json.error, ['Credit card has been declined: insufficient funds (card ending 9995)']),
-  '20.00 from the primary card (custom[amount])': (t, { json }) => t.equal(json.success, true),
-  'the rest: invoice 8 Paid, order 1018 Active': (t, { json }) => t.equal(json.success, true),
+  '20.00 from the primary card (custom[amount])': async (t, { json }, read) => {
+    t.equal(json.success, true);
+    t.equal(await due(read, '8'), '30.04', '50.04 was due');
+  },
+  'the rest: invoice 8 Paid, order 1018 Active': async (t, { json }, read) => {
+    t.equal(json.success, true);
+    t.equal((await read('getInvoiceDetails', { id: '8' })).invoice.status, 'Paid');
+    t.equal((await read('getOrderDetails', { id: '1018' })).details.status, 'Active');
+  },
   // Support desk
   Answered: (t, { json }) => t.match(json.info, [/ticket status changed to Answered/]),
   // Sixty days of the bundled world
@@ -196,6 +248,10 @@ async function runBlock(t: Test, block: Block): Promise<void> {
   t.teardown(() => fs.rmSync(cwd, { recursive: true, force: true }));
   const parsed = commands(block);
   const env = [...variables(server.origin), ...parsed.variables.map((v) => atServer(v, server.origin))];
+  const read: Read = async (call, params = {}) => {
+    const query = new URLSearchParams({ api_id: 'billsim', api_key: 'billsim-secret', call, ...params });
+    return (await fetch(`${server.url}?${query}`)).json();
+  };
   for (const command of parsed.commands) {
     const text = atServer(command.text, server.origin);
     const { status, stdout, stderr } = run(text, env, cwd);
@@ -209,7 +265,7 @@ async function runBlock(t: Test, block: Block): Promise<void> {
     if (command.comment !== undefined) {
       const check = CLAIMS[command.comment];
       if (!check) t.fail(`README line ${command.line} states "${command.comment}": test/readme/readme.test.ts has no check for it`);
-      else await t.test(`line ${command.line}: ${command.comment}`, async (t) => check(t, { text: stdout, json }));
+      else await t.test(`line ${command.line}: ${command.comment}`, async (t) => check(t, { text: stdout, json }, read));
     } else if (json !== undefined && typeof json === 'object' && json !== null && 'success' in json) {
       t.equal((json as { success: boolean }).success, true, `README line ${command.line} succeeds: ${stdout.slice(0, 300)}`);
     }
