@@ -485,11 +485,6 @@ export class Sessions {
     this.gone.clear();
   }
 
-  /** Names of the sessions dropped and not yet reset. */
-  droppedNames(): string[] {
-    return [...this.gone.keys()];
-  }
-
   private evict(): void {
     const max = this.maxSessions;
     if (!(max > 0) || this.map.size <= max) return;
