@@ -1,0 +1,198 @@
+// A user's own installation reached through its Admin API: the one client that
+// `billsim import`, `billsim drift` and the proxy share. It knows HTTP, the
+// API's form encoding and its envelope, and nothing of billsim's world.
+import { isIP } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+/** Where and how to reach an installation. */
+export interface Upstream {
+  /** The API endpoint (…/admin/api.php). */
+  url: URL;
+  apiId: string;
+  apiKey: string;
+  /** Time for one attempt, from sending to the whole answer (ms). */
+  timeoutMs: number;
+  /** Further attempts after a failure that is not the installation's answer (unreachable, time-out, 502-504); reads only. */
+  retries: number;
+}
+
+export const DEFAULT_TIMEOUT_MS = 30_000;
+export const DEFAULT_RETRIES = 2;
+/** The wait before the first retry, doubled for each next one. */
+export const RETRY_DELAY_MS = 250;
+
+/** Why an installation gave no usable answer; `kind` says which way. */
+export type UpstreamFailure = 'usage' | 'unreachable' | 'timeout' | 'html' | 'not-json';
+
+export class UpstreamError extends Error {
+  readonly kind: UpstreamFailure;
+  constructor(kind: UpstreamFailure, message: string) {
+    super(message);
+    this.name = 'UpstreamError';
+    this.kind = kind;
+  }
+}
+
+/** An answer the installation sent: its status, text, and the JSON it holds. */
+export interface UpstreamAnswer {
+  status: number;
+  text: string;
+  json: unknown;
+}
+
+/**
+ * The API endpoint of an installation given as its address: a URL ending in
+ * `.php` is taken as it is, any other gets `admin/api.php` after its path
+ * (https://billing.example.com and https://billing.example.com/admin/api.php
+ * name the same endpoint). Throws a usage UpstreamError for anything else.
+ */
+export function endpointOf(raw: string): URL {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new UpstreamError(
+      'usage',
+      `${JSON.stringify(raw)} is not a URL: give the installation's address, such as https://billing.example.com`,
+    );
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new UpstreamError('usage', `${raw} is not an http:// or https:// address`);
+  }
+  if (url.username || url.password) {
+    throw new UpstreamError('usage', `${url.host}: give the API credentials with --api-id and --api-key, not in the URL`);
+  }
+  if (!url.pathname.endsWith('.php')) url.pathname = `${url.pathname.replace(/\/+$/, '')}/admin/api.php`;
+  url.search = '';
+  url.hash = '';
+  return url;
+}
+
+/** Whether a host is this machine or a private network's (loopback, 10/8, 172.16/12, 192.168/16, link-local, fc00::/7, .local, .internal). */
+export function isPrivateHost(hostname: string): boolean {
+  const name = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  if (name === 'localhost' || name.endsWith('.localhost') || name.endsWith('.local') || name.endsWith('.internal')) return true;
+  if (isIP(name) === 4) {
+    const [a, b] = name.split('.').map(Number);
+    return a === 127 || a === 10 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 169 && b === 254);
+  }
+  if (isIP(name) === 6) return name === '::1' || /^f[cd]/.test(name) || name.startsWith('fe80:');
+  return false;
+}
+
+/** The warning for plain http:// to a host that is not loopback or private: the key crosses the network readable. */
+export function plainHttpWarning(url: URL): string | undefined {
+  if (url.protocol !== 'http:' || isPrivateHost(url.hostname)) return undefined;
+  return `${url.origin} is plain http://: the API key crosses the network unencrypted; use https:// unless this network is yours alone`;
+}
+
+/**
+ * Request parameters in the API's form encoding: nested objects and lists as
+ * bracket keys (`items[0][qty]=1`), the way PHP reads them back.
+ */
+export function formEncode(params: Record<string, unknown>): URLSearchParams {
+  const form = new URLSearchParams();
+  const add = (key: string, value: unknown) => {
+    if (value === undefined || value === null) return;
+    if (typeof value === 'object') {
+      for (const [inner, item] of Object.entries(value)) add(`${key}[${inner}]`, item);
+      return;
+    }
+    form.append(key, String(value));
+  };
+  for (const [key, value] of Object.entries(params)) add(key, value);
+  return form;
+}
+
+/** `text` with every occurrence of the key replaced, so no message, log or recording carries it. */
+export function withoutKey(text: string, upstream: Pick<Upstream, 'apiKey'>): string {
+  const key = upstream.apiKey;
+  if (key.length === 0) return text;
+  return text.split(key).join('****').split(encodeURIComponent(key)).join('****');
+}
+
+const RETRIED_STATUSES = new Set([502, 503, 504]);
+
+/**
+ * One call on the installation: POSTed form-encoded with its credentials.
+ * Answers whatever JSON it sends, success or error envelope, at any status.
+ * Throws an UpstreamError when there is none: unreachable, timed out, an HTML
+ * page (the address is not the API) or other non-JSON. With `retry`, failures
+ * that are not an answer (and 502-504) are tried again `retries` times with a
+ * doubling wait; a write is sent once, since it may have been carried out.
+ */
+export async function callUpstream(
+  upstream: Upstream,
+  call: string,
+  params: Record<string, unknown>,
+  options: { retry: boolean } = { retry: true },
+): Promise<UpstreamAnswer> {
+  const body = formEncode({ ...params, call, api_id: upstream.apiId, api_key: upstream.apiKey });
+  const attempts = options.retry ? upstream.retries + 1 : 1;
+  let failure: UpstreamError | undefined;
+  for (let attempt = 0; attempt < attempts; attempt++) {
+    if (attempt > 0) await sleep(RETRY_DELAY_MS * 2 ** (attempt - 1));
+    try {
+      const answer = await attemptCall(upstream, call, body);
+      if (!RETRIED_STATUSES.has(answer.status) || attempt === attempts - 1) return answer;
+      failure = new UpstreamError('unreachable', `${upstream.url.origin} answered ${call} with HTTP ${answer.status}`);
+    } catch (error) {
+      if (!(error instanceof UpstreamError) || (error.kind !== 'unreachable' && error.kind !== 'timeout')) throw error;
+      failure = error;
+    }
+  }
+  throw failure!;
+}
+
+async function attemptCall(upstream: Upstream, call: string, body: URLSearchParams): Promise<UpstreamAnswer> {
+  const where = upstream.url.origin + upstream.url.pathname;
+  let response: Response;
+  let text: string;
+  try {
+    response = await fetch(upstream.url, {
+      method: 'POST',
+      body,
+      headers: { accept: 'application/json' },
+      redirect: 'manual',
+      signal: AbortSignal.timeout(upstream.timeoutMs),
+    });
+    text = await response.text();
+  } catch (error) {
+    const err = error as Error & { cause?: Error & { code?: string } };
+    if (err.name === 'TimeoutError' || err.name === 'AbortError') {
+      throw new UpstreamError('timeout', `${where} did not answer ${call} within ${upstream.timeoutMs} ms`);
+    }
+    const why = err.cause?.code ?? err.cause?.message ?? err.message;
+    throw new UpstreamError('unreachable', withoutKey(`cannot reach ${where}: ${why}`, upstream));
+  }
+  const { status } = response;
+  if (status >= 300 && status < 400) {
+    const to = response.headers.get('location') ?? 'elsewhere';
+    throw new UpstreamError('html', `${where} redirects to ${withoutKey(to, upstream)}: give the API's own address (it does not redirect)`);
+  }
+  const type = response.headers.get('content-type') ?? '';
+  const trimmed = text.trimStart();
+  if (type.includes('text/html') || trimmed.startsWith('<')) {
+    throw new UpstreamError(
+      'html',
+      `${where} answered ${call} with an HTML page (HTTP ${status}), not the API's JSON: is this the admin/api.php address?`,
+    );
+  }
+  try {
+    return { status, text, json: JSON.parse(text) };
+  } catch {
+    const start = withoutKey(trimmed.slice(0, 80), upstream);
+    throw new UpstreamError(
+      'not-json',
+      `${where} answered ${call} with HTTP ${status} and text that is not JSON: ${JSON.stringify(start)}`,
+    );
+  }
+}
+
+/** The errors of an error envelope (`success: false`), or undefined for any other answer. */
+export function envelopeErrors(json: unknown): string[] | undefined {
+  if (typeof json !== 'object' || json === null || (json as { success?: unknown }).success !== false) return undefined;
+  const error = (json as { error?: unknown }).error;
+  if (Array.isArray(error)) return error.map(String);
+  return [typeof error === 'string' ? error : 'the installation refused the call without a message'];
+}
