@@ -47,7 +47,11 @@ t.test('endpointOf: a bare address gets admin/api.php, a .php address is kept, a
   t.equal(endpointOf('https://billing.example.com/hb/').href, 'https://billing.example.com/hb/admin/api.php');
   t.equal(endpointOf('http://10.0.0.5:8080/admin/api.php?x=1').href, 'http://10.0.0.5:8080/admin/api.php');
   for (const bad of ['billing.example.com', 'ftp://x/admin/api.php', 'https://user:pw@x.example']) {
-    t.match(t.throws(() => endpointOf(bad)), { name: 'UpstreamError', kind: 'usage' }, bad);
+    t.match(
+      t.throws(() => endpointOf(bad)),
+      { name: 'UpstreamError', kind: 'usage' },
+      bad,
+    );
   }
 });
 
