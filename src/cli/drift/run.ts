@@ -64,6 +64,8 @@ const CANDIDATES = 10;
 class Installation {
   private readonly answers = new Map<string, Promise<Outcome>>();
   private readonly values = new Map<Source, Promise<string[] | string>>();
+  /** The first time the installation gave no answer at all (unreachable, time-out): the run is then partial. */
+  lost: string | undefined;
 
   constructor(private readonly send: Send) {}
 
@@ -75,8 +77,9 @@ class Installation {
       found = this.send(call, params).then(
         (answer) => ({ answer }),
         (error: unknown) => {
-          if (error instanceof UpstreamError) return { failure: error };
-          throw error;
+          if (!(error instanceof UpstreamError)) throw error;
+          if (error.kind === 'unreachable' || error.kind === 'timeout') this.lost ??= error.message;
+          return { failure: error };
         },
       );
       this.answers.set(key, found);
@@ -97,7 +100,7 @@ class Installation {
   private async find(source: Source): Promise<string[] | string> {
     const tries = await this.paramSets(source.params ?? {}, false);
     if (typeof tries === 'string') return tries;
-    const among = tries.length > 1 ? ` for the first ${tries.length} it was asked about` : '';
+    const among = tries.length > 1 ? ` for any of the ${tries.length} ids tried` : '';
     let why = `${source.call} lists no ${source.rows}${among}`;
     for (const params of tries) {
       const outcome = await this.outcome(source.call, params);
@@ -158,14 +161,8 @@ export async function runDrift(send: Send, options: { calls?: string[]; concurre
   if (refused) throw new RefusedError(`the installation refused the credentials: ${refused.join('; ')}`);
   const methods = (first.answer.json as { methods?: unknown }).methods;
   const allowed = Array.isArray(methods) ? new Set(methods.map(String)) : undefined;
-  let connectionError: string | undefined;
-  const calls = await Promise.all(
-    (options.calls ?? readCalls()).map(async (call): Promise<CallReport> => {
-      const report = await checkCall(installation, call, allowed);
-      if (report.status === 'not checked' && report.reason?.startsWith('no answer: ')) connectionError ??= report.reason.slice(11);
-      return report;
-    }),
-  );
+  const calls = await Promise.all((options.calls ?? readCalls()).map((call) => checkCall(installation, call, allowed)));
+  const connectionError = installation.lost;
   const count = (status: CallReport['status']) => calls.filter((c) => c.status === status).length;
   const summary = { checked: count('ok') + count('drifted'), drifted: count('drifted'), notChecked: count('not checked') };
   return connectionError ? { calls, summary, connectionError } : { calls, summary };
@@ -194,7 +191,7 @@ function judge(call: string, params: Record<string, string>, outcome: Outcome): 
     if (failure.kind === 'unreachable' || failure.kind === 'timeout') {
       return { call, status: 'not checked', params, reason: `no answer: ${failure.message}` };
     }
-    const status = /\(HTTP \d+\)|HTTP \d+/.exec(failure.message)?.[0].replace(/[()]/g, '');
+    const status = /HTTP \d+/.exec(failure.message)?.[0];
     const found = `${failure.kind === 'html' ? 'an HTML page' : 'text that is not JSON'}${status ? ` (${status})` : ''}`;
     const difference: Difference = { path: '', kind: 'answer', expected: "the API's JSON", found, count: 1 };
     return { call, status: 'drifted', params, differences: [difference] };
