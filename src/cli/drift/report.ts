@@ -24,9 +24,9 @@ export function differenceLine(d: Difference): string {
   const times = d.count > 1 ? ` (${d.count} times)` : '';
   switch (d.kind) {
     case 'missing':
-      return `missing   ${where(d.path)}: absent, billsim's schema requires it${times}`;
+      return `missing   ${where(d.path)}: billsim's schema requires it${times}`;
     case 'added':
-      return `added     ${where(d.path)}: a ${d.found} billsim's schema does not have${times}`;
+      return `added     ${where(d.path)} (${d.found}): not in billsim's schema${times}`;
     case 'type':
       return `type      ${where(d.path)}: ${d.found} where billsim has ${d.expected}${times}`;
     case 'order':
