@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app.js';
 import { API_PATH } from './http/endpoint.js';
-import { parseCli, USAGE, UsageError, type CliConfig } from './cli/options.js';
+import { ownFlagsCommand, parseCli, USAGE, UsageError, type CliConfig } from './cli/options.js';
 import { checkPaths } from './cli/paths.js';
 import { loggerOptions } from './cli/logging.js';
 import { bannerKey, exposureWarning, listenNames } from './cli/exposure.js';
@@ -108,6 +108,13 @@ function stopWithLauncher(stop: (reason: string) => void): void {
 }
 
 async function main(): Promise<void> {
+  const own = ownFlagsCommand(process.argv.slice(2));
+  if (own?.command === 'drift') {
+    // Loaded on demand: the server's start-up does not pay for it.
+    const { drift } = await import('./cli/drift.js');
+    process.exitCode = await drift(own.args, process.env);
+    return;
+  }
   let config: CliConfig;
   try {
     config = parseCli(process.argv.slice(2), process.env);

@@ -33,6 +33,8 @@ export interface CliConfig {
 
 export const USAGE = `Usage: billsim [options]
        billsim fixtures:export <dir> [--fixtures <dir>]
+       billsim drift --against <url> --api-id <id> --api-key <key>   compare your installation's answers
+                                                                    with billsim's schemas (billsim drift --help)
 
 Serves the HostBill admin/api.php simulator. Every option also reads an environment variable.
 
@@ -66,6 +68,12 @@ Serves the HostBill admin/api.php simulator. Every option also reads an environm
 
 BILLSIM_API_ID and BILLSIM_API_KEY replace the credentials of API access record 1
 (default api_id=billsim, api_key=billsim-secret).`;
+
+/** Commands that read flags of their own (`billsim drift --help`): the command word, then its arguments as given. */
+export function ownFlagsCommand(argv: string[]): { command: 'drift'; args: string[] } | undefined {
+  if (argv[0] === 'drift') return { command: 'drift', args: argv.slice(1) };
+  return undefined;
+}
 
 const OPTIONS = {
   port: { type: 'string' },

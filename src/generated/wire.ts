@@ -1344,11 +1344,11 @@ export interface EstimateItem {
    * a numeric id as a string, such as "1"
    */
   estimate_id: string;
-  type: string;
   /**
    * a numeric id as a string, such as "1"
    */
   item_id: string;
+  type: string;
   description: string;
   /**
    * a money amount with two decimals, such as "12.30"

@@ -48,6 +48,9 @@ const NOT_RUN: Record<string, string> = {
   'billsim: the world in my-world has 3 problems:': 'an error message, shown: test/store/world-loading.test.ts checks it',
   '{': 'the error envelope, shown: every error test checks it',
   'billsim 0.1.0 listening on http://127.0.0.1:8080/admin/api.php': 'the start banner, shown: compared with the real one below',
+  'BILLSIM_DRIFT_API_ID=... BILLSIM_DRIFT_API_KEY=... npx billsim drift --against https://billing.example.com':
+    'needs an installation: test/cli/drift.test.ts runs drift against a second billsim and a drifting upstream',
+  'billsim drift against https://billing.example.com/admin/api.php': 'a drift report, shown: test/drift/report.test.ts checks its lines',
 };
 
 /** What a curl line answers, parsed when it is JSON. */

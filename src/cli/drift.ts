@@ -1,0 +1,60 @@
+// `billsim drift`: billsim's read calls sent to a user's installation, each
+// answer compared with billsim's schema for it. Answers the exit code:
+// 0 nothing drifted, 1 something did, 2 a usage or connection error.
+import { callUpstream, plainHttpWarning, UpstreamError, withoutKey, type Upstream } from '../lib/upstream.js';
+import { DRIFT_USAGE, parseDriftArgs } from './drift-options.js';
+import { UsageError } from './options.js';
+import { reportJson, reportText } from './drift/report.js';
+import { RefusedError, runDrift } from './drift/run.js';
+
+export interface Output {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+}
+
+const processOutput: Output = {
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+};
+
+export async function drift(argv: string[], env: Record<string, string | undefined>, out: Output = processOutput): Promise<number> {
+  let config: ReturnType<typeof parseDriftArgs>;
+  try {
+    config = parseDriftArgs(argv, env);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    out.stderr(`billsim drift: ${error.message} (see billsim drift --help)\n`);
+    return 2;
+  }
+  if (config.command === 'help') {
+    out.stdout(`${DRIFT_USAGE}\n`);
+    return 0;
+  }
+  const upstream: Upstream = {
+    url: config.url,
+    apiId: config.apiId,
+    apiKey: config.apiKey,
+    timeoutMs: config.timeoutMs,
+    retries: config.retries,
+  };
+  // Installation messages are quoted as they come; the key is taken out of anything printed.
+  const print = (write: (text: string) => void, text: string) => write(withoutKey(text, upstream));
+  const warning = plainHttpWarning(config.url);
+  if (warning) print(out.stderr, `billsim drift: warning: ${warning}\n`);
+  let report: Awaited<ReturnType<typeof runDrift>>;
+  try {
+    // Only read calls are sent, so every one may be retried.
+    report = await runDrift((call, params) => callUpstream(upstream, call, params, { retry: true }), {
+      calls: config.calls,
+      concurrency: config.concurrency,
+    });
+  } catch (error) {
+    if (!(error instanceof UpstreamError) && !(error instanceof RefusedError)) throw error;
+    print(out.stderr, `billsim drift: ${error.message}\n`);
+    return 2;
+  }
+  if (config.json) print(out.stdout, `${JSON.stringify(reportJson(report, config.url), null, 2)}\n`);
+  else print(out.stdout, reportText(report, config.url));
+  if (report.connectionError) return 2;
+  return report.summary.drifted > 0 ? 1 : 0;
+}
