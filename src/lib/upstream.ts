@@ -70,7 +70,7 @@ export function endpointOf(raw: string): URL {
 
 /** Whether a host is this machine or a private network's (loopback, 10/8, 172.16/12, 192.168/16, link-local, fc00::/7, .local, .internal). */
 export function isPrivateHost(hostname: string): boolean {
-  const name = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  const name = mappedIPv4(hostname.replace(/^\[|\]$/g, '').toLowerCase());
   if (name === 'localhost' || name.endsWith('.localhost') || name.endsWith('.local') || name.endsWith('.internal')) return true;
   if (isIP(name) === 4) {
     const [a, b] = name.split('.').map(Number);
@@ -78,6 +78,17 @@ export function isPrivateHost(hostname: string): boolean {
   }
   if (isIP(name) === 6) return name === '::1' || /^f[cd]/.test(name) || name.startsWith('fe80:');
   return false;
+}
+
+/** An IPv4 address written as IPv6 (::ffff:127.0.0.1, or ::ffff:7f00:1 as URL writes it) as that IPv4 address; any other name as it is. */
+function mappedIPv4(name: string): string {
+  const rest = name.startsWith('::ffff:') ? name.slice(7) : undefined;
+  if (rest === undefined) return name;
+  if (isIP(rest) === 4) return rest;
+  const hex = /^([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(rest);
+  if (!hex) return name;
+  const [high, low] = [Number.parseInt(hex[1], 16), Number.parseInt(hex[2], 16)];
+  return [high >> 8, high & 255, low >> 8, low & 255].join('.');
 }
 
 /** The warning for plain http:// to a host that is not loopback or private: the key crosses the network readable. */

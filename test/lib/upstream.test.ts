@@ -56,11 +56,12 @@ t.test('endpointOf: a bare address gets admin/api.php, a .php address is kept, a
 });
 
 t.test('plain http is warned about only off loopback and private networks', async (t) => {
-  for (const host of ['127.0.0.1', 'localhost', '10.1.2.3', '172.20.0.1', '192.168.1.9', 'box.local', '[::1]']) {
+  for (const host of ['127.0.0.1', 'localhost', '10.1.2.3', '172.20.0.1', '192.168.1.9', 'box.local', '[::1]', '[::ffff:127.0.0.1]']) {
     t.equal(isPrivateHost(host), true, host);
     t.equal(plainHttpWarning(new URL(`http://${host}/admin/api.php`)), undefined, host);
   }
   t.equal(isPrivateHost('172.32.0.1'), false);
+  t.equal(isPrivateHost('[::ffff:8.8.8.8]'), false);
   t.match(plainHttpWarning(new URL('http://billing.example.com/admin/api.php')), /unencrypted/);
   t.equal(plainHttpWarning(new URL('https://billing.example.com/admin/api.php')), undefined);
 });
