@@ -48,6 +48,9 @@ const NOT_RUN: Record<string, string> = {
   'billsim: the world in my-world has 3 problems:': 'an error message, shown: test/store/world-loading.test.ts checks it',
   '{': 'the error envelope, shown: every error test checks it',
   'billsim 0.1.0 listening on http://127.0.0.1:8080/admin/api.php': 'the start banner, shown: compared with the real one below',
+  "BILLSIM_PROXY_API_KEY='its key' npx billsim --proxy https://billing.example.com --proxy-api-id its-id --record ./recorded":
+    'forwards to an installation: test/cli/proxy.test.ts runs --proxy and --record against a second billsim',
+  'npx billsim --fixtures ./recorded': 'serves a recording: test/cli/proxy.test.ts replays one offline',
 };
 
 /** What a curl line answers, parsed when it is JSON. */
