@@ -20,10 +20,11 @@ export interface ProxyOptions {
 }
 
 // Verbs that only read, at the start of a name (getClients, verifyClientLogin) or
-// after a lower-case section word (domainCheck, meteredGetUsage), and a
+// after one of the API's section words (domainCheck, meteredGetUsage), and a
 // single sign-on link (accountModuleSSO), which hands out a link and changes nothing.
 const READ_VERB = /^(?:get|list|search|verify|check)[A-Z]/;
-const SECTION_READ = /^[a-z]+(?:Get|List|Search|Verify|Check)(?:[A-Z]|$)/;
+const SECTION_READ =
+  /^(?:account|affiliate|client|domain|estimate|invoice|metered|order|product|service|ticket)(?:Get|List|Search|Verify|Check)(?:[A-Z]|$)/;
 const SIGN_ON = /[a-z]SSO$/;
 
 /** Whether a call's name reads as one that changes nothing; any other name is taken as a write. */

@@ -58,6 +58,8 @@ t.test(
       listThings: false,
       budgetUpdate: true,
       addChecklist: true,
+      addCheck: true,
+      invoiceListAll: false,
       targetGetter: true,
     };
     for (const [call, write] of Object.entries(unsimulated)) t.equal(isWrite(call, undefined), write, call);
