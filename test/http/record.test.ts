@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { Writable } from 'node:stream';
 import os from 'node:os';
 import path from 'node:path';
 import t, { type Test } from 'tap';
@@ -22,6 +23,17 @@ const recorded = (dir: string): Stub[] => JSON.parse(fs.readFileSync(path.join(d
 
 async function recording(t: Test, upstream: Upstream, dir: string): Promise<FastifyInstance> {
   return build(t, { proxy: { upstream, forward: 'every', writes: true, record: dir } });
+}
+
+/** A logger writing warnings and errors into `lines`. */
+function warnings(lines: string[]) {
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  return { level: 'warn', stream };
 }
 
 /** The answer without server_time: a replay is dated by its own clock. */
@@ -162,11 +174,30 @@ t.test('an answer a stub cannot hold is passed on and left out with a warning', 
     response.end('null');
   });
   const dir = tempDir(t);
-  const app = await recording(t, upstreamAt(origin), dir);
+  const lines: string[] = [];
+  const app = await build(t, {
+    proxy: { upstream: upstreamAt(origin), forward: 'every', writes: false, record: dir },
+    logger: warnings(lines),
+  });
   const got = await rawGet(app, 'getNothing', {});
   t.same(got, { status: 200, text: 'null' });
   t.same(
     recorded(dir).filter((stub) => stub.call === 'getNothing'),
     [],
   );
+  t.match(lines.join(''), /"call":"getNothing".*not recorded: the answer is not a JSON object/);
+});
+
+t.test('a recording that cannot be written is logged, and the client still gets its answer', async (t) => {
+  const { upstream } = await installation(t);
+  const dir = tempDir(t);
+  const lines: string[] = [];
+  const app = await build(t, { proxy: { upstream, forward: 'every', writes: false, record: dir }, logger: warnings(lines) });
+  // A folder where the file was: the rename over it fails.
+  fs.rmSync(path.join(dir, 'stubs.json'));
+  fs.mkdirSync(path.join(dir, 'stubs.json', 'inside'), { recursive: true });
+  const body = await api(app, 'getCurrencies');
+  t.equal(body.success, true);
+  t.match(lines.join(''), /could not write .*stubs\.json/);
+  t.notMatch(lines.join(''), UPSTREAM_KEY);
 });
