@@ -1,7 +1,7 @@
 // @ts-check
 // The session's request journal, newest first, polled every second while the
 // section is open; a click opens an entry's parameters, messages and answer,
-// and the stub that answered it, if one did.
+// and the stub that answered it, if one did (or the installation, when proxied).
 import { control, query } from './api.js';
 import { byId, button, fieldById, fill, fillFrom, h, jsonBlock, table } from './dom.js';
 
@@ -138,6 +138,7 @@ function open(ctx, entry, key) {
     entry.stub === undefined
       ? null
       : h('p', { className: 'stubbed' }, 'Answered by ', ctx.stub(entry.stub), ' (the simulation did not run)'),
+    entry.proxied ? h('p', { className: 'stubbed' }, 'Answered by the installation billsim proxies (the simulation did not run)') : null,
     entry.error.length
       ? [
           h('h4', {}, 'Messages'),

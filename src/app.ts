@@ -19,6 +19,8 @@ import { guardHosts } from './http/hosts.js';
 import { connectionLimits, serverOptions, watchConnections, type ConnectionLimits } from './http/connections.js';
 import { clientErrorHandler, HEADER_ALLOWANCE, registerErrorHandlers } from './http/errors.js';
 import { parseParams } from './http/params.js';
+import { Forwarder, type ProxyOptions } from './http/proxy.js';
+import { Recorder } from './http/recording.js';
 import { Seed } from './store/world.js';
 import { DEFAULT_SESSION, Sessions } from './session/sessions.js';
 import { Control } from './session/control.js';
@@ -77,6 +79,8 @@ export interface AppOptions {
   maxSessions?: number;
   /** Bytes sessions may keep besides their state (journal, kept answers, snapshots); default a quarter of the heap limit (src/session/memory.ts). */
   memoryBudget?: number;
+  /** Forward calls to a user's own installation (--proxy), and record its answers as stubs (--record). */
+  proxy?: ProxyOptions;
 }
 
 declare module 'fastify' {
@@ -196,6 +200,8 @@ async function appOver(options: AppOptions, seed: Seed, saved: DataFile | undefi
     schemaController: { compilersFactory: compilersFactory as never },
   });
   const control = new Control(sessions, Object.keys(operations));
+  const proxy = options.proxy && proxyOver(options.proxy, seed, app);
+  control.proxy = proxy?.health();
   app.decorate('billsim', { sessions, control, warnings });
   if (saved) {
     if (saved.recovered) app.log.warn(saved.recovered);
@@ -215,7 +221,7 @@ async function appOver(options: AppOptions, seed: Seed, saved: DataFile | undefi
   });
   await app.register(formbody, { parser: (body) => parseParams(body) });
   registerBodyParsers(app);
-  const endpoint: EndpointDeps = { sessions, operations, latency: options.latency };
+  const endpoint: EndpointDeps = { sessions, operations, latency: options.latency, proxy };
   registerEndpoint(app, endpoint);
   answerDirectly(app, endpoint, { bodyLimit, origins, nextRequestId });
   guardHosts(app, options.allowedHosts ?? []);
@@ -229,4 +235,13 @@ async function appOver(options: AppOptions, seed: Seed, saved: DataFile | undefi
     return buildOpenApi(Object.keys(operations), packageVersion(), { credentials, examples: recordedExamples() });
   });
   return app;
+}
+
+/** The proxy, with its recording opened (the folder is written at once, so a start that cannot write it fails). */
+function proxyOver(options: ProxyOptions, seed: Seed, app: FastifyInstance): Forwarder {
+  const recorder = options.record === undefined ? undefined : new Recorder(options.record, seed.data, app.log);
+  const proxy = new Forwarder(options, recorder);
+  // A stop waits for the recording's last write.
+  app.addHook('onClose', () => proxy.close());
+  return proxy;
 }

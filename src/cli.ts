@@ -10,6 +10,8 @@ import { loggerOptions } from './cli/logging.js';
 import { bannerKey, exposureWarning, listenNames } from './cli/exposure.js';
 import { COLLECTION_NAMES, loadFixtures } from './store/fixtures.js';
 import { defaultFixturesDir, packageVersion } from './paths.js';
+import { plainHttpWarning } from './lib/upstream.js';
+import type { ProxyOptions } from './http/proxy.js';
 
 function die(message: string): never {
   process.stderr.write(`billsim: ${message}\n`);
@@ -43,6 +45,7 @@ async function serve(config: CliConfig): Promise<void> {
       connections: config.connections,
       logger: loggerOptions(config.logLevel, Boolean(process.stdout.isTTY)),
       credentials: { apiId: process.env.BILLSIM_API_ID, apiKey: process.env.BILLSIM_API_KEY },
+      proxy: config.proxy,
     });
   } catch (error) {
     die((error as Error).message);
@@ -64,6 +67,8 @@ async function serve(config: CliConfig): Promise<void> {
   const warning = exposureWarning(config.host, config.controlToken);
   if (warning) process.stderr.write(warning);
   for (const line of app.billsim.warnings) process.stderr.write(`billsim: warning: ${line}\n`);
+  const insecure = config.proxy && plainHttpWarning(config.proxy.upstream.url);
+  if (insecure) process.stderr.write(`billsim: warning: ${insecure}\n`);
   // On a terminal the banner leads the log; elsewhere stdout holds JSON log lines only, so the banner goes to stderr.
   const bannerOut = process.stdout.isTTY ? process.stdout : process.stderr;
   bannerOut.write(
@@ -73,6 +78,7 @@ async function serve(config: CliConfig): Promise<void> {
       `  api_key: ${key?.shown ?? '(no access record 1)'}`,
       `  try:     curl ${quote}${url}?${query}${quote}`,
       `  docs:    ${address}/docs   control: ${address}/__billsim/health${config.data ? `   data: ${config.data}` : ''}`,
+      ...(config.proxy ? [proxyLine(config.proxy)] : []),
       '',
     ].join('\n'),
   );
@@ -90,6 +96,14 @@ async function serve(config: CliConfig): Promise<void> {
   process.once('SIGINT', () => stop('SIGINT'));
   process.once('SIGTERM', () => stop('SIGTERM'));
   stopWithLauncher(stop);
+}
+
+/** The banner's proxy line: what goes where, and whether writes do (never the key). */
+function proxyLine(proxy: ProxyOptions): string {
+  const what = proxy.forward === 'every' ? 'every call no stub answers' : 'calls billsim neither simulates nor stubs';
+  const writes = proxy.writes ? 'writes too' : 'reads only, writes refused';
+  const record = proxy.record === undefined ? '' : `; recording to ${proxy.record}`;
+  return `  proxy:   ${what} -> ${proxy.upstream.url.origin} (${writes})${record}`;
 }
 
 /**

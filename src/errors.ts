@@ -78,6 +78,9 @@ export const messages = {
   stubAnswerFailed: (id: string, reason: string) =>
     `Stub ${id} could not fill in its answer for this request (${reason.split('\n')[0].slice(0, 300)}): fix or remove it (DELETE /__billsim/stubs/${id})`,
   stubFailure: (id: number, failure: string) => `Answered by stub ${id} with the ${failure} failure instead of an envelope`,
+  proxyWriteRefused: (call: string, origin: string) =>
+    `${call} changes data, so billsim did not forward it to ${origin}: the proxy forwards reads only unless it is started with --proxy-writes`,
+  proxyFailed: (origin: string, reason: string) => `billsim's proxy got no answer from the installation at ${origin}: ${reason}`,
   callMissing: () => 'Parameter call is required: name the API function to run, such as call=getCurrencies',
   callUnknown: (call: string) =>
     `Unknown call "${call}": billsim does not simulate it; answer it your way with a stub (POST /__billsim/stubs with { "call": "${call}", "answer": { ... } })`,

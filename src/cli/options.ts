@@ -5,6 +5,8 @@ import { parseDateTime } from '../lib/dates.js';
 import type { Latency } from '../http/endpoint.js';
 import { MIN_MEMORY_BUDGET } from '../session/memory.js';
 import { connectionLimits, DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from '../http/connections.js';
+import type { ProxyOptions } from '../http/proxy.js';
+import { DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS, endpointOf } from '../lib/upstream.js';
 
 export class UsageError extends Error {}
 
@@ -29,7 +31,11 @@ export interface CliConfig {
   /** Host names answered besides loopback names and IP addresses. */
   allowedHosts: string[];
   connections: ConnectionLimits;
+  /** Forward calls to the user's installation (--proxy and the flags after it). */
+  proxy?: ProxyOptions;
 }
+
+const MAX_RETRIES = 10;
 
 export const USAGE = `Usage: billsim [options]
        billsim fixtures:export <dir> [--fixtures <dir>]
@@ -63,6 +69,24 @@ Serves the HostBill admin/api.php simulator. Every option also reads an environm
                          (BILLSIM_IDLE_TIMEOUT; default ${DEFAULT_CONNECTION_LIMITS.idleTimeout}, 0 for none)
   --max-connections <n>  connections open at once; more are closed as they arrive (BILLSIM_MAX_CONNECTIONS;
                          default ${DEFAULT_CONNECTION_LIMITS.maxConnections}, 0 for no limit)
+
+Proxy (forward calls to your own HostBill installation; clients keep billsim's credentials):
+  --proxy <url>          forward every call no stub answers to this installation, its answers handed back as
+                         they come (BILLSIM_PROXY); http:// is warned about unless the host is loopback or private
+  --proxy-api-id <id>    the installation's API id (BILLSIM_PROXY_API_ID)
+  --proxy-api-key <key>  the installation's API key; prefer BILLSIM_PROXY_API_KEY, since a flag shows in the
+                         process list. It never appears in answers, the journal, logs or recordings
+  --proxy-unknown        forward only the calls billsim neither simulates nor stubs (BILLSIM_PROXY_UNKNOWN=1)
+  --proxy-writes         forward calls that change data too; without it they are refused and nothing is sent
+                         (BILLSIM_PROXY_WRITES=1)
+  --record <dir>         save every forwarded answer as a stub in <dir>/stubs.json (with the served world when
+                         <dir> holds none), so --fixtures <dir> replays it offline (BILLSIM_RECORD)
+  --proxy-timeout <ms>   time for one attempt to get the installation's whole answer (BILLSIM_PROXY_TIMEOUT;
+                         default ${DEFAULT_TIMEOUT_MS})
+  --proxy-retries <n>    further attempts of a read when the installation is unreachable, times out or answers
+                         502-504, 250 ms apart and doubling; writes are sent once (BILLSIM_PROXY_RETRIES;
+                         default ${DEFAULT_RETRIES}, at most ${MAX_RETRIES})
+
   -h, --help             show this help
   -v, --version          print the version
 
@@ -76,6 +100,14 @@ export function ownFlagsCommand(argv: string[]): { command: 'drift'; args: strin
 }
 
 const OPTIONS = {
+  proxy: { type: 'string' },
+  'proxy-api-id': { type: 'string' },
+  'proxy-api-key': { type: 'string' },
+  'proxy-unknown': { type: 'boolean' },
+  'proxy-writes': { type: 'boolean' },
+  record: { type: 'string' },
+  'proxy-timeout': { type: 'string' },
+  'proxy-retries': { type: 'string' },
   port: { type: 'string' },
   host: { type: 'string' },
   fixtures: { type: 'string' },
@@ -194,6 +226,50 @@ function connections(values: Record<string, unknown>, env: Record<string, string
   }
 }
 
+/** A switch given as a flag, or as its variable set to 1/true (0/false: off). */
+function switchOn(flag: boolean | undefined, name: string, env: string | undefined): boolean {
+  if (flag) return true;
+  if (env === undefined || env === '0' || env === 'false' || env === '') return false;
+  if (env === '1' || env === 'true') return true;
+  throw new UsageError(`${name} must be 1 or 0, got "${env}"`);
+}
+
+const PROXY_FLAGS = ['proxy-api-id', 'proxy-api-key', 'proxy-unknown', 'proxy-writes', 'record', 'proxy-timeout', 'proxy-retries'];
+
+/** The proxy's settings, or undefined without --proxy (its other flags are then refused; their variables ignored). */
+function proxy(values: Record<string, unknown>, env: Record<string, string | undefined>): ProxyOptions | undefined {
+  const text = (flag: string, name: string) => nonEmpty(`--${flag}`, (values[flag] as string | undefined) ?? env[name]);
+  const url = text('proxy', 'BILLSIM_PROXY');
+  if (url === undefined) {
+    const stray = PROXY_FLAGS.find((flag) => values[flag] !== undefined);
+    if (stray) throw new UsageError(`--${stray} needs --proxy <url>, the installation to forward to`);
+    return undefined;
+  }
+  let endpoint: URL;
+  try {
+    endpoint = endpointOf(url);
+  } catch (error) {
+    throw new UsageError(`--proxy: ${(error as Error).message}`);
+  }
+  const apiId = text('proxy-api-id', 'BILLSIM_PROXY_API_ID');
+  if (apiId === undefined) throw new UsageError("--proxy needs the installation's API id: --proxy-api-id <id> (or BILLSIM_PROXY_API_ID)");
+  const apiKey = text('proxy-api-key', 'BILLSIM_PROXY_API_KEY');
+  if (apiKey === undefined)
+    throw new UsageError("--proxy needs the installation's API key: set BILLSIM_PROXY_API_KEY (or --proxy-api-key <key>)");
+  const timeoutMs = whole('--proxy-timeout', text('proxy-timeout', 'BILLSIM_PROXY_TIMEOUT'), MAX_MS, 'milliseconds') ?? DEFAULT_TIMEOUT_MS;
+  if (timeoutMs === 0) throw new UsageError('--proxy-timeout must be at least 1 millisecond');
+  const retries = whole('--proxy-retries', text('proxy-retries', 'BILLSIM_PROXY_RETRIES'), MAX_RETRIES, 'retries') ?? DEFAULT_RETRIES;
+  const record = text('record', 'BILLSIM_RECORD');
+  return {
+    upstream: { url: endpoint, apiId, apiKey, timeoutMs, retries },
+    forward: switchOn(values['proxy-unknown'] as boolean | undefined, 'BILLSIM_PROXY_UNKNOWN', env.BILLSIM_PROXY_UNKNOWN)
+      ? 'unknown'
+      : 'every',
+    writes: switchOn(values['proxy-writes'] as boolean | undefined, 'BILLSIM_PROXY_WRITES', env.BILLSIM_PROXY_WRITES),
+    ...(record !== undefined && { record }),
+  };
+}
+
 /**
  * parseArgs reads `--port -1` as a flag missing its value followed by an
  * unknown option "-1", and answers "argument is ambiguous". A value that looks
@@ -252,5 +328,6 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
     memoryBudget: memoryBudget(values['memory-budget'] ?? env.BILLSIM_MEMORY_BUDGET),
     allowedHosts: allowedHosts(values['allowed-host'], env.BILLSIM_ALLOWED_HOST),
     connections: connections(values, env),
+    proxy: proxy(values, env),
   };
 }

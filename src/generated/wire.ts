@@ -11173,7 +11173,7 @@ export interface FaultsRoute {
   };
 }
 /**
- * Is billsim up: its version, the sessions it holds and has dropped, and the memory budget's use. Open even with --control-token: it reveals nothing else.
+ * Is billsim up: its version, the sessions it holds and has dropped, the memory budget's use, and where it forwards calls when it proxies an installation. Open even with --control-token: it reveals nothing else.
  */
 export interface HealthRoute {
   answers: {
@@ -11198,7 +11198,29 @@ export interface Health {
    * sessions dropped since start to keep within maxSessions; each answers an error naming it until it is reset
    */
   evicted: number;
+  proxy?: ProxyHealth;
   memory: MemoryUse;
+}
+/**
+ * present when billsim forwards calls to an installation (--proxy); the installation's key is never shown
+ */
+export interface ProxyHealth {
+  /**
+   * the installation's origin, such as https://billing.example.com
+   */
+  origin: string;
+  /**
+   * every call no stub answers (--proxy), or only calls billsim neither simulates nor stubs (--proxy-unknown)
+   */
+  forwards: 'every call' | 'unknown calls';
+  /**
+   * whether calls that change data are forwarded (--proxy-writes)
+   */
+  writes: boolean;
+  /**
+   * whether forwarded answers are saved as stubs (--record)
+   */
+  recording: boolean;
 }
 /**
  * The memory budget (--memory-budget) and what counts in it, in bytes: what sessions keep besides their state, and the state's growth. When the budget is reached the oldest kept answers go first, then journal answer texts, then whole journal entries; a snapshot that does not fit is refused; the state is never dropped.
@@ -11321,6 +11343,10 @@ export interface JournalEntry {
    * the id of the stub that answered it, when a stub did (the simulation did not run)
    */
   stub?: number;
+  /**
+   * present when the call was forwarded to the installation (--proxy): `answer` is the installation's answer as the client received it, and the simulation did not run
+   */
+  proxied?: true;
 }
 /**
  * Put the session's state, journal, faults and clock back to the seed. Snapshots stay. With `all`, every session, one after another.

@@ -16,6 +16,7 @@ import { closest } from './closest.js';
 import { errorEnvelope, successEnvelope } from './envelope.js';
 import { writeFailure, type Failure } from './failures.js';
 import { assertParsed, mergeParams, text, type Params } from './params.js';
+import type { Forwarder } from './proxy.js';
 
 export const API_PATH = '/admin/api.php';
 export const SESSION_HEADER = 'x-billsim-session';
@@ -35,6 +36,8 @@ export interface EndpointDeps {
   operations: Readonly<Record<string, AnyOperation>>;
   /** Delay every API answer by a random time in this range (ms). */
   latency?: Latency;
+  /** Forward calls to an installation (--proxy) instead of simulating them. */
+  proxy?: Forwarder;
 }
 
 export function sessionName(request: { headers: IncomingHttpHeaders }): string {
@@ -54,6 +57,8 @@ export interface Outcome {
   stub?: number;
   /** Sent instead of the answer: a failure below the envelope (src/http/failures.ts). */
   failure?: { kind: Failure; delayMs?: number };
+  /** The installation answered it (--proxy): `json` is its answer as it came. */
+  proxied?: true;
 }
 
 function failed(status: number, call: string, now: Date, errors: string[]): Outcome {
@@ -112,10 +117,15 @@ export async function serveApi(deps: EndpointDeps, request: ApiRequest): Promise
     // A failure below the envelope sends no JSON answer (the slow one sends it whole, late).
     answer: outcome.failure && outcome.failure.kind !== 'slow' ? '' : outcome.json,
     ...(outcome.stub !== undefined && { stub: outcome.stub }),
+    ...(outcome.proxied && { proxied: true }),
   });
   // A failed call's line names its first error (messages may echo client text: cut short).
   const error = success ? undefined : outcome.errors[0]?.slice(0, 300);
-  request.log.info({ call, session: session?.name, success, durationMs, ...(error !== undefined && { error }) }, 'api call');
+  const { proxied } = outcome;
+  request.log.info(
+    { call, session: session?.name, success, durationMs, ...(error !== undefined && { error }), ...(proxied && { proxied }) },
+    'api call',
+  );
   return outcome;
 }
 
@@ -175,6 +185,8 @@ function answer(deps: EndpointDeps, session: Session, params: Params, call: stri
       const caller = authenticate(world, text(params, 'api_id'), text(params, 'api_key'), ip, call);
       const stubbedAnswer = stubbed(world, call) ? await stubOutcome(session, params, call, now) : undefined;
       if (stubbedAnswer) return stubbedAnswer;
+      const operation = Object.hasOwn(deps.operations, call) ? deps.operations[call] : undefined;
+      if (deps.proxy?.forwards(operation)) return await deps.proxy.forward(call, operation, callParams(params), now);
       return { status: 200, json: await runCall(deps, session, world, params, call, caller, now), success: true, errors: [] };
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;

@@ -8,6 +8,7 @@ import type {
   AutomationStatus as AutomationState,
   ClockState,
   Coverage,
+  ProxyHealth,
   Email,
   SessionSummary,
   SnapshotInfo,
@@ -49,6 +50,9 @@ export type { AutomationState, ClockState, Coverage, SessionSummary, SnapshotInf
 
 /** Control over every session. */
 export class Control {
+  /** Where calls are forwarded (--proxy), as health shows it. */
+  proxy?: ProxyHealth;
+
   constructor(
     readonly sessions: Sessions,
     readonly calls: readonly string[],
@@ -70,6 +74,7 @@ export class Control {
       sessions: this.sessions.names().length,
       maxSessions: this.sessions.maxSessions,
       evicted: this.sessions.evicted,
+      ...(this.proxy && { proxy: this.proxy }),
       memory,
     };
   }

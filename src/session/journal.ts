@@ -127,13 +127,8 @@ export class Journal {
       durationMs: full.durationMs,
     };
     if (full.stub !== undefined) entry.stub = full.stub;
-    const counted = entry.stub === undefined ? this.coverage : this.stubbed;
-    const key = counted.has(entry.call) || counted.size < COVERAGE_LIMIT ? entry.call : OTHER_CALLS;
-    const counts = counted.get(key) ?? { requests: 0, successes: 0, errors: 0 };
-    counts.requests++;
-    if (entry.success) counts.successes++;
-    else counts.errors++;
-    counted.set(key, counts);
+    if (full.proxied) entry.proxied = true;
+    this.count(entry);
     if (this.limit <= 0) return;
     const stored: Kept = { entry, answer: kept(full.answer) };
     this.entries.push(stored);
@@ -146,6 +141,18 @@ export class Journal {
     this.budget.add('journalAnswers', stored.entry, ANSWER_BYTES + stored.answer!.length, () => {
       stored.answer = null;
     });
+  }
+
+  /** Counts a request where coverage shows it: the simulation's, or the stubs'; a proxied one ran neither. */
+  private count(entry: Omit<JournalEntry, 'answer'>): void {
+    if (entry.proxied) return;
+    const counted = entry.stub === undefined ? this.coverage : this.stubbed;
+    const key = counted.has(entry.call) || counted.size < COVERAGE_LIMIT ? entry.call : OTHER_CALLS;
+    const counts = counted.get(key) ?? { requests: 0, successes: 0, errors: 0 };
+    counts.requests++;
+    if (entry.success) counts.successes++;
+    else counts.errors++;
+    counted.set(key, counts);
   }
 
   /** Newest first, optionally only one call, at most `limit` entries. */

@@ -51,6 +51,9 @@ const NOT_RUN: Record<string, string> = {
   'BILLSIM_DRIFT_API_ID=... BILLSIM_DRIFT_API_KEY=... npx billsim drift --against https://billing.example.com':
     'needs an installation: test/cli/drift.test.ts runs drift against a second billsim and a drifting upstream',
   'billsim drift against https://billing.example.com/admin/api.php': 'a drift report, shown: test/drift/report.test.ts checks its lines',
+  "BILLSIM_PROXY_API_KEY='its key' npx billsim --proxy https://billing.example.com --proxy-api-id its-id --record ./recorded":
+    'forwards to an installation: test/cli/proxy.test.ts runs --proxy and --record against a second billsim',
+  'npx billsim --fixtures ./recorded': 'serves a recording: test/cli/proxy.test.ts replays one offline',
 };
 
 /** What a curl line answers, parsed when it is JSON. */

@@ -1,0 +1,126 @@
+// The proxy (--proxy): a call no stub answers is forwarded to the user's own
+// installation with the installation's credentials, and its answer handed
+// back as it came. Clients keep billsim's credentials: billsim checks them
+// first, so a client never holds (or needs) the installation's key.
+import { messages } from '../errors.js';
+import type { ProxyHealth } from '../generated/wire.js';
+import { callUpstream, envelopeErrors, UpstreamError, withoutKey, type Upstream } from '../lib/upstream.js';
+import type { AnyOperation } from '../operations/operation.js';
+import { errorEnvelope } from './envelope.js';
+import type { Recorder } from './recording.js';
+
+export interface ProxyOptions {
+  upstream: Upstream;
+  /** every: every call no stub answers (--proxy); unknown: only calls billsim neither simulates nor stubs (--proxy-unknown). */
+  forward: 'every' | 'unknown';
+  /** Forward calls that change data (--proxy-writes); without it they are refused and nothing is sent. */
+  writes: boolean;
+  /** Save every forwarded JSON answer as a stub in this folder's stubs.json (--record). */
+  record?: string;
+}
+
+// Verbs that only read, at the start of a name (getClients, verifyClientLogin) or
+// after one of the API's section words (domainCheck, meteredGetUsage), and a
+// single sign-on link (accountModuleSSO), which hands out a link and changes nothing.
+const READ_VERB = /^(?:get|list|search|verify|check)[A-Z]/;
+const SECTION_READ =
+  /^(?:account|affiliate|client|domain|estimate|invoice|metered|order|product|service|ticket)(?:Get|List|Search|Verify|Check)(?:[A-Z]|$)/;
+const SIGN_ON = /[a-z]SSO$/;
+
+/** Whether a call's name reads as one that changes nothing; any other name is taken as a write. */
+export function readsByName(call: string): boolean {
+  return READ_VERB.test(call) || SECTION_READ.test(call) || SIGN_ON.test(call);
+}
+
+/**
+ * Whether a call changes data on the installation: as billsim's own operation
+ * says, and by its name for a call billsim does not simulate. `module` is
+ * simulated only as a refusal (what it reaches, an installation's modules, is
+ * not), so its name decides: it may run any module function, and is a write.
+ */
+export function isWrite(call: string, operation: AnyOperation | undefined): boolean {
+  if (operation && !operation.answer?.alwaysRefused) return operation.mutates;
+  return !readsByName(call);
+}
+
+/** What the proxy answers: the installation's answer (proxied), or billsim's error envelope. */
+export interface ProxyAnswer {
+  status: number;
+  json: string;
+  success: boolean;
+  errors: string[];
+  proxied?: true;
+}
+
+/** HTTP status of the error envelope when the installation gave no answer: a gateway's, as any proxy would. */
+export const NO_ANSWER_STATUS = 502;
+export const TIMEOUT_STATUS = 504;
+
+export class Forwarder {
+  constructor(
+    readonly options: ProxyOptions,
+    private readonly recorder?: Recorder,
+  ) {}
+
+  /** Whether a call no stub answered goes to the installation rather than to the simulation. */
+  forwards(operation: AnyOperation | undefined): boolean {
+    if (this.options.forward === 'every') return true;
+    return !operation || operation.answer?.alwaysRefused === true;
+  }
+
+  /** Forwards one call with its own parameters (no credentials); `now` dates billsim's own refusals. */
+  async forward(call: string, operation: AnyOperation | undefined, params: Record<string, unknown>, now: Date): Promise<ProxyAnswer> {
+    const { upstream } = this.options;
+    const write = isWrite(call, operation);
+    if (write && !this.options.writes) return refused(200, call, now, messages.proxyWriteRefused(call, upstream.url.origin));
+    let status: number;
+    let text: string;
+    let json: unknown;
+    try {
+      // A write is sent once: a retry could carry it out twice.
+      ({ status, text, json } = await callUpstream(upstream, call, params, { retry: !write }));
+    } catch (error) {
+      if (!(error instanceof UpstreamError)) throw error;
+      const reason = withoutKey(error.message, upstream);
+      return refused(
+        error.kind === 'timeout' ? TIMEOUT_STATUS : NO_ANSWER_STATUS,
+        call,
+        now,
+        messages.proxyFailed(upstream.url.origin, reason),
+      );
+    }
+    // The installation's own key never reaches a client, the journal or a recording, even if an answer echoes it.
+    const clean = withoutKey(text, upstream);
+    if (clean !== text) json = parsedOrNothing(clean);
+    await this.recorder?.record(call, params, json, status);
+    const success = typeof json === 'object' && json !== null && (json as { success?: unknown }).success === true;
+    return { status, json: clean, success, errors: envelopeErrors(json) ?? [], proxied: true };
+  }
+
+  health(): ProxyHealth {
+    return {
+      origin: this.options.upstream.url.origin,
+      forwards: this.options.forward === 'every' ? 'every call' : 'unknown calls',
+      writes: this.options.writes,
+      recording: this.recorder !== undefined,
+    };
+  }
+
+  /** Waits for the recording's last write. */
+  async close(): Promise<void> {
+    await this.recorder?.close();
+  }
+}
+
+/** The JSON a text holds, or undefined (the key's stand-in may have broken it): nothing then to record. */
+function parsedOrNothing(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function refused(status: number, call: string, now: Date, message: string): ProxyAnswer {
+  return { status, json: JSON.stringify(errorEnvelope(call, now, [message])), success: false, errors: [message] };
+}
