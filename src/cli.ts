@@ -6,6 +6,7 @@ import { buildApp } from './app.js';
 import { API_PATH } from './http/endpoint.js';
 import { parseCli, USAGE, UsageError, type CliConfig } from './cli/options.js';
 import { checkPaths } from './cli/paths.js';
+import { runImport } from './cli/import.js';
 import { loggerOptions } from './cli/logging.js';
 import { bannerKey, exposureWarning, listenNames } from './cli/exposure.js';
 import { COLLECTION_NAMES, loadFixtures } from './store/fixtures.js';
@@ -118,6 +119,7 @@ async function main(): Promise<void> {
   }
   if (config.command === 'help') return void process.stdout.write(`${USAGE}\n`);
   if (config.command === 'version') return void process.stdout.write(`${packageVersion()}\n`);
+  if (config.command === 'import') return void (process.exitCode = await runImport(config.commandArgs ?? [], process.env));
   if (config.command === 'fixtures:export') {
     try {
       return exportFixtures(config);

@@ -12,8 +12,10 @@ export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', '
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export interface CliConfig {
-  command: 'serve' | 'fixtures:export' | 'help' | 'version';
+  command: 'serve' | 'fixtures:export' | 'import' | 'help' | 'version';
   exportDir?: string;
+  /** The arguments after a command that reads flags of its own (import). */
+  commandArgs?: string[];
   port: number;
   host: string;
   fixtures?: string;
@@ -33,6 +35,7 @@ export interface CliConfig {
 
 export const USAGE = `Usage: billsim [options]
        billsim fixtures:export <dir> [--fixtures <dir>]
+       billsim import --from <url> --api-id <id> --api-key <key> --out <dir>   (see billsim import --help)
 
 Serves the HostBill admin/api.php simulator. Every option also reads an environment variable.
 
@@ -204,6 +207,8 @@ function joinNegativeValues(argv: string[]): string[] {
 }
 
 export function parseCli(argv: string[], env: Record<string, string | undefined>): CliConfig {
+  // import reads flags of its own (src/cli/import-options.ts); the server's are left at their defaults.
+  if (argv[0] === 'import') return { ...parseCli([], {}), command: 'import', commandArgs: argv.slice(1) };
   let parsed: ReturnType<typeof parseArgs<{ args: string[]; options: typeof OPTIONS; strict: true; allowPositionals: true }>>;
   try {
     parsed = parseArgs({ args: joinNegativeValues(argv), options: OPTIONS, strict: true, allowPositionals: true });
