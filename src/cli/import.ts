@@ -64,7 +64,7 @@ async function importInto(config: ImportConfig, upstream: Upstream, io: Output):
     // One call first, alone: refused credentials end the import before the walk fans out.
     await reader.read('getAPIMethods');
     const catalogue = await readCatalogue(reader, bundled);
-    const clients = config.clients > 0 ? await readClients(reader, config, bundled, catalogue) : {};
+    const clients = config.clients > 0 ? await readClients(reader, config, bundled) : {};
     clientCount = clients.clients?.length ?? 0;
     imported = { ...catalogue, ...clients };
   } finally {
@@ -77,7 +77,7 @@ async function importInto(config: ImportConfig, upstream: Upstream, io: Output):
   const counts = ['order_pages', 'products', 'addons', 'currencies', 'gateways', 'ticket_depts', 'predefined_replies', 'news']
     .map((name) => `${data[name].length} ${name.replace(/_/g, ' ')}`)
     .join(', ');
-  const skipped = reader.skipped.size > 0 ? `, ${reader.skipped.size} calls skipped` : '';
+  const skipped = reader.skipped.size > 0 ? `, ${reader.skipped.size} call${reader.skipped.size === 1 ? '' : 's'} skipped` : '';
   io.out.write(
     `imported from ${upstream.url.origin}: ${counts}, ${clientCount} clients; ${reader.done()} requests${skipped}; wrote ${config.out}\n`,
   );
