@@ -31,7 +31,8 @@ export function orderOf(details: Row): Row {
     ...details,
     fraudmodule: details.fraudmodule ?? '',
     upgrades: listOf(details.upgrades),
-    fieldupgrades: details.fieldupgrades === undefined ? undefined : listOf(details.fieldupgrades),
+    // Absent and [] mean the same; only an orderConfigUpgrade order stores the field.
+    fieldupgrades: listOf(details.fieldupgrades).length > 0 ? listOf(details.fieldupgrades) : undefined,
   });
 }
 
