@@ -48,6 +48,10 @@ const NOT_RUN: Record<string, string> = {
   'billsim: the world in my-world has 3 problems:': 'an error message, shown: test/store/world-loading.test.ts checks it',
   '{': 'the error envelope, shown: every error test checks it',
   'billsim 0.1.0 listening on http://127.0.0.1:8080/admin/api.php': 'the start banner, shown: compared with the real one below',
+  "export BILLSIM_IMPORT_API_ID=billsim-import BILLSIM_IMPORT_API_KEY='…'   # kept out of the shell's history":
+    'reads a real installation: test/cli/import.test.ts imports from a second billsim and serves the result',
+  'billsim import: cannot reach https://billing.example.com/admin/api.php: ENOTFOUND':
+    "the import's failure lines, shown: test/cli/import.test.ts checks each",
 };
 
 /** What a curl line answers, parsed when it is JSON. */
