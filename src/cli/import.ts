@@ -59,13 +59,15 @@ async function importInto(config: ImportConfig, upstream: Upstream, io: Output):
   const reader = createReader(upstream, config.concurrency, progress.events);
   let imported: Collections;
   let clientCount = 0;
+  let contactCount = 0;
   const bundled = loadFixtures(defaultFixturesDir) as unknown as Collections;
   try {
     // One call first, alone: refused credentials end the import before the walk fans out.
     await reader.read('getAPIMethods');
     const catalogue = await readCatalogue(reader, bundled);
     const clients = config.clients > 0 ? await readClients(reader, config, bundled) : {};
-    clientCount = clients.clients?.length ?? 0;
+    clientCount = clients.clients?.filter((c) => c.parent_id === '0').length ?? 0;
+    contactCount = (clients.clients?.length ?? 0) - clientCount;
     imported = { ...catalogue, ...clients };
   } finally {
     progress.stop();
@@ -79,7 +81,7 @@ async function importInto(config: ImportConfig, upstream: Upstream, io: Output):
     .join(', ');
   const skipped = reader.skipped.size > 0 ? `, ${reader.skipped.size} call${reader.skipped.size === 1 ? '' : 's'} skipped` : '';
   io.out.write(
-    `imported from ${upstream.url.origin}: ${counts}, ${clientCount} clients; ${reader.done()} requests${skipped}; wrote ${config.out}\n`,
+    `imported from ${upstream.url.origin}: ${counts}, ${clientCount} clients, ${contactCount} contacts; ${reader.done()} requests${skipped}; wrote ${config.out}\n`,
   );
   return 0;
 }

@@ -222,7 +222,7 @@ t.test('import', async (t) => {
     t.equal(result.stderr, '', 'no warning');
     t.match(
       result.stdout,
-      /^imported from http:\/\/127\.0\.0\.1:\d+: 11 order pages, 24 products, 7 addons, 5 currencies, 4 gateways, 3 ticket depts, 10 predefined replies, 6 news, 9 clients; \d+ requests; wrote .*world\n$/,
+      /^imported from http:\/\/127\.0\.0\.1:\d+: 11 order pages, 24 products, 7 addons, 5 currencies, 4 gateways, 3 ticket depts, 10 predefined replies, 6 news, 9 clients, 2 contacts; \d+ requests; wrote .*world\n$/,
     );
     const served = await startCli(['--fixtures', out, '--log-level', 'silent', '--now', '2026-11-20 12:00:00']);
     t.teardown(() => served.stop());
@@ -240,6 +240,13 @@ t.test('import', async (t) => {
       ['getAccountDetails', { id: '1' }],
       ['getDomainDetails', { id: '1' }],
       ['getTicketDetails', { id: String(readJson(path.join(world, 'tickets.json'))[0].ticket_number) }],
+      ['getClientContacts', { id: '1' }],
+      ['getClientContact', { id: '10' }],
+      ['getAccountAddons', { id: '1' }],
+      ['getClientTransactions', { id: '1' }],
+      ['getTransactions', {}],
+      ['getInvoiceDetails', { id: '1' }],
+      ['getOrderDetails', { id: String(readJson(path.join(world, 'orders.json'))[0].id) }],
     ] as const) {
       t.strictSame(await call(served, name, params), await call(installation, name, params), name);
     }

@@ -19,7 +19,17 @@ import {
   subPage,
   topPage,
 } from '../../src/cli/import/records.js';
-import { accountOf, clientOf, domainOf, invoiceOf, orderOf, ticketOf } from '../../src/cli/import/client-records.js';
+import {
+  accountAddonOf,
+  accountOf,
+  clientOf,
+  contactOf,
+  domainOf,
+  invoiceOf,
+  orderOf,
+  ticketOf,
+  transactionOf,
+} from '../../src/cli/import/client-records.js';
 
 type Row = Record<string, unknown>;
 const bundled = loadFixtures(defaultFixturesDir) as unknown as Record<string, Row[]>;
@@ -115,6 +125,29 @@ t.test("a client's answers give back the bundled records, but what no answer sho
     byId('orders', String(account.order_id)),
     'its order',
   );
+  const contact = bundled.clients.find((c) => c.parent_id === '1')!;
+  t.strictSame(
+    contactOf((await call('getClientContact', { id: String(contact.id) })).client as Row),
+    { ...contact, password: '' },
+    'a contact',
+  );
+  for (const addon of bundled.account_addons) {
+    const owner = byId('accounts', String(addon.account_id));
+    const items = ((await call('getAccountAddons', { id: String(owner.id) })).account_addons as Row[]).filter((i) => i.id === addon.id);
+    const made = accountAddonOf(items[0], owner);
+    t.strictSame(
+      made,
+      { ...addon, date_created: owner.date_created, payment_module: owner.payment_module },
+      `service addon ${addon.id}: its start and gateway are the service's`,
+    );
+  }
+  for (const tx of bundled.transactions) {
+    t.strictSame(
+      transactionOf((await call('getTransactionDetails', { id: String(tx.id) })).transaction as Row),
+      tx,
+      `transaction ${tx.id}`,
+    );
+  }
   const ticket = bundled.tickets.find((row) => row.client_id === '1')!;
   const { ticket: made, replies, notes } = ticketOf(await call('getTicketDetails', { id: String(ticket.ticket_number) }));
   t.strictSame(made, { ...ticket, request_type: 'General', owner_id: '0' }, 'a ticket: request type and owner are not shown');

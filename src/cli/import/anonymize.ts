@@ -148,6 +148,7 @@ const FREE_TEXT: Record<string, readonly string[]> = {
   tickets: ['subject', 'body', 'cc'],
   ticket_replies: ['body'],
   ticket_notes: ['note'],
+  transactions: ['description'],
   orders: [],
   domains: [],
 };
@@ -206,6 +207,7 @@ export function anonymize(data: Record<string, Row[]>): Record<string, Row[]> {
       ...texts('orders', o),
       order_ip: blankOr(o.order_ip, () => `192.0.2.${(digest('ip', String(o.order_ip))[0] % 254) + 1}`),
     })),
+    transactions: (data.transactions ?? []).map((x) => texts('transactions', x)),
     tickets: (data.tickets ?? []).map((t) => ({ ...texts('tickets', t), ...person(t.name, t.email) })),
     ticket_replies: (data.ticket_replies ?? []).map((r) => ({ ...texts('ticket_replies', r), ...person(r.name, r.email) })),
     ticket_notes: (data.ticket_notes ?? []).map((n) => ({ ...texts('ticket_notes', n), ...person(n.name, n.email) })),

@@ -10,6 +10,33 @@ export function clientOf(details: Row): Row {
   return recordOf('clients', { howdidyou: '', cardnum: '', privileges: null, ...details, password: '' });
 }
 
+/** A contact from getClientContact's `client`, whose flags it shows as a number and a boolean. */
+export function contactOf(details: Row): Row {
+  const flag = (value: unknown) => (value === true || value === 1 || value === '1' ? '1' : '0');
+  return recordOf('clients', {
+    howdidyou: '',
+    ...details,
+    latefeeoveride: flag(details.latefeeoveride),
+    overideduenotices: flag(details.overideduenotices),
+    password: '',
+  });
+}
+
+/** A service's addon from getAccountAddons' item; its start and gateway, which the item leaves out, are the service's. */
+export function accountAddonOf(item: Row, account: Row): Row {
+  return recordOf('account_addons', {
+    ...item,
+    account_id: account.id,
+    date_created: account.date_created,
+    payment_module: account.payment_module,
+  });
+}
+
+/** A transaction from getTransactionDetails' `transaction` (its gateway id under `module`). */
+export function transactionOf(details: Row): Row {
+  return recordOf('transactions', { ...details, payment_module: details.module });
+}
+
 /** A service from getAccountDetails' `details`; its IP addresses are shown by no read call of a service. */
 export function accountOf(details: Row): Row {
   return recordOf('accounts', { ...details, ip: '', additional_ip: [] });

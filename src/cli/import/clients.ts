@@ -1,9 +1,9 @@
 // The `--clients N` walk: the first N clients getClients lists (newest first,
-// as the API lists them), each with its services, domains, invoices and
-// tickets, and the orders those name. Anonymized unless asked not to; every
+// as the API lists them), each with its contacts, services and their addons,
+// domains, invoices, transactions and tickets, and the orders those name. Anonymized unless asked not to; every
 // password is the bundled world's client password.
 import type { ImportConfig } from '../import-options.js';
-import { accountOf, clientOf, domainOf, invoiceOf, orderOf, ticketOf } from './client-records.js';
+import { accountAddonOf, accountOf, clientOf, contactOf, domainOf, invoiceOf, orderOf, ticketOf, transactionOf } from './client-records.js';
 import { anonymize } from './anonymize.js';
 import { listOf } from './records.js';
 import type { Reader, Row } from './types.js';
@@ -33,33 +33,41 @@ const detailsOf = async (reader: Reader, call: string, ids: readonly string[], k
 const idsOf = (rows: readonly Row[]) => rows.map((row) => String(row.id));
 
 async function oneClient(reader: Reader, id: string) {
-  const [details, accounts, domains, invoices, tickets] = await Promise.all([
+  const [details, accounts, domains, invoices, tickets, transactions] = await Promise.all([
     reader.read('getClientDetails', { id }),
     allPages(reader, 'getClientAccounts', { id }, 'accounts'),
     allPages(reader, 'getClientDomains', { id }, 'domains'),
     allPages(reader, 'getClientInvoices', { id }, 'invoices'),
     allPages(reader, 'getClientTickets', { id }, 'tickets'),
+    allPages(reader, 'getClientTransactions', { id }, 'transactions'),
   ]);
   const client = details?.client as Row | undefined;
   if (!client) return undefined;
-  const [accountRows, domainRows, invoiceRows, ticketAnswers] = await Promise.all([
+  // getTicketDetails takes the ticket's number, not its id.
+  const ticketNumbers = tickets.map((t) => String(t.ticket_number));
+  const [contacts, accountRows, domainRows, invoiceRows, ticketAnswers, transactionRows] = await Promise.all([
+    detailsOf(reader, 'getClientContact', idsOf(listOf(client.contacts)), 'client'),
     detailsOf(reader, 'getAccountDetails', idsOf(accounts), 'details'),
     detailsOf(reader, 'getDomainDetails', idsOf(domains), 'details'),
     detailsOf(reader, 'getInvoiceDetails', idsOf(invoices), 'invoice'),
-    // getTicketDetails takes the ticket's number, not its id.
-    detailsOf(
-      reader,
-      'getTicketDetails',
-      tickets.map((t) => String(t.ticket_number)),
-      '',
-    ),
+    detailsOf(reader, 'getTicketDetails', ticketNumbers, ''),
+    detailsOf(reader, 'getTransactionDetails', idsOf(transactions), 'transaction'),
   ]);
+  const addons = await Promise.all(
+    accountRows.map(async (account) => {
+      const answer = await reader.read('getAccountAddons', { id: String(account.id) });
+      return listOf(answer?.account_addons).map((item) => accountAddonOf(item, account));
+    }),
+  );
   const record = clientOf(client);
   return {
     client: record,
+    contacts: contacts.map(contactOf),
     accounts: accountRows.map(accountOf),
+    account_addons: addons.flat(),
     domains: domainRows.map((d) => domainOf(d, record)),
     invoices: invoiceRows.map(invoiceOf),
+    transactions: transactionRows.map(transactionOf),
     tickets: ticketAnswers.map(ticketOf),
   };
 }
@@ -74,8 +82,10 @@ export async function readClients(
   const found = (await Promise.all(idsOf(listed).map((id) => oneClient(reader, id)))).filter((c) => c !== undefined);
   const byId = (rows: Row[]) => rows.sort((a, b) => Number(a.id) - Number(b.id));
   const data: Record<string, Row[]> = {
-    clients: byId(found.map((c) => c.client)),
+    clients: byId(found.flatMap((c) => [c.client, ...c.contacts])),
     accounts: byId(found.flatMap((c) => c.accounts)),
+    account_addons: byId(found.flatMap((c) => c.account_addons)),
+    transactions: byId(found.flatMap((c) => c.transactions)),
     domains: byId(found.flatMap((c) => c.domains)),
     invoices: byId(found.flatMap((c) => c.invoices)),
     tickets: byId(found.flatMap((c) => c.tickets.map((t) => t.ticket))),
