@@ -65,6 +65,11 @@ async function importInto(config: ImportConfig, upstream: Upstream, io: Output):
     // One call first, alone: refused credentials end the import before the walk fans out.
     await reader.read('getAPIMethods');
     const catalogue = await readCatalogue(reader, bundled);
+    // A refusal worded in a way not recognised still refuses everything: no world of billsim's defaults alone.
+    if (reader.succeeded() === 0) {
+      const [call, why] = [...reader.skipped][0] ?? ['', 'no answer'];
+      throw new ImportFailure(`${upstream.url.origin} refused every call (${call}: ${why}): are these the right credentials?`);
+    }
     const clients = config.clients > 0 ? await readClients(reader, config, bundled) : {};
     clientCount = clients.clients?.filter((c) => c.parent_id === '0').length ?? 0;
     contactCount = (clients.clients?.length ?? 0) - clientCount;

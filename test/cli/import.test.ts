@@ -315,6 +315,14 @@ t.test('import', async (t) => {
     });
     await new Promise<void>((resolve) => html.listen(0, '127.0.0.1', resolve));
     t.teardown(() => html.close());
+    // An installation whose refusal billsim does not recognise as one: every call fails.
+    const refusing = http.createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ success: false, error: ['Token mismatch'] }));
+    });
+    await new Promise<void>((resolve) => refusing.listen(0, '127.0.0.1', resolve));
+    t.teardown(() => refusing.close());
+    const refusingPort = (refusing.address() as AddressInfo).port;
     const closed = http.createServer();
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const closedPort = (closed.address() as AddressInfo).port;
@@ -336,6 +344,11 @@ t.test('import', async (t) => {
         'an HTML page',
         ['import', '--from', `http://127.0.0.1:${htmlPort}/`, '--api-id', 'inst', '--api-key', KEY, '--out', fresh],
         /^billsim import: http:\/\/127\.0\.0\.1:\d+\/admin\/api\.php answered getAPIMethods with an HTML page \(HTTP 200\), not the API's JSON: is this the admin\/api\.php address\?\n$/,
+      ],
+      [
+        'every call refused',
+        ['import', '--from', `http://127.0.0.1:${refusingPort}`, '--api-id', 'inst', '--api-key', KEY, '--out', fresh],
+        /^billsim import: http:\/\/127\.0\.0\.1:\d+ refused every call \(getAPIMethods: Token mismatch\): are these the right credentials\?\n$/,
       ],
       [
         'a folder not empty',

@@ -74,3 +74,13 @@ t.test('the limiter runs at most n tasks at once, in order', async (t) => {
   t.equal(most, 2);
   t.strictSame(order, [1, 2, 3, 4, 5]);
 });
+
+t.test('successes are counted apart from answers', async (t) => {
+  const { upstream } = await installation(t, (call) =>
+    call === 'getNews' ? { success: false, error: ['No access to getNews'] } : { success: true },
+  );
+  const reader = createReader(upstream, 1);
+  await reader.read('getNews');
+  await reader.read('getAddons');
+  t.strictSame([reader.done(), reader.succeeded()], [2, 1]);
+});

@@ -51,6 +51,7 @@ export function createReader(upstream: Upstream, concurrency: number, events: Re
   const run = limiter(concurrency);
   const skipped = new Map<string, string>();
   let answered = 0;
+  let succeeded = 0;
   let failed: ImportFailure | undefined;
   const read = async (call: string, params: Record<string, string> = {}): Promise<Answer | undefined> => {
     if (!READ_CALL.test(call)) throw new Error(`import asked for ${call}, which is not a read call`);
@@ -81,8 +82,9 @@ export function createReader(upstream: Upstream, concurrency: number, events: Re
         failed ??= new ImportFailure(`${upstream.url.origin} answered ${call} with JSON that is not the API's envelope`);
         throw failed;
       }
+      succeeded++;
       return json as Answer;
     });
   };
-  return { read, skipped, done: () => answered };
+  return { read, skipped, done: () => answered, succeeded: () => succeeded };
 }

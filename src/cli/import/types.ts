@@ -10,4 +10,6 @@ export interface Reader {
   readonly skipped: Map<string, string>;
   /** Requests answered so far. */
   readonly done: () => number;
+  /** Calls answered with success so far. */
+  readonly succeeded: () => number;
 }
