@@ -129,6 +129,11 @@ async function main(): Promise<void> {
     process.exitCode = await drift(own.args, process.env);
     return;
   }
+  if (own?.command === 'import') {
+    const { runImport } = await import('./cli/import.js');
+    process.exitCode = await runImport(own.args, process.env);
+    return;
+  }
   let config: CliConfig;
   try {
     config = parseCli(process.argv.slice(2), process.env);

@@ -39,8 +39,10 @@ const MAX_RETRIES = 10;
 
 export const USAGE = `Usage: billsim [options]
        billsim fixtures:export <dir> [--fixtures <dir>]
-       billsim drift --against <url> --api-id <id> --api-key <key>   compare your installation's answers
-                                                                    with billsim's schemas (billsim drift --help)
+       billsim import --from <url> --api-id <id> --api-key <key> --out <dir>
+                                 your installation's catalogue as a world to serve (billsim import --help)
+       billsim drift --against <url> --api-id <id> --api-key <key>
+                                 your installation's answers against billsim's schemas (billsim drift --help)
 
 Serves the HostBill admin/api.php simulator. Every option also reads an environment variable.
 
@@ -94,8 +96,8 @@ BILLSIM_API_ID and BILLSIM_API_KEY replace the credentials of API access record 
 (default api_id=billsim, api_key=billsim-secret).`;
 
 /** Commands that read flags of their own (`billsim drift --help`): the command word, then its arguments as given. */
-export function ownFlagsCommand(argv: string[]): { command: 'drift'; args: string[] } | undefined {
-  if (argv[0] === 'drift') return { command: 'drift', args: argv.slice(1) };
+export function ownFlagsCommand(argv: string[]): { command: 'drift' | 'import'; args: string[] } | undefined {
+  if (argv[0] === 'drift' || argv[0] === 'import') return { command: argv[0], args: argv.slice(1) };
   return undefined;
 }
 
@@ -288,6 +290,7 @@ function joinNegativeValues(argv: string[]): string[] {
 }
 
 export function parseCli(argv: string[], env: Record<string, string | undefined>): CliConfig {
+  // import reads flags of its own (src/cli/import-options.ts); the server's are left at their defaults.
   let parsed: ReturnType<typeof parseArgs<{ args: string[]; options: typeof OPTIONS; strict: true; allowPositionals: true }>>;
   try {
     parsed = parseArgs({ args: joinNegativeValues(argv), options: OPTIONS, strict: true, allowPositionals: true });

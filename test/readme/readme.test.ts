@@ -54,6 +54,10 @@ const NOT_RUN: Record<string, string> = {
   "BILLSIM_PROXY_API_KEY='its key' npx billsim --proxy https://billing.example.com --proxy-api-id its-id --record ./recorded":
     'forwards to an installation: test/cli/proxy.test.ts runs --proxy and --record against a second billsim',
   'npx billsim --fixtures ./recorded': 'serves a recording: test/cli/proxy.test.ts replays one offline',
+  "export BILLSIM_IMPORT_API_ID=billsim-import BILLSIM_IMPORT_API_KEY='…'   # kept out of the shell's history":
+    'reads a real installation: test/cli/import.test.ts imports from a second billsim and serves the result',
+  'billsim import: cannot reach https://billing.example.com/admin/api.php: ENOTFOUND':
+    "the import's failure lines, shown: test/cli/import.test.ts checks each",
 };
 
 /** What a curl line answers, parsed when it is JSON. */

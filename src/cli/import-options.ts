@@ -1,0 +1,104 @@
+// `billsim import`'s flags, read with node:util parseArgs. Pure: argv and env
+// in, a config or a UsageError out. The credentials may come from the
+// environment so that they need not sit in a shell's history.
+import { parseArgs } from 'node:util';
+import { DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS, endpointOf, UpstreamError } from '../lib/upstream.js';
+import { UsageError } from './options.js';
+
+export const DEFAULT_CONCURRENCY = 4;
+
+export interface ImportConfig {
+  help: boolean;
+  url: URL;
+  apiId: string;
+  apiKey: string;
+  out: string;
+  clients: number;
+  anonymize: boolean;
+  force: boolean;
+  concurrency: number;
+  timeoutMs: number;
+  retries: number;
+}
+
+export const IMPORT_USAGE = `Usage: billsim import --from <url> --api-id <id> --api-key <key> --out <dir> [options]
+
+Reads an installation's catalogue through its Admin API (read calls only) and writes a
+fixtures folder that \`billsim --fixtures <dir>\` serves at once.
+
+  --from <url>         the installation's address, such as https://billing.example.com
+                       (or its .../admin/api.php); plain http:// only for this machine or a private network
+  --api-id <id>        its API id (BILLSIM_IMPORT_API_ID)
+  --api-key <key>      its API key (BILLSIM_IMPORT_API_KEY; the variable keeps it out of your shell's history)
+  --out <dir>          the folder to write: new or empty, or any with --force (replaced only when the import succeeds)
+  --clients <n>        also import the first n clients with their services, domains, invoices and tickets (default 0)
+  --no-anonymize       keep the clients' names, e-mails, addresses, phones and notes (they are replaced by default)
+  --force              replace what <dir> holds
+  --concurrency <n>    requests in flight at once, 1 to 32 (default ${DEFAULT_CONCURRENCY}: it is someone's production system)
+  --timeout <ms>       time for one request, from sending to the whole answer (default ${DEFAULT_TIMEOUT_MS})
+  --retries <n>        further attempts when the installation cannot be reached, times out or answers
+                       HTTP 502-504, 0 to 10, with a doubling wait from 250 ms (default ${DEFAULT_RETRIES})
+  -h, --help           show this help
+
+Exits 0 when the folder is written, 2 on a usage error, an unreachable installation, refused credentials
+or an answer that is not the API's; <dir> is left as it was in each of these cases.`;
+
+const OPTIONS = {
+  from: { type: 'string' },
+  'api-id': { type: 'string' },
+  'api-key': { type: 'string' },
+  out: { type: 'string' },
+  clients: { type: 'string' },
+  'no-anonymize': { type: 'boolean' },
+  force: { type: 'boolean' },
+  concurrency: { type: 'string' },
+  timeout: { type: 'string' },
+  retries: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+function count(flag: string, text: string | undefined, fallback: number, min: number, max: number): number {
+  if (text === undefined) return fallback;
+  if (!/^\d{1,10}$/.test(text) || Number(text) < min || Number(text) > max) {
+    throw new UsageError(`${flag} must be a whole number from ${min} to ${max}, got "${text}"`);
+  }
+  return Number(text);
+}
+
+function required(flag: string, value: string | undefined, env?: string): string {
+  if (value === undefined || value.trim() === '') {
+    throw new UsageError(`${flag} is required${env ? ` (or set ${env})` : ''}`);
+  }
+  return value;
+}
+
+/** The import's config; `help` set (and nothing else checked) when help is asked for. `argv` follows the word `import`. */
+export function parseImportArgs(argv: string[], env: Record<string, string | undefined>): ImportConfig {
+  let values: ReturnType<typeof parseArgs<{ args: string[]; options: typeof OPTIONS; strict: true }>>['values'];
+  try {
+    ({ values } = parseArgs({ args: argv, options: OPTIONS, strict: true, allowPositionals: false }));
+  } catch (error) {
+    throw new UsageError(`import: ${(error as Error).message.split(/\n|\. /)[0]}`);
+  }
+  if (values.help) return { help: true } as ImportConfig;
+  let url: URL;
+  try {
+    url = endpointOf(required('--from', values.from));
+  } catch (error) {
+    if (error instanceof UpstreamError) throw new UsageError(`--from: ${error.message}`);
+    throw error;
+  }
+  return {
+    help: false,
+    url,
+    apiId: required('--api-id', values['api-id'] ?? env.BILLSIM_IMPORT_API_ID, 'BILLSIM_IMPORT_API_ID'),
+    apiKey: required('--api-key', values['api-key'] ?? env.BILLSIM_IMPORT_API_KEY, 'BILLSIM_IMPORT_API_KEY'),
+    out: required('--out', values.out),
+    clients: count('--clients', values.clients, 0, 0, 1_000_000),
+    anonymize: !values['no-anonymize'],
+    force: Boolean(values.force),
+    concurrency: count('--concurrency', values.concurrency, DEFAULT_CONCURRENCY, 1, 32),
+    timeoutMs: count('--timeout', values.timeout, DEFAULT_TIMEOUT_MS, 1, 2_147_483_647),
+    retries: count('--retries', values.retries, DEFAULT_RETRIES, 0, 10),
+  };
+}

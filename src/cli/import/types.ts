@@ -1,0 +1,15 @@
+// What the import's parts pass each other.
+
+export type Row = Record<string, unknown>;
+export type Answer = Record<string, unknown>;
+
+export interface Reader {
+  /** The answer of a successful call, or undefined when the call was skipped. */
+  read(call: string, params?: Record<string, string>): Promise<Answer | undefined>;
+  /** Each skipped call once, with the installation's reason. */
+  readonly skipped: Map<string, string>;
+  /** Requests answered so far. */
+  readonly done: () => number;
+  /** Calls answered with success so far. */
+  readonly succeeded: () => number;
+}
