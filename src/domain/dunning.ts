@@ -6,7 +6,7 @@ import type { Account, Invoice, Order } from '../generated/wire.js';
 import type { View, World } from '../store/world.js';
 import { type Automation, automationFor, invoiceAutomation, serviceAutomation } from './automationSettings.js';
 import { fromMainCents } from './currencies.js';
-import { daysBetween, shiftDate } from '../lib/dates.js';
+import { dayNumber, daysBetween, shiftDate } from '../lib/dates.js';
 import { firstFreeLineId, type LineIds, withTotals } from './invoiceLines.js';
 import { cancelUnpaidInvoice, invoiceLine, type NewLine, newInvoice } from './invoices.js';
 import { formatCents, percentOf, toCents } from './money.js';
@@ -155,6 +155,38 @@ export function chaseInvoice(world: World, invoice: Invoice, day: string, now: D
     if (service && service.client_id === invoice.client_id) done.push(...chaseService(world, service, invoice, day));
   }
   return done;
+}
+
+/**
+ * The first day after `today` (a day number) on which chaseInvoice may do
+ * anything to an Unpaid invoice, or undefined when no later day can: the day
+ * of each reminder, the late fee's day, and each billed service's suspension
+ * and termination day. A rule whose day has passed without acting does not act
+ * later in the same run: what stopped it (a fee already charged, a service no
+ * longer Active, a setting turned off) is not undone by the daily run. A service
+ * suspended by one invoice is unsuspended by a payment only when no other
+ * overdue invoice bills it, so a passed suspension day stays passed too.
+ */
+export function nextChaseDay(world: View, invoice: Invoice, today: number): number | undefined {
+  const due = dayNumber(invoice.duedate);
+  const days: number[] = [];
+  const settings = invoiceAutomation(world, invoice);
+  if (settings.reminders) {
+    if (settings.unpaidReminderDays > 0) days.push(due - settings.unpaidReminderDays);
+    for (const n of settings.overdueReminderDays) days.push(due + n);
+  }
+  if (settings.lateFee) days.push(due + settings.lateFeeDays);
+  for (const line of invoice.items) {
+    const service = line.type === 'Hosting' ? world.get('accounts', line.item_id) : undefined;
+    if (!service || service.client_id !== invoice.client_id) continue;
+    const own = serviceAutomation(world, service);
+    // Services are chased from the day after the due date.
+    if (own.suspend) days.push(due + Math.max(1, own.suspendDays));
+    if (own.terminate) days.push(due + Math.max(1, own.terminateDays));
+  }
+  let next: number | undefined;
+  for (const day of days) if (day > today && (next === undefined || day < next)) next = day;
+  return next;
 }
 
 /** Cancels a Pending order whose invoice is still unpaid `cancel_unpaid_orders_days` after it was placed. */
