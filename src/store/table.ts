@@ -1,4 +1,5 @@
 import { DueIndex } from './due-index.js';
+import { IndexList, firstNotBefore, idBefore } from './index-list.js';
 
 export interface Row {
   id: string;
@@ -29,7 +30,7 @@ export class Table<T extends Row> {
   private readonly byId: Map<string, T>;
   /** An overlay's read-through: the id index of the table it was made from, and the ids removed since. */
   private readonly base?: { byId: ReadonlyMap<string, T>; removed: Set<string> };
-  private readonly secondary = new Map<string, { keyOf: (row: T) => Keys; index: Map<string, T[]> }>();
+  private readonly secondary = new Map<string, { keyOf: (row: T) => Keys; index: Map<string, IndexList<T>> }>();
   /** Cached maxima of a value over every row (the highest line id of any invoice), by name; undefined until asked for, or after the row holding it left. */
   /** Rows by the date they fall due on, by name (see dueBy). */
   private readonly due = new Map<string, DueIndex<T>>();
@@ -98,7 +99,7 @@ export class Table<T extends Row> {
       for (const row of this.rows) for (const key of each(keyOf(row))) push(entry.index, key, row);
       this.secondary.set(name, entry);
     }
-    return entry.index.get(value) ?? [];
+    return entry.index.get(value)?.list() ?? [];
   }
 
   /**
@@ -159,7 +160,7 @@ export class Table<T extends Row> {
   }
 
   insert(row: T): void {
-    if (!(Number(row.id) > this.maxId)) this.isOrdered = false;
+    if (!(Number(row.id) > this.maxId)) this.unordered();
     this.rows.push(row);
     this.setId(row);
     this.maxId = Math.max(this.maxId, Number(row.id) || 0);
@@ -186,7 +187,7 @@ export class Table<T extends Row> {
       for (const key of before) {
         const list = index.get(key);
         // A key kept: the row keeps its place, so index order stays insertion order.
-        if (after.includes(key) && list) list[this.placeIn(list, prev)] = row;
+        if (after.includes(key) && list) list.replace(prev, row, this.isOrdered);
         else this.pull(index, key, prev);
       }
       for (const key of after) if (!before.includes(key)) this.addToIndex(index, key, row);
@@ -210,7 +211,7 @@ export class Table<T extends Row> {
 
   insertAt(row: T, at: number): void {
     const [before, after] = [this.rows[at - 1], this.rows[at]];
-    if ((before && !idBefore(before, row)) || (after && !idBefore(row, after))) this.isOrdered = false;
+    if ((before && !idBefore(before, row)) || (after && !idBefore(row, after))) this.unordered();
     this.rows.splice(at, 0, row);
     this.setId(row);
     for (const { keyOf, index } of this.secondary.values()) for (const key of each(keyOf(row))) this.addToIndex(index, key, row);
@@ -235,21 +236,22 @@ export class Table<T extends Row> {
     return list[at] === row ? at : list.indexOf(row);
   }
 
-  private pull(index: Map<string, T[]>, key: string, row: T): void {
-    const list = index.get(key);
-    if (!list) return;
-    const at = this.placeIn(list, row);
-    if (at >= 0) list.splice(at, 1);
+  private pull(index: Map<string, IndexList<T>>, key: string, row: T): void {
+    index.get(key)?.remove(row, this.isOrdered);
   }
 
   /** Adds a row that is not the newest to an index list: in id order while the table is ordered. */
-  private addToIndex(index: Map<string, T[]>, key: string, row: T): void {
+  private addToIndex(index: Map<string, IndexList<T>>, key: string, row: T): void {
     const list = index.get(key);
-    if (!list || !this.isOrdered) {
-      push(index, key, row);
-      return;
-    }
-    list.splice(firstNotBefore(list, row), 0, row);
+    if (!list || !this.isOrdered) push(index, key, row);
+    else list.add(row);
+  }
+
+  /** Rows stop being in id order: changes an index list set aside for later are put in place while id order still holds. */
+  private unordered(): void {
+    if (!this.isOrdered) return;
+    for (const { index } of this.secondary.values()) for (const list of index.values()) list.list();
+    this.isOrdered = false;
   }
 
   private setId(row: T): void {
@@ -273,23 +275,8 @@ export class Table<T extends Row> {
   }
 }
 
-function idBefore(a: Row, b: Row): boolean {
-  return Number(a.id) < Number(b.id);
-}
-
-/** In a list in ascending id order, the first place whose row does not come before `row` (binary search). */
-function firstNotBefore(list: readonly Row[], row: Row): number {
-  let [low, high] = [0, list.length];
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    if (idBefore(list[mid], row)) low = mid + 1;
-    else high = mid;
-  }
-  return low;
-}
-
-function push<T>(index: Map<string, T[]>, key: string, row: T): void {
+function push<T extends Row>(index: Map<string, IndexList<T>>, key: string, row: T): void {
   const list = index.get(key);
   if (list) list.push(row);
-  else index.set(key, [row]);
+  else index.set(key, new IndexList(row));
 }
