@@ -12,7 +12,7 @@ export function callsScaleTarget(quick: boolean): { name: string; value: string;
   const json = path.join(os.tmpdir(), `billsim-calls-${process.pid}.json`);
   const args = ['--import', 'tsx', path.join(ROOT, 'bench', 'calls-scale.ts'), '--json', json, ...(quick ? ['--quick'] : [])];
   const run = spawnSync(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
-  const name = 'every call within 2x at 10,000 services (bench:calls)';
+  const name = `every call within 2x at ${quick ? '1,000 services (quick)' : '10,000 services'} (bench:calls)`;
   if (run.status !== 0 || !fs.existsSync(json)) return { name, value: `failed (exit ${run.status})`, limit: '<= 2x', pass: false };
   const { rows } = JSON.parse(fs.readFileSync(json, 'utf8')) as { rows: { call: string; ratio: number; pass: boolean }[] };
   fs.rmSync(json);
