@@ -1,21 +1,54 @@
-// npm run bench:clock [-- --quick]
-// The billing clock at scale: a generated world whose services are all Active,
-// advanced day by day (one daily run per day, in-process, no HTTP), with the
-// bundled automation settings and with suspension and termination turned off
-// for every client, so unpaid renewal invoices pile up. Prints one row per run.
+// npm run bench:clock [-- --quick] [--years N]
+// The billing clock at scale (issue 33, target 2). In one process:
+// - an API mutation of the bundled world through app.inject (addInvoice,
+//   addClientCredit): its CPU time per request, the yardstick;
+// - generated worlds (20 invoices a service) with every service Active,
+//   advanced day by day in-process (advanceDays: one catch-up, one daily run a
+//   day), with the bundled settings and with suspension and termination off:
+//   CPU time, actions, CPU per action against the yardstick;
+// - a year with nothing due: every service and domain due in 2030, no open
+//   invoice, no pending order, in the bundled world and in the largest world.
+// CPU time is the process's (user and system, every thread, GC included).
+import os from 'node:os';
 import { parseArgs } from 'node:util';
+import { buildApp } from '../src/app.js';
 import { createSimulator } from '../src/simulator.js';
 import { loadFixtures } from '../src/store/fixtures.js';
+import { defaultFixturesDir } from '../src/paths.js';
 import type { Collections } from '../src/generated/wire.js';
+import { CREDENTIALS } from './measure.js';
 import { world } from './worlds.js';
 
-const { values: opts } = parseArgs({ options: { quick: { type: 'boolean' } } });
+const { values: opts } = parseArgs({ options: { quick: { type: 'boolean' }, years: { type: 'string' } } });
 const quick = opts.quick === true;
 const START = new Date('2026-11-20T12:00:00Z');
+const LATER = '2030-06-01';
 
-/** A world of `services` services (20 invoices a service, as the generator makes them), every one Active. */
-function activeWorld(services: number): Collections {
-  const data = loadFixtures(world(services * 20));
+function cpuMs(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+}
+
+const load = () => os.loadavg()[0].toFixed(2);
+
+/** CPU ms per request of one mutation of the bundled world through app.inject, in a session of its own. */
+async function apiMutation(call: string, params: string, runs: number): Promise<number> {
+  const app = await buildApp({ now: START });
+  const url = `/admin/api.php?${new URLSearchParams({ call, ...CREDENTIALS }).toString()}&${params}`;
+  const send = async () => {
+    const res = await app.inject({ method: 'GET', url, headers: { 'x-billsim-session': 'bench' } });
+    if (!(JSON.parse(res.body) as { success: boolean }).success) throw new Error(`${call} failed: ${res.body}`);
+  };
+  for (let i = 0; i < 200; i++) await send();
+  const started = cpuMs();
+  for (let i = 0; i < runs; i++) await send();
+  const ms = (cpuMs() - started) / runs;
+  await app.close();
+  return ms;
+}
+
+/** Every service Active (the generator leaves some Pending, Suspended, ...). */
+function allActive(data: Collections): Collections {
   return { ...data, accounts: data.accounts.map((a) => (a.status === 'Active' ? a : { ...a, status: 'Active' as const })) };
 }
 
@@ -23,35 +56,94 @@ function lenient(data: Collections): Collections {
   return { ...data, client_automation: [{ id: '1', client_id: '0', suspend: '0', terminate: '0', auto_apply_credit: '1' }] };
 }
 
-async function run(name: string, data: Collections, days: number) {
+/** Nothing falls due for years: services and domains due in 2030, every invoice Paid, no order Pending. */
+function nothingDue(data: Collections): Collections {
+  const at = { next_due: LATER, next_invoice: LATER };
+  return {
+    ...data,
+    accounts: data.accounts.map((a) => ({ ...a, status: 'Active' as const, ...at })),
+    domains: data.domains.map((d) =>
+      d.status === 'Active' || d.status === 'Expired' ? { ...d, status: 'Active' as const, expires: LATER, ...at } : d,
+    ),
+    invoices: data.invoices.map((i) => (i.status === 'Unpaid' ? { ...i, status: 'Paid' as const } : i)),
+    orders: data.orders.map((o) => (o.status === 'Pending' ? { ...o, status: 'Active' as const } : o)),
+  };
+}
+
+interface Advanced {
+  cpu: number;
+  wall: number;
+  actions: number;
+}
+
+async function advance(name: string, data: Collections, days: number): Promise<Advanced> {
   const sim = await createSimulator({ data, now: START });
   const s = sim.session();
-  const started = performance.now();
+  const [wall0, cpu0] = [performance.now(), cpuMs()];
   const summary = await s.advanceDays(days);
-  const seconds = (performance.now() - started) / 1000;
-  const rss = Math.round(process.memoryUsage().rss / 2 ** 20);
-  const invoices = (await s.state('invoices')).length;
-  const active = (await s.state('accounts')).filter((a) => a.status === 'Active').length;
+  const [cpu, wall] = [cpuMs() - cpu0, performance.now() - wall0];
   const actions = Object.values(summary.actions).reduce((n, c) => n + (c ?? 0), 0);
+  const active = (await s.state('accounts')).filter((a) => a.status === 'Active').length;
+  const perAction = actions > 0 ? `${(cpu / actions).toFixed(3)} ms CPU/action` : 'no action';
   console.log(
     [
-      name,
+      name.padEnd(44),
       `${days} days`,
-      `${seconds.toFixed(2)} s`,
-      `${Math.round(days / seconds)} days/s`,
+      `CPU ${(cpu / 1000).toFixed(2)} s`,
+      `wall ${(wall / 1000).toFixed(2)} s`,
       `${actions} actions`,
-      `${invoices} invoices`,
+      perAction,
       `${active} still Active`,
-      `RSS ${rss} MB`,
+      `RSS ${Math.round(process.memoryUsage().rss / 2 ** 20)} MB`,
+      `load ${load()}`,
     ].join(' | '),
   );
   await sim.close();
+  return { cpu, wall, actions };
 }
 
+const verdicts: string[] = [];
+const verdict = (target: string, measured: string, pass: boolean) =>
+  verdicts.push(`${target}: ${measured} ${quick ? '(quick: reported, not judged)' : pass ? 'pass' : 'short'}`);
+
+console.log(`load average ${load()}`);
+const runs = quick ? 300 : 2000;
+const addInvoice = await apiMutation('addInvoice', 'client_id=1', runs);
+const addClientCredit = await apiMutation('addClientCredit', 'client_id=6&amount=1.00&description=bench', runs);
+const yardstick = Math.min(addInvoice, addClientCredit);
+console.log(
+  `API mutation of the bundled world through app.inject: addInvoice ${addInvoice.toFixed(3)} ms CPU, addClientCredit ${addClientCredit.toFixed(3)} ms CPU (load ${load()})`,
+);
+
+const bundled = loadFixtures(defaultFixturesDir);
+const bundledYear = await advance('bundled world', bundled, 365);
+const quietBundled = await advance('bundled world, nothing due', nothingDue(bundled), 365);
+
 const sizes = quick ? [500] : [1000, 10_000];
+const years = Number(opts.years ?? (quick ? 1 : 10));
+let largestQuiet: Advanced | undefined;
+let perAction = 0;
 for (const services of sizes) {
-  const data = activeWorld(services);
-  const active = data.accounts.filter((a) => a.status === 'Active').length;
-  for (const years of quick ? [1] : [1, 10]) await run(`${active} services, bundled settings`, data, years * 365);
-  await run(`${active} services, never suspended`, lenient(data), quick ? 30 : 365);
+  const data = allActive(loadFixtures(world(services * 20)));
+  const label = `${services.toLocaleString('en')} services`;
+  const year = await advance(`${label}, bundled settings`, data, 365);
+  perAction = year.cpu / year.actions;
+  if (years > 1) await advance(`${label}, bundled settings`, data, years * 365);
+  await advance(`${label}, never suspended`, lenient(data), quick ? 30 : 365);
+  largestQuiet = await advance(`${label}, nothing due`, nothingDue(data), 365);
 }
+
+const largest = sizes[sizes.length - 1].toLocaleString('en');
+verdict(
+  `clock CPU per action (${largest} services, a year) <= an API mutation (${yardstick.toFixed(3)} ms)`,
+  `${perAction.toFixed(3)} ms`,
+  perAction <= yardstick,
+);
+const ratio = largestQuiet!.cpu / bundledYear.cpu;
+verdict(
+  `a year with nothing due at ${largest} services <= 2x the bundled world's year (${(bundledYear.cpu / 1000).toFixed(2)} s CPU, ${bundledYear.actions} actions)`,
+  `${(largestQuiet!.cpu / 1000).toFixed(2)} s CPU, x${ratio.toFixed(2)} (bundled world with nothing due: ${(quietBundled.cpu / 1000).toFixed(2)} s)`,
+  ratio <= 2,
+);
+console.log(`\nload average ${load()}`);
+for (const line of verdicts) console.log(line);

@@ -15,6 +15,7 @@ import { label, world } from './worlds.js';
 import { CALLS } from './calls.js';
 import { dataFileRows, dataFileTable, dataFileTargets } from './datafile.js';
 import { worldCounts } from '../scripts/generate/world.js';
+import { callsScaleTarget } from './calls-target.js';
 
 const { values: opts } = parseArgs({
   options: {
@@ -379,6 +380,9 @@ target('RSS after load (default fixtures)', `${tp.rss.toFixed(0)} MB`, '<= 150 M
 const dataFile = await dataFileRows({ quick, cli: opts.cli });
 process.stdout.write(`${dataFileTable(dataFile)}\n`);
 for (const t of dataFileTargets(dataFile)) target(t.name, t.value, t.limit, t.pass);
+
+const calls = callsScaleTarget(quick);
+target(calls.name, calls.value, calls.limit, calls.pass);
 
 process.stdout.write(
   `${table([['target', 'measured', 'limit', ''], ...targets.map((t) => [t.name, t.value, t.limit, verdict(t.pass)])])}\n`,

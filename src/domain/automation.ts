@@ -2,13 +2,12 @@
 // session's clock. It only orders the rules of the other domain modules
 // (registrar.ts, renewals.ts, payments.ts, dunning.ts) and logs what they did;
 // none of them is re-derived here. src/session/automation.ts decides which days run.
-import type { AutomationEntry, Invoice } from '../generated/wire.js';
+import type { AutomationEntry, Domain, Invoice } from '../generated/wire.js';
 import type { View, World } from '../store/world.js';
-import { automationHorizon } from './automationSettings.js';
 import { applyCreditToNewInvoice } from './payments.js';
-import { cancelUnpaidOrder, chaseInvoice, type Done } from './dunning.js';
+import { cancelUnpaidOrder, chaseInvoice, type Done, nextChaseDay } from './dunning.js';
 import { recordInvoiceEmail } from './outbox.js';
-import { registryDay } from './registrar.js';
+import { expiringDomains, registryDay } from './registrar.js';
 import { domainsToBill, renewDomainInvoice, renewService, servicesToBill } from './renewals.js';
 import { LineIds } from './invoiceLines.js';
 import { formatCents } from './money.js';
@@ -52,6 +51,44 @@ function issued(
 }
 
 /**
+ * What one catch-up keeps between its days: line ids counted on, and the day
+ * each Unpaid invoice may next be chased (nextChaseDay), so a day reads the
+ * invoices due for a reminder, a fee, a suspension or a termination that day
+ * and no other. The first day looks at every Unpaid invoice (a call may have
+ * changed any of them since the last catch-up); later days look at the
+ * invoices scheduled for them and at invoices made since the day before.
+ */
+export class Run {
+  readonly ids: LineIds;
+  private readonly chase = new Map<number, Set<string>>();
+  /** How many invoice rows the run has looked at for new ones (rows are appended, and a run removes none). */
+  private seen = -1;
+  constructor(world: View) {
+    this.ids = new LineIds(world, 'invoices');
+  }
+
+  /** The ids of the invoices to look at on `today` (a day number), in id order. */
+  invoicesDue(world: View, today: number): string[] {
+    const rows = world.all('invoices');
+    if (this.seen < 0) {
+      this.seen = rows.length;
+      return world.where('invoices', 'status', 'Unpaid').map((invoice) => invoice.id);
+    }
+    const ids = this.chase.get(today) ?? new Set<string>();
+    this.chase.delete(today);
+    for (; this.seen < rows.length; this.seen++) if (rows[this.seen].status === 'Unpaid') ids.add(rows[this.seen].id);
+    return [...ids].sort((a, b) => Number(a) - Number(b));
+  }
+
+  /** Looks at the invoice again on `day` (a day number). */
+  schedule(id: string, day: number): void {
+    const ids = this.chase.get(day);
+    if (ids) ids.add(id);
+    else this.chase.set(day, new Set([id]));
+  }
+}
+
+/**
  * Runs the automation of one day (YYYY-MM-DD) inside a mutation: the
  * registry's day for every domain, renewal invoices of services and domains,
  * then reminders, late fees, suspensions and terminations for every Unpaid
@@ -59,32 +96,17 @@ function issued(
  * everything is dated at the day's midnight, so a day's run depends on the
  * state and the day alone.
  */
-/**
- * What one catch-up keeps between its days: line ids counted on, and the
- * unpaid invoices past the automation horizon on which a day did nothing.
- * Nothing a daily run does can wake those again (their services are not
- * Active or Suspended any more, their fee is added), so later days of the same
- * catch-up skip them; the next catch-up looks at them afresh.
- */
-export class Run {
-  readonly ids: LineIds;
-  readonly dormant = new Set<string>();
-  readonly horizon: number;
-  constructor(world: View) {
-    this.ids = new LineIds(world, 'invoices');
-    this.horizon = automationHorizon(world);
-  }
-}
-
 export function runDay(world: World, day: string, counts: ActionCounts = {}, run = new Run(world)): ActionCounts {
   const now = parseDateTime(day) as Date;
   const { ids } = run;
-  for (const status of ['Pending Transfer', 'Active', 'Expired'] as const) {
-    for (const domain of [...world.where('domains', 'status', status)]) {
-      const event = registryDay(world, domain, day);
-      if (event) log(world, day, { ...event, records: { client_id: domain.client_id, domain_id: domain.id } }, counts);
-    }
-  }
+  const registry = (domain: Domain) => {
+    const event = registryDay(world, domain, day);
+    if (event) log(world, day, { ...event, records: { client_id: domain.client_id, domain_id: domain.id } }, counts);
+  };
+  // Pending transfers and Expired domains are few; Active ones are read by expiry date.
+  for (const domain of [...world.where('domains', 'status', 'Pending Transfer')]) registry(domain);
+  for (const domain of expiringDomains(world, day)) registry(domain);
+  for (const domain of [...world.where('domains', 'status', 'Expired')]) registry(domain);
   for (const service of servicesToBill(world, day)) {
     const invoice = renewService(world, service, day, ids);
     if (invoice)
@@ -103,15 +125,19 @@ export function runDay(world: World, day: string, counts: ActionCounts = {}, run
     if (invoice) issued(world, invoice, `renewal of ${domain.name}`, { domain_id: domain.id }, day, now, counts);
   }
   const today = dayNumber(day);
-  for (const listed of [...world.where('invoices', 'status', 'Unpaid')]) {
-    const late = today - dayNumber(listed.duedate);
-    // Far from its due date nothing can happen to an invoice: no reminder is sent this early.
-    if (-late > MAX_REMINDER_LEAD || run.dormant.has(listed.id)) continue;
-    const invoice = world.get('invoices', listed.id);
+  for (const id of run.invoicesDue(world, today)) {
+    const invoice = world.get('invoices', id);
     if (invoice?.status !== 'Unpaid') continue;
-    const done = chaseInvoice(world, invoice, day, now, ids);
-    for (const entry of done) log(world, day, entry, counts);
-    if (done.length === 0 && late > run.horizon) run.dormant.add(invoice.id);
+    const lead = dayNumber(invoice.duedate) - today;
+    // Far from its due date nothing can happen to an invoice: no reminder is sent this early.
+    if (lead > MAX_REMINDER_LEAD) {
+      run.schedule(id, today + lead - MAX_REMINDER_LEAD);
+      continue;
+    }
+    for (const entry of chaseInvoice(world, invoice, day, now, ids)) log(world, day, entry, counts);
+    const after = world.get('invoices', id);
+    const next = after?.status === 'Unpaid' ? nextChaseDay(world, after, today) : undefined;
+    if (next !== undefined) run.schedule(id, next);
   }
   for (const order of [...world.where('orders', 'status', 'Pending')]) {
     const done: Done | undefined = cancelUnpaidOrder(world, order, day);

@@ -27,16 +27,21 @@ export interface Totalled {
   total: string;
 }
 
+/** The highest line id of one document (0 when it has none). */
+function highestLineId(doc: { items: readonly { id: string }[] }): number {
+  let max = 0;
+  for (const item of doc.items) max = Math.max(max, Number(item.id));
+  return max;
+}
+
 /**
  * Line ids are unique across all documents of a collection, as rows of one line
- * table are: new lines are numbered from one past the highest line id in use.
- * There is no index for a maximum, so this reads every document's lines once
- * per call that adds lines (writing the document back costs as much).
+ * table are: new lines are numbered from one past the highest line id in use,
+ * a maximum the store keeps as documents change (a scan of every document made
+ * adding a line cost the collection's size).
  */
 export function firstFreeLineId(world: View, collection: 'invoices' | 'estimates'): number {
-  let max = 0;
-  for (const doc of world.all(collection)) for (const item of doc.items) max = Math.max(max, Number(item.id));
-  return max + 1;
+  return world.max(collection, 'line-id', highestLineId) + 1;
 }
 
 /** amount x qty as the JSON number lines show (60, 9.95). */

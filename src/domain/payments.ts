@@ -49,13 +49,15 @@ export function requirePayable(invoice: Invoice): void {
  */
 export function nextPaidId(world: View, paidOn: Date): string {
   const year = String(paidOn.getUTCFullYear());
-  let last = 0;
-  // Through an index of paid numbers by year: a payment reads that year's paid invoices, not every invoice.
-  for (const invoice of world.whereKey('invoices', 'paid_year', (inv) => inv.paid_id.split('/')[0], year)) {
-    const n = Number(invoice.paid_id.split('/')[1]);
-    if (n > last) last = n;
-  }
+  // A maximum the store keeps per year asked for: a payment reads no other invoice.
+  const last = world.max('invoices', `paid-number:${year}`, (invoice) => paidNumberIn(invoice.paid_id, year));
   return `${year}/${String(last + 1).padStart(4, '0')}`;
+}
+
+/** The number of a paid id given in `year` ("2026/0042" -> 42), 0 for another year's or none. */
+function paidNumberIn(paidId: string, year: string): number {
+  const [given, n] = paidId.split('/');
+  return given === year ? Number(n) || 0 : 0;
 }
 
 /** The payable invoices of the service's client that bill the service (a Hosting line) and fell due before `today`. */

@@ -161,6 +161,15 @@ export function sendEppCode(world: World, domain: Domain, now: Date): Email {
   );
 }
 
+/** The Active domains whose expiry date has come by `day`, in id order, through an index by expiry date. */
+export function expiringDomains(world: View, day: string): readonly Domain[] {
+  return world.dueBy('domains', 'expiry-day', activeExpiry, day);
+}
+
+function activeExpiry(domain: Domain): string | undefined {
+  return domain.status === 'Active' && domain.expires !== ZERO_DATE ? domain.expires : undefined;
+}
+
 /** What the registry did to a domain on a day, for the automation log. */
 export interface DomainEvent {
   action: 'domain_expired' | 'domain_redemption' | 'domain_released' | 'transfer_completed';

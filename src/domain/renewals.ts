@@ -128,12 +128,22 @@ export function applyPaidRenewals(world: World, invoice: Invoice, now: Date): vo
   }
 }
 
-/** Reads nothing but the view: which services the daily run of `day` bills, in id order. */
-export function servicesToBill(world: View, day: string): Account[] {
-  return world.where('accounts', 'status', 'Active').filter((service) => serviceInvoiceDue(service, day));
+/** The day a service's renewal invoice is due to be made: its next_invoice while it renews by itself and is Active. */
+function serviceBillingDay(service: Account): string | undefined {
+  return service.status === 'Active' && service.next_invoice !== ZERO_DATE && renewingCycle(service) ? service.next_invoice : undefined;
 }
 
-/** Which domains the daily run of `day` bills, in id order. */
+/** The day a domain's renewal invoice is due to be made: its next_invoice while it is Active and auto-renews. */
+function domainBillingDay(domain: Domain): string | undefined {
+  return domain.status === 'Active' && domain.autorenew === '1' && domain.next_invoice !== ZERO_DATE ? domain.next_invoice : undefined;
+}
+
+/** Reads nothing but the view: which services the daily run of `day` bills, in id order, through an index by billing day. */
+export function servicesToBill(world: View, day: string): Account[] {
+  return world.dueBy('accounts', 'billing-day', serviceBillingDay, day).filter((service) => serviceInvoiceDue(service, day));
+}
+
+/** Which domains the daily run of `day` bills, in id order, through an index by billing day. */
 export function domainsToBill(world: View, day: string): Domain[] {
-  return world.where('domains', 'status', 'Active').filter((domain) => domainInvoiceDue(domain, day));
+  return world.dueBy('domains', 'billing-day', domainBillingDay, day).filter((domain) => domainInvoiceDue(domain, day));
 }

@@ -1,5 +1,14 @@
+import { DueIndex } from './due-index.js';
+import { IndexList, firstNotBefore, idBefore } from './index-list.js';
+
 export interface Row {
   id: string;
+}
+
+/** A table's counters an undo restores: see Table.marks. */
+export interface TableMarks {
+  readonly maxId: number;
+  readonly maxima: readonly (number | undefined)[];
 }
 
 /** What an index files a row under: one key, or several (the row is listed under each once). */
@@ -21,7 +30,11 @@ export class Table<T extends Row> {
   private readonly byId: Map<string, T>;
   /** An overlay's read-through: the id index of the table it was made from, and the ids removed since. */
   private readonly base?: { byId: ReadonlyMap<string, T>; removed: Set<string> };
-  private readonly secondary = new Map<string, { keyOf: (row: T) => Keys; index: Map<string, T[]> }>();
+  private readonly secondary = new Map<string, { keyOf: (row: T) => Keys; index: Map<string, IndexList<T>> }>();
+  /** Cached maxima of a value over every row (the highest line id of any invoice), by name; undefined until asked for, or after the row holding it left. */
+  /** Rows by the date they fall due on, by name (see dueBy). */
+  private readonly due = new Map<string, DueIndex<T>>();
+  private readonly maxima = new Map<string, { valueFor: (row: T) => number; max: number | undefined }>();
   private maxId: number;
   /**
    * Whether the rows, and so every index list, are in ascending id order.
@@ -86,23 +99,74 @@ export class Table<T extends Row> {
       for (const row of this.rows) for (const key of each(keyOf(row))) push(entry.index, key, row);
       this.secondary.set(name, entry);
     }
-    return entry.index.get(value) ?? [];
+    return entry.index.get(value)?.list() ?? [];
+  }
+
+  /**
+   * Rows whose computed date (undefined: none) is on or before `day`, in
+   * ascending id order, through an index cached under `name` (one name, one
+   * keyOf) and kept as rows change.
+   */
+  dueBy(name: string, keyOf: (row: T) => string | undefined, day: string): T[] {
+    let index = this.due.get(name);
+    if (!index) this.due.set(name, (index = new DueIndex(keyOf, this.rows)));
+    return index.upTo(day);
+  }
+
+  /**
+   * The highest `valueFor` over every row (0 for none), cached under `name`
+   * (one name, one valueFor) and kept up to date by writes, so asking costs
+   * nothing after the first time: the next free invoice line id used to be a
+   * scan of every invoice (bench/README.md, "Every call costs what it touches").
+   */
+  max(name: string, valueFor: (row: T) => number): number {
+    let entry = this.maxima.get(name);
+    if (!entry) this.maxima.set(name, (entry = { valueFor, max: undefined }));
+    if (entry.max === undefined) {
+      let max = 0;
+      for (const row of this.rows) max = Math.max(max, valueFor(row));
+      entry.max = max;
+    }
+    return entry.max;
+  }
+
+  /** What an undo puts back besides the rows: the highest id and the cached maxima. */
+  marks(): TableMarks {
+    return { maxId: this.maxId, maxima: [...this.maxima.values()].map((entry) => entry.max) };
+  }
+
+  /** Puts back marks taken before a write, once the write itself is undone (undos run newest first). */
+  restoreMarks(marks: TableMarks): void {
+    this.maxId = marks.maxId;
+    let i = 0;
+    for (const entry of this.maxima.values()) {
+      // A maximum first asked for after the marks were taken was computed from rows that are back as they were then.
+      if (i < marks.maxima.length) entry.max = marks.maxima[i];
+      i++;
+    }
+  }
+
+  private raiseMaxima(row: T): void {
+    for (const entry of this.maxima.values()) if (entry.max !== undefined) entry.max = Math.max(entry.max, entry.valueFor(row));
+  }
+
+  /** A row leaves (or changes): a maximum it may have held is forgotten, and found again when next asked for. */
+  private dropMaxima(row: T): void {
+    for (const entry of this.maxima.values()) if (entry.max !== undefined && entry.valueFor(row) >= entry.max) entry.max = undefined;
   }
 
   nextId(): string {
     return String(this.maxId + 1);
   }
 
-  get lastId(): number {
-    return this.maxId;
-  }
-
   insert(row: T): void {
-    if (!(Number(row.id) > this.maxId)) this.isOrdered = false;
+    if (!(Number(row.id) > this.maxId)) this.unordered();
     this.rows.push(row);
     this.setId(row);
     this.maxId = Math.max(this.maxId, Number(row.id) || 0);
     for (const { keyOf, index } of this.secondary.values()) for (const key of each(keyOf(row))) push(index, key, row);
+    for (const index of this.due.values()) index.add(row);
+    this.raiseMaxima(row);
   }
 
   replace(row: T): T {
@@ -110,13 +174,20 @@ export class Table<T extends Row> {
     if (!prev) throw new Error(`replace: no row ${row.id}`);
     this.rows[this.positionOf(prev)] = row;
     this.setId(row);
+    for (const index of this.due.values()) index.replace(prev, row);
+    for (const entry of this.maxima.values()) {
+      if (entry.max === undefined) continue;
+      const value = entry.valueFor(row);
+      if (value >= entry.max) entry.max = value;
+      else if (entry.valueFor(prev) >= entry.max) entry.max = undefined;
+    }
     for (const { keyOf, index } of this.secondary.values()) {
       const before = each(keyOf(prev));
       const after = each(keyOf(row));
       for (const key of before) {
         const list = index.get(key);
         // A key kept: the row keeps its place, so index order stays insertion order.
-        if (after.includes(key) && list) list[this.placeIn(list, prev)] = row;
+        if (after.includes(key) && list) list.replace(prev, row, this.isOrdered);
         else this.pull(index, key, prev);
       }
       for (const key of after) if (!before.includes(key)) this.addToIndex(index, key, row);
@@ -133,15 +204,19 @@ export class Table<T extends Row> {
     this.byId.delete(id);
     this.base?.removed.add(id);
     for (const { keyOf, index } of this.secondary.values()) for (const key of each(keyOf(row))) this.pull(index, key, row);
+    for (const index of this.due.values()) index.delete(row);
+    this.dropMaxima(row);
     return { row, at };
   }
 
   insertAt(row: T, at: number): void {
     const [before, after] = [this.rows[at - 1], this.rows[at]];
-    if ((before && !idBefore(before, row)) || (after && !idBefore(row, after))) this.isOrdered = false;
+    if ((before && !idBefore(before, row)) || (after && !idBefore(row, after))) this.unordered();
     this.rows.splice(at, 0, row);
     this.setId(row);
     for (const { keyOf, index } of this.secondary.values()) for (const key of each(keyOf(row))) this.addToIndex(index, key, row);
+    for (const index of this.due.values()) index.add(row);
+    this.raiseMaxima(row);
   }
 
   /** Where a row is in all(): a binary search by id while the table is ordered, else a scan. */
@@ -161,25 +236,22 @@ export class Table<T extends Row> {
     return list[at] === row ? at : list.indexOf(row);
   }
 
-  private pull(index: Map<string, T[]>, key: string, row: T): void {
-    const list = index.get(key);
-    if (!list) return;
-    const at = this.placeIn(list, row);
-    if (at >= 0) list.splice(at, 1);
+  private pull(index: Map<string, IndexList<T>>, key: string, row: T): void {
+    index.get(key)?.remove(row, this.isOrdered);
   }
 
   /** Adds a row that is not the newest to an index list: in id order while the table is ordered. */
-  private addToIndex(index: Map<string, T[]>, key: string, row: T): void {
+  private addToIndex(index: Map<string, IndexList<T>>, key: string, row: T): void {
     const list = index.get(key);
-    if (!list || !this.isOrdered) {
-      push(index, key, row);
-      return;
-    }
-    list.splice(firstNotBefore(list, row), 0, row);
+    if (!list || !this.isOrdered) push(index, key, row);
+    else list.add(row);
   }
 
-  restoreMaxId(value: number): void {
-    this.maxId = value;
+  /** Rows stop being in id order: changes an index list set aside for later are put in place while id order still holds. */
+  private unordered(): void {
+    if (!this.isOrdered) return;
+    for (const { index } of this.secondary.values()) for (const list of index.values()) list.list();
+    this.isOrdered = false;
   }
 
   private setId(row: T): void {
@@ -196,27 +268,15 @@ export class Table<T extends Row> {
    */
   overlay(): Table<T> {
     if (this.base) throw new Error('overlay: only of a table that reads no other table');
-    return new Table(this.rows.slice(), this.maxId, this.byId, this.isOrdered);
+    const copy = new Table(this.rows.slice(), this.maxId, this.byId, this.isOrdered);
+    // The maxima hold for the copy's rows too: they are this table's, which is never written again.
+    for (const [name, entry] of this.maxima) copy.maxima.set(name, { ...entry });
+    return copy;
   }
 }
 
-function idBefore(a: Row, b: Row): boolean {
-  return Number(a.id) < Number(b.id);
-}
-
-/** In a list in ascending id order, the first place whose row does not come before `row` (binary search). */
-function firstNotBefore(list: readonly Row[], row: Row): number {
-  let [low, high] = [0, list.length];
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    if (idBefore(list[mid], row)) low = mid + 1;
-    else high = mid;
-  }
-  return low;
-}
-
-function push<T>(index: Map<string, T[]>, key: string, row: T): void {
+function push<T extends Row>(index: Map<string, IndexList<T>>, key: string, row: T): void {
   const list = index.get(key);
   if (list) list.push(row);
-  else index.set(key, [row]);
+  else index.set(key, new IndexList(row));
 }

@@ -53,6 +53,15 @@ export interface View {
     value: string,
   ): readonly RecordOf<K>[];
   count(name: CollectionName): number;
+  /** Records whose computed date (undefined: none) is on or before `day`, in id order, through an index cached under `index` (one name, one keyOf). */
+  dueBy<K extends CollectionName>(
+    name: K,
+    index: string,
+    keyOf: (row: RecordOf<K>) => string | undefined,
+    day: string,
+  ): readonly RecordOf<K>[];
+  /** The highest `valueFor` over the collection's records (0 for none), kept under `aggregate` (one name, one valueFor) as records change. */
+  max<K extends CollectionName>(name: K, aggregate: string, valueFor: (row: RecordOf<K>) => number): number;
   /** The id the next record inserted into `name` gets. */
   nextId(name: CollectionName): string;
   /** One page, newest first, of `rows`: the collection itself or a list `where` gave for it. */
@@ -139,6 +148,19 @@ export class World implements View {
     return this.table(name).size;
   }
 
+  dueBy<K extends CollectionName>(
+    name: K,
+    index: string,
+    keyOf: (row: RecordOf<K>) => string | undefined,
+    day: string,
+  ): readonly RecordOf<K>[] {
+    return this.table(name).dueBy(index, keyOf, day);
+  }
+
+  max<K extends CollectionName>(name: K, aggregate: string, valueFor: (row: RecordOf<K>) => number): number {
+    return this.table(name).max(aggregate, valueFor);
+  }
+
   /** Rows the state holds beyond the seed's, over the collections it copied (a session's growth, for the memory budget). */
   grownRows(): number {
     let rows = 0;
@@ -176,11 +198,11 @@ export class World implements View {
   insert<K extends CollectionName>(name: K, row: RecordOf<K>): RecordOf<K> {
     deepFreeze(row);
     const table = this.writable(name);
-    const maxBefore = table.lastId;
+    const marks = table.marks();
     table.insert(row);
     this.undo?.push(() => {
       table.remove(row.id);
-      table.restoreMaxId(maxBefore);
+      table.restoreMarks(marks);
     });
     this.changes && this.notePut(name, row);
     return row;
@@ -189,17 +211,25 @@ export class World implements View {
   replace<K extends CollectionName>(name: K, row: RecordOf<K>): RecordOf<K> {
     deepFreeze(row);
     const table = this.writable(name);
+    const marks = table.marks();
     const prev = table.replace(row);
-    this.undo?.push(() => table.replace(prev));
+    this.undo?.push(() => {
+      table.replace(prev);
+      table.restoreMarks(marks);
+    });
     this.changes && this.notePut(name, row);
     return row;
   }
 
   remove<K extends CollectionName>(name: K, id: string): void {
     const table = this.writable(name);
+    const marks = table.marks();
     const removed = table.remove(id);
     if (!removed) return;
-    this.undo?.push(() => table.insertAt(removed.row, removed.at));
+    this.undo?.push(() => {
+      table.insertAt(removed.row, removed.at);
+      table.restoreMarks(marks);
+    });
     if (this.changes) {
       this.putAt.delete(`${name}/${id}`);
       this.changes.push({ collection: name, remove: id });

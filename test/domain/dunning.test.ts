@@ -5,7 +5,8 @@
 import t from 'tap';
 import type { Invoice } from '../../src/generated/wire.js';
 import { invoiceAutomation } from '../../src/domain/automationSettings.js';
-import { addLateFee, sendReminder } from '../../src/domain/dunning.js';
+import { addLateFee, nextChaseDay, sendReminder } from '../../src/domain/dunning.js';
+import { dayNumber } from '../../src/lib/dates.js';
 import { creditLine, hostingLine, midnight, state, type WorldRows, world, write } from '../helpers/world.js';
 
 const unpaid = {
@@ -219,3 +220,27 @@ for (const c of noFeeCases) {
     t.equal(state(w), before);
   });
 }
+
+t.test('nextChaseDay: the next day a reminder, the fee, the suspension or the termination falls on', async (t) => {
+  const w = world(unpaid);
+  const invoice = w.get('invoices', '1') as Invoice;
+  // Defaults for an invoice due 2026-12-15: reminder 12-12, notices 12-16, 12-22, 12-29, fee 12-18, suspension 12-20, termination 2027-01-14.
+  const cases = [
+    ['2026-01-01', '2026-12-12'],
+    ['2026-12-11', '2026-12-12'],
+    ['2026-12-12', '2026-12-16'],
+    ['2026-12-16', '2026-12-18'],
+    ['2026-12-18', '2026-12-20'],
+    ['2026-12-20', '2026-12-22'],
+    ['2026-12-22', '2026-12-29'],
+    ['2026-12-29', '2027-01-14'],
+    ['2027-01-13', '2027-01-14'],
+    ['2027-01-14', undefined],
+  ] as const;
+  for (const [today, next] of cases) {
+    const found = nextChaseDay(w, invoice, dayNumber(today));
+    t.equal(found, next === undefined ? undefined : dayNumber(next), `after ${today}: ${next ?? 'none'}`);
+  }
+  const quiet = world({ ...unpaid, client_automation: [{ client_id: '0', reminders: '0', late_fee: '0', suspend: '0', terminate: '0' }] });
+  t.equal(nextChaseDay(quiet, quiet.get('invoices', '1') as Invoice, dayNumber('2026-01-01')), undefined, 'every rule off: none');
+});
