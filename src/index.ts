@@ -8,3 +8,6 @@ export type { ClockChange } from './session/control-input.js';
 export type { CollectionName, RecordOf } from './store/world.js';
 // The API's wire types and the control routes' (FaultSpec, Fault, ClockState, JournalEntry, Coverage, ...).
 export type * from './generated/wire.js';
+// In-process proxy (createSimulator({ proxy })): the installation's endpoint is endpointOf(its address).
+export { endpointOf, type Upstream } from './lib/upstream.js';
+export type { ProxyOptions } from './http/proxy.js';
