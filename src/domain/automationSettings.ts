@@ -172,19 +172,3 @@ export function tldAutomation(world: View, tldId: string): DomainAutomation {
     autoRenewOnPayment: t.auto_renew_on_payment === '1',
   };
 }
-
-/**
- * The most days after a due date any setting of the world acts on an unpaid
- * invoice (its last reminder, late fee, suspension or termination): past it,
- * a day that did nothing to an invoice is followed by days that do nothing.
- */
-export function automationHorizon(world: View): number {
-  const days: number[] = [];
-  for (const p of [DEFAULT_PRODUCT_AUTOMATION, ...world.all('product_automation')]) {
-    days.push(Number(p.suspend_days), Number(p.terminate_days), Number(p.late_fee_days), ...p.overdue_reminder_days.map(Number));
-  }
-  for (const c of world.all('client_automation')) {
-    for (const value of [c.suspend_days, c.terminate_days, c.late_fee_days]) if (value !== undefined) days.push(Number(value));
-  }
-  return Math.max(...days);
-}

@@ -176,7 +176,7 @@ t.test('a catch-up over many days in one run does what day-by-day runs do', asyn
   });
   t.strictSame(caughtUp, daily);
   t.equal(state(together), state(separate));
-  // Invoice 1 gets its fee on the first day and lies dormant past the 30-day horizon; service 1 is
+  // Invoice 1 gets its fee on the first day and nothing more after it (no day left to chase it on); service 1 is
   // billed once, reminded of it four times, charged a fee and suspended (termination is off).
   t.strictSame(daily, { late_fee_added: 2, invoice_created: 1, reminder_sent: 4, service_suspended: 1 });
 });

@@ -1,14 +1,8 @@
 // Which settings a service, invoice or TLD gets: the product's record, else
 // product "0", else billsim's defaults; then client "0" overrides, then the
-// client's own. And the horizon past which no setting acts on an invoice.
+// client's own.
 import t from 'tap';
-import {
-  type Automation,
-  automationFor,
-  automationHorizon,
-  invoiceAutomation,
-  tldAutomation,
-} from '../../src/domain/automationSettings.js';
+import { type Automation, automationFor, invoiceAutomation, tldAutomation } from '../../src/domain/automationSettings.js';
 import { domainLine, hostingLine, type WorldRows, world } from '../helpers/world.js';
 
 /** billsim's defaults as the rules read them, written out so a changed default is noticed. */
@@ -153,28 +147,5 @@ const tldCases: { name: string; rows: WorldRows; expect: ReturnType<typeof tldAu
 for (const c of tldCases) {
   t.test(`settings of TLD 20: ${c.name}`, async (t) => {
     t.strictSame(tldAutomation(world(c.rows), '20'), c.expect);
-  });
-}
-
-const horizonCases: { name: string; rows: WorldRows; expect: number }[] = [
-  { name: "billsim's defaults: termination after 30 days", rows: {}, expect: 30 },
-  { name: 'a product terminating later', rows: { product_automation: [{ product_id: '2', terminate_days: '45' }] }, expect: 45 },
-  {
-    name: 'a product sending its last reminder later',
-    rows: { product_automation: [{ product_id: '2', overdue_reminder_days: ['1', '50'] }] },
-    expect: 50,
-  },
-  { name: 'a late fee later still', rows: { product_automation: [{ product_id: '2', late_fee_days: '70' }] }, expect: 70 },
-  { name: "a client's override", rows: { client_automation: [{ client_id: '4', suspend_days: '90' }] }, expect: 90 },
-  {
-    name: 'shorter settings never bring it below the defaults',
-    rows: { product_automation: [{ product_id: '0', terminate_days: '10' }] },
-    expect: 30,
-  },
-];
-
-for (const c of horizonCases) {
-  t.test(`automation horizon, ${c.name}: ${c.expect} days`, async (t) => {
-    t.equal(automationHorizon(world(c.rows)), c.expect);
   });
 }
