@@ -106,6 +106,22 @@ export function validateCollections(data: Collections, where: string): void {
   if (problems.length > 0) throw FixtureError.of(where, problems);
 }
 
+/**
+ * validateCollections for a saved state whose rows are mostly the seed's own objects, checked
+ * when the seed was: only the rows `parsed` names (by their place) are checked against their
+ * schemas, ids across whole collections. A state that fails is checked again whole, so the
+ * messages are validateCollections' own.
+ */
+export function validateChanged(data: Collections, parsed: (name: keyof Collections) => readonly number[], where: string): void {
+  const rows = data as unknown as Record<string, unknown[]>;
+  const fresh: Record<string, unknown[]> = {};
+  for (const name of COLLECTION_NAMES) fresh[name] = parsed(name).map((at) => rows[name][at]);
+  const { problems } = examine(fresh, { paste: false, unreadable: [], where: { folderLike: where } });
+  if (problems.length > 0 || COLLECTION_NAMES.some((name) => duplicateIds(name, rows[name]).length > 0)) {
+    validateCollections(data, where);
+  }
+}
+
 /** Why one record does not fit its collection's schema (`field ... must be ...`), or undefined when it fits. */
 export function recordProblem(name: keyof Collections, row: unknown): string | undefined {
   const check = strictValidator(collectionRef(name));

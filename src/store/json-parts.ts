@@ -78,14 +78,24 @@ function parseValue(bytes: Buffer, from: number): { value: unknown; end: number 
   return { value: parseAt(bytes.toString('utf8', from, end), from), end };
 }
 
-/** The array starting at `from`, element by element, and where it ends. */
-function readArray(bytes: Buffer, from: number): { rows: unknown[]; end: number } {
+/**
+ * Gives a value already held for an array element whose JSON text is `bytes[start, end)`, or
+ * undefined to have the text parsed: `index` is the element's place in the array named `key`.
+ */
+export type Reuse = (key: string, index: number, bytes: Buffer, start: number, end: number) => unknown;
+
+/** The array starting at `from`, element by element, and where it ends; `reuse` may stand in for an element's parse. */
+function readArray(
+  bytes: Buffer,
+  from: number,
+  reuse?: (index: number, start: number, end: number) => unknown,
+): { rows: unknown[]; end: number } {
   if (bytes[from] !== OPEN) throw new JsonSyntaxError('expected a JSON array', from);
   const rows: unknown[] = [];
   let i = skipSpace(bytes, from + 1);
   if (bytes[i] === CLOSE) return { rows, end: i + 1 };
   for (;;) {
-    const { value, end } = parseValue(bytes, i);
+    const { value, end } = reuse ? reusedValue(bytes, i, rows.length, reuse) : parseValue(bytes, i);
     rows.push(value);
     i = skipSpace(bytes, end);
     if (bytes[i] === CLOSE) return { rows, end: i + 1 };
@@ -106,8 +116,19 @@ export function parseArrayInParts(bytes: Buffer): unknown[] {
   return rows;
 }
 
-/** A JSON object read from bytes: arrays among its values element by element, other values whole. */
-export function parseObjectInParts(bytes: Buffer): Record<string, unknown> {
+function reusedValue(bytes: Buffer, from: number, index: number, reuse: (index: number, start: number, end: number) => unknown) {
+  if (from >= bytes.length) throw unexpected(bytes, from);
+  const end = valueEnd(bytes, from);
+  if (end === from) throw unexpected(bytes, from);
+  const held = reuse(index, from, end);
+  return { value: held === undefined ? parseAt(bytes.toString('utf8', from, end), from) : held, end };
+}
+
+/**
+ * A JSON object read from bytes: arrays among its values element by element, other values whole.
+ * With `reuse`, an array element it recognises is not parsed (a data file's rows equal to the seed's).
+ */
+export function parseObjectInParts(bytes: Buffer, reuse?: Reuse): Record<string, unknown> {
   let i = skipSpace(bytes, 0);
   if (bytes[i] !== OPEN_BRACE) throw new JsonSyntaxError('expected a JSON object', i);
   const object: Record<string, unknown> = {};
@@ -123,8 +144,10 @@ export function parseObjectInParts(bytes: Buffer): Record<string, unknown> {
     if (bytes[i] !== COLON) throw unexpected(bytes, i);
     i = skipSpace(bytes, i + 1);
     let end: number;
-    if (bytes[i] === OPEN) ({ rows: object[key.value as string], end } = readArray(bytes, i));
-    else ({ value: object[key.value as string], end } = parseValue(bytes, i));
+    const name = key.value as string;
+    const held = reuse && ((index: number, start: number, stop: number) => reuse(name, index, bytes, start, stop));
+    if (bytes[i] === OPEN) ({ rows: object[name], end } = readArray(bytes, i, held));
+    else ({ value: object[name], end } = parseValue(bytes, i));
     i = skipSpace(bytes, end);
     if (bytes[i] === CLOSE_BRACE) break;
     if (bytes[i] !== COMMA) throw unexpected(bytes, i);

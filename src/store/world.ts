@@ -348,12 +348,23 @@ export class World implements View {
     return data as unknown as Collections;
   }
 
-  /** Makes `data` (a snapshot, or a persisted file's content) the current state. */
+  /**
+   * Makes `data` (a snapshot, or a persisted file's content) the current state. A collection
+   * holding just the seed's rows reads the seed's table; others share the seed's index for the
+   * rows they share with it (Table.over), so a restored state costs what differs from the seed.
+   */
   restore(data: Collections): void {
     this.stateVersion++;
     this.own.clear();
     for (const name of Object.keys(this.seed.tables) as CollectionName[]) {
-      this.own.set(name, new Table(data[name].slice() as { id: string }[]));
+      const seed = this.seed.tables[name] as unknown as Table<{ id: string }>;
+      const rows = data[name] as readonly { id: string }[];
+      if (sameRows(rows, seed.rows)) continue;
+      this.own.set(name, seed.over(rows.slice()));
     }
   }
+}
+
+function sameRows(a: readonly unknown[], b: readonly unknown[]): boolean {
+  return a === b || (a.length === b.length && a.every((row, i) => row === b[i]));
 }

@@ -145,3 +145,30 @@ t.test('an index of several keys a row finds it by each, through writes and undo
   own.insertAt(removed.row, removed.at);
   t.strictSame([tagged(own, 'a'), tagged(own, 'c')], [['4'], ['1', '4']], 'an undone removal files it again under each key');
 });
+
+t.test('a table over the seed indexes only the rows that are not the seed own', async (t) => {
+  const seed = new Table(rows());
+  const [one, , three] = seed.all();
+  const changed = { id: '2', name: 'changed', group: 'b' };
+  const own = seed.over([one, changed, three, { id: '7', name: 'new', group: 'a' }]);
+  t.strictSame(
+    own.all().map((r) => r.name),
+    ['row 1', 'changed', 'row 3', 'new'],
+    'the rows in their saved order',
+  );
+  t.equal(own.get('1'), one, 'a shared row is the seed object, read through its index');
+  t.equal(own.get('2'), changed);
+  t.equal(own.nextId(), '8');
+  t.strictSame(
+    own.where('group', 'b').map((r) => r.id),
+    ['2', '3'],
+  );
+  own.replace({ ...three, name: 'edited' });
+  t.equal(seed.get('3')!.name, 'row 3', 'writes stay off the seed');
+
+  const fewer = seed.over([three]);
+  t.equal(fewer.get('1'), undefined, 'a seed row the state lacks is removed');
+  t.equal(fewer.get('2'), undefined);
+  t.equal(fewer.get('3'), three);
+  t.equal(fewer.size, 1);
+});
