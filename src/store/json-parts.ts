@@ -162,7 +162,11 @@ export function parseObjectInParts(bytes: Buffer, reuse?: Reuse): Record<string,
  * object of arrays). A syntax error is a JsonSyntaxError naming the byte.
  */
 export function readJsonFile(file: string): unknown {
-  const bytes = fs.readFileSync(file);
+  return parseJson(fs.readFileSync(file));
+}
+
+/** readJsonFile for bytes already read. */
+export function parseJson(bytes: Buffer): unknown {
   if (bytes.length <= WHOLE_FILE_LIMIT) return parseAt(bytes.toString('utf8'), 0);
   return bytes[skipSpace(bytes, 0)] === OPEN_BRACE ? parseObjectInParts(bytes) : parseArrayInParts(bytes);
 }
