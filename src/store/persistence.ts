@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { COLLECTION_NAMES, FixtureError, recordProblem, validateChanged } from './fixtures.js';
-import { parseObjectInParts } from './json-parts.js';
+import { readObjectFileInParts } from './json-parts.js';
 import { seedReuse, type SeedReuse } from './seed-rows.js';
 import { Table, type Row } from './table.js';
 import {
@@ -111,15 +111,28 @@ function isEntry(value: unknown): value is SessionEntry {
 
 class NotAnObject extends Error {}
 
-/** A saved file's object, its rows equal to the seed's taken from the seed (src/store/seed-rows.ts). */
+/**
+ * A saved file's object, read a window at a time, its rows equal to the seed's taken from the
+ * seed (src/store/seed-rows.ts).
+ */
 function readSaved(file: string, shared: SeedReuse): Record<string, unknown> {
-  const bytes = fs.readFileSync(file);
-  if (bytes.subarray(0, 64).toString('latin1').trimStart()[0] !== '{') {
-    // Parsed whole for its own error message, as a file that is no object at all says more that way.
-    const value: unknown = JSON.parse(bytes.toString('utf8'));
+  if (!startsAnObject(file)) {
+    // Parsed whole for its own error message: a file that is no object at all says more that way.
+    const value: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
     if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new NotAnObject();
   }
-  return parseObjectInParts(bytes, shared.reuse);
+  return readObjectFileInParts(file, shared.reuse);
+}
+
+function startsAnObject(file: string): boolean {
+  const fd = fs.openSync(file, 'r');
+  try {
+    const head = Buffer.alloc(4096);
+    const read = fs.readSync(fd, head, 0, head.length, 0);
+    return head.toString('latin1', 0, read).trimStart().startsWith('{');
+  } finally {
+    fs.closeSync(fd);
+  }
 }
 
 /** The collections a parsed file holds, those it lacks from the seed, validated (rows taken from the seed are already). */
