@@ -36,7 +36,7 @@ for (const n of [undefined, ...sizes]) {
     const { ms, cpu } = times[b];
     process.stdout.write(
       `${n === undefined ? 'bundled' : label(n)} ${build.name}: median ${median(ms).toFixed(0)} ms (cpu ${median(cpu).toFixed(0)} ms); ` +
-        `starts ${ms.map((v) => v.toFixed(0)).join(', ')}; load ${os.loadavg()[0].toFixed(1)}\n`,
+        `starts ${ms.map((v) => v.toFixed(0)).join(', ')} (cpu ${cpu.join(', ')}); load ${os.loadavg()[0].toFixed(1)}\n`,
     );
   }
 }
