@@ -88,6 +88,17 @@ export function digestFolder(dir: string, names: readonly string[]): WorldDigest
 export class Verdicts {
   constructor(readonly dir: string) {}
 
+  /**
+   * Whether what the folder holds can be believed: it must be this user's own, and writable by no
+   * one else, as a verdict spares a world its check (the default folder is in a shared temporary directory).
+   */
+  private trusted(): boolean {
+    const stat = fs.statSync(this.dir, { throwIfNoEntry: false });
+    if (!stat) return false;
+    const uid = process.getuid?.();
+    return uid === undefined || (stat.uid === uid && (stat.mode & 0o022) === 0);
+  }
+
   private fileOf(digest: string): string {
     return path.join(this.dir, `world-${digest}.json`);
   }
@@ -98,6 +109,7 @@ export class Verdicts {
 
   /** The digest remembered for a folder whose files all have the stamps they had then (and settled), else undefined. */
   digestOf(dir: string, stamps: ReadonlyMap<string, string | undefined>): string | undefined {
+    if (!this.trusted()) return undefined;
     try {
       const memo = JSON.parse(fs.readFileSync(this.folderFile(dir), 'utf8')) as { checkers?: unknown; digest?: unknown; stamps?: unknown };
       const kept = memo.stamps as Record<string, string | null> | undefined;
@@ -118,6 +130,7 @@ export class Verdicts {
   }
 
   get(digest: string): Verdict | undefined {
+    if (!this.trusted()) return undefined;
     try {
       const verdict = JSON.parse(fs.readFileSync(this.fileOf(digest), 'utf8')) as Partial<Verdict>;
       if (!Array.isArray(verdict.warnings) || typeof verdict.fitted !== 'object' || verdict.fitted === null) return undefined;

@@ -111,3 +111,11 @@ t.test('a folder digest is remembered by its files stamps once they are settled,
   fs.appendFileSync(path.join(dir, 'news.json'), ' ');
   t.equal(verdicts.digestOf(dir, stampsOf(dir, names)), undefined, 'a changed file is read again');
 });
+
+t.test('a cache folder others can write to is not believed: every start checks the whole world', async (t) => {
+  const { dir, verdicts } = setUp(t);
+  readWorld(dir, verdicts);
+  t.notOk(isRead(readWorld(dir, verdicts).data, 'invoices'), 'believed while it is the user own');
+  fs.chmodSync(verdicts.dir, 0o777);
+  t.ok(isRead(readWorld(dir, verdicts).data, 'invoices'), 'checked whole once anyone may write there');
+});
