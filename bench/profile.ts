@@ -67,18 +67,23 @@ export function summarize(profile: Profile, top = 25): string {
   return `self time\n${list(self)}\n\ntotal time (with callees)\n${list(total)}\n`;
 }
 
-const { values, positionals } = parseArgs({ allowPositionals: true, options: { fixtures: { type: 'string' } } });
-const [name = 'getCurrencies', method = 'GET', seconds = '10'] = positionals;
-const dir = path.join(ROOT, 'bench', 'results', 'profiles');
-fs.rmSync(dir, { recursive: true, force: true });
-const server = await startBillsim({ fixtures: values.fixtures, nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${dir}`] });
-const url = new URL(server.url);
-const call: Call = { name, params: PARAMS[name] ?? {}, mutates: false };
-const req = request(url.pathname, call, method as 'GET' | 'POST', 'profile');
-await expectSuccess(url.origin, req);
-const result = await load(url.origin, req, 10, Number(seconds));
-await server.stop();
-const file = fs.readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
-if (!file) throw new Error(`no profile in ${dir}`);
-process.stdout.write(`${name} ${method}: ${result.rps.toFixed(0)} req/s under the profiler; ${path.join(dir, file)}\n\n`);
-process.stdout.write(summarize(JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as Profile));
+// Run as a script (bench/profile-start.ts imports summarize alone).
+if (process.argv[1] && path.resolve(process.argv[1]) === new URL(import.meta.url).pathname) await main();
+
+async function main(): Promise<void> {
+  const { values, positionals } = parseArgs({ allowPositionals: true, options: { fixtures: { type: 'string' } } });
+  const [name = 'getCurrencies', method = 'GET', seconds = '10'] = positionals;
+  const dir = path.join(ROOT, 'bench', 'results', 'profiles');
+  fs.rmSync(dir, { recursive: true, force: true });
+  const server = await startBillsim({ fixtures: values.fixtures, nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${dir}`] });
+  const url = new URL(server.url);
+  const call: Call = { name, params: PARAMS[name] ?? {}, mutates: false };
+  const req = request(url.pathname, call, method as 'GET' | 'POST', 'profile');
+  await expectSuccess(url.origin, req);
+  const result = await load(url.origin, req, 10, Number(seconds));
+  await server.stop();
+  const file = fs.readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
+  if (!file) throw new Error(`no profile in ${dir}`);
+  process.stdout.write(`${name} ${method}: ${result.rps.toFixed(0)} req/s under the profiler; ${path.join(dir, file)}\n\n`);
+  process.stdout.write(summarize(JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as Profile));
+}

@@ -34,6 +34,9 @@ const CONNECTIONS = Number(opts.connections ?? 10);
 const SIZES = quick ? [1000, 2000] : [1000, 100_000, 1_000_000];
 const STARTUP_SIZE = quick ? 2000 : 100_000;
 const STARTUP_SAMPLES = quick ? 2 : 5;
+// A cache of its own, so each world's first start is a cold one (it checks the whole world and fills
+// the cache) and the starts after it read collections on first use, as a user's second start does.
+process.env.BILLSIM_CACHE_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'billsim-bench-cache-'));
 const PROBES = quick ? 100 : 2000;
 const NEW_SESSIONS = quick ? 5 : 20;
 const METHODS = ['GET', 'POST'] as const;
@@ -245,10 +248,13 @@ async function scale() {
   return results;
 }
 
-/** Spawn to the first successful answer, in ms: the built CLI, or `npm start` as a developer runs it. */
+/**
+ * Spawn to the first successful answer, in ms: the built CLI, or `npm start` as a developer runs it.
+ * One start more than the samples: the first (times[0]) is the one that fills the cache.
+ */
 async function startup(fixtures?: string, via: 'node' | 'npm' = 'node'): Promise<number[]> {
   const times = [];
-  for (let i = 0; i < STARTUP_SAMPLES; i++) {
+  for (let i = 0; i <= STARTUP_SAMPLES; i++) {
     const started = performance.now();
     const server = via === 'npm' ? await startNpm() : await startBillsim({ fixtures, cli: opts.cli });
     const { origin, api } = split(server);
@@ -354,11 +360,15 @@ for (const name of ['getInvoiceDetails', 'getClientAccounts'] as const) {
 }
 
 const boot = { default: await startup(), scaled: await startup(world(STARTUP_SIZE)), npmStart: await startup(undefined, 'npm') };
+const warm = (times: number[]) => median(times.slice(1));
 process.stdout.write(
-  `\nstart-up to first answer, median of ${STARTUP_SAMPLES}: default fixtures ${ms(median(boot.default))} ms, ${label(STARTUP_SIZE)} world ${ms(median(boot.scaled))} ms, npm start ${ms(median(boot.npmStart))} ms\n`,
+  `\nstart-up to first answer, median of ${STARTUP_SAMPLES} after the first: default fixtures ${ms(warm(boot.default))} ms, ${label(STARTUP_SIZE)} world ${ms(warm(boot.scaled))} ms, npm start ${ms(warm(boot.npmStart))} ms (load ${os.loadavg()[0].toFixed(1)})\n` +
+    `first start, checking the whole world and filling the cache: default fixtures ${ms(boot.default[0])} ms, ${label(STARTUP_SIZE)} world ${ms(boot.scaled[0])} ms\n`,
 );
-target('start-up (default fixtures)', `${median(boot.default).toFixed(0)} ms`, '<= 400 ms', median(boot.default) <= 400);
-target('npm start to first answer', `${median(boot.npmStart).toFixed(0)} ms`, '<= 1000 ms', median(boot.npmStart) <= 1000);
+target('start-up (default fixtures)', `${warm(boot.default).toFixed(0)} ms`, '<= 400 ms', warm(boot.default) <= 400);
+const startRatio = warm(boot.scaled) / warm(boot.default);
+target(`start-up ${label(STARTUP_SIZE)}/default fixtures`, `x${startRatio.toFixed(2)}`, '<= x2.50', startRatio <= 2.5);
+target('npm start to first answer', `${warm(boot.npmStart).toFixed(0)} ms`, '<= 1000 ms', warm(boot.npmStart) <= 1000);
 
 const bigSessions = big.sessions!;
 for (const [where, s] of [

@@ -28,6 +28,8 @@ import { type DataFile, openDataFile, readSnapshotFile } from './store/persisten
 import { readSavedSession } from './session/saved-state.js';
 import { adapterSaver } from './store/saver.js';
 import { checkWorld, FixtureError, readWorld } from './store/fixtures.js';
+import { withRows } from './store/lazy.js';
+import { Verdicts } from './store/verdicts.js';
 import { storedStubProblems } from './session/stubs.js';
 import { defaultFixturesDir, packageVersion } from './paths.js';
 import type { Collections } from './generated/wire.js';
@@ -35,6 +37,12 @@ import type { Collections } from './generated/wire.js';
 export interface AppOptions {
   /** Folder with one JSON file per collection (default: the bundled fixtures/default). */
   fixturesDir?: string;
+  /**
+   * Folder where worlds found clean are remembered by their files' digest, so a later start over
+   * the same files reads each collection on first use instead of checking them all (default: none,
+   * every start checks the whole world; the CLI sets one, src/store/verdicts.ts).
+   */
+  cacheDir?: string;
   /** A world given directly instead of a fixtures folder (validated the same way). */
   data?: Collections;
   /** Start every session's clock frozen at this moment. */
@@ -114,9 +122,13 @@ const compilersFactory = {
  * The world every session starts from, and the warnings of its loading (pasted records made to fit).
  * Every problem of the world, its stubs' included, stops the start in one FixtureError.
  */
-function seedData(options: AppOptions): { data: Collections; warnings: string[] } {
+function seedData(options: AppOptions): {
+  data: Collections;
+  warnings: string[];
+} {
   const dir = options.fixturesDir ?? defaultFixturesDir;
-  const world = options.data ? checkWorld(options.data, '(data option)') : readWorld(dir);
+  const verdicts = options.cacheDir ? new Verdicts(options.cacheDir) : undefined;
+  const world = options.data ? checkWorld(options.data, '(data option)') : readWorld(dir, verdicts);
   const stubs = Array.isArray(world.data.stubs) ? storedStubProblems(world.data.stubs) : [];
   const stubFile = options.data ? '(data option) stubs' : path.join(dir, 'stubs.json');
   const problems = [...world.problems, ...stubs.map((problem) => `${stubFile}: ${problem}`)];
@@ -126,7 +138,10 @@ function seedData(options: AppOptions): { data: Collections; warnings: string[] 
   const access = world.data.api_access.map((row) =>
     row.id === '1' ? { ...row, api_id: apiId || row.api_id, api_key: apiKey || row.api_key } : row,
   );
-  return { data: { ...world.data, api_access: access }, warnings: world.warnings };
+  return {
+    data: withRows(world.data, 'api_access', access),
+    warnings: world.warnings,
+  };
 }
 
 /** The key of API access record 1 in the bundled world: published with billsim, so no secret. */

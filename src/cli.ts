@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The only module that reads argv and the environment and calls listen().
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from './app.js';
 import { API_PATH } from './http/endpoint.js';
@@ -28,11 +29,22 @@ function exportFixtures(config: CliConfig): void {
   process.stdout.write(`wrote ${COLLECTION_NAMES.length} collections to ${dir}\n`);
 }
 
+/**
+ * Where clean worlds are remembered (src/store/verdicts.ts): BILLSIM_CACHE_DIR, "off" for none, else
+ * a folder of this user's in the temporary directory. A cache only spares later starts a check.
+ */
+function cacheDir(): string | undefined {
+  const set = process.env.BILLSIM_CACHE_DIR;
+  if (set === 'off') return undefined;
+  return set || path.join(os.tmpdir(), `billsim-cache-${process.getuid?.() ?? 'user'}`);
+}
+
 async function serve(config: CliConfig): Promise<void> {
   let app: Awaited<ReturnType<typeof buildApp>>;
   try {
     app = await buildApp({
       fixturesDir: config.fixtures,
+      cacheDir: cacheDir(),
       dataFile: config.data,
       now: config.now,
       automation: config.automation,

@@ -4,7 +4,9 @@ import type { ErrorObject } from 'ajv';
 import { allSchemas, collectionRef, COLLECTIONS_ID, strictValidator, type Validator } from '../schemas.js';
 import { makeAjv } from '../schema-files.js';
 import type { Collections } from '../generated/wire.js';
-import { JsonSyntaxError, readJsonFile } from './json-parts.js';
+import { JsonSyntaxError, parseJson, readJsonFile } from './json-parts.js';
+import { lazyCollections } from './lazy.js';
+import { digestFolder, stampOf, stampsOf, type Verdict, type Verdicts, WorldDigest } from './verdicts.js';
 import { fitPasted, hashPlainPassword, type Fix } from './paste.js';
 import { Lines, recordPlaces } from './positions.js';
 import { danglingReferences } from './references.js';
@@ -58,31 +60,75 @@ interface Finding {
   byte?: number;
 }
 
-/** Reads a fixtures folder, one JSON file per collection (a missing file is an empty collection), and checks it all. */
-export function readWorld(dir: string): LoadedWorld {
+/**
+ * Reads a fixtures folder, one JSON file per collection (a missing file is an empty collection), and checks it all.
+ * With `verdicts`, a world whose files were found clean before (the same bytes, the same checking code) is not
+ * checked again: its collections are read when first used (src/store/verdicts.ts).
+ */
+export function readWorld(dir: string, verdicts?: Verdicts): LoadedWorld {
   if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory()) throw new FixtureError(`fixtures folder ${dir} does not exist`);
   if (!COLLECTION_NAMES.some((name) => fs.existsSync(path.join(dir, `${name}.json`)))) {
     throw new FixtureError(
       `fixtures folder ${dir} holds none of the collection files (${COLLECTION_NAMES.slice(0, 3).join('.json, ')}.json, ...)`,
     );
   }
+  if (verdicts) {
+    const stamps = stampsOf(dir, COLLECTION_NAMES);
+    let digest = verdicts.digestOf(dir, stamps);
+    if (digest === undefined) {
+      const probe = digestFolder(dir, COLLECTION_NAMES);
+      verdicts.putDigest(dir, probe);
+      digest = probe.digest();
+    }
+    const known = verdicts.get(digest);
+    if (known) return readLater(dir, stamps, known);
+  }
+  const digest = verdicts && new WorldDigest();
   const raw: Record<string, unknown> = {};
   const unreadable: Finding[] = [];
   for (const name of COLLECTION_NAMES) {
     const file = path.join(dir, `${name}.json`);
+    const stamp = digest && stampOf(file);
     if (!fs.existsSync(file)) {
+      digest?.add(name, undefined, undefined);
       raw[name] = [];
       continue;
     }
     try {
-      raw[name] = readJsonFile(file);
+      const bytes = fs.readFileSync(file);
+      digest?.add(name, stamp, bytes);
+      raw[name] = parseJson(bytes);
     } catch (error) {
       const syntax = error instanceof JsonSyntaxError;
       const why = syntax ? error.reason : (error as Error).message;
       unreadable.push({ collection: name, message: `not valid JSON: ${why}`, byte: syntax ? error.byte : undefined });
     }
   }
-  return examine(raw, { paste: true, unreadable, where: { dir } });
+  const fitted: Record<string, boolean> = {};
+  const world = examine(raw, { paste: true, unreadable, where: { dir }, fitted });
+  if (digest && world.problems.length === 0) {
+    verdicts!.put(digest.digest(), { warnings: world.warnings, fitted });
+    verdicts!.putDigest(dir, digest);
+  }
+  return world;
+}
+
+/**
+ * A world found clean before: each collection is read when first used, except those whose
+ * records were made to fit (read now, as that needs no check either). A file changed since it
+ * was digested is refused when read rather than served unchecked.
+ */
+function readLater(dir: string, stamps: ReadonlyMap<string, string | undefined>, verdict: Verdict): LoadedWorld {
+  const data = lazyCollections(COLLECTION_NAMES, (name) => {
+    const file = path.join(dir, `${name}.json`);
+    const stamp = stamps.get(name);
+    if (stampOf(file) !== stamp) throw new FixtureError(`${file} changed after billsim started; restart billsim to read it`);
+    if (stamp === undefined) return [];
+    const rows = readJsonFile(file) as unknown[];
+    return name in verdict.fitted ? fitRows(name, rows, verdict.fitted[name], []) : rows;
+  });
+  for (const name of Object.keys(verdict.fitted)) void data[name as keyof Collections];
+  return { data, warnings: verdict.warnings, problems: [] };
 }
 
 /** Checks a world given as data (buildApp's `data` option) as a fixtures folder is checked; `where` names it in messages. */
@@ -106,6 +152,22 @@ export function validateCollections(data: Collections, where: string): void {
   if (problems.length > 0) throw FixtureError.of(where, problems);
 }
 
+/**
+ * validateCollections for a saved state whose rows are mostly the seed's own objects, checked
+ * when the seed was: only the rows `parsed` names (by their place) are checked against their
+ * schemas, ids across whole collections. A state that fails is checked again whole, so the
+ * messages are validateCollections' own.
+ */
+export function validateChanged(data: Collections, parsed: (name: keyof Collections) => readonly number[], where: string): void {
+  const rows = data as unknown as Record<string, unknown[]>;
+  const fresh: Record<string, unknown[]> = {};
+  for (const name of COLLECTION_NAMES) fresh[name] = parsed(name).map((at) => rows[name][at]);
+  const { problems } = examine(fresh, { paste: false, unreadable: [], where: { folderLike: where } });
+  if (problems.length > 0 || COLLECTION_NAMES.some((name) => duplicateIds(name, rows[name]).length > 0)) {
+    validateCollections(data, where);
+  }
+}
+
 /** Why one record does not fit its collection's schema (`field ... must be ...`), or undefined when it fits. */
 export function recordProblem(name: keyof Collections, row: unknown): string | undefined {
   const check = strictValidator(collectionRef(name));
@@ -122,7 +184,10 @@ interface Where {
   label?: string;
 }
 
-function examine(raw: Record<string, unknown>, options: { paste: boolean; unreadable: Finding[]; where: Where }): LoadedWorld {
+function examine(
+  raw: Record<string, unknown>,
+  options: { paste: boolean; unreadable: Finding[]; where: Where; fitted?: Record<string, boolean> },
+): LoadedWorld {
   const problems: Finding[] = [...options.unreadable];
   const warnings: Finding[] = [];
   const skip = new Set(options.unreadable.map((f) => f.collection));
@@ -140,6 +205,7 @@ function examine(raw: Record<string, unknown>, options: { paste: boolean; unread
     if (options.paste) {
       const fitted = fitRows(name, rows, valid, warnings);
       if (fitted !== rows) {
+        if (options.fitted) options.fitted[name] = valid;
         rows = fitted;
         valid = check(rows);
       }

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { COLLECTION_NAMES, FixtureError, recordProblem, validateCollections } from './fixtures.js';
-import { readJsonFile } from './json-parts.js';
+import { COLLECTION_NAMES, FixtureError, recordProblem, validateChanged } from './fixtures.js';
+import { readObjectFileInParts } from './json-parts.js';
+import { seedReuse, type SeedReuse } from './seed-rows.js';
 import { Table, type Row } from './table.js';
 import {
   type LogEntry,
@@ -83,16 +84,14 @@ export function readDataFile(
     }
     return undefined;
   }
-  let parsed: unknown;
+  let fields: Record<string, unknown>;
+  const shared = seedReuse(seed);
   try {
-    parsed = readJsonFile(file);
+    fields = readSaved(file, shared);
   } catch (error) {
+    if (error instanceof NotAnObject) throw new DataFileError(`data file ${file} must hold an object of collections; ${LEFT}`);
     throw new DataFileError(`data file ${file} is not valid JSON (${(error as Error).message}); ${LEFT}`);
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    throw new DataFileError(`data file ${file} must hold an object of collections; ${LEFT}`);
-  }
-  const fields = parsed as Record<string, unknown>;
   const meta = fields[META_KEY] as { seq?: unknown; session?: unknown } | undefined;
   // A file without the entry was written before the log existed (or by hand): it holds no log entry.
   const seq = meta === undefined ? 0 : meta?.seq;
@@ -102,7 +101,7 @@ export function readDataFile(
   if (meta?.session !== undefined && !isEntry(meta.session)) {
     throw new DataFileError(`data file ${file}: "${META_KEY}"."session" must be an object (the session's own state); ${LEFT}`);
   }
-  const data = collectionsOf(fields, seed, file, 'data file');
+  const data = collectionsOf(fields, seed, shared, file, 'data file');
   return { ...replay(log, data, seq, meta?.session as SessionEntry | undefined), log };
 }
 
@@ -110,12 +109,38 @@ function isEntry(value: unknown): value is SessionEntry {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** The collections a parsed file holds, those it lacks from the seed, validated. */
-function collectionsOf(fields: Record<string, unknown>, seed: Collections, file: string, what: string): Collections {
+class NotAnObject extends Error {}
+
+/**
+ * A saved file's object, read a window at a time, its rows equal to the seed's taken from the
+ * seed (src/store/seed-rows.ts).
+ */
+function readSaved(file: string, shared: SeedReuse): Record<string, unknown> {
+  if (!startsAnObject(file)) {
+    // Parsed whole for its own error message: a file that is no object at all says more that way.
+    const value: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new NotAnObject();
+  }
+  return readObjectFileInParts(file, shared.reuse);
+}
+
+function startsAnObject(file: string): boolean {
+  const fd = fs.openSync(file, 'r');
+  try {
+    const head = Buffer.alloc(4096);
+    const read = fs.readSync(fd, head, 0, head.length, 0);
+    return head.toString('latin1', 0, read).trimStart().startsWith('{');
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** The collections a parsed file holds, those it lacks from the seed, validated (rows taken from the seed are already). */
+function collectionsOf(fields: Record<string, unknown>, seed: Collections, shared: SeedReuse, file: string, what: string): Collections {
   const data = { ...seed } as Record<string, unknown>;
   for (const name of COLLECTION_NAMES) if (name in fields) data[name] = fields[name];
   try {
-    validateCollections(data as unknown as Collections, file);
+    validateChanged(data as unknown as Collections, (name) => (name in fields ? shared.parsed(name) : []), file);
   } catch (error) {
     if (error instanceof FixtureError)
       throw new DataFileError(`${what} is invalid: ${error.message.replace(`${file}/`, `${file}: `)}; it was left unchanged`);
@@ -127,14 +152,15 @@ function collectionsOf(fields: Record<string, unknown>, seed: Collections, file:
 /** The collections of a session snapshot saved next to the data file (SessionSaver.saveSnapshot). */
 export function readSnapshotFile(file: string, id: number, seed: Collections): Collections {
   const snapshot = snapshotFileOf(file, id);
-  let parsed: unknown;
+  let parsed: Record<string, unknown>;
+  const shared = seedReuse(seed);
   try {
-    parsed = readJsonFile(snapshot);
+    parsed = readSaved(snapshot, shared);
   } catch (error) {
+    if (error instanceof NotAnObject) throw new DataFileError(`snapshot file ${snapshot} must hold an object of collections; ${LEFT}`);
     throw new DataFileError(`snapshot file ${snapshot} cannot be read (${(error as Error).message}); ${LEFT}`);
   }
-  if (!isEntry(parsed)) throw new DataFileError(`snapshot file ${snapshot} must hold an object of collections; ${LEFT}`);
-  return collectionsOf(parsed, seed, snapshot, 'snapshot file');
+  return collectionsOf(parsed, seed, shared, snapshot, 'snapshot file');
 }
 
 const NAMES = new Set<string>(COLLECTION_NAMES);

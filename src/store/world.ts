@@ -9,7 +9,7 @@ export type Tables = { [K in CollectionName]: Table<RecordOf<K>> };
 
 // Seed rows are shared by every session, so they are frozen: an operation that
 // mutated a record in place instead of replacing it would fail loudly in tests.
-// Generated worlds beyond the size tests use skip the freeze: it is a safety
+// Collections beyond the size tests use skip the freeze: it is a safety
 // net for development, and its cost grows with the world (bench/README.md).
 const FREEZE_LIMIT = 20_000;
 
@@ -19,18 +19,26 @@ function deepFreeze(value: unknown): void {
   for (const child of Object.values(value)) deepFreeze(child);
 }
 
-/** The immutable starting point every session begins from, indexed once and shared. */
+/**
+ * The immutable starting point every session begins from, indexed once and shared. Each
+ * collection's table is made when first used, so a collection read on first use
+ * (src/store/lazy.ts) is read then, not at start-up.
+ */
 export class Seed {
   readonly tables: Tables;
   constructor(readonly data: Collections) {
-    const tables = {} as Record<string, Table<{ id: string }>>;
-    const total = Object.values(data).reduce((n, rows) => n + (rows as unknown[]).length, 0);
-    for (const [name, rows] of Object.entries(data)) {
-      if (total <= FREEZE_LIMIT) (rows as unknown[]).forEach(deepFreeze);
-      tables[name] = new Table(rows as { id: string }[]);
+    const tables = {};
+    for (const name of Object.keys(data) as CollectionName[]) {
+      let table: Table<{ id: string }> | undefined;
+      Object.defineProperty(tables, name, { enumerable: true, get: () => (table ??= seedTable(data[name])) });
     }
-    this.tables = tables as unknown as Tables;
+    this.tables = tables as Tables;
   }
+}
+
+function seedTable(rows: readonly unknown[]): Table<{ id: string }> {
+  if (rows.length <= FREEZE_LIMIT) rows.forEach(deepFreeze);
+  return new Table(rows as { id: string }[]);
 }
 
 /**
@@ -378,12 +386,23 @@ export class World implements View {
     return data as unknown as Collections;
   }
 
-  /** Makes `data` (a snapshot, or a persisted file's content) the current state. */
+  /**
+   * Makes `data` (a snapshot, or a persisted file's content) the current state. A collection
+   * holding just the seed's rows reads the seed's table; others share the seed's index for the
+   * rows they share with it (Table.over), so a restored state costs what differs from the seed.
+   */
   restore(data: Collections): void {
     this.stateVersion++;
     this.own.clear();
     for (const name of Object.keys(this.seed.tables) as CollectionName[]) {
-      this.own.set(name, new Table(data[name].slice() as { id: string }[]));
+      const seed = this.seed.tables[name] as unknown as Table<{ id: string }>;
+      const rows = data[name] as readonly { id: string }[];
+      if (sameRows(rows, seed.rows)) continue;
+      this.own.set(name, seed.over(rows.slice()));
     }
   }
+}
+
+function sameRows(a: readonly unknown[], b: readonly unknown[]): boolean {
+  return a === b || (a.length === b.length && a.every((row, i) => row === b[i]));
 }

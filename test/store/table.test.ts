@@ -236,3 +236,30 @@ t.test('dueBy answers the rows due on or before a day, in id order, through writ
   table.insertAt({ id: '4', due: '2026-12-01', n: 0 }, 2);
   t.strictSame(ids('2026-12-01'), ['3', '4', '5'], 'a row put back is filed again');
 });
+
+t.test('a table over the seed indexes only the rows that are not the seed own', async (t) => {
+  const seed = new Table(rows());
+  const [one, , three] = seed.all();
+  const changed = { id: '2', name: 'changed', group: 'b' };
+  const own = seed.over([one, changed, three, { id: '7', name: 'new', group: 'a' }]);
+  t.strictSame(
+    own.all().map((r) => r.name),
+    ['row 1', 'changed', 'row 3', 'new'],
+    'the rows in their saved order',
+  );
+  t.equal(own.get('1'), one, 'a shared row is the seed object, read through its index');
+  t.equal(own.get('2'), changed);
+  t.equal(own.nextId(), '8');
+  t.strictSame(
+    own.where('group', 'b').map((r) => r.id),
+    ['2', '3'],
+  );
+  own.replace({ ...three, name: 'edited' });
+  t.equal(seed.get('3')!.name, 'row 3', 'writes stay off the seed');
+
+  const fewer = seed.over([three]);
+  t.equal(fewer.get('1'), undefined, 'a seed row the state lacks is removed');
+  t.equal(fewer.get('2'), undefined);
+  t.equal(fewer.get('3'), three);
+  t.equal(fewer.size, 1);
+});
