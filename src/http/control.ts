@@ -9,6 +9,7 @@
 // JSON answer saying what to send.
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import type { Control, SessionControl } from '../session/control.js';
+import { ChangedFixtureError } from '../store/fixtures.js';
 import { ControlError, type ControlErrorKind } from '../session/control-error.js';
 import { controlRef, schemaAt } from '../schemas.js';
 import { secretEquals } from './auth.js';
@@ -267,6 +268,8 @@ export function registerControl(app: FastifyInstance, deps: ControlDeps): void {
       control.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
         let status = 500;
         if (error instanceof ControlError) status = CONTROL_STATUS[error.kind];
+        // The world on disk is no longer the one found clean: what it holds is read after a restart.
+        else if (error instanceof ChangedFixtureError) status = 409;
         else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) status = error.statusCode;
         if (status === 500) request.log.error({ err: error }, 'control route failed');
         void reply.status(status).send({ error: status === 500 ? 'Internal simulator error' : error.message });

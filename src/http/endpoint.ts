@@ -7,6 +7,7 @@ import type { AnyOperation } from '../operations/operation.js';
 import { DEFAULT_SESSION, isValidSessionName, type Session, type Sessions } from '../session/sessions.js';
 import { redact } from '../session/journal.js';
 import { ControlError } from '../session/control-error.js';
+import { ChangedFixtureError } from '../store/fixtures.js';
 import type { ApiAccess, Stub } from '../generated/wire.js';
 import { countDown, stubAnswer, stubbed, stubFor } from '../session/stubs.js';
 import type { View } from '../store/world.js';
@@ -99,7 +100,12 @@ export async function serveApi(deps: EndpointDeps, request: ApiRequest): Promise
     outcome = await answer(deps, session, params, call, request.ip);
   } catch (error) {
     // A change the data file did not take is refused with the session's message; anything else unforeseen is logged.
-    const known = error instanceof ApiError ? error.messages : error instanceof ControlError ? [error.message] : undefined;
+    const known =
+      error instanceof ApiError
+        ? error.messages
+        : error instanceof ControlError || error instanceof ChangedFixtureError
+          ? [error.message]
+          : undefined;
     if (!known) request.log.error({ err: error, call }, 'operation failed');
     const list = known ?? [messages.internal()];
     outcome = failed(200, call, session?.clock.now() ?? deps.sessions.clockNow(request.headers[SESSION_HEADER]), list);

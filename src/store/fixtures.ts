@@ -4,9 +4,9 @@ import type { ErrorObject } from 'ajv';
 import { allSchemas, collectionRef, COLLECTIONS_ID, strictValidator, type Validator } from '../schemas.js';
 import { makeAjv } from '../schema-files.js';
 import type { Collections } from '../generated/wire.js';
-import { JsonSyntaxError, parseJson, readJsonFile } from './json-parts.js';
+import { JsonSyntaxError, parseJson } from './json-parts.js';
 import { lazyCollections } from './lazy.js';
-import { digestFolder, stampOf, stampsOf, type Verdict, type Verdicts, WorldDigest } from './verdicts.js';
+import { digestFolder, fileDigest, stampOf, stampsOf, type Verdict, type Verdicts, WorldDigest } from './verdicts.js';
 import { fitPasted, hashPlainPassword, type Fix } from './paste.js';
 import { Lines, recordPlaces } from './positions.js';
 import { danglingReferences } from './references.js';
@@ -74,14 +74,14 @@ export function readWorld(dir: string, verdicts?: Verdicts): LoadedWorld {
   }
   if (verdicts) {
     const stamps = stampsOf(dir, COLLECTION_NAMES);
-    let digest = verdicts.digestOf(dir, stamps);
-    if (digest === undefined) {
+    let folder = verdicts.digestOf(dir, stamps);
+    if (folder === undefined) {
       const probe = digestFolder(dir, COLLECTION_NAMES);
       verdicts.putDigest(dir, probe);
-      digest = probe.digest();
+      folder = { digest: probe.digest(), files: probe.files };
     }
-    const known = verdicts.get(digest);
-    if (known) return readLater(dir, stamps, known);
+    const known = verdicts.get(folder.digest);
+    if (known) return readLater(dir, stamps, folder.files, known);
   }
   const digest = verdicts && new WorldDigest();
   const raw: Record<string, unknown> = {};
@@ -115,20 +115,42 @@ export function readWorld(dir: string, verdicts?: Verdicts): LoadedWorld {
 
 /**
  * A world found clean before: each collection is read when first used, except those whose
- * records were made to fit (read now, as that needs no check either). A file changed since it
- * was digested is refused when read rather than served unchecked.
+ * records were made to fit (read now, as that needs no check either). A file touched since
+ * start is still read when its bytes are the ones found clean; one whose bytes changed is
+ * refused when read rather than served unchecked (ChangedFixtureError, with what to do).
  */
-function readLater(dir: string, stamps: ReadonlyMap<string, string | undefined>, verdict: Verdict): LoadedWorld {
+function readLater(
+  dir: string,
+  stamps: ReadonlyMap<string, string | undefined>,
+  files: ReadonlyMap<string, string | undefined>,
+  verdict: Verdict,
+): LoadedWorld {
   const data = lazyCollections(COLLECTION_NAMES, (name) => {
     const file = path.join(dir, `${name}.json`);
     const stamp = stamps.get(name);
-    if (stampOf(file) !== stamp) throw new FixtureError(`${file} changed after billsim started; restart billsim to read it`);
-    if (stamp === undefined) return [];
-    const rows = readJsonFile(file) as unknown[];
+    if (stamp === undefined && stampOf(file) === undefined) return [];
+    const bytes = fs.existsSync(file) ? fs.readFileSync(file) : undefined;
+    if (stampOf(file) !== stamp && (bytes === undefined || fileDigest(bytes) !== files.get(name))) {
+      throw new ChangedFixtureError(file);
+    }
+    const rows = parseJson(bytes!) as unknown[];
     return name in verdict.fitted ? fitRows(name, rows, verdict.fitted[name], []) : rows;
   });
   for (const name of Object.keys(verdict.fitted)) void data[name as keyof Collections];
   return { data, warnings: verdict.warnings, problems: [] };
+}
+
+/**
+ * A fixtures file whose bytes changed after the start, read for the first time since: billsim
+ * reads a clean world's collections when first used, and serves only the bytes it found clean.
+ */
+export class ChangedFixtureError extends FixtureError {
+  constructor(file: string) {
+    super(
+      `${file} changed after billsim started, before billsim first read it (collections are read when first used); ` +
+        'restart billsim to serve the file as it is now',
+    );
+  }
 }
 
 /** Checks a world given as data (buildApp's `data` option) as a fixtures folder is checked; `where` names it in messages. */

@@ -30,9 +30,12 @@ export class WorldDigest {
   private readonly hash = crypto.createHash('sha256').update(checkersDigest());
   /** Each file's stamp (stampOf) when it was read; none for a missing file. */
   readonly stamps = new Map<string, string | undefined>();
+  /** Each file's own digest (fileDigest); none for a missing file. */
+  readonly files = new Map<string, string | undefined>();
 
   add(name: string, stamp: string | undefined, bytes: Buffer | undefined): void {
     this.stamps.set(name, stamp);
+    this.files.set(name, bytes && fileDigest(bytes));
     this.hash.update(`\0${name}\0${bytes ? bytes.length : 'missing'}\0`);
     if (bytes) this.hash.update(bytes);
   }
@@ -43,6 +46,17 @@ export class WorldDigest {
     this.done ??= this.hash.digest('hex');
     return this.done;
   }
+}
+
+/** One file's digest: a collection read later is served only while its bytes are the ones found clean. */
+export function fileDigest(bytes: Buffer): string {
+  return crypto.createHash('sha256').update(bytes).digest('hex');
+}
+
+/** A folder's digest as remembered, with each file's own. */
+export interface FolderDigest {
+  digest: string;
+  files: ReadonlyMap<string, string | undefined>;
 }
 
 // The modules whose rules decide whether a world is clean: a change to any of them makes every verdict stale.
@@ -108,15 +122,23 @@ export class Verdicts {
   }
 
   /** The digest remembered for a folder whose files all have the stamps they had then (and settled), else undefined. */
-  digestOf(dir: string, stamps: ReadonlyMap<string, string | undefined>): string | undefined {
+  digestOf(dir: string, stamps: ReadonlyMap<string, string | undefined>): FolderDigest | undefined {
     if (!this.trusted()) return undefined;
     try {
-      const memo = JSON.parse(fs.readFileSync(this.folderFile(dir), 'utf8')) as { checkers?: unknown; digest?: unknown; stamps?: unknown };
+      const memo = JSON.parse(fs.readFileSync(this.folderFile(dir), 'utf8')) as {
+        checkers?: unknown;
+        digest?: unknown;
+        stamps?: unknown;
+        files?: unknown;
+      };
       const kept = memo.stamps as Record<string, string | null> | undefined;
+      const files = memo.files as Record<string, string | null> | undefined;
       if (memo.checkers !== checkersDigest() || typeof memo.digest !== 'string' || typeof kept !== 'object' || kept === null)
         return undefined;
+      if (typeof files !== 'object' || files === null) return undefined;
       for (const [name, stamp] of stamps) if ((kept[name] ?? undefined) !== stamp) return undefined;
-      return Object.keys(kept).length === stamps.size ? memo.digest : undefined;
+      if (Object.keys(kept).length !== stamps.size) return undefined;
+      return { digest: memo.digest, files: new Map([...stamps.keys()].map((name) => [name, files[name] ?? undefined])) };
     } catch {
       return undefined;
     }
@@ -126,7 +148,8 @@ export class Verdicts {
   putDigest(dir: string, digest: WorldDigest, at = Date.now()): void {
     const stamps = Object.fromEntries([...digest.stamps].map(([name, stamp]) => [name, stamp ?? null]));
     if (Object.values(stamps).some((stamp) => stamp !== null && writtenAt(stamp) > at - SETTLED_MS)) return;
-    this.write(this.folderFile(dir), { checkers: checkersDigest(), digest: digest.digest(), stamps });
+    const files = Object.fromEntries([...digest.files].map(([name, file]) => [name, file ?? null]));
+    this.write(this.folderFile(dir), { checkers: checkersDigest(), digest: digest.digest(), stamps, files });
   }
 
   get(digest: string): Verdict | undefined {
