@@ -19,19 +19,27 @@ const LIST_STATUS: Record<ListName, Account['status'] | undefined> = {
   all_cancelled: 'Cancelled',
 };
 
-/** The candidate rows through the narrowest index a request names; the matcher applies every condition. */
-function candidates(world: View, product: string | undefined, status: string | undefined): readonly Account[] {
-  if (product) return world.where('accounts', 'product_id', product);
-  if (status) return world.where('accounts', 'status', status);
-  return world.all('accounts');
+/**
+ * The candidate rows through the narrowest index a request names, and the condition that index
+ * already holds for every one of them (the matchers then leave it out: a list of every Active
+ * service would otherwise be read whole to keep every row).
+ */
+function candidates(
+  world: View,
+  product: string | undefined,
+  status: string | undefined,
+): { rows: readonly Account[]; holds: Set<string> } {
+  if (product) return { rows: world.where('accounts', 'product_id', product), holds: new Set([`product ${product}`]) };
+  if (status) return { rows: world.where('accounts', 'status', status), holds: new Set([`status ${status}`]) };
+  return { rows: world.all('accounts'), holds: new Set() };
 }
 
-/** One predicate per condition; text filters match a part, case-insensitively; "" means no filter. */
-function matchers(world: View, listStatus: string | undefined, f: GetAccountsFilter): Array<(a: Account) => boolean> {
+/** One predicate per condition the candidates do not already hold; text filters match a part, case-insensitively; "" means no filter. */
+function matchers(world: View, listStatus: string | undefined, f: GetAccountsFilter, holds: Set<string>): Array<(a: Account) => boolean> {
   const checks: Array<(a: Account) => boolean> = [];
-  if (listStatus) checks.push((a) => a.status === listStatus);
-  if (f.status) checks.push((a) => a.status === f.status);
-  if (f.product_id) checks.push((a) => a.product_id === f.product_id);
+  if (listStatus && !holds.has(`status ${listStatus}`)) checks.push((a) => a.status === listStatus);
+  if (f.status && !holds.has(`status ${f.status}`)) checks.push((a) => a.status === f.status);
+  if (f.product_id && !holds.has(`product ${f.product_id}`)) checks.push((a) => a.product_id === f.product_id);
   if (f.client_name) {
     const name = f.client_name;
     checks.push((a) => {
@@ -58,7 +66,8 @@ export default defineOperation<GetAccountsRequest, GetAccountsResult>({
     if (filter.product_id && !world.get('products', filter.product_id)) notFound('Product', filter.product_id);
     if (filter.category_id && !world.get('order_pages', filter.category_id)) notFound('Order page', filter.category_id);
     const listStatus = LIST_STATUS[params.list ?? 'all'];
-    const rows = matching(candidates(world, filter.product_id, listStatus ?? filter.status), matchers(world, listStatus, filter));
+    const { rows: found, holds } = candidates(world, filter.product_id, listStatus ?? filter.status);
+    const rows = matching(found, matchers(world, listStatus, filter, holds));
     const { page, perpage } = pageParams(params);
     const { items, sorter } = world.newestPage('accounts', rows, page, perpage);
     return { accounts: items.map((account) => accountItem(world, account)), sorter };
