@@ -1,16 +1,21 @@
 // The flags of `billsim drift`, read with node:util parseArgs. Pure: argv and
 // env in, a config or a UsageError out.
 import { parseArgs } from 'node:util';
-import { DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS, endpointOf, RETRY_DELAY_MS, UpstreamError } from '../lib/upstream.js';
+import { DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS, RETRY_DELAY_MS } from '../lib/upstream.js';
 import { operations } from '../operations/index.js';
 import { UsageError } from './options.js';
+import {
+  DEFAULT_CONCURRENCY,
+  endpointFlag,
+  MAX_CONCURRENCY,
+  MAX_MS,
+  MAX_RETRIES,
+  requiredFlag,
+  wholeNumber,
+} from './installation-flags.js';
 import { readCalls } from './drift/run.js';
 
-export const DEFAULT_CONCURRENCY = 4;
-const MAX_RETRIES = 10;
-const MAX_CONCURRENCY = 32;
-// Node keeps timers in 32 bits of milliseconds (about 24 days).
-const MAX_MS = 2_147_483_647;
+export { DEFAULT_CONCURRENCY };
 
 export interface DriftConfig {
   command: 'drift';
@@ -60,19 +65,6 @@ const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-function whole(flag: string, text: string | undefined, min: number, max: number, fallback: number): number {
-  if (text === undefined) return fallback;
-  if (!/^\d{1,10}$/.test(text) || Number(text) < min || Number(text) > max) {
-    throw new UsageError(`${flag} must be a whole number from ${min} to ${max}, got "${text}"`);
-  }
-  return Number(text);
-}
-
-function required(flag: string, what: string, value: string | undefined): string {
-  if (value === undefined || value.trim() === '') throw new UsageError(`${flag} is required: ${what}`);
-  return value;
-}
-
 function calls(text: string | undefined): string[] | undefined {
   if (text === undefined) return undefined;
   const names = [...new Set(text.split(',').map((name) => name.trim()))].filter(Boolean);
@@ -94,22 +86,19 @@ export function parseDriftArgs(argv: string[], env: Record<string, string | unde
     throw new UsageError((error as Error).message.split(/\n|\. /)[0]);
   }
   if (values.help) return { command: 'help' };
-  let url: URL;
-  try {
-    url = endpointOf(required('--against', "the installation's address, such as https://billing.example.com", values.against));
-  } catch (error) {
-    if (error instanceof UpstreamError) throw new UsageError(`--against: ${error.message}`);
-    throw error;
-  }
   return {
     command: 'drift',
-    url,
-    apiId: required('--api-id', 'an API id of the installation (or BILLSIM_DRIFT_API_ID)', values['api-id'] ?? env.BILLSIM_DRIFT_API_ID),
-    apiKey: required('--api-key', 'its API key (or BILLSIM_DRIFT_API_KEY)', values['api-key'] ?? env.BILLSIM_DRIFT_API_KEY),
+    url: endpointFlag('--against', values.against, ": the installation's address, such as https://billing.example.com"),
+    apiId: requiredFlag(
+      '--api-id',
+      values['api-id'] ?? env.BILLSIM_DRIFT_API_ID,
+      ': an API id of the installation (or BILLSIM_DRIFT_API_ID)',
+    ),
+    apiKey: requiredFlag('--api-key', values['api-key'] ?? env.BILLSIM_DRIFT_API_KEY, ': its API key (or BILLSIM_DRIFT_API_KEY)'),
     calls: calls(values.calls),
     json: values.json ?? false,
-    timeoutMs: whole('--timeout', values.timeout, 1, MAX_MS, DEFAULT_TIMEOUT_MS),
-    retries: whole('--retries', values.retries, 0, MAX_RETRIES, DEFAULT_RETRIES),
-    concurrency: whole('--concurrency', values.concurrency, 1, MAX_CONCURRENCY, DEFAULT_CONCURRENCY),
+    timeoutMs: wholeNumber('--timeout', values.timeout, 1, MAX_MS, DEFAULT_TIMEOUT_MS),
+    retries: wholeNumber('--retries', values.retries, 0, MAX_RETRIES, DEFAULT_RETRIES),
+    concurrency: wholeNumber('--concurrency', values.concurrency, 1, MAX_CONCURRENCY, DEFAULT_CONCURRENCY),
   };
 }

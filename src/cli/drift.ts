@@ -1,7 +1,8 @@
 // `billsim drift`: billsim's read calls sent to a user's installation, each
 // answer compared with billsim's schema for it. Answers the exit code:
 // 0 nothing drifted, 1 something did, 2 a usage or connection error.
-import { callUpstream, plainHttpWarning, UpstreamError, withoutKey, type Upstream } from '../lib/upstream.js';
+import { callUpstream, plainHttpWarning, UpstreamError, withoutKey } from '../lib/upstream.js';
+import { upstreamOf } from './installation-flags.js';
 import { DRIFT_USAGE, parseDriftArgs } from './drift-options.js';
 import { UsageError } from './options.js';
 import { reportJson, reportText } from './drift/report.js';
@@ -30,13 +31,7 @@ export async function drift(argv: string[], env: Record<string, string | undefin
     out.stdout(`${DRIFT_USAGE}\n`);
     return 0;
   }
-  const upstream: Upstream = {
-    url: config.url,
-    apiId: config.apiId,
-    apiKey: config.apiKey,
-    timeoutMs: config.timeoutMs,
-    retries: config.retries,
-  };
+  const upstream = upstreamOf(config);
   // Installation messages are quoted as they come; the key is taken out of anything printed.
   const print = (write: (text: string) => void, text: string) => write(withoutKey(text, upstream));
   const warning = plainHttpWarning(config.url);

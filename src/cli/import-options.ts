@@ -2,10 +2,19 @@
 // in, a config or a UsageError out. The credentials may come from the
 // environment so that they need not sit in a shell's history.
 import { parseArgs } from 'node:util';
-import { DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS, endpointOf, UpstreamError } from '../lib/upstream.js';
+import { DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS } from '../lib/upstream.js';
 import { UsageError } from './options.js';
+import {
+  DEFAULT_CONCURRENCY,
+  endpointFlag,
+  MAX_CONCURRENCY,
+  MAX_MS,
+  MAX_RETRIES,
+  requiredFlag,
+  wholeNumber,
+} from './installation-flags.js';
 
-export const DEFAULT_CONCURRENCY = 4;
+export { DEFAULT_CONCURRENCY };
 
 export interface ImportConfig {
   help: boolean;
@@ -57,21 +66,6 @@ const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-function count(flag: string, text: string | undefined, fallback: number, min: number, max: number): number {
-  if (text === undefined) return fallback;
-  if (!/^\d{1,10}$/.test(text) || Number(text) < min || Number(text) > max) {
-    throw new UsageError(`${flag} must be a whole number from ${min} to ${max}, got "${text}"`);
-  }
-  return Number(text);
-}
-
-function required(flag: string, value: string | undefined, env?: string): string {
-  if (value === undefined || value.trim() === '') {
-    throw new UsageError(`${flag} is required${env ? ` (or set ${env})` : ''}`);
-  }
-  return value;
-}
-
 /** The import's config; `help` set (and nothing else checked) when help is asked for. `argv` follows the word `import`. */
 export function parseImportArgs(argv: string[], env: Record<string, string | undefined>): ImportConfig {
   let values: ReturnType<typeof parseArgs<{ args: string[]; options: typeof OPTIONS; strict: true }>>['values'];
@@ -81,24 +75,17 @@ export function parseImportArgs(argv: string[], env: Record<string, string | und
     throw new UsageError(`import: ${(error as Error).message.split(/\n|\. /)[0]}`);
   }
   if (values.help) return { help: true } as ImportConfig;
-  let url: URL;
-  try {
-    url = endpointOf(required('--from', values.from));
-  } catch (error) {
-    if (error instanceof UpstreamError) throw new UsageError(`--from: ${error.message}`);
-    throw error;
-  }
   return {
     help: false,
-    url,
-    apiId: required('--api-id', values['api-id'] ?? env.BILLSIM_IMPORT_API_ID, 'BILLSIM_IMPORT_API_ID'),
-    apiKey: required('--api-key', values['api-key'] ?? env.BILLSIM_IMPORT_API_KEY, 'BILLSIM_IMPORT_API_KEY'),
-    out: required('--out', values.out),
-    clients: count('--clients', values.clients, 0, 0, 1_000_000),
+    url: endpointFlag('--from', values.from),
+    apiId: requiredFlag('--api-id', values['api-id'] ?? env.BILLSIM_IMPORT_API_ID, ' (or set BILLSIM_IMPORT_API_ID)'),
+    apiKey: requiredFlag('--api-key', values['api-key'] ?? env.BILLSIM_IMPORT_API_KEY, ' (or set BILLSIM_IMPORT_API_KEY)'),
+    out: requiredFlag('--out', values.out),
+    clients: wholeNumber('--clients', values.clients, 0, 1_000_000, 0),
     anonymize: !values['no-anonymize'],
     force: Boolean(values.force),
-    concurrency: count('--concurrency', values.concurrency, DEFAULT_CONCURRENCY, 1, 32),
-    timeoutMs: count('--timeout', values.timeout, DEFAULT_TIMEOUT_MS, 1, 2_147_483_647),
-    retries: count('--retries', values.retries, DEFAULT_RETRIES, 0, 10),
+    concurrency: wholeNumber('--concurrency', values.concurrency, 1, MAX_CONCURRENCY, DEFAULT_CONCURRENCY),
+    timeoutMs: wholeNumber('--timeout', values.timeout, 1, MAX_MS, DEFAULT_TIMEOUT_MS),
+    retries: wholeNumber('--retries', values.retries, 0, MAX_RETRIES, DEFAULT_RETRIES),
   };
 }

@@ -7,6 +7,7 @@ import { COLLECTION_NAMES, loadFixtures } from '../store/fixtures.js';
 import { defaultFixturesDir } from '../paths.js';
 import { plainHttpWarning, type Upstream, withoutKey } from '../lib/upstream.js';
 import { UsageError } from './options.js';
+import { upstreamOf } from './installation-flags.js';
 import { IMPORT_USAGE, parseImportArgs, type ImportConfig } from './import-options.js';
 import { createReader, ImportFailure } from './import/reader.js';
 import { readCatalogue } from './import/catalogue.js';
@@ -35,13 +36,7 @@ export async function runImport(argv: string[], env: Record<string, string | und
     io.out.write(`${IMPORT_USAGE}\n`);
     return 0;
   }
-  const upstream: Upstream = {
-    url: config.url,
-    apiId: config.apiId,
-    apiKey: config.apiKey,
-    timeoutMs: config.timeoutMs,
-    retries: config.retries,
-  };
+  const upstream = upstreamOf(config);
   try {
     return await importInto(config, upstream, io);
   } catch (error) {

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import t, { type Test } from 'tap';
-import { ChangedFixtureError, FixtureError, loadFixtures, readWorld } from '../../src/store/fixtures.js';
+import { ChangedFixtureError, loadFixtures, readWorld } from '../../src/store/fixtures.js';
 import { stampsOf, Verdicts } from '../../src/store/verdicts.js';
 import { Seed } from '../../src/store/world.js';
 import { buildApp } from '../../src/app.js';
