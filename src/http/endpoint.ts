@@ -193,7 +193,7 @@ function answer(deps: EndpointDeps, session: Session, params: Params, call: stri
       if (stubbedAnswer) return stubbedAnswer;
       const operation = Object.hasOwn(deps.operations, call) ? deps.operations[call] : undefined;
       if (deps.proxy?.forwards(operation)) return await deps.proxy.forward(call, operation, callParams(params), now);
-      return { status: 200, json: await runCall(deps, session, world, params, call, caller, now), success: true, errors: [] };
+      return { status: 200, json: await runCall(deps, session, world, params, call, operation, caller, now), success: true, errors: [] };
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       return failed(200, call, now, error.messages);
@@ -252,10 +252,10 @@ async function runCall(
   world: View,
   params: Params,
   call: string,
+  operation: AnyOperation | undefined,
   caller: ApiAccess,
   now: Date,
 ): Promise<string> {
-  const operation = Object.hasOwn(deps.operations, call) ? deps.operations[call] : undefined;
   if (!operation) {
     const near = closest(call, Object.keys(deps.operations));
     throw new ApiError(near ? messages.callUnknownNear(call, near) : messages.callUnknown(call));
