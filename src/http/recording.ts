@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Collections, Stub } from '../generated/wire.js';
-import { envelopeErrors } from '../lib/upstream.js';
+import { bracketEntries, envelopeErrors } from '../lib/upstream.js';
 import { ENVELOPE_KEYS, MAX_STUB_ANSWER, storedStubProblems } from '../session/stubs.js';
 import { replaceFile } from '../store/data-files.js';
 import { COLLECTION_NAMES, recordProblem } from '../store/fixtures.js';
@@ -51,17 +51,7 @@ function literalValues(value: unknown): unknown {
 
 /** A request's parameters as a stub's: texts under bracket keys, as the API reads them (`items[0][qty]`). */
 export function flatParams(params: Record<string, unknown>): Record<string, string> {
-  const out: Record<string, string> = {};
-  const add = (key: string, value: unknown) => {
-    if (value === undefined || value === null) return;
-    if (typeof value === 'object') {
-      for (const [inner, item] of Object.entries(value)) add(`${key}[${inner}]`, item);
-      return;
-    }
-    out[key] = String(value);
-  };
-  for (const [key, value] of Object.entries(params)) add(key, value);
-  return out;
+  return Object.fromEntries(bracketEntries(params));
 }
 
 const MAX_MESSAGE = 1000;

@@ -98,21 +98,27 @@ export function plainHttpWarning(url: URL): string | undefined {
 }
 
 /**
- * Request parameters in the API's form encoding: nested objects and lists as
- * bracket keys (`items[0][qty]=1`), the way PHP reads them back.
+ * Request parameters as the API's form fields: nested objects and lists under
+ * bracket keys (`items[0][qty]`), the way PHP reads them back; values as text,
+ * null and undefined left out.
  */
-export function formEncode(params: Record<string, unknown>): URLSearchParams {
-  const form = new URLSearchParams();
+export function bracketEntries(params: Record<string, unknown>): [string, string][] {
+  const entries: [string, string][] = [];
   const add = (key: string, value: unknown) => {
     if (value === undefined || value === null) return;
     if (typeof value === 'object') {
       for (const [inner, item] of Object.entries(value)) add(`${key}[${inner}]`, item);
       return;
     }
-    form.append(key, String(value));
+    entries.push([key, String(value)]);
   };
   for (const [key, value] of Object.entries(params)) add(key, value);
-  return form;
+  return entries;
+}
+
+/** Request parameters in the API's form encoding (bracketEntries). */
+export function formEncode(params: Record<string, unknown>): URLSearchParams {
+  return new URLSearchParams(bracketEntries(params));
 }
 
 /** `text` with every occurrence of the key replaced, so no message, log or recording carries it. */
