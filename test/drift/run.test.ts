@@ -47,6 +47,28 @@ t.test('every read call has what it needs: its required parameters from the tabl
   }
 });
 
+t.test('no more calls are in flight than the concurrency allows, and each is sent once', async (t) => {
+  const app = await build(t);
+  const send = sender(app);
+  let active = 0;
+  let most = 0;
+  const sent: string[] = [];
+  const counting: Send = async (call, params) => {
+    active++;
+    most = Math.max(most, active);
+    sent.push(JSON.stringify([call, params]));
+    try {
+      await new Promise((resolve) => setImmediate(resolve));
+      return await send(call, params);
+    } finally {
+      active--;
+    }
+  };
+  await runDrift(counting, { concurrency: 3 });
+  t.equal(most, 3, 'the bound is reached');
+  t.equal(new Set(sent).size, sent.length, 'no call is sent twice');
+});
+
 t.test('billsim against itself: nothing drifts, ids come from its own lists, only reads are sent', async (t) => {
   const app = await build(t);
   const report = await runDrift(sender(app), { concurrency: 4 });

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import t, { type Test } from 'tap';
-import { createReader, ImportFailure, limiter, refusesCredentials } from '../../src/cli/import/reader.js';
+import { createReader, ImportFailure, refusesCredentials } from '../../src/cli/import/reader.js';
 
 async function installation(t: Test, answer: (call: string) => unknown) {
   const calls: string[] = [];
@@ -55,24 +55,6 @@ t.test('only read calls are sent', async (t) => {
   const reader = createReader(upstream, 1);
   await t.rejects(reader.read('addClient'), /import asked for addClient, which is not a read call/);
   t.strictSame(calls, []);
-});
-
-t.test('the limiter runs at most n tasks at once, in order', async (t) => {
-  const run = limiter(2);
-  let active = 0;
-  let most = 0;
-  const order: number[] = [];
-  const task = (n: number) => async () => {
-    active++;
-    most = Math.max(most, active);
-    await new Promise((resolve) => setImmediate(resolve));
-    order.push(n);
-    active--;
-    return n;
-  };
-  t.strictSame(await Promise.all([1, 2, 3, 4, 5].map((n) => run(task(n)))), [1, 2, 3, 4, 5]);
-  t.equal(most, 2);
-  t.strictSame(order, [1, 2, 3, 4, 5]);
 });
 
 t.test('successes are counted apart from answers', async (t) => {

@@ -2,6 +2,7 @@
 // own list answers, and each answer compared with billsim's schema. Sending is
 // handed in (the upstream client in the CLI, billsim itself in tests), so the
 // run knows nothing of HTTP. Only read calls are ever sent.
+import pLimit from 'p-limit';
 import { operations } from '../../operations/index.js';
 import { envelopeErrors, UpstreamError, type UpstreamAnswer } from '../../lib/upstream.js';
 import { NOT_SENT, PARAMS, REFUSED_BY_BILLSIM, type Param, type Source } from './calls.js';
@@ -36,20 +37,10 @@ export function readCalls(): string[] {
     .sort((a, b) => a.localeCompare(b));
 }
 
-/** At most `n` sends at once: it is someone's production system. */
-function limited(send: Send, n: number): Send {
-  let active = 0;
-  const waiting: Array<() => void> = [];
-  return async (call, params) => {
-    while (active >= n) await new Promise<void>((resolve) => waiting.push(resolve));
-    active++;
-    try {
-      return await send(call, params);
-    } finally {
-      active--;
-      waiting.shift()?.();
-    }
-  };
+/** `send` with at most `n` calls in flight, the rest queued in order: it is someone's production system. */
+function limitedTo(send: Send, n: number): Send {
+  const limit = pLimit(n);
+  return (call, params) => limit(() => send(call, params));
 }
 
 type Outcome = { answer: UpstreamAnswer } | { failure: UpstreamError };
@@ -154,7 +145,7 @@ function rowsAt(json: unknown, path: string): unknown[] {
  * says which calls the key may use), and UpstreamError when it gives no answer.
  */
 export async function runDrift(send: Send, options: { calls?: string[]; concurrency: number }): Promise<DriftReport> {
-  const installation = new Installation(limited(send, options.concurrency));
+  const installation = new Installation(limitedTo(send, options.concurrency));
   const first = await installation.outcome('getAPIMethods', {});
   if ('failure' in first) throw first.failure;
   const refused = envelopeErrors(first.answer.json);

@@ -2,6 +2,7 @@
 // `concurrency` in flight, each answer's envelope judged once. Refused
 // credentials and answers that are not the API's end the import; a call the
 // key may not use (or that fails for one record) is skipped with a warning.
+import pLimit from 'p-limit';
 import { callUpstream, envelopeErrors, withoutKey, type Upstream, UpstreamError } from '../../lib/upstream.js';
 
 /** Why the import stops; its message is the one line the user sees. */
@@ -21,22 +22,6 @@ import type { Answer, Reader } from './types.js';
 
 export type { Answer, Reader };
 
-/** Runs tasks with at most `limit` at once, in the order they were asked for. */
-export function limiter(limit: number): <T>(task: () => Promise<T>) => Promise<T> {
-  let active = 0;
-  const waiting: (() => void)[] = [];
-  return async (task) => {
-    if (active >= limit) await new Promise<void>((resume) => waiting.push(resume));
-    active++;
-    try {
-      return await task();
-    } finally {
-      active--;
-      waiting.shift()?.();
-    }
-  };
-}
-
 export interface ReaderEvents {
   /** A request was queued (the total to show grows as the walk finds records). */
   queued?: () => void;
@@ -48,7 +33,7 @@ export interface ReaderEvents {
 const READ_CALL = /^(get|list)[A-Z]/;
 
 export function createReader(upstream: Upstream, concurrency: number, events: ReaderEvents = {}): Reader {
-  const run = limiter(concurrency);
+  const run = pLimit(concurrency);
   const skipped = new Map<string, string>();
   let answered = 0;
   let succeeded = 0;
