@@ -2,8 +2,17 @@
 export const ZERO_DATE = '0000-00-00';
 export const ZERO_DATETIME = '0000-00-00 00:00:00';
 
+/**
+ * The last moment a wire date can show: dates have four-digit years, so a date
+ * a rule moves past it (a renewal due in 10000) shows as 9999-12-31, never as
+ * an extended year ("+010000-01") that sorts before every other date.
+ */
+export const LAST_MOMENT = Date.UTC(9999, 11, 31, 23, 59, 59);
+
+const onTheWire = (date: Date): Date => (date.getTime() > LAST_MOMENT ? new Date(LAST_MOMENT) : date);
+
 export function formatDate(date: Date): string {
-  return date.toISOString().slice(0, 10);
+  return onTheWire(date).toISOString().slice(0, 10);
 }
 
 // The last second formatted: every request's journal entry formats the
@@ -14,7 +23,7 @@ let lastText = '';
 export function formatDateTime(date: Date): string {
   const second = Math.floor(date.getTime() / 1000);
   if (second !== lastSecond) {
-    lastText = date.toISOString().slice(0, 19).replace('T', ' ');
+    lastText = onTheWire(date).toISOString().slice(0, 19).replace('T', ' ');
     lastSecond = second;
   }
   return lastText;
@@ -90,6 +99,11 @@ export function dayNumber(date: string): number {
 /** Whole days from one YYYY-MM-DD date to another (negative when `to` comes first). */
 export function daysBetween(from: string, to: string): number {
   return dayNumber(to) - dayNumber(from);
+}
+
+/** The YYYY-MM-DD date of a day number (whole days since 1970-01-01). */
+export function dateOfDay(day: number): string {
+  return formatDate(new Date(day * 86_400_000));
 }
 
 /** A YYYY-MM-DD date moved by whole days. */

@@ -4,7 +4,7 @@
 // automation_state collection), so reset, snapshots and the data file carry it;
 // a state without it starts from the day the session's clock started on.
 import { Run, runDay } from '../domain/automation.js';
-import { dayNumber, formatDate, shiftDate } from '../lib/dates.js';
+import { dateOfDay, dayNumber } from '../lib/dates.js';
 import { withSettingsMemo } from '../domain/automationSettings.js';
 import type { View, World } from '../store/world.js';
 import type { AutomationSummary } from '../generated/wire.js';
@@ -61,26 +61,28 @@ export async function catchUp(session: AutomatedState): Promise<AutomationSummar
   const summary: AutomationSummary = { days: 0, actions: {} };
   if (!behind(session)) return summary;
   const { world } = session;
-  const today = formatDate(session.clock.now());
+  // Days are counted as numbers, never compared as formatted dates: a date
+  // string compares wrongly once it is not YYYY-MM-DD.
+  const today = Math.floor(session.clock.now().getTime() / 86_400_000);
+  const last = () => dayNumber(lastRun(world) ?? session.automationFrom);
   if (!session.automationEnabled) {
     await world.mutate(() => {
-      if ((lastRun(world) ?? session.automationFrom) < today) setLastRun(world, today);
+      if (last() < today) setLastRun(world, dateOfDay(today));
     });
     return summary;
   }
   await world.mutate(() => {
     // Another request may have caught up while this one waited in the queue.
-    const from = lastRun(world) ?? session.automationFrom;
+    const from = last();
     if (from >= today) return;
     const run = new Run(world);
     withSettingsMemo(world, () => {
-      let day = from < shiftDate(today, -MAX_CATCH_UP_DAYS) ? shiftDate(today, -MAX_CATCH_UP_DAYS) : shiftDate(from, 1);
-      for (; day <= today; day = shiftDate(day, 1)) {
-        runDay(world, day, summary.actions, run);
+      for (let day = Math.max(from + 1, today - MAX_CATCH_UP_DAYS); day <= today; day++) {
+        runDay(world, dateOfDay(day), summary.actions, run);
         summary.days++;
       }
     });
-    setLastRun(world, today);
+    setLastRun(world, dateOfDay(today));
   });
   return summary;
 }

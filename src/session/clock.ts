@@ -1,4 +1,4 @@
-import { formatDateTime } from '../lib/dates.js';
+import { formatDateTime, LAST_MOMENT } from '../lib/dates.js';
 import { badInput } from './control-error.js';
 
 /** A change of a session's clock as checked from what a front end sent (control-input.ts): one move at most. */
@@ -12,7 +12,7 @@ export interface ClockMove {
 
 // Wire dates have four-digit years, and server_time is never negative.
 export const EARLIEST = Date.UTC(1970, 0, 1);
-export const LATEST = Date.UTC(9999, 11, 31, 23, 59, 59);
+export const LATEST = LAST_MOMENT;
 const RANGE = 'from 1970-01-01 00:00:00 to 9999-12-31 23:59:59';
 
 /** A clock as the data file keeps it: frozen at a moment, or running with real time plus an offset (ms). */
@@ -63,8 +63,9 @@ export class Clock {
     return this.frozenAt !== null;
   }
 
+  /** The clock's moment; a running clock stops at the last moment a wire date can show (9999-12-31 23:59:59). */
   now(): Date {
-    return new Date(this.frozenAt ?? this.realNow() + this.offsetMs);
+    return new Date(this.frozenAt ?? Math.min(this.realNow() + this.offsetMs, LATEST));
   }
 
   /** Applies a checked change whole, or throws a bad-input error (a move past the clock's range) and changes nothing. */

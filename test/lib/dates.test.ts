@@ -1,5 +1,5 @@
 import t from 'tap';
-import { parseDateAtTimeOf } from '../../src/lib/dates.js';
+import { dateOfDay, dayNumber, formatDate, formatDateTime, parseDateAtTimeOf } from '../../src/lib/dates.js';
 
 const CLOCK = new Date('2026-11-20T12:34:56Z');
 
@@ -23,4 +23,19 @@ t.test('ISO 8601 date-times (what n8n dateTime fields send) are read in their zo
   t.strictSame(parseDateAtTimeOf('2026-11-20T10:00:00.250Z', CLOCK), new Date('2026-11-20T10:00:00.250Z'));
   t.strictSame(parseDateAtTimeOf('2026-11-20T12:00:00+02:00', CLOCK), new Date('2026-11-20T10:00:00Z'));
   t.strictSame(parseDateAtTimeOf('2026-11-20T05:30:00-0430', CLOCK), new Date('2026-11-20T10:00:00Z'));
+});
+
+t.test('wire dates end at 9999-12-31 23:59:59: a moment past it shows as that, never as an extended year', async (t) => {
+  t.equal(formatDate(new Date('9999-12-31T18:00:00Z')), '9999-12-31');
+  t.equal(formatDate(new Date(Date.UTC(10000, 0, 1))), '9999-12-31', 'the day after the last');
+  t.equal(formatDate(new Date(Date.UTC(10001, 5, 1))), '9999-12-31');
+  t.equal(formatDateTime(new Date(Date.UTC(10000, 0, 1, 0, 0, 1))), '9999-12-31 23:59:59');
+  t.equal(formatDateTime(new Date('9999-12-31T23:59:58Z')), '9999-12-31 23:59:58', 'the second before the last is itself');
+});
+
+t.test('day numbers and their dates go both ways, to the last day', async (t) => {
+  for (const day of ['1970-01-01', '2024-02-29', '2026-11-27', '9999-12-30', '9999-12-31']) {
+    t.equal(dateOfDay(dayNumber(day)), day);
+  }
+  t.equal(dayNumber('9999-12-31') - dayNumber('9999-12-30'), 1);
 });

@@ -102,3 +102,14 @@ t.test('a refused change says what to send and changes nothing', async (t) => {
     t.equal(clock.frozen, true);
   }
 });
+
+t.test('a running clock stops at 9999-12-31 23:59:59, the last moment a wire date shows', async (t) => {
+  const real = realTime();
+  const clock = new Clock(undefined, real.now);
+  change(clock, { now: '9999-12-31 23:59:50' });
+  real.pass(5);
+  t.equal(clock.now().toISOString(), '9999-12-31T23:59:55.000Z');
+  real.pass(86_400 * 3);
+  t.equal(clock.now().toISOString(), '9999-12-31T23:59:59.000Z', 'days later it still stands at the end');
+  t.equal(clock.frozen, false);
+});
