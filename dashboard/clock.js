@@ -35,6 +35,12 @@ export function init(ctx) {
   for (const advance of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('#clock [data-days]'))) {
     advance.addEventListener('click', () => change({ advanceDays: Number(advance.dataset.days) }));
   }
+  // A long move's days run while the page ticks: the tick shows how far they got, and this stops them.
+  byId('clock-cancel').addEventListener('click', () =>
+    ctx.act(async () => {
+      await control('POST', '/clock/cancel');
+    }, message),
+  );
   byId('clock-form').addEventListener('submit', (event) => {
     event.preventDefault();
     change({ now: fieldById('clock-set').value.trim() });
@@ -54,6 +60,23 @@ export function show(clock) {
   byId('clock-freeze').textContent = clock.frozen ? 'Unfreeze' : 'Freeze';
   const input = fieldById('clock-set');
   if (document.activeElement !== input && !input.value) input.value = clock.now;
+  moving(clock.catchUp);
+}
+
+/**
+ * How far the days of a clock move got, while they run (nothing otherwise).
+ * @param {ClockState['catchUp']} progress
+ */
+function moving(progress) {
+  byId('clock-moving').hidden = !progress;
+  if (!progress) return;
+  const count = (/** @type {number} */ n) => n.toLocaleString('en');
+  const bar = /** @type {HTMLProgressElement} */ (byId('clock-progress'));
+  bar.max = Math.max(progress.days, 1);
+  bar.value = progress.done;
+  byId('clock-moving-text').textContent = progress.day
+    ? `Billing automation running: ${count(progress.done)} of ${count(progress.days)} days done (up to ${progress.day}, moving to ${progress.to})`
+    : 'Billing automation starting';
 }
 
 /**
@@ -64,7 +87,8 @@ function ran(automation) {
   if (!automation) return say(byId('clock-ran'));
   const actions = Object.entries(automation.actions ?? {});
   const done = actions.length ? actions.map(([action, count]) => `${action.replaceAll('_', ' ')}: ${count}`).join(', ') : 'nothing to do';
-  say(byId('clock-ran'), `Billing automation ran ${automation.days} day${automation.days === 1 ? '' : 's'}: ${done}.`);
+  const stopped = automation.cancelled ? ' The move was cancelled: the clock stands on the last day that ran.' : '';
+  say(byId('clock-ran'), `Billing automation ran ${automation.days} day${automation.days === 1 ? '' : 's'}: ${done}.${stopped}`);
 }
 
 /** The session clock's day (YYYY-MM-DD) as last read, or undefined before the first read. */

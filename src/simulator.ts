@@ -56,6 +56,8 @@ export interface SessionHandle {
    * Resolves once the daily automation has run for every midnight passed, with what it did.
    */
   setClock(change: ClockChange): Promise<ClockSet>;
+  /** Stops a clock move whose days are running (its setClock resolves with `automation.cancelled`); false when none runs. */
+  cancelClock(): Promise<boolean>;
   setNow(date: Date): Promise<void>;
   advance(seconds: number): Promise<void>;
   /** Moves the clock on by whole days, running the daily automation once for each; resolves with what it did. */
@@ -113,6 +115,7 @@ function handle(control: Control, name: string): SessionHandle {
     now: async () => of().now(),
     clock: async () => of().clock(),
     setClock: async (change) => of().setClock(change),
+    cancelClock: async () => of().cancelClock().cancelled,
     setNow: async (date) => void (await of().setClock({ now: date })),
     advance: async (seconds) => void (await of().setClock({ advanceSeconds: seconds })),
     advanceDays: async (days) => (await of().setClock({ advanceDays: days })).automation,

@@ -97,6 +97,17 @@ export class Run {
  * state and the day alone.
  */
 export function runDay(world: World, day: string, counts: ActionCounts = {}, run = new Run(world)): ActionCounts {
+  for (const _ of daySteps(world, day, counts, run));
+  return counts;
+}
+
+/**
+ * runDay one record at a time: the day's work pauses after each record it
+ * handles, so the catch-up (src/session/automation.ts) can let other sessions
+ * in during a day with thousands of invoices to chase. Between steps nothing
+ * else may write the world; the steps do exactly what runDay does.
+ */
+export function* daySteps(world: World, day: string, counts: ActionCounts, run: Run): Generator<void, void, void> {
   const now = parseDateTime(day) as Date;
   const { ids } = run;
   const registry = (domain: Domain) => {
@@ -104,9 +115,18 @@ export function runDay(world: World, day: string, counts: ActionCounts = {}, run
     if (event) log(world, day, { ...event, records: { client_id: domain.client_id, domain_id: domain.id } }, counts);
   };
   // Pending transfers and Expired domains are few; Active ones are read by expiry date.
-  for (const domain of [...world.where('domains', 'status', 'Pending Transfer')]) registry(domain);
-  for (const domain of expiringDomains(world, day)) registry(domain);
-  for (const domain of [...world.where('domains', 'status', 'Expired')]) registry(domain);
+  for (const domain of [...world.where('domains', 'status', 'Pending Transfer')]) {
+    registry(domain);
+    yield;
+  }
+  for (const domain of expiringDomains(world, day)) {
+    registry(domain);
+    yield;
+  }
+  for (const domain of [...world.where('domains', 'status', 'Expired')]) {
+    registry(domain);
+    yield;
+  }
   for (const service of servicesToBill(world, day)) {
     const invoice = renewService(world, service, day, ids);
     if (invoice)
@@ -119,10 +139,12 @@ export function runDay(world: World, day: string, counts: ActionCounts = {}, run
         now,
         counts,
       );
+    yield;
   }
   for (const domain of domainsToBill(world, day)) {
     const invoice = renewDomainInvoice(world, domain, day, ids);
     if (invoice) issued(world, invoice, `renewal of ${domain.name}`, { domain_id: domain.id }, day, now, counts);
+    yield;
   }
   const today = dayNumber(day);
   for (const id of run.invoicesDue(world, today)) {
@@ -138,12 +160,13 @@ export function runDay(world: World, day: string, counts: ActionCounts = {}, run
     const after = world.get('invoices', id);
     const next = after?.status === 'Unpaid' ? nextChaseDay(world, after, today) : undefined;
     if (next !== undefined) run.schedule(id, next);
+    yield;
   }
   for (const order of [...world.where('orders', 'status', 'Pending')]) {
     const done: Done | undefined = cancelUnpaidOrder(world, order, day);
     if (done) log(world, day, done, counts);
+    yield;
   }
-  return counts;
 }
 
 /** The automation log newest first, at most `limit` entries. */

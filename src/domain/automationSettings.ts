@@ -92,10 +92,14 @@ const flag = (value: string | undefined, otherwise: string) => (value ?? otherwi
  */
 let memo: { world: View; cache: Map<string, Automation> } | undefined;
 
-/** Runs fn with settings remembered per product and client (the daily run: thousands of invoices, a few settings). */
-export function withSettingsMemo<R>(world: View, fn: () => R): R {
+/**
+ * Runs fn with settings remembered per product and client (the daily run:
+ * thousands of invoices, a few settings). A run that pauses between steps
+ * passes the same `cache` to each step: nothing changes the settings meanwhile.
+ */
+export function withSettingsMemo<R>(world: View, fn: () => R, cache = new Map<string, Automation>()): R {
   const outer = memo;
-  memo = { world, cache: new Map() };
+  memo = { world, cache };
   try {
     return fn();
   } finally {

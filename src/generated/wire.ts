@@ -276,6 +276,7 @@ export interface AllWireTypes {
   control_addStub_json?: AddStubRoute;
   control_automation_json?: AutomationRoute;
   control_automation_status_json?: AutomationStatus;
+  control_cancelClock_json?: CancelClockRoute;
   control_clearEmails_json?: ClearEmailsRoute;
   control_clearFaults_json?: ClearFaultsRoute;
   control_clearRequests_json?: ClearRequestsRoute;
@@ -10919,6 +10920,23 @@ export interface AutomationStatus {
   entries: AutomationEntry[];
 }
 /**
+ * Stop the clock move whose days are running (a long advanceDays or jump with the daily automation on). The days already run stay; the clock goes back to the last of them, at the time of day it was moved to, and the request that moved it answers with what ran and `cancelled: true`. Nothing to stop is not an error: `cancelled` is false.
+ */
+export interface CancelClockRoute {
+  answers: {
+    '200': ClockCancelled;
+    '400': ControlRefusal;
+    '410': ControlRefusal;
+    '503': ControlRefusal;
+  };
+}
+export interface ClockCancelled {
+  /**
+   * whether a running move was told to stop
+   */
+  cancelled: boolean;
+}
+/**
  * Empty the outbox, saved like any change of state.
  */
 export interface ClearEmailsRoute {
@@ -10980,7 +10998,7 @@ export interface ClockRoute {
   };
 }
 /**
- * A session's clock: `server_time` and every date a mutation writes come from it.
+ * A session's clock: `server_time` and every date a mutation writes come from it. While the days a clock move passed are running (the daily automation catching up, in slices that let other sessions answer), `catchUp` says how far it got; the session's API requests wait until it ends, and POST /__billsim/clock/cancel stops it.
  */
 export interface ClockState {
   /**
@@ -10995,6 +11013,32 @@ export interface ClockState {
    * whether the clock stands still (true) or runs with real time (false)
    */
   frozen: boolean;
+  catchUp?: CatchUpProgress;
+}
+/**
+ * present while the daily automation runs the days the clock passed: the first and last day to run, the last day done, and how many of how many days are done (the days are empty strings until the first slice ends)
+ */
+export interface CatchUpProgress {
+  /**
+   * the first day to run, YYYY-MM-DD
+   */
+  from: string;
+  /**
+   * the last day to run, YYYY-MM-DD
+   */
+  to: string;
+  /**
+   * the last day done, YYYY-MM-DD
+   */
+  day: string;
+  /**
+   * days done
+   */
+  done: number;
+  /**
+   * days to run in all
+   */
+  days: number;
 }
 /**
  * The collections of the session's state and their record counts.
@@ -11593,6 +11637,10 @@ export interface AutomationSummary {
   actions: {
     [k: string]: number;
   };
+  /**
+   * present when POST /__billsim/clock/cancel stopped the run: the days done stay, and the clock went back to the last of them, at the time of day it was moved to
+   */
+  cancelled?: true;
 }
 /**
  * The session's snapshots, each with the session clock's time when it was saved. A session holds at most as many as `maxItems` says.

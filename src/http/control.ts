@@ -168,6 +168,7 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
   },
   { method: 'GET', url: '/clock', schema: 'clock', call: (c) => c.session().clock() },
   { method: 'POST', url: '/clock', schema: 'setClock', call: (c) => c.session().setClock(c.body) },
+  { method: 'POST', url: '/clock/cancel', schema: 'cancelClock', call: async (c) => c.session().cancelClock() },
   { method: 'GET', url: '/automation', schema: 'automation', call: (c) => c.session().automation(c.query) },
   { method: 'POST', url: '/automation', schema: 'setAutomation', call: (c) => c.session().setAutomation(c.body) },
 ];

@@ -3,7 +3,7 @@
 // anything else. The day it last ran for is part of the state (the
 // automation_state collection), so reset, snapshots and the data file carry it;
 // a state without it starts from the day the session's clock started on.
-import { Run, runDay } from '../domain/automation.js';
+import { daySteps, Run } from '../domain/automation.js';
 import { dateOfDay, dayNumber } from '../lib/dates.js';
 import { withSettingsMemo } from '../domain/automationSettings.js';
 import type { View, World } from '../store/world.js';
@@ -50,39 +50,96 @@ export function behind(session: AutomatedState): boolean {
   return Math.floor(session.clock.now().getTime() / 86_400_000) > dayNumber(last);
 }
 
+/** How long a catch-up works before it lets other requests in (ms). */
+export const SLICE_MS = 20;
+/** How many slices of days one mutation of a catch-up holds before it is saved: progress kept, and few saves. */
+const SLICES_A_SAVE = 10;
+
+/** Where a catch-up stands: the days it runs (YYYY-MM-DD), the last one done, and how many of how many. */
+export interface CatchUpProgress {
+  from: string;
+  to: string;
+  day: string;
+  done: number;
+  days: number;
+}
+
+/** A catch-up as others see it while it runs: its progress, and a flag that stops it after the day running. */
+export class CatchUpRun {
+  cancelled = false;
+  progress?: CatchUpProgress;
+  /** How long it works between pauses (ms): where the pauses fall never changes what the days do. */
+  constructor(readonly sliceMs = SLICE_MS) {}
+}
+
+/** Lets the event loop answer what waits (other sessions' requests, I/O) before the catch-up goes on. */
+const letOthersIn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /**
  * Runs every day the session's clock has passed since the automation last
- * ran, in order, as one mutation (all or nothing, saved like a call). A
- * clock moved back runs nothing: a day never runs twice. With the automation
- * off, the days pass without running. Concurrent callers share the queue, and
- * each day checks again that it has not run.
+ * ran, in order. The work pauses about every SLICE_MS, between days and within
+ * a day (after any record it handles), and the event loop answers other
+ * sessions meanwhile: a move of ten years never stops the server. Days are
+ * saved in mutations of whole days (all or nothing, saved like a call, with
+ * the automation's last day), a few slices each, so a long move keeps its
+ * progress. The session's own requests wait for the whole catch-up
+ * (Session.caughtUp). Each mutation reads the clock and the last day run
+ * again, so a reset or a restore between them ends or redirects the run, and
+ * `control.cancelled` stops it after the day running. A clock moved back runs
+ * nothing: a day never runs twice. With the automation off, the days pass
+ * without running. Days are counted as numbers, never compared as formatted
+ * dates.
  */
-export async function catchUp(session: AutomatedState): Promise<AutomationSummary> {
+export async function catchUp(session: AutomatedState, control = new CatchUpRun()): Promise<AutomationSummary> {
   const summary: AutomationSummary = { days: 0, actions: {} };
-  if (!behind(session)) return summary;
   const { world } = session;
-  // Days are counted as numbers, never compared as formatted dates: a date
-  // string compares wrongly once it is not YYYY-MM-DD.
-  const today = Math.floor(session.clock.now().getTime() / 86_400_000);
   const last = () => dayNumber(lastRun(world) ?? session.automationFrom);
-  if (!session.automationEnabled) {
-    await world.mutate(() => {
-      if (last() < today) setLastRun(world, dateOfDay(today));
-    });
-    return summary;
-  }
-  await world.mutate(() => {
-    // Another request may have caught up while this one waited in the queue.
-    const from = last();
-    if (from >= today) return;
-    const run = new Run(world);
-    withSettingsMemo(world, () => {
-      for (let day = Math.max(from + 1, today - MAX_CATCH_UP_DAYS); day <= today; day++) {
-        runDay(world, dateOfDay(day), summary.actions, run);
-        summary.days++;
+  const settings: Parameters<typeof withSettingsMemo>[2] = new Map();
+  let run: Run | undefined;
+  let version = -1;
+  let first: number | undefined;
+  let until = performance.now() + control.sliceMs;
+  /** Pauses when the slice's time is up; whether it did. */
+  const pause = async () => {
+    if (performance.now() < until) return false;
+    await letOthersIn();
+    until = performance.now() + control.sliceMs;
+    return true;
+  };
+  while (behind(session) && !control.cancelled) {
+    await world.mutateInSteps(async () => {
+      const today = Math.floor(session.clock.now().getTime() / 86_400_000);
+      const from = last();
+      if (from >= today) return;
+      if (!session.automationEnabled) return setLastRun(world, dateOfDay(today));
+      // A run keeps what it learnt of the invoices between mutations, unless something else changed the world.
+      if (!run || world.version !== version) {
+        run = new Run(world);
+        settings.clear();
       }
+      let day = Math.max(from + 1, today - MAX_CATCH_UP_DAYS);
+      first ??= day;
+      const shown = (done: number) =>
+        (control.progress = {
+          from: dateOfDay(first!),
+          to: dateOfDay(today),
+          day: dateOfDay(done),
+          done: done - first! + 1,
+          days: today - first! + 1,
+        });
+      if (!control.progress) shown(day - 1);
+      let slices = 0;
+      do {
+        const steps = daySteps(world, dateOfDay(day), summary.actions, run);
+        while (!withSettingsMemo(world, () => steps.next().done, settings)) if (await pause()) slices++;
+        summary.days++;
+        setLastRun(world, dateOfDay(day));
+        shown(day);
+        day++;
+        if (await pause()) slices++;
+      } while (day <= today && slices < SLICES_A_SAVE && !control.cancelled);
     });
-    setLastRun(world, dateOfDay(today));
-  });
+    version = world.version;
+  }
   return summary;
 }

@@ -274,12 +274,22 @@ export class SessionControl {
     return this.session.read((_world, now) => now);
   }
 
+  /** The clock; while a move's days run, at once and with how far they got (the session's other requests wait). */
   clock(): Promise<ClockState> {
+    if (this.session.catchingUp) return Promise.resolve(this.clockAt(this.session.clock.now()));
     return this.session.read((_world, now) => this.clockAt(now));
   }
 
   private clockAt(now: Date): ClockState {
-    return { now: formatDateTime(now), server_time: unixTime(now), frozen: this.session.clock.frozen };
+    const state: ClockState = { now: formatDateTime(now), server_time: unixTime(now), frozen: this.session.clock.frozen };
+    const catchUp = this.session.catchingUp;
+    if (catchUp) state.catchUp = { ...catchUp };
+    return state;
+  }
+
+  /** Stops the running clock move after its slice (Session.cancelCatchUp); answers at once, without waiting for it. */
+  cancelClock(): { cancelled: boolean } {
+    return { cancelled: this.session.cancelCatchUp() };
   }
 
   /** Changes the clock, then runs the daily automation for every midnight it passed; answers the clock and what ran. */

@@ -1,12 +1,12 @@
 import { Clock } from './clock.js';
-import { formatDate, formatDateTime } from '../lib/dates.js';
+import { dayNumber, formatDate, formatDateTime } from '../lib/dates.js';
 import { Journal } from './journal.js';
 import { type Fault, Faults } from './faults.js';
 import type { SavedSession } from './saved-state.js';
 import { PersistError, type Seed, type View, World } from '../store/world.js';
 import type { Saver, SessionEntry, SessionSaver } from '../store/saver.js';
 import { messages } from '../errors.js';
-import { type AutomationSummary, behind, catchUp } from './automation.js';
+import { type AutomationSummary, behind, catchUp, CatchUpRun, lastRun } from './automation.js';
 import { ControlError } from './control-error.js';
 import type { Collections } from '../generated/wire.js';
 import { KeptAnswers } from './kept-answers.js';
@@ -82,6 +82,8 @@ export class Session {
   private readonly store?: SessionSaver;
   /** Requests inside the session's gate now: a session with one in flight is never dropped. */
   private inFlight = 0;
+  /** The catch-up running, if any: every request of the session waits for it (caughtUp). */
+  private catching?: { run: CatchUpRun; done: Promise<AutomationSummary> };
   /** Set when the session was dropped: what its next request is told. */
   private gone?: string;
   /** Bytes of the state's growth and of the snapshots, as counted in the memory budget. */
@@ -200,9 +202,45 @@ export class Session {
     this.snapshotsCounted = bytes;
   }
 
-  /** Runs the daily automation for the midnights the clock passed since it last ran; what it did. */
+  /**
+   * Runs the daily automation for the midnights the clock passed since it last
+   * ran; what it did. One catch-up runs at a time: a request that finds one
+   * running waits for it and shares its summary.
+   */
   caughtUp(): Promise<AutomationSummary> {
-    return saved('daily automation', catchUp(this)).finally(() => this.measureState());
+    if (this.catching) return this.catching.done;
+    const run = new CatchUpRun();
+    const done = saved('daily automation', this.catchUpOrCancel(run)).finally(() => {
+      this.catching = undefined;
+      this.measureState();
+    });
+    this.catching = { run, done };
+    return done;
+  }
+
+  /** Where the catch-up running stands, or undefined when none runs. */
+  get catchingUp(): CatchUpRun['progress'] | undefined {
+    return this.catching && (this.catching.run.progress ?? { from: '', to: '', day: '', done: 0, days: 0 });
+  }
+
+  /**
+   * Stops the catch-up running after its slice: the days it ran stay, and the
+   * clock goes back to the last of them (at the time of day it was moved to),
+   * so no request runs the rest. False when none runs.
+   */
+  cancelCatchUp(): boolean {
+    if (!this.catching) return false;
+    this.catching.run.cancelled = true;
+    return true;
+  }
+
+  private async catchUpOrCancel(run: CatchUpRun): Promise<AutomationSummary> {
+    const summary = await catchUp(this, run);
+    if (!run.cancelled || !behind(this)) return summary;
+    const last = dayNumber(lastRun(this.world) ?? this.automationFrom);
+    const moment = last * 86_400_000 + (this.clock.now().getTime() % 86_400_000);
+    await this.changeOwn(() => this.clock.setMoment(moment, this.clock.frozen), 'clock move cancelled');
+    return { ...summary, cancelled: true };
   }
 
   /**

@@ -322,6 +322,42 @@ export class World implements View {
     });
   }
 
+  /**
+   * A mutation whose work pauses (fn awaits between its steps) so that other
+   * sessions' requests are answered meanwhile (the billing clock's catch-up).
+   * It holds the world's queue from start to end, as mutate does, so no other
+   * mutation or state change of this world comes between its steps; the
+   * session's gate holds its requests. Applied and saved whole, or not at all.
+   */
+  mutateInSteps<R>(fn: () => Promise<R>): Promise<R> {
+    return this.queued(async () => {
+      if (this.undo) throw new Error('mutate: inside a transaction');
+      const undo: Undo[] = [];
+      const changes: Change[] = [];
+      this.undo = undo;
+      if (this.saver) this.changes = changes;
+      let result: R;
+      try {
+        result = await fn();
+      } catch (error) {
+        this.undone(undo);
+        throw error;
+      } finally {
+        this.undo = null;
+        this.changes = null;
+        this.putAt.clear();
+      }
+      const { saver } = this;
+      if (saver) {
+        await this.persistOr(
+          () => saver.saveChanges(changes, this.current),
+          () => this.undone(undo),
+        );
+      }
+      return result;
+    });
+  }
+
   private undone(undo: Undo[]): void {
     rollBack(undo);
     this.stateVersion++;

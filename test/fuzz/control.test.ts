@@ -39,6 +39,7 @@ const ROUTES = [
   'DELETE /faults/:id',
   'GET /clock',
   'POST /clock',
+  'POST /clock/cancel',
   'GET /automation',
   'POST /automation',
   'GET /',
