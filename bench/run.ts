@@ -16,6 +16,7 @@ import { CALLS } from './calls.js';
 import { dataFileRows, dataFileTable, dataFileTargets } from './datafile.js';
 import { worldCounts } from '../scripts/generate/world.js';
 import { callsScaleTarget } from './calls-target.js';
+import { docsPageTarget } from './docs-page.js';
 
 const { values: opts } = parseArgs({
   options: {
@@ -393,6 +394,9 @@ for (const t of dataFileTargets(dataFile)) target(t.name, t.value, t.limit, t.pa
 
 const calls = callsScaleTarget(quick);
 target(calls.name, calls.value, calls.limit, calls.pass);
+
+const docs = await docsPageTarget(quick);
+target(docs.name, docs.value, docs.limit, docs.pass);
 
 process.stdout.write(
   `${table([['target', 'measured', 'limit', ''], ...targets.map((t) => [t.name, t.value, t.limit, verdict(t.pass)])])}\n`,

@@ -1,18 +1,17 @@
-// The docs page in a real browser: how soon it shows its first operation, and
-// calls run with nothing typed, read from the answer Swagger UI renders.
-import os from 'node:os';
+// The docs page in a real browser: it shows its operations, and calls run
+// with nothing typed, read from the answer Swagger UI renders. How soon it
+// shows the first one is a timing: `npm run bench` measures it (bench/docs-page.ts).
 import t from 'tap';
 import type { Browser, Page } from 'puppeteer-core';
 import { build } from '../helpers/app.js';
 import { launchChromium, screenshot } from './chromium.js';
 
-async function openPage(browser: Browser, url: string): Promise<{ page: Page; ms: number }> {
+async function openPage(browser: Browser, url: string): Promise<Page> {
   const page = await browser.newPage();
   await page.setViewport({ width: 1280, height: 1000 });
-  const start = performance.now();
   await page.goto(url);
-  await page.waitForSelector('.opblock', { visible: true, timeout: 30_000 });
-  return { page, ms: Math.round(performance.now() - start) };
+  await page.waitForSelector('.opblock', { visible: true, timeout: 60_000 });
+  return page;
 }
 
 /** Opens a section (the page opens only the first one), unless it is open. */
@@ -37,37 +36,19 @@ const filledIn = (page: Page, id: string) =>
     els.map((e) => [e.closest('tr')?.getAttribute('data-param-name'), (e as unknown as { value: string }).value]),
   );
 
-t.test('the docs page shows its first operation in under 2 s, and Execute on it succeeds', async (t) => {
+t.test('the docs page shows its first operation, and Execute on it succeeds', async (t) => {
   const browser = await launchChromium(t);
   if (!browser) return;
   const app = await build(t);
   const origin = await app.listen({ port: 0, host: '127.0.0.1' });
-  // The first visit also builds the document and the UI's server side; it is
-  // reported, not asserted. Then three visits in fresh tabs: this machine's 2
-  // cores are shared, so one stall elsewhere should not decide, and the median does.
-  const first = await openPage(browser, `${origin}/docs/`);
-  await first.page.close();
-  const times: number[] = [];
-  let page: Page | undefined;
-  for (let i = 0; i < 3; i++) {
-    if (page) await page.close();
-    const visit = await openPage(browser, `${origin}/docs/`);
-    times.push(visit.ms);
-    page = visit.page;
-  }
-  const median = [...times].sort((a, b) => a - b)[1];
-  const load = os.loadavg()[0].toFixed(1);
-  t.comment(
-    `first operation visible: first visit ${first.ms} ms, then ${times.join(', ')} ms (median ${median}); load ${load} on ${os.cpus().length} cores`,
-  );
-  t.ok(median < 2000, `median ${median} ms to the first operation (load ${load})`);
-  await screenshot(t, page!, 'docs');
+  const page = await openPage(browser, `${origin}/docs/`);
+  await screenshot(t, page, 'docs');
 
-  const id = await page!.$eval('.opblock', (e) => e.id);
+  const id = await page.$eval('.opblock', (e) => e.id);
   t.equal(id, 'operations-Clients-addClient', 'the first operation is the first call of the first section');
-  const answer = await tryCall(page!, id);
-  await screenshot(t, page!, 'docs-first-operation', `#${id}`);
-  const filled = await filledIn(page!, id);
+  const answer = await tryCall(page, id);
+  await screenshot(t, page, 'docs-first-operation', `#${id}`);
+  const filled = await filledIn(page, id);
   t.strictSame(
     filled.filter(([name]) => ['api_id', 'api_key'].includes(String(name))),
     [
@@ -84,7 +65,7 @@ t.test('the docs page runs getCurrencies and getInvoiceDetails id=1 on the first
   if (!browser) return;
   const app = await build(t);
   const origin = await app.listen({ port: 0, host: '127.0.0.1' });
-  const { page } = await openPage(browser, `${origin}/docs/`);
+  const page = await openPage(browser, `${origin}/docs/`);
 
   const tags = await page.$$eval('.opblock-tag', (els) => els.map((e) => e.getAttribute('data-tag')));
   t.strictSame(tags, [
@@ -140,7 +121,7 @@ t.test('a link to an operation opens its section, and the filter opens the secti
   if (!browser) return;
   const app = await build(t);
   const origin = await app.listen({ port: 0, host: '127.0.0.1' });
-  const { page } = await openPage(browser, `${origin}/docs/#/Invoices/getInvoiceDetails`);
+  const page = await openPage(browser, `${origin}/docs/#/Invoices/getInvoiceDetails`);
   await page.waitForSelector('#operations-Invoices-getInvoiceDetails button.execute', { visible: true });
   const sections = await page.$$eval('.opblock', (els) => [...new Set(els.map((e) => e.id.split('-')[1]))]);
   t.strictSame(sections, ['Clients', 'Invoices']);
