@@ -16,9 +16,9 @@ t.test('by default every core but one hashes, and at least one', async (t) => {
   t.equal(hashLoad().concurrency, DEFAULT_HASH_CONCURRENCY);
 });
 
-t.test('48 logins at once over 8 sessions: never more hashes at once than the bound, every answer right', async (t) => {
+t.test('24 logins at once over 8 sessions: never more hashes at once than the bound, every answer right', async (t) => {
   const app = await build(t);
-  for (const bound of [1, 2, 3]) {
+  for (const bound of [1, 2]) {
     setHashConcurrency(bound);
     t.teardown(() => setHashConcurrency(DEFAULT_HASH_CONCURRENCY));
     resetHashPeak();
@@ -28,7 +28,7 @@ t.test('48 logins at once over 8 sessions: never more hashes at once than the bo
       most = Math.max(most, hashLoad().running);
       mostWaiting = Math.max(mostWaiting, hashLoad().waiting);
     }, 1);
-    const logins = Array.from({ length: 48 }, (_, i) => {
+    const logins = Array.from({ length: 24 }, (_, i) => {
       const right = i % 3 === 0;
       const session = `storm-${bound}-${i % 8}`;
       return api(app, 'verifyClientLogin', { email: EMAIL, password: right ? RIGHT : `wrong-${i}` }, { session }).then((body) => ({
