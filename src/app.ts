@@ -172,7 +172,7 @@ async function appOver(options: AppOptions, seed: Seed, saved: DataFile | undefi
   const defaultSession = dataFile &&
     saved?.session && {
       state: readSavedSession(saved.session, `data file ${dataFile}`),
-      readSnapshot: (file: number) => readSnapshotFile(dataFile, file, seed.data),
+      readSnapshot: (file: number) => readSnapshotFile(saved.file, file, seed.data),
     };
   const sessions = new Sessions(seed, {
     now: options.now,

@@ -1,12 +1,14 @@
 // `billsim drift`: billsim's read calls sent to a user's installation, each
 // answer compared with billsim's schema for it. Answers the exit code:
-// 0 nothing drifted, 1 something did, 2 a usage or connection error.
-import { callUpstream, plainHttpWarning, UpstreamError, withoutKey } from '../lib/upstream.js';
+// 0 nothing drifted, 1 something did, 2 a usage or connection error or any
+// other failure, said in one line on stderr.
+import { callUpstream, plainHttpWarning, withoutKey } from '../lib/upstream.js';
 import { upstreamOf } from './installation-flags.js';
 import { DRIFT_USAGE, parseDriftArgs } from './drift-options.js';
 import { UsageError } from './options.js';
+import { oneLine } from './one-line.js';
 import { reportJson, reportText } from './drift/report.js';
-import { RefusedError, runDrift } from './drift/run.js';
+import { runDrift } from './drift/run.js';
 
 export interface Output {
   stdout: (text: string) => void;
@@ -24,7 +26,7 @@ export async function drift(argv: string[], env: Record<string, string | undefin
     config = parseDriftArgs(argv, env);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    out.stderr(`billsim drift: ${error.message} (see billsim drift --help)\n`);
+    out.stderr(`billsim drift: ${oneLine(error.message)} (see billsim drift --help)\n`);
     return 2;
   }
   if (config.command === 'help') {
@@ -44,8 +46,9 @@ export async function drift(argv: string[], env: Record<string, string | undefin
       concurrency: config.concurrency,
     });
   } catch (error) {
-    if (!(error instanceof UpstreamError) && !(error instanceof RefusedError)) throw error;
-    print(out.stderr, `billsim drift: ${error.message}\n`);
+    // The installation's refusal, no answer, or anything unforeseen: one line and exit 2, never a stack trace.
+    const message = error instanceof Error ? error.message : String(error);
+    print(out.stderr, `billsim drift: ${oneLine(withoutKey(message, upstream))}\n`);
     return 2;
   }
   if (config.json) print(out.stdout, `${JSON.stringify(reportJson(report, config.url), null, 2)}\n`);

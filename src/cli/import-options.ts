@@ -16,6 +16,16 @@ import {
 
 export { DEFAULT_CONCURRENCY };
 
+/**
+ * Requests an import sends at most unless --max-requests says otherwise: a
+ * catalogue of a few hundred products takes a few hundred, each client with
+ * --clients a few dozen, so the default reads a large catalogue and about a
+ * hundred clients, and an installation whose answers never end the walk gets
+ * minutes of requests, not hours.
+ */
+export const DEFAULT_MAX_REQUESTS = 5000;
+export const MAX_MAX_REQUESTS = 100_000_000;
+
 export interface ImportConfig {
   help: boolean;
   url: URL;
@@ -26,6 +36,7 @@ export interface ImportConfig {
   anonymize: boolean;
   force: boolean;
   concurrency: number;
+  maxRequests: number;
   timeoutMs: number;
   retries: number;
 }
@@ -44,13 +55,16 @@ fixtures folder that \`billsim --fixtures <dir>\` serves at once.
   --no-anonymize       keep the clients' names, e-mails, addresses, phones and notes (they are replaced by default)
   --force              replace what <dir> holds
   --concurrency <n>    requests in flight at once, 1 to 32 (default ${DEFAULT_CONCURRENCY}: it is someone's production system)
+  --max-requests <n>   requests in all, 1 to ${MAX_MAX_REQUESTS} (default ${DEFAULT_MAX_REQUESTS}); at the cap the walk stops and
+                       the folder holds what was read, with a warning (raise it for many clients or a vast catalogue)
   --timeout <ms>       time for one request, from sending to the whole answer (default ${DEFAULT_TIMEOUT_MS})
   --retries <n>        further attempts when the installation cannot be reached, times out or answers
                        HTTP 502-504, 0 to 10, with a doubling wait from 250 ms (default ${DEFAULT_RETRIES})
   -h, --help           show this help
 
-Exits 0 when the folder is written, 2 on a usage error, an unreachable installation, refused credentials
-or an answer that is not the API's; <dir> is left as it was in each of these cases.`;
+Exits 0 when the folder is written, 2 on a usage error, an unreachable installation, refused credentials,
+an answer that is not the API's (or nested deeper than any API answer) or any other failure, each said in
+one line; <dir> is left as it was in each of these cases.`;
 
 const OPTIONS = {
   from: { type: 'string' },
@@ -61,6 +75,7 @@ const OPTIONS = {
   'no-anonymize': { type: 'boolean' },
   force: { type: 'boolean' },
   concurrency: { type: 'string' },
+  'max-requests': { type: 'string' },
   timeout: { type: 'string' },
   retries: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
@@ -85,6 +100,7 @@ export function parseImportArgs(argv: string[], env: Record<string, string | und
     anonymize: !values['no-anonymize'],
     force: Boolean(values.force),
     concurrency: wholeNumber('--concurrency', values.concurrency, 1, MAX_CONCURRENCY, DEFAULT_CONCURRENCY),
+    maxRequests: wholeNumber('--max-requests', values['max-requests'], 1, MAX_MAX_REQUESTS, DEFAULT_MAX_REQUESTS),
     timeoutMs: wholeNumber('--timeout', values.timeout, 1, MAX_MS, DEFAULT_TIMEOUT_MS),
     retries: wholeNumber('--retries', values.retries, 0, MAX_RETRIES, DEFAULT_RETRIES),
   };

@@ -1,12 +1,14 @@
 // `billsim import`: reads an installation's catalogue (and, asked, some
 // clients) through its Admin API's read calls and writes a fixtures folder
 // that `billsim --fixtures DIR` serves at once. Answers its exit code:
-// 0 written, 2 usage or an installation that cannot be read; DIR changes only on 0.
+// 0 written, 2 usage, an installation that cannot be read or any other
+// failure, each said in one line; DIR changes only on 0.
 import cliProgress from 'cli-progress';
 import { COLLECTION_NAMES, loadFixtures } from '../store/fixtures.js';
 import { defaultFixturesDir } from '../paths.js';
 import { plainHttpWarning, type Upstream, withoutKey } from '../lib/upstream.js';
 import { UsageError } from './options.js';
+import { oneLine } from './one-line.js';
 import { upstreamOf } from './installation-flags.js';
 import { IMPORT_USAGE, parseImportArgs, type ImportConfig } from './import-options.js';
 import { createReader, ImportFailure } from './import/reader.js';
@@ -29,7 +31,7 @@ export async function runImport(argv: string[], env: Record<string, string | und
     if (!(error instanceof UsageError)) throw error;
     // A usage error may quote what was typed, the key among it.
     const key = argv[argv.indexOf('--api-key') + 1] ?? env.BILLSIM_IMPORT_API_KEY ?? '';
-    io.err.write(`billsim import: ${withoutKey(error.message, { apiKey: key })} (see billsim import --help)\n`);
+    io.err.write(`billsim import: ${oneLine(withoutKey(error.message, { apiKey: key }))} (see billsim import --help)\n`);
     return 2;
   }
   if (config.help) {
@@ -40,8 +42,9 @@ export async function runImport(argv: string[], env: Record<string, string | und
   try {
     return await importInto(config, upstream, io);
   } catch (error) {
-    if (!(error instanceof ImportFailure)) throw error;
-    io.err.write(`billsim import: ${withoutKey(error.message, upstream)}\n`);
+    // Any failure, foreseen or not (a folder that cannot be written, say), is one line and exit 2, never a stack trace.
+    const message = error instanceof Error ? error.message : String(error);
+    io.err.write(`billsim import: ${oneLine(withoutKey(message, upstream))}\n`);
     return 2;
   }
 }
@@ -51,7 +54,7 @@ async function importInto(config: ImportConfig, upstream: Upstream, io: Output):
   const warning = plainHttpWarning(upstream.url);
   if (warning) io.err.write(`billsim import: warning: ${warning}\n`);
   const progress = progressBar(io);
-  const reader = createReader(upstream, config.concurrency, progress.events);
+  const reader = createReader(upstream, { concurrency: config.concurrency, maxRequests: config.maxRequests }, progress.events);
   let imported: Collections;
   let clientCount = 0;
   let contactCount = 0;
@@ -74,8 +77,14 @@ async function importInto(config: ImportConfig, upstream: Upstream, io: Output):
   }
   const { data, mended } = assemble(COLLECTION_NAMES, bundled, imported);
   const warnings = writeWorld(config.out, data, config.force);
-  for (const [call, why] of reader.skipped) io.err.write(`billsim import: warning: skipped ${call}: ${why}\n`);
-  for (const line of [...mended, ...warnings]) io.err.write(`billsim import: warning: ${line}\n`);
+  const warn = (line: string) => io.err.write(`billsim import: warning: ${oneLine(withoutKey(line, upstream))}\n`);
+  if (reader.capped()) {
+    warn(
+      `stopped at ${config.maxRequests} requests, the cap (--max-requests ${config.maxRequests}): ${config.out} holds what was read until then; give a larger --max-requests to read the rest`,
+    );
+  }
+  for (const [call, why] of reader.skipped) warn(`skipped ${call}: ${why}`);
+  for (const line of [...reader.warnings, ...mended, ...warnings]) warn(line);
   const counts = ['order_pages', 'products', 'addons', 'currencies', 'gateways', 'ticket_depts', 'predefined_replies', 'news']
     .map((name) => `${data[name].length} ${name.replace(/_/g, ' ')}`)
     .join(', ');

@@ -1,4 +1,6 @@
 import { createHash, scrypt, scryptSync, timingSafeEqual } from 'node:crypto';
+import { availableParallelism } from 'node:os';
+import pLimit from 'p-limit';
 import { KEY_LENGTH, saltFor } from '../lib/password-hash.js';
 
 export { saltFor };
@@ -27,8 +29,44 @@ function memoKey(password: string, salt: Buffer, length: number): string {
   return createHash('sha256').update(salt).update(`\0${length}\0`).update(password).digest('hex');
 }
 
+// The thread pool runs four scrypts at once (and more with UV_THREADPOOL_SIZE),
+// so a login storm on a 2-core machine took both cores and the event loop got
+// a share of one: other clients' reads fell to 8% of their rate. At most
+// HASH_CONCURRENCY hashes run at once, every core but one by default, the
+// rest queued in order (p-limit): the loop keeps a core, and the pool keeps
+// threads for file writes (the data file's log is fsynced there).
+export const DEFAULT_HASH_CONCURRENCY = Math.max(1, availableParallelism() - 1);
+const hashing = pLimit(DEFAULT_HASH_CONCURRENCY);
+let running = 0;
+let peak = 0;
+
 function derive(password: string, salt: Buffer, length: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => scrypt(password, salt, length, (error, key) => (error ? reject(error) : resolve(key))));
+  return hashing(async () => {
+    running++;
+    peak = Math.max(peak, running);
+    try {
+      return await new Promise<Buffer>((resolve, reject) =>
+        scrypt(password, salt, length, (error, key) => (error ? reject(error) : resolve(key))),
+      );
+    } finally {
+      running--;
+    }
+  });
+}
+
+/** Hashes running now, waiting, the most that ran at once since resetHashPeak, and the bound. */
+export function hashLoad(): { running: number; waiting: number; peak: number; concurrency: number } {
+  return { running, waiting: hashing.pendingCount, peak, concurrency: hashing.concurrency };
+}
+
+/** Starts counting hashLoad().peak afresh. */
+export function resetHashPeak(): void {
+  peak = running;
+}
+
+/** Sets how many hashes may run at once (the process's, as the thread pool is); DEFAULT_HASH_CONCURRENCY unless set. */
+export function setHashConcurrency(concurrency: number): void {
+  hashing.concurrency = concurrency;
 }
 
 async function prepare(password: string, salt: Buffer, length: number): Promise<void> {

@@ -4,7 +4,8 @@
 // one per acknowledged mutation or change of the session's state), and
 // FILE.snapshots/<n>.json the session's saved snapshots, one file each. Both are written without ever building the whole state as one
 // string, which a million-invoice world would not fit in. FILE.lock names the
-// server holding them (src/store/lock.ts).
+// server holding them (src/store/lock.ts). FILE is the real file, symlinks
+// resolved, so every spelling of --data finds the same four.
 import fs from 'node:fs';
 import path from 'node:path';
 import { COLLECTION_NAMES } from './fixtures.js';

@@ -8,8 +8,21 @@
 // take it. proper-lockfile was considered: it records no pid (so a refusal
 // could not name the holder) and finds a dead holder only once its lock is
 // older than a staleness period refreshed by a timer.
+//
+// The lock names the file itself, however --data spells it: the path is made
+// absolute with every symlink resolved (the file's own too, even before the
+// file exists), so `state.json`, `./dir/../state.json` and a link to it all
+// lock REAL.lock beside the real file, and the server then reads and writes
+// the real file (a compaction replaces the file, not the link). A hard link
+// is a second name no path leads from the first, so no lock file beside
+// either could be found from the other, and a lock kept by device and inode
+// elsewhere (a temporary folder) could be cleaned away while held, and would
+// name another file after the first compaction (which replaces the file by
+// renaming, so a hard link parts from it there); a data file with more than
+// one name is therefore refused at start.
 import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 
 export interface Holder {
   pid: number;
@@ -22,6 +35,54 @@ export interface Holder {
 export class LockHeld extends Error {}
 
 export const lockFileOf = (file: string) => `${file}.lock`;
+
+/** Links followed at most, as the kernel follows (ELOOP beyond). */
+const MAX_LINKS = 40;
+
+/**
+ * The data file itself: `file` absolute, every symlink on its way resolved,
+ * its own too when its target does not exist yet (a first start creates the
+ * target, and the link stays a link). Any spelling of one file gives the same path.
+ */
+export function realFileOf(file: string): string {
+  let at = path.resolve(file);
+  for (let hops = 0; hops <= MAX_LINKS; hops++) {
+    try {
+      return fs.realpathSync.native(at);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+    let target: string;
+    try {
+      target = fs.readlinkSync(at);
+    } catch {
+      // Not there yet and no link: its folder resolved (when there), its name kept.
+      try {
+        return path.join(fs.realpathSync.native(path.dirname(at)), path.basename(at));
+      } catch {
+        return at;
+      }
+    }
+    at = path.resolve(path.dirname(at), target);
+  }
+  throw new Error(`data file ${file}: more than ${MAX_LINKS} symlinks lead to it (a loop?)`);
+}
+
+/** Refuses a data file with more than one name (hard links): see the top of this file. */
+function refuseSecondNames(file: string, real: string): void {
+  let links: number;
+  try {
+    links = fs.statSync(real).nlink;
+  } catch {
+    return; // not there yet: a new file has one name
+  }
+  if (links > 1) {
+    throw new Error(
+      `data file ${file} has ${links} names (hard links), so a server started on another name could not find this one's lock; ` +
+        `remove the other names (find / -samefile ${real}) or give --data a copy`,
+    );
+  }
+}
 const guardOf = (lock: string) => `${lock}.takeover`;
 
 /** Creates `path` holding `holder`, whole, or answers false when it exists. */
@@ -99,21 +160,26 @@ function removeStale(file: string, lock: string, stale: string, mine: Holder): v
 }
 
 export interface FileLock {
+  /** The data file itself (realFileOf), the path to read and write it by. */
+  readonly file: string;
   readonly lock: string;
   /** Removes the lock file if it is still this process's (idempotent). */
   release(): void;
 }
 
 /**
- * Takes `file`'s lock for this process, taking over a lock whose holder is
- * gone. Throws LockHeld, naming the holder and what to do, when a live
- * process holds it (this one too: one process, one server per file).
+ * Takes the lock of the file `file` names for this process, taking over a
+ * lock whose holder is gone. Throws LockHeld, naming the holder and what to
+ * do, when a live process holds it (this one too: one process, one server
+ * per file), or when the file has a second name (a hard link).
  */
 export function lockDataFile(file: string): FileLock {
-  const lock = lockFileOf(file);
+  const real = realFileOf(file);
+  refuseSecondNames(file, real);
+  const lock = lockFileOf(real);
   const mine: Holder = { pid: process.pid, hostname: os.hostname(), since: new Date().toISOString() };
   for (let attempt = 0; attempt < 5; attempt++) {
-    if (create(lock, mine)) return ownLock(lock, mine);
+    if (create(lock, mine)) return ownLock(real, lock, mine);
     const text = textOf(lock);
     if (text === undefined) continue; // released meanwhile
     const holder = holderOf(text);
@@ -123,10 +189,11 @@ export function lockDataFile(file: string): FileLock {
   throw new LockHeld(`data file ${file}: its lock ${lock} keeps changing hands; another billsim server is starting on it`);
 }
 
-function ownLock(lock: string, mine: Holder): FileLock {
+function ownLock(file: string, lock: string, mine: Holder): FileLock {
   const text = `${JSON.stringify(mine)}\n`;
   let held = true;
   return {
+    file,
     lock,
     release() {
       if (!held) return;

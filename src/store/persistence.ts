@@ -24,6 +24,8 @@ import type { Collections } from '../generated/wire.js';
 export class DataFileError extends Error {}
 
 export interface DataFile {
+  /** The data file itself, symlinks resolved (src/store/lock.ts): its log and snapshots sit beside it. */
+  file: string;
   saver: DataLog;
   /** The saved state, or undefined for a new file (start from the seed and save it). */
   data?: Collections;
@@ -46,7 +48,7 @@ const LEFT = 'fix or move it, it was left unchanged';
 export function openDataFile(file: string, seed: Collections): DataFile {
   const lock = lockDataFile(file);
   try {
-    return openLocked(file, seed, lock);
+    return openLocked(lock.file, seed, lock);
   } catch (error) {
     lock.release();
     throw error;
@@ -55,7 +57,7 @@ export function openDataFile(file: string, seed: Collections): DataFile {
 
 function openLocked(file: string, seed: Collections, lock: FileLock): DataFile {
   const saved = readDataFile(file, seed);
-  if (!saved) return { saver: new DataLog(file, 0, 0, 0, lock) };
+  if (!saved) return { file, saver: new DataLog(file, 0, 0, 0, lock) };
   const { log, end, size } = saved;
   let recovered: string | undefined;
   if (end < size) {
@@ -63,7 +65,8 @@ function openLocked(file: string, seed: Collections, lock: FileLock): DataFile {
     fs.truncateSync(log, end);
     recovered = `the last line of ${log} was cut short (a crash while writing it, before it was acknowledged) and was dropped`;
   }
-  return { saver: new DataLog(file, saved.seq, fs.statSync(file).size, end, lock), data: saved.data, session: saved.session, recovered };
+  const saver = new DataLog(file, saved.seq, fs.statSync(file).size, end, lock);
+  return { file, saver, data: saved.data, session: saved.session, recovered };
 }
 
 /**

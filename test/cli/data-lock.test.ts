@@ -59,3 +59,27 @@ t.test("a SIGKILLed server's lock is taken over, and its acknowledged writes are
   t.equal((await get(next.url, `call=getProductDetails&id=${added.new_products[0]}`)).product.name, 'Locked plan');
   t.equal(runCli(['--port', '0', '--data', file]).status, 2, 'and held again');
 });
+
+t.test('a symlink or a hard link to a held data file starts no second server', async (t) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'billsim-lock-'));
+  t.teardown(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const file = path.join(dir, 'state.json');
+  const link = path.join(dir, 'link.json');
+  fs.symlinkSync(file, link);
+  // Started through the link: the real file holds the state and the lock, the link stays a link.
+  const first = await startCli(['--data', link, '--log-level', 'silent']);
+  t.teardown(() => first.stop());
+  t.ok(fs.lstatSync(link).isSymbolicLink());
+  t.equal(JSON.parse(fs.readFileSync(`${file}.lock`, 'utf8')).pid, first.proc.pid, 'the lock beside the real file');
+
+  const viaFile = runCli(['--port', '0', '--data', file, '--log-level', 'silent']);
+  t.equal(viaFile.status, 2);
+  t.match(viaFile.stderr, `is in use by another billsim server (pid ${first.proc.pid}`);
+
+  const other = path.join(dir, 'other-name.json');
+  fs.linkSync(file, other);
+  const viaHardLink = runCli(['--port', '0', '--data', other, '--log-level', 'silent']);
+  t.equal(viaHardLink.status, 2);
+  t.match(viaHardLink.stderr, `billsim: data file ${other} has 2 names (hard links)`);
+  t.equal((await get(first.url, ADD)).success, true, 'the first keeps serving writes');
+});

@@ -37,7 +37,7 @@ t.test('a refused call is skipped once with its reason; refused credentials fail
         ? { success: false, error: ['Authentication failed: bad key sekrit-key'] }
         : { success: true, call, items: [] },
   );
-  const reader = createReader(upstream, 2);
+  const reader = createReader(upstream, { concurrency: 2, maxRequests: 100 });
   t.strictSame(await reader.read('getCurrencies'), { success: true, call: 'getCurrencies', items: [] });
   t.equal(await reader.read('getNews'), undefined);
   t.equal(await reader.read('getNews', { page: '1' }), undefined);
@@ -52,7 +52,7 @@ t.test('a refused call is skipped once with its reason; refused credentials fail
 
 t.test('only read calls are sent', async (t) => {
   const { upstream, calls } = await installation(t, () => ({ success: true }));
-  const reader = createReader(upstream, 1);
+  const reader = createReader(upstream, { concurrency: 1, maxRequests: 100 });
   await t.rejects(reader.read('addClient'), /import asked for addClient, which is not a read call/);
   t.strictSame(calls, []);
 });
@@ -61,7 +61,7 @@ t.test('successes are counted apart from answers', async (t) => {
   const { upstream } = await installation(t, (call) =>
     call === 'getNews' ? { success: false, error: ['No access to getNews'] } : { success: true },
   );
-  const reader = createReader(upstream, 1);
+  const reader = createReader(upstream, { concurrency: 1, maxRequests: 100 });
   await reader.read('getNews');
   await reader.read('getAddons');
   t.strictSame([reader.done(), reader.succeeded()], [2, 1]);

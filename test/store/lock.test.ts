@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { LockHeld, lockDataFile, lockFileOf } from '../../src/store/lock.js';
+import { LockHeld, lockDataFile, lockFileOf, realFileOf } from '../../src/store/lock.js';
 import { openDataFile } from '../../src/store/persistence.js';
 import { loadFixtures } from '../../src/store/fixtures.js';
 import { defaultFixturesDir } from '../../src/paths.js';
@@ -110,4 +110,91 @@ t.test('the data file is locked while open, and a refused open reads nothing', a
   fs.writeFileSync(file, 'not json');
   t.throws(() => openDataFile(file, seed), /state\.json/);
   t.notOk(fs.existsSync(lockFileOf(file)), 'an open that fails lets go of the lock');
+});
+
+t.test(
+  'every spelling of one file takes one lock: relative, through ../, a symlink to the file or its folder, a link not yet pointing at a file',
+  async (t) => {
+    const file = dataFile(t);
+    const dir = path.dirname(file);
+    const lock = lockDataFile(file);
+    t.equal(lock.file, file);
+    fs.symlinkSync(file, path.join(dir, 'link.json'));
+    fs.symlinkSync('link.json', path.join(dir, 'link-to-link.json'));
+    fs.symlinkSync(dir, path.join(dir, 'folder-link'));
+    const spellings = [
+      path.relative(process.cwd(), file),
+      path.join(dir, 'sub', '..', 'state.json'),
+      path.join(dir, 'link.json'),
+      path.join(dir, 'link-to-link.json'),
+      path.join(dir, 'folder-link', 'link.json'),
+    ];
+    fs.mkdirSync(path.join(dir, 'sub'));
+    for (const spelling of spellings) {
+      t.equal(realFileOf(spelling), file, spelling);
+      t.throws(
+        () => lockDataFile(spelling),
+        {
+          constructor: LockHeld,
+          message: `data file ${spelling} is in use by another billsim server (pid ${process.pid}, since ${holderIn(file).since}): stop that server or start this one with another --data file; if that process is not a billsim server, delete ${file}.lock`,
+        },
+        spelling,
+      );
+    }
+    lock.release();
+
+    // A link made before its file: the file is made where it points, the link stays a link.
+    const later = path.join(dir, 'later.json');
+    fs.symlinkSync('later-target.json', later);
+    const linked = lockDataFile(later);
+    t.equal(linked.file, path.join(dir, 'later-target.json'));
+    t.throws(
+      () => lockDataFile(path.join(dir, 'later-target.json')),
+      { constructor: LockHeld, message: /in use by another billsim server/ },
+      'the target is held through the link',
+    );
+    linked.release();
+
+    fs.symlinkSync('loop-b', path.join(dir, 'loop-a'));
+    fs.symlinkSync('loop-a', path.join(dir, 'loop-b'));
+    t.throws(() => lockDataFile(path.join(dir, 'loop-a')), /ELOOP|symlinks lead to it/, 'a loop of links is refused');
+    t.notOk(fs.existsSync(lockFileOf(file)), 'no lock left behind');
+  },
+);
+
+t.test('a data file with a second name (a hard link) is refused at start, through either name', async (t) => {
+  const file = dataFile(t);
+  const seed = loadFixtures(defaultFixturesDir);
+  fs.writeFileSync(file, '{}\n');
+  const other = path.join(path.dirname(file), 'other-name.json');
+  fs.linkSync(file, other);
+  for (const name of [file, other]) {
+    t.throws(() => lockDataFile(name), {
+      message: `data file ${name} has 2 names (hard links), so a server started on another name could not find this one's lock; remove the other names (find / -samefile ${name}) or give --data a copy`,
+    });
+  }
+  t.strictSame(
+    beside(file).filter((name) => name.endsWith('.lock')),
+    [],
+    'no lock taken',
+  );
+
+  // Held through one name, then given a second: the second is refused too.
+  fs.rmSync(other);
+  const held = openDataFile(file, seed);
+  fs.linkSync(file, other);
+  t.throws(() => openDataFile(other, seed), /has 2 names \(hard links\)/);
+  await held.saver.close();
+});
+
+t.test('a server opened through a symlink reads and writes the real file; the link stays a link', async (t) => {
+  const file = dataFile(t);
+  const link = path.join(path.dirname(file), 'link.json');
+  fs.symlinkSync(file, link);
+  const seed = loadFixtures(defaultFixturesDir);
+  const opened = openDataFile(link, seed);
+  t.equal(opened.file, file);
+  t.throws(() => openDataFile(file, seed), { constructor: LockHeld, message: /in use by another billsim server/ });
+  await opened.saver.close();
+  t.ok(fs.lstatSync(link).isSymbolicLink(), 'still a link');
 });

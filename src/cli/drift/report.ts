@@ -1,8 +1,10 @@
 // The drift report as a person reads it (text, grouped by call) and as a
 // program reads it (--json). Neither holds the API key: the caller passes
 // what it prints through withoutKey as well, since installation messages are quoted.
+// What the installation said (its messages, keys, ids) is quoted one line each.
 import type { Difference } from './compare.js';
 import type { CallReport, DriftReport } from './run.js';
+import { oneLine } from '../one-line.js';
 
 /** The --json shape (documented in the README's drift section). */
 export function reportJson(report: DriftReport, against: URL): Record<string, unknown> {
@@ -40,7 +42,7 @@ export function differenceLine(d: Difference): string {
 
 function sent(call: CallReport): string {
   const params = Object.entries(call.params ?? {}).map(([name, value]) => `${name}=${value}`);
-  return params.length > 0 ? ` (${params.join(', ')})` : '';
+  return params.length > 0 ? ` (${oneLine(params.join(', '))})` : '';
 }
 
 /** The text report: drifted calls with their differences, the calls that did not drift, the ones not checked and why. */
@@ -50,7 +52,7 @@ export function reportText(report: DriftReport, against: URL): string {
   for (const call of drifted) {
     const n = call.differences!.length;
     lines.push(`${call.call}${sent(call)}: ${n} difference${n === 1 ? '' : 's'}`);
-    for (const difference of call.differences!) lines.push(`  ${differenceLine(difference)}`);
+    for (const difference of call.differences!) lines.push(`  ${oneLine(differenceLine(difference))}`);
     lines.push('');
   }
   const ok = report.calls.filter((c) => c.status === 'ok').map((c) => c.call);
@@ -58,11 +60,11 @@ export function reportText(report: DriftReport, against: URL): string {
   const skipped = report.calls.filter((c) => c.status === 'not checked');
   if (skipped.length > 0) {
     lines.push(`Not checked (${skipped.length}):`);
-    for (const call of skipped) lines.push(`  ${call.call}${sent(call)}: ${call.reason}`);
+    for (const call of skipped) lines.push(`  ${call.call}${sent(call)}: ${oneLine(call.reason ?? '')}`);
     lines.push('');
   }
   const { checked, notChecked } = report.summary;
   lines.push(`${checked} checked, ${drifted.length} drifted, ${notChecked} not checked.`);
-  if (report.connectionError) lines.push(`The installation stopped answering: ${report.connectionError}`);
+  if (report.connectionError) lines.push(`The installation stopped answering: ${oneLine(report.connectionError)}`);
   return `${lines.join('\n')}\n`;
 }

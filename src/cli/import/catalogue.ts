@@ -1,7 +1,9 @@
 // The catalogue walk: which read calls give which collections. Calls that
 // depend on an earlier answer (a page's products, a product's details) start
-// as soon as that answer is in; the reader bounds how many run at once.
+// as soon as that answer is in; the reader bounds how many run at once and in
+// all, and no record is read twice, so no answer can make the walk endless.
 import type { Reader, Row } from './types.js';
+import { allPages, idOf } from './pages.js';
 import {
   addonOf,
   currenciesOf,
@@ -19,23 +21,62 @@ import {
 
 export type Catalogue = Record<string, Row[]>;
 
-/** How many records a page of getNews asks for (the most the API takes). */
-const NEWS_PAGE = 1000;
+/** A page of the order-page tree: the item that lists it, and the sub-pages it alone lists. */
+interface PageNode {
+  item: Row;
+  isTop: boolean;
+  subs: PageNode[];
+}
+
+/**
+ * The order pages, each page once: getSubCategories of every page, a level at
+ * a time (the calls of one level in flight together), a sub-page listed again
+ * (under itself, an ancestor or a second parent) kept where it was first
+ * listed, so a tree that lists itself ends. Written depth-first, each page
+ * before its sub-pages, as an admin lists them.
+ */
+async function pageTree(reader: Reader): Promise<Row[]> {
+  const seen = new Set<string>();
+  const repeated: string[] = [];
+  const firstSeen = (items: Row[], under?: Row): Row[] =>
+    items.filter((item) => {
+      const id = idOf(item) ?? '';
+      if (!seen.has(id)) return seen.add(id);
+      if (under) repeated.push(`page ${id} under page ${idOf(under)}`);
+      return false;
+    });
+  const roots: PageNode[] = firstSeen(listOf((await reader.read('getOrderPages'))?.categories)).map((item) => ({
+    item,
+    isTop: true,
+    subs: [],
+  }));
+  for (let level = roots; level.length > 0; ) {
+    const answers = await Promise.all(level.map((node) => reader.read('getSubCategories', { id: String(node.item.id) })));
+    level = level.flatMap((node, i) => {
+      node.subs = firstSeen(listOf(answers[i]?.subcategories), node.item).map((item) => ({ item, isTop: false, subs: [] }));
+      return node.subs;
+    });
+  }
+  if (repeated.length > 0) {
+    const shown = repeated.slice(0, 3).join(', ') + (repeated.length > 3 ? `, and ${repeated.length - 3} more` : '');
+    reader.warnings.push(`getSubCategories listed order pages already read (${shown}): each page was read once`);
+  }
+  const pages: Row[] = [];
+  // Depth-first without recursion: a tree may be as deep as the request cap.
+  const stack = [...roots].reverse();
+  for (let node = stack.pop(); node; node = stack.pop()) {
+    pages.push(node.isTop ? topPage(node.item, node.subs.length > 0) : subPage(node.item));
+    stack.push(...[...node.subs].reverse());
+  }
+  return pages;
+}
 
 async function orderPages(reader: Reader): Promise<{ pages: Row[]; products: Row[]; forms: Row[] }> {
-  const top = listOf((await reader.read('getOrderPages'))?.categories);
-  const pages: Row[] = [];
-  // Depth-first, each page before its sub-pages, as an admin lists them.
-  const visit = async (item: Row, isTop: boolean): Promise<Row[]> => {
-    const subs = listOf((await reader.read('getSubCategories', { id: String(item.id) }))?.subcategories);
-    const own = isTop ? topPage(item, subs.length > 0) : subPage(item);
-    const below = await Promise.all(subs.map((sub) => visit(sub, false)));
-    return [own, ...below.flat()];
-  };
-  for (const found of await Promise.all(top.map((item) => visit(item, true)))) pages.push(...found);
+  const pages = await pageTree(reader);
   const lists = await Promise.all(pages.map((page) => reader.read('getProducts', { id: String(page.id) })));
-  const ids = lists.flatMap((answer) => listOf(answer?.products).map((p) => String(p.id)));
-  const details = await Promise.all(ids.map((id) => reader.read('getProductDetails', { id })));
+  // A product on two pages is read once.
+  const ids = new Set(lists.flatMap((answer) => listOf(answer?.products).flatMap((p) => idOf(p) ?? [])));
+  const details = await Promise.all([...ids].map((id) => reader.read('getProductDetails', { id })));
   const found = details.map((answer) => answer?.product as Row | undefined).filter((p): p is Row => p !== undefined);
   return { pages, products: found.map(productOf), forms: found.flatMap(productFormsOf) };
 }
@@ -52,14 +93,7 @@ async function replies(reader: Reader): Promise<{ categories: Row[]; replies: Ro
 }
 
 async function news(reader: Reader): Promise<Row[]> {
-  const ids: string[] = [];
-  for (let page = 0; ; page++) {
-    const answer = await reader.read('getNews', { page: String(page), perpage: String(NEWS_PAGE) });
-    const items = listOf(answer?.news);
-    ids.push(...items.map((n) => String(n.id)));
-    const pages = Number((answer?.sorter as Row | undefined)?.totalpages ?? 0);
-    if (items.length === 0 || page + 1 >= pages) break;
-  }
+  const ids = (await allPages(reader, 'getNews', {}, 'news')).flatMap((item) => idOf(item) ?? []);
   const items = await Promise.all(ids.map((id) => reader.read('getNewsItem', { id })));
   // Stored oldest first, as the bundled world keeps them; getNews sorts by date itself.
   return items

@@ -6,27 +6,12 @@ import type { ImportConfig } from '../import-options.js';
 import { accountAddonOf, accountOf, clientOf, contactOf, domainOf, invoiceOf, orderOf, ticketOf, transactionOf } from './client-records.js';
 import { anonymize } from './anonymize.js';
 import { listOf } from './records.js';
+import { allPages } from './pages.js';
 import type { Reader, Row } from './types.js';
 
-/** The most records a page of a list call asks for (the most the API takes). */
-const PAGE = 1000;
-
-/** Every item of a paged list call (`key` holds them), or the first `limit`. */
-async function allPages(reader: Reader, call: string, params: Record<string, string>, key: string, limit = Infinity): Promise<Row[]> {
-  const rows: Row[] = [];
-  for (let page = 0; rows.length < limit; page++) {
-    const perpage = String(Math.min(PAGE, limit - rows.length));
-    const answer = await reader.read(call, { ...params, page: String(page), perpage });
-    const items = listOf(answer?.[key]);
-    rows.push(...items);
-    const pages = Number((answer?.sorter as Row | undefined)?.totalpages ?? 0);
-    if (items.length === 0 || page + 1 >= pages) break;
-  }
-  return rows.slice(0, limit);
-}
-
+/** The details of each id, each read once however often it is named. */
 const detailsOf = async (reader: Reader, call: string, ids: readonly string[], key: string): Promise<Row[]> =>
-  (await Promise.all(ids.map((id) => reader.read(call, { id }))))
+  (await Promise.all([...new Set(ids)].map((id) => reader.read(call, { id }))))
     .map((answer) => (key === '' ? answer : (answer?.[key] as Row | undefined)))
     .filter((row): row is Row => row !== undefined);
 

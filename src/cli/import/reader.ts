@@ -1,9 +1,12 @@
 // The import's one way to ask the installation: read calls only, at most
-// `concurrency` in flight, each answer's envelope judged once. Refused
-// credentials and answers that are not the API's end the import; a call the
-// key may not use (or that fails for one record) is skipped with a warning.
+// `concurrency` in flight and `maxRequests` in all, each answer's envelope
+// judged once. Refused credentials and answers that are not the API's end the
+// import; a call the key may not use (or that fails for one record) is
+// skipped with a warning. Past the cap nothing more is sent: every read
+// answers undefined, so each walk ends where it is.
 import pLimit from 'p-limit';
 import { callUpstream, envelopeErrors, withoutKey, type Upstream, UpstreamError } from '../../lib/upstream.js';
+import { nestsDeeperThan } from '../../lib/nesting.js';
 
 /** Why the import stops; its message is the one line the user sees. */
 export class ImportFailure extends Error {}
@@ -32,9 +35,26 @@ export interface ReaderEvents {
 /** Only calls that read: the import must never change the installation, whatever a later change to the walk asks. */
 const READ_CALL = /^(get|list)[A-Z]/;
 
-export function createReader(upstream: Upstream, concurrency: number, events: ReaderEvents = {}): Reader {
-  const run = pLimit(concurrency);
+/**
+ * The deepest answer taken. HostBill's answers nest a handful of levels (a
+ * product's configurable options are the deepest); one nested far deeper is
+ * not the API's, and would exhaust the stack of whatever reads it next.
+ */
+export const MAX_ANSWER_DEPTH = 64;
+
+export interface ReaderLimits {
+  /** Requests in flight at once. */
+  concurrency: number;
+  /** Requests in all, retries not counted. */
+  maxRequests: number;
+}
+
+export function createReader(upstream: Upstream, limits: ReaderLimits, events: ReaderEvents = {}): Reader {
+  const run = pLimit(limits.concurrency);
   const skipped = new Map<string, string>();
+  const warnings: string[] = [];
+  let sent = 0;
+  let capped = false;
   let answered = 0;
   let succeeded = 0;
   let failed: ImportFailure | undefined;
@@ -43,6 +63,12 @@ export function createReader(upstream: Upstream, concurrency: number, events: Re
     events.queued?.();
     return run(async () => {
       if (failed) throw failed;
+      if (sent >= limits.maxRequests) {
+        capped = true;
+        events.answered?.();
+        return undefined;
+      }
+      sent++;
       let json: unknown;
       try {
         ({ json } = await callUpstream(upstream, call, params, { retry: true }));
@@ -52,6 +78,12 @@ export function createReader(upstream: Upstream, concurrency: number, events: Re
       } finally {
         answered++;
         events.answered?.();
+      }
+      if (nestsDeeperThan(json, MAX_ANSWER_DEPTH)) {
+        failed ??= new ImportFailure(
+          `${upstream.url.origin} answered ${call} with JSON nested deeper than ${MAX_ANSWER_DEPTH} levels, which no API answer is`,
+        );
+        throw failed;
       }
       const errors = envelopeErrors(json);
       if (errors) {
@@ -71,5 +103,12 @@ export function createReader(upstream: Upstream, concurrency: number, events: Re
       return json as Answer;
     });
   };
-  return { read, skipped, done: () => answered, succeeded: () => succeeded };
+  return {
+    read,
+    skipped,
+    warnings,
+    done: () => answered,
+    succeeded: () => succeeded,
+    capped: () => capped,
+  };
 }

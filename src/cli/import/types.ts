@@ -12,4 +12,8 @@ export interface Reader {
   readonly done: () => number;
   /** Calls answered with success so far. */
   readonly succeeded: () => number;
+  /** Whether the walk reached the request cap (reads after it answer undefined, unsent). */
+  readonly capped: () => boolean;
+  /** What the walk noticed about the installation's answers and worked around, for the user. */
+  readonly warnings: string[];
 }
