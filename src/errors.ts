@@ -81,6 +81,8 @@ export const messages = {
   proxyWriteRefused: (call: string, origin: string) =>
     `${call} changes data, so billsim did not forward it to ${origin}: the proxy forwards reads only unless it is started with --proxy-writes`,
   proxyFailed: (origin: string, reason: string) => `billsim's proxy got no answer from the installation at ${origin}: ${reason}`,
+  proxyOriginRefused: (origin: string) =>
+    `Requests from ${origin.slice(0, 200)} are refused: with --proxy, billsim's API takes browser requests only from its own origin, loopback origins (such as http://localhost:3000) and the origins given with --cors, since a page could otherwise read your installation. To allow this origin, add it to --cors`,
   callMissing: () => 'Parameter call is required: name the API function to run, such as call=getCurrencies',
   callUnknown: (call: string) =>
     `Unknown call "${call}": billsim does not simulate it; answer it your way with a stub (POST /__billsim/stubs with { "call": "${call}", "answer": { ... } })`,

@@ -74,7 +74,8 @@ Serves the HostBill admin/api.php simulator. Every option also reads an environm
 
 Proxy (forward calls to your own HostBill installation; clients keep billsim's credentials):
   --proxy <url>          forward every call no stub answers to this installation, its answers handed back as
-                         they come (BILLSIM_PROXY); http:// is warned about unless the host is loopback or private
+                         they come (BILLSIM_PROXY); http:// is warned about unless the host is loopback or private.
+                         Browsers then reach the API only from loopback origins and those --cors lists
   --proxy-api-id <id>    the installation's API id (BILLSIM_PROXY_API_ID)
   --proxy-api-key <key>  the installation's API key; prefer BILLSIM_PROXY_API_KEY, since a flag shows in the
                          process list. It never appears in answers, the journal, logs or recordings

@@ -64,6 +64,15 @@ t.test('--proxy answers as the installation, refuses writes, and --record replay
     proxy.output(),
     `proxy:   every call no stub answers -> ${installation.origin} (reads only, writes refused); recording to ${record}`,
   );
+  t.match(
+    proxy.output(),
+    'origins: the API takes browser requests from loopback origins only (--cors adds others), since it reaches your installation',
+  );
+  const fromPage = await fetch(`${proxy.url}?${new URLSearchParams({ call: 'getClientDetails', id: '1', ...AUTH })}`, {
+    headers: { origin: 'https://evil.example' },
+  });
+  t.match(await fromPage.json(), { success: false, error: [/^Requests from https:\/\/evil\.example are refused: with --proxy/] });
+  t.equal(fromPage.headers.get('access-control-allow-origin'), null, 'a page on another origin reads nothing');
   const answers = [];
   for (const [call, params] of CALLS) {
     const got = await get(proxy.url, call, params);
