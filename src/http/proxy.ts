@@ -4,6 +4,7 @@
 // first, so a client never holds (or needs) the installation's key.
 import { messages } from '../errors.js';
 import type { ProxyHealth } from '../generated/wire.js';
+import { CALL_NAME_RULE, looksLikeCall } from '../lib/call-names.js';
 import { callUpstream, envelopeErrors, UpstreamError, withoutKey, type Upstream } from '../lib/upstream.js';
 import type { AnyOperation } from '../operations/operation.js';
 import { errorEnvelope } from './envelope.js';
@@ -71,8 +72,11 @@ export class Forwarder {
   /** Forwards one call with its own parameters (no credentials); `now` dates billsim's own refusals. */
   async forward(call: string, operation: AnyOperation | undefined, params: Record<string, unknown>, now: Date): Promise<ProxyAnswer> {
     const { upstream } = this.options;
+    const { origin } = upstream.url;
+    // A name with spaces, NUL or "/../" is no call: the installation's router is not to be tried with it.
+    if (!looksLikeCall(call)) return refused(200, call, now, messages.proxyCallName(call, CALL_NAME_RULE));
     const write = isWrite(call, operation);
-    if (write && !this.options.writes) return refused(200, call, now, messages.proxyWriteRefused(call, upstream.url.origin));
+    if (write && !this.options.writes) return refused(200, call, now, messages.proxyWriteRefused(call, origin));
     let status: number;
     let text: string;
     let json: unknown;
