@@ -5,7 +5,7 @@
 import { messages } from '../errors.js';
 import type { ProxyHealth } from '../generated/wire.js';
 import { CALL_NAME_RULE, looksLikeCall } from '../lib/call-names.js';
-import { callUpstream, envelopeErrors, UpstreamError, withoutKey, type Upstream } from '../lib/upstream.js';
+import { callUpstream, DEFAULT_MAX_ANSWER_BYTES, envelopeErrors, UpstreamError, withoutKey, type Upstream } from '../lib/upstream.js';
 import type { AnyOperation } from '../operations/operation.js';
 import { errorEnvelope } from './envelope.js';
 import type { Recorder } from './recording.js';
@@ -85,13 +85,16 @@ export class Forwarder {
       ({ status, text, json } = await callUpstream(upstream, call, params, { retry: !write }));
     } catch (error) {
       if (!(error instanceof UpstreamError)) throw error;
+      if (error.kind === 'too-large') {
+        return refused(
+          NO_ANSWER_STATUS,
+          call,
+          now,
+          messages.proxyAnswerTooLarge(origin, call, upstream.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES),
+        );
+      }
       const reason = withoutKey(error.message, upstream);
-      return refused(
-        error.kind === 'timeout' ? TIMEOUT_STATUS : NO_ANSWER_STATUS,
-        call,
-        now,
-        messages.proxyFailed(upstream.url.origin, reason),
-      );
+      return refused(error.kind === 'timeout' ? TIMEOUT_STATUS : NO_ANSWER_STATUS, call, now, messages.proxyFailed(origin, reason));
     }
     // The installation's own key never reaches a client, the journal or a recording, even if an answer echoes it.
     const clean = withoutKey(text, upstream);

@@ -54,6 +54,21 @@ export function flatParams(params: Record<string, unknown>): Record<string, stri
   return Object.fromEntries(bracketEntries(params));
 }
 
+/** Levels of nesting a recorded answer may have: far more than any API answer, few enough to walk it safely. */
+export const MAX_RECORDED_DEPTH = 64;
+
+/** Whether a parsed JSON value nests deeper than `limit` levels, found without recursion. */
+function nestsDeeper(value: unknown, limit: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [item, depth] = stack.pop()!;
+    if (typeof item !== 'object' || item === null) continue;
+    if (depth >= limit) return true;
+    for (const inner of Object.values(item)) if (typeof inner === 'object' && inner !== null) stack.push([inner, depth + 1]);
+  }
+  return false;
+}
+
 const MAX_MESSAGE = 1000;
 const MAX_MESSAGES = 10;
 
@@ -66,6 +81,9 @@ export function stubOf(
 ): { stub: Omit<Stub, 'id'> } | { skipped: string } {
   if (typeof json !== 'object' || json === null || Array.isArray(json)) {
     return { skipped: 'the answer is not a JSON object, and a stub answers one' };
+  }
+  if (nestsDeeper(json, MAX_RECORDED_DEPTH)) {
+    return { skipped: `the answer nests deeper than ${MAX_RECORDED_DEPTH} levels, more than a stub keeps` };
   }
   const stub: Omit<Stub, 'id'> = { call, params: flatParams(params) };
   const errors = envelopeErrors(json);
