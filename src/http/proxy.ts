@@ -5,6 +5,7 @@
 import { messages } from '../errors.js';
 import type { ProxyHealth } from '../generated/wire.js';
 import { CALL_NAME_RULE, looksLikeCall } from '../lib/call-names.js';
+import { maskSecretInJson, maskSecretInValue } from '../lib/secrets.js';
 import { callUpstream, DEFAULT_MAX_ANSWER_BYTES, envelopeErrors, UpstreamError, withoutKey, type Upstream } from '../lib/upstream.js';
 import type { AnyOperation } from '../operations/operation.js';
 import { errorEnvelope } from './envelope.js';
@@ -96,10 +97,11 @@ export class Forwarder {
       const reason = withoutKey(error.message, upstream);
       return refused(error.kind === 'timeout' ? TIMEOUT_STATUS : NO_ANSWER_STATUS, call, now, messages.proxyFailed(origin, reason));
     }
-    // The installation's own key never reaches a client, the journal or a recording, even if an answer echoes it.
-    const clean = withoutKey(text, upstream);
-    if (clean !== text) json = parsedOrNothing(clean);
-    await this.recorder?.record(call, params, json, status);
+    // The installation's own key never reaches a client, the journal, a log line or a recording, even if an
+    // answer echoes it, however escaped: every string of the answer is read, and one holding it written anew.
+    const clean = maskSecretInJson(text, upstream.apiKey);
+    if (clean !== text) json = JSON.parse(clean);
+    await this.recorder?.record(call, maskSecretInValue(params, upstream.apiKey) as Record<string, unknown>, json, status);
     const success = typeof json === 'object' && json !== null && (json as { success?: unknown }).success === true;
     return { status, json: clean, success, errors: envelopeErrors(json) ?? [], proxied: true };
   }
@@ -116,15 +118,6 @@ export class Forwarder {
   /** Waits for the recording's last write. */
   async close(): Promise<void> {
     await this.recorder?.close();
-  }
-}
-
-/** The JSON a text holds, or undefined (the key's stand-in may have broken it): nothing then to record. */
-function parsedOrNothing(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
   }
 }
 

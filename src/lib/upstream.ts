@@ -3,6 +3,7 @@
 // API's form encoding and its envelope, and nothing of billsim's world.
 import { isIP } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { maskSecretIn } from './secrets.js';
 
 /** Where and how to reach an installation. */
 export interface Upstream {
@@ -125,11 +126,9 @@ export function formEncode(params: Record<string, unknown>): URLSearchParams {
   return new URLSearchParams(bracketEntries(params));
 }
 
-/** `text` with every occurrence of the key replaced, so no message, log or recording carries it. */
+/** `text` with the key replaced however it is spelled (src/lib/secrets.ts), so no message, log or recording carries it. */
 export function withoutKey(text: string, upstream: Pick<Upstream, 'apiKey'>): string {
-  const key = upstream.apiKey;
-  if (key.length === 0) return text;
-  return text.split(key).join('****').split(encodeURIComponent(key)).join('****');
+  return maskSecretIn(text, upstream.apiKey);
 }
 
 const RETRIED_STATUSES = new Set([502, 503, 504]);
