@@ -14,7 +14,7 @@ import { buildOpenApi } from './http/openapi.js';
 import { recordedExamples } from './examples.js';
 import { registerBodyParsers } from './http/bodies.js';
 import { registerPrivateNetwork } from './http/private-network.js';
-import { registerControlOrigins } from './http/cross-site.js';
+import { apiOrigins, proxiedOriginAllowed, registerControlOrigins, registerProxiedOrigins } from './http/cross-site.js';
 import { guardHosts } from './http/hosts.js';
 import { connectionLimits, serverOptions, watchConnections, type ConnectionLimits } from './http/connections.js';
 import { clientErrorHandler, HEADER_ALLOWANCE, registerErrorHandlers } from './http/errors.js';
@@ -63,7 +63,9 @@ export interface AppOptions {
   /**
    * Origins allowed by CORS: true (default) for any origin, or a list. Control
    * routes (/__billsim) take requests from the server's own origin and, with
-   * the default, loopback origins; with a list, only from those origins.
+   * the default, loopback origins; with a list, only from those origins. With
+   * `proxy`, the API takes its own origin, loopback origins and the listed
+   * ones only, and refuses requests from any other before forwarding them.
    */
   cors?: true | string[];
   /**
@@ -224,10 +226,14 @@ async function appOver(options: AppOptions, seed: Seed, saved: DataFile | undefi
   }
   registerErrorHandlers(app, bodyLimit, sessions);
   const origins = options.cors === undefined || options.cors === true ? true : options.cors;
-  registerPrivateNetwork(app, origins);
+  // With --proxy a page's origin could read the user's installation: the API takes loopback origins and the listed ones only.
+  const granted = apiOrigins(origins, proxy !== undefined);
+  registerPrivateNetwork(app, granted);
   registerControlOrigins(app, CONTROL_PREFIX, origins);
+  if (proxy) registerProxiedOrigins(app, origins);
   await app.register(cors, {
-    origin: origins,
+    // A request without Origin is granted as before (no header); an origin not taken gets no CORS at all.
+    origin: typeof granted === 'function' ? (origin, done) => done(null, origin === undefined || granted(origin)) : origins,
     methods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
     allowedHeaders: ['content-type', 'authorization', 'x-billsim-session'],
     maxAge: 600,
@@ -236,9 +242,15 @@ async function appOver(options: AppOptions, seed: Seed, saved: DataFile | undefi
   });
   await app.register(formbody, { parser: (body) => parseParams(body) });
   registerBodyParsers(app);
-  const endpoint: EndpointDeps = { sessions, operations, latency: options.latency, proxy };
+  const endpoint: EndpointDeps = {
+    sessions,
+    operations,
+    latency: options.latency,
+    proxy,
+    ...(proxy && { originAllowed: (origin: string | undefined, host: string | undefined) => proxiedOriginAllowed(origin, host, origins) }),
+  };
   registerEndpoint(app, endpoint);
-  answerDirectly(app, endpoint, { bodyLimit, origins, nextRequestId });
+  answerDirectly(app, endpoint, { bodyLimit, origins: granted, nextRequestId });
   guardHosts(app, options.allowedHosts ?? []);
   watchConnections(app, limits);
   registerControl(app, { control, version: packageVersion(), controlToken: options.controlToken });

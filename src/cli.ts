@@ -8,7 +8,7 @@ import { API_PATH } from './http/endpoint.js';
 import { ownFlagsCommand, parseCli, USAGE, UsageError, type CliConfig } from './cli/options.js';
 import { checkPaths } from './cli/paths.js';
 import { loggerOptions } from './cli/logging.js';
-import { bannerKey, exposureWarning, listenNames } from './cli/exposure.js';
+import { bannerKey, exposureWarning, listenNames, proxyOriginsLine } from './cli/exposure.js';
 import { COLLECTION_NAMES, loadFixtures } from './store/fixtures.js';
 import { defaultFixturesDir, packageVersion } from './paths.js';
 import { plainHttpWarning } from './lib/upstream.js';
@@ -90,7 +90,7 @@ async function serve(config: CliConfig): Promise<void> {
       `  api_key: ${key?.shown ?? '(no access record 1)'}`,
       `  try:     curl ${quote}${url}?${query}${quote}`,
       `  docs:    ${address}/docs   control: ${address}/__billsim/health${config.data ? `   data: ${config.data}` : ''}`,
-      ...(config.proxy ? [proxyLine(config.proxy)] : []),
+      ...(config.proxy ? [proxyLine(config.proxy), proxyOriginsLine(config.cors)] : []),
       '',
     ].join('\n'),
   );

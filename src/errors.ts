@@ -81,6 +81,12 @@ export const messages = {
   proxyWriteRefused: (call: string, origin: string) =>
     `${call} changes data, so billsim did not forward it to ${origin}: the proxy forwards reads only unless it is started with --proxy-writes`,
   proxyFailed: (origin: string, reason: string) => `billsim's proxy got no answer from the installation at ${origin}: ${reason}`,
+  proxyOriginRefused: (origin: string) =>
+    `Requests from ${origin.slice(0, 200)} are refused: with --proxy, billsim's API takes browser requests only from its own origin, loopback origins (such as http://localhost:3000) and the origins given with --cors, since a page could otherwise read your installation. To allow this origin, add it to --cors`,
+  proxyCallName: (call: string, rule: string) =>
+    `Parameter call must be the name of a call (${rule}), got ${JSON.stringify(call.slice(0, 100))}: billsim's proxy forwards nothing else`,
+  proxyAnswerTooLarge: (origin: string, call: string, max: number) =>
+    `billsim's proxy refused the answer of the installation at ${origin} to ${call}: it is larger than ${max} bytes, the cap --proxy-max-answer sets (the rest was not read). Ask for less (a page, a filter), or raise --proxy-max-answer`,
   callMissing: () => 'Parameter call is required: name the API function to run, such as call=getCurrencies',
   callUnknown: (call: string) =>
     `Unknown call "${call}": billsim does not simulate it; answer it your way with a stub (POST /__billsim/stubs with { "call": "${call}", "answer": { ... } })`,

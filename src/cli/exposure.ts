@@ -36,3 +36,14 @@ export function bannerKey(key: string, fromEnv: boolean): { shown: string; query
   if (!fromEnv) return { shown: key, query: encodeURIComponent(key) };
   return { shown: `${maskSecret(key)} (from BILLSIM_API_KEY)`, query: '$BILLSIM_API_KEY' };
 }
+
+/**
+ * The banner's line on who may call the API from a browser while --proxy is
+ * on (src/http/cross-site.ts, proxiedOriginAllowed): loopback origins, and
+ * those --cors lists, since a page could otherwise read the installation.
+ */
+export function proxyOriginsLine(cors: true | readonly string[]): string {
+  const listed = cors === true ? [] : cors.filter((origin) => origin !== '*');
+  const which = listed.length > 0 ? `loopback origins and ${listed.join(', ')} only` : 'loopback origins only (--cors adds others)';
+  return `  origins: the API takes browser requests from ${which}, since it reaches your installation`;
+}

@@ -6,7 +6,7 @@ import type { Latency } from '../http/endpoint.js';
 import { MIN_MEMORY_BUDGET } from '../session/memory.js';
 import { connectionLimits, DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from '../http/connections.js';
 import type { ProxyOptions } from '../http/proxy.js';
-import { DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS, endpointOf } from '../lib/upstream.js';
+import { DEFAULT_MAX_ANSWER_BYTES, DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS, endpointOf } from '../lib/upstream.js';
 
 export class UsageError extends Error {}
 
@@ -74,7 +74,8 @@ Serves the HostBill admin/api.php simulator. Every option also reads an environm
 
 Proxy (forward calls to your own HostBill installation; clients keep billsim's credentials):
   --proxy <url>          forward every call no stub answers to this installation, its answers handed back as
-                         they come (BILLSIM_PROXY); http:// is warned about unless the host is loopback or private
+                         they come (BILLSIM_PROXY); http:// is warned about unless the host is loopback or private.
+                         Browsers then reach the API only from loopback origins and those --cors lists
   --proxy-api-id <id>    the installation's API id (BILLSIM_PROXY_API_ID)
   --proxy-api-key <key>  the installation's API key; prefer BILLSIM_PROXY_API_KEY, since a flag shows in the
                          process list. It never appears in answers, the journal, logs or recordings
@@ -88,6 +89,9 @@ Proxy (forward calls to your own HostBill installation; clients keep billsim's c
   --proxy-retries <n>    further attempts of a read when the installation is unreachable, times out or answers
                          502-504, 250 ms apart and doubling; writes are sent once (BILLSIM_PROXY_RETRIES;
                          default ${DEFAULT_RETRIES}, at most ${MAX_RETRIES})
+  --proxy-max-answer <n> the largest answer of the installation passed on, in bytes or with a unit (512K, 64M);
+                         a larger one is dropped unread and the client gets HTTP 502 (BILLSIM_PROXY_MAX_ANSWER;
+                         default ${DEFAULT_MAX_ANSWER_BYTES / 2 ** 20}M, at most 512M)
 
   -h, --help             show this help
   -v, --version          print the version
@@ -110,6 +114,7 @@ const OPTIONS = {
   record: { type: 'string' },
   'proxy-timeout': { type: 'string' },
   'proxy-retries': { type: 'string' },
+  'proxy-max-answer': { type: 'string' },
   port: { type: 'string' },
   host: { type: 'string' },
   fixtures: { type: 'string' },
@@ -236,7 +241,34 @@ function switchOn(flag: boolean | undefined, name: string, env: string | undefin
   throw new UsageError(`${name} must be 1 or 0, got "${env}"`);
 }
 
-const PROXY_FLAGS = ['proxy-api-id', 'proxy-api-key', 'proxy-unknown', 'proxy-writes', 'record', 'proxy-timeout', 'proxy-retries'];
+const PROXY_FLAGS = [
+  'proxy-api-id',
+  'proxy-api-key',
+  'proxy-unknown',
+  'proxy-writes',
+  'record',
+  'proxy-timeout',
+  'proxy-retries',
+  'proxy-max-answer',
+];
+
+const SIZE_UNIT: Record<string, number> = { '': 1, b: 1, k: 2 ** 10, kb: 2 ** 10, kib: 2 ** 10, m: 2 ** 20, mb: 2 ** 20, mib: 2 ** 20 };
+/** V8 keeps a text of at most about 512 MiB: an answer must fit one. */
+const MAX_ANSWER_CAP = 512 * 2 ** 20;
+
+/** --proxy-max-answer: bytes (16777216), or with a unit (512K, 16M); from 1 KiB to 512 MiB. */
+function answerCap(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const match = /^(\d{1,9})\s*([a-z]*)$/i.exec(text.trim());
+  const unit = match ? SIZE_UNIT[match[2].toLowerCase()] : undefined;
+  const bytes = match && unit ? Number(match[1]) * unit : Number.NaN;
+  if (!(bytes >= 1024 && bytes <= MAX_ANSWER_CAP)) {
+    throw new UsageError(
+      `--proxy-max-answer must be a size from 1K to 512M, in bytes (16777216) or with a unit (512K, 16M), got "${text}"`,
+    );
+  }
+  return bytes;
+}
 
 /** The proxy's settings, or undefined without --proxy (its other flags are then refused; their variables ignored). */
 function proxy(values: Record<string, unknown>, env: Record<string, string | undefined>): ProxyOptions | undefined {
@@ -262,8 +294,9 @@ function proxy(values: Record<string, unknown>, env: Record<string, string | und
   if (timeoutMs === 0) throw new UsageError('--proxy-timeout must be at least 1 millisecond');
   const retries = whole('--proxy-retries', text('proxy-retries', 'BILLSIM_PROXY_RETRIES'), MAX_RETRIES, 'retries') ?? DEFAULT_RETRIES;
   const record = text('record', 'BILLSIM_RECORD');
+  const maxAnswerBytes = answerCap(text('proxy-max-answer', 'BILLSIM_PROXY_MAX_ANSWER')) ?? DEFAULT_MAX_ANSWER_BYTES;
   return {
-    upstream: { url: endpoint, apiId, apiKey, timeoutMs, retries },
+    upstream: { url: endpoint, apiId, apiKey, timeoutMs, retries, maxAnswerBytes },
     forward: switchOn(values['proxy-unknown'] as boolean | undefined, 'BILLSIM_PROXY_UNKNOWN', env.BILLSIM_PROXY_UNKNOWN)
       ? 'unknown'
       : 'every',

@@ -9,7 +9,8 @@
 //   without a preflight: a JSON body, or a header of billsim's own.
 import { isIP } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { SESSION_HEADER } from './endpoint.js';
+import { messages } from '../errors.js';
+import { API_PATH, SESSION_HEADER } from './endpoint.js';
 import { isLoopbackName } from './hosts.js';
 
 export const CONTROL_HEADER = 'x-billsim-control';
@@ -44,6 +45,50 @@ export function controlOriginAllowed(origin: string | undefined, host: string | 
   if (host !== undefined && url.host === sameScheme(url, host)) return true;
   if (cors === true || cors.includes('*')) return loopbackOrigin(url);
   return cors.includes(origin);
+}
+
+/**
+ * Whether a request to the API may come from `origin` while --proxy is on: a
+ * page's origin could otherwise read (and with --proxy-writes change) the
+ * user's installation with the public bundled key. What the control routes
+ * take, and loopback origins whatever --cors lists; never any other ("*" too
+ * means loopback origins only).
+ */
+export function proxiedOriginAllowed(origin: string | undefined, host: string | undefined, cors: true | readonly string[]): boolean {
+  if (controlOriginAllowed(origin, host, cors)) return true;
+  try {
+    return loopbackOrigin(new URL(origin!));
+  } catch {
+    return false;
+  }
+}
+
+/** The origins CORS grants, as given to @fastify/cors: any (true), a list, or a rule. */
+export type CorsOrigins = true | readonly string[] | ((origin: string) => boolean);
+
+/** Whether the CORS answer grants `origin`. */
+export function corsGrants(origins: CorsOrigins, origin: string): boolean {
+  if (origins === true) return true;
+  return typeof origins === 'function' ? origins(origin) : origins.includes(origin);
+}
+
+/** What the API's CORS grants: --cors as given; with --proxy, only the origins proxiedOriginAllowed takes. */
+export function apiOrigins(cors: true | readonly string[], proxy: boolean): CorsOrigins {
+  return proxy ? (origin) => proxiedOriginAllowed(origin, undefined, cors) : cors;
+}
+
+/**
+ * With --proxy, refuses a preflight to the API from an origin it does not
+ * take (403, no CORS or Private Network Access grant). The requests
+ * themselves are refused by the endpoint, before anything is forwarded.
+ * Registered before the CORS plugin, which would answer the preflight.
+ */
+export function registerProxiedOrigins(app: FastifyInstance, cors: true | readonly string[]): void {
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.method !== 'OPTIONS' || request.url.split('?')[0] !== API_PATH) return;
+    const { origin, host } = request.headers;
+    if (!proxiedOriginAllowed(origin, host, cors)) return reply.status(403).send({ error: messages.proxyOriginRefused(origin!) });
+  });
 }
 
 /** Whether a state-changing request carries what only a preflighted (or non-browser) request can. */

@@ -1,6 +1,7 @@
 import type { IncomingMessage, OutgoingHttpHeaders, RequestListener, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { API_PATH, JSON_TYPE, serveApi, type EndpointDeps, type Outcome, type RequestLog } from './endpoint.js';
+import { corsGrants, type CorsOrigins } from './cross-site.js';
 import { writeFailure } from './failures.js';
 import { parseParams } from './params.js';
 
@@ -20,7 +21,7 @@ const FORM_UTF8 = /^application\/x-www-form-urlencoded\s*;\s*charset="?utf-8"?\s
 export interface DirectOptions {
   bodyLimit: number;
   /** The CORS origins the app allows (as given to @fastify/cors). */
-  origins: true | readonly string[];
+  origins: CorsOrigins;
   /** The request ids Fastify gives its requests, so both ways number them from one counter. */
   nextRequestId: () => string;
 }
@@ -97,7 +98,7 @@ export function write(req: IncomingMessage, res: ServerResponse, outcome: Outcom
   // In the order and spelling @fastify/cors and Fastify give them.
   const headers: OutgoingHttpHeaders = { vary: 'Origin' };
   const origin = req.headers.origin;
-  if (origin && (origins === true || origins.includes(origin))) headers['access-control-allow-origin'] = origin;
+  if (origin && corsGrants(origins, origin)) headers['access-control-allow-origin'] = origin;
   if (outcome.failure) {
     writeFailure(res, outcome.failure, outcome.json, headers, outcome.status);
     return;
@@ -119,7 +120,7 @@ export function write(req: IncomingMessage, res: ServerResponse, outcome: Outcom
 export function answerDirectly(app: FastifyInstance, deps: EndpointDeps, options: DirectOptions): void {
   const { bodyLimit, origins, nextRequestId } = options;
   // With "*" among them, @fastify/cors answers every origin with "*" and no Vary: left to it.
-  if (origins !== true && origins.includes('*')) return;
+  if (Array.isArray(origins) && origins.includes('*')) return;
   const server = app.server;
   const [fastify] = server.listeners('request') as RequestListener[];
   let closing = false;

@@ -39,6 +39,13 @@ export interface EndpointDeps {
   latency?: Latency;
   /** Forward calls to an installation (--proxy) instead of simulating them. */
   proxy?: Forwarder;
+  /**
+   * Whether a request naming this Origin (and Host) is answered at all; with
+   * --proxy a page's simple request (a GET, a form POST) is refused before
+   * anything is forwarded, since a page may send one it cannot read, a write
+   * included. Without it every request is answered, CORS deciding who reads.
+   */
+  originAllowed?: (origin: string | undefined, host: string | undefined) => boolean;
 }
 
 export function sessionName(request: { headers: IncomingHttpHeaders }): string {
@@ -96,6 +103,8 @@ export async function serveApi(deps: EndpointDeps, request: ApiRequest): Promise
   let outcome: Outcome;
   try {
     assertParsed(request.query, request.body);
+    const { origin, host } = request.headers;
+    if (deps.originAllowed && !deps.originAllowed(origin, host)) throw new ApiError(messages.proxyOriginRefused(origin!));
     session = deps.sessions.get(sessionName(request));
     outcome = await answer(deps, session, params, call, request.ip);
   } catch (error) {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { corsGrants, type CorsOrigins } from './cross-site.js';
 
 /**
  * Chromium's Private Network Access: a page served from a public origin that
@@ -8,8 +9,8 @@ import type { FastifyInstance } from 'fastify';
  * answers the preflight as usual. Registered before it, so the header is set
  * when it replies.
  */
-export function registerPrivateNetwork(app: FastifyInstance, origins: true | readonly string[]): void {
-  const allowed = (origin: string | undefined) => origin !== undefined && (origins === true || origins.includes(origin));
+export function registerPrivateNetwork(app: FastifyInstance, origins: CorsOrigins): void {
+  const allowed = (origin: string | undefined) => origin !== undefined && corsGrants(origins, origin);
   app.addHook('onRequest', (request, reply, done) => {
     if (
       request.raw.method === 'OPTIONS' &&

@@ -4,7 +4,9 @@
 // first, so a client never holds (or needs) the installation's key.
 import { messages } from '../errors.js';
 import type { ProxyHealth } from '../generated/wire.js';
-import { callUpstream, envelopeErrors, UpstreamError, withoutKey, type Upstream } from '../lib/upstream.js';
+import { CALL_NAME_RULE, looksLikeCall } from '../lib/call-names.js';
+import { maskSecretInJson, maskSecretInValue } from '../lib/secrets.js';
+import { callUpstream, DEFAULT_MAX_ANSWER_BYTES, envelopeErrors, UpstreamError, withoutKey, type Upstream } from '../lib/upstream.js';
 import type { AnyOperation } from '../operations/operation.js';
 import { errorEnvelope } from './envelope.js';
 import type { Recorder } from './recording.js';
@@ -71,8 +73,11 @@ export class Forwarder {
   /** Forwards one call with its own parameters (no credentials); `now` dates billsim's own refusals. */
   async forward(call: string, operation: AnyOperation | undefined, params: Record<string, unknown>, now: Date): Promise<ProxyAnswer> {
     const { upstream } = this.options;
+    const { origin } = upstream.url;
+    // A name with spaces, NUL or "/../" is no call: the installation's router is not to be tried with it.
+    if (!looksLikeCall(call)) return refused(200, call, now, messages.proxyCallName(call, CALL_NAME_RULE));
     const write = isWrite(call, operation);
-    if (write && !this.options.writes) return refused(200, call, now, messages.proxyWriteRefused(call, upstream.url.origin));
+    if (write && !this.options.writes) return refused(200, call, now, messages.proxyWriteRefused(call, origin));
     let status: number;
     let text: string;
     let json: unknown;
@@ -81,18 +86,22 @@ export class Forwarder {
       ({ status, text, json } = await callUpstream(upstream, call, params, { retry: !write }));
     } catch (error) {
       if (!(error instanceof UpstreamError)) throw error;
+      if (error.kind === 'too-large') {
+        return refused(
+          NO_ANSWER_STATUS,
+          call,
+          now,
+          messages.proxyAnswerTooLarge(origin, call, upstream.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES),
+        );
+      }
       const reason = withoutKey(error.message, upstream);
-      return refused(
-        error.kind === 'timeout' ? TIMEOUT_STATUS : NO_ANSWER_STATUS,
-        call,
-        now,
-        messages.proxyFailed(upstream.url.origin, reason),
-      );
+      return refused(error.kind === 'timeout' ? TIMEOUT_STATUS : NO_ANSWER_STATUS, call, now, messages.proxyFailed(origin, reason));
     }
-    // The installation's own key never reaches a client, the journal or a recording, even if an answer echoes it.
-    const clean = withoutKey(text, upstream);
-    if (clean !== text) json = parsedOrNothing(clean);
-    await this.recorder?.record(call, params, json, status);
+    // The installation's own key never reaches a client, the journal, a log line or a recording, even if an
+    // answer echoes it, however escaped: every string of the answer is read, and one holding it written anew.
+    const clean = maskSecretInJson(text, upstream.apiKey);
+    if (clean !== text) json = JSON.parse(clean);
+    await this.recorder?.record(call, maskSecretInValue(params, upstream.apiKey) as Record<string, unknown>, json, status);
     const success = typeof json === 'object' && json !== null && (json as { success?: unknown }).success === true;
     return { status, json: clean, success, errors: envelopeErrors(json) ?? [], proxied: true };
   }
@@ -109,15 +118,6 @@ export class Forwarder {
   /** Waits for the recording's last write. */
   async close(): Promise<void> {
     await this.recorder?.close();
-  }
-}
-
-/** The JSON a text holds, or undefined (the key's stand-in may have broken it): nothing then to record. */
-function parsedOrNothing(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
   }
 }
 

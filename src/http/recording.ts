@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Collections, Stub } from '../generated/wire.js';
 import { bracketEntries, envelopeErrors } from '../lib/upstream.js';
+import { SECRET } from '../session/journal.js';
 import { ENVELOPE_KEYS, MAX_STUB_ANSWER, storedStubProblems } from '../session/stubs.js';
 import { replaceFile } from '../store/data-files.js';
 import { COLLECTION_NAMES, recordProblem } from '../store/fixtures.js';
@@ -54,6 +55,36 @@ export function flatParams(params: Record<string, unknown>): Record<string, stri
   return Object.fromEntries(bracketEntries(params));
 }
 
+/**
+ * The parameters without those the journal redacts (passwords, card numbers:
+ * src/session/journal.ts's SECRET), at any depth. They are left out rather
+ * than kept as "[redacted]", which no request would carry: the stub then
+ * answers the call whatever secret is sent.
+ */
+export function withoutSecrets(params: Record<string, unknown>): Record<string, unknown> {
+  const strip = (value: unknown): unknown => {
+    if (typeof value !== 'object' || value === null) return value;
+    if (Array.isArray(value)) return value.map(strip);
+    return Object.fromEntries(Object.entries(value).flatMap(([key, inner]) => (SECRET.test(key) ? [] : [[key, strip(inner)]])));
+  };
+  return strip(params) as Record<string, unknown>;
+}
+
+/** Levels of nesting a recorded answer may have: far more than any API answer, few enough to walk it safely. */
+export const MAX_RECORDED_DEPTH = 64;
+
+/** Whether a parsed JSON value nests deeper than `limit` levels, found without recursion. */
+function nestsDeeper(value: unknown, limit: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [item, depth] = stack.pop()!;
+    if (typeof item !== 'object' || item === null) continue;
+    if (depth >= limit) return true;
+    for (const inner of Object.values(item)) if (typeof inner === 'object' && inner !== null) stack.push([inner, depth + 1]);
+  }
+  return false;
+}
+
 const MAX_MESSAGE = 1000;
 const MAX_MESSAGES = 10;
 
@@ -67,7 +98,10 @@ export function stubOf(
   if (typeof json !== 'object' || json === null || Array.isArray(json)) {
     return { skipped: 'the answer is not a JSON object, and a stub answers one' };
   }
-  const stub: Omit<Stub, 'id'> = { call, params: flatParams(params) };
+  if (nestsDeeper(json, MAX_RECORDED_DEPTH)) {
+    return { skipped: `the answer nests deeper than ${MAX_RECORDED_DEPTH} levels, more than a stub keeps` };
+  }
+  const stub: Omit<Stub, 'id'> = { call, params: flatParams(withoutSecrets(params)) };
   const errors = envelopeErrors(json);
   if (errors) {
     const kept = errors

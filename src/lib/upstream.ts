@@ -3,6 +3,7 @@
 // API's form encoding and its envelope, and nothing of billsim's world.
 import { isIP } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { maskSecretIn } from './secrets.js';
 
 /** Where and how to reach an installation. */
 export interface Upstream {
@@ -14,15 +15,19 @@ export interface Upstream {
   timeoutMs: number;
   /** Further attempts after a failure that is not the installation's answer (unreachable, time-out, 502-504); reads only. */
   retries: number;
+  /** Bytes of one answer read at most (default DEFAULT_MAX_ANSWER_BYTES): a longer one is dropped unread and refused. */
+  maxAnswerBytes?: number;
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 export const DEFAULT_RETRIES = 2;
+/** 16 MiB: far above any catalogue page or list a client reads, far below what would strain the server. */
+export const DEFAULT_MAX_ANSWER_BYTES = 16 * 2 ** 20;
 /** The wait before the first retry, doubled for each next one. */
 export const RETRY_DELAY_MS = 250;
 
 /** Why an installation gave no usable answer; `kind` says which way. */
-export type UpstreamFailure = 'usage' | 'unreachable' | 'timeout' | 'html' | 'not-json';
+export type UpstreamFailure = 'usage' | 'unreachable' | 'timeout' | 'html' | 'not-json' | 'too-large';
 
 export class UpstreamError extends Error {
   readonly kind: UpstreamFailure;
@@ -121,11 +126,9 @@ export function formEncode(params: Record<string, unknown>): URLSearchParams {
   return new URLSearchParams(bracketEntries(params));
 }
 
-/** `text` with every occurrence of the key replaced, so no message, log or recording carries it. */
+/** `text` with the key replaced however it is spelled (src/lib/secrets.ts), so no message, log or recording carries it. */
 export function withoutKey(text: string, upstream: Pick<Upstream, 'apiKey'>): string {
-  const key = upstream.apiKey;
-  if (key.length === 0) return text;
-  return text.split(key).join('****').split(encodeURIComponent(key)).join('****');
+  return maskSecretIn(text, upstream.apiKey);
 }
 
 const RETRIED_STATUSES = new Set([502, 503, 504]);
@@ -161,8 +164,34 @@ export async function callUpstream(
   throw failure!;
 }
 
+/** The answer's text, read as it arrives; beyond `max` bytes the connection is dropped and a too-large UpstreamError thrown. */
+async function readCapped(response: Response, max: number, drop: AbortController, where: string, call: string): Promise<string> {
+  const tooLarge = () => {
+    drop.abort();
+    return new UpstreamError('too-large', `${where} answered ${call} with more than ${max} bytes`);
+  };
+  if (Number(response.headers.get('content-length')) > max) throw tooLarge();
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  // As response.text() decodes: UTF-8, a byte order mark left out.
+  return new TextDecoder().decode(Buffer.concat(chunks, size));
+}
+
 async function attemptCall(upstream: Upstream, call: string, body: URLSearchParams): Promise<UpstreamAnswer> {
   const where = upstream.url.origin + upstream.url.pathname;
+  const drop = new AbortController();
   let response: Response;
   let text: string;
   try {
@@ -171,10 +200,11 @@ async function attemptCall(upstream: Upstream, call: string, body: URLSearchPara
       body,
       headers: { accept: 'application/json' },
       redirect: 'manual',
-      signal: AbortSignal.timeout(upstream.timeoutMs),
+      signal: AbortSignal.any([drop.signal, AbortSignal.timeout(upstream.timeoutMs)]),
     });
-    text = await response.text();
+    text = await readCapped(response, upstream.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES, drop, where, call);
   } catch (error) {
+    if (error instanceof UpstreamError) throw error;
     const err = error as Error & { cause?: Error & { code?: string } };
     if (err.name === 'TimeoutError' || err.name === 'AbortError') {
       throw new UpstreamError('timeout', `${where} did not answer ${call} within ${upstream.timeoutMs} ms`);
@@ -210,6 +240,16 @@ async function attemptCall(upstream: Upstream, call: string, body: URLSearchPara
 export function envelopeErrors(json: unknown): string[] | undefined {
   if (typeof json !== 'object' || json === null || (json as { success?: unknown }).success !== false) return undefined;
   const error = (json as { error?: unknown }).error;
-  if (Array.isArray(error)) return error.map(String);
+  if (Array.isArray(error)) return error.map(messageText);
   return [typeof error === 'string' ? error : 'the installation refused the call without a message'];
+}
+
+/** One message of an error list as text; a list or object as its JSON, cut short (String() of a deeply nested list overflows the stack). */
+function messageText(message: unknown): string {
+  if (typeof message !== 'object' || message === null) return String(message);
+  try {
+    return JSON.stringify(message).slice(0, 1000);
+  } catch {
+    return 'a message nested too deeply to show';
+  }
 }

@@ -64,6 +64,15 @@ t.test('--proxy answers as the installation, refuses writes, and --record replay
     proxy.output(),
     `proxy:   every call no stub answers -> ${installation.origin} (reads only, writes refused); recording to ${record}`,
   );
+  t.match(
+    proxy.output(),
+    'origins: the API takes browser requests from loopback origins only (--cors adds others), since it reaches your installation',
+  );
+  const fromPage = await fetch(`${proxy.url}?${new URLSearchParams({ call: 'getClientDetails', id: '1', ...AUTH })}`, {
+    headers: { origin: 'https://evil.example' },
+  });
+  t.match(await fromPage.json(), { success: false, error: [/^Requests from https:\/\/evil\.example are refused: with --proxy/] });
+  t.equal(fromPage.headers.get('access-control-allow-origin'), null, 'a page on another origin reads nothing');
   const answers = [];
   for (const [call, params] of CALLS) {
     const got = await get(proxy.url, call, params);
@@ -109,6 +118,14 @@ t.test('the proxy flags are checked before anything starts', async (t) => {
       { BILLSIM_PROXY_API_KEY: 'k' },
       /--proxy-timeout/,
     ],
+    [['--proxy-max-answer', '1M'], {}, /--proxy-max-answer needs --proxy <url>/],
+    ...['0', '1000', '513M', '1G', 'lots', '-5'].map((size): [string[], Record<string, string>, RegExp] => [
+      ['--proxy', 'https://b.example.com', '--proxy-api-id', 'x', '--proxy-max-answer', size],
+      { BILLSIM_PROXY_API_KEY: 'k' },
+      new RegExp(
+        `--proxy-max-answer must be a size from 1K to 512M, in bytes \\(16777216\\) or with a unit \\(512K, 16M\\), got "${size}"`,
+      ),
+    ]),
   ];
   for (const [args, env, message] of cases) {
     const result = runCli(args, env);
@@ -121,6 +138,31 @@ t.test('the proxy flags are checked before anything starts', async (t) => {
   }
   t.match(help.stdout, /--proxy-timeout <ms>[\s\S]*default 30000/);
   t.match(help.stdout, /--proxy-retries <n>[\s\S]*default 2, at most 10/);
+  t.match(help.stdout, /--proxy-max-answer <n>[\s\S]*default 16M, at most 512M/);
+  t.match(help.stdout, /Browsers then reach the API only from loopback origins and those --cors lists/);
+});
+
+t.test('--proxy-max-answer caps what is read of an answer; the banner names the origins --cors adds', async (t) => {
+  const big = { success: true, call: 'getClientAccess', server_time: 1, pad: 'x'.repeat(4096) };
+  const installation = await started(t, ['--now', '2026-06-01 09:30:00'], { BILLSIM_API_ID: UP_ID, BILLSIM_API_KEY: UP_KEY });
+  await fetch(`${installation.origin}/__billsim/stubs`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ call: 'getClientAccess', answer: { pad: big.pad } }),
+  });
+  const proxy = await started(
+    t,
+    ['--proxy', installation.origin, '--proxy-api-id', UP_ID, '--proxy-max-answer', '2K', '--cors', 'https://app.example.com'],
+    { BILLSIM_PROXY_API_KEY: UP_KEY },
+  );
+  t.match(proxy.output(), 'origins: the API takes browser requests from loopback origins and https://app.example.com only');
+  const got = await get(proxy.url, 'getClientAccess', {});
+  t.equal(got.status, 502);
+  t.match(JSON.parse(got.text).error, [/larger than 2048 bytes, the cap --proxy-max-answer sets/]);
+  const listed = await fetch(`${proxy.url}?${new URLSearchParams({ call: 'getCurrencies', ...AUTH })}`, {
+    headers: { origin: 'https://app.example.com' },
+  });
+  t.equal(listed.headers.get('access-control-allow-origin'), 'https://app.example.com', 'a listed origin is answered');
 });
 
 t.test('plain http:// to a public host is warned about', async (t) => {
