@@ -1,4 +1,4 @@
-// npx tsx bench/login-storm.ts [--duration S] [--rounds N] [--loops N] [--cli path/to/dist/cli.js]  (after npm run build)
+// npm run bench:logins [-- --duration S] [--rounds N] [--loops N] [--cli path/to/dist/cli.js]
 // A login storm against the built server on 127.0.0.1: one client's reads a
 // second (sequential getCurrencies) alone, then while --loops clients (8)
 // each send verifyClientLogin one after another with a wrong password (never

@@ -13,15 +13,7 @@ export type Tier = 'fast' | 'slow' | 'fuzz';
  * of throughput under a login loop (a ratio measured against a real server).
  * They run what `npm run build` put in dist/, and each takes seconds of its own.
  */
-const SLOW = [
-  'test/readme/',
-  'test/browser/',
-  'test/cli/',
-  'test/package/',
-  'test/package.test.ts',
-  'test/reliability/crash.test.ts',
-  'test/reliability/login-stalls.test.ts',
-];
+const SLOW = ['test/readme/', 'test/browser/', 'test/cli/', 'test/package/', 'test/package.test.ts', 'test/reliability/crash.test.ts'];
 
 /** The fuzz files: short runs in the fast tier, long ones (FUZZ_RUNS) in the fuzz tier. */
 const FUZZ = ['test/fuzz/'];

@@ -12,6 +12,7 @@ import { SECRET } from '../session/journal.js';
 import { ENVELOPE_KEYS, MAX_STUB_ANSWER, storedStubProblems } from '../session/stubs.js';
 import { replaceFile } from '../store/data-files.js';
 import { COLLECTION_NAMES, recordProblem } from '../store/fixtures.js';
+import { MAX_ANSWER_DEPTH, nestsDeeperThan } from '../lib/nesting.js';
 
 export const STUBS_FILE = 'stubs.json';
 
@@ -70,20 +71,8 @@ export function withoutSecrets(params: Record<string, unknown>): Record<string, 
   return strip(params) as Record<string, unknown>;
 }
 
-/** Levels of nesting a recorded answer may have: far more than any API answer, few enough to walk it safely. */
-export const MAX_RECORDED_DEPTH = 64;
-
-/** Whether a parsed JSON value nests deeper than `limit` levels, found without recursion. */
-function nestsDeeper(value: unknown, limit: number): boolean {
-  const stack: [unknown, number][] = [[value, 0]];
-  while (stack.length > 0) {
-    const [item, depth] = stack.pop()!;
-    if (typeof item !== 'object' || item === null) continue;
-    if (depth >= limit) return true;
-    for (const inner of Object.values(item)) if (typeof inner === 'object' && inner !== null) stack.push([inner, depth + 1]);
-  }
-  return false;
-}
+/** Levels of nesting a recorded answer may have (the same bound as import's). */
+export const MAX_RECORDED_DEPTH = MAX_ANSWER_DEPTH;
 
 const MAX_MESSAGE = 1000;
 const MAX_MESSAGES = 10;
@@ -98,7 +87,7 @@ export function stubOf(
   if (typeof json !== 'object' || json === null || Array.isArray(json)) {
     return { skipped: 'the answer is not a JSON object, and a stub answers one' };
   }
-  if (nestsDeeper(json, MAX_RECORDED_DEPTH)) {
+  if (nestsDeeperThan(json, MAX_RECORDED_DEPTH)) {
     return { skipped: `the answer nests deeper than ${MAX_RECORDED_DEPTH} levels, more than a stub keeps` };
   }
   const stub: Omit<Stub, 'id'> = { call, params: flatParams(withoutSecrets(params)) };

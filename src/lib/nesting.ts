@@ -3,6 +3,9 @@
 // runs out of stack on a few thousand levels; an answer from outside is
 // measured first, without recursion, so no answer can exhaust the stack.
 
+/** Levels of nesting an answer from outside may have: far more than any API answer holds, few enough to walk it safely. */
+export const MAX_ANSWER_DEPTH = 64;
+
 /** Whether `value` holds lists or objects nested more than `max` levels (a flat object is 1). */
 export function nestsDeeperThan(value: unknown, max: number): boolean {
   const stack: Array<[unknown, number]> = [[value, 1]];

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import t, { type Test } from 'tap';
 import { runImport } from '../../src/cli/import.js';
-import { MAX_ANSWER_DEPTH } from '../../src/cli/import/reader.js';
+import { MAX_ANSWER_DEPTH } from '../../src/lib/nesting.js';
 import { tinyServer } from '../helpers/installation.js';
 import { loadFixtures } from '../../src/store/fixtures.js';
 import { defaultFixturesDir } from '../../src/paths.js';

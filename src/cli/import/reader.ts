@@ -6,7 +6,7 @@
 // answers undefined, so each walk ends where it is.
 import pLimit from 'p-limit';
 import { callUpstream, envelopeErrors, withoutKey, type Upstream, UpstreamError } from '../../lib/upstream.js';
-import { nestsDeeperThan } from '../../lib/nesting.js';
+import { MAX_ANSWER_DEPTH, nestsDeeperThan } from '../../lib/nesting.js';
 
 /** Why the import stops; its message is the one line the user sees. */
 export class ImportFailure extends Error {}
@@ -34,13 +34,6 @@ export interface ReaderEvents {
 
 /** Only calls that read: the import must never change the installation, whatever a later change to the walk asks. */
 const READ_CALL = /^(get|list)[A-Z]/;
-
-/**
- * The deepest answer taken. HostBill's answers nest a handful of levels (a
- * product's configurable options are the deepest); one nested far deeper is
- * not the API's, and would exhaust the stack of whatever reads it next.
- */
-export const MAX_ANSWER_DEPTH = 64;
 
 export interface ReaderLimits {
   /** Requests in flight at once. */
