@@ -51,7 +51,7 @@ export function behind(session: AutomatedState): boolean {
 }
 
 /** How long a catch-up works before it lets other requests in (ms). */
-export const SLICE_MS = 20;
+export const SLICE_MS = 10;
 /** How many slices of days one mutation of a catch-up holds before it is saved: progress kept, and few saves. */
 const SLICES_A_SAVE = 10;
 
