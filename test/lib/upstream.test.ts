@@ -32,7 +32,7 @@ async function installation(t: Test, handler: Handler): Promise<{ upstream: Upst
   t.teardown(() => new Promise<void>((resolve) => server.close(() => resolve())));
   const { port } = server.address() as AddressInfo;
   return {
-    upstream: { url: endpointOf(`http://127.0.0.1:${port}`), apiId: 'up-id', apiKey: 'up-key-SECRET', timeoutMs: 500, retries: 2 },
+    upstream: { url: endpointOf(`http://127.0.0.1:${port}`), apiId: 'up-id', apiKey: 'up-key-SECRET', timeoutMs: 10_000, retries: 2 },
     hits,
   };
 }
