@@ -326,6 +326,8 @@ export const messages = {
     sourceIsTld
       ? `Product ${targetId} is not a domain TLD: the settings of TLD ${sourceId} copy only to TLDs`
       : `Product ${targetId} is a domain TLD: the settings of product ${sourceId} copy only to products that are not TLDs`,
+  productTypeUnknown: (given: string, types: readonly string[]) =>
+    `Parameter type must be a product type id listed by getProductTypes, one of: ${types.join(', ')}; got ${JSON.stringify(given)}`,
   noTicketDept: () => 'No ticket department exists to file the ticket under: add one to the world (ticket_depts.json)',
 } as const;
 

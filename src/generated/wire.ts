@@ -254,6 +254,7 @@ export interface AllWireTypes {
   operations_services_getOtherPopularProducts_json?: GetOtherPopularProducts;
   operations_services_getProductApplicableAddons_json?: GetProductApplicableAddons;
   operations_services_getProductDetails_json?: GetProductDetails;
+  operations_services_getProductTypes_json?: GetProductTypes;
   operations_services_getProductUpgrades_json?: GetProductUpgrades;
   operations_services_getProducts_json?: GetProducts;
   operations_services_getServerDetails_json?: GetServerDetails;
@@ -9884,6 +9885,31 @@ export interface ProductDetailsForm {
   product_id: string;
   product_paytype: 'Free' | 'Once' | 'Regular' | 'DomainRegular';
   items: ProductFormItem[];
+}
+/**
+ * The types a product can have, as `types`: each `id` is what addProduct and editProduct take as `type`, what products show as `type` and order pages as `ptype_id`; `type` is its name and `lptype` the name in lower case. The list is the one of the vendor's published sample, in its order, ids as strings: 1 Shared, 2 Reseller, 3 Dedicated, 4 Server, 5 Other, 6 Colocation, 7 Marketing, 9 DomainsType, 10 bundles, 11 ssltype, 12 InternetServices, 13 dnsservice. The published copy is cut inside item 13, so the rest is inferred: 13's `lptype` follows the rule of every readable item (the name in lower case), and 14 onappcloud is the type of billsim's cloud servers (a type HostBill's OnApp module brings), listed after them. Id 8 is left out as in the sample: it is the type of domain TLDs (the Domains order page's `ptype_id`), which addProduct and editProduct do not take. billsim simulates one installation, so every world has this list (src/domain/productTypes.ts); no parameters.
+ */
+export interface GetProductTypes {
+  request: GetProductTypesRequest;
+  result: GetProductTypesResult;
+}
+export interface GetProductTypesRequest {}
+export interface GetProductTypesResult {
+  types: ProductType[];
+}
+export interface ProductType {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+  /**
+   * the type's name, such as Shared
+   */
+  type: string;
+  /**
+   * the type's name in lower case, such as shared
+   */
+  lptype: string;
 }
 /**
  * Lists the products that product `id` (a product id, not an account id) may be upgraded to: the products its `upgrades` field names (a comma list of product ids, as getProductDetails shows it), in that order; ids that name no product are skipped, and a product with no upgrades answers an empty list. Each item has the product's `id`, `name`, its order page's name as `catname` and `category_id`. As in the published sample, only the first item carries `"assigned": true` and the others have no `assigned` key at all: billsim reads it as the default target, the upgrade listed first in the product's `upgrades` field. orderUpgrade accepts any listed product as `new`.

@@ -111,6 +111,7 @@ import getProductApplicableAddons from './services/getProductApplicableAddons.js
 import getProductDetails from './services/getProductDetails.js';
 import getProducts from './services/getProducts.js';
 import getProductUpgrades from './services/getProductUpgrades.js';
+import getProductTypes from './services/getProductTypes.js';
 import getServerDetails from './services/getServerDetails.js';
 import getSubCategories from './services/getSubCategories.js';
 import getTicketDepts from './tickets/getTicketDepts.js';
@@ -257,6 +258,7 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   getProductDetails,
   getProducts,
   getProductUpgrades,
+  getProductTypes,
   getServerDetails,
   getSubCategories,
   getTicketDepts,
