@@ -64,6 +64,8 @@ import editEstimateDetails from './estimates/editEstimateDetails.js';
 import editInvoiceDetails from './invoices/editInvoiceDetails.js';
 import editOrderDraft from './orders/editOrderDraft.js';
 import editOrderDraftItem from './orders/editOrderDraftItem.js';
+import editProduct from './services/editProduct.js';
+import addProduct from './services/addProduct.js';
 import getAccountAddons from './accounts/getAccountAddons.js';
 import getAccountDetails from './accounts/getAccountDetails.js';
 import getAccounts from './accounts/getAccounts.js';
@@ -177,6 +179,7 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   addLanguageLines,
   addOrder,
   addOrderDraftItem,
+  addProduct,
   addTicket,
   addTicketDept,
   addTicketNotes,
@@ -211,6 +214,7 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   editInvoiceDetails,
   editOrderDraft,
   editOrderDraftItem,
+  editProduct,
   getAccountAddons,
   getAccountDetails,
   getAccounts,
