@@ -326,6 +326,15 @@ export const messages = {
     sourceIsTld
       ? `Product ${targetId} is not a domain TLD: the settings of TLD ${sourceId} copy only to TLDs`
       : `Product ${targetId} is a domain TLD: the settings of product ${sourceId} copy only to products that are not TLDs`,
+  productTypeUnknown: (given: string, types: readonly string[]) =>
+    `Parameter type must be a product type id listed by getProductTypes, one of: ${types.join(', ')}; got ${JSON.stringify(given)}`,
+  productModuleUnknown: (given: string, modules: readonly string[]) =>
+    `Parameter module must be 0 (no module) or a module an app group runs (getAppGroups): ${modules.join(', ') || 'none'}; got ${given}`,
+  productParamNotForTld: (param: string, id: string, name: string) =>
+    `Parameter ${param} does not apply to product ${id} (${name}), a domain TLD: its prices are per registration period (bulkSetPrices)`,
+  productUpgradeToSelf: (id: string) => `Parameter upgrades must not name product ${id} itself`,
+  productUpgradeToTld: (id: string, name: string) =>
+    `Parameter upgrades: product ${id} (${name}) is a domain TLD, which no service can be upgraded to`,
   noTicketDept: () => 'No ticket department exists to file the ticket under: add one to the world (ticket_depts.json)',
 } as const;
 

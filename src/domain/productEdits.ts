@@ -1,6 +1,7 @@
-// What staff may do to products already in the catalogue (adding them is
-// products.ts's): deleting one that no record still uses, and copying one's
-// settings to others (productCloneSettings).
+// What staff may do to products already in the catalogue (copying them is
+// products.ts's, adding and editing them productSettings.ts's): deleting one
+// that no record still uses, and copying one's settings to others
+// (productCloneSettings).
 import type { RecordOf, View, World } from '../store/world.js';
 import type { Order, OrderDraft, Product } from '../generated/wire.js';
 import { fail, messages } from '../errors.js';

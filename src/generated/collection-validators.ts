@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 const require = createRequire(import.meta.url);
 
 export const currencies = validate129;
-const schema460 = {"type":"array","items":{"$ref":"currency.json"}};
+const schema459 = {"type":"array","items":{"$ref":"currency.json"}};
 const schema12 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/currency.json","title":"Currency","description":"A currency. The record with id \"0\" is the main currency (rate 1.0000); invoices with currency_id \"0\" are in it.","type":"object","additionalProperties":false,"required":["id","code","sign","iso","rate","last_changes","update","enable","format","decimal"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"code":{"type":"string"},"sign":{"type":"string"},"iso":{"type":"string","pattern":"^[A-Z]{3}$"},"rate":{"$ref":"../common/defs.json#/definitions/rate"},"last_changes":{"$ref":"../common/defs.json#/definitions/datetime"},"update":{"$ref":"../common/defs.json#/definitions/flag"},"enable":{"$ref":"../common/defs.json#/definitions/flag"},"format":{"type":"string"},"decimal":{"type":"string","pattern":"^[0-9]$"}}};
 const schema14 = {"type":"string","pattern":"^[0-9]+$","description":"a numeric id as a string, such as \"1\""};
 const schema15 = {"type":"string","pattern":"^[0-9]+\\.[0-9]{4}$","description":"a rate with four decimals, such as \"1.3340\""};
@@ -260,7 +260,7 @@ break;
 }
 }
 else {
-validate129.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema460.type,parentSchema:schema460,data}];
+validate129.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema459.type,parentSchema:schema459,data}];
 return false;
 }
 }
@@ -269,7 +269,7 @@ return errors === 0;
 }
 
 export const clients = validate131;
-const schema461 = {"type":"array","items":{"$ref":"client.json"}};
+const schema460 = {"type":"array","items":{"$ref":"client.json"}};
 const schema19 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/client.json","title":"Client","description":"A client account or, with parent_id other than \"0\", a contact of the client parent_id. Exactly the object embedded as `client` in invoices and estimates, plus `password` (a salted scrypt hash, never answered).","type":"object","additionalProperties":false,"required":["id","email","lastlogin","ip","host","status","parent_id","firstname","lastname","companyname","address1","address2","city","state","postcode","country","phonenumber","datecreated","notes","language","company","credit","taxexempt","latefeeoveride","overideduenotices","client_id","cardnum","currency_id","privileges","howdidyou","password"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"email":{"type":"string","pattern":"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"},"lastlogin":{"$ref":"../common/defs.json#/definitions/datetime"},"ip":{"type":"string"},"host":{"type":"string"},"status":{"type":"string","enum":["Active","Closing","Closed","Pending Removal","Archived","Inactive","Lead","Prospect","Lost","Pending"]},"parent_id":{"$ref":"../common/defs.json#/definitions/id"},"firstname":{"type":"string"},"lastname":{"type":"string"},"companyname":{"type":"string"},"address1":{"type":"string"},"address2":{"type":"string"},"city":{"type":"string"},"state":{"type":"string"},"postcode":{"type":"string"},"country":{"type":"string","pattern":"^([A-Z]{2})?$"},"phonenumber":{"type":"string"},"datecreated":{"$ref":"../common/defs.json#/definitions/date"},"notes":{"type":"string"},"language":{"type":"string"},"company":{"$ref":"../common/defs.json#/definitions/flag"},"credit":{"$ref":"../common/defs.json#/definitions/decimal"},"taxexempt":{"$ref":"../common/defs.json#/definitions/flag"},"latefeeoveride":{"$ref":"../common/defs.json#/definitions/flag"},"overideduenotices":{"$ref":"../common/defs.json#/definitions/flag"},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"cardnum":{"type":"string","description":"the primary card's number masked (last four digits only) or \"\" when no card is on file"},"currency_id":{"$ref":"../common/defs.json#/definitions/id"},"privileges":{"description":"null for a main client, which may do everything; for a contact, what it may do in the client area: each section (billing, support, misc) holding its granted keys as \"1\", the value the vendor's form sends, in the order they were given; a contact granted nothing has [], PHP's empty array","anyOf":[{"type":"null"},{"type":"array","maxItems":0},{"$ref":"#/definitions/privileges"}]},"howdidyou":{"type":"string"},"password":{"type":"string","description":"scrypt$<salt hex>$<hash hex>"}},"definitions":{"privileges":{"title":"ContactPrivileges","type":"object","additionalProperties":false,"properties":{"billing":{"type":"object","propertyNames":{"$ref":"#/definitions/billingKeys"},"additionalProperties":{"$ref":"#/definitions/granted"}},"support":{"type":"object","propertyNames":{"$ref":"#/definitions/supportKeys"},"additionalProperties":{"$ref":"#/definitions/granted"}},"misc":{"type":"object","propertyNames":{"$ref":"#/definitions/miscKeys"},"additionalProperties":{"$ref":"#/definitions/granted"}}}},"granted":{"type":"string","const":"1"},"billingKeys":{"description":"The billing privileges as the vendor publishes them (addClientContact, editContactPermissions): emails (billing notifications), payinvoice (view and pay invoices), orders (place orders), balance (view the balance), addfunds (add funds), creditcard (manage the card on file). The one list of these keys: requests and stored records both refer to it.","type":"string","enum":["emails","payinvoice","orders","balance","addfunds","creditcard"]},"supportKeys":{"description":"The support privileges as published: newticket (open tickets), tickets (view tickets), closeticket (close tickets), emails (ticket notifications).","type":"string","enum":["newticket","tickets","closeticket","emails"]},"miscKeys":{"description":"The other privileges as published: editmain (change the main profile), emails (view the e-mail history), editipaccess (security settings), manageprofiles (add and edit contacts), affiliates (the affiliate section).","type":"string","enum":["editmain","emails","editipaccess","manageprofiles","affiliates"]}}};
 const schema23 = {"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$","description":"a date as YYYY-MM-DD"};
 const schema25 = {"type":"string","pattern":"^-?[0-9]+\\.[0-9]{2}$","description":"a money amount with two decimals, such as \"12.30\""};
@@ -1183,7 +1183,7 @@ break;
 }
 }
 else {
-validate131.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema461.type,parentSchema:schema461,data}];
+validate131.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema460.type,parentSchema:schema460,data}];
 return false;
 }
 }
@@ -1192,7 +1192,7 @@ return errors === 0;
 }
 
 export const client_cards = validate133;
-const schema462 = {"type":"array","items":{"$ref":"client_card.json"}};
+const schema461 = {"type":"array","items":{"$ref":"client_card.json"}};
 const schema38 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/client_card.json","title":"ClientCard","description":"A card on file (billsim's own collection). A client may keep several; the oldest (lowest id) is its primary card, the one the client's cardnum shows masked and chargeCreditCard charges by default. expdate is MMYY. After tokenization cardnum is \"\" and only lastfour and the token remain.","type":"object","additionalProperties":false,"required":["id","client_id","cardtype","cardnum","lastfour","expdate","token","gateway_id"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"cardtype":{"type":"string"},"cardnum":{"type":"string","pattern":"^([0-9]{12,19})?$"},"lastfour":{"type":"string","pattern":"^[0-9]{4}$"},"expdate":{"type":"string","pattern":"^(0[1-9]|1[0-2])[0-9]{2}$"},"token":{"type":"string"},"gateway_id":{"$ref":"../common/defs.json#/definitions/id"}}};
 const pattern16 = new RegExp("^([0-9]{12,19})?$", "u");
 const pattern17 = new RegExp("^[0-9]{4}$", "u");
@@ -1413,7 +1413,7 @@ break;
 }
 }
 else {
-validate133.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema462.type,parentSchema:schema462,data}];
+validate133.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema461.type,parentSchema:schema461,data}];
 return false;
 }
 }
@@ -1422,7 +1422,7 @@ return errors === 0;
 }
 
 export const client_files = validate135;
-const schema463 = {"type":"array","items":{"$ref":"client_file.json"}};
+const schema462 = {"type":"array","items":{"$ref":"client_file.json"}};
 const schema42 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/client_file.json","title":"ClientFile","description":"A file on a client's profile (addClientFile), kept as ticket attachments are: by name and decoded size, never its content. Stored in getClientFiles' item shape: `filename` is the stored name, the original file name behind a 6-digit prefix that is a function of the id (as \"677403_invoice_edits_confirm.png\" in the published sample); `name` is the display name; `clients` is \"1\" when the client may see the file and \"0\" when it is for staff only (admin_only=1). `services` (billsim's own field, not in the published list) holds the ids of the client's services the file was assigned to.","type":"object","additionalProperties":false,"required":["id","category_id","filename","name","description","size","uploaded","product_id","downloads","clients","client_id","services"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"category_id":{"$ref":"../common/defs.json#/definitions/id"},"filename":{"type":"string","minLength":1},"name":{"type":"string","minLength":1},"description":{"type":"string"},"size":{"type":"string","pattern":"^(0|[1-9][0-9]*)$","description":"the decoded content's size in bytes"},"uploaded":{"$ref":"../common/defs.json#/definitions/date"},"product_id":{"$ref":"../common/defs.json#/definitions/id"},"downloads":{"type":"string","pattern":"^(0|[1-9][0-9]*)$"},"clients":{"$ref":"../common/defs.json#/definitions/flag"},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"services":{"type":"array","items":{"$ref":"../common/defs.json#/definitions/id"}}}};
 const func6 = require("ajv/dist/runtime/ucs2length").default;
 const pattern22 = new RegExp("^(0|[1-9][0-9]*)$", "u");
@@ -1755,7 +1755,7 @@ break;
 }
 }
 else {
-validate135.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema463.type,parentSchema:schema463,data}];
+validate135.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema462.type,parentSchema:schema462,data}];
 return false;
 }
 }
@@ -1764,7 +1764,7 @@ return errors === 0;
 }
 
 export const invoices = validate137;
-const schema464 = {"type":"array","items":{"$ref":"invoice.json"}};
+const schema463 = {"type":"array","items":{"$ref":"invoice.json"}};
 const schema50 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/invoice.json","title":"Invoice","description":"An invoice with its lines, as stored. getInvoiceDetails adds the embedded client and the gateway name.","type":"object","additionalProperties":false,"required":["id","paid_id","recurring_id","status","client_id","date","duedate","datepaid","subtotal","credit","tax","taxrate","tax2","taxrate2","total","payment_module","currency_id","rate","notes","items"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"paid_id":{"type":"string"},"recurring_id":{"$ref":"../common/defs.json#/definitions/id"},"status":{"type":"string","enum":["Paid","Unpaid","Cancelled","Refunded","Collections","Draft","Recurring"]},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"date":{"$ref":"../common/defs.json#/definitions/date"},"duedate":{"$ref":"../common/defs.json#/definitions/date"},"datepaid":{"$ref":"../common/defs.json#/definitions/datetime"},"subtotal":{"$ref":"../common/defs.json#/definitions/decimal"},"credit":{"$ref":"../common/defs.json#/definitions/decimal"},"tax":{"$ref":"../common/defs.json#/definitions/decimal"},"taxrate":{"$ref":"../common/defs.json#/definitions/decimal"},"tax2":{"$ref":"../common/defs.json#/definitions/decimal"},"taxrate2":{"$ref":"../common/defs.json#/definitions/decimal"},"total":{"$ref":"../common/defs.json#/definitions/decimal"},"payment_module":{"$ref":"../common/defs.json#/definitions/id"},"currency_id":{"$ref":"../common/defs.json#/definitions/id"},"rate":{"$ref":"../common/defs.json#/definitions/rate"},"notes":{"type":"string"},"items":{"type":"array","items":{"$ref":"#/definitions/item"}}},"definitions":{"item":{"type":"object","additionalProperties":false,"title":"InvoiceItem","required":["id","invoice_id","type","item_id","description","amount","taxed","qty","linetotal"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"invoice_id":{"$ref":"../common/defs.json#/definitions/id"},"type":{"type":"string"},"item_id":{"$ref":"../common/defs.json#/definitions/id"},"description":{"type":"string"},"amount":{"$ref":"../common/defs.json#/definitions/decimal"},"taxed":{"$ref":"../common/defs.json#/definitions/flag"},"qty":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"},"linetotal":{"type":"number","description":"amount x qty as a JSON number (PHP float)"}}}}};
 const schema67 = {"type":"object","additionalProperties":false,"title":"InvoiceItem","required":["id","invoice_id","type","item_id","description","amount","taxed","qty","linetotal"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"invoice_id":{"$ref":"../common/defs.json#/definitions/id"},"type":{"type":"string"},"item_id":{"$ref":"../common/defs.json#/definitions/id"},"description":{"type":"string"},"amount":{"$ref":"../common/defs.json#/definitions/decimal"},"taxed":{"$ref":"../common/defs.json#/definitions/flag"},"qty":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"},"linetotal":{"type":"number","description":"amount x qty as a JSON number (PHP float)"}}};
 const pattern48 = new RegExp("^[0-9]+(\\.[0-9]+)?$", "u");
@@ -2471,7 +2471,7 @@ break;
 }
 }
 else {
-validate137.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema464.type,parentSchema:schema464,data}];
+validate137.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema463.type,parentSchema:schema463,data}];
 return false;
 }
 }
@@ -2480,7 +2480,7 @@ return errors === 0;
 }
 
 export const transactions = validate139;
-const schema465 = {"type":"array","items":{"$ref":"transaction.json"}};
+const schema464 = {"type":"array","items":{"$ref":"transaction.json"}};
 const schema73 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/transaction.json","title":"Transaction","description":"A payment transaction. getTransactions joins in the client's names and the gateway name (`module`).","type":"object","additionalProperties":false,"required":["id","client_id","invoice_id","date","description","in","out","fee","currency_id","payment_module","trans_id"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"invoice_id":{"$ref":"../common/defs.json#/definitions/id"},"date":{"$ref":"../common/defs.json#/definitions/datetime"},"description":{"type":"string"},"in":{"$ref":"../common/defs.json#/definitions/decimal"},"out":{"$ref":"../common/defs.json#/definitions/decimal"},"fee":{"$ref":"../common/defs.json#/definitions/decimal"},"currency_id":{"$ref":"../common/defs.json#/definitions/id"},"payment_module":{"$ref":"../common/defs.json#/definitions/id"},"trans_id":{"type":"string"}}};
 
 function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -2770,7 +2770,7 @@ break;
 }
 }
 else {
-validate139.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema465.type,parentSchema:schema465,data}];
+validate139.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema464.type,parentSchema:schema464,data}];
 return false;
 }
 }
@@ -2779,7 +2779,7 @@ return errors === 0;
 }
 
 export const estimates = validate141;
-const schema466 = {"type":"array","items":{"$ref":"estimate.json"}};
+const schema465 = {"type":"array","items":{"$ref":"estimate.json"}};
 const schema83 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/estimate.json","title":"Estimate","description":"An estimate with its lines, as stored. getEstimateDetails adds the embedded client. Its life: Draft (addEstimate) -> Sent (sendEstimate) -> Accepted -> Invoiced (convertEstimateToInvoice, or setEstimateStatus to Invoiced, which makes the invoice); Dead when turned down. Invoiced is final: invoice_id names the invoice.","type":"object","additionalProperties":false,"required":["id","status","subject","client_id","date_created","date_expires","subtotal","credit","tax","taxrate","tax2","taxrate2","total","currency_id","rate","notes","notes_private","hash","invoice_id","items"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"status":{"type":"string","enum":["Draft","Sent","Accepted","Invoiced","Dead"]},"subject":{"type":"string"},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"date_created":{"$ref":"../common/defs.json#/definitions/date"},"date_expires":{"$ref":"../common/defs.json#/definitions/date"},"subtotal":{"$ref":"../common/defs.json#/definitions/decimal"},"credit":{"$ref":"../common/defs.json#/definitions/decimal"},"tax":{"$ref":"../common/defs.json#/definitions/decimal"},"taxrate":{"$ref":"../common/defs.json#/definitions/decimal"},"tax2":{"$ref":"../common/defs.json#/definitions/decimal"},"taxrate2":{"$ref":"../common/defs.json#/definitions/decimal"},"total":{"$ref":"../common/defs.json#/definitions/decimal"},"currency_id":{"$ref":"../common/defs.json#/definitions/id"},"rate":{"$ref":"../common/defs.json#/definitions/rate"},"notes":{"type":"string"},"notes_private":{"type":"string"},"hash":{"type":"string","pattern":"^[0-9a-f]{32}$"},"invoice_id":{"$ref":"../common/defs.json#/definitions/id","description":"the invoice made from this estimate (convertEstimateToInvoice, or setEstimateStatus to Invoiced); \"0\" while there is none"},"items":{"type":"array","items":{"$ref":"#/definitions/item"}}},"definitions":{"item":{"type":"object","additionalProperties":false,"title":"EstimateItem","required":["id","estimate_id","item_id","type","description","amount","taxed","qty","linetotal"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"estimate_id":{"$ref":"../common/defs.json#/definitions/id"},"item_id":{"$ref":"../common/defs.json#/definitions/id"},"type":{"type":"string"},"description":{"type":"string"},"amount":{"$ref":"../common/defs.json#/definitions/decimal"},"taxed":{"$ref":"../common/defs.json#/definitions/flag"},"qty":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"},"linetotal":{"type":"number","description":"amount x qty as a JSON number (PHP float)"}}}}};
 const pattern71 = new RegExp("^[0-9a-f]{32}$", "u");
 const schema98 = {"type":"object","additionalProperties":false,"title":"EstimateItem","required":["id","estimate_id","item_id","type","description","amount","taxed","qty","linetotal"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"estimate_id":{"$ref":"../common/defs.json#/definitions/id"},"item_id":{"$ref":"../common/defs.json#/definitions/id"},"type":{"type":"string"},"description":{"type":"string"},"amount":{"$ref":"../common/defs.json#/definitions/decimal"},"taxed":{"$ref":"../common/defs.json#/definitions/flag"},"qty":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"},"linetotal":{"type":"number","description":"amount x qty as a JSON number (PHP float)"}}};
@@ -3476,7 +3476,7 @@ break;
 }
 }
 else {
-validate141.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema466.type,parentSchema:schema466,data}];
+validate141.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema465.type,parentSchema:schema465,data}];
 return false;
 }
 }
@@ -3485,7 +3485,7 @@ return errors === 0;
 }
 
 export const order_pages = validate143;
-const schema467 = {"type":"array","items":{"$ref":"order_page.json"}};
+const schema466 = {"type":"array","items":{"$ref":"order_page.json"}};
 const schema104 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/order_page.json","title":"OrderPage","description":"An order page (product category). parent_id \"0\" marks a top-level page; others are sub-pages. Product and sub-page counts are computed.","type":"object","additionalProperties":false,"required":["id","parent_id","contains","name","description","visible","slug","sort_order","template","ctype","ptype","lptype","otype","ptype_id"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"parent_id":{"$ref":"../common/defs.json#/definitions/id"},"contains":{"type":"string","enum":["products","subcategories"]},"name":{"type":"string"},"description":{"type":"string"},"visible":{"$ref":"../common/defs.json#/definitions/flag"},"slug":{"type":"string"},"sort_order":{"type":"string","pattern":"^-?[0-9]+$"},"template":{"type":"string"},"ctype":{"type":"string"},"ptype":{"type":"string"},"lptype":{"type":"string"},"otype":{"type":"string"},"ptype_id":{"$ref":"../common/defs.json#/definitions/id"}}};
 const pattern80 = new RegExp("^-?[0-9]+$", "u");
 
@@ -3780,7 +3780,7 @@ break;
 }
 }
 else {
-validate143.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema467.type,parentSchema:schema467,data}];
+validate143.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema466.type,parentSchema:schema466,data}];
 return false;
 }
 }
@@ -3789,12 +3789,12 @@ return errors === 0;
 }
 
 export const products = validate145;
-const schema468 = {"type":"array","items":{"$ref":"product.json"}};
-const schema109 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/product.json","title":"Product","description":"A product or, with paytype DomainRegular, a domain TLD (name \".com\") whose prices per period are in `periods`. Cycle prices are 2-decimal strings; \"0.00\" on a recurring cycle means the cycle is not offered.","type":"object","additionalProperties":false,"required":["id","category_id","type","name","description","visible","domain_options","stock","qty","autosetup","subdomain","owndomain","tax","upgrades","sort_order","rel","paytype","m_setup","q_setup","s_setup","a_setup","b_setup","t_setup","p4_setup","p5_setup","d_setup","w_setup","h_setup","m","q","s","a","b","t","p4","p5","d","w","h","ptype","module","server","free_domain"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"category_id":{"$ref":"../common/defs.json#/definitions/id"},"type":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"description":{"type":"string"},"visible":{"$ref":"../common/defs.json#/definitions/flag"},"domain_options":{"$ref":"../common/defs.json#/definitions/flag"},"stock":{"$ref":"../common/defs.json#/definitions/flag"},"qty":{"type":"string","pattern":"^[0-9]+$"},"autosetup":{"type":"string","pattern":"^[0-9]$"},"subdomain":{"type":"string"},"owndomain":{"$ref":"../common/defs.json#/definitions/flag"},"tax":{"$ref":"../common/defs.json#/definitions/flag"},"upgrades":{"type":"string"},"sort_order":{"type":"string","pattern":"^-?[0-9]+$"},"rel":{"type":"string","enum":["Product"]},"paytype":{"type":"string","enum":["Free","Once","Regular","DomainRegular"]},"m_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"q_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"s_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"a_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"b_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"t_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"p4_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"p5_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"d_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"w_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"h_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"m":{"$ref":"../common/defs.json#/definitions/decimal"},"q":{"$ref":"../common/defs.json#/definitions/decimal"},"s":{"$ref":"../common/defs.json#/definitions/decimal"},"a":{"$ref":"../common/defs.json#/definitions/decimal"},"b":{"$ref":"../common/defs.json#/definitions/decimal"},"t":{"$ref":"../common/defs.json#/definitions/decimal"},"p4":{"$ref":"../common/defs.json#/definitions/decimal"},"p5":{"$ref":"../common/defs.json#/definitions/decimal"},"d":{"$ref":"../common/defs.json#/definitions/decimal"},"w":{"$ref":"../common/defs.json#/definitions/decimal"},"h":{"$ref":"../common/defs.json#/definitions/decimal"},"ptype":{"type":"string"},"module":{"$ref":"../common/defs.json#/definitions/id"},"server":{"type":"array","items":{"$ref":"../common/defs.json#/definitions/positiveId"},"uniqueItems":true,"description":"the servers (ids of `servers`) the product provisions its services on, all of the app group of its `module`; [] for a product on no server"},"free_domain":{"$ref":"../common/defs.json#/definitions/flag"},"periods":{"description":"Domain (TLD) products only: prices per registration period in years","type":"array","items":{"$ref":"#/definitions/period"}}},"definitions":{"period":{"title":"TldPeriod","type":"object","additionalProperties":false,"required":["period","register","transfer","renew"],"properties":{"period":{"type":"string","pattern":"^([1-9]|10)$"},"register":{"$ref":"../common/defs.json#/definitions/decimal"},"transfer":{"$ref":"../common/defs.json#/definitions/decimal"},"renew":{"$ref":"../common/defs.json#/definitions/decimal"}}}}};
-const schema141 = {"type":"string","pattern":"^[1-9][0-9]{0,17}$","description":"a positive whole number id, such as 1"};
+const schema467 = {"type":"array","items":{"$ref":"product.json"}};
+const schema109 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/product.json","title":"Product","description":"A product or, with paytype DomainRegular, a domain TLD (name \".com\") whose prices per period are in `periods`. Cycle prices are 2-decimal strings; \"0.00\" on a recurring cycle means the cycle is not offered.","type":"object","additionalProperties":false,"required":["id","category_id","type","name","description","visible","domain_options","stock","qty","autosetup","subdomain","owndomain","tax","upgrades","sort_order","rel","paytype","m_setup","q_setup","s_setup","a_setup","b_setup","t_setup","p4_setup","p5_setup","d_setup","w_setup","h_setup","m","q","s","a","b","t","p4","p5","d","w","h","ptype","module","server","free_domain"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"category_id":{"$ref":"../common/defs.json#/definitions/id"},"type":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"description":{"type":"string"},"visible":{"type":"string","enum":["1","0","-1","-2","-3","-4"],"description":"1 (visible), 0 (hidden), -1 (archived), -2 (admin only), -3 (hidden from unregistered) or -4 (hidden from direct orders)"},"domain_options":{"$ref":"../common/defs.json#/definitions/flag"},"stock":{"$ref":"../common/defs.json#/definitions/flag"},"qty":{"type":"string","pattern":"^[0-9]+$"},"autosetup":{"type":"string","pattern":"^[0-9]$"},"subdomain":{"type":"string"},"owndomain":{"$ref":"../common/defs.json#/definitions/flag"},"tax":{"$ref":"../common/defs.json#/definitions/flag"},"upgrades":{"type":"string"},"sort_order":{"type":"string","pattern":"^-?[0-9]+$"},"rel":{"type":"string","enum":["Product"]},"paytype":{"type":"string","enum":["Free","Once","Regular","DomainRegular"]},"m_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"q_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"s_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"a_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"b_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"t_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"p4_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"p5_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"d_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"w_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"h_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"m":{"$ref":"../common/defs.json#/definitions/decimal"},"q":{"$ref":"../common/defs.json#/definitions/decimal"},"s":{"$ref":"../common/defs.json#/definitions/decimal"},"a":{"$ref":"../common/defs.json#/definitions/decimal"},"b":{"$ref":"../common/defs.json#/definitions/decimal"},"t":{"$ref":"../common/defs.json#/definitions/decimal"},"p4":{"$ref":"../common/defs.json#/definitions/decimal"},"p5":{"$ref":"../common/defs.json#/definitions/decimal"},"d":{"$ref":"../common/defs.json#/definitions/decimal"},"w":{"$ref":"../common/defs.json#/definitions/decimal"},"h":{"$ref":"../common/defs.json#/definitions/decimal"},"ptype":{"type":"string"},"module":{"$ref":"../common/defs.json#/definitions/id"},"server":{"type":"array","items":{"$ref":"../common/defs.json#/definitions/positiveId"},"uniqueItems":true,"description":"the servers (ids of `servers`) the product provisions its services on, all of the app group of its `module`; [] for a product on no server"},"free_domain":{"$ref":"../common/defs.json#/definitions/flag"},"periods":{"description":"Domain (TLD) products only: prices per registration period in years","type":"array","items":{"$ref":"#/definitions/period"}}},"definitions":{"period":{"title":"TldPeriod","type":"object","additionalProperties":false,"required":["period","register","transfer","renew"],"properties":{"period":{"type":"string","pattern":"^([1-9]|10)$"},"register":{"$ref":"../common/defs.json#/definitions/decimal"},"transfer":{"$ref":"../common/defs.json#/definitions/decimal"},"renew":{"$ref":"../common/defs.json#/definitions/decimal"}}}}};
+const schema140 = {"type":"string","pattern":"^[1-9][0-9]{0,17}$","description":"a positive whole number id, such as 1"};
 const func0 = require("ajv/dist/runtime/equal").default;
 const pattern111 = new RegExp("^[1-9][0-9]{0,17}$", "u");
-const schema143 = {"title":"TldPeriod","type":"object","additionalProperties":false,"required":["period","register","transfer","renew"],"properties":{"period":{"type":"string","pattern":"^([1-9]|10)$"},"register":{"$ref":"../common/defs.json#/definitions/decimal"},"transfer":{"$ref":"../common/defs.json#/definitions/decimal"},"renew":{"$ref":"../common/defs.json#/definitions/decimal"}}};
+const schema142 = {"title":"TldPeriod","type":"object","additionalProperties":false,"required":["period","register","transfer","renew"],"properties":{"period":{"type":"string","pattern":"^([1-9]|10)$"},"register":{"$ref":"../common/defs.json#/definitions/decimal"},"transfer":{"$ref":"../common/defs.json#/definitions/decimal"},"renew":{"$ref":"../common/defs.json#/definitions/decimal"}}};
 const pattern112 = new RegExp("^([1-9]|10)$", "u");
 
 function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -3804,14 +3804,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((data.period === undefined) && (missing0 = "period")) || ((data.register === undefined) && (missing0 = "register"))) || ((data.transfer === undefined) && (missing0 = "transfer"))) || ((data.renew === undefined) && (missing0 = "renew"))){
-validate35.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema143.required,parentSchema:schema143,data}];
+validate35.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema142.required,parentSchema:schema142,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((((key0 === "period") || (key0 === "register")) || (key0 === "transfer")) || (key0 === "renew"))){
-validate35.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema143,data}];
+validate35.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema142,data}];
 return false;
 break;
 }
@@ -3823,12 +3823,12 @@ const _errs2 = errors;
 if(errors === _errs2){
 if(typeof data0 === "string"){
 if(!pattern112.test(data0)){
-validate35.errors = [{instancePath:instancePath+"/period",schemaPath:"#/properties/period/pattern",keyword:"pattern",params:{pattern: "^([1-9]|10)$"},message:"must match pattern \""+"^([1-9]|10)$"+"\"",schema:"^([1-9]|10)$",parentSchema:schema143.properties.period,data:data0}];
+validate35.errors = [{instancePath:instancePath+"/period",schemaPath:"#/properties/period/pattern",keyword:"pattern",params:{pattern: "^([1-9]|10)$"},message:"must match pattern \""+"^([1-9]|10)$"+"\"",schema:"^([1-9]|10)$",parentSchema:schema142.properties.period,data:data0}];
 return false;
 }
 }
 else {
-validate35.errors = [{instancePath:instancePath+"/period",schemaPath:"#/properties/period/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema143.properties.period.type,parentSchema:schema143.properties.period,data:data0}];
+validate35.errors = [{instancePath:instancePath+"/period",schemaPath:"#/properties/period/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema142.properties.period.type,parentSchema:schema142.properties.period,data:data0}];
 return false;
 }
 }
@@ -3910,7 +3910,7 @@ var valid0 = true;
 }
 }
 else {
-validate35.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema143.type,parentSchema:schema143,data}];
+validate35.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema142.type,parentSchema:schema142,data}];
 return false;
 }
 }
@@ -4036,11 +4036,11 @@ if(data.visible !== undefined){
 let data5 = data.visible;
 const _errs15 = errors;
 if(typeof data5 !== "string"){
-validate34.errors = [{instancePath:instancePath+"/visible",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data5}];
+validate34.errors = [{instancePath:instancePath+"/visible",schemaPath:"#/properties/visible/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema109.properties.visible.type,parentSchema:schema109.properties.visible,data:data5}];
 return false;
 }
-if(!((data5 === "0") || (data5 === "1"))){
-validate34.errors = [{instancePath:instancePath+"/visible",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data5}];
+if(!((((((data5 === "1") || (data5 === "0")) || (data5 === "-1")) || (data5 === "-2")) || (data5 === "-3")) || (data5 === "-4"))){
+validate34.errors = [{instancePath:instancePath+"/visible",schemaPath:"#/properties/visible/enum",keyword:"enum",params:{allowedValues: schema109.properties.visible.enum},message:"must be equal to one of the allowed values",schema:schema109.properties.visible.enum,parentSchema:schema109.properties.visible,data:data5}];
 return false;
 }
 var valid0 = _errs15 === errors;
@@ -4051,7 +4051,7 @@ var valid0 = true;
 if(valid0){
 if(data.domain_options !== undefined){
 let data6 = data.domain_options;
-const _errs18 = errors;
+const _errs17 = errors;
 if(typeof data6 !== "string"){
 validate34.errors = [{instancePath:instancePath+"/domain_options",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data6}];
 return false;
@@ -4060,7 +4060,7 @@ if(!((data6 === "0") || (data6 === "1"))){
 validate34.errors = [{instancePath:instancePath+"/domain_options",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data6}];
 return false;
 }
-var valid0 = _errs18 === errors;
+var valid0 = _errs17 === errors;
 }
 else {
 var valid0 = true;
@@ -4068,7 +4068,7 @@ var valid0 = true;
 if(valid0){
 if(data.stock !== undefined){
 let data7 = data.stock;
-const _errs21 = errors;
+const _errs20 = errors;
 if(typeof data7 !== "string"){
 validate34.errors = [{instancePath:instancePath+"/stock",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data7}];
 return false;
@@ -4077,7 +4077,7 @@ if(!((data7 === "0") || (data7 === "1"))){
 validate34.errors = [{instancePath:instancePath+"/stock",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data7}];
 return false;
 }
-var valid0 = _errs21 === errors;
+var valid0 = _errs20 === errors;
 }
 else {
 var valid0 = true;
@@ -4085,8 +4085,8 @@ var valid0 = true;
 if(valid0){
 if(data.qty !== undefined){
 let data8 = data.qty;
-const _errs24 = errors;
-if(errors === _errs24){
+const _errs23 = errors;
+if(errors === _errs23){
 if(typeof data8 === "string"){
 if(!pattern0.test(data8)){
 validate34.errors = [{instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema109.properties.qty,data:data8}];
@@ -4098,7 +4098,7 @@ validate34.errors = [{instancePath:instancePath+"/qty",schemaPath:"#/properties/
 return false;
 }
 }
-var valid0 = _errs24 === errors;
+var valid0 = _errs23 === errors;
 }
 else {
 var valid0 = true;
@@ -4106,8 +4106,8 @@ var valid0 = true;
 if(valid0){
 if(data.autosetup !== undefined){
 let data9 = data.autosetup;
-const _errs26 = errors;
-if(errors === _errs26){
+const _errs25 = errors;
+if(errors === _errs25){
 if(typeof data9 === "string"){
 if(!pattern4.test(data9)){
 validate34.errors = [{instancePath:instancePath+"/autosetup",schemaPath:"#/properties/autosetup/pattern",keyword:"pattern",params:{pattern: "^[0-9]$"},message:"must match pattern \""+"^[0-9]$"+"\"",schema:"^[0-9]$",parentSchema:schema109.properties.autosetup,data:data9}];
@@ -4119,7 +4119,7 @@ validate34.errors = [{instancePath:instancePath+"/autosetup",schemaPath:"#/prope
 return false;
 }
 }
-var valid0 = _errs26 === errors;
+var valid0 = _errs25 === errors;
 }
 else {
 var valid0 = true;
@@ -4127,12 +4127,12 @@ var valid0 = true;
 if(valid0){
 if(data.subdomain !== undefined){
 let data10 = data.subdomain;
-const _errs28 = errors;
+const _errs27 = errors;
 if(typeof data10 !== "string"){
 validate34.errors = [{instancePath:instancePath+"/subdomain",schemaPath:"#/properties/subdomain/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema109.properties.subdomain.type,parentSchema:schema109.properties.subdomain,data:data10}];
 return false;
 }
-var valid0 = _errs28 === errors;
+var valid0 = _errs27 === errors;
 }
 else {
 var valid0 = true;
@@ -4140,7 +4140,7 @@ var valid0 = true;
 if(valid0){
 if(data.owndomain !== undefined){
 let data11 = data.owndomain;
-const _errs30 = errors;
+const _errs29 = errors;
 if(typeof data11 !== "string"){
 validate34.errors = [{instancePath:instancePath+"/owndomain",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data11}];
 return false;
@@ -4149,7 +4149,7 @@ if(!((data11 === "0") || (data11 === "1"))){
 validate34.errors = [{instancePath:instancePath+"/owndomain",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data11}];
 return false;
 }
-var valid0 = _errs30 === errors;
+var valid0 = _errs29 === errors;
 }
 else {
 var valid0 = true;
@@ -4157,7 +4157,7 @@ var valid0 = true;
 if(valid0){
 if(data.tax !== undefined){
 let data12 = data.tax;
-const _errs33 = errors;
+const _errs32 = errors;
 if(typeof data12 !== "string"){
 validate34.errors = [{instancePath:instancePath+"/tax",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data12}];
 return false;
@@ -4166,7 +4166,7 @@ if(!((data12 === "0") || (data12 === "1"))){
 validate34.errors = [{instancePath:instancePath+"/tax",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data12}];
 return false;
 }
-var valid0 = _errs33 === errors;
+var valid0 = _errs32 === errors;
 }
 else {
 var valid0 = true;
@@ -4174,12 +4174,12 @@ var valid0 = true;
 if(valid0){
 if(data.upgrades !== undefined){
 let data13 = data.upgrades;
-const _errs36 = errors;
+const _errs35 = errors;
 if(typeof data13 !== "string"){
 validate34.errors = [{instancePath:instancePath+"/upgrades",schemaPath:"#/properties/upgrades/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema109.properties.upgrades.type,parentSchema:schema109.properties.upgrades,data:data13}];
 return false;
 }
-var valid0 = _errs36 === errors;
+var valid0 = _errs35 === errors;
 }
 else {
 var valid0 = true;
@@ -4187,8 +4187,8 @@ var valid0 = true;
 if(valid0){
 if(data.sort_order !== undefined){
 let data14 = data.sort_order;
-const _errs38 = errors;
-if(errors === _errs38){
+const _errs37 = errors;
+if(errors === _errs37){
 if(typeof data14 === "string"){
 if(!pattern80.test(data14)){
 validate34.errors = [{instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\"",schema:"^-?[0-9]+$",parentSchema:schema109.properties.sort_order,data:data14}];
@@ -4200,7 +4200,7 @@ validate34.errors = [{instancePath:instancePath+"/sort_order",schemaPath:"#/prop
 return false;
 }
 }
-var valid0 = _errs38 === errors;
+var valid0 = _errs37 === errors;
 }
 else {
 var valid0 = true;
@@ -4208,7 +4208,7 @@ var valid0 = true;
 if(valid0){
 if(data.rel !== undefined){
 let data15 = data.rel;
-const _errs40 = errors;
+const _errs39 = errors;
 if(typeof data15 !== "string"){
 validate34.errors = [{instancePath:instancePath+"/rel",schemaPath:"#/properties/rel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema109.properties.rel.type,parentSchema:schema109.properties.rel,data:data15}];
 return false;
@@ -4217,7 +4217,7 @@ if(!(data15 === "Product")){
 validate34.errors = [{instancePath:instancePath+"/rel",schemaPath:"#/properties/rel/enum",keyword:"enum",params:{allowedValues: schema109.properties.rel.enum},message:"must be equal to one of the allowed values",schema:schema109.properties.rel.enum,parentSchema:schema109.properties.rel,data:data15}];
 return false;
 }
-var valid0 = _errs40 === errors;
+var valid0 = _errs39 === errors;
 }
 else {
 var valid0 = true;
@@ -4225,7 +4225,7 @@ var valid0 = true;
 if(valid0){
 if(data.paytype !== undefined){
 let data16 = data.paytype;
-const _errs42 = errors;
+const _errs41 = errors;
 if(typeof data16 !== "string"){
 validate34.errors = [{instancePath:instancePath+"/paytype",schemaPath:"#/properties/paytype/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema109.properties.paytype.type,parentSchema:schema109.properties.paytype,data:data16}];
 return false;
@@ -4234,7 +4234,7 @@ if(!((((data16 === "Free") || (data16 === "Once")) || (data16 === "Regular")) ||
 validate34.errors = [{instancePath:instancePath+"/paytype",schemaPath:"#/properties/paytype/enum",keyword:"enum",params:{allowedValues: schema109.properties.paytype.enum},message:"must be equal to one of the allowed values",schema:schema109.properties.paytype.enum,parentSchema:schema109.properties.paytype,data:data16}];
 return false;
 }
-var valid0 = _errs42 === errors;
+var valid0 = _errs41 === errors;
 }
 else {
 var valid0 = true;
@@ -4242,9 +4242,9 @@ var valid0 = true;
 if(valid0){
 if(data.m_setup !== undefined){
 let data17 = data.m_setup;
+const _errs43 = errors;
 const _errs44 = errors;
-const _errs45 = errors;
-if(errors === _errs45){
+if(errors === _errs44){
 if(typeof data17 === "string"){
 if(!pattern11.test(data17)){
 validate34.errors = [{instancePath:instancePath+"/m_setup",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data17}];
@@ -4256,7 +4256,7 @@ validate34.errors = [{instancePath:instancePath+"/m_setup",schemaPath:"../common
 return false;
 }
 }
-var valid0 = _errs44 === errors;
+var valid0 = _errs43 === errors;
 }
 else {
 var valid0 = true;
@@ -4264,9 +4264,9 @@ var valid0 = true;
 if(valid0){
 if(data.q_setup !== undefined){
 let data18 = data.q_setup;
+const _errs46 = errors;
 const _errs47 = errors;
-const _errs48 = errors;
-if(errors === _errs48){
+if(errors === _errs47){
 if(typeof data18 === "string"){
 if(!pattern11.test(data18)){
 validate34.errors = [{instancePath:instancePath+"/q_setup",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data18}];
@@ -4278,7 +4278,7 @@ validate34.errors = [{instancePath:instancePath+"/q_setup",schemaPath:"../common
 return false;
 }
 }
-var valid0 = _errs47 === errors;
+var valid0 = _errs46 === errors;
 }
 else {
 var valid0 = true;
@@ -4286,9 +4286,9 @@ var valid0 = true;
 if(valid0){
 if(data.s_setup !== undefined){
 let data19 = data.s_setup;
+const _errs49 = errors;
 const _errs50 = errors;
-const _errs51 = errors;
-if(errors === _errs51){
+if(errors === _errs50){
 if(typeof data19 === "string"){
 if(!pattern11.test(data19)){
 validate34.errors = [{instancePath:instancePath+"/s_setup",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data19}];
@@ -4300,7 +4300,7 @@ validate34.errors = [{instancePath:instancePath+"/s_setup",schemaPath:"../common
 return false;
 }
 }
-var valid0 = _errs50 === errors;
+var valid0 = _errs49 === errors;
 }
 else {
 var valid0 = true;
@@ -4308,9 +4308,9 @@ var valid0 = true;
 if(valid0){
 if(data.a_setup !== undefined){
 let data20 = data.a_setup;
+const _errs52 = errors;
 const _errs53 = errors;
-const _errs54 = errors;
-if(errors === _errs54){
+if(errors === _errs53){
 if(typeof data20 === "string"){
 if(!pattern11.test(data20)){
 validate34.errors = [{instancePath:instancePath+"/a_setup",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data20}];
@@ -4322,7 +4322,7 @@ validate34.errors = [{instancePath:instancePath+"/a_setup",schemaPath:"../common
 return false;
 }
 }
-var valid0 = _errs53 === errors;
+var valid0 = _errs52 === errors;
 }
 else {
 var valid0 = true;
@@ -4330,9 +4330,9 @@ var valid0 = true;
 if(valid0){
 if(data.b_setup !== undefined){
 let data21 = data.b_setup;
+const _errs55 = errors;
 const _errs56 = errors;
-const _errs57 = errors;
-if(errors === _errs57){
+if(errors === _errs56){
 if(typeof data21 === "string"){
 if(!pattern11.test(data21)){
 validate34.errors = [{instancePath:instancePath+"/b_setup",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data21}];
@@ -4344,7 +4344,7 @@ validate34.errors = [{instancePath:instancePath+"/b_setup",schemaPath:"../common
 return false;
 }
 }
-var valid0 = _errs56 === errors;
+var valid0 = _errs55 === errors;
 }
 else {
 var valid0 = true;
@@ -4352,9 +4352,9 @@ var valid0 = true;
 if(valid0){
 if(data.t_setup !== undefined){
 let data22 = data.t_setup;
+const _errs58 = errors;
 const _errs59 = errors;
-const _errs60 = errors;
-if(errors === _errs60){
+if(errors === _errs59){
 if(typeof data22 === "string"){
 if(!pattern11.test(data22)){
 validate34.errors = [{instancePath:instancePath+"/t_setup",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data22}];
@@ -4366,7 +4366,7 @@ validate34.errors = [{instancePath:instancePath+"/t_setup",schemaPath:"../common
 return false;
 }
 }
-var valid0 = _errs59 === errors;
+var valid0 = _errs58 === errors;
 }
 else {
 var valid0 = true;
@@ -4374,9 +4374,9 @@ var valid0 = true;
 if(valid0){
 if(data.p4_setup !== undefined){
 let data23 = data.p4_setup;
+const _errs61 = errors;
 const _errs62 = errors;
-const _errs63 = errors;
-if(errors === _errs63){
+if(errors === _errs62){
 if(typeof data23 === "string"){
 if(!pattern11.test(data23)){
 validate34.errors = [{instancePath:instancePath+"/p4_setup",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data23}];
@@ -4388,7 +4388,7 @@ validate34.errors = [{instancePath:instancePath+"/p4_setup",schemaPath:"../commo
 return false;
 }
 }
-var valid0 = _errs62 === errors;
+var valid0 = _errs61 === errors;
 }
 else {
 var valid0 = true;
@@ -4396,9 +4396,9 @@ var valid0 = true;
 if(valid0){
 if(data.p5_setup !== undefined){
 let data24 = data.p5_setup;
+const _errs64 = errors;
 const _errs65 = errors;
-const _errs66 = errors;
-if(errors === _errs66){
+if(errors === _errs65){
 if(typeof data24 === "string"){
 if(!pattern11.test(data24)){
 validate34.errors = [{instancePath:instancePath+"/p5_setup",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data24}];
@@ -4410,7 +4410,7 @@ validate34.errors = [{instancePath:instancePath+"/p5_setup",schemaPath:"../commo
 return false;
 }
 }
-var valid0 = _errs65 === errors;
+var valid0 = _errs64 === errors;
 }
 else {
 var valid0 = true;
@@ -4418,9 +4418,9 @@ var valid0 = true;
 if(valid0){
 if(data.d_setup !== undefined){
 let data25 = data.d_setup;
+const _errs67 = errors;
 const _errs68 = errors;
-const _errs69 = errors;
-if(errors === _errs69){
+if(errors === _errs68){
 if(typeof data25 === "string"){
 if(!pattern11.test(data25)){
 validate34.errors = [{instancePath:instancePath+"/d_setup",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data25}];
@@ -4432,7 +4432,7 @@ validate34.errors = [{instancePath:instancePath+"/d_setup",schemaPath:"../common
 return false;
 }
 }
-var valid0 = _errs68 === errors;
+var valid0 = _errs67 === errors;
 }
 else {
 var valid0 = true;
@@ -4440,9 +4440,9 @@ var valid0 = true;
 if(valid0){
 if(data.w_setup !== undefined){
 let data26 = data.w_setup;
+const _errs70 = errors;
 const _errs71 = errors;
-const _errs72 = errors;
-if(errors === _errs72){
+if(errors === _errs71){
 if(typeof data26 === "string"){
 if(!pattern11.test(data26)){
 validate34.errors = [{instancePath:instancePath+"/w_setup",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data26}];
@@ -4454,7 +4454,7 @@ validate34.errors = [{instancePath:instancePath+"/w_setup",schemaPath:"../common
 return false;
 }
 }
-var valid0 = _errs71 === errors;
+var valid0 = _errs70 === errors;
 }
 else {
 var valid0 = true;
@@ -4462,9 +4462,9 @@ var valid0 = true;
 if(valid0){
 if(data.h_setup !== undefined){
 let data27 = data.h_setup;
+const _errs73 = errors;
 const _errs74 = errors;
-const _errs75 = errors;
-if(errors === _errs75){
+if(errors === _errs74){
 if(typeof data27 === "string"){
 if(!pattern11.test(data27)){
 validate34.errors = [{instancePath:instancePath+"/h_setup",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data27}];
@@ -4476,7 +4476,7 @@ validate34.errors = [{instancePath:instancePath+"/h_setup",schemaPath:"../common
 return false;
 }
 }
-var valid0 = _errs74 === errors;
+var valid0 = _errs73 === errors;
 }
 else {
 var valid0 = true;
@@ -4484,9 +4484,9 @@ var valid0 = true;
 if(valid0){
 if(data.m !== undefined){
 let data28 = data.m;
+const _errs76 = errors;
 const _errs77 = errors;
-const _errs78 = errors;
-if(errors === _errs78){
+if(errors === _errs77){
 if(typeof data28 === "string"){
 if(!pattern11.test(data28)){
 validate34.errors = [{instancePath:instancePath+"/m",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data28}];
@@ -4498,7 +4498,7 @@ validate34.errors = [{instancePath:instancePath+"/m",schemaPath:"../common/defs.
 return false;
 }
 }
-var valid0 = _errs77 === errors;
+var valid0 = _errs76 === errors;
 }
 else {
 var valid0 = true;
@@ -4506,9 +4506,9 @@ var valid0 = true;
 if(valid0){
 if(data.q !== undefined){
 let data29 = data.q;
+const _errs79 = errors;
 const _errs80 = errors;
-const _errs81 = errors;
-if(errors === _errs81){
+if(errors === _errs80){
 if(typeof data29 === "string"){
 if(!pattern11.test(data29)){
 validate34.errors = [{instancePath:instancePath+"/q",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data29}];
@@ -4520,7 +4520,7 @@ validate34.errors = [{instancePath:instancePath+"/q",schemaPath:"../common/defs.
 return false;
 }
 }
-var valid0 = _errs80 === errors;
+var valid0 = _errs79 === errors;
 }
 else {
 var valid0 = true;
@@ -4528,9 +4528,9 @@ var valid0 = true;
 if(valid0){
 if(data.s !== undefined){
 let data30 = data.s;
+const _errs82 = errors;
 const _errs83 = errors;
-const _errs84 = errors;
-if(errors === _errs84){
+if(errors === _errs83){
 if(typeof data30 === "string"){
 if(!pattern11.test(data30)){
 validate34.errors = [{instancePath:instancePath+"/s",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data30}];
@@ -4542,7 +4542,7 @@ validate34.errors = [{instancePath:instancePath+"/s",schemaPath:"../common/defs.
 return false;
 }
 }
-var valid0 = _errs83 === errors;
+var valid0 = _errs82 === errors;
 }
 else {
 var valid0 = true;
@@ -4550,9 +4550,9 @@ var valid0 = true;
 if(valid0){
 if(data.a !== undefined){
 let data31 = data.a;
+const _errs85 = errors;
 const _errs86 = errors;
-const _errs87 = errors;
-if(errors === _errs87){
+if(errors === _errs86){
 if(typeof data31 === "string"){
 if(!pattern11.test(data31)){
 validate34.errors = [{instancePath:instancePath+"/a",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data31}];
@@ -4564,7 +4564,7 @@ validate34.errors = [{instancePath:instancePath+"/a",schemaPath:"../common/defs.
 return false;
 }
 }
-var valid0 = _errs86 === errors;
+var valid0 = _errs85 === errors;
 }
 else {
 var valid0 = true;
@@ -4572,9 +4572,9 @@ var valid0 = true;
 if(valid0){
 if(data.b !== undefined){
 let data32 = data.b;
+const _errs88 = errors;
 const _errs89 = errors;
-const _errs90 = errors;
-if(errors === _errs90){
+if(errors === _errs89){
 if(typeof data32 === "string"){
 if(!pattern11.test(data32)){
 validate34.errors = [{instancePath:instancePath+"/b",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data32}];
@@ -4586,7 +4586,7 @@ validate34.errors = [{instancePath:instancePath+"/b",schemaPath:"../common/defs.
 return false;
 }
 }
-var valid0 = _errs89 === errors;
+var valid0 = _errs88 === errors;
 }
 else {
 var valid0 = true;
@@ -4594,9 +4594,9 @@ var valid0 = true;
 if(valid0){
 if(data.t !== undefined){
 let data33 = data.t;
+const _errs91 = errors;
 const _errs92 = errors;
-const _errs93 = errors;
-if(errors === _errs93){
+if(errors === _errs92){
 if(typeof data33 === "string"){
 if(!pattern11.test(data33)){
 validate34.errors = [{instancePath:instancePath+"/t",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data33}];
@@ -4608,7 +4608,7 @@ validate34.errors = [{instancePath:instancePath+"/t",schemaPath:"../common/defs.
 return false;
 }
 }
-var valid0 = _errs92 === errors;
+var valid0 = _errs91 === errors;
 }
 else {
 var valid0 = true;
@@ -4616,9 +4616,9 @@ var valid0 = true;
 if(valid0){
 if(data.p4 !== undefined){
 let data34 = data.p4;
+const _errs94 = errors;
 const _errs95 = errors;
-const _errs96 = errors;
-if(errors === _errs96){
+if(errors === _errs95){
 if(typeof data34 === "string"){
 if(!pattern11.test(data34)){
 validate34.errors = [{instancePath:instancePath+"/p4",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data34}];
@@ -4630,7 +4630,7 @@ validate34.errors = [{instancePath:instancePath+"/p4",schemaPath:"../common/defs
 return false;
 }
 }
-var valid0 = _errs95 === errors;
+var valid0 = _errs94 === errors;
 }
 else {
 var valid0 = true;
@@ -4638,9 +4638,9 @@ var valid0 = true;
 if(valid0){
 if(data.p5 !== undefined){
 let data35 = data.p5;
+const _errs97 = errors;
 const _errs98 = errors;
-const _errs99 = errors;
-if(errors === _errs99){
+if(errors === _errs98){
 if(typeof data35 === "string"){
 if(!pattern11.test(data35)){
 validate34.errors = [{instancePath:instancePath+"/p5",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data35}];
@@ -4652,7 +4652,7 @@ validate34.errors = [{instancePath:instancePath+"/p5",schemaPath:"../common/defs
 return false;
 }
 }
-var valid0 = _errs98 === errors;
+var valid0 = _errs97 === errors;
 }
 else {
 var valid0 = true;
@@ -4660,9 +4660,9 @@ var valid0 = true;
 if(valid0){
 if(data.d !== undefined){
 let data36 = data.d;
+const _errs100 = errors;
 const _errs101 = errors;
-const _errs102 = errors;
-if(errors === _errs102){
+if(errors === _errs101){
 if(typeof data36 === "string"){
 if(!pattern11.test(data36)){
 validate34.errors = [{instancePath:instancePath+"/d",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data36}];
@@ -4674,7 +4674,7 @@ validate34.errors = [{instancePath:instancePath+"/d",schemaPath:"../common/defs.
 return false;
 }
 }
-var valid0 = _errs101 === errors;
+var valid0 = _errs100 === errors;
 }
 else {
 var valid0 = true;
@@ -4682,9 +4682,9 @@ var valid0 = true;
 if(valid0){
 if(data.w !== undefined){
 let data37 = data.w;
+const _errs103 = errors;
 const _errs104 = errors;
-const _errs105 = errors;
-if(errors === _errs105){
+if(errors === _errs104){
 if(typeof data37 === "string"){
 if(!pattern11.test(data37)){
 validate34.errors = [{instancePath:instancePath+"/w",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data37}];
@@ -4696,7 +4696,7 @@ validate34.errors = [{instancePath:instancePath+"/w",schemaPath:"../common/defs.
 return false;
 }
 }
-var valid0 = _errs104 === errors;
+var valid0 = _errs103 === errors;
 }
 else {
 var valid0 = true;
@@ -4704,9 +4704,9 @@ var valid0 = true;
 if(valid0){
 if(data.h !== undefined){
 let data38 = data.h;
+const _errs106 = errors;
 const _errs107 = errors;
-const _errs108 = errors;
-if(errors === _errs108){
+if(errors === _errs107){
 if(typeof data38 === "string"){
 if(!pattern11.test(data38)){
 validate34.errors = [{instancePath:instancePath+"/h",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data38}];
@@ -4718,7 +4718,7 @@ validate34.errors = [{instancePath:instancePath+"/h",schemaPath:"../common/defs.
 return false;
 }
 }
-var valid0 = _errs107 === errors;
+var valid0 = _errs106 === errors;
 }
 else {
 var valid0 = true;
@@ -4726,12 +4726,12 @@ var valid0 = true;
 if(valid0){
 if(data.ptype !== undefined){
 let data39 = data.ptype;
-const _errs110 = errors;
+const _errs109 = errors;
 if(typeof data39 !== "string"){
 validate34.errors = [{instancePath:instancePath+"/ptype",schemaPath:"#/properties/ptype/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema109.properties.ptype.type,parentSchema:schema109.properties.ptype,data:data39}];
 return false;
 }
-var valid0 = _errs110 === errors;
+var valid0 = _errs109 === errors;
 }
 else {
 var valid0 = true;
@@ -4739,9 +4739,9 @@ var valid0 = true;
 if(valid0){
 if(data.module !== undefined){
 let data40 = data.module;
+const _errs111 = errors;
 const _errs112 = errors;
-const _errs113 = errors;
-if(errors === _errs113){
+if(errors === _errs112){
 if(typeof data40 === "string"){
 if(!pattern0.test(data40)){
 validate34.errors = [{instancePath:instancePath+"/module",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data40}];
@@ -4753,7 +4753,7 @@ validate34.errors = [{instancePath:instancePath+"/module",schemaPath:"../common/
 return false;
 }
 }
-var valid0 = _errs112 === errors;
+var valid0 = _errs111 === errors;
 }
 else {
 var valid0 = true;
@@ -4761,33 +4761,33 @@ var valid0 = true;
 if(valid0){
 if(data.server !== undefined){
 let data41 = data.server;
-const _errs115 = errors;
-if(errors === _errs115){
+const _errs114 = errors;
+if(errors === _errs114){
 if(Array.isArray(data41)){
-var valid32 = true;
+var valid31 = true;
 const len0 = data41.length;
 for(let i0=0; i0<len0; i0++){
 let data42 = data41[i0];
+const _errs116 = errors;
 const _errs117 = errors;
-const _errs118 = errors;
-if(errors === _errs118){
+if(errors === _errs117){
 if(typeof data42 === "string"){
 if(!pattern111.test(data42)){
-validate34.errors = [{instancePath:instancePath+"/server/" + i0,schemaPath:"../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema141,data:data42}];
+validate34.errors = [{instancePath:instancePath+"/server/" + i0,schemaPath:"../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data42}];
 return false;
 }
 }
 else {
-validate34.errors = [{instancePath:instancePath+"/server/" + i0,schemaPath:"../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema141.type,parentSchema:schema141,data:data42}];
+validate34.errors = [{instancePath:instancePath+"/server/" + i0,schemaPath:"../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data42}];
 return false;
 }
 }
-var valid32 = _errs117 === errors;
-if(!valid32){
+var valid31 = _errs116 === errors;
+if(!valid31){
 break;
 }
 }
-if(valid32){
+if(valid31){
 let i1 = data41.length;
 let j0;
 if(i1 > 1){
@@ -4809,7 +4809,7 @@ validate34.errors = [{instancePath:instancePath+"/server",schemaPath:"#/properti
 return false;
 }
 }
-var valid0 = _errs115 === errors;
+var valid0 = _errs114 === errors;
 }
 else {
 var valid0 = true;
@@ -4817,7 +4817,7 @@ var valid0 = true;
 if(valid0){
 if(data.free_domain !== undefined){
 let data43 = data.free_domain;
-const _errs120 = errors;
+const _errs119 = errors;
 if(typeof data43 !== "string"){
 validate34.errors = [{instancePath:instancePath+"/free_domain",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data43}];
 return false;
@@ -4826,7 +4826,7 @@ if(!((data43 === "0") || (data43 === "1"))){
 validate34.errors = [{instancePath:instancePath+"/free_domain",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data43}];
 return false;
 }
-var valid0 = _errs120 === errors;
+var valid0 = _errs119 === errors;
 }
 else {
 var valid0 = true;
@@ -4834,19 +4834,19 @@ var valid0 = true;
 if(valid0){
 if(data.periods !== undefined){
 let data44 = data.periods;
-const _errs123 = errors;
-if(errors === _errs123){
+const _errs122 = errors;
+if(errors === _errs122){
 if(Array.isArray(data44)){
-var valid36 = true;
+var valid35 = true;
 const len1 = data44.length;
 for(let i2=0; i2<len1; i2++){
-const _errs125 = errors;
+const _errs124 = errors;
 if(!(validate35(data44[i2], {instancePath:instancePath+"/periods/" + i2,parentData:data44,parentDataProperty:i2,rootData}))){
 vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
 errors = vErrors.length;
 }
-var valid36 = _errs125 === errors;
-if(!valid36){
+var valid35 = _errs124 === errors;
+if(!valid35){
 break;
 }
 }
@@ -4856,7 +4856,7 @@ validate34.errors = [{instancePath:instancePath+"/periods",schemaPath:"#/propert
 return false;
 }
 }
-var valid0 = _errs123 === errors;
+var valid0 = _errs122 === errors;
 }
 else {
 var valid0 = true;
@@ -4937,7 +4937,7 @@ break;
 }
 }
 else {
-validate145.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema468.type,parentSchema:schema468,data}];
+validate145.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema467.type,parentSchema:schema467,data}];
 return false;
 }
 }
@@ -4946,9 +4946,9 @@ return errors === 0;
 }
 
 export const accounts = validate147;
-const schema469 = {"type":"array","items":{"$ref":"account.json"}};
-const schema147 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/account.json","title":"Account","description":"A hosting account (service) of a client, as stored. List calls join in product name/type and client names.","type":"object","additionalProperties":false,"required":["id","client_id","order_id","product_id","parent_id","date_created","domain","server_id","payment_module","firstpayment","total","billingcycle","billingtype","next_due","next_invoice","status","label","username","password","manual","currency_id","notes","mod","ip","additional_ip"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"order_id":{"$ref":"../common/defs.json#/definitions/id"},"product_id":{"$ref":"../common/defs.json#/definitions/id"},"parent_id":{"$ref":"../common/defs.json#/definitions/id"},"date_created":{"$ref":"../common/defs.json#/definitions/date"},"domain":{"type":"string"},"server_id":{"$ref":"../common/defs.json#/definitions/id"},"payment_module":{"$ref":"../common/defs.json#/definitions/id"},"firstpayment":{"$ref":"../common/defs.json#/definitions/decimal"},"total":{"$ref":"../common/defs.json#/definitions/decimal"},"billingcycle":{"$ref":"../common/defs.json#/definitions/billingCycle"},"billingtype":{"type":"string","enum":["PrePay","PostPay"]},"next_due":{"$ref":"../common/defs.json#/definitions/date"},"next_invoice":{"$ref":"../common/defs.json#/definitions/date"},"status":{"type":"string","enum":["Pending","Active","Suspended","Terminated","Cancelled","Fraud"]},"label":{"type":"string"},"username":{"type":"string"},"password":{"type":"string","description":"the service's own login password (fixture data, shown by getAccountDetails as HostBill shows it decrypted); \"\" when the service has no login. Never the client's login password."},"manual":{"$ref":"../common/defs.json#/definitions/flag"},"currency_id":{"$ref":"../common/defs.json#/definitions/id"},"notes":{"type":"string"},"mod":{"type":"string","description":"the display name of the provisioning module the service runs on, such as Cpanel2; \"\" when none"},"ip":{"type":"string","description":"the service's main IP address (its own, or its server's shared one), as the account rows of searchServiceByIP show it; \"\" when it has none"},"additional_ip":{"type":"array","items":{"type":"string","minLength":1},"description":"the service's further IP addresses, as searchServiceByIP shows them; [] when none"}}};
-const schema158 = {"type":"string","enum":["Free","One Time","Once","Hourly","Daily","Weekly","Monthly","Quarterly","Semi-Annually","Annually","Biennially","Triennially","Quadrennially","Quinquennially"],"description":"a billing cycle name such as Monthly"};
+const schema468 = {"type":"array","items":{"$ref":"account.json"}};
+const schema146 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/account.json","title":"Account","description":"A hosting account (service) of a client, as stored. List calls join in product name/type and client names.","type":"object","additionalProperties":false,"required":["id","client_id","order_id","product_id","parent_id","date_created","domain","server_id","payment_module","firstpayment","total","billingcycle","billingtype","next_due","next_invoice","status","label","username","password","manual","currency_id","notes","mod","ip","additional_ip"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"order_id":{"$ref":"../common/defs.json#/definitions/id"},"product_id":{"$ref":"../common/defs.json#/definitions/id"},"parent_id":{"$ref":"../common/defs.json#/definitions/id"},"date_created":{"$ref":"../common/defs.json#/definitions/date"},"domain":{"type":"string"},"server_id":{"$ref":"../common/defs.json#/definitions/id"},"payment_module":{"$ref":"../common/defs.json#/definitions/id"},"firstpayment":{"$ref":"../common/defs.json#/definitions/decimal"},"total":{"$ref":"../common/defs.json#/definitions/decimal"},"billingcycle":{"$ref":"../common/defs.json#/definitions/billingCycle"},"billingtype":{"type":"string","enum":["PrePay","PostPay"]},"next_due":{"$ref":"../common/defs.json#/definitions/date"},"next_invoice":{"$ref":"../common/defs.json#/definitions/date"},"status":{"type":"string","enum":["Pending","Active","Suspended","Terminated","Cancelled","Fraud"]},"label":{"type":"string"},"username":{"type":"string"},"password":{"type":"string","description":"the service's own login password (fixture data, shown by getAccountDetails as HostBill shows it decrypted); \"\" when the service has no login. Never the client's login password."},"manual":{"$ref":"../common/defs.json#/definitions/flag"},"currency_id":{"$ref":"../common/defs.json#/definitions/id"},"notes":{"type":"string"},"mod":{"type":"string","description":"the display name of the provisioning module the service runs on, such as Cpanel2; \"\" when none"},"ip":{"type":"string","description":"the service's main IP address (its own, or its server's shared one), as the account rows of searchServiceByIP show it; \"\" when it has none"},"additional_ip":{"type":"array","items":{"type":"string","minLength":1},"description":"the service's further IP addresses, as searchServiceByIP shows them; [] when none"}}};
+const schema157 = {"type":"string","enum":["Free","One Time","Once","Hourly","Daily","Weekly","Monthly","Quarterly","Semi-Annually","Annually","Biennially","Triennially","Quadrennially","Quinquennially"],"description":"a billing cycle name such as Monthly"};
 
 function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://billsim.local/schemas/resources/account.json" */;
@@ -4958,14 +4958,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((((((((((((((((((((((data.id === undefined) && (missing0 = "id")) || ((data.client_id === undefined) && (missing0 = "client_id"))) || ((data.order_id === undefined) && (missing0 = "order_id"))) || ((data.product_id === undefined) && (missing0 = "product_id"))) || ((data.parent_id === undefined) && (missing0 = "parent_id"))) || ((data.date_created === undefined) && (missing0 = "date_created"))) || ((data.domain === undefined) && (missing0 = "domain"))) || ((data.server_id === undefined) && (missing0 = "server_id"))) || ((data.payment_module === undefined) && (missing0 = "payment_module"))) || ((data.firstpayment === undefined) && (missing0 = "firstpayment"))) || ((data.total === undefined) && (missing0 = "total"))) || ((data.billingcycle === undefined) && (missing0 = "billingcycle"))) || ((data.billingtype === undefined) && (missing0 = "billingtype"))) || ((data.next_due === undefined) && (missing0 = "next_due"))) || ((data.next_invoice === undefined) && (missing0 = "next_invoice"))) || ((data.status === undefined) && (missing0 = "status"))) || ((data.label === undefined) && (missing0 = "label"))) || ((data.username === undefined) && (missing0 = "username"))) || ((data.password === undefined) && (missing0 = "password"))) || ((data.manual === undefined) && (missing0 = "manual"))) || ((data.currency_id === undefined) && (missing0 = "currency_id"))) || ((data.notes === undefined) && (missing0 = "notes"))) || ((data.mod === undefined) && (missing0 = "mod"))) || ((data.ip === undefined) && (missing0 = "ip"))) || ((data.additional_ip === undefined) && (missing0 = "additional_ip"))){
-validate38.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema147.required,parentSchema:schema147,data}];
+validate38.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema146.required,parentSchema:schema146,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func2.call(schema147.properties, key0))){
-validate38.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema147,data}];
+if(!(func2.call(schema146.properties, key0))){
+validate38.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema146,data}];
 return false;
 break;
 }
@@ -5107,7 +5107,7 @@ if(data.domain !== undefined){
 let data6 = data.domain;
 const _errs20 = errors;
 if(typeof data6 !== "string"){
-validate38.errors = [{instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema147.properties.domain.type,parentSchema:schema147.properties.domain,data:data6}];
+validate38.errors = [{instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema146.properties.domain.type,parentSchema:schema146.properties.domain,data:data6}];
 return false;
 }
 var valid0 = _errs20 === errors;
@@ -5208,11 +5208,11 @@ if(data.billingcycle !== undefined){
 let data11 = data.billingcycle;
 const _errs34 = errors;
 if(typeof data11 !== "string"){
-validate38.errors = [{instancePath:instancePath+"/billingcycle",schemaPath:"../common/defs.json#/definitions/billingCycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema158.type,parentSchema:schema158,data:data11}];
+validate38.errors = [{instancePath:instancePath+"/billingcycle",schemaPath:"../common/defs.json#/definitions/billingCycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema157.type,parentSchema:schema157,data:data11}];
 return false;
 }
 if(!((((((((((((((data11 === "Free") || (data11 === "One Time")) || (data11 === "Once")) || (data11 === "Hourly")) || (data11 === "Daily")) || (data11 === "Weekly")) || (data11 === "Monthly")) || (data11 === "Quarterly")) || (data11 === "Semi-Annually")) || (data11 === "Annually")) || (data11 === "Biennially")) || (data11 === "Triennially")) || (data11 === "Quadrennially")) || (data11 === "Quinquennially"))){
-validate38.errors = [{instancePath:instancePath+"/billingcycle",schemaPath:"../common/defs.json#/definitions/billingCycle/enum",keyword:"enum",params:{allowedValues: schema158.enum},message:"must be equal to one of the allowed values",schema:schema158.enum,parentSchema:schema158,data:data11}];
+validate38.errors = [{instancePath:instancePath+"/billingcycle",schemaPath:"../common/defs.json#/definitions/billingCycle/enum",keyword:"enum",params:{allowedValues: schema157.enum},message:"must be equal to one of the allowed values",schema:schema157.enum,parentSchema:schema157,data:data11}];
 return false;
 }
 var valid0 = _errs34 === errors;
@@ -5225,11 +5225,11 @@ if(data.billingtype !== undefined){
 let data12 = data.billingtype;
 const _errs37 = errors;
 if(typeof data12 !== "string"){
-validate38.errors = [{instancePath:instancePath+"/billingtype",schemaPath:"#/properties/billingtype/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema147.properties.billingtype.type,parentSchema:schema147.properties.billingtype,data:data12}];
+validate38.errors = [{instancePath:instancePath+"/billingtype",schemaPath:"#/properties/billingtype/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema146.properties.billingtype.type,parentSchema:schema146.properties.billingtype,data:data12}];
 return false;
 }
 if(!((data12 === "PrePay") || (data12 === "PostPay"))){
-validate38.errors = [{instancePath:instancePath+"/billingtype",schemaPath:"#/properties/billingtype/enum",keyword:"enum",params:{allowedValues: schema147.properties.billingtype.enum},message:"must be equal to one of the allowed values",schema:schema147.properties.billingtype.enum,parentSchema:schema147.properties.billingtype,data:data12}];
+validate38.errors = [{instancePath:instancePath+"/billingtype",schemaPath:"#/properties/billingtype/enum",keyword:"enum",params:{allowedValues: schema146.properties.billingtype.enum},message:"must be equal to one of the allowed values",schema:schema146.properties.billingtype.enum,parentSchema:schema146.properties.billingtype,data:data12}];
 return false;
 }
 var valid0 = _errs37 === errors;
@@ -5286,11 +5286,11 @@ if(data.status !== undefined){
 let data15 = data.status;
 const _errs45 = errors;
 if(typeof data15 !== "string"){
-validate38.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema147.properties.status.type,parentSchema:schema147.properties.status,data:data15}];
+validate38.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema146.properties.status.type,parentSchema:schema146.properties.status,data:data15}];
 return false;
 }
 if(!((((((data15 === "Pending") || (data15 === "Active")) || (data15 === "Suspended")) || (data15 === "Terminated")) || (data15 === "Cancelled")) || (data15 === "Fraud"))){
-validate38.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema147.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema147.properties.status.enum,parentSchema:schema147.properties.status,data:data15}];
+validate38.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema146.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema146.properties.status.enum,parentSchema:schema146.properties.status,data:data15}];
 return false;
 }
 var valid0 = _errs45 === errors;
@@ -5303,7 +5303,7 @@ if(data.label !== undefined){
 let data16 = data.label;
 const _errs47 = errors;
 if(typeof data16 !== "string"){
-validate38.errors = [{instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema147.properties.label.type,parentSchema:schema147.properties.label,data:data16}];
+validate38.errors = [{instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema146.properties.label.type,parentSchema:schema146.properties.label,data:data16}];
 return false;
 }
 var valid0 = _errs47 === errors;
@@ -5316,7 +5316,7 @@ if(data.username !== undefined){
 let data17 = data.username;
 const _errs49 = errors;
 if(typeof data17 !== "string"){
-validate38.errors = [{instancePath:instancePath+"/username",schemaPath:"#/properties/username/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema147.properties.username.type,parentSchema:schema147.properties.username,data:data17}];
+validate38.errors = [{instancePath:instancePath+"/username",schemaPath:"#/properties/username/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema146.properties.username.type,parentSchema:schema146.properties.username,data:data17}];
 return false;
 }
 var valid0 = _errs49 === errors;
@@ -5329,7 +5329,7 @@ if(data.password !== undefined){
 let data18 = data.password;
 const _errs51 = errors;
 if(typeof data18 !== "string"){
-validate38.errors = [{instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema147.properties.password.type,parentSchema:schema147.properties.password,data:data18}];
+validate38.errors = [{instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema146.properties.password.type,parentSchema:schema146.properties.password,data:data18}];
 return false;
 }
 var valid0 = _errs51 === errors;
@@ -5381,7 +5381,7 @@ if(data.notes !== undefined){
 let data21 = data.notes;
 const _errs59 = errors;
 if(typeof data21 !== "string"){
-validate38.errors = [{instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema147.properties.notes.type,parentSchema:schema147.properties.notes,data:data21}];
+validate38.errors = [{instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema146.properties.notes.type,parentSchema:schema146.properties.notes,data:data21}];
 return false;
 }
 var valid0 = _errs59 === errors;
@@ -5394,7 +5394,7 @@ if(data.mod !== undefined){
 let data22 = data.mod;
 const _errs61 = errors;
 if(typeof data22 !== "string"){
-validate38.errors = [{instancePath:instancePath+"/mod",schemaPath:"#/properties/mod/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema147.properties.mod.type,parentSchema:schema147.properties.mod,data:data22}];
+validate38.errors = [{instancePath:instancePath+"/mod",schemaPath:"#/properties/mod/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema146.properties.mod.type,parentSchema:schema146.properties.mod,data:data22}];
 return false;
 }
 var valid0 = _errs61 === errors;
@@ -5407,7 +5407,7 @@ if(data.ip !== undefined){
 let data23 = data.ip;
 const _errs63 = errors;
 if(typeof data23 !== "string"){
-validate38.errors = [{instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema147.properties.ip.type,parentSchema:schema147.properties.ip,data:data23}];
+validate38.errors = [{instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema146.properties.ip.type,parentSchema:schema146.properties.ip,data:data23}];
 return false;
 }
 var valid0 = _errs63 === errors;
@@ -5429,12 +5429,12 @@ const _errs67 = errors;
 if(errors === _errs67){
 if(typeof data25 === "string"){
 if(func6(data25) < 1){
-validate38.errors = [{instancePath:instancePath+"/additional_ip/" + i0,schemaPath:"#/properties/additional_ip/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema147.properties.additional_ip.items,data:data25}];
+validate38.errors = [{instancePath:instancePath+"/additional_ip/" + i0,schemaPath:"#/properties/additional_ip/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema146.properties.additional_ip.items,data:data25}];
 return false;
 }
 }
 else {
-validate38.errors = [{instancePath:instancePath+"/additional_ip/" + i0,schemaPath:"#/properties/additional_ip/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema147.properties.additional_ip.items.type,parentSchema:schema147.properties.additional_ip.items,data:data25}];
+validate38.errors = [{instancePath:instancePath+"/additional_ip/" + i0,schemaPath:"#/properties/additional_ip/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema146.properties.additional_ip.items.type,parentSchema:schema146.properties.additional_ip.items,data:data25}];
 return false;
 }
 }
@@ -5445,7 +5445,7 @@ break;
 }
 }
 else {
-validate38.errors = [{instancePath:instancePath+"/additional_ip",schemaPath:"#/properties/additional_ip/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema147.properties.additional_ip.type,parentSchema:schema147.properties.additional_ip,data:data24}];
+validate38.errors = [{instancePath:instancePath+"/additional_ip",schemaPath:"#/properties/additional_ip/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema146.properties.additional_ip.type,parentSchema:schema146.properties.additional_ip,data:data24}];
 return false;
 }
 }
@@ -5482,7 +5482,7 @@ var valid0 = true;
 }
 }
 else {
-validate38.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema147.type,parentSchema:schema147,data}];
+validate38.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema146.type,parentSchema:schema146,data}];
 return false;
 }
 }
@@ -5511,7 +5511,7 @@ break;
 }
 }
 else {
-validate147.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema469.type,parentSchema:schema469,data}];
+validate147.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema468.type,parentSchema:schema468,data}];
 return false;
 }
 }
@@ -5520,8 +5520,8 @@ return errors === 0;
 }
 
 export const account_addons = validate149;
-const schema470 = {"type":"array","items":{"$ref":"account_addon.json"}};
-const schema163 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/account_addon.json","title":"AccountAddon","description":"An addon attached to an account.","type":"object","additionalProperties":false,"required":["id","account_id","addon_id","name","billingcycle","recurring_amount","setup_fee","status","next_due","date_created","payment_module"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"account_id":{"$ref":"../common/defs.json#/definitions/id"},"addon_id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"billingcycle":{"$ref":"../common/defs.json#/definitions/billingCycle"},"recurring_amount":{"$ref":"../common/defs.json#/definitions/decimal"},"setup_fee":{"$ref":"../common/defs.json#/definitions/decimal"},"status":{"type":"string","enum":["Pending","Active","Suspended","Terminated","Cancelled"]},"next_due":{"$ref":"../common/defs.json#/definitions/date"},"date_created":{"$ref":"../common/defs.json#/definitions/date"},"payment_module":{"$ref":"../common/defs.json#/definitions/id"}}};
+const schema469 = {"type":"array","items":{"$ref":"account_addon.json"}};
+const schema162 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/account_addon.json","title":"AccountAddon","description":"An addon attached to an account.","type":"object","additionalProperties":false,"required":["id","account_id","addon_id","name","billingcycle","recurring_amount","setup_fee","status","next_due","date_created","payment_module"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"account_id":{"$ref":"../common/defs.json#/definitions/id"},"addon_id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"billingcycle":{"$ref":"../common/defs.json#/definitions/billingCycle"},"recurring_amount":{"$ref":"../common/defs.json#/definitions/decimal"},"setup_fee":{"$ref":"../common/defs.json#/definitions/decimal"},"status":{"type":"string","enum":["Pending","Active","Suspended","Terminated","Cancelled"]},"next_due":{"$ref":"../common/defs.json#/definitions/date"},"date_created":{"$ref":"../common/defs.json#/definitions/date"},"payment_module":{"$ref":"../common/defs.json#/definitions/id"}}};
 
 function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://billsim.local/schemas/resources/account_addon.json" */;
@@ -5531,14 +5531,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((((((((data.id === undefined) && (missing0 = "id")) || ((data.account_id === undefined) && (missing0 = "account_id"))) || ((data.addon_id === undefined) && (missing0 = "addon_id"))) || ((data.name === undefined) && (missing0 = "name"))) || ((data.billingcycle === undefined) && (missing0 = "billingcycle"))) || ((data.recurring_amount === undefined) && (missing0 = "recurring_amount"))) || ((data.setup_fee === undefined) && (missing0 = "setup_fee"))) || ((data.status === undefined) && (missing0 = "status"))) || ((data.next_due === undefined) && (missing0 = "next_due"))) || ((data.date_created === undefined) && (missing0 = "date_created"))) || ((data.payment_module === undefined) && (missing0 = "payment_module"))){
-validate40.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema163.required,parentSchema:schema163,data}];
+validate40.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema162.required,parentSchema:schema162,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func2.call(schema163.properties, key0))){
-validate40.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema163,data}];
+if(!(func2.call(schema162.properties, key0))){
+validate40.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema162,data}];
 return false;
 break;
 }
@@ -5614,7 +5614,7 @@ if(data.name !== undefined){
 let data3 = data.name;
 const _errs11 = errors;
 if(typeof data3 !== "string"){
-validate40.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema163.properties.name.type,parentSchema:schema163.properties.name,data:data3}];
+validate40.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema162.properties.name.type,parentSchema:schema162.properties.name,data:data3}];
 return false;
 }
 var valid0 = _errs11 === errors;
@@ -5627,11 +5627,11 @@ if(data.billingcycle !== undefined){
 let data4 = data.billingcycle;
 const _errs13 = errors;
 if(typeof data4 !== "string"){
-validate40.errors = [{instancePath:instancePath+"/billingcycle",schemaPath:"../common/defs.json#/definitions/billingCycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema158.type,parentSchema:schema158,data:data4}];
+validate40.errors = [{instancePath:instancePath+"/billingcycle",schemaPath:"../common/defs.json#/definitions/billingCycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema157.type,parentSchema:schema157,data:data4}];
 return false;
 }
 if(!((((((((((((((data4 === "Free") || (data4 === "One Time")) || (data4 === "Once")) || (data4 === "Hourly")) || (data4 === "Daily")) || (data4 === "Weekly")) || (data4 === "Monthly")) || (data4 === "Quarterly")) || (data4 === "Semi-Annually")) || (data4 === "Annually")) || (data4 === "Biennially")) || (data4 === "Triennially")) || (data4 === "Quadrennially")) || (data4 === "Quinquennially"))){
-validate40.errors = [{instancePath:instancePath+"/billingcycle",schemaPath:"../common/defs.json#/definitions/billingCycle/enum",keyword:"enum",params:{allowedValues: schema158.enum},message:"must be equal to one of the allowed values",schema:schema158.enum,parentSchema:schema158,data:data4}];
+validate40.errors = [{instancePath:instancePath+"/billingcycle",schemaPath:"../common/defs.json#/definitions/billingCycle/enum",keyword:"enum",params:{allowedValues: schema157.enum},message:"must be equal to one of the allowed values",schema:schema157.enum,parentSchema:schema157,data:data4}];
 return false;
 }
 var valid0 = _errs13 === errors;
@@ -5688,11 +5688,11 @@ if(data.status !== undefined){
 let data7 = data.status;
 const _errs22 = errors;
 if(typeof data7 !== "string"){
-validate40.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema163.properties.status.type,parentSchema:schema163.properties.status,data:data7}];
+validate40.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema162.properties.status.type,parentSchema:schema162.properties.status,data:data7}];
 return false;
 }
 if(!(((((data7 === "Pending") || (data7 === "Active")) || (data7 === "Suspended")) || (data7 === "Terminated")) || (data7 === "Cancelled"))){
-validate40.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema163.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema163.properties.status.enum,parentSchema:schema163.properties.status,data:data7}];
+validate40.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema162.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema162.properties.status.enum,parentSchema:schema162.properties.status,data:data7}];
 return false;
 }
 var valid0 = _errs22 === errors;
@@ -5780,7 +5780,7 @@ var valid0 = true;
 }
 }
 else {
-validate40.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema163.type,parentSchema:schema163,data}];
+validate40.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema162.type,parentSchema:schema162,data}];
 return false;
 }
 }
@@ -5809,7 +5809,7 @@ break;
 }
 }
 else {
-validate149.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema470.type,parentSchema:schema470,data}];
+validate149.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema469.type,parentSchema:schema469,data}];
 return false;
 }
 }
@@ -5818,8 +5818,8 @@ return errors === 0;
 }
 
 export const addons = validate151;
-const schema471 = {"type":"array","items":{"$ref":"addon.json"}};
-const schema173 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/addon.json","title":"Addon","description":"An addon in the catalogue, with a price per cycle (\"0.00\" recurring means the cycle is not offered; paytype Once uses `m` as the one-time price).","type":"object","additionalProperties":false,"required":["id","products","name","description","visible","unique","taxable","system","hidden","autosetup","sort_order","module","modulename","paytype","m_setup","q_setup","s_setup","a_setup","b_setup","t_setup","p4_setup","p5_setup","d_setup","w_setup","h_setup","m","q","s","a","b","t","p4","p5","d","w","h"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"products":{"type":"string","description":"comma-separated ids of products the addon applies to; \"\" for all"},"name":{"type":"string"},"description":{"type":"string"},"visible":{"$ref":"../common/defs.json#/definitions/flag"},"unique":{"$ref":"../common/defs.json#/definitions/flag"},"taxable":{"$ref":"../common/defs.json#/definitions/flag"},"system":{"$ref":"../common/defs.json#/definitions/flag"},"hidden":{"$ref":"../common/defs.json#/definitions/flag"},"autosetup":{"type":"string","pattern":"^[0-9]$"},"sort_order":{"type":"string","pattern":"^-?[0-9]+$"},"module":{"type":"string"},"modulename":{"type":"string"},"paytype":{"type":"string","enum":["Free","Once","Regular"]},"m_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"q_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"s_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"a_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"b_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"t_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"p4_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"p5_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"d_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"w_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"h_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"m":{"$ref":"../common/defs.json#/definitions/decimal"},"q":{"$ref":"../common/defs.json#/definitions/decimal"},"s":{"$ref":"../common/defs.json#/definitions/decimal"},"a":{"$ref":"../common/defs.json#/definitions/decimal"},"b":{"$ref":"../common/defs.json#/definitions/decimal"},"t":{"$ref":"../common/defs.json#/definitions/decimal"},"p4":{"$ref":"../common/defs.json#/definitions/decimal"},"p5":{"$ref":"../common/defs.json#/definitions/decimal"},"d":{"$ref":"../common/defs.json#/definitions/decimal"},"w":{"$ref":"../common/defs.json#/definitions/decimal"},"h":{"$ref":"../common/defs.json#/definitions/decimal"}}};
+const schema470 = {"type":"array","items":{"$ref":"addon.json"}};
+const schema172 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/addon.json","title":"Addon","description":"An addon in the catalogue, with a price per cycle (\"0.00\" recurring means the cycle is not offered; paytype Once uses `m` as the one-time price).","type":"object","additionalProperties":false,"required":["id","products","name","description","visible","unique","taxable","system","hidden","autosetup","sort_order","module","modulename","paytype","m_setup","q_setup","s_setup","a_setup","b_setup","t_setup","p4_setup","p5_setup","d_setup","w_setup","h_setup","m","q","s","a","b","t","p4","p5","d","w","h"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"products":{"type":"string","description":"comma-separated ids of products the addon applies to; \"\" for all"},"name":{"type":"string"},"description":{"type":"string"},"visible":{"$ref":"../common/defs.json#/definitions/flag"},"unique":{"$ref":"../common/defs.json#/definitions/flag"},"taxable":{"$ref":"../common/defs.json#/definitions/flag"},"system":{"$ref":"../common/defs.json#/definitions/flag"},"hidden":{"$ref":"../common/defs.json#/definitions/flag"},"autosetup":{"type":"string","pattern":"^[0-9]$"},"sort_order":{"type":"string","pattern":"^-?[0-9]+$"},"module":{"type":"string"},"modulename":{"type":"string"},"paytype":{"type":"string","enum":["Free","Once","Regular"]},"m_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"q_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"s_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"a_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"b_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"t_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"p4_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"p5_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"d_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"w_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"h_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"m":{"$ref":"../common/defs.json#/definitions/decimal"},"q":{"$ref":"../common/defs.json#/definitions/decimal"},"s":{"$ref":"../common/defs.json#/definitions/decimal"},"a":{"$ref":"../common/defs.json#/definitions/decimal"},"b":{"$ref":"../common/defs.json#/definitions/decimal"},"t":{"$ref":"../common/defs.json#/definitions/decimal"},"p4":{"$ref":"../common/defs.json#/definitions/decimal"},"p5":{"$ref":"../common/defs.json#/definitions/decimal"},"d":{"$ref":"../common/defs.json#/definitions/decimal"},"w":{"$ref":"../common/defs.json#/definitions/decimal"},"h":{"$ref":"../common/defs.json#/definitions/decimal"}}};
 
 function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://billsim.local/schemas/resources/addon.json" */;
@@ -5829,14 +5829,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((((((((((((((((((((((((((((((((((data.id === undefined) && (missing0 = "id")) || ((data.products === undefined) && (missing0 = "products"))) || ((data.name === undefined) && (missing0 = "name"))) || ((data.description === undefined) && (missing0 = "description"))) || ((data.visible === undefined) && (missing0 = "visible"))) || ((data.unique === undefined) && (missing0 = "unique"))) || ((data.taxable === undefined) && (missing0 = "taxable"))) || ((data.system === undefined) && (missing0 = "system"))) || ((data.hidden === undefined) && (missing0 = "hidden"))) || ((data.autosetup === undefined) && (missing0 = "autosetup"))) || ((data.sort_order === undefined) && (missing0 = "sort_order"))) || ((data.module === undefined) && (missing0 = "module"))) || ((data.modulename === undefined) && (missing0 = "modulename"))) || ((data.paytype === undefined) && (missing0 = "paytype"))) || ((data.m_setup === undefined) && (missing0 = "m_setup"))) || ((data.q_setup === undefined) && (missing0 = "q_setup"))) || ((data.s_setup === undefined) && (missing0 = "s_setup"))) || ((data.a_setup === undefined) && (missing0 = "a_setup"))) || ((data.b_setup === undefined) && (missing0 = "b_setup"))) || ((data.t_setup === undefined) && (missing0 = "t_setup"))) || ((data.p4_setup === undefined) && (missing0 = "p4_setup"))) || ((data.p5_setup === undefined) && (missing0 = "p5_setup"))) || ((data.d_setup === undefined) && (missing0 = "d_setup"))) || ((data.w_setup === undefined) && (missing0 = "w_setup"))) || ((data.h_setup === undefined) && (missing0 = "h_setup"))) || ((data.m === undefined) && (missing0 = "m"))) || ((data.q === undefined) && (missing0 = "q"))) || ((data.s === undefined) && (missing0 = "s"))) || ((data.a === undefined) && (missing0 = "a"))) || ((data.b === undefined) && (missing0 = "b"))) || ((data.t === undefined) && (missing0 = "t"))) || ((data.p4 === undefined) && (missing0 = "p4"))) || ((data.p5 === undefined) && (missing0 = "p5"))) || ((data.d === undefined) && (missing0 = "d"))) || ((data.w === undefined) && (missing0 = "w"))) || ((data.h === undefined) && (missing0 = "h"))){
-validate42.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema173.required,parentSchema:schema173,data}];
+validate42.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema172.required,parentSchema:schema172,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func2.call(schema173.properties, key0))){
-validate42.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema173,data}];
+if(!(func2.call(schema172.properties, key0))){
+validate42.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema172,data}];
 return false;
 break;
 }
@@ -5868,7 +5868,7 @@ if(data.products !== undefined){
 let data1 = data.products;
 const _errs5 = errors;
 if(typeof data1 !== "string"){
-validate42.errors = [{instancePath:instancePath+"/products",schemaPath:"#/properties/products/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema173.properties.products.type,parentSchema:schema173.properties.products,data:data1}];
+validate42.errors = [{instancePath:instancePath+"/products",schemaPath:"#/properties/products/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema172.properties.products.type,parentSchema:schema172.properties.products,data:data1}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -5881,7 +5881,7 @@ if(data.name !== undefined){
 let data2 = data.name;
 const _errs7 = errors;
 if(typeof data2 !== "string"){
-validate42.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema173.properties.name.type,parentSchema:schema173.properties.name,data:data2}];
+validate42.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema172.properties.name.type,parentSchema:schema172.properties.name,data:data2}];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -5894,7 +5894,7 @@ if(data.description !== undefined){
 let data3 = data.description;
 const _errs9 = errors;
 if(typeof data3 !== "string"){
-validate42.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema173.properties.description.type,parentSchema:schema173.properties.description,data:data3}];
+validate42.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema172.properties.description.type,parentSchema:schema172.properties.description,data:data3}];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -5994,12 +5994,12 @@ const _errs26 = errors;
 if(errors === _errs26){
 if(typeof data9 === "string"){
 if(!pattern4.test(data9)){
-validate42.errors = [{instancePath:instancePath+"/autosetup",schemaPath:"#/properties/autosetup/pattern",keyword:"pattern",params:{pattern: "^[0-9]$"},message:"must match pattern \""+"^[0-9]$"+"\"",schema:"^[0-9]$",parentSchema:schema173.properties.autosetup,data:data9}];
+validate42.errors = [{instancePath:instancePath+"/autosetup",schemaPath:"#/properties/autosetup/pattern",keyword:"pattern",params:{pattern: "^[0-9]$"},message:"must match pattern \""+"^[0-9]$"+"\"",schema:"^[0-9]$",parentSchema:schema172.properties.autosetup,data:data9}];
 return false;
 }
 }
 else {
-validate42.errors = [{instancePath:instancePath+"/autosetup",schemaPath:"#/properties/autosetup/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema173.properties.autosetup.type,parentSchema:schema173.properties.autosetup,data:data9}];
+validate42.errors = [{instancePath:instancePath+"/autosetup",schemaPath:"#/properties/autosetup/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema172.properties.autosetup.type,parentSchema:schema172.properties.autosetup,data:data9}];
 return false;
 }
 }
@@ -6015,12 +6015,12 @@ const _errs28 = errors;
 if(errors === _errs28){
 if(typeof data10 === "string"){
 if(!pattern80.test(data10)){
-validate42.errors = [{instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\"",schema:"^-?[0-9]+$",parentSchema:schema173.properties.sort_order,data:data10}];
+validate42.errors = [{instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\"",schema:"^-?[0-9]+$",parentSchema:schema172.properties.sort_order,data:data10}];
 return false;
 }
 }
 else {
-validate42.errors = [{instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema173.properties.sort_order.type,parentSchema:schema173.properties.sort_order,data:data10}];
+validate42.errors = [{instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema172.properties.sort_order.type,parentSchema:schema172.properties.sort_order,data:data10}];
 return false;
 }
 }
@@ -6034,7 +6034,7 @@ if(data.module !== undefined){
 let data11 = data.module;
 const _errs30 = errors;
 if(typeof data11 !== "string"){
-validate42.errors = [{instancePath:instancePath+"/module",schemaPath:"#/properties/module/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema173.properties.module.type,parentSchema:schema173.properties.module,data:data11}];
+validate42.errors = [{instancePath:instancePath+"/module",schemaPath:"#/properties/module/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema172.properties.module.type,parentSchema:schema172.properties.module,data:data11}];
 return false;
 }
 var valid0 = _errs30 === errors;
@@ -6047,7 +6047,7 @@ if(data.modulename !== undefined){
 let data12 = data.modulename;
 const _errs32 = errors;
 if(typeof data12 !== "string"){
-validate42.errors = [{instancePath:instancePath+"/modulename",schemaPath:"#/properties/modulename/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema173.properties.modulename.type,parentSchema:schema173.properties.modulename,data:data12}];
+validate42.errors = [{instancePath:instancePath+"/modulename",schemaPath:"#/properties/modulename/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema172.properties.modulename.type,parentSchema:schema172.properties.modulename,data:data12}];
 return false;
 }
 var valid0 = _errs32 === errors;
@@ -6060,11 +6060,11 @@ if(data.paytype !== undefined){
 let data13 = data.paytype;
 const _errs34 = errors;
 if(typeof data13 !== "string"){
-validate42.errors = [{instancePath:instancePath+"/paytype",schemaPath:"#/properties/paytype/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema173.properties.paytype.type,parentSchema:schema173.properties.paytype,data:data13}];
+validate42.errors = [{instancePath:instancePath+"/paytype",schemaPath:"#/properties/paytype/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema172.properties.paytype.type,parentSchema:schema172.properties.paytype,data:data13}];
 return false;
 }
 if(!(((data13 === "Free") || (data13 === "Once")) || (data13 === "Regular"))){
-validate42.errors = [{instancePath:instancePath+"/paytype",schemaPath:"#/properties/paytype/enum",keyword:"enum",params:{allowedValues: schema173.properties.paytype.enum},message:"must be equal to one of the allowed values",schema:schema173.properties.paytype.enum,parentSchema:schema173.properties.paytype,data:data13}];
+validate42.errors = [{instancePath:instancePath+"/paytype",schemaPath:"#/properties/paytype/enum",keyword:"enum",params:{allowedValues: schema172.properties.paytype.enum},message:"must be equal to one of the allowed values",schema:schema172.properties.paytype.enum,parentSchema:schema172.properties.paytype,data:data13}];
 return false;
 }
 var valid0 = _errs34 === errors;
@@ -6595,7 +6595,7 @@ var valid0 = true;
 }
 }
 else {
-validate42.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema173.type,parentSchema:schema173,data}];
+validate42.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema172.type,parentSchema:schema172,data}];
 return false;
 }
 }
@@ -6624,7 +6624,7 @@ break;
 }
 }
 else {
-validate151.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema471.type,parentSchema:schema471,data}];
+validate151.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema470.type,parentSchema:schema470,data}];
 return false;
 }
 }
@@ -6633,8 +6633,8 @@ return errors === 0;
 }
 
 export const app_groups = validate153;
-const schema472 = {"type":"array","items":{"$ref":"app_group.json"}};
-const schema202 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/app_group.json","title":"AppGroup","description":"An app group (HostBill's Settings -> Apps): the servers of one provisioning module. getAppGroups counts its servers at read time; getAppServers and getServerDetails show its module.","type":"object","additionalProperties":false,"required":["id","name","module","modulename","type"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string","minLength":1},"module":{"$ref":"../common/defs.json#/definitions/id","description":"the provisioning module's id, as products name it in their `module`"},"modulename":{"type":"string","minLength":1,"description":"the module's display name, as services show it in `mod` (Cpanel2, SolusVM, ...)"},"type":{"type":"string","enum":["Hosting","Other"],"description":"the module's kind, which getAppServers shows as each server's `type`"}}};
+const schema471 = {"type":"array","items":{"$ref":"app_group.json"}};
+const schema201 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/app_group.json","title":"AppGroup","description":"An app group (HostBill's Settings -> Apps): the servers of one provisioning module. getAppGroups counts its servers at read time; getAppServers and getServerDetails show its module.","type":"object","additionalProperties":false,"required":["id","name","module","modulename","type"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string","minLength":1},"module":{"$ref":"../common/defs.json#/definitions/id","description":"the provisioning module's id, as products name it in their `module`"},"modulename":{"type":"string","minLength":1,"description":"the module's display name, as services show it in `mod` (Cpanel2, SolusVM, ...)"},"type":{"type":"string","enum":["Hosting","Other"],"description":"the module's kind, which getAppServers shows as each server's `type`"}}};
 
 function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://billsim.local/schemas/resources/app_group.json" */;
@@ -6644,14 +6644,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((data.id === undefined) && (missing0 = "id")) || ((data.name === undefined) && (missing0 = "name"))) || ((data.module === undefined) && (missing0 = "module"))) || ((data.modulename === undefined) && (missing0 = "modulename"))) || ((data.type === undefined) && (missing0 = "type"))){
-validate44.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema202.required,parentSchema:schema202,data}];
+validate44.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema201.required,parentSchema:schema201,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((((key0 === "id") || (key0 === "name")) || (key0 === "module")) || (key0 === "modulename")) || (key0 === "type"))){
-validate44.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema202,data}];
+validate44.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema201,data}];
 return false;
 break;
 }
@@ -6685,12 +6685,12 @@ const _errs5 = errors;
 if(errors === _errs5){
 if(typeof data1 === "string"){
 if(func6(data1) < 1){
-validate44.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema202.properties.name,data:data1}];
+validate44.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema201.properties.name,data:data1}];
 return false;
 }
 }
 else {
-validate44.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema202.properties.name.type,parentSchema:schema202.properties.name,data:data1}];
+validate44.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.properties.name.type,parentSchema:schema201.properties.name,data:data1}];
 return false;
 }
 }
@@ -6728,12 +6728,12 @@ const _errs10 = errors;
 if(errors === _errs10){
 if(typeof data3 === "string"){
 if(func6(data3) < 1){
-validate44.errors = [{instancePath:instancePath+"/modulename",schemaPath:"#/properties/modulename/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema202.properties.modulename,data:data3}];
+validate44.errors = [{instancePath:instancePath+"/modulename",schemaPath:"#/properties/modulename/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema201.properties.modulename,data:data3}];
 return false;
 }
 }
 else {
-validate44.errors = [{instancePath:instancePath+"/modulename",schemaPath:"#/properties/modulename/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema202.properties.modulename.type,parentSchema:schema202.properties.modulename,data:data3}];
+validate44.errors = [{instancePath:instancePath+"/modulename",schemaPath:"#/properties/modulename/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.properties.modulename.type,parentSchema:schema201.properties.modulename,data:data3}];
 return false;
 }
 }
@@ -6747,11 +6747,11 @@ if(data.type !== undefined){
 let data4 = data.type;
 const _errs12 = errors;
 if(typeof data4 !== "string"){
-validate44.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema202.properties.type.type,parentSchema:schema202.properties.type,data:data4}];
+validate44.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.properties.type.type,parentSchema:schema201.properties.type,data:data4}];
 return false;
 }
 if(!((data4 === "Hosting") || (data4 === "Other"))){
-validate44.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema202.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema202.properties.type.enum,parentSchema:schema202.properties.type,data:data4}];
+validate44.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema201.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema201.properties.type.enum,parentSchema:schema201.properties.type,data:data4}];
 return false;
 }
 var valid0 = _errs12 === errors;
@@ -6767,7 +6767,7 @@ var valid0 = true;
 }
 }
 else {
-validate44.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema202.type,parentSchema:schema202,data}];
+validate44.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema201.type,parentSchema:schema201,data}];
 return false;
 }
 }
@@ -6796,7 +6796,7 @@ break;
 }
 }
 else {
-validate153.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema472.type,parentSchema:schema472,data}];
+validate153.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema471.type,parentSchema:schema471,data}];
 return false;
 }
 }
@@ -6805,8 +6805,8 @@ return errors === 0;
 }
 
 export const servers = validate155;
-const schema473 = {"type":"array","items":{"$ref":"server.json"}};
-const schema205 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/server.json","title":"Server","description":"A server (an app) of an app group, in the field order getServerDetails answers; `default_module` and `group_name` are joined from the group at read time. Credentials are fixture data: getServerDetails shows them as HostBill does, decrypted.","type":"object","additionalProperties":false,"required":["id","group_id","default","name","username","password","ip","host","status_url","ns1","ns2","ns3","ns4","ip1","ip2","ip3","ip4","max_accounts","hash","secure","enable","field1","field2"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"group_id":{"$ref":"../common/defs.json#/definitions/id","description":"the app group the server belongs to"},"default":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" for its group's default server"},"name":{"type":"string","minLength":1},"username":{"type":"string"},"password":{"type":"string","description":"the server's login password (fixture data; the bundled ones start with \"fake-\")"},"ip":{"type":"string","description":"the server's main address, also the shared address of the services it hosts without one of their own"},"host":{"type":"string"},"status_url":{"type":"string"},"ns1":{"type":"string"},"ns2":{"type":"string"},"ns3":{"type":"string"},"ns4":{"type":"string"},"ip1":{"type":"string"},"ip2":{"type":"string"},"ip3":{"type":"string"},"ip4":{"type":"string"},"max_accounts":{"type":"string","pattern":"^[0-9]+$","description":"how many services the server takes, \"0\" for no limit"},"hash":{"type":"string","description":"an API token or access hash (fixture data; the bundled ones start with \"fake-\")"},"secure":{"$ref":"../common/defs.json#/definitions/flag"},"enable":{"$ref":"../common/defs.json#/definitions/flag"},"field1":{"type":"string"},"field2":{"type":"string"}}};
+const schema472 = {"type":"array","items":{"$ref":"server.json"}};
+const schema204 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/server.json","title":"Server","description":"A server (an app) of an app group, in the field order getServerDetails answers; `default_module` and `group_name` are joined from the group at read time. Credentials are fixture data: getServerDetails shows them as HostBill does, decrypted.","type":"object","additionalProperties":false,"required":["id","group_id","default","name","username","password","ip","host","status_url","ns1","ns2","ns3","ns4","ip1","ip2","ip3","ip4","max_accounts","hash","secure","enable","field1","field2"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"group_id":{"$ref":"../common/defs.json#/definitions/id","description":"the app group the server belongs to"},"default":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" for its group's default server"},"name":{"type":"string","minLength":1},"username":{"type":"string"},"password":{"type":"string","description":"the server's login password (fixture data; the bundled ones start with \"fake-\")"},"ip":{"type":"string","description":"the server's main address, also the shared address of the services it hosts without one of their own"},"host":{"type":"string"},"status_url":{"type":"string"},"ns1":{"type":"string"},"ns2":{"type":"string"},"ns3":{"type":"string"},"ns4":{"type":"string"},"ip1":{"type":"string"},"ip2":{"type":"string"},"ip3":{"type":"string"},"ip4":{"type":"string"},"max_accounts":{"type":"string","pattern":"^[0-9]+$","description":"how many services the server takes, \"0\" for no limit"},"hash":{"type":"string","description":"an API token or access hash (fixture data; the bundled ones start with \"fake-\")"},"secure":{"$ref":"../common/defs.json#/definitions/flag"},"enable":{"$ref":"../common/defs.json#/definitions/flag"},"field1":{"type":"string"},"field2":{"type":"string"}}};
 
 function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://billsim.local/schemas/resources/server.json" */;
@@ -6816,14 +6816,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((((((((((((((((((((data.id === undefined) && (missing0 = "id")) || ((data.group_id === undefined) && (missing0 = "group_id"))) || ((data.default === undefined) && (missing0 = "default"))) || ((data.name === undefined) && (missing0 = "name"))) || ((data.username === undefined) && (missing0 = "username"))) || ((data.password === undefined) && (missing0 = "password"))) || ((data.ip === undefined) && (missing0 = "ip"))) || ((data.host === undefined) && (missing0 = "host"))) || ((data.status_url === undefined) && (missing0 = "status_url"))) || ((data.ns1 === undefined) && (missing0 = "ns1"))) || ((data.ns2 === undefined) && (missing0 = "ns2"))) || ((data.ns3 === undefined) && (missing0 = "ns3"))) || ((data.ns4 === undefined) && (missing0 = "ns4"))) || ((data.ip1 === undefined) && (missing0 = "ip1"))) || ((data.ip2 === undefined) && (missing0 = "ip2"))) || ((data.ip3 === undefined) && (missing0 = "ip3"))) || ((data.ip4 === undefined) && (missing0 = "ip4"))) || ((data.max_accounts === undefined) && (missing0 = "max_accounts"))) || ((data.hash === undefined) && (missing0 = "hash"))) || ((data.secure === undefined) && (missing0 = "secure"))) || ((data.enable === undefined) && (missing0 = "enable"))) || ((data.field1 === undefined) && (missing0 = "field1"))) || ((data.field2 === undefined) && (missing0 = "field2"))){
-validate46.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema205.required,parentSchema:schema205,data}];
+validate46.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema204.required,parentSchema:schema204,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func2.call(schema205.properties, key0))){
-validate46.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema205,data}];
+if(!(func2.call(schema204.properties, key0))){
+validate46.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema204,data}];
 return false;
 break;
 }
@@ -6896,12 +6896,12 @@ const _errs11 = errors;
 if(errors === _errs11){
 if(typeof data3 === "string"){
 if(func6(data3) < 1){
-validate46.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema205.properties.name,data:data3}];
+validate46.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema204.properties.name,data:data3}];
 return false;
 }
 }
 else {
-validate46.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema205.properties.name.type,parentSchema:schema205.properties.name,data:data3}];
+validate46.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema204.properties.name.type,parentSchema:schema204.properties.name,data:data3}];
 return false;
 }
 }
@@ -6915,7 +6915,7 @@ if(data.username !== undefined){
 let data4 = data.username;
 const _errs13 = errors;
 if(typeof data4 !== "string"){
-validate46.errors = [{instancePath:instancePath+"/username",schemaPath:"#/properties/username/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema205.properties.username.type,parentSchema:schema205.properties.username,data:data4}];
+validate46.errors = [{instancePath:instancePath+"/username",schemaPath:"#/properties/username/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema204.properties.username.type,parentSchema:schema204.properties.username,data:data4}];
 return false;
 }
 var valid0 = _errs13 === errors;
@@ -6928,7 +6928,7 @@ if(data.password !== undefined){
 let data5 = data.password;
 const _errs15 = errors;
 if(typeof data5 !== "string"){
-validate46.errors = [{instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema205.properties.password.type,parentSchema:schema205.properties.password,data:data5}];
+validate46.errors = [{instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema204.properties.password.type,parentSchema:schema204.properties.password,data:data5}];
 return false;
 }
 var valid0 = _errs15 === errors;
@@ -6941,7 +6941,7 @@ if(data.ip !== undefined){
 let data6 = data.ip;
 const _errs17 = errors;
 if(typeof data6 !== "string"){
-validate46.errors = [{instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema205.properties.ip.type,parentSchema:schema205.properties.ip,data:data6}];
+validate46.errors = [{instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema204.properties.ip.type,parentSchema:schema204.properties.ip,data:data6}];
 return false;
 }
 var valid0 = _errs17 === errors;
@@ -6954,7 +6954,7 @@ if(data.host !== undefined){
 let data7 = data.host;
 const _errs19 = errors;
 if(typeof data7 !== "string"){
-validate46.errors = [{instancePath:instancePath+"/host",schemaPath:"#/properties/host/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema205.properties.host.type,parentSchema:schema205.properties.host,data:data7}];
+validate46.errors = [{instancePath:instancePath+"/host",schemaPath:"#/properties/host/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema204.properties.host.type,parentSchema:schema204.properties.host,data:data7}];
 return false;
 }
 var valid0 = _errs19 === errors;
@@ -6967,7 +6967,7 @@ if(data.status_url !== undefined){
 let data8 = data.status_url;
 const _errs21 = errors;
 if(typeof data8 !== "string"){
-validate46.errors = [{instancePath:instancePath+"/status_url",schemaPath:"#/properties/status_url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema205.properties.status_url.type,parentSchema:schema205.properties.status_url,data:data8}];
+validate46.errors = [{instancePath:instancePath+"/status_url",schemaPath:"#/properties/status_url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema204.properties.status_url.type,parentSchema:schema204.properties.status_url,data:data8}];
 return false;
 }
 var valid0 = _errs21 === errors;
@@ -6980,7 +6980,7 @@ if(data.ns1 !== undefined){
 let data9 = data.ns1;
 const _errs23 = errors;
 if(typeof data9 !== "string"){
-validate46.errors = [{instancePath:instancePath+"/ns1",schemaPath:"#/properties/ns1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema205.properties.ns1.type,parentSchema:schema205.properties.ns1,data:data9}];
+validate46.errors = [{instancePath:instancePath+"/ns1",schemaPath:"#/properties/ns1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema204.properties.ns1.type,parentSchema:schema204.properties.ns1,data:data9}];
 return false;
 }
 var valid0 = _errs23 === errors;
@@ -6993,7 +6993,7 @@ if(data.ns2 !== undefined){
 let data10 = data.ns2;
 const _errs25 = errors;
 if(typeof data10 !== "string"){
-validate46.errors = [{instancePath:instancePath+"/ns2",schemaPath:"#/properties/ns2/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema205.properties.ns2.type,parentSchema:schema205.properties.ns2,data:data10}];
+validate46.errors = [{instancePath:instancePath+"/ns2",schemaPath:"#/properties/ns2/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema204.properties.ns2.type,parentSchema:schema204.properties.ns2,data:data10}];
 return false;
 }
 var valid0 = _errs25 === errors;
@@ -7006,7 +7006,7 @@ if(data.ns3 !== undefined){
 let data11 = data.ns3;
 const _errs27 = errors;
 if(typeof data11 !== "string"){
-validate46.errors = [{instancePath:instancePath+"/ns3",schemaPath:"#/properties/ns3/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema205.properties.ns3.type,parentSchema:schema205.properties.ns3,data:data11}];
+validate46.errors = [{instancePath:instancePath+"/ns3",schemaPath:"#/properties/ns3/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema204.properties.ns3.type,parentSchema:schema204.properties.ns3,data:data11}];
 return false;
 }
 var valid0 = _errs27 === errors;
@@ -7019,7 +7019,7 @@ if(data.ns4 !== undefined){
 let data12 = data.ns4;
 const _errs29 = errors;
 if(typeof data12 !== "string"){
-validate46.errors = [{instancePath:instancePath+"/ns4",schemaPath:"#/properties/ns4/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema205.properties.ns4.type,parentSchema:schema205.properties.ns4,data:data12}];
+validate46.errors = [{instancePath:instancePath+"/ns4",schemaPath:"#/properties/ns4/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema204.properties.ns4.type,parentSchema:schema204.properties.ns4,data:data12}];
 return false;
 }
 var valid0 = _errs29 === errors;
@@ -7032,7 +7032,7 @@ if(data.ip1 !== undefined){
 let data13 = data.ip1;
 const _errs31 = errors;
 if(typeof data13 !== "string"){
-validate46.errors = [{instancePath:instancePath+"/ip1",schemaPath:"#/properties/ip1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema205.properties.ip1.type,parentSchema:schema205.properties.ip1,data:data13}];
+validate46.errors = [{instancePath:instancePath+"/ip1",schemaPath:"#/properties/ip1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema204.properties.ip1.type,parentSchema:schema204.properties.ip1,data:data13}];
 return false;
 }
 var valid0 = _errs31 === errors;
@@ -7045,7 +7045,7 @@ if(data.ip2 !== undefined){
 let data14 = data.ip2;
 const _errs33 = errors;
 if(typeof data14 !== "string"){
-validate46.errors = [{instancePath:instancePath+"/ip2",schemaPath:"#/properties/ip2/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema205.properties.ip2.type,parentSchema:schema205.properties.ip2,data:data14}];
+validate46.errors = [{instancePath:instancePath+"/ip2",schemaPath:"#/properties/ip2/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema204.properties.ip2.type,parentSchema:schema204.properties.ip2,data:data14}];
 return false;
 }
 var valid0 = _errs33 === errors;
@@ -7058,7 +7058,7 @@ if(data.ip3 !== undefined){
 let data15 = data.ip3;
 const _errs35 = errors;
 if(typeof data15 !== "string"){
-validate46.errors = [{instancePath:instancePath+"/ip3",schemaPath:"#/properties/ip3/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema205.properties.ip3.type,parentSchema:schema205.properties.ip3,data:data15}];
+validate46.errors = [{instancePath:instancePath+"/ip3",schemaPath:"#/properties/ip3/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema204.properties.ip3.type,parentSchema:schema204.properties.ip3,data:data15}];
 return false;
 }
 var valid0 = _errs35 === errors;
@@ -7071,7 +7071,7 @@ if(data.ip4 !== undefined){
 let data16 = data.ip4;
 const _errs37 = errors;
 if(typeof data16 !== "string"){
-validate46.errors = [{instancePath:instancePath+"/ip4",schemaPath:"#/properties/ip4/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema205.properties.ip4.type,parentSchema:schema205.properties.ip4,data:data16}];
+validate46.errors = [{instancePath:instancePath+"/ip4",schemaPath:"#/properties/ip4/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema204.properties.ip4.type,parentSchema:schema204.properties.ip4,data:data16}];
 return false;
 }
 var valid0 = _errs37 === errors;
@@ -7086,12 +7086,12 @@ const _errs39 = errors;
 if(errors === _errs39){
 if(typeof data17 === "string"){
 if(!pattern0.test(data17)){
-validate46.errors = [{instancePath:instancePath+"/max_accounts",schemaPath:"#/properties/max_accounts/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema205.properties.max_accounts,data:data17}];
+validate46.errors = [{instancePath:instancePath+"/max_accounts",schemaPath:"#/properties/max_accounts/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema204.properties.max_accounts,data:data17}];
 return false;
 }
 }
 else {
-validate46.errors = [{instancePath:instancePath+"/max_accounts",schemaPath:"#/properties/max_accounts/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema205.properties.max_accounts.type,parentSchema:schema205.properties.max_accounts,data:data17}];
+validate46.errors = [{instancePath:instancePath+"/max_accounts",schemaPath:"#/properties/max_accounts/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema204.properties.max_accounts.type,parentSchema:schema204.properties.max_accounts,data:data17}];
 return false;
 }
 }
@@ -7105,7 +7105,7 @@ if(data.hash !== undefined){
 let data18 = data.hash;
 const _errs41 = errors;
 if(typeof data18 !== "string"){
-validate46.errors = [{instancePath:instancePath+"/hash",schemaPath:"#/properties/hash/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema205.properties.hash.type,parentSchema:schema205.properties.hash,data:data18}];
+validate46.errors = [{instancePath:instancePath+"/hash",schemaPath:"#/properties/hash/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema204.properties.hash.type,parentSchema:schema204.properties.hash,data:data18}];
 return false;
 }
 var valid0 = _errs41 === errors;
@@ -7152,7 +7152,7 @@ if(data.field1 !== undefined){
 let data21 = data.field1;
 const _errs49 = errors;
 if(typeof data21 !== "string"){
-validate46.errors = [{instancePath:instancePath+"/field1",schemaPath:"#/properties/field1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema205.properties.field1.type,parentSchema:schema205.properties.field1,data:data21}];
+validate46.errors = [{instancePath:instancePath+"/field1",schemaPath:"#/properties/field1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema204.properties.field1.type,parentSchema:schema204.properties.field1,data:data21}];
 return false;
 }
 var valid0 = _errs49 === errors;
@@ -7165,7 +7165,7 @@ if(data.field2 !== undefined){
 let data22 = data.field2;
 const _errs51 = errors;
 if(typeof data22 !== "string"){
-validate46.errors = [{instancePath:instancePath+"/field2",schemaPath:"#/properties/field2/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema205.properties.field2.type,parentSchema:schema205.properties.field2,data:data22}];
+validate46.errors = [{instancePath:instancePath+"/field2",schemaPath:"#/properties/field2/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema204.properties.field2.type,parentSchema:schema204.properties.field2,data:data22}];
 return false;
 }
 var valid0 = _errs51 === errors;
@@ -7199,7 +7199,7 @@ var valid0 = true;
 }
 }
 else {
-validate46.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema205.type,parentSchema:schema205,data}];
+validate46.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema204.type,parentSchema:schema204,data}];
 return false;
 }
 }
@@ -7228,7 +7228,7 @@ break;
 }
 }
 else {
-validate155.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema473.type,parentSchema:schema473,data}];
+validate155.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema472.type,parentSchema:schema472,data}];
 return false;
 }
 }
@@ -7237,8 +7237,8 @@ return errors === 0;
 }
 
 export const domains = validate157;
-const schema474 = {"type":"array","items":{"$ref":"domain.json"}};
-const schema211 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/domain.json","title":"Domain","description":"A registered domain, as stored. getDomainDetails joins in the client's names; getClientDomains the registrar name.","type":"object","additionalProperties":false,"required":["id","client_id","order_id","tld_id","name","reg_module","payment_module","date_created","firstpayment","recurring_amount","period","expires","type","status","next_due","next_invoice","idprotection","nameservers","autorenew","reglock","manual","epp_code","notes","extended","synch_date","currency_id"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"order_id":{"$ref":"../common/defs.json#/definitions/id"},"tld_id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"reg_module":{"$ref":"../common/defs.json#/definitions/id"},"payment_module":{"$ref":"../common/defs.json#/definitions/id"},"date_created":{"$ref":"../common/defs.json#/definitions/date"},"firstpayment":{"$ref":"../common/defs.json#/definitions/decimal"},"recurring_amount":{"$ref":"../common/defs.json#/definitions/decimal"},"period":{"type":"string","pattern":"^([1-9]|10)$"},"expires":{"$ref":"../common/defs.json#/definitions/date"},"type":{"type":"string","enum":["Register","Transfer","Renew"]},"status":{"type":"string","enum":["Pending","Pending Registration","Pending Transfer","Active","Expired","Cancelled","Fraud","Transferred Away"]},"next_due":{"$ref":"../common/defs.json#/definitions/date"},"next_invoice":{"$ref":"../common/defs.json#/definitions/date"},"idprotection":{"$ref":"../common/defs.json#/definitions/flag"},"nameservers":{"type":"array","items":{"type":"string"},"minItems":4,"maxItems":4},"autorenew":{"$ref":"../common/defs.json#/definitions/flag"},"reglock":{"$ref":"../common/defs.json#/definitions/flag"},"manual":{"$ref":"../common/defs.json#/definitions/flag"},"epp_code":{"type":"string"},"notes":{"type":"string"},"extended":{"type":"string"},"synch_date":{"$ref":"../common/defs.json#/definitions/datetime"},"currency_id":{"$ref":"../common/defs.json#/definitions/id"},"transfer_lock":{"$ref":"../common/defs.json#/definitions/flag","description":"billsim's own, absent means \"0\": \"1\" when the name is locked (clientTransferProhibited) at the registrar it is being transferred from, so a registrar with refuses_locked_transfers \"1\" refuses its transfer. Not shown by any call."},"transfer_started":{"$ref":"../common/defs.json#/definitions/date","description":"billsim's own, absent until domainTransfer: the day its transfer began. A Pending Transfer domain with this date completes its transfer once its registrar's transfer_days have passed (completeTransfer in src/domain/registrar.ts). Not shown by any call."}}};
+const schema473 = {"type":"array","items":{"$ref":"domain.json"}};
+const schema210 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/domain.json","title":"Domain","description":"A registered domain, as stored. getDomainDetails joins in the client's names; getClientDomains the registrar name.","type":"object","additionalProperties":false,"required":["id","client_id","order_id","tld_id","name","reg_module","payment_module","date_created","firstpayment","recurring_amount","period","expires","type","status","next_due","next_invoice","idprotection","nameservers","autorenew","reglock","manual","epp_code","notes","extended","synch_date","currency_id"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"order_id":{"$ref":"../common/defs.json#/definitions/id"},"tld_id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"reg_module":{"$ref":"../common/defs.json#/definitions/id"},"payment_module":{"$ref":"../common/defs.json#/definitions/id"},"date_created":{"$ref":"../common/defs.json#/definitions/date"},"firstpayment":{"$ref":"../common/defs.json#/definitions/decimal"},"recurring_amount":{"$ref":"../common/defs.json#/definitions/decimal"},"period":{"type":"string","pattern":"^([1-9]|10)$"},"expires":{"$ref":"../common/defs.json#/definitions/date"},"type":{"type":"string","enum":["Register","Transfer","Renew"]},"status":{"type":"string","enum":["Pending","Pending Registration","Pending Transfer","Active","Expired","Cancelled","Fraud","Transferred Away"]},"next_due":{"$ref":"../common/defs.json#/definitions/date"},"next_invoice":{"$ref":"../common/defs.json#/definitions/date"},"idprotection":{"$ref":"../common/defs.json#/definitions/flag"},"nameservers":{"type":"array","items":{"type":"string"},"minItems":4,"maxItems":4},"autorenew":{"$ref":"../common/defs.json#/definitions/flag"},"reglock":{"$ref":"../common/defs.json#/definitions/flag"},"manual":{"$ref":"../common/defs.json#/definitions/flag"},"epp_code":{"type":"string"},"notes":{"type":"string"},"extended":{"type":"string"},"synch_date":{"$ref":"../common/defs.json#/definitions/datetime"},"currency_id":{"$ref":"../common/defs.json#/definitions/id"},"transfer_lock":{"$ref":"../common/defs.json#/definitions/flag","description":"billsim's own, absent means \"0\": \"1\" when the name is locked (clientTransferProhibited) at the registrar it is being transferred from, so a registrar with refuses_locked_transfers \"1\" refuses its transfer. Not shown by any call."},"transfer_started":{"$ref":"../common/defs.json#/definitions/date","description":"billsim's own, absent until domainTransfer: the day its transfer began. A Pending Transfer domain with this date completes its transfer once its registrar's transfer_days have passed (completeTransfer in src/domain/registrar.ts). Not shown by any call."}}};
 
 function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://billsim.local/schemas/resources/domain.json" */;
@@ -7248,14 +7248,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((((((((((((((((((((((((data.id === undefined) && (missing0 = "id")) || ((data.client_id === undefined) && (missing0 = "client_id"))) || ((data.order_id === undefined) && (missing0 = "order_id"))) || ((data.tld_id === undefined) && (missing0 = "tld_id"))) || ((data.name === undefined) && (missing0 = "name"))) || ((data.reg_module === undefined) && (missing0 = "reg_module"))) || ((data.payment_module === undefined) && (missing0 = "payment_module"))) || ((data.date_created === undefined) && (missing0 = "date_created"))) || ((data.firstpayment === undefined) && (missing0 = "firstpayment"))) || ((data.recurring_amount === undefined) && (missing0 = "recurring_amount"))) || ((data.period === undefined) && (missing0 = "period"))) || ((data.expires === undefined) && (missing0 = "expires"))) || ((data.type === undefined) && (missing0 = "type"))) || ((data.status === undefined) && (missing0 = "status"))) || ((data.next_due === undefined) && (missing0 = "next_due"))) || ((data.next_invoice === undefined) && (missing0 = "next_invoice"))) || ((data.idprotection === undefined) && (missing0 = "idprotection"))) || ((data.nameservers === undefined) && (missing0 = "nameservers"))) || ((data.autorenew === undefined) && (missing0 = "autorenew"))) || ((data.reglock === undefined) && (missing0 = "reglock"))) || ((data.manual === undefined) && (missing0 = "manual"))) || ((data.epp_code === undefined) && (missing0 = "epp_code"))) || ((data.notes === undefined) && (missing0 = "notes"))) || ((data.extended === undefined) && (missing0 = "extended"))) || ((data.synch_date === undefined) && (missing0 = "synch_date"))) || ((data.currency_id === undefined) && (missing0 = "currency_id"))){
-validate48.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema211.required,parentSchema:schema211,data}];
+validate48.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema210.required,parentSchema:schema210,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func2.call(schema211.properties, key0))){
-validate48.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema211,data}];
+if(!(func2.call(schema210.properties, key0))){
+validate48.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema210,data}];
 return false;
 break;
 }
@@ -7353,7 +7353,7 @@ if(data.name !== undefined){
 let data4 = data.name;
 const _errs14 = errors;
 if(typeof data4 !== "string"){
-validate48.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema211.properties.name.type,parentSchema:schema211.properties.name,data:data4}];
+validate48.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema210.properties.name.type,parentSchema:schema210.properties.name,data:data4}];
 return false;
 }
 var valid0 = _errs14 === errors;
@@ -7478,12 +7478,12 @@ const _errs31 = errors;
 if(errors === _errs31){
 if(typeof data10 === "string"){
 if(!pattern112.test(data10)){
-validate48.errors = [{instancePath:instancePath+"/period",schemaPath:"#/properties/period/pattern",keyword:"pattern",params:{pattern: "^([1-9]|10)$"},message:"must match pattern \""+"^([1-9]|10)$"+"\"",schema:"^([1-9]|10)$",parentSchema:schema211.properties.period,data:data10}];
+validate48.errors = [{instancePath:instancePath+"/period",schemaPath:"#/properties/period/pattern",keyword:"pattern",params:{pattern: "^([1-9]|10)$"},message:"must match pattern \""+"^([1-9]|10)$"+"\"",schema:"^([1-9]|10)$",parentSchema:schema210.properties.period,data:data10}];
 return false;
 }
 }
 else {
-validate48.errors = [{instancePath:instancePath+"/period",schemaPath:"#/properties/period/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema211.properties.period.type,parentSchema:schema211.properties.period,data:data10}];
+validate48.errors = [{instancePath:instancePath+"/period",schemaPath:"#/properties/period/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema210.properties.period.type,parentSchema:schema210.properties.period,data:data10}];
 return false;
 }
 }
@@ -7519,11 +7519,11 @@ if(data.type !== undefined){
 let data12 = data.type;
 const _errs36 = errors;
 if(typeof data12 !== "string"){
-validate48.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema211.properties.type.type,parentSchema:schema211.properties.type,data:data12}];
+validate48.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema210.properties.type.type,parentSchema:schema210.properties.type,data:data12}];
 return false;
 }
 if(!(((data12 === "Register") || (data12 === "Transfer")) || (data12 === "Renew"))){
-validate48.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema211.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema211.properties.type.enum,parentSchema:schema211.properties.type,data:data12}];
+validate48.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema210.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema210.properties.type.enum,parentSchema:schema210.properties.type,data:data12}];
 return false;
 }
 var valid0 = _errs36 === errors;
@@ -7536,11 +7536,11 @@ if(data.status !== undefined){
 let data13 = data.status;
 const _errs38 = errors;
 if(typeof data13 !== "string"){
-validate48.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema211.properties.status.type,parentSchema:schema211.properties.status,data:data13}];
+validate48.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema210.properties.status.type,parentSchema:schema210.properties.status,data:data13}];
 return false;
 }
 if(!((((((((data13 === "Pending") || (data13 === "Pending Registration")) || (data13 === "Pending Transfer")) || (data13 === "Active")) || (data13 === "Expired")) || (data13 === "Cancelled")) || (data13 === "Fraud")) || (data13 === "Transferred Away"))){
-validate48.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema211.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema211.properties.status.enum,parentSchema:schema211.properties.status,data:data13}];
+validate48.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema210.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema210.properties.status.enum,parentSchema:schema210.properties.status,data:data13}];
 return false;
 }
 var valid0 = _errs38 === errors;
@@ -7616,12 +7616,12 @@ const _errs49 = errors;
 if(errors === _errs49){
 if(Array.isArray(data17)){
 if(data17.length > 4){
-validate48.errors = [{instancePath:instancePath+"/nameservers",schemaPath:"#/properties/nameservers/maxItems",keyword:"maxItems",params:{limit: 4},message:"must NOT have more than 4 items",schema:4,parentSchema:schema211.properties.nameservers,data:data17}];
+validate48.errors = [{instancePath:instancePath+"/nameservers",schemaPath:"#/properties/nameservers/maxItems",keyword:"maxItems",params:{limit: 4},message:"must NOT have more than 4 items",schema:4,parentSchema:schema210.properties.nameservers,data:data17}];
 return false;
 }
 else {
 if(data17.length < 4){
-validate48.errors = [{instancePath:instancePath+"/nameservers",schemaPath:"#/properties/nameservers/minItems",keyword:"minItems",params:{limit: 4},message:"must NOT have fewer than 4 items",schema:4,parentSchema:schema211.properties.nameservers,data:data17}];
+validate48.errors = [{instancePath:instancePath+"/nameservers",schemaPath:"#/properties/nameservers/minItems",keyword:"minItems",params:{limit: 4},message:"must NOT have fewer than 4 items",schema:4,parentSchema:schema210.properties.nameservers,data:data17}];
 return false;
 }
 else {
@@ -7631,7 +7631,7 @@ for(let i0=0; i0<len0; i0++){
 let data18 = data17[i0];
 const _errs51 = errors;
 if(typeof data18 !== "string"){
-validate48.errors = [{instancePath:instancePath+"/nameservers/" + i0,schemaPath:"#/properties/nameservers/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema211.properties.nameservers.items.type,parentSchema:schema211.properties.nameservers.items,data:data18}];
+validate48.errors = [{instancePath:instancePath+"/nameservers/" + i0,schemaPath:"#/properties/nameservers/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema210.properties.nameservers.items.type,parentSchema:schema210.properties.nameservers.items,data:data18}];
 return false;
 }
 var valid14 = _errs51 === errors;
@@ -7643,7 +7643,7 @@ break;
 }
 }
 else {
-validate48.errors = [{instancePath:instancePath+"/nameservers",schemaPath:"#/properties/nameservers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema211.properties.nameservers.type,parentSchema:schema211.properties.nameservers,data:data17}];
+validate48.errors = [{instancePath:instancePath+"/nameservers",schemaPath:"#/properties/nameservers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema210.properties.nameservers.type,parentSchema:schema210.properties.nameservers,data:data17}];
 return false;
 }
 }
@@ -7708,7 +7708,7 @@ if(data.epp_code !== undefined){
 let data22 = data.epp_code;
 const _errs62 = errors;
 if(typeof data22 !== "string"){
-validate48.errors = [{instancePath:instancePath+"/epp_code",schemaPath:"#/properties/epp_code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema211.properties.epp_code.type,parentSchema:schema211.properties.epp_code,data:data22}];
+validate48.errors = [{instancePath:instancePath+"/epp_code",schemaPath:"#/properties/epp_code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema210.properties.epp_code.type,parentSchema:schema210.properties.epp_code,data:data22}];
 return false;
 }
 var valid0 = _errs62 === errors;
@@ -7721,7 +7721,7 @@ if(data.notes !== undefined){
 let data23 = data.notes;
 const _errs64 = errors;
 if(typeof data23 !== "string"){
-validate48.errors = [{instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema211.properties.notes.type,parentSchema:schema211.properties.notes,data:data23}];
+validate48.errors = [{instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema210.properties.notes.type,parentSchema:schema210.properties.notes,data:data23}];
 return false;
 }
 var valid0 = _errs64 === errors;
@@ -7734,7 +7734,7 @@ if(data.extended !== undefined){
 let data24 = data.extended;
 const _errs66 = errors;
 if(typeof data24 !== "string"){
-validate48.errors = [{instancePath:instancePath+"/extended",schemaPath:"#/properties/extended/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema211.properties.extended.type,parentSchema:schema211.properties.extended,data:data24}];
+validate48.errors = [{instancePath:instancePath+"/extended",schemaPath:"#/properties/extended/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema210.properties.extended.type,parentSchema:schema210.properties.extended,data:data24}];
 return false;
 }
 var valid0 = _errs66 === errors;
@@ -7856,7 +7856,7 @@ var valid0 = true;
 }
 }
 else {
-validate48.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema211.type,parentSchema:schema211,data}];
+validate48.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema210.type,parentSchema:schema210,data}];
 return false;
 }
 }
@@ -7885,7 +7885,7 @@ break;
 }
 }
 else {
-validate157.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema474.type,parentSchema:schema474,data}];
+validate157.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema473.type,parentSchema:schema473,data}];
 return false;
 }
 }
@@ -7894,8 +7894,8 @@ return errors === 0;
 }
 
 export const registrars = validate159;
-const schema475 = {"type":"array","items":{"$ref":"registrar.json"}};
-const schema232 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/registrar.json","title":"Registrar","description":"A domain registrar module (billsim's own collection): domains' reg_module points here. transfer_days and refuses_locked_transfers are how billsim's simulated registrar behaves on domainTransfer (src/domain/registrar.ts).","type":"object","additionalProperties":false,"required":["id","name","module","transfer_days","refuses_locked_transfers"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"module":{"type":"string"},"transfer_days":{"type":"string","pattern":"^[0-9]{1,3}$","description":"Days a transfer started with domainTransfer takes to complete; \"0\" completes it at once."},"refuses_locked_transfers":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\": the registrar refuses to transfer a name locked at the losing registrar (a domain with transfer_lock \"1\")."}}};
+const schema474 = {"type":"array","items":{"$ref":"registrar.json"}};
+const schema231 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/registrar.json","title":"Registrar","description":"A domain registrar module (billsim's own collection): domains' reg_module points here. transfer_days and refuses_locked_transfers are how billsim's simulated registrar behaves on domainTransfer (src/domain/registrar.ts).","type":"object","additionalProperties":false,"required":["id","name","module","transfer_days","refuses_locked_transfers"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"module":{"type":"string"},"transfer_days":{"type":"string","pattern":"^[0-9]{1,3}$","description":"Days a transfer started with domainTransfer takes to complete; \"0\" completes it at once."},"refuses_locked_transfers":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\": the registrar refuses to transfer a name locked at the losing registrar (a domain with transfer_lock \"1\")."}}};
 const pattern184 = new RegExp("^[0-9]{1,3}$", "u");
 
 function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -7906,14 +7906,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((data.id === undefined) && (missing0 = "id")) || ((data.name === undefined) && (missing0 = "name"))) || ((data.module === undefined) && (missing0 = "module"))) || ((data.transfer_days === undefined) && (missing0 = "transfer_days"))) || ((data.refuses_locked_transfers === undefined) && (missing0 = "refuses_locked_transfers"))){
-validate50.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema232.required,parentSchema:schema232,data}];
+validate50.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema231.required,parentSchema:schema231,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((((key0 === "id") || (key0 === "name")) || (key0 === "module")) || (key0 === "transfer_days")) || (key0 === "refuses_locked_transfers"))){
-validate50.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema232,data}];
+validate50.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema231,data}];
 return false;
 break;
 }
@@ -7945,7 +7945,7 @@ if(data.name !== undefined){
 let data1 = data.name;
 const _errs5 = errors;
 if(typeof data1 !== "string"){
-validate50.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema232.properties.name.type,parentSchema:schema232.properties.name,data:data1}];
+validate50.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema231.properties.name.type,parentSchema:schema231.properties.name,data:data1}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -7958,7 +7958,7 @@ if(data.module !== undefined){
 let data2 = data.module;
 const _errs7 = errors;
 if(typeof data2 !== "string"){
-validate50.errors = [{instancePath:instancePath+"/module",schemaPath:"#/properties/module/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema232.properties.module.type,parentSchema:schema232.properties.module,data:data2}];
+validate50.errors = [{instancePath:instancePath+"/module",schemaPath:"#/properties/module/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema231.properties.module.type,parentSchema:schema231.properties.module,data:data2}];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -7973,12 +7973,12 @@ const _errs9 = errors;
 if(errors === _errs9){
 if(typeof data3 === "string"){
 if(!pattern184.test(data3)){
-validate50.errors = [{instancePath:instancePath+"/transfer_days",schemaPath:"#/properties/transfer_days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,3}$"},message:"must match pattern \""+"^[0-9]{1,3}$"+"\"",schema:"^[0-9]{1,3}$",parentSchema:schema232.properties.transfer_days,data:data3}];
+validate50.errors = [{instancePath:instancePath+"/transfer_days",schemaPath:"#/properties/transfer_days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,3}$"},message:"must match pattern \""+"^[0-9]{1,3}$"+"\"",schema:"^[0-9]{1,3}$",parentSchema:schema231.properties.transfer_days,data:data3}];
 return false;
 }
 }
 else {
-validate50.errors = [{instancePath:instancePath+"/transfer_days",schemaPath:"#/properties/transfer_days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema232.properties.transfer_days.type,parentSchema:schema232.properties.transfer_days,data:data3}];
+validate50.errors = [{instancePath:instancePath+"/transfer_days",schemaPath:"#/properties/transfer_days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema231.properties.transfer_days.type,parentSchema:schema231.properties.transfer_days,data:data3}];
 return false;
 }
 }
@@ -8012,7 +8012,7 @@ var valid0 = true;
 }
 }
 else {
-validate50.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema232.type,parentSchema:schema232,data}];
+validate50.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema231.type,parentSchema:schema231,data}];
 return false;
 }
 }
@@ -8041,7 +8041,7 @@ break;
 }
 }
 else {
-validate159.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema475.type,parentSchema:schema475,data}];
+validate159.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema474.type,parentSchema:schema474,data}];
 return false;
 }
 }
@@ -8050,8 +8050,8 @@ return errors === 0;
 }
 
 export const registry_names = validate161;
-const schema476 = {"type":"array","items":{"$ref":"registry_name.json"}};
-const schema235 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/registry_name.json","title":"RegistryName","description":"A domain name registered elsewhere, with no record here (billsim's own collection, standing in for the registries' whois): domainCheck answers \"no\" for it. A full, lower-case name such as google.com; custom fixtures list their own.","type":"object","additionalProperties":false,"required":["id","name"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string","pattern":"^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$","description":"a full lower-case domain name, such as google.com"}}};
+const schema475 = {"type":"array","items":{"$ref":"registry_name.json"}};
+const schema234 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/registry_name.json","title":"RegistryName","description":"A domain name registered elsewhere, with no record here (billsim's own collection, standing in for the registries' whois): domainCheck answers \"no\" for it. A full, lower-case name such as google.com; custom fixtures list their own.","type":"object","additionalProperties":false,"required":["id","name"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string","pattern":"^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$","description":"a full lower-case domain name, such as google.com"}}};
 const pattern186 = new RegExp("^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$", "u");
 
 function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -8062,14 +8062,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.id === undefined) && (missing0 = "id")) || ((data.name === undefined) && (missing0 = "name"))){
-validate52.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema235.required,parentSchema:schema235,data}];
+validate52.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema234.required,parentSchema:schema234,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "id") || (key0 === "name"))){
-validate52.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema235,data}];
+validate52.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema234,data}];
 return false;
 break;
 }
@@ -8103,12 +8103,12 @@ const _errs5 = errors;
 if(errors === _errs5){
 if(typeof data1 === "string"){
 if(!pattern186.test(data1)){
-validate52.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$"},message:"must match pattern \""+"^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$"+"\"",schema:"^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$",parentSchema:schema235.properties.name,data:data1}];
+validate52.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$"},message:"must match pattern \""+"^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$"+"\"",schema:"^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$",parentSchema:schema234.properties.name,data:data1}];
 return false;
 }
 }
 else {
-validate52.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema235.properties.name.type,parentSchema:schema235.properties.name,data:data1}];
+validate52.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema234.properties.name.type,parentSchema:schema234.properties.name,data:data1}];
 return false;
 }
 }
@@ -8122,7 +8122,7 @@ var valid0 = true;
 }
 }
 else {
-validate52.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema235.type,parentSchema:schema235,data}];
+validate52.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema234.type,parentSchema:schema234,data}];
 return false;
 }
 }
@@ -8151,7 +8151,7 @@ break;
 }
 }
 else {
-validate161.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema476.type,parentSchema:schema476,data}];
+validate161.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema475.type,parentSchema:schema475,data}];
 return false;
 }
 }
@@ -8160,8 +8160,8 @@ return errors === 0;
 }
 
 export const gateways = validate163;
-const schema477 = {"type":"array","items":{"$ref":"gateway.json"}};
-const schema237 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/gateway.json","title":"Gateway","description":"A payment gateway (payment module): invoices' and transactions' payment_module points here.","type":"object","additionalProperties":false,"required":["id","name","module","enabled"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"module":{"type":"string"},"enabled":{"$ref":"../common/defs.json#/definitions/flag"}}};
+const schema476 = {"type":"array","items":{"$ref":"gateway.json"}};
+const schema236 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/gateway.json","title":"Gateway","description":"A payment gateway (payment module): invoices' and transactions' payment_module points here.","type":"object","additionalProperties":false,"required":["id","name","module","enabled"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"module":{"type":"string"},"enabled":{"$ref":"../common/defs.json#/definitions/flag"}}};
 
 function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://billsim.local/schemas/resources/gateway.json" */;
@@ -8171,14 +8171,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((data.id === undefined) && (missing0 = "id")) || ((data.name === undefined) && (missing0 = "name"))) || ((data.module === undefined) && (missing0 = "module"))) || ((data.enabled === undefined) && (missing0 = "enabled"))){
-validate54.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema237.required,parentSchema:schema237,data}];
+validate54.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema236.required,parentSchema:schema236,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((((key0 === "id") || (key0 === "name")) || (key0 === "module")) || (key0 === "enabled"))){
-validate54.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema237,data}];
+validate54.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema236,data}];
 return false;
 break;
 }
@@ -8210,7 +8210,7 @@ if(data.name !== undefined){
 let data1 = data.name;
 const _errs5 = errors;
 if(typeof data1 !== "string"){
-validate54.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema237.properties.name.type,parentSchema:schema237.properties.name,data:data1}];
+validate54.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema236.properties.name.type,parentSchema:schema236.properties.name,data:data1}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -8223,7 +8223,7 @@ if(data.module !== undefined){
 let data2 = data.module;
 const _errs7 = errors;
 if(typeof data2 !== "string"){
-validate54.errors = [{instancePath:instancePath+"/module",schemaPath:"#/properties/module/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema237.properties.module.type,parentSchema:schema237.properties.module,data:data2}];
+validate54.errors = [{instancePath:instancePath+"/module",schemaPath:"#/properties/module/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema236.properties.module.type,parentSchema:schema236.properties.module,data:data2}];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -8255,7 +8255,7 @@ var valid0 = true;
 }
 }
 else {
-validate54.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema237.type,parentSchema:schema237,data}];
+validate54.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema236.type,parentSchema:schema236,data}];
 return false;
 }
 }
@@ -8284,7 +8284,7 @@ break;
 }
 }
 else {
-validate163.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema477.type,parentSchema:schema477,data}];
+validate163.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema476.type,parentSchema:schema476,data}];
 return false;
 }
 }
@@ -8293,8 +8293,8 @@ return errors === 0;
 }
 
 export const news = validate165;
-const schema478 = {"type":"array","items":{"$ref":"news_item.json"}};
-const schema240 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/news_item.json","title":"NewsItem","description":"A news item with its full text.","type":"object","additionalProperties":false,"required":["id","title","content","enable","date"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"title":{"type":"string"},"content":{"type":"string"},"enable":{"$ref":"../common/defs.json#/definitions/flag"},"date":{"$ref":"../common/defs.json#/definitions/date"}}};
+const schema477 = {"type":"array","items":{"$ref":"news_item.json"}};
+const schema239 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/news_item.json","title":"NewsItem","description":"A news item with its full text.","type":"object","additionalProperties":false,"required":["id","title","content","enable","date"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"title":{"type":"string"},"content":{"type":"string"},"enable":{"$ref":"../common/defs.json#/definitions/flag"},"date":{"$ref":"../common/defs.json#/definitions/date"}}};
 
 function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://billsim.local/schemas/resources/news_item.json" */;
@@ -8304,14 +8304,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((data.id === undefined) && (missing0 = "id")) || ((data.title === undefined) && (missing0 = "title"))) || ((data.content === undefined) && (missing0 = "content"))) || ((data.enable === undefined) && (missing0 = "enable"))) || ((data.date === undefined) && (missing0 = "date"))){
-validate56.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema240.required,parentSchema:schema240,data}];
+validate56.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema239.required,parentSchema:schema239,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((((key0 === "id") || (key0 === "title")) || (key0 === "content")) || (key0 === "enable")) || (key0 === "date"))){
-validate56.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema240,data}];
+validate56.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema239,data}];
 return false;
 break;
 }
@@ -8343,7 +8343,7 @@ if(data.title !== undefined){
 let data1 = data.title;
 const _errs5 = errors;
 if(typeof data1 !== "string"){
-validate56.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema240.properties.title.type,parentSchema:schema240.properties.title,data:data1}];
+validate56.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema239.properties.title.type,parentSchema:schema239.properties.title,data:data1}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -8356,7 +8356,7 @@ if(data.content !== undefined){
 let data2 = data.content;
 const _errs7 = errors;
 if(typeof data2 !== "string"){
-validate56.errors = [{instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema240.properties.content.type,parentSchema:schema240.properties.content,data:data2}];
+validate56.errors = [{instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema239.properties.content.type,parentSchema:schema239.properties.content,data:data2}];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -8411,7 +8411,7 @@ var valid0 = true;
 }
 }
 else {
-validate56.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema240.type,parentSchema:schema240,data}];
+validate56.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema239.type,parentSchema:schema239,data}];
 return false;
 }
 }
@@ -8440,7 +8440,7 @@ break;
 }
 }
 else {
-validate165.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema478.type,parentSchema:schema478,data}];
+validate165.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema477.type,parentSchema:schema477,data}];
 return false;
 }
 }
@@ -8449,8 +8449,8 @@ return errors === 0;
 }
 
 export const reply_categories = validate167;
-const schema479 = {"type":"array","items":{"$ref":"reply_category.json"}};
-const schema244 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/reply_category.json","title":"ReplyCategory","description":"A predefined reply category; parent_cat \"0\" is top level.","type":"object","additionalProperties":false,"required":["id","parent_cat","name"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"parent_cat":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"}}};
+const schema478 = {"type":"array","items":{"$ref":"reply_category.json"}};
+const schema243 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/reply_category.json","title":"ReplyCategory","description":"A predefined reply category; parent_cat \"0\" is top level.","type":"object","additionalProperties":false,"required":["id","parent_cat","name"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"parent_cat":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"}}};
 
 function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://billsim.local/schemas/resources/reply_category.json" */;
@@ -8460,14 +8460,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.id === undefined) && (missing0 = "id")) || ((data.parent_cat === undefined) && (missing0 = "parent_cat"))) || ((data.name === undefined) && (missing0 = "name"))){
-validate58.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema244.required,parentSchema:schema244,data}];
+validate58.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema243.required,parentSchema:schema243,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((key0 === "id") || (key0 === "parent_cat")) || (key0 === "name"))){
-validate58.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema244,data}];
+validate58.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema243,data}];
 return false;
 break;
 }
@@ -8521,7 +8521,7 @@ if(data.name !== undefined){
 let data2 = data.name;
 const _errs8 = errors;
 if(typeof data2 !== "string"){
-validate58.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema244.properties.name.type,parentSchema:schema244.properties.name,data:data2}];
+validate58.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema243.properties.name.type,parentSchema:schema243.properties.name,data:data2}];
 return false;
 }
 var valid0 = _errs8 === errors;
@@ -8535,7 +8535,7 @@ var valid0 = true;
 }
 }
 else {
-validate58.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema244.type,parentSchema:schema244,data}];
+validate58.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema243.type,parentSchema:schema243,data}];
 return false;
 }
 }
@@ -8564,7 +8564,7 @@ break;
 }
 }
 else {
-validate167.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema479.type,parentSchema:schema479,data}];
+validate167.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema478.type,parentSchema:schema478,data}];
 return false;
 }
 }
@@ -8573,8 +8573,8 @@ return errors === 0;
 }
 
 export const predefined_replies = validate169;
-const schema480 = {"type":"array","items":{"$ref":"predefined_reply.json"}};
-const schema247 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/predefined_reply.json","title":"PredefinedReply","description":"A predefined ticket reply in category category_id. `uses` counts the staff messages that used it: a ticket staff opened (addTicket without asclient=1) or a staff reply (addTicketReply type Admin) whose body holds the reply's whole text, as it does when staff insert the reply and add to it (line endings and surrounding blanks aside). getPopularPredefinedReplies ranks by it.","type":"object","additionalProperties":false,"required":["id","category_id","name","reply","uses"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"category_id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"reply":{"type":"string"},"uses":{"type":"string","pattern":"^[0-9]+$","description":"how many staff messages used the reply's text"}}};
+const schema479 = {"type":"array","items":{"$ref":"predefined_reply.json"}};
+const schema246 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/predefined_reply.json","title":"PredefinedReply","description":"A predefined ticket reply in category category_id. `uses` counts the staff messages that used it: a ticket staff opened (addTicket without asclient=1) or a staff reply (addTicketReply type Admin) whose body holds the reply's whole text, as it does when staff insert the reply and add to it (line endings and surrounding blanks aside). getPopularPredefinedReplies ranks by it.","type":"object","additionalProperties":false,"required":["id","category_id","name","reply","uses"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"category_id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"reply":{"type":"string"},"uses":{"type":"string","pattern":"^[0-9]+$","description":"how many staff messages used the reply's text"}}};
 
 function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://billsim.local/schemas/resources/predefined_reply.json" */;
@@ -8584,14 +8584,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((data.id === undefined) && (missing0 = "id")) || ((data.category_id === undefined) && (missing0 = "category_id"))) || ((data.name === undefined) && (missing0 = "name"))) || ((data.reply === undefined) && (missing0 = "reply"))) || ((data.uses === undefined) && (missing0 = "uses"))){
-validate60.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema247.required,parentSchema:schema247,data}];
+validate60.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema246.required,parentSchema:schema246,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((((key0 === "id") || (key0 === "category_id")) || (key0 === "name")) || (key0 === "reply")) || (key0 === "uses"))){
-validate60.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema247,data}];
+validate60.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema246,data}];
 return false;
 break;
 }
@@ -8645,7 +8645,7 @@ if(data.name !== undefined){
 let data2 = data.name;
 const _errs8 = errors;
 if(typeof data2 !== "string"){
-validate60.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema247.properties.name.type,parentSchema:schema247.properties.name,data:data2}];
+validate60.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema246.properties.name.type,parentSchema:schema246.properties.name,data:data2}];
 return false;
 }
 var valid0 = _errs8 === errors;
@@ -8658,7 +8658,7 @@ if(data.reply !== undefined){
 let data3 = data.reply;
 const _errs10 = errors;
 if(typeof data3 !== "string"){
-validate60.errors = [{instancePath:instancePath+"/reply",schemaPath:"#/properties/reply/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema247.properties.reply.type,parentSchema:schema247.properties.reply,data:data3}];
+validate60.errors = [{instancePath:instancePath+"/reply",schemaPath:"#/properties/reply/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema246.properties.reply.type,parentSchema:schema246.properties.reply,data:data3}];
 return false;
 }
 var valid0 = _errs10 === errors;
@@ -8673,12 +8673,12 @@ const _errs12 = errors;
 if(errors === _errs12){
 if(typeof data4 === "string"){
 if(!pattern0.test(data4)){
-validate60.errors = [{instancePath:instancePath+"/uses",schemaPath:"#/properties/uses/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema247.properties.uses,data:data4}];
+validate60.errors = [{instancePath:instancePath+"/uses",schemaPath:"#/properties/uses/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema246.properties.uses,data:data4}];
 return false;
 }
 }
 else {
-validate60.errors = [{instancePath:instancePath+"/uses",schemaPath:"#/properties/uses/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema247.properties.uses.type,parentSchema:schema247.properties.uses,data:data4}];
+validate60.errors = [{instancePath:instancePath+"/uses",schemaPath:"#/properties/uses/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema246.properties.uses.type,parentSchema:schema246.properties.uses,data:data4}];
 return false;
 }
 }
@@ -8695,7 +8695,7 @@ var valid0 = true;
 }
 }
 else {
-validate60.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema247.type,parentSchema:schema247,data}];
+validate60.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema246.type,parentSchema:schema246,data}];
 return false;
 }
 }
@@ -8724,7 +8724,7 @@ break;
 }
 }
 else {
-validate169.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema480.type,parentSchema:schema480,data}];
+validate169.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema479.type,parentSchema:schema479,data}];
 return false;
 }
 }
@@ -8733,10 +8733,10 @@ return errors === 0;
 }
 
 export const orders = validate171;
-const schema481 = {"type":"array","items":{"$ref":"order.json"}};
-const schema250 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/order.json","title":"Order","description":"An order as stored. What it bought is found by order_id on accounts, account_addons and domains; an upgrade order keeps its upgrades here. getOrders and getOrderDetails join in client names, the gateway name and the invoice's total and status.","type":"object","additionalProperties":false,"required":["id","number","client_id","date_created","status","payment_module","invoice_id","total","currency_id","order_ip","notes","fraudmodule","upgrades"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"number":{"type":"string","pattern":"^[1-9][0-9]{8}$","description":"The 9-digit order number shown to clients; a function of the order id (src/domain/orders.ts), so a session replays to the same numbers."},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"date_created":{"$ref":"../common/defs.json#/definitions/datetime"},"status":{"type":"string","enum":["Pending","Active","Fraud","Cancelled"]},"payment_module":{"$ref":"../common/defs.json#/definitions/id","description":"Gateway id, \"0\" for none."},"invoice_id":{"$ref":"../common/defs.json#/definitions/id","description":"The invoice the order generated, \"0\" when there is none."},"total":{"$ref":"../common/defs.json#/definitions/decimal"},"currency_id":{"$ref":"../common/defs.json#/definitions/id"},"order_ip":{"type":"string"},"notes":{"type":"string"},"fraudmodule":{"type":"string","description":"Name of the fraud module that checked the order, \"\" for none (shown as null)."},"upgrades":{"type":"array","description":"For an upgrade order: each service it moves and where to; applied when the order is activated.","items":{"$ref":"#/definitions/upgrade"}},"fieldupgrades":{"type":"array","description":"For an order made by orderConfigUpgrade: each configurable option category it changes on a service, from which value to which; applied when the order is activated. Absent on other orders.","items":{"$ref":"#/definitions/fieldupgrade"}}},"definitions":{"upgrade":{"title":"OrderUpgrade","type":"object","additionalProperties":false,"required":["account_id","old_product_id","new_product_id","old_cycle","new_cycle","amount","status"],"properties":{"account_id":{"$ref":"../common/defs.json#/definitions/id"},"old_product_id":{"$ref":"../common/defs.json#/definitions/id"},"new_product_id":{"$ref":"../common/defs.json#/definitions/id"},"old_cycle":{"$ref":"../common/defs.json#/definitions/billingCycle"},"new_cycle":{"$ref":"../common/defs.json#/definitions/billingCycle"},"amount":{"$ref":"../common/defs.json#/definitions/decimal","description":"What the upgrade costs for the rest of the current period, in the order's currency."},"status":{"type":"string","enum":["Pending","Upgraded","Cancelled"]}}},"fieldupgrade":{"title":"OrderFieldUpgrade","type":"object","additionalProperties":false,"required":["account_id","form_id","old_item_id","old_qty","new_item_id","new_qty","status"],"properties":{"account_id":{"$ref":"../common/defs.json#/definitions/id"},"form_id":{"$ref":"../common/defs.json#/definitions/id"},"old_item_id":{"$ref":"../common/defs.json#/definitions/id","description":"the item chosen before, \"0\" when the service had no value in this category"},"old_qty":{"type":"string","pattern":"^[0-9]+$"},"new_item_id":{"$ref":"../common/defs.json#/definitions/id"},"new_qty":{"type":"string","pattern":"^[0-9]+$"},"status":{"type":"string","enum":["Pending","Upgraded","Cancelled"]}}}}};
+const schema480 = {"type":"array","items":{"$ref":"order.json"}};
+const schema249 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/order.json","title":"Order","description":"An order as stored. What it bought is found by order_id on accounts, account_addons and domains; an upgrade order keeps its upgrades here. getOrders and getOrderDetails join in client names, the gateway name and the invoice's total and status.","type":"object","additionalProperties":false,"required":["id","number","client_id","date_created","status","payment_module","invoice_id","total","currency_id","order_ip","notes","fraudmodule","upgrades"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"number":{"type":"string","pattern":"^[1-9][0-9]{8}$","description":"The 9-digit order number shown to clients; a function of the order id (src/domain/orders.ts), so a session replays to the same numbers."},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"date_created":{"$ref":"../common/defs.json#/definitions/datetime"},"status":{"type":"string","enum":["Pending","Active","Fraud","Cancelled"]},"payment_module":{"$ref":"../common/defs.json#/definitions/id","description":"Gateway id, \"0\" for none."},"invoice_id":{"$ref":"../common/defs.json#/definitions/id","description":"The invoice the order generated, \"0\" when there is none."},"total":{"$ref":"../common/defs.json#/definitions/decimal"},"currency_id":{"$ref":"../common/defs.json#/definitions/id"},"order_ip":{"type":"string"},"notes":{"type":"string"},"fraudmodule":{"type":"string","description":"Name of the fraud module that checked the order, \"\" for none (shown as null)."},"upgrades":{"type":"array","description":"For an upgrade order: each service it moves and where to; applied when the order is activated.","items":{"$ref":"#/definitions/upgrade"}},"fieldupgrades":{"type":"array","description":"For an order made by orderConfigUpgrade: each configurable option category it changes on a service, from which value to which; applied when the order is activated. Absent on other orders.","items":{"$ref":"#/definitions/fieldupgrade"}}},"definitions":{"upgrade":{"title":"OrderUpgrade","type":"object","additionalProperties":false,"required":["account_id","old_product_id","new_product_id","old_cycle","new_cycle","amount","status"],"properties":{"account_id":{"$ref":"../common/defs.json#/definitions/id"},"old_product_id":{"$ref":"../common/defs.json#/definitions/id"},"new_product_id":{"$ref":"../common/defs.json#/definitions/id"},"old_cycle":{"$ref":"../common/defs.json#/definitions/billingCycle"},"new_cycle":{"$ref":"../common/defs.json#/definitions/billingCycle"},"amount":{"$ref":"../common/defs.json#/definitions/decimal","description":"What the upgrade costs for the rest of the current period, in the order's currency."},"status":{"type":"string","enum":["Pending","Upgraded","Cancelled"]}}},"fieldupgrade":{"title":"OrderFieldUpgrade","type":"object","additionalProperties":false,"required":["account_id","form_id","old_item_id","old_qty","new_item_id","new_qty","status"],"properties":{"account_id":{"$ref":"../common/defs.json#/definitions/id"},"form_id":{"$ref":"../common/defs.json#/definitions/id"},"old_item_id":{"$ref":"../common/defs.json#/definitions/id","description":"the item chosen before, \"0\" when the service had no value in this category"},"old_qty":{"type":"string","pattern":"^[0-9]+$"},"new_item_id":{"$ref":"../common/defs.json#/definitions/id"},"new_qty":{"type":"string","pattern":"^[0-9]+$"},"status":{"type":"string","enum":["Pending","Upgraded","Cancelled"]}}}}};
 const pattern196 = new RegExp("^[1-9][0-9]{8}$", "u");
-const schema258 = {"title":"OrderUpgrade","type":"object","additionalProperties":false,"required":["account_id","old_product_id","new_product_id","old_cycle","new_cycle","amount","status"],"properties":{"account_id":{"$ref":"../common/defs.json#/definitions/id"},"old_product_id":{"$ref":"../common/defs.json#/definitions/id"},"new_product_id":{"$ref":"../common/defs.json#/definitions/id"},"old_cycle":{"$ref":"../common/defs.json#/definitions/billingCycle"},"new_cycle":{"$ref":"../common/defs.json#/definitions/billingCycle"},"amount":{"$ref":"../common/defs.json#/definitions/decimal","description":"What the upgrade costs for the rest of the current period, in the order's currency."},"status":{"type":"string","enum":["Pending","Upgraded","Cancelled"]}}};
+const schema257 = {"title":"OrderUpgrade","type":"object","additionalProperties":false,"required":["account_id","old_product_id","new_product_id","old_cycle","new_cycle","amount","status"],"properties":{"account_id":{"$ref":"../common/defs.json#/definitions/id"},"old_product_id":{"$ref":"../common/defs.json#/definitions/id"},"new_product_id":{"$ref":"../common/defs.json#/definitions/id"},"old_cycle":{"$ref":"../common/defs.json#/definitions/billingCycle"},"new_cycle":{"$ref":"../common/defs.json#/definitions/billingCycle"},"amount":{"$ref":"../common/defs.json#/definitions/decimal","description":"What the upgrade costs for the rest of the current period, in the order's currency."},"status":{"type":"string","enum":["Pending","Upgraded","Cancelled"]}}};
 
 function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -8745,14 +8745,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((((data.account_id === undefined) && (missing0 = "account_id")) || ((data.old_product_id === undefined) && (missing0 = "old_product_id"))) || ((data.new_product_id === undefined) && (missing0 = "new_product_id"))) || ((data.old_cycle === undefined) && (missing0 = "old_cycle"))) || ((data.new_cycle === undefined) && (missing0 = "new_cycle"))) || ((data.amount === undefined) && (missing0 = "amount"))) || ((data.status === undefined) && (missing0 = "status"))){
-validate63.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema258.required,parentSchema:schema258,data}];
+validate63.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema257.required,parentSchema:schema257,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((((((key0 === "account_id") || (key0 === "old_product_id")) || (key0 === "new_product_id")) || (key0 === "old_cycle")) || (key0 === "new_cycle")) || (key0 === "amount")) || (key0 === "status"))){
-validate63.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema258,data}];
+validate63.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema257,data}];
 return false;
 break;
 }
@@ -8828,11 +8828,11 @@ if(data.old_cycle !== undefined){
 let data3 = data.old_cycle;
 const _errs11 = errors;
 if(typeof data3 !== "string"){
-validate63.errors = [{instancePath:instancePath+"/old_cycle",schemaPath:"../common/defs.json#/definitions/billingCycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema158.type,parentSchema:schema158,data:data3}];
+validate63.errors = [{instancePath:instancePath+"/old_cycle",schemaPath:"../common/defs.json#/definitions/billingCycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema157.type,parentSchema:schema157,data:data3}];
 return false;
 }
 if(!((((((((((((((data3 === "Free") || (data3 === "One Time")) || (data3 === "Once")) || (data3 === "Hourly")) || (data3 === "Daily")) || (data3 === "Weekly")) || (data3 === "Monthly")) || (data3 === "Quarterly")) || (data3 === "Semi-Annually")) || (data3 === "Annually")) || (data3 === "Biennially")) || (data3 === "Triennially")) || (data3 === "Quadrennially")) || (data3 === "Quinquennially"))){
-validate63.errors = [{instancePath:instancePath+"/old_cycle",schemaPath:"../common/defs.json#/definitions/billingCycle/enum",keyword:"enum",params:{allowedValues: schema158.enum},message:"must be equal to one of the allowed values",schema:schema158.enum,parentSchema:schema158,data:data3}];
+validate63.errors = [{instancePath:instancePath+"/old_cycle",schemaPath:"../common/defs.json#/definitions/billingCycle/enum",keyword:"enum",params:{allowedValues: schema157.enum},message:"must be equal to one of the allowed values",schema:schema157.enum,parentSchema:schema157,data:data3}];
 return false;
 }
 var valid0 = _errs11 === errors;
@@ -8845,11 +8845,11 @@ if(data.new_cycle !== undefined){
 let data4 = data.new_cycle;
 const _errs14 = errors;
 if(typeof data4 !== "string"){
-validate63.errors = [{instancePath:instancePath+"/new_cycle",schemaPath:"../common/defs.json#/definitions/billingCycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema158.type,parentSchema:schema158,data:data4}];
+validate63.errors = [{instancePath:instancePath+"/new_cycle",schemaPath:"../common/defs.json#/definitions/billingCycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema157.type,parentSchema:schema157,data:data4}];
 return false;
 }
 if(!((((((((((((((data4 === "Free") || (data4 === "One Time")) || (data4 === "Once")) || (data4 === "Hourly")) || (data4 === "Daily")) || (data4 === "Weekly")) || (data4 === "Monthly")) || (data4 === "Quarterly")) || (data4 === "Semi-Annually")) || (data4 === "Annually")) || (data4 === "Biennially")) || (data4 === "Triennially")) || (data4 === "Quadrennially")) || (data4 === "Quinquennially"))){
-validate63.errors = [{instancePath:instancePath+"/new_cycle",schemaPath:"../common/defs.json#/definitions/billingCycle/enum",keyword:"enum",params:{allowedValues: schema158.enum},message:"must be equal to one of the allowed values",schema:schema158.enum,parentSchema:schema158,data:data4}];
+validate63.errors = [{instancePath:instancePath+"/new_cycle",schemaPath:"../common/defs.json#/definitions/billingCycle/enum",keyword:"enum",params:{allowedValues: schema157.enum},message:"must be equal to one of the allowed values",schema:schema157.enum,parentSchema:schema157,data:data4}];
 return false;
 }
 var valid0 = _errs14 === errors;
@@ -8884,11 +8884,11 @@ if(data.status !== undefined){
 let data6 = data.status;
 const _errs20 = errors;
 if(typeof data6 !== "string"){
-validate63.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema258.properties.status.type,parentSchema:schema258.properties.status,data:data6}];
+validate63.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema257.properties.status.type,parentSchema:schema257.properties.status,data:data6}];
 return false;
 }
 if(!(((data6 === "Pending") || (data6 === "Upgraded")) || (data6 === "Cancelled"))){
-validate63.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema258.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema258.properties.status.enum,parentSchema:schema258.properties.status,data:data6}];
+validate63.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema257.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema257.properties.status.enum,parentSchema:schema257.properties.status,data:data6}];
 return false;
 }
 var valid0 = _errs20 === errors;
@@ -8906,7 +8906,7 @@ var valid0 = true;
 }
 }
 else {
-validate63.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema258.type,parentSchema:schema258,data}];
+validate63.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema257.type,parentSchema:schema257,data}];
 return false;
 }
 }
@@ -8914,7 +8914,7 @@ validate63.errors = vErrors;
 return errors === 0;
 }
 
-const schema265 = {"title":"OrderFieldUpgrade","type":"object","additionalProperties":false,"required":["account_id","form_id","old_item_id","old_qty","new_item_id","new_qty","status"],"properties":{"account_id":{"$ref":"../common/defs.json#/definitions/id"},"form_id":{"$ref":"../common/defs.json#/definitions/id"},"old_item_id":{"$ref":"../common/defs.json#/definitions/id","description":"the item chosen before, \"0\" when the service had no value in this category"},"old_qty":{"type":"string","pattern":"^[0-9]+$"},"new_item_id":{"$ref":"../common/defs.json#/definitions/id"},"new_qty":{"type":"string","pattern":"^[0-9]+$"},"status":{"type":"string","enum":["Pending","Upgraded","Cancelled"]}}};
+const schema264 = {"title":"OrderFieldUpgrade","type":"object","additionalProperties":false,"required":["account_id","form_id","old_item_id","old_qty","new_item_id","new_qty","status"],"properties":{"account_id":{"$ref":"../common/defs.json#/definitions/id"},"form_id":{"$ref":"../common/defs.json#/definitions/id"},"old_item_id":{"$ref":"../common/defs.json#/definitions/id","description":"the item chosen before, \"0\" when the service had no value in this category"},"old_qty":{"type":"string","pattern":"^[0-9]+$"},"new_item_id":{"$ref":"../common/defs.json#/definitions/id"},"new_qty":{"type":"string","pattern":"^[0-9]+$"},"status":{"type":"string","enum":["Pending","Upgraded","Cancelled"]}}};
 
 function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -8923,14 +8923,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((((data.account_id === undefined) && (missing0 = "account_id")) || ((data.form_id === undefined) && (missing0 = "form_id"))) || ((data.old_item_id === undefined) && (missing0 = "old_item_id"))) || ((data.old_qty === undefined) && (missing0 = "old_qty"))) || ((data.new_item_id === undefined) && (missing0 = "new_item_id"))) || ((data.new_qty === undefined) && (missing0 = "new_qty"))) || ((data.status === undefined) && (missing0 = "status"))){
-validate65.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema265.required,parentSchema:schema265,data}];
+validate65.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema264.required,parentSchema:schema264,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((((((key0 === "account_id") || (key0 === "form_id")) || (key0 === "old_item_id")) || (key0 === "old_qty")) || (key0 === "new_item_id")) || (key0 === "new_qty")) || (key0 === "status"))){
-validate65.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema265,data}];
+validate65.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema264,data}];
 return false;
 break;
 }
@@ -9008,12 +9008,12 @@ const _errs11 = errors;
 if(errors === _errs11){
 if(typeof data3 === "string"){
 if(!pattern0.test(data3)){
-validate65.errors = [{instancePath:instancePath+"/old_qty",schemaPath:"#/properties/old_qty/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema265.properties.old_qty,data:data3}];
+validate65.errors = [{instancePath:instancePath+"/old_qty",schemaPath:"#/properties/old_qty/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema264.properties.old_qty,data:data3}];
 return false;
 }
 }
 else {
-validate65.errors = [{instancePath:instancePath+"/old_qty",schemaPath:"#/properties/old_qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema265.properties.old_qty.type,parentSchema:schema265.properties.old_qty,data:data3}];
+validate65.errors = [{instancePath:instancePath+"/old_qty",schemaPath:"#/properties/old_qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema264.properties.old_qty.type,parentSchema:schema264.properties.old_qty,data:data3}];
 return false;
 }
 }
@@ -9051,12 +9051,12 @@ const _errs16 = errors;
 if(errors === _errs16){
 if(typeof data5 === "string"){
 if(!pattern0.test(data5)){
-validate65.errors = [{instancePath:instancePath+"/new_qty",schemaPath:"#/properties/new_qty/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema265.properties.new_qty,data:data5}];
+validate65.errors = [{instancePath:instancePath+"/new_qty",schemaPath:"#/properties/new_qty/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema264.properties.new_qty,data:data5}];
 return false;
 }
 }
 else {
-validate65.errors = [{instancePath:instancePath+"/new_qty",schemaPath:"#/properties/new_qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema265.properties.new_qty.type,parentSchema:schema265.properties.new_qty,data:data5}];
+validate65.errors = [{instancePath:instancePath+"/new_qty",schemaPath:"#/properties/new_qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema264.properties.new_qty.type,parentSchema:schema264.properties.new_qty,data:data5}];
 return false;
 }
 }
@@ -9070,11 +9070,11 @@ if(data.status !== undefined){
 let data6 = data.status;
 const _errs18 = errors;
 if(typeof data6 !== "string"){
-validate65.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema265.properties.status.type,parentSchema:schema265.properties.status,data:data6}];
+validate65.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema264.properties.status.type,parentSchema:schema264.properties.status,data:data6}];
 return false;
 }
 if(!(((data6 === "Pending") || (data6 === "Upgraded")) || (data6 === "Cancelled"))){
-validate65.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema265.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema265.properties.status.enum,parentSchema:schema265.properties.status,data:data6}];
+validate65.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema264.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema264.properties.status.enum,parentSchema:schema264.properties.status,data:data6}];
 return false;
 }
 var valid0 = _errs18 === errors;
@@ -9092,7 +9092,7 @@ var valid0 = true;
 }
 }
 else {
-validate65.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema265.type,parentSchema:schema265,data}];
+validate65.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema264.type,parentSchema:schema264,data}];
 return false;
 }
 }
@@ -9109,14 +9109,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((((((((((data.id === undefined) && (missing0 = "id")) || ((data.number === undefined) && (missing0 = "number"))) || ((data.client_id === undefined) && (missing0 = "client_id"))) || ((data.date_created === undefined) && (missing0 = "date_created"))) || ((data.status === undefined) && (missing0 = "status"))) || ((data.payment_module === undefined) && (missing0 = "payment_module"))) || ((data.invoice_id === undefined) && (missing0 = "invoice_id"))) || ((data.total === undefined) && (missing0 = "total"))) || ((data.currency_id === undefined) && (missing0 = "currency_id"))) || ((data.order_ip === undefined) && (missing0 = "order_ip"))) || ((data.notes === undefined) && (missing0 = "notes"))) || ((data.fraudmodule === undefined) && (missing0 = "fraudmodule"))) || ((data.upgrades === undefined) && (missing0 = "upgrades"))){
-validate62.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema250.required,parentSchema:schema250,data}];
+validate62.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema249.required,parentSchema:schema249,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func2.call(schema250.properties, key0))){
-validate62.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema250,data}];
+if(!(func2.call(schema249.properties, key0))){
+validate62.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema249,data}];
 return false;
 break;
 }
@@ -9150,12 +9150,12 @@ const _errs5 = errors;
 if(errors === _errs5){
 if(typeof data1 === "string"){
 if(!pattern196.test(data1)){
-validate62.errors = [{instancePath:instancePath+"/number",schemaPath:"#/properties/number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{8}$"},message:"must match pattern \""+"^[1-9][0-9]{8}$"+"\"",schema:"^[1-9][0-9]{8}$",parentSchema:schema250.properties.number,data:data1}];
+validate62.errors = [{instancePath:instancePath+"/number",schemaPath:"#/properties/number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{8}$"},message:"must match pattern \""+"^[1-9][0-9]{8}$"+"\"",schema:"^[1-9][0-9]{8}$",parentSchema:schema249.properties.number,data:data1}];
 return false;
 }
 }
 else {
-validate62.errors = [{instancePath:instancePath+"/number",schemaPath:"#/properties/number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema250.properties.number.type,parentSchema:schema250.properties.number,data:data1}];
+validate62.errors = [{instancePath:instancePath+"/number",schemaPath:"#/properties/number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema249.properties.number.type,parentSchema:schema249.properties.number,data:data1}];
 return false;
 }
 }
@@ -9213,11 +9213,11 @@ if(data.status !== undefined){
 let data4 = data.status;
 const _errs13 = errors;
 if(typeof data4 !== "string"){
-validate62.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema250.properties.status.type,parentSchema:schema250.properties.status,data:data4}];
+validate62.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema249.properties.status.type,parentSchema:schema249.properties.status,data:data4}];
 return false;
 }
 if(!((((data4 === "Pending") || (data4 === "Active")) || (data4 === "Fraud")) || (data4 === "Cancelled"))){
-validate62.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema250.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema250.properties.status.enum,parentSchema:schema250.properties.status,data:data4}];
+validate62.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema249.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema249.properties.status.enum,parentSchema:schema249.properties.status,data:data4}];
 return false;
 }
 var valid0 = _errs13 === errors;
@@ -9318,7 +9318,7 @@ if(data.order_ip !== undefined){
 let data9 = data.order_ip;
 const _errs27 = errors;
 if(typeof data9 !== "string"){
-validate62.errors = [{instancePath:instancePath+"/order_ip",schemaPath:"#/properties/order_ip/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema250.properties.order_ip.type,parentSchema:schema250.properties.order_ip,data:data9}];
+validate62.errors = [{instancePath:instancePath+"/order_ip",schemaPath:"#/properties/order_ip/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema249.properties.order_ip.type,parentSchema:schema249.properties.order_ip,data:data9}];
 return false;
 }
 var valid0 = _errs27 === errors;
@@ -9331,7 +9331,7 @@ if(data.notes !== undefined){
 let data10 = data.notes;
 const _errs29 = errors;
 if(typeof data10 !== "string"){
-validate62.errors = [{instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema250.properties.notes.type,parentSchema:schema250.properties.notes,data:data10}];
+validate62.errors = [{instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema249.properties.notes.type,parentSchema:schema249.properties.notes,data:data10}];
 return false;
 }
 var valid0 = _errs29 === errors;
@@ -9344,7 +9344,7 @@ if(data.fraudmodule !== undefined){
 let data11 = data.fraudmodule;
 const _errs31 = errors;
 if(typeof data11 !== "string"){
-validate62.errors = [{instancePath:instancePath+"/fraudmodule",schemaPath:"#/properties/fraudmodule/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema250.properties.fraudmodule.type,parentSchema:schema250.properties.fraudmodule,data:data11}];
+validate62.errors = [{instancePath:instancePath+"/fraudmodule",schemaPath:"#/properties/fraudmodule/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema249.properties.fraudmodule.type,parentSchema:schema249.properties.fraudmodule,data:data11}];
 return false;
 }
 var valid0 = _errs31 === errors;
@@ -9373,7 +9373,7 @@ break;
 }
 }
 else {
-validate62.errors = [{instancePath:instancePath+"/upgrades",schemaPath:"#/properties/upgrades/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema250.properties.upgrades.type,parentSchema:schema250.properties.upgrades,data:data12}];
+validate62.errors = [{instancePath:instancePath+"/upgrades",schemaPath:"#/properties/upgrades/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema249.properties.upgrades.type,parentSchema:schema249.properties.upgrades,data:data12}];
 return false;
 }
 }
@@ -9403,7 +9403,7 @@ break;
 }
 }
 else {
-validate62.errors = [{instancePath:instancePath+"/fieldupgrades",schemaPath:"#/properties/fieldupgrades/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema250.properties.fieldupgrades.type,parentSchema:schema250.properties.fieldupgrades,data:data14}];
+validate62.errors = [{instancePath:instancePath+"/fieldupgrades",schemaPath:"#/properties/fieldupgrades/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema249.properties.fieldupgrades.type,parentSchema:schema249.properties.fieldupgrades,data:data14}];
 return false;
 }
 }
@@ -9429,7 +9429,7 @@ var valid0 = true;
 }
 }
 else {
-validate62.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema250.type,parentSchema:schema250,data}];
+validate62.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema249.type,parentSchema:schema249,data}];
 return false;
 }
 }
@@ -9458,7 +9458,7 @@ break;
 }
 }
 else {
-validate171.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema481.type,parentSchema:schema481,data}];
+validate171.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema480.type,parentSchema:schema480,data}];
 return false;
 }
 }
@@ -9467,11 +9467,11 @@ return errors === 0;
 }
 
 export const order_drafts = validate173;
-const schema482 = {"type":"array","items":{"$ref":"order_draft.json"}};
-const schema270 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/order_draft.json","title":"OrderDraft","description":"An order draft as stored: its currency, its services (each with the addons ordered with it) and domains in order. getOrderDraft renders the real draft shape (items keyed by id, product and prices joined in, mixed number/string fields).","type":"object","additionalProperties":false,"required":["id","client_id","module","date","discount","scenario_id","staff_member_id","contract_id","commitment_date","affiliate_id","estimate_id","currency_id","options","services","domains"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"module":{"$ref":"../common/defs.json#/definitions/id"},"date":{"$ref":"../common/defs.json#/definitions/datetime"},"discount":{"type":"string"},"scenario_id":{"$ref":"../common/defs.json#/definitions/id"},"staff_member_id":{"$ref":"../common/defs.json#/definitions/id"},"contract_id":{"type":"string"},"commitment_date":{"type":"string"},"affiliate_id":{"$ref":"../common/defs.json#/definitions/id"},"estimate_id":{"$ref":"../common/defs.json#/definitions/id"},"currency_id":{"$ref":"../common/defs.json#/definitions/id","description":"the currency the draft is priced in: the one createOrderDraft was given, else the client's"},"options":{"title":"DraftOptions","type":"object","additionalProperties":false,"required":["confirm_email","generate_invoice","send_invoice","override_recipients"],"properties":{"confirm_email":{"type":"boolean"},"generate_invoice":{"type":"boolean"},"send_invoice":{"type":"boolean"},"override_recipients":{"type":"boolean"}}},"services":{"type":"array","items":{"$ref":"#/definitions/service"}},"domains":{"type":"array","items":{"$ref":"#/definitions/domain"}}},"definitions":{"service":{"title":"DraftService","type":"object","additionalProperties":false,"required":["service_id","product_id","cycle","domain","qty","custom","order_date","addons"],"properties":{"service_id":{"$ref":"../common/defs.json#/definitions/positiveId"},"product_id":{"$ref":"../common/defs.json#/definitions/id"},"cycle":{"type":"string","enum":["h","d","w","m","q","s","a","b","t","p4","p5","Free","Once"],"description":"a cycle code: h, d, w, m, q, s, a, b, t, p4, p5, Free or Once"},"domain":{"type":"string"},"qty":{"type":"integer","minimum":1},"custom":{"type":"object","description":"custom field values by category id, then field id","additionalProperties":{"type":"object","additionalProperties":{"type":"string"}}},"order_date":{"$ref":"../common/defs.json#/definitions/datetime"},"addons":{"type":"array","description":"the addons ordered with the service, in the order they were added; each is attached to every unit of the service when the draft becomes an order","items":{"$ref":"#/definitions/addon"}}}},"domain":{"title":"DraftDomain","type":"object","additionalProperties":false,"required":["domain_id","name","tld_id","action","period","epp_code"],"properties":{"domain_id":{"$ref":"../common/defs.json#/definitions/positiveId"},"name":{"type":"string"},"tld_id":{"$ref":"../common/defs.json#/definitions/id"},"action":{"type":"string","enum":["Register","Transfer"]},"period":{"type":"string","pattern":"^([1-9]|10)$"},"epp_code":{"type":"string"}}},"addon":{"title":"DraftAddon","type":"object","additionalProperties":false,"required":["addon_id","cycle","qty"],"properties":{"addon_id":{"$ref":"../common/defs.json#/definitions/id"},"cycle":{"$ref":"#/definitions/service/properties/cycle"},"qty":{"type":"integer","minimum":1}}}}};
-const schema280 = {"title":"DraftService","type":"object","additionalProperties":false,"required":["service_id","product_id","cycle","domain","qty","custom","order_date","addons"],"properties":{"service_id":{"$ref":"../common/defs.json#/definitions/positiveId"},"product_id":{"$ref":"../common/defs.json#/definitions/id"},"cycle":{"type":"string","enum":["h","d","w","m","q","s","a","b","t","p4","p5","Free","Once"],"description":"a cycle code: h, d, w, m, q, s, a, b, t, p4, p5, Free or Once"},"domain":{"type":"string"},"qty":{"type":"integer","minimum":1},"custom":{"type":"object","description":"custom field values by category id, then field id","additionalProperties":{"type":"object","additionalProperties":{"type":"string"}}},"order_date":{"$ref":"../common/defs.json#/definitions/datetime"},"addons":{"type":"array","description":"the addons ordered with the service, in the order they were added; each is attached to every unit of the service when the draft becomes an order","items":{"$ref":"#/definitions/addon"}}}};
-const schema284 = {"title":"DraftAddon","type":"object","additionalProperties":false,"required":["addon_id","cycle","qty"],"properties":{"addon_id":{"$ref":"../common/defs.json#/definitions/id"},"cycle":{"$ref":"#/definitions/service/properties/cycle"},"qty":{"type":"integer","minimum":1}}};
-const schema286 = {"type":"string","enum":["h","d","w","m","q","s","a","b","t","p4","p5","Free","Once"],"description":"a cycle code: h, d, w, m, q, s, a, b, t, p4, p5, Free or Once"};
+const schema481 = {"type":"array","items":{"$ref":"order_draft.json"}};
+const schema269 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/order_draft.json","title":"OrderDraft","description":"An order draft as stored: its currency, its services (each with the addons ordered with it) and domains in order. getOrderDraft renders the real draft shape (items keyed by id, product and prices joined in, mixed number/string fields).","type":"object","additionalProperties":false,"required":["id","client_id","module","date","discount","scenario_id","staff_member_id","contract_id","commitment_date","affiliate_id","estimate_id","currency_id","options","services","domains"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"module":{"$ref":"../common/defs.json#/definitions/id"},"date":{"$ref":"../common/defs.json#/definitions/datetime"},"discount":{"type":"string"},"scenario_id":{"$ref":"../common/defs.json#/definitions/id"},"staff_member_id":{"$ref":"../common/defs.json#/definitions/id"},"contract_id":{"type":"string"},"commitment_date":{"type":"string"},"affiliate_id":{"$ref":"../common/defs.json#/definitions/id"},"estimate_id":{"$ref":"../common/defs.json#/definitions/id"},"currency_id":{"$ref":"../common/defs.json#/definitions/id","description":"the currency the draft is priced in: the one createOrderDraft was given, else the client's"},"options":{"title":"DraftOptions","type":"object","additionalProperties":false,"required":["confirm_email","generate_invoice","send_invoice","override_recipients"],"properties":{"confirm_email":{"type":"boolean"},"generate_invoice":{"type":"boolean"},"send_invoice":{"type":"boolean"},"override_recipients":{"type":"boolean"}}},"services":{"type":"array","items":{"$ref":"#/definitions/service"}},"domains":{"type":"array","items":{"$ref":"#/definitions/domain"}}},"definitions":{"service":{"title":"DraftService","type":"object","additionalProperties":false,"required":["service_id","product_id","cycle","domain","qty","custom","order_date","addons"],"properties":{"service_id":{"$ref":"../common/defs.json#/definitions/positiveId"},"product_id":{"$ref":"../common/defs.json#/definitions/id"},"cycle":{"type":"string","enum":["h","d","w","m","q","s","a","b","t","p4","p5","Free","Once"],"description":"a cycle code: h, d, w, m, q, s, a, b, t, p4, p5, Free or Once"},"domain":{"type":"string"},"qty":{"type":"integer","minimum":1},"custom":{"type":"object","description":"custom field values by category id, then field id","additionalProperties":{"type":"object","additionalProperties":{"type":"string"}}},"order_date":{"$ref":"../common/defs.json#/definitions/datetime"},"addons":{"type":"array","description":"the addons ordered with the service, in the order they were added; each is attached to every unit of the service when the draft becomes an order","items":{"$ref":"#/definitions/addon"}}}},"domain":{"title":"DraftDomain","type":"object","additionalProperties":false,"required":["domain_id","name","tld_id","action","period","epp_code"],"properties":{"domain_id":{"$ref":"../common/defs.json#/definitions/positiveId"},"name":{"type":"string"},"tld_id":{"$ref":"../common/defs.json#/definitions/id"},"action":{"type":"string","enum":["Register","Transfer"]},"period":{"type":"string","pattern":"^([1-9]|10)$"},"epp_code":{"type":"string"}}},"addon":{"title":"DraftAddon","type":"object","additionalProperties":false,"required":["addon_id","cycle","qty"],"properties":{"addon_id":{"$ref":"../common/defs.json#/definitions/id"},"cycle":{"$ref":"#/definitions/service/properties/cycle"},"qty":{"type":"integer","minimum":1}}}}};
+const schema279 = {"title":"DraftService","type":"object","additionalProperties":false,"required":["service_id","product_id","cycle","domain","qty","custom","order_date","addons"],"properties":{"service_id":{"$ref":"../common/defs.json#/definitions/positiveId"},"product_id":{"$ref":"../common/defs.json#/definitions/id"},"cycle":{"type":"string","enum":["h","d","w","m","q","s","a","b","t","p4","p5","Free","Once"],"description":"a cycle code: h, d, w, m, q, s, a, b, t, p4, p5, Free or Once"},"domain":{"type":"string"},"qty":{"type":"integer","minimum":1},"custom":{"type":"object","description":"custom field values by category id, then field id","additionalProperties":{"type":"object","additionalProperties":{"type":"string"}}},"order_date":{"$ref":"../common/defs.json#/definitions/datetime"},"addons":{"type":"array","description":"the addons ordered with the service, in the order they were added; each is attached to every unit of the service when the draft becomes an order","items":{"$ref":"#/definitions/addon"}}}};
+const schema283 = {"title":"DraftAddon","type":"object","additionalProperties":false,"required":["addon_id","cycle","qty"],"properties":{"addon_id":{"$ref":"../common/defs.json#/definitions/id"},"cycle":{"$ref":"#/definitions/service/properties/cycle"},"qty":{"type":"integer","minimum":1}}};
+const schema285 = {"type":"string","enum":["h","d","w","m","q","s","a","b","t","p4","p5","Free","Once"],"description":"a cycle code: h, d, w, m, q, s, a, b, t, p4, p5, Free or Once"};
 
 function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -9480,14 +9480,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.addon_id === undefined) && (missing0 = "addon_id")) || ((data.cycle === undefined) && (missing0 = "cycle"))) || ((data.qty === undefined) && (missing0 = "qty"))){
-validate70.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema284.required,parentSchema:schema284,data}];
+validate70.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema283.required,parentSchema:schema283,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((key0 === "addon_id") || (key0 === "cycle")) || (key0 === "qty"))){
-validate70.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema284,data}];
+validate70.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema283,data}];
 return false;
 break;
 }
@@ -9519,11 +9519,11 @@ if(data.cycle !== undefined){
 let data1 = data.cycle;
 const _errs5 = errors;
 if(typeof data1 !== "string"){
-validate70.errors = [{instancePath:instancePath+"/cycle",schemaPath:"#/definitions/service/properties/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema286.type,parentSchema:schema286,data:data1}];
+validate70.errors = [{instancePath:instancePath+"/cycle",schemaPath:"#/definitions/service/properties/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema285.type,parentSchema:schema285,data:data1}];
 return false;
 }
 if(!(((((((((((((data1 === "h") || (data1 === "d")) || (data1 === "w")) || (data1 === "m")) || (data1 === "q")) || (data1 === "s")) || (data1 === "a")) || (data1 === "b")) || (data1 === "t")) || (data1 === "p4")) || (data1 === "p5")) || (data1 === "Free")) || (data1 === "Once"))){
-validate70.errors = [{instancePath:instancePath+"/cycle",schemaPath:"#/definitions/service/properties/cycle/enum",keyword:"enum",params:{allowedValues: schema286.enum},message:"must be equal to one of the allowed values",schema:schema286.enum,parentSchema:schema286,data:data1}];
+validate70.errors = [{instancePath:instancePath+"/cycle",schemaPath:"#/definitions/service/properties/cycle/enum",keyword:"enum",params:{allowedValues: schema285.enum},message:"must be equal to one of the allowed values",schema:schema285.enum,parentSchema:schema285,data:data1}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -9536,13 +9536,13 @@ if(data.qty !== undefined){
 let data2 = data.qty;
 const _errs8 = errors;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-validate70.errors = [{instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema284.properties.qty.type,parentSchema:schema284.properties.qty,data:data2}];
+validate70.errors = [{instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema283.properties.qty.type,parentSchema:schema283.properties.qty,data:data2}];
 return false;
 }
 if(errors === _errs8){
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 1 || isNaN(data2)){
-validate70.errors = [{instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema284.properties.qty,data:data2}];
+validate70.errors = [{instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema283.properties.qty,data:data2}];
 return false;
 }
 }
@@ -9558,7 +9558,7 @@ var valid0 = true;
 }
 }
 else {
-validate70.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema284.type,parentSchema:schema284,data}];
+validate70.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema283.type,parentSchema:schema283,data}];
 return false;
 }
 }
@@ -9574,14 +9574,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((((((data.service_id === undefined) && (missing0 = "service_id")) || ((data.product_id === undefined) && (missing0 = "product_id"))) || ((data.cycle === undefined) && (missing0 = "cycle"))) || ((data.domain === undefined) && (missing0 = "domain"))) || ((data.qty === undefined) && (missing0 = "qty"))) || ((data.custom === undefined) && (missing0 = "custom"))) || ((data.order_date === undefined) && (missing0 = "order_date"))) || ((data.addons === undefined) && (missing0 = "addons"))){
-validate69.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema280.required,parentSchema:schema280,data}];
+validate69.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema279.required,parentSchema:schema279,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((((((((key0 === "service_id") || (key0 === "product_id")) || (key0 === "cycle")) || (key0 === "domain")) || (key0 === "qty")) || (key0 === "custom")) || (key0 === "order_date")) || (key0 === "addons"))){
-validate69.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema280,data}];
+validate69.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema279,data}];
 return false;
 break;
 }
@@ -9594,12 +9594,12 @@ const _errs3 = errors;
 if(errors === _errs3){
 if(typeof data0 === "string"){
 if(!pattern111.test(data0)){
-validate69.errors = [{instancePath:instancePath+"/service_id",schemaPath:"../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema141,data:data0}];
+validate69.errors = [{instancePath:instancePath+"/service_id",schemaPath:"../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data0}];
 return false;
 }
 }
 else {
-validate69.errors = [{instancePath:instancePath+"/service_id",schemaPath:"../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema141.type,parentSchema:schema141,data:data0}];
+validate69.errors = [{instancePath:instancePath+"/service_id",schemaPath:"../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data0}];
 return false;
 }
 }
@@ -9635,11 +9635,11 @@ if(data.cycle !== undefined){
 let data2 = data.cycle;
 const _errs8 = errors;
 if(typeof data2 !== "string"){
-validate69.errors = [{instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema280.properties.cycle.type,parentSchema:schema280.properties.cycle,data:data2}];
+validate69.errors = [{instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema279.properties.cycle.type,parentSchema:schema279.properties.cycle,data:data2}];
 return false;
 }
 if(!(((((((((((((data2 === "h") || (data2 === "d")) || (data2 === "w")) || (data2 === "m")) || (data2 === "q")) || (data2 === "s")) || (data2 === "a")) || (data2 === "b")) || (data2 === "t")) || (data2 === "p4")) || (data2 === "p5")) || (data2 === "Free")) || (data2 === "Once"))){
-validate69.errors = [{instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/enum",keyword:"enum",params:{allowedValues: schema280.properties.cycle.enum},message:"must be equal to one of the allowed values",schema:schema280.properties.cycle.enum,parentSchema:schema280.properties.cycle,data:data2}];
+validate69.errors = [{instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/enum",keyword:"enum",params:{allowedValues: schema279.properties.cycle.enum},message:"must be equal to one of the allowed values",schema:schema279.properties.cycle.enum,parentSchema:schema279.properties.cycle,data:data2}];
 return false;
 }
 var valid0 = _errs8 === errors;
@@ -9652,7 +9652,7 @@ if(data.domain !== undefined){
 let data3 = data.domain;
 const _errs10 = errors;
 if(typeof data3 !== "string"){
-validate69.errors = [{instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema280.properties.domain.type,parentSchema:schema280.properties.domain,data:data3}];
+validate69.errors = [{instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema279.properties.domain.type,parentSchema:schema279.properties.domain,data:data3}];
 return false;
 }
 var valid0 = _errs10 === errors;
@@ -9665,13 +9665,13 @@ if(data.qty !== undefined){
 let data4 = data.qty;
 const _errs12 = errors;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-validate69.errors = [{instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema280.properties.qty.type,parentSchema:schema280.properties.qty,data:data4}];
+validate69.errors = [{instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema279.properties.qty.type,parentSchema:schema279.properties.qty,data:data4}];
 return false;
 }
 if(errors === _errs12){
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 < 1 || isNaN(data4)){
-validate69.errors = [{instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema280.properties.qty,data:data4}];
+validate69.errors = [{instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema279.properties.qty,data:data4}];
 return false;
 }
 }
@@ -9696,7 +9696,7 @@ for(const key2 in data6){
 let data7 = data6[key2];
 const _errs20 = errors;
 if(typeof data7 !== "string"){
-validate69.errors = [{instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema280.properties.custom.additionalProperties.additionalProperties.type,parentSchema:schema280.properties.custom.additionalProperties.additionalProperties,data:data7}];
+validate69.errors = [{instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema279.properties.custom.additionalProperties.additionalProperties.type,parentSchema:schema279.properties.custom.additionalProperties.additionalProperties,data:data7}];
 return false;
 }
 var valid4 = _errs20 === errors;
@@ -9706,7 +9706,7 @@ break;
 }
 }
 else {
-validate69.errors = [{instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema280.properties.custom.additionalProperties.type,parentSchema:schema280.properties.custom.additionalProperties,data:data6}];
+validate69.errors = [{instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema279.properties.custom.additionalProperties.type,parentSchema:schema279.properties.custom.additionalProperties,data:data6}];
 return false;
 }
 }
@@ -9717,7 +9717,7 @@ break;
 }
 }
 else {
-validate69.errors = [{instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema280.properties.custom.type,parentSchema:schema280.properties.custom,data:data5}];
+validate69.errors = [{instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema279.properties.custom.type,parentSchema:schema279.properties.custom,data:data5}];
 return false;
 }
 }
@@ -9769,7 +9769,7 @@ break;
 }
 }
 else {
-validate69.errors = [{instancePath:instancePath+"/addons",schemaPath:"#/properties/addons/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema280.properties.addons.type,parentSchema:schema280.properties.addons,data:data9}];
+validate69.errors = [{instancePath:instancePath+"/addons",schemaPath:"#/properties/addons/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema279.properties.addons.type,parentSchema:schema279.properties.addons,data:data9}];
 return false;
 }
 }
@@ -9789,7 +9789,7 @@ var valid0 = true;
 }
 }
 else {
-validate69.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema280.type,parentSchema:schema280,data}];
+validate69.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema279.type,parentSchema:schema279,data}];
 return false;
 }
 }
@@ -9797,7 +9797,7 @@ validate69.errors = vErrors;
 return errors === 0;
 }
 
-const schema287 = {"title":"DraftDomain","type":"object","additionalProperties":false,"required":["domain_id","name","tld_id","action","period","epp_code"],"properties":{"domain_id":{"$ref":"../common/defs.json#/definitions/positiveId"},"name":{"type":"string"},"tld_id":{"$ref":"../common/defs.json#/definitions/id"},"action":{"type":"string","enum":["Register","Transfer"]},"period":{"type":"string","pattern":"^([1-9]|10)$"},"epp_code":{"type":"string"}}};
+const schema286 = {"title":"DraftDomain","type":"object","additionalProperties":false,"required":["domain_id","name","tld_id","action","period","epp_code"],"properties":{"domain_id":{"$ref":"../common/defs.json#/definitions/positiveId"},"name":{"type":"string"},"tld_id":{"$ref":"../common/defs.json#/definitions/id"},"action":{"type":"string","enum":["Register","Transfer"]},"period":{"type":"string","pattern":"^([1-9]|10)$"},"epp_code":{"type":"string"}}};
 
 function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -9806,14 +9806,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((((data.domain_id === undefined) && (missing0 = "domain_id")) || ((data.name === undefined) && (missing0 = "name"))) || ((data.tld_id === undefined) && (missing0 = "tld_id"))) || ((data.action === undefined) && (missing0 = "action"))) || ((data.period === undefined) && (missing0 = "period"))) || ((data.epp_code === undefined) && (missing0 = "epp_code"))){
-validate73.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema287.required,parentSchema:schema287,data}];
+validate73.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema286.required,parentSchema:schema286,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((((((key0 === "domain_id") || (key0 === "name")) || (key0 === "tld_id")) || (key0 === "action")) || (key0 === "period")) || (key0 === "epp_code"))){
-validate73.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema287,data}];
+validate73.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema286,data}];
 return false;
 break;
 }
@@ -9826,12 +9826,12 @@ const _errs3 = errors;
 if(errors === _errs3){
 if(typeof data0 === "string"){
 if(!pattern111.test(data0)){
-validate73.errors = [{instancePath:instancePath+"/domain_id",schemaPath:"../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema141,data:data0}];
+validate73.errors = [{instancePath:instancePath+"/domain_id",schemaPath:"../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data0}];
 return false;
 }
 }
 else {
-validate73.errors = [{instancePath:instancePath+"/domain_id",schemaPath:"../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema141.type,parentSchema:schema141,data:data0}];
+validate73.errors = [{instancePath:instancePath+"/domain_id",schemaPath:"../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data0}];
 return false;
 }
 }
@@ -9845,7 +9845,7 @@ if(data.name !== undefined){
 let data1 = data.name;
 const _errs5 = errors;
 if(typeof data1 !== "string"){
-validate73.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema287.properties.name.type,parentSchema:schema287.properties.name,data:data1}];
+validate73.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema286.properties.name.type,parentSchema:schema286.properties.name,data:data1}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -9880,11 +9880,11 @@ if(data.action !== undefined){
 let data3 = data.action;
 const _errs10 = errors;
 if(typeof data3 !== "string"){
-validate73.errors = [{instancePath:instancePath+"/action",schemaPath:"#/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema287.properties.action.type,parentSchema:schema287.properties.action,data:data3}];
+validate73.errors = [{instancePath:instancePath+"/action",schemaPath:"#/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema286.properties.action.type,parentSchema:schema286.properties.action,data:data3}];
 return false;
 }
 if(!((data3 === "Register") || (data3 === "Transfer"))){
-validate73.errors = [{instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema287.properties.action.enum},message:"must be equal to one of the allowed values",schema:schema287.properties.action.enum,parentSchema:schema287.properties.action,data:data3}];
+validate73.errors = [{instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema286.properties.action.enum},message:"must be equal to one of the allowed values",schema:schema286.properties.action.enum,parentSchema:schema286.properties.action,data:data3}];
 return false;
 }
 var valid0 = _errs10 === errors;
@@ -9899,12 +9899,12 @@ const _errs12 = errors;
 if(errors === _errs12){
 if(typeof data4 === "string"){
 if(!pattern112.test(data4)){
-validate73.errors = [{instancePath:instancePath+"/period",schemaPath:"#/properties/period/pattern",keyword:"pattern",params:{pattern: "^([1-9]|10)$"},message:"must match pattern \""+"^([1-9]|10)$"+"\"",schema:"^([1-9]|10)$",parentSchema:schema287.properties.period,data:data4}];
+validate73.errors = [{instancePath:instancePath+"/period",schemaPath:"#/properties/period/pattern",keyword:"pattern",params:{pattern: "^([1-9]|10)$"},message:"must match pattern \""+"^([1-9]|10)$"+"\"",schema:"^([1-9]|10)$",parentSchema:schema286.properties.period,data:data4}];
 return false;
 }
 }
 else {
-validate73.errors = [{instancePath:instancePath+"/period",schemaPath:"#/properties/period/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema287.properties.period.type,parentSchema:schema287.properties.period,data:data4}];
+validate73.errors = [{instancePath:instancePath+"/period",schemaPath:"#/properties/period/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema286.properties.period.type,parentSchema:schema286.properties.period,data:data4}];
 return false;
 }
 }
@@ -9918,7 +9918,7 @@ if(data.epp_code !== undefined){
 let data5 = data.epp_code;
 const _errs14 = errors;
 if(typeof data5 !== "string"){
-validate73.errors = [{instancePath:instancePath+"/epp_code",schemaPath:"#/properties/epp_code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema287.properties.epp_code.type,parentSchema:schema287.properties.epp_code,data:data5}];
+validate73.errors = [{instancePath:instancePath+"/epp_code",schemaPath:"#/properties/epp_code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema286.properties.epp_code.type,parentSchema:schema286.properties.epp_code,data:data5}];
 return false;
 }
 var valid0 = _errs14 === errors;
@@ -9935,7 +9935,7 @@ var valid0 = true;
 }
 }
 else {
-validate73.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema287.type,parentSchema:schema287,data}];
+validate73.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema286.type,parentSchema:schema286,data}];
 return false;
 }
 }
@@ -9952,14 +9952,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((((((((((((data.id === undefined) && (missing0 = "id")) || ((data.client_id === undefined) && (missing0 = "client_id"))) || ((data.module === undefined) && (missing0 = "module"))) || ((data.date === undefined) && (missing0 = "date"))) || ((data.discount === undefined) && (missing0 = "discount"))) || ((data.scenario_id === undefined) && (missing0 = "scenario_id"))) || ((data.staff_member_id === undefined) && (missing0 = "staff_member_id"))) || ((data.contract_id === undefined) && (missing0 = "contract_id"))) || ((data.commitment_date === undefined) && (missing0 = "commitment_date"))) || ((data.affiliate_id === undefined) && (missing0 = "affiliate_id"))) || ((data.estimate_id === undefined) && (missing0 = "estimate_id"))) || ((data.currency_id === undefined) && (missing0 = "currency_id"))) || ((data.options === undefined) && (missing0 = "options"))) || ((data.services === undefined) && (missing0 = "services"))) || ((data.domains === undefined) && (missing0 = "domains"))){
-validate68.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema270.required,parentSchema:schema270,data}];
+validate68.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema269.required,parentSchema:schema269,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func2.call(schema270.properties, key0))){
-validate68.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema270,data}];
+if(!(func2.call(schema269.properties, key0))){
+validate68.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema269,data}];
 return false;
 break;
 }
@@ -10057,7 +10057,7 @@ if(data.discount !== undefined){
 let data4 = data.discount;
 const _errs14 = errors;
 if(typeof data4 !== "string"){
-validate68.errors = [{instancePath:instancePath+"/discount",schemaPath:"#/properties/discount/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema270.properties.discount.type,parentSchema:schema270.properties.discount,data:data4}];
+validate68.errors = [{instancePath:instancePath+"/discount",schemaPath:"#/properties/discount/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema269.properties.discount.type,parentSchema:schema269.properties.discount,data:data4}];
 return false;
 }
 var valid0 = _errs14 === errors;
@@ -10114,7 +10114,7 @@ if(data.contract_id !== undefined){
 let data7 = data.contract_id;
 const _errs22 = errors;
 if(typeof data7 !== "string"){
-validate68.errors = [{instancePath:instancePath+"/contract_id",schemaPath:"#/properties/contract_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema270.properties.contract_id.type,parentSchema:schema270.properties.contract_id,data:data7}];
+validate68.errors = [{instancePath:instancePath+"/contract_id",schemaPath:"#/properties/contract_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema269.properties.contract_id.type,parentSchema:schema269.properties.contract_id,data:data7}];
 return false;
 }
 var valid0 = _errs22 === errors;
@@ -10127,7 +10127,7 @@ if(data.commitment_date !== undefined){
 let data8 = data.commitment_date;
 const _errs24 = errors;
 if(typeof data8 !== "string"){
-validate68.errors = [{instancePath:instancePath+"/commitment_date",schemaPath:"#/properties/commitment_date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema270.properties.commitment_date.type,parentSchema:schema270.properties.commitment_date,data:data8}];
+validate68.errors = [{instancePath:instancePath+"/commitment_date",schemaPath:"#/properties/commitment_date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema269.properties.commitment_date.type,parentSchema:schema269.properties.commitment_date,data:data8}];
 return false;
 }
 var valid0 = _errs24 === errors;
@@ -10209,14 +10209,14 @@ if(errors === _errs35){
 if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
 let missing1;
 if(((((data12.confirm_email === undefined) && (missing1 = "confirm_email")) || ((data12.generate_invoice === undefined) && (missing1 = "generate_invoice"))) || ((data12.send_invoice === undefined) && (missing1 = "send_invoice"))) || ((data12.override_recipients === undefined) && (missing1 = "override_recipients"))){
-validate68.errors = [{instancePath:instancePath+"/options",schemaPath:"#/properties/options/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'",schema:schema270.properties.options.required,parentSchema:schema270.properties.options,data:data12}];
+validate68.errors = [{instancePath:instancePath+"/options",schemaPath:"#/properties/options/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'",schema:schema269.properties.options.required,parentSchema:schema269.properties.options,data:data12}];
 return false;
 }
 else {
 const _errs37 = errors;
 for(const key1 in data12){
 if(!((((key1 === "confirm_email") || (key1 === "generate_invoice")) || (key1 === "send_invoice")) || (key1 === "override_recipients"))){
-validate68.errors = [{instancePath:instancePath+"/options",schemaPath:"#/properties/options/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema270.properties.options,data:data12}];
+validate68.errors = [{instancePath:instancePath+"/options",schemaPath:"#/properties/options/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema269.properties.options,data:data12}];
 return false;
 break;
 }
@@ -10226,7 +10226,7 @@ if(data12.confirm_email !== undefined){
 let data13 = data12.confirm_email;
 const _errs38 = errors;
 if(typeof data13 !== "boolean"){
-validate68.errors = [{instancePath:instancePath+"/options/confirm_email",schemaPath:"#/properties/options/properties/confirm_email/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema270.properties.options.properties.confirm_email.type,parentSchema:schema270.properties.options.properties.confirm_email,data:data13}];
+validate68.errors = [{instancePath:instancePath+"/options/confirm_email",schemaPath:"#/properties/options/properties/confirm_email/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema269.properties.options.properties.confirm_email.type,parentSchema:schema269.properties.options.properties.confirm_email,data:data13}];
 return false;
 }
 var valid10 = _errs38 === errors;
@@ -10239,7 +10239,7 @@ if(data12.generate_invoice !== undefined){
 let data14 = data12.generate_invoice;
 const _errs40 = errors;
 if(typeof data14 !== "boolean"){
-validate68.errors = [{instancePath:instancePath+"/options/generate_invoice",schemaPath:"#/properties/options/properties/generate_invoice/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema270.properties.options.properties.generate_invoice.type,parentSchema:schema270.properties.options.properties.generate_invoice,data:data14}];
+validate68.errors = [{instancePath:instancePath+"/options/generate_invoice",schemaPath:"#/properties/options/properties/generate_invoice/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema269.properties.options.properties.generate_invoice.type,parentSchema:schema269.properties.options.properties.generate_invoice,data:data14}];
 return false;
 }
 var valid10 = _errs40 === errors;
@@ -10252,7 +10252,7 @@ if(data12.send_invoice !== undefined){
 let data15 = data12.send_invoice;
 const _errs42 = errors;
 if(typeof data15 !== "boolean"){
-validate68.errors = [{instancePath:instancePath+"/options/send_invoice",schemaPath:"#/properties/options/properties/send_invoice/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema270.properties.options.properties.send_invoice.type,parentSchema:schema270.properties.options.properties.send_invoice,data:data15}];
+validate68.errors = [{instancePath:instancePath+"/options/send_invoice",schemaPath:"#/properties/options/properties/send_invoice/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema269.properties.options.properties.send_invoice.type,parentSchema:schema269.properties.options.properties.send_invoice,data:data15}];
 return false;
 }
 var valid10 = _errs42 === errors;
@@ -10265,7 +10265,7 @@ if(data12.override_recipients !== undefined){
 let data16 = data12.override_recipients;
 const _errs44 = errors;
 if(typeof data16 !== "boolean"){
-validate68.errors = [{instancePath:instancePath+"/options/override_recipients",schemaPath:"#/properties/options/properties/override_recipients/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema270.properties.options.properties.override_recipients.type,parentSchema:schema270.properties.options.properties.override_recipients,data:data16}];
+validate68.errors = [{instancePath:instancePath+"/options/override_recipients",schemaPath:"#/properties/options/properties/override_recipients/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema269.properties.options.properties.override_recipients.type,parentSchema:schema269.properties.options.properties.override_recipients,data:data16}];
 return false;
 }
 var valid10 = _errs44 === errors;
@@ -10280,7 +10280,7 @@ var valid10 = true;
 }
 }
 else {
-validate68.errors = [{instancePath:instancePath+"/options",schemaPath:"#/properties/options/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema270.properties.options.type,parentSchema:schema270.properties.options,data:data12}];
+validate68.errors = [{instancePath:instancePath+"/options",schemaPath:"#/properties/options/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema269.properties.options.type,parentSchema:schema269.properties.options,data:data12}];
 return false;
 }
 }
@@ -10310,7 +10310,7 @@ break;
 }
 }
 else {
-validate68.errors = [{instancePath:instancePath+"/services",schemaPath:"#/properties/services/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema270.properties.services.type,parentSchema:schema270.properties.services,data:data17}];
+validate68.errors = [{instancePath:instancePath+"/services",schemaPath:"#/properties/services/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema269.properties.services.type,parentSchema:schema269.properties.services,data:data17}];
 return false;
 }
 }
@@ -10340,7 +10340,7 @@ break;
 }
 }
 else {
-validate68.errors = [{instancePath:instancePath+"/domains",schemaPath:"#/properties/domains/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema270.properties.domains.type,parentSchema:schema270.properties.domains,data:data19}];
+validate68.errors = [{instancePath:instancePath+"/domains",schemaPath:"#/properties/domains/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema269.properties.domains.type,parentSchema:schema269.properties.domains,data:data19}];
 return false;
 }
 }
@@ -10367,7 +10367,7 @@ var valid0 = true;
 }
 }
 else {
-validate68.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema270.type,parentSchema:schema270,data}];
+validate68.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema269.type,parentSchema:schema269,data}];
 return false;
 }
 }
@@ -10396,7 +10396,7 @@ break;
 }
 }
 else {
-validate173.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema482.type,parentSchema:schema482,data}];
+validate173.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema481.type,parentSchema:schema481,data}];
 return false;
 }
 }
@@ -10405,8 +10405,8 @@ return errors === 0;
 }
 
 export const admins = validate175;
-const schema483 = {"type":"array","items":{"$ref":"admin.json"}};
-const schema290 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/admin.json","title":"Admin","description":"A staff member who can log in to the admin area.","type":"object","additionalProperties":false,"required":["id","username","password","firstname","lastname","email","status"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"username":{"type":"string"},"password":{"type":"string","pattern":"^scrypt\\$[0-9a-f]+\\$[0-9a-f]+$","description":"scrypt$<salt hex>$<hash hex>"},"firstname":{"type":"string"},"lastname":{"type":"string"},"email":{"type":"string"},"status":{"type":"string","enum":["Active","Inactive"]}}};
+const schema482 = {"type":"array","items":{"$ref":"admin.json"}};
+const schema289 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/admin.json","title":"Admin","description":"A staff member who can log in to the admin area.","type":"object","additionalProperties":false,"required":["id","username","password","firstname","lastname","email","status"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"username":{"type":"string"},"password":{"type":"string","pattern":"^scrypt\\$[0-9a-f]+\\$[0-9a-f]+$","description":"scrypt$<salt hex>$<hash hex>"},"firstname":{"type":"string"},"lastname":{"type":"string"},"email":{"type":"string"},"status":{"type":"string","enum":["Active","Inactive"]}}};
 const pattern230 = new RegExp("^scrypt\\$[0-9a-f]+\\$[0-9a-f]+$", "u");
 
 function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -10417,14 +10417,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((((data.id === undefined) && (missing0 = "id")) || ((data.username === undefined) && (missing0 = "username"))) || ((data.password === undefined) && (missing0 = "password"))) || ((data.firstname === undefined) && (missing0 = "firstname"))) || ((data.lastname === undefined) && (missing0 = "lastname"))) || ((data.email === undefined) && (missing0 = "email"))) || ((data.status === undefined) && (missing0 = "status"))){
-validate76.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema290.required,parentSchema:schema290,data}];
+validate76.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema289.required,parentSchema:schema289,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((((((key0 === "id") || (key0 === "username")) || (key0 === "password")) || (key0 === "firstname")) || (key0 === "lastname")) || (key0 === "email")) || (key0 === "status"))){
-validate76.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema290,data}];
+validate76.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema289,data}];
 return false;
 break;
 }
@@ -10456,7 +10456,7 @@ if(data.username !== undefined){
 let data1 = data.username;
 const _errs5 = errors;
 if(typeof data1 !== "string"){
-validate76.errors = [{instancePath:instancePath+"/username",schemaPath:"#/properties/username/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema290.properties.username.type,parentSchema:schema290.properties.username,data:data1}];
+validate76.errors = [{instancePath:instancePath+"/username",schemaPath:"#/properties/username/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema289.properties.username.type,parentSchema:schema289.properties.username,data:data1}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -10471,12 +10471,12 @@ const _errs7 = errors;
 if(errors === _errs7){
 if(typeof data2 === "string"){
 if(!pattern230.test(data2)){
-validate76.errors = [{instancePath:instancePath+"/password",schemaPath:"#/properties/password/pattern",keyword:"pattern",params:{pattern: "^scrypt\\$[0-9a-f]+\\$[0-9a-f]+$"},message:"must match pattern \""+"^scrypt\\$[0-9a-f]+\\$[0-9a-f]+$"+"\"",schema:"^scrypt\\$[0-9a-f]+\\$[0-9a-f]+$",parentSchema:schema290.properties.password,data:data2}];
+validate76.errors = [{instancePath:instancePath+"/password",schemaPath:"#/properties/password/pattern",keyword:"pattern",params:{pattern: "^scrypt\\$[0-9a-f]+\\$[0-9a-f]+$"},message:"must match pattern \""+"^scrypt\\$[0-9a-f]+\\$[0-9a-f]+$"+"\"",schema:"^scrypt\\$[0-9a-f]+\\$[0-9a-f]+$",parentSchema:schema289.properties.password,data:data2}];
 return false;
 }
 }
 else {
-validate76.errors = [{instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema290.properties.password.type,parentSchema:schema290.properties.password,data:data2}];
+validate76.errors = [{instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema289.properties.password.type,parentSchema:schema289.properties.password,data:data2}];
 return false;
 }
 }
@@ -10490,7 +10490,7 @@ if(data.firstname !== undefined){
 let data3 = data.firstname;
 const _errs9 = errors;
 if(typeof data3 !== "string"){
-validate76.errors = [{instancePath:instancePath+"/firstname",schemaPath:"#/properties/firstname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema290.properties.firstname.type,parentSchema:schema290.properties.firstname,data:data3}];
+validate76.errors = [{instancePath:instancePath+"/firstname",schemaPath:"#/properties/firstname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema289.properties.firstname.type,parentSchema:schema289.properties.firstname,data:data3}];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -10503,7 +10503,7 @@ if(data.lastname !== undefined){
 let data4 = data.lastname;
 const _errs11 = errors;
 if(typeof data4 !== "string"){
-validate76.errors = [{instancePath:instancePath+"/lastname",schemaPath:"#/properties/lastname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema290.properties.lastname.type,parentSchema:schema290.properties.lastname,data:data4}];
+validate76.errors = [{instancePath:instancePath+"/lastname",schemaPath:"#/properties/lastname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema289.properties.lastname.type,parentSchema:schema289.properties.lastname,data:data4}];
 return false;
 }
 var valid0 = _errs11 === errors;
@@ -10516,7 +10516,7 @@ if(data.email !== undefined){
 let data5 = data.email;
 const _errs13 = errors;
 if(typeof data5 !== "string"){
-validate76.errors = [{instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema290.properties.email.type,parentSchema:schema290.properties.email,data:data5}];
+validate76.errors = [{instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema289.properties.email.type,parentSchema:schema289.properties.email,data:data5}];
 return false;
 }
 var valid0 = _errs13 === errors;
@@ -10529,11 +10529,11 @@ if(data.status !== undefined){
 let data6 = data.status;
 const _errs15 = errors;
 if(typeof data6 !== "string"){
-validate76.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema290.properties.status.type,parentSchema:schema290.properties.status,data:data6}];
+validate76.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema289.properties.status.type,parentSchema:schema289.properties.status,data:data6}];
 return false;
 }
 if(!((data6 === "Active") || (data6 === "Inactive"))){
-validate76.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema290.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema290.properties.status.enum,parentSchema:schema290.properties.status,data:data6}];
+validate76.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema289.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema289.properties.status.enum,parentSchema:schema289.properties.status,data:data6}];
 return false;
 }
 var valid0 = _errs15 === errors;
@@ -10551,7 +10551,7 @@ var valid0 = true;
 }
 }
 else {
-validate76.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema290.type,parentSchema:schema290,data}];
+validate76.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema289.type,parentSchema:schema289,data}];
 return false;
 }
 }
@@ -10580,7 +10580,7 @@ break;
 }
 }
 else {
-validate175.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema483.type,parentSchema:schema483,data}];
+validate175.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema482.type,parentSchema:schema482,data}];
 return false;
 }
 }
@@ -10589,8 +10589,8 @@ return errors === 0;
 }
 
 export const api_access = validate177;
-const schema484 = {"type":"array","items":{"$ref":"api_access.json"}};
-const schema292 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/api_access.json","title":"ApiAccess","description":"API credentials (billsim's own collection): who may call the API, from where, and which calls.","type":"object","additionalProperties":false,"required":["id","api_id","api_key","ip","calls","description"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"api_id":{"type":"string","minLength":1},"api_key":{"type":"string","minLength":1},"ip":{"type":"array","items":{"type":"string"},"description":"\"all\", single IPs or a.b.c.d/M ranges; empty means all"},"calls":{"type":"array","items":{"type":"string"},"description":"calls this key may run; empty means all"},"description":{"type":"string"}}};
+const schema483 = {"type":"array","items":{"$ref":"api_access.json"}};
+const schema291 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/api_access.json","title":"ApiAccess","description":"API credentials (billsim's own collection): who may call the API, from where, and which calls.","type":"object","additionalProperties":false,"required":["id","api_id","api_key","ip","calls","description"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"api_id":{"type":"string","minLength":1},"api_key":{"type":"string","minLength":1},"ip":{"type":"array","items":{"type":"string"},"description":"\"all\", single IPs or a.b.c.d/M ranges; empty means all"},"calls":{"type":"array","items":{"type":"string"},"description":"calls this key may run; empty means all"},"description":{"type":"string"}}};
 
 function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://billsim.local/schemas/resources/api_access.json" */;
@@ -10600,14 +10600,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((((data.id === undefined) && (missing0 = "id")) || ((data.api_id === undefined) && (missing0 = "api_id"))) || ((data.api_key === undefined) && (missing0 = "api_key"))) || ((data.ip === undefined) && (missing0 = "ip"))) || ((data.calls === undefined) && (missing0 = "calls"))) || ((data.description === undefined) && (missing0 = "description"))){
-validate78.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema292.required,parentSchema:schema292,data}];
+validate78.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema291.required,parentSchema:schema291,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((((((key0 === "id") || (key0 === "api_id")) || (key0 === "api_key")) || (key0 === "ip")) || (key0 === "calls")) || (key0 === "description"))){
-validate78.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema292,data}];
+validate78.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema291,data}];
 return false;
 break;
 }
@@ -10641,12 +10641,12 @@ const _errs5 = errors;
 if(errors === _errs5){
 if(typeof data1 === "string"){
 if(func6(data1) < 1){
-validate78.errors = [{instancePath:instancePath+"/api_id",schemaPath:"#/properties/api_id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema292.properties.api_id,data:data1}];
+validate78.errors = [{instancePath:instancePath+"/api_id",schemaPath:"#/properties/api_id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema291.properties.api_id,data:data1}];
 return false;
 }
 }
 else {
-validate78.errors = [{instancePath:instancePath+"/api_id",schemaPath:"#/properties/api_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema292.properties.api_id.type,parentSchema:schema292.properties.api_id,data:data1}];
+validate78.errors = [{instancePath:instancePath+"/api_id",schemaPath:"#/properties/api_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema291.properties.api_id.type,parentSchema:schema291.properties.api_id,data:data1}];
 return false;
 }
 }
@@ -10662,12 +10662,12 @@ const _errs7 = errors;
 if(errors === _errs7){
 if(typeof data2 === "string"){
 if(func6(data2) < 1){
-validate78.errors = [{instancePath:instancePath+"/api_key",schemaPath:"#/properties/api_key/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema292.properties.api_key,data:data2}];
+validate78.errors = [{instancePath:instancePath+"/api_key",schemaPath:"#/properties/api_key/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema291.properties.api_key,data:data2}];
 return false;
 }
 }
 else {
-validate78.errors = [{instancePath:instancePath+"/api_key",schemaPath:"#/properties/api_key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema292.properties.api_key.type,parentSchema:schema292.properties.api_key,data:data2}];
+validate78.errors = [{instancePath:instancePath+"/api_key",schemaPath:"#/properties/api_key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema291.properties.api_key.type,parentSchema:schema291.properties.api_key,data:data2}];
 return false;
 }
 }
@@ -10688,7 +10688,7 @@ for(let i0=0; i0<len0; i0++){
 let data4 = data3[i0];
 const _errs11 = errors;
 if(typeof data4 !== "string"){
-validate78.errors = [{instancePath:instancePath+"/ip/" + i0,schemaPath:"#/properties/ip/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema292.properties.ip.items.type,parentSchema:schema292.properties.ip.items,data:data4}];
+validate78.errors = [{instancePath:instancePath+"/ip/" + i0,schemaPath:"#/properties/ip/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema291.properties.ip.items.type,parentSchema:schema291.properties.ip.items,data:data4}];
 return false;
 }
 var valid2 = _errs11 === errors;
@@ -10698,7 +10698,7 @@ break;
 }
 }
 else {
-validate78.errors = [{instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema292.properties.ip.type,parentSchema:schema292.properties.ip,data:data3}];
+validate78.errors = [{instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema291.properties.ip.type,parentSchema:schema291.properties.ip,data:data3}];
 return false;
 }
 }
@@ -10719,7 +10719,7 @@ for(let i1=0; i1<len1; i1++){
 let data6 = data5[i1];
 const _errs15 = errors;
 if(typeof data6 !== "string"){
-validate78.errors = [{instancePath:instancePath+"/calls/" + i1,schemaPath:"#/properties/calls/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema292.properties.calls.items.type,parentSchema:schema292.properties.calls.items,data:data6}];
+validate78.errors = [{instancePath:instancePath+"/calls/" + i1,schemaPath:"#/properties/calls/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema291.properties.calls.items.type,parentSchema:schema291.properties.calls.items,data:data6}];
 return false;
 }
 var valid3 = _errs15 === errors;
@@ -10729,7 +10729,7 @@ break;
 }
 }
 else {
-validate78.errors = [{instancePath:instancePath+"/calls",schemaPath:"#/properties/calls/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema292.properties.calls.type,parentSchema:schema292.properties.calls,data:data5}];
+validate78.errors = [{instancePath:instancePath+"/calls",schemaPath:"#/properties/calls/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema291.properties.calls.type,parentSchema:schema291.properties.calls,data:data5}];
 return false;
 }
 }
@@ -10743,7 +10743,7 @@ if(data.description !== undefined){
 let data7 = data.description;
 const _errs17 = errors;
 if(typeof data7 !== "string"){
-validate78.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema292.properties.description.type,parentSchema:schema292.properties.description,data:data7}];
+validate78.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema291.properties.description.type,parentSchema:schema291.properties.description,data:data7}];
 return false;
 }
 var valid0 = _errs17 === errors;
@@ -10760,7 +10760,7 @@ var valid0 = true;
 }
 }
 else {
-validate78.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema292.type,parentSchema:schema292,data}];
+validate78.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema291.type,parentSchema:schema291,data}];
 return false;
 }
 }
@@ -10789,7 +10789,7 @@ break;
 }
 }
 else {
-validate177.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema484.type,parentSchema:schema484,data}];
+validate177.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema483.type,parentSchema:schema483,data}];
 return false;
 }
 }
@@ -10798,8 +10798,8 @@ return errors === 0;
 }
 
 export const emails = validate179;
-const schema485 = {"type":"array","items":{"$ref":"email.json"}};
-const schema294 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/email.json","title":"Email","description":"A message billsim would have sent (the outbox): HostBill e-mails clients on sign-up, orders, invoices, payments and tickets; billsim records each one instead. Newest are kept: the outbox holds at most 1,000 per session.","type":"object","additionalProperties":false,"required":["id","date","to","subject","template","client_id","related"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"date":{"$ref":"../common/defs.json#/definitions/datetime"},"to":{"type":"string","description":"the recipient's e-mail address"},"subject":{"type":"string"},"template":{"type":"string","description":"the name of the HostBill e-mail template the message stands for, such as \"Order Confirmation\""},"client_id":{"$ref":"../common/defs.json#/definitions/id","description":"the client the message is about, \"0\" when none"},"related":{"type":"object","description":"ids of the records the message is about, by their field name (order_id, invoice_id, account_id, domain_id, ticket_id, ...)","additionalProperties":{"$ref":"../common/defs.json#/definitions/id"}}}};
+const schema484 = {"type":"array","items":{"$ref":"email.json"}};
+const schema293 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/email.json","title":"Email","description":"A message billsim would have sent (the outbox): HostBill e-mails clients on sign-up, orders, invoices, payments and tickets; billsim records each one instead. Newest are kept: the outbox holds at most 1,000 per session.","type":"object","additionalProperties":false,"required":["id","date","to","subject","template","client_id","related"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"date":{"$ref":"../common/defs.json#/definitions/datetime"},"to":{"type":"string","description":"the recipient's e-mail address"},"subject":{"type":"string"},"template":{"type":"string","description":"the name of the HostBill e-mail template the message stands for, such as \"Order Confirmation\""},"client_id":{"$ref":"../common/defs.json#/definitions/id","description":"the client the message is about, \"0\" when none"},"related":{"type":"object","description":"ids of the records the message is about, by their field name (order_id, invoice_id, account_id, domain_id, ticket_id, ...)","additionalProperties":{"$ref":"../common/defs.json#/definitions/id"}}}};
 
 function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://billsim.local/schemas/resources/email.json" */;
@@ -10809,14 +10809,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((((data.id === undefined) && (missing0 = "id")) || ((data.date === undefined) && (missing0 = "date"))) || ((data.to === undefined) && (missing0 = "to"))) || ((data.subject === undefined) && (missing0 = "subject"))) || ((data.template === undefined) && (missing0 = "template"))) || ((data.client_id === undefined) && (missing0 = "client_id"))) || ((data.related === undefined) && (missing0 = "related"))){
-validate80.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema294.required,parentSchema:schema294,data}];
+validate80.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema293.required,parentSchema:schema293,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((((((key0 === "id") || (key0 === "date")) || (key0 === "to")) || (key0 === "subject")) || (key0 === "template")) || (key0 === "client_id")) || (key0 === "related"))){
-validate80.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema294,data}];
+validate80.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema293,data}];
 return false;
 break;
 }
@@ -10870,7 +10870,7 @@ if(data.to !== undefined){
 let data2 = data.to;
 const _errs8 = errors;
 if(typeof data2 !== "string"){
-validate80.errors = [{instancePath:instancePath+"/to",schemaPath:"#/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema294.properties.to.type,parentSchema:schema294.properties.to,data:data2}];
+validate80.errors = [{instancePath:instancePath+"/to",schemaPath:"#/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema293.properties.to.type,parentSchema:schema293.properties.to,data:data2}];
 return false;
 }
 var valid0 = _errs8 === errors;
@@ -10883,7 +10883,7 @@ if(data.subject !== undefined){
 let data3 = data.subject;
 const _errs10 = errors;
 if(typeof data3 !== "string"){
-validate80.errors = [{instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema294.properties.subject.type,parentSchema:schema294.properties.subject,data:data3}];
+validate80.errors = [{instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema293.properties.subject.type,parentSchema:schema293.properties.subject,data:data3}];
 return false;
 }
 var valid0 = _errs10 === errors;
@@ -10896,7 +10896,7 @@ if(data.template !== undefined){
 let data4 = data.template;
 const _errs12 = errors;
 if(typeof data4 !== "string"){
-validate80.errors = [{instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema294.properties.template.type,parentSchema:schema294.properties.template,data:data4}];
+validate80.errors = [{instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema293.properties.template.type,parentSchema:schema293.properties.template,data:data4}];
 return false;
 }
 var valid0 = _errs12 === errors;
@@ -10955,7 +10955,7 @@ break;
 }
 }
 else {
-validate80.errors = [{instancePath:instancePath+"/related",schemaPath:"#/properties/related/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema294.properties.related.type,parentSchema:schema294.properties.related,data:data6}];
+validate80.errors = [{instancePath:instancePath+"/related",schemaPath:"#/properties/related/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema293.properties.related.type,parentSchema:schema293.properties.related,data:data6}];
 return false;
 }
 }
@@ -10974,7 +10974,7 @@ var valid0 = true;
 }
 }
 else {
-validate80.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema294.type,parentSchema:schema294,data}];
+validate80.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema293.type,parentSchema:schema293,data}];
 return false;
 }
 }
@@ -11003,7 +11003,7 @@ break;
 }
 }
 else {
-validate179.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema485.type,parentSchema:schema485,data}];
+validate179.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema484.type,parentSchema:schema484,data}];
 return false;
 }
 }
@@ -11012,8 +11012,8 @@ return errors === 0;
 }
 
 export const tax_rules = validate181;
-const schema486 = {"type":"array","items":{"$ref":"tax_rule.json"}};
-const schema299 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/tax_rule.json","title":"TaxRule","description":"A tax rate for clients of a country (and, when state is not empty, of one state). Level 1 gives an invoice's taxrate, level 2 its taxrate2; a state rule wins over the country rule of the same level; tax-exempt clients pay neither (src/domain/taxes.ts).","type":"object","additionalProperties":false,"required":["id","name","level","country","state","rate"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"level":{"type":"string","enum":["1","2"]},"country":{"type":"string","pattern":"^[A-Z]{2}$"},"state":{"type":"string"},"rate":{"$ref":"../common/defs.json#/definitions/decimal"}}};
+const schema485 = {"type":"array","items":{"$ref":"tax_rule.json"}};
+const schema298 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/tax_rule.json","title":"TaxRule","description":"A tax rate for clients of a country (and, when state is not empty, of one state). Level 1 gives an invoice's taxrate, level 2 its taxrate2; a state rule wins over the country rule of the same level; tax-exempt clients pay neither (src/domain/taxes.ts).","type":"object","additionalProperties":false,"required":["id","name","level","country","state","rate"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"level":{"type":"string","enum":["1","2"]},"country":{"type":"string","pattern":"^[A-Z]{2}$"},"state":{"type":"string"},"rate":{"$ref":"../common/defs.json#/definitions/decimal"}}};
 const pattern237 = new RegExp("^[A-Z]{2}$", "u");
 
 function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -11024,14 +11024,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((((data.id === undefined) && (missing0 = "id")) || ((data.name === undefined) && (missing0 = "name"))) || ((data.level === undefined) && (missing0 = "level"))) || ((data.country === undefined) && (missing0 = "country"))) || ((data.state === undefined) && (missing0 = "state"))) || ((data.rate === undefined) && (missing0 = "rate"))){
-validate82.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema299.required,parentSchema:schema299,data}];
+validate82.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema298.required,parentSchema:schema298,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((((((key0 === "id") || (key0 === "name")) || (key0 === "level")) || (key0 === "country")) || (key0 === "state")) || (key0 === "rate"))){
-validate82.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema299,data}];
+validate82.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema298,data}];
 return false;
 break;
 }
@@ -11063,7 +11063,7 @@ if(data.name !== undefined){
 let data1 = data.name;
 const _errs5 = errors;
 if(typeof data1 !== "string"){
-validate82.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema299.properties.name.type,parentSchema:schema299.properties.name,data:data1}];
+validate82.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema298.properties.name.type,parentSchema:schema298.properties.name,data:data1}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -11076,11 +11076,11 @@ if(data.level !== undefined){
 let data2 = data.level;
 const _errs7 = errors;
 if(typeof data2 !== "string"){
-validate82.errors = [{instancePath:instancePath+"/level",schemaPath:"#/properties/level/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema299.properties.level.type,parentSchema:schema299.properties.level,data:data2}];
+validate82.errors = [{instancePath:instancePath+"/level",schemaPath:"#/properties/level/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema298.properties.level.type,parentSchema:schema298.properties.level,data:data2}];
 return false;
 }
 if(!((data2 === "1") || (data2 === "2"))){
-validate82.errors = [{instancePath:instancePath+"/level",schemaPath:"#/properties/level/enum",keyword:"enum",params:{allowedValues: schema299.properties.level.enum},message:"must be equal to one of the allowed values",schema:schema299.properties.level.enum,parentSchema:schema299.properties.level,data:data2}];
+validate82.errors = [{instancePath:instancePath+"/level",schemaPath:"#/properties/level/enum",keyword:"enum",params:{allowedValues: schema298.properties.level.enum},message:"must be equal to one of the allowed values",schema:schema298.properties.level.enum,parentSchema:schema298.properties.level,data:data2}];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -11095,12 +11095,12 @@ const _errs9 = errors;
 if(errors === _errs9){
 if(typeof data3 === "string"){
 if(!pattern237.test(data3)){
-validate82.errors = [{instancePath:instancePath+"/country",schemaPath:"#/properties/country/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{2}$"},message:"must match pattern \""+"^[A-Z]{2}$"+"\"",schema:"^[A-Z]{2}$",parentSchema:schema299.properties.country,data:data3}];
+validate82.errors = [{instancePath:instancePath+"/country",schemaPath:"#/properties/country/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{2}$"},message:"must match pattern \""+"^[A-Z]{2}$"+"\"",schema:"^[A-Z]{2}$",parentSchema:schema298.properties.country,data:data3}];
 return false;
 }
 }
 else {
-validate82.errors = [{instancePath:instancePath+"/country",schemaPath:"#/properties/country/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema299.properties.country.type,parentSchema:schema299.properties.country,data:data3}];
+validate82.errors = [{instancePath:instancePath+"/country",schemaPath:"#/properties/country/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema298.properties.country.type,parentSchema:schema298.properties.country,data:data3}];
 return false;
 }
 }
@@ -11114,7 +11114,7 @@ if(data.state !== undefined){
 let data4 = data.state;
 const _errs11 = errors;
 if(typeof data4 !== "string"){
-validate82.errors = [{instancePath:instancePath+"/state",schemaPath:"#/properties/state/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema299.properties.state.type,parentSchema:schema299.properties.state,data:data4}];
+validate82.errors = [{instancePath:instancePath+"/state",schemaPath:"#/properties/state/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema298.properties.state.type,parentSchema:schema298.properties.state,data:data4}];
 return false;
 }
 var valid0 = _errs11 === errors;
@@ -11153,7 +11153,7 @@ var valid0 = true;
 }
 }
 else {
-validate82.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema299.type,parentSchema:schema299,data}];
+validate82.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema298.type,parentSchema:schema298,data}];
 return false;
 }
 }
@@ -11182,7 +11182,7 @@ break;
 }
 }
 else {
-validate181.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema486.type,parentSchema:schema486,data}];
+validate181.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema485.type,parentSchema:schema485,data}];
 return false;
 }
 }
@@ -11191,8 +11191,8 @@ return errors === 0;
 }
 
 export const credit_log = validate183;
-const schema487 = {"type":"array","items":{"$ref":"credit_log_entry.json"}};
-const schema302 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/credit_log_entry.json","title":"CreditLogEntry","description":"One change of a client's credit balance, in the client's currency: `in` added or `out` taken, and the `balance` after it. The newest entry's balance is always the client's `credit`. getClientCreditLog joins in the admin's username and the client's names. admin_id \"0\" marks a change billsim's automation made (an overpayment, a paid credit receipt); calls made through the API act as admin 1.","type":"object","additionalProperties":false,"required":["id","date","client_id","in","out","balance","description","invoice_id","transaction_id","admin_id","currency_id","transid"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"date":{"$ref":"../common/defs.json#/definitions/datetime"},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"in":{"$ref":"../common/defs.json#/definitions/decimal"},"out":{"$ref":"../common/defs.json#/definitions/decimal"},"balance":{"$ref":"../common/defs.json#/definitions/decimal"},"description":{"type":"string"},"invoice_id":{"$ref":"../common/defs.json#/definitions/id"},"transaction_id":{"$ref":"../common/defs.json#/definitions/id"},"admin_id":{"$ref":"../common/defs.json#/definitions/id"},"currency_id":{"$ref":"../common/defs.json#/definitions/id"},"transid":{"type":"string"}}};
+const schema486 = {"type":"array","items":{"$ref":"credit_log_entry.json"}};
+const schema301 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/credit_log_entry.json","title":"CreditLogEntry","description":"One change of a client's credit balance, in the client's currency: `in` added or `out` taken, and the `balance` after it. The newest entry's balance is always the client's `credit`. getClientCreditLog joins in the admin's username and the client's names. admin_id \"0\" marks a change billsim's automation made (an overpayment, a paid credit receipt); calls made through the API act as admin 1.","type":"object","additionalProperties":false,"required":["id","date","client_id","in","out","balance","description","invoice_id","transaction_id","admin_id","currency_id","transid"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"date":{"$ref":"../common/defs.json#/definitions/datetime"},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"in":{"$ref":"../common/defs.json#/definitions/decimal"},"out":{"$ref":"../common/defs.json#/definitions/decimal"},"balance":{"$ref":"../common/defs.json#/definitions/decimal"},"description":{"type":"string"},"invoice_id":{"$ref":"../common/defs.json#/definitions/id"},"transaction_id":{"$ref":"../common/defs.json#/definitions/id"},"admin_id":{"$ref":"../common/defs.json#/definitions/id"},"currency_id":{"$ref":"../common/defs.json#/definitions/id"},"transid":{"type":"string"}}};
 
 function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://billsim.local/schemas/resources/credit_log_entry.json" */;
@@ -11202,14 +11202,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((((((((((data.id === undefined) && (missing0 = "id")) || ((data.date === undefined) && (missing0 = "date"))) || ((data.client_id === undefined) && (missing0 = "client_id"))) || ((data.in === undefined) && (missing0 = "in"))) || ((data.out === undefined) && (missing0 = "out"))) || ((data.balance === undefined) && (missing0 = "balance"))) || ((data.description === undefined) && (missing0 = "description"))) || ((data.invoice_id === undefined) && (missing0 = "invoice_id"))) || ((data.transaction_id === undefined) && (missing0 = "transaction_id"))) || ((data.admin_id === undefined) && (missing0 = "admin_id"))) || ((data.currency_id === undefined) && (missing0 = "currency_id"))) || ((data.transid === undefined) && (missing0 = "transid"))){
-validate84.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema302.required,parentSchema:schema302,data}];
+validate84.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema301.required,parentSchema:schema301,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func2.call(schema302.properties, key0))){
-validate84.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema302,data}];
+if(!(func2.call(schema301.properties, key0))){
+validate84.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema301,data}];
 return false;
 break;
 }
@@ -11351,7 +11351,7 @@ if(data.description !== undefined){
 let data6 = data.description;
 const _errs20 = errors;
 if(typeof data6 !== "string"){
-validate84.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema302.properties.description.type,parentSchema:schema302.properties.description,data:data6}];
+validate84.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema301.properties.description.type,parentSchema:schema301.properties.description,data:data6}];
 return false;
 }
 var valid0 = _errs20 === errors;
@@ -11452,7 +11452,7 @@ if(data.transid !== undefined){
 let data11 = data.transid;
 const _errs34 = errors;
 if(typeof data11 !== "string"){
-validate84.errors = [{instancePath:instancePath+"/transid",schemaPath:"#/properties/transid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema302.properties.transid.type,parentSchema:schema302.properties.transid,data:data11}];
+validate84.errors = [{instancePath:instancePath+"/transid",schemaPath:"#/properties/transid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema301.properties.transid.type,parentSchema:schema301.properties.transid,data:data11}];
 return false;
 }
 var valid0 = _errs34 === errors;
@@ -11475,7 +11475,7 @@ var valid0 = true;
 }
 }
 else {
-validate84.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema302.type,parentSchema:schema302,data}];
+validate84.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema301.type,parentSchema:schema301,data}];
 return false;
 }
 }
@@ -11504,7 +11504,7 @@ break;
 }
 }
 else {
-validate183.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema487.type,parentSchema:schema487,data}];
+validate183.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema486.type,parentSchema:schema486,data}];
 return false;
 }
 }
@@ -11513,8 +11513,8 @@ return errors === 0;
 }
 
 export const ticket_depts = validate185;
-const schema488 = {"type":"array","items":{"$ref":"ticket_dept.json"}};
-const schema313 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/ticket_dept.json","title":"TicketDept","description":"A support department tickets are filed under. `assigned_admins` is kept as getTicketDepts shows it: an object keyed by admin id whose values repeat the id. getTicketDepts adds the department's ticket count.","type":"object","additionalProperties":false,"required":["id","name","description","email","visible","assigned_admins"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"description":{"type":"string"},"email":{"type":"string","description":"the address the department's mail is sent from"},"visible":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" when clients may pick the department when opening a ticket"},"assigned_admins":{"title":"TicketDeptAdmins","type":"object","description":"an object of admin ids, each keyed by itself, such as {\"1\": \"1\"}","propertyNames":{"pattern":"^[0-9]+$"},"additionalProperties":{"$ref":"../common/defs.json#/definitions/id"}}}};
+const schema487 = {"type":"array","items":{"$ref":"ticket_dept.json"}};
+const schema312 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/ticket_dept.json","title":"TicketDept","description":"A support department tickets are filed under. `assigned_admins` is kept as getTicketDepts shows it: an object keyed by admin id whose values repeat the id. getTicketDepts adds the department's ticket count.","type":"object","additionalProperties":false,"required":["id","name","description","email","visible","assigned_admins"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"description":{"type":"string"},"email":{"type":"string","description":"the address the department's mail is sent from"},"visible":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" when clients may pick the department when opening a ticket"},"assigned_admins":{"title":"TicketDeptAdmins","type":"object","description":"an object of admin ids, each keyed by itself, such as {\"1\": \"1\"}","propertyNames":{"pattern":"^[0-9]+$"},"additionalProperties":{"$ref":"../common/defs.json#/definitions/id"}}}};
 
 function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://billsim.local/schemas/resources/ticket_dept.json" */;
@@ -11524,14 +11524,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((((data.id === undefined) && (missing0 = "id")) || ((data.name === undefined) && (missing0 = "name"))) || ((data.description === undefined) && (missing0 = "description"))) || ((data.email === undefined) && (missing0 = "email"))) || ((data.visible === undefined) && (missing0 = "visible"))) || ((data.assigned_admins === undefined) && (missing0 = "assigned_admins"))){
-validate86.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema313.required,parentSchema:schema313,data}];
+validate86.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema312.required,parentSchema:schema312,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((((((key0 === "id") || (key0 === "name")) || (key0 === "description")) || (key0 === "email")) || (key0 === "visible")) || (key0 === "assigned_admins"))){
-validate86.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema313,data}];
+validate86.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema312,data}];
 return false;
 break;
 }
@@ -11563,7 +11563,7 @@ if(data.name !== undefined){
 let data1 = data.name;
 const _errs5 = errors;
 if(typeof data1 !== "string"){
-validate86.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema313.properties.name.type,parentSchema:schema313.properties.name,data:data1}];
+validate86.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema312.properties.name.type,parentSchema:schema312.properties.name,data:data1}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -11576,7 +11576,7 @@ if(data.description !== undefined){
 let data2 = data.description;
 const _errs7 = errors;
 if(typeof data2 !== "string"){
-validate86.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema313.properties.description.type,parentSchema:schema313.properties.description,data:data2}];
+validate86.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema312.properties.description.type,parentSchema:schema312.properties.description,data:data2}];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -11589,7 +11589,7 @@ if(data.email !== undefined){
 let data3 = data.email;
 const _errs9 = errors;
 if(typeof data3 !== "string"){
-validate86.errors = [{instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema313.properties.email.type,parentSchema:schema313.properties.email,data:data3}];
+validate86.errors = [{instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema312.properties.email.type,parentSchema:schema312.properties.email,data:data3}];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -11624,7 +11624,7 @@ for(const key1 in data5){
 const _errs16 = errors;
 if(typeof key1 === "string"){
 if(!pattern0.test(key1)){
-const err0 = {instancePath:instancePath+"/assigned_admins",schemaPath:"#/properties/assigned_admins/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema313.properties.assigned_admins.propertyNames,data:key1,propertyName:key1};
+const err0 = {instancePath:instancePath+"/assigned_admins",schemaPath:"#/properties/assigned_admins/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema312.properties.assigned_admins.propertyNames,data:key1,propertyName:key1};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11636,7 +11636,7 @@ errors++;
 }
 var valid3 = _errs16 === errors;
 if(!valid3){
-const err1 = {instancePath:instancePath+"/assigned_admins",schemaPath:"#/properties/assigned_admins/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema313.properties.assigned_admins.propertyNames,parentSchema:schema313.properties.assigned_admins,data:data5};
+const err1 = {instancePath:instancePath+"/assigned_admins",schemaPath:"#/properties/assigned_admins/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema312.properties.assigned_admins.propertyNames,parentSchema:schema312.properties.assigned_admins,data:data5};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11674,7 +11674,7 @@ break;
 }
 }
 else {
-validate86.errors = [{instancePath:instancePath+"/assigned_admins",schemaPath:"#/properties/assigned_admins/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema313.properties.assigned_admins.type,parentSchema:schema313.properties.assigned_admins,data:data5}];
+validate86.errors = [{instancePath:instancePath+"/assigned_admins",schemaPath:"#/properties/assigned_admins/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema312.properties.assigned_admins.type,parentSchema:schema312.properties.assigned_admins,data:data5}];
 return false;
 }
 }
@@ -11692,7 +11692,7 @@ var valid0 = true;
 }
 }
 else {
-validate86.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema313.type,parentSchema:schema313,data}];
+validate86.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema312.type,parentSchema:schema312,data}];
 return false;
 }
 }
@@ -11721,7 +11721,7 @@ break;
 }
 }
 else {
-validate185.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema488.type,parentSchema:schema488,data}];
+validate185.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema487.type,parentSchema:schema487,data}];
 return false;
 }
 }
@@ -11730,12 +11730,12 @@ return errors === 0;
 }
 
 export const tickets = validate187;
-const schema489 = {"type":"array","items":{"$ref":"ticket.json"}};
-const schema317 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/ticket.json","title":"Ticket","description":"A support ticket as stored: the opening message and its state. Replies are ticket_replies and staff notes ticket_notes, both by the internal ticket id. Calls name a ticket by its 6-digit `ticket_number`, a function of the id (src/domain/tickets.ts). Attachments are kept by file name and size only, never their content.","type":"object","additionalProperties":false,"required":["id","date","lastreply","ticket_number","acc_hash","dept_id","client_id","name","email","cc","subject","body","status","priority","admin_read","client_read","type","request_type","owner_id","viewtime","attachments"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"date":{"$ref":"../common/defs.json#/definitions/datetime","description":"when the ticket was opened"},"lastreply":{"$ref":"../common/defs.json#/definitions/datetime","description":"the date of the latest reply, the opening date until one is added"},"ticket_number":{"type":"string","pattern":"^[1-9][0-9]{5}$","description":"a 6-digit ticket number, such as 814003"},"acc_hash":{"type":"string","pattern":"^[a-z0-9]{6}$","description":"6 lower-case letters and digits: the key of the client-area link to a ticket"},"dept_id":{"$ref":"../common/defs.json#/definitions/id"},"client_id":{"$ref":"../common/defs.json#/definitions/id","description":"the client the ticket belongs to, \"0\" for a guest's ticket"},"name":{"type":"string","description":"the submitter's name"},"email":{"type":"string","description":"the submitter's e-mail address, where replies go"},"cc":{"type":"string","description":"comma-separated e-mail addresses, \"\" for none"},"subject":{"type":"string"},"body":{"type":"string"},"status":{"$ref":"#/definitions/status"},"priority":{"type":"string","enum":["0","1","2","3"],"description":"a priority from 0 (lowest) to 3 (highest)"},"admin_read":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" when staff wrote or have seen the latest message"},"client_read":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" when the client wrote the latest message"},"type":{"$ref":"#/definitions/authorType","description":"who opened the ticket: Admin (staff) or Client"},"request_type":{"$ref":"#/definitions/requestType"},"owner_id":{"$ref":"../common/defs.json#/definitions/id","description":"the staff member assigned, \"0\" for none"},"viewtime":{"$ref":"../common/defs.json#/definitions/datetime","description":"when staff last worked on the ticket (opened or answered it), all zeros when never"},"attachments":{"type":"array","description":"the files sent with the opening message","items":{"$ref":"#/definitions/attachment"}}},"definitions":{"status":{"title":"TicketStatus","type":"string","enum":["Open","Answered","Client-Reply","In-Progress","Closed"],"description":"a ticket status: Open, Answered, Client-Reply, In-Progress or Closed"},"authorType":{"title":"TicketAuthorType","type":"string","enum":["Admin","Client"],"description":"Admin or Client"},"requestType":{"title":"TicketRequestType","type":"string","enum":["General","Incident","Problem","Task","Question"],"description":"a request type: General, Incident, Problem, Task or Question"},"attachment":{"title":"TicketAttachment","type":"object","additionalProperties":false,"required":["filename","size"],"properties":{"filename":{"type":"string"},"size":{"type":"string","pattern":"^[0-9]+$","description":"the decoded file's size in bytes, such as \"2048\""}}}}};
-const schema323 = {"title":"TicketStatus","type":"string","enum":["Open","Answered","Client-Reply","In-Progress","Closed"],"description":"a ticket status: Open, Answered, Client-Reply, In-Progress or Closed"};
-const schema326 = {"title":"TicketAuthorType","type":"string","enum":["Admin","Client"],"description":"Admin or Client"};
-const schema327 = {"title":"TicketRequestType","type":"string","enum":["General","Incident","Problem","Task","Question"],"description":"a request type: General, Incident, Problem, Task or Question"};
-const schema330 = {"title":"TicketAttachment","type":"object","additionalProperties":false,"required":["filename","size"],"properties":{"filename":{"type":"string"},"size":{"type":"string","pattern":"^[0-9]+$","description":"the decoded file's size in bytes, such as \"2048\""}}};
+const schema488 = {"type":"array","items":{"$ref":"ticket.json"}};
+const schema316 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/ticket.json","title":"Ticket","description":"A support ticket as stored: the opening message and its state. Replies are ticket_replies and staff notes ticket_notes, both by the internal ticket id. Calls name a ticket by its 6-digit `ticket_number`, a function of the id (src/domain/tickets.ts). Attachments are kept by file name and size only, never their content.","type":"object","additionalProperties":false,"required":["id","date","lastreply","ticket_number","acc_hash","dept_id","client_id","name","email","cc","subject","body","status","priority","admin_read","client_read","type","request_type","owner_id","viewtime","attachments"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"date":{"$ref":"../common/defs.json#/definitions/datetime","description":"when the ticket was opened"},"lastreply":{"$ref":"../common/defs.json#/definitions/datetime","description":"the date of the latest reply, the opening date until one is added"},"ticket_number":{"type":"string","pattern":"^[1-9][0-9]{5}$","description":"a 6-digit ticket number, such as 814003"},"acc_hash":{"type":"string","pattern":"^[a-z0-9]{6}$","description":"6 lower-case letters and digits: the key of the client-area link to a ticket"},"dept_id":{"$ref":"../common/defs.json#/definitions/id"},"client_id":{"$ref":"../common/defs.json#/definitions/id","description":"the client the ticket belongs to, \"0\" for a guest's ticket"},"name":{"type":"string","description":"the submitter's name"},"email":{"type":"string","description":"the submitter's e-mail address, where replies go"},"cc":{"type":"string","description":"comma-separated e-mail addresses, \"\" for none"},"subject":{"type":"string"},"body":{"type":"string"},"status":{"$ref":"#/definitions/status"},"priority":{"type":"string","enum":["0","1","2","3"],"description":"a priority from 0 (lowest) to 3 (highest)"},"admin_read":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" when staff wrote or have seen the latest message"},"client_read":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" when the client wrote the latest message"},"type":{"$ref":"#/definitions/authorType","description":"who opened the ticket: Admin (staff) or Client"},"request_type":{"$ref":"#/definitions/requestType"},"owner_id":{"$ref":"../common/defs.json#/definitions/id","description":"the staff member assigned, \"0\" for none"},"viewtime":{"$ref":"../common/defs.json#/definitions/datetime","description":"when staff last worked on the ticket (opened or answered it), all zeros when never"},"attachments":{"type":"array","description":"the files sent with the opening message","items":{"$ref":"#/definitions/attachment"}}},"definitions":{"status":{"title":"TicketStatus","type":"string","enum":["Open","Answered","Client-Reply","In-Progress","Closed"],"description":"a ticket status: Open, Answered, Client-Reply, In-Progress or Closed"},"authorType":{"title":"TicketAuthorType","type":"string","enum":["Admin","Client"],"description":"Admin or Client"},"requestType":{"title":"TicketRequestType","type":"string","enum":["General","Incident","Problem","Task","Question"],"description":"a request type: General, Incident, Problem, Task or Question"},"attachment":{"title":"TicketAttachment","type":"object","additionalProperties":false,"required":["filename","size"],"properties":{"filename":{"type":"string"},"size":{"type":"string","pattern":"^[0-9]+$","description":"the decoded file's size in bytes, such as \"2048\""}}}}};
+const schema322 = {"title":"TicketStatus","type":"string","enum":["Open","Answered","Client-Reply","In-Progress","Closed"],"description":"a ticket status: Open, Answered, Client-Reply, In-Progress or Closed"};
+const schema325 = {"title":"TicketAuthorType","type":"string","enum":["Admin","Client"],"description":"Admin or Client"};
+const schema326 = {"title":"TicketRequestType","type":"string","enum":["General","Incident","Problem","Task","Question"],"description":"a request type: General, Incident, Problem, Task or Question"};
+const schema329 = {"title":"TicketAttachment","type":"object","additionalProperties":false,"required":["filename","size"],"properties":{"filename":{"type":"string"},"size":{"type":"string","pattern":"^[0-9]+$","description":"the decoded file's size in bytes, such as \"2048\""}}};
 const pattern255 = new RegExp("^[1-9][0-9]{5}$", "u");
 const pattern256 = new RegExp("^[a-z0-9]{6}$", "u");
 
@@ -11747,14 +11747,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((((((((((((((((((data.id === undefined) && (missing0 = "id")) || ((data.date === undefined) && (missing0 = "date"))) || ((data.lastreply === undefined) && (missing0 = "lastreply"))) || ((data.ticket_number === undefined) && (missing0 = "ticket_number"))) || ((data.acc_hash === undefined) && (missing0 = "acc_hash"))) || ((data.dept_id === undefined) && (missing0 = "dept_id"))) || ((data.client_id === undefined) && (missing0 = "client_id"))) || ((data.name === undefined) && (missing0 = "name"))) || ((data.email === undefined) && (missing0 = "email"))) || ((data.cc === undefined) && (missing0 = "cc"))) || ((data.subject === undefined) && (missing0 = "subject"))) || ((data.body === undefined) && (missing0 = "body"))) || ((data.status === undefined) && (missing0 = "status"))) || ((data.priority === undefined) && (missing0 = "priority"))) || ((data.admin_read === undefined) && (missing0 = "admin_read"))) || ((data.client_read === undefined) && (missing0 = "client_read"))) || ((data.type === undefined) && (missing0 = "type"))) || ((data.request_type === undefined) && (missing0 = "request_type"))) || ((data.owner_id === undefined) && (missing0 = "owner_id"))) || ((data.viewtime === undefined) && (missing0 = "viewtime"))) || ((data.attachments === undefined) && (missing0 = "attachments"))){
-validate88.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema317.required,parentSchema:schema317,data}];
+validate88.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema316.required,parentSchema:schema316,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func2.call(schema317.properties, key0))){
-validate88.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema317,data}];
+if(!(func2.call(schema316.properties, key0))){
+validate88.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema316,data}];
 return false;
 break;
 }
@@ -11832,12 +11832,12 @@ const _errs11 = errors;
 if(errors === _errs11){
 if(typeof data3 === "string"){
 if(!pattern255.test(data3)){
-validate88.errors = [{instancePath:instancePath+"/ticket_number",schemaPath:"#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema317.properties.ticket_number,data:data3}];
+validate88.errors = [{instancePath:instancePath+"/ticket_number",schemaPath:"#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema316.properties.ticket_number,data:data3}];
 return false;
 }
 }
 else {
-validate88.errors = [{instancePath:instancePath+"/ticket_number",schemaPath:"#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema317.properties.ticket_number.type,parentSchema:schema317.properties.ticket_number,data:data3}];
+validate88.errors = [{instancePath:instancePath+"/ticket_number",schemaPath:"#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema316.properties.ticket_number.type,parentSchema:schema316.properties.ticket_number,data:data3}];
 return false;
 }
 }
@@ -11853,12 +11853,12 @@ const _errs13 = errors;
 if(errors === _errs13){
 if(typeof data4 === "string"){
 if(!pattern256.test(data4)){
-validate88.errors = [{instancePath:instancePath+"/acc_hash",schemaPath:"#/properties/acc_hash/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]{6}$"},message:"must match pattern \""+"^[a-z0-9]{6}$"+"\"",schema:"^[a-z0-9]{6}$",parentSchema:schema317.properties.acc_hash,data:data4}];
+validate88.errors = [{instancePath:instancePath+"/acc_hash",schemaPath:"#/properties/acc_hash/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]{6}$"},message:"must match pattern \""+"^[a-z0-9]{6}$"+"\"",schema:"^[a-z0-9]{6}$",parentSchema:schema316.properties.acc_hash,data:data4}];
 return false;
 }
 }
 else {
-validate88.errors = [{instancePath:instancePath+"/acc_hash",schemaPath:"#/properties/acc_hash/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema317.properties.acc_hash.type,parentSchema:schema317.properties.acc_hash,data:data4}];
+validate88.errors = [{instancePath:instancePath+"/acc_hash",schemaPath:"#/properties/acc_hash/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema316.properties.acc_hash.type,parentSchema:schema316.properties.acc_hash,data:data4}];
 return false;
 }
 }
@@ -11916,7 +11916,7 @@ if(data.name !== undefined){
 let data7 = data.name;
 const _errs21 = errors;
 if(typeof data7 !== "string"){
-validate88.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema317.properties.name.type,parentSchema:schema317.properties.name,data:data7}];
+validate88.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema316.properties.name.type,parentSchema:schema316.properties.name,data:data7}];
 return false;
 }
 var valid0 = _errs21 === errors;
@@ -11929,7 +11929,7 @@ if(data.email !== undefined){
 let data8 = data.email;
 const _errs23 = errors;
 if(typeof data8 !== "string"){
-validate88.errors = [{instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema317.properties.email.type,parentSchema:schema317.properties.email,data:data8}];
+validate88.errors = [{instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema316.properties.email.type,parentSchema:schema316.properties.email,data:data8}];
 return false;
 }
 var valid0 = _errs23 === errors;
@@ -11942,7 +11942,7 @@ if(data.cc !== undefined){
 let data9 = data.cc;
 const _errs25 = errors;
 if(typeof data9 !== "string"){
-validate88.errors = [{instancePath:instancePath+"/cc",schemaPath:"#/properties/cc/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema317.properties.cc.type,parentSchema:schema317.properties.cc,data:data9}];
+validate88.errors = [{instancePath:instancePath+"/cc",schemaPath:"#/properties/cc/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema316.properties.cc.type,parentSchema:schema316.properties.cc,data:data9}];
 return false;
 }
 var valid0 = _errs25 === errors;
@@ -11955,7 +11955,7 @@ if(data.subject !== undefined){
 let data10 = data.subject;
 const _errs27 = errors;
 if(typeof data10 !== "string"){
-validate88.errors = [{instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema317.properties.subject.type,parentSchema:schema317.properties.subject,data:data10}];
+validate88.errors = [{instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema316.properties.subject.type,parentSchema:schema316.properties.subject,data:data10}];
 return false;
 }
 var valid0 = _errs27 === errors;
@@ -11968,7 +11968,7 @@ if(data.body !== undefined){
 let data11 = data.body;
 const _errs29 = errors;
 if(typeof data11 !== "string"){
-validate88.errors = [{instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema317.properties.body.type,parentSchema:schema317.properties.body,data:data11}];
+validate88.errors = [{instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema316.properties.body.type,parentSchema:schema316.properties.body,data:data11}];
 return false;
 }
 var valid0 = _errs29 === errors;
@@ -11981,11 +11981,11 @@ if(data.status !== undefined){
 let data12 = data.status;
 const _errs31 = errors;
 if(typeof data12 !== "string"){
-validate88.errors = [{instancePath:instancePath+"/status",schemaPath:"#/definitions/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema323.type,parentSchema:schema323,data:data12}];
+validate88.errors = [{instancePath:instancePath+"/status",schemaPath:"#/definitions/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema322.type,parentSchema:schema322,data:data12}];
 return false;
 }
 if(!(((((data12 === "Open") || (data12 === "Answered")) || (data12 === "Client-Reply")) || (data12 === "In-Progress")) || (data12 === "Closed"))){
-validate88.errors = [{instancePath:instancePath+"/status",schemaPath:"#/definitions/status/enum",keyword:"enum",params:{allowedValues: schema323.enum},message:"must be equal to one of the allowed values",schema:schema323.enum,parentSchema:schema323,data:data12}];
+validate88.errors = [{instancePath:instancePath+"/status",schemaPath:"#/definitions/status/enum",keyword:"enum",params:{allowedValues: schema322.enum},message:"must be equal to one of the allowed values",schema:schema322.enum,parentSchema:schema322,data:data12}];
 return false;
 }
 var valid0 = _errs31 === errors;
@@ -11998,11 +11998,11 @@ if(data.priority !== undefined){
 let data13 = data.priority;
 const _errs34 = errors;
 if(typeof data13 !== "string"){
-validate88.errors = [{instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema317.properties.priority.type,parentSchema:schema317.properties.priority,data:data13}];
+validate88.errors = [{instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema316.properties.priority.type,parentSchema:schema316.properties.priority,data:data13}];
 return false;
 }
 if(!((((data13 === "0") || (data13 === "1")) || (data13 === "2")) || (data13 === "3"))){
-validate88.errors = [{instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/enum",keyword:"enum",params:{allowedValues: schema317.properties.priority.enum},message:"must be equal to one of the allowed values",schema:schema317.properties.priority.enum,parentSchema:schema317.properties.priority,data:data13}];
+validate88.errors = [{instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/enum",keyword:"enum",params:{allowedValues: schema316.properties.priority.enum},message:"must be equal to one of the allowed values",schema:schema316.properties.priority.enum,parentSchema:schema316.properties.priority,data:data13}];
 return false;
 }
 var valid0 = _errs34 === errors;
@@ -12049,11 +12049,11 @@ if(data.type !== undefined){
 let data16 = data.type;
 const _errs42 = errors;
 if(typeof data16 !== "string"){
-validate88.errors = [{instancePath:instancePath+"/type",schemaPath:"#/definitions/authorType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema326.type,parentSchema:schema326,data:data16}];
+validate88.errors = [{instancePath:instancePath+"/type",schemaPath:"#/definitions/authorType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema325.type,parentSchema:schema325,data:data16}];
 return false;
 }
 if(!((data16 === "Admin") || (data16 === "Client"))){
-validate88.errors = [{instancePath:instancePath+"/type",schemaPath:"#/definitions/authorType/enum",keyword:"enum",params:{allowedValues: schema326.enum},message:"must be equal to one of the allowed values",schema:schema326.enum,parentSchema:schema326,data:data16}];
+validate88.errors = [{instancePath:instancePath+"/type",schemaPath:"#/definitions/authorType/enum",keyword:"enum",params:{allowedValues: schema325.enum},message:"must be equal to one of the allowed values",schema:schema325.enum,parentSchema:schema325,data:data16}];
 return false;
 }
 var valid0 = _errs42 === errors;
@@ -12066,11 +12066,11 @@ if(data.request_type !== undefined){
 let data17 = data.request_type;
 const _errs45 = errors;
 if(typeof data17 !== "string"){
-validate88.errors = [{instancePath:instancePath+"/request_type",schemaPath:"#/definitions/requestType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema327.type,parentSchema:schema327,data:data17}];
+validate88.errors = [{instancePath:instancePath+"/request_type",schemaPath:"#/definitions/requestType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema326.type,parentSchema:schema326,data:data17}];
 return false;
 }
 if(!(((((data17 === "General") || (data17 === "Incident")) || (data17 === "Problem")) || (data17 === "Task")) || (data17 === "Question"))){
-validate88.errors = [{instancePath:instancePath+"/request_type",schemaPath:"#/definitions/requestType/enum",keyword:"enum",params:{allowedValues: schema327.enum},message:"must be equal to one of the allowed values",schema:schema327.enum,parentSchema:schema327,data:data17}];
+validate88.errors = [{instancePath:instancePath+"/request_type",schemaPath:"#/definitions/requestType/enum",keyword:"enum",params:{allowedValues: schema326.enum},message:"must be equal to one of the allowed values",schema:schema326.enum,parentSchema:schema326,data:data17}];
 return false;
 }
 var valid0 = _errs45 === errors;
@@ -12138,14 +12138,14 @@ if(errors === _errs57){
 if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
 let missing1;
 if(((data21.filename === undefined) && (missing1 = "filename")) || ((data21.size === undefined) && (missing1 = "size"))){
-validate88.errors = [{instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/definitions/attachment/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'",schema:schema330.required,parentSchema:schema330,data:data21}];
+validate88.errors = [{instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/definitions/attachment/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'",schema:schema329.required,parentSchema:schema329,data:data21}];
 return false;
 }
 else {
 const _errs59 = errors;
 for(const key1 in data21){
 if(!((key1 === "filename") || (key1 === "size"))){
-validate88.errors = [{instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/definitions/attachment/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema330,data:data21}];
+validate88.errors = [{instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/definitions/attachment/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema329,data:data21}];
 return false;
 break;
 }
@@ -12155,7 +12155,7 @@ if(data21.filename !== undefined){
 let data22 = data21.filename;
 const _errs60 = errors;
 if(typeof data22 !== "string"){
-validate88.errors = [{instancePath:instancePath+"/attachments/" + i0+"/filename",schemaPath:"#/definitions/attachment/properties/filename/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema330.properties.filename.type,parentSchema:schema330.properties.filename,data:data22}];
+validate88.errors = [{instancePath:instancePath+"/attachments/" + i0+"/filename",schemaPath:"#/definitions/attachment/properties/filename/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema329.properties.filename.type,parentSchema:schema329.properties.filename,data:data22}];
 return false;
 }
 var valid15 = _errs60 === errors;
@@ -12170,12 +12170,12 @@ const _errs62 = errors;
 if(errors === _errs62){
 if(typeof data23 === "string"){
 if(!pattern0.test(data23)){
-validate88.errors = [{instancePath:instancePath+"/attachments/" + i0+"/size",schemaPath:"#/definitions/attachment/properties/size/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema330.properties.size,data:data23}];
+validate88.errors = [{instancePath:instancePath+"/attachments/" + i0+"/size",schemaPath:"#/definitions/attachment/properties/size/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema329.properties.size,data:data23}];
 return false;
 }
 }
 else {
-validate88.errors = [{instancePath:instancePath+"/attachments/" + i0+"/size",schemaPath:"#/definitions/attachment/properties/size/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema330.properties.size.type,parentSchema:schema330.properties.size,data:data23}];
+validate88.errors = [{instancePath:instancePath+"/attachments/" + i0+"/size",schemaPath:"#/definitions/attachment/properties/size/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema329.properties.size.type,parentSchema:schema329.properties.size,data:data23}];
 return false;
 }
 }
@@ -12189,7 +12189,7 @@ var valid15 = true;
 }
 }
 else {
-validate88.errors = [{instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/definitions/attachment/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema330.type,parentSchema:schema330,data:data21}];
+validate88.errors = [{instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/definitions/attachment/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema329.type,parentSchema:schema329,data:data21}];
 return false;
 }
 }
@@ -12200,7 +12200,7 @@ break;
 }
 }
 else {
-validate88.errors = [{instancePath:instancePath+"/attachments",schemaPath:"#/properties/attachments/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema317.properties.attachments.type,parentSchema:schema317.properties.attachments,data:data20}];
+validate88.errors = [{instancePath:instancePath+"/attachments",schemaPath:"#/properties/attachments/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema316.properties.attachments.type,parentSchema:schema316.properties.attachments,data:data20}];
 return false;
 }
 }
@@ -12233,7 +12233,7 @@ var valid0 = true;
 }
 }
 else {
-validate88.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema317.type,parentSchema:schema317,data}];
+validate88.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema316.type,parentSchema:schema316,data}];
 return false;
 }
 }
@@ -12262,7 +12262,7 @@ break;
 }
 }
 else {
-validate187.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema489.type,parentSchema:schema489,data}];
+validate187.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema488.type,parentSchema:schema488,data}];
 return false;
 }
 }
@@ -12271,8 +12271,8 @@ return errors === 0;
 }
 
 export const ticket_replies = validate189;
-const schema490 = {"type":"array","items":{"$ref":"ticket_reply.json"}};
-const schema331 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/ticket_reply.json","title":"TicketReply","description":"One reply to a ticket, oldest first by id. `ticket_id` is the internal ticket id, not the ticket number, as getTicketDetails shows it. `replier_id` is an admin id for a staff reply (type Admin) and a client id for a client's (type Client; \"0\" on a guest's ticket). Attachments are kept by file name and size only.","type":"object","additionalProperties":false,"required":["id","ticket_id","replier_id","name","email","date","body","status","type","attachments"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"ticket_id":{"$ref":"../common/defs.json#/definitions/id"},"replier_id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"email":{"type":"string"},"date":{"$ref":"../common/defs.json#/definitions/datetime"},"body":{"type":"string"},"status":{"type":"string","enum":["Sent"],"description":"the reply's own status: Sent"},"type":{"$ref":"ticket.json#/definitions/authorType"},"attachments":{"type":"array","items":{"$ref":"ticket.json#/definitions/attachment"}}}};
+const schema489 = {"type":"array","items":{"$ref":"ticket_reply.json"}};
+const schema330 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/ticket_reply.json","title":"TicketReply","description":"One reply to a ticket, oldest first by id. `ticket_id` is the internal ticket id, not the ticket number, as getTicketDetails shows it. `replier_id` is an admin id for a staff reply (type Admin) and a client id for a client's (type Client; \"0\" on a guest's ticket). Attachments are kept by file name and size only.","type":"object","additionalProperties":false,"required":["id","ticket_id","replier_id","name","email","date","body","status","type","attachments"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"ticket_id":{"$ref":"../common/defs.json#/definitions/id"},"replier_id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"email":{"type":"string"},"date":{"$ref":"../common/defs.json#/definitions/datetime"},"body":{"type":"string"},"status":{"type":"string","enum":["Sent"],"description":"the reply's own status: Sent"},"type":{"$ref":"ticket.json#/definitions/authorType"},"attachments":{"type":"array","items":{"$ref":"ticket.json#/definitions/attachment"}}}};
 
 function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://billsim.local/schemas/resources/ticket_reply.json" */;
@@ -12282,14 +12282,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((((((((data.id === undefined) && (missing0 = "id")) || ((data.ticket_id === undefined) && (missing0 = "ticket_id"))) || ((data.replier_id === undefined) && (missing0 = "replier_id"))) || ((data.name === undefined) && (missing0 = "name"))) || ((data.email === undefined) && (missing0 = "email"))) || ((data.date === undefined) && (missing0 = "date"))) || ((data.body === undefined) && (missing0 = "body"))) || ((data.status === undefined) && (missing0 = "status"))) || ((data.type === undefined) && (missing0 = "type"))) || ((data.attachments === undefined) && (missing0 = "attachments"))){
-validate90.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema331.required,parentSchema:schema331,data}];
+validate90.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema330.required,parentSchema:schema330,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func2.call(schema331.properties, key0))){
-validate90.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema331,data}];
+if(!(func2.call(schema330.properties, key0))){
+validate90.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema330,data}];
 return false;
 break;
 }
@@ -12365,7 +12365,7 @@ if(data.name !== undefined){
 let data3 = data.name;
 const _errs11 = errors;
 if(typeof data3 !== "string"){
-validate90.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema331.properties.name.type,parentSchema:schema331.properties.name,data:data3}];
+validate90.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema330.properties.name.type,parentSchema:schema330.properties.name,data:data3}];
 return false;
 }
 var valid0 = _errs11 === errors;
@@ -12378,7 +12378,7 @@ if(data.email !== undefined){
 let data4 = data.email;
 const _errs13 = errors;
 if(typeof data4 !== "string"){
-validate90.errors = [{instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema331.properties.email.type,parentSchema:schema331.properties.email,data:data4}];
+validate90.errors = [{instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema330.properties.email.type,parentSchema:schema330.properties.email,data:data4}];
 return false;
 }
 var valid0 = _errs13 === errors;
@@ -12413,7 +12413,7 @@ if(data.body !== undefined){
 let data6 = data.body;
 const _errs18 = errors;
 if(typeof data6 !== "string"){
-validate90.errors = [{instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema331.properties.body.type,parentSchema:schema331.properties.body,data:data6}];
+validate90.errors = [{instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema330.properties.body.type,parentSchema:schema330.properties.body,data:data6}];
 return false;
 }
 var valid0 = _errs18 === errors;
@@ -12426,11 +12426,11 @@ if(data.status !== undefined){
 let data7 = data.status;
 const _errs20 = errors;
 if(typeof data7 !== "string"){
-validate90.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema331.properties.status.type,parentSchema:schema331.properties.status,data:data7}];
+validate90.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema330.properties.status.type,parentSchema:schema330.properties.status,data:data7}];
 return false;
 }
 if(!(data7 === "Sent")){
-validate90.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema331.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema331.properties.status.enum,parentSchema:schema331.properties.status,data:data7}];
+validate90.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema330.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema330.properties.status.enum,parentSchema:schema330.properties.status,data:data7}];
 return false;
 }
 var valid0 = _errs20 === errors;
@@ -12443,11 +12443,11 @@ if(data.type !== undefined){
 let data8 = data.type;
 const _errs22 = errors;
 if(typeof data8 !== "string"){
-validate90.errors = [{instancePath:instancePath+"/type",schemaPath:"ticket.json#/definitions/authorType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema326.type,parentSchema:schema326,data:data8}];
+validate90.errors = [{instancePath:instancePath+"/type",schemaPath:"ticket.json#/definitions/authorType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema325.type,parentSchema:schema325,data:data8}];
 return false;
 }
 if(!((data8 === "Admin") || (data8 === "Client"))){
-validate90.errors = [{instancePath:instancePath+"/type",schemaPath:"ticket.json#/definitions/authorType/enum",keyword:"enum",params:{allowedValues: schema326.enum},message:"must be equal to one of the allowed values",schema:schema326.enum,parentSchema:schema326,data:data8}];
+validate90.errors = [{instancePath:instancePath+"/type",schemaPath:"ticket.json#/definitions/authorType/enum",keyword:"enum",params:{allowedValues: schema325.enum},message:"must be equal to one of the allowed values",schema:schema325.enum,parentSchema:schema325,data:data8}];
 return false;
 }
 var valid0 = _errs22 === errors;
@@ -12471,14 +12471,14 @@ if(errors === _errs28){
 if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
 let missing1;
 if(((data10.filename === undefined) && (missing1 = "filename")) || ((data10.size === undefined) && (missing1 = "size"))){
-validate90.errors = [{instancePath:instancePath+"/attachments/" + i0,schemaPath:"ticket.json#/definitions/attachment/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'",schema:schema330.required,parentSchema:schema330,data:data10}];
+validate90.errors = [{instancePath:instancePath+"/attachments/" + i0,schemaPath:"ticket.json#/definitions/attachment/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'",schema:schema329.required,parentSchema:schema329,data:data10}];
 return false;
 }
 else {
 const _errs30 = errors;
 for(const key1 in data10){
 if(!((key1 === "filename") || (key1 === "size"))){
-validate90.errors = [{instancePath:instancePath+"/attachments/" + i0,schemaPath:"ticket.json#/definitions/attachment/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema330,data:data10}];
+validate90.errors = [{instancePath:instancePath+"/attachments/" + i0,schemaPath:"ticket.json#/definitions/attachment/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema329,data:data10}];
 return false;
 break;
 }
@@ -12488,7 +12488,7 @@ if(data10.filename !== undefined){
 let data11 = data10.filename;
 const _errs31 = errors;
 if(typeof data11 !== "string"){
-validate90.errors = [{instancePath:instancePath+"/attachments/" + i0+"/filename",schemaPath:"ticket.json#/definitions/attachment/properties/filename/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema330.properties.filename.type,parentSchema:schema330.properties.filename,data:data11}];
+validate90.errors = [{instancePath:instancePath+"/attachments/" + i0+"/filename",schemaPath:"ticket.json#/definitions/attachment/properties/filename/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema329.properties.filename.type,parentSchema:schema329.properties.filename,data:data11}];
 return false;
 }
 var valid8 = _errs31 === errors;
@@ -12503,12 +12503,12 @@ const _errs33 = errors;
 if(errors === _errs33){
 if(typeof data12 === "string"){
 if(!pattern0.test(data12)){
-validate90.errors = [{instancePath:instancePath+"/attachments/" + i0+"/size",schemaPath:"ticket.json#/definitions/attachment/properties/size/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema330.properties.size,data:data12}];
+validate90.errors = [{instancePath:instancePath+"/attachments/" + i0+"/size",schemaPath:"ticket.json#/definitions/attachment/properties/size/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema329.properties.size,data:data12}];
 return false;
 }
 }
 else {
-validate90.errors = [{instancePath:instancePath+"/attachments/" + i0+"/size",schemaPath:"ticket.json#/definitions/attachment/properties/size/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema330.properties.size.type,parentSchema:schema330.properties.size,data:data12}];
+validate90.errors = [{instancePath:instancePath+"/attachments/" + i0+"/size",schemaPath:"ticket.json#/definitions/attachment/properties/size/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema329.properties.size.type,parentSchema:schema329.properties.size,data:data12}];
 return false;
 }
 }
@@ -12522,7 +12522,7 @@ var valid8 = true;
 }
 }
 else {
-validate90.errors = [{instancePath:instancePath+"/attachments/" + i0,schemaPath:"ticket.json#/definitions/attachment/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema330.type,parentSchema:schema330,data:data10}];
+validate90.errors = [{instancePath:instancePath+"/attachments/" + i0,schemaPath:"ticket.json#/definitions/attachment/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema329.type,parentSchema:schema329,data:data10}];
 return false;
 }
 }
@@ -12533,7 +12533,7 @@ break;
 }
 }
 else {
-validate90.errors = [{instancePath:instancePath+"/attachments",schemaPath:"#/properties/attachments/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema331.properties.attachments.type,parentSchema:schema331.properties.attachments,data:data9}];
+validate90.errors = [{instancePath:instancePath+"/attachments",schemaPath:"#/properties/attachments/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema330.properties.attachments.type,parentSchema:schema330.properties.attachments,data:data9}];
 return false;
 }
 }
@@ -12555,7 +12555,7 @@ var valid0 = true;
 }
 }
 else {
-validate90.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema331.type,parentSchema:schema331,data}];
+validate90.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema330.type,parentSchema:schema330,data}];
 return false;
 }
 }
@@ -12584,7 +12584,7 @@ break;
 }
 }
 else {
-validate189.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema490.type,parentSchema:schema490,data}];
+validate189.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema489.type,parentSchema:schema489,data}];
 return false;
 }
 }
@@ -12593,8 +12593,8 @@ return errors === 0;
 }
 
 export const ticket_notes = validate191;
-const schema491 = {"type":"array","items":{"$ref":"ticket_note.json"}};
-const schema338 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/ticket_note.json","title":"TicketNote","description":"A staff note on a ticket, never shown to the client. `ticket_id` is the internal ticket id; `admin_id` the staff member who wrote it (\"0\" when unknown).","type":"object","additionalProperties":false,"required":["id","ticket_id","admin_id","name","email","date","note"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"ticket_id":{"$ref":"../common/defs.json#/definitions/id"},"admin_id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"email":{"type":"string"},"date":{"$ref":"../common/defs.json#/definitions/datetime"},"note":{"type":"string"}}};
+const schema490 = {"type":"array","items":{"$ref":"ticket_note.json"}};
+const schema337 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/ticket_note.json","title":"TicketNote","description":"A staff note on a ticket, never shown to the client. `ticket_id` is the internal ticket id; `admin_id` the staff member who wrote it (\"0\" when unknown).","type":"object","additionalProperties":false,"required":["id","ticket_id","admin_id","name","email","date","note"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"ticket_id":{"$ref":"../common/defs.json#/definitions/id"},"admin_id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"email":{"type":"string"},"date":{"$ref":"../common/defs.json#/definitions/datetime"},"note":{"type":"string"}}};
 
 function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://billsim.local/schemas/resources/ticket_note.json" */;
@@ -12604,14 +12604,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((((data.id === undefined) && (missing0 = "id")) || ((data.ticket_id === undefined) && (missing0 = "ticket_id"))) || ((data.admin_id === undefined) && (missing0 = "admin_id"))) || ((data.name === undefined) && (missing0 = "name"))) || ((data.email === undefined) && (missing0 = "email"))) || ((data.date === undefined) && (missing0 = "date"))) || ((data.note === undefined) && (missing0 = "note"))){
-validate92.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema338.required,parentSchema:schema338,data}];
+validate92.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema337.required,parentSchema:schema337,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((((((key0 === "id") || (key0 === "ticket_id")) || (key0 === "admin_id")) || (key0 === "name")) || (key0 === "email")) || (key0 === "date")) || (key0 === "note"))){
-validate92.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema338,data}];
+validate92.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema337,data}];
 return false;
 break;
 }
@@ -12687,7 +12687,7 @@ if(data.name !== undefined){
 let data3 = data.name;
 const _errs11 = errors;
 if(typeof data3 !== "string"){
-validate92.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema338.properties.name.type,parentSchema:schema338.properties.name,data:data3}];
+validate92.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema337.properties.name.type,parentSchema:schema337.properties.name,data:data3}];
 return false;
 }
 var valid0 = _errs11 === errors;
@@ -12700,7 +12700,7 @@ if(data.email !== undefined){
 let data4 = data.email;
 const _errs13 = errors;
 if(typeof data4 !== "string"){
-validate92.errors = [{instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema338.properties.email.type,parentSchema:schema338.properties.email,data:data4}];
+validate92.errors = [{instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema337.properties.email.type,parentSchema:schema337.properties.email,data:data4}];
 return false;
 }
 var valid0 = _errs13 === errors;
@@ -12735,7 +12735,7 @@ if(data.note !== undefined){
 let data6 = data.note;
 const _errs18 = errors;
 if(typeof data6 !== "string"){
-validate92.errors = [{instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema338.properties.note.type,parentSchema:schema338.properties.note,data:data6}];
+validate92.errors = [{instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema337.properties.note.type,parentSchema:schema337.properties.note,data:data6}];
 return false;
 }
 var valid0 = _errs18 === errors;
@@ -12753,7 +12753,7 @@ var valid0 = true;
 }
 }
 else {
-validate92.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema338.type,parentSchema:schema338,data}];
+validate92.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema337.type,parentSchema:schema337,data}];
 return false;
 }
 }
@@ -12782,7 +12782,7 @@ break;
 }
 }
 else {
-validate191.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema491.type,parentSchema:schema491,data}];
+validate191.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema490.type,parentSchema:schema490,data}];
 return false;
 }
 }
@@ -12791,10 +12791,10 @@ return errors === 0;
 }
 
 export const product_automation = validate193;
-const schema492 = {"type":"array","items":{"$ref":"product_automation.json"}};
-const schema343 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/product_automation.json","title":"ProductAutomation","description":"A product's billing automation (billsim's own collection, in the shape of HostBill's product Automation tab): what the daily run does for the product's services and their invoices. The record with product_id \"0\" holds the settings of every product without its own record; a world with none uses billsim's defaults (src/domain/automationSettings.ts). TLD products' records apply to domain renewal invoices (reminders, late fees).","type":"object","additionalProperties":false,"required":["id","product_id","invoice_days","suspend","suspend_days","terminate","terminate_days","terminate_cancel_invoices","cancel_unpaid_orders","cancel_unpaid_orders_days","late_fee","late_fee_type","late_fee_amount","late_fee_days","late_fee_separate_invoice","unpaid_reminder_days","overdue_reminder_days"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"product_id":{"$ref":"../common/defs.json#/definitions/idOrZero","description":"the product the settings are for, or 0 for every product without its own record"},"invoice_days":{"$ref":"#/definitions/days","description":"days before a service's due date its renewal invoice is made (Generate Invoices)"},"suspend":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" to suspend services whose invoice is unpaid (Automatic Suspension)"},"suspend_days":{"$ref":"#/definitions/days","description":"days after an unpaid due date a service is suspended"},"terminate":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" to terminate services whose invoice stays unpaid (Automatic Termination)"},"terminate_days":{"$ref":"#/definitions/days","description":"days after an unpaid due date a service is terminated"},"terminate_cancel_invoices":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" to cancel the terminated service's unpaid invoices too"},"cancel_unpaid_orders":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" to cancel Pending orders left unpaid (Auto-cancel unpaid orders)"},"cancel_unpaid_orders_days":{"$ref":"#/definitions/days","description":"days after an order is placed it is cancelled when its invoice is still unpaid"},"late_fee":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" to add a late fee to invoices left unpaid (Add Late Fee)"},"late_fee_type":{"type":"string","enum":["fixed","percent"],"description":"fixed or percent"},"late_fee_amount":{"$ref":"../common/defs.json#/definitions/decimal","description":"the fee in the main currency (converted to the invoice's), or the percentage of the invoice's total, with two decimals such as \"5.00\""},"late_fee_days":{"$ref":"#/definitions/days","description":"days after the due date the late fee is added"},"late_fee_separate_invoice":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\": the fee is a separate invoice (Late fee as separate invoice); \"0\": a line on the unpaid invoice"},"unpaid_reminder_days":{"$ref":"#/definitions/days","description":"days before the due date the Unpaid Invoice Reminder is sent, \"0\" for none"},"overdue_reminder_days":{"type":"array","maxItems":3,"items":{"$ref":"#/definitions/days"},"description":"up to three numbers of days after the due date an Overdue Invoice Reminder is sent, such as [\"1\", \"7\", \"14\"]; \"0\" turns one off"}},"definitions":{"days":{"type":"string","pattern":"^[0-9]{1,4}$","description":"a whole number of days from 0 to 9999, as a string such as \"5\""}}};
-const schema345 = {"type":"string","pattern":"^(0|[1-9][0-9]{0,17})$","description":"0 or a positive whole number id"};
-const schema346 = {"type":"string","pattern":"^[0-9]{1,4}$","description":"a whole number of days from 0 to 9999, as a string such as \"5\""};
+const schema491 = {"type":"array","items":{"$ref":"product_automation.json"}};
+const schema342 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/product_automation.json","title":"ProductAutomation","description":"A product's billing automation (billsim's own collection, in the shape of HostBill's product Automation tab): what the daily run does for the product's services and their invoices. The record with product_id \"0\" holds the settings of every product without its own record; a world with none uses billsim's defaults (src/domain/automationSettings.ts). TLD products' records apply to domain renewal invoices (reminders, late fees).","type":"object","additionalProperties":false,"required":["id","product_id","invoice_days","suspend","suspend_days","terminate","terminate_days","terminate_cancel_invoices","cancel_unpaid_orders","cancel_unpaid_orders_days","late_fee","late_fee_type","late_fee_amount","late_fee_days","late_fee_separate_invoice","unpaid_reminder_days","overdue_reminder_days"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"product_id":{"$ref":"../common/defs.json#/definitions/idOrZero","description":"the product the settings are for, or 0 for every product without its own record"},"invoice_days":{"$ref":"#/definitions/days","description":"days before a service's due date its renewal invoice is made (Generate Invoices)"},"suspend":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" to suspend services whose invoice is unpaid (Automatic Suspension)"},"suspend_days":{"$ref":"#/definitions/days","description":"days after an unpaid due date a service is suspended"},"terminate":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" to terminate services whose invoice stays unpaid (Automatic Termination)"},"terminate_days":{"$ref":"#/definitions/days","description":"days after an unpaid due date a service is terminated"},"terminate_cancel_invoices":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" to cancel the terminated service's unpaid invoices too"},"cancel_unpaid_orders":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" to cancel Pending orders left unpaid (Auto-cancel unpaid orders)"},"cancel_unpaid_orders_days":{"$ref":"#/definitions/days","description":"days after an order is placed it is cancelled when its invoice is still unpaid"},"late_fee":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" to add a late fee to invoices left unpaid (Add Late Fee)"},"late_fee_type":{"type":"string","enum":["fixed","percent"],"description":"fixed or percent"},"late_fee_amount":{"$ref":"../common/defs.json#/definitions/decimal","description":"the fee in the main currency (converted to the invoice's), or the percentage of the invoice's total, with two decimals such as \"5.00\""},"late_fee_days":{"$ref":"#/definitions/days","description":"days after the due date the late fee is added"},"late_fee_separate_invoice":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\": the fee is a separate invoice (Late fee as separate invoice); \"0\": a line on the unpaid invoice"},"unpaid_reminder_days":{"$ref":"#/definitions/days","description":"days before the due date the Unpaid Invoice Reminder is sent, \"0\" for none"},"overdue_reminder_days":{"type":"array","maxItems":3,"items":{"$ref":"#/definitions/days"},"description":"up to three numbers of days after the due date an Overdue Invoice Reminder is sent, such as [\"1\", \"7\", \"14\"]; \"0\" turns one off"}},"definitions":{"days":{"type":"string","pattern":"^[0-9]{1,4}$","description":"a whole number of days from 0 to 9999, as a string such as \"5\""}}};
+const schema344 = {"type":"string","pattern":"^(0|[1-9][0-9]{0,17})$","description":"0 or a positive whole number id"};
+const schema345 = {"type":"string","pattern":"^[0-9]{1,4}$","description":"a whole number of days from 0 to 9999, as a string such as \"5\""};
 const pattern272 = new RegExp("^(0|[1-9][0-9]{0,17})$", "u");
 const pattern273 = new RegExp("^[0-9]{1,4}$", "u");
 
@@ -12806,14 +12806,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((((((((((((((data.id === undefined) && (missing0 = "id")) || ((data.product_id === undefined) && (missing0 = "product_id"))) || ((data.invoice_days === undefined) && (missing0 = "invoice_days"))) || ((data.suspend === undefined) && (missing0 = "suspend"))) || ((data.suspend_days === undefined) && (missing0 = "suspend_days"))) || ((data.terminate === undefined) && (missing0 = "terminate"))) || ((data.terminate_days === undefined) && (missing0 = "terminate_days"))) || ((data.terminate_cancel_invoices === undefined) && (missing0 = "terminate_cancel_invoices"))) || ((data.cancel_unpaid_orders === undefined) && (missing0 = "cancel_unpaid_orders"))) || ((data.cancel_unpaid_orders_days === undefined) && (missing0 = "cancel_unpaid_orders_days"))) || ((data.late_fee === undefined) && (missing0 = "late_fee"))) || ((data.late_fee_type === undefined) && (missing0 = "late_fee_type"))) || ((data.late_fee_amount === undefined) && (missing0 = "late_fee_amount"))) || ((data.late_fee_days === undefined) && (missing0 = "late_fee_days"))) || ((data.late_fee_separate_invoice === undefined) && (missing0 = "late_fee_separate_invoice"))) || ((data.unpaid_reminder_days === undefined) && (missing0 = "unpaid_reminder_days"))) || ((data.overdue_reminder_days === undefined) && (missing0 = "overdue_reminder_days"))){
-validate94.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema343.required,parentSchema:schema343,data}];
+validate94.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema342.required,parentSchema:schema342,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func2.call(schema343.properties, key0))){
-validate94.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema343,data}];
+if(!(func2.call(schema342.properties, key0))){
+validate94.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema342,data}];
 return false;
 break;
 }
@@ -12848,12 +12848,12 @@ const _errs6 = errors;
 if(errors === _errs6){
 if(typeof data1 === "string"){
 if(!pattern272.test(data1)){
-validate94.errors = [{instancePath:instancePath+"/product_id",schemaPath:"../common/defs.json#/definitions/idOrZero/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})$"+"\"",schema:"^(0|[1-9][0-9]{0,17})$",parentSchema:schema345,data:data1}];
+validate94.errors = [{instancePath:instancePath+"/product_id",schemaPath:"../common/defs.json#/definitions/idOrZero/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})$"+"\"",schema:"^(0|[1-9][0-9]{0,17})$",parentSchema:schema344,data:data1}];
 return false;
 }
 }
 else {
-validate94.errors = [{instancePath:instancePath+"/product_id",schemaPath:"../common/defs.json#/definitions/idOrZero/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema345.type,parentSchema:schema345,data:data1}];
+validate94.errors = [{instancePath:instancePath+"/product_id",schemaPath:"../common/defs.json#/definitions/idOrZero/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema344.type,parentSchema:schema344,data:data1}];
 return false;
 }
 }
@@ -12870,12 +12870,12 @@ const _errs9 = errors;
 if(errors === _errs9){
 if(typeof data2 === "string"){
 if(!pattern273.test(data2)){
-validate94.errors = [{instancePath:instancePath+"/invoice_days",schemaPath:"#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema346,data:data2}];
+validate94.errors = [{instancePath:instancePath+"/invoice_days",schemaPath:"#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema345,data:data2}];
 return false;
 }
 }
 else {
-validate94.errors = [{instancePath:instancePath+"/invoice_days",schemaPath:"#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema346.type,parentSchema:schema346,data:data2}];
+validate94.errors = [{instancePath:instancePath+"/invoice_days",schemaPath:"#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema345.type,parentSchema:schema345,data:data2}];
 return false;
 }
 }
@@ -12909,12 +12909,12 @@ const _errs15 = errors;
 if(errors === _errs15){
 if(typeof data4 === "string"){
 if(!pattern273.test(data4)){
-validate94.errors = [{instancePath:instancePath+"/suspend_days",schemaPath:"#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema346,data:data4}];
+validate94.errors = [{instancePath:instancePath+"/suspend_days",schemaPath:"#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema345,data:data4}];
 return false;
 }
 }
 else {
-validate94.errors = [{instancePath:instancePath+"/suspend_days",schemaPath:"#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema346.type,parentSchema:schema346,data:data4}];
+validate94.errors = [{instancePath:instancePath+"/suspend_days",schemaPath:"#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema345.type,parentSchema:schema345,data:data4}];
 return false;
 }
 }
@@ -12948,12 +12948,12 @@ const _errs21 = errors;
 if(errors === _errs21){
 if(typeof data6 === "string"){
 if(!pattern273.test(data6)){
-validate94.errors = [{instancePath:instancePath+"/terminate_days",schemaPath:"#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema346,data:data6}];
+validate94.errors = [{instancePath:instancePath+"/terminate_days",schemaPath:"#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema345,data:data6}];
 return false;
 }
 }
 else {
-validate94.errors = [{instancePath:instancePath+"/terminate_days",schemaPath:"#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema346.type,parentSchema:schema346,data:data6}];
+validate94.errors = [{instancePath:instancePath+"/terminate_days",schemaPath:"#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema345.type,parentSchema:schema345,data:data6}];
 return false;
 }
 }
@@ -13004,12 +13004,12 @@ const _errs30 = errors;
 if(errors === _errs30){
 if(typeof data9 === "string"){
 if(!pattern273.test(data9)){
-validate94.errors = [{instancePath:instancePath+"/cancel_unpaid_orders_days",schemaPath:"#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema346,data:data9}];
+validate94.errors = [{instancePath:instancePath+"/cancel_unpaid_orders_days",schemaPath:"#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema345,data:data9}];
 return false;
 }
 }
 else {
-validate94.errors = [{instancePath:instancePath+"/cancel_unpaid_orders_days",schemaPath:"#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema346.type,parentSchema:schema346,data:data9}];
+validate94.errors = [{instancePath:instancePath+"/cancel_unpaid_orders_days",schemaPath:"#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema345.type,parentSchema:schema345,data:data9}];
 return false;
 }
 }
@@ -13040,11 +13040,11 @@ if(data.late_fee_type !== undefined){
 let data11 = data.late_fee_type;
 const _errs35 = errors;
 if(typeof data11 !== "string"){
-validate94.errors = [{instancePath:instancePath+"/late_fee_type",schemaPath:"#/properties/late_fee_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema343.properties.late_fee_type.type,parentSchema:schema343.properties.late_fee_type,data:data11}];
+validate94.errors = [{instancePath:instancePath+"/late_fee_type",schemaPath:"#/properties/late_fee_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema342.properties.late_fee_type.type,parentSchema:schema342.properties.late_fee_type,data:data11}];
 return false;
 }
 if(!((data11 === "fixed") || (data11 === "percent"))){
-validate94.errors = [{instancePath:instancePath+"/late_fee_type",schemaPath:"#/properties/late_fee_type/enum",keyword:"enum",params:{allowedValues: schema343.properties.late_fee_type.enum},message:"must be equal to one of the allowed values",schema:schema343.properties.late_fee_type.enum,parentSchema:schema343.properties.late_fee_type,data:data11}];
+validate94.errors = [{instancePath:instancePath+"/late_fee_type",schemaPath:"#/properties/late_fee_type/enum",keyword:"enum",params:{allowedValues: schema342.properties.late_fee_type.enum},message:"must be equal to one of the allowed values",schema:schema342.properties.late_fee_type.enum,parentSchema:schema342.properties.late_fee_type,data:data11}];
 return false;
 }
 var valid0 = _errs35 === errors;
@@ -13082,12 +13082,12 @@ const _errs41 = errors;
 if(errors === _errs41){
 if(typeof data13 === "string"){
 if(!pattern273.test(data13)){
-validate94.errors = [{instancePath:instancePath+"/late_fee_days",schemaPath:"#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema346,data:data13}];
+validate94.errors = [{instancePath:instancePath+"/late_fee_days",schemaPath:"#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema345,data:data13}];
 return false;
 }
 }
 else {
-validate94.errors = [{instancePath:instancePath+"/late_fee_days",schemaPath:"#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema346.type,parentSchema:schema346,data:data13}];
+validate94.errors = [{instancePath:instancePath+"/late_fee_days",schemaPath:"#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema345.type,parentSchema:schema345,data:data13}];
 return false;
 }
 }
@@ -13121,12 +13121,12 @@ const _errs47 = errors;
 if(errors === _errs47){
 if(typeof data15 === "string"){
 if(!pattern273.test(data15)){
-validate94.errors = [{instancePath:instancePath+"/unpaid_reminder_days",schemaPath:"#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema346,data:data15}];
+validate94.errors = [{instancePath:instancePath+"/unpaid_reminder_days",schemaPath:"#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema345,data:data15}];
 return false;
 }
 }
 else {
-validate94.errors = [{instancePath:instancePath+"/unpaid_reminder_days",schemaPath:"#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema346.type,parentSchema:schema346,data:data15}];
+validate94.errors = [{instancePath:instancePath+"/unpaid_reminder_days",schemaPath:"#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema345.type,parentSchema:schema345,data:data15}];
 return false;
 }
 }
@@ -13142,7 +13142,7 @@ const _errs49 = errors;
 if(errors === _errs49){
 if(Array.isArray(data16)){
 if(data16.length > 3){
-validate94.errors = [{instancePath:instancePath+"/overdue_reminder_days",schemaPath:"#/properties/overdue_reminder_days/maxItems",keyword:"maxItems",params:{limit: 3},message:"must NOT have more than 3 items",schema:3,parentSchema:schema343.properties.overdue_reminder_days,data:data16}];
+validate94.errors = [{instancePath:instancePath+"/overdue_reminder_days",schemaPath:"#/properties/overdue_reminder_days/maxItems",keyword:"maxItems",params:{limit: 3},message:"must NOT have more than 3 items",schema:3,parentSchema:schema342.properties.overdue_reminder_days,data:data16}];
 return false;
 }
 else {
@@ -13155,12 +13155,12 @@ const _errs52 = errors;
 if(errors === _errs52){
 if(typeof data17 === "string"){
 if(!pattern273.test(data17)){
-validate94.errors = [{instancePath:instancePath+"/overdue_reminder_days/" + i0,schemaPath:"#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema346,data:data17}];
+validate94.errors = [{instancePath:instancePath+"/overdue_reminder_days/" + i0,schemaPath:"#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema345,data:data17}];
 return false;
 }
 }
 else {
-validate94.errors = [{instancePath:instancePath+"/overdue_reminder_days/" + i0,schemaPath:"#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema346.type,parentSchema:schema346,data:data17}];
+validate94.errors = [{instancePath:instancePath+"/overdue_reminder_days/" + i0,schemaPath:"#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema345.type,parentSchema:schema345,data:data17}];
 return false;
 }
 }
@@ -13172,7 +13172,7 @@ break;
 }
 }
 else {
-validate94.errors = [{instancePath:instancePath+"/overdue_reminder_days",schemaPath:"#/properties/overdue_reminder_days/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema343.properties.overdue_reminder_days.type,parentSchema:schema343.properties.overdue_reminder_days,data:data16}];
+validate94.errors = [{instancePath:instancePath+"/overdue_reminder_days",schemaPath:"#/properties/overdue_reminder_days/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema342.properties.overdue_reminder_days.type,parentSchema:schema342.properties.overdue_reminder_days,data:data16}];
 return false;
 }
 }
@@ -13201,7 +13201,7 @@ var valid0 = true;
 }
 }
 else {
-validate94.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema343.type,parentSchema:schema343,data}];
+validate94.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema342.type,parentSchema:schema342,data}];
 return false;
 }
 }
@@ -13230,7 +13230,7 @@ break;
 }
 }
 else {
-validate193.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema492.type,parentSchema:schema492,data}];
+validate193.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema491.type,parentSchema:schema491,data}];
 return false;
 }
 }
@@ -13239,8 +13239,8 @@ return errors === 0;
 }
 
 export const tld_automation = validate195;
-const schema493 = {"type":"array","items":{"$ref":"tld_automation.json"}};
-const schema360 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/tld_automation.json","title":"TldAutomation","description":"A domain TLD's automation (billsim's own collection, in the shape of HostBill's Domain Automation tab): when a domain's renewal invoice is made, how long an expired domain may still be renewed, and whether paying the renewal renews it at the registrar. The record with tld_id \"0\" holds the settings of every TLD without its own record; a world with none uses billsim's defaults (src/domain/automationSettings.ts).","type":"object","additionalProperties":false,"required":["id","tld_id","invoice_days","grace_days","redemption_days","auto_renew_on_payment"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"tld_id":{"$ref":"../common/defs.json#/definitions/idOrZero","description":"the TLD product (such as .com) the settings are for, or 0 for every TLD without its own record"},"invoice_days":{"$ref":"product_automation.json#/definitions/days","description":"days before a domain's expiry its renewal invoice is made (Generate Renewal Order)"},"grace_days":{"$ref":"product_automation.json#/definitions/days","description":"days after expiry an Expired domain may still be renewed as usual (Domain grace period)"},"redemption_days":{"$ref":"product_automation.json#/definitions/days","description":"days after the grace period the registry still holds the name (Domain redemption period); after them the name is released and the domain Cancelled"},"auto_renew_on_payment":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\": paying a domain's renewal invoice renews it at the registrar (Auto-Renew domains after payment)"}}};
+const schema492 = {"type":"array","items":{"$ref":"tld_automation.json"}};
+const schema359 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/tld_automation.json","title":"TldAutomation","description":"A domain TLD's automation (billsim's own collection, in the shape of HostBill's Domain Automation tab): when a domain's renewal invoice is made, how long an expired domain may still be renewed, and whether paying the renewal renews it at the registrar. The record with tld_id \"0\" holds the settings of every TLD without its own record; a world with none uses billsim's defaults (src/domain/automationSettings.ts).","type":"object","additionalProperties":false,"required":["id","tld_id","invoice_days","grace_days","redemption_days","auto_renew_on_payment"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"tld_id":{"$ref":"../common/defs.json#/definitions/idOrZero","description":"the TLD product (such as .com) the settings are for, or 0 for every TLD without its own record"},"invoice_days":{"$ref":"product_automation.json#/definitions/days","description":"days before a domain's expiry its renewal invoice is made (Generate Renewal Order)"},"grace_days":{"$ref":"product_automation.json#/definitions/days","description":"days after expiry an Expired domain may still be renewed as usual (Domain grace period)"},"redemption_days":{"$ref":"product_automation.json#/definitions/days","description":"days after the grace period the registry still holds the name (Domain redemption period); after them the name is released and the domain Cancelled"},"auto_renew_on_payment":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\": paying a domain's renewal invoice renews it at the registrar (Auto-Renew domains after payment)"}}};
 
 function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://billsim.local/schemas/resources/tld_automation.json" */;
@@ -13250,14 +13250,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((((data.id === undefined) && (missing0 = "id")) || ((data.tld_id === undefined) && (missing0 = "tld_id"))) || ((data.invoice_days === undefined) && (missing0 = "invoice_days"))) || ((data.grace_days === undefined) && (missing0 = "grace_days"))) || ((data.redemption_days === undefined) && (missing0 = "redemption_days"))) || ((data.auto_renew_on_payment === undefined) && (missing0 = "auto_renew_on_payment"))){
-validate96.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema360.required,parentSchema:schema360,data}];
+validate96.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema359.required,parentSchema:schema359,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((((((key0 === "id") || (key0 === "tld_id")) || (key0 === "invoice_days")) || (key0 === "grace_days")) || (key0 === "redemption_days")) || (key0 === "auto_renew_on_payment"))){
-validate96.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema360,data}];
+validate96.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema359,data}];
 return false;
 break;
 }
@@ -13292,12 +13292,12 @@ const _errs6 = errors;
 if(errors === _errs6){
 if(typeof data1 === "string"){
 if(!pattern272.test(data1)){
-validate96.errors = [{instancePath:instancePath+"/tld_id",schemaPath:"../common/defs.json#/definitions/idOrZero/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})$"+"\"",schema:"^(0|[1-9][0-9]{0,17})$",parentSchema:schema345,data:data1}];
+validate96.errors = [{instancePath:instancePath+"/tld_id",schemaPath:"../common/defs.json#/definitions/idOrZero/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})$"+"\"",schema:"^(0|[1-9][0-9]{0,17})$",parentSchema:schema344,data:data1}];
 return false;
 }
 }
 else {
-validate96.errors = [{instancePath:instancePath+"/tld_id",schemaPath:"../common/defs.json#/definitions/idOrZero/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema345.type,parentSchema:schema345,data:data1}];
+validate96.errors = [{instancePath:instancePath+"/tld_id",schemaPath:"../common/defs.json#/definitions/idOrZero/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema344.type,parentSchema:schema344,data:data1}];
 return false;
 }
 }
@@ -13314,12 +13314,12 @@ const _errs9 = errors;
 if(errors === _errs9){
 if(typeof data2 === "string"){
 if(!pattern273.test(data2)){
-validate96.errors = [{instancePath:instancePath+"/invoice_days",schemaPath:"product_automation.json#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema346,data:data2}];
+validate96.errors = [{instancePath:instancePath+"/invoice_days",schemaPath:"product_automation.json#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema345,data:data2}];
 return false;
 }
 }
 else {
-validate96.errors = [{instancePath:instancePath+"/invoice_days",schemaPath:"product_automation.json#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema346.type,parentSchema:schema346,data:data2}];
+validate96.errors = [{instancePath:instancePath+"/invoice_days",schemaPath:"product_automation.json#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema345.type,parentSchema:schema345,data:data2}];
 return false;
 }
 }
@@ -13336,12 +13336,12 @@ const _errs12 = errors;
 if(errors === _errs12){
 if(typeof data3 === "string"){
 if(!pattern273.test(data3)){
-validate96.errors = [{instancePath:instancePath+"/grace_days",schemaPath:"product_automation.json#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema346,data:data3}];
+validate96.errors = [{instancePath:instancePath+"/grace_days",schemaPath:"product_automation.json#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema345,data:data3}];
 return false;
 }
 }
 else {
-validate96.errors = [{instancePath:instancePath+"/grace_days",schemaPath:"product_automation.json#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema346.type,parentSchema:schema346,data:data3}];
+validate96.errors = [{instancePath:instancePath+"/grace_days",schemaPath:"product_automation.json#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema345.type,parentSchema:schema345,data:data3}];
 return false;
 }
 }
@@ -13358,12 +13358,12 @@ const _errs15 = errors;
 if(errors === _errs15){
 if(typeof data4 === "string"){
 if(!pattern273.test(data4)){
-validate96.errors = [{instancePath:instancePath+"/redemption_days",schemaPath:"product_automation.json#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema346,data:data4}];
+validate96.errors = [{instancePath:instancePath+"/redemption_days",schemaPath:"product_automation.json#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema345,data:data4}];
 return false;
 }
 }
 else {
-validate96.errors = [{instancePath:instancePath+"/redemption_days",schemaPath:"product_automation.json#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema346.type,parentSchema:schema346,data:data4}];
+validate96.errors = [{instancePath:instancePath+"/redemption_days",schemaPath:"product_automation.json#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema345.type,parentSchema:schema345,data:data4}];
 return false;
 }
 }
@@ -13398,7 +13398,7 @@ var valid0 = true;
 }
 }
 else {
-validate96.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema360.type,parentSchema:schema360,data}];
+validate96.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema359.type,parentSchema:schema359,data}];
 return false;
 }
 }
@@ -13427,7 +13427,7 @@ break;
 }
 }
 else {
-validate195.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema493.type,parentSchema:schema493,data}];
+validate195.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema492.type,parentSchema:schema492,data}];
 return false;
 }
 }
@@ -13436,8 +13436,8 @@ return errors === 0;
 }
 
 export const client_automation = validate197;
-const schema494 = {"type":"array","items":{"$ref":"client_automation.json"}};
-const schema367 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/client_automation.json","title":"ClientAutomation","description":"Per-client automation overrides (billsim's own collection, in the shape of HostBill's client profile Settings & Automation): each field given replaces the product's setting for this client's services and invoices; a field left out keeps the product's. The record with client_id \"0\" holds overrides for every client (a client's own record wins over it).","type":"object","additionalProperties":false,"required":["id","client_id"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"client_id":{"$ref":"../common/defs.json#/definitions/idOrZero","description":"the client the overrides are for, or 0 for every client"},"invoice_days":{"$ref":"product_automation.json#/definitions/days"},"suspend":{"$ref":"../common/defs.json#/definitions/flag","description":"\"0\" never suspends this client's services automatically"},"suspend_days":{"$ref":"product_automation.json#/definitions/days"},"terminate":{"$ref":"../common/defs.json#/definitions/flag","description":"\"0\" never terminates this client's services automatically"},"terminate_days":{"$ref":"product_automation.json#/definitions/days"},"late_fee":{"$ref":"../common/defs.json#/definitions/flag","description":"\"0\" adds no late fees to this client's invoices"},"late_fee_days":{"$ref":"product_automation.json#/definitions/days"},"reminders":{"$ref":"../common/defs.json#/definitions/flag","description":"\"0\" sends this client no payment reminder e-mails"},"auto_apply_credit":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\": a new renewal invoice is paid from the client's credit at once, as far as it goes (Auto-apply credit)"}}};
+const schema493 = {"type":"array","items":{"$ref":"client_automation.json"}};
+const schema366 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/client_automation.json","title":"ClientAutomation","description":"Per-client automation overrides (billsim's own collection, in the shape of HostBill's client profile Settings & Automation): each field given replaces the product's setting for this client's services and invoices; a field left out keeps the product's. The record with client_id \"0\" holds overrides for every client (a client's own record wins over it).","type":"object","additionalProperties":false,"required":["id","client_id"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"client_id":{"$ref":"../common/defs.json#/definitions/idOrZero","description":"the client the overrides are for, or 0 for every client"},"invoice_days":{"$ref":"product_automation.json#/definitions/days"},"suspend":{"$ref":"../common/defs.json#/definitions/flag","description":"\"0\" never suspends this client's services automatically"},"suspend_days":{"$ref":"product_automation.json#/definitions/days"},"terminate":{"$ref":"../common/defs.json#/definitions/flag","description":"\"0\" never terminates this client's services automatically"},"terminate_days":{"$ref":"product_automation.json#/definitions/days"},"late_fee":{"$ref":"../common/defs.json#/definitions/flag","description":"\"0\" adds no late fees to this client's invoices"},"late_fee_days":{"$ref":"product_automation.json#/definitions/days"},"reminders":{"$ref":"../common/defs.json#/definitions/flag","description":"\"0\" sends this client no payment reminder e-mails"},"auto_apply_credit":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\": a new renewal invoice is paid from the client's credit at once, as far as it goes (Auto-apply credit)"}}};
 
 function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://billsim.local/schemas/resources/client_automation.json" */;
@@ -13447,14 +13447,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.id === undefined) && (missing0 = "id")) || ((data.client_id === undefined) && (missing0 = "client_id"))){
-validate98.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema367.required,parentSchema:schema367,data}];
+validate98.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema366.required,parentSchema:schema366,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func2.call(schema367.properties, key0))){
-validate98.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema367,data}];
+if(!(func2.call(schema366.properties, key0))){
+validate98.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema366,data}];
 return false;
 break;
 }
@@ -13489,12 +13489,12 @@ const _errs6 = errors;
 if(errors === _errs6){
 if(typeof data1 === "string"){
 if(!pattern272.test(data1)){
-validate98.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/idOrZero/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})$"+"\"",schema:"^(0|[1-9][0-9]{0,17})$",parentSchema:schema345,data:data1}];
+validate98.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/idOrZero/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})$"+"\"",schema:"^(0|[1-9][0-9]{0,17})$",parentSchema:schema344,data:data1}];
 return false;
 }
 }
 else {
-validate98.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/idOrZero/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema345.type,parentSchema:schema345,data:data1}];
+validate98.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/idOrZero/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema344.type,parentSchema:schema344,data:data1}];
 return false;
 }
 }
@@ -13511,12 +13511,12 @@ const _errs9 = errors;
 if(errors === _errs9){
 if(typeof data2 === "string"){
 if(!pattern273.test(data2)){
-validate98.errors = [{instancePath:instancePath+"/invoice_days",schemaPath:"product_automation.json#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema346,data:data2}];
+validate98.errors = [{instancePath:instancePath+"/invoice_days",schemaPath:"product_automation.json#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema345,data:data2}];
 return false;
 }
 }
 else {
-validate98.errors = [{instancePath:instancePath+"/invoice_days",schemaPath:"product_automation.json#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema346.type,parentSchema:schema346,data:data2}];
+validate98.errors = [{instancePath:instancePath+"/invoice_days",schemaPath:"product_automation.json#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema345.type,parentSchema:schema345,data:data2}];
 return false;
 }
 }
@@ -13550,12 +13550,12 @@ const _errs15 = errors;
 if(errors === _errs15){
 if(typeof data4 === "string"){
 if(!pattern273.test(data4)){
-validate98.errors = [{instancePath:instancePath+"/suspend_days",schemaPath:"product_automation.json#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema346,data:data4}];
+validate98.errors = [{instancePath:instancePath+"/suspend_days",schemaPath:"product_automation.json#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema345,data:data4}];
 return false;
 }
 }
 else {
-validate98.errors = [{instancePath:instancePath+"/suspend_days",schemaPath:"product_automation.json#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema346.type,parentSchema:schema346,data:data4}];
+validate98.errors = [{instancePath:instancePath+"/suspend_days",schemaPath:"product_automation.json#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema345.type,parentSchema:schema345,data:data4}];
 return false;
 }
 }
@@ -13589,12 +13589,12 @@ const _errs21 = errors;
 if(errors === _errs21){
 if(typeof data6 === "string"){
 if(!pattern273.test(data6)){
-validate98.errors = [{instancePath:instancePath+"/terminate_days",schemaPath:"product_automation.json#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema346,data:data6}];
+validate98.errors = [{instancePath:instancePath+"/terminate_days",schemaPath:"product_automation.json#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema345,data:data6}];
 return false;
 }
 }
 else {
-validate98.errors = [{instancePath:instancePath+"/terminate_days",schemaPath:"product_automation.json#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema346.type,parentSchema:schema346,data:data6}];
+validate98.errors = [{instancePath:instancePath+"/terminate_days",schemaPath:"product_automation.json#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema345.type,parentSchema:schema345,data:data6}];
 return false;
 }
 }
@@ -13628,12 +13628,12 @@ const _errs27 = errors;
 if(errors === _errs27){
 if(typeof data8 === "string"){
 if(!pattern273.test(data8)){
-validate98.errors = [{instancePath:instancePath+"/late_fee_days",schemaPath:"product_automation.json#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema346,data:data8}];
+validate98.errors = [{instancePath:instancePath+"/late_fee_days",schemaPath:"product_automation.json#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema345,data:data8}];
 return false;
 }
 }
 else {
-validate98.errors = [{instancePath:instancePath+"/late_fee_days",schemaPath:"product_automation.json#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema346.type,parentSchema:schema346,data:data8}];
+validate98.errors = [{instancePath:instancePath+"/late_fee_days",schemaPath:"product_automation.json#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema345.type,parentSchema:schema345,data:data8}];
 return false;
 }
 }
@@ -13690,7 +13690,7 @@ var valid0 = true;
 }
 }
 else {
-validate98.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema367.type,parentSchema:schema367,data}];
+validate98.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema366.type,parentSchema:schema366,data}];
 return false;
 }
 }
@@ -13719,7 +13719,7 @@ break;
 }
 }
 else {
-validate197.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema494.type,parentSchema:schema494,data}];
+validate197.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema493.type,parentSchema:schema493,data}];
 return false;
 }
 }
@@ -13728,8 +13728,8 @@ return errors === 0;
 }
 
 export const automation_log = validate199;
-const schema495 = {"type":"array","items":{"$ref":"automation_entry.json"}};
-const schema379 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/automation_entry.json","title":"AutomationEntry","description":"One thing the daily automation did (billsim's own collection, the automation log): the day it ran for, the action, why, and the records it touched. Newest are kept: at most 1,000 per session.","type":"object","additionalProperties":false,"required":["id","day","action","reason","records"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"day":{"$ref":"../common/defs.json#/definitions/date"},"action":{"type":"string","enum":["invoice_created","credit_applied","reminder_sent","late_fee_added","service_suspended","service_terminated","invoice_cancelled","order_cancelled","domain_expired","domain_redemption","domain_released","transfer_completed"]},"reason":{"type":"string","description":"why, in words, such as \"invoice #14 unpaid 5 days past due\""},"records":{"type":"object","description":"ids of the records the action touched, by field name (client_id, invoice_id, account_id, order_id, domain_id, email_id)","additionalProperties":{"$ref":"../common/defs.json#/definitions/id"}}}};
+const schema494 = {"type":"array","items":{"$ref":"automation_entry.json"}};
+const schema378 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/automation_entry.json","title":"AutomationEntry","description":"One thing the daily automation did (billsim's own collection, the automation log): the day it ran for, the action, why, and the records it touched. Newest are kept: at most 1,000 per session.","type":"object","additionalProperties":false,"required":["id","day","action","reason","records"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"day":{"$ref":"../common/defs.json#/definitions/date"},"action":{"type":"string","enum":["invoice_created","credit_applied","reminder_sent","late_fee_added","service_suspended","service_terminated","invoice_cancelled","order_cancelled","domain_expired","domain_redemption","domain_released","transfer_completed"]},"reason":{"type":"string","description":"why, in words, such as \"invoice #14 unpaid 5 days past due\""},"records":{"type":"object","description":"ids of the records the action touched, by field name (client_id, invoice_id, account_id, order_id, domain_id, email_id)","additionalProperties":{"$ref":"../common/defs.json#/definitions/id"}}}};
 
 function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://billsim.local/schemas/resources/automation_entry.json" */;
@@ -13739,14 +13739,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((data.id === undefined) && (missing0 = "id")) || ((data.day === undefined) && (missing0 = "day"))) || ((data.action === undefined) && (missing0 = "action"))) || ((data.reason === undefined) && (missing0 = "reason"))) || ((data.records === undefined) && (missing0 = "records"))){
-validate100.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema379.required,parentSchema:schema379,data}];
+validate100.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema378.required,parentSchema:schema378,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((((key0 === "id") || (key0 === "day")) || (key0 === "action")) || (key0 === "reason")) || (key0 === "records"))){
-validate100.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema379,data}];
+validate100.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema378,data}];
 return false;
 break;
 }
@@ -13800,11 +13800,11 @@ if(data.action !== undefined){
 let data2 = data.action;
 const _errs8 = errors;
 if(typeof data2 !== "string"){
-validate100.errors = [{instancePath:instancePath+"/action",schemaPath:"#/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema379.properties.action.type,parentSchema:schema379.properties.action,data:data2}];
+validate100.errors = [{instancePath:instancePath+"/action",schemaPath:"#/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema378.properties.action.type,parentSchema:schema378.properties.action,data:data2}];
 return false;
 }
 if(!((((((((((((data2 === "invoice_created") || (data2 === "credit_applied")) || (data2 === "reminder_sent")) || (data2 === "late_fee_added")) || (data2 === "service_suspended")) || (data2 === "service_terminated")) || (data2 === "invoice_cancelled")) || (data2 === "order_cancelled")) || (data2 === "domain_expired")) || (data2 === "domain_redemption")) || (data2 === "domain_released")) || (data2 === "transfer_completed"))){
-validate100.errors = [{instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema379.properties.action.enum},message:"must be equal to one of the allowed values",schema:schema379.properties.action.enum,parentSchema:schema379.properties.action,data:data2}];
+validate100.errors = [{instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema378.properties.action.enum},message:"must be equal to one of the allowed values",schema:schema378.properties.action.enum,parentSchema:schema378.properties.action,data:data2}];
 return false;
 }
 var valid0 = _errs8 === errors;
@@ -13817,7 +13817,7 @@ if(data.reason !== undefined){
 let data3 = data.reason;
 const _errs10 = errors;
 if(typeof data3 !== "string"){
-validate100.errors = [{instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema379.properties.reason.type,parentSchema:schema379.properties.reason,data:data3}];
+validate100.errors = [{instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema378.properties.reason.type,parentSchema:schema378.properties.reason,data:data3}];
 return false;
 }
 var valid0 = _errs10 === errors;
@@ -13854,7 +13854,7 @@ break;
 }
 }
 else {
-validate100.errors = [{instancePath:instancePath+"/records",schemaPath:"#/properties/records/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema379.properties.records.type,parentSchema:schema379.properties.records,data:data4}];
+validate100.errors = [{instancePath:instancePath+"/records",schemaPath:"#/properties/records/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema378.properties.records.type,parentSchema:schema378.properties.records,data:data4}];
 return false;
 }
 }
@@ -13871,7 +13871,7 @@ var valid0 = true;
 }
 }
 else {
-validate100.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema379.type,parentSchema:schema379,data}];
+validate100.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema378.type,parentSchema:schema378,data}];
 return false;
 }
 }
@@ -13900,7 +13900,7 @@ break;
 }
 }
 else {
-validate199.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema495.type,parentSchema:schema495,data}];
+validate199.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema494.type,parentSchema:schema494,data}];
 return false;
 }
 }
@@ -13909,8 +13909,8 @@ return errors === 0;
 }
 
 export const automation_state = validate201;
-const schema496 = {"type":"array","items":{"$ref":"automation_state.json"}};
-const schema383 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/automation_state.json","title":"AutomationState","description":"Where the daily automation stands (billsim's own collection, one record with id \"1\"): the last day it ran for. A world without it starts from the session clock's day, so a new session runs nothing until its clock passes midnight.","type":"object","additionalProperties":false,"required":["id","last_run"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"last_run":{"$ref":"../common/defs.json#/definitions/date"}}};
+const schema495 = {"type":"array","items":{"$ref":"automation_state.json"}};
+const schema382 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/automation_state.json","title":"AutomationState","description":"Where the daily automation stands (billsim's own collection, one record with id \"1\"): the last day it ran for. A world without it starts from the session clock's day, so a new session runs nothing until its clock passes midnight.","type":"object","additionalProperties":false,"required":["id","last_run"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"last_run":{"$ref":"../common/defs.json#/definitions/date"}}};
 
 function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://billsim.local/schemas/resources/automation_state.json" */;
@@ -13920,14 +13920,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.id === undefined) && (missing0 = "id")) || ((data.last_run === undefined) && (missing0 = "last_run"))){
-validate102.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema383.required,parentSchema:schema383,data}];
+validate102.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema382.required,parentSchema:schema382,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "id") || (key0 === "last_run"))){
-validate102.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema383,data}];
+validate102.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema382,data}];
 return false;
 break;
 }
@@ -13981,7 +13981,7 @@ var valid0 = true;
 }
 }
 else {
-validate102.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema383.type,parentSchema:schema383,data}];
+validate102.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema382.type,parentSchema:schema382,data}];
 return false;
 }
 }
@@ -14010,7 +14010,7 @@ break;
 }
 }
 else {
-validate201.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema496.type,parentSchema:schema496,data}];
+validate201.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema495.type,parentSchema:schema495,data}];
 return false;
 }
 }
@@ -14019,8 +14019,8 @@ return errors === 0;
 }
 
 export const kb_categories = validate203;
-const schema497 = {"type":"array","items":{"$ref":"kb_category.json"}};
-const schema386 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/kb_category.json","title":"KbCategory","description":"A knowledge base category; parent_cat \"0\" is a main category. getKBCategories lists id, parent_cat, name and description, in sort_order then id order, and leaves out a category whose `visible` is \"0\" or under one that is (staff notes kept out of a help centre).","type":"object","additionalProperties":false,"required":["id","parent_cat","name","description","visible","sort_order"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"parent_cat":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"description":{"type":"string"},"visible":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" when clients see the category and its articles"},"sort_order":{"type":"string","pattern":"^[0-9]+$"}}};
+const schema496 = {"type":"array","items":{"$ref":"kb_category.json"}};
+const schema385 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/kb_category.json","title":"KbCategory","description":"A knowledge base category; parent_cat \"0\" is a main category. getKBCategories lists id, parent_cat, name and description, in sort_order then id order, and leaves out a category whose `visible` is \"0\" or under one that is (staff notes kept out of a help centre).","type":"object","additionalProperties":false,"required":["id","parent_cat","name","description","visible","sort_order"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"parent_cat":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"description":{"type":"string"},"visible":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" when clients see the category and its articles"},"sort_order":{"type":"string","pattern":"^[0-9]+$"}}};
 
 function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://billsim.local/schemas/resources/kb_category.json" */;
@@ -14030,14 +14030,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((((data.id === undefined) && (missing0 = "id")) || ((data.parent_cat === undefined) && (missing0 = "parent_cat"))) || ((data.name === undefined) && (missing0 = "name"))) || ((data.description === undefined) && (missing0 = "description"))) || ((data.visible === undefined) && (missing0 = "visible"))) || ((data.sort_order === undefined) && (missing0 = "sort_order"))){
-validate104.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema386.required,parentSchema:schema386,data}];
+validate104.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema385.required,parentSchema:schema385,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((((((key0 === "id") || (key0 === "parent_cat")) || (key0 === "name")) || (key0 === "description")) || (key0 === "visible")) || (key0 === "sort_order"))){
-validate104.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema386,data}];
+validate104.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema385,data}];
 return false;
 break;
 }
@@ -14091,7 +14091,7 @@ if(data.name !== undefined){
 let data2 = data.name;
 const _errs8 = errors;
 if(typeof data2 !== "string"){
-validate104.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema386.properties.name.type,parentSchema:schema386.properties.name,data:data2}];
+validate104.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema385.properties.name.type,parentSchema:schema385.properties.name,data:data2}];
 return false;
 }
 var valid0 = _errs8 === errors;
@@ -14104,7 +14104,7 @@ if(data.description !== undefined){
 let data3 = data.description;
 const _errs10 = errors;
 if(typeof data3 !== "string"){
-validate104.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema386.properties.description.type,parentSchema:schema386.properties.description,data:data3}];
+validate104.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema385.properties.description.type,parentSchema:schema385.properties.description,data:data3}];
 return false;
 }
 var valid0 = _errs10 === errors;
@@ -14136,12 +14136,12 @@ const _errs15 = errors;
 if(errors === _errs15){
 if(typeof data5 === "string"){
 if(!pattern0.test(data5)){
-validate104.errors = [{instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema386.properties.sort_order,data:data5}];
+validate104.errors = [{instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema385.properties.sort_order,data:data5}];
 return false;
 }
 }
 else {
-validate104.errors = [{instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema386.properties.sort_order.type,parentSchema:schema386.properties.sort_order,data:data5}];
+validate104.errors = [{instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema385.properties.sort_order.type,parentSchema:schema385.properties.sort_order,data:data5}];
 return false;
 }
 }
@@ -14159,7 +14159,7 @@ var valid0 = true;
 }
 }
 else {
-validate104.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema386.type,parentSchema:schema386,data}];
+validate104.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema385.type,parentSchema:schema385,data}];
 return false;
 }
 }
@@ -14188,7 +14188,7 @@ break;
 }
 }
 else {
-validate203.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema497.type,parentSchema:schema497,data}];
+validate203.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema496.type,parentSchema:schema496,data}];
 return false;
 }
 }
@@ -14197,9 +14197,9 @@ return errors === 0;
 }
 
 export const kb_articles = validate205;
-const schema498 = {"type":"array","items":{"$ref":"kb_article.json"}};
-const schema390 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/kb_article.json","title":"KbArticle","description":"A knowledge base article in category cat_id, in the published getKBArticle field names. The bundled world has one language (language_id \"1\"), so the per-language maps getKBArticle shows (tag_title, tag_body, tag_slug, mode) are made from title, body and slug when answered. `registered` \"1\" marks an article for signed-in clients only: the admin API shows it anyway, with the flag, for a help centre to decide. `tags` maps a tag id to its name, and one tag id names one tag across all articles.","type":"object","additionalProperties":false,"required":["id","language_id","cat_id","title","body","registered","options","sort_order","views","slug","upvotes","downvotes","tags"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"language_id":{"$ref":"../common/defs.json#/definitions/id"},"cat_id":{"$ref":"../common/defs.json#/definitions/id"},"title":{"type":"string"},"body":{"type":"string","description":"the article's HTML"},"registered":{"$ref":"../common/defs.json#/definitions/flag"},"options":{"type":"string","pattern":"^[0-9]+$"},"sort_order":{"type":"string","pattern":"^[0-9]+$"},"views":{"type":"string","pattern":"^[0-9]+$"},"slug":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"upvotes":{"type":"string","pattern":"^[0-9]+$"},"downvotes":{"type":"string","pattern":"^[0-9]+$"},"tags":{"$ref":"#/definitions/tags"}},"definitions":{"tags":{"title":"KbTags","description":"tag names keyed by tag id, such as {\"721\": \"billing\"}","type":"object","propertyNames":{"pattern":"^[0-9]+$"},"additionalProperties":{"type":"string","minLength":1}}}};
-const schema395 = {"title":"KbTags","description":"tag names keyed by tag id, such as {\"721\": \"billing\"}","type":"object","propertyNames":{"pattern":"^[0-9]+$"},"additionalProperties":{"type":"string","minLength":1}};
+const schema497 = {"type":"array","items":{"$ref":"kb_article.json"}};
+const schema389 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/kb_article.json","title":"KbArticle","description":"A knowledge base article in category cat_id, in the published getKBArticle field names. The bundled world has one language (language_id \"1\"), so the per-language maps getKBArticle shows (tag_title, tag_body, tag_slug, mode) are made from title, body and slug when answered. `registered` \"1\" marks an article for signed-in clients only: the admin API shows it anyway, with the flag, for a help centre to decide. `tags` maps a tag id to its name, and one tag id names one tag across all articles.","type":"object","additionalProperties":false,"required":["id","language_id","cat_id","title","body","registered","options","sort_order","views","slug","upvotes","downvotes","tags"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"language_id":{"$ref":"../common/defs.json#/definitions/id"},"cat_id":{"$ref":"../common/defs.json#/definitions/id"},"title":{"type":"string"},"body":{"type":"string","description":"the article's HTML"},"registered":{"$ref":"../common/defs.json#/definitions/flag"},"options":{"type":"string","pattern":"^[0-9]+$"},"sort_order":{"type":"string","pattern":"^[0-9]+$"},"views":{"type":"string","pattern":"^[0-9]+$"},"slug":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"upvotes":{"type":"string","pattern":"^[0-9]+$"},"downvotes":{"type":"string","pattern":"^[0-9]+$"},"tags":{"$ref":"#/definitions/tags"}},"definitions":{"tags":{"title":"KbTags","description":"tag names keyed by tag id, such as {\"721\": \"billing\"}","type":"object","propertyNames":{"pattern":"^[0-9]+$"},"additionalProperties":{"type":"string","minLength":1}}}};
+const schema394 = {"title":"KbTags","description":"tag names keyed by tag id, such as {\"721\": \"billing\"}","type":"object","propertyNames":{"pattern":"^[0-9]+$"},"additionalProperties":{"type":"string","minLength":1}};
 const pattern306 = new RegExp("^[a-z0-9]+(-[a-z0-9]+)*$", "u");
 
 function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -14210,14 +14210,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((((((((((data.id === undefined) && (missing0 = "id")) || ((data.language_id === undefined) && (missing0 = "language_id"))) || ((data.cat_id === undefined) && (missing0 = "cat_id"))) || ((data.title === undefined) && (missing0 = "title"))) || ((data.body === undefined) && (missing0 = "body"))) || ((data.registered === undefined) && (missing0 = "registered"))) || ((data.options === undefined) && (missing0 = "options"))) || ((data.sort_order === undefined) && (missing0 = "sort_order"))) || ((data.views === undefined) && (missing0 = "views"))) || ((data.slug === undefined) && (missing0 = "slug"))) || ((data.upvotes === undefined) && (missing0 = "upvotes"))) || ((data.downvotes === undefined) && (missing0 = "downvotes"))) || ((data.tags === undefined) && (missing0 = "tags"))){
-validate106.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema390.required,parentSchema:schema390,data}];
+validate106.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema389.required,parentSchema:schema389,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func2.call(schema390.properties, key0))){
-validate106.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema390,data}];
+if(!(func2.call(schema389.properties, key0))){
+validate106.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema389,data}];
 return false;
 break;
 }
@@ -14293,7 +14293,7 @@ if(data.title !== undefined){
 let data3 = data.title;
 const _errs11 = errors;
 if(typeof data3 !== "string"){
-validate106.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema390.properties.title.type,parentSchema:schema390.properties.title,data:data3}];
+validate106.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema389.properties.title.type,parentSchema:schema389.properties.title,data:data3}];
 return false;
 }
 var valid0 = _errs11 === errors;
@@ -14306,7 +14306,7 @@ if(data.body !== undefined){
 let data4 = data.body;
 const _errs13 = errors;
 if(typeof data4 !== "string"){
-validate106.errors = [{instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema390.properties.body.type,parentSchema:schema390.properties.body,data:data4}];
+validate106.errors = [{instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema389.properties.body.type,parentSchema:schema389.properties.body,data:data4}];
 return false;
 }
 var valid0 = _errs13 === errors;
@@ -14338,12 +14338,12 @@ const _errs18 = errors;
 if(errors === _errs18){
 if(typeof data6 === "string"){
 if(!pattern0.test(data6)){
-validate106.errors = [{instancePath:instancePath+"/options",schemaPath:"#/properties/options/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema390.properties.options,data:data6}];
+validate106.errors = [{instancePath:instancePath+"/options",schemaPath:"#/properties/options/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema389.properties.options,data:data6}];
 return false;
 }
 }
 else {
-validate106.errors = [{instancePath:instancePath+"/options",schemaPath:"#/properties/options/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema390.properties.options.type,parentSchema:schema390.properties.options,data:data6}];
+validate106.errors = [{instancePath:instancePath+"/options",schemaPath:"#/properties/options/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema389.properties.options.type,parentSchema:schema389.properties.options,data:data6}];
 return false;
 }
 }
@@ -14359,12 +14359,12 @@ const _errs20 = errors;
 if(errors === _errs20){
 if(typeof data7 === "string"){
 if(!pattern0.test(data7)){
-validate106.errors = [{instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema390.properties.sort_order,data:data7}];
+validate106.errors = [{instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema389.properties.sort_order,data:data7}];
 return false;
 }
 }
 else {
-validate106.errors = [{instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema390.properties.sort_order.type,parentSchema:schema390.properties.sort_order,data:data7}];
+validate106.errors = [{instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema389.properties.sort_order.type,parentSchema:schema389.properties.sort_order,data:data7}];
 return false;
 }
 }
@@ -14380,12 +14380,12 @@ const _errs22 = errors;
 if(errors === _errs22){
 if(typeof data8 === "string"){
 if(!pattern0.test(data8)){
-validate106.errors = [{instancePath:instancePath+"/views",schemaPath:"#/properties/views/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema390.properties.views,data:data8}];
+validate106.errors = [{instancePath:instancePath+"/views",schemaPath:"#/properties/views/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema389.properties.views,data:data8}];
 return false;
 }
 }
 else {
-validate106.errors = [{instancePath:instancePath+"/views",schemaPath:"#/properties/views/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema390.properties.views.type,parentSchema:schema390.properties.views,data:data8}];
+validate106.errors = [{instancePath:instancePath+"/views",schemaPath:"#/properties/views/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema389.properties.views.type,parentSchema:schema389.properties.views,data:data8}];
 return false;
 }
 }
@@ -14401,12 +14401,12 @@ const _errs24 = errors;
 if(errors === _errs24){
 if(typeof data9 === "string"){
 if(!pattern306.test(data9)){
-validate106.errors = [{instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\"",schema:"^[a-z0-9]+(-[a-z0-9]+)*$",parentSchema:schema390.properties.slug,data:data9}];
+validate106.errors = [{instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\"",schema:"^[a-z0-9]+(-[a-z0-9]+)*$",parentSchema:schema389.properties.slug,data:data9}];
 return false;
 }
 }
 else {
-validate106.errors = [{instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema390.properties.slug.type,parentSchema:schema390.properties.slug,data:data9}];
+validate106.errors = [{instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema389.properties.slug.type,parentSchema:schema389.properties.slug,data:data9}];
 return false;
 }
 }
@@ -14422,12 +14422,12 @@ const _errs26 = errors;
 if(errors === _errs26){
 if(typeof data10 === "string"){
 if(!pattern0.test(data10)){
-validate106.errors = [{instancePath:instancePath+"/upvotes",schemaPath:"#/properties/upvotes/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema390.properties.upvotes,data:data10}];
+validate106.errors = [{instancePath:instancePath+"/upvotes",schemaPath:"#/properties/upvotes/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema389.properties.upvotes,data:data10}];
 return false;
 }
 }
 else {
-validate106.errors = [{instancePath:instancePath+"/upvotes",schemaPath:"#/properties/upvotes/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema390.properties.upvotes.type,parentSchema:schema390.properties.upvotes,data:data10}];
+validate106.errors = [{instancePath:instancePath+"/upvotes",schemaPath:"#/properties/upvotes/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema389.properties.upvotes.type,parentSchema:schema389.properties.upvotes,data:data10}];
 return false;
 }
 }
@@ -14443,12 +14443,12 @@ const _errs28 = errors;
 if(errors === _errs28){
 if(typeof data11 === "string"){
 if(!pattern0.test(data11)){
-validate106.errors = [{instancePath:instancePath+"/downvotes",schemaPath:"#/properties/downvotes/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema390.properties.downvotes,data:data11}];
+validate106.errors = [{instancePath:instancePath+"/downvotes",schemaPath:"#/properties/downvotes/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema389.properties.downvotes,data:data11}];
 return false;
 }
 }
 else {
-validate106.errors = [{instancePath:instancePath+"/downvotes",schemaPath:"#/properties/downvotes/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema390.properties.downvotes.type,parentSchema:schema390.properties.downvotes,data:data11}];
+validate106.errors = [{instancePath:instancePath+"/downvotes",schemaPath:"#/properties/downvotes/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema389.properties.downvotes.type,parentSchema:schema389.properties.downvotes,data:data11}];
 return false;
 }
 }
@@ -14468,7 +14468,7 @@ for(const key1 in data12){
 const _errs33 = errors;
 if(typeof key1 === "string"){
 if(!pattern0.test(key1)){
-const err0 = {instancePath:instancePath+"/tags",schemaPath:"#/definitions/tags/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema395.propertyNames,data:key1,propertyName:key1};
+const err0 = {instancePath:instancePath+"/tags",schemaPath:"#/definitions/tags/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema394.propertyNames,data:key1,propertyName:key1};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -14480,7 +14480,7 @@ errors++;
 }
 var valid6 = _errs33 === errors;
 if(!valid6){
-const err1 = {instancePath:instancePath+"/tags",schemaPath:"#/definitions/tags/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema395.propertyNames,parentSchema:schema395,data:data12};
+const err1 = {instancePath:instancePath+"/tags",schemaPath:"#/definitions/tags/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema394.propertyNames,parentSchema:schema394,data:data12};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -14500,12 +14500,12 @@ const _errs35 = errors;
 if(errors === _errs35){
 if(typeof data13 === "string"){
 if(func6(data13) < 1){
-validate106.errors = [{instancePath:instancePath+"/tags/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/tags/additionalProperties/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema395.additionalProperties,data:data13}];
+validate106.errors = [{instancePath:instancePath+"/tags/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/tags/additionalProperties/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema394.additionalProperties,data:data13}];
 return false;
 }
 }
 else {
-validate106.errors = [{instancePath:instancePath+"/tags/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/tags/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema395.additionalProperties.type,parentSchema:schema395.additionalProperties,data:data13}];
+validate106.errors = [{instancePath:instancePath+"/tags/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/tags/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema394.additionalProperties.type,parentSchema:schema394.additionalProperties,data:data13}];
 return false;
 }
 }
@@ -14517,7 +14517,7 @@ break;
 }
 }
 else {
-validate106.errors = [{instancePath:instancePath+"/tags",schemaPath:"#/definitions/tags/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema395.type,parentSchema:schema395,data:data12}];
+validate106.errors = [{instancePath:instancePath+"/tags",schemaPath:"#/definitions/tags/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema394.type,parentSchema:schema394,data:data12}];
 return false;
 }
 }
@@ -14542,7 +14542,7 @@ var valid0 = true;
 }
 }
 else {
-validate106.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema390.type,parentSchema:schema390,data}];
+validate106.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema389.type,parentSchema:schema389,data}];
 return false;
 }
 }
@@ -14571,7 +14571,7 @@ break;
 }
 }
 else {
-validate205.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema498.type,parentSchema:schema498,data}];
+validate205.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema497.type,parentSchema:schema497,data}];
 return false;
 }
 }
@@ -14580,8 +14580,8 @@ return errors === 0;
 }
 
 export const affiliates = validate207;
-const schema499 = {"type":"array","items":{"$ref":"affiliate.json"}};
-const schema396 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/affiliate.json","title":"Affiliate","description":"A client's affiliate account: the orders it referred are in affiliate_referrals. `balance` is what its commissions earned less `total_withdrawn`, in the affiliate's currency; it grows only when a referred order's invoice is paid (src/domain/affiliates.ts). getAffiliates joins in the client's names and counts the referrals.","type":"object","additionalProperties":false,"required":["id","client_id","date_created","status","currency_id","commission_rate","balance","total_withdrawn","visits"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"client_id":{"$ref":"../common/defs.json#/definitions/id","description":"The main client whose affiliate account this is; a client has at most one."},"date_created":{"$ref":"../common/defs.json#/definitions/datetime"},"status":{"type":"string","enum":["Active","Inactive"],"description":"Only an Active affiliate can be given new referrals."},"currency_id":{"$ref":"../common/defs.json#/definitions/id","description":"The currency its commissions, balance and withdrawals are kept in."},"commission_rate":{"$ref":"../common/defs.json#/definitions/decimal","description":"The percentage of a referred order's total it earns, such as \"10.00\"."},"balance":{"$ref":"../common/defs.json#/definitions/decimal"},"total_withdrawn":{"$ref":"../common/defs.json#/definitions/decimal"},"visits":{"type":"string","pattern":"^(0|[1-9][0-9]*)$","description":"How many times its referral link was followed, a whole number as a string."}}};
+const schema498 = {"type":"array","items":{"$ref":"affiliate.json"}};
+const schema395 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/affiliate.json","title":"Affiliate","description":"A client's affiliate account: the orders it referred are in affiliate_referrals. `balance` is what its commissions earned less `total_withdrawn`, in the affiliate's currency; it grows only when a referred order's invoice is paid (src/domain/affiliates.ts). getAffiliates joins in the client's names and counts the referrals.","type":"object","additionalProperties":false,"required":["id","client_id","date_created","status","currency_id","commission_rate","balance","total_withdrawn","visits"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"client_id":{"$ref":"../common/defs.json#/definitions/id","description":"The main client whose affiliate account this is; a client has at most one."},"date_created":{"$ref":"../common/defs.json#/definitions/datetime"},"status":{"type":"string","enum":["Active","Inactive"],"description":"Only an Active affiliate can be given new referrals."},"currency_id":{"$ref":"../common/defs.json#/definitions/id","description":"The currency its commissions, balance and withdrawals are kept in."},"commission_rate":{"$ref":"../common/defs.json#/definitions/decimal","description":"The percentage of a referred order's total it earns, such as \"10.00\"."},"balance":{"$ref":"../common/defs.json#/definitions/decimal"},"total_withdrawn":{"$ref":"../common/defs.json#/definitions/decimal"},"visits":{"type":"string","pattern":"^(0|[1-9][0-9]*)$","description":"How many times its referral link was followed, a whole number as a string."}}};
 
 function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://billsim.local/schemas/resources/affiliate.json" */;
@@ -14591,14 +14591,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((((((data.id === undefined) && (missing0 = "id")) || ((data.client_id === undefined) && (missing0 = "client_id"))) || ((data.date_created === undefined) && (missing0 = "date_created"))) || ((data.status === undefined) && (missing0 = "status"))) || ((data.currency_id === undefined) && (missing0 = "currency_id"))) || ((data.commission_rate === undefined) && (missing0 = "commission_rate"))) || ((data.balance === undefined) && (missing0 = "balance"))) || ((data.total_withdrawn === undefined) && (missing0 = "total_withdrawn"))) || ((data.visits === undefined) && (missing0 = "visits"))){
-validate108.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema396.required,parentSchema:schema396,data}];
+validate108.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema395.required,parentSchema:schema395,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func2.call(schema396.properties, key0))){
-validate108.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema396,data}];
+if(!(func2.call(schema395.properties, key0))){
+validate108.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema395,data}];
 return false;
 break;
 }
@@ -14674,11 +14674,11 @@ if(data.status !== undefined){
 let data3 = data.status;
 const _errs11 = errors;
 if(typeof data3 !== "string"){
-validate108.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema396.properties.status.type,parentSchema:schema396.properties.status,data:data3}];
+validate108.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema395.properties.status.type,parentSchema:schema395.properties.status,data:data3}];
 return false;
 }
 if(!((data3 === "Active") || (data3 === "Inactive"))){
-validate108.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema396.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema396.properties.status.enum,parentSchema:schema396.properties.status,data:data3}];
+validate108.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema395.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema395.properties.status.enum,parentSchema:schema395.properties.status,data:data3}];
 return false;
 }
 var valid0 = _errs11 === errors;
@@ -14781,12 +14781,12 @@ const _errs25 = errors;
 if(errors === _errs25){
 if(typeof data8 === "string"){
 if(!pattern22.test(data8)){
-validate108.errors = [{instancePath:instancePath+"/visits",schemaPath:"#/properties/visits/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^(0|[1-9][0-9]*)$"+"\"",schema:"^(0|[1-9][0-9]*)$",parentSchema:schema396.properties.visits,data:data8}];
+validate108.errors = [{instancePath:instancePath+"/visits",schemaPath:"#/properties/visits/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^(0|[1-9][0-9]*)$"+"\"",schema:"^(0|[1-9][0-9]*)$",parentSchema:schema395.properties.visits,data:data8}];
 return false;
 }
 }
 else {
-validate108.errors = [{instancePath:instancePath+"/visits",schemaPath:"#/properties/visits/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema396.properties.visits.type,parentSchema:schema396.properties.visits,data:data8}];
+validate108.errors = [{instancePath:instancePath+"/visits",schemaPath:"#/properties/visits/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema395.properties.visits.type,parentSchema:schema395.properties.visits,data:data8}];
 return false;
 }
 }
@@ -14807,7 +14807,7 @@ var valid0 = true;
 }
 }
 else {
-validate108.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema396.type,parentSchema:schema396,data}];
+validate108.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema395.type,parentSchema:schema395,data}];
 return false;
 }
 }
@@ -14836,7 +14836,7 @@ break;
 }
 }
 else {
-validate207.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema499.type,parentSchema:schema499,data}];
+validate207.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema498.type,parentSchema:schema498,data}];
 return false;
 }
 }
@@ -14845,8 +14845,8 @@ return errors === 0;
 }
 
 export const affiliate_referrals = validate209;
-const schema500 = {"type":"array","items":{"$ref":"affiliate_referral.json"}};
-const schema404 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/affiliate_referral.json","title":"AffiliateReferral","description":"An order an affiliate referred and the commission it brings, in the affiliate's currency: the affiliate's `commission_rate` of the order's total, converted at the currencies' rates when the order was referred. An order has at most one. The commission is Pending until the order's invoice is paid (at once for an order without an invoice), then Earned and added to the affiliate's balance. An Earned referral of a deleted order stays as history with `order_id` \"0\".","type":"object","additionalProperties":false,"required":["id","affiliate_id","order_id","date_created","commission","status","date_earned"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"affiliate_id":{"$ref":"../common/defs.json#/definitions/id"},"order_id":{"$ref":"../common/defs.json#/definitions/id","description":"The referred order, \"0\" once an Earned referral's order was deleted."},"date_created":{"$ref":"../common/defs.json#/definitions/datetime","description":"When the order was referred to the affiliate."},"commission":{"$ref":"../common/defs.json#/definitions/decimal"},"status":{"type":"string","enum":["Pending","Earned"]},"date_earned":{"$ref":"../common/defs.json#/definitions/datetime","description":"When the commission was added to the affiliate's balance, 0000-00-00 00:00:00 while Pending."}}};
+const schema499 = {"type":"array","items":{"$ref":"affiliate_referral.json"}};
+const schema403 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/affiliate_referral.json","title":"AffiliateReferral","description":"An order an affiliate referred and the commission it brings, in the affiliate's currency: the affiliate's `commission_rate` of the order's total, converted at the currencies' rates when the order was referred. An order has at most one. The commission is Pending until the order's invoice is paid (at once for an order without an invoice), then Earned and added to the affiliate's balance. An Earned referral of a deleted order stays as history with `order_id` \"0\".","type":"object","additionalProperties":false,"required":["id","affiliate_id","order_id","date_created","commission","status","date_earned"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"affiliate_id":{"$ref":"../common/defs.json#/definitions/id"},"order_id":{"$ref":"../common/defs.json#/definitions/id","description":"The referred order, \"0\" once an Earned referral's order was deleted."},"date_created":{"$ref":"../common/defs.json#/definitions/datetime","description":"When the order was referred to the affiliate."},"commission":{"$ref":"../common/defs.json#/definitions/decimal"},"status":{"type":"string","enum":["Pending","Earned"]},"date_earned":{"$ref":"../common/defs.json#/definitions/datetime","description":"When the commission was added to the affiliate's balance, 0000-00-00 00:00:00 while Pending."}}};
 
 function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://billsim.local/schemas/resources/affiliate_referral.json" */;
@@ -14856,14 +14856,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((((data.id === undefined) && (missing0 = "id")) || ((data.affiliate_id === undefined) && (missing0 = "affiliate_id"))) || ((data.order_id === undefined) && (missing0 = "order_id"))) || ((data.date_created === undefined) && (missing0 = "date_created"))) || ((data.commission === undefined) && (missing0 = "commission"))) || ((data.status === undefined) && (missing0 = "status"))) || ((data.date_earned === undefined) && (missing0 = "date_earned"))){
-validate110.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema404.required,parentSchema:schema404,data}];
+validate110.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema403.required,parentSchema:schema403,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((((((key0 === "id") || (key0 === "affiliate_id")) || (key0 === "order_id")) || (key0 === "date_created")) || (key0 === "commission")) || (key0 === "status")) || (key0 === "date_earned"))){
-validate110.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema404,data}];
+validate110.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema403,data}];
 return false;
 break;
 }
@@ -14983,11 +14983,11 @@ if(data.status !== undefined){
 let data5 = data.status;
 const _errs17 = errors;
 if(typeof data5 !== "string"){
-validate110.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema404.properties.status.type,parentSchema:schema404.properties.status,data:data5}];
+validate110.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema403.properties.status.type,parentSchema:schema403.properties.status,data:data5}];
 return false;
 }
 if(!((data5 === "Pending") || (data5 === "Earned"))){
-validate110.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema404.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema404.properties.status.enum,parentSchema:schema404.properties.status,data:data5}];
+validate110.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema403.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema403.properties.status.enum,parentSchema:schema403.properties.status,data:data5}];
 return false;
 }
 var valid0 = _errs17 === errors;
@@ -15027,7 +15027,7 @@ var valid0 = true;
 }
 }
 else {
-validate110.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema404.type,parentSchema:schema404,data}];
+validate110.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema403.type,parentSchema:schema403,data}];
 return false;
 }
 }
@@ -15056,7 +15056,7 @@ break;
 }
 }
 else {
-validate209.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema500.type,parentSchema:schema500,data}];
+validate209.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema499.type,parentSchema:schema499,data}];
 return false;
 }
 }
@@ -15065,8 +15065,8 @@ return errors === 0;
 }
 
 export const language_lines = validate211;
-const schema501 = {"type":"array","items":{"$ref":"language_line.json"}};
-const schema411 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/language_line.json","title":"LanguageLine","description":"A translation added with addLanguageLines: one text per language group (`target`: admin or user), section and keyword.","type":"object","additionalProperties":false,"required":["id","target","section","keyword","text"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"target":{"type":"string","enum":["admin","user"]},"section":{"type":"string"},"keyword":{"type":"string"},"text":{"type":"string"}}};
+const schema500 = {"type":"array","items":{"$ref":"language_line.json"}};
+const schema410 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/language_line.json","title":"LanguageLine","description":"A translation added with addLanguageLines: one text per language group (`target`: admin or user), section and keyword.","type":"object","additionalProperties":false,"required":["id","target","section","keyword","text"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"target":{"type":"string","enum":["admin","user"]},"section":{"type":"string"},"keyword":{"type":"string"},"text":{"type":"string"}}};
 
 function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://billsim.local/schemas/resources/language_line.json" */;
@@ -15076,14 +15076,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((data.id === undefined) && (missing0 = "id")) || ((data.target === undefined) && (missing0 = "target"))) || ((data.section === undefined) && (missing0 = "section"))) || ((data.keyword === undefined) && (missing0 = "keyword"))) || ((data.text === undefined) && (missing0 = "text"))){
-validate112.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema411.required,parentSchema:schema411,data}];
+validate112.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema410.required,parentSchema:schema410,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((((key0 === "id") || (key0 === "target")) || (key0 === "section")) || (key0 === "keyword")) || (key0 === "text"))){
-validate112.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema411,data}];
+validate112.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema410,data}];
 return false;
 break;
 }
@@ -15115,11 +15115,11 @@ if(data.target !== undefined){
 let data1 = data.target;
 const _errs5 = errors;
 if(typeof data1 !== "string"){
-validate112.errors = [{instancePath:instancePath+"/target",schemaPath:"#/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema411.properties.target.type,parentSchema:schema411.properties.target,data:data1}];
+validate112.errors = [{instancePath:instancePath+"/target",schemaPath:"#/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema410.properties.target.type,parentSchema:schema410.properties.target,data:data1}];
 return false;
 }
 if(!((data1 === "admin") || (data1 === "user"))){
-validate112.errors = [{instancePath:instancePath+"/target",schemaPath:"#/properties/target/enum",keyword:"enum",params:{allowedValues: schema411.properties.target.enum},message:"must be equal to one of the allowed values",schema:schema411.properties.target.enum,parentSchema:schema411.properties.target,data:data1}];
+validate112.errors = [{instancePath:instancePath+"/target",schemaPath:"#/properties/target/enum",keyword:"enum",params:{allowedValues: schema410.properties.target.enum},message:"must be equal to one of the allowed values",schema:schema410.properties.target.enum,parentSchema:schema410.properties.target,data:data1}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -15132,7 +15132,7 @@ if(data.section !== undefined){
 let data2 = data.section;
 const _errs7 = errors;
 if(typeof data2 !== "string"){
-validate112.errors = [{instancePath:instancePath+"/section",schemaPath:"#/properties/section/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema411.properties.section.type,parentSchema:schema411.properties.section,data:data2}];
+validate112.errors = [{instancePath:instancePath+"/section",schemaPath:"#/properties/section/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema410.properties.section.type,parentSchema:schema410.properties.section,data:data2}];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -15145,7 +15145,7 @@ if(data.keyword !== undefined){
 let data3 = data.keyword;
 const _errs9 = errors;
 if(typeof data3 !== "string"){
-validate112.errors = [{instancePath:instancePath+"/keyword",schemaPath:"#/properties/keyword/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema411.properties.keyword.type,parentSchema:schema411.properties.keyword,data:data3}];
+validate112.errors = [{instancePath:instancePath+"/keyword",schemaPath:"#/properties/keyword/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema410.properties.keyword.type,parentSchema:schema410.properties.keyword,data:data3}];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -15158,7 +15158,7 @@ if(data.text !== undefined){
 let data4 = data.text;
 const _errs11 = errors;
 if(typeof data4 !== "string"){
-validate112.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema411.properties.text.type,parentSchema:schema411.properties.text,data:data4}];
+validate112.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema410.properties.text.type,parentSchema:schema410.properties.text,data:data4}];
 return false;
 }
 var valid0 = _errs11 === errors;
@@ -15174,7 +15174,7 @@ var valid0 = true;
 }
 }
 else {
-validate112.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema411.type,parentSchema:schema411,data}];
+validate112.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema410.type,parentSchema:schema410,data}];
 return false;
 }
 }
@@ -15203,7 +15203,7 @@ break;
 }
 }
 else {
-validate211.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema501.type,parentSchema:schema501,data}];
+validate211.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema500.type,parentSchema:schema500,data}];
 return false;
 }
 }
@@ -15212,10 +15212,10 @@ return errors === 0;
 }
 
 export const metered_variables = validate213;
-const schema502 = {"type":"array","items":{"$ref":"metered_variable.json"}};
-const schema413 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/metered_variable.json","title":"MeteredVariable","description":"A metered billing variable of a product, in meteredGetVariables' wire shape: what is measured (`variable_name`, the name meteredAddUsage takes), its unit, cycle, pricing scheme and price brackets. Schemes: `tiered` charges each recorded quantity at the price of the bracket that quantity falls in; `volume` charges the period's total quantity at the price of the bracket the total falls in. A bracket holds quantities from `qty` up to (not including) `qty_max`; `qty_max` \"0\" has no upper end. Prices are per unit, with 4 decimals.","type":"object","additionalProperties":false,"required":["id","product_id","name","variable_name","unit_name","cycle","scheme","options","prices"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"product_id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"variable_name":{"type":"string","pattern":"^[A-Za-z0-9_]{1,64}$"},"unit_name":{"type":"string"},"cycle":{"type":"string","enum":["Monthly"],"description":"billed with the service's renewal: the published samples show Monthly only"},"scheme":{"type":"string","enum":["tiered","volume"]},"options":{"type":"string","description":"\"0\" in every published sample; kept, never read"},"prices":{"type":"array","items":{"$ref":"#/definitions/price"}}},"definitions":{"price":{"title":"MeteredPrice","type":"object","additionalProperties":false,"required":["id","variable_id","qty","qty_max","price"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"variable_id":{"$ref":"../common/defs.json#/definitions/id"},"qty":{"type":"string","pattern":"^[0-9]+$"},"qty_max":{"type":"string","pattern":"^[0-9]+$","description":"\"0\": no upper end"},"price":{"type":"string","pattern":"^[0-9]+\\.[0-9]{4}$"}}}}};
+const schema501 = {"type":"array","items":{"$ref":"metered_variable.json"}};
+const schema412 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/metered_variable.json","title":"MeteredVariable","description":"A metered billing variable of a product, in meteredGetVariables' wire shape: what is measured (`variable_name`, the name meteredAddUsage takes), its unit, cycle, pricing scheme and price brackets. Schemes: `tiered` charges each recorded quantity at the price of the bracket that quantity falls in; `volume` charges the period's total quantity at the price of the bracket the total falls in. A bracket holds quantities from `qty` up to (not including) `qty_max`; `qty_max` \"0\" has no upper end. Prices are per unit, with 4 decimals.","type":"object","additionalProperties":false,"required":["id","product_id","name","variable_name","unit_name","cycle","scheme","options","prices"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"product_id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"variable_name":{"type":"string","pattern":"^[A-Za-z0-9_]{1,64}$"},"unit_name":{"type":"string"},"cycle":{"type":"string","enum":["Monthly"],"description":"billed with the service's renewal: the published samples show Monthly only"},"scheme":{"type":"string","enum":["tiered","volume"]},"options":{"type":"string","description":"\"0\" in every published sample; kept, never read"},"prices":{"type":"array","items":{"$ref":"#/definitions/price"}}},"definitions":{"price":{"title":"MeteredPrice","type":"object","additionalProperties":false,"required":["id","variable_id","qty","qty_max","price"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"variable_id":{"$ref":"../common/defs.json#/definitions/id"},"qty":{"type":"string","pattern":"^[0-9]+$"},"qty_max":{"type":"string","pattern":"^[0-9]+$","description":"\"0\": no upper end"},"price":{"type":"string","pattern":"^[0-9]+\\.[0-9]{4}$"}}}}};
 const pattern327 = new RegExp("^[A-Za-z0-9_]{1,64}$", "u");
-const schema416 = {"title":"MeteredPrice","type":"object","additionalProperties":false,"required":["id","variable_id","qty","qty_max","price"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"variable_id":{"$ref":"../common/defs.json#/definitions/id"},"qty":{"type":"string","pattern":"^[0-9]+$"},"qty_max":{"type":"string","pattern":"^[0-9]+$","description":"\"0\": no upper end"},"price":{"type":"string","pattern":"^[0-9]+\\.[0-9]{4}$"}}};
+const schema415 = {"title":"MeteredPrice","type":"object","additionalProperties":false,"required":["id","variable_id","qty","qty_max","price"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"variable_id":{"$ref":"../common/defs.json#/definitions/id"},"qty":{"type":"string","pattern":"^[0-9]+$"},"qty_max":{"type":"string","pattern":"^[0-9]+$","description":"\"0\": no upper end"},"price":{"type":"string","pattern":"^[0-9]+\\.[0-9]{4}$"}}};
 
 function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -15224,14 +15224,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((data.id === undefined) && (missing0 = "id")) || ((data.variable_id === undefined) && (missing0 = "variable_id"))) || ((data.qty === undefined) && (missing0 = "qty"))) || ((data.qty_max === undefined) && (missing0 = "qty_max"))) || ((data.price === undefined) && (missing0 = "price"))){
-validate115.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema416.required,parentSchema:schema416,data}];
+validate115.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema415.required,parentSchema:schema415,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((((key0 === "id") || (key0 === "variable_id")) || (key0 === "qty")) || (key0 === "qty_max")) || (key0 === "price"))){
-validate115.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema416,data}];
+validate115.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema415,data}];
 return false;
 break;
 }
@@ -15287,12 +15287,12 @@ const _errs8 = errors;
 if(errors === _errs8){
 if(typeof data2 === "string"){
 if(!pattern0.test(data2)){
-validate115.errors = [{instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema416.properties.qty,data:data2}];
+validate115.errors = [{instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema415.properties.qty,data:data2}];
 return false;
 }
 }
 else {
-validate115.errors = [{instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema416.properties.qty.type,parentSchema:schema416.properties.qty,data:data2}];
+validate115.errors = [{instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema415.properties.qty.type,parentSchema:schema415.properties.qty,data:data2}];
 return false;
 }
 }
@@ -15308,12 +15308,12 @@ const _errs10 = errors;
 if(errors === _errs10){
 if(typeof data3 === "string"){
 if(!pattern0.test(data3)){
-validate115.errors = [{instancePath:instancePath+"/qty_max",schemaPath:"#/properties/qty_max/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema416.properties.qty_max,data:data3}];
+validate115.errors = [{instancePath:instancePath+"/qty_max",schemaPath:"#/properties/qty_max/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema415.properties.qty_max,data:data3}];
 return false;
 }
 }
 else {
-validate115.errors = [{instancePath:instancePath+"/qty_max",schemaPath:"#/properties/qty_max/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema416.properties.qty_max.type,parentSchema:schema416.properties.qty_max,data:data3}];
+validate115.errors = [{instancePath:instancePath+"/qty_max",schemaPath:"#/properties/qty_max/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema415.properties.qty_max.type,parentSchema:schema415.properties.qty_max,data:data3}];
 return false;
 }
 }
@@ -15329,12 +15329,12 @@ const _errs12 = errors;
 if(errors === _errs12){
 if(typeof data4 === "string"){
 if(!pattern2.test(data4)){
-validate115.errors = [{instancePath:instancePath+"/price",schemaPath:"#/properties/price/pattern",keyword:"pattern",params:{pattern: "^[0-9]+\\.[0-9]{4}$"},message:"must match pattern \""+"^[0-9]+\\.[0-9]{4}$"+"\"",schema:"^[0-9]+\\.[0-9]{4}$",parentSchema:schema416.properties.price,data:data4}];
+validate115.errors = [{instancePath:instancePath+"/price",schemaPath:"#/properties/price/pattern",keyword:"pattern",params:{pattern: "^[0-9]+\\.[0-9]{4}$"},message:"must match pattern \""+"^[0-9]+\\.[0-9]{4}$"+"\"",schema:"^[0-9]+\\.[0-9]{4}$",parentSchema:schema415.properties.price,data:data4}];
 return false;
 }
 }
 else {
-validate115.errors = [{instancePath:instancePath+"/price",schemaPath:"#/properties/price/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema416.properties.price.type,parentSchema:schema416.properties.price,data:data4}];
+validate115.errors = [{instancePath:instancePath+"/price",schemaPath:"#/properties/price/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema415.properties.price.type,parentSchema:schema415.properties.price,data:data4}];
 return false;
 }
 }
@@ -15351,7 +15351,7 @@ var valid0 = true;
 }
 }
 else {
-validate115.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema416.type,parentSchema:schema416,data}];
+validate115.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema415.type,parentSchema:schema415,data}];
 return false;
 }
 }
@@ -15368,14 +15368,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((((((data.id === undefined) && (missing0 = "id")) || ((data.product_id === undefined) && (missing0 = "product_id"))) || ((data.name === undefined) && (missing0 = "name"))) || ((data.variable_name === undefined) && (missing0 = "variable_name"))) || ((data.unit_name === undefined) && (missing0 = "unit_name"))) || ((data.cycle === undefined) && (missing0 = "cycle"))) || ((data.scheme === undefined) && (missing0 = "scheme"))) || ((data.options === undefined) && (missing0 = "options"))) || ((data.prices === undefined) && (missing0 = "prices"))){
-validate114.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema413.required,parentSchema:schema413,data}];
+validate114.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema412.required,parentSchema:schema412,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func2.call(schema413.properties, key0))){
-validate114.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema413,data}];
+if(!(func2.call(schema412.properties, key0))){
+validate114.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema412,data}];
 return false;
 break;
 }
@@ -15429,7 +15429,7 @@ if(data.name !== undefined){
 let data2 = data.name;
 const _errs8 = errors;
 if(typeof data2 !== "string"){
-validate114.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema413.properties.name.type,parentSchema:schema413.properties.name,data:data2}];
+validate114.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema412.properties.name.type,parentSchema:schema412.properties.name,data:data2}];
 return false;
 }
 var valid0 = _errs8 === errors;
@@ -15444,12 +15444,12 @@ const _errs10 = errors;
 if(errors === _errs10){
 if(typeof data3 === "string"){
 if(!pattern327.test(data3)){
-validate114.errors = [{instancePath:instancePath+"/variable_name",schemaPath:"#/properties/variable_name/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_]{1,64}$"},message:"must match pattern \""+"^[A-Za-z0-9_]{1,64}$"+"\"",schema:"^[A-Za-z0-9_]{1,64}$",parentSchema:schema413.properties.variable_name,data:data3}];
+validate114.errors = [{instancePath:instancePath+"/variable_name",schemaPath:"#/properties/variable_name/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_]{1,64}$"},message:"must match pattern \""+"^[A-Za-z0-9_]{1,64}$"+"\"",schema:"^[A-Za-z0-9_]{1,64}$",parentSchema:schema412.properties.variable_name,data:data3}];
 return false;
 }
 }
 else {
-validate114.errors = [{instancePath:instancePath+"/variable_name",schemaPath:"#/properties/variable_name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema413.properties.variable_name.type,parentSchema:schema413.properties.variable_name,data:data3}];
+validate114.errors = [{instancePath:instancePath+"/variable_name",schemaPath:"#/properties/variable_name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema412.properties.variable_name.type,parentSchema:schema412.properties.variable_name,data:data3}];
 return false;
 }
 }
@@ -15463,7 +15463,7 @@ if(data.unit_name !== undefined){
 let data4 = data.unit_name;
 const _errs12 = errors;
 if(typeof data4 !== "string"){
-validate114.errors = [{instancePath:instancePath+"/unit_name",schemaPath:"#/properties/unit_name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema413.properties.unit_name.type,parentSchema:schema413.properties.unit_name,data:data4}];
+validate114.errors = [{instancePath:instancePath+"/unit_name",schemaPath:"#/properties/unit_name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema412.properties.unit_name.type,parentSchema:schema412.properties.unit_name,data:data4}];
 return false;
 }
 var valid0 = _errs12 === errors;
@@ -15476,11 +15476,11 @@ if(data.cycle !== undefined){
 let data5 = data.cycle;
 const _errs14 = errors;
 if(typeof data5 !== "string"){
-validate114.errors = [{instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema413.properties.cycle.type,parentSchema:schema413.properties.cycle,data:data5}];
+validate114.errors = [{instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema412.properties.cycle.type,parentSchema:schema412.properties.cycle,data:data5}];
 return false;
 }
 if(!(data5 === "Monthly")){
-validate114.errors = [{instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/enum",keyword:"enum",params:{allowedValues: schema413.properties.cycle.enum},message:"must be equal to one of the allowed values",schema:schema413.properties.cycle.enum,parentSchema:schema413.properties.cycle,data:data5}];
+validate114.errors = [{instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/enum",keyword:"enum",params:{allowedValues: schema412.properties.cycle.enum},message:"must be equal to one of the allowed values",schema:schema412.properties.cycle.enum,parentSchema:schema412.properties.cycle,data:data5}];
 return false;
 }
 var valid0 = _errs14 === errors;
@@ -15493,11 +15493,11 @@ if(data.scheme !== undefined){
 let data6 = data.scheme;
 const _errs16 = errors;
 if(typeof data6 !== "string"){
-validate114.errors = [{instancePath:instancePath+"/scheme",schemaPath:"#/properties/scheme/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema413.properties.scheme.type,parentSchema:schema413.properties.scheme,data:data6}];
+validate114.errors = [{instancePath:instancePath+"/scheme",schemaPath:"#/properties/scheme/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema412.properties.scheme.type,parentSchema:schema412.properties.scheme,data:data6}];
 return false;
 }
 if(!((data6 === "tiered") || (data6 === "volume"))){
-validate114.errors = [{instancePath:instancePath+"/scheme",schemaPath:"#/properties/scheme/enum",keyword:"enum",params:{allowedValues: schema413.properties.scheme.enum},message:"must be equal to one of the allowed values",schema:schema413.properties.scheme.enum,parentSchema:schema413.properties.scheme,data:data6}];
+validate114.errors = [{instancePath:instancePath+"/scheme",schemaPath:"#/properties/scheme/enum",keyword:"enum",params:{allowedValues: schema412.properties.scheme.enum},message:"must be equal to one of the allowed values",schema:schema412.properties.scheme.enum,parentSchema:schema412.properties.scheme,data:data6}];
 return false;
 }
 var valid0 = _errs16 === errors;
@@ -15510,7 +15510,7 @@ if(data.options !== undefined){
 let data7 = data.options;
 const _errs18 = errors;
 if(typeof data7 !== "string"){
-validate114.errors = [{instancePath:instancePath+"/options",schemaPath:"#/properties/options/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema413.properties.options.type,parentSchema:schema413.properties.options,data:data7}];
+validate114.errors = [{instancePath:instancePath+"/options",schemaPath:"#/properties/options/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema412.properties.options.type,parentSchema:schema412.properties.options,data:data7}];
 return false;
 }
 var valid0 = _errs18 === errors;
@@ -15539,7 +15539,7 @@ break;
 }
 }
 else {
-validate114.errors = [{instancePath:instancePath+"/prices",schemaPath:"#/properties/prices/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema413.properties.prices.type,parentSchema:schema413.properties.prices,data:data8}];
+validate114.errors = [{instancePath:instancePath+"/prices",schemaPath:"#/properties/prices/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema412.properties.prices.type,parentSchema:schema412.properties.prices,data:data8}];
 return false;
 }
 }
@@ -15560,7 +15560,7 @@ var valid0 = true;
 }
 }
 else {
-validate114.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema413.type,parentSchema:schema413,data}];
+validate114.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema412.type,parentSchema:schema412,data}];
 return false;
 }
 }
@@ -15589,7 +15589,7 @@ break;
 }
 }
 else {
-validate213.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema502.type,parentSchema:schema502,data}];
+validate213.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema501.type,parentSchema:schema501,data}];
 return false;
 }
 }
@@ -15598,8 +15598,8 @@ return errors === 0;
 }
 
 export const metered_usage = validate215;
-const schema503 = {"type":"array","items":{"$ref":"metered_usage.json"}};
-const schema419 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/metered_usage.json","title":"MeteredUsage","description":"One usage record of a service's metered variable (meteredAddUsage). `charge` is what it costs, given by the caller or worked out when it was recorded; `charged` is \"1\" when the caller gave it. `invoice_id` is \"0\" until the daily run bills the record on the service's renewal invoice; the current period (meteredGetUsage) is the records not billed yet.","type":"object","additionalProperties":false,"required":["id","account_id","variable_id","date_created","date_updated","qty","charge","charged","output","rawoutput","invoice_id"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"account_id":{"$ref":"../common/defs.json#/definitions/id"},"variable_id":{"$ref":"../common/defs.json#/definitions/id"},"date_created":{"$ref":"../common/defs.json#/definitions/datetime"},"date_updated":{"$ref":"../common/defs.json#/definitions/datetime"},"qty":{"type":"string","pattern":"^[0-9]{1,12}(\\.[0-9]{1,4})?$","description":"a quantity of at most 4 decimals, such as 2 or 1.5"},"charge":{"$ref":"../common/defs.json#/definitions/decimal"},"charged":{"$ref":"../common/defs.json#/definitions/flag"},"output":{"type":"string"},"rawoutput":{"type":"string"},"invoice_id":{"$ref":"../common/defs.json#/definitions/id"}}};
+const schema502 = {"type":"array","items":{"$ref":"metered_usage.json"}};
+const schema418 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/metered_usage.json","title":"MeteredUsage","description":"One usage record of a service's metered variable (meteredAddUsage). `charge` is what it costs, given by the caller or worked out when it was recorded; `charged` is \"1\" when the caller gave it. `invoice_id` is \"0\" until the daily run bills the record on the service's renewal invoice; the current period (meteredGetUsage) is the records not billed yet.","type":"object","additionalProperties":false,"required":["id","account_id","variable_id","date_created","date_updated","qty","charge","charged","output","rawoutput","invoice_id"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"account_id":{"$ref":"../common/defs.json#/definitions/id"},"variable_id":{"$ref":"../common/defs.json#/definitions/id"},"date_created":{"$ref":"../common/defs.json#/definitions/datetime"},"date_updated":{"$ref":"../common/defs.json#/definitions/datetime"},"qty":{"type":"string","pattern":"^[0-9]{1,12}(\\.[0-9]{1,4})?$","description":"a quantity of at most 4 decimals, such as 2 or 1.5"},"charge":{"$ref":"../common/defs.json#/definitions/decimal"},"charged":{"$ref":"../common/defs.json#/definitions/flag"},"output":{"type":"string"},"rawoutput":{"type":"string"},"invoice_id":{"$ref":"../common/defs.json#/definitions/id"}}};
 const pattern338 = new RegExp("^[0-9]{1,12}(\\.[0-9]{1,4})?$", "u");
 
 function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -15610,14 +15610,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((((((((data.id === undefined) && (missing0 = "id")) || ((data.account_id === undefined) && (missing0 = "account_id"))) || ((data.variable_id === undefined) && (missing0 = "variable_id"))) || ((data.date_created === undefined) && (missing0 = "date_created"))) || ((data.date_updated === undefined) && (missing0 = "date_updated"))) || ((data.qty === undefined) && (missing0 = "qty"))) || ((data.charge === undefined) && (missing0 = "charge"))) || ((data.charged === undefined) && (missing0 = "charged"))) || ((data.output === undefined) && (missing0 = "output"))) || ((data.rawoutput === undefined) && (missing0 = "rawoutput"))) || ((data.invoice_id === undefined) && (missing0 = "invoice_id"))){
-validate118.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema419.required,parentSchema:schema419,data}];
+validate118.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema418.required,parentSchema:schema418,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func2.call(schema419.properties, key0))){
-validate118.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema419,data}];
+if(!(func2.call(schema418.properties, key0))){
+validate118.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema418,data}];
 return false;
 break;
 }
@@ -15739,12 +15739,12 @@ const _errs17 = errors;
 if(errors === _errs17){
 if(typeof data5 === "string"){
 if(!pattern338.test(data5)){
-validate118.errors = [{instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,12}(\\.[0-9]{1,4})?$"},message:"must match pattern \""+"^[0-9]{1,12}(\\.[0-9]{1,4})?$"+"\"",schema:"^[0-9]{1,12}(\\.[0-9]{1,4})?$",parentSchema:schema419.properties.qty,data:data5}];
+validate118.errors = [{instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,12}(\\.[0-9]{1,4})?$"},message:"must match pattern \""+"^[0-9]{1,12}(\\.[0-9]{1,4})?$"+"\"",schema:"^[0-9]{1,12}(\\.[0-9]{1,4})?$",parentSchema:schema418.properties.qty,data:data5}];
 return false;
 }
 }
 else {
-validate118.errors = [{instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema419.properties.qty.type,parentSchema:schema419.properties.qty,data:data5}];
+validate118.errors = [{instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema418.properties.qty.type,parentSchema:schema418.properties.qty,data:data5}];
 return false;
 }
 }
@@ -15797,7 +15797,7 @@ if(data.output !== undefined){
 let data8 = data.output;
 const _errs25 = errors;
 if(typeof data8 !== "string"){
-validate118.errors = [{instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema419.properties.output.type,parentSchema:schema419.properties.output,data:data8}];
+validate118.errors = [{instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema418.properties.output.type,parentSchema:schema418.properties.output,data:data8}];
 return false;
 }
 var valid0 = _errs25 === errors;
@@ -15810,7 +15810,7 @@ if(data.rawoutput !== undefined){
 let data9 = data.rawoutput;
 const _errs27 = errors;
 if(typeof data9 !== "string"){
-validate118.errors = [{instancePath:instancePath+"/rawoutput",schemaPath:"#/properties/rawoutput/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema419.properties.rawoutput.type,parentSchema:schema419.properties.rawoutput,data:data9}];
+validate118.errors = [{instancePath:instancePath+"/rawoutput",schemaPath:"#/properties/rawoutput/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema418.properties.rawoutput.type,parentSchema:schema418.properties.rawoutput,data:data9}];
 return false;
 }
 var valid0 = _errs27 === errors;
@@ -15854,7 +15854,7 @@ var valid0 = true;
 }
 }
 else {
-validate118.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema419.type,parentSchema:schema419,data}];
+validate118.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema418.type,parentSchema:schema418,data}];
 return false;
 }
 }
@@ -15883,7 +15883,7 @@ break;
 }
 }
 else {
-validate215.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema503.type,parentSchema:schema503,data}];
+validate215.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema502.type,parentSchema:schema502,data}];
 return false;
 }
 }
@@ -15892,16 +15892,16 @@ return errors === 0;
 }
 
 export const stubs = validate217;
-const schema504 = {"type":"array","items":{"$ref":"stub.json"}};
-const schema428 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/stub.json","title":"Stub","description":"A call answered the session's own way instead of by the simulation (billsim's own collection). A request of `call` that carries every value of `params` gets, instead of the simulated answer: the success envelope with the keys of `answer` (its string values are Handlebars templates with `params`, `call`, `server_time` and `now` in scope), the error envelope with the messages of `error`, or a failure below the envelope (`failure`); `status` and `delayMs` as for faults. A stubbed request runs no simulation and changes no state but the stub's own count. The stub with the most `params` that match applies, then the newest. Without `times` a stub lasts until removed. A fixtures folder may ship a stubs.json: a reset returns to those, and snapshots and --data carry the rest like any record.","type":"object","additionalProperties":false,"required":["id","call"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"call":{"$ref":"../control/stub_spec.json#/properties/call"},"params":{"$ref":"../control/stub_spec.json#/properties/params"},"answer":{"$ref":"../control/stub_spec.json#/properties/answer"},"error":{"$ref":"../control/stub_spec.json#/properties/error"},"status":{"$ref":"../control/stub_spec.json#/properties/status"},"delayMs":{"$ref":"../control/stub_spec.json#/properties/delayMs"},"times":{"$ref":"../control/stub_spec.json#/properties/times"},"failure":{"$ref":"../control/stub_spec.json#/properties/failure"},"remaining":{"type":["integer","null"],"minimum":1,"description":"the requests it still answers; null or absent: as times says (every one, without times)"}}};
-const schema431 = {"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]{0,63}$","description":"a call name: a letter, then up to 63 letters, digits or _ (simulated by billsim or not)"};
-const schema432 = {"title":"StubParams","type":"object","maxProperties":50,"propertyNames":{"pattern":"^[A-Za-z0-9_.\\-\\[\\]]{1,200}$"},"additionalProperties":{"type":"string","maxLength":1000},"description":"an object of up to 50 parameters, each a text the request must carry exactly (bracket keys as the API reads them, such as \"products[0][name]\")"};
-const schema433 = {"title":"StubAnswer","type":"object","tsType":"Record<string, unknown>","description":"an object of the call's own keys, at most 1 MB as JSON, without success, call and server_time (billsim writes them); string values anywhere in it are Handlebars templates"};
-const schema434 = {"title":"StubMessages","type":"array","minItems":1,"maxItems":10,"items":{"type":"string","minLength":1,"maxLength":1000},"tsType":"string[]","description":"a list of 1 to 10 messages, each 1 to 1000 characters"};
-const schema435 = {"type":"integer","minimum":200,"maximum":599,"description":"a whole number from 200 to 599"};
-const schema436 = {"type":"integer","minimum":0,"maximum":60000,"description":"a whole number from 0 to 60000 (for the slow failure: the time the body is dripped over)"};
-const schema437 = {"type":"integer","minimum":1,"maximum":1000000,"description":"a whole number from 1 to 1000000"};
-const schema438 = {"type":"string","enum":["reset","empty","malformed","html","slow"],"description":"one of reset (the connection is closed without an answer), empty (HTTP 200 with no body), malformed (HTTP 200 with a body that is not JSON), html (HTTP 502 with a proxy's HTML page) or slow (the answer's body dripped over delayMs)"};
+const schema503 = {"type":"array","items":{"$ref":"stub.json"}};
+const schema427 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/stub.json","title":"Stub","description":"A call answered the session's own way instead of by the simulation (billsim's own collection). A request of `call` that carries every value of `params` gets, instead of the simulated answer: the success envelope with the keys of `answer` (its string values are Handlebars templates with `params`, `call`, `server_time` and `now` in scope), the error envelope with the messages of `error`, or a failure below the envelope (`failure`); `status` and `delayMs` as for faults. A stubbed request runs no simulation and changes no state but the stub's own count. The stub with the most `params` that match applies, then the newest. Without `times` a stub lasts until removed. A fixtures folder may ship a stubs.json: a reset returns to those, and snapshots and --data carry the rest like any record.","type":"object","additionalProperties":false,"required":["id","call"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"call":{"$ref":"../control/stub_spec.json#/properties/call"},"params":{"$ref":"../control/stub_spec.json#/properties/params"},"answer":{"$ref":"../control/stub_spec.json#/properties/answer"},"error":{"$ref":"../control/stub_spec.json#/properties/error"},"status":{"$ref":"../control/stub_spec.json#/properties/status"},"delayMs":{"$ref":"../control/stub_spec.json#/properties/delayMs"},"times":{"$ref":"../control/stub_spec.json#/properties/times"},"failure":{"$ref":"../control/stub_spec.json#/properties/failure"},"remaining":{"type":["integer","null"],"minimum":1,"description":"the requests it still answers; null or absent: as times says (every one, without times)"}}};
+const schema430 = {"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]{0,63}$","description":"a call name: a letter, then up to 63 letters, digits or _ (simulated by billsim or not)"};
+const schema431 = {"title":"StubParams","type":"object","maxProperties":50,"propertyNames":{"pattern":"^[A-Za-z0-9_.\\-\\[\\]]{1,200}$"},"additionalProperties":{"type":"string","maxLength":1000},"description":"an object of up to 50 parameters, each a text the request must carry exactly (bracket keys as the API reads them, such as \"products[0][name]\")"};
+const schema432 = {"title":"StubAnswer","type":"object","tsType":"Record<string, unknown>","description":"an object of the call's own keys, at most 1 MB as JSON, without success, call and server_time (billsim writes them); string values anywhere in it are Handlebars templates"};
+const schema433 = {"title":"StubMessages","type":"array","minItems":1,"maxItems":10,"items":{"type":"string","minLength":1,"maxLength":1000},"tsType":"string[]","description":"a list of 1 to 10 messages, each 1 to 1000 characters"};
+const schema434 = {"type":"integer","minimum":200,"maximum":599,"description":"a whole number from 200 to 599"};
+const schema435 = {"type":"integer","minimum":0,"maximum":60000,"description":"a whole number from 0 to 60000 (for the slow failure: the time the body is dripped over)"};
+const schema436 = {"type":"integer","minimum":1,"maximum":1000000,"description":"a whole number from 1 to 1000000"};
+const schema437 = {"type":"string","enum":["reset","empty","malformed","html","slow"],"description":"one of reset (the connection is closed without an answer), empty (HTTP 200 with no body), malformed (HTTP 200 with a body that is not JSON), html (HTTP 502 with a proxy's HTML page) or slow (the answer's body dripped over delayMs)"};
 const pattern342 = new RegExp("^[A-Za-z][A-Za-z0-9_]{0,63}$", "u");
 const pattern343 = new RegExp("^[A-Za-z0-9_.\\-\\[\\]]{1,200}$", "u");
 
@@ -15913,14 +15913,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.id === undefined) && (missing0 = "id")) || ((data.call === undefined) && (missing0 = "call"))){
-validate120.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema428.required,parentSchema:schema428,data}];
+validate120.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema427.required,parentSchema:schema427,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func2.call(schema428.properties, key0))){
-validate120.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema428,data}];
+if(!(func2.call(schema427.properties, key0))){
+validate120.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema427,data}];
 return false;
 break;
 }
@@ -15955,12 +15955,12 @@ const _errs6 = errors;
 if(errors === _errs6){
 if(typeof data1 === "string"){
 if(!pattern342.test(data1)){
-validate120.errors = [{instancePath:instancePath+"/call",schemaPath:"../control/stub_spec.json#/properties/call/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]{0,63}$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]{0,63}$"+"\"",schema:"^[A-Za-z][A-Za-z0-9_]{0,63}$",parentSchema:schema431,data:data1}];
+validate120.errors = [{instancePath:instancePath+"/call",schemaPath:"../control/stub_spec.json#/properties/call/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]{0,63}$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]{0,63}$"+"\"",schema:"^[A-Za-z][A-Za-z0-9_]{0,63}$",parentSchema:schema430,data:data1}];
 return false;
 }
 }
 else {
-validate120.errors = [{instancePath:instancePath+"/call",schemaPath:"../control/stub_spec.json#/properties/call/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema431.type,parentSchema:schema431,data:data1}];
+validate120.errors = [{instancePath:instancePath+"/call",schemaPath:"../control/stub_spec.json#/properties/call/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema430.type,parentSchema:schema430,data:data1}];
 return false;
 }
 }
@@ -15977,7 +15977,7 @@ const _errs9 = errors;
 if(errors === _errs9){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(Object.keys(data2).length > 50){
-validate120.errors = [{instancePath:instancePath+"/params",schemaPath:"../control/stub_spec.json#/properties/params/maxProperties",keyword:"maxProperties",params:{limit: 50},message:"must NOT have more than 50 properties",schema:50,parentSchema:schema432,data:data2}];
+validate120.errors = [{instancePath:instancePath+"/params",schemaPath:"../control/stub_spec.json#/properties/params/maxProperties",keyword:"maxProperties",params:{limit: 50},message:"must NOT have more than 50 properties",schema:50,parentSchema:schema431,data:data2}];
 return false;
 }
 else {
@@ -15985,7 +15985,7 @@ for(const key1 in data2){
 const _errs11 = errors;
 if(typeof key1 === "string"){
 if(!pattern343.test(key1)){
-const err0 = {instancePath:instancePath+"/params",schemaPath:"../control/stub_spec.json#/properties/params/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.\\-\\[\\]]{1,200}$"},message:"must match pattern \""+"^[A-Za-z0-9_.\\-\\[\\]]{1,200}$"+"\"",schema:"^[A-Za-z0-9_.\\-\\[\\]]{1,200}$",parentSchema:schema432.propertyNames,data:key1,propertyName:key1};
+const err0 = {instancePath:instancePath+"/params",schemaPath:"../control/stub_spec.json#/properties/params/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.\\-\\[\\]]{1,200}$"},message:"must match pattern \""+"^[A-Za-z0-9_.\\-\\[\\]]{1,200}$"+"\"",schema:"^[A-Za-z0-9_.\\-\\[\\]]{1,200}$",parentSchema:schema431.propertyNames,data:key1,propertyName:key1};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -15997,7 +15997,7 @@ errors++;
 }
 var valid4 = _errs11 === errors;
 if(!valid4){
-const err1 = {instancePath:instancePath+"/params",schemaPath:"../control/stub_spec.json#/properties/params/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema432.propertyNames,parentSchema:schema432,data:data2};
+const err1 = {instancePath:instancePath+"/params",schemaPath:"../control/stub_spec.json#/properties/params/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema431.propertyNames,parentSchema:schema431,data:data2};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -16017,12 +16017,12 @@ const _errs13 = errors;
 if(errors === _errs13){
 if(typeof data3 === "string"){
 if(func6(data3) > 1000){
-validate120.errors = [{instancePath:instancePath+"/params/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../control/stub_spec.json#/properties/params/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema432.additionalProperties,data:data3}];
+validate120.errors = [{instancePath:instancePath+"/params/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../control/stub_spec.json#/properties/params/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema431.additionalProperties,data:data3}];
 return false;
 }
 }
 else {
-validate120.errors = [{instancePath:instancePath+"/params/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../control/stub_spec.json#/properties/params/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema432.additionalProperties.type,parentSchema:schema432.additionalProperties,data:data3}];
+validate120.errors = [{instancePath:instancePath+"/params/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../control/stub_spec.json#/properties/params/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema431.additionalProperties.type,parentSchema:schema431.additionalProperties,data:data3}];
 return false;
 }
 }
@@ -16035,7 +16035,7 @@ break;
 }
 }
 else {
-validate120.errors = [{instancePath:instancePath+"/params",schemaPath:"../control/stub_spec.json#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema432.type,parentSchema:schema432,data:data2}];
+validate120.errors = [{instancePath:instancePath+"/params",schemaPath:"../control/stub_spec.json#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema431.type,parentSchema:schema431,data:data2}];
 return false;
 }
 }
@@ -16049,7 +16049,7 @@ if(data.answer !== undefined){
 let data4 = data.answer;
 const _errs15 = errors;
 if(!(data4 && typeof data4 == "object" && !Array.isArray(data4))){
-validate120.errors = [{instancePath:instancePath+"/answer",schemaPath:"../control/stub_spec.json#/properties/answer/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema433.type,parentSchema:schema433,data:data4}];
+validate120.errors = [{instancePath:instancePath+"/answer",schemaPath:"../control/stub_spec.json#/properties/answer/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema432.type,parentSchema:schema432,data:data4}];
 return false;
 }
 var valid0 = _errs15 === errors;
@@ -16065,12 +16065,12 @@ const _errs20 = errors;
 if(errors === _errs20){
 if(Array.isArray(data5)){
 if(data5.length > 10){
-validate120.errors = [{instancePath:instancePath+"/error",schemaPath:"../control/stub_spec.json#/properties/error/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items",schema:10,parentSchema:schema434,data:data5}];
+validate120.errors = [{instancePath:instancePath+"/error",schemaPath:"../control/stub_spec.json#/properties/error/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items",schema:10,parentSchema:schema433,data:data5}];
 return false;
 }
 else {
 if(data5.length < 1){
-validate120.errors = [{instancePath:instancePath+"/error",schemaPath:"../control/stub_spec.json#/properties/error/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema434,data:data5}];
+validate120.errors = [{instancePath:instancePath+"/error",schemaPath:"../control/stub_spec.json#/properties/error/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema433,data:data5}];
 return false;
 }
 else {
@@ -16082,18 +16082,18 @@ const _errs23 = errors;
 if(errors === _errs23){
 if(typeof data6 === "string"){
 if(func6(data6) > 1000){
-validate120.errors = [{instancePath:instancePath+"/error/" + i0,schemaPath:"../control/stub_spec.json#/properties/error/items/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema434.items,data:data6}];
+validate120.errors = [{instancePath:instancePath+"/error/" + i0,schemaPath:"../control/stub_spec.json#/properties/error/items/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema433.items,data:data6}];
 return false;
 }
 else {
 if(func6(data6) < 1){
-validate120.errors = [{instancePath:instancePath+"/error/" + i0,schemaPath:"../control/stub_spec.json#/properties/error/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema434.items,data:data6}];
+validate120.errors = [{instancePath:instancePath+"/error/" + i0,schemaPath:"../control/stub_spec.json#/properties/error/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema433.items,data:data6}];
 return false;
 }
 }
 }
 else {
-validate120.errors = [{instancePath:instancePath+"/error/" + i0,schemaPath:"../control/stub_spec.json#/properties/error/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema434.items.type,parentSchema:schema434.items,data:data6}];
+validate120.errors = [{instancePath:instancePath+"/error/" + i0,schemaPath:"../control/stub_spec.json#/properties/error/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema433.items.type,parentSchema:schema433.items,data:data6}];
 return false;
 }
 }
@@ -16106,7 +16106,7 @@ break;
 }
 }
 else {
-validate120.errors = [{instancePath:instancePath+"/error",schemaPath:"../control/stub_spec.json#/properties/error/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema434.type,parentSchema:schema434,data:data5}];
+validate120.errors = [{instancePath:instancePath+"/error",schemaPath:"../control/stub_spec.json#/properties/error/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema433.type,parentSchema:schema433,data:data5}];
 return false;
 }
 }
@@ -16121,18 +16121,18 @@ let data7 = data.status;
 const _errs25 = errors;
 const _errs26 = errors;
 if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-validate120.errors = [{instancePath:instancePath+"/status",schemaPath:"../control/stub_spec.json#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema435.type,parentSchema:schema435,data:data7}];
+validate120.errors = [{instancePath:instancePath+"/status",schemaPath:"../control/stub_spec.json#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema434.type,parentSchema:schema434,data:data7}];
 return false;
 }
 if(errors === _errs26){
 if((typeof data7 == "number") && (isFinite(data7))){
 if(data7 > 599 || isNaN(data7)){
-validate120.errors = [{instancePath:instancePath+"/status",schemaPath:"../control/stub_spec.json#/properties/status/maximum",keyword:"maximum",params:{comparison: "<=", limit: 599},message:"must be <= 599",schema:599,parentSchema:schema435,data:data7}];
+validate120.errors = [{instancePath:instancePath+"/status",schemaPath:"../control/stub_spec.json#/properties/status/maximum",keyword:"maximum",params:{comparison: "<=", limit: 599},message:"must be <= 599",schema:599,parentSchema:schema434,data:data7}];
 return false;
 }
 else {
 if(data7 < 200 || isNaN(data7)){
-validate120.errors = [{instancePath:instancePath+"/status",schemaPath:"../control/stub_spec.json#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 200},message:"must be >= 200",schema:200,parentSchema:schema435,data:data7}];
+validate120.errors = [{instancePath:instancePath+"/status",schemaPath:"../control/stub_spec.json#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 200},message:"must be >= 200",schema:200,parentSchema:schema434,data:data7}];
 return false;
 }
 }
@@ -16149,18 +16149,18 @@ let data8 = data.delayMs;
 const _errs28 = errors;
 const _errs29 = errors;
 if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-validate120.errors = [{instancePath:instancePath+"/delayMs",schemaPath:"../control/stub_spec.json#/properties/delayMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema436.type,parentSchema:schema436,data:data8}];
+validate120.errors = [{instancePath:instancePath+"/delayMs",schemaPath:"../control/stub_spec.json#/properties/delayMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema435.type,parentSchema:schema435,data:data8}];
 return false;
 }
 if(errors === _errs29){
 if((typeof data8 == "number") && (isFinite(data8))){
 if(data8 > 60000 || isNaN(data8)){
-validate120.errors = [{instancePath:instancePath+"/delayMs",schemaPath:"../control/stub_spec.json#/properties/delayMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 60000},message:"must be <= 60000",schema:60000,parentSchema:schema436,data:data8}];
+validate120.errors = [{instancePath:instancePath+"/delayMs",schemaPath:"../control/stub_spec.json#/properties/delayMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 60000},message:"must be <= 60000",schema:60000,parentSchema:schema435,data:data8}];
 return false;
 }
 else {
 if(data8 < 0 || isNaN(data8)){
-validate120.errors = [{instancePath:instancePath+"/delayMs",schemaPath:"../control/stub_spec.json#/properties/delayMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema436,data:data8}];
+validate120.errors = [{instancePath:instancePath+"/delayMs",schemaPath:"../control/stub_spec.json#/properties/delayMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema435,data:data8}];
 return false;
 }
 }
@@ -16177,18 +16177,18 @@ let data9 = data.times;
 const _errs31 = errors;
 const _errs32 = errors;
 if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-validate120.errors = [{instancePath:instancePath+"/times",schemaPath:"../control/stub_spec.json#/properties/times/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema437.type,parentSchema:schema437,data:data9}];
+validate120.errors = [{instancePath:instancePath+"/times",schemaPath:"../control/stub_spec.json#/properties/times/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema436.type,parentSchema:schema436,data:data9}];
 return false;
 }
 if(errors === _errs32){
 if((typeof data9 == "number") && (isFinite(data9))){
 if(data9 > 1000000 || isNaN(data9)){
-validate120.errors = [{instancePath:instancePath+"/times",schemaPath:"../control/stub_spec.json#/properties/times/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000},message:"must be <= 1000000",schema:1000000,parentSchema:schema437,data:data9}];
+validate120.errors = [{instancePath:instancePath+"/times",schemaPath:"../control/stub_spec.json#/properties/times/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000},message:"must be <= 1000000",schema:1000000,parentSchema:schema436,data:data9}];
 return false;
 }
 else {
 if(data9 < 1 || isNaN(data9)){
-validate120.errors = [{instancePath:instancePath+"/times",schemaPath:"../control/stub_spec.json#/properties/times/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema437,data:data9}];
+validate120.errors = [{instancePath:instancePath+"/times",schemaPath:"../control/stub_spec.json#/properties/times/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema436,data:data9}];
 return false;
 }
 }
@@ -16204,11 +16204,11 @@ if(data.failure !== undefined){
 let data10 = data.failure;
 const _errs34 = errors;
 if(typeof data10 !== "string"){
-validate120.errors = [{instancePath:instancePath+"/failure",schemaPath:"../control/stub_spec.json#/properties/failure/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema438.type,parentSchema:schema438,data:data10}];
+validate120.errors = [{instancePath:instancePath+"/failure",schemaPath:"../control/stub_spec.json#/properties/failure/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema437.type,parentSchema:schema437,data:data10}];
 return false;
 }
 if(!(((((data10 === "reset") || (data10 === "empty")) || (data10 === "malformed")) || (data10 === "html")) || (data10 === "slow"))){
-validate120.errors = [{instancePath:instancePath+"/failure",schemaPath:"../control/stub_spec.json#/properties/failure/enum",keyword:"enum",params:{allowedValues: schema438.enum},message:"must be equal to one of the allowed values",schema:schema438.enum,parentSchema:schema438,data:data10}];
+validate120.errors = [{instancePath:instancePath+"/failure",schemaPath:"../control/stub_spec.json#/properties/failure/enum",keyword:"enum",params:{allowedValues: schema437.enum},message:"must be equal to one of the allowed values",schema:schema437.enum,parentSchema:schema437,data:data10}];
 return false;
 }
 var valid0 = _errs34 === errors;
@@ -16221,13 +16221,13 @@ if(data.remaining !== undefined){
 let data11 = data.remaining;
 const _errs37 = errors;
 if((!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))) && (data11 !== null)){
-validate120.errors = [{instancePath:instancePath+"/remaining",schemaPath:"#/properties/remaining/type",keyword:"type",params:{type: schema428.properties.remaining.type},message:"must be integer,null",schema:schema428.properties.remaining.type,parentSchema:schema428.properties.remaining,data:data11}];
+validate120.errors = [{instancePath:instancePath+"/remaining",schemaPath:"#/properties/remaining/type",keyword:"type",params:{type: schema427.properties.remaining.type},message:"must be integer,null",schema:schema427.properties.remaining.type,parentSchema:schema427.properties.remaining,data:data11}];
 return false;
 }
 if(errors === _errs37){
 if((typeof data11 == "number") && (isFinite(data11))){
 if(data11 < 1 || isNaN(data11)){
-validate120.errors = [{instancePath:instancePath+"/remaining",schemaPath:"#/properties/remaining/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema428.properties.remaining,data:data11}];
+validate120.errors = [{instancePath:instancePath+"/remaining",schemaPath:"#/properties/remaining/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema427.properties.remaining,data:data11}];
 return false;
 }
 }
@@ -16250,7 +16250,7 @@ var valid0 = true;
 }
 }
 else {
-validate120.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema428.type,parentSchema:schema428,data}];
+validate120.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema427.type,parentSchema:schema427,data}];
 return false;
 }
 }
@@ -16279,7 +16279,7 @@ break;
 }
 }
 else {
-validate217.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema504.type,parentSchema:schema504,data}];
+validate217.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema503.type,parentSchema:schema503,data}];
 return false;
 }
 }
@@ -16288,9 +16288,9 @@ return errors === 0;
 }
 
 export const product_forms = validate219;
-const schema505 = {"type":"array","items":{"$ref":"product_form.json"}};
-const schema439 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/product_form.json","title":"ProductForm","description":"A configurable option category (a \"form\") of a product, in the shape of the vendor's getProductForm `field`: its kind under `type` (billsim keeps two: `select`, one item of a list, and `qty`, a number of units of the form's single item), name, key, variable, description, `options` flags (\"0\"), `config` (a qty form's `minvalue` and `maxvalue`, whole numbers as strings; a select's `defaultvalue`, \"\" as published) and its items with their recurring prices per cycle. An item price is what the item adds to a service's recurring price on that cycle, in the main currency, per unit for a qty form. Options charge no setup fee in billsim, so items keep no setup prices.","type":"object","additionalProperties":false,"required":["id","product_id","type","name","key","variable","description","options","config","items"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"product_id":{"$ref":"../common/defs.json#/definitions/id"},"type":{"type":"string","enum":["select","qty"]},"name":{"type":"string"},"key":{"type":"string"},"variable":{"type":"string"},"description":{"type":"string"},"options":{"type":"string","pattern":"^[0-9]+$","description":"the field flags bitmask the vendor publishes (1 required, 2 shown in admin, 4 hidden from client); kept as given"},"config":{"type":"object","additionalProperties":false,"properties":{"defaultvalue":{"type":"string"},"minvalue":{"type":"string","pattern":"^[0-9]+$"},"maxvalue":{"type":"string","pattern":"^[0-9]+$"}}},"items":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/item"}}},"definitions":{"item":{"title":"ProductFormItem","type":"object","additionalProperties":false,"required":["id","name","variable_id","paytype","sort_order","m","q","s","a","b","t","p4","p5","d","w","h"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"variable_id":{"type":"string"},"paytype":{"type":"string","enum":["Regular"]},"sort_order":{"type":"string","pattern":"^-?[0-9]+$"},"m":{"$ref":"../common/defs.json#/definitions/decimal"},"q":{"$ref":"../common/defs.json#/definitions/decimal"},"s":{"$ref":"../common/defs.json#/definitions/decimal"},"a":{"$ref":"../common/defs.json#/definitions/decimal"},"b":{"$ref":"../common/defs.json#/definitions/decimal"},"t":{"$ref":"../common/defs.json#/definitions/decimal"},"p4":{"$ref":"../common/defs.json#/definitions/decimal"},"p5":{"$ref":"../common/defs.json#/definitions/decimal"},"d":{"$ref":"../common/defs.json#/definitions/decimal"},"w":{"$ref":"../common/defs.json#/definitions/decimal"},"h":{"$ref":"../common/defs.json#/definitions/decimal"}}}}};
-const schema442 = {"title":"ProductFormItem","type":"object","additionalProperties":false,"required":["id","name","variable_id","paytype","sort_order","m","q","s","a","b","t","p4","p5","d","w","h"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"variable_id":{"type":"string"},"paytype":{"type":"string","enum":["Regular"]},"sort_order":{"type":"string","pattern":"^-?[0-9]+$"},"m":{"$ref":"../common/defs.json#/definitions/decimal"},"q":{"$ref":"../common/defs.json#/definitions/decimal"},"s":{"$ref":"../common/defs.json#/definitions/decimal"},"a":{"$ref":"../common/defs.json#/definitions/decimal"},"b":{"$ref":"../common/defs.json#/definitions/decimal"},"t":{"$ref":"../common/defs.json#/definitions/decimal"},"p4":{"$ref":"../common/defs.json#/definitions/decimal"},"p5":{"$ref":"../common/defs.json#/definitions/decimal"},"d":{"$ref":"../common/defs.json#/definitions/decimal"},"w":{"$ref":"../common/defs.json#/definitions/decimal"},"h":{"$ref":"../common/defs.json#/definitions/decimal"}}};
+const schema504 = {"type":"array","items":{"$ref":"product_form.json"}};
+const schema438 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/product_form.json","title":"ProductForm","description":"A configurable option category (a \"form\") of a product, in the shape of the vendor's getProductForm `field`: its kind under `type` (billsim keeps two: `select`, one item of a list, and `qty`, a number of units of the form's single item), name, key, variable, description, `options` flags (\"0\"), `config` (a qty form's `minvalue` and `maxvalue`, whole numbers as strings; a select's `defaultvalue`, \"\" as published) and its items with their recurring prices per cycle. An item price is what the item adds to a service's recurring price on that cycle, in the main currency, per unit for a qty form. Options charge no setup fee in billsim, so items keep no setup prices.","type":"object","additionalProperties":false,"required":["id","product_id","type","name","key","variable","description","options","config","items"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"product_id":{"$ref":"../common/defs.json#/definitions/id"},"type":{"type":"string","enum":["select","qty"]},"name":{"type":"string"},"key":{"type":"string"},"variable":{"type":"string"},"description":{"type":"string"},"options":{"type":"string","pattern":"^[0-9]+$","description":"the field flags bitmask the vendor publishes (1 required, 2 shown in admin, 4 hidden from client); kept as given"},"config":{"type":"object","additionalProperties":false,"properties":{"defaultvalue":{"type":"string"},"minvalue":{"type":"string","pattern":"^[0-9]+$"},"maxvalue":{"type":"string","pattern":"^[0-9]+$"}}},"items":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/item"}}},"definitions":{"item":{"title":"ProductFormItem","type":"object","additionalProperties":false,"required":["id","name","variable_id","paytype","sort_order","m","q","s","a","b","t","p4","p5","d","w","h"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"variable_id":{"type":"string"},"paytype":{"type":"string","enum":["Regular"]},"sort_order":{"type":"string","pattern":"^-?[0-9]+$"},"m":{"$ref":"../common/defs.json#/definitions/decimal"},"q":{"$ref":"../common/defs.json#/definitions/decimal"},"s":{"$ref":"../common/defs.json#/definitions/decimal"},"a":{"$ref":"../common/defs.json#/definitions/decimal"},"b":{"$ref":"../common/defs.json#/definitions/decimal"},"t":{"$ref":"../common/defs.json#/definitions/decimal"},"p4":{"$ref":"../common/defs.json#/definitions/decimal"},"p5":{"$ref":"../common/defs.json#/definitions/decimal"},"d":{"$ref":"../common/defs.json#/definitions/decimal"},"w":{"$ref":"../common/defs.json#/definitions/decimal"},"h":{"$ref":"../common/defs.json#/definitions/decimal"}}}}};
+const schema441 = {"title":"ProductFormItem","type":"object","additionalProperties":false,"required":["id","name","variable_id","paytype","sort_order","m","q","s","a","b","t","p4","p5","d","w","h"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"variable_id":{"type":"string"},"paytype":{"type":"string","enum":["Regular"]},"sort_order":{"type":"string","pattern":"^-?[0-9]+$"},"m":{"$ref":"../common/defs.json#/definitions/decimal"},"q":{"$ref":"../common/defs.json#/definitions/decimal"},"s":{"$ref":"../common/defs.json#/definitions/decimal"},"a":{"$ref":"../common/defs.json#/definitions/decimal"},"b":{"$ref":"../common/defs.json#/definitions/decimal"},"t":{"$ref":"../common/defs.json#/definitions/decimal"},"p4":{"$ref":"../common/defs.json#/definitions/decimal"},"p5":{"$ref":"../common/defs.json#/definitions/decimal"},"d":{"$ref":"../common/defs.json#/definitions/decimal"},"w":{"$ref":"../common/defs.json#/definitions/decimal"},"h":{"$ref":"../common/defs.json#/definitions/decimal"}}};
 
 function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -16299,14 +16299,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((((((((((((((data.id === undefined) && (missing0 = "id")) || ((data.name === undefined) && (missing0 = "name"))) || ((data.variable_id === undefined) && (missing0 = "variable_id"))) || ((data.paytype === undefined) && (missing0 = "paytype"))) || ((data.sort_order === undefined) && (missing0 = "sort_order"))) || ((data.m === undefined) && (missing0 = "m"))) || ((data.q === undefined) && (missing0 = "q"))) || ((data.s === undefined) && (missing0 = "s"))) || ((data.a === undefined) && (missing0 = "a"))) || ((data.b === undefined) && (missing0 = "b"))) || ((data.t === undefined) && (missing0 = "t"))) || ((data.p4 === undefined) && (missing0 = "p4"))) || ((data.p5 === undefined) && (missing0 = "p5"))) || ((data.d === undefined) && (missing0 = "d"))) || ((data.w === undefined) && (missing0 = "w"))) || ((data.h === undefined) && (missing0 = "h"))){
-validate124.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema442.required,parentSchema:schema442,data}];
+validate124.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema441.required,parentSchema:schema441,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func2.call(schema442.properties, key0))){
-validate124.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema442,data}];
+if(!(func2.call(schema441.properties, key0))){
+validate124.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema441,data}];
 return false;
 break;
 }
@@ -16338,7 +16338,7 @@ if(data.name !== undefined){
 let data1 = data.name;
 const _errs5 = errors;
 if(typeof data1 !== "string"){
-validate124.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema442.properties.name.type,parentSchema:schema442.properties.name,data:data1}];
+validate124.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema441.properties.name.type,parentSchema:schema441.properties.name,data:data1}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -16351,7 +16351,7 @@ if(data.variable_id !== undefined){
 let data2 = data.variable_id;
 const _errs7 = errors;
 if(typeof data2 !== "string"){
-validate124.errors = [{instancePath:instancePath+"/variable_id",schemaPath:"#/properties/variable_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema442.properties.variable_id.type,parentSchema:schema442.properties.variable_id,data:data2}];
+validate124.errors = [{instancePath:instancePath+"/variable_id",schemaPath:"#/properties/variable_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema441.properties.variable_id.type,parentSchema:schema441.properties.variable_id,data:data2}];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -16364,11 +16364,11 @@ if(data.paytype !== undefined){
 let data3 = data.paytype;
 const _errs9 = errors;
 if(typeof data3 !== "string"){
-validate124.errors = [{instancePath:instancePath+"/paytype",schemaPath:"#/properties/paytype/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema442.properties.paytype.type,parentSchema:schema442.properties.paytype,data:data3}];
+validate124.errors = [{instancePath:instancePath+"/paytype",schemaPath:"#/properties/paytype/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema441.properties.paytype.type,parentSchema:schema441.properties.paytype,data:data3}];
 return false;
 }
 if(!(data3 === "Regular")){
-validate124.errors = [{instancePath:instancePath+"/paytype",schemaPath:"#/properties/paytype/enum",keyword:"enum",params:{allowedValues: schema442.properties.paytype.enum},message:"must be equal to one of the allowed values",schema:schema442.properties.paytype.enum,parentSchema:schema442.properties.paytype,data:data3}];
+validate124.errors = [{instancePath:instancePath+"/paytype",schemaPath:"#/properties/paytype/enum",keyword:"enum",params:{allowedValues: schema441.properties.paytype.enum},message:"must be equal to one of the allowed values",schema:schema441.properties.paytype.enum,parentSchema:schema441.properties.paytype,data:data3}];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -16383,12 +16383,12 @@ const _errs11 = errors;
 if(errors === _errs11){
 if(typeof data4 === "string"){
 if(!pattern80.test(data4)){
-validate124.errors = [{instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\"",schema:"^-?[0-9]+$",parentSchema:schema442.properties.sort_order,data:data4}];
+validate124.errors = [{instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\"",schema:"^-?[0-9]+$",parentSchema:schema441.properties.sort_order,data:data4}];
 return false;
 }
 }
 else {
-validate124.errors = [{instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema442.properties.sort_order.type,parentSchema:schema442.properties.sort_order,data:data4}];
+validate124.errors = [{instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema441.properties.sort_order.type,parentSchema:schema441.properties.sort_order,data:data4}];
 return false;
 }
 }
@@ -16658,7 +16658,7 @@ var valid0 = true;
 }
 }
 else {
-validate124.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema442.type,parentSchema:schema442,data}];
+validate124.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema441.type,parentSchema:schema441,data}];
 return false;
 }
 }
@@ -16675,14 +16675,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((((((((data.id === undefined) && (missing0 = "id")) || ((data.product_id === undefined) && (missing0 = "product_id"))) || ((data.type === undefined) && (missing0 = "type"))) || ((data.name === undefined) && (missing0 = "name"))) || ((data.key === undefined) && (missing0 = "key"))) || ((data.variable === undefined) && (missing0 = "variable"))) || ((data.description === undefined) && (missing0 = "description"))) || ((data.options === undefined) && (missing0 = "options"))) || ((data.config === undefined) && (missing0 = "config"))) || ((data.items === undefined) && (missing0 = "items"))){
-validate123.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema439.required,parentSchema:schema439,data}];
+validate123.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema438.required,parentSchema:schema438,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func2.call(schema439.properties, key0))){
-validate123.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema439,data}];
+if(!(func2.call(schema438.properties, key0))){
+validate123.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema438,data}];
 return false;
 break;
 }
@@ -16736,11 +16736,11 @@ if(data.type !== undefined){
 let data2 = data.type;
 const _errs8 = errors;
 if(typeof data2 !== "string"){
-validate123.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema439.properties.type.type,parentSchema:schema439.properties.type,data:data2}];
+validate123.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema438.properties.type.type,parentSchema:schema438.properties.type,data:data2}];
 return false;
 }
 if(!((data2 === "select") || (data2 === "qty"))){
-validate123.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema439.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema439.properties.type.enum,parentSchema:schema439.properties.type,data:data2}];
+validate123.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema438.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema438.properties.type.enum,parentSchema:schema438.properties.type,data:data2}];
 return false;
 }
 var valid0 = _errs8 === errors;
@@ -16753,7 +16753,7 @@ if(data.name !== undefined){
 let data3 = data.name;
 const _errs10 = errors;
 if(typeof data3 !== "string"){
-validate123.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema439.properties.name.type,parentSchema:schema439.properties.name,data:data3}];
+validate123.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema438.properties.name.type,parentSchema:schema438.properties.name,data:data3}];
 return false;
 }
 var valid0 = _errs10 === errors;
@@ -16766,7 +16766,7 @@ if(data.key !== undefined){
 let data4 = data.key;
 const _errs12 = errors;
 if(typeof data4 !== "string"){
-validate123.errors = [{instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema439.properties.key.type,parentSchema:schema439.properties.key,data:data4}];
+validate123.errors = [{instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema438.properties.key.type,parentSchema:schema438.properties.key,data:data4}];
 return false;
 }
 var valid0 = _errs12 === errors;
@@ -16779,7 +16779,7 @@ if(data.variable !== undefined){
 let data5 = data.variable;
 const _errs14 = errors;
 if(typeof data5 !== "string"){
-validate123.errors = [{instancePath:instancePath+"/variable",schemaPath:"#/properties/variable/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema439.properties.variable.type,parentSchema:schema439.properties.variable,data:data5}];
+validate123.errors = [{instancePath:instancePath+"/variable",schemaPath:"#/properties/variable/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema438.properties.variable.type,parentSchema:schema438.properties.variable,data:data5}];
 return false;
 }
 var valid0 = _errs14 === errors;
@@ -16792,7 +16792,7 @@ if(data.description !== undefined){
 let data6 = data.description;
 const _errs16 = errors;
 if(typeof data6 !== "string"){
-validate123.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema439.properties.description.type,parentSchema:schema439.properties.description,data:data6}];
+validate123.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema438.properties.description.type,parentSchema:schema438.properties.description,data:data6}];
 return false;
 }
 var valid0 = _errs16 === errors;
@@ -16807,12 +16807,12 @@ const _errs18 = errors;
 if(errors === _errs18){
 if(typeof data7 === "string"){
 if(!pattern0.test(data7)){
-validate123.errors = [{instancePath:instancePath+"/options",schemaPath:"#/properties/options/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema439.properties.options,data:data7}];
+validate123.errors = [{instancePath:instancePath+"/options",schemaPath:"#/properties/options/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema438.properties.options,data:data7}];
 return false;
 }
 }
 else {
-validate123.errors = [{instancePath:instancePath+"/options",schemaPath:"#/properties/options/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema439.properties.options.type,parentSchema:schema439.properties.options,data:data7}];
+validate123.errors = [{instancePath:instancePath+"/options",schemaPath:"#/properties/options/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema438.properties.options.type,parentSchema:schema438.properties.options,data:data7}];
 return false;
 }
 }
@@ -16830,7 +16830,7 @@ if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 const _errs22 = errors;
 for(const key1 in data8){
 if(!(((key1 === "defaultvalue") || (key1 === "minvalue")) || (key1 === "maxvalue"))){
-validate123.errors = [{instancePath:instancePath+"/config",schemaPath:"#/properties/config/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema439.properties.config,data:data8}];
+validate123.errors = [{instancePath:instancePath+"/config",schemaPath:"#/properties/config/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema438.properties.config,data:data8}];
 return false;
 break;
 }
@@ -16840,7 +16840,7 @@ if(data8.defaultvalue !== undefined){
 let data9 = data8.defaultvalue;
 const _errs23 = errors;
 if(typeof data9 !== "string"){
-validate123.errors = [{instancePath:instancePath+"/config/defaultvalue",schemaPath:"#/properties/config/properties/defaultvalue/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema439.properties.config.properties.defaultvalue.type,parentSchema:schema439.properties.config.properties.defaultvalue,data:data9}];
+validate123.errors = [{instancePath:instancePath+"/config/defaultvalue",schemaPath:"#/properties/config/properties/defaultvalue/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema438.properties.config.properties.defaultvalue.type,parentSchema:schema438.properties.config.properties.defaultvalue,data:data9}];
 return false;
 }
 var valid3 = _errs23 === errors;
@@ -16855,12 +16855,12 @@ const _errs25 = errors;
 if(errors === _errs25){
 if(typeof data10 === "string"){
 if(!pattern0.test(data10)){
-validate123.errors = [{instancePath:instancePath+"/config/minvalue",schemaPath:"#/properties/config/properties/minvalue/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema439.properties.config.properties.minvalue,data:data10}];
+validate123.errors = [{instancePath:instancePath+"/config/minvalue",schemaPath:"#/properties/config/properties/minvalue/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema438.properties.config.properties.minvalue,data:data10}];
 return false;
 }
 }
 else {
-validate123.errors = [{instancePath:instancePath+"/config/minvalue",schemaPath:"#/properties/config/properties/minvalue/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema439.properties.config.properties.minvalue.type,parentSchema:schema439.properties.config.properties.minvalue,data:data10}];
+validate123.errors = [{instancePath:instancePath+"/config/minvalue",schemaPath:"#/properties/config/properties/minvalue/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema438.properties.config.properties.minvalue.type,parentSchema:schema438.properties.config.properties.minvalue,data:data10}];
 return false;
 }
 }
@@ -16876,12 +16876,12 @@ const _errs27 = errors;
 if(errors === _errs27){
 if(typeof data11 === "string"){
 if(!pattern0.test(data11)){
-validate123.errors = [{instancePath:instancePath+"/config/maxvalue",schemaPath:"#/properties/config/properties/maxvalue/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema439.properties.config.properties.maxvalue,data:data11}];
+validate123.errors = [{instancePath:instancePath+"/config/maxvalue",schemaPath:"#/properties/config/properties/maxvalue/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema438.properties.config.properties.maxvalue,data:data11}];
 return false;
 }
 }
 else {
-validate123.errors = [{instancePath:instancePath+"/config/maxvalue",schemaPath:"#/properties/config/properties/maxvalue/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema439.properties.config.properties.maxvalue.type,parentSchema:schema439.properties.config.properties.maxvalue,data:data11}];
+validate123.errors = [{instancePath:instancePath+"/config/maxvalue",schemaPath:"#/properties/config/properties/maxvalue/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema438.properties.config.properties.maxvalue.type,parentSchema:schema438.properties.config.properties.maxvalue,data:data11}];
 return false;
 }
 }
@@ -16895,7 +16895,7 @@ var valid3 = true;
 }
 }
 else {
-validate123.errors = [{instancePath:instancePath+"/config",schemaPath:"#/properties/config/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema439.properties.config.type,parentSchema:schema439.properties.config,data:data8}];
+validate123.errors = [{instancePath:instancePath+"/config",schemaPath:"#/properties/config/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema438.properties.config.type,parentSchema:schema438.properties.config,data:data8}];
 return false;
 }
 }
@@ -16911,7 +16911,7 @@ const _errs29 = errors;
 if(errors === _errs29){
 if(Array.isArray(data12)){
 if(data12.length < 1){
-validate123.errors = [{instancePath:instancePath+"/items",schemaPath:"#/properties/items/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema439.properties.items,data:data12}];
+validate123.errors = [{instancePath:instancePath+"/items",schemaPath:"#/properties/items/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema438.properties.items,data:data12}];
 return false;
 }
 else {
@@ -16931,7 +16931,7 @@ break;
 }
 }
 else {
-validate123.errors = [{instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema439.properties.items.type,parentSchema:schema439.properties.items,data:data12}];
+validate123.errors = [{instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema438.properties.items.type,parentSchema:schema438.properties.items,data:data12}];
 return false;
 }
 }
@@ -16953,7 +16953,7 @@ var valid0 = true;
 }
 }
 else {
-validate123.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema439.type,parentSchema:schema439,data}];
+validate123.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema438.type,parentSchema:schema438,data}];
 return false;
 }
 }
@@ -16982,7 +16982,7 @@ break;
 }
 }
 else {
-validate219.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema505.type,parentSchema:schema505,data}];
+validate219.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema504.type,parentSchema:schema504,data}];
 return false;
 }
 }
@@ -16991,8 +16991,8 @@ return errors === 0;
 }
 
 export const account_forms = validate221;
-const schema506 = {"type":"array","items":{"$ref":"account_form.json"}};
-const schema455 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/account_form.json","title":"AccountForm","description":"The value a service (account) has chosen in one configurable option category of its product: the item (for a select) and the quantity (\"1\" for a select; the number of units for a qty form, whose item is the form's single item). One record per account and form; a form without a record adds nothing to the service's price.","type":"object","additionalProperties":false,"required":["id","account_id","form_id","item_id","qty"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"account_id":{"$ref":"../common/defs.json#/definitions/id"},"form_id":{"$ref":"../common/defs.json#/definitions/id"},"item_id":{"$ref":"../common/defs.json#/definitions/id"},"qty":{"type":"string","pattern":"^[0-9]+$"}}};
+const schema505 = {"type":"array","items":{"$ref":"account_form.json"}};
+const schema454 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/account_form.json","title":"AccountForm","description":"The value a service (account) has chosen in one configurable option category of its product: the item (for a select) and the quantity (\"1\" for a select; the number of units for a qty form, whose item is the form's single item). One record per account and form; a form without a record adds nothing to the service's price.","type":"object","additionalProperties":false,"required":["id","account_id","form_id","item_id","qty"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"account_id":{"$ref":"../common/defs.json#/definitions/id"},"form_id":{"$ref":"../common/defs.json#/definitions/id"},"item_id":{"$ref":"../common/defs.json#/definitions/id"},"qty":{"type":"string","pattern":"^[0-9]+$"}}};
 
 function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://billsim.local/schemas/resources/account_form.json" */;
@@ -17002,14 +17002,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((data.id === undefined) && (missing0 = "id")) || ((data.account_id === undefined) && (missing0 = "account_id"))) || ((data.form_id === undefined) && (missing0 = "form_id"))) || ((data.item_id === undefined) && (missing0 = "item_id"))) || ((data.qty === undefined) && (missing0 = "qty"))){
-validate127.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema455.required,parentSchema:schema455,data}];
+validate127.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema454.required,parentSchema:schema454,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((((key0 === "id") || (key0 === "account_id")) || (key0 === "form_id")) || (key0 === "item_id")) || (key0 === "qty"))){
-validate127.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema455,data}];
+validate127.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema454,data}];
 return false;
 break;
 }
@@ -17109,12 +17109,12 @@ const _errs14 = errors;
 if(errors === _errs14){
 if(typeof data4 === "string"){
 if(!pattern0.test(data4)){
-validate127.errors = [{instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema455.properties.qty,data:data4}];
+validate127.errors = [{instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema454.properties.qty,data:data4}];
 return false;
 }
 }
 else {
-validate127.errors = [{instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema455.properties.qty.type,parentSchema:schema455.properties.qty,data:data4}];
+validate127.errors = [{instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema454.properties.qty.type,parentSchema:schema454.properties.qty,data:data4}];
 return false;
 }
 }
@@ -17131,7 +17131,7 @@ var valid0 = true;
 }
 }
 else {
-validate127.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema455.type,parentSchema:schema455,data}];
+validate127.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema454.type,parentSchema:schema454,data}];
 return false;
 }
 }
@@ -17160,7 +17160,7 @@ break;
 }
 }
 else {
-validate221.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema506.type,parentSchema:schema506,data}];
+validate221.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema505.type,parentSchema:schema505,data}];
 return false;
 }
 }

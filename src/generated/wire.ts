@@ -60,6 +60,14 @@ export type Items = InvoiceItem[];
  */
 export type InvoicePdfsEmpty = never[];
 /**
+ * a list of product ids, such as upgrades[]=2&upgrades[]=3 (upgrades[]=0 alone for none)
+ *
+ * @maxItems 1000
+ *
+ * Items: 0 or a positive whole number id
+ */
+export type Upgrades = string[];
+/**
  * no product: PHP's empty array
  *
  * @maxItems 0
@@ -243,9 +251,11 @@ export interface AllWireTypes {
   operations_orders_setOrderFraud_json?: SetOrderFraud;
   operations_orders_setOrderPending_json?: SetOrderPending;
   operations_orders_setOrderStatus_json?: SetOrderStatus;
+  operations_services_addProduct_json?: AddProduct;
   operations_services_bulkAddProducts_json?: BulkAddProducts;
   operations_services_bulkSetPrices_json?: BulkSetPrices;
   operations_services_deleteProduct_json?: DeleteProduct;
+  operations_services_editProduct_json?: EditProduct;
   operations_services_getAddonDetails_json?: GetAddonDetails;
   operations_services_getAddons_json?: GetAddons;
   operations_services_getAppGroups_json?: GetAppGroups;
@@ -254,6 +264,7 @@ export interface AllWireTypes {
   operations_services_getOtherPopularProducts_json?: GetOtherPopularProducts;
   operations_services_getProductApplicableAddons_json?: GetProductApplicableAddons;
   operations_services_getProductDetails_json?: GetProductDetails;
+  operations_services_getProductTypes_json?: GetProductTypes;
   operations_services_getProductUpgrades_json?: GetProductUpgrades;
   operations_services_getProducts_json?: GetProducts;
   operations_services_getServerDetails_json?: GetServerDetails;
@@ -1415,9 +1426,9 @@ export interface Product {
   name: string;
   description: string;
   /**
-   * "0" or "1"
+   * 1 (visible), 0 (hidden), -1 (archived), -2 (admin only), -3 (hidden from unregistered) or -4 (hidden from direct orders)
    */
-  visible: '0' | '1';
+  visible: '1' | '0' | '-1' | '-2' | '-3' | '-4';
   /**
    * "0" or "1"
    */
@@ -7993,9 +8004,9 @@ export interface DraftViewProduct {
   name: string;
   description: string;
   /**
-   * "0" or "1"
+   * 1 (visible), 0 (hidden), -1 (archived), -2 (admin only), -3 (hidden from unregistered) or -4 (hidden from direct orders)
    */
-  visible: '0' | '1';
+  visible: '1' | '0' | '-1' | '-2' | '-3' | '-4';
   /**
    * "0" or "1"
    */
@@ -8980,6 +8991,194 @@ export interface SetOrderStatusRequest {
 }
 export interface SetOrderStatusResult {}
 /**
+ * Creates a product in order page `category_id`, of type `type` (an id getProductTypes lists), named `name`, and answers its id as `product_id`, a number as in the published sample (listings give ids as strings). The vendor documents `category_id`, `type`, `name`, `description` and `visible`; billsim also takes every parameter editProduct takes that names a product field, as the real caller that clones products sends them with addProduct: prices and setup fees per cycle, `m1`/`m_setup1`, `paytype`, `module`, `stock`/`stock_usage`, `qty`, `tax`, `autosetup`, `domain_options`, `subdomain`, `owndomain`, `free_domain`, `upgrades` and `sort_order`, each as editProduct describes; `code` and `tax_group_id` are checked and ignored, and other parameters (`weight`, `owndomainwithus`, a module's options, ...) ignored unchecked. What is not sent starts as: description empty, visible 1, paytype Regular, every price and setup fee 0.00 (so the product is ordered once a price is set), module 0 and no server, stock, tax, autosetup, domain options and owndomain 0, no upgrades, and the last place of its order page. A type given by name (the real caller falls back to `type=hosting`) is refused with the ids to choose from, as the vendor documents an id. Every parameter is checked before anything is written: the refusal names every problem at once and creates nothing. The new product is listed by getProducts and getProductDetails and can be ordered (addOrder) on the cycles it is priced on. Answers `info: ["Product added"]`.
+ */
+export interface AddProduct {
+  request: AddProductRequest;
+  result: AddProductResult;
+}
+export interface AddProductRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  category_id: string;
+  /**
+   * a product type id listed by getProductTypes, such as 1
+   */
+  type: string;
+  /**
+   * a product name that is not blank, at most 200 characters
+   */
+  name: string;
+  /**
+   * a text
+   */
+  description?: string;
+  /**
+   * 1 (visible), 0 (hidden), -1 (archived), -2 (admin only), -3 (hidden from unregistered) or -4 (hidden from direct orders)
+   */
+  visible?: '1' | '0' | '-1' | '-2' | '-3' | '-4';
+  /**
+   * 0 or a positive whole number id
+   */
+  module?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  code?: string;
+  /**
+   * Free, Once or Regular
+   */
+  paytype?: 'Free' | 'Once' | 'Regular';
+  /**
+   * a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30
+   */
+  m?: string;
+  /**
+   * a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30
+   */
+  q?: string;
+  /**
+   * a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30
+   */
+  s?: string;
+  /**
+   * a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30
+   */
+  a?: string;
+  /**
+   * a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30
+   */
+  b?: string;
+  /**
+   * a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30
+   */
+  t?: string;
+  /**
+   * a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30
+   */
+  p4?: string;
+  /**
+   * a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30
+   */
+  p5?: string;
+  /**
+   * a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30
+   */
+  d?: string;
+  /**
+   * a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30
+   */
+  w?: string;
+  /**
+   * a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30
+   */
+  h?: string;
+  /**
+   * a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30
+   */
+  m_setup?: string;
+  /**
+   * a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30
+   */
+  q_setup?: string;
+  /**
+   * a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30
+   */
+  s_setup?: string;
+  /**
+   * a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30
+   */
+  a_setup?: string;
+  /**
+   * a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30
+   */
+  b_setup?: string;
+  /**
+   * a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30
+   */
+  t_setup?: string;
+  /**
+   * a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30
+   */
+  p4_setup?: string;
+  /**
+   * a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30
+   */
+  p5_setup?: string;
+  /**
+   * a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30
+   */
+  d_setup?: string;
+  /**
+   * a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30
+   */
+  w_setup?: string;
+  /**
+   * a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30
+   */
+  h_setup?: string;
+  /**
+   * a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30
+   */
+  m1?: string;
+  /**
+   * a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30
+   */
+  m_setup1?: string;
+  /**
+   * "0" or "1"
+   */
+  stock?: '0' | '1';
+  /**
+   * on or off
+   */
+  stock_usage?: 'on' | 'off';
+  /**
+   * a whole number of items of at least 0
+   */
+  qty?: string;
+  /**
+   * "0" or "1"
+   */
+  tax?: '0' | '1';
+  /**
+   * 0 or a positive whole number id
+   */
+  tax_group_id?: string;
+  /**
+   * an automation setting from 0 to 9
+   */
+  autosetup?: string;
+  /**
+   * "0" or "1"
+   */
+  domain_options?: '0' | '1';
+  /**
+   * a text of at most 255 characters
+   */
+  subdomain?: string;
+  /**
+   * "0" or "1"
+   */
+  owndomain?: '0' | '1';
+  /**
+   * "0" or "1"
+   */
+  free_domain?: '0' | '1';
+  upgrades?: Upgrades;
+  /**
+   * a whole number, such as 3
+   */
+  sort_order?: string;
+}
+export interface AddProductResult {
+  /**
+   * the new product's id, a number
+   */
+  product_id: number;
+}
+/**
  * Create products by copying existing ones. Each entry `products[n]` copies product or TLD `copyof` (prices, order page, type, settings) under `name`; a name already used by any product (compared without case) is never refused: the copy takes a numeric suffix, ".test" -> ".test(2)" -> ".test(3)", and copying under a taken name that already ends in such a suffix continues from that number (".test(2)" -> ".test(3)"). `periods[k]` (k = 1..10 years) sets register/transfer/renew prices of TLD copies only; other periods keep the template's prices. Entries are checked before anything is written: one invalid entry creates nothing. Answers the new ids in entry order and, in `info`, one line per new product.
  */
 export interface BulkAddProducts {
@@ -9044,6 +9243,221 @@ export interface DeleteProductRequest {
   id: string;
 }
 export interface DeleteProductResult {}
+/**
+ * Changes the settings and prices of product `id`: only the parameters sent change, everything else stays. What each parameter changes: `category_id` the order page; `type` the product type (a listed id of getProductTypes: a type name such as "hosting" or an unknown id is refused with the ids to choose from; the product's `ptype` becomes the type's `lptype`, and stays as it is when the type sent is its own); `name` (trimmed; a name other products use is allowed) and `description`; `visible` (1 visible, 0 hidden, -1 archived, -2 admin only, -3 hidden from unregistered, -4 hidden from direct orders); `tax`, `domain_options`, `subdomain`, `owndomain`, `autosetup` and `free_domain` the fields of those names; `upgrades` the products a service may upgrade to (existing products, not the product itself and not TLDs; upgrades[]=0 alone clears them); `paytype` Free, Once or Regular; the price `<cycle>` and setup fee `<cycle>_setup` of every cycle billsim knows, m, q, s, a, b, t, p4, p5, d, w and h (the vendor lists m, q, s, a, b and w; billsim takes the others the same way), each stored with two decimals ("5" -> "5.00"; 0 on a recurring cycle means the cycle is not offered); `m1` and `m_setup1`, the price and fee of a Once product, are kept in the `m` and `m_setup` columns (where ordering reads a one-time price) when the product's paytype, sent or kept, is Once, and are ignored otherwise (they win over `m`/`m_setup` sent with them); prices are kept whatever the paytype, which decides the cycles a product is ordered on; `stock_usage` on/off or `stock` 1/0 whether stock is counted (`stock_usage` wins), `qty` the items on stock; `module` the provisioning module (0 for none, or a module an app group runs: getAppGroups' `module`), which empties the product's server list when it changes; `sort_order` the place in its order page. Accepted, checked and ignored, since billsim keeps no such setting: `client_limit`, `code`, `tax_group_id`, `hostname`, `layout`, `contract_id`, `autohostname`, `username_generation` and `m_enabled1`; any other parameter (such as `config[...]`, a module's options or `weight`) is ignored unchecked. Flags take "0" and "1" as every call's flags do. A domain TLD (paytype DomainRegular) keeps its type, paytype and cycle prices: its prices are per registration period (bulkSetPrices); `type`, `paytype`, cycle prices and setup fees, `m1` and `m_setup1` are refused for it. Every parameter is checked before anything is written: the refusal names every problem at once (the product, order page, type, module and upgrades named, the parameters a TLD does not take) and changes nothing. Answers `info: ["Product updated"]`. The vendor's sample is cut inside `server_time`; the rest of the answer (`info` after `server_time`, no other field) follows the text a real installation answered ("Product updated", reported by a caller) and the neighbouring bulkSetPrices and bulkAddProducts. getProducts and getProductDetails show the result; orders placed afterwards use the new prices, services already sold keep theirs.
+ */
+export interface EditProduct {
+  request: EditProductRequest;
+  result: EditProductResult;
+}
+export interface EditProductRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+  /**
+   * a positive whole number id, such as 1
+   */
+  category_id?: string;
+  /**
+   * a product type id listed by getProductTypes, such as 1
+   */
+  type?: string;
+  /**
+   * a product name that is not blank, at most 200 characters
+   */
+  name?: string;
+  /**
+   * a text
+   */
+  description?: string;
+  /**
+   * 1 (visible), 0 (hidden), -1 (archived), -2 (admin only), -3 (hidden from unregistered) or -4 (hidden from direct orders)
+   */
+  visible?: '1' | '0' | '-1' | '-2' | '-3' | '-4';
+  /**
+   * a whole number of at least 0
+   */
+  client_limit?: string;
+  /**
+   * "0" or "1"
+   */
+  tax?: '0' | '1';
+  /**
+   * a text of at most 255 characters
+   */
+  code?: string;
+  /**
+   * 0 or a positive whole number id
+   */
+  tax_group_id?: string;
+  /**
+   * "0" or "1"
+   */
+  hostname?: '0' | '1';
+  /**
+   * a text of at most 255 characters
+   */
+  layout?: string;
+  /**
+   * 0 or a positive whole number id
+   */
+  contract_id?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  autohostname?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  username_generation?: string;
+  /**
+   * an automation setting from 0 to 9
+   */
+  autosetup?: string;
+  upgrades?: Upgrades;
+  /**
+   * "0" or "1"
+   */
+  domain_options?: '0' | '1';
+  /**
+   * a text of at most 255 characters
+   */
+  subdomain?: string;
+  /**
+   * "0" or "1"
+   */
+  owndomain?: '0' | '1';
+  /**
+   * Free, Once or Regular
+   */
+  paytype?: 'Free' | 'Once' | 'Regular';
+  /**
+   * a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30
+   */
+  m1?: string;
+  /**
+   * a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30
+   */
+  m_setup1?: string;
+  /**
+   * "0" or "1"
+   */
+  m_enabled1?: '0' | '1';
+  /**
+   * a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30
+   */
+  m?: string;
+  /**
+   * a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30
+   */
+  m_setup?: string;
+  /**
+   * a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30
+   */
+  q?: string;
+  /**
+   * a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30
+   */
+  q_setup?: string;
+  /**
+   * a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30
+   */
+  s?: string;
+  /**
+   * a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30
+   */
+  s_setup?: string;
+  /**
+   * a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30
+   */
+  a?: string;
+  /**
+   * a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30
+   */
+  a_setup?: string;
+  /**
+   * a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30
+   */
+  b?: string;
+  /**
+   * a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30
+   */
+  b_setup?: string;
+  /**
+   * a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30
+   */
+  t?: string;
+  /**
+   * a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30
+   */
+  t_setup?: string;
+  /**
+   * a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30
+   */
+  p4?: string;
+  /**
+   * a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30
+   */
+  p4_setup?: string;
+  /**
+   * a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30
+   */
+  p5?: string;
+  /**
+   * a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30
+   */
+  p5_setup?: string;
+  /**
+   * a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30
+   */
+  d?: string;
+  /**
+   * a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30
+   */
+  d_setup?: string;
+  /**
+   * a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30
+   */
+  w?: string;
+  /**
+   * a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30
+   */
+  w_setup?: string;
+  /**
+   * a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30
+   */
+  h?: string;
+  /**
+   * a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30
+   */
+  h_setup?: string;
+  /**
+   * on or off
+   */
+  stock_usage?: 'on' | 'off';
+  /**
+   * a whole number of items of at least 0
+   */
+  qty?: string;
+  /**
+   * "0" or "1"
+   */
+  stock?: '0' | '1';
+  /**
+   * 0 or a positive whole number id
+   */
+  module?: string;
+  /**
+   * "0" or "1"
+   */
+  free_domain?: '0' | '1';
+  /**
+   * a whole number, such as 3
+   */
+  sort_order?: string;
+}
+export interface EditProductResult {}
 /**
  * One addon of the catalogue under `addon`, in the published sample's key order up to `parentmod`, where every stored copy of the sample ends; billsim closes the item with `parentactive` and `modulename`, as getAddons shows them. `products` is an array, as published: "" then the ids of the products the addon is limited to, the real answer's split of its stored list with a leading comma (getProductApplicableAddons shows that list as a string); an addon offered with every product answers [""]. `rel` is "Addon"; tag_name and tag_description repeat the name and description (billsim keeps no translations); `parentmod` is "". Prices are 2-decimal strings in the main currency, or converted with the rate of `currency_id` (rounded to whole cents), as getProductDetails converts them. An unknown `language_id`, which some callers send, is ignored.
  */
@@ -9681,9 +10095,9 @@ export interface GetProductDetailsProduct {
   name: string;
   description: string;
   /**
-   * "0" or "1"
+   * 1 (visible), 0 (hidden), -1 (archived), -2 (admin only), -3 (hidden from unregistered) or -4 (hidden from direct orders)
    */
-  visible: '0' | '1';
+  visible: '1' | '0' | '-1' | '-2' | '-3' | '-4';
   /**
    * "0" or "1"
    */
@@ -9886,6 +10300,31 @@ export interface ProductDetailsForm {
   items: ProductFormItem[];
 }
 /**
+ * The types a product can have, as `types`: each `id` is what addProduct and editProduct take as `type`, what products show as `type` and order pages as `ptype_id`; `type` is its name and `lptype` the name in lower case. The list is the one of the vendor's published sample, in its order, ids as strings: 1 Shared, 2 Reseller, 3 Dedicated, 4 Server, 5 Other, 6 Colocation, 7 Marketing, 9 DomainsType, 10 bundles, 11 ssltype, 12 InternetServices, 13 dnsservice. The published copy is cut inside item 13, so the rest is inferred: 13's `lptype` follows the rule of every readable item (the name in lower case), and 14 onappcloud is the type of billsim's cloud servers (a type HostBill's OnApp module brings), listed after them. Id 8 is left out as in the sample: it is the type of domain TLDs (the Domains order page's `ptype_id`), which addProduct and editProduct do not take. billsim simulates one installation, so every world has this list (src/domain/productTypes.ts); no parameters.
+ */
+export interface GetProductTypes {
+  request: GetProductTypesRequest;
+  result: GetProductTypesResult;
+}
+export interface GetProductTypesRequest {}
+export interface GetProductTypesResult {
+  types: ProductType[];
+}
+export interface ProductType {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+  /**
+   * the type's name, such as Shared
+   */
+  type: string;
+  /**
+   * the type's name in lower case, such as shared
+   */
+  lptype: string;
+}
+/**
  * Lists the products that product `id` (a product id, not an account id) may be upgraded to: the products its `upgrades` field names (a comma list of product ids, as getProductDetails shows it), in that order; ids that name no product are skipped, and a product with no upgrades answers an empty list. Each item has the product's `id`, `name`, its order page's name as `catname` and `category_id`. As in the published sample, only the first item carries `"assigned": true` and the others have no `assigned` key at all: billsim reads it as the default target, the upgrade listed first in the product's `upgrades` field. orderUpgrade accepts any listed product as `new`.
  */
 export interface GetProductUpgrades {
@@ -9918,7 +10357,7 @@ export interface ProductUpgrade {
   assigned?: true;
 }
 /**
- * List the products placed directly in one order page. `products` is an object keyed by product id (keys in ascending numeric order); an order page with no matching product answers an empty array `[]`, as PHP's json_encode does for an empty array. Prices are 2-decimal strings in the main currency, or converted with the rate of `currency_id` (rounded to whole cents). `visible` keeps only visible (1) or hidden (0) products. `accounts` counts the accounts on each product.
+ * List the products placed directly in one order page. `products` is an object keyed by product id (keys in ascending numeric order); an order page with no matching product answers an empty array `[]`, as PHP's json_encode does for an empty array. Prices are 2-decimal strings in the main currency, or converted with the rate of `currency_id` (rounded to whole cents). `visible` keeps only visible (1) or hidden (0) products; a product of another visibility (archived -1, admin only -2, hidden from unregistered -3, hidden from direct orders -4, which addProduct and editProduct set) matches neither. `accounts` counts the accounts on each product.
  */
 export interface GetProducts {
   request: GetProductsRequest;
@@ -10050,9 +10489,9 @@ export interface GetProductsItem {
   h: string;
   qty: string;
   /**
-   * "0" or "1"
+   * 1 (visible), 0 (hidden), -1 (archived), -2 (admin only), -3 (hidden from unregistered) or -4 (hidden from direct orders)
    */
-  visible: '0' | '1';
+  visible: '1' | '0' | '-1' | '-2' | '-3' | '-4';
   ptype: string;
   /**
    * number of accounts (services) on the product

@@ -64,6 +64,8 @@ import editEstimateDetails from './estimates/editEstimateDetails.js';
 import editInvoiceDetails from './invoices/editInvoiceDetails.js';
 import editOrderDraft from './orders/editOrderDraft.js';
 import editOrderDraftItem from './orders/editOrderDraftItem.js';
+import editProduct from './services/editProduct.js';
+import addProduct from './services/addProduct.js';
 import getAccountAddons from './accounts/getAccountAddons.js';
 import getAccountDetails from './accounts/getAccountDetails.js';
 import getAccounts from './accounts/getAccounts.js';
@@ -111,6 +113,7 @@ import getProductApplicableAddons from './services/getProductApplicableAddons.js
 import getProductDetails from './services/getProductDetails.js';
 import getProducts from './services/getProducts.js';
 import getProductUpgrades from './services/getProductUpgrades.js';
+import getProductTypes from './services/getProductTypes.js';
 import getServerDetails from './services/getServerDetails.js';
 import getSubCategories from './services/getSubCategories.js';
 import getTicketDepts from './tickets/getTicketDepts.js';
@@ -176,6 +179,7 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   addLanguageLines,
   addOrder,
   addOrderDraftItem,
+  addProduct,
   addTicket,
   addTicketDept,
   addTicketNotes,
@@ -210,6 +214,7 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   editInvoiceDetails,
   editOrderDraft,
   editOrderDraftItem,
+  editProduct,
   getAccountAddons,
   getAccountDetails,
   getAccounts,
@@ -257,6 +262,7 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   getProductDetails,
   getProducts,
   getProductUpgrades,
+  getProductTypes,
   getServerDetails,
   getSubCategories,
   getTicketDepts,

@@ -211,6 +211,43 @@ export const EXAMPLES: Record<string, Pair[][]> = {
       ['domain_eppcode', 'abc'],
     ],
   ],
+  addProduct: [
+    [
+      ['category_id', '7'],
+      ['type', '1'],
+      ['name', 'EU Basic'],
+      ['m', '3.95'],
+      ['a_setup', '5'],
+    ],
+    [
+      ['category_id', '6'],
+      ['type', '5'],
+      ['name', 'Setup Help'],
+      ['paytype', 'Once'],
+      ['m1', '99'],
+      ['upgrades[]', '17'],
+    ],
+  ],
+  editProduct: [
+    [
+      ['id', '1'],
+      ['name', 'Starter'],
+      ['t', '120'],
+      ['t_setup', '3'],
+      ['visible', '-1'],
+    ],
+    [
+      ['id', '12'],
+      ['type', '3'],
+      ['module', '5'],
+      ['stock_usage', 'on'],
+      ['qty', '4'],
+    ],
+    [
+      ['id', '20'],
+      ['description', 'The classic'],
+    ],
+  ],
   bulkAddProducts: [
     [
       ['products[0][copyof]', '1'],

@@ -10,6 +10,7 @@ import { centsToNumber, convertCents, formatCents, lineCents, percentOf, toCents
 import { verifyPassword } from '../../src/domain/password.js';
 import { accHash, ticketNumber } from '../../src/domain/tickets.js';
 import type { Collections } from '../../src/generated/wire.js';
+import { PRODUCT_TYPES, TLD_TYPE } from '../../src/domain/productTypes.js';
 
 const data: Collections = loadFixtures(defaultFixturesDir);
 
@@ -230,6 +231,21 @@ t.test('estimates', async (t) => {
   }
   references(t, data.estimates, 'client_id', ids(data.clients), 'estimates');
   references(t, data.estimates, 'currency_id', ids(data.currencies), 'estimates');
+});
+
+t.test("products and order pages name their type by getProductTypes' ids", async (t) => {
+  const types = new Map<string, { type: string; lptype: string }>([...PRODUCT_TYPES, TLD_TYPE].map((row) => [row.id, row]));
+  for (const p of data.products) {
+    if (p.paytype === 'DomainRegular') t.equal(p.type, TLD_TYPE.id, `TLD ${p.name} has the TLD type`);
+    else
+      t.ok(
+        PRODUCT_TYPES.some((row) => row.id === p.type),
+        `product ${p.id}: type ${p.type} is listed`,
+      );
+  }
+  for (const page of data.order_pages) {
+    t.equal(types.get(page.ptype_id)?.type, page.ptype, `order page ${page.id}: ptype ${page.ptype} is the name of type ${page.ptype_id}`);
+  }
 });
 
 t.test('order pages and products', async (t) => {

@@ -12,7 +12,7 @@ t.test('getAccounts lists every account newest first, in the getClientAccounts i
   const result = await readEverywhere(t, app, 'getAccounts', {});
   const accounts = result.accounts as Record<string, unknown>[];
   idOrder(t, accounts, ['18', '17', '16', '15', '14', '13', '12', '11', '10', '9', '8', '7', '6', '5', '4', '3', '2', '1']);
-  // Account 17: client 7 (Grace Liu) on product 17 (Managed Backup, type 7).
+  // Account 17: client 7 (Grace Liu) on product 17 (Managed Backup, type 5).
   t.strictSame(accounts[1], {
     id: '17',
     manual: '0',
@@ -22,7 +22,7 @@ t.test('getAccounts lists every account newest first, in the getClientAccounts i
     total: '6.00',
     next_due: '2026-12-15',
     name: 'Managed Backup',
-    type: '7',
+    type: '5',
     lastname: 'Liu',
     firstname: 'Grace',
     client_id: '7',
@@ -38,7 +38,7 @@ t.test('getAccounts lists every account newest first, in the getClientAccounts i
     total: '18.00',
     next_due: '2026-11-25',
     name: 'Cloud Flex',
-    type: '9',
+    type: '14',
     lastname: 'Liu',
     firstname: 'Grace',
     client_id: '7',

@@ -43,7 +43,7 @@ const VPS_1GB_SERVICE = {
   product: {
     id: '8',
     category_id: '2',
-    type: '2',
+    type: '4',
     name: 'VPS 1GB',
     description: '1 vCPU\r\n1 GB RAM\r\n25 GB NVMe\r\n1 TB traffic',
     ...PLAIN_PRODUCT,

@@ -8,7 +8,7 @@ type Json = Record<string, unknown>;
 const BACKUP_PRODUCT = {
   id: '17',
   category_id: '6',
-  type: '7',
+  type: '5',
   name: 'Managed Backup',
   description: 'Nightly off-site backups of one server, 30-day retention.',
   ...PLAIN_PRODUCT,
@@ -78,7 +78,7 @@ const DRAFT_1 = {
       product: {
         id: '9',
         category_id: '2',
-        type: '2',
+        type: '4',
         name: 'VPS 2GB',
         description: '2 vCPU\r\n2 GB RAM\r\n50 GB NVMe\r\n2 TB traffic',
         ...PLAIN_PRODUCT,

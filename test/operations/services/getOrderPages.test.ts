@@ -48,7 +48,7 @@ t.test('getOrderPages lists the top-level pages with their direct product counts
     lptype: 'onappcloud',
     otype: 'wizard_dedicated',
     products: '2',
-    ptype_id: '9',
+    ptype_id: '14',
   });
 });
 

@@ -9,7 +9,7 @@ const NO_EMAILS = { welcome_email_id: '0', suspend_email_id: '0', unsuspend_emai
 const CLOUD_FLEX = {
   id: '12',
   category_id: '3',
-  type: '9',
+  type: '14',
   name: 'Cloud Flex',
   description: 'Scale CPU, memory and disk with sliders; billed by the hour or the month.',
   visible: '1',
