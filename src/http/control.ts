@@ -210,7 +210,9 @@ function served(route: ControlRoute, { control, version }: ControlDeps): Route {
  * type is no body (curl -d '' sends one as a form).
  */
 function registerBodyParsers(app: FastifyInstance): void {
-  const json = app.getDefaultJsonParser('remove', 'remove');
+  // A key such as __proto__ is kept as the plain key JSON.parse makes of it, not dropped
+  // unseen: the checks then refuse it by name (an unknown field, a stub key no request can carry).
+  const json = app.getDefaultJsonParser('ignore', 'ignore');
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const raw = String(body);
