@@ -149,7 +149,7 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
     },
   },
   { method: 'POST', url: '/stubs', schema: 'addStub', call: (c) => c.session().addStub(c.body) },
-  { method: 'GET', url: '/stubs', schema: 'stubs', call: async (c) => ({ stubs: await c.session().stubs() }) },
+  { method: 'GET', url: '/stubs', schema: 'stubs', call: (c) => c.session().stubsPage(c.query) },
   { method: 'DELETE', url: '/stubs', schema: 'clearStubs', call: (c) => cleared(c.session().clearStubs()) },
   {
     method: 'DELETE',
