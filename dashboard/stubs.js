@@ -103,8 +103,8 @@ function highlight() {
 
 /** @param {import('./main.js').Ctx} ctx */
 export async function refresh(ctx) {
-  const { stubs } = /** @type {StubList} */ (await control('GET', '/stubs'));
-  const text = JSON.stringify(stubs);
+  const { stubs, next } = /** @type {StubList} */ (await control('GET', '/stubs'));
+  const text = JSON.stringify([stubs, next]);
   if (text === last) return;
   last = text;
   const list = byId('stubs-list');
@@ -134,6 +134,9 @@ export async function refresh(ctx) {
         ),
       ]),
     ),
+    next === undefined
+      ? null
+      : h('p', { className: 'muted' }, `The oldest ${stubs.length} shown; more follow (GET /__billsim/stubs?after=${next}).`),
     button('Remove all', () =>
       ctx.act(async () => {
         await control('DELETE', '/stubs');

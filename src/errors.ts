@@ -120,6 +120,8 @@ export const messages = {
     `Session ${JSON.stringify(name)} was deleted while this request waited: send it again to start the session anew from the seed`,
   snapshotOverBudget: (budget: number) =>
     `The snapshot was not saved: it would take the memory sessions keep beyond the memory budget of ${mebibytes(budget)} (--memory-budget). Delete snapshots you no longer need (DELETE /__billsim/snapshots/:name), or start billsim with a larger --memory-budget`,
+  stubOverBudget: (bytes: number, budget: number) =>
+    `The stub was not added: its ${mebibytes(bytes)} would take the memory sessions keep beyond the memory budget of ${mebibytes(budget)} (--memory-budget). Remove stubs you no longer need (DELETE /__billsim/stubs/:id), or start billsim with a larger --memory-budget`,
   notSaved: (reason: string, what = 'change') => `The ${what} was not applied: saving the data file failed (${reason})`,
   simulatedFault: (status: number) => `Simulated failure (HTTP ${status}) injected through /__billsim/faults`,
   draftItemMissing: () => 'Parameter service or domain is required: the service_id or domain_id of the draft item',

@@ -2596,7 +2596,7 @@ export interface MeteredUsage {
   invoice_id: string;
 }
 /**
- * A call answered the session's own way instead of by the simulation (billsim's own collection). A request of `call` that carries every value of `params` gets, instead of the simulated answer: the success envelope with the keys of `answer` (its string values are Handlebars templates with `params`, `call`, `server_time` and `now` in scope), the error envelope with the messages of `error`, or a failure below the envelope (`failure`); `status` and `delayMs` as for faults. A stubbed request runs no simulation and changes no state but the stub's own count. The stub with the most `params` that match applies, then the newest. Without `times` a stub lasts until removed. A fixtures folder may ship a stubs.json: a reset returns to those, and snapshots and --data carry the rest like any record.
+ * A call answered the session's own way instead of by the simulation (billsim's own collection). A request of `call` that carries every value of `params` gets, instead of the simulated answer: the success envelope with the keys of `answer` (its string values are Handlebars templates with `params`, `call`, `server_time` and `now` in scope: at most 200 expressions `{{...}}` in all of them, blocks nested at most 8 deep, no partials, an answer at most 32 levels deep; filled in for one request within 100000 steps, each pass of a loop costing the expressions inside it, and 4 MB of text, else that request gets an error naming the stub), the error envelope with the messages of `error`, or a failure below the envelope (`failure`); `status` and `delayMs` as for faults. A stubbed request runs no simulation and changes no state but the stub's own count. The stub with the most `params` that match applies, then the newest. Without `times` a stub lasts until removed. A fixtures folder may ship a stubs.json: a reset returns to those, and snapshots and --data carry the rest like any record.
  */
 export interface Stub {
   /**
@@ -2632,7 +2632,7 @@ export interface Stub {
   remaining?: number | null;
 }
 /**
- * an object of up to 50 parameters, each a text the request must carry exactly (bracket keys as the API reads them, such as "products[0][name]")
+ * an object of up to 50 parameters, each a text the request must carry exactly (bracket keys as the API reads them, such as "products[0][name]"; a key no request can carry is refused: an empty step such as "items[]", or a name every object has, such as __proto__, constructor or toString)
  */
 export interface StubParams {
   [k: string]: string;
@@ -11282,7 +11282,7 @@ export interface ControlRefusal {
   error: string;
 }
 /**
- * Add a stub: the session's requests of its call that carry its params are answered by it. A session holds at most as many stubs as GET /__billsim/stubs says (its maxItems).
+ * Add a stub: the session's requests of its call that carry its params are answered by it. A session holds at most 1000 stubs (409 beyond), and their JSON counts in the memory budget (--memory-budget) as the session's state: a stub that does not fit is refused (409).
  */
 export interface AddStubRoute {
   body: StubSpec;
@@ -11706,7 +11706,7 @@ export interface ProxyHealth {
   recording: boolean;
 }
 /**
- * The memory budget (--memory-budget) and what counts in it, in bytes: what sessions keep besides their state, and the state's growth. When the budget is reached the oldest kept answers go first, then journal answer texts, then whole journal entries; a snapshot that does not fit is refused; the state is never dropped.
+ * The memory budget (--memory-budget) and what counts in it, in bytes: what sessions keep besides their state, and the state's growth. When the budget is reached the oldest kept answers go first, then journal answer texts, then whole journal entries; a snapshot or a stub that does not fit is refused; the state is never dropped.
  */
 export interface MemoryUse {
   /**
@@ -11730,7 +11730,7 @@ export interface MemoryUse {
    */
   snapshots: number;
   /**
-   * the sessions' growth beyond the seed, counted 512 bytes per row (records, outbox, automation log)
+   * the sessions' growth beyond the seed, counted 512 bytes per row (records, outbox, automation log), and the JSON of every stub a session added
    */
   state: number;
   dropped: MemoryDropped;
@@ -12108,18 +12108,34 @@ export interface SnapshotInfo {
   savedAt: string;
 }
 /**
- * The session's stubs, oldest first: of those whose call and params match a request, the one with the most params applies, then the newest.
+ * The session's stubs in id order (oldest first), a page at a time: at most `limit` of them (100 unless given), fewer when their JSON reaches 4 MB (a page always holds one). `next`, present when more follow, is the id to send as `after` for the next page. Of the stubs whose call and params match a request, the one with the most params applies, then the newest.
  */
 export interface StubsRoute {
+  query: StubsQuery;
   answers: {
-    '200': {
-      /**
-       * @maxItems 1000
-       */
-      stubs: Stub[];
-    };
+    '200': StubsPage;
     '400': ControlRefusal;
     '410': ControlRefusal;
     '503': ControlRefusal;
   };
+}
+export interface StubsQuery {
+  /**
+   * a whole number from 0 to 1000000000: the stubs with a greater id (the next of the previous page)
+   */
+  after?: number;
+  /**
+   * a whole number from 1 to 1000
+   */
+  limit?: number;
+}
+export interface StubsPage {
+  /**
+   * @maxItems 1000
+   */
+  stubs: Stub[];
+  /**
+   * present when more stubs follow: send it as after for the next page
+   */
+  next?: number;
 }

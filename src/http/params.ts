@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type qs from 'qs';
 import { ApiError, messages } from '../errors.js';
+import { isPrototypeKey } from '../lib/param-keys.js';
 
 // Bracket keys (`products[0][name]`) become nested objects and arrays, repeated
 // keys become arrays, and keys that name Object.prototype members (`__proto__`,
@@ -39,11 +40,6 @@ const INTEGER = /^(0|[1-9]\d{0,8})$/;
 
 function mark(key: string): string {
   return key.replace(MARKED, `[${INDEX}$1]`);
-}
-
-/** A key that would reach or shadow an Object.prototype member. */
-function isPrototypeKey(key: string): boolean {
-  return Object.hasOwn(Object.prototype, key);
 }
 
 function unmark(value: unknown): unknown {

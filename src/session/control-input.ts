@@ -16,13 +16,14 @@ import type {
   JournalFilter,
   StateQuery,
   StubSpec,
+  StubsQuery,
   ClockChange as WireClockChange,
 } from '../generated/wire.js';
 import { COLLECTION_NAMES } from '../store/fixtures.js';
 import type { CollectionName } from '../store/world.js';
 import { type ClockMove, EARLIEST, LATEST } from './clock.js';
 import { badInput, ControlError, quoted } from './control-error.js';
-import { ENVELOPE_KEYS, MAX_STUB_ANSWER, templateProblems } from './stubs.js';
+import { ENVELOPE_KEYS, keepCompiled, stubProblems } from './stubs.js';
 
 /** A clock change as both front ends send it: in-process, `now` may be a Date. */
 export type ClockChange = Omit<WireClockChange, 'now'> & { now?: string | Date };
@@ -53,6 +54,7 @@ const SNAPSHOT: Input = { route: 'saveSnapshot', part: 'params', noun: 'snapshot
 const FAULT_ID: Input = { route: 'deleteFault', part: 'params', noun: 'fault', shape: 'a fault id' };
 const STUB: Input = { route: 'addStub', part: 'body', noun: 'stub', shape: 'a stub' };
 const STUB_ID: Input = { route: 'deleteStub', part: 'params', noun: 'stub', shape: 'a stub id' };
+const STUBS_PAGE: Input = { route: 'stubs', part: 'query', noun: 'stubs query', shape: 'a query' };
 const SESSION: Input = { route: 'deleteSession', part: 'params', noun: 'session', shape: 'a session name' };
 
 const isFields = (value: unknown): value is Fields =>
@@ -189,6 +191,13 @@ export const MAX_SNAPSHOTS = most('snapshots', 'snapshots');
 export const MAX_FAULTS = most('faults', 'faults');
 /** Every request of a stubbed call looks through its stubs. */
 export const MAX_STUBS = most('stubs', 'stubs');
+/** Stubs a page lists unless the query says: the example its schema gives. */
+const STUBS_PER_PAGE = (() => {
+  const ref = `${controlRef('stubs', 'query')}/properties/limit`;
+  const [example] = (schemaAt(ref)?.examples ?? []) as unknown[];
+  if (typeof example !== 'number') throw new Error(`${ref} gives no example`);
+  return example;
+})();
 /** The most whole days one clock change moves on by. */
 export const MAX_ADVANCE_DAYS = limit(`${controlRef('setClock', 'body')}/properties/advanceDays`, 'maximum');
 
@@ -244,25 +253,39 @@ export function faultIdOf(id: unknown): number {
 
 const STUB_FIELDS = ['call', 'params', 'answer', 'error', 'status', 'delayMs', 'times', 'failure'];
 
-/** A stub definition from either front end, its templates compiled to check them. */
+/** A stub definition from either front end, its templates compiled to check them (and kept for the stored stub). */
 export function stubSpecOf(value: unknown): StubSpec {
+  let render: ReturnType<typeof stubProblems>['render'];
   const fields = checked(STUB, value, {
     more: (fields, problems) => {
-      const { answer, error, failure } = fields;
+      const { answer, error, failure, params } = fields;
       if (answer !== undefined && error !== undefined) problems.across('Give answer or error, not both');
       if (failure !== undefined && failure !== 'slow' && (answer !== undefined || error !== undefined)) {
         problems.across(`A ${String(failure)} failure sends no answer: give answer or error only with no failure or the slow one`);
       }
       if (failure === 'slow' && fields.delayMs === undefined) problems.wrong('delayMs', 'the slow failure drips the body over it');
-      if (!isFields(answer)) return;
-      const taken = ENVELOPE_KEYS.filter((key) => Object.hasOwn(answer, key));
-      if (taken.length > 0) problems.wrong('answer', `${taken.join(', ')} ${taken.length > 1 ? 'are' : 'is'} billsim's to write`);
-      const size = JSON.stringify(answer).length;
-      if (size > MAX_STUB_ANSWER) problems.wrong('answer', `it is ${size} characters`);
-      for (const problem of templateProblems(answer)) problems.across(problem);
+      if (isFields(answer)) {
+        const taken = ENVELOPE_KEYS.filter((key) => Object.hasOwn(answer, key));
+        if (taken.length > 0) problems.wrong('answer', `${taken.join(', ')} ${taken.length > 1 ? 'are' : 'is'} billsim's to write`);
+      }
+      const checkedStub = stubProblems({
+        call: '',
+        ...(isFields(params) && { params: params as StubSpec['params'] }),
+        ...(isFields(answer) && { answer }),
+      });
+      for (const problem of checkedStub.problems) problems.across(problem);
+      render = checkedStub.render;
     },
   });
-  return structuredClone(given<StubSpec>(fields, STUB_FIELDS));
+  const spec = structuredClone(given<StubSpec>(fields, STUB_FIELDS));
+  if (spec.answer && render) keepCompiled(spec.answer, render);
+  return spec;
+}
+
+/** Which page of stubs to list: after an id, at most limit of them. */
+export function stubsQueryOf(query: unknown = {}): Required<StubsQuery> {
+  const { after = 0, limit = STUBS_PER_PAGE } = given<StubsQuery>(checked(STUBS_PAGE, query), ['after', 'limit']);
+  return { after, limit };
 }
 
 /** A stub's id, a number or its digits as a path gives them. */

@@ -28,6 +28,7 @@ import {
   MAX_STUBS,
   stubIdOf,
   stubSpecOf,
+  stubsQueryOf,
   journalFilterOf,
   MAX_FAULTS,
   MAX_SNAPSHOTS,
@@ -37,7 +38,8 @@ import {
   stateQueryOf,
 } from './control-input.js';
 import type { Fault } from './faults.js';
-import { addStub } from './stubs.js';
+import { addStub, stubBytes, stubsPage } from './stubs.js';
+import { messages } from '../errors.js';
 import { COLLECTION_NAMES } from '../store/fixtures.js';
 import { maskSecret } from '../lib/secrets.js';
 import type { JournalEntry } from './journal.js';
@@ -233,9 +235,14 @@ export class SessionControl {
 
   // ---------------------------------------------------------------- stubs
 
-  /** Stores a stub (a record of the session's world, saved like any change); answers it with its id. */
+  /**
+   * Stores a stub (a record of the session's world, saved like any change);
+   * answers it with its id. Its JSON counts in the memory budget as the
+   * session's state, which is never dropped: a stub that does not fit is refused.
+   */
   async addStub(input: unknown): Promise<Stub> {
     const spec = stubSpecOf(input);
+    const bytes = stubBytes(spec);
     return this.session.write((world) => {
       if (world.count('stubs') >= MAX_STUBS) {
         throw new ControlError(
@@ -243,12 +250,21 @@ export class SessionControl {
           `Session ${quoted(this.name)} already has ${MAX_STUBS} stubs: remove some (DELETE /__billsim/stubs/:id) or all (DELETE /__billsim/stubs) first`,
         );
       }
+      const { budget } = this.session;
+      if (!budget.fits(bytes)) throw new ControlError('over-cap', messages.stubOverBudget(bytes, budget.limit));
       return addStub(world, spec);
     }, 'stub');
   }
 
+  /** Every stub, oldest first (in-process: the records themselves, nothing is copied). */
   stubs(): Promise<Stub[]> {
     return this.session.read((world) => [...world.all('stubs')]);
+  }
+
+  /** One page of the stubs, as GET /__billsim/stubs lists them (src/session/stubs.ts says how a page ends). */
+  async stubsPage(query: unknown = {}): Promise<{ stubs: Stub[]; next?: number }> {
+    const { after, limit } = stubsQueryOf(query);
+    return this.session.read((world) => stubsPage(world.all('stubs'), after, limit));
   }
 
   async clearStubs(): Promise<void> {

@@ -11,6 +11,7 @@ import { ControlError } from './control-error.js';
 import type { Collections } from '../generated/wire.js';
 import { KeptAnswers } from './kept-answers.js';
 import { MemoryBudget } from './memory.js';
+import { stubBytes } from './stubs.js';
 
 export const DEFAULT_SESSION = 'default';
 /** Sessions kept at once by default; the least recently used one beyond it is dropped. */
@@ -187,12 +188,28 @@ export class Session {
     this.measureSnapshots();
   }
 
-  /** Counts the state's rows beyond the seed's in the memory budget (after every change of state). */
+  /** Counts the state's rows beyond the seed's, and its stubs, in the memory budget (after every change of state). */
   private measureState(): void {
-    const bytes = this.world.grownRows() * STATE_ROW_BYTES;
+    const bytes = this.world.grownRows() * STATE_ROW_BYTES + this.stubsBytes();
     this.budget.change('state', bytes - this.stateCounted);
     this.stateCounted = bytes;
   }
+
+  /**
+   * The bytes of the stubs the session added (the seed's are shared by every
+   * session): far more than a row's estimate, an answer being up to 1 MB.
+   * Measured again only when the stubs may have changed.
+   */
+  private stubsBytes(): number {
+    const changes = this.world.changesOf('stubs');
+    if (changes !== this.stubsMeasured.changes) {
+      let bytes = 0;
+      for (const stub of this.world.changedRows('stubs')) bytes += stubBytes(stub);
+      this.stubsMeasured = { changes, bytes };
+    }
+    return this.stubsMeasured.bytes;
+  }
+  private stubsMeasured = { changes: -1, bytes: 0 };
 
   /** Counts the snapshots held in the memory budget (after every change of them). */
   private measureSnapshots(): void {

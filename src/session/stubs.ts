@@ -2,22 +2,24 @@
 // (schemas/resources/stub.json has every rule). They are records of the
 // session's world (the stubs collection), so fixtures can ship them, a reset
 // returns to those, and snapshots and --data carry them like any record. An
-// answer's string values are Handlebars templates, compiled once per stored
-// record, in an environment without the log helper: a template reaches its
-// scope (params, call, server_time, now) and nothing of the process.
-import Handlebars from 'handlebars';
+// answer's string values are templates (src/session/templates.ts: Handlebars
+// within a budget), compiled once per answer: a record a stub's count
+// replaces keeps the answer object, and with it the compiled form.
 import { formatDateTime, unixTime } from '../lib/dates.js';
+import { keySteps, unreachableKey } from '../lib/param-keys.js';
 import type { Stub, StubSpec } from '../generated/wire.js';
 import type { View, World } from '../store/world.js';
-
-const templates = Handlebars.create();
-// The log helper would write to the server's console: here it writes nothing.
-templates.registerHelper('log', () => '');
+import { textBytes } from './memory.js';
+import { compileTemplate, expressions, TEMPLATE_LIMITS, withinBudget } from './templates.js';
 
 /** Keys billsim writes in every envelope: a stub's answer may not set them. */
 export const ENVELOPE_KEYS = ['success', 'call', 'server_time'];
 /** The largest answer a stub keeps, as JSON characters. */
 export const MAX_STUB_ANSWER = 1024 * 1024;
+/** Levels of objects and lists an answer may nest. */
+export const MAX_ANSWER_DEPTH = 32;
+/** A page of GET /__billsim/stubs ends once its stubs take this many bytes (it always holds one). */
+export const STUBS_PAGE_BYTES = 4 * 1024 * 1024;
 
 type Render = (scope: object) => unknown;
 
@@ -32,59 +34,100 @@ function strings(value: unknown, at: string, found: [string, string][] = []): [s
   return found;
 }
 
-/**
- * What is wrong with an answer's templates: each one that does not compile, or
- * fails when filled in from an empty request (a helper billsim does not have),
- * with where it is.
- */
-export function templateProblems(answer: Record<string, unknown>): string[] {
-  const problems: string[] = [];
-  for (const [at, text] of strings(answer, 'answer')) {
-    try {
-      templates.compile(text, { noEscape: true })({ params: {}, call: '', server_time: 0, now: '' });
-    } catch (error) {
-      problems.push(`${at} is not a template that compiles (${(error as Error).message.split('\n').join(' ').slice(0, 300)})`);
-    }
+/** Whether `value` nests more than `limit` levels of objects and lists (without recursion). */
+function nestsDeeper(value: unknown, limit: number): boolean {
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [item, depth] = stack.pop()!;
+    if (typeof item !== 'object' || item === null) continue;
+    if (depth > limit) return true;
+    for (const child of Object.values(item)) stack.push([child, depth + 1]);
   }
-  return problems;
+  return false;
 }
 
-function compile(value: unknown): Render {
+/** The answer's templates compiled into one render, naming every problem (with where it is) instead. */
+function build(value: unknown, at: string, problems: string[]): Render {
   if (typeof value === 'string') {
     if (!value.includes('{{')) return () => value;
-    const template = templates.compile(value, { noEscape: true, strict: false });
-    return (scope) => template(scope);
+    const fill = compileTemplate(value);
+    if (typeof fill === 'string') problems.push(`${at} ${fill}`);
+    return typeof fill === 'string' ? () => value : fill;
   }
   if (Array.isArray(value)) {
-    const items = value.map(compile);
+    const items = value.map((item, i) => build(item, `${at}[${i}]`, problems));
     return (scope) => items.map((item) => item(scope));
   }
   if (typeof value === 'object' && value !== null) {
-    const entries = Object.entries(value).map(([key, item]): [string, Render] => [key, compile(item)]);
+    const entries = Object.entries(value).map(([key, item]): [string, Render] => [key, build(item, `${at}.${key}`, problems)]);
     return (scope) => Object.fromEntries(entries.map(([key, item]) => [key, item(scope)]));
   }
   return () => value;
 }
 
-// Records are immutable: a compiled answer is kept as long as its record lives.
-const compiled = new WeakMap<Stub, Render>();
-
-/** The stub's answer with its templates filled in. */
-export function stubAnswer(stub: Stub, scope: { params: object; call: string; now: Date }): Record<string, unknown> {
-  let render = compiled.get(stub);
-  if (!render) {
-    render = compile(stub.answer ?? {});
-    compiled.set(stub, render);
+/**
+ * An answer compiled, or every problem of it: too deep, templates with more
+ * expressions in all than a stub may hold, a template that does not compile,
+ * nests too deep, uses a partial or a helper billsim does not have.
+ */
+export function compileAnswer(answer: Record<string, unknown>): { render: Render } | { problems: string[] } {
+  if (nestsDeeper(answer, MAX_ANSWER_DEPTH))
+    return { problems: [`answer nests more than ${MAX_ANSWER_DEPTH} levels of objects and lists`] };
+  let count = 0;
+  for (const [, text] of strings(answer, 'answer')) count += expressions(text);
+  if (count > TEMPLATE_LIMITS.expressions) {
+    return { problems: [`answer's templates hold ${count} expressions ({{...}}); a stub's hold at most ${TEMPLATE_LIMITS.expressions}`] };
   }
+  const problems: string[] = [];
+  const render = build(answer, 'answer', problems);
+  return problems.length > 0 ? { problems } : { render };
+}
+
+/** What is wrong with an answer's templates (see compileAnswer). */
+export function templateProblems(answer: Record<string, unknown>): string[] {
+  const compiled = compileAnswer(answer);
+  return 'problems' in compiled ? compiled.problems : [];
+}
+
+const EMPTY = Object.freeze({});
+// Answers are immutable (records are frozen): a compiled answer is kept as long as its object lives.
+const compiled = new WeakMap<object, Render>();
+
+/** Keeps the compiled form of an answer just checked, for the record that stores that answer object. */
+export function keepCompiled(answer: object, render: Render): void {
+  compiled.set(answer, render);
+}
+
+function renderOf(answer: Record<string, unknown>): Render {
+  let render = compiled.get(answer);
+  if (!render) {
+    const result = compileAnswer(answer);
+    if ('problems' in result) throw new Error(result.problems.join('; '));
+    render = result.render;
+    compiled.set(answer, render);
+  }
+  return render;
+}
+
+/** The stub's answer with its templates filled in, within the templates' budget (a TemplateBudgetError beyond it). */
+export function stubAnswer(stub: Stub, scope: { params: object; call: string; now: Date }): Record<string, unknown> {
+  const render = renderOf(stub.answer ?? EMPTY);
   const { params, call, now } = scope;
-  return render({ params, call, server_time: unixTime(now), now: formatDateTime(now) }) as Record<string, unknown>;
+  return withinBudget(() => render({ params, call, server_time: unixTime(now), now: formatDateTime(now) })) as Record<string, unknown>;
+}
+
+/** Why each key of `params` could never be met by a request. */
+export function paramsProblems(params: Record<string, unknown> = {}): string[] {
+  return Object.keys(params).flatMap((key) => {
+    const why = unreachableKey(key);
+    return why ? [`params key ${JSON.stringify(key)} cannot be matched: ${why}`] : [];
+  });
 }
 
 /** The request's value at a key, bracket keys followed as the API reads them ("a[b][0]" is params.a.b[0]). */
 function valueAt(params: Record<string, unknown>, key: string): unknown {
-  const path = key.replace(/\]/g, '').split('[');
   let value: unknown = params;
-  for (const step of path) {
+  for (const step of keySteps(key) ?? []) {
     if (typeof value !== 'object' || value === null || !Object.hasOwn(value, step)) return undefined;
     value = (value as Record<string, unknown>)[step];
   }
@@ -109,6 +152,23 @@ export function stubFor(world: View, call: string, params: Record<string, unknow
 /** Whether any stub names `call`: most requests have none, and skip the rest. */
 export const stubbed = (world: View, call: string): boolean => world.where('stubs', 'call', call).length > 0;
 
+/**
+ * What is wrong with a stub beyond its schema, for every way one comes in
+ * (control routes, in-process, a fixtures folder's stubs.json), and its
+ * answer compiled when nothing is.
+ */
+export function stubProblems(stub: StubSpec): { problems: string[]; render?: Render } {
+  const problems = paramsProblems(stub.params);
+  if (!stub.answer) return { problems };
+  // Deeper nesting than this would exhaust the stack of what follows.
+  if (nestsDeeper(stub.answer, MAX_ANSWER_DEPTH)) return { problems: [...problems, ...templateProblems(stub.answer)] };
+  const size = JSON.stringify(stub.answer).length;
+  if (size > MAX_STUB_ANSWER) return { problems: [...problems, `answer is ${size} characters as JSON; at most ${MAX_STUB_ANSWER} (1 MB)`] };
+  const compiledAnswer = compileAnswer(stub.answer);
+  if ('problems' in compiledAnswer) return { problems: [...problems, ...compiledAnswer.problems] };
+  return { problems, render: compiledAnswer.render };
+}
+
 /** What is wrong with stored stubs (a fixtures folder's stubs.json) that their schema cannot say, by record. */
 export function storedStubProblems(stubs: readonly Stub[]): string[] {
   return stubs.flatMap((stub, at) => {
@@ -116,10 +176,52 @@ export function storedStubProblems(stubs: readonly Stub[]): string[] {
     const problems = [
       ...(taken.length > 0 ? [`answer sets ${taken.join(', ')}, which billsim writes`] : []),
       ...(stub.answer && stub.error ? ['it has both answer and error'] : []),
-      ...templateProblems(stub.answer ?? {}),
+      ...stubProblems(stub).problems,
     ];
     return problems.map((problem) => `stubs record ${at + 1} (id ${stub.id}): ${problem}`);
   });
+}
+
+// Bytes are counted once per answer object (a count's new record keeps it) and once per record.
+const answerBytes = new WeakMap<object, number>();
+const recordBytes = new WeakMap<object, number>();
+
+/** The bytes a stub takes as JSON text (its answer most of them), as the memory budget counts it. */
+export function stubBytes(stub: StubSpec | Stub): number {
+  let bytes = recordBytes.get(stub);
+  if (bytes !== undefined) return bytes;
+  const { answer, ...rest } = stub;
+  let answered = answer ? answerBytes.get(answer) : 0;
+  if (answered === undefined) {
+    answered = textBytes(JSON.stringify(answer));
+    answerBytes.set(answer!, answered);
+  }
+  bytes = answered + textBytes(JSON.stringify(rest));
+  recordBytes.set(stub, bytes);
+  return bytes;
+}
+
+/** By id, as numbers: stubs stored at run time are in that order already, those of fixtures need not be. */
+const byId = (a: Stub, b: Stub) => Number(a.id) - Number(b.id);
+
+/**
+ * A page of stubs in id order (oldest first): those after the id `after`, at
+ * most `limit` of them, ending early once they take STUBS_PAGE_BYTES; `next`
+ * (the id to ask after) when more follow.
+ */
+export function stubsPage(all: readonly Stub[], after: number, limit: number): { stubs: Stub[]; next?: number } {
+  const stubs: Stub[] = [];
+  let bytes = 0;
+  for (const stub of [...all].sort(byId)) {
+    if (Number(stub.id) <= after) continue;
+    const size = stubBytes(stub);
+    if (stubs.length === limit || (stubs.length > 0 && bytes + size > STUBS_PAGE_BYTES)) {
+      return { stubs, next: Number(stubs[stubs.length - 1].id) };
+    }
+    stubs.push(stub);
+    bytes += size;
+  }
+  return { stubs };
 }
 
 /** Stores a stub: the spec as given, with the next id. */

@@ -176,6 +176,21 @@ export class World implements View {
     return rows;
   }
 
+  /** The rows of a collection that are not the seed's own (added, or changed since): a session's growth in it. */
+  changedRows<K extends CollectionName>(name: K): readonly RecordOf<K>[] {
+    const table = this.own.get(name);
+    if (!table) return [];
+    const seed = this.seed.tables[name];
+    return (table.all() as readonly RecordOf<K>[]).filter((row) => seed.get(row.id) !== row);
+  }
+
+  /** Moves on whenever a collection's rows may have changed (a write to it, an undo, a reset, a restore). */
+  changesOf(name: CollectionName): number {
+    return this.wholeChanges + (this.collectionChanges.get(name) ?? 0);
+  }
+  private wholeChanges = 0;
+  private collectionChanges = new Map<CollectionName, number>();
+
   /**
    * Rows in ascending id order (as a table keeps them while ids only grow, and
    * any index list of such a table) are read from the end, so a page costs its
@@ -191,6 +206,7 @@ export class World implements View {
   private writable<K extends CollectionName>(name: K): Table<RecordOf<K>> {
     if (!this.undo) throw new WriteOutsideMutation(name);
     this.stateVersion++;
+    this.collectionChanges.set(name, (this.collectionChanges.get(name) ?? 0) + 1);
     let table = this.own.get(name);
     if (!table) {
       table = this.seed.tables[name].overlay() as unknown as Table<{ id: string }>;
@@ -361,6 +377,7 @@ export class World implements View {
   private undone(undo: Undo[]): void {
     rollBack(undo);
     this.stateVersion++;
+    this.wholeChanges++;
   }
 
   /**
@@ -412,6 +429,7 @@ export class World implements View {
   /** Back to the seed: drops every copied collection. */
   reset(): void {
     this.stateVersion++;
+    this.wholeChanges++;
     this.own.clear();
   }
 
@@ -429,6 +447,7 @@ export class World implements View {
    */
   restore(data: Collections): void {
     this.stateVersion++;
+    this.wholeChanges++;
     this.own.clear();
     for (const name of Object.keys(this.seed.tables) as CollectionName[]) {
       const seed = this.seed.tables[name] as unknown as Table<{ id: string }>;

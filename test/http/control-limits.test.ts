@@ -105,6 +105,8 @@ t.test('each documented limit of a control input is the one the route keeps', as
     'GET /__billsim/requests limit',
     'GET /__billsim/state/{collection} page',
     'GET /__billsim/state/{collection} perpage',
+    'GET /__billsim/stubs after',
+    'GET /__billsim/stubs limit',
     'POST /__billsim/clock advanceDays',
     'POST /__billsim/faults delayMs',
     'POST /__billsim/faults error',

@@ -1,7 +1,17 @@
 // The rules of stubs where they live (src/session/stubs.ts): which stub a
 // request meets, templates filled in from the request, counting down.
 import t from 'tap';
-import { countDown, stubAnswer, stubFor, storedStubProblems, templateProblems } from '../../src/session/stubs.js';
+import {
+  countDown,
+  paramsProblems,
+  STUBS_PAGE_BYTES,
+  stubAnswer,
+  stubBytes,
+  stubFor,
+  stubsPage,
+  storedStubProblems,
+  templateProblems,
+} from '../../src/session/stubs.js';
 import { state, world, write } from '../helpers/world.js';
 import { FROZEN_NOW } from '../helpers/app.js';
 import type { Stub } from '../../src/generated/wire.js';
@@ -96,4 +106,60 @@ t.test('a stub with times counts down and goes after its last request; one witho
   const before = state(w);
   write(w, () => countDown(w, w.get('stubs', '2')!));
   t.equal(state(w), before, 'without times nothing changes');
+});
+
+t.test('a params key no request can carry is named, never dropped', async (t) => {
+  const member = (name: string) => `"${name}" names a member of every object, and billsim drops such keys from every request`;
+  const brackets =
+    'it is not a name followed by [steps], each with something between its brackets (send "items[0][qty]", not "items[][qty]")';
+  t.strictSame(
+    paramsProblems({ __proto__x: '1', constructor: '1', 'a[toString]': '1', 'items[]': '1', 'a]b[': '1', prototype: '1', 'a[0][b]': '1' }),
+    [
+      `params key "constructor" cannot be matched: ${member('constructor')}`,
+      `params key "a[toString]" cannot be matched: ${member('toString')}`,
+      `params key "items[]" cannot be matched: ${brackets}`,
+      `params key "a]b[" cannot be matched: ${brackets}`,
+    ],
+  );
+  t.strictSame(paramsProblems(JSON.parse('{"__proto__":"1"}')), [`params key "__proto__" cannot be matched: ${member('__proto__')}`]);
+  t.strictSame(
+    storedStubProblems([{ id: '4', call: 'a', params: { hasOwnProperty: 'x' }, answer: {} }]),
+    [`stubs record 1 (id 4): params key "hasOwnProperty" cannot be matched: ${member('hasOwnProperty')}`],
+    "a fixtures folder's stubs.json is held to the same rule",
+  );
+  const w = world({ stubs: [{ id: '1', call: 'a', params: { prototype: 'p' } }] });
+  t.equal(stubFor(w, 'a', { prototype: 'p' })?.id, '1', 'prototype is an ordinary key: a request carries it');
+});
+
+t.test('a stub counts its JSON in bytes, its answer once whatever its count does', async (t) => {
+  const answer = { text: 'x'.repeat(10_000) };
+  const stub: Stub = { id: '1', call: 'a', answer, times: 3 };
+  t.equal(stubBytes(stub), JSON.stringify(answer).length + JSON.stringify({ id: '1', call: 'a', times: 3 }).length);
+  t.equal(stubBytes({ ...stub, remaining: 2 }), stubBytes(stub) + ',"remaining":2'.length);
+});
+
+t.test('a page of stubs: in id order, after an id, at most limit, ending before 4 MB with the id to go on from', async (t) => {
+  const small = Array.from({ length: 5 }, (_, i): Stub => ({ id: String(5 - i), call: 'a' }));
+  t.strictSame(
+    stubsPage(small, 0, 2).stubs.map((s) => s.id),
+    ['1', '2'],
+  );
+  t.strictSame(stubsPage(small, 0, 2).next, 2);
+  t.strictSame(stubsPage(small, 2, 2), { stubs: [small[2], small[1]], next: 4 });
+  t.strictSame(stubsPage(small, 4, 2), { stubs: [small[0]] }, 'the last page has no next');
+  t.strictSame(stubsPage(small, 5, 2), { stubs: [] });
+  const big = Array.from({ length: 6 }, (_, i): Stub => ({ id: String(i + 1), call: 'a', answer: { text: 'x'.repeat(1_000_000 + i) } }));
+  const first = stubsPage(big, 0, 100);
+  t.strictSame(
+    first.stubs.map((s) => s.id),
+    ['1', '2', '3', '4'],
+    'four of 1 MB fit in 4 MB',
+  );
+  t.equal(first.next, 4);
+  t.ok(first.stubs.reduce((sum, s) => sum + stubBytes(s), 0) <= STUBS_PAGE_BYTES);
+  const huge: Stub[] = [
+    { id: '1', call: 'a', answer: { text: 'x'.repeat(STUBS_PAGE_BYTES) } },
+    { id: '2', call: 'a' },
+  ];
+  t.strictSame(stubsPage(huge, 0, 100), { stubs: [huge[0]], next: 1 }, 'a page always holds one');
 });
