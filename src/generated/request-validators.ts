@@ -9422,15 +9422,548 @@ validate161.errors = vErrors;
 return errors === 0;
 }
 
-export const applyInvoiceCredit = validate163;
-const schema734 = {"title":"ApplyInvoiceCreditRequest","type":"object","required":["id","apply_credit"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"apply_credit":{"$ref":"../../common/defs.json#/definitions/positiveAmountParam"}}};
+export const addTransaction = validate163;
+const schema740 = {"title":"AddTransactionRequest","type":"object","required":["client_id"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"in":{"$ref":"../../common/defs.json#/definitions/nonNegativeAmountParam"},"out":{"$ref":"../../common/defs.json#/definitions/nonNegativeAmountParam"},"fee":{"$ref":"../../common/defs.json#/definitions/nonNegativeAmountParam"},"module":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"date":{"$ref":"addInvoicePayment.json#/properties/request/properties/date"},"invoice_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"trans_id":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"description":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"description_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"}}};
+const schema737 = {"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}([ T][0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|[+-][0-9]{2}:?[0-9]{2})?)?$","description":"a date as YYYY-MM-DD, YYYY-MM-DD HH:MM:SS or an ISO 8601 date-time such as 2026-11-20T10:00:00.000Z"};
 
 function validate163(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.client_id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema740.required,parentSchema:schema740,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.client_id !== undefined){
+let data0 = data.client_id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/client_id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["client_id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err2 = {instancePath:instancePath+"/client_id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+if(data.in !== undefined){
+let data1 = data.in;
+if(typeof data1 !== "string"){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType1 = typeof data1;
+if(typeof data1 === "string"){
+coerced1 = data1;
+}
+}
+if(!(coerced1 !== undefined)){
+if(dataType1 == "number" || dataType1 == "boolean"){
+coerced1 = "" + data1;
+}
+else if(data1 === null){
+coerced1 = "";
+}
+else {
+const err3 = {instancePath:instancePath+"/in",schemaPath:"../../common/defs.json#/definitions/nonNegativeAmountParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema473.type,parentSchema:schema473,data:data1};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["in"] = coerced1;
+}
+}
+}
+if(typeof data1 === "string"){
+if(!pattern46.test(data1)){
+const err4 = {instancePath:instancePath+"/in",schemaPath:"../../common/defs.json#/definitions/nonNegativeAmountParam/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^-?[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^-?[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema473,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+if(data.out !== undefined){
+let data2 = data.out;
+if(typeof data2 !== "string"){
+let dataType2 = typeof data2;
+let coerced2 = undefined;
+if(dataType2 == 'object' && Array.isArray(data2) && data2.length == 1){
+data2 = data2[0];
+dataType2 = typeof data2;
+if(typeof data2 === "string"){
+coerced2 = data2;
+}
+}
+if(!(coerced2 !== undefined)){
+if(dataType2 == "number" || dataType2 == "boolean"){
+coerced2 = "" + data2;
+}
+else if(data2 === null){
+coerced2 = "";
+}
+else {
+const err5 = {instancePath:instancePath+"/out",schemaPath:"../../common/defs.json#/definitions/nonNegativeAmountParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema473.type,parentSchema:schema473,data:data2};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(coerced2 !== undefined){
+data2 = coerced2;
+if(data !== undefined){
+data["out"] = coerced2;
+}
+}
+}
+if(typeof data2 === "string"){
+if(!pattern46.test(data2)){
+const err6 = {instancePath:instancePath+"/out",schemaPath:"../../common/defs.json#/definitions/nonNegativeAmountParam/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^-?[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^-?[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema473,data:data2};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+if(data.fee !== undefined){
+let data3 = data.fee;
+if(typeof data3 !== "string"){
+let dataType3 = typeof data3;
+let coerced3 = undefined;
+if(dataType3 == 'object' && Array.isArray(data3) && data3.length == 1){
+data3 = data3[0];
+dataType3 = typeof data3;
+if(typeof data3 === "string"){
+coerced3 = data3;
+}
+}
+if(!(coerced3 !== undefined)){
+if(dataType3 == "number" || dataType3 == "boolean"){
+coerced3 = "" + data3;
+}
+else if(data3 === null){
+coerced3 = "";
+}
+else {
+const err7 = {instancePath:instancePath+"/fee",schemaPath:"../../common/defs.json#/definitions/nonNegativeAmountParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema473.type,parentSchema:schema473,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(coerced3 !== undefined){
+data3 = coerced3;
+if(data !== undefined){
+data["fee"] = coerced3;
+}
+}
+}
+if(typeof data3 === "string"){
+if(!pattern46.test(data3)){
+const err8 = {instancePath:instancePath+"/fee",schemaPath:"../../common/defs.json#/definitions/nonNegativeAmountParam/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^-?[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^-?[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema473,data:data3};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+if(data.module !== undefined){
+let data4 = data.module;
+if(typeof data4 !== "string"){
+let dataType4 = typeof data4;
+let coerced4 = undefined;
+if(dataType4 == 'object' && Array.isArray(data4) && data4.length == 1){
+data4 = data4[0];
+dataType4 = typeof data4;
+if(typeof data4 === "string"){
+coerced4 = data4;
+}
+}
+if(!(coerced4 !== undefined)){
+if(dataType4 == "number" || dataType4 == "boolean"){
+coerced4 = "" + data4;
+}
+else if(data4 === null){
+coerced4 = "";
+}
+else {
+const err9 = {instancePath:instancePath+"/module",schemaPath:"../../common/defs.json#/definitions/idOrZero/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema55.type,parentSchema:schema55,data:data4};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(coerced4 !== undefined){
+data4 = coerced4;
+if(data !== undefined){
+data["module"] = coerced4;
+}
+}
+}
+if(typeof data4 === "string"){
+if(!pattern20.test(data4)){
+const err10 = {instancePath:instancePath+"/module",schemaPath:"../../common/defs.json#/definitions/idOrZero/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})$"+"\"",schema:"^(0|[1-9][0-9]{0,17})$",parentSchema:schema55,data:data4};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+if(data.date !== undefined){
+let data5 = data.date;
+if(typeof data5 !== "string"){
+let dataType5 = typeof data5;
+let coerced5 = undefined;
+if(dataType5 == 'object' && Array.isArray(data5) && data5.length == 1){
+data5 = data5[0];
+dataType5 = typeof data5;
+if(typeof data5 === "string"){
+coerced5 = data5;
+}
+}
+if(!(coerced5 !== undefined)){
+if(dataType5 == "number" || dataType5 == "boolean"){
+coerced5 = "" + data5;
+}
+else if(data5 === null){
+coerced5 = "";
+}
+else {
+const err11 = {instancePath:instancePath+"/date",schemaPath:"addInvoicePayment.json#/properties/request/properties/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema737.type,parentSchema:schema737,data:data5};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(coerced5 !== undefined){
+data5 = coerced5;
+if(data !== undefined){
+data["date"] = coerced5;
+}
+}
+}
+if(typeof data5 === "string"){
+if(!pattern282.test(data5)){
+const err12 = {instancePath:instancePath+"/date",schemaPath:"addInvoicePayment.json#/properties/request/properties/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}([ T][0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|[+-][0-9]{2}:?[0-9]{2})?)?$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}([ T][0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|[+-][0-9]{2}:?[0-9]{2})?)?$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}([ T][0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|[+-][0-9]{2}:?[0-9]{2})?)?$",parentSchema:schema737,data:data5};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+if(data.invoice_id !== undefined){
+let data6 = data.invoice_id;
+if(typeof data6 !== "string"){
+let dataType6 = typeof data6;
+let coerced6 = undefined;
+if(dataType6 == 'object' && Array.isArray(data6) && data6.length == 1){
+data6 = data6[0];
+dataType6 = typeof data6;
+if(typeof data6 === "string"){
+coerced6 = data6;
+}
+}
+if(!(coerced6 !== undefined)){
+if(dataType6 == "number" || dataType6 == "boolean"){
+coerced6 = "" + data6;
+}
+else if(data6 === null){
+coerced6 = "";
+}
+else {
+const err13 = {instancePath:instancePath+"/invoice_id",schemaPath:"../../common/defs.json#/definitions/idOrZero/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema55.type,parentSchema:schema55,data:data6};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(coerced6 !== undefined){
+data6 = coerced6;
+if(data !== undefined){
+data["invoice_id"] = coerced6;
+}
+}
+}
+if(typeof data6 === "string"){
+if(!pattern20.test(data6)){
+const err14 = {instancePath:instancePath+"/invoice_id",schemaPath:"../../common/defs.json#/definitions/idOrZero/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})$"+"\"",schema:"^(0|[1-9][0-9]{0,17})$",parentSchema:schema55,data:data6};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+if(data.trans_id !== undefined){
+let data7 = data.trans_id;
+if(typeof data7 !== "string"){
+let dataType7 = typeof data7;
+let coerced7 = undefined;
+if(dataType7 == 'object' && Array.isArray(data7) && data7.length == 1){
+data7 = data7[0];
+dataType7 = typeof data7;
+if(typeof data7 === "string"){
+coerced7 = data7;
+}
+}
+if(!(coerced7 !== undefined)){
+if(dataType7 == "number" || dataType7 == "boolean"){
+coerced7 = "" + data7;
+}
+else if(data7 === null){
+coerced7 = "";
+}
+else {
+const err15 = {instancePath:instancePath+"/trans_id",schemaPath:"#/properties/trans_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema740.properties.trans_id.type,parentSchema:schema740.properties.trans_id,data:data7};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(coerced7 !== undefined){
+data7 = coerced7;
+if(data !== undefined){
+data["trans_id"] = coerced7;
+}
+}
+}
+if(typeof data7 === "string"){
+if(func2(data7) > 255){
+const err16 = {instancePath:instancePath+"/trans_id",schemaPath:"#/properties/trans_id/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema740.properties.trans_id,data:data7};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+if(data.description !== undefined){
+let data8 = data.description;
+if(typeof data8 !== "string"){
+let dataType8 = typeof data8;
+let coerced8 = undefined;
+if(dataType8 == 'object' && Array.isArray(data8) && data8.length == 1){
+data8 = data8[0];
+dataType8 = typeof data8;
+if(typeof data8 === "string"){
+coerced8 = data8;
+}
+}
+if(!(coerced8 !== undefined)){
+if(dataType8 == "number" || dataType8 == "boolean"){
+coerced8 = "" + data8;
+}
+else if(data8 === null){
+coerced8 = "";
+}
+else {
+const err17 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema740.properties.description.type,parentSchema:schema740.properties.description,data:data8};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(coerced8 !== undefined){
+data8 = coerced8;
+if(data !== undefined){
+data["description"] = coerced8;
+}
+}
+}
+if(typeof data8 === "string"){
+if(func2(data8) > 255){
+const err18 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema740.properties.description,data:data8};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+if(data.description_id !== undefined){
+let data9 = data.description_id;
+if(typeof data9 !== "string"){
+let dataType9 = typeof data9;
+let coerced9 = undefined;
+if(dataType9 == 'object' && Array.isArray(data9) && data9.length == 1){
+data9 = data9[0];
+dataType9 = typeof data9;
+if(typeof data9 === "string"){
+coerced9 = data9;
+}
+}
+if(!(coerced9 !== undefined)){
+if(dataType9 == "number" || dataType9 == "boolean"){
+coerced9 = "" + data9;
+}
+else if(data9 === null){
+coerced9 = "";
+}
+else {
+const err19 = {instancePath:instancePath+"/description_id",schemaPath:"../../common/defs.json#/definitions/idOrZero/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema55.type,parentSchema:schema55,data:data9};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(coerced9 !== undefined){
+data9 = coerced9;
+if(data !== undefined){
+data["description_id"] = coerced9;
+}
+}
+}
+if(typeof data9 === "string"){
+if(!pattern20.test(data9)){
+const err20 = {instancePath:instancePath+"/description_id",schemaPath:"../../common/defs.json#/definitions/idOrZero/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})$"+"\"",schema:"^(0|[1-9][0-9]{0,17})$",parentSchema:schema55,data:data9};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema740.type,parentSchema:schema740,data};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+validate163.errors = vErrors;
+return errors === 0;
+}
+
+export const applyInvoiceCredit = validate165;
+const schema752 = {"title":"ApplyInvoiceCreditRequest","type":"object","required":["id","apply_credit"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"apply_credit":{"$ref":"../../common/defs.json#/definitions/positiveAmountParam"}}};
+
+function validate165(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema734.required,parentSchema:schema734,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema752.required,parentSchema:schema752,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9440,7 +9973,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.apply_credit === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "apply_credit"},message:"must have required property '"+"apply_credit"+"'",schema:schema734.required,parentSchema:schema734,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "apply_credit"},message:"must have required property '"+"apply_credit"+"'",schema:schema752.required,parentSchema:schema752,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9551,7 +10084,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema734.type,parentSchema:schema734,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema752.type,parentSchema:schema752,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -9560,22 +10093,22 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate163.errors = vErrors;
+validate165.errors = vErrors;
 return errors === 0;
 }
 
-export const bulkAddProducts = validate168;
-const schema744 = {"title":"BulkAddProductsRequest","type":"object","required":["products"],"properties":{"products":{"description":"a list of products to add, such as products[0][copyof]=1&products[0][name]=Plan","$comment":"Bracket keys 0..n-1 arrive as an array, any other numeric keys (products[5][...]) as an object keyed by them; Object.entries reads both with the keys the client sent.","tsType":"{ [key: string]: { copyof: string; name: string; periods?: { [years: string]: { register?: string; transfer?: string; renew?: string } } } }","if":{"type":"array"},"then":{"type":"array","minItems":1,"maxItems":1000,"description":"a list of 1 to 1000 products to add, such as products[0][copyof]=1&products[0][name]=Plan","items":{"$ref":"#/definitions/entry"}},"else":{"type":"object","minProperties":1,"maxProperties":1000,"description":"a list of 1 to 1000 products to add, such as products[0][copyof]=1&products[0][name]=Plan","propertyNames":{"pattern":"^[0-9]{1,9}$","description":"keyed by entry numbers, such as products[0][name]"},"additionalProperties":{"$ref":"#/definitions/entry"}}}}};
-const schema738 = {"type":"object","description":"a product to add, with [copyof] and [name], such as products[0][copyof]=1&products[0][name]=Plan","required":["copyof","name"],"properties":{"copyof":{"$ref":"../../common/defs.json#/definitions/positiveId"},"name":{"type":"string","pattern":"\\S","maxLength":200,"description":"a product name that is not blank, at most 200 characters"},"periods":{"type":"object","description":"TLD prices keyed by the period in years, such as periods[1][register]=12.95","propertyNames":{"pattern":"^([1-9]|10)$","description":"keyed by a period of 1 to 10 years, such as periods[1][register]=12.95"},"additionalProperties":{"type":"object","description":"the prices of one period: [register], [transfer] and/or [renew]","properties":{"register":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"transfer":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"renew":{"$ref":"../../common/defs.json#/definitions/decimalParam"}}}}}};
+export const bulkAddProducts = validate170;
+const schema762 = {"title":"BulkAddProductsRequest","type":"object","required":["products"],"properties":{"products":{"description":"a list of products to add, such as products[0][copyof]=1&products[0][name]=Plan","$comment":"Bracket keys 0..n-1 arrive as an array, any other numeric keys (products[5][...]) as an object keyed by them; Object.entries reads both with the keys the client sent.","tsType":"{ [key: string]: { copyof: string; name: string; periods?: { [years: string]: { register?: string; transfer?: string; renew?: string } } } }","if":{"type":"array"},"then":{"type":"array","minItems":1,"maxItems":1000,"description":"a list of 1 to 1000 products to add, such as products[0][copyof]=1&products[0][name]=Plan","items":{"$ref":"#/definitions/entry"}},"else":{"type":"object","minProperties":1,"maxProperties":1000,"description":"a list of 1 to 1000 products to add, such as products[0][copyof]=1&products[0][name]=Plan","propertyNames":{"pattern":"^[0-9]{1,9}$","description":"keyed by entry numbers, such as products[0][name]"},"additionalProperties":{"$ref":"#/definitions/entry"}}}}};
+const schema756 = {"type":"object","description":"a product to add, with [copyof] and [name], such as products[0][copyof]=1&products[0][name]=Plan","required":["copyof","name"],"properties":{"copyof":{"$ref":"../../common/defs.json#/definitions/positiveId"},"name":{"type":"string","pattern":"\\S","maxLength":200,"description":"a product name that is not blank, at most 200 characters"},"periods":{"type":"object","description":"TLD prices keyed by the period in years, such as periods[1][register]=12.95","propertyNames":{"pattern":"^([1-9]|10)$","description":"keyed by a period of 1 to 10 years, such as periods[1][register]=12.95"},"additionalProperties":{"type":"object","description":"the prices of one period: [register], [transfer] and/or [renew]","properties":{"register":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"transfer":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"renew":{"$ref":"../../common/defs.json#/definitions/decimalParam"}}}}}};
 const schema212 = {"type":"string","pattern":"^[0-9]{1,12}(\\.[0-9]{1,2})?$","description":"a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30"};
 const pattern122 = new RegExp("^[0-9]{1,12}(\\.[0-9]{1,2})?$", "u");
 
-function validate165(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.copyof === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "copyof"},message:"must have required property '"+"copyof"+"'",schema:schema738.required,parentSchema:schema738,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "copyof"},message:"must have required property '"+"copyof"+"'",schema:schema756.required,parentSchema:schema756,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9585,7 +10118,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.name === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema738.required,parentSchema:schema738,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema756.required,parentSchema:schema756,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9664,7 +10197,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema738.properties.name.type,parentSchema:schema738.properties.name,data:data1};
+const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema756.properties.name.type,parentSchema:schema756.properties.name,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -9683,7 +10216,7 @@ data["name"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(func2(data1) > 200){
-const err5 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema738.properties.name,data:data1};
+const err5 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema756.properties.name,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -9693,7 +10226,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!pattern439.test(data1)){
-const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema738.properties.name,data:data1};
+const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema756.properties.name,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -9711,7 +10244,7 @@ for(const key0 in data2){
 const _errs8 = errors;
 if(typeof key0 === "string"){
 if(!pattern315.test(key0)){
-const err7 = {instancePath:instancePath+"/periods",schemaPath:"#/properties/periods/propertyNames/pattern",keyword:"pattern",params:{pattern: "^([1-9]|10)$"},message:"must match pattern \""+"^([1-9]|10)$"+"\"",schema:"^([1-9]|10)$",parentSchema:schema738.properties.periods.propertyNames,data:key0,propertyName:key0};
+const err7 = {instancePath:instancePath+"/periods",schemaPath:"#/properties/periods/propertyNames/pattern",keyword:"pattern",params:{pattern: "^([1-9]|10)$"},message:"must match pattern \""+"^([1-9]|10)$"+"\"",schema:"^([1-9]|10)$",parentSchema:schema756.properties.periods.propertyNames,data:key0,propertyName:key0};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -9723,7 +10256,7 @@ errors++;
 }
 var valid2 = _errs8 === errors;
 if(!valid2){
-const err8 = {instancePath:instancePath+"/periods",schemaPath:"#/properties/periods/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema738.properties.periods.propertyNames,parentSchema:schema738.properties.periods,data:data2};
+const err8 = {instancePath:instancePath+"/periods",schemaPath:"#/properties/periods/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema756.properties.periods.propertyNames,parentSchema:schema756.properties.periods,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -9888,7 +10421,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/periods/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/periods/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema738.properties.periods.additionalProperties.type,parentSchema:schema738.properties.periods.additionalProperties,data:data3};
+const err15 = {instancePath:instancePath+"/periods/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/periods/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema756.properties.periods.additionalProperties.type,parentSchema:schema756.properties.periods.additionalProperties,data:data3};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -9900,7 +10433,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/periods",schemaPath:"#/properties/periods/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema738.properties.periods.type,parentSchema:schema738.properties.periods,data:data2};
+const err16 = {instancePath:instancePath+"/periods",schemaPath:"#/properties/periods/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema756.properties.periods.type,parentSchema:schema756.properties.periods,data:data2};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -9912,7 +10445,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema738.type,parentSchema:schema738,data};
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema756.type,parentSchema:schema756,data};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -9921,18 +10454,18 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate165.errors = vErrors;
+validate167.errors = vErrors;
 return errors === 0;
 }
 
 const pattern128 = new RegExp("^[0-9]{1,9}$", "u");
 
-function validate168(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate170(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.products === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "products"},message:"must have required property '"+"products"+"'",schema:schema744.required,parentSchema:schema744,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "products"},message:"must have required property '"+"products"+"'",schema:schema762.required,parentSchema:schema762,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10008,7 +10541,7 @@ if(dataType1 === "string" || dataType1 === "number"
 coerced1 = [data0];
 }
 else {
-const err2 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/then/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema744.properties.products.then.type,parentSchema:schema744.properties.products.then,data:data0};
+const err2 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/then/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema762.properties.products.then.type,parentSchema:schema762.properties.products.then,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -10027,7 +10560,7 @@ data["products"] = coerced1;
 }
 if(Array.isArray(data0)){
 if(data0.length > 1000){
-const err3 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/then/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema744.properties.products.then,data:data0};
+const err3 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/then/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema762.properties.products.then,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10037,7 +10570,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data0.length < 1){
-const err4 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/then/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema744.properties.products.then,data:data0};
+const err4 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/then/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema762.properties.products.then,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -10048,8 +10581,8 @@ errors++;
 }
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate165(data0[i0], {instancePath:instancePath+"/products/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate165.errors : vErrors.concat(validate165.errors);
+if(!(validate167(data0[i0], {instancePath:instancePath+"/products/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
 errors = vErrors.length;
 }
 }
@@ -10062,7 +10595,7 @@ else {
 const _errs9 = errors;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(Object.keys(data0).length > 1000){
-const err5 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/else/maxProperties",keyword:"maxProperties",params:{limit: 1000},message:"must NOT have more than 1000 properties",schema:1000,parentSchema:schema744.properties.products.else,data:data0};
+const err5 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/else/maxProperties",keyword:"maxProperties",params:{limit: 1000},message:"must NOT have more than 1000 properties",schema:1000,parentSchema:schema762.properties.products.else,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -10072,7 +10605,7 @@ vErrors.push(err5);
 errors++;
 }
 if(Object.keys(data0).length < 1){
-const err6 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/else/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema744.properties.products.else,data:data0};
+const err6 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/else/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema762.properties.products.else,data:data0};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -10085,7 +10618,7 @@ for(const key0 in data0){
 const _errs11 = errors;
 if(typeof key0 === "string"){
 if(!pattern128.test(key0)){
-const err7 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/else/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,9}$"},message:"must match pattern \""+"^[0-9]{1,9}$"+"\"",schema:"^[0-9]{1,9}$",parentSchema:schema744.properties.products.else.propertyNames,data:key0,propertyName:key0};
+const err7 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/else/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,9}$"},message:"must match pattern \""+"^[0-9]{1,9}$"+"\"",schema:"^[0-9]{1,9}$",parentSchema:schema762.properties.products.else.propertyNames,data:key0,propertyName:key0};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -10097,7 +10630,7 @@ errors++;
 }
 var valid4 = _errs11 === errors;
 if(!valid4){
-const err8 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/else/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema744.properties.products.else.propertyNames,parentSchema:schema744.properties.products.else,data:data0};
+const err8 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/else/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema762.properties.products.else.propertyNames,parentSchema:schema762.properties.products.else,data:data0};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -10108,14 +10641,14 @@ errors++;
 }
 }
 for(const key1 in data0){
-if(!(validate165(data0[key1], {instancePath:instancePath+"/products/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data0,parentDataProperty:key1,rootData}))){
-vErrors = vErrors === null ? validate165.errors : vErrors.concat(validate165.errors);
+if(!(validate167(data0[key1], {instancePath:instancePath+"/products/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data0,parentDataProperty:key1,rootData}))){
+vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/else/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema744.properties.products.else.type,parentSchema:schema744.properties.products.else,data:data0};
+const err9 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/else/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema762.properties.products.else.type,parentSchema:schema762.properties.products.else,data:data0};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -10129,7 +10662,7 @@ valid1 = _valid0;
 ifClause0 = "else";
 }
 if(!valid1){
-const err10 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema",schema:schema744.properties.products.if,parentSchema:schema744.properties.products,data:data0};
+const err10 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema",schema:schema762.properties.products.if,parentSchema:schema762.properties.products,data:data0};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -10141,7 +10674,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema744.type,parentSchema:schema744,data};
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema762.type,parentSchema:schema762,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -10150,16 +10683,16 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate168.errors = vErrors;
+validate170.errors = vErrors;
 return errors === 0;
 }
 
-export const bulkSetPrices = validate177;
-const schema753 = {"title":"BulkSetPricesRequest","type":"object","required":["category_id","products"],"properties":{"category_id":{"$ref":"../../common/defs.json#/definitions/positiveId","description":"the order page whose TLDs change"},"products":{"description":"the TLDs to update, such as products[0][name]=.com&products[0][periods][1][register]=11.95","$comment":"As bulkAddProducts: keys 0..n-1 arrive as an array, other numeric keys as an object; Object.entries reads both.","tsType":"{ [key: string]: { name: string; periods?: { [years: string]: { register?: string; transfer?: string; renew?: string } }; updatedomains?: '0' | '1' } }","if":{"type":"array"},"then":{"type":"array","minItems":1,"maxItems":1000,"description":"a list of 1 to 1000 TLDs, such as products[0][name]=.com","items":{"$ref":"#/definitions/entry"}},"else":{"type":"object","minProperties":1,"maxProperties":1000,"description":"a list of 1 to 1000 TLDs, such as products[0][name]=.com","propertyNames":{"pattern":"^[0-9]{1,9}$","description":"keyed by entry numbers, such as products[0][name]"},"additionalProperties":{"$ref":"#/definitions/entry"}}}}};
-const schema747 = {"type":"object","description":"a TLD to update, with [name] and [periods], such as products[0][name]=.com","required":["name"],"properties":{"name":{"type":"string","pattern":"\\S","maxLength":200,"description":"the name of a TLD of the order page, such as .com"},"periods":{"$ref":"bulkAddProducts.json#/definitions/entry/properties/periods"},"updatedomains":{"$ref":"../../common/defs.json#/definitions/flag"}}};
-const schema748 = {"type":"object","description":"TLD prices keyed by the period in years, such as periods[1][register]=12.95","propertyNames":{"pattern":"^([1-9]|10)$","description":"keyed by a period of 1 to 10 years, such as periods[1][register]=12.95"},"additionalProperties":{"type":"object","description":"the prices of one period: [register], [transfer] and/or [renew]","properties":{"register":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"transfer":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"renew":{"$ref":"../../common/defs.json#/definitions/decimalParam"}}}};
+export const bulkSetPrices = validate179;
+const schema771 = {"title":"BulkSetPricesRequest","type":"object","required":["category_id","products"],"properties":{"category_id":{"$ref":"../../common/defs.json#/definitions/positiveId","description":"the order page whose TLDs change"},"products":{"description":"the TLDs to update, such as products[0][name]=.com&products[0][periods][1][register]=11.95","$comment":"As bulkAddProducts: keys 0..n-1 arrive as an array, other numeric keys as an object; Object.entries reads both.","tsType":"{ [key: string]: { name: string; periods?: { [years: string]: { register?: string; transfer?: string; renew?: string } }; updatedomains?: '0' | '1' } }","if":{"type":"array"},"then":{"type":"array","minItems":1,"maxItems":1000,"description":"a list of 1 to 1000 TLDs, such as products[0][name]=.com","items":{"$ref":"#/definitions/entry"}},"else":{"type":"object","minProperties":1,"maxProperties":1000,"description":"a list of 1 to 1000 TLDs, such as products[0][name]=.com","propertyNames":{"pattern":"^[0-9]{1,9}$","description":"keyed by entry numbers, such as products[0][name]"},"additionalProperties":{"$ref":"#/definitions/entry"}}}}};
+const schema765 = {"type":"object","description":"a TLD to update, with [name] and [periods], such as products[0][name]=.com","required":["name"],"properties":{"name":{"type":"string","pattern":"\\S","maxLength":200,"description":"the name of a TLD of the order page, such as .com"},"periods":{"$ref":"bulkAddProducts.json#/definitions/entry/properties/periods"},"updatedomains":{"$ref":"../../common/defs.json#/definitions/flag"}}};
+const schema766 = {"type":"object","description":"TLD prices keyed by the period in years, such as periods[1][register]=12.95","propertyNames":{"pattern":"^([1-9]|10)$","description":"keyed by a period of 1 to 10 years, such as periods[1][register]=12.95"},"additionalProperties":{"type":"object","description":"the prices of one period: [register], [transfer] and/or [renew]","properties":{"register":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"transfer":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"renew":{"$ref":"../../common/defs.json#/definitions/decimalParam"}}}};
 
-function validate173(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate175(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10167,7 +10700,7 @@ for(const key0 in data){
 const _errs1 = errors;
 if(typeof key0 === "string"){
 if(!pattern315.test(key0)){
-const err0 = {instancePath,schemaPath:"#/propertyNames/pattern",keyword:"pattern",params:{pattern: "^([1-9]|10)$"},message:"must match pattern \""+"^([1-9]|10)$"+"\"",schema:"^([1-9]|10)$",parentSchema:schema748.propertyNames,data:key0,propertyName:key0};
+const err0 = {instancePath,schemaPath:"#/propertyNames/pattern",keyword:"pattern",params:{pattern: "^([1-9]|10)$"},message:"must match pattern \""+"^([1-9]|10)$"+"\"",schema:"^([1-9]|10)$",parentSchema:schema766.propertyNames,data:key0,propertyName:key0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10179,7 +10712,7 @@ errors++;
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
-const err1 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema748.propertyNames,parentSchema:schema748,data};
+const err1 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema766.propertyNames,parentSchema:schema766,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10344,7 +10877,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema748.additionalProperties.type,parentSchema:schema748.additionalProperties,data:data0};
+const err8 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema766.additionalProperties.type,parentSchema:schema766.additionalProperties,data:data0};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -10356,7 +10889,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema748.type,parentSchema:schema748,data};
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema766.type,parentSchema:schema766,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -10365,17 +10898,17 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate173.errors = vErrors;
+validate175.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate172(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate174(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema747.required,parentSchema:schema747,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema765.required,parentSchema:schema765,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10404,7 +10937,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema747.properties.name.type,parentSchema:schema747.properties.name,data:data0};
+const err1 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema765.properties.name.type,parentSchema:schema765.properties.name,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10423,7 +10956,7 @@ data["name"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(func2(data0) > 200){
-const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema747.properties.name,data:data0};
+const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema765.properties.name,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -10433,7 +10966,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!pattern439.test(data0)){
-const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema747.properties.name,data:data0};
+const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema765.properties.name,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10445,8 +10978,8 @@ errors++;
 }
 }
 if(data.periods !== undefined){
-if(!(validate173(data.periods, {instancePath:instancePath+"/periods",parentData:data,parentDataProperty:"periods",rootData}))){
-vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
+if(!(validate175(data.periods, {instancePath:instancePath+"/periods",parentData:data,parentDataProperty:"periods",rootData}))){
+vErrors = vErrors === null ? validate175.errors : vErrors.concat(validate175.errors);
 errors = vErrors.length;
 }
 }
@@ -10500,7 +11033,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema747.type,parentSchema:schema747,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema765.type,parentSchema:schema765,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -10509,17 +11042,17 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate172.errors = vErrors;
+validate174.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate177(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate179(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.category_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "category_id"},message:"must have required property '"+"category_id"+"'",schema:schema753.required,parentSchema:schema753,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "category_id"},message:"must have required property '"+"category_id"+"'",schema:schema771.required,parentSchema:schema771,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10529,7 +11062,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.products === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "products"},message:"must have required property '"+"products"+"'",schema:schema753.required,parentSchema:schema753,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "products"},message:"must have required property '"+"products"+"'",schema:schema771.required,parentSchema:schema771,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10655,7 +11188,7 @@ if(dataType2 === "string" || dataType2 === "number"
 coerced2 = [data1];
 }
 else {
-const err5 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/then/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema753.properties.products.then.type,parentSchema:schema753.properties.products.then,data:data1};
+const err5 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/then/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema771.properties.products.then.type,parentSchema:schema771.properties.products.then,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -10674,7 +11207,7 @@ data["products"] = coerced2;
 }
 if(Array.isArray(data1)){
 if(data1.length > 1000){
-const err6 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/then/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema753.properties.products.then,data:data1};
+const err6 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/then/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema771.properties.products.then,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -10684,7 +11217,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data1.length < 1){
-const err7 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/then/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema753.properties.products.then,data:data1};
+const err7 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/then/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema771.properties.products.then,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -10695,8 +11228,8 @@ errors++;
 }
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate172(data1[i0], {instancePath:instancePath+"/products/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate172.errors : vErrors.concat(validate172.errors);
+if(!(validate174(data1[i0], {instancePath:instancePath+"/products/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
 errors = vErrors.length;
 }
 }
@@ -10709,7 +11242,7 @@ else {
 const _errs12 = errors;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(Object.keys(data1).length > 1000){
-const err8 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/else/maxProperties",keyword:"maxProperties",params:{limit: 1000},message:"must NOT have more than 1000 properties",schema:1000,parentSchema:schema753.properties.products.else,data:data1};
+const err8 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/else/maxProperties",keyword:"maxProperties",params:{limit: 1000},message:"must NOT have more than 1000 properties",schema:1000,parentSchema:schema771.properties.products.else,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -10719,7 +11252,7 @@ vErrors.push(err8);
 errors++;
 }
 if(Object.keys(data1).length < 1){
-const err9 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/else/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema753.properties.products.else,data:data1};
+const err9 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/else/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema771.properties.products.else,data:data1};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -10732,7 +11265,7 @@ for(const key0 in data1){
 const _errs14 = errors;
 if(typeof key0 === "string"){
 if(!pattern128.test(key0)){
-const err10 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/else/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,9}$"},message:"must match pattern \""+"^[0-9]{1,9}$"+"\"",schema:"^[0-9]{1,9}$",parentSchema:schema753.properties.products.else.propertyNames,data:key0,propertyName:key0};
+const err10 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/else/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,9}$"},message:"must match pattern \""+"^[0-9]{1,9}$"+"\"",schema:"^[0-9]{1,9}$",parentSchema:schema771.properties.products.else.propertyNames,data:key0,propertyName:key0};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -10744,7 +11277,7 @@ errors++;
 }
 var valid5 = _errs14 === errors;
 if(!valid5){
-const err11 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/else/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema753.properties.products.else.propertyNames,parentSchema:schema753.properties.products.else,data:data1};
+const err11 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/else/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema771.properties.products.else.propertyNames,parentSchema:schema771.properties.products.else,data:data1};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -10755,14 +11288,14 @@ errors++;
 }
 }
 for(const key1 in data1){
-if(!(validate172(data1[key1], {instancePath:instancePath+"/products/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data1,parentDataProperty:key1,rootData}))){
-vErrors = vErrors === null ? validate172.errors : vErrors.concat(validate172.errors);
+if(!(validate174(data1[key1], {instancePath:instancePath+"/products/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data1,parentDataProperty:key1,rootData}))){
+vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/else/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema753.properties.products.else.type,parentSchema:schema753.properties.products.else,data:data1};
+const err12 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/else/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema771.properties.products.else.type,parentSchema:schema771.properties.products.else,data:data1};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -10776,7 +11309,7 @@ valid2 = _valid0;
 ifClause0 = "else";
 }
 if(!valid2){
-const err13 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema",schema:schema753.properties.products.if,parentSchema:schema753.properties.products,data:data1};
+const err13 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema",schema:schema771.properties.products.if,parentSchema:schema771.properties.products,data:data1};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -10788,7 +11321,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema753.type,parentSchema:schema753,data};
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema771.type,parentSchema:schema771,data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -10797,19 +11330,19 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate177.errors = vErrors;
+validate179.errors = vErrors;
 return errors === 0;
 }
 
-export const changeAccountPackage = validate181;
-const schema758 = {"title":"ChangeAccountPackageRequest","type":"object","required":["id","product_id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"product_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"recalculate":{"type":"string","enum":["0","1","true","false"]}}};
+export const changeAccountPackage = validate183;
+const schema776 = {"title":"ChangeAccountPackageRequest","type":"object","required":["id","product_id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"product_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"recalculate":{"type":"string","enum":["0","1","true","false"]}}};
 
-function validate181(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate183(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema758.required,parentSchema:schema758,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema776.required,parentSchema:schema776,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10819,7 +11352,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.product_id === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "product_id"},message:"must have required property '"+"product_id"+"'",schema:schema758.required,parentSchema:schema758,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "product_id"},message:"must have required property '"+"product_id"+"'",schema:schema776.required,parentSchema:schema776,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10948,7 +11481,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err6 = {instancePath:instancePath+"/recalculate",schemaPath:"#/properties/recalculate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema758.properties.recalculate.type,parentSchema:schema758.properties.recalculate,data:data2};
+const err6 = {instancePath:instancePath+"/recalculate",schemaPath:"#/properties/recalculate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema776.properties.recalculate.type,parentSchema:schema776.properties.recalculate,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -10966,7 +11499,7 @@ data["recalculate"] = coerced2;
 }
 }
 if(!((((data2 === "0") || (data2 === "1")) || (data2 === "true")) || (data2 === "false"))){
-const err7 = {instancePath:instancePath+"/recalculate",schemaPath:"#/properties/recalculate/enum",keyword:"enum",params:{allowedValues: schema758.properties.recalculate.enum},message:"must be equal to one of the allowed values",schema:schema758.properties.recalculate.enum,parentSchema:schema758.properties.recalculate,data:data2};
+const err7 = {instancePath:instancePath+"/recalculate",schemaPath:"#/properties/recalculate/enum",keyword:"enum",params:{allowedValues: schema776.properties.recalculate.enum},message:"must be equal to one of the allowed values",schema:schema776.properties.recalculate.enum,parentSchema:schema776.properties.recalculate,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -10978,7 +11511,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema758.type,parentSchema:schema758,data};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema776.type,parentSchema:schema776,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -10987,20 +11520,20 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate181.errors = vErrors;
+validate183.errors = vErrors;
 return errors === 0;
 }
 
-export const chargeCreditCard = validate183;
-const schema764 = {"title":"ChargeCreditCardRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"card_id":{"type":"string","pattern":"^(primary|[1-9][0-9]{0,17})$","description":"primary or a positive whole number card id, such as 3"},"custom":{"title":"ChargeCreditCardCustom","type":"object","description":"given as custom[amount]=10.00","properties":{"amount":{"$ref":"../../common/defs.json#/definitions/positiveAmountParam"}}}}};
-const pattern473 = new RegExp("^(primary|[1-9][0-9]{0,17})$", "u");
+export const chargeCreditCard = validate185;
+const schema782 = {"title":"ChargeCreditCardRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"card_id":{"type":"string","pattern":"^(primary|[1-9][0-9]{0,17})$","description":"primary or a positive whole number card id, such as 3"},"custom":{"title":"ChargeCreditCardCustom","type":"object","description":"given as custom[amount]=10.00","properties":{"amount":{"$ref":"../../common/defs.json#/definitions/positiveAmountParam"}}}}};
+const pattern489 = new RegExp("^(primary|[1-9][0-9]{0,17})$", "u");
 
-function validate183(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate185(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema764.required,parentSchema:schema764,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema782.required,parentSchema:schema782,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11079,7 +11612,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/card_id",schemaPath:"#/properties/card_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema764.properties.card_id.type,parentSchema:schema764.properties.card_id,data:data1};
+const err3 = {instancePath:instancePath+"/card_id",schemaPath:"#/properties/card_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema782.properties.card_id.type,parentSchema:schema782.properties.card_id,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -11097,8 +11630,8 @@ data["card_id"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern473.test(data1)){
-const err4 = {instancePath:instancePath+"/card_id",schemaPath:"#/properties/card_id/pattern",keyword:"pattern",params:{pattern: "^(primary|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(primary|[1-9][0-9]{0,17})$"+"\"",schema:"^(primary|[1-9][0-9]{0,17})$",parentSchema:schema764.properties.card_id,data:data1};
+if(!pattern489.test(data1)){
+const err4 = {instancePath:instancePath+"/card_id",schemaPath:"#/properties/card_id/pattern",keyword:"pattern",params:{pattern: "^(primary|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(primary|[1-9][0-9]{0,17})$"+"\"",schema:"^(primary|[1-9][0-9]{0,17})$",parentSchema:schema782.properties.card_id,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -11164,7 +11697,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema764.properties.custom.type,parentSchema:schema764.properties.custom,data:data2};
+const err7 = {instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema782.properties.custom.type,parentSchema:schema782.properties.custom,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -11176,7 +11709,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema764.type,parentSchema:schema764,data};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema782.type,parentSchema:schema782,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -11185,101 +11718,19 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate183.errors = vErrors;
+validate185.errors = vErrors;
 return errors === 0;
 }
 
-export const clearOrderDraftItems = validate191;
-const schema773 = {"title":"ClearOrderDraftItemsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
-
-function validate191(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema773.required,parentSchema:schema773,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(typeof data0 !== "string"){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
-data0 = data0[0];
-dataType0 = typeof data0;
-if(typeof data0 === "string"){
-coerced0 = data0;
-}
-}
-if(!(coerced0 !== undefined)){
-if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data0;
-}
-else if(data0 === null){
-coerced0 = "";
-}
-else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["id"] = coerced0;
-}
-}
-}
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema773.type,parentSchema:schema773,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-validate191.errors = vErrors;
-return errors === 0;
-}
-
-export const convertEstimateToInvoice = validate193;
-const schema778 = {"title":"ConvertEstimateToInvoiceRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const clearOrderDraftItems = validate193;
+const schema791 = {"title":"ClearOrderDraftItemsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
 function validate193(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema778.required,parentSchema:schema778,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema791.required,parentSchema:schema791,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11340,7 +11791,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema778.type,parentSchema:schema778,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema791.type,parentSchema:schema791,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -11353,15 +11804,97 @@ validate193.errors = vErrors;
 return errors === 0;
 }
 
-export const convertOrderDraft = validate195;
-const schema787 = {"title":"ConvertOrderDraftRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"keep_draft":{"$ref":"../../common/defs.json#/definitions/flag"},"tax_exempt":{"$ref":"../../common/defs.json#/definitions/flag"},"fraudcheck":{"$ref":"../../common/defs.json#/definitions/flag"},"fraudcheck_ip":{"type":"string","maxLength":64,"description":"an IP address of at most 64 characters"},"as_free":{"$ref":"../../common/defs.json#/definitions/flag"},"ip":{"type":"string","maxLength":64,"description":"an IP address of at most 64 characters"},"module":{"description":"0 or the id of an enabled payment gateway","$ref":"../../common/defs.json#/definitions/idOrZero"}}};
+export const convertEstimateToInvoice = validate195;
+const schema796 = {"title":"ConvertEstimateToInvoiceRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
 function validate195(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema787.required,parentSchema:schema787,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema796.required,parentSchema:schema796,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema796.type,parentSchema:schema796,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate195.errors = vErrors;
+return errors === 0;
+}
+
+export const convertOrderDraft = validate197;
+const schema805 = {"title":"ConvertOrderDraftRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"keep_draft":{"$ref":"../../common/defs.json#/definitions/flag"},"tax_exempt":{"$ref":"../../common/defs.json#/definitions/flag"},"fraudcheck":{"$ref":"../../common/defs.json#/definitions/flag"},"fraudcheck_ip":{"type":"string","maxLength":64,"description":"an IP address of at most 64 characters"},"as_free":{"$ref":"../../common/defs.json#/definitions/flag"},"ip":{"type":"string","maxLength":64,"description":"an IP address of at most 64 characters"},"module":{"description":"0 or the id of an enabled payment gateway","$ref":"../../common/defs.json#/definitions/idOrZero"}}};
+
+function validate197(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema805.required,parentSchema:schema805,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11584,7 +12117,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err9 = {instancePath:instancePath+"/fraudcheck_ip",schemaPath:"#/properties/fraudcheck_ip/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema787.properties.fraudcheck_ip.type,parentSchema:schema787.properties.fraudcheck_ip,data:data4};
+const err9 = {instancePath:instancePath+"/fraudcheck_ip",schemaPath:"#/properties/fraudcheck_ip/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema805.properties.fraudcheck_ip.type,parentSchema:schema805.properties.fraudcheck_ip,data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -11603,7 +12136,7 @@ data["fraudcheck_ip"] = coerced4;
 }
 if(typeof data4 === "string"){
 if(func2(data4) > 64){
-const err10 = {instancePath:instancePath+"/fraudcheck_ip",schemaPath:"#/properties/fraudcheck_ip/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters",schema:64,parentSchema:schema787.properties.fraudcheck_ip,data:data4};
+const err10 = {instancePath:instancePath+"/fraudcheck_ip",schemaPath:"#/properties/fraudcheck_ip/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters",schema:64,parentSchema:schema805.properties.fraudcheck_ip,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -11682,7 +12215,7 @@ else if(data6 === null){
 coerced6 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema787.properties.ip.type,parentSchema:schema787.properties.ip,data:data6};
+const err13 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema805.properties.ip.type,parentSchema:schema805.properties.ip,data:data6};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -11701,7 +12234,7 @@ data["ip"] = coerced6;
 }
 if(typeof data6 === "string"){
 if(func2(data6) > 64){
-const err14 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters",schema:64,parentSchema:schema787.properties.ip,data:data6};
+const err14 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters",schema:64,parentSchema:schema805.properties.ip,data:data6};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -11764,7 +12297,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema787.type,parentSchema:schema787,data};
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema805.type,parentSchema:schema805,data};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -11773,14 +12306,14 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate195.errors = vErrors;
+validate197.errors = vErrors;
 return errors === 0;
 }
 
-export const createOrderDraft = validate197;
-const schema797 = {"title":"CreateOrderDraftRequest","type":"object","properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"}}};
+export const createOrderDraft = validate199;
+const schema815 = {"title":"CreateOrderDraftRequest","type":"object","properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"}}};
 
-function validate197(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate199(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -11886,7 +12419,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema797.type,parentSchema:schema797,data};
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema815.type,parentSchema:schema815,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -11895,19 +12428,19 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate197.errors = vErrors;
+validate199.errors = vErrors;
 return errors === 0;
 }
 
-export const deleteClient = validate199;
-const schema802 = {"title":"DeleteClientRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const deleteClient = validate201;
+const schema820 = {"title":"DeleteClientRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate199(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate201(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema802.required,parentSchema:schema802,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema820.required,parentSchema:schema820,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11968,7 +12501,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema802.type,parentSchema:schema802,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema820.type,parentSchema:schema820,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -11977,19 +12510,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate199.errors = vErrors;
+validate201.errors = vErrors;
 return errors === 0;
 }
 
-export const deleteClientContact = validate201;
-const schema807 = {"title":"DeleteClientContactRequest","type":"object","required":["client_id","parent_id"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"parent_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const deleteClientContact = validate203;
+const schema825 = {"title":"DeleteClientContactRequest","type":"object","required":["client_id","parent_id"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"parent_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate201(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate203(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.client_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema807.required,parentSchema:schema807,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema825.required,parentSchema:schema825,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11999,7 +12532,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.parent_id === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "parent_id"},message:"must have required property '"+"parent_id"+"'",schema:schema807.required,parentSchema:schema807,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "parent_id"},message:"must have required property '"+"parent_id"+"'",schema:schema825.required,parentSchema:schema825,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -12110,7 +12643,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema807.type,parentSchema:schema807,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema825.type,parentSchema:schema825,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -12119,19 +12652,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate201.errors = vErrors;
+validate203.errors = vErrors;
 return errors === 0;
 }
 
-export const deleteClientFile = validate203;
-const schema813 = {"title":"DeleteClientFileRequest","type":"object","required":["client_id","file_id"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"file_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const deleteClientFile = validate205;
+const schema831 = {"title":"DeleteClientFileRequest","type":"object","required":["client_id","file_id"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"file_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate203(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate205(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.client_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema813.required,parentSchema:schema813,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema831.required,parentSchema:schema831,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -12141,7 +12674,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.file_id === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "file_id"},message:"must have required property '"+"file_id"+"'",schema:schema813.required,parentSchema:schema813,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "file_id"},message:"must have required property '"+"file_id"+"'",schema:schema831.required,parentSchema:schema831,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -12252,7 +12785,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema813.type,parentSchema:schema813,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema831.type,parentSchema:schema831,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -12261,101 +12794,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate203.errors = vErrors;
-return errors === 0;
-}
-
-export const deleteEstimate = validate205;
-const schema818 = {"title":"DeleteEstimateRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
-
-function validate205(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema818.required,parentSchema:schema818,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(typeof data0 !== "string"){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
-data0 = data0[0];
-dataType0 = typeof data0;
-if(typeof data0 === "string"){
-coerced0 = data0;
-}
-}
-if(!(coerced0 !== undefined)){
-if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data0;
-}
-else if(data0 === null){
-coerced0 = "";
-}
-else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["id"] = coerced0;
-}
-}
-}
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema818.type,parentSchema:schema818,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
 validate205.errors = vErrors;
 return errors === 0;
 }
 
-export const deleteInvoice = validate207;
-const schema822 = {"title":"DeleteInvoiceRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const deleteEstimate = validate207;
+const schema836 = {"title":"DeleteEstimateRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
 function validate207(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema822.required,parentSchema:schema822,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema836.required,parentSchema:schema836,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -12416,7 +12867,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema822.type,parentSchema:schema822,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema836.type,parentSchema:schema836,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -12429,338 +12880,10 @@ validate207.errors = vErrors;
 return errors === 0;
 }
 
-export const deleteOrder = validate209;
-const schema826 = {"title":"DeleteOrderRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const deleteInvoice = validate209;
+const schema840 = {"title":"DeleteInvoiceRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
 function validate209(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema826.required,parentSchema:schema826,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(typeof data0 !== "string"){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
-data0 = data0[0];
-dataType0 = typeof data0;
-if(typeof data0 === "string"){
-coerced0 = data0;
-}
-}
-if(!(coerced0 !== undefined)){
-if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data0;
-}
-else if(data0 === null){
-coerced0 = "";
-}
-else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["id"] = coerced0;
-}
-}
-}
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema826.type,parentSchema:schema826,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-validate209.errors = vErrors;
-return errors === 0;
-}
-
-export const deleteProduct = validate211;
-const schema830 = {"title":"DeleteProductRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
-
-function validate211(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema830.required,parentSchema:schema830,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(typeof data0 !== "string"){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
-data0 = data0[0];
-dataType0 = typeof data0;
-if(typeof data0 === "string"){
-coerced0 = data0;
-}
-}
-if(!(coerced0 !== undefined)){
-if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data0;
-}
-else if(data0 === null){
-coerced0 = "";
-}
-else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["id"] = coerced0;
-}
-}
-}
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema830.type,parentSchema:schema830,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-validate211.errors = vErrors;
-return errors === 0;
-}
-
-export const deleteTicket = validate213;
-const schema834 = {"title":"DeleteTicketRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
-
-function validate213(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema834.required,parentSchema:schema834,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(typeof data0 !== "string"){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
-data0 = data0[0];
-dataType0 = typeof data0;
-if(typeof data0 === "string"){
-coerced0 = data0;
-}
-}
-if(!(coerced0 !== undefined)){
-if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data0;
-}
-else if(data0 === null){
-coerced0 = "";
-}
-else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema712.type,parentSchema:schema712,data:data0};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["id"] = coerced0;
-}
-}
-}
-if(typeof data0 === "string"){
-if(!pattern416.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema712,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema834.type,parentSchema:schema834,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-validate213.errors = vErrors;
-return errors === 0;
-}
-
-export const domainCheck = validate215;
-const schema837 = {"title":"DomainCheckRequest","type":"object","required":["domain"],"properties":{"domain":{"type":"string","maxLength":253,"description":"a full domain name of at most 253 characters, such as example.com"}}};
-
-function validate215(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.domain === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "domain"},message:"must have required property '"+"domain"+"'",schema:schema837.required,parentSchema:schema837,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.domain !== undefined){
-let data0 = data.domain;
-if(typeof data0 !== "string"){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
-data0 = data0[0];
-dataType0 = typeof data0;
-if(typeof data0 === "string"){
-coerced0 = data0;
-}
-}
-if(!(coerced0 !== undefined)){
-if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data0;
-}
-else if(data0 === null){
-coerced0 = "";
-}
-else {
-const err1 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema837.properties.domain.type,parentSchema:schema837.properties.domain,data:data0};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["domain"] = coerced0;
-}
-}
-}
-if(typeof data0 === "string"){
-if(func2(data0) > 253){
-const err2 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/maxLength",keyword:"maxLength",params:{limit: 253},message:"must NOT have more than 253 characters",schema:253,parentSchema:schema837.properties.domain,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema837.type,parentSchema:schema837,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-validate215.errors = vErrors;
-return errors === 0;
-}
-
-export const domainDelete = validate217;
-const schema840 = {"title":"DomainDeleteRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
-
-function validate217(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12835,14 +12958,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate217.errors = vErrors;
+validate209.errors = vErrors;
 return errors === 0;
 }
 
-export const domainDeleteHB = validate219;
-const schema844 = {"title":"DomainDeleteHBRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const deleteOrder = validate211;
+const schema844 = {"title":"DeleteOrderRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate219(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate211(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12917,14 +13040,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate219.errors = vErrors;
+validate211.errors = vErrors;
 return errors === 0;
 }
 
-export const domainEPP = validate221;
-const schema848 = {"title":"DomainEPPRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const deleteProduct = validate213;
+const schema848 = {"title":"DeleteProductRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate221(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate213(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12999,14 +13122,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate221.errors = vErrors;
+validate213.errors = vErrors;
 return errors === 0;
 }
 
-export const domainRegister = validate223;
-const schema852 = {"title":"DomainRegisterRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const deleteTicket = validate215;
+const schema852 = {"title":"DeleteTicketRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
 
-function validate223(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate215(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13040,7 +13163,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema712.type,parentSchema:schema712,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -13058,8 +13181,8 @@ data["id"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(!pattern416.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema712,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -13081,19 +13204,101 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate223.errors = vErrors;
+validate215.errors = vErrors;
 return errors === 0;
 }
 
-export const domainRenew = validate225;
-const schema856 = {"title":"DomainRenewRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const domainCheck = validate217;
+const schema855 = {"title":"DomainCheckRequest","type":"object","required":["domain"],"properties":{"domain":{"type":"string","maxLength":253,"description":"a full domain name of at most 253 characters, such as example.com"}}};
 
-function validate225(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate217(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.domain === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "domain"},message:"must have required property '"+"domain"+"'",schema:schema855.required,parentSchema:schema855,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.domain !== undefined){
+let data0 = data.domain;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema855.properties.domain.type,parentSchema:schema855.properties.domain,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["domain"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(func2(data0) > 253){
+const err2 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/maxLength",keyword:"maxLength",params:{limit: 253},message:"must NOT have more than 253 characters",schema:253,parentSchema:schema855.properties.domain,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema855.type,parentSchema:schema855,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate217.errors = vErrors;
+return errors === 0;
+}
+
+export const domainDelete = validate219;
+const schema858 = {"title":"DomainDeleteRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+
+function validate219(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema856.required,parentSchema:schema856,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema858.required,parentSchema:schema858,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13154,7 +13359,253 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema856.type,parentSchema:schema856,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema858.type,parentSchema:schema858,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate219.errors = vErrors;
+return errors === 0;
+}
+
+export const domainDeleteHB = validate221;
+const schema862 = {"title":"DomainDeleteHBRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+
+function validate221(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema862.required,parentSchema:schema862,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema862.type,parentSchema:schema862,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate221.errors = vErrors;
+return errors === 0;
+}
+
+export const domainEPP = validate223;
+const schema866 = {"title":"DomainEPPRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+
+function validate223(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema866.required,parentSchema:schema866,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema866.type,parentSchema:schema866,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate223.errors = vErrors;
+return errors === 0;
+}
+
+export const domainRegister = validate225;
+const schema870 = {"title":"DomainRegisterRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+
+function validate225(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema870.required,parentSchema:schema870,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema870.type,parentSchema:schema870,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -13167,15 +13618,15 @@ validate225.errors = vErrors;
 return errors === 0;
 }
 
-export const domainSynch = validate227;
-const schema860 = {"title":"DomainSynchRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const domainRenew = validate227;
+const schema874 = {"title":"DomainRenewRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
 function validate227(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema860.required,parentSchema:schema860,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema874.required,parentSchema:schema874,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13236,7 +13687,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema860.type,parentSchema:schema860,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema874.type,parentSchema:schema874,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -13249,15 +13700,15 @@ validate227.errors = vErrors;
 return errors === 0;
 }
 
-export const domainTransfer = validate229;
-const schema864 = {"title":"DomainTransferRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const domainSynch = validate229;
+const schema878 = {"title":"DomainSynchRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
 function validate229(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema864.required,parentSchema:schema864,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema878.required,parentSchema:schema878,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13318,7 +13769,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema864.type,parentSchema:schema864,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema878.type,parentSchema:schema878,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -13331,17 +13782,99 @@ validate229.errors = vErrors;
 return errors === 0;
 }
 
-export const editAccountDetails = validate231;
-const schema877 = {"title":"EditAccountDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"product_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"date_created":{"$ref":"../../common/defs.json#/definitions/date"},"domain":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"server_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"payment_module":{"$ref":"../../common/defs.json#/definitions/positiveId"},"firstpayment":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"total":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"next_due":{"$ref":"../../common/defs.json#/definitions/date"},"status":{"type":"string","enum":["Pending","Active","Suspended","Terminated","Cancelled","Fraud"]},"username":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"password":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"rootpassword":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"commitment_date":{"$ref":"../../common/defs.json#/definitions/date"},"notes":{"$ref":"../../common/defs.json#/definitions/text"}}};
-const schema60 = {"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$","description":"a date as YYYY-MM-DD"};
-const pattern26 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}$", "u");
+export const domainTransfer = validate231;
+const schema882 = {"title":"DomainTransferRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
 function validate231(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema877.required,parentSchema:schema877,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema882.required,parentSchema:schema882,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema882.type,parentSchema:schema882,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate231.errors = vErrors;
+return errors === 0;
+}
+
+export const editAccountDetails = validate233;
+const schema895 = {"title":"EditAccountDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"product_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"date_created":{"$ref":"../../common/defs.json#/definitions/date"},"domain":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"server_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"payment_module":{"$ref":"../../common/defs.json#/definitions/positiveId"},"firstpayment":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"total":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"next_due":{"$ref":"../../common/defs.json#/definitions/date"},"status":{"type":"string","enum":["Pending","Active","Suspended","Terminated","Cancelled","Fraud"]},"username":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"password":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"rootpassword":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"commitment_date":{"$ref":"../../common/defs.json#/definitions/date"},"notes":{"$ref":"../../common/defs.json#/definitions/text"}}};
+const schema60 = {"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$","description":"a date as YYYY-MM-DD"};
+const pattern26 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}$", "u");
+
+function validate233(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema895.required,parentSchema:schema895,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13520,7 +14053,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err7 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema877.properties.domain.type,parentSchema:schema877.properties.domain,data:data3};
+const err7 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema895.properties.domain.type,parentSchema:schema895.properties.domain,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -13539,7 +14072,7 @@ data["domain"] = coerced3;
 }
 if(typeof data3 === "string"){
 if(func2(data3) > 255){
-const err8 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema877.properties.domain,data:data3};
+const err8 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema895.properties.domain,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -13820,7 +14353,7 @@ else if(data9 === null){
 coerced9 = "";
 }
 else {
-const err19 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema877.properties.status.type,parentSchema:schema877.properties.status,data:data9};
+const err19 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema895.properties.status.type,parentSchema:schema895.properties.status,data:data9};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -13838,7 +14371,7 @@ data["status"] = coerced9;
 }
 }
 if(!((((((data9 === "Pending") || (data9 === "Active")) || (data9 === "Suspended")) || (data9 === "Terminated")) || (data9 === "Cancelled")) || (data9 === "Fraud"))){
-const err20 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema877.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema877.properties.status.enum,parentSchema:schema877.properties.status,data:data9};
+const err20 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema895.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema895.properties.status.enum,parentSchema:schema895.properties.status,data:data9};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -13868,7 +14401,7 @@ else if(data10 === null){
 coerced10 = "";
 }
 else {
-const err21 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema877.properties.username.type,parentSchema:schema877.properties.username,data:data10};
+const err21 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema895.properties.username.type,parentSchema:schema895.properties.username,data:data10};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -13887,7 +14420,7 @@ data["username"] = coerced10;
 }
 if(typeof data10 === "string"){
 if(func2(data10) > 255){
-const err22 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema877.properties.username,data:data10};
+const err22 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema895.properties.username,data:data10};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -13918,7 +14451,7 @@ else if(data11 === null){
 coerced11 = "";
 }
 else {
-const err23 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema877.properties.password.type,parentSchema:schema877.properties.password,data:data11};
+const err23 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema895.properties.password.type,parentSchema:schema895.properties.password,data:data11};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -13937,7 +14470,7 @@ data["password"] = coerced11;
 }
 if(typeof data11 === "string"){
 if(func2(data11) > 255){
-const err24 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema877.properties.password,data:data11};
+const err24 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema895.properties.password,data:data11};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -13968,7 +14501,7 @@ else if(data12 === null){
 coerced12 = "";
 }
 else {
-const err25 = {instancePath:instancePath+"/rootpassword",schemaPath:"#/properties/rootpassword/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema877.properties.rootpassword.type,parentSchema:schema877.properties.rootpassword,data:data12};
+const err25 = {instancePath:instancePath+"/rootpassword",schemaPath:"#/properties/rootpassword/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema895.properties.rootpassword.type,parentSchema:schema895.properties.rootpassword,data:data12};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -13987,7 +14520,7 @@ data["rootpassword"] = coerced12;
 }
 if(typeof data12 === "string"){
 if(func2(data12) > 255){
-const err26 = {instancePath:instancePath+"/rootpassword",schemaPath:"#/properties/rootpassword/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema877.properties.rootpassword,data:data12};
+const err26 = {instancePath:instancePath+"/rootpassword",schemaPath:"#/properties/rootpassword/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema895.properties.rootpassword,data:data12};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -14100,7 +14633,7 @@ errors++;
 }
 }
 else {
-const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema877.type,parentSchema:schema877,data};
+const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema895.type,parentSchema:schema895,data};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -14109,20 +14642,20 @@ vErrors.push(err31);
 }
 errors++;
 }
-validate231.errors = vErrors;
+validate233.errors = vErrors;
 return errors === 0;
 }
 
-export const editClientCreditCard = validate233;
-const schema898 = {"title":"EditClientCreditCardRequest","type":"object","required":["id","cardnum","cardtype","expiryyear","expirymonth"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"card_id":{"type":"string","pattern":"^([1-9][0-9]{0,17}|primary)$","description":"a card id such as 3, or primary"},"cardnum":{"$ref":"addClientCreditCard.json#/definitions/cardnum"},"cardtype":{"$ref":"addClientCreditCard.json#/definitions/cardtype"},"expiryyear":{"$ref":"addClientCreditCard.json#/definitions/expiryyear"},"expirymonth":{"$ref":"addClientCreditCard.json#/definitions/expirymonth"},"token":{"$ref":"addClientCreditCard.json#/definitions/token"},"token_gateway_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"cardname":{"$ref":"addClientCreditCard.json#/definitions/cardname"},"card_contact_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
-const pattern548 = new RegExp("^([1-9][0-9]{0,17}|primary)$", "u");
+export const editClientCreditCard = validate235;
+const schema916 = {"title":"EditClientCreditCardRequest","type":"object","required":["id","cardnum","cardtype","expiryyear","expirymonth"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"card_id":{"type":"string","pattern":"^([1-9][0-9]{0,17}|primary)$","description":"a card id such as 3, or primary"},"cardnum":{"$ref":"addClientCreditCard.json#/definitions/cardnum"},"cardtype":{"$ref":"addClientCreditCard.json#/definitions/cardtype"},"expiryyear":{"$ref":"addClientCreditCard.json#/definitions/expiryyear"},"expirymonth":{"$ref":"addClientCreditCard.json#/definitions/expirymonth"},"token":{"$ref":"addClientCreditCard.json#/definitions/token"},"token_gateway_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"cardname":{"$ref":"addClientCreditCard.json#/definitions/cardname"},"card_contact_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+const pattern564 = new RegExp("^([1-9][0-9]{0,17}|primary)$", "u");
 
-function validate233(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate235(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema898.required,parentSchema:schema898,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema916.required,parentSchema:schema916,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -14132,7 +14665,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.cardnum === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cardnum"},message:"must have required property '"+"cardnum"+"'",schema:schema898.required,parentSchema:schema898,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cardnum"},message:"must have required property '"+"cardnum"+"'",schema:schema916.required,parentSchema:schema916,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -14142,7 +14675,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.cardtype === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cardtype"},message:"must have required property '"+"cardtype"+"'",schema:schema898.required,parentSchema:schema898,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cardtype"},message:"must have required property '"+"cardtype"+"'",schema:schema916.required,parentSchema:schema916,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -14152,7 +14685,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.expiryyear === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "expiryyear"},message:"must have required property '"+"expiryyear"+"'",schema:schema898.required,parentSchema:schema898,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "expiryyear"},message:"must have required property '"+"expiryyear"+"'",schema:schema916.required,parentSchema:schema916,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -14162,7 +14695,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.expirymonth === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "expirymonth"},message:"must have required property '"+"expirymonth"+"'",schema:schema898.required,parentSchema:schema898,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "expirymonth"},message:"must have required property '"+"expirymonth"+"'",schema:schema916.required,parentSchema:schema916,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -14241,7 +14774,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err7 = {instancePath:instancePath+"/card_id",schemaPath:"#/properties/card_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema898.properties.card_id.type,parentSchema:schema898.properties.card_id,data:data1};
+const err7 = {instancePath:instancePath+"/card_id",schemaPath:"#/properties/card_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema916.properties.card_id.type,parentSchema:schema916.properties.card_id,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -14259,8 +14792,8 @@ data["card_id"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern548.test(data1)){
-const err8 = {instancePath:instancePath+"/card_id",schemaPath:"#/properties/card_id/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,17}|primary)$"},message:"must match pattern \""+"^([1-9][0-9]{0,17}|primary)$"+"\"",schema:"^([1-9][0-9]{0,17}|primary)$",parentSchema:schema898.properties.card_id,data:data1};
+if(!pattern564.test(data1)){
+const err8 = {instancePath:instancePath+"/card_id",schemaPath:"#/properties/card_id/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,17}|primary)$"},message:"must match pattern \""+"^([1-9][0-9]{0,17}|primary)$"+"\"",schema:"^([1-9][0-9]{0,17}|primary)$",parentSchema:schema916.properties.card_id,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -14693,7 +15226,7 @@ errors++;
 }
 }
 else {
-const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema898.type,parentSchema:schema898,data};
+const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema916.type,parentSchema:schema916,data};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -14702,14 +15235,14 @@ vErrors.push(err27);
 }
 errors++;
 }
-validate233.errors = vErrors;
+validate235.errors = vErrors;
 return errors === 0;
 }
 
-export const editContactPermissions = validate237;
-const schema917 = {"title":"EditContactPermissionsRequest","type":"object","required":["id","privileges"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"privileges":{"$ref":"addClientContact.json#/definitions/privileges"}}};
+export const editContactPermissions = validate239;
+const schema935 = {"title":"EditContactPermissionsRequest","type":"object","required":["id","privileges"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"privileges":{"$ref":"addClientContact.json#/definitions/privileges"}}};
 
-function validate235(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate237(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -15108,17 +15641,17 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate235.errors = vErrors;
+validate237.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate237(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate239(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema917.required,parentSchema:schema917,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema935.required,parentSchema:schema935,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -15128,7 +15661,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.privileges === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "privileges"},message:"must have required property '"+"privileges"+"'",schema:schema917.required,parentSchema:schema917,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "privileges"},message:"must have required property '"+"privileges"+"'",schema:schema935.required,parentSchema:schema935,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -15188,14 +15721,14 @@ errors++;
 }
 }
 if(data.privileges !== undefined){
-if(!(validate235(data.privileges, {instancePath:instancePath+"/privileges",parentData:data,parentDataProperty:"privileges",rootData}))){
-vErrors = vErrors === null ? validate235.errors : vErrors.concat(validate235.errors);
+if(!(validate237(data.privileges, {instancePath:instancePath+"/privileges",parentData:data,parentDataProperty:"privileges",rootData}))){
+vErrors = vErrors === null ? validate237.errors : vErrors.concat(validate237.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema917.type,parentSchema:schema917,data};
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema935.type,parentSchema:schema935,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -15204,12 +15737,12 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate237.errors = vErrors;
+validate239.errors = vErrors;
 return errors === 0;
 }
 
-export const editEstimateDetails = validate239;
-const schema919 = {"title":"EditEstimateDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status":{"$ref":"../../resources/estimate.json#/properties/status"},"subject":{"$ref":"../../common/defs.json#/definitions/text"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId","description":"an existing client; the estimate's currency stays as it is"},"date_created":{"$ref":"../../common/defs.json#/definitions/date","description":"a real calendar date, not after date_expires"},"date_expires":{"$ref":"../../common/defs.json#/definitions/date","description":"a real calendar date, not before date_created"},"notes":{"$ref":"../../common/defs.json#/definitions/text"},"notes_private":{"$ref":"../../common/defs.json#/definitions/text"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero","description":"an existing currency (0 is the main one); rate follows it, amounts are kept as they are"},"taxrate":{"$ref":"#/definitions/percent"},"taxrate2":{"$ref":"#/definitions/percent"},"credit":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"item":{"description":"changes to existing lines, keyed by line id: item[<line id>][description|amount|qty|taxed]=value, or item[<line id>][remove]=1 to remove the line (remove wins over other fields). A line id that is not one of this estimate's lines is an error. Consecutive keys from 0 arrive as a list, whose positions are read as line ids.","anyOf":[{"$comment":"Tried first and typed `never`: it picks the form by type, so a validation error names the bad field whichever form was sent; the two branches below give the TypeScript type.","tsType":"never","if":{"type":"array"},"then":{"$ref":"#/definitions/lineChangeList"},"else":{"$ref":"#/definitions/lineChangeMap"}},{"$ref":"#/definitions/lineChangeList"},{"$ref":"#/definitions/lineChangeMap"}]},"newitem":{"description":"lines to add, appended in key order: newitem[<n>][description|amount|qty|taxed]=value (description and amount required, qty 1 and taxed 0 by default). newitem[][field] adds one line; number the keys to add several. New lines get item_id 0, type Other and fresh ids, one past the highest line id of any estimate.","anyOf":[{"$comment":"See item: the type-checked branch comes first for precise messages.","tsType":"never","if":{"type":"array"},"then":{"$ref":"#/definitions/newLineList"},"else":{"$ref":"#/definitions/newLineMap"}},{"$ref":"#/definitions/newLineList"},{"$ref":"#/definitions/newLineMap"}]}}};
+export const editEstimateDetails = validate241;
+const schema937 = {"title":"EditEstimateDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status":{"$ref":"../../resources/estimate.json#/properties/status"},"subject":{"$ref":"../../common/defs.json#/definitions/text"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId","description":"an existing client; the estimate's currency stays as it is"},"date_created":{"$ref":"../../common/defs.json#/definitions/date","description":"a real calendar date, not after date_expires"},"date_expires":{"$ref":"../../common/defs.json#/definitions/date","description":"a real calendar date, not before date_created"},"notes":{"$ref":"../../common/defs.json#/definitions/text"},"notes_private":{"$ref":"../../common/defs.json#/definitions/text"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero","description":"an existing currency (0 is the main one); rate follows it, amounts are kept as they are"},"taxrate":{"$ref":"#/definitions/percent"},"taxrate2":{"$ref":"#/definitions/percent"},"credit":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"item":{"description":"changes to existing lines, keyed by line id: item[<line id>][description|amount|qty|taxed]=value, or item[<line id>][remove]=1 to remove the line (remove wins over other fields). A line id that is not one of this estimate's lines is an error. Consecutive keys from 0 arrive as a list, whose positions are read as line ids.","anyOf":[{"$comment":"Tried first and typed `never`: it picks the form by type, so a validation error names the bad field whichever form was sent; the two branches below give the TypeScript type.","tsType":"never","if":{"type":"array"},"then":{"$ref":"#/definitions/lineChangeList"},"else":{"$ref":"#/definitions/lineChangeMap"}},{"$ref":"#/definitions/lineChangeList"},{"$ref":"#/definitions/lineChangeMap"}]},"newitem":{"description":"lines to add, appended in key order: newitem[<n>][description|amount|qty|taxed]=value (description and amount required, qty 1 and taxed 0 by default). newitem[][field] adds one line; number the keys to add several. New lines get item_id 0, type Other and fresh ids, one past the highest line id of any estimate.","anyOf":[{"$comment":"See item: the type-checked branch comes first for precise messages.","tsType":"never","if":{"type":"array"},"then":{"$ref":"#/definitions/newLineList"},"else":{"$ref":"#/definitions/newLineMap"}},{"$ref":"#/definitions/newLineList"},{"$ref":"#/definitions/newLineMap"}]}}};
 const schema202 = {"type":"string","enum":["Draft","Sent","Accepted","Invoiced","Dead"]};
 const schema213 = {"title":"EstimateLineChangeList","type":"array","maxItems":1000,"items":{"$ref":"#/definitions/lineChange"}};
 const schema214 = {"title":"EstimateLineChange","type":"object","additionalProperties":false,"description":"line fields to change: description, amount, qty, taxed, or remove=1","properties":{"description":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"},"amount":{"$ref":"#/definitions/amount"},"qty":{"$ref":"#/definitions/qty"},"taxed":{"$ref":"../../common/defs.json#/definitions/flag"},"remove":{"$ref":"../../common/defs.json#/definitions/flag"}}};
@@ -15990,12 +16523,12 @@ return errors === 0;
 }
 
 
-function validate239(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate241(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema919.required,parentSchema:schema919,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema937.required,parentSchema:schema937,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -16675,7 +17208,7 @@ valid14 = _valid1;
 ifClause0 = "else";
 }
 if(!valid14){
-const err26 = {instancePath:instancePath+"/item",schemaPath:"#/properties/item/anyOf/0/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema",schema:schema919.properties.item.anyOf[0].if,parentSchema:schema919.properties.item.anyOf[0],data:data12};
+const err26 = {instancePath:instancePath+"/item",schemaPath:"#/properties/item/anyOf/0/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema",schema:schema937.properties.item.anyOf[0].if,parentSchema:schema937.properties.item.anyOf[0],data:data12};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -16705,7 +17238,7 @@ valid13 = valid13 || _valid0;
 }
 }
 if(!valid13){
-const err27 = {instancePath:instancePath+"/item",schemaPath:"#/properties/item/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema919.properties.item.anyOf,parentSchema:schema919.properties.item,data:data12};
+const err27 = {instancePath:instancePath+"/item",schemaPath:"#/properties/item/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema937.properties.item.anyOf,parentSchema:schema937.properties.item,data:data12};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -16799,7 +17332,7 @@ valid16 = _valid3;
 ifClause1 = "else";
 }
 if(!valid16){
-const err29 = {instancePath:instancePath+"/newitem",schemaPath:"#/properties/newitem/anyOf/0/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema",schema:schema919.properties.newitem.anyOf[0].if,parentSchema:schema919.properties.newitem.anyOf[0],data:data13};
+const err29 = {instancePath:instancePath+"/newitem",schemaPath:"#/properties/newitem/anyOf/0/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema",schema:schema937.properties.newitem.anyOf[0].if,parentSchema:schema937.properties.newitem.anyOf[0],data:data13};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -16829,7 +17362,7 @@ valid15 = valid15 || _valid2;
 }
 }
 if(!valid15){
-const err30 = {instancePath:instancePath+"/newitem",schemaPath:"#/properties/newitem/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema919.properties.newitem.anyOf,parentSchema:schema919.properties.newitem,data:data13};
+const err30 = {instancePath:instancePath+"/newitem",schemaPath:"#/properties/newitem/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema937.properties.newitem.anyOf,parentSchema:schema937.properties.newitem,data:data13};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -16852,7 +17385,7 @@ vErrors = null;
 }
 }
 else {
-const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema919.type,parentSchema:schema919,data};
+const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema937.type,parentSchema:schema937,data};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -16861,20 +17394,20 @@ vErrors.push(err31);
 }
 errors++;
 }
-validate239.errors = vErrors;
+validate241.errors = vErrors;
 return errors === 0;
 }
 
-export const editInvoiceDetails = validate259;
-const schema993 = {"title":"EditInvoiceDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"credit":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"date":{"$ref":"../../common/defs.json#/definitions/date"},"duedate":{"$ref":"../../common/defs.json#/definitions/date"},"payment_module":{"$ref":"../../common/defs.json#/definitions/positiveId","description":"the id of an enabled payment gateway"},"taxrate":{"$ref":"#/definitions/percent"},"taxrate2":{"$ref":"#/definitions/percent"},"invoicetype":{"description":"not supported: billsim keeps no recurring invoices","tsType":"unknown"},"metadata":{"description":"not supported: billsim keeps no invoice metadata","tsType":"unknown"},"recurring":{"description":"not supported: billsim keeps no recurring invoices","tsType":"unknown"}}};
-const schema938 = {"type":"string","pattern":"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$","description":"a percentage from 0 to 100 with at most two decimals, such as 20 or 8.25"};
+export const editInvoiceDetails = validate261;
+const schema1011 = {"title":"EditInvoiceDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"credit":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"date":{"$ref":"../../common/defs.json#/definitions/date"},"duedate":{"$ref":"../../common/defs.json#/definitions/date"},"payment_module":{"$ref":"../../common/defs.json#/definitions/positiveId","description":"the id of an enabled payment gateway"},"taxrate":{"$ref":"#/definitions/percent"},"taxrate2":{"$ref":"#/definitions/percent"},"invoicetype":{"description":"not supported: billsim keeps no recurring invoices","tsType":"unknown"},"metadata":{"description":"not supported: billsim keeps no invoice metadata","tsType":"unknown"},"recurring":{"description":"not supported: billsim keeps no recurring invoices","tsType":"unknown"}}};
+const schema956 = {"type":"string","pattern":"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$","description":"a percentage from 0 to 100 with at most two decimals, such as 20 or 8.25"};
 
-function validate259(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate261(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema993.required,parentSchema:schema993,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1011.required,parentSchema:schema1011,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -17153,7 +17686,7 @@ else if(data5 === null){
 coerced5 = "";
 }
 else {
-const err11 = {instancePath:instancePath+"/taxrate",schemaPath:"#/definitions/percent/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema938.type,parentSchema:schema938,data:data5};
+const err11 = {instancePath:instancePath+"/taxrate",schemaPath:"#/definitions/percent/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema956.type,parentSchema:schema956,data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -17172,7 +17705,7 @@ data["taxrate"] = coerced5;
 }
 if(typeof data5 === "string"){
 if(!pattern120.test(data5)){
-const err12 = {instancePath:instancePath+"/taxrate",schemaPath:"#/definitions/percent/pattern",keyword:"pattern",params:{pattern: "^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"},message:"must match pattern \""+"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"+"\"",schema:"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$",parentSchema:schema938,data:data5};
+const err12 = {instancePath:instancePath+"/taxrate",schemaPath:"#/definitions/percent/pattern",keyword:"pattern",params:{pattern: "^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"},message:"must match pattern \""+"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"+"\"",schema:"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$",parentSchema:schema956,data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -17203,7 +17736,7 @@ else if(data6 === null){
 coerced6 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/taxrate2",schemaPath:"#/definitions/percent/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema938.type,parentSchema:schema938,data:data6};
+const err13 = {instancePath:instancePath+"/taxrate2",schemaPath:"#/definitions/percent/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema956.type,parentSchema:schema956,data:data6};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -17222,7 +17755,7 @@ data["taxrate2"] = coerced6;
 }
 if(typeof data6 === "string"){
 if(!pattern120.test(data6)){
-const err14 = {instancePath:instancePath+"/taxrate2",schemaPath:"#/definitions/percent/pattern",keyword:"pattern",params:{pattern: "^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"},message:"must match pattern \""+"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"+"\"",schema:"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$",parentSchema:schema938,data:data6};
+const err14 = {instancePath:instancePath+"/taxrate2",schemaPath:"#/definitions/percent/pattern",keyword:"pattern",params:{pattern: "^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"},message:"must match pattern \""+"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"+"\"",schema:"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$",parentSchema:schema956,data:data6};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -17235,7 +17768,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema993.type,parentSchema:schema993,data};
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1011.type,parentSchema:schema1011,data};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -17244,19 +17777,19 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate259.errors = vErrors;
+validate261.errors = vErrors;
 return errors === 0;
 }
 
-export const editOrderDraft = validate267;
-const schema1014 = {"title":"EditOrderDraftRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"module":{"description":"0 or the id of an enabled payment gateway","$ref":"../../common/defs.json#/definitions/idOrZero"},"scenario_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"confirm":{"$ref":"../../common/defs.json#/definitions/flag"},"invoice_generate":{"$ref":"../../common/defs.json#/definitions/flag"},"invoice_info":{"$ref":"../../common/defs.json#/definitions/flag"},"affiliate_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"}}};
+export const editOrderDraft = validate269;
+const schema1032 = {"title":"EditOrderDraftRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"module":{"description":"0 or the id of an enabled payment gateway","$ref":"../../common/defs.json#/definitions/idOrZero"},"scenario_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"confirm":{"$ref":"../../common/defs.json#/definitions/flag"},"invoice_generate":{"$ref":"../../common/defs.json#/definitions/flag"},"invoice_info":{"$ref":"../../common/defs.json#/definitions/flag"},"affiliate_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"}}};
 
-function validate267(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate269(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1014.required,parentSchema:schema1014,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1032.required,parentSchema:schema1032,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -17661,7 +18194,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1014.type,parentSchema:schema1014,data};
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1032.type,parentSchema:schema1032,data};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -17670,19 +18203,19 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate267.errors = vErrors;
+validate269.errors = vErrors;
 return errors === 0;
 }
 
-export const editOrderDraftItem = validate275;
-const schema1032 = {"title":"EditOrderDraftItemRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"service":{"description":"the service_id of the draft service to change (not with domain)","$ref":"../../common/defs.json#/definitions/positiveId"},"domain":{"description":"the domain_id of the draft domain to change (not with service)","$ref":"../../common/defs.json#/definitions/positiveId"},"product":{"description":"service only: the new product's id","$ref":"../../common/defs.json#/definitions/positiveId"},"cycle":{"type":"string","enum":["m","q","s","a","b","t","p4","p5","d","w","h","Once","Free"],"description":"service only: a billing cycle code the product is priced on"},"host":{"type":"string","maxLength":255,"description":"a hostname of at most 255 characters (service only; stored in the service's domain field)"},"qty":{"type":"string","pattern":"^[1-9][0-9]{0,3}$","description":"a whole number from 1 to 9999 (service only)"},"custom":{"type":"object","description":"given as custom[<category_id>][<field_id>]=value (service only)","propertyNames":{"pattern":"^[1-9][0-9]{0,17}$","description":"keyed by positive numeric ids, as custom[<category_id>][<field_id>]=value"},"additionalProperties":{"type":"object","description":"given as custom[<category_id>][<field_id>]=value","propertyNames":{"pattern":"^[1-9][0-9]{0,17}$","description":"keyed by positive numeric ids, as custom[<category_id>][<field_id>]=value"},"additionalProperties":{"type":"string","maxLength":65535,"description":"a text value (an empty value removes the field)"}}},"period":{"type":"string","pattern":"^([1-9]|10)$","description":"a registration period in years from 1 to 10 (domain only)"},"action":{"type":"string","enum":["Register","Transfer"],"description":"domain only: Register or Transfer"},"epp_code":{"type":"string","maxLength":255,"description":"a transfer (EPP) code of at most 255 characters (domain only)"}}};
+export const editOrderDraftItem = validate277;
+const schema1050 = {"title":"EditOrderDraftItemRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"service":{"description":"the service_id of the draft service to change (not with domain)","$ref":"../../common/defs.json#/definitions/positiveId"},"domain":{"description":"the domain_id of the draft domain to change (not with service)","$ref":"../../common/defs.json#/definitions/positiveId"},"product":{"description":"service only: the new product's id","$ref":"../../common/defs.json#/definitions/positiveId"},"cycle":{"type":"string","enum":["m","q","s","a","b","t","p4","p5","d","w","h","Once","Free"],"description":"service only: a billing cycle code the product is priced on"},"host":{"type":"string","maxLength":255,"description":"a hostname of at most 255 characters (service only; stored in the service's domain field)"},"qty":{"type":"string","pattern":"^[1-9][0-9]{0,3}$","description":"a whole number from 1 to 9999 (service only)"},"custom":{"type":"object","description":"given as custom[<category_id>][<field_id>]=value (service only)","propertyNames":{"pattern":"^[1-9][0-9]{0,17}$","description":"keyed by positive numeric ids, as custom[<category_id>][<field_id>]=value"},"additionalProperties":{"type":"object","description":"given as custom[<category_id>][<field_id>]=value","propertyNames":{"pattern":"^[1-9][0-9]{0,17}$","description":"keyed by positive numeric ids, as custom[<category_id>][<field_id>]=value"},"additionalProperties":{"type":"string","maxLength":65535,"description":"a text value (an empty value removes the field)"}}},"period":{"type":"string","pattern":"^([1-9]|10)$","description":"a registration period in years from 1 to 10 (domain only)"},"action":{"type":"string","enum":["Register","Transfer"],"description":"domain only: Register or Transfer"},"epp_code":{"type":"string","maxLength":255,"description":"a transfer (EPP) code of at most 255 characters (domain only)"}}};
 
-function validate275(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate277(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1032.required,parentSchema:schema1032,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1050.required,parentSchema:schema1050,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -17911,7 +18444,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err9 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1032.properties.cycle.type,parentSchema:schema1032.properties.cycle,data:data4};
+const err9 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1050.properties.cycle.type,parentSchema:schema1050.properties.cycle,data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -17929,7 +18462,7 @@ data["cycle"] = coerced4;
 }
 }
 if(!(((((((((((((data4 === "m") || (data4 === "q")) || (data4 === "s")) || (data4 === "a")) || (data4 === "b")) || (data4 === "t")) || (data4 === "p4")) || (data4 === "p5")) || (data4 === "d")) || (data4 === "w")) || (data4 === "h")) || (data4 === "Once")) || (data4 === "Free"))){
-const err10 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/enum",keyword:"enum",params:{allowedValues: schema1032.properties.cycle.enum},message:"must be equal to one of the allowed values",schema:schema1032.properties.cycle.enum,parentSchema:schema1032.properties.cycle,data:data4};
+const err10 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/enum",keyword:"enum",params:{allowedValues: schema1050.properties.cycle.enum},message:"must be equal to one of the allowed values",schema:schema1050.properties.cycle.enum,parentSchema:schema1050.properties.cycle,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -17959,7 +18492,7 @@ else if(data5 === null){
 coerced5 = "";
 }
 else {
-const err11 = {instancePath:instancePath+"/host",schemaPath:"#/properties/host/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1032.properties.host.type,parentSchema:schema1032.properties.host,data:data5};
+const err11 = {instancePath:instancePath+"/host",schemaPath:"#/properties/host/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1050.properties.host.type,parentSchema:schema1050.properties.host,data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -17978,7 +18511,7 @@ data["host"] = coerced5;
 }
 if(typeof data5 === "string"){
 if(func2(data5) > 255){
-const err12 = {instancePath:instancePath+"/host",schemaPath:"#/properties/host/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1032.properties.host,data:data5};
+const err12 = {instancePath:instancePath+"/host",schemaPath:"#/properties/host/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1050.properties.host,data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -18009,7 +18542,7 @@ else if(data6 === null){
 coerced6 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1032.properties.qty.type,parentSchema:schema1032.properties.qty,data:data6};
+const err13 = {instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1050.properties.qty.type,parentSchema:schema1050.properties.qty,data:data6};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -18028,7 +18561,7 @@ data["qty"] = coerced6;
 }
 if(typeof data6 === "string"){
 if(!pattern308.test(data6)){
-const err14 = {instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,3}$"},message:"must match pattern \""+"^[1-9][0-9]{0,3}$"+"\"",schema:"^[1-9][0-9]{0,3}$",parentSchema:schema1032.properties.qty,data:data6};
+const err14 = {instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,3}$"},message:"must match pattern \""+"^[1-9][0-9]{0,3}$"+"\"",schema:"^[1-9][0-9]{0,3}$",parentSchema:schema1050.properties.qty,data:data6};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -18046,7 +18579,7 @@ for(const key0 in data7){
 const _errs21 = errors;
 if(typeof key0 === "string"){
 if(!pattern0.test(key0)){
-const err15 = {instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema1032.properties.custom.propertyNames,data:key0,propertyName:key0};
+const err15 = {instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema1050.properties.custom.propertyNames,data:key0,propertyName:key0};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -18058,7 +18591,7 @@ errors++;
 }
 var valid5 = _errs21 === errors;
 if(!valid5){
-const err16 = {instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema1032.properties.custom.propertyNames,parentSchema:schema1032.properties.custom,data:data7};
+const err16 = {instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema1050.properties.custom.propertyNames,parentSchema:schema1050.properties.custom,data:data7};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -18075,7 +18608,7 @@ for(const key2 in data8){
 const _errs25 = errors;
 if(typeof key2 === "string"){
 if(!pattern0.test(key2)){
-const err17 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema1032.properties.custom.additionalProperties.propertyNames,data:key2,propertyName:key2};
+const err17 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema1050.properties.custom.additionalProperties.propertyNames,data:key2,propertyName:key2};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -18087,7 +18620,7 @@ errors++;
 }
 var valid7 = _errs25 === errors;
 if(!valid7){
-const err18 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/propertyNames",keyword:"propertyNames",params:{propertyName: key2},message:"property name must be valid",schema:schema1032.properties.custom.additionalProperties.propertyNames,parentSchema:schema1032.properties.custom.additionalProperties,data:data8};
+const err18 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/propertyNames",keyword:"propertyNames",params:{propertyName: key2},message:"property name must be valid",schema:schema1050.properties.custom.additionalProperties.propertyNames,parentSchema:schema1050.properties.custom.additionalProperties,data:data8};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -18117,7 +18650,7 @@ else if(data9 === null){
 coerced7 = "";
 }
 else {
-const err19 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1032.properties.custom.additionalProperties.additionalProperties.type,parentSchema:schema1032.properties.custom.additionalProperties.additionalProperties,data:data9};
+const err19 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1050.properties.custom.additionalProperties.additionalProperties.type,parentSchema:schema1050.properties.custom.additionalProperties.additionalProperties,data:data9};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -18136,7 +18669,7 @@ data8[key3] = coerced7;
 }
 if(typeof data9 === "string"){
 if(func2(data9) > 65535){
-const err20 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema1032.properties.custom.additionalProperties.additionalProperties,data:data9};
+const err20 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema1050.properties.custom.additionalProperties.additionalProperties,data:data9};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -18149,7 +18682,7 @@ errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1032.properties.custom.additionalProperties.type,parentSchema:schema1032.properties.custom.additionalProperties,data:data8};
+const err21 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1050.properties.custom.additionalProperties.type,parentSchema:schema1050.properties.custom.additionalProperties,data:data8};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -18161,7 +18694,7 @@ errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1032.properties.custom.type,parentSchema:schema1032.properties.custom,data:data7};
+const err22 = {instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1050.properties.custom.type,parentSchema:schema1050.properties.custom,data:data7};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -18191,7 +18724,7 @@ else if(data10 === null){
 coerced8 = "";
 }
 else {
-const err23 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1032.properties.period.type,parentSchema:schema1032.properties.period,data:data10};
+const err23 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1050.properties.period.type,parentSchema:schema1050.properties.period,data:data10};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -18210,7 +18743,7 @@ data["period"] = coerced8;
 }
 if(typeof data10 === "string"){
 if(!pattern315.test(data10)){
-const err24 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/pattern",keyword:"pattern",params:{pattern: "^([1-9]|10)$"},message:"must match pattern \""+"^([1-9]|10)$"+"\"",schema:"^([1-9]|10)$",parentSchema:schema1032.properties.period,data:data10};
+const err24 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/pattern",keyword:"pattern",params:{pattern: "^([1-9]|10)$"},message:"must match pattern \""+"^([1-9]|10)$"+"\"",schema:"^([1-9]|10)$",parentSchema:schema1050.properties.period,data:data10};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -18241,7 +18774,7 @@ else if(data11 === null){
 coerced9 = "";
 }
 else {
-const err25 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1032.properties.action.type,parentSchema:schema1032.properties.action,data:data11};
+const err25 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1050.properties.action.type,parentSchema:schema1050.properties.action,data:data11};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -18259,7 +18792,7 @@ data["action"] = coerced9;
 }
 }
 if(!((data11 === "Register") || (data11 === "Transfer"))){
-const err26 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema1032.properties.action.enum},message:"must be equal to one of the allowed values",schema:schema1032.properties.action.enum,parentSchema:schema1032.properties.action,data:data11};
+const err26 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema1050.properties.action.enum},message:"must be equal to one of the allowed values",schema:schema1050.properties.action.enum,parentSchema:schema1050.properties.action,data:data11};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -18289,7 +18822,7 @@ else if(data12 === null){
 coerced10 = "";
 }
 else {
-const err27 = {instancePath:instancePath+"/epp_code",schemaPath:"#/properties/epp_code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1032.properties.epp_code.type,parentSchema:schema1032.properties.epp_code,data:data12};
+const err27 = {instancePath:instancePath+"/epp_code",schemaPath:"#/properties/epp_code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1050.properties.epp_code.type,parentSchema:schema1050.properties.epp_code,data:data12};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -18308,7 +18841,7 @@ data["epp_code"] = coerced10;
 }
 if(typeof data12 === "string"){
 if(func2(data12) > 255){
-const err28 = {instancePath:instancePath+"/epp_code",schemaPath:"#/properties/epp_code/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1032.properties.epp_code,data:data12};
+const err28 = {instancePath:instancePath+"/epp_code",schemaPath:"#/properties/epp_code/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1050.properties.epp_code,data:data12};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -18321,7 +18854,7 @@ errors++;
 }
 }
 else {
-const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1032.type,parentSchema:schema1032,data};
+const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1050.type,parentSchema:schema1050,data};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -18330,39 +18863,39 @@ vErrors.push(err29);
 }
 errors++;
 }
-validate275.errors = vErrors;
-return errors === 0;
-}
-
-export const getAPIMethods = validate277;
-const schema1038 = {"title":"GetAPIMethodsRequest","type":"object","properties":{}};
-
-function validate277(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1038.type,parentSchema:schema1038,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
 validate277.errors = vErrors;
 return errors === 0;
 }
 
-export const getAccountAddons = validate282;
-const schema1060 = {"title":"GetAccountAddonsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getAPIMethods = validate279;
+const schema1056 = {"title":"GetAPIMethodsRequest","type":"object","properties":{}};
 
-function validate282(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate279(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(data && typeof data == "object" && !Array.isArray(data))){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1056.type,parentSchema:schema1056,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate279.errors = vErrors;
+return errors === 0;
+}
+
+export const getAccountAddons = validate284;
+const schema1078 = {"title":"GetAccountAddonsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+
+function validate284(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1060.required,parentSchema:schema1060,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1078.required,parentSchema:schema1078,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -18423,7 +18956,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1060.type,parentSchema:schema1060,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1078.type,parentSchema:schema1078,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -18432,19 +18965,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate282.errors = vErrors;
+validate284.errors = vErrors;
 return errors === 0;
 }
 
-export const getAccountDetails = validate292;
-const schema1126 = {"title":"GetAccountDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getAccountDetails = validate294;
+const schema1144 = {"title":"GetAccountDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate292(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate294(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1126.required,parentSchema:schema1126,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1144.required,parentSchema:schema1144,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -18505,7 +19038,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1126.type,parentSchema:schema1126,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1144.type,parentSchema:schema1144,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -18514,23 +19047,23 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate292.errors = vErrors;
+validate294.errors = vErrors;
 return errors === 0;
 }
 
-export const getAccounts = validate299;
-const schema1165 = {"title":"GetAccountsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"list":{"type":"string","enum":["all","all_active","all_pending","all_suspended","all_terminated","all_fraud","all_cancelled"]},"filter":{"title":"GetAccountsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[status]=Active; an empty filter value means no filter","properties":{"client_name":{"$ref":"../../common/defs.json#/definitions/text"},"domain":{"$ref":"../../common/defs.json#/definitions/text"},"product_id":{"type":"string","pattern":"^([1-9][0-9]{0,17})?$","description":"a positive whole number id, such as 1"},"status":{"type":"string","pattern":"^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$","description":"an account status: Pending, Active, Suspended, Terminated, Cancelled or Fraud"},"next_due":{"type":"string","pattern":"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$","description":"a date as YYYY-MM-DD"},"billingcycle":{"type":"string","pattern":"^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$","description":"a billing cycle name such as Monthly"},"server_id":{"type":"string","pattern":"^(0|[1-9][0-9]{0,17})?$","description":"0 or a positive whole number id"},"category_id":{"type":"string","pattern":"^([1-9][0-9]{0,17})?$","description":"a positive whole number id, such as 1"}}}}};
+export const getAccounts = validate301;
+const schema1183 = {"title":"GetAccountsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"list":{"type":"string","enum":["all","all_active","all_pending","all_suspended","all_terminated","all_fraud","all_cancelled"]},"filter":{"title":"GetAccountsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[status]=Active; an empty filter value means no filter","properties":{"client_name":{"$ref":"../../common/defs.json#/definitions/text"},"domain":{"$ref":"../../common/defs.json#/definitions/text"},"product_id":{"type":"string","pattern":"^([1-9][0-9]{0,17})?$","description":"a positive whole number id, such as 1"},"status":{"type":"string","pattern":"^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$","description":"an account status: Pending, Active, Suspended, Terminated, Cancelled or Fraud"},"next_due":{"type":"string","pattern":"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$","description":"a date as YYYY-MM-DD"},"billingcycle":{"type":"string","pattern":"^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$","description":"a billing cycle name such as Monthly"},"server_id":{"type":"string","pattern":"^(0|[1-9][0-9]{0,17})?$","description":"0 or a positive whole number id"},"category_id":{"type":"string","pattern":"^([1-9][0-9]{0,17})?$","description":"a positive whole number id, such as 1"}}}}};
 const schema316 = {"type":"string","pattern":"^(0|[1-9][0-9]{0,8})$","description":"a page number counted from 0"};
 const schema317 = {"type":"string","pattern":"^([1-9][0-9]{0,2}|1000)$","description":"a page size from 1 to 1000"};
 const pattern180 = new RegExp("^(0|[1-9][0-9]{0,8})$", "u");
 const pattern181 = new RegExp("^([1-9][0-9]{0,2}|1000)$", "u");
-const pattern716 = new RegExp("^([1-9][0-9]{0,17})?$", "u");
-const pattern717 = new RegExp("^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$", "u");
-const pattern718 = new RegExp("^([0-9]{4}-[0-9]{2}-[0-9]{2})?$", "u");
-const pattern719 = new RegExp("^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$", "u");
+const pattern732 = new RegExp("^([1-9][0-9]{0,17})?$", "u");
+const pattern733 = new RegExp("^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$", "u");
+const pattern734 = new RegExp("^([0-9]{4}-[0-9]{2}-[0-9]{2})?$", "u");
+const pattern735 = new RegExp("^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$", "u");
 const pattern187 = new RegExp("^(0|[1-9][0-9]{0,17})?$", "u");
 
-function validate299(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate301(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -18654,7 +19187,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1165.properties.list.type,parentSchema:schema1165.properties.list,data:data2};
+const err4 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1183.properties.list.type,parentSchema:schema1183.properties.list,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -18672,7 +19205,7 @@ data["list"] = coerced2;
 }
 }
 if(!(((((((data2 === "all") || (data2 === "all_active")) || (data2 === "all_pending")) || (data2 === "all_suspended")) || (data2 === "all_terminated")) || (data2 === "all_fraud")) || (data2 === "all_cancelled"))){
-const err5 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/enum",keyword:"enum",params:{allowedValues: schema1165.properties.list.enum},message:"must be equal to one of the allowed values",schema:schema1165.properties.list.enum,parentSchema:schema1165.properties.list,data:data2};
+const err5 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/enum",keyword:"enum",params:{allowedValues: schema1183.properties.list.enum},message:"must be equal to one of the allowed values",schema:schema1183.properties.list.enum,parentSchema:schema1183.properties.list,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -18687,7 +19220,7 @@ let data3 = data.filter;
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 for(const key0 in data3){
 if(!((((((((key0 === "client_name") || (key0 === "domain")) || (key0 === "product_id")) || (key0 === "status")) || (key0 === "next_due")) || (key0 === "billingcycle")) || (key0 === "server_id")) || (key0 === "category_id"))){
-const err6 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema1165.properties.filter,data:data3};
+const err6 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema1183.properties.filter,data:data3};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -18817,7 +19350,7 @@ else if(data6 === null){
 coerced5 = "";
 }
 else {
-const err11 = {instancePath:instancePath+"/filter/product_id",schemaPath:"#/properties/filter/properties/product_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1165.properties.filter.properties.product_id.type,parentSchema:schema1165.properties.filter.properties.product_id,data:data6};
+const err11 = {instancePath:instancePath+"/filter/product_id",schemaPath:"#/properties/filter/properties/product_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1183.properties.filter.properties.product_id.type,parentSchema:schema1183.properties.filter.properties.product_id,data:data6};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -18835,8 +19368,8 @@ data3["product_id"] = coerced5;
 }
 }
 if(typeof data6 === "string"){
-if(!pattern716.test(data6)){
-const err12 = {instancePath:instancePath+"/filter/product_id",schemaPath:"#/properties/filter/properties/product_id/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,17})?$"},message:"must match pattern \""+"^([1-9][0-9]{0,17})?$"+"\"",schema:"^([1-9][0-9]{0,17})?$",parentSchema:schema1165.properties.filter.properties.product_id,data:data6};
+if(!pattern732.test(data6)){
+const err12 = {instancePath:instancePath+"/filter/product_id",schemaPath:"#/properties/filter/properties/product_id/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,17})?$"},message:"must match pattern \""+"^([1-9][0-9]{0,17})?$"+"\"",schema:"^([1-9][0-9]{0,17})?$",parentSchema:schema1183.properties.filter.properties.product_id,data:data6};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -18867,7 +19400,7 @@ else if(data7 === null){
 coerced6 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1165.properties.filter.properties.status.type,parentSchema:schema1165.properties.filter.properties.status,data:data7};
+const err13 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1183.properties.filter.properties.status.type,parentSchema:schema1183.properties.filter.properties.status,data:data7};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -18885,8 +19418,8 @@ data3["status"] = coerced6;
 }
 }
 if(typeof data7 === "string"){
-if(!pattern717.test(data7)){
-const err14 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/pattern",keyword:"pattern",params:{pattern: "^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$"},message:"must match pattern \""+"^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$"+"\"",schema:"^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$",parentSchema:schema1165.properties.filter.properties.status,data:data7};
+if(!pattern733.test(data7)){
+const err14 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/pattern",keyword:"pattern",params:{pattern: "^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$"},message:"must match pattern \""+"^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$"+"\"",schema:"^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$",parentSchema:schema1183.properties.filter.properties.status,data:data7};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -18917,7 +19450,7 @@ else if(data8 === null){
 coerced7 = "";
 }
 else {
-const err15 = {instancePath:instancePath+"/filter/next_due",schemaPath:"#/properties/filter/properties/next_due/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1165.properties.filter.properties.next_due.type,parentSchema:schema1165.properties.filter.properties.next_due,data:data8};
+const err15 = {instancePath:instancePath+"/filter/next_due",schemaPath:"#/properties/filter/properties/next_due/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1183.properties.filter.properties.next_due.type,parentSchema:schema1183.properties.filter.properties.next_due,data:data8};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -18935,8 +19468,8 @@ data3["next_due"] = coerced7;
 }
 }
 if(typeof data8 === "string"){
-if(!pattern718.test(data8)){
-const err16 = {instancePath:instancePath+"/filter/next_due",schemaPath:"#/properties/filter/properties/next_due/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"},message:"must match pattern \""+"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"+"\"",schema:"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$",parentSchema:schema1165.properties.filter.properties.next_due,data:data8};
+if(!pattern734.test(data8)){
+const err16 = {instancePath:instancePath+"/filter/next_due",schemaPath:"#/properties/filter/properties/next_due/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"},message:"must match pattern \""+"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"+"\"",schema:"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$",parentSchema:schema1183.properties.filter.properties.next_due,data:data8};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -18967,7 +19500,7 @@ else if(data9 === null){
 coerced8 = "";
 }
 else {
-const err17 = {instancePath:instancePath+"/filter/billingcycle",schemaPath:"#/properties/filter/properties/billingcycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1165.properties.filter.properties.billingcycle.type,parentSchema:schema1165.properties.filter.properties.billingcycle,data:data9};
+const err17 = {instancePath:instancePath+"/filter/billingcycle",schemaPath:"#/properties/filter/properties/billingcycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1183.properties.filter.properties.billingcycle.type,parentSchema:schema1183.properties.filter.properties.billingcycle,data:data9};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -18985,8 +19518,8 @@ data3["billingcycle"] = coerced8;
 }
 }
 if(typeof data9 === "string"){
-if(!pattern719.test(data9)){
-const err18 = {instancePath:instancePath+"/filter/billingcycle",schemaPath:"#/properties/filter/properties/billingcycle/pattern",keyword:"pattern",params:{pattern: "^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$"},message:"must match pattern \""+"^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$"+"\"",schema:"^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$",parentSchema:schema1165.properties.filter.properties.billingcycle,data:data9};
+if(!pattern735.test(data9)){
+const err18 = {instancePath:instancePath+"/filter/billingcycle",schemaPath:"#/properties/filter/properties/billingcycle/pattern",keyword:"pattern",params:{pattern: "^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$"},message:"must match pattern \""+"^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$"+"\"",schema:"^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$",parentSchema:schema1183.properties.filter.properties.billingcycle,data:data9};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -19017,7 +19550,7 @@ else if(data10 === null){
 coerced9 = "";
 }
 else {
-const err19 = {instancePath:instancePath+"/filter/server_id",schemaPath:"#/properties/filter/properties/server_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1165.properties.filter.properties.server_id.type,parentSchema:schema1165.properties.filter.properties.server_id,data:data10};
+const err19 = {instancePath:instancePath+"/filter/server_id",schemaPath:"#/properties/filter/properties/server_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1183.properties.filter.properties.server_id.type,parentSchema:schema1183.properties.filter.properties.server_id,data:data10};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -19036,7 +19569,7 @@ data3["server_id"] = coerced9;
 }
 if(typeof data10 === "string"){
 if(!pattern187.test(data10)){
-const err20 = {instancePath:instancePath+"/filter/server_id",schemaPath:"#/properties/filter/properties/server_id/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})?$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})?$"+"\"",schema:"^(0|[1-9][0-9]{0,17})?$",parentSchema:schema1165.properties.filter.properties.server_id,data:data10};
+const err20 = {instancePath:instancePath+"/filter/server_id",schemaPath:"#/properties/filter/properties/server_id/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})?$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})?$"+"\"",schema:"^(0|[1-9][0-9]{0,17})?$",parentSchema:schema1183.properties.filter.properties.server_id,data:data10};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -19067,7 +19600,7 @@ else if(data11 === null){
 coerced10 = "";
 }
 else {
-const err21 = {instancePath:instancePath+"/filter/category_id",schemaPath:"#/properties/filter/properties/category_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1165.properties.filter.properties.category_id.type,parentSchema:schema1165.properties.filter.properties.category_id,data:data11};
+const err21 = {instancePath:instancePath+"/filter/category_id",schemaPath:"#/properties/filter/properties/category_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1183.properties.filter.properties.category_id.type,parentSchema:schema1183.properties.filter.properties.category_id,data:data11};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -19085,8 +19618,8 @@ data3["category_id"] = coerced10;
 }
 }
 if(typeof data11 === "string"){
-if(!pattern716.test(data11)){
-const err22 = {instancePath:instancePath+"/filter/category_id",schemaPath:"#/properties/filter/properties/category_id/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,17})?$"},message:"must match pattern \""+"^([1-9][0-9]{0,17})?$"+"\"",schema:"^([1-9][0-9]{0,17})?$",parentSchema:schema1165.properties.filter.properties.category_id,data:data11};
+if(!pattern732.test(data11)){
+const err22 = {instancePath:instancePath+"/filter/category_id",schemaPath:"#/properties/filter/properties/category_id/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,17})?$"},message:"must match pattern \""+"^([1-9][0-9]{0,17})?$"+"\"",schema:"^([1-9][0-9]{0,17})?$",parentSchema:schema1183.properties.filter.properties.category_id,data:data11};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -19099,7 +19632,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1165.properties.filter.type,parentSchema:schema1165.properties.filter,data:data3};
+const err23 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1183.properties.filter.type,parentSchema:schema1183.properties.filter,data:data3};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -19111,7 +19644,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1165.type,parentSchema:schema1165,data};
+const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1183.type,parentSchema:schema1183,data};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -19120,19 +19653,19 @@ vErrors.push(err24);
 }
 errors++;
 }
-validate299.errors = vErrors;
+validate301.errors = vErrors;
 return errors === 0;
 }
 
-export const getAddonDetails = validate304;
-const schema1238 = {"title":"GetAddonDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"}}};
+export const getAddonDetails = validate306;
+const schema1256 = {"title":"GetAddonDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"}}};
 
-function validate304(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate306(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1238.required,parentSchema:schema1238,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1256.required,parentSchema:schema1256,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -19243,7 +19776,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1238.type,parentSchema:schema1238,data};
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1256.type,parentSchema:schema1256,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -19252,18 +19785,18 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate304.errors = vErrors;
+validate306.errors = vErrors;
 return errors === 0;
 }
 
-export const getAddons = validate308;
-const schema1279 = {"title":"GetAddonsRequest","type":"object","properties":{}};
+export const getAddons = validate310;
+const schema1297 = {"title":"GetAddonsRequest","type":"object","properties":{}};
 
-function validate308(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate310(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1279.type,parentSchema:schema1279,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1297.type,parentSchema:schema1297,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -19272,14 +19805,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate308.errors = vErrors;
+validate310.errors = vErrors;
 return errors === 0;
 }
 
-export const getAffiliates = validate313;
-const schema1303 = {"title":"GetAffiliatesRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
+export const getAffiliates = validate315;
+const schema1321 = {"title":"GetAffiliatesRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
 
-function validate313(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate315(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -19385,7 +19918,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1303.type,parentSchema:schema1303,data};
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1321.type,parentSchema:schema1321,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -19394,18 +19927,18 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate313.errors = vErrors;
+validate315.errors = vErrors;
 return errors === 0;
 }
 
-export const getAppGroups = validate316;
-const schema1314 = {"title":"GetAppGroupsRequest","type":"object","properties":{}};
+export const getAppGroups = validate318;
+const schema1332 = {"title":"GetAppGroupsRequest","type":"object","properties":{}};
 
-function validate316(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate318(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1314.type,parentSchema:schema1314,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1332.type,parentSchema:schema1332,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -19414,19 +19947,19 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate316.errors = vErrors;
+validate318.errors = vErrors;
 return errors === 0;
 }
 
-export const getAppServers = validate319;
-const schema1330 = {"title":"GetAppServersRequest","type":"object","required":["group"],"properties":{"group":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getAppServers = validate321;
+const schema1348 = {"title":"GetAppServersRequest","type":"object","required":["group"],"properties":{"group":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate319(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate321(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.group === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "group"},message:"must have required property '"+"group"+"'",schema:schema1330.required,parentSchema:schema1330,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "group"},message:"must have required property '"+"group"+"'",schema:schema1348.required,parentSchema:schema1348,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -19487,7 +20020,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1330.type,parentSchema:schema1330,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1348.type,parentSchema:schema1348,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -19496,20 +20029,20 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate319.errors = vErrors;
+validate321.errors = vErrors;
 return errors === 0;
 }
 
-export const getClientAccounts = validate320;
-const schema1332 = {"title":"GetClientAccountsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"category_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status":{"type":"array","description":"an account status or a list of them, such as status[]=Active&status[]=Suspended","items":{"$ref":"../../resources/account.json#/properties/status"}}}};
-const schema1097 = {"type":"string","enum":["Pending","Active","Suspended","Terminated","Cancelled","Fraud"]};
+export const getClientAccounts = validate322;
+const schema1350 = {"title":"GetClientAccountsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"category_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status":{"type":"array","description":"an account status or a list of them, such as status[]=Active&status[]=Suspended","items":{"$ref":"../../resources/account.json#/properties/status"}}}};
+const schema1115 = {"type":"string","enum":["Pending","Active","Suspended","Terminated","Cancelled","Fraud"]};
 
-function validate320(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate322(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1332.required,parentSchema:schema1332,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1350.required,parentSchema:schema1350,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -19736,7 +20269,7 @@ if(dataType4 === "string" || dataType4 === "number"
 coerced4 = [data4];
 }
 else {
-const err9 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema1332.properties.status.type,parentSchema:schema1332.properties.status,data:data4};
+const err9 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema1350.properties.status.type,parentSchema:schema1350.properties.status,data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -19775,7 +20308,7 @@ else if(data5 === null){
 coerced5 = "";
 }
 else {
-const err10 = {instancePath:instancePath+"/status/" + i0,schemaPath:"../../resources/account.json#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1097.type,parentSchema:schema1097,data:data5};
+const err10 = {instancePath:instancePath+"/status/" + i0,schemaPath:"../../resources/account.json#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1115.type,parentSchema:schema1115,data:data5};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -19793,7 +20326,7 @@ data4[i0] = coerced5;
 }
 }
 if(!((((((data5 === "Pending") || (data5 === "Active")) || (data5 === "Suspended")) || (data5 === "Terminated")) || (data5 === "Cancelled")) || (data5 === "Fraud"))){
-const err11 = {instancePath:instancePath+"/status/" + i0,schemaPath:"../../resources/account.json#/properties/status/enum",keyword:"enum",params:{allowedValues: schema1097.enum},message:"must be equal to one of the allowed values",schema:schema1097.enum,parentSchema:schema1097,data:data5};
+const err11 = {instancePath:instancePath+"/status/" + i0,schemaPath:"../../resources/account.json#/properties/status/enum",keyword:"enum",params:{allowedValues: schema1115.enum},message:"must be equal to one of the allowed values",schema:schema1115.enum,parentSchema:schema1115,data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -19807,7 +20340,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1332.type,parentSchema:schema1332,data};
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1350.type,parentSchema:schema1350,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -19816,19 +20349,19 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate320.errors = vErrors;
+validate322.errors = vErrors;
 return errors === 0;
 }
 
-export const getClientContact = validate329;
-const schema1373 = {"title":"GetClientContactRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getClientContact = validate331;
+const schema1391 = {"title":"GetClientContactRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate329(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate331(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1373.required,parentSchema:schema1373,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1391.required,parentSchema:schema1391,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -19889,7 +20422,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1373.type,parentSchema:schema1373,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1391.type,parentSchema:schema1391,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -19898,201 +20431,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate329.errors = vErrors;
+validate331.errors = vErrors;
 return errors === 0;
 }
 
-export const getClientContacts = validate336;
-const schema1387 = {"title":"GetClientContactsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
+export const getClientContacts = validate338;
+const schema1405 = {"title":"GetClientContactsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
 
-function validate336(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate338(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1387.required,parentSchema:schema1387,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(typeof data0 !== "string"){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
-data0 = data0[0];
-dataType0 = typeof data0;
-if(typeof data0 === "string"){
-coerced0 = data0;
-}
-}
-if(!(coerced0 !== undefined)){
-if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data0;
-}
-else if(data0 === null){
-coerced0 = "";
-}
-else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["id"] = coerced0;
-}
-}
-}
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-if(data.page !== undefined){
-let data1 = data.page;
-if(typeof data1 !== "string"){
-let dataType1 = typeof data1;
-let coerced1 = undefined;
-if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
-data1 = data1[0];
-dataType1 = typeof data1;
-if(typeof data1 === "string"){
-coerced1 = data1;
-}
-}
-if(!(coerced1 !== undefined)){
-if(dataType1 == "number" || dataType1 == "boolean"){
-coerced1 = "" + data1;
-}
-else if(data1 === null){
-coerced1 = "";
-}
-else {
-const err3 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema316.type,parentSchema:schema316,data:data1};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(coerced1 !== undefined){
-data1 = coerced1;
-if(data !== undefined){
-data["page"] = coerced1;
-}
-}
-}
-if(typeof data1 === "string"){
-if(!pattern180.test(data1)){
-const err4 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema316,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-if(data.perpage !== undefined){
-let data2 = data.perpage;
-if(typeof data2 !== "string"){
-let dataType2 = typeof data2;
-let coerced2 = undefined;
-if(dataType2 == 'object' && Array.isArray(data2) && data2.length == 1){
-data2 = data2[0];
-dataType2 = typeof data2;
-if(typeof data2 === "string"){
-coerced2 = data2;
-}
-}
-if(!(coerced2 !== undefined)){
-if(dataType2 == "number" || dataType2 == "boolean"){
-coerced2 = "" + data2;
-}
-else if(data2 === null){
-coerced2 = "";
-}
-else {
-const err5 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema317.type,parentSchema:schema317,data:data2};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(coerced2 !== undefined){
-data2 = coerced2;
-if(data !== undefined){
-data["perpage"] = coerced2;
-}
-}
-}
-if(typeof data2 === "string"){
-if(!pattern181.test(data2)){
-const err6 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema317,data:data2};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1387.type,parentSchema:schema1387,data};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-validate336.errors = vErrors;
-return errors === 0;
-}
-
-export const getClientCreditLog = validate341;
-const schema1430 = {"title":"GetClientCreditLogRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
-
-function validate341(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1430.required,parentSchema:schema1430,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1405.required,parentSchema:schema1405,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -20253,7 +20604,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1430.type,parentSchema:schema1430,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1405.type,parentSchema:schema1405,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -20262,19 +20613,201 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate341.errors = vErrors;
+validate338.errors = vErrors;
 return errors === 0;
 }
 
-export const getClientDetails = validate349;
-const schema1472 = {"title":"GetClientDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getClientCreditLog = validate343;
+const schema1448 = {"title":"GetClientCreditLogRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
 
-function validate349(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate343(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1472.required,parentSchema:schema1472,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1448.required,parentSchema:schema1448,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+if(data.page !== undefined){
+let data1 = data.page;
+if(typeof data1 !== "string"){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType1 = typeof data1;
+if(typeof data1 === "string"){
+coerced1 = data1;
+}
+}
+if(!(coerced1 !== undefined)){
+if(dataType1 == "number" || dataType1 == "boolean"){
+coerced1 = "" + data1;
+}
+else if(data1 === null){
+coerced1 = "";
+}
+else {
+const err3 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema316.type,parentSchema:schema316,data:data1};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["page"] = coerced1;
+}
+}
+}
+if(typeof data1 === "string"){
+if(!pattern180.test(data1)){
+const err4 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema316,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+if(data.perpage !== undefined){
+let data2 = data.perpage;
+if(typeof data2 !== "string"){
+let dataType2 = typeof data2;
+let coerced2 = undefined;
+if(dataType2 == 'object' && Array.isArray(data2) && data2.length == 1){
+data2 = data2[0];
+dataType2 = typeof data2;
+if(typeof data2 === "string"){
+coerced2 = data2;
+}
+}
+if(!(coerced2 !== undefined)){
+if(dataType2 == "number" || dataType2 == "boolean"){
+coerced2 = "" + data2;
+}
+else if(data2 === null){
+coerced2 = "";
+}
+else {
+const err5 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema317.type,parentSchema:schema317,data:data2};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(coerced2 !== undefined){
+data2 = coerced2;
+if(data !== undefined){
+data["perpage"] = coerced2;
+}
+}
+}
+if(typeof data2 === "string"){
+if(!pattern181.test(data2)){
+const err6 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema317,data:data2};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1448.type,parentSchema:schema1448,data};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+validate343.errors = vErrors;
+return errors === 0;
+}
+
+export const getClientDetails = validate351;
+const schema1490 = {"title":"GetClientDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+
+function validate351(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1490.required,parentSchema:schema1490,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -20335,7 +20868,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1472.type,parentSchema:schema1472,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1490.type,parentSchema:schema1490,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -20344,20 +20877,20 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate349.errors = vErrors;
+validate351.errors = vErrors;
 return errors === 0;
 }
 
-export const getClientDomains = validate354;
-const schema1521 = {"title":"GetClientDomainsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"filter":{"title":"GetClientDomainsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[status]=Active; an empty filter value means no filter","properties":{"name":{"$ref":"../../common/defs.json#/definitions/text"},"status":{"type":"string","pattern":"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$","description":"a domain status: Pending, Pending Registration, Pending Transfer, Active, Expired, Cancelled, Fraud, Transferred Away"},"module":{"$ref":"../../common/defs.json#/definitions/text"},"client_name":{"$ref":"../../common/defs.json#/definitions/text"}}}}};
-const pattern932 = new RegExp("^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$", "u");
+export const getClientDomains = validate356;
+const schema1539 = {"title":"GetClientDomainsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"filter":{"title":"GetClientDomainsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[status]=Active; an empty filter value means no filter","properties":{"name":{"$ref":"../../common/defs.json#/definitions/text"},"status":{"type":"string","pattern":"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$","description":"a domain status: Pending, Pending Registration, Pending Transfer, Active, Expired, Cancelled, Fraud, Transferred Away"},"module":{"$ref":"../../common/defs.json#/definitions/text"},"client_name":{"$ref":"../../common/defs.json#/definitions/text"}}}}};
+const pattern948 = new RegExp("^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$", "u");
 
-function validate354(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate356(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1521.required,parentSchema:schema1521,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1539.required,parentSchema:schema1539,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -20521,7 +21054,7 @@ let data3 = data.filter;
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 for(const key0 in data3){
 if(!((((key0 === "name") || (key0 === "status")) || (key0 === "module")) || (key0 === "client_name"))){
-const err7 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema1521.properties.filter,data:data3};
+const err7 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema1539.properties.filter,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -20601,7 +21134,7 @@ else if(data5 === null){
 coerced4 = "";
 }
 else {
-const err10 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1521.properties.filter.properties.status.type,parentSchema:schema1521.properties.filter.properties.status,data:data5};
+const err10 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1539.properties.filter.properties.status.type,parentSchema:schema1539.properties.filter.properties.status,data:data5};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -20619,8 +21152,8 @@ data3["status"] = coerced4;
 }
 }
 if(typeof data5 === "string"){
-if(!pattern932.test(data5)){
-const err11 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/pattern",keyword:"pattern",params:{pattern: "^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$"},message:"must match pattern \""+"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$"+"\"",schema:"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$",parentSchema:schema1521.properties.filter.properties.status,data:data5};
+if(!pattern948.test(data5)){
+const err11 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/pattern",keyword:"pattern",params:{pattern: "^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$"},message:"must match pattern \""+"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$"+"\"",schema:"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$",parentSchema:schema1539.properties.filter.properties.status,data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -20733,7 +21266,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1521.properties.filter.type,parentSchema:schema1521.properties.filter,data:data3};
+const err16 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1539.properties.filter.type,parentSchema:schema1539.properties.filter,data:data3};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -20745,7 +21278,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1521.type,parentSchema:schema1521,data};
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1539.type,parentSchema:schema1539,data};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -20754,19 +21287,19 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate354.errors = vErrors;
+validate356.errors = vErrors;
 return errors === 0;
 }
 
-export const getClientDraftOrders = validate358;
-const schema1539 = {"title":"GetClientDraftOrdersRequest","type":"object","required":["client_id"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
+export const getClientDraftOrders = validate360;
+const schema1557 = {"title":"GetClientDraftOrdersRequest","type":"object","required":["client_id"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
 
-function validate358(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate360(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.client_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema1539.required,parentSchema:schema1539,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema1557.required,parentSchema:schema1557,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -20927,7 +21460,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1539.type,parentSchema:schema1539,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1557.type,parentSchema:schema1557,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -20936,21 +21469,21 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate358.errors = vErrors;
+validate360.errors = vErrors;
 return errors === 0;
 }
 
-export const getClientEmails = validate363;
-const schema1564 = {"title":"GetClientEmailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"filter":{"title":"GetClientEmailsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[subject]=Invoice; an empty filter value means no filter","properties":{"lastname":{"$ref":"../../common/defs.json#/definitions/text"},"subject":{"$ref":"../../common/defs.json#/definitions/text"},"email":{"$ref":"../../common/defs.json#/definitions/text"},"message":{"$ref":"../../common/defs.json#/definitions/text"},"rel_type":{"type":"string","pattern":"^(client|contact|account|domain|order|invoice|estimate|ticket)?$","description":"one of client, contact, account, domain, order, invoice, estimate or ticket"},"rel_id":{"type":"string","pattern":"^([1-9][0-9]{0,17})?$","description":"a positive whole number id, such as 1"},"status":{"type":"string","pattern":"^[01]?$","description":"0 or 1"}}}}};
-const pattern977 = new RegExp("^(client|contact|account|domain|order|invoice|estimate|ticket)?$", "u");
-const pattern979 = new RegExp("^[01]?$", "u");
+export const getClientEmails = validate365;
+const schema1582 = {"title":"GetClientEmailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"filter":{"title":"GetClientEmailsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[subject]=Invoice; an empty filter value means no filter","properties":{"lastname":{"$ref":"../../common/defs.json#/definitions/text"},"subject":{"$ref":"../../common/defs.json#/definitions/text"},"email":{"$ref":"../../common/defs.json#/definitions/text"},"message":{"$ref":"../../common/defs.json#/definitions/text"},"rel_type":{"type":"string","pattern":"^(client|contact|account|domain|order|invoice|estimate|ticket)?$","description":"one of client, contact, account, domain, order, invoice, estimate or ticket"},"rel_id":{"type":"string","pattern":"^([1-9][0-9]{0,17})?$","description":"a positive whole number id, such as 1"},"status":{"type":"string","pattern":"^[01]?$","description":"0 or 1"}}}}};
+const pattern993 = new RegExp("^(client|contact|account|domain|order|invoice|estimate|ticket)?$", "u");
+const pattern995 = new RegExp("^[01]?$", "u");
 
-function validate363(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate365(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1564.required,parentSchema:schema1564,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1582.required,parentSchema:schema1582,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -21114,7 +21647,7 @@ let data3 = data.filter;
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 for(const key0 in data3){
 if(!(((((((key0 === "lastname") || (key0 === "subject")) || (key0 === "email")) || (key0 === "message")) || (key0 === "rel_type")) || (key0 === "rel_id")) || (key0 === "status"))){
-const err7 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema1564.properties.filter,data:data3};
+const err7 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema1582.properties.filter,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -21344,7 +21877,7 @@ else if(data8 === null){
 coerced7 = "";
 }
 else {
-const err16 = {instancePath:instancePath+"/filter/rel_type",schemaPath:"#/properties/filter/properties/rel_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1564.properties.filter.properties.rel_type.type,parentSchema:schema1564.properties.filter.properties.rel_type,data:data8};
+const err16 = {instancePath:instancePath+"/filter/rel_type",schemaPath:"#/properties/filter/properties/rel_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1582.properties.filter.properties.rel_type.type,parentSchema:schema1582.properties.filter.properties.rel_type,data:data8};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -21362,8 +21895,8 @@ data3["rel_type"] = coerced7;
 }
 }
 if(typeof data8 === "string"){
-if(!pattern977.test(data8)){
-const err17 = {instancePath:instancePath+"/filter/rel_type",schemaPath:"#/properties/filter/properties/rel_type/pattern",keyword:"pattern",params:{pattern: "^(client|contact|account|domain|order|invoice|estimate|ticket)?$"},message:"must match pattern \""+"^(client|contact|account|domain|order|invoice|estimate|ticket)?$"+"\"",schema:"^(client|contact|account|domain|order|invoice|estimate|ticket)?$",parentSchema:schema1564.properties.filter.properties.rel_type,data:data8};
+if(!pattern993.test(data8)){
+const err17 = {instancePath:instancePath+"/filter/rel_type",schemaPath:"#/properties/filter/properties/rel_type/pattern",keyword:"pattern",params:{pattern: "^(client|contact|account|domain|order|invoice|estimate|ticket)?$"},message:"must match pattern \""+"^(client|contact|account|domain|order|invoice|estimate|ticket)?$"+"\"",schema:"^(client|contact|account|domain|order|invoice|estimate|ticket)?$",parentSchema:schema1582.properties.filter.properties.rel_type,data:data8};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -21394,7 +21927,7 @@ else if(data9 === null){
 coerced8 = "";
 }
 else {
-const err18 = {instancePath:instancePath+"/filter/rel_id",schemaPath:"#/properties/filter/properties/rel_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1564.properties.filter.properties.rel_id.type,parentSchema:schema1564.properties.filter.properties.rel_id,data:data9};
+const err18 = {instancePath:instancePath+"/filter/rel_id",schemaPath:"#/properties/filter/properties/rel_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1582.properties.filter.properties.rel_id.type,parentSchema:schema1582.properties.filter.properties.rel_id,data:data9};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -21412,8 +21945,8 @@ data3["rel_id"] = coerced8;
 }
 }
 if(typeof data9 === "string"){
-if(!pattern716.test(data9)){
-const err19 = {instancePath:instancePath+"/filter/rel_id",schemaPath:"#/properties/filter/properties/rel_id/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,17})?$"},message:"must match pattern \""+"^([1-9][0-9]{0,17})?$"+"\"",schema:"^([1-9][0-9]{0,17})?$",parentSchema:schema1564.properties.filter.properties.rel_id,data:data9};
+if(!pattern732.test(data9)){
+const err19 = {instancePath:instancePath+"/filter/rel_id",schemaPath:"#/properties/filter/properties/rel_id/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,17})?$"},message:"must match pattern \""+"^([1-9][0-9]{0,17})?$"+"\"",schema:"^([1-9][0-9]{0,17})?$",parentSchema:schema1582.properties.filter.properties.rel_id,data:data9};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -21444,7 +21977,7 @@ else if(data10 === null){
 coerced9 = "";
 }
 else {
-const err20 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1564.properties.filter.properties.status.type,parentSchema:schema1564.properties.filter.properties.status,data:data10};
+const err20 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1582.properties.filter.properties.status.type,parentSchema:schema1582.properties.filter.properties.status,data:data10};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -21462,8 +21995,8 @@ data3["status"] = coerced9;
 }
 }
 if(typeof data10 === "string"){
-if(!pattern979.test(data10)){
-const err21 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/pattern",keyword:"pattern",params:{pattern: "^[01]?$"},message:"must match pattern \""+"^[01]?$"+"\"",schema:"^[01]?$",parentSchema:schema1564.properties.filter.properties.status,data:data10};
+if(!pattern995.test(data10)){
+const err21 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/pattern",keyword:"pattern",params:{pattern: "^[01]?$"},message:"must match pattern \""+"^[01]?$"+"\"",schema:"^[01]?$",parentSchema:schema1582.properties.filter.properties.status,data:data10};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -21476,7 +22009,7 @@ errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1564.properties.filter.type,parentSchema:schema1564.properties.filter,data:data3};
+const err22 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1582.properties.filter.type,parentSchema:schema1582.properties.filter,data:data3};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -21488,7 +22021,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1564.type,parentSchema:schema1564,data};
+const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1582.type,parentSchema:schema1582,data};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -21497,19 +22030,19 @@ vErrors.push(err23);
 }
 errors++;
 }
-validate363.errors = vErrors;
+validate365.errors = vErrors;
 return errors === 0;
 }
 
-export const getClientFiles = validate368;
-const schema1594 = {"title":"GetClientFilesRequest","type":"object","required":["client_id"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getClientFiles = validate370;
+const schema1612 = {"title":"GetClientFilesRequest","type":"object","required":["client_id"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate368(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate370(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.client_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema1594.required,parentSchema:schema1594,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema1612.required,parentSchema:schema1612,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -21570,7 +22103,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1594.type,parentSchema:schema1594,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1612.type,parentSchema:schema1612,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -21579,19 +22112,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate368.errors = vErrors;
+validate370.errors = vErrors;
 return errors === 0;
 }
 
-export const getClientInvoices = validate375;
-const schema1637 = {"title":"GetClientInvoicesRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
+export const getClientInvoices = validate377;
+const schema1655 = {"title":"GetClientInvoicesRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
 
-function validate375(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate377(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1637.required,parentSchema:schema1637,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1655.required,parentSchema:schema1655,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -21752,7 +22285,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1637.type,parentSchema:schema1637,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1655.type,parentSchema:schema1655,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -21761,19 +22294,19 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate375.errors = vErrors;
+validate377.errors = vErrors;
 return errors === 0;
 }
 
-export const getClientOrders = validate387;
-const schema1694 = {"title":"GetClientOrdersRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"list":{"type":"string","enum":["all","active","pending","fraud","cancelled"]}}};
+export const getClientOrders = validate389;
+const schema1712 = {"title":"GetClientOrdersRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"list":{"type":"string","enum":["all","active","pending","fraud","cancelled"]}}};
 
-function validate387(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate389(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1694.required,parentSchema:schema1694,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1712.required,parentSchema:schema1712,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -21952,7 +22485,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err7 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1694.properties.list.type,parentSchema:schema1694.properties.list,data:data3};
+const err7 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1712.properties.list.type,parentSchema:schema1712.properties.list,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -21970,7 +22503,7 @@ data["list"] = coerced3;
 }
 }
 if(!(((((data3 === "all") || (data3 === "active")) || (data3 === "pending")) || (data3 === "fraud")) || (data3 === "cancelled"))){
-const err8 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/enum",keyword:"enum",params:{allowedValues: schema1694.properties.list.enum},message:"must be equal to one of the allowed values",schema:schema1694.properties.list.enum,parentSchema:schema1694.properties.list,data:data3};
+const err8 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/enum",keyword:"enum",params:{allowedValues: schema1712.properties.list.enum},message:"must be equal to one of the allowed values",schema:schema1712.properties.list.enum,parentSchema:schema1712.properties.list,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -21982,7 +22515,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1694.type,parentSchema:schema1694,data};
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1712.type,parentSchema:schema1712,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -21991,19 +22524,19 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate387.errors = vErrors;
+validate389.errors = vErrors;
 return errors === 0;
 }
 
-export const getClientStats = validate389;
-const schema1713 = {"title":"GetClientStatsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getClientStats = validate391;
+const schema1731 = {"title":"GetClientStatsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate389(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate391(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1713.required,parentSchema:schema1713,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1731.required,parentSchema:schema1731,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -22064,7 +22597,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1713.type,parentSchema:schema1713,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1731.type,parentSchema:schema1731,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -22073,28 +22606,28 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate389.errors = vErrors;
+validate391.errors = vErrors;
 return errors === 0;
 }
 
-export const getClientTickets = validate396;
-const schema1767 = {"title":"GetClientTicketsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"sort":{"type":"string","enum":["ASC","DESC"]},"filter":{"title":"GetClientTicketsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[status]=Open; an empty filter value means no filter","properties":{"status":{"type":"string","pattern":"^(Open|Answered|Client-Reply|In-Progress|Closed)?$","description":"a ticket status: Open, Answered, Client-Reply, In-Progress or Closed"},"request_type":{"$ref":"../tickets/getTickets.json#/definitions/filterRequestType"},"name":{"$ref":"../tickets/getTickets.json#/definitions/filterText"},"dept_id":{"$ref":"../tickets/getTickets.json#/definitions/filterId"},"ticket_number":{"$ref":"../tickets/getTickets.json#/definitions/filterText"},"body":{"$ref":"../tickets/getTickets.json#/definitions/filterText"},"email":{"$ref":"../tickets/getTickets.json#/definitions/filterText"},"owner_id":{"$ref":"../tickets/getTickets.json#/definitions/filterId"},"date":{"$ref":"../tickets/getTickets.json#/definitions/filterDate"},"admin_read":{"$ref":"../tickets/getTickets.json#/definitions/filterFlag"}}},"filterop":{"title":"GetClientTicketsFilterOp","type":"object","additionalProperties":false,"description":"a set of filter operators such as filterop[date]=<","properties":{"date":{"type":"string","enum":["=","<",">","!="]}}}}};
-const schema1730 = {"type":"string","pattern":"^(General|Incident|Problem|Task|Question)?$","description":"a request type: General, Incident, Problem, Task or Question"};
-const schema1726 = {"type":"string","maxLength":255,"description":"a text of at most 255 characters"};
-const schema1725 = {"type":"string","pattern":"^([0-9]{1,18})?$","description":"a numeric id, such as 1"};
-const schema1733 = {"type":"string","pattern":"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$","description":"a date as YYYY-MM-DD"};
-const schema1732 = {"type":"string","pattern":"^[01]?$","description":"0 or 1"};
-const pattern1090 = new RegExp("^(Open|Answered|Client-Reply|In-Progress|Closed)?$", "u");
-const pattern1097 = new RegExp("^(General|Incident|Problem|Task|Question)?$", "u");
-const pattern1096 = new RegExp("^([0-9]{1,18})?$", "u");
+export const getClientTickets = validate398;
+const schema1785 = {"title":"GetClientTicketsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"sort":{"type":"string","enum":["ASC","DESC"]},"filter":{"title":"GetClientTicketsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[status]=Open; an empty filter value means no filter","properties":{"status":{"type":"string","pattern":"^(Open|Answered|Client-Reply|In-Progress|Closed)?$","description":"a ticket status: Open, Answered, Client-Reply, In-Progress or Closed"},"request_type":{"$ref":"../tickets/getTickets.json#/definitions/filterRequestType"},"name":{"$ref":"../tickets/getTickets.json#/definitions/filterText"},"dept_id":{"$ref":"../tickets/getTickets.json#/definitions/filterId"},"ticket_number":{"$ref":"../tickets/getTickets.json#/definitions/filterText"},"body":{"$ref":"../tickets/getTickets.json#/definitions/filterText"},"email":{"$ref":"../tickets/getTickets.json#/definitions/filterText"},"owner_id":{"$ref":"../tickets/getTickets.json#/definitions/filterId"},"date":{"$ref":"../tickets/getTickets.json#/definitions/filterDate"},"admin_read":{"$ref":"../tickets/getTickets.json#/definitions/filterFlag"}}},"filterop":{"title":"GetClientTicketsFilterOp","type":"object","additionalProperties":false,"description":"a set of filter operators such as filterop[date]=<","properties":{"date":{"type":"string","enum":["=","<",">","!="]}}}}};
+const schema1748 = {"type":"string","pattern":"^(General|Incident|Problem|Task|Question)?$","description":"a request type: General, Incident, Problem, Task or Question"};
+const schema1744 = {"type":"string","maxLength":255,"description":"a text of at most 255 characters"};
+const schema1743 = {"type":"string","pattern":"^([0-9]{1,18})?$","description":"a numeric id, such as 1"};
+const schema1751 = {"type":"string","pattern":"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$","description":"a date as YYYY-MM-DD"};
+const schema1750 = {"type":"string","pattern":"^[01]?$","description":"0 or 1"};
+const pattern1106 = new RegExp("^(Open|Answered|Client-Reply|In-Progress|Closed)?$", "u");
+const pattern1113 = new RegExp("^(General|Incident|Problem|Task|Question)?$", "u");
+const pattern1112 = new RegExp("^([0-9]{1,18})?$", "u");
 const func15 = Object.prototype.hasOwnProperty;
 
-function validate396(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate398(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1767.required,parentSchema:schema1767,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1785.required,parentSchema:schema1785,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -22273,7 +22806,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err7 = {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1767.properties.sort.type,parentSchema:schema1767.properties.sort,data:data3};
+const err7 = {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1785.properties.sort.type,parentSchema:schema1785.properties.sort,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -22291,7 +22824,7 @@ data["sort"] = coerced3;
 }
 }
 if(!((data3 === "ASC") || (data3 === "DESC"))){
-const err8 = {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/enum",keyword:"enum",params:{allowedValues: schema1767.properties.sort.enum},message:"must be equal to one of the allowed values",schema:schema1767.properties.sort.enum,parentSchema:schema1767.properties.sort,data:data3};
+const err8 = {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/enum",keyword:"enum",params:{allowedValues: schema1785.properties.sort.enum},message:"must be equal to one of the allowed values",schema:schema1785.properties.sort.enum,parentSchema:schema1785.properties.sort,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -22305,8 +22838,8 @@ if(data.filter !== undefined){
 let data4 = data.filter;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 for(const key0 in data4){
-if(!(func15.call(schema1767.properties.filter.properties, key0))){
-const err9 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema1767.properties.filter,data:data4};
+if(!(func15.call(schema1785.properties.filter.properties, key0))){
+const err9 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema1785.properties.filter,data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -22336,7 +22869,7 @@ else if(data5 === null){
 coerced4 = "";
 }
 else {
-const err10 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1767.properties.filter.properties.status.type,parentSchema:schema1767.properties.filter.properties.status,data:data5};
+const err10 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1785.properties.filter.properties.status.type,parentSchema:schema1785.properties.filter.properties.status,data:data5};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -22354,8 +22887,8 @@ data4["status"] = coerced4;
 }
 }
 if(typeof data5 === "string"){
-if(!pattern1090.test(data5)){
-const err11 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/pattern",keyword:"pattern",params:{pattern: "^(Open|Answered|Client-Reply|In-Progress|Closed)?$"},message:"must match pattern \""+"^(Open|Answered|Client-Reply|In-Progress|Closed)?$"+"\"",schema:"^(Open|Answered|Client-Reply|In-Progress|Closed)?$",parentSchema:schema1767.properties.filter.properties.status,data:data5};
+if(!pattern1106.test(data5)){
+const err11 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/pattern",keyword:"pattern",params:{pattern: "^(Open|Answered|Client-Reply|In-Progress|Closed)?$"},message:"must match pattern \""+"^(Open|Answered|Client-Reply|In-Progress|Closed)?$"+"\"",schema:"^(Open|Answered|Client-Reply|In-Progress|Closed)?$",parentSchema:schema1785.properties.filter.properties.status,data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -22386,7 +22919,7 @@ else if(data6 === null){
 coerced5 = "";
 }
 else {
-const err12 = {instancePath:instancePath+"/filter/request_type",schemaPath:"../tickets/getTickets.json#/definitions/filterRequestType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1730.type,parentSchema:schema1730,data:data6};
+const err12 = {instancePath:instancePath+"/filter/request_type",schemaPath:"../tickets/getTickets.json#/definitions/filterRequestType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1748.type,parentSchema:schema1748,data:data6};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -22404,8 +22937,8 @@ data4["request_type"] = coerced5;
 }
 }
 if(typeof data6 === "string"){
-if(!pattern1097.test(data6)){
-const err13 = {instancePath:instancePath+"/filter/request_type",schemaPath:"../tickets/getTickets.json#/definitions/filterRequestType/pattern",keyword:"pattern",params:{pattern: "^(General|Incident|Problem|Task|Question)?$"},message:"must match pattern \""+"^(General|Incident|Problem|Task|Question)?$"+"\"",schema:"^(General|Incident|Problem|Task|Question)?$",parentSchema:schema1730,data:data6};
+if(!pattern1113.test(data6)){
+const err13 = {instancePath:instancePath+"/filter/request_type",schemaPath:"../tickets/getTickets.json#/definitions/filterRequestType/pattern",keyword:"pattern",params:{pattern: "^(General|Incident|Problem|Task|Question)?$"},message:"must match pattern \""+"^(General|Incident|Problem|Task|Question)?$"+"\"",schema:"^(General|Incident|Problem|Task|Question)?$",parentSchema:schema1748,data:data6};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -22436,7 +22969,7 @@ else if(data7 === null){
 coerced6 = "";
 }
 else {
-const err14 = {instancePath:instancePath+"/filter/name",schemaPath:"../tickets/getTickets.json#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1726.type,parentSchema:schema1726,data:data7};
+const err14 = {instancePath:instancePath+"/filter/name",schemaPath:"../tickets/getTickets.json#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1744.type,parentSchema:schema1744,data:data7};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -22455,7 +22988,7 @@ data4["name"] = coerced6;
 }
 if(typeof data7 === "string"){
 if(func2(data7) > 255){
-const err15 = {instancePath:instancePath+"/filter/name",schemaPath:"../tickets/getTickets.json#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1726,data:data7};
+const err15 = {instancePath:instancePath+"/filter/name",schemaPath:"../tickets/getTickets.json#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1744,data:data7};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -22486,7 +23019,7 @@ else if(data8 === null){
 coerced7 = "";
 }
 else {
-const err16 = {instancePath:instancePath+"/filter/dept_id",schemaPath:"../tickets/getTickets.json#/definitions/filterId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1725.type,parentSchema:schema1725,data:data8};
+const err16 = {instancePath:instancePath+"/filter/dept_id",schemaPath:"../tickets/getTickets.json#/definitions/filterId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1743.type,parentSchema:schema1743,data:data8};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -22504,8 +23037,8 @@ data4["dept_id"] = coerced7;
 }
 }
 if(typeof data8 === "string"){
-if(!pattern1096.test(data8)){
-const err17 = {instancePath:instancePath+"/filter/dept_id",schemaPath:"../tickets/getTickets.json#/definitions/filterId/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,18})?$"},message:"must match pattern \""+"^([0-9]{1,18})?$"+"\"",schema:"^([0-9]{1,18})?$",parentSchema:schema1725,data:data8};
+if(!pattern1112.test(data8)){
+const err17 = {instancePath:instancePath+"/filter/dept_id",schemaPath:"../tickets/getTickets.json#/definitions/filterId/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,18})?$"},message:"must match pattern \""+"^([0-9]{1,18})?$"+"\"",schema:"^([0-9]{1,18})?$",parentSchema:schema1743,data:data8};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -22536,7 +23069,7 @@ else if(data9 === null){
 coerced8 = "";
 }
 else {
-const err18 = {instancePath:instancePath+"/filter/ticket_number",schemaPath:"../tickets/getTickets.json#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1726.type,parentSchema:schema1726,data:data9};
+const err18 = {instancePath:instancePath+"/filter/ticket_number",schemaPath:"../tickets/getTickets.json#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1744.type,parentSchema:schema1744,data:data9};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -22555,7 +23088,7 @@ data4["ticket_number"] = coerced8;
 }
 if(typeof data9 === "string"){
 if(func2(data9) > 255){
-const err19 = {instancePath:instancePath+"/filter/ticket_number",schemaPath:"../tickets/getTickets.json#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1726,data:data9};
+const err19 = {instancePath:instancePath+"/filter/ticket_number",schemaPath:"../tickets/getTickets.json#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1744,data:data9};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -22586,7 +23119,7 @@ else if(data10 === null){
 coerced9 = "";
 }
 else {
-const err20 = {instancePath:instancePath+"/filter/body",schemaPath:"../tickets/getTickets.json#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1726.type,parentSchema:schema1726,data:data10};
+const err20 = {instancePath:instancePath+"/filter/body",schemaPath:"../tickets/getTickets.json#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1744.type,parentSchema:schema1744,data:data10};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -22605,7 +23138,7 @@ data4["body"] = coerced9;
 }
 if(typeof data10 === "string"){
 if(func2(data10) > 255){
-const err21 = {instancePath:instancePath+"/filter/body",schemaPath:"../tickets/getTickets.json#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1726,data:data10};
+const err21 = {instancePath:instancePath+"/filter/body",schemaPath:"../tickets/getTickets.json#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1744,data:data10};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -22636,7 +23169,7 @@ else if(data11 === null){
 coerced10 = "";
 }
 else {
-const err22 = {instancePath:instancePath+"/filter/email",schemaPath:"../tickets/getTickets.json#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1726.type,parentSchema:schema1726,data:data11};
+const err22 = {instancePath:instancePath+"/filter/email",schemaPath:"../tickets/getTickets.json#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1744.type,parentSchema:schema1744,data:data11};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -22655,7 +23188,7 @@ data4["email"] = coerced10;
 }
 if(typeof data11 === "string"){
 if(func2(data11) > 255){
-const err23 = {instancePath:instancePath+"/filter/email",schemaPath:"../tickets/getTickets.json#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1726,data:data11};
+const err23 = {instancePath:instancePath+"/filter/email",schemaPath:"../tickets/getTickets.json#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1744,data:data11};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -22686,7 +23219,7 @@ else if(data12 === null){
 coerced11 = "";
 }
 else {
-const err24 = {instancePath:instancePath+"/filter/owner_id",schemaPath:"../tickets/getTickets.json#/definitions/filterId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1725.type,parentSchema:schema1725,data:data12};
+const err24 = {instancePath:instancePath+"/filter/owner_id",schemaPath:"../tickets/getTickets.json#/definitions/filterId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1743.type,parentSchema:schema1743,data:data12};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -22704,8 +23237,8 @@ data4["owner_id"] = coerced11;
 }
 }
 if(typeof data12 === "string"){
-if(!pattern1096.test(data12)){
-const err25 = {instancePath:instancePath+"/filter/owner_id",schemaPath:"../tickets/getTickets.json#/definitions/filterId/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,18})?$"},message:"must match pattern \""+"^([0-9]{1,18})?$"+"\"",schema:"^([0-9]{1,18})?$",parentSchema:schema1725,data:data12};
+if(!pattern1112.test(data12)){
+const err25 = {instancePath:instancePath+"/filter/owner_id",schemaPath:"../tickets/getTickets.json#/definitions/filterId/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,18})?$"},message:"must match pattern \""+"^([0-9]{1,18})?$"+"\"",schema:"^([0-9]{1,18})?$",parentSchema:schema1743,data:data12};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -22736,7 +23269,7 @@ else if(data13 === null){
 coerced12 = "";
 }
 else {
-const err26 = {instancePath:instancePath+"/filter/date",schemaPath:"../tickets/getTickets.json#/definitions/filterDate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1733.type,parentSchema:schema1733,data:data13};
+const err26 = {instancePath:instancePath+"/filter/date",schemaPath:"../tickets/getTickets.json#/definitions/filterDate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1751.type,parentSchema:schema1751,data:data13};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -22754,8 +23287,8 @@ data4["date"] = coerced12;
 }
 }
 if(typeof data13 === "string"){
-if(!pattern718.test(data13)){
-const err27 = {instancePath:instancePath+"/filter/date",schemaPath:"../tickets/getTickets.json#/definitions/filterDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"},message:"must match pattern \""+"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"+"\"",schema:"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$",parentSchema:schema1733,data:data13};
+if(!pattern734.test(data13)){
+const err27 = {instancePath:instancePath+"/filter/date",schemaPath:"../tickets/getTickets.json#/definitions/filterDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"},message:"must match pattern \""+"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"+"\"",schema:"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$",parentSchema:schema1751,data:data13};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -22786,7 +23319,7 @@ else if(data14 === null){
 coerced13 = "";
 }
 else {
-const err28 = {instancePath:instancePath+"/filter/admin_read",schemaPath:"../tickets/getTickets.json#/definitions/filterFlag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1732.type,parentSchema:schema1732,data:data14};
+const err28 = {instancePath:instancePath+"/filter/admin_read",schemaPath:"../tickets/getTickets.json#/definitions/filterFlag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1750.type,parentSchema:schema1750,data:data14};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -22804,8 +23337,8 @@ data4["admin_read"] = coerced13;
 }
 }
 if(typeof data14 === "string"){
-if(!pattern979.test(data14)){
-const err29 = {instancePath:instancePath+"/filter/admin_read",schemaPath:"../tickets/getTickets.json#/definitions/filterFlag/pattern",keyword:"pattern",params:{pattern: "^[01]?$"},message:"must match pattern \""+"^[01]?$"+"\"",schema:"^[01]?$",parentSchema:schema1732,data:data14};
+if(!pattern995.test(data14)){
+const err29 = {instancePath:instancePath+"/filter/admin_read",schemaPath:"../tickets/getTickets.json#/definitions/filterFlag/pattern",keyword:"pattern",params:{pattern: "^[01]?$"},message:"must match pattern \""+"^[01]?$"+"\"",schema:"^[01]?$",parentSchema:schema1750,data:data14};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -22818,7 +23351,7 @@ errors++;
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1767.properties.filter.type,parentSchema:schema1767.properties.filter,data:data4};
+const err30 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1785.properties.filter.type,parentSchema:schema1785.properties.filter,data:data4};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -22833,7 +23366,7 @@ let data15 = data.filterop;
 if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
 for(const key1 in data15){
 if(!(key1 === "date")){
-const err31 = {instancePath:instancePath+"/filterop",schemaPath:"#/properties/filterop/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema1767.properties.filterop,data:data15};
+const err31 = {instancePath:instancePath+"/filterop",schemaPath:"#/properties/filterop/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema1785.properties.filterop,data:data15};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -22863,7 +23396,7 @@ else if(data16 === null){
 coerced14 = "";
 }
 else {
-const err32 = {instancePath:instancePath+"/filterop/date",schemaPath:"#/properties/filterop/properties/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1767.properties.filterop.properties.date.type,parentSchema:schema1767.properties.filterop.properties.date,data:data16};
+const err32 = {instancePath:instancePath+"/filterop/date",schemaPath:"#/properties/filterop/properties/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1785.properties.filterop.properties.date.type,parentSchema:schema1785.properties.filterop.properties.date,data:data16};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -22881,7 +23414,7 @@ data15["date"] = coerced14;
 }
 }
 if(!((((data16 === "=") || (data16 === "<")) || (data16 === ">")) || (data16 === "!="))){
-const err33 = {instancePath:instancePath+"/filterop/date",schemaPath:"#/properties/filterop/properties/date/enum",keyword:"enum",params:{allowedValues: schema1767.properties.filterop.properties.date.enum},message:"must be equal to one of the allowed values",schema:schema1767.properties.filterop.properties.date.enum,parentSchema:schema1767.properties.filterop.properties.date,data:data16};
+const err33 = {instancePath:instancePath+"/filterop/date",schemaPath:"#/properties/filterop/properties/date/enum",keyword:"enum",params:{allowedValues: schema1785.properties.filterop.properties.date.enum},message:"must be equal to one of the allowed values",schema:schema1785.properties.filterop.properties.date.enum,parentSchema:schema1785.properties.filterop.properties.date,data:data16};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -22893,7 +23426,7 @@ errors++;
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/filterop",schemaPath:"#/properties/filterop/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1767.properties.filterop.type,parentSchema:schema1767.properties.filterop,data:data15};
+const err34 = {instancePath:instancePath+"/filterop",schemaPath:"#/properties/filterop/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1785.properties.filterop.type,parentSchema:schema1785.properties.filterop,data:data15};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -22905,7 +23438,7 @@ errors++;
 }
 }
 else {
-const err35 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1767.type,parentSchema:schema1767,data};
+const err35 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1785.type,parentSchema:schema1785,data};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -22914,23 +23447,23 @@ vErrors.push(err35);
 }
 errors++;
 }
-validate396.errors = vErrors;
+validate398.errors = vErrors;
 return errors === 0;
 }
 
-export const getClientTransactions = validate402;
-const schema1804 = {"title":"GetClientTransactionsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"filter":{"$ref":"../invoices/getTransactions.json#/properties/request/properties/filter"},"filterop":{"title":"GetClientTransactionsFilterOp","type":"object","additionalProperties":false,"description":"a set of filter operators such as filterop[date]=<","properties":{"date":{"type":"string","enum":["=","<",">","!="]}}}}};
-const schema1784 = {"title":"GetTransactionsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[module]=PayPal; an empty filter value means no filter","properties":{"trans_id":{"$ref":"../../common/defs.json#/definitions/text"},"date":{"type":"string","pattern":"^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$","description":"a date or its start: YYYY-MM-DD, YYYY-MM or YYYY"},"description":{"$ref":"../../common/defs.json#/definitions/text"},"module":{"$ref":"../../common/defs.json#/definitions/text"},"lastname":{"$ref":"../../common/defs.json#/definitions/text"},"companyname":{"$ref":"../../common/defs.json#/definitions/text"},"in":{"type":"string","pattern":"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$","description":"a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30"},"out":{"type":"string","pattern":"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$","description":"a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30"},"currency_id":{"type":"string","pattern":"^(0|[1-9][0-9]{0,17})?$","description":"0 or a positive whole number id"}}};
+export const getClientTransactions = validate404;
+const schema1822 = {"title":"GetClientTransactionsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"filter":{"$ref":"../invoices/getTransactions.json#/properties/request/properties/filter"},"filterop":{"title":"GetClientTransactionsFilterOp","type":"object","additionalProperties":false,"description":"a set of filter operators such as filterop[date]=<","properties":{"date":{"type":"string","enum":["=","<",">","!="]}}}}};
+const schema1802 = {"title":"GetTransactionsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[module]=PayPal; an empty filter value means no filter","properties":{"trans_id":{"$ref":"../../common/defs.json#/definitions/text"},"date":{"type":"string","pattern":"^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$","description":"a date or its start: YYYY-MM-DD, YYYY-MM or YYYY"},"description":{"$ref":"../../common/defs.json#/definitions/text"},"module":{"$ref":"../../common/defs.json#/definitions/text"},"lastname":{"$ref":"../../common/defs.json#/definitions/text"},"companyname":{"$ref":"../../common/defs.json#/definitions/text"},"in":{"type":"string","pattern":"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$","description":"a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30"},"out":{"type":"string","pattern":"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$","description":"a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30"},"currency_id":{"type":"string","pattern":"^(0|[1-9][0-9]{0,17})?$","description":"0 or a positive whole number id"}}};
 const pattern184 = new RegExp("^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$", "u");
 const pattern185 = new RegExp("^([0-9]{1,12}(\\.[0-9]{1,2})?)?$", "u");
 
-function validate398(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate400(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!(func15.call(schema1784.properties, key0))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema1784,data};
+if(!(func15.call(schema1802.properties, key0))){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema1802,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -23010,7 +23543,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1784.properties.date.type,parentSchema:schema1784.properties.date,data:data1};
+const err3 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1802.properties.date.type,parentSchema:schema1802.properties.date,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -23029,7 +23562,7 @@ data["date"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(!pattern184.test(data1)){
-const err4 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$"},message:"must match pattern \""+"^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$"+"\"",schema:"^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$",parentSchema:schema1784.properties.date,data:data1};
+const err4 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$"},message:"must match pattern \""+"^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$"+"\"",schema:"^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$",parentSchema:schema1802.properties.date,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -23260,7 +23793,7 @@ else if(data6 === null){
 coerced6 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/in",schemaPath:"#/properties/in/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1784.properties.in.type,parentSchema:schema1784.properties.in,data:data6};
+const err13 = {instancePath:instancePath+"/in",schemaPath:"#/properties/in/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1802.properties.in.type,parentSchema:schema1802.properties.in,data:data6};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -23279,7 +23812,7 @@ data["in"] = coerced6;
 }
 if(typeof data6 === "string"){
 if(!pattern185.test(data6)){
-const err14 = {instancePath:instancePath+"/in",schemaPath:"#/properties/in/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"},message:"must match pattern \""+"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"+"\"",schema:"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$",parentSchema:schema1784.properties.in,data:data6};
+const err14 = {instancePath:instancePath+"/in",schemaPath:"#/properties/in/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"},message:"must match pattern \""+"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"+"\"",schema:"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$",parentSchema:schema1802.properties.in,data:data6};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -23310,7 +23843,7 @@ else if(data7 === null){
 coerced7 = "";
 }
 else {
-const err15 = {instancePath:instancePath+"/out",schemaPath:"#/properties/out/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1784.properties.out.type,parentSchema:schema1784.properties.out,data:data7};
+const err15 = {instancePath:instancePath+"/out",schemaPath:"#/properties/out/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1802.properties.out.type,parentSchema:schema1802.properties.out,data:data7};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -23329,7 +23862,7 @@ data["out"] = coerced7;
 }
 if(typeof data7 === "string"){
 if(!pattern185.test(data7)){
-const err16 = {instancePath:instancePath+"/out",schemaPath:"#/properties/out/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"},message:"must match pattern \""+"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"+"\"",schema:"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$",parentSchema:schema1784.properties.out,data:data7};
+const err16 = {instancePath:instancePath+"/out",schemaPath:"#/properties/out/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"},message:"must match pattern \""+"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"+"\"",schema:"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$",parentSchema:schema1802.properties.out,data:data7};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -23360,7 +23893,7 @@ else if(data8 === null){
 coerced8 = "";
 }
 else {
-const err17 = {instancePath:instancePath+"/currency_id",schemaPath:"#/properties/currency_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1784.properties.currency_id.type,parentSchema:schema1784.properties.currency_id,data:data8};
+const err17 = {instancePath:instancePath+"/currency_id",schemaPath:"#/properties/currency_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1802.properties.currency_id.type,parentSchema:schema1802.properties.currency_id,data:data8};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -23379,7 +23912,7 @@ data["currency_id"] = coerced8;
 }
 if(typeof data8 === "string"){
 if(!pattern187.test(data8)){
-const err18 = {instancePath:instancePath+"/currency_id",schemaPath:"#/properties/currency_id/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})?$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})?$"+"\"",schema:"^(0|[1-9][0-9]{0,17})?$",parentSchema:schema1784.properties.currency_id,data:data8};
+const err18 = {instancePath:instancePath+"/currency_id",schemaPath:"#/properties/currency_id/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})?$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})?$"+"\"",schema:"^(0|[1-9][0-9]{0,17})?$",parentSchema:schema1802.properties.currency_id,data:data8};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -23392,7 +23925,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1784.type,parentSchema:schema1784,data};
+const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1802.type,parentSchema:schema1802,data};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -23401,17 +23934,17 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate398.errors = vErrors;
+validate400.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate402(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate404(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1804.required,parentSchema:schema1804,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1822.required,parentSchema:schema1822,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -23571,8 +24104,8 @@ errors++;
 }
 }
 if(data.filter !== undefined){
-if(!(validate398(data.filter, {instancePath:instancePath+"/filter",parentData:data,parentDataProperty:"filter",rootData}))){
-vErrors = vErrors === null ? validate398.errors : vErrors.concat(validate398.errors);
+if(!(validate400(data.filter, {instancePath:instancePath+"/filter",parentData:data,parentDataProperty:"filter",rootData}))){
+vErrors = vErrors === null ? validate400.errors : vErrors.concat(validate400.errors);
 errors = vErrors.length;
 }
 }
@@ -23581,7 +24114,7 @@ let data4 = data.filterop;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 for(const key0 in data4){
 if(!(key0 === "date")){
-const err7 = {instancePath:instancePath+"/filterop",schemaPath:"#/properties/filterop/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema1804.properties.filterop,data:data4};
+const err7 = {instancePath:instancePath+"/filterop",schemaPath:"#/properties/filterop/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema1822.properties.filterop,data:data4};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -23611,7 +24144,7 @@ else if(data5 === null){
 coerced3 = "";
 }
 else {
-const err8 = {instancePath:instancePath+"/filterop/date",schemaPath:"#/properties/filterop/properties/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1804.properties.filterop.properties.date.type,parentSchema:schema1804.properties.filterop.properties.date,data:data5};
+const err8 = {instancePath:instancePath+"/filterop/date",schemaPath:"#/properties/filterop/properties/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1822.properties.filterop.properties.date.type,parentSchema:schema1822.properties.filterop.properties.date,data:data5};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -23629,7 +24162,7 @@ data4["date"] = coerced3;
 }
 }
 if(!((((data5 === "=") || (data5 === "<")) || (data5 === ">")) || (data5 === "!="))){
-const err9 = {instancePath:instancePath+"/filterop/date",schemaPath:"#/properties/filterop/properties/date/enum",keyword:"enum",params:{allowedValues: schema1804.properties.filterop.properties.date.enum},message:"must be equal to one of the allowed values",schema:schema1804.properties.filterop.properties.date.enum,parentSchema:schema1804.properties.filterop.properties.date,data:data5};
+const err9 = {instancePath:instancePath+"/filterop/date",schemaPath:"#/properties/filterop/properties/date/enum",keyword:"enum",params:{allowedValues: schema1822.properties.filterop.properties.date.enum},message:"must be equal to one of the allowed values",schema:schema1822.properties.filterop.properties.date.enum,parentSchema:schema1822.properties.filterop.properties.date,data:data5};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -23641,7 +24174,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/filterop",schemaPath:"#/properties/filterop/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1804.properties.filterop.type,parentSchema:schema1804.properties.filterop,data:data4};
+const err10 = {instancePath:instancePath+"/filterop",schemaPath:"#/properties/filterop/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1822.properties.filterop.type,parentSchema:schema1822.properties.filterop,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -23653,7 +24186,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1804.type,parentSchema:schema1804,data};
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1822.type,parentSchema:schema1822,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -23662,14 +24195,14 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate402.errors = vErrors;
+validate404.errors = vErrors;
 return errors === 0;
 }
 
-export const getClients = validate405;
-const schema1818 = {"title":"GetClientsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
+export const getClients = validate407;
+const schema1836 = {"title":"GetClientsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
 
-function validate405(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate407(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -23775,7 +24308,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1818.type,parentSchema:schema1818,data};
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1836.type,parentSchema:schema1836,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -23784,18 +24317,18 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate405.errors = vErrors;
+validate407.errors = vErrors;
 return errors === 0;
 }
 
-export const getCurrencies = validate407;
-const schema1827 = {"title":"GetCurrenciesRequest","type":"object","properties":{}};
+export const getCurrencies = validate409;
+const schema1845 = {"title":"GetCurrenciesRequest","type":"object","properties":{}};
 
-function validate407(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate409(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1827.type,parentSchema:schema1827,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1845.type,parentSchema:schema1845,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -23804,19 +24337,19 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate407.errors = vErrors;
+validate409.errors = vErrors;
 return errors === 0;
 }
 
-export const getDomainDetails = validate409;
-const schema1857 = {"title":"GetDomainDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getDomainDetails = validate411;
+const schema1875 = {"title":"GetDomainDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate409(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate411(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1857.required,parentSchema:schema1857,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1875.required,parentSchema:schema1875,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -23877,7 +24410,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1857.type,parentSchema:schema1857,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1875.type,parentSchema:schema1875,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -23886,15 +24419,15 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate409.errors = vErrors;
+validate411.errors = vErrors;
 return errors === 0;
 }
 
-export const getDomains = validate413;
-const schema1885 = {"title":"GetDomainsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"list":{"type":"string","enum":["all","active","expired","pending","pending_transfer","pending_registration"]},"filter":{"title":"GetDomainsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[status]=Active; an empty filter value means no filter","properties":{"name":{"$ref":"../../common/defs.json#/definitions/text"},"status":{"$ref":"../clients/getClientDomains.json#/properties/request/properties/filter/properties/status"},"module":{"$ref":"../../common/defs.json#/definitions/text"},"client_name":{"$ref":"../../common/defs.json#/definitions/text"},"brand_id":{"type":"string","pattern":"^[01]?$","description":"0 or 1: billsim has one brand, and either id names it"}}}}};
-const schema1863 = {"type":"string","pattern":"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$","description":"a domain status: Pending, Pending Registration, Pending Transfer, Active, Expired, Cancelled, Fraud, Transferred Away"};
+export const getDomains = validate415;
+const schema1903 = {"title":"GetDomainsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"list":{"type":"string","enum":["all","active","expired","pending","pending_transfer","pending_registration"]},"filter":{"title":"GetDomainsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[status]=Active; an empty filter value means no filter","properties":{"name":{"$ref":"../../common/defs.json#/definitions/text"},"status":{"$ref":"../clients/getClientDomains.json#/properties/request/properties/filter/properties/status"},"module":{"$ref":"../../common/defs.json#/definitions/text"},"client_name":{"$ref":"../../common/defs.json#/definitions/text"},"brand_id":{"type":"string","pattern":"^[01]?$","description":"0 or 1: billsim has one brand, and either id names it"}}}}};
+const schema1881 = {"type":"string","pattern":"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$","description":"a domain status: Pending, Pending Registration, Pending Transfer, Active, Expired, Cancelled, Fraud, Transferred Away"};
 
-function validate413(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate415(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -24018,7 +24551,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1885.properties.list.type,parentSchema:schema1885.properties.list,data:data2};
+const err4 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1903.properties.list.type,parentSchema:schema1903.properties.list,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -24036,7 +24569,7 @@ data["list"] = coerced2;
 }
 }
 if(!((((((data2 === "all") || (data2 === "active")) || (data2 === "expired")) || (data2 === "pending")) || (data2 === "pending_transfer")) || (data2 === "pending_registration"))){
-const err5 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/enum",keyword:"enum",params:{allowedValues: schema1885.properties.list.enum},message:"must be equal to one of the allowed values",schema:schema1885.properties.list.enum,parentSchema:schema1885.properties.list,data:data2};
+const err5 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/enum",keyword:"enum",params:{allowedValues: schema1903.properties.list.enum},message:"must be equal to one of the allowed values",schema:schema1903.properties.list.enum,parentSchema:schema1903.properties.list,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -24051,7 +24584,7 @@ let data3 = data.filter;
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 for(const key0 in data3){
 if(!(((((key0 === "name") || (key0 === "status")) || (key0 === "module")) || (key0 === "client_name")) || (key0 === "brand_id"))){
-const err6 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema1885.properties.filter,data:data3};
+const err6 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema1903.properties.filter,data:data3};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -24131,7 +24664,7 @@ else if(data5 === null){
 coerced4 = "";
 }
 else {
-const err9 = {instancePath:instancePath+"/filter/status",schemaPath:"../clients/getClientDomains.json#/properties/request/properties/filter/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1863.type,parentSchema:schema1863,data:data5};
+const err9 = {instancePath:instancePath+"/filter/status",schemaPath:"../clients/getClientDomains.json#/properties/request/properties/filter/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1881.type,parentSchema:schema1881,data:data5};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -24149,8 +24682,8 @@ data3["status"] = coerced4;
 }
 }
 if(typeof data5 === "string"){
-if(!pattern932.test(data5)){
-const err10 = {instancePath:instancePath+"/filter/status",schemaPath:"../clients/getClientDomains.json#/properties/request/properties/filter/properties/status/pattern",keyword:"pattern",params:{pattern: "^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$"},message:"must match pattern \""+"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$"+"\"",schema:"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$",parentSchema:schema1863,data:data5};
+if(!pattern948.test(data5)){
+const err10 = {instancePath:instancePath+"/filter/status",schemaPath:"../clients/getClientDomains.json#/properties/request/properties/filter/properties/status/pattern",keyword:"pattern",params:{pattern: "^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$"},message:"must match pattern \""+"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$"+"\"",schema:"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$",parentSchema:schema1881,data:data5};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -24281,7 +24814,7 @@ else if(data8 === null){
 coerced7 = "";
 }
 else {
-const err15 = {instancePath:instancePath+"/filter/brand_id",schemaPath:"#/properties/filter/properties/brand_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1885.properties.filter.properties.brand_id.type,parentSchema:schema1885.properties.filter.properties.brand_id,data:data8};
+const err15 = {instancePath:instancePath+"/filter/brand_id",schemaPath:"#/properties/filter/properties/brand_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1903.properties.filter.properties.brand_id.type,parentSchema:schema1903.properties.filter.properties.brand_id,data:data8};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -24299,8 +24832,8 @@ data3["brand_id"] = coerced7;
 }
 }
 if(typeof data8 === "string"){
-if(!pattern979.test(data8)){
-const err16 = {instancePath:instancePath+"/filter/brand_id",schemaPath:"#/properties/filter/properties/brand_id/pattern",keyword:"pattern",params:{pattern: "^[01]?$"},message:"must match pattern \""+"^[01]?$"+"\"",schema:"^[01]?$",parentSchema:schema1885.properties.filter.properties.brand_id,data:data8};
+if(!pattern995.test(data8)){
+const err16 = {instancePath:instancePath+"/filter/brand_id",schemaPath:"#/properties/filter/properties/brand_id/pattern",keyword:"pattern",params:{pattern: "^[01]?$"},message:"must match pattern \""+"^[01]?$"+"\"",schema:"^[01]?$",parentSchema:schema1903.properties.filter.properties.brand_id,data:data8};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -24313,7 +24846,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1885.properties.filter.type,parentSchema:schema1885.properties.filter,data:data3};
+const err17 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1903.properties.filter.type,parentSchema:schema1903.properties.filter,data:data3};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -24325,7 +24858,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1885.type,parentSchema:schema1885,data};
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1903.type,parentSchema:schema1903,data};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -24334,19 +24867,19 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate413.errors = vErrors;
+validate415.errors = vErrors;
 return errors === 0;
 }
 
-export const getEstimateDetails = validate414;
-const schema1892 = {"title":"GetEstimateDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getEstimateDetails = validate416;
+const schema1910 = {"title":"GetEstimateDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate414(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate416(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1892.required,parentSchema:schema1892,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1910.required,parentSchema:schema1910,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -24407,7 +24940,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1892.type,parentSchema:schema1892,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1910.type,parentSchema:schema1910,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -24416,14 +24949,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate414.errors = vErrors;
+validate416.errors = vErrors;
 return errors === 0;
 }
 
-export const getEstimates = validate418;
-const schema1911 = {"title":"GetEstimatesRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"status":{"$ref":"../../resources/estimate.json#/properties/status","description":"only estimates with this status"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId","description":"only this client's estimates (the client must exist)"}}};
+export const getEstimates = validate420;
+const schema1929 = {"title":"GetEstimatesRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"status":{"$ref":"../../resources/estimate.json#/properties/status","description":"only estimates with this status"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId","description":"only this client's estimates (the client must exist)"}}};
 
-function validate418(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate420(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -24627,7 +25160,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1911.type,parentSchema:schema1911,data};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1929.type,parentSchema:schema1929,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -24636,18 +25169,18 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate418.errors = vErrors;
+validate420.errors = vErrors;
 return errors === 0;
 }
 
-export const getHostBillversion = validate420;
-const schema1917 = {"title":"GetHostBillversionRequest","type":"object","properties":{}};
+export const getHostBillversion = validate422;
+const schema1935 = {"title":"GetHostBillversionRequest","type":"object","properties":{}};
 
-function validate420(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate422(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1917.type,parentSchema:schema1917,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1935.type,parentSchema:schema1935,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -24656,19 +25189,19 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate420.errors = vErrors;
+validate422.errors = vErrors;
 return errors === 0;
 }
 
-export const getInvoiceDetails = validate421;
-const schema1918 = {"title":"GetInvoiceDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getInvoiceDetails = validate423;
+const schema1936 = {"title":"GetInvoiceDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate421(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate423(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1918.required,parentSchema:schema1918,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1936.required,parentSchema:schema1936,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -24729,7 +25262,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1918.type,parentSchema:schema1918,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1936.type,parentSchema:schema1936,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -24738,15 +25271,15 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate421.errors = vErrors;
+validate423.errors = vErrors;
 return errors === 0;
 }
 
-export const getInvoices = validate422;
-const schema1920 = {"title":"GetInvoicesRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"list":{"type":"string","enum":["all","paid","unpaid","cancelled","refunded","collections","draft","recurring"]},"status":{"$ref":"../../resources/invoice.json#/properties/status"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getInvoices = validate424;
+const schema1938 = {"title":"GetInvoicesRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"list":{"type":"string","enum":["all","paid","unpaid","cancelled","refunded","collections","draft","recurring"]},"status":{"$ref":"../../resources/invoice.json#/properties/status"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 const schema261 = {"type":"string","enum":["Paid","Unpaid","Cancelled","Refunded","Collections","Draft","Recurring"]};
 
-function validate422(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate424(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -24870,7 +25403,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1920.properties.list.type,parentSchema:schema1920.properties.list,data:data2};
+const err4 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1938.properties.list.type,parentSchema:schema1938.properties.list,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -24888,7 +25421,7 @@ data["list"] = coerced2;
 }
 }
 if(!((((((((data2 === "all") || (data2 === "paid")) || (data2 === "unpaid")) || (data2 === "cancelled")) || (data2 === "refunded")) || (data2 === "collections")) || (data2 === "draft")) || (data2 === "recurring"))){
-const err5 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/enum",keyword:"enum",params:{allowedValues: schema1920.properties.list.enum},message:"must be equal to one of the allowed values",schema:schema1920.properties.list.enum,parentSchema:schema1920.properties.list,data:data2};
+const err5 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/enum",keyword:"enum",params:{allowedValues: schema1938.properties.list.enum},message:"must be equal to one of the allowed values",schema:schema1938.properties.list.enum,parentSchema:schema1938.properties.list,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -24998,7 +25531,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1920.type,parentSchema:schema1920,data};
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1938.type,parentSchema:schema1938,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -25007,14 +25540,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate422.errors = vErrors;
+validate424.errors = vErrors;
 return errors === 0;
 }
 
-export const getInvoicesPDF = validate426;
-const schema1931 = {"title":"GetInvoicesPDFRequest","type":"object","properties":{"from":{"$ref":"../../common/defs.json#/definitions/date"},"to":{"$ref":"../../common/defs.json#/definitions/date"},"invoices":{"$ref":"../../common/defs.json#/definitions/idList"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getInvoicesPDF = validate428;
+const schema1949 = {"title":"GetInvoicesPDFRequest","type":"object","properties":{"from":{"$ref":"../../common/defs.json#/definitions/date"},"to":{"$ref":"../../common/defs.json#/definitions/date"},"invoices":{"$ref":"../../common/defs.json#/definitions/idList"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate424(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate426(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(Array.isArray(data))){
@@ -25113,12 +25646,12 @@ errors++;
 }
 }
 }
-validate424.errors = vErrors;
+validate426.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate426(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate428(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -25223,8 +25756,8 @@ errors++;
 }
 }
 if(data.invoices !== undefined){
-if(!(validate424(data.invoices, {instancePath:instancePath+"/invoices",parentData:data,parentDataProperty:"invoices",rootData}))){
-vErrors = vErrors === null ? validate424.errors : vErrors.concat(validate424.errors);
+if(!(validate426(data.invoices, {instancePath:instancePath+"/invoices",parentData:data,parentDataProperty:"invoices",rootData}))){
+vErrors = vErrors === null ? validate426.errors : vErrors.concat(validate426.errors);
 errors = vErrors.length;
 }
 }
@@ -25280,7 +25813,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1931.type,parentSchema:schema1931,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1949.type,parentSchema:schema1949,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -25289,19 +25822,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate426.errors = vErrors;
+validate428.errors = vErrors;
 return errors === 0;
 }
 
-export const getKBArticle = validate432;
-const schema1960 = {"title":"GetKBArticleRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getKBArticle = validate434;
+const schema1978 = {"title":"GetKBArticleRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate432(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate434(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1960.required,parentSchema:schema1960,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1978.required,parentSchema:schema1978,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -25362,7 +25895,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1960.type,parentSchema:schema1960,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1978.type,parentSchema:schema1978,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -25371,19 +25904,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate432.errors = vErrors;
+validate434.errors = vErrors;
 return errors === 0;
 }
 
-export const getKBArticlesByTags = validate436;
-const schema1973 = {"title":"GetKBArticlesByTagsRequest","type":"object","required":["tag"],"properties":{"tag":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"}}};
+export const getKBArticlesByTags = validate438;
+const schema1991 = {"title":"GetKBArticlesByTagsRequest","type":"object","required":["tag"],"properties":{"tag":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"}}};
 
-function validate436(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate438(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.tag === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tag"},message:"must have required property '"+"tag"+"'",schema:schema1973.required,parentSchema:schema1973,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tag"},message:"must have required property '"+"tag"+"'",schema:schema1991.required,parentSchema:schema1991,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -25454,7 +25987,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1973.type,parentSchema:schema1973,data};
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1991.type,parentSchema:schema1991,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -25463,14 +25996,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate436.errors = vErrors;
+validate438.errors = vErrors;
 return errors === 0;
 }
 
-export const getKBCategories = validate439;
-const schema1987 = {"title":"GetKBCategoriesRequest","type":"object","properties":{"brand_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"cid":{"$ref":"../../common/defs.json#/definitions/positiveId"},"with_subcategories":{"$ref":"../../common/defs.json#/definitions/flag"}}};
+export const getKBCategories = validate441;
+const schema2005 = {"title":"GetKBCategoriesRequest","type":"object","properties":{"brand_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"cid":{"$ref":"../../common/defs.json#/definitions/positiveId"},"with_subcategories":{"$ref":"../../common/defs.json#/definitions/flag"}}};
 
-function validate439(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate441(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -25624,7 +26157,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1987.type,parentSchema:schema1987,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2005.type,parentSchema:schema2005,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -25633,14 +26166,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate439.errors = vErrors;
+validate441.errors = vErrors;
 return errors === 0;
 }
 
-export const getNews = validate442;
-const schema2003 = {"title":"GetNewsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
+export const getNews = validate444;
+const schema2021 = {"title":"GetNewsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
 
-function validate442(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate444(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -25746,7 +26279,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2003.type,parentSchema:schema2003,data};
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2021.type,parentSchema:schema2021,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -25755,19 +26288,19 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate442.errors = vErrors;
+validate444.errors = vErrors;
 return errors === 0;
 }
 
-export const getNewsItem = validate445;
-const schema2008 = {"title":"GetNewsItemRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getNewsItem = validate447;
+const schema2026 = {"title":"GetNewsItemRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate445(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate447(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2008.required,parentSchema:schema2008,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2026.required,parentSchema:schema2026,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -25828,7 +26361,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2008.type,parentSchema:schema2008,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2026.type,parentSchema:schema2026,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -25837,19 +26370,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate445.errors = vErrors;
+validate447.errors = vErrors;
 return errors === 0;
 }
 
-export const getOrderDetails = validate459;
-const schema2058 = {"title":"GetOrderDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getOrderDetails = validate461;
+const schema2076 = {"title":"GetOrderDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate459(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate461(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2058.required,parentSchema:schema2058,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2076.required,parentSchema:schema2076,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -25910,7 +26443,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2058.type,parentSchema:schema2058,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2076.type,parentSchema:schema2076,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -25919,105 +26452,85 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate459.errors = vErrors;
+validate461.errors = vErrors;
 return errors === 0;
 }
 
-export const getOrderDraft = validate460;
-const schema2060 = {"title":"GetOrderDraftRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
-
-function validate460(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2060.required,parentSchema:schema2060,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(typeof data0 !== "string"){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
-data0 = data0[0];
-dataType0 = typeof data0;
-if(typeof data0 === "string"){
-coerced0 = data0;
-}
-}
-if(!(coerced0 !== undefined)){
-if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data0;
-}
-else if(data0 === null){
-coerced0 = "";
-}
-else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["id"] = coerced0;
-}
-}
-}
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2060.type,parentSchema:schema2060,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-validate460.errors = vErrors;
-return errors === 0;
-}
-
-export const getOrderPages = validate462;
-const schema2066 = {"title":"GetOrderPagesRequest","type":"object","properties":{}};
+export const getOrderDraft = validate462;
+const schema2078 = {"title":"GetOrderDraftRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
 function validate462(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2066.type,parentSchema:schema2066,data};
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2078.required,parentSchema:schema2078,data};
 if(vErrors === null){
 vErrors = [err0];
 }
 else {
 vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2078.type,parentSchema:schema2078,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
 }
 errors++;
 }
@@ -26025,10 +26538,30 @@ validate462.errors = vErrors;
 return errors === 0;
 }
 
-export const getOrders = validate463;
-const schema2067 = {"title":"GetOrdersRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"list":{"type":"string","enum":["all","active","pending","fraud","cancelled"]}}};
+export const getOrderPages = validate464;
+const schema2084 = {"title":"GetOrderPagesRequest","type":"object","properties":{}};
 
-function validate463(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate464(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(data && typeof data == "object" && !Array.isArray(data))){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2084.type,parentSchema:schema2084,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate464.errors = vErrors;
+return errors === 0;
+}
+
+export const getOrders = validate465;
+const schema2085 = {"title":"GetOrdersRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"list":{"type":"string","enum":["all","active","pending","fraud","cancelled"]}}};
+
+function validate465(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -26152,7 +26685,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2067.properties.list.type,parentSchema:schema2067.properties.list,data:data2};
+const err4 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2085.properties.list.type,parentSchema:schema2085.properties.list,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -26170,7 +26703,7 @@ data["list"] = coerced2;
 }
 }
 if(!(((((data2 === "all") || (data2 === "active")) || (data2 === "pending")) || (data2 === "fraud")) || (data2 === "cancelled"))){
-const err5 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/enum",keyword:"enum",params:{allowedValues: schema2067.properties.list.enum},message:"must be equal to one of the allowed values",schema:schema2067.properties.list.enum,parentSchema:schema2067.properties.list,data:data2};
+const err5 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/enum",keyword:"enum",params:{allowedValues: schema2085.properties.list.enum},message:"must be equal to one of the allowed values",schema:schema2085.properties.list.enum,parentSchema:schema2085.properties.list,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -26182,7 +26715,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2067.type,parentSchema:schema2067,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2085.type,parentSchema:schema2085,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -26191,20 +26724,20 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate463.errors = vErrors;
+validate465.errors = vErrors;
 return errors === 0;
 }
 
-export const getOtherPopularProducts = validate465;
-const schema2098 = {"title":"GetOtherPopularProductsRequest","type":"object","required":["product_ids"],"properties":{"product_ids":{"type":"array","items":{"$ref":"../../common/defs.json#/definitions/positiveId"},"minItems":1,"maxItems":1000,"description":"a non-empty list of product ids, such as product_ids[]=1&product_ids[]=2"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"limit":{"type":"string","pattern":"^([1-9][0-9]?|100)$","description":"a whole number from 1 to 100"},"exclude_cat":{"type":"array","items":{"$ref":"../../common/defs.json#/definitions/positiveId"},"maxItems":1000,"description":"a list of order page ids, such as exclude_cat[]=1&exclude_cat[]=2"}}};
-const pattern1307 = new RegExp("^([1-9][0-9]?|100)$", "u");
+export const getOtherPopularProducts = validate467;
+const schema2116 = {"title":"GetOtherPopularProductsRequest","type":"object","required":["product_ids"],"properties":{"product_ids":{"type":"array","items":{"$ref":"../../common/defs.json#/definitions/positiveId"},"minItems":1,"maxItems":1000,"description":"a non-empty list of product ids, such as product_ids[]=1&product_ids[]=2"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"limit":{"type":"string","pattern":"^([1-9][0-9]?|100)$","description":"a whole number from 1 to 100"},"exclude_cat":{"type":"array","items":{"$ref":"../../common/defs.json#/definitions/positiveId"},"maxItems":1000,"description":"a list of order page ids, such as exclude_cat[]=1&exclude_cat[]=2"}}};
+const pattern1323 = new RegExp("^([1-9][0-9]?|100)$", "u");
 
-function validate465(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate467(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.product_ids === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "product_ids"},message:"must have required property '"+"product_ids"+"'",schema:schema2098.required,parentSchema:schema2098,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "product_ids"},message:"must have required property '"+"product_ids"+"'",schema:schema2116.required,parentSchema:schema2116,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -26231,7 +26764,7 @@ if(dataType0 === "string" || dataType0 === "number"
 coerced0 = [data0];
 }
 else {
-const err1 = {instancePath:instancePath+"/product_ids",schemaPath:"#/properties/product_ids/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema2098.properties.product_ids.type,parentSchema:schema2098.properties.product_ids,data:data0};
+const err1 = {instancePath:instancePath+"/product_ids",schemaPath:"#/properties/product_ids/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema2116.properties.product_ids.type,parentSchema:schema2116.properties.product_ids,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -26250,7 +26783,7 @@ data["product_ids"] = coerced0;
 }
 if(Array.isArray(data0)){
 if(data0.length > 1000){
-const err2 = {instancePath:instancePath+"/product_ids",schemaPath:"#/properties/product_ids/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema2098.properties.product_ids,data:data0};
+const err2 = {instancePath:instancePath+"/product_ids",schemaPath:"#/properties/product_ids/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema2116.properties.product_ids,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -26260,7 +26793,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data0.length < 1){
-const err3 = {instancePath:instancePath+"/product_ids",schemaPath:"#/properties/product_ids/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema2098.properties.product_ids,data:data0};
+const err3 = {instancePath:instancePath+"/product_ids",schemaPath:"#/properties/product_ids/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema2116.properties.product_ids,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -26392,7 +26925,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err8 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2098.properties.limit.type,parentSchema:schema2098.properties.limit,data:data3};
+const err8 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2116.properties.limit.type,parentSchema:schema2116.properties.limit,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -26410,8 +26943,8 @@ data["limit"] = coerced3;
 }
 }
 if(typeof data3 === "string"){
-if(!pattern1307.test(data3)){
-const err9 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]?|100)$"},message:"must match pattern \""+"^([1-9][0-9]?|100)$"+"\"",schema:"^([1-9][0-9]?|100)$",parentSchema:schema2098.properties.limit,data:data3};
+if(!pattern1323.test(data3)){
+const err9 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]?|100)$"},message:"must match pattern \""+"^([1-9][0-9]?|100)$"+"\"",schema:"^([1-9][0-9]?|100)$",parentSchema:schema2116.properties.limit,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -26440,7 +26973,7 @@ if(dataType4 === "string" || dataType4 === "number"
 coerced4 = [data4];
 }
 else {
-const err10 = {instancePath:instancePath+"/exclude_cat",schemaPath:"#/properties/exclude_cat/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema2098.properties.exclude_cat.type,parentSchema:schema2098.properties.exclude_cat,data:data4};
+const err10 = {instancePath:instancePath+"/exclude_cat",schemaPath:"#/properties/exclude_cat/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema2116.properties.exclude_cat.type,parentSchema:schema2116.properties.exclude_cat,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -26459,7 +26992,7 @@ data["exclude_cat"] = coerced4;
 }
 if(Array.isArray(data4)){
 if(data4.length > 1000){
-const err11 = {instancePath:instancePath+"/exclude_cat",schemaPath:"#/properties/exclude_cat/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema2098.properties.exclude_cat,data:data4};
+const err11 = {instancePath:instancePath+"/exclude_cat",schemaPath:"#/properties/exclude_cat/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema2116.properties.exclude_cat,data:data4};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -26523,7 +27056,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2098.type,parentSchema:schema2098,data};
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2116.type,parentSchema:schema2116,data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -26532,38 +27065,18 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate465.errors = vErrors;
-return errors === 0;
-}
-
-export const getPaymentModules = validate467;
-const schema2104 = {"title":"GetPaymentModulesRequest","type":"object","properties":{}};
-
-function validate467(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2104.type,parentSchema:schema2104,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
 validate467.errors = vErrors;
 return errors === 0;
 }
 
-export const getPopularPredefinedReplies = validate482;
-const schema2128 = {"title":"GetPopularPredefinedRepliesRequest","type":"object","properties":{}};
+export const getPaymentModules = validate469;
+const schema2122 = {"title":"GetPaymentModulesRequest","type":"object","properties":{}};
 
-function validate482(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate469(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2128.type,parentSchema:schema2128,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2122.type,parentSchema:schema2122,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -26572,19 +27085,39 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate482.errors = vErrors;
+validate469.errors = vErrors;
 return errors === 0;
 }
 
-export const getPredefinedReplies = validate483;
-const schema2129 = {"title":"GetPredefinedRepliesRequest","type":"object","required":["cid"],"properties":{"cid":{"$ref":"../../common/defs.json#/definitions/idOrZero"}}};
+export const getPopularPredefinedReplies = validate484;
+const schema2146 = {"title":"GetPopularPredefinedRepliesRequest","type":"object","properties":{}};
 
-function validate483(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate484(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(data && typeof data == "object" && !Array.isArray(data))){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2146.type,parentSchema:schema2146,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate484.errors = vErrors;
+return errors === 0;
+}
+
+export const getPredefinedReplies = validate485;
+const schema2147 = {"title":"GetPredefinedRepliesRequest","type":"object","required":["cid"],"properties":{"cid":{"$ref":"../../common/defs.json#/definitions/idOrZero"}}};
+
+function validate485(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.cid === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cid"},message:"must have required property '"+"cid"+"'",schema:schema2129.required,parentSchema:schema2129,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cid"},message:"must have required property '"+"cid"+"'",schema:schema2147.required,parentSchema:schema2147,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -26645,89 +27178,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2129.type,parentSchema:schema2129,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-validate483.errors = vErrors;
-return errors === 0;
-}
-
-export const getPredefinedReply = validate485;
-const schema2134 = {"title":"GetPredefinedReplyRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
-
-function validate485(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2134.required,parentSchema:schema2134,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(typeof data0 !== "string"){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
-data0 = data0[0];
-dataType0 = typeof data0;
-if(typeof data0 === "string"){
-coerced0 = data0;
-}
-}
-if(!(coerced0 !== undefined)){
-if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data0;
-}
-else if(data0 === null){
-coerced0 = "";
-}
-else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["id"] = coerced0;
-}
-}
-}
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2134.type,parentSchema:schema2134,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2147.type,parentSchema:schema2147,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -26740,15 +27191,15 @@ validate485.errors = vErrors;
 return errors === 0;
 }
 
-export const getProductApplicableAddons = validate487;
-const schema2140 = {"title":"GetProductApplicableAddonsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getPredefinedReply = validate487;
+const schema2152 = {"title":"GetPredefinedReplyRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
 function validate487(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2140.required,parentSchema:schema2140,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2152.required,parentSchema:schema2152,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -26809,7 +27260,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2140.type,parentSchema:schema2140,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2152.type,parentSchema:schema2152,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -26822,15 +27273,97 @@ validate487.errors = vErrors;
 return errors === 0;
 }
 
-export const getProductDetails = validate495;
-const schema2212 = {"title":"GetProductDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"}}};
+export const getProductApplicableAddons = validate489;
+const schema2158 = {"title":"GetProductApplicableAddonsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate495(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate489(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2212.required,parentSchema:schema2212,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2158.required,parentSchema:schema2158,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2158.type,parentSchema:schema2158,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate489.errors = vErrors;
+return errors === 0;
+}
+
+export const getProductDetails = validate497;
+const schema2230 = {"title":"GetProductDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"}}};
+
+function validate497(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2230.required,parentSchema:schema2230,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -26941,7 +27474,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2212.type,parentSchema:schema2212,data};
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2230.type,parentSchema:schema2230,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -26950,19 +27483,19 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate495.errors = vErrors;
+validate497.errors = vErrors;
 return errors === 0;
 }
 
-export const getProductUpgrades = validate499;
-const schema2220 = {"title":"GetProductUpgradesRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getProductUpgrades = validate501;
+const schema2238 = {"title":"GetProductUpgradesRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate499(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate501(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2220.required,parentSchema:schema2220,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2238.required,parentSchema:schema2238,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -27023,7 +27556,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2220.type,parentSchema:schema2220,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2238.type,parentSchema:schema2238,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -27032,19 +27565,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate499.errors = vErrors;
+validate501.errors = vErrors;
 return errors === 0;
 }
 
-export const getProducts = validate501;
-const schema2251 = {"title":"GetProductsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"visible":{"type":"string","enum":["0","1"],"description":"1 for visible products only, 0 for hidden products only"}}};
+export const getProducts = validate503;
+const schema2269 = {"title":"GetProductsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"visible":{"type":"string","enum":["0","1"],"description":"1 for visible products only, 0 for hidden products only"}}};
 
-function validate501(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate503(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2251.required,parentSchema:schema2251,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2269.required,parentSchema:schema2269,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -27173,7 +27706,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/visible",schemaPath:"#/properties/visible/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2251.properties.visible.type,parentSchema:schema2251.properties.visible,data:data2};
+const err5 = {instancePath:instancePath+"/visible",schemaPath:"#/properties/visible/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2269.properties.visible.type,parentSchema:schema2269.properties.visible,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -27191,7 +27724,7 @@ data["visible"] = coerced2;
 }
 }
 if(!((data2 === "0") || (data2 === "1"))){
-const err6 = {instancePath:instancePath+"/visible",schemaPath:"#/properties/visible/enum",keyword:"enum",params:{allowedValues: schema2251.properties.visible.enum},message:"must be equal to one of the allowed values",schema:schema2251.properties.visible.enum,parentSchema:schema2251.properties.visible,data:data2};
+const err6 = {instancePath:instancePath+"/visible",schemaPath:"#/properties/visible/enum",keyword:"enum",params:{allowedValues: schema2269.properties.visible.enum},message:"must be equal to one of the allowed values",schema:schema2269.properties.visible.enum,parentSchema:schema2269.properties.visible,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -27203,7 +27736,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2251.type,parentSchema:schema2251,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2269.type,parentSchema:schema2269,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -27212,101 +27745,19 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate501.errors = vErrors;
-return errors === 0;
-}
-
-export const getServerDetails = validate503;
-const schema2281 = {"title":"GetServerDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
-
-function validate503(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2281.required,parentSchema:schema2281,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(typeof data0 !== "string"){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
-data0 = data0[0];
-dataType0 = typeof data0;
-if(typeof data0 === "string"){
-coerced0 = data0;
-}
-}
-if(!(coerced0 !== undefined)){
-if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data0;
-}
-else if(data0 === null){
-coerced0 = "";
-}
-else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["id"] = coerced0;
-}
-}
-}
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2281.type,parentSchema:schema2281,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
 validate503.errors = vErrors;
 return errors === 0;
 }
 
-export const getSubCategories = validate505;
-const schema2289 = {"title":"GetSubCategoriesRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getServerDetails = validate505;
+const schema2299 = {"title":"GetServerDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
 function validate505(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2289.required,parentSchema:schema2289,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2299.required,parentSchema:schema2299,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -27367,7 +27818,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2289.type,parentSchema:schema2289,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2299.type,parentSchema:schema2299,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -27380,14 +27831,15 @@ validate505.errors = vErrors;
 return errors === 0;
 }
 
-export const getTicketDepts = validate509;
-const schema2299 = {"title":"GetTicketDeptsRequest","type":"object","properties":{}};
+export const getSubCategories = validate507;
+const schema2307 = {"title":"GetSubCategoriesRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate509(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate507(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2299.type,parentSchema:schema2299,data};
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2307.required,parentSchema:schema2307,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -27396,19 +27848,100 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate509.errors = vErrors;
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2307.type,parentSchema:schema2307,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate507.errors = vErrors;
 return errors === 0;
 }
 
-export const getTicketDetails = validate514;
-const schema2345 = {"title":"GetTicketDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
+export const getTicketDepts = validate511;
+const schema2317 = {"title":"GetTicketDeptsRequest","type":"object","properties":{}};
 
-function validate514(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate511(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(data && typeof data == "object" && !Array.isArray(data))){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2317.type,parentSchema:schema2317,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate511.errors = vErrors;
+return errors === 0;
+}
+
+export const getTicketDetails = validate516;
+const schema2363 = {"title":"GetTicketDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
+
+function validate516(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2345.required,parentSchema:schema2345,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2363.required,parentSchema:schema2363,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -27469,7 +28002,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2345.type,parentSchema:schema2345,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2363.type,parentSchema:schema2363,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -27478,16 +28011,16 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate514.errors = vErrors;
+validate516.errors = vErrors;
 return errors === 0;
 }
 
-export const getTickets = validate515;
-const schema2347 = {"title":"GetTicketsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"dept":{"$ref":"../../common/defs.json#/definitions/positiveId"},"list":{"$ref":"#/definitions/list"},"filter":{"title":"GetTicketsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[list]=open; an empty filter value means no filter","properties":{"list":{"$ref":"#/definitions/list"},"dept_id":{"$ref":"#/definitions/filterId"},"ticket_number":{"$ref":"#/definitions/filterText"},"name":{"$ref":"#/definitions/filterText"},"email":{"$ref":"#/definitions/filterText"},"body":{"$ref":"#/definitions/filterText"},"request_type":{"$ref":"#/definitions/filterRequestType"},"owner_id":{"$ref":"#/definitions/filterId"},"admin_read":{"$ref":"#/definitions/filterFlag"},"date":{"$ref":"#/definitions/filterDate"}}}}};
-const schema1723 = {"type":"string","pattern":"^(all|open|client-reply|in-progress|answered|closed)?$","description":"one of all, open, client-reply, in-progress, answered, closed"};
-const pattern1094 = new RegExp("^(all|open|client-reply|in-progress|answered|closed)?$", "u");
+export const getTickets = validate517;
+const schema2365 = {"title":"GetTicketsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"dept":{"$ref":"../../common/defs.json#/definitions/positiveId"},"list":{"$ref":"#/definitions/list"},"filter":{"title":"GetTicketsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[list]=open; an empty filter value means no filter","properties":{"list":{"$ref":"#/definitions/list"},"dept_id":{"$ref":"#/definitions/filterId"},"ticket_number":{"$ref":"#/definitions/filterText"},"name":{"$ref":"#/definitions/filterText"},"email":{"$ref":"#/definitions/filterText"},"body":{"$ref":"#/definitions/filterText"},"request_type":{"$ref":"#/definitions/filterRequestType"},"owner_id":{"$ref":"#/definitions/filterId"},"admin_read":{"$ref":"#/definitions/filterFlag"},"date":{"$ref":"#/definitions/filterDate"}}}}};
+const schema1741 = {"type":"string","pattern":"^(all|open|client-reply|in-progress|answered|closed)?$","description":"one of all, open, client-reply, in-progress, answered, closed"};
+const pattern1110 = new RegExp("^(all|open|client-reply|in-progress|answered|closed)?$", "u");
 
-function validate515(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate517(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -27661,7 +28194,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err6 = {instancePath:instancePath+"/list",schemaPath:"#/definitions/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1723.type,parentSchema:schema1723,data:data3};
+const err6 = {instancePath:instancePath+"/list",schemaPath:"#/definitions/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1741.type,parentSchema:schema1741,data:data3};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -27679,8 +28212,8 @@ data["list"] = coerced3;
 }
 }
 if(typeof data3 === "string"){
-if(!pattern1094.test(data3)){
-const err7 = {instancePath:instancePath+"/list",schemaPath:"#/definitions/list/pattern",keyword:"pattern",params:{pattern: "^(all|open|client-reply|in-progress|answered|closed)?$"},message:"must match pattern \""+"^(all|open|client-reply|in-progress|answered|closed)?$"+"\"",schema:"^(all|open|client-reply|in-progress|answered|closed)?$",parentSchema:schema1723,data:data3};
+if(!pattern1110.test(data3)){
+const err7 = {instancePath:instancePath+"/list",schemaPath:"#/definitions/list/pattern",keyword:"pattern",params:{pattern: "^(all|open|client-reply|in-progress|answered|closed)?$"},message:"must match pattern \""+"^(all|open|client-reply|in-progress|answered|closed)?$"+"\"",schema:"^(all|open|client-reply|in-progress|answered|closed)?$",parentSchema:schema1741,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -27695,8 +28228,8 @@ if(data.filter !== undefined){
 let data4 = data.filter;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 for(const key0 in data4){
-if(!(func15.call(schema2347.properties.filter.properties, key0))){
-const err8 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema2347.properties.filter,data:data4};
+if(!(func15.call(schema2365.properties.filter.properties, key0))){
+const err8 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema2365.properties.filter,data:data4};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -27726,7 +28259,7 @@ else if(data5 === null){
 coerced4 = "";
 }
 else {
-const err9 = {instancePath:instancePath+"/filter/list",schemaPath:"#/definitions/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1723.type,parentSchema:schema1723,data:data5};
+const err9 = {instancePath:instancePath+"/filter/list",schemaPath:"#/definitions/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1741.type,parentSchema:schema1741,data:data5};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -27744,8 +28277,8 @@ data4["list"] = coerced4;
 }
 }
 if(typeof data5 === "string"){
-if(!pattern1094.test(data5)){
-const err10 = {instancePath:instancePath+"/filter/list",schemaPath:"#/definitions/list/pattern",keyword:"pattern",params:{pattern: "^(all|open|client-reply|in-progress|answered|closed)?$"},message:"must match pattern \""+"^(all|open|client-reply|in-progress|answered|closed)?$"+"\"",schema:"^(all|open|client-reply|in-progress|answered|closed)?$",parentSchema:schema1723,data:data5};
+if(!pattern1110.test(data5)){
+const err10 = {instancePath:instancePath+"/filter/list",schemaPath:"#/definitions/list/pattern",keyword:"pattern",params:{pattern: "^(all|open|client-reply|in-progress|answered|closed)?$"},message:"must match pattern \""+"^(all|open|client-reply|in-progress|answered|closed)?$"+"\"",schema:"^(all|open|client-reply|in-progress|answered|closed)?$",parentSchema:schema1741,data:data5};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -27776,7 +28309,7 @@ else if(data6 === null){
 coerced5 = "";
 }
 else {
-const err11 = {instancePath:instancePath+"/filter/dept_id",schemaPath:"#/definitions/filterId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1725.type,parentSchema:schema1725,data:data6};
+const err11 = {instancePath:instancePath+"/filter/dept_id",schemaPath:"#/definitions/filterId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1743.type,parentSchema:schema1743,data:data6};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -27794,8 +28327,8 @@ data4["dept_id"] = coerced5;
 }
 }
 if(typeof data6 === "string"){
-if(!pattern1096.test(data6)){
-const err12 = {instancePath:instancePath+"/filter/dept_id",schemaPath:"#/definitions/filterId/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,18})?$"},message:"must match pattern \""+"^([0-9]{1,18})?$"+"\"",schema:"^([0-9]{1,18})?$",parentSchema:schema1725,data:data6};
+if(!pattern1112.test(data6)){
+const err12 = {instancePath:instancePath+"/filter/dept_id",schemaPath:"#/definitions/filterId/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,18})?$"},message:"must match pattern \""+"^([0-9]{1,18})?$"+"\"",schema:"^([0-9]{1,18})?$",parentSchema:schema1743,data:data6};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -27826,7 +28359,7 @@ else if(data7 === null){
 coerced6 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/filter/ticket_number",schemaPath:"#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1726.type,parentSchema:schema1726,data:data7};
+const err13 = {instancePath:instancePath+"/filter/ticket_number",schemaPath:"#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1744.type,parentSchema:schema1744,data:data7};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -27845,7 +28378,7 @@ data4["ticket_number"] = coerced6;
 }
 if(typeof data7 === "string"){
 if(func2(data7) > 255){
-const err14 = {instancePath:instancePath+"/filter/ticket_number",schemaPath:"#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1726,data:data7};
+const err14 = {instancePath:instancePath+"/filter/ticket_number",schemaPath:"#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1744,data:data7};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -27876,7 +28409,7 @@ else if(data8 === null){
 coerced7 = "";
 }
 else {
-const err15 = {instancePath:instancePath+"/filter/name",schemaPath:"#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1726.type,parentSchema:schema1726,data:data8};
+const err15 = {instancePath:instancePath+"/filter/name",schemaPath:"#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1744.type,parentSchema:schema1744,data:data8};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -27895,7 +28428,7 @@ data4["name"] = coerced7;
 }
 if(typeof data8 === "string"){
 if(func2(data8) > 255){
-const err16 = {instancePath:instancePath+"/filter/name",schemaPath:"#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1726,data:data8};
+const err16 = {instancePath:instancePath+"/filter/name",schemaPath:"#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1744,data:data8};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -27926,7 +28459,7 @@ else if(data9 === null){
 coerced8 = "";
 }
 else {
-const err17 = {instancePath:instancePath+"/filter/email",schemaPath:"#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1726.type,parentSchema:schema1726,data:data9};
+const err17 = {instancePath:instancePath+"/filter/email",schemaPath:"#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1744.type,parentSchema:schema1744,data:data9};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -27945,7 +28478,7 @@ data4["email"] = coerced8;
 }
 if(typeof data9 === "string"){
 if(func2(data9) > 255){
-const err18 = {instancePath:instancePath+"/filter/email",schemaPath:"#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1726,data:data9};
+const err18 = {instancePath:instancePath+"/filter/email",schemaPath:"#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1744,data:data9};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -27976,7 +28509,7 @@ else if(data10 === null){
 coerced9 = "";
 }
 else {
-const err19 = {instancePath:instancePath+"/filter/body",schemaPath:"#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1726.type,parentSchema:schema1726,data:data10};
+const err19 = {instancePath:instancePath+"/filter/body",schemaPath:"#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1744.type,parentSchema:schema1744,data:data10};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -27995,7 +28528,7 @@ data4["body"] = coerced9;
 }
 if(typeof data10 === "string"){
 if(func2(data10) > 255){
-const err20 = {instancePath:instancePath+"/filter/body",schemaPath:"#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1726,data:data10};
+const err20 = {instancePath:instancePath+"/filter/body",schemaPath:"#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1744,data:data10};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -28026,7 +28559,7 @@ else if(data11 === null){
 coerced10 = "";
 }
 else {
-const err21 = {instancePath:instancePath+"/filter/request_type",schemaPath:"#/definitions/filterRequestType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1730.type,parentSchema:schema1730,data:data11};
+const err21 = {instancePath:instancePath+"/filter/request_type",schemaPath:"#/definitions/filterRequestType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1748.type,parentSchema:schema1748,data:data11};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -28044,8 +28577,8 @@ data4["request_type"] = coerced10;
 }
 }
 if(typeof data11 === "string"){
-if(!pattern1097.test(data11)){
-const err22 = {instancePath:instancePath+"/filter/request_type",schemaPath:"#/definitions/filterRequestType/pattern",keyword:"pattern",params:{pattern: "^(General|Incident|Problem|Task|Question)?$"},message:"must match pattern \""+"^(General|Incident|Problem|Task|Question)?$"+"\"",schema:"^(General|Incident|Problem|Task|Question)?$",parentSchema:schema1730,data:data11};
+if(!pattern1113.test(data11)){
+const err22 = {instancePath:instancePath+"/filter/request_type",schemaPath:"#/definitions/filterRequestType/pattern",keyword:"pattern",params:{pattern: "^(General|Incident|Problem|Task|Question)?$"},message:"must match pattern \""+"^(General|Incident|Problem|Task|Question)?$"+"\"",schema:"^(General|Incident|Problem|Task|Question)?$",parentSchema:schema1748,data:data11};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -28076,7 +28609,7 @@ else if(data12 === null){
 coerced11 = "";
 }
 else {
-const err23 = {instancePath:instancePath+"/filter/owner_id",schemaPath:"#/definitions/filterId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1725.type,parentSchema:schema1725,data:data12};
+const err23 = {instancePath:instancePath+"/filter/owner_id",schemaPath:"#/definitions/filterId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1743.type,parentSchema:schema1743,data:data12};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -28094,8 +28627,8 @@ data4["owner_id"] = coerced11;
 }
 }
 if(typeof data12 === "string"){
-if(!pattern1096.test(data12)){
-const err24 = {instancePath:instancePath+"/filter/owner_id",schemaPath:"#/definitions/filterId/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,18})?$"},message:"must match pattern \""+"^([0-9]{1,18})?$"+"\"",schema:"^([0-9]{1,18})?$",parentSchema:schema1725,data:data12};
+if(!pattern1112.test(data12)){
+const err24 = {instancePath:instancePath+"/filter/owner_id",schemaPath:"#/definitions/filterId/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,18})?$"},message:"must match pattern \""+"^([0-9]{1,18})?$"+"\"",schema:"^([0-9]{1,18})?$",parentSchema:schema1743,data:data12};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -28126,7 +28659,7 @@ else if(data13 === null){
 coerced12 = "";
 }
 else {
-const err25 = {instancePath:instancePath+"/filter/admin_read",schemaPath:"#/definitions/filterFlag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1732.type,parentSchema:schema1732,data:data13};
+const err25 = {instancePath:instancePath+"/filter/admin_read",schemaPath:"#/definitions/filterFlag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1750.type,parentSchema:schema1750,data:data13};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -28144,8 +28677,8 @@ data4["admin_read"] = coerced12;
 }
 }
 if(typeof data13 === "string"){
-if(!pattern979.test(data13)){
-const err26 = {instancePath:instancePath+"/filter/admin_read",schemaPath:"#/definitions/filterFlag/pattern",keyword:"pattern",params:{pattern: "^[01]?$"},message:"must match pattern \""+"^[01]?$"+"\"",schema:"^[01]?$",parentSchema:schema1732,data:data13};
+if(!pattern995.test(data13)){
+const err26 = {instancePath:instancePath+"/filter/admin_read",schemaPath:"#/definitions/filterFlag/pattern",keyword:"pattern",params:{pattern: "^[01]?$"},message:"must match pattern \""+"^[01]?$"+"\"",schema:"^[01]?$",parentSchema:schema1750,data:data13};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -28176,7 +28709,7 @@ else if(data14 === null){
 coerced13 = "";
 }
 else {
-const err27 = {instancePath:instancePath+"/filter/date",schemaPath:"#/definitions/filterDate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1733.type,parentSchema:schema1733,data:data14};
+const err27 = {instancePath:instancePath+"/filter/date",schemaPath:"#/definitions/filterDate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1751.type,parentSchema:schema1751,data:data14};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -28194,8 +28727,8 @@ data4["date"] = coerced13;
 }
 }
 if(typeof data14 === "string"){
-if(!pattern718.test(data14)){
-const err28 = {instancePath:instancePath+"/filter/date",schemaPath:"#/definitions/filterDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"},message:"must match pattern \""+"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"+"\"",schema:"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$",parentSchema:schema1733,data:data14};
+if(!pattern734.test(data14)){
+const err28 = {instancePath:instancePath+"/filter/date",schemaPath:"#/definitions/filterDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"},message:"must match pattern \""+"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"+"\"",schema:"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$",parentSchema:schema1751,data:data14};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -28208,7 +28741,7 @@ errors++;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2347.properties.filter.type,parentSchema:schema2347.properties.filter,data:data4};
+const err29 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2365.properties.filter.type,parentSchema:schema2365.properties.filter,data:data4};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -28220,7 +28753,7 @@ errors++;
 }
 }
 else {
-const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2347.type,parentSchema:schema2347,data};
+const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2365.type,parentSchema:schema2365,data};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -28229,19 +28762,19 @@ vErrors.push(err30);
 }
 errors++;
 }
-validate515.errors = vErrors;
+validate517.errors = vErrors;
 return errors === 0;
 }
 
-export const getTransactionDetails = validate519;
-const schema2377 = {"title":"GetTransactionDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getTransactionDetails = validate521;
+const schema2395 = {"title":"GetTransactionDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate519(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate521(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2377.required,parentSchema:schema2377,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2395.required,parentSchema:schema2395,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -28302,7 +28835,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2377.type,parentSchema:schema2377,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2395.type,parentSchema:schema2395,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -28311,14 +28844,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate519.errors = vErrors;
+validate521.errors = vErrors;
 return errors === 0;
 }
 
-export const getTransactions = validate520;
-const schema2379 = {"title":"GetTransactionsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"invoice_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"filter":{"title":"GetTransactionsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[module]=PayPal; an empty filter value means no filter","properties":{"trans_id":{"$ref":"../../common/defs.json#/definitions/text"},"date":{"type":"string","pattern":"^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$","description":"a date or its start: YYYY-MM-DD, YYYY-MM or YYYY"},"description":{"$ref":"../../common/defs.json#/definitions/text"},"module":{"$ref":"../../common/defs.json#/definitions/text"},"lastname":{"$ref":"../../common/defs.json#/definitions/text"},"companyname":{"$ref":"../../common/defs.json#/definitions/text"},"in":{"type":"string","pattern":"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$","description":"a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30"},"out":{"type":"string","pattern":"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$","description":"a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30"},"currency_id":{"type":"string","pattern":"^(0|[1-9][0-9]{0,17})?$","description":"0 or a positive whole number id"}}}}};
+export const getTransactions = validate522;
+const schema2397 = {"title":"GetTransactionsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"invoice_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"filter":{"title":"GetTransactionsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[module]=PayPal; an empty filter value means no filter","properties":{"trans_id":{"$ref":"../../common/defs.json#/definitions/text"},"date":{"type":"string","pattern":"^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$","description":"a date or its start: YYYY-MM-DD, YYYY-MM or YYYY"},"description":{"$ref":"../../common/defs.json#/definitions/text"},"module":{"$ref":"../../common/defs.json#/definitions/text"},"lastname":{"$ref":"../../common/defs.json#/definitions/text"},"companyname":{"$ref":"../../common/defs.json#/definitions/text"},"in":{"type":"string","pattern":"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$","description":"a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30"},"out":{"type":"string","pattern":"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$","description":"a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30"},"currency_id":{"type":"string","pattern":"^(0|[1-9][0-9]{0,17})?$","description":"0 or a positive whole number id"}}}}};
 
-function validate520(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate522(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -28526,8 +29059,8 @@ if(data.filter !== undefined){
 let data4 = data.filter;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 for(const key0 in data4){
-if(!(func15.call(schema2379.properties.filter.properties, key0))){
-const err8 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema2379.properties.filter,data:data4};
+if(!(func15.call(schema2397.properties.filter.properties, key0))){
+const err8 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema2397.properties.filter,data:data4};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -28607,7 +29140,7 @@ else if(data6 === null){
 coerced5 = "";
 }
 else {
-const err11 = {instancePath:instancePath+"/filter/date",schemaPath:"#/properties/filter/properties/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2379.properties.filter.properties.date.type,parentSchema:schema2379.properties.filter.properties.date,data:data6};
+const err11 = {instancePath:instancePath+"/filter/date",schemaPath:"#/properties/filter/properties/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2397.properties.filter.properties.date.type,parentSchema:schema2397.properties.filter.properties.date,data:data6};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -28626,7 +29159,7 @@ data4["date"] = coerced5;
 }
 if(typeof data6 === "string"){
 if(!pattern184.test(data6)){
-const err12 = {instancePath:instancePath+"/filter/date",schemaPath:"#/properties/filter/properties/date/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$"},message:"must match pattern \""+"^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$"+"\"",schema:"^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$",parentSchema:schema2379.properties.filter.properties.date,data:data6};
+const err12 = {instancePath:instancePath+"/filter/date",schemaPath:"#/properties/filter/properties/date/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$"},message:"must match pattern \""+"^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$"+"\"",schema:"^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$",parentSchema:schema2397.properties.filter.properties.date,data:data6};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -28857,7 +29390,7 @@ else if(data11 === null){
 coerced10 = "";
 }
 else {
-const err21 = {instancePath:instancePath+"/filter/in",schemaPath:"#/properties/filter/properties/in/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2379.properties.filter.properties.in.type,parentSchema:schema2379.properties.filter.properties.in,data:data11};
+const err21 = {instancePath:instancePath+"/filter/in",schemaPath:"#/properties/filter/properties/in/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2397.properties.filter.properties.in.type,parentSchema:schema2397.properties.filter.properties.in,data:data11};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -28876,7 +29409,7 @@ data4["in"] = coerced10;
 }
 if(typeof data11 === "string"){
 if(!pattern185.test(data11)){
-const err22 = {instancePath:instancePath+"/filter/in",schemaPath:"#/properties/filter/properties/in/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"},message:"must match pattern \""+"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"+"\"",schema:"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$",parentSchema:schema2379.properties.filter.properties.in,data:data11};
+const err22 = {instancePath:instancePath+"/filter/in",schemaPath:"#/properties/filter/properties/in/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"},message:"must match pattern \""+"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"+"\"",schema:"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$",parentSchema:schema2397.properties.filter.properties.in,data:data11};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -28907,7 +29440,7 @@ else if(data12 === null){
 coerced11 = "";
 }
 else {
-const err23 = {instancePath:instancePath+"/filter/out",schemaPath:"#/properties/filter/properties/out/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2379.properties.filter.properties.out.type,parentSchema:schema2379.properties.filter.properties.out,data:data12};
+const err23 = {instancePath:instancePath+"/filter/out",schemaPath:"#/properties/filter/properties/out/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2397.properties.filter.properties.out.type,parentSchema:schema2397.properties.filter.properties.out,data:data12};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -28926,7 +29459,7 @@ data4["out"] = coerced11;
 }
 if(typeof data12 === "string"){
 if(!pattern185.test(data12)){
-const err24 = {instancePath:instancePath+"/filter/out",schemaPath:"#/properties/filter/properties/out/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"},message:"must match pattern \""+"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"+"\"",schema:"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$",parentSchema:schema2379.properties.filter.properties.out,data:data12};
+const err24 = {instancePath:instancePath+"/filter/out",schemaPath:"#/properties/filter/properties/out/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"},message:"must match pattern \""+"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"+"\"",schema:"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$",parentSchema:schema2397.properties.filter.properties.out,data:data12};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -28957,7 +29490,7 @@ else if(data13 === null){
 coerced12 = "";
 }
 else {
-const err25 = {instancePath:instancePath+"/filter/currency_id",schemaPath:"#/properties/filter/properties/currency_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2379.properties.filter.properties.currency_id.type,parentSchema:schema2379.properties.filter.properties.currency_id,data:data13};
+const err25 = {instancePath:instancePath+"/filter/currency_id",schemaPath:"#/properties/filter/properties/currency_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2397.properties.filter.properties.currency_id.type,parentSchema:schema2397.properties.filter.properties.currency_id,data:data13};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -28976,7 +29509,7 @@ data4["currency_id"] = coerced12;
 }
 if(typeof data13 === "string"){
 if(!pattern187.test(data13)){
-const err26 = {instancePath:instancePath+"/filter/currency_id",schemaPath:"#/properties/filter/properties/currency_id/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})?$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})?$"+"\"",schema:"^(0|[1-9][0-9]{0,17})?$",parentSchema:schema2379.properties.filter.properties.currency_id,data:data13};
+const err26 = {instancePath:instancePath+"/filter/currency_id",schemaPath:"#/properties/filter/properties/currency_id/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})?$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})?$"+"\"",schema:"^(0|[1-9][0-9]{0,17})?$",parentSchema:schema2397.properties.filter.properties.currency_id,data:data13};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -28989,7 +29522,7 @@ errors++;
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2379.properties.filter.type,parentSchema:schema2379.properties.filter,data:data4};
+const err27 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2397.properties.filter.type,parentSchema:schema2397.properties.filter,data:data4};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -29001,7 +29534,7 @@ errors++;
 }
 }
 else {
-const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2379.type,parentSchema:schema2379,data};
+const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2397.type,parentSchema:schema2397,data};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -29010,23 +29543,23 @@ vErrors.push(err28);
 }
 errors++;
 }
-validate520.errors = vErrors;
+validate522.errors = vErrors;
 return errors === 0;
 }
 
-export const meteredAddUsage = validate522;
-const schema2394 = {"title":"MeteredAddUsageRequest","type":"object","required":["account_id","variable","qty"],"properties":{"account_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"variable":{"type":"string","pattern":"^[A-Za-z0-9_]{1,64}$","description":"a variable name of letters, digits and _, such as bandwidth"},"qty":{"type":"string","pattern":"^[0-9]{1,12}(\\.[0-9]{1,4})?$","description":"a quantity of at most 4 decimals, such as 2 or 1.5"},"output":{"type":"string","maxLength":65535,"description":"a text of at most 65535 characters"},"rawoutput":{"type":"string","maxLength":65535,"description":"a text of at most 65535 characters"},"charge":{"type":"string","pattern":"^[0-9]{1,12}(\\.[0-9]{1,2})?$","description":"a money amount of 0 or more, such as 5 or 4.20"},"date_created":{"$ref":"../../common/defs.json#/definitions/datetime"},"date_updated":{"$ref":"../../common/defs.json#/definitions/datetime"}}};
+export const meteredAddUsage = validate524;
+const schema2412 = {"title":"MeteredAddUsageRequest","type":"object","required":["account_id","variable","qty"],"properties":{"account_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"variable":{"type":"string","pattern":"^[A-Za-z0-9_]{1,64}$","description":"a variable name of letters, digits and _, such as bandwidth"},"qty":{"type":"string","pattern":"^[0-9]{1,12}(\\.[0-9]{1,4})?$","description":"a quantity of at most 4 decimals, such as 2 or 1.5"},"output":{"type":"string","maxLength":65535,"description":"a text of at most 65535 characters"},"rawoutput":{"type":"string","maxLength":65535,"description":"a text of at most 65535 characters"},"charge":{"type":"string","pattern":"^[0-9]{1,12}(\\.[0-9]{1,2})?$","description":"a money amount of 0 or more, such as 5 or 4.20"},"date_created":{"$ref":"../../common/defs.json#/definitions/datetime"},"date_updated":{"$ref":"../../common/defs.json#/definitions/datetime"}}};
 const schema58 = {"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$","description":"a date-time as YYYY-MM-DD HH:MM:SS"};
-const pattern1525 = new RegExp("^[A-Za-z0-9_]{1,64}$", "u");
-const pattern1526 = new RegExp("^[0-9]{1,12}(\\.[0-9]{1,4})?$", "u");
+const pattern1541 = new RegExp("^[A-Za-z0-9_]{1,64}$", "u");
+const pattern1542 = new RegExp("^[0-9]{1,12}(\\.[0-9]{1,4})?$", "u");
 const pattern23 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$", "u");
 
-function validate522(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate524(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.account_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "account_id"},message:"must have required property '"+"account_id"+"'",schema:schema2394.required,parentSchema:schema2394,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "account_id"},message:"must have required property '"+"account_id"+"'",schema:schema2412.required,parentSchema:schema2412,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -29036,7 +29569,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.variable === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "variable"},message:"must have required property '"+"variable"+"'",schema:schema2394.required,parentSchema:schema2394,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "variable"},message:"must have required property '"+"variable"+"'",schema:schema2412.required,parentSchema:schema2412,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -29046,7 +29579,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.qty === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "qty"},message:"must have required property '"+"qty"+"'",schema:schema2394.required,parentSchema:schema2394,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "qty"},message:"must have required property '"+"qty"+"'",schema:schema2412.required,parentSchema:schema2412,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -29125,7 +29658,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/variable",schemaPath:"#/properties/variable/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2394.properties.variable.type,parentSchema:schema2394.properties.variable,data:data1};
+const err5 = {instancePath:instancePath+"/variable",schemaPath:"#/properties/variable/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2412.properties.variable.type,parentSchema:schema2412.properties.variable,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -29143,8 +29676,8 @@ data["variable"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern1525.test(data1)){
-const err6 = {instancePath:instancePath+"/variable",schemaPath:"#/properties/variable/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_]{1,64}$"},message:"must match pattern \""+"^[A-Za-z0-9_]{1,64}$"+"\"",schema:"^[A-Za-z0-9_]{1,64}$",parentSchema:schema2394.properties.variable,data:data1};
+if(!pattern1541.test(data1)){
+const err6 = {instancePath:instancePath+"/variable",schemaPath:"#/properties/variable/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_]{1,64}$"},message:"must match pattern \""+"^[A-Za-z0-9_]{1,64}$"+"\"",schema:"^[A-Za-z0-9_]{1,64}$",parentSchema:schema2412.properties.variable,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -29175,7 +29708,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err7 = {instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2394.properties.qty.type,parentSchema:schema2394.properties.qty,data:data2};
+const err7 = {instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2412.properties.qty.type,parentSchema:schema2412.properties.qty,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -29193,8 +29726,8 @@ data["qty"] = coerced2;
 }
 }
 if(typeof data2 === "string"){
-if(!pattern1526.test(data2)){
-const err8 = {instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,12}(\\.[0-9]{1,4})?$"},message:"must match pattern \""+"^[0-9]{1,12}(\\.[0-9]{1,4})?$"+"\"",schema:"^[0-9]{1,12}(\\.[0-9]{1,4})?$",parentSchema:schema2394.properties.qty,data:data2};
+if(!pattern1542.test(data2)){
+const err8 = {instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,12}(\\.[0-9]{1,4})?$"},message:"must match pattern \""+"^[0-9]{1,12}(\\.[0-9]{1,4})?$"+"\"",schema:"^[0-9]{1,12}(\\.[0-9]{1,4})?$",parentSchema:schema2412.properties.qty,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -29225,7 +29758,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err9 = {instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2394.properties.output.type,parentSchema:schema2394.properties.output,data:data3};
+const err9 = {instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2412.properties.output.type,parentSchema:schema2412.properties.output,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -29244,7 +29777,7 @@ data["output"] = coerced3;
 }
 if(typeof data3 === "string"){
 if(func2(data3) > 65535){
-const err10 = {instancePath:instancePath+"/output",schemaPath:"#/properties/output/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema2394.properties.output,data:data3};
+const err10 = {instancePath:instancePath+"/output",schemaPath:"#/properties/output/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema2412.properties.output,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -29275,7 +29808,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err11 = {instancePath:instancePath+"/rawoutput",schemaPath:"#/properties/rawoutput/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2394.properties.rawoutput.type,parentSchema:schema2394.properties.rawoutput,data:data4};
+const err11 = {instancePath:instancePath+"/rawoutput",schemaPath:"#/properties/rawoutput/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2412.properties.rawoutput.type,parentSchema:schema2412.properties.rawoutput,data:data4};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -29294,7 +29827,7 @@ data["rawoutput"] = coerced4;
 }
 if(typeof data4 === "string"){
 if(func2(data4) > 65535){
-const err12 = {instancePath:instancePath+"/rawoutput",schemaPath:"#/properties/rawoutput/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema2394.properties.rawoutput,data:data4};
+const err12 = {instancePath:instancePath+"/rawoutput",schemaPath:"#/properties/rawoutput/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema2412.properties.rawoutput,data:data4};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -29325,7 +29858,7 @@ else if(data5 === null){
 coerced5 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/charge",schemaPath:"#/properties/charge/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2394.properties.charge.type,parentSchema:schema2394.properties.charge,data:data5};
+const err13 = {instancePath:instancePath+"/charge",schemaPath:"#/properties/charge/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2412.properties.charge.type,parentSchema:schema2412.properties.charge,data:data5};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -29344,7 +29877,7 @@ data["charge"] = coerced5;
 }
 if(typeof data5 === "string"){
 if(!pattern122.test(data5)){
-const err14 = {instancePath:instancePath+"/charge",schemaPath:"#/properties/charge/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema2394.properties.charge,data:data5};
+const err14 = {instancePath:instancePath+"/charge",schemaPath:"#/properties/charge/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema2412.properties.charge,data:data5};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -29457,7 +29990,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2394.type,parentSchema:schema2394,data};
+const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2412.type,parentSchema:schema2412,data};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -29466,25 +29999,25 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate522.errors = vErrors;
+validate524.errors = vErrors;
 return errors === 0;
 }
 
-export const meteredAddUsageBulk = validate526;
-const schema2409 = {"title":"MeteredAddUsageBulkRequest","type":"object","required":["account_id","variables"],"properties":{"account_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"variables":{"type":"object","minProperties":1,"maxProperties":100,"propertyNames":{"$ref":"meteredAddUsage.json#/properties/request/properties/variable"},"additionalProperties":{"$ref":"#/definitions/usage"},"description":"usage by variable name, such as variables[backup_storage][qty]=10"}}};
-const schema2400 = {"type":"string","pattern":"^[A-Za-z0-9_]{1,64}$","description":"a variable name of letters, digits and _, such as bandwidth"};
-const schema2401 = {"title":"MeteredUsageParam","type":"object","additionalProperties":false,"required":["qty"],"description":"one variable's usage: qty, and optionally output, rawoutput, charge, date_created and date_updated","properties":{"qty":{"$ref":"meteredAddUsage.json#/properties/request/properties/qty"},"output":{"$ref":"meteredAddUsage.json#/properties/request/properties/output"},"rawoutput":{"$ref":"meteredAddUsage.json#/properties/request/properties/rawoutput"},"charge":{"$ref":"meteredAddUsage.json#/properties/request/properties/charge"},"date_created":{"$ref":"../../common/defs.json#/definitions/datetime"},"date_updated":{"$ref":"../../common/defs.json#/definitions/datetime"}}};
-const schema2402 = {"type":"string","pattern":"^[0-9]{1,12}(\\.[0-9]{1,4})?$","description":"a quantity of at most 4 decimals, such as 2 or 1.5"};
-const schema2403 = {"type":"string","maxLength":65535,"description":"a text of at most 65535 characters"};
-const schema2404 = {"type":"string","maxLength":65535,"description":"a text of at most 65535 characters"};
-const schema2405 = {"type":"string","pattern":"^[0-9]{1,12}(\\.[0-9]{1,2})?$","description":"a money amount of 0 or more, such as 5 or 4.20"};
+export const meteredAddUsageBulk = validate528;
+const schema2427 = {"title":"MeteredAddUsageBulkRequest","type":"object","required":["account_id","variables"],"properties":{"account_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"variables":{"type":"object","minProperties":1,"maxProperties":100,"propertyNames":{"$ref":"meteredAddUsage.json#/properties/request/properties/variable"},"additionalProperties":{"$ref":"#/definitions/usage"},"description":"usage by variable name, such as variables[backup_storage][qty]=10"}}};
+const schema2418 = {"type":"string","pattern":"^[A-Za-z0-9_]{1,64}$","description":"a variable name of letters, digits and _, such as bandwidth"};
+const schema2419 = {"title":"MeteredUsageParam","type":"object","additionalProperties":false,"required":["qty"],"description":"one variable's usage: qty, and optionally output, rawoutput, charge, date_created and date_updated","properties":{"qty":{"$ref":"meteredAddUsage.json#/properties/request/properties/qty"},"output":{"$ref":"meteredAddUsage.json#/properties/request/properties/output"},"rawoutput":{"$ref":"meteredAddUsage.json#/properties/request/properties/rawoutput"},"charge":{"$ref":"meteredAddUsage.json#/properties/request/properties/charge"},"date_created":{"$ref":"../../common/defs.json#/definitions/datetime"},"date_updated":{"$ref":"../../common/defs.json#/definitions/datetime"}}};
+const schema2420 = {"type":"string","pattern":"^[0-9]{1,12}(\\.[0-9]{1,4})?$","description":"a quantity of at most 4 decimals, such as 2 or 1.5"};
+const schema2421 = {"type":"string","maxLength":65535,"description":"a text of at most 65535 characters"};
+const schema2422 = {"type":"string","maxLength":65535,"description":"a text of at most 65535 characters"};
+const schema2423 = {"type":"string","pattern":"^[0-9]{1,12}(\\.[0-9]{1,2})?$","description":"a money amount of 0 or more, such as 5 or 4.20"};
 
-function validate524(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate526(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.qty === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "qty"},message:"must have required property '"+"qty"+"'",schema:schema2401.required,parentSchema:schema2401,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "qty"},message:"must have required property '"+"qty"+"'",schema:schema2419.required,parentSchema:schema2419,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -29495,7 +30028,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((key0 === "qty") || (key0 === "output")) || (key0 === "rawoutput")) || (key0 === "charge")) || (key0 === "date_created")) || (key0 === "date_updated"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema2401,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema2419,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -29525,7 +30058,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/qty",schemaPath:"meteredAddUsage.json#/properties/request/properties/qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2402.type,parentSchema:schema2402,data:data0};
+const err2 = {instancePath:instancePath+"/qty",schemaPath:"meteredAddUsage.json#/properties/request/properties/qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2420.type,parentSchema:schema2420,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -29543,8 +30076,8 @@ data["qty"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern1526.test(data0)){
-const err3 = {instancePath:instancePath+"/qty",schemaPath:"meteredAddUsage.json#/properties/request/properties/qty/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,12}(\\.[0-9]{1,4})?$"},message:"must match pattern \""+"^[0-9]{1,12}(\\.[0-9]{1,4})?$"+"\"",schema:"^[0-9]{1,12}(\\.[0-9]{1,4})?$",parentSchema:schema2402,data:data0};
+if(!pattern1542.test(data0)){
+const err3 = {instancePath:instancePath+"/qty",schemaPath:"meteredAddUsage.json#/properties/request/properties/qty/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,12}(\\.[0-9]{1,4})?$"},message:"must match pattern \""+"^[0-9]{1,12}(\\.[0-9]{1,4})?$"+"\"",schema:"^[0-9]{1,12}(\\.[0-9]{1,4})?$",parentSchema:schema2420,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -29575,7 +30108,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/output",schemaPath:"meteredAddUsage.json#/properties/request/properties/output/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2403.type,parentSchema:schema2403,data:data1};
+const err4 = {instancePath:instancePath+"/output",schemaPath:"meteredAddUsage.json#/properties/request/properties/output/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2421.type,parentSchema:schema2421,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -29594,7 +30127,7 @@ data["output"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(func2(data1) > 65535){
-const err5 = {instancePath:instancePath+"/output",schemaPath:"meteredAddUsage.json#/properties/request/properties/output/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema2403,data:data1};
+const err5 = {instancePath:instancePath+"/output",schemaPath:"meteredAddUsage.json#/properties/request/properties/output/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema2421,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -29625,7 +30158,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err6 = {instancePath:instancePath+"/rawoutput",schemaPath:"meteredAddUsage.json#/properties/request/properties/rawoutput/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2404.type,parentSchema:schema2404,data:data2};
+const err6 = {instancePath:instancePath+"/rawoutput",schemaPath:"meteredAddUsage.json#/properties/request/properties/rawoutput/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2422.type,parentSchema:schema2422,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -29644,7 +30177,7 @@ data["rawoutput"] = coerced2;
 }
 if(typeof data2 === "string"){
 if(func2(data2) > 65535){
-const err7 = {instancePath:instancePath+"/rawoutput",schemaPath:"meteredAddUsage.json#/properties/request/properties/rawoutput/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema2404,data:data2};
+const err7 = {instancePath:instancePath+"/rawoutput",schemaPath:"meteredAddUsage.json#/properties/request/properties/rawoutput/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema2422,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -29675,7 +30208,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err8 = {instancePath:instancePath+"/charge",schemaPath:"meteredAddUsage.json#/properties/request/properties/charge/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2405.type,parentSchema:schema2405,data:data3};
+const err8 = {instancePath:instancePath+"/charge",schemaPath:"meteredAddUsage.json#/properties/request/properties/charge/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2423.type,parentSchema:schema2423,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -29694,7 +30227,7 @@ data["charge"] = coerced3;
 }
 if(typeof data3 === "string"){
 if(!pattern122.test(data3)){
-const err9 = {instancePath:instancePath+"/charge",schemaPath:"meteredAddUsage.json#/properties/request/properties/charge/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema2405,data:data3};
+const err9 = {instancePath:instancePath+"/charge",schemaPath:"meteredAddUsage.json#/properties/request/properties/charge/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema2423,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -29807,7 +30340,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2401.type,parentSchema:schema2401,data};
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2419.type,parentSchema:schema2419,data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -29816,17 +30349,17 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate524.errors = vErrors;
+validate526.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate526(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate528(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.account_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "account_id"},message:"must have required property '"+"account_id"+"'",schema:schema2409.required,parentSchema:schema2409,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "account_id"},message:"must have required property '"+"account_id"+"'",schema:schema2427.required,parentSchema:schema2427,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -29836,7 +30369,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.variables === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "variables"},message:"must have required property '"+"variables"+"'",schema:schema2409.required,parentSchema:schema2409,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "variables"},message:"must have required property '"+"variables"+"'",schema:schema2427.required,parentSchema:schema2427,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -29899,7 +30432,7 @@ if(data.variables !== undefined){
 let data1 = data.variables;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(Object.keys(data1).length > 100){
-const err4 = {instancePath:instancePath+"/variables",schemaPath:"#/properties/variables/maxProperties",keyword:"maxProperties",params:{limit: 100},message:"must NOT have more than 100 properties",schema:100,parentSchema:schema2409.properties.variables,data:data1};
+const err4 = {instancePath:instancePath+"/variables",schemaPath:"#/properties/variables/maxProperties",keyword:"maxProperties",params:{limit: 100},message:"must NOT have more than 100 properties",schema:100,parentSchema:schema2427.properties.variables,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -29909,7 +30442,7 @@ vErrors.push(err4);
 errors++;
 }
 if(Object.keys(data1).length < 1){
-const err5 = {instancePath:instancePath+"/variables",schemaPath:"#/properties/variables/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema2409.properties.variables,data:data1};
+const err5 = {instancePath:instancePath+"/variables",schemaPath:"#/properties/variables/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema2427.properties.variables,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -29938,7 +30471,7 @@ else if(key0 === null){
 coerced1 = "";
 }
 else {
-const err6 = {instancePath:instancePath+"/variables",schemaPath:"meteredAddUsage.json#/properties/request/properties/variable/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2400.type,parentSchema:schema2400,data:key0,propertyName:key0};
+const err6 = {instancePath:instancePath+"/variables",schemaPath:"meteredAddUsage.json#/properties/request/properties/variable/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2418.type,parentSchema:schema2418,data:key0,propertyName:key0};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -29956,8 +30489,8 @@ data1["variables"] = coerced1;
 }
 }
 if(typeof key0 === "string"){
-if(!pattern1525.test(key0)){
-const err7 = {instancePath:instancePath+"/variables",schemaPath:"meteredAddUsage.json#/properties/request/properties/variable/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_]{1,64}$"},message:"must match pattern \""+"^[A-Za-z0-9_]{1,64}$"+"\"",schema:"^[A-Za-z0-9_]{1,64}$",parentSchema:schema2400,data:key0,propertyName:key0};
+if(!pattern1541.test(key0)){
+const err7 = {instancePath:instancePath+"/variables",schemaPath:"meteredAddUsage.json#/properties/request/properties/variable/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_]{1,64}$"},message:"must match pattern \""+"^[A-Za-z0-9_]{1,64}$"+"\"",schema:"^[A-Za-z0-9_]{1,64}$",parentSchema:schema2418,data:key0,propertyName:key0};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -29969,7 +30502,7 @@ errors++;
 }
 var valid2 = _errs6 === errors;
 if(!valid2){
-const err8 = {instancePath:instancePath+"/variables",schemaPath:"#/properties/variables/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema2409.properties.variables.propertyNames,parentSchema:schema2409.properties.variables,data:data1};
+const err8 = {instancePath:instancePath+"/variables",schemaPath:"#/properties/variables/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema2427.properties.variables.propertyNames,parentSchema:schema2427.properties.variables,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -29980,14 +30513,14 @@ errors++;
 }
 }
 for(const key1 in data1){
-if(!(validate524(data1[key1], {instancePath:instancePath+"/variables/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data1,parentDataProperty:key1,rootData}))){
-vErrors = vErrors === null ? validate524.errors : vErrors.concat(validate524.errors);
+if(!(validate526(data1[key1], {instancePath:instancePath+"/variables/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data1,parentDataProperty:key1,rootData}))){
+vErrors = vErrors === null ? validate526.errors : vErrors.concat(validate526.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/variables",schemaPath:"#/properties/variables/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2409.properties.variables.type,parentSchema:schema2409.properties.variables,data:data1};
+const err9 = {instancePath:instancePath+"/variables",schemaPath:"#/properties/variables/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2427.properties.variables.type,parentSchema:schema2427.properties.variables,data:data1};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -29999,7 +30532,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2409.type,parentSchema:schema2409,data};
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2427.type,parentSchema:schema2427,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -30008,19 +30541,19 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate526.errors = vErrors;
+validate528.errors = vErrors;
 return errors === 0;
 }
 
-export const meteredGetUsage = validate537;
-const schema2451 = {"title":"MeteredGetUsageRequest","type":"object","required":["account_id"],"properties":{"account_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const meteredGetUsage = validate539;
+const schema2469 = {"title":"MeteredGetUsageRequest","type":"object","required":["account_id"],"properties":{"account_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate537(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate539(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.account_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "account_id"},message:"must have required property '"+"account_id"+"'",schema:schema2451.required,parentSchema:schema2451,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "account_id"},message:"must have required property '"+"account_id"+"'",schema:schema2469.required,parentSchema:schema2469,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -30081,7 +30614,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2451.type,parentSchema:schema2451,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2469.type,parentSchema:schema2469,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -30090,19 +30623,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate537.errors = vErrors;
+validate539.errors = vErrors;
 return errors === 0;
 }
 
-export const meteredGetVariables = validate540;
-const schema2455 = {"title":"MeteredGetVariablesRequest","type":"object","required":["product_id"],"properties":{"product_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const meteredGetVariables = validate542;
+const schema2473 = {"title":"MeteredGetVariablesRequest","type":"object","required":["product_id"],"properties":{"product_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate540(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate542(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.product_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "product_id"},message:"must have required property '"+"product_id"+"'",schema:schema2455.required,parentSchema:schema2455,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "product_id"},message:"must have required property '"+"product_id"+"'",schema:schema2473.required,parentSchema:schema2473,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -30163,7 +30696,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2455.type,parentSchema:schema2455,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2473.type,parentSchema:schema2473,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -30172,21 +30705,21 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate540.errors = vErrors;
+validate542.errors = vErrors;
 return errors === 0;
 }
 
-export const module = validate542;
-const schema2458 = {"title":"ModuleCallRequest","type":"object","required":["module","fn"],"properties":{"module":{"type":"string","pattern":"^[A-Za-z0-9_.-]{1,100}$","description":"a module name such as phonenumbermng: letters, digits, _ . or -"},"fn":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]{0,99}$","description":"a function name such as getAvailableNumbers"}}};
-const pattern1576 = new RegExp("^[A-Za-z0-9_.-]{1,100}$", "u");
-const pattern1577 = new RegExp("^[A-Za-z_][A-Za-z0-9_]{0,99}$", "u");
+export const module = validate544;
+const schema2476 = {"title":"ModuleCallRequest","type":"object","required":["module","fn"],"properties":{"module":{"type":"string","pattern":"^[A-Za-z0-9_.-]{1,100}$","description":"a module name such as phonenumbermng: letters, digits, _ . or -"},"fn":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]{0,99}$","description":"a function name such as getAvailableNumbers"}}};
+const pattern1592 = new RegExp("^[A-Za-z0-9_.-]{1,100}$", "u");
+const pattern1593 = new RegExp("^[A-Za-z_][A-Za-z0-9_]{0,99}$", "u");
 
-function validate542(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate544(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.module === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "module"},message:"must have required property '"+"module"+"'",schema:schema2458.required,parentSchema:schema2458,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "module"},message:"must have required property '"+"module"+"'",schema:schema2476.required,parentSchema:schema2476,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -30196,7 +30729,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.fn === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fn"},message:"must have required property '"+"fn"+"'",schema:schema2458.required,parentSchema:schema2458,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fn"},message:"must have required property '"+"fn"+"'",schema:schema2476.required,parentSchema:schema2476,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -30225,7 +30758,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/module",schemaPath:"#/properties/module/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2458.properties.module.type,parentSchema:schema2458.properties.module,data:data0};
+const err2 = {instancePath:instancePath+"/module",schemaPath:"#/properties/module/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2476.properties.module.type,parentSchema:schema2476.properties.module,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -30243,8 +30776,8 @@ data["module"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern1576.test(data0)){
-const err3 = {instancePath:instancePath+"/module",schemaPath:"#/properties/module/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.-]{1,100}$"},message:"must match pattern \""+"^[A-Za-z0-9_.-]{1,100}$"+"\"",schema:"^[A-Za-z0-9_.-]{1,100}$",parentSchema:schema2458.properties.module,data:data0};
+if(!pattern1592.test(data0)){
+const err3 = {instancePath:instancePath+"/module",schemaPath:"#/properties/module/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.-]{1,100}$"},message:"must match pattern \""+"^[A-Za-z0-9_.-]{1,100}$"+"\"",schema:"^[A-Za-z0-9_.-]{1,100}$",parentSchema:schema2476.properties.module,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -30275,7 +30808,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/fn",schemaPath:"#/properties/fn/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2458.properties.fn.type,parentSchema:schema2458.properties.fn,data:data1};
+const err4 = {instancePath:instancePath+"/fn",schemaPath:"#/properties/fn/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2476.properties.fn.type,parentSchema:schema2476.properties.fn,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -30293,8 +30826,8 @@ data["fn"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern1577.test(data1)){
-const err5 = {instancePath:instancePath+"/fn",schemaPath:"#/properties/fn/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]{0,99}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]{0,99}$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]{0,99}$",parentSchema:schema2458.properties.fn,data:data1};
+if(!pattern1593.test(data1)){
+const err5 = {instancePath:instancePath+"/fn",schemaPath:"#/properties/fn/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]{0,99}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]{0,99}$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]{0,99}$",parentSchema:schema2476.properties.fn,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -30307,7 +30840,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2458.type,parentSchema:schema2458,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2476.type,parentSchema:schema2476,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -30316,20 +30849,20 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate542.errors = vErrors;
+validate544.errors = vErrors;
 return errors === 0;
 }
 
-export const orderConfigUpgrade = validate547;
-const schema2473 = {"title":"OrderConfigUpgradeRequest","type":"object","required":["id","new"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"new":{"type":"object","minProperties":1,"description":"one new value per form id, such as new[1]=2","propertyNames":{"pattern":"^[0-9]+$"},"additionalProperties":{"type":"string","pattern":"^[0-9]+$","description":"an item id or a quantity, a whole number such as 2"}},"module":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const orderConfigUpgrade = validate549;
+const schema2491 = {"title":"OrderConfigUpgradeRequest","type":"object","required":["id","new"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"new":{"type":"object","minProperties":1,"description":"one new value per form id, such as new[1]=2","propertyNames":{"pattern":"^[0-9]+$"},"additionalProperties":{"type":"string","pattern":"^[0-9]+$","description":"an item id or a quantity, a whole number such as 2"}},"module":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 const pattern21 = new RegExp("^[0-9]+$", "u");
 
-function validate547(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate549(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2473.required,parentSchema:schema2473,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2491.required,parentSchema:schema2491,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -30339,7 +30872,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.new === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "new"},message:"must have required property '"+"new"+"'",schema:schema2473.required,parentSchema:schema2473,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "new"},message:"must have required property '"+"new"+"'",schema:schema2491.required,parentSchema:schema2491,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -30402,7 +30935,7 @@ if(data.new !== undefined){
 let data1 = data.new;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(Object.keys(data1).length < 1){
-const err4 = {instancePath:instancePath+"/new",schemaPath:"#/properties/new/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema2473.properties.new,data:data1};
+const err4 = {instancePath:instancePath+"/new",schemaPath:"#/properties/new/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema2491.properties.new,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -30415,7 +30948,7 @@ for(const key0 in data1){
 const _errs6 = errors;
 if(typeof key0 === "string"){
 if(!pattern21.test(key0)){
-const err5 = {instancePath:instancePath+"/new",schemaPath:"#/properties/new/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema2473.properties.new.propertyNames,data:key0,propertyName:key0};
+const err5 = {instancePath:instancePath+"/new",schemaPath:"#/properties/new/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema2491.properties.new.propertyNames,data:key0,propertyName:key0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -30427,7 +30960,7 @@ errors++;
 }
 var valid2 = _errs6 === errors;
 if(!valid2){
-const err6 = {instancePath:instancePath+"/new",schemaPath:"#/properties/new/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema2473.properties.new.propertyNames,parentSchema:schema2473.properties.new,data:data1};
+const err6 = {instancePath:instancePath+"/new",schemaPath:"#/properties/new/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema2491.properties.new.propertyNames,parentSchema:schema2491.properties.new,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -30457,7 +30990,7 @@ else if(data2 === null){
 coerced1 = "";
 }
 else {
-const err7 = {instancePath:instancePath+"/new/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/new/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2473.properties.new.additionalProperties.type,parentSchema:schema2473.properties.new.additionalProperties,data:data2};
+const err7 = {instancePath:instancePath+"/new/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/new/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2491.properties.new.additionalProperties.type,parentSchema:schema2491.properties.new.additionalProperties,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -30476,7 +31009,7 @@ data1[key1] = coerced1;
 }
 if(typeof data2 === "string"){
 if(!pattern21.test(data2)){
-const err8 = {instancePath:instancePath+"/new/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/new/additionalProperties/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema2473.properties.new.additionalProperties,data:data2};
+const err8 = {instancePath:instancePath+"/new/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/new/additionalProperties/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema2491.properties.new.additionalProperties,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -30489,7 +31022,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/new",schemaPath:"#/properties/new/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2473.properties.new.type,parentSchema:schema2473.properties.new,data:data1};
+const err9 = {instancePath:instancePath+"/new",schemaPath:"#/properties/new/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2491.properties.new.type,parentSchema:schema2491.properties.new,data:data1};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -30551,7 +31084,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2473.type,parentSchema:schema2473,data};
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2491.type,parentSchema:schema2491,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -30560,19 +31093,19 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate547.errors = vErrors;
+validate549.errors = vErrors;
 return errors === 0;
 }
 
-export const orderUpgrade = validate548;
-const schema2476 = {"title":"OrderUpgradeRequest","type":"object","required":["id","new_billing"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"new_billing":{"type":"string","enum":["m","q","s","a","b","t","d","w","h","Free","Once"]},"new":{"$ref":"../../common/defs.json#/definitions/positiveId"},"module":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const orderUpgrade = validate550;
+const schema2494 = {"title":"OrderUpgradeRequest","type":"object","required":["id","new_billing"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"new_billing":{"type":"string","enum":["m","q","s","a","b","t","d","w","h","Free","Once"]},"new":{"$ref":"../../common/defs.json#/definitions/positiveId"},"module":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate548(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate550(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2476.required,parentSchema:schema2476,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2494.required,parentSchema:schema2494,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -30582,7 +31115,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.new_billing === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "new_billing"},message:"must have required property '"+"new_billing"+"'",schema:schema2476.required,parentSchema:schema2476,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "new_billing"},message:"must have required property '"+"new_billing"+"'",schema:schema2494.required,parentSchema:schema2494,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -30661,7 +31194,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/new_billing",schemaPath:"#/properties/new_billing/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2476.properties.new_billing.type,parentSchema:schema2476.properties.new_billing,data:data1};
+const err4 = {instancePath:instancePath+"/new_billing",schemaPath:"#/properties/new_billing/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2494.properties.new_billing.type,parentSchema:schema2494.properties.new_billing,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -30679,7 +31212,7 @@ data["new_billing"] = coerced1;
 }
 }
 if(!(((((((((((data1 === "m") || (data1 === "q")) || (data1 === "s")) || (data1 === "a")) || (data1 === "b")) || (data1 === "t")) || (data1 === "d")) || (data1 === "w")) || (data1 === "h")) || (data1 === "Free")) || (data1 === "Once"))){
-const err5 = {instancePath:instancePath+"/new_billing",schemaPath:"#/properties/new_billing/enum",keyword:"enum",params:{allowedValues: schema2476.properties.new_billing.enum},message:"must be equal to one of the allowed values",schema:schema2476.properties.new_billing.enum,parentSchema:schema2476.properties.new_billing,data:data1};
+const err5 = {instancePath:instancePath+"/new_billing",schemaPath:"#/properties/new_billing/enum",keyword:"enum",params:{allowedValues: schema2494.properties.new_billing.enum},message:"must be equal to one of the allowed values",schema:schema2494.properties.new_billing.enum,parentSchema:schema2494.properties.new_billing,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -30791,7 +31324,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2476.type,parentSchema:schema2476,data};
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2494.type,parentSchema:schema2494,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -30800,19 +31333,19 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate548.errors = vErrors;
+validate550.errors = vErrors;
 return errors === 0;
 }
 
-export const productCloneSettings = validate550;
-const schema2483 = {"title":"ProductCloneSettingsRequest","type":"object","required":["source_product_id","target_product_ids","settings"],"properties":{"source_product_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"target_product_ids":{"type":"array","items":{"$ref":"../../common/defs.json#/definitions/positiveId"},"minItems":1,"maxItems":1000,"description":"a non-empty list of product ids, such as target_product_ids[]=2&target_product_ids[]=3"},"settings":{"type":"array","items":{"type":"string","enum":["1","2","3","4","5","6","7"]},"minItems":1,"maxItems":7,"description":"a non-empty list of setting numbers from 1 to 7, such as settings[]=1&settings[]=7"}}};
+export const productCloneSettings = validate552;
+const schema2501 = {"title":"ProductCloneSettingsRequest","type":"object","required":["source_product_id","target_product_ids","settings"],"properties":{"source_product_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"target_product_ids":{"type":"array","items":{"$ref":"../../common/defs.json#/definitions/positiveId"},"minItems":1,"maxItems":1000,"description":"a non-empty list of product ids, such as target_product_ids[]=2&target_product_ids[]=3"},"settings":{"type":"array","items":{"type":"string","enum":["1","2","3","4","5","6","7"]},"minItems":1,"maxItems":7,"description":"a non-empty list of setting numbers from 1 to 7, such as settings[]=1&settings[]=7"}}};
 
-function validate550(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate552(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.source_product_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "source_product_id"},message:"must have required property '"+"source_product_id"+"'",schema:schema2483.required,parentSchema:schema2483,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "source_product_id"},message:"must have required property '"+"source_product_id"+"'",schema:schema2501.required,parentSchema:schema2501,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -30822,7 +31355,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.target_product_ids === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "target_product_ids"},message:"must have required property '"+"target_product_ids"+"'",schema:schema2483.required,parentSchema:schema2483,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "target_product_ids"},message:"must have required property '"+"target_product_ids"+"'",schema:schema2501.required,parentSchema:schema2501,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -30832,7 +31365,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.settings === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "settings"},message:"must have required property '"+"settings"+"'",schema:schema2483.required,parentSchema:schema2483,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "settings"},message:"must have required property '"+"settings"+"'",schema:schema2501.required,parentSchema:schema2501,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -30909,7 +31442,7 @@ if(dataType1 === "string" || dataType1 === "number"
 coerced1 = [data1];
 }
 else {
-const err5 = {instancePath:instancePath+"/target_product_ids",schemaPath:"#/properties/target_product_ids/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema2483.properties.target_product_ids.type,parentSchema:schema2483.properties.target_product_ids,data:data1};
+const err5 = {instancePath:instancePath+"/target_product_ids",schemaPath:"#/properties/target_product_ids/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema2501.properties.target_product_ids.type,parentSchema:schema2501.properties.target_product_ids,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -30928,7 +31461,7 @@ data["target_product_ids"] = coerced1;
 }
 if(Array.isArray(data1)){
 if(data1.length > 1000){
-const err6 = {instancePath:instancePath+"/target_product_ids",schemaPath:"#/properties/target_product_ids/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema2483.properties.target_product_ids,data:data1};
+const err6 = {instancePath:instancePath+"/target_product_ids",schemaPath:"#/properties/target_product_ids/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema2501.properties.target_product_ids,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -30938,7 +31471,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data1.length < 1){
-const err7 = {instancePath:instancePath+"/target_product_ids",schemaPath:"#/properties/target_product_ids/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema2483.properties.target_product_ids,data:data1};
+const err7 = {instancePath:instancePath+"/target_product_ids",schemaPath:"#/properties/target_product_ids/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema2501.properties.target_product_ids,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -31018,7 +31551,7 @@ if(dataType3 === "string" || dataType3 === "number"
 coerced3 = [data3];
 }
 else {
-const err10 = {instancePath:instancePath+"/settings",schemaPath:"#/properties/settings/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema2483.properties.settings.type,parentSchema:schema2483.properties.settings,data:data3};
+const err10 = {instancePath:instancePath+"/settings",schemaPath:"#/properties/settings/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema2501.properties.settings.type,parentSchema:schema2501.properties.settings,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -31037,7 +31570,7 @@ data["settings"] = coerced3;
 }
 if(Array.isArray(data3)){
 if(data3.length > 7){
-const err11 = {instancePath:instancePath+"/settings",schemaPath:"#/properties/settings/maxItems",keyword:"maxItems",params:{limit: 7},message:"must NOT have more than 7 items",schema:7,parentSchema:schema2483.properties.settings,data:data3};
+const err11 = {instancePath:instancePath+"/settings",schemaPath:"#/properties/settings/maxItems",keyword:"maxItems",params:{limit: 7},message:"must NOT have more than 7 items",schema:7,parentSchema:schema2501.properties.settings,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -31047,7 +31580,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data3.length < 1){
-const err12 = {instancePath:instancePath+"/settings",schemaPath:"#/properties/settings/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema2483.properties.settings,data:data3};
+const err12 = {instancePath:instancePath+"/settings",schemaPath:"#/properties/settings/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema2501.properties.settings,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -31077,7 +31610,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/settings/" + i1,schemaPath:"#/properties/settings/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2483.properties.settings.items.type,parentSchema:schema2483.properties.settings.items,data:data4};
+const err13 = {instancePath:instancePath+"/settings/" + i1,schemaPath:"#/properties/settings/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2501.properties.settings.items.type,parentSchema:schema2501.properties.settings.items,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -31095,7 +31628,7 @@ data3[i1] = coerced4;
 }
 }
 if(!(((((((data4 === "1") || (data4 === "2")) || (data4 === "3")) || (data4 === "4")) || (data4 === "5")) || (data4 === "6")) || (data4 === "7"))){
-const err14 = {instancePath:instancePath+"/settings/" + i1,schemaPath:"#/properties/settings/items/enum",keyword:"enum",params:{allowedValues: schema2483.properties.settings.items.enum},message:"must be equal to one of the allowed values",schema:schema2483.properties.settings.items.enum,parentSchema:schema2483.properties.settings.items,data:data4};
+const err14 = {instancePath:instancePath+"/settings/" + i1,schemaPath:"#/properties/settings/items/enum",keyword:"enum",params:{allowedValues: schema2501.properties.settings.items.enum},message:"must be equal to one of the allowed values",schema:schema2501.properties.settings.items.enum,parentSchema:schema2501.properties.settings.items,data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -31109,7 +31642,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2483.type,parentSchema:schema2483,data};
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2501.type,parentSchema:schema2501,data};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -31118,183 +31651,183 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate550.errors = vErrors;
-return errors === 0;
-}
-
-export const removeOrderDraft = validate552;
-const schema2488 = {"title":"RemoveOrderDraftRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
-
-function validate552(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2488.required,parentSchema:schema2488,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(typeof data0 !== "string"){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
-data0 = data0[0];
-dataType0 = typeof data0;
-if(typeof data0 === "string"){
-coerced0 = data0;
-}
-}
-if(!(coerced0 !== undefined)){
-if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data0;
-}
-else if(data0 === null){
-coerced0 = "";
-}
-else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["id"] = coerced0;
-}
-}
-}
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2488.type,parentSchema:schema2488,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
 validate552.errors = vErrors;
 return errors === 0;
 }
 
-export const removeOrderDraftDiscount = validate560;
-const schema2496 = {"title":"RemoveOrderDraftDiscountRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const removeOrderDraft = validate554;
+const schema2506 = {"title":"RemoveOrderDraftRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate560(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2496.required,parentSchema:schema2496,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(typeof data0 !== "string"){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
-data0 = data0[0];
-dataType0 = typeof data0;
-if(typeof data0 === "string"){
-coerced0 = data0;
-}
-}
-if(!(coerced0 !== undefined)){
-if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data0;
-}
-else if(data0 === null){
-coerced0 = "";
-}
-else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["id"] = coerced0;
-}
-}
-}
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2496.type,parentSchema:schema2496,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-validate560.errors = vErrors;
-return errors === 0;
-}
-
-export const removeOrderDraftItem = validate568;
-const schema2506 = {"title":"RemoveOrderDraftItemRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"service":{"description":"the service_id of the draft service to remove (not with domain)","$ref":"../../common/defs.json#/definitions/positiveId"},"domain":{"description":"the domain_id of the draft domain to remove (not with service)","$ref":"../../common/defs.json#/definitions/positiveId"}}};
-
-function validate568(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate554(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2506.required,parentSchema:schema2506,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2506.type,parentSchema:schema2506,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate554.errors = vErrors;
+return errors === 0;
+}
+
+export const removeOrderDraftDiscount = validate562;
+const schema2514 = {"title":"RemoveOrderDraftDiscountRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+
+function validate562(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2514.required,parentSchema:schema2514,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2514.type,parentSchema:schema2514,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate562.errors = vErrors;
+return errors === 0;
+}
+
+export const removeOrderDraftItem = validate570;
+const schema2524 = {"title":"RemoveOrderDraftItemRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"service":{"description":"the service_id of the draft service to remove (not with domain)","$ref":"../../common/defs.json#/definitions/positiveId"},"domain":{"description":"the domain_id of the draft domain to remove (not with service)","$ref":"../../common/defs.json#/definitions/positiveId"}}};
+
+function validate570(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2524.required,parentSchema:schema2524,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -31455,7 +31988,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2506.type,parentSchema:schema2506,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2524.type,parentSchema:schema2524,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -31464,20 +31997,20 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate568.errors = vErrors;
+validate570.errors = vErrors;
 return errors === 0;
 }
 
-export const searchServiceByIP = validate572;
-const schema2533 = {"title":"SearchServiceByIPRequest","type":"object","required":["ip"],"properties":{"ip":{"type":"string","minLength":2,"maxLength":45,"pattern":"^[0-9A-Fa-f:.]+$","description":"an IPv4 or IPv6 address, such as 203.0.113.11"},"source":{"type":"string","enum":["ipam","proxmox","vpsdata","localcloud"],"description":"one of ipam, proxmox, vpsdata or localcloud"}}};
-const pattern1622 = new RegExp("^[0-9A-Fa-f:.]+$", "u");
+export const searchServiceByIP = validate574;
+const schema2551 = {"title":"SearchServiceByIPRequest","type":"object","required":["ip"],"properties":{"ip":{"type":"string","minLength":2,"maxLength":45,"pattern":"^[0-9A-Fa-f:.]+$","description":"an IPv4 or IPv6 address, such as 203.0.113.11"},"source":{"type":"string","enum":["ipam","proxmox","vpsdata","localcloud"],"description":"one of ipam, proxmox, vpsdata or localcloud"}}};
+const pattern1638 = new RegExp("^[0-9A-Fa-f:.]+$", "u");
 
-function validate572(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate574(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.ip === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ip"},message:"must have required property '"+"ip"+"'",schema:schema2533.required,parentSchema:schema2533,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ip"},message:"must have required property '"+"ip"+"'",schema:schema2551.required,parentSchema:schema2551,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -31506,7 +32039,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2533.properties.ip.type,parentSchema:schema2533.properties.ip,data:data0};
+const err1 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2551.properties.ip.type,parentSchema:schema2551.properties.ip,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -31525,7 +32058,7 @@ data["ip"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(func2(data0) > 45){
-const err2 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/maxLength",keyword:"maxLength",params:{limit: 45},message:"must NOT have more than 45 characters",schema:45,parentSchema:schema2533.properties.ip,data:data0};
+const err2 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/maxLength",keyword:"maxLength",params:{limit: 45},message:"must NOT have more than 45 characters",schema:45,parentSchema:schema2551.properties.ip,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -31535,7 +32068,7 @@ vErrors.push(err2);
 errors++;
 }
 if(func2(data0) < 2){
-const err3 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/minLength",keyword:"minLength",params:{limit: 2},message:"must NOT have fewer than 2 characters",schema:2,parentSchema:schema2533.properties.ip,data:data0};
+const err3 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/minLength",keyword:"minLength",params:{limit: 2},message:"must NOT have fewer than 2 characters",schema:2,parentSchema:schema2551.properties.ip,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -31544,8 +32077,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(!pattern1622.test(data0)){
-const err4 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/pattern",keyword:"pattern",params:{pattern: "^[0-9A-Fa-f:.]+$"},message:"must match pattern \""+"^[0-9A-Fa-f:.]+$"+"\"",schema:"^[0-9A-Fa-f:.]+$",parentSchema:schema2533.properties.ip,data:data0};
+if(!pattern1638.test(data0)){
+const err4 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/pattern",keyword:"pattern",params:{pattern: "^[0-9A-Fa-f:.]+$"},message:"must match pattern \""+"^[0-9A-Fa-f:.]+$"+"\"",schema:"^[0-9A-Fa-f:.]+$",parentSchema:schema2551.properties.ip,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -31576,7 +32109,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2533.properties.source.type,parentSchema:schema2533.properties.source,data:data1};
+const err5 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2551.properties.source.type,parentSchema:schema2551.properties.source,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -31594,7 +32127,7 @@ data["source"] = coerced1;
 }
 }
 if(!((((data1 === "ipam") || (data1 === "proxmox")) || (data1 === "vpsdata")) || (data1 === "localcloud"))){
-const err6 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema2533.properties.source.enum},message:"must be equal to one of the allowed values",schema:schema2533.properties.source.enum,parentSchema:schema2533.properties.source,data:data1};
+const err6 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema2551.properties.source.enum},message:"must be equal to one of the allowed values",schema:schema2551.properties.source.enum,parentSchema:schema2551.properties.source,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -31606,7 +32139,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2533.type,parentSchema:schema2533,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2551.type,parentSchema:schema2551,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -31615,169 +32148,19 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate572.errors = vErrors;
+validate574.errors = vErrors;
 return errors === 0;
 }
 
-export const searchServiceByIPLimited = validate576;
-const schema2548 = {"title":"SearchServiceByIPLimitedRequest","type":"object","required":["ip"],"properties":{"ip":{"type":"string","minLength":2,"maxLength":45,"pattern":"^[0-9A-Fa-f:.]+$","description":"an IPv4 or IPv6 address, such as 203.0.113.11"},"source":{"type":"string","enum":["ipam","proxmox","vpsdata","localcloud"],"description":"one of ipam, proxmox, vpsdata or localcloud"}}};
-
-function validate576(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.ip === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ip"},message:"must have required property '"+"ip"+"'",schema:schema2548.required,parentSchema:schema2548,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.ip !== undefined){
-let data0 = data.ip;
-if(typeof data0 !== "string"){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
-data0 = data0[0];
-dataType0 = typeof data0;
-if(typeof data0 === "string"){
-coerced0 = data0;
-}
-}
-if(!(coerced0 !== undefined)){
-if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data0;
-}
-else if(data0 === null){
-coerced0 = "";
-}
-else {
-const err1 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2548.properties.ip.type,parentSchema:schema2548.properties.ip,data:data0};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["ip"] = coerced0;
-}
-}
-}
-if(typeof data0 === "string"){
-if(func2(data0) > 45){
-const err2 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/maxLength",keyword:"maxLength",params:{limit: 45},message:"must NOT have more than 45 characters",schema:45,parentSchema:schema2548.properties.ip,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(func2(data0) < 2){
-const err3 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/minLength",keyword:"minLength",params:{limit: 2},message:"must NOT have fewer than 2 characters",schema:2,parentSchema:schema2548.properties.ip,data:data0};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(!pattern1622.test(data0)){
-const err4 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/pattern",keyword:"pattern",params:{pattern: "^[0-9A-Fa-f:.]+$"},message:"must match pattern \""+"^[0-9A-Fa-f:.]+$"+"\"",schema:"^[0-9A-Fa-f:.]+$",parentSchema:schema2548.properties.ip,data:data0};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-if(data.source !== undefined){
-let data1 = data.source;
-if(typeof data1 !== "string"){
-let dataType1 = typeof data1;
-let coerced1 = undefined;
-if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
-data1 = data1[0];
-dataType1 = typeof data1;
-if(typeof data1 === "string"){
-coerced1 = data1;
-}
-}
-if(!(coerced1 !== undefined)){
-if(dataType1 == "number" || dataType1 == "boolean"){
-coerced1 = "" + data1;
-}
-else if(data1 === null){
-coerced1 = "";
-}
-else {
-const err5 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2548.properties.source.type,parentSchema:schema2548.properties.source,data:data1};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(coerced1 !== undefined){
-data1 = coerced1;
-if(data !== undefined){
-data["source"] = coerced1;
-}
-}
-}
-if(!((((data1 === "ipam") || (data1 === "proxmox")) || (data1 === "vpsdata")) || (data1 === "localcloud"))){
-const err6 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema2548.properties.source.enum},message:"must be equal to one of the allowed values",schema:schema2548.properties.source.enum,parentSchema:schema2548.properties.source,data:data1};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2548.type,parentSchema:schema2548,data};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-validate576.errors = vErrors;
-return errors === 0;
-}
-
-export const sendEstimate = validate578;
-const schema2551 = {"title":"SendEstimateRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const searchServiceByIPLimited = validate578;
+const schema2566 = {"title":"SearchServiceByIPLimitedRequest","type":"object","required":["ip"],"properties":{"ip":{"type":"string","minLength":2,"maxLength":45,"pattern":"^[0-9A-Fa-f:.]+$","description":"an IPv4 or IPv6 address, such as 203.0.113.11"},"source":{"type":"string","enum":["ipam","proxmox","vpsdata","localcloud"],"description":"one of ipam, proxmox, vpsdata or localcloud"}}};
 
 function validate578(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2551.required,parentSchema:schema2551,data};
+if(data.ip === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ip"},message:"must have required property '"+"ip"+"'",schema:schema2566.required,parentSchema:schema2566,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -31786,8 +32169,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.id !== undefined){
-let data0 = data.id;
+if(data.ip !== undefined){
+let data0 = data.ip;
 if(typeof data0 !== "string"){
 let dataType0 = typeof data0;
 let coerced0 = undefined;
@@ -31806,7 +32189,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+const err1 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2566.properties.ip.type,parentSchema:schema2566.properties.ip,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -31819,13 +32202,13 @@ errors++;
 if(coerced0 !== undefined){
 data0 = coerced0;
 if(data !== undefined){
-data["id"] = coerced0;
+data["ip"] = coerced0;
 }
 }
 }
 if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(func2(data0) > 45){
+const err2 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/maxLength",keyword:"maxLength",params:{limit: 45},message:"must NOT have more than 45 characters",schema:45,parentSchema:schema2566.properties.ip,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -31834,16 +32217,84 @@ vErrors.push(err2);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2551.type,parentSchema:schema2551,data};
+if(func2(data0) < 2){
+const err3 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/minLength",keyword:"minLength",params:{limit: 2},message:"must NOT have fewer than 2 characters",schema:2,parentSchema:schema2566.properties.ip,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
 else {
 vErrors.push(err3);
+}
+errors++;
+}
+if(!pattern1638.test(data0)){
+const err4 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/pattern",keyword:"pattern",params:{pattern: "^[0-9A-Fa-f:.]+$"},message:"must match pattern \""+"^[0-9A-Fa-f:.]+$"+"\"",schema:"^[0-9A-Fa-f:.]+$",parentSchema:schema2566.properties.ip,data:data0};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+if(data.source !== undefined){
+let data1 = data.source;
+if(typeof data1 !== "string"){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType1 = typeof data1;
+if(typeof data1 === "string"){
+coerced1 = data1;
+}
+}
+if(!(coerced1 !== undefined)){
+if(dataType1 == "number" || dataType1 == "boolean"){
+coerced1 = "" + data1;
+}
+else if(data1 === null){
+coerced1 = "";
+}
+else {
+const err5 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2566.properties.source.type,parentSchema:schema2566.properties.source,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["source"] = coerced1;
+}
+}
+}
+if(!((((data1 === "ipam") || (data1 === "proxmox")) || (data1 === "vpsdata")) || (data1 === "localcloud"))){
+const err6 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema2566.properties.source.enum},message:"must be equal to one of the allowed values",schema:schema2566.properties.source.enum,parentSchema:schema2566.properties.source,data:data1};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2566.type,parentSchema:schema2566,data};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
 }
 errors++;
 }
@@ -31851,15 +32302,15 @@ validate578.errors = vErrors;
 return errors === 0;
 }
 
-export const sendInvoice = validate580;
-const schema2555 = {"title":"SendInvoiceRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const sendEstimate = validate580;
+const schema2569 = {"title":"SendEstimateRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
 function validate580(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2555.required,parentSchema:schema2555,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2569.required,parentSchema:schema2569,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -31920,7 +32371,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2555.type,parentSchema:schema2555,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2569.type,parentSchema:schema2569,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -31933,11 +32384,93 @@ validate580.errors = vErrors;
 return errors === 0;
 }
 
-export const sendMessage = validate582;
-const schema2565 = {"title":"SendMessageRequest","type":"object","properties":{"subject":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"body":{"type":"string","maxLength":65535,"description":"a text of at most 65535 characters"},"to":{"type":"string","maxLength":2000,"pattern":"^\\s*[^@\\s;]+@[^@\\s;]+\\.[^@\\s;]+(\\s*;\\s*[^@\\s;]+@[^@\\s;]+\\.[^@\\s;]+)*\\s*;?\\s*$","description":"one or more valid email addresses separated by ;, such as a@example.com;b@example.com"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"sender":{"$ref":"../../common/defs.json#/definitions/positiveId"},"template":{"$ref":"../../common/defs.json#/definitions/positiveId"},"use_variables":{"$ref":"../../common/defs.json#/definitions/flag"},"html":{"$ref":"../../common/defs.json#/definitions/flag"},"notify":{"$ref":"../../common/defs.json#/definitions/flag"},"replyto":{"type":"string","maxLength":254,"pattern":"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$","description":"a valid email address, such as support@example.com"},"from2":{"type":"string","maxLength":254,"pattern":"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$","description":"a valid email address, such as support@example.com"},"from1":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"variables":{"type":"object","description":"template variables as variables[<group>][<name>]=<value>"},"email_override":{"type":"string","maxLength":254,"pattern":"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$","description":"a valid email address, such as support@example.com"},"brand_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
-const pattern1650 = new RegExp("^\\s*[^@\\s;]+@[^@\\s;]+\\.[^@\\s;]+(\\s*;\\s*[^@\\s;]+@[^@\\s;]+\\.[^@\\s;]+)*\\s*;?\\s*$", "u");
+export const sendInvoice = validate582;
+const schema2573 = {"title":"SendInvoiceRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
 function validate582(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2573.required,parentSchema:schema2573,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2573.type,parentSchema:schema2573,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate582.errors = vErrors;
+return errors === 0;
+}
+
+export const sendMessage = validate584;
+const schema2583 = {"title":"SendMessageRequest","type":"object","properties":{"subject":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"body":{"type":"string","maxLength":65535,"description":"a text of at most 65535 characters"},"to":{"type":"string","maxLength":2000,"pattern":"^\\s*[^@\\s;]+@[^@\\s;]+\\.[^@\\s;]+(\\s*;\\s*[^@\\s;]+@[^@\\s;]+\\.[^@\\s;]+)*\\s*;?\\s*$","description":"one or more valid email addresses separated by ;, such as a@example.com;b@example.com"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"sender":{"$ref":"../../common/defs.json#/definitions/positiveId"},"template":{"$ref":"../../common/defs.json#/definitions/positiveId"},"use_variables":{"$ref":"../../common/defs.json#/definitions/flag"},"html":{"$ref":"../../common/defs.json#/definitions/flag"},"notify":{"$ref":"../../common/defs.json#/definitions/flag"},"replyto":{"type":"string","maxLength":254,"pattern":"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$","description":"a valid email address, such as support@example.com"},"from2":{"type":"string","maxLength":254,"pattern":"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$","description":"a valid email address, such as support@example.com"},"from1":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"variables":{"type":"object","description":"template variables as variables[<group>][<name>]=<value>"},"email_override":{"type":"string","maxLength":254,"pattern":"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$","description":"a valid email address, such as support@example.com"},"brand_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+const pattern1666 = new RegExp("^\\s*[^@\\s;]+@[^@\\s;]+\\.[^@\\s;]+(\\s*;\\s*[^@\\s;]+@[^@\\s;]+\\.[^@\\s;]+)*\\s*;?\\s*$", "u");
+
+function validate584(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -31961,7 +32494,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err0 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2565.properties.subject.type,parentSchema:schema2565.properties.subject,data:data0};
+const err0 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2583.properties.subject.type,parentSchema:schema2583.properties.subject,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -31980,7 +32513,7 @@ data["subject"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(func2(data0) > 255){
-const err1 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema2565.properties.subject,data:data0};
+const err1 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema2583.properties.subject,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -32011,7 +32544,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2565.properties.body.type,parentSchema:schema2565.properties.body,data:data1};
+const err2 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2583.properties.body.type,parentSchema:schema2583.properties.body,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -32030,7 +32563,7 @@ data["body"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(func2(data1) > 65535){
-const err3 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema2565.properties.body,data:data1};
+const err3 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema2583.properties.body,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -32061,7 +32594,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2565.properties.to.type,parentSchema:schema2565.properties.to,data:data2};
+const err4 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2583.properties.to.type,parentSchema:schema2583.properties.to,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -32080,7 +32613,7 @@ data["to"] = coerced2;
 }
 if(typeof data2 === "string"){
 if(func2(data2) > 2000){
-const err5 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema2565.properties.to,data:data2};
+const err5 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema2583.properties.to,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -32089,8 +32622,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(!pattern1650.test(data2)){
-const err6 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/pattern",keyword:"pattern",params:{pattern: "^\\s*[^@\\s;]+@[^@\\s;]+\\.[^@\\s;]+(\\s*;\\s*[^@\\s;]+@[^@\\s;]+\\.[^@\\s;]+)*\\s*;?\\s*$"},message:"must match pattern \""+"^\\s*[^@\\s;]+@[^@\\s;]+\\.[^@\\s;]+(\\s*;\\s*[^@\\s;]+@[^@\\s;]+\\.[^@\\s;]+)*\\s*;?\\s*$"+"\"",schema:"^\\s*[^@\\s;]+@[^@\\s;]+\\.[^@\\s;]+(\\s*;\\s*[^@\\s;]+@[^@\\s;]+\\.[^@\\s;]+)*\\s*;?\\s*$",parentSchema:schema2565.properties.to,data:data2};
+if(!pattern1666.test(data2)){
+const err6 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/pattern",keyword:"pattern",params:{pattern: "^\\s*[^@\\s;]+@[^@\\s;]+\\.[^@\\s;]+(\\s*;\\s*[^@\\s;]+@[^@\\s;]+\\.[^@\\s;]+)*\\s*;?\\s*$"},message:"must match pattern \""+"^\\s*[^@\\s;]+@[^@\\s;]+\\.[^@\\s;]+(\\s*;\\s*[^@\\s;]+@[^@\\s;]+\\.[^@\\s;]+)*\\s*;?\\s*$"+"\"",schema:"^\\s*[^@\\s;]+@[^@\\s;]+\\.[^@\\s;]+(\\s*;\\s*[^@\\s;]+@[^@\\s;]+\\.[^@\\s;]+)*\\s*;?\\s*$",parentSchema:schema2583.properties.to,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -32415,7 +32948,7 @@ else if(data9 === null){
 coerced9 = "";
 }
 else {
-const err19 = {instancePath:instancePath+"/replyto",schemaPath:"#/properties/replyto/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2565.properties.replyto.type,parentSchema:schema2565.properties.replyto,data:data9};
+const err19 = {instancePath:instancePath+"/replyto",schemaPath:"#/properties/replyto/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2583.properties.replyto.type,parentSchema:schema2583.properties.replyto,data:data9};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -32434,7 +32967,7 @@ data["replyto"] = coerced9;
 }
 if(typeof data9 === "string"){
 if(func2(data9) > 254){
-const err20 = {instancePath:instancePath+"/replyto",schemaPath:"#/properties/replyto/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema2565.properties.replyto,data:data9};
+const err20 = {instancePath:instancePath+"/replyto",schemaPath:"#/properties/replyto/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema2583.properties.replyto,data:data9};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -32444,7 +32977,7 @@ vErrors.push(err20);
 errors++;
 }
 if(!pattern17.test(data9)){
-const err21 = {instancePath:instancePath+"/replyto",schemaPath:"#/properties/replyto/pattern",keyword:"pattern",params:{pattern: "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"},message:"must match pattern \""+"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"+"\"",schema:"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$",parentSchema:schema2565.properties.replyto,data:data9};
+const err21 = {instancePath:instancePath+"/replyto",schemaPath:"#/properties/replyto/pattern",keyword:"pattern",params:{pattern: "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"},message:"must match pattern \""+"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"+"\"",schema:"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$",parentSchema:schema2583.properties.replyto,data:data9};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -32475,7 +33008,7 @@ else if(data10 === null){
 coerced10 = "";
 }
 else {
-const err22 = {instancePath:instancePath+"/from2",schemaPath:"#/properties/from2/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2565.properties.from2.type,parentSchema:schema2565.properties.from2,data:data10};
+const err22 = {instancePath:instancePath+"/from2",schemaPath:"#/properties/from2/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2583.properties.from2.type,parentSchema:schema2583.properties.from2,data:data10};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -32494,7 +33027,7 @@ data["from2"] = coerced10;
 }
 if(typeof data10 === "string"){
 if(func2(data10) > 254){
-const err23 = {instancePath:instancePath+"/from2",schemaPath:"#/properties/from2/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema2565.properties.from2,data:data10};
+const err23 = {instancePath:instancePath+"/from2",schemaPath:"#/properties/from2/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema2583.properties.from2,data:data10};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -32504,7 +33037,7 @@ vErrors.push(err23);
 errors++;
 }
 if(!pattern17.test(data10)){
-const err24 = {instancePath:instancePath+"/from2",schemaPath:"#/properties/from2/pattern",keyword:"pattern",params:{pattern: "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"},message:"must match pattern \""+"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"+"\"",schema:"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$",parentSchema:schema2565.properties.from2,data:data10};
+const err24 = {instancePath:instancePath+"/from2",schemaPath:"#/properties/from2/pattern",keyword:"pattern",params:{pattern: "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"},message:"must match pattern \""+"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"+"\"",schema:"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$",parentSchema:schema2583.properties.from2,data:data10};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -32535,7 +33068,7 @@ else if(data11 === null){
 coerced11 = "";
 }
 else {
-const err25 = {instancePath:instancePath+"/from1",schemaPath:"#/properties/from1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2565.properties.from1.type,parentSchema:schema2565.properties.from1,data:data11};
+const err25 = {instancePath:instancePath+"/from1",schemaPath:"#/properties/from1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2583.properties.from1.type,parentSchema:schema2583.properties.from1,data:data11};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -32554,7 +33087,7 @@ data["from1"] = coerced11;
 }
 if(typeof data11 === "string"){
 if(func2(data11) > 255){
-const err26 = {instancePath:instancePath+"/from1",schemaPath:"#/properties/from1/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema2565.properties.from1,data:data11};
+const err26 = {instancePath:instancePath+"/from1",schemaPath:"#/properties/from1/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema2583.properties.from1,data:data11};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -32568,7 +33101,7 @@ errors++;
 if(data.variables !== undefined){
 let data12 = data.variables;
 if(!(data12 && typeof data12 == "object" && !Array.isArray(data12))){
-const err27 = {instancePath:instancePath+"/variables",schemaPath:"#/properties/variables/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2565.properties.variables.type,parentSchema:schema2565.properties.variables,data:data12};
+const err27 = {instancePath:instancePath+"/variables",schemaPath:"#/properties/variables/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2583.properties.variables.type,parentSchema:schema2583.properties.variables,data:data12};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -32598,7 +33131,7 @@ else if(data13 === null){
 coerced12 = "";
 }
 else {
-const err28 = {instancePath:instancePath+"/email_override",schemaPath:"#/properties/email_override/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2565.properties.email_override.type,parentSchema:schema2565.properties.email_override,data:data13};
+const err28 = {instancePath:instancePath+"/email_override",schemaPath:"#/properties/email_override/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2583.properties.email_override.type,parentSchema:schema2583.properties.email_override,data:data13};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -32617,7 +33150,7 @@ data["email_override"] = coerced12;
 }
 if(typeof data13 === "string"){
 if(func2(data13) > 254){
-const err29 = {instancePath:instancePath+"/email_override",schemaPath:"#/properties/email_override/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema2565.properties.email_override,data:data13};
+const err29 = {instancePath:instancePath+"/email_override",schemaPath:"#/properties/email_override/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema2583.properties.email_override,data:data13};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -32627,7 +33160,7 @@ vErrors.push(err29);
 errors++;
 }
 if(!pattern17.test(data13)){
-const err30 = {instancePath:instancePath+"/email_override",schemaPath:"#/properties/email_override/pattern",keyword:"pattern",params:{pattern: "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"},message:"must match pattern \""+"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"+"\"",schema:"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$",parentSchema:schema2565.properties.email_override,data:data13};
+const err30 = {instancePath:instancePath+"/email_override",schemaPath:"#/properties/email_override/pattern",keyword:"pattern",params:{pattern: "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"},message:"must match pattern \""+"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"+"\"",schema:"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$",parentSchema:schema2583.properties.email_override,data:data13};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -32690,7 +33223,7 @@ errors++;
 }
 }
 else {
-const err33 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2565.type,parentSchema:schema2565,data};
+const err33 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2583.type,parentSchema:schema2583,data};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -32699,19 +33232,19 @@ vErrors.push(err33);
 }
 errors++;
 }
-validate582.errors = vErrors;
+validate584.errors = vErrors;
 return errors === 0;
 }
 
-export const sendMobileClientNotify = validate584;
-const schema2576 = {"title":"SendMobileClientNotifyRequest","type":"object","required":["client_id","subject","body"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"subject":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"body":{"type":"string","maxLength":65535,"description":"a text of at most 65535 characters"},"server_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const sendMobileClientNotify = validate586;
+const schema2594 = {"title":"SendMobileClientNotifyRequest","type":"object","required":["client_id","subject","body"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"subject":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"body":{"type":"string","maxLength":65535,"description":"a text of at most 65535 characters"},"server_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate584(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate586(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.client_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema2576.required,parentSchema:schema2576,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema2594.required,parentSchema:schema2594,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -32721,7 +33254,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.subject === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subject"},message:"must have required property '"+"subject"+"'",schema:schema2576.required,parentSchema:schema2576,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subject"},message:"must have required property '"+"subject"+"'",schema:schema2594.required,parentSchema:schema2594,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -32731,7 +33264,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.body === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema2576.required,parentSchema:schema2576,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema2594.required,parentSchema:schema2594,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -32810,7 +33343,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2576.properties.subject.type,parentSchema:schema2576.properties.subject,data:data1};
+const err5 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2594.properties.subject.type,parentSchema:schema2594.properties.subject,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -32829,7 +33362,7 @@ data["subject"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(func2(data1) > 255){
-const err6 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema2576.properties.subject,data:data1};
+const err6 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema2594.properties.subject,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -32860,7 +33393,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err7 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2576.properties.body.type,parentSchema:schema2576.properties.body,data:data2};
+const err7 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2594.properties.body.type,parentSchema:schema2594.properties.body,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -32879,7 +33412,7 @@ data["body"] = coerced2;
 }
 if(typeof data2 === "string"){
 if(func2(data2) > 65535){
-const err8 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema2576.properties.body,data:data2};
+const err8 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema2594.properties.body,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -32942,7 +33475,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2576.type,parentSchema:schema2576,data};
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2594.type,parentSchema:schema2594,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -32951,19 +33484,19 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate584.errors = vErrors;
+validate586.errors = vErrors;
 return errors === 0;
 }
 
-export const sendMobileStaffNotify = validate586;
-const schema2581 = {"title":"SendMobileStaffNotifyRequest","type":"object","required":["subject","body"],"properties":{"subject":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"body":{"type":"string","maxLength":65535,"description":"a text of at most 65535 characters"},"server_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const sendMobileStaffNotify = validate588;
+const schema2599 = {"title":"SendMobileStaffNotifyRequest","type":"object","required":["subject","body"],"properties":{"subject":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"body":{"type":"string","maxLength":65535,"description":"a text of at most 65535 characters"},"server_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate586(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate588(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.subject === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subject"},message:"must have required property '"+"subject"+"'",schema:schema2581.required,parentSchema:schema2581,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subject"},message:"must have required property '"+"subject"+"'",schema:schema2599.required,parentSchema:schema2599,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -32973,7 +33506,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.body === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema2581.required,parentSchema:schema2581,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema2599.required,parentSchema:schema2599,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -33002,7 +33535,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2581.properties.subject.type,parentSchema:schema2581.properties.subject,data:data0};
+const err2 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2599.properties.subject.type,parentSchema:schema2599.properties.subject,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -33021,7 +33554,7 @@ data["subject"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(func2(data0) > 255){
-const err3 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema2581.properties.subject,data:data0};
+const err3 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema2599.properties.subject,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -33052,7 +33585,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2581.properties.body.type,parentSchema:schema2581.properties.body,data:data1};
+const err4 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2599.properties.body.type,parentSchema:schema2599.properties.body,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -33071,7 +33604,7 @@ data["body"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(func2(data1) > 65535){
-const err5 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema2581.properties.body,data:data1};
+const err5 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema2599.properties.body,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -33134,7 +33667,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2581.type,parentSchema:schema2581,data};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2599.type,parentSchema:schema2599,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -33143,19 +33676,19 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate586.errors = vErrors;
+validate588.errors = vErrors;
 return errors === 0;
 }
 
-export const setClientDetails = validate588;
-const schema2599 = {"title":"SetClientDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"firstname":{"$ref":"addClient.json#/definitions/text255"},"lastname":{"$ref":"addClient.json#/definitions/text255"},"email":{"$ref":"addClient.json#/definitions/email"},"phonenumber":{"$ref":"addClient.json#/definitions/text255"},"type":{"$ref":"addClient.json#/definitions/clientType"},"address1":{"$ref":"addClient.json#/definitions/text255"},"address2":{"$ref":"addClient.json#/definitions/text255"},"city":{"$ref":"addClient.json#/definitions/text255"},"state":{"$ref":"addClient.json#/definitions/text255"},"postcode":{"$ref":"addClient.json#/definitions/text255"},"country":{"$ref":"addClient.json#/definitions/country"},"companyname":{"$ref":"addClient.json#/definitions/text255"},"status":{"type":"string","enum":["Active","Closing","Closed","Pending Removal","Archived","Lead","Prospect","Lost"],"description":"one of Active, Closing, Closed, Pending Removal, Archived, Lead, Prospect or Lost"},"language":{"$ref":"addClient.json#/definitions/language"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"curchange":{"type":"string","enum":["change","recalculate"],"description":"change or recalculate"}}};
+export const setClientDetails = validate590;
+const schema2617 = {"title":"SetClientDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"firstname":{"$ref":"addClient.json#/definitions/text255"},"lastname":{"$ref":"addClient.json#/definitions/text255"},"email":{"$ref":"addClient.json#/definitions/email"},"phonenumber":{"$ref":"addClient.json#/definitions/text255"},"type":{"$ref":"addClient.json#/definitions/clientType"},"address1":{"$ref":"addClient.json#/definitions/text255"},"address2":{"$ref":"addClient.json#/definitions/text255"},"city":{"$ref":"addClient.json#/definitions/text255"},"state":{"$ref":"addClient.json#/definitions/text255"},"postcode":{"$ref":"addClient.json#/definitions/text255"},"country":{"$ref":"addClient.json#/definitions/country"},"companyname":{"$ref":"addClient.json#/definitions/text255"},"status":{"type":"string","enum":["Active","Closing","Closed","Pending Removal","Archived","Lead","Prospect","Lost"],"description":"one of Active, Closing, Closed, Pending Removal, Archived, Lead, Prospect or Lost"},"language":{"$ref":"addClient.json#/definitions/language"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"curchange":{"type":"string","enum":["change","recalculate"],"description":"change or recalculate"}}};
 
-function validate588(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate590(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2599.required,parentSchema:schema2599,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2617.required,parentSchema:schema2617,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -33842,7 +34375,7 @@ else if(data13 === null){
 coerced13 = "";
 }
 else {
-const err28 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2599.properties.status.type,parentSchema:schema2599.properties.status,data:data13};
+const err28 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2617.properties.status.type,parentSchema:schema2617.properties.status,data:data13};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -33860,7 +34393,7 @@ data["status"] = coerced13;
 }
 }
 if(!((((((((data13 === "Active") || (data13 === "Closing")) || (data13 === "Closed")) || (data13 === "Pending Removal")) || (data13 === "Archived")) || (data13 === "Lead")) || (data13 === "Prospect")) || (data13 === "Lost"))){
-const err29 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema2599.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema2599.properties.status.enum,parentSchema:schema2599.properties.status,data:data13};
+const err29 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema2617.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema2617.properties.status.enum,parentSchema:schema2617.properties.status,data:data13};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -33990,7 +34523,7 @@ else if(data16 === null){
 coerced16 = "";
 }
 else {
-const err34 = {instancePath:instancePath+"/curchange",schemaPath:"#/properties/curchange/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2599.properties.curchange.type,parentSchema:schema2599.properties.curchange,data:data16};
+const err34 = {instancePath:instancePath+"/curchange",schemaPath:"#/properties/curchange/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2617.properties.curchange.type,parentSchema:schema2617.properties.curchange,data:data16};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -34008,7 +34541,7 @@ data["curchange"] = coerced16;
 }
 }
 if(!((data16 === "change") || (data16 === "recalculate"))){
-const err35 = {instancePath:instancePath+"/curchange",schemaPath:"#/properties/curchange/enum",keyword:"enum",params:{allowedValues: schema2599.properties.curchange.enum},message:"must be equal to one of the allowed values",schema:schema2599.properties.curchange.enum,parentSchema:schema2599.properties.curchange,data:data16};
+const err35 = {instancePath:instancePath+"/curchange",schemaPath:"#/properties/curchange/enum",keyword:"enum",params:{allowedValues: schema2617.properties.curchange.enum},message:"must be equal to one of the allowed values",schema:schema2617.properties.curchange.enum,parentSchema:schema2617.properties.curchange,data:data16};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -34020,7 +34553,7 @@ errors++;
 }
 }
 else {
-const err36 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2599.type,parentSchema:schema2599,data};
+const err36 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2617.type,parentSchema:schema2617,data};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -34029,14 +34562,14 @@ vErrors.push(err36);
 }
 errors++;
 }
-validate588.errors = vErrors;
+validate590.errors = vErrors;
 return errors === 0;
 }
 
-export const setContactDetails = validate592;
-const schema2636 = {"title":"SetContactDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"firstname":{"$ref":"addClient.json#/definitions/text255"},"lastname":{"$ref":"addClient.json#/definitions/text255"},"email":{"$ref":"addClient.json#/definitions/email"},"phonenumber":{"$ref":"addClient.json#/definitions/text255"},"type":{"$ref":"addClient.json#/definitions/clientType"},"address1":{"$ref":"addClient.json#/definitions/text255"},"address2":{"$ref":"addClient.json#/definitions/text255"},"city":{"$ref":"addClient.json#/definitions/text255"},"state":{"$ref":"addClient.json#/definitions/text255"},"postcode":{"$ref":"addClient.json#/definitions/text255"},"country":{"$ref":"addClient.json#/definitions/country"},"companyname":{"$ref":"addClient.json#/definitions/text255"},"privileges":{"$ref":"addClientContact.json#/definitions/privileges"}}};
+export const setContactDetails = validate594;
+const schema2654 = {"title":"SetContactDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"firstname":{"$ref":"addClient.json#/definitions/text255"},"lastname":{"$ref":"addClient.json#/definitions/text255"},"email":{"$ref":"addClient.json#/definitions/email"},"phonenumber":{"$ref":"addClient.json#/definitions/text255"},"type":{"$ref":"addClient.json#/definitions/clientType"},"address1":{"$ref":"addClient.json#/definitions/text255"},"address2":{"$ref":"addClient.json#/definitions/text255"},"city":{"$ref":"addClient.json#/definitions/text255"},"state":{"$ref":"addClient.json#/definitions/text255"},"postcode":{"$ref":"addClient.json#/definitions/text255"},"country":{"$ref":"addClient.json#/definitions/country"},"companyname":{"$ref":"addClient.json#/definitions/text255"},"privileges":{"$ref":"addClientContact.json#/definitions/privileges"}}};
 
-function validate590(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate592(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -34435,17 +34968,17 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate590.errors = vErrors;
+validate592.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate592(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate594(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2636.required,parentSchema:schema2636,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2654.required,parentSchema:schema2654,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -35113,14 +35646,14 @@ errors++;
 }
 }
 if(data.privileges !== undefined){
-if(!(validate590(data.privileges, {instancePath:instancePath+"/privileges",parentData:data,parentDataProperty:"privileges",rootData}))){
-vErrors = vErrors === null ? validate590.errors : vErrors.concat(validate590.errors);
+if(!(validate592(data.privileges, {instancePath:instancePath+"/privileges",parentData:data,parentDataProperty:"privileges",rootData}))){
+vErrors = vErrors === null ? validate592.errors : vErrors.concat(validate592.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2636.type,parentSchema:schema2636,data};
+const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2654.type,parentSchema:schema2654,data};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -35129,19 +35662,19 @@ vErrors.push(err28);
 }
 errors++;
 }
-validate592.errors = vErrors;
+validate594.errors = vErrors;
 return errors === 0;
 }
 
-export const setEstimateStatus = validate595;
-const schema2653 = {"title":"SetEstimateStatusRequest","type":"object","required":["id","status"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status":{"$ref":"../../resources/estimate.json#/properties/status"}}};
+export const setEstimateStatus = validate597;
+const schema2671 = {"title":"SetEstimateStatusRequest","type":"object","required":["id","status"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status":{"$ref":"../../resources/estimate.json#/properties/status"}}};
 
-function validate595(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate597(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2653.required,parentSchema:schema2653,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2671.required,parentSchema:schema2671,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -35151,7 +35684,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.status === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema2653.required,parentSchema:schema2653,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema2671.required,parentSchema:schema2671,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -35260,7 +35793,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2653.type,parentSchema:schema2653,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2671.type,parentSchema:schema2671,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -35269,19 +35802,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate595.errors = vErrors;
+validate597.errors = vErrors;
 return errors === 0;
 }
 
-export const setInvoiceStatus = validate597;
-const schema2658 = {"title":"SetInvoiceStatusRequest","type":"object","required":["id","status"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status":{"type":"string","enum":["Paid","Unpaid","Cancelled"]}}};
+export const setInvoiceStatus = validate599;
+const schema2676 = {"title":"SetInvoiceStatusRequest","type":"object","required":["id","status"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status":{"type":"string","enum":["Paid","Unpaid","Cancelled"]}}};
 
-function validate597(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate599(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2658.required,parentSchema:schema2658,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2676.required,parentSchema:schema2676,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -35291,7 +35824,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.status === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema2658.required,parentSchema:schema2658,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema2676.required,parentSchema:schema2676,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -35370,7 +35903,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2658.properties.status.type,parentSchema:schema2658.properties.status,data:data1};
+const err4 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2676.properties.status.type,parentSchema:schema2676.properties.status,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -35388,7 +35921,7 @@ data["status"] = coerced1;
 }
 }
 if(!(((data1 === "Paid") || (data1 === "Unpaid")) || (data1 === "Cancelled"))){
-const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema2658.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema2658.properties.status.enum,parentSchema:schema2658.properties.status,data:data1};
+const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema2676.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema2676.properties.status.enum,parentSchema:schema2676.properties.status,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -35400,7 +35933,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2658.type,parentSchema:schema2658,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2676.type,parentSchema:schema2676,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -35409,101 +35942,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate597.errors = vErrors;
-return errors === 0;
-}
-
-export const setOrderActive = validate599;
-const schema2663 = {"title":"SetOrderActiveRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
-
-function validate599(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2663.required,parentSchema:schema2663,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(typeof data0 !== "string"){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
-data0 = data0[0];
-dataType0 = typeof data0;
-if(typeof data0 === "string"){
-coerced0 = data0;
-}
-}
-if(!(coerced0 !== undefined)){
-if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data0;
-}
-else if(data0 === null){
-coerced0 = "";
-}
-else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["id"] = coerced0;
-}
-}
-}
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2663.type,parentSchema:schema2663,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
 validate599.errors = vErrors;
 return errors === 0;
 }
 
-export const setOrderCancel = validate601;
-const schema2667 = {"title":"SetOrderCancelRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const setOrderActive = validate601;
+const schema2681 = {"title":"SetOrderActiveRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
 function validate601(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2667.required,parentSchema:schema2667,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2681.required,parentSchema:schema2681,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -35564,7 +36015,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2667.type,parentSchema:schema2667,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2681.type,parentSchema:schema2681,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -35577,15 +36028,15 @@ validate601.errors = vErrors;
 return errors === 0;
 }
 
-export const setOrderFraud = validate603;
-const schema2671 = {"title":"SetOrderFraudRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const setOrderCancel = validate603;
+const schema2685 = {"title":"SetOrderCancelRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
 function validate603(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2671.required,parentSchema:schema2671,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2685.required,parentSchema:schema2685,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -35646,7 +36097,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2671.type,parentSchema:schema2671,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2685.type,parentSchema:schema2685,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -35659,15 +36110,15 @@ validate603.errors = vErrors;
 return errors === 0;
 }
 
-export const setOrderPending = validate605;
-const schema2675 = {"title":"SetOrderPendingRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const setOrderFraud = validate605;
+const schema2689 = {"title":"SetOrderFraudRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
 function validate605(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2675.required,parentSchema:schema2675,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2689.required,parentSchema:schema2689,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -35728,7 +36179,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2675.type,parentSchema:schema2675,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2689.type,parentSchema:schema2689,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -35741,15 +36192,97 @@ validate605.errors = vErrors;
 return errors === 0;
 }
 
-export const setOrderReferrer = validate607;
-const schema2680 = {"title":"SetOrderReferrerRequest","type":"object","required":["id","referral"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"referral":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const setOrderPending = validate607;
+const schema2693 = {"title":"SetOrderPendingRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
 function validate607(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2680.required,parentSchema:schema2680,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2693.required,parentSchema:schema2693,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2693.type,parentSchema:schema2693,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate607.errors = vErrors;
+return errors === 0;
+}
+
+export const setOrderReferrer = validate609;
+const schema2698 = {"title":"SetOrderReferrerRequest","type":"object","required":["id","referral"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"referral":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+
+function validate609(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2698.required,parentSchema:schema2698,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -35759,7 +36292,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.referral === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "referral"},message:"must have required property '"+"referral"+"'",schema:schema2680.required,parentSchema:schema2680,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "referral"},message:"must have required property '"+"referral"+"'",schema:schema2698.required,parentSchema:schema2698,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -35870,7 +36403,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2680.type,parentSchema:schema2680,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2698.type,parentSchema:schema2698,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -35879,20 +36412,20 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate607.errors = vErrors;
+validate609.errors = vErrors;
 return errors === 0;
 }
 
-export const setOrderStatus = validate609;
-const schema2686 = {"title":"SetOrderStatusRequest","type":"object","required":["id","status"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status":{"$ref":"../../resources/order.json#/properties/status"}}};
-const schema1674 = {"type":"string","enum":["Pending","Active","Fraud","Cancelled"]};
+export const setOrderStatus = validate611;
+const schema2704 = {"title":"SetOrderStatusRequest","type":"object","required":["id","status"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status":{"$ref":"../../resources/order.json#/properties/status"}}};
+const schema1692 = {"type":"string","enum":["Pending","Active","Fraud","Cancelled"]};
 
-function validate609(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate611(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2686.required,parentSchema:schema2686,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2704.required,parentSchema:schema2704,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -35902,7 +36435,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.status === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema2686.required,parentSchema:schema2686,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema2704.required,parentSchema:schema2704,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -35981,7 +36514,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/status",schemaPath:"../../resources/order.json#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1674.type,parentSchema:schema1674,data:data1};
+const err4 = {instancePath:instancePath+"/status",schemaPath:"../../resources/order.json#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1692.type,parentSchema:schema1692,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -35999,7 +36532,7 @@ data["status"] = coerced1;
 }
 }
 if(!((((data1 === "Pending") || (data1 === "Active")) || (data1 === "Fraud")) || (data1 === "Cancelled"))){
-const err5 = {instancePath:instancePath+"/status",schemaPath:"../../resources/order.json#/properties/status/enum",keyword:"enum",params:{allowedValues: schema1674.enum},message:"must be equal to one of the allowed values",schema:schema1674.enum,parentSchema:schema1674,data:data1};
+const err5 = {instancePath:instancePath+"/status",schemaPath:"../../resources/order.json#/properties/status/enum",keyword:"enum",params:{allowedValues: schema1692.enum},message:"must be equal to one of the allowed values",schema:schema1692.enum,parentSchema:schema1692,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -36011,7 +36544,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2686.type,parentSchema:schema2686,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2704.type,parentSchema:schema2704,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -36020,19 +36553,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate609.errors = vErrors;
+validate611.errors = vErrors;
 return errors === 0;
 }
 
-export const setTicketPriority = validate611;
-const schema2691 = {"title":"SetTicketPriorityRequest","type":"object","required":["id","priority"],"properties":{"id":{"$ref":"../../resources/ticket.json#/properties/ticket_number"},"priority":{"type":"string","enum":["Low","Medium","High"]}}};
+export const setTicketPriority = validate613;
+const schema2709 = {"title":"SetTicketPriorityRequest","type":"object","required":["id","priority"],"properties":{"id":{"$ref":"../../resources/ticket.json#/properties/ticket_number"},"priority":{"type":"string","enum":["Low","Medium","High"]}}};
 
-function validate611(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate613(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2691.required,parentSchema:schema2691,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2709.required,parentSchema:schema2709,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -36042,7 +36575,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.priority === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "priority"},message:"must have required property '"+"priority"+"'",schema:schema2691.required,parentSchema:schema2691,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "priority"},message:"must have required property '"+"priority"+"'",schema:schema2709.required,parentSchema:schema2709,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -36121,7 +36654,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2691.properties.priority.type,parentSchema:schema2691.properties.priority,data:data1};
+const err4 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2709.properties.priority.type,parentSchema:schema2709.properties.priority,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -36139,7 +36672,7 @@ data["priority"] = coerced1;
 }
 }
 if(!(((data1 === "Low") || (data1 === "Medium")) || (data1 === "High"))){
-const err5 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/enum",keyword:"enum",params:{allowedValues: schema2691.properties.priority.enum},message:"must be equal to one of the allowed values",schema:schema2691.properties.priority.enum,parentSchema:schema2691.properties.priority,data:data1};
+const err5 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/enum",keyword:"enum",params:{allowedValues: schema2709.properties.priority.enum},message:"must be equal to one of the allowed values",schema:schema2709.properties.priority.enum,parentSchema:schema2709.properties.priority,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -36151,7 +36684,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2691.type,parentSchema:schema2691,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2709.type,parentSchema:schema2709,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -36160,19 +36693,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate611.errors = vErrors;
+validate613.errors = vErrors;
 return errors === 0;
 }
 
-export const setTicketStatus = validate613;
-const schema2696 = {"title":"SetTicketStatusRequest","type":"object","required":["id","status"],"properties":{"id":{"$ref":"../../resources/ticket.json#/properties/ticket_number"},"status":{"$ref":"../../resources/ticket.json#/definitions/status"}}};
+export const setTicketStatus = validate615;
+const schema2714 = {"title":"SetTicketStatusRequest","type":"object","required":["id","status"],"properties":{"id":{"$ref":"../../resources/ticket.json#/properties/ticket_number"},"status":{"$ref":"../../resources/ticket.json#/definitions/status"}}};
 
-function validate613(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate615(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2696.required,parentSchema:schema2696,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2714.required,parentSchema:schema2714,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -36182,7 +36715,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.status === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema2696.required,parentSchema:schema2696,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema2714.required,parentSchema:schema2714,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -36291,7 +36824,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2696.type,parentSchema:schema2696,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2714.type,parentSchema:schema2714,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -36300,21 +36833,21 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate613.errors = vErrors;
+validate615.errors = vErrors;
 return errors === 0;
 }
 
-export const tokenizeClientCard = validate615;
-const schema2702 = {"title":"TokenizeClientCardRequest","type":"object","required":["client_id","gateway_id","token"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"gateway_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"token":{"type":"string","minLength":1,"maxLength":255,"description":"a non-empty gateway token of at most 255 characters"},"lastfour":{"type":"string","pattern":"^[0-9]{4}$","description":"the last four digits of the card, such as 4242"},"expdate":{"type":"string","pattern":"^(0[1-9]|1[0-2])[0-9]{2}$","description":"the card's expiry as MMYY with a month from 01 to 12, such as 0828"}}};
-const pattern1716 = new RegExp("^[0-9]{4}$", "u");
-const pattern1717 = new RegExp("^(0[1-9]|1[0-2])[0-9]{2}$", "u");
+export const tokenizeClientCard = validate617;
+const schema2720 = {"title":"TokenizeClientCardRequest","type":"object","required":["client_id","gateway_id","token"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"gateway_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"token":{"type":"string","minLength":1,"maxLength":255,"description":"a non-empty gateway token of at most 255 characters"},"lastfour":{"type":"string","pattern":"^[0-9]{4}$","description":"the last four digits of the card, such as 4242"},"expdate":{"type":"string","pattern":"^(0[1-9]|1[0-2])[0-9]{2}$","description":"the card's expiry as MMYY with a month from 01 to 12, such as 0828"}}};
+const pattern1732 = new RegExp("^[0-9]{4}$", "u");
+const pattern1733 = new RegExp("^(0[1-9]|1[0-2])[0-9]{2}$", "u");
 
-function validate615(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate617(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.client_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema2702.required,parentSchema:schema2702,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema2720.required,parentSchema:schema2720,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -36324,7 +36857,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.gateway_id === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gateway_id"},message:"must have required property '"+"gateway_id"+"'",schema:schema2702.required,parentSchema:schema2702,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gateway_id"},message:"must have required property '"+"gateway_id"+"'",schema:schema2720.required,parentSchema:schema2720,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -36334,7 +36867,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.token === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "token"},message:"must have required property '"+"token"+"'",schema:schema2702.required,parentSchema:schema2702,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "token"},message:"must have required property '"+"token"+"'",schema:schema2720.required,parentSchema:schema2720,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -36463,7 +36996,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err7 = {instancePath:instancePath+"/token",schemaPath:"#/properties/token/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2702.properties.token.type,parentSchema:schema2702.properties.token,data:data2};
+const err7 = {instancePath:instancePath+"/token",schemaPath:"#/properties/token/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2720.properties.token.type,parentSchema:schema2720.properties.token,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -36482,7 +37015,7 @@ data["token"] = coerced2;
 }
 if(typeof data2 === "string"){
 if(func2(data2) > 255){
-const err8 = {instancePath:instancePath+"/token",schemaPath:"#/properties/token/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema2702.properties.token,data:data2};
+const err8 = {instancePath:instancePath+"/token",schemaPath:"#/properties/token/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema2720.properties.token,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -36492,7 +37025,7 @@ vErrors.push(err8);
 errors++;
 }
 if(func2(data2) < 1){
-const err9 = {instancePath:instancePath+"/token",schemaPath:"#/properties/token/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema2702.properties.token,data:data2};
+const err9 = {instancePath:instancePath+"/token",schemaPath:"#/properties/token/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema2720.properties.token,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -36523,7 +37056,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err10 = {instancePath:instancePath+"/lastfour",schemaPath:"#/properties/lastfour/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2702.properties.lastfour.type,parentSchema:schema2702.properties.lastfour,data:data3};
+const err10 = {instancePath:instancePath+"/lastfour",schemaPath:"#/properties/lastfour/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2720.properties.lastfour.type,parentSchema:schema2720.properties.lastfour,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -36541,8 +37074,8 @@ data["lastfour"] = coerced3;
 }
 }
 if(typeof data3 === "string"){
-if(!pattern1716.test(data3)){
-const err11 = {instancePath:instancePath+"/lastfour",schemaPath:"#/properties/lastfour/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}$"},message:"must match pattern \""+"^[0-9]{4}$"+"\"",schema:"^[0-9]{4}$",parentSchema:schema2702.properties.lastfour,data:data3};
+if(!pattern1732.test(data3)){
+const err11 = {instancePath:instancePath+"/lastfour",schemaPath:"#/properties/lastfour/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}$"},message:"must match pattern \""+"^[0-9]{4}$"+"\"",schema:"^[0-9]{4}$",parentSchema:schema2720.properties.lastfour,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -36573,7 +37106,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err12 = {instancePath:instancePath+"/expdate",schemaPath:"#/properties/expdate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2702.properties.expdate.type,parentSchema:schema2702.properties.expdate,data:data4};
+const err12 = {instancePath:instancePath+"/expdate",schemaPath:"#/properties/expdate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2720.properties.expdate.type,parentSchema:schema2720.properties.expdate,data:data4};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -36591,8 +37124,8 @@ data["expdate"] = coerced4;
 }
 }
 if(typeof data4 === "string"){
-if(!pattern1717.test(data4)){
-const err13 = {instancePath:instancePath+"/expdate",schemaPath:"#/properties/expdate/pattern",keyword:"pattern",params:{pattern: "^(0[1-9]|1[0-2])[0-9]{2}$"},message:"must match pattern \""+"^(0[1-9]|1[0-2])[0-9]{2}$"+"\"",schema:"^(0[1-9]|1[0-2])[0-9]{2}$",parentSchema:schema2702.properties.expdate,data:data4};
+if(!pattern1733.test(data4)){
+const err13 = {instancePath:instancePath+"/expdate",schemaPath:"#/properties/expdate/pattern",keyword:"pattern",params:{pattern: "^(0[1-9]|1[0-2])[0-9]{2}$"},message:"must match pattern \""+"^(0[1-9]|1[0-2])[0-9]{2}$"+"\"",schema:"^(0[1-9]|1[0-2])[0-9]{2}$",parentSchema:schema2720.properties.expdate,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -36605,7 +37138,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2702.type,parentSchema:schema2702,data};
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2720.type,parentSchema:schema2720,data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -36614,19 +37147,19 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate615.errors = vErrors;
+validate617.errors = vErrors;
 return errors === 0;
 }
 
-export const verifyAdminLogin = validate618;
-const schema2711 = {"title":"VerifyAdminLoginRequest","type":"object","required":["username","password"],"properties":{"username":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"},"password":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"}}};
+export const verifyAdminLogin = validate620;
+const schema2729 = {"title":"VerifyAdminLoginRequest","type":"object","required":["username","password"],"properties":{"username":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"},"password":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"}}};
 
-function validate618(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate620(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.username === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "username"},message:"must have required property '"+"username"+"'",schema:schema2711.required,parentSchema:schema2711,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "username"},message:"must have required property '"+"username"+"'",schema:schema2729.required,parentSchema:schema2729,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -36636,7 +37169,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.password === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'",schema:schema2711.required,parentSchema:schema2711,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'",schema:schema2729.required,parentSchema:schema2729,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -36767,7 +37300,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2711.type,parentSchema:schema2711,data};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2729.type,parentSchema:schema2729,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -36776,19 +37309,19 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate618.errors = vErrors;
+validate620.errors = vErrors;
 return errors === 0;
 }
 
-export const verifyClientLogin = validate620;
-const schema2718 = {"title":"VerifyClientLoginRequest","type":"object","required":["email","password"],"properties":{"email":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"},"password":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"}}};
+export const verifyClientLogin = validate622;
+const schema2736 = {"title":"VerifyClientLoginRequest","type":"object","required":["email","password"],"properties":{"email":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"},"password":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"}}};
 
-function validate620(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate622(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.email === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema2718.required,parentSchema:schema2718,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema2736.required,parentSchema:schema2736,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -36798,7 +37331,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.password === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'",schema:schema2718.required,parentSchema:schema2718,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'",schema:schema2736.required,parentSchema:schema2736,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -36929,7 +37462,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2718.type,parentSchema:schema2718,data};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2736.type,parentSchema:schema2736,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -36938,7 +37471,7 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate620.errors = vErrors;
+validate622.errors = vErrors;
 return errors === 0;
 }
 

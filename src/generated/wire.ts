@@ -195,6 +195,7 @@ export interface AllWireTypes {
   operations_invoices_addInvoice_json?: AddInvoice;
   operations_invoices_addInvoiceItem_json?: AddInvoiceItem;
   operations_invoices_addInvoicePayment_json?: AddInvoicePayment;
+  operations_invoices_addTransaction_json?: AddTransaction;
   operations_invoices_applyInvoiceCredit_json?: ApplyInvoiceCredit;
   operations_invoices_chargeCreditCard_json?: ChargeCreditCard;
   operations_invoices_deleteInvoice_json?: DeleteInvoice;
@@ -5215,7 +5216,7 @@ export interface TicketListItem {
   notes: string;
 }
 /**
- * Client `id`'s transactions (an unknown client is an error), newest first, in getTransactions' item shape, which the cut published sample shows key for key: `in` and `out` first, the client's names and the gateway's name (`module`) joined in. The stored copy of the sample ends inside the list, so the rest follows getTransactions: `transactions`, then a `sorter` of numbers, 25 a page (`page` counts from 0; `perpage` as elsewhere). Filters as getTransactions takes them, each ignored when empty: filter[trans_id], filter[description], filter[lastname] and filter[companyname] match any part, case-insensitively; filter[module] the gateway's name; filter[in], filter[out] and filter[currency_id] exactly; filter[date] (YYYY-MM-DD, or a month or a year alone) compares the transaction's day with filterop[date]: = (default), <, > or !=. filter[type] and filter[status] are not accepted: their published value lists are cut, and billsim's transactions are all completed invoice payments.
+ * Client `id`'s transactions (an unknown client is an error), newest first, in getTransactions' item shape, which the cut published sample shows key for key: `in` and `out` first, the client's names and the gateway's name (`module`) joined in. The stored copy of the sample ends inside the list, so the rest follows getTransactions: `transactions`, then a `sorter` of numbers, 25 a page (`page` counts from 0; `perpage` as elsewhere). Filters as getTransactions takes them, each ignored when empty: filter[trans_id], filter[description], filter[lastname] and filter[companyname] match any part, case-insensitively; filter[module] the gateway's name; filter[in], filter[out] and filter[currency_id] exactly; filter[date] (YYYY-MM-DD, or a month or a year alone) compares the transaction's day with filterop[date]: = (default), <, > or !=. filter[type] and filter[status] are not accepted: their published value lists are cut, and billsim's transactions are all completed (payments, refunds and records added with addTransaction).
  */
 export interface GetClientTransactions {
   request: GetClientTransactionsRequest;
@@ -6500,6 +6501,56 @@ export interface AddInvoicePaymentRequest {
   send_email?: '0' | '1';
 }
 export interface AddInvoicePaymentResult {}
+/**
+ * Records a transaction of main client `client_id` (a contact is refused: transactions belong to the main client): `in` (money received), `out` (money paid back) and the gateway's `fee`, each a non-negative amount (plain numbers such as 10 or 10.5 are accepted, absent means 0.00); at least one of `in` and `out` must be more than 0, and `fee` at most `in` plus `out`. `module` is the payment gateway's id, as getPaymentModules lists them (it must be enabled; 0 or absent: no gateway, or, against an invoice, the invoice's own gateway). `date` is read as addInvoicePayment reads it (a date alone takes the session clock's time of day; absent: now). `trans_id` is the gateway's reference (absent: billsim makes up a "BS-YYYYMMDD-NNNNNN" one, as addInvoicePayment does), `description` the transaction's text. `description_id` (a description type, whose values are not published) is accepted and ignored. Without `invoice_id` the transaction is a record only, in the client's currency: no invoice, credit or service changes. With `invoice_id` (an invoice of that client; the amounts are in the invoice's currency) it is a payment or a refund, never both at once: `in` is a payment with addInvoicePayment's rules, one rule for both calls (only an Unpaid invoice or one in Collections takes it; reaching the balance due marks the invoice Paid on `date` and runs what paying sets off: the order accepted, suspended services back, renewals moving their next due dates, credit receipts and commissions; anything beyond the balance goes to the client's credit), its description, when none is given, the one addInvoicePayment writes ("Invoice #N payment" or "partial payment"); `out` is a refund of money paid on the invoice, at most what its payments less earlier refunds come to, and leaves the invoice's status, services and credit as they are (mark it with setInvoiceStatus as needed); once refunded, the money counts as not paid, so the invoice's balance due grows again. The published answer has no id and no `info` (`{"success": true, "call", "server_time"}`): the new transaction is the newest, the first row of getTransactions with `client_id` (or of getClientTransactions), and filter[trans_id] finds it by its reference; getTransactionDetails and getInvoiceDetails' `transactions` show it too. The parameter names are the page's: `transaction_id` and `gateway`, which a known caller sends instead of `trans_id` and `module` (without `client_id`), are not the call's and are ignored, so that request is refused for its missing `client_id`, as the page's required parameter says.
+ */
+export interface AddTransaction {
+  request: AddTransactionRequest;
+  result: AddTransactionResult;
+}
+export interface AddTransactionRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  client_id: string;
+  /**
+   * a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30
+   */
+  in?: string;
+  /**
+   * a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30
+   */
+  out?: string;
+  /**
+   * a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30
+   */
+  fee?: string;
+  /**
+   * 0 or a positive whole number id
+   */
+  module?: string;
+  /**
+   * a date as YYYY-MM-DD, YYYY-MM-DD HH:MM:SS or an ISO 8601 date-time such as 2026-11-20T10:00:00.000Z
+   */
+  date?: string;
+  /**
+   * 0 or a positive whole number id
+   */
+  invoice_id?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  trans_id?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  description?: string;
+  /**
+   * 0 or a positive whole number id
+   */
+  description_id?: string;
+}
+export interface AddTransactionResult {}
 /**
  * Pays part or all of invoice `id` from its client's credit balance. `apply_credit` (more than 0) is in the invoice's currency; when the client's currency differs, the credit taken is that amount converted at the two currencies' rates (the invoice's own rate and the client currency's). The invoice's `credit` grows by `apply_credit` and its totals are recomputed (total = subtotal + taxes - credit), so its balance due drops by that much; no transaction is recorded. The client's credit log gets an entry "Credit applied to invoice" naming the invoice. When nothing is left due, the invoice is settled as by a payment: Paid, dated now, given the next paid number, and its automation runs (Pending orders accepted, services suspended for it restored, affiliate commissions earned). Refused, changing nothing: an invoice that does not take payments (only Unpaid and Collections do; the message names its status), a credit receipt (addCreditReceipt: credit cannot pay for credit), an amount above what the invoice still owes (the message says how much that is), and a client with less credit than asked (nothing is applied, as the published page says). info ["Credit applied to invoice."], as published.
  */
