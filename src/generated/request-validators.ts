@@ -707,7 +707,7 @@ export const addClient = validate27;
 const schema76 = {"title":"AddClientRequest","type":"object","required":["email","password","password2"],"properties":{"email":{"$ref":"#/definitions/email"},"password":{"type":"string","minLength":1,"maxLength":255,"description":"a non-empty password of at most 255 characters"},"password2":{"type":"string","maxLength":255,"description":"a text of at most 255 characters, the same as password"},"firstname":{"$ref":"#/definitions/text255"},"lastname":{"$ref":"#/definitions/text255"},"notify":{"$ref":"../../common/defs.json#/definitions/flag"},"phonenumber":{"$ref":"#/definitions/text255"},"type":{"$ref":"#/definitions/clientType"},"address1":{"$ref":"#/definitions/text255"},"address2":{"$ref":"#/definitions/text255"},"city":{"$ref":"#/definitions/text255"},"state":{"$ref":"#/definitions/text255"},"postcode":{"$ref":"#/definitions/text255"},"country":{"$ref":"#/definitions/country"},"companyname":{"$ref":"#/definitions/text255"},"language":{"$ref":"#/definitions/language"},"status":{"type":"string","enum":["Active","Lead","Prospect","Lost"],"description":"one of Active, Lead, Prospect or Lost"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"}}};
 const schema41 = {"type":"string","maxLength":254,"pattern":"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$","description":"a valid email address, such as jane@example.com"};
 const schema42 = {"type":"string","maxLength":255,"description":"a text of at most 255 characters"};
-const schema44 = {"type":"string","enum":["0","1"],"description":"\"0\" or \"1\""};
+const schema44 = {"type":"string","enum":["0","1"],"$comment":"The words are read before validation, for every parameter that takes only 0 and 1 (README, src/lib/param-forms.ts).","description":"\"0\" or \"1\"; true, on and yes (in any letter case) are read as 1, false, off and no as 0"};
 const schema46 = {"type":"string","enum":["Private","Company"],"description":"Private or Company"};
 const schema52 = {"type":"string","pattern":"^([A-Za-z]{2})?$","description":"an ISO 3166-1 alpha-2 country code, such as GB"};
 const schema54 = {"type":"string","pattern":"^[a-z]{2,32}$","description":"a language name in lower case letters, such as english"};
@@ -1685,7 +1685,7 @@ export const addClientContact = validate31;
 const schema102 = {"title":"AddClientContactRequest","type":"object","required":["id","firstname","lastname","email","password","password2"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"firstname":{"type":"string","minLength":1,"maxLength":255,"description":"a non-empty text of at most 255 characters"},"lastname":{"type":"string","minLength":1,"maxLength":255,"description":"a non-empty text of at most 255 characters"},"email":{"type":"string","maxLength":254,"pattern":"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$","description":"a valid email address, such as jane@example.com"},"password":{"type":"string","minLength":1,"maxLength":255,"description":"a non-empty password of at most 255 characters"},"password2":{"type":"string","maxLength":255,"description":"a text of at most 255 characters, the same as password"},"companyname":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"address1":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"address2":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"city":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"state":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"postcode":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"phonenumber":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"country":{"type":"string","pattern":"^([A-Za-z]{2})?$","description":"an ISO 3166-1 alpha-2 country code, such as GB"},"privileges":{"$ref":"#/definitions/privileges"}}};
 const schema94 = {"title":"ContactPrivilegesParam","type":"object","additionalProperties":false,"description":"a set of privileges such as privileges[billing][payinvoice]=1","properties":{"billing":{"type":"object","propertyNames":{"$ref":"../../resources/client.json#/definitions/billingKeys"},"additionalProperties":{"$ref":"#/definitions/flag"},"description":"a set of billing privileges such as privileges[billing][payinvoice]=1"},"support":{"type":"object","propertyNames":{"$ref":"../../resources/client.json#/definitions/supportKeys"},"additionalProperties":{"$ref":"#/definitions/flag"},"description":"a set of support privileges such as privileges[support][tickets]=1"},"misc":{"type":"object","propertyNames":{"$ref":"../../resources/client.json#/definitions/miscKeys"},"additionalProperties":{"$ref":"#/definitions/flag"},"description":"a set of misc privileges such as privileges[misc][editmain]=1"}}};
 const schema69 = {"description":"The billing privileges as the vendor publishes them (addClientContact, editContactPermissions): emails (billing notifications), payinvoice (view and pay invoices), orders (place orders), balance (view the balance), addfunds (add funds), creditcard (manage the card on file). The one list of these keys: requests and stored records both refer to it.","type":"string","enum":["emails","payinvoice","orders","balance","addfunds","creditcard"]};
-const schema96 = {"type":"string","pattern":"^(1|true|on|0|false|off)?$","description":"1, true or on to grant it, or 0, false, off or empty to grant nothing"};
+const schema96 = {"type":"string","pattern":"^(1|true|on|0|false|off)?$","description":"1, true, on or yes to grant it, or 0, false, off, no or empty to grant nothing"};
 const schema71 = {"description":"The support privileges as published: newticket (open tickets), tickets (view tickets), closeticket (close tickets), emails (ticket notifications).","type":"string","enum":["newticket","tickets","closeticket","emails"]};
 const schema73 = {"description":"The other privileges as published: editmain (change the main profile), emails (view the e-mail history), editipaccess (security settings), manageprofiles (add and edit contacts), affiliates (the affiliate section).","type":"string","enum":["editmain","emails","editipaccess","manageprofiles","affiliates"]};
 const pattern38 = new RegExp("^(1|true|on|0|false|off)?$", "u");
@@ -13866,7 +13866,7 @@ return errors === 0;
 
 export const editAccountDetails = validate233;
 const schema895 = {"title":"EditAccountDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"product_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"date_created":{"$ref":"../../common/defs.json#/definitions/date"},"domain":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"server_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"payment_module":{"$ref":"../../common/defs.json#/definitions/positiveId"},"firstpayment":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"total":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"next_due":{"$ref":"../../common/defs.json#/definitions/date"},"status":{"type":"string","enum":["Pending","Active","Suspended","Terminated","Cancelled","Fraud"]},"username":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"password":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"rootpassword":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"commitment_date":{"$ref":"../../common/defs.json#/definitions/date"},"notes":{"$ref":"../../common/defs.json#/definitions/text"}}};
-const schema60 = {"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$","description":"a date as YYYY-MM-DD"};
+const schema60 = {"$comment":"An ISO 8601 date-time (2027-01-15T00:00:00, Z or an offset) is read as its UTC date before validation, for every parameter that takes a date (README, src/lib/param-forms.ts).","type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$","description":"a date as YYYY-MM-DD"};
 const pattern26 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}$", "u");
 
 function validate233(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -17137,12 +17137,12 @@ errors++;
 }
 if(data.item !== undefined){
 let data12 = data.item;
-const _errs38 = errors;
+const _errs40 = errors;
 let valid13 = false;
-const _errs39 = errors;
 const _errs41 = errors;
+const _errs43 = errors;
 let valid14 = true;
-const _errs42 = errors;
+const _errs44 = errors;
 if(!(Array.isArray(data12))){
 let dataType12 = typeof data12;
 let coerced12 = undefined;
@@ -17176,11 +17176,11 @@ data["item"] = coerced12;
 }
 }
 }
-var _valid1 = _errs42 === errors;
-errors = _errs41;
+var _valid1 = _errs44 === errors;
+errors = _errs43;
 if(vErrors !== null){
-if(_errs41){
-vErrors.length = _errs41;
+if(_errs43){
+vErrors.length = _errs43;
 }
 else {
 vErrors = null;
@@ -17188,22 +17188,22 @@ vErrors = null;
 }
 let ifClause0;
 if(_valid1){
-const _errs44 = errors;
+const _errs46 = errors;
 if(!(validate54(data12, {instancePath:instancePath+"/item",parentData:data,parentDataProperty:"item",rootData}))){
 vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
 errors = vErrors.length;
 }
-var _valid1 = _errs44 === errors;
+var _valid1 = _errs46 === errors;
 valid14 = _valid1;
 ifClause0 = "then";
 }
 else {
-const _errs45 = errors;
+const _errs47 = errors;
 if(!(validate58(data12, {instancePath:instancePath+"/item",parentData:data,parentDataProperty:"item",rootData}))){
 vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
 errors = vErrors.length;
 }
-var _valid1 = _errs45 === errors;
+var _valid1 = _errs47 === errors;
 valid14 = _valid1;
 ifClause0 = "else";
 }
@@ -17217,23 +17217,23 @@ vErrors.push(err26);
 }
 errors++;
 }
-var _valid0 = _errs39 === errors;
+var _valid0 = _errs41 === errors;
 valid13 = valid13 || _valid0;
 if(!valid13){
-const _errs47 = errors;
+const _errs49 = errors;
 if(!(validate54(data12, {instancePath:instancePath+"/item",parentData:data,parentDataProperty:"item",rootData}))){
 vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
 errors = vErrors.length;
 }
-var _valid0 = _errs47 === errors;
+var _valid0 = _errs49 === errors;
 valid13 = valid13 || _valid0;
 if(!valid13){
-const _errs48 = errors;
+const _errs50 = errors;
 if(!(validate58(data12, {instancePath:instancePath+"/item",parentData:data,parentDataProperty:"item",rootData}))){
 vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
 errors = vErrors.length;
 }
-var _valid0 = _errs48 === errors;
+var _valid0 = _errs50 === errors;
 valid13 = valid13 || _valid0;
 }
 }
@@ -17248,10 +17248,10 @@ vErrors.push(err27);
 errors++;
 }
 else {
-errors = _errs38;
+errors = _errs40;
 if(vErrors !== null){
-if(_errs38){
-vErrors.length = _errs38;
+if(_errs40){
+vErrors.length = _errs40;
 }
 else {
 vErrors = null;
@@ -17261,12 +17261,12 @@ vErrors = null;
 }
 if(data.newitem !== undefined){
 let data13 = data.newitem;
-const _errs50 = errors;
+const _errs52 = errors;
 let valid15 = false;
-const _errs51 = errors;
 const _errs53 = errors;
+const _errs55 = errors;
 let valid16 = true;
-const _errs54 = errors;
+const _errs56 = errors;
 if(!(Array.isArray(data13))){
 let dataType13 = typeof data13;
 let coerced13 = undefined;
@@ -17300,11 +17300,11 @@ data["newitem"] = coerced13;
 }
 }
 }
-var _valid3 = _errs54 === errors;
-errors = _errs53;
+var _valid3 = _errs56 === errors;
+errors = _errs55;
 if(vErrors !== null){
-if(_errs53){
-vErrors.length = _errs53;
+if(_errs55){
+vErrors.length = _errs55;
 }
 else {
 vErrors = null;
@@ -17312,22 +17312,22 @@ vErrors = null;
 }
 let ifClause1;
 if(_valid3){
-const _errs56 = errors;
+const _errs58 = errors;
 if(!(validate63(data13, {instancePath:instancePath+"/newitem",parentData:data,parentDataProperty:"newitem",rootData}))){
 vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
 errors = vErrors.length;
 }
-var _valid3 = _errs56 === errors;
+var _valid3 = _errs58 === errors;
 valid16 = _valid3;
 ifClause1 = "then";
 }
 else {
-const _errs57 = errors;
+const _errs59 = errors;
 if(!(validate67(data13, {instancePath:instancePath+"/newitem",parentData:data,parentDataProperty:"newitem",rootData}))){
 vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
 errors = vErrors.length;
 }
-var _valid3 = _errs57 === errors;
+var _valid3 = _errs59 === errors;
 valid16 = _valid3;
 ifClause1 = "else";
 }
@@ -17341,23 +17341,23 @@ vErrors.push(err29);
 }
 errors++;
 }
-var _valid2 = _errs51 === errors;
+var _valid2 = _errs53 === errors;
 valid15 = valid15 || _valid2;
 if(!valid15){
-const _errs59 = errors;
+const _errs61 = errors;
 if(!(validate63(data13, {instancePath:instancePath+"/newitem",parentData:data,parentDataProperty:"newitem",rootData}))){
 vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
 errors = vErrors.length;
 }
-var _valid2 = _errs59 === errors;
+var _valid2 = _errs61 === errors;
 valid15 = valid15 || _valid2;
 if(!valid15){
-const _errs60 = errors;
+const _errs62 = errors;
 if(!(validate67(data13, {instancePath:instancePath+"/newitem",parentData:data,parentDataProperty:"newitem",rootData}))){
 vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
 errors = vErrors.length;
 }
-var _valid2 = _errs60 === errors;
+var _valid2 = _errs62 === errors;
 valid15 = valid15 || _valid2;
 }
 }
@@ -17372,10 +17372,10 @@ vErrors.push(err30);
 errors++;
 }
 else {
-errors = _errs50;
+errors = _errs52;
 if(vErrors !== null){
-if(_errs50){
-vErrors.length = _errs50;
+if(_errs52){
+vErrors.length = _errs52;
 }
 else {
 vErrors = null;
@@ -24424,7 +24424,7 @@ return errors === 0;
 }
 
 export const getDomains = validate415;
-const schema1903 = {"title":"GetDomainsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"list":{"type":"string","enum":["all","active","expired","pending","pending_transfer","pending_registration"]},"filter":{"title":"GetDomainsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[status]=Active; an empty filter value means no filter","properties":{"name":{"$ref":"../../common/defs.json#/definitions/text"},"status":{"$ref":"../clients/getClientDomains.json#/properties/request/properties/filter/properties/status"},"module":{"$ref":"../../common/defs.json#/definitions/text"},"client_name":{"$ref":"../../common/defs.json#/definitions/text"},"brand_id":{"type":"string","pattern":"^[01]?$","description":"0 or 1: billsim has one brand, and either id names it"}}}}};
+const schema1903 = {"title":"GetDomainsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"list":{"type":"string","enum":["all","active","expired","pending","pending_transfer","pending_registration"]},"filter":{"title":"GetDomainsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[status]=Active; an empty filter value means no filter","properties":{"name":{"$ref":"../../common/defs.json#/definitions/text"},"status":{"$ref":"../clients/getClientDomains.json#/properties/request/properties/filter/properties/status"},"module":{"$ref":"../../common/defs.json#/definitions/text"},"client_name":{"$ref":"../../common/defs.json#/definitions/text"},"brand_id":{"type":"string","pattern":"^[01]?$","paramForm":"none","description":"0 or 1: billsim has one brand, and either id names it"}}}}};
 const schema1881 = {"type":"string","pattern":"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$","description":"a domain status: Pending, Pending Registration, Pending Transfer, Active, Expired, Cancelled, Fraud, Transferred Away"};
 
 function validate415(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -29549,7 +29549,7 @@ return errors === 0;
 
 export const meteredAddUsage = validate524;
 const schema2412 = {"title":"MeteredAddUsageRequest","type":"object","required":["account_id","variable","qty"],"properties":{"account_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"variable":{"type":"string","pattern":"^[A-Za-z0-9_]{1,64}$","description":"a variable name of letters, digits and _, such as bandwidth"},"qty":{"type":"string","pattern":"^[0-9]{1,12}(\\.[0-9]{1,4})?$","description":"a quantity of at most 4 decimals, such as 2 or 1.5"},"output":{"type":"string","maxLength":65535,"description":"a text of at most 65535 characters"},"rawoutput":{"type":"string","maxLength":65535,"description":"a text of at most 65535 characters"},"charge":{"type":"string","pattern":"^[0-9]{1,12}(\\.[0-9]{1,2})?$","description":"a money amount of 0 or more, such as 5 or 4.20"},"date_created":{"$ref":"../../common/defs.json#/definitions/datetime"},"date_updated":{"$ref":"../../common/defs.json#/definitions/datetime"}}};
-const schema58 = {"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$","description":"a date-time as YYYY-MM-DD HH:MM:SS"};
+const schema58 = {"$comment":"An ISO 8601 date-time (2027-01-15T10:00:00, Z or an offset) is read as YYYY-MM-DD HH:MM:SS in UTC before validation, for every parameter that takes a date-time (README, src/lib/param-forms.ts).","type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$","description":"a date-time as YYYY-MM-DD HH:MM:SS"};
 const pattern1541 = new RegExp("^[A-Za-z0-9_]{1,64}$", "u");
 const pattern1542 = new RegExp("^[0-9]{1,12}(\\.[0-9]{1,4})?$", "u");
 const pattern23 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$", "u");

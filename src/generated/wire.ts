@@ -424,7 +424,7 @@ export interface Account {
    */
   password: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   manual: '0' | '1';
   /**
@@ -536,23 +536,23 @@ export interface Addon {
   name: string;
   description: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   visible: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   unique: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   taxable: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   system: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   hidden: '0' | '1';
   autosetup: string;
@@ -879,7 +879,7 @@ export interface Client {
   notes: string;
   language: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   company: '0' | '1';
   /**
@@ -887,15 +887,15 @@ export interface Client {
    */
   credit: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   taxexempt: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   latefeeoveride: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   overideduenotices: '0' | '1';
   /**
@@ -948,7 +948,7 @@ export interface ClientAutomation {
    */
   invoice_days?: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   suspend?: '0' | '1';
   /**
@@ -956,7 +956,7 @@ export interface ClientAutomation {
    */
   suspend_days?: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   terminate?: '0' | '1';
   /**
@@ -964,7 +964,7 @@ export interface ClientAutomation {
    */
   terminate_days?: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   late_fee?: '0' | '1';
   /**
@@ -972,11 +972,11 @@ export interface ClientAutomation {
    */
   late_fee_days?: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   reminders?: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   auto_apply_credit?: '0' | '1';
 }
@@ -1031,7 +1031,7 @@ export interface ClientFile {
   product_id: string;
   downloads: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   clients: '0' | '1';
   /**
@@ -1115,11 +1115,11 @@ export interface Currency {
    */
   last_changes: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   update: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   enable: '0' | '1';
   format: string;
@@ -1218,7 +1218,7 @@ export interface InvoiceItem {
    */
   amount: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   taxed: '0' | '1';
   qty: string;
@@ -1357,7 +1357,7 @@ export interface EstimateItem {
    */
   amount: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   taxed: '0' | '1';
   qty: string;
@@ -1382,7 +1382,7 @@ export interface OrderPage {
   name: string;
   description: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   visible: '0' | '1';
   slug: string;
@@ -1416,26 +1416,26 @@ export interface Product {
   name: string;
   description: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   visible: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   domain_options: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   stock: '0' | '1';
   qty: string;
   autosetup: string;
   subdomain: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   owndomain: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   tax: '0' | '1';
   upgrades: string;
@@ -1542,7 +1542,7 @@ export interface Product {
    */
   server: string[];
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   free_domain: '0' | '1';
   /**
@@ -1578,7 +1578,7 @@ export interface Server {
    */
   group_id: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   default: '0' | '1';
   name: string;
@@ -1610,11 +1610,11 @@ export interface Server {
    */
   hash: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   secure: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   enable: '0' | '1';
   field1: string;
@@ -1685,20 +1685,20 @@ export interface Domain {
    */
   next_invoice: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   idprotection: '0' | '1';
   nameservers: Nameservers;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   autorenew: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   reglock: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   manual: '0' | '1';
   epp_code: string;
@@ -1713,7 +1713,7 @@ export interface Domain {
    */
   currency_id: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   transfer_lock?: '0' | '1';
   /**
@@ -1736,7 +1736,7 @@ export interface Registrar {
    */
   transfer_days: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   refuses_locked_transfers: '0' | '1';
 }
@@ -1764,7 +1764,7 @@ export interface Gateway {
   name: string;
   module: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   enabled: '0' | '1';
 }
@@ -1779,7 +1779,7 @@ export interface NewsItem {
   title: string;
   content: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   enable: '0' | '1';
   /**
@@ -2173,7 +2173,7 @@ export interface TicketDept {
    */
   email: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   visible: '0' | '1';
   assigned_admins: TicketDeptAdmins;
@@ -2239,11 +2239,11 @@ export interface Ticket {
    */
   priority: '0' | '1' | '2' | '3';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   admin_read: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   client_read: '0' | '1';
   type: TicketAuthorType;
@@ -2339,7 +2339,7 @@ export interface ProductAutomation {
    */
   invoice_days: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   suspend: '0' | '1';
   /**
@@ -2347,7 +2347,7 @@ export interface ProductAutomation {
    */
   suspend_days: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   terminate: '0' | '1';
   /**
@@ -2355,11 +2355,11 @@ export interface ProductAutomation {
    */
   terminate_days: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   terminate_cancel_invoices: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   cancel_unpaid_orders: '0' | '1';
   /**
@@ -2367,7 +2367,7 @@ export interface ProductAutomation {
    */
   cancel_unpaid_orders_days: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   late_fee: '0' | '1';
   /**
@@ -2383,7 +2383,7 @@ export interface ProductAutomation {
    */
   late_fee_days: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   late_fee_separate_invoice: '0' | '1';
   /**
@@ -2424,7 +2424,7 @@ export interface TldAutomation {
    */
   redemption_days: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   auto_renew_on_payment: '0' | '1';
 }
@@ -2443,7 +2443,7 @@ export interface KbCategory {
   name: string;
   description: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   visible: '0' | '1';
   sort_order: string;
@@ -2470,7 +2470,7 @@ export interface KbArticle {
    */
   body: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   registered: '0' | '1';
   options: string;
@@ -2575,7 +2575,7 @@ export interface MeteredUsage {
    */
   charge: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   charged: '0' | '1';
   output: string;
@@ -3097,7 +3097,7 @@ export interface AccountDetails {
    */
   extra_details: [];
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   manual: '0' | '1';
   /**
@@ -3210,7 +3210,7 @@ export interface AccountListItem {
    */
   id: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   manual: '0' | '1';
   domain: string;
@@ -3596,7 +3596,7 @@ export interface IpSearchService {
   domain_error: '0';
   notes: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   manual: '0' | '1';
   /**
@@ -3801,7 +3801,7 @@ export interface AddClientRequest {
    */
   lastname?: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   notify?: '0' | '1';
   /**
@@ -3934,7 +3934,7 @@ export interface ContactPrivilegesParam {
    */
   billing?: {
     /**
-     * 1, true or on to grant it, or 0, false, off or empty to grant nothing
+     * 1, true, on or yes to grant it, or 0, false, off, no or empty to grant nothing
      */
     [k: string]: string;
   };
@@ -3943,7 +3943,7 @@ export interface ContactPrivilegesParam {
    */
   support?: {
     /**
-     * 1, true or on to grant it, or 0, false, off or empty to grant nothing
+     * 1, true, on or yes to grant it, or 0, false, off, no or empty to grant nothing
      */
     [k: string]: string;
   };
@@ -3952,7 +3952,7 @@ export interface ContactPrivilegesParam {
    */
   misc?: {
     /**
-     * 1, true or on to grant it, or 0, false, off or empty to grant nothing
+     * 1, true, on or yes to grant it, or 0, false, off, no or empty to grant nothing
      */
     [k: string]: string;
   };
@@ -4030,7 +4030,7 @@ export interface AddClientCreditCardRequest {
    */
   card_contact_id?: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   as_token?: '0' | '1';
 }
@@ -4065,7 +4065,7 @@ export interface AddClientFileRequest {
    */
   filename: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   admin_only?: '0' | '1';
   services?: IdList;
@@ -4313,7 +4313,7 @@ export interface ClientContactDetails {
   notes: string;
   language: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   company: '0' | '1';
   /**
@@ -4321,7 +4321,7 @@ export interface ClientContactDetails {
    */
   credit: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   taxexempt: '0' | '1';
   /**
@@ -4601,7 +4601,7 @@ export interface ClientDetailsClient {
   notes: string;
   language: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   company: '0' | '1';
   /**
@@ -4609,15 +4609,15 @@ export interface ClientDetailsClient {
    */
   credit: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   taxexempt: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   latefeeoveride: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   overideduenotices: '0' | '1';
   /**
@@ -4695,7 +4695,7 @@ export interface DomainListItem {
    */
   id: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   manual: '0' | '1';
   name: string;
@@ -4741,15 +4741,15 @@ export interface DomainListItem {
    */
   date_created: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   autorenew: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   reglock: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   idprotection: '0' | '1';
 }
@@ -4871,7 +4871,7 @@ export interface ClientFileItem {
   product_id: string;
   downloads: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   clients: '0' | '1';
   /**
@@ -5166,7 +5166,7 @@ export interface GetClientTicketsResult {
  */
 export interface TicketListItem {
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   admin_read: '0' | '1';
   /**
@@ -5769,20 +5769,20 @@ export interface DomainDetails {
    */
   next_invoice: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   idprotection: '0' | '1';
   nameservers: Nameservers;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   autorenew: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   reglock: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   manual: '0' | '1';
   epp_code: string;
@@ -5889,7 +5889,7 @@ export interface AddEstimateLineRequest {
    */
   qty?: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   taxed?: '0' | '1';
   /**
@@ -6023,7 +6023,7 @@ export interface EmbeddedClient {
   notes: string;
   language: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   company: '0' | '1';
   /**
@@ -6031,15 +6031,15 @@ export interface EmbeddedClient {
    */
   credit: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   taxexempt: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   latefeeoveride: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   overideduenotices: '0' | '1';
   /**
@@ -6172,11 +6172,11 @@ export interface EstimateLineChange {
    */
   qty?: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   taxed?: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   remove?: '0' | '1';
 }
@@ -6200,7 +6200,7 @@ export interface EstimateNewLine {
    */
   qty?: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   taxed?: '0' | '1';
 }
@@ -6448,7 +6448,7 @@ export interface AddInvoiceItemRequest {
    */
   qty?: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   tax: '0' | '1';
 }
@@ -6496,7 +6496,7 @@ export interface AddInvoicePaymentRequest {
    */
   rate?: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   send_email?: '0' | '1';
 }
@@ -6792,7 +6792,7 @@ export interface EditedInvoiceClient {
   notes: string;
   language: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   company: '0' | '1';
   /**
@@ -6800,15 +6800,15 @@ export interface EditedInvoiceClient {
    */
   credit: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   taxexempt: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   latefeeoveride: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   overideduenotices: '0' | '1';
   /**
@@ -6978,7 +6978,7 @@ export interface InvoiceClient {
   notes: string;
   language: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   company: '0' | '1';
   /**
@@ -6986,15 +6986,15 @@ export interface InvoiceClient {
    */
   credit: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   taxexempt: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   latefeeoveride: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   overideduenotices: '0' | '1';
   /**
@@ -7272,11 +7272,11 @@ export interface CurrencyListItem {
    */
   last_changes: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   update: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   enable: '0' | '1';
   format: string;
@@ -7327,7 +7327,7 @@ export interface KbArticleDetails {
    */
   body: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   registered: '0' | '1';
   options: string;
@@ -7406,7 +7406,7 @@ export interface GetKBCategoriesRequest {
    */
   cid?: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   with_subcategories?: '0' | '1';
 }
@@ -7460,7 +7460,7 @@ export interface NewsListItem {
    */
   content: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   enable: '0' | '1';
   /**
@@ -7552,15 +7552,15 @@ export interface SendMessageRequest {
    */
   template?: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   use_variables?: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   html?: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   notify?: '0' | '1';
   /**
@@ -7686,15 +7686,15 @@ export interface AddOrderRequest {
    */
   cycle?: 'h' | 'd' | 'w' | 'm' | 'q' | 's' | 'a' | 'b' | 't' | 'p4' | 'p5' | 'Once' | 'Free';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   confirm?: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   invoice_generate?: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   invoice_info?: '0' | '1';
   /**
@@ -7730,15 +7730,15 @@ export interface AddOrderRequest {
    */
   domain_eppcode?: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   domain_dns?: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   domain_email?: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   domain_idp?: '0' | '1';
 }
@@ -7990,7 +7990,7 @@ export interface DraftViewService {
    */
   setup: number;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   tax: '0' | '1';
   tax_group_id: string;
@@ -8003,7 +8003,7 @@ export interface DraftViewService {
  */
 export interface DraftViewDomainOptions {
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   register: '0' | '1';
   subdomain: string;
@@ -8044,26 +8044,26 @@ export interface DraftViewProduct {
   name: string;
   description: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   visible: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   domain_options: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   stock: '0' | '1';
   qty: string;
   autosetup: string;
   subdomain: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   owndomain: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   tax: '0' | '1';
   upgrades: string;
@@ -8093,47 +8093,47 @@ export interface DraftViewProduct {
   w: number;
   h: number;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   m_enabled: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   q_enabled: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   s_enabled: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   a_enabled: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   b_enabled: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   t_enabled: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   p4_enabled: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   p5_enabled: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   d_enabled: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   w_enabled: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   h_enabled: '0' | '1';
   ptype: string;
@@ -8142,7 +8142,7 @@ export interface DraftViewProduct {
    */
   module: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   free_domain: '0' | '1';
 }
@@ -8268,7 +8268,7 @@ export interface DraftRecipient {
   notes: string;
   language: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   company: '0' | '1';
   /**
@@ -8276,15 +8276,15 @@ export interface DraftRecipient {
    */
   credit: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   taxexempt: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   latefeeoveride: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   overideduenotices: '0' | '1';
   /**
@@ -8334,15 +8334,15 @@ export interface ConvertOrderDraftRequest {
    */
   id: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   keep_draft?: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   tax_exempt?: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   fraudcheck?: '0' | '1';
   /**
@@ -8350,7 +8350,7 @@ export interface ConvertOrderDraftRequest {
    */
   fraudcheck_ip?: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   as_free?: '0' | '1';
   /**
@@ -8430,15 +8430,15 @@ export interface EditOrderDraftRequest {
    */
   client_id?: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   confirm?: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   invoice_generate?: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   invoice_info?: '0' | '1';
   /**
@@ -9132,23 +9132,23 @@ export interface AddonDetails {
   name: string;
   description: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   visible: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   unique: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   taxable: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   system: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   hidden: '0' | '1';
   autosetup: string;
@@ -9288,23 +9288,23 @@ export interface AddonListItem {
   name: string;
   description: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   visible: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   unique: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   taxable: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   system: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   hidden: '0' | '1';
   autosetup: string;
@@ -9479,7 +9479,7 @@ export interface AppServerItem {
    */
   type: 'Hosting' | 'Other';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   default: '0' | '1';
 }
@@ -9502,7 +9502,7 @@ export interface OrderPageListItem {
   name: string;
   description: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   visible: '0' | '1';
   sort_order: string;
@@ -9732,26 +9732,26 @@ export interface GetProductDetailsProduct {
   name: string;
   description: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   visible: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   domain_options: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   stock: '0' | '1';
   qty: string;
   autosetup: string;
   subdomain: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   owndomain: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   tax: '0' | '1';
   upgrades: string;
@@ -9895,7 +9895,7 @@ export interface GetProductDetailsProduct {
    */
   periods: null | TldPeriod[];
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   free_domain: '0' | '1';
   /**
@@ -10006,7 +10006,7 @@ export interface GetProductsItem {
   type: string;
   name: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   stock: '0' | '1';
   paytype: 'Free' | 'Once' | 'Regular' | 'DomainRegular';
@@ -10101,7 +10101,7 @@ export interface GetProductsItem {
   h: string;
   qty: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   visible: '0' | '1';
   ptype: string;
@@ -10136,7 +10136,7 @@ export interface ServerDetails {
    */
   group_id: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   default: '0' | '1';
   name: string;
@@ -10172,11 +10172,11 @@ export interface ServerDetails {
    */
   hash: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   secure: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   enable: '0' | '1';
   field1: string;
@@ -10215,7 +10215,7 @@ export interface SubCategoryListItem {
   name: string;
   description: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   visible: '0' | '1';
   slug: string;
@@ -10356,11 +10356,11 @@ export interface AddTicketRequest {
    */
   owner_id?: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   asclient?: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   notify_client?: '0' | '1';
   attachments?: TicketAttachmentsParam;
@@ -10461,7 +10461,7 @@ export interface AddTicketReplyRequest {
   replier_id?: string;
   status_change?: TicketStatus;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   notify_client?: '0' | '1';
   attachments?: TicketAttachmentsParam;
@@ -10584,7 +10584,7 @@ export interface TicketDeptItem {
    */
   email: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   visible: '0' | '1';
   assigned_admins: TicketDeptAdmins;
@@ -10661,11 +10661,11 @@ export interface TicketDetails {
    */
   priority: '0' | '1' | '2' | '3';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   admin_read: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   client_read: '0' | '1';
   type: TicketAuthorType;
