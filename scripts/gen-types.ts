@@ -1,7 +1,8 @@
 // Generates src/generated/ from every schema under schemas/: wire.ts, where one
 // root schema references them all (the API's and the control routes') so each
 // titled schema becomes exactly one named type, and the prebuilt validators
-// (scripts/gen-validators.ts).
+// (scripts/gen-validators.ts), and where each call takes a flag or a date
+// (scripts/gen-param-forms.ts).
 // `--check` fails when a committed file is stale (CI). The fingerprint of
 // schemas/ lets the test runner refuse stale files without generating them.
 import fs from 'node:fs';
@@ -9,6 +10,7 @@ import path from 'node:path';
 import { compile, type JSONSchema } from 'json-schema-to-typescript';
 import { schemasDir, packageRoot } from '../src/paths.js';
 import { generateValidators } from './gen-validators.js';
+import { generateParamForms, PARAM_FORMS_FILE } from './gen-param-forms.js';
 import { FINGERPRINT_FILE, schemasFingerprint } from './schemas-fingerprint.js';
 
 const OUT = path.join(packageRoot, 'src', 'generated', 'wire.ts');
@@ -47,6 +49,7 @@ export async function generate(): Promise<string> {
 const outputs: Record<string, string> = {
   [OUT]: await generate(),
   ...generateValidators(),
+  [PARAM_FORMS_FILE]: generateParamForms(),
   [FINGERPRINT_FILE]: `${schemasFingerprint()}\n`,
 };
 if (process.argv.includes('--check')) {

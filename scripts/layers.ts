@@ -15,7 +15,7 @@ export const LAYERS: readonly { name: string; paths: readonly string[] }[] = [
   { name: 'operations', paths: ['src/operations/'] },
   { name: 'domain', paths: ['src/domain/'] },
   { name: 'store', paths: ['src/store/'] },
-  { name: 'schemas', paths: ['src/schemas.ts', 'src/schema-files.ts', 'src/examples.ts'] },
+  { name: 'schemas', paths: ['src/schemas.ts', 'src/schema-files.ts', 'src/schema-forms.ts', 'src/examples.ts'] },
   { name: 'ground', paths: ['src/lib/', 'src/errors.ts', 'src/sections.ts', 'src/paths.ts', 'src/generated/'] },
 ];
 

@@ -265,6 +265,13 @@ export const messages = {
     `Invoice #${invoiceId} owes ${due}, less than the ${asked} of credit asked for: apply at most ${due}`,
   invoiceNotPayable: (id: string, status: string) =>
     `Invoice #${id} is ${status}: only an Unpaid invoice (or one in Collections) takes payments`,
+  refundOverPaid: (id: string, paid: string, asked: string) =>
+    `Invoice #${id} has ${paid} paid on it (payments less refunds), less than the ${asked} refund asked for: give out of at most ${paid}`,
+  invoiceOfOther: (invoiceId: string, ownerId: string, clientId: string) =>
+    `Invoice #${invoiceId} belongs to client ${ownerId}, not to client ${clientId}: give client_id ${ownerId} or an invoice of client ${clientId}`,
+  transactionEmpty: () => 'Nothing to record: give in (money received) or out (money paid back) more than 0',
+  paymentAndRefund: (invoiceId: string) =>
+    `Parameters in and out exclude each other against an invoice: a payment and a refund of invoice #${invoiceId} are two transactions`,
   paramNotSupported: (name: string, why: string) => `Parameter ${name} is not supported: ${why}`,
   invoiceLinesLocked: (id: string, status: string) =>
     `Invoice #${id} is ${status}: lines cannot be added to a Paid, Cancelled or Refunded invoice; mark it Unpaid with setInvoiceStatus first`,

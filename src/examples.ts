@@ -150,6 +150,8 @@ export const EXAMPLES: Record<string, string> = {
   addCreditReceipt: 'client_id=1&amount=50',
   getPaymentModules: '',
   addInvoicePayment: 'id=8&amount=50.04&paymentmodule=2&fee=1.75&date=2026-11-20&transnumber=ch_3QgT1xLkdIwHu7ix',
+  addTransaction:
+    'client_id=7&invoice_id=8&in=50.04&fee=1.75&module=2&date=2026-11-20&trans_id=ch_3QgT1xLkdIwHu7ix&description=Card%20payment',
   chargeCreditCard: 'id=8&card_id=primary',
   applyInvoiceCredit: 'id=12&apply_credit=15.00',
   addInvoice: 'client_id=1',

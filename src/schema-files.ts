@@ -49,6 +49,8 @@ export function makeAjv(coerce: boolean, extra: Options = {}): Ajv {
     ...extra,
   });
   ajv.addKeyword({ keyword: 'tsType' });
+  // "paramForm": "none" marks a parameter whose 0/1 or date-like values are not flags or dates (src/schema-forms.ts).
+  ajv.addKeyword({ keyword: 'paramForm' });
   for (const schema of allSchemas()) ajv.addSchema(schema);
   return ajv;
 }

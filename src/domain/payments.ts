@@ -161,18 +161,34 @@ export interface Payment {
   /** In the invoice's currency, more than 0. */
   cents: number;
   feeCents: number;
-  gateway: Gateway;
+  /** The gateway it came through (its id; "0" for none). */
+  gateway: Pick<Gateway, 'id'>;
   /** The gateway's reference; a "BS-" reference is made up when none is given. */
   transId?: string;
   /** When the money arrived: the transaction's date and, if it settles the invoice, its datepaid. */
   date: Date;
   /** Record the payment confirmation e-mail (`send_email=1`). */
   sendEmail: boolean;
+  /** The transaction's text; by default "Invoice #N payment" (or "partial payment"). */
+  description?: string;
 }
 
 /** A transaction reference for a payment that came without one: stable for a replayed session. */
-function madeUpReference(id: string, date: Date): string {
-  return `BS-${formatDate(date).replaceAll('-', '')}-${id.padStart(6, '0')}`;
+function madeUpReference(id: string, date: string): string {
+  return `BS-${date.slice(0, 10).replaceAll('-', '')}-${id.padStart(6, '0')}`;
+}
+
+/** A transaction to record: the stored fields but its id, with the gateway's reference optional. */
+export type NewTransaction = Omit<Transaction, 'id' | 'trans_id'> & { trans_id?: string };
+
+/**
+ * Stores a transaction with the next id; one without a gateway reference gets
+ * a made-up one. Every transaction billsim records is written here. Answers it.
+ */
+export function recordTransaction(world: World, fields: NewTransaction): Transaction {
+  const id = world.nextId('transactions');
+  const tx: Transaction = { id, ...fields, trans_id: fields.trans_id || madeUpReference(id, fields.date) };
+  return world.insert('transactions', tx);
 }
 
 /**
@@ -185,21 +201,18 @@ export function recordPayment(world: World, p: Payment, now: Date): Transaction 
   requirePayable(invoice);
   const due = balanceDueCents(world, invoice);
   const settles = p.cents >= due;
-  const id = world.nextId('transactions');
-  const tx: Transaction = {
-    id,
+  const tx = recordTransaction(world, {
     client_id: invoice.client_id,
     invoice_id: invoice.id,
     date: formatDateTime(p.date),
-    description: `Invoice #${invoice.id} ${settles ? 'payment' : 'partial payment'}`,
+    description: p.description || `Invoice #${invoice.id} ${settles ? 'payment' : 'partial payment'}`,
     in: formatCents(p.cents),
     out: '0.00',
     fee: formatCents(p.feeCents),
     currency_id: invoice.currency_id,
     payment_module: p.gateway.id,
-    trans_id: p.transId || madeUpReference(id, p.date),
-  };
-  world.insert('transactions', tx);
+    trans_id: p.transId,
+  });
   if (settles) settleInvoice(world, invoice, p.date, now);
   const client = world.get('clients', invoice.client_id);
   if (p.cents > due && client) overpaid(world, client, invoice, p.cents - due, tx, now);
@@ -209,6 +222,46 @@ export function recordPayment(world: World, p: Payment, now: Date): Transaction 
     recordEmail(world, { to: client.email, subject, template: 'Invoice Payment Confirmation', clientId: client.id, related }, now);
   }
   return tx;
+}
+
+/** Money paid back on an invoice: `cents` in its currency, more than 0. */
+export interface Refund {
+  invoice: Invoice;
+  cents: number;
+  feeCents: number;
+  gateway: Pick<Gateway, 'id'>;
+  transId?: string;
+  date: Date;
+  /** The transaction's text; by default "Invoice #N refund". */
+  description?: string;
+}
+
+/** Refuses a refund beyond what the invoice's payments, less earlier refunds, come to. */
+export function requireRefundable(world: View, invoice: Invoice, cents: number): void {
+  const paid = paidCents(world, invoice.id);
+  if (cents > paid) fail(messages.refundOverPaid(invoice.id, formatCents(Math.max(0, paid)), formatCents(cents)));
+}
+
+/**
+ * Records money paid back on an invoice (an `out` transaction). The money
+ * then counts as not paid (paidCents), so the invoice owes it again; its
+ * status, services and the client's credit stay as they are. Answers the transaction.
+ */
+export function recordRefund(world: World, r: Refund): Transaction {
+  const { invoice } = r;
+  requireRefundable(world, invoice, r.cents);
+  return recordTransaction(world, {
+    client_id: invoice.client_id,
+    invoice_id: invoice.id,
+    date: formatDateTime(r.date),
+    description: r.description || `Invoice #${invoice.id} refund`,
+    in: '0.00',
+    out: formatCents(r.cents),
+    fee: formatCents(r.feeCents),
+    currency_id: invoice.currency_id,
+    payment_module: r.gateway.id,
+    trans_id: r.transId,
+  });
 }
 
 function overpaid(world: World, client: Client, invoice: Invoice, cents: number, tx: Transaction, now: Date): void {

@@ -8,8 +8,8 @@ const schema459 = {"type":"array","items":{"$ref":"currency.json"}};
 const schema12 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/currency.json","title":"Currency","description":"A currency. The record with id \"0\" is the main currency (rate 1.0000); invoices with currency_id \"0\" are in it.","type":"object","additionalProperties":false,"required":["id","code","sign","iso","rate","last_changes","update","enable","format","decimal"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"code":{"type":"string"},"sign":{"type":"string"},"iso":{"type":"string","pattern":"^[A-Z]{3}$"},"rate":{"$ref":"../common/defs.json#/definitions/rate"},"last_changes":{"$ref":"../common/defs.json#/definitions/datetime"},"update":{"$ref":"../common/defs.json#/definitions/flag"},"enable":{"$ref":"../common/defs.json#/definitions/flag"},"format":{"type":"string"},"decimal":{"type":"string","pattern":"^[0-9]$"}}};
 const schema14 = {"type":"string","pattern":"^[0-9]+$","description":"a numeric id as a string, such as \"1\""};
 const schema15 = {"type":"string","pattern":"^[0-9]+\\.[0-9]{4}$","description":"a rate with four decimals, such as \"1.3340\""};
-const schema16 = {"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$","description":"a date-time as YYYY-MM-DD HH:MM:SS"};
-const schema17 = {"type":"string","enum":["0","1"],"description":"\"0\" or \"1\""};
+const schema16 = {"$comment":"An ISO 8601 date-time (2027-01-15T10:00:00, Z or an offset) is read as YYYY-MM-DD HH:MM:SS in UTC before validation, for every parameter that takes a date-time (README, src/lib/param-forms.ts).","type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$","description":"a date-time as YYYY-MM-DD HH:MM:SS"};
+const schema17 = {"type":"string","enum":["0","1"],"$comment":"The words are read before validation, for every parameter that takes only 0 and 1 (README, src/lib/param-forms.ts).","description":"\"0\" or \"1\"; true, on and yes (in any letter case) are read as 1, false, off and no as 0"};
 const func2 = Object.prototype.hasOwnProperty;
 const pattern0 = new RegExp("^[0-9]+$", "u");
 const pattern1 = new RegExp("^[A-Z]{3}$", "u");
@@ -153,7 +153,7 @@ var valid0 = true;
 if(valid0){
 if(data.update !== undefined){
 let data6 = data.update;
-const _errs17 = errors;
+const _errs18 = errors;
 if(typeof data6 !== "string"){
 validate11.errors = [{instancePath:instancePath+"/update",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data6}];
 return false;
@@ -162,7 +162,7 @@ if(!((data6 === "0") || (data6 === "1"))){
 validate11.errors = [{instancePath:instancePath+"/update",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data6}];
 return false;
 }
-var valid0 = _errs17 === errors;
+var valid0 = _errs18 === errors;
 }
 else {
 var valid0 = true;
@@ -170,7 +170,7 @@ var valid0 = true;
 if(valid0){
 if(data.enable !== undefined){
 let data7 = data.enable;
-const _errs20 = errors;
+const _errs22 = errors;
 if(typeof data7 !== "string"){
 validate11.errors = [{instancePath:instancePath+"/enable",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data7}];
 return false;
@@ -179,7 +179,7 @@ if(!((data7 === "0") || (data7 === "1"))){
 validate11.errors = [{instancePath:instancePath+"/enable",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data7}];
 return false;
 }
-var valid0 = _errs20 === errors;
+var valid0 = _errs22 === errors;
 }
 else {
 var valid0 = true;
@@ -187,12 +187,12 @@ var valid0 = true;
 if(valid0){
 if(data.format !== undefined){
 let data8 = data.format;
-const _errs23 = errors;
+const _errs26 = errors;
 if(typeof data8 !== "string"){
 validate11.errors = [{instancePath:instancePath+"/format",schemaPath:"#/properties/format/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.format.type,parentSchema:schema12.properties.format,data:data8}];
 return false;
 }
-var valid0 = _errs23 === errors;
+var valid0 = _errs26 === errors;
 }
 else {
 var valid0 = true;
@@ -200,8 +200,8 @@ var valid0 = true;
 if(valid0){
 if(data.decimal !== undefined){
 let data9 = data.decimal;
-const _errs25 = errors;
-if(errors === _errs25){
+const _errs28 = errors;
+if(errors === _errs28){
 if(typeof data9 === "string"){
 if(!pattern4.test(data9)){
 validate11.errors = [{instancePath:instancePath+"/decimal",schemaPath:"#/properties/decimal/pattern",keyword:"pattern",params:{pattern: "^[0-9]$"},message:"must match pattern \""+"^[0-9]$"+"\"",schema:"^[0-9]$",parentSchema:schema12.properties.decimal,data:data9}];
@@ -213,7 +213,7 @@ validate11.errors = [{instancePath:instancePath+"/decimal",schemaPath:"#/propert
 return false;
 }
 }
-var valid0 = _errs25 === errors;
+var valid0 = _errs28 === errors;
 }
 else {
 var valid0 = true;
@@ -271,7 +271,7 @@ return errors === 0;
 export const clients = validate131;
 const schema460 = {"type":"array","items":{"$ref":"client.json"}};
 const schema19 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/client.json","title":"Client","description":"A client account or, with parent_id other than \"0\", a contact of the client parent_id. Exactly the object embedded as `client` in invoices and estimates, plus `password` (a salted scrypt hash, never answered).","type":"object","additionalProperties":false,"required":["id","email","lastlogin","ip","host","status","parent_id","firstname","lastname","companyname","address1","address2","city","state","postcode","country","phonenumber","datecreated","notes","language","company","credit","taxexempt","latefeeoveride","overideduenotices","client_id","cardnum","currency_id","privileges","howdidyou","password"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"email":{"type":"string","pattern":"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"},"lastlogin":{"$ref":"../common/defs.json#/definitions/datetime"},"ip":{"type":"string"},"host":{"type":"string"},"status":{"type":"string","enum":["Active","Closing","Closed","Pending Removal","Archived","Inactive","Lead","Prospect","Lost","Pending"]},"parent_id":{"$ref":"../common/defs.json#/definitions/id"},"firstname":{"type":"string"},"lastname":{"type":"string"},"companyname":{"type":"string"},"address1":{"type":"string"},"address2":{"type":"string"},"city":{"type":"string"},"state":{"type":"string"},"postcode":{"type":"string"},"country":{"type":"string","pattern":"^([A-Z]{2})?$"},"phonenumber":{"type":"string"},"datecreated":{"$ref":"../common/defs.json#/definitions/date"},"notes":{"type":"string"},"language":{"type":"string"},"company":{"$ref":"../common/defs.json#/definitions/flag"},"credit":{"$ref":"../common/defs.json#/definitions/decimal"},"taxexempt":{"$ref":"../common/defs.json#/definitions/flag"},"latefeeoveride":{"$ref":"../common/defs.json#/definitions/flag"},"overideduenotices":{"$ref":"../common/defs.json#/definitions/flag"},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"cardnum":{"type":"string","description":"the primary card's number masked (last four digits only) or \"\" when no card is on file"},"currency_id":{"$ref":"../common/defs.json#/definitions/id"},"privileges":{"description":"null for a main client, which may do everything; for a contact, what it may do in the client area: each section (billing, support, misc) holding its granted keys as \"1\", the value the vendor's form sends, in the order they were given; a contact granted nothing has [], PHP's empty array","anyOf":[{"type":"null"},{"type":"array","maxItems":0},{"$ref":"#/definitions/privileges"}]},"howdidyou":{"type":"string"},"password":{"type":"string","description":"scrypt$<salt hex>$<hash hex>"}},"definitions":{"privileges":{"title":"ContactPrivileges","type":"object","additionalProperties":false,"properties":{"billing":{"type":"object","propertyNames":{"$ref":"#/definitions/billingKeys"},"additionalProperties":{"$ref":"#/definitions/granted"}},"support":{"type":"object","propertyNames":{"$ref":"#/definitions/supportKeys"},"additionalProperties":{"$ref":"#/definitions/granted"}},"misc":{"type":"object","propertyNames":{"$ref":"#/definitions/miscKeys"},"additionalProperties":{"$ref":"#/definitions/granted"}}}},"granted":{"type":"string","const":"1"},"billingKeys":{"description":"The billing privileges as the vendor publishes them (addClientContact, editContactPermissions): emails (billing notifications), payinvoice (view and pay invoices), orders (place orders), balance (view the balance), addfunds (add funds), creditcard (manage the card on file). The one list of these keys: requests and stored records both refer to it.","type":"string","enum":["emails","payinvoice","orders","balance","addfunds","creditcard"]},"supportKeys":{"description":"The support privileges as published: newticket (open tickets), tickets (view tickets), closeticket (close tickets), emails (ticket notifications).","type":"string","enum":["newticket","tickets","closeticket","emails"]},"miscKeys":{"description":"The other privileges as published: editmain (change the main profile), emails (view the e-mail history), editipaccess (security settings), manageprofiles (add and edit contacts), affiliates (the affiliate section).","type":"string","enum":["editmain","emails","editipaccess","manageprofiles","affiliates"]}}};
-const schema23 = {"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$","description":"a date as YYYY-MM-DD"};
+const schema23 = {"$comment":"An ISO 8601 date-time (2027-01-15T00:00:00, Z or an offset) is read as its UTC date before validation, for every parameter that takes a date (README, src/lib/param-forms.ts).","type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$","description":"a date as YYYY-MM-DD"};
 const schema25 = {"type":"string","pattern":"^-?[0-9]+\\.[0-9]{2}$","description":"a money amount with two decimals, such as \"12.30\""};
 const pattern6 = new RegExp("^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$", "u");
 const pattern9 = new RegExp("^([A-Z]{2})?$", "u");
@@ -614,12 +614,12 @@ var valid0 = true;
 if(valid0){
 if(data.ip !== undefined){
 let data3 = data.ip;
-const _errs10 = errors;
+const _errs11 = errors;
 if(typeof data3 !== "string"){
 validate14.errors = [{instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.ip.type,parentSchema:schema19.properties.ip,data:data3}];
 return false;
 }
-var valid0 = _errs10 === errors;
+var valid0 = _errs11 === errors;
 }
 else {
 var valid0 = true;
@@ -627,12 +627,12 @@ var valid0 = true;
 if(valid0){
 if(data.host !== undefined){
 let data4 = data.host;
-const _errs12 = errors;
+const _errs13 = errors;
 if(typeof data4 !== "string"){
 validate14.errors = [{instancePath:instancePath+"/host",schemaPath:"#/properties/host/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.host.type,parentSchema:schema19.properties.host,data:data4}];
 return false;
 }
-var valid0 = _errs12 === errors;
+var valid0 = _errs13 === errors;
 }
 else {
 var valid0 = true;
@@ -640,7 +640,7 @@ var valid0 = true;
 if(valid0){
 if(data.status !== undefined){
 let data5 = data.status;
-const _errs14 = errors;
+const _errs15 = errors;
 if(typeof data5 !== "string"){
 validate14.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.status.type,parentSchema:schema19.properties.status,data:data5}];
 return false;
@@ -649,7 +649,7 @@ if(!((((((((((data5 === "Active") || (data5 === "Closing")) || (data5 === "Close
 validate14.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema19.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema19.properties.status.enum,parentSchema:schema19.properties.status,data:data5}];
 return false;
 }
-var valid0 = _errs14 === errors;
+var valid0 = _errs15 === errors;
 }
 else {
 var valid0 = true;
@@ -657,9 +657,9 @@ var valid0 = true;
 if(valid0){
 if(data.parent_id !== undefined){
 let data6 = data.parent_id;
-const _errs16 = errors;
 const _errs17 = errors;
-if(errors === _errs17){
+const _errs18 = errors;
+if(errors === _errs18){
 if(typeof data6 === "string"){
 if(!pattern0.test(data6)){
 validate14.errors = [{instancePath:instancePath+"/parent_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data6}];
@@ -671,7 +671,7 @@ validate14.errors = [{instancePath:instancePath+"/parent_id",schemaPath:"../comm
 return false;
 }
 }
-var valid0 = _errs16 === errors;
+var valid0 = _errs17 === errors;
 }
 else {
 var valid0 = true;
@@ -679,12 +679,12 @@ var valid0 = true;
 if(valid0){
 if(data.firstname !== undefined){
 let data7 = data.firstname;
-const _errs19 = errors;
+const _errs20 = errors;
 if(typeof data7 !== "string"){
 validate14.errors = [{instancePath:instancePath+"/firstname",schemaPath:"#/properties/firstname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.firstname.type,parentSchema:schema19.properties.firstname,data:data7}];
 return false;
 }
-var valid0 = _errs19 === errors;
+var valid0 = _errs20 === errors;
 }
 else {
 var valid0 = true;
@@ -692,12 +692,12 @@ var valid0 = true;
 if(valid0){
 if(data.lastname !== undefined){
 let data8 = data.lastname;
-const _errs21 = errors;
+const _errs22 = errors;
 if(typeof data8 !== "string"){
 validate14.errors = [{instancePath:instancePath+"/lastname",schemaPath:"#/properties/lastname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.lastname.type,parentSchema:schema19.properties.lastname,data:data8}];
 return false;
 }
-var valid0 = _errs21 === errors;
+var valid0 = _errs22 === errors;
 }
 else {
 var valid0 = true;
@@ -705,12 +705,12 @@ var valid0 = true;
 if(valid0){
 if(data.companyname !== undefined){
 let data9 = data.companyname;
-const _errs23 = errors;
+const _errs24 = errors;
 if(typeof data9 !== "string"){
 validate14.errors = [{instancePath:instancePath+"/companyname",schemaPath:"#/properties/companyname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.companyname.type,parentSchema:schema19.properties.companyname,data:data9}];
 return false;
 }
-var valid0 = _errs23 === errors;
+var valid0 = _errs24 === errors;
 }
 else {
 var valid0 = true;
@@ -718,12 +718,12 @@ var valid0 = true;
 if(valid0){
 if(data.address1 !== undefined){
 let data10 = data.address1;
-const _errs25 = errors;
+const _errs26 = errors;
 if(typeof data10 !== "string"){
 validate14.errors = [{instancePath:instancePath+"/address1",schemaPath:"#/properties/address1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.address1.type,parentSchema:schema19.properties.address1,data:data10}];
 return false;
 }
-var valid0 = _errs25 === errors;
+var valid0 = _errs26 === errors;
 }
 else {
 var valid0 = true;
@@ -731,12 +731,12 @@ var valid0 = true;
 if(valid0){
 if(data.address2 !== undefined){
 let data11 = data.address2;
-const _errs27 = errors;
+const _errs28 = errors;
 if(typeof data11 !== "string"){
 validate14.errors = [{instancePath:instancePath+"/address2",schemaPath:"#/properties/address2/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.address2.type,parentSchema:schema19.properties.address2,data:data11}];
 return false;
 }
-var valid0 = _errs27 === errors;
+var valid0 = _errs28 === errors;
 }
 else {
 var valid0 = true;
@@ -744,12 +744,12 @@ var valid0 = true;
 if(valid0){
 if(data.city !== undefined){
 let data12 = data.city;
-const _errs29 = errors;
+const _errs30 = errors;
 if(typeof data12 !== "string"){
 validate14.errors = [{instancePath:instancePath+"/city",schemaPath:"#/properties/city/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.city.type,parentSchema:schema19.properties.city,data:data12}];
 return false;
 }
-var valid0 = _errs29 === errors;
+var valid0 = _errs30 === errors;
 }
 else {
 var valid0 = true;
@@ -757,12 +757,12 @@ var valid0 = true;
 if(valid0){
 if(data.state !== undefined){
 let data13 = data.state;
-const _errs31 = errors;
+const _errs32 = errors;
 if(typeof data13 !== "string"){
 validate14.errors = [{instancePath:instancePath+"/state",schemaPath:"#/properties/state/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.state.type,parentSchema:schema19.properties.state,data:data13}];
 return false;
 }
-var valid0 = _errs31 === errors;
+var valid0 = _errs32 === errors;
 }
 else {
 var valid0 = true;
@@ -770,12 +770,12 @@ var valid0 = true;
 if(valid0){
 if(data.postcode !== undefined){
 let data14 = data.postcode;
-const _errs33 = errors;
+const _errs34 = errors;
 if(typeof data14 !== "string"){
 validate14.errors = [{instancePath:instancePath+"/postcode",schemaPath:"#/properties/postcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.postcode.type,parentSchema:schema19.properties.postcode,data:data14}];
 return false;
 }
-var valid0 = _errs33 === errors;
+var valid0 = _errs34 === errors;
 }
 else {
 var valid0 = true;
@@ -783,8 +783,8 @@ var valid0 = true;
 if(valid0){
 if(data.country !== undefined){
 let data15 = data.country;
-const _errs35 = errors;
-if(errors === _errs35){
+const _errs36 = errors;
+if(errors === _errs36){
 if(typeof data15 === "string"){
 if(!pattern9.test(data15)){
 validate14.errors = [{instancePath:instancePath+"/country",schemaPath:"#/properties/country/pattern",keyword:"pattern",params:{pattern: "^([A-Z]{2})?$"},message:"must match pattern \""+"^([A-Z]{2})?$"+"\"",schema:"^([A-Z]{2})?$",parentSchema:schema19.properties.country,data:data15}];
@@ -796,7 +796,7 @@ validate14.errors = [{instancePath:instancePath+"/country",schemaPath:"#/propert
 return false;
 }
 }
-var valid0 = _errs35 === errors;
+var valid0 = _errs36 === errors;
 }
 else {
 var valid0 = true;
@@ -804,12 +804,12 @@ var valid0 = true;
 if(valid0){
 if(data.phonenumber !== undefined){
 let data16 = data.phonenumber;
-const _errs37 = errors;
+const _errs38 = errors;
 if(typeof data16 !== "string"){
 validate14.errors = [{instancePath:instancePath+"/phonenumber",schemaPath:"#/properties/phonenumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.phonenumber.type,parentSchema:schema19.properties.phonenumber,data:data16}];
 return false;
 }
-var valid0 = _errs37 === errors;
+var valid0 = _errs38 === errors;
 }
 else {
 var valid0 = true;
@@ -817,9 +817,9 @@ var valid0 = true;
 if(valid0){
 if(data.datecreated !== undefined){
 let data17 = data.datecreated;
-const _errs39 = errors;
 const _errs40 = errors;
-if(errors === _errs40){
+const _errs41 = errors;
+if(errors === _errs41){
 if(typeof data17 === "string"){
 if(!pattern10.test(data17)){
 validate14.errors = [{instancePath:instancePath+"/datecreated",schemaPath:"../common/defs.json#/definitions/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$",parentSchema:schema23,data:data17}];
@@ -831,7 +831,7 @@ validate14.errors = [{instancePath:instancePath+"/datecreated",schemaPath:"../co
 return false;
 }
 }
-var valid0 = _errs39 === errors;
+var valid0 = _errs40 === errors;
 }
 else {
 var valid0 = true;
@@ -839,22 +839,9 @@ var valid0 = true;
 if(valid0){
 if(data.notes !== undefined){
 let data18 = data.notes;
-const _errs42 = errors;
+const _errs44 = errors;
 if(typeof data18 !== "string"){
 validate14.errors = [{instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.notes.type,parentSchema:schema19.properties.notes,data:data18}];
-return false;
-}
-var valid0 = _errs42 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.language !== undefined){
-let data19 = data.language;
-const _errs44 = errors;
-if(typeof data19 !== "string"){
-validate14.errors = [{instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.language.type,parentSchema:schema19.properties.language,data:data19}];
 return false;
 }
 var valid0 = _errs44 === errors;
@@ -863,15 +850,11 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.company !== undefined){
-let data20 = data.company;
+if(data.language !== undefined){
+let data19 = data.language;
 const _errs46 = errors;
-if(typeof data20 !== "string"){
-validate14.errors = [{instancePath:instancePath+"/company",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data20}];
-return false;
-}
-if(!((data20 === "0") || (data20 === "1"))){
-validate14.errors = [{instancePath:instancePath+"/company",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data20}];
+if(typeof data19 !== "string"){
+validate14.errors = [{instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.language.type,parentSchema:schema19.properties.language,data:data19}];
 return false;
 }
 var valid0 = _errs46 === errors;
@@ -880,11 +863,28 @@ else {
 var valid0 = true;
 }
 if(valid0){
+if(data.company !== undefined){
+let data20 = data.company;
+const _errs48 = errors;
+if(typeof data20 !== "string"){
+validate14.errors = [{instancePath:instancePath+"/company",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data20}];
+return false;
+}
+if(!((data20 === "0") || (data20 === "1"))){
+validate14.errors = [{instancePath:instancePath+"/company",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data20}];
+return false;
+}
+var valid0 = _errs48 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
 if(data.credit !== undefined){
 let data21 = data.credit;
-const _errs49 = errors;
-const _errs50 = errors;
-if(errors === _errs50){
+const _errs52 = errors;
+const _errs53 = errors;
+if(errors === _errs53){
 if(typeof data21 === "string"){
 if(!pattern11.test(data21)){
 validate14.errors = [{instancePath:instancePath+"/credit",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data21}];
@@ -896,7 +896,7 @@ validate14.errors = [{instancePath:instancePath+"/credit",schemaPath:"../common/
 return false;
 }
 }
-var valid0 = _errs49 === errors;
+var valid0 = _errs52 === errors;
 }
 else {
 var valid0 = true;
@@ -904,7 +904,7 @@ var valid0 = true;
 if(valid0){
 if(data.taxexempt !== undefined){
 let data22 = data.taxexempt;
-const _errs52 = errors;
+const _errs55 = errors;
 if(typeof data22 !== "string"){
 validate14.errors = [{instancePath:instancePath+"/taxexempt",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data22}];
 return false;
@@ -913,7 +913,7 @@ if(!((data22 === "0") || (data22 === "1"))){
 validate14.errors = [{instancePath:instancePath+"/taxexempt",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data22}];
 return false;
 }
-var valid0 = _errs52 === errors;
+var valid0 = _errs55 === errors;
 }
 else {
 var valid0 = true;
@@ -921,7 +921,7 @@ var valid0 = true;
 if(valid0){
 if(data.latefeeoveride !== undefined){
 let data23 = data.latefeeoveride;
-const _errs55 = errors;
+const _errs59 = errors;
 if(typeof data23 !== "string"){
 validate14.errors = [{instancePath:instancePath+"/latefeeoveride",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data23}];
 return false;
@@ -930,7 +930,7 @@ if(!((data23 === "0") || (data23 === "1"))){
 validate14.errors = [{instancePath:instancePath+"/latefeeoveride",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data23}];
 return false;
 }
-var valid0 = _errs55 === errors;
+var valid0 = _errs59 === errors;
 }
 else {
 var valid0 = true;
@@ -938,7 +938,7 @@ var valid0 = true;
 if(valid0){
 if(data.overideduenotices !== undefined){
 let data24 = data.overideduenotices;
-const _errs58 = errors;
+const _errs63 = errors;
 if(typeof data24 !== "string"){
 validate14.errors = [{instancePath:instancePath+"/overideduenotices",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data24}];
 return false;
@@ -947,7 +947,7 @@ if(!((data24 === "0") || (data24 === "1"))){
 validate14.errors = [{instancePath:instancePath+"/overideduenotices",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data24}];
 return false;
 }
-var valid0 = _errs58 === errors;
+var valid0 = _errs63 === errors;
 }
 else {
 var valid0 = true;
@@ -955,9 +955,9 @@ var valid0 = true;
 if(valid0){
 if(data.client_id !== undefined){
 let data25 = data.client_id;
-const _errs61 = errors;
-const _errs62 = errors;
-if(errors === _errs62){
+const _errs67 = errors;
+const _errs68 = errors;
+if(errors === _errs68){
 if(typeof data25 === "string"){
 if(!pattern0.test(data25)){
 validate14.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data25}];
@@ -969,7 +969,7 @@ validate14.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../comm
 return false;
 }
 }
-var valid0 = _errs61 === errors;
+var valid0 = _errs67 === errors;
 }
 else {
 var valid0 = true;
@@ -977,12 +977,12 @@ var valid0 = true;
 if(valid0){
 if(data.cardnum !== undefined){
 let data26 = data.cardnum;
-const _errs64 = errors;
+const _errs70 = errors;
 if(typeof data26 !== "string"){
 validate14.errors = [{instancePath:instancePath+"/cardnum",schemaPath:"#/properties/cardnum/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.cardnum.type,parentSchema:schema19.properties.cardnum,data:data26}];
 return false;
 }
-var valid0 = _errs64 === errors;
+var valid0 = _errs70 === errors;
 }
 else {
 var valid0 = true;
@@ -990,9 +990,9 @@ var valid0 = true;
 if(valid0){
 if(data.currency_id !== undefined){
 let data27 = data.currency_id;
-const _errs66 = errors;
-const _errs67 = errors;
-if(errors === _errs67){
+const _errs72 = errors;
+const _errs73 = errors;
+if(errors === _errs73){
 if(typeof data27 === "string"){
 if(!pattern0.test(data27)){
 validate14.errors = [{instancePath:instancePath+"/currency_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data27}];
@@ -1004,7 +1004,7 @@ validate14.errors = [{instancePath:instancePath+"/currency_id",schemaPath:"../co
 return false;
 }
 }
-var valid0 = _errs66 === errors;
+var valid0 = _errs72 === errors;
 }
 else {
 var valid0 = true;
@@ -1012,10 +1012,10 @@ var valid0 = true;
 if(valid0){
 if(data.privileges !== undefined){
 let data28 = data.privileges;
-const _errs69 = errors;
-const _errs70 = errors;
+const _errs75 = errors;
+const _errs76 = errors;
 let valid12 = false;
-const _errs71 = errors;
+const _errs77 = errors;
 if(data28 !== null){
 const err0 = {instancePath:instancePath+"/privileges",schemaPath:"#/properties/privileges/anyOf/0/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema19.properties.privileges.anyOf[0].type,parentSchema:schema19.properties.privileges.anyOf[0],data:data28};
 if(vErrors === null){
@@ -1026,11 +1026,11 @@ vErrors.push(err0);
 }
 errors++;
 }
-var _valid0 = _errs71 === errors;
+var _valid0 = _errs77 === errors;
 valid12 = valid12 || _valid0;
 if(!valid12){
-const _errs73 = errors;
-if(errors === _errs73){
+const _errs79 = errors;
+if(errors === _errs79){
 if(Array.isArray(data28)){
 if(data28.length > 0){
 const err1 = {instancePath:instancePath+"/privileges",schemaPath:"#/properties/privileges/anyOf/1/maxItems",keyword:"maxItems",params:{limit: 0},message:"must NOT have more than 0 items",schema:0,parentSchema:schema19.properties.privileges.anyOf[1],data:data28};
@@ -1054,15 +1054,15 @@ vErrors.push(err2);
 errors++;
 }
 }
-var _valid0 = _errs73 === errors;
+var _valid0 = _errs79 === errors;
 valid12 = valid12 || _valid0;
 if(!valid12){
-const _errs75 = errors;
+const _errs81 = errors;
 if(!(validate15(data28, {instancePath:instancePath+"/privileges",parentData:data,parentDataProperty:"privileges",rootData}))){
 vErrors = vErrors === null ? validate15.errors : vErrors.concat(validate15.errors);
 errors = vErrors.length;
 }
-var _valid0 = _errs75 === errors;
+var _valid0 = _errs81 === errors;
 valid12 = valid12 || _valid0;
 }
 }
@@ -1079,17 +1079,17 @@ validate14.errors = vErrors;
 return false;
 }
 else {
-errors = _errs70;
+errors = _errs76;
 if(vErrors !== null){
-if(_errs70){
-vErrors.length = _errs70;
+if(_errs76){
+vErrors.length = _errs76;
 }
 else {
 vErrors = null;
 }
 }
 }
-var valid0 = _errs69 === errors;
+var valid0 = _errs75 === errors;
 }
 else {
 var valid0 = true;
@@ -1097,12 +1097,12 @@ var valid0 = true;
 if(valid0){
 if(data.howdidyou !== undefined){
 let data29 = data.howdidyou;
-const _errs76 = errors;
+const _errs82 = errors;
 if(typeof data29 !== "string"){
 validate14.errors = [{instancePath:instancePath+"/howdidyou",schemaPath:"#/properties/howdidyou/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.howdidyou.type,parentSchema:schema19.properties.howdidyou,data:data29}];
 return false;
 }
-var valid0 = _errs76 === errors;
+var valid0 = _errs82 === errors;
 }
 else {
 var valid0 = true;
@@ -1110,12 +1110,12 @@ var valid0 = true;
 if(valid0){
 if(data.password !== undefined){
 let data30 = data.password;
-const _errs78 = errors;
+const _errs84 = errors;
 if(typeof data30 !== "string"){
 validate14.errors = [{instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.password.type,parentSchema:schema19.properties.password,data:data30}];
 return false;
 }
-var valid0 = _errs78 === errors;
+var valid0 = _errs84 === errors;
 }
 else {
 var valid0 = true;
@@ -1592,9 +1592,9 @@ var valid0 = true;
 if(valid0){
 if(data.product_id !== undefined){
 let data7 = data.product_id;
-const _errs19 = errors;
 const _errs20 = errors;
-if(errors === _errs20){
+const _errs21 = errors;
+if(errors === _errs21){
 if(typeof data7 === "string"){
 if(!pattern0.test(data7)){
 validate20.errors = [{instancePath:instancePath+"/product_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data7}];
@@ -1606,7 +1606,7 @@ validate20.errors = [{instancePath:instancePath+"/product_id",schemaPath:"../com
 return false;
 }
 }
-var valid0 = _errs19 === errors;
+var valid0 = _errs20 === errors;
 }
 else {
 var valid0 = true;
@@ -1614,8 +1614,8 @@ var valid0 = true;
 if(valid0){
 if(data.downloads !== undefined){
 let data8 = data.downloads;
-const _errs22 = errors;
-if(errors === _errs22){
+const _errs23 = errors;
+if(errors === _errs23){
 if(typeof data8 === "string"){
 if(!pattern22.test(data8)){
 validate20.errors = [{instancePath:instancePath+"/downloads",schemaPath:"#/properties/downloads/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^(0|[1-9][0-9]*)$"+"\"",schema:"^(0|[1-9][0-9]*)$",parentSchema:schema42.properties.downloads,data:data8}];
@@ -1627,7 +1627,7 @@ validate20.errors = [{instancePath:instancePath+"/downloads",schemaPath:"#/prope
 return false;
 }
 }
-var valid0 = _errs22 === errors;
+var valid0 = _errs23 === errors;
 }
 else {
 var valid0 = true;
@@ -1635,7 +1635,7 @@ var valid0 = true;
 if(valid0){
 if(data.clients !== undefined){
 let data9 = data.clients;
-const _errs24 = errors;
+const _errs25 = errors;
 if(typeof data9 !== "string"){
 validate20.errors = [{instancePath:instancePath+"/clients",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data9}];
 return false;
@@ -1644,7 +1644,7 @@ if(!((data9 === "0") || (data9 === "1"))){
 validate20.errors = [{instancePath:instancePath+"/clients",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data9}];
 return false;
 }
-var valid0 = _errs24 === errors;
+var valid0 = _errs25 === errors;
 }
 else {
 var valid0 = true;
@@ -1652,9 +1652,9 @@ var valid0 = true;
 if(valid0){
 if(data.client_id !== undefined){
 let data10 = data.client_id;
-const _errs27 = errors;
-const _errs28 = errors;
-if(errors === _errs28){
+const _errs29 = errors;
+const _errs30 = errors;
+if(errors === _errs30){
 if(typeof data10 === "string"){
 if(!pattern0.test(data10)){
 validate20.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data10}];
@@ -1666,7 +1666,7 @@ validate20.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../comm
 return false;
 }
 }
-var valid0 = _errs27 === errors;
+var valid0 = _errs29 === errors;
 }
 else {
 var valid0 = true;
@@ -1674,16 +1674,16 @@ var valid0 = true;
 if(valid0){
 if(data.services !== undefined){
 let data11 = data.services;
-const _errs30 = errors;
-if(errors === _errs30){
+const _errs32 = errors;
+if(errors === _errs32){
 if(Array.isArray(data11)){
 var valid7 = true;
 const len0 = data11.length;
 for(let i0=0; i0<len0; i0++){
 let data12 = data11[i0];
-const _errs32 = errors;
-const _errs33 = errors;
-if(errors === _errs33){
+const _errs34 = errors;
+const _errs35 = errors;
+if(errors === _errs35){
 if(typeof data12 === "string"){
 if(!pattern0.test(data12)){
 validate20.errors = [{instancePath:instancePath+"/services/" + i0,schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data12}];
@@ -1695,7 +1695,7 @@ validate20.errors = [{instancePath:instancePath+"/services/" + i0,schemaPath:"..
 return false;
 }
 }
-var valid7 = _errs32 === errors;
+var valid7 = _errs34 === errors;
 if(!valid7){
 break;
 }
@@ -1706,7 +1706,7 @@ validate20.errors = [{instancePath:instancePath+"/services",schemaPath:"#/proper
 return false;
 }
 }
-var valid0 = _errs30 === errors;
+var valid0 = _errs32 === errors;
 }
 else {
 var valid0 = true;
@@ -1922,8 +1922,8 @@ var valid0 = true;
 if(valid0){
 if(data.qty !== undefined){
 let data7 = data.qty;
-const _errs21 = errors;
-if(errors === _errs21){
+const _errs22 = errors;
+if(errors === _errs22){
 if(typeof data7 === "string"){
 if(!pattern48.test(data7)){
 validate23.errors = [{instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/pattern",keyword:"pattern",params:{pattern: "^[0-9]+(\\.[0-9]+)?$"},message:"must match pattern \""+"^[0-9]+(\\.[0-9]+)?$"+"\"",schema:"^[0-9]+(\\.[0-9]+)?$",parentSchema:schema67.properties.qty,data:data7}];
@@ -1935,7 +1935,7 @@ validate23.errors = [{instancePath:instancePath+"/qty",schemaPath:"#/properties/
 return false;
 }
 }
-var valid0 = _errs21 === errors;
+var valid0 = _errs22 === errors;
 }
 else {
 var valid0 = true;
@@ -1943,12 +1943,12 @@ var valid0 = true;
 if(valid0){
 if(data.linetotal !== undefined){
 let data8 = data.linetotal;
-const _errs23 = errors;
+const _errs24 = errors;
 if(!((typeof data8 == "number") && (isFinite(data8)))){
 validate23.errors = [{instancePath:instancePath+"/linetotal",schemaPath:"#/properties/linetotal/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema67.properties.linetotal.type,parentSchema:schema67.properties.linetotal,data:data8}];
 return false;
 }
-var valid0 = _errs23 === errors;
+var valid0 = _errs24 === errors;
 }
 else {
 var valid0 = true;
@@ -2115,9 +2115,9 @@ var valid0 = true;
 if(valid0){
 if(data.duedate !== undefined){
 let data6 = data.duedate;
-const _errs18 = errors;
 const _errs19 = errors;
-if(errors === _errs19){
+const _errs20 = errors;
+if(errors === _errs20){
 if(typeof data6 === "string"){
 if(!pattern10.test(data6)){
 validate22.errors = [{instancePath:instancePath+"/duedate",schemaPath:"../common/defs.json#/definitions/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$",parentSchema:schema23,data:data6}];
@@ -2129,7 +2129,7 @@ validate22.errors = [{instancePath:instancePath+"/duedate",schemaPath:"../common
 return false;
 }
 }
-var valid0 = _errs18 === errors;
+var valid0 = _errs19 === errors;
 }
 else {
 var valid0 = true;
@@ -2137,9 +2137,9 @@ var valid0 = true;
 if(valid0){
 if(data.datepaid !== undefined){
 let data7 = data.datepaid;
-const _errs21 = errors;
-const _errs22 = errors;
-if(errors === _errs22){
+const _errs23 = errors;
+const _errs24 = errors;
+if(errors === _errs24){
 if(typeof data7 === "string"){
 if(!pattern3.test(data7)){
 validate22.errors = [{instancePath:instancePath+"/datepaid",schemaPath:"../common/defs.json#/definitions/datetime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$",parentSchema:schema16,data:data7}];
@@ -2151,7 +2151,7 @@ validate22.errors = [{instancePath:instancePath+"/datepaid",schemaPath:"../commo
 return false;
 }
 }
-var valid0 = _errs21 === errors;
+var valid0 = _errs23 === errors;
 }
 else {
 var valid0 = true;
@@ -2159,9 +2159,9 @@ var valid0 = true;
 if(valid0){
 if(data.subtotal !== undefined){
 let data8 = data.subtotal;
-const _errs24 = errors;
-const _errs25 = errors;
-if(errors === _errs25){
+const _errs27 = errors;
+const _errs28 = errors;
+if(errors === _errs28){
 if(typeof data8 === "string"){
 if(!pattern11.test(data8)){
 validate22.errors = [{instancePath:instancePath+"/subtotal",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data8}];
@@ -2173,7 +2173,7 @@ validate22.errors = [{instancePath:instancePath+"/subtotal",schemaPath:"../commo
 return false;
 }
 }
-var valid0 = _errs24 === errors;
+var valid0 = _errs27 === errors;
 }
 else {
 var valid0 = true;
@@ -2181,9 +2181,9 @@ var valid0 = true;
 if(valid0){
 if(data.credit !== undefined){
 let data9 = data.credit;
-const _errs27 = errors;
-const _errs28 = errors;
-if(errors === _errs28){
+const _errs30 = errors;
+const _errs31 = errors;
+if(errors === _errs31){
 if(typeof data9 === "string"){
 if(!pattern11.test(data9)){
 validate22.errors = [{instancePath:instancePath+"/credit",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data9}];
@@ -2195,7 +2195,7 @@ validate22.errors = [{instancePath:instancePath+"/credit",schemaPath:"../common/
 return false;
 }
 }
-var valid0 = _errs27 === errors;
+var valid0 = _errs30 === errors;
 }
 else {
 var valid0 = true;
@@ -2203,9 +2203,9 @@ var valid0 = true;
 if(valid0){
 if(data.tax !== undefined){
 let data10 = data.tax;
-const _errs30 = errors;
-const _errs31 = errors;
-if(errors === _errs31){
+const _errs33 = errors;
+const _errs34 = errors;
+if(errors === _errs34){
 if(typeof data10 === "string"){
 if(!pattern11.test(data10)){
 validate22.errors = [{instancePath:instancePath+"/tax",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data10}];
@@ -2217,7 +2217,7 @@ validate22.errors = [{instancePath:instancePath+"/tax",schemaPath:"../common/def
 return false;
 }
 }
-var valid0 = _errs30 === errors;
+var valid0 = _errs33 === errors;
 }
 else {
 var valid0 = true;
@@ -2225,9 +2225,9 @@ var valid0 = true;
 if(valid0){
 if(data.taxrate !== undefined){
 let data11 = data.taxrate;
-const _errs33 = errors;
-const _errs34 = errors;
-if(errors === _errs34){
+const _errs36 = errors;
+const _errs37 = errors;
+if(errors === _errs37){
 if(typeof data11 === "string"){
 if(!pattern11.test(data11)){
 validate22.errors = [{instancePath:instancePath+"/taxrate",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data11}];
@@ -2239,7 +2239,7 @@ validate22.errors = [{instancePath:instancePath+"/taxrate",schemaPath:"../common
 return false;
 }
 }
-var valid0 = _errs33 === errors;
+var valid0 = _errs36 === errors;
 }
 else {
 var valid0 = true;
@@ -2247,9 +2247,9 @@ var valid0 = true;
 if(valid0){
 if(data.tax2 !== undefined){
 let data12 = data.tax2;
-const _errs36 = errors;
-const _errs37 = errors;
-if(errors === _errs37){
+const _errs39 = errors;
+const _errs40 = errors;
+if(errors === _errs40){
 if(typeof data12 === "string"){
 if(!pattern11.test(data12)){
 validate22.errors = [{instancePath:instancePath+"/tax2",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data12}];
@@ -2261,7 +2261,7 @@ validate22.errors = [{instancePath:instancePath+"/tax2",schemaPath:"../common/de
 return false;
 }
 }
-var valid0 = _errs36 === errors;
+var valid0 = _errs39 === errors;
 }
 else {
 var valid0 = true;
@@ -2269,9 +2269,9 @@ var valid0 = true;
 if(valid0){
 if(data.taxrate2 !== undefined){
 let data13 = data.taxrate2;
-const _errs39 = errors;
-const _errs40 = errors;
-if(errors === _errs40){
+const _errs42 = errors;
+const _errs43 = errors;
+if(errors === _errs43){
 if(typeof data13 === "string"){
 if(!pattern11.test(data13)){
 validate22.errors = [{instancePath:instancePath+"/taxrate2",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data13}];
@@ -2283,7 +2283,7 @@ validate22.errors = [{instancePath:instancePath+"/taxrate2",schemaPath:"../commo
 return false;
 }
 }
-var valid0 = _errs39 === errors;
+var valid0 = _errs42 === errors;
 }
 else {
 var valid0 = true;
@@ -2291,9 +2291,9 @@ var valid0 = true;
 if(valid0){
 if(data.total !== undefined){
 let data14 = data.total;
-const _errs42 = errors;
-const _errs43 = errors;
-if(errors === _errs43){
+const _errs45 = errors;
+const _errs46 = errors;
+if(errors === _errs46){
 if(typeof data14 === "string"){
 if(!pattern11.test(data14)){
 validate22.errors = [{instancePath:instancePath+"/total",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data14}];
@@ -2305,7 +2305,7 @@ validate22.errors = [{instancePath:instancePath+"/total",schemaPath:"../common/d
 return false;
 }
 }
-var valid0 = _errs42 === errors;
+var valid0 = _errs45 === errors;
 }
 else {
 var valid0 = true;
@@ -2313,9 +2313,9 @@ var valid0 = true;
 if(valid0){
 if(data.payment_module !== undefined){
 let data15 = data.payment_module;
-const _errs45 = errors;
-const _errs46 = errors;
-if(errors === _errs46){
+const _errs48 = errors;
+const _errs49 = errors;
+if(errors === _errs49){
 if(typeof data15 === "string"){
 if(!pattern0.test(data15)){
 validate22.errors = [{instancePath:instancePath+"/payment_module",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data15}];
@@ -2327,7 +2327,7 @@ validate22.errors = [{instancePath:instancePath+"/payment_module",schemaPath:"..
 return false;
 }
 }
-var valid0 = _errs45 === errors;
+var valid0 = _errs48 === errors;
 }
 else {
 var valid0 = true;
@@ -2335,9 +2335,9 @@ var valid0 = true;
 if(valid0){
 if(data.currency_id !== undefined){
 let data16 = data.currency_id;
-const _errs48 = errors;
-const _errs49 = errors;
-if(errors === _errs49){
+const _errs51 = errors;
+const _errs52 = errors;
+if(errors === _errs52){
 if(typeof data16 === "string"){
 if(!pattern0.test(data16)){
 validate22.errors = [{instancePath:instancePath+"/currency_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data16}];
@@ -2349,7 +2349,7 @@ validate22.errors = [{instancePath:instancePath+"/currency_id",schemaPath:"../co
 return false;
 }
 }
-var valid0 = _errs48 === errors;
+var valid0 = _errs51 === errors;
 }
 else {
 var valid0 = true;
@@ -2357,9 +2357,9 @@ var valid0 = true;
 if(valid0){
 if(data.rate !== undefined){
 let data17 = data.rate;
-const _errs51 = errors;
-const _errs52 = errors;
-if(errors === _errs52){
+const _errs54 = errors;
+const _errs55 = errors;
+if(errors === _errs55){
 if(typeof data17 === "string"){
 if(!pattern2.test(data17)){
 validate22.errors = [{instancePath:instancePath+"/rate",schemaPath:"../common/defs.json#/definitions/rate/pattern",keyword:"pattern",params:{pattern: "^[0-9]+\\.[0-9]{4}$"},message:"must match pattern \""+"^[0-9]+\\.[0-9]{4}$"+"\"",schema:"^[0-9]+\\.[0-9]{4}$",parentSchema:schema15,data:data17}];
@@ -2371,7 +2371,7 @@ validate22.errors = [{instancePath:instancePath+"/rate",schemaPath:"../common/de
 return false;
 }
 }
-var valid0 = _errs51 === errors;
+var valid0 = _errs54 === errors;
 }
 else {
 var valid0 = true;
@@ -2379,12 +2379,12 @@ var valid0 = true;
 if(valid0){
 if(data.notes !== undefined){
 let data18 = data.notes;
-const _errs54 = errors;
+const _errs57 = errors;
 if(typeof data18 !== "string"){
 validate22.errors = [{instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema50.properties.notes.type,parentSchema:schema50.properties.notes,data:data18}];
 return false;
 }
-var valid0 = _errs54 === errors;
+var valid0 = _errs57 === errors;
 }
 else {
 var valid0 = true;
@@ -2392,18 +2392,18 @@ var valid0 = true;
 if(valid0){
 if(data.items !== undefined){
 let data19 = data.items;
-const _errs56 = errors;
-if(errors === _errs56){
+const _errs59 = errors;
+if(errors === _errs59){
 if(Array.isArray(data19)){
 var valid17 = true;
 const len0 = data19.length;
 for(let i0=0; i0<len0; i0++){
-const _errs58 = errors;
+const _errs61 = errors;
 if(!(validate23(data19[i0], {instancePath:instancePath+"/items/" + i0,parentData:data19,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
-var valid17 = _errs58 === errors;
+var valid17 = _errs61 === errors;
 if(!valid17){
 break;
 }
@@ -2414,7 +2414,7 @@ validate22.errors = [{instancePath:instancePath+"/items",schemaPath:"#/propertie
 return false;
 }
 }
-var valid0 = _errs56 === errors;
+var valid0 = _errs59 === errors;
 }
 else {
 var valid0 = true;
@@ -2594,12 +2594,12 @@ var valid0 = true;
 if(valid0){
 if(data.description !== undefined){
 let data4 = data.description;
-const _errs14 = errors;
+const _errs15 = errors;
 if(typeof data4 !== "string"){
 validate26.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema73.properties.description.type,parentSchema:schema73.properties.description,data:data4}];
 return false;
 }
-var valid0 = _errs14 === errors;
+var valid0 = _errs15 === errors;
 }
 else {
 var valid0 = true;
@@ -2607,9 +2607,9 @@ var valid0 = true;
 if(valid0){
 if(data.in !== undefined){
 let data5 = data.in;
-const _errs16 = errors;
 const _errs17 = errors;
-if(errors === _errs17){
+const _errs18 = errors;
+if(errors === _errs18){
 if(typeof data5 === "string"){
 if(!pattern11.test(data5)){
 validate26.errors = [{instancePath:instancePath+"/in",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data5}];
@@ -2621,7 +2621,7 @@ validate26.errors = [{instancePath:instancePath+"/in",schemaPath:"../common/defs
 return false;
 }
 }
-var valid0 = _errs16 === errors;
+var valid0 = _errs17 === errors;
 }
 else {
 var valid0 = true;
@@ -2629,9 +2629,9 @@ var valid0 = true;
 if(valid0){
 if(data.out !== undefined){
 let data6 = data.out;
-const _errs19 = errors;
 const _errs20 = errors;
-if(errors === _errs20){
+const _errs21 = errors;
+if(errors === _errs21){
 if(typeof data6 === "string"){
 if(!pattern11.test(data6)){
 validate26.errors = [{instancePath:instancePath+"/out",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data6}];
@@ -2643,7 +2643,7 @@ validate26.errors = [{instancePath:instancePath+"/out",schemaPath:"../common/def
 return false;
 }
 }
-var valid0 = _errs19 === errors;
+var valid0 = _errs20 === errors;
 }
 else {
 var valid0 = true;
@@ -2651,9 +2651,9 @@ var valid0 = true;
 if(valid0){
 if(data.fee !== undefined){
 let data7 = data.fee;
-const _errs22 = errors;
 const _errs23 = errors;
-if(errors === _errs23){
+const _errs24 = errors;
+if(errors === _errs24){
 if(typeof data7 === "string"){
 if(!pattern11.test(data7)){
 validate26.errors = [{instancePath:instancePath+"/fee",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data7}];
@@ -2665,7 +2665,7 @@ validate26.errors = [{instancePath:instancePath+"/fee",schemaPath:"../common/def
 return false;
 }
 }
-var valid0 = _errs22 === errors;
+var valid0 = _errs23 === errors;
 }
 else {
 var valid0 = true;
@@ -2673,9 +2673,9 @@ var valid0 = true;
 if(valid0){
 if(data.currency_id !== undefined){
 let data8 = data.currency_id;
-const _errs25 = errors;
 const _errs26 = errors;
-if(errors === _errs26){
+const _errs27 = errors;
+if(errors === _errs27){
 if(typeof data8 === "string"){
 if(!pattern0.test(data8)){
 validate26.errors = [{instancePath:instancePath+"/currency_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data8}];
@@ -2687,7 +2687,7 @@ validate26.errors = [{instancePath:instancePath+"/currency_id",schemaPath:"../co
 return false;
 }
 }
-var valid0 = _errs25 === errors;
+var valid0 = _errs26 === errors;
 }
 else {
 var valid0 = true;
@@ -2695,9 +2695,9 @@ var valid0 = true;
 if(valid0){
 if(data.payment_module !== undefined){
 let data9 = data.payment_module;
-const _errs28 = errors;
 const _errs29 = errors;
-if(errors === _errs29){
+const _errs30 = errors;
+if(errors === _errs30){
 if(typeof data9 === "string"){
 if(!pattern0.test(data9)){
 validate26.errors = [{instancePath:instancePath+"/payment_module",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data9}];
@@ -2709,7 +2709,7 @@ validate26.errors = [{instancePath:instancePath+"/payment_module",schemaPath:"..
 return false;
 }
 }
-var valid0 = _errs28 === errors;
+var valid0 = _errs29 === errors;
 }
 else {
 var valid0 = true;
@@ -2717,12 +2717,12 @@ var valid0 = true;
 if(valid0){
 if(data.trans_id !== undefined){
 let data10 = data.trans_id;
-const _errs31 = errors;
+const _errs32 = errors;
 if(typeof data10 !== "string"){
 validate26.errors = [{instancePath:instancePath+"/trans_id",schemaPath:"#/properties/trans_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema73.properties.trans_id.type,parentSchema:schema73.properties.trans_id,data:data10}];
 return false;
 }
-var valid0 = _errs31 === errors;
+var valid0 = _errs32 === errors;
 }
 else {
 var valid0 = true;
@@ -2937,8 +2937,8 @@ var valid0 = true;
 if(valid0){
 if(data.qty !== undefined){
 let data7 = data.qty;
-const _errs21 = errors;
-if(errors === _errs21){
+const _errs22 = errors;
+if(errors === _errs22){
 if(typeof data7 === "string"){
 if(!pattern48.test(data7)){
 validate29.errors = [{instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/pattern",keyword:"pattern",params:{pattern: "^[0-9]+(\\.[0-9]+)?$"},message:"must match pattern \""+"^[0-9]+(\\.[0-9]+)?$"+"\"",schema:"^[0-9]+(\\.[0-9]+)?$",parentSchema:schema98.properties.qty,data:data7}];
@@ -2950,7 +2950,7 @@ validate29.errors = [{instancePath:instancePath+"/qty",schemaPath:"#/properties/
 return false;
 }
 }
-var valid0 = _errs21 === errors;
+var valid0 = _errs22 === errors;
 }
 else {
 var valid0 = true;
@@ -2958,12 +2958,12 @@ var valid0 = true;
 if(valid0){
 if(data.linetotal !== undefined){
 let data8 = data.linetotal;
-const _errs23 = errors;
+const _errs24 = errors;
 if(!((typeof data8 == "number") && (isFinite(data8)))){
 validate29.errors = [{instancePath:instancePath+"/linetotal",schemaPath:"#/properties/linetotal/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema98.properties.linetotal.type,parentSchema:schema98.properties.linetotal,data:data8}];
 return false;
 }
-var valid0 = _errs23 === errors;
+var valid0 = _errs24 === errors;
 }
 else {
 var valid0 = true;
@@ -3108,9 +3108,9 @@ var valid0 = true;
 if(valid0){
 if(data.date_expires !== undefined){
 let data5 = data.date_expires;
-const _errs15 = errors;
 const _errs16 = errors;
-if(errors === _errs16){
+const _errs17 = errors;
+if(errors === _errs17){
 if(typeof data5 === "string"){
 if(!pattern10.test(data5)){
 validate28.errors = [{instancePath:instancePath+"/date_expires",schemaPath:"../common/defs.json#/definitions/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$",parentSchema:schema23,data:data5}];
@@ -3122,7 +3122,7 @@ validate28.errors = [{instancePath:instancePath+"/date_expires",schemaPath:"../c
 return false;
 }
 }
-var valid0 = _errs15 === errors;
+var valid0 = _errs16 === errors;
 }
 else {
 var valid0 = true;
@@ -3130,9 +3130,9 @@ var valid0 = true;
 if(valid0){
 if(data.subtotal !== undefined){
 let data6 = data.subtotal;
-const _errs18 = errors;
-const _errs19 = errors;
-if(errors === _errs19){
+const _errs20 = errors;
+const _errs21 = errors;
+if(errors === _errs21){
 if(typeof data6 === "string"){
 if(!pattern11.test(data6)){
 validate28.errors = [{instancePath:instancePath+"/subtotal",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data6}];
@@ -3144,7 +3144,7 @@ validate28.errors = [{instancePath:instancePath+"/subtotal",schemaPath:"../commo
 return false;
 }
 }
-var valid0 = _errs18 === errors;
+var valid0 = _errs20 === errors;
 }
 else {
 var valid0 = true;
@@ -3152,9 +3152,9 @@ var valid0 = true;
 if(valid0){
 if(data.credit !== undefined){
 let data7 = data.credit;
-const _errs21 = errors;
-const _errs22 = errors;
-if(errors === _errs22){
+const _errs23 = errors;
+const _errs24 = errors;
+if(errors === _errs24){
 if(typeof data7 === "string"){
 if(!pattern11.test(data7)){
 validate28.errors = [{instancePath:instancePath+"/credit",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data7}];
@@ -3166,7 +3166,7 @@ validate28.errors = [{instancePath:instancePath+"/credit",schemaPath:"../common/
 return false;
 }
 }
-var valid0 = _errs21 === errors;
+var valid0 = _errs23 === errors;
 }
 else {
 var valid0 = true;
@@ -3174,9 +3174,9 @@ var valid0 = true;
 if(valid0){
 if(data.tax !== undefined){
 let data8 = data.tax;
-const _errs24 = errors;
-const _errs25 = errors;
-if(errors === _errs25){
+const _errs26 = errors;
+const _errs27 = errors;
+if(errors === _errs27){
 if(typeof data8 === "string"){
 if(!pattern11.test(data8)){
 validate28.errors = [{instancePath:instancePath+"/tax",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data8}];
@@ -3188,7 +3188,7 @@ validate28.errors = [{instancePath:instancePath+"/tax",schemaPath:"../common/def
 return false;
 }
 }
-var valid0 = _errs24 === errors;
+var valid0 = _errs26 === errors;
 }
 else {
 var valid0 = true;
@@ -3196,9 +3196,9 @@ var valid0 = true;
 if(valid0){
 if(data.taxrate !== undefined){
 let data9 = data.taxrate;
-const _errs27 = errors;
-const _errs28 = errors;
-if(errors === _errs28){
+const _errs29 = errors;
+const _errs30 = errors;
+if(errors === _errs30){
 if(typeof data9 === "string"){
 if(!pattern11.test(data9)){
 validate28.errors = [{instancePath:instancePath+"/taxrate",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data9}];
@@ -3210,7 +3210,7 @@ validate28.errors = [{instancePath:instancePath+"/taxrate",schemaPath:"../common
 return false;
 }
 }
-var valid0 = _errs27 === errors;
+var valid0 = _errs29 === errors;
 }
 else {
 var valid0 = true;
@@ -3218,9 +3218,9 @@ var valid0 = true;
 if(valid0){
 if(data.tax2 !== undefined){
 let data10 = data.tax2;
-const _errs30 = errors;
-const _errs31 = errors;
-if(errors === _errs31){
+const _errs32 = errors;
+const _errs33 = errors;
+if(errors === _errs33){
 if(typeof data10 === "string"){
 if(!pattern11.test(data10)){
 validate28.errors = [{instancePath:instancePath+"/tax2",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data10}];
@@ -3232,7 +3232,7 @@ validate28.errors = [{instancePath:instancePath+"/tax2",schemaPath:"../common/de
 return false;
 }
 }
-var valid0 = _errs30 === errors;
+var valid0 = _errs32 === errors;
 }
 else {
 var valid0 = true;
@@ -3240,9 +3240,9 @@ var valid0 = true;
 if(valid0){
 if(data.taxrate2 !== undefined){
 let data11 = data.taxrate2;
-const _errs33 = errors;
-const _errs34 = errors;
-if(errors === _errs34){
+const _errs35 = errors;
+const _errs36 = errors;
+if(errors === _errs36){
 if(typeof data11 === "string"){
 if(!pattern11.test(data11)){
 validate28.errors = [{instancePath:instancePath+"/taxrate2",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data11}];
@@ -3254,7 +3254,7 @@ validate28.errors = [{instancePath:instancePath+"/taxrate2",schemaPath:"../commo
 return false;
 }
 }
-var valid0 = _errs33 === errors;
+var valid0 = _errs35 === errors;
 }
 else {
 var valid0 = true;
@@ -3262,9 +3262,9 @@ var valid0 = true;
 if(valid0){
 if(data.total !== undefined){
 let data12 = data.total;
-const _errs36 = errors;
-const _errs37 = errors;
-if(errors === _errs37){
+const _errs38 = errors;
+const _errs39 = errors;
+if(errors === _errs39){
 if(typeof data12 === "string"){
 if(!pattern11.test(data12)){
 validate28.errors = [{instancePath:instancePath+"/total",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data12}];
@@ -3276,7 +3276,7 @@ validate28.errors = [{instancePath:instancePath+"/total",schemaPath:"../common/d
 return false;
 }
 }
-var valid0 = _errs36 === errors;
+var valid0 = _errs38 === errors;
 }
 else {
 var valid0 = true;
@@ -3284,9 +3284,9 @@ var valid0 = true;
 if(valid0){
 if(data.currency_id !== undefined){
 let data13 = data.currency_id;
-const _errs39 = errors;
-const _errs40 = errors;
-if(errors === _errs40){
+const _errs41 = errors;
+const _errs42 = errors;
+if(errors === _errs42){
 if(typeof data13 === "string"){
 if(!pattern0.test(data13)){
 validate28.errors = [{instancePath:instancePath+"/currency_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data13}];
@@ -3298,7 +3298,7 @@ validate28.errors = [{instancePath:instancePath+"/currency_id",schemaPath:"../co
 return false;
 }
 }
-var valid0 = _errs39 === errors;
+var valid0 = _errs41 === errors;
 }
 else {
 var valid0 = true;
@@ -3306,9 +3306,9 @@ var valid0 = true;
 if(valid0){
 if(data.rate !== undefined){
 let data14 = data.rate;
-const _errs42 = errors;
-const _errs43 = errors;
-if(errors === _errs43){
+const _errs44 = errors;
+const _errs45 = errors;
+if(errors === _errs45){
 if(typeof data14 === "string"){
 if(!pattern2.test(data14)){
 validate28.errors = [{instancePath:instancePath+"/rate",schemaPath:"../common/defs.json#/definitions/rate/pattern",keyword:"pattern",params:{pattern: "^[0-9]+\\.[0-9]{4}$"},message:"must match pattern \""+"^[0-9]+\\.[0-9]{4}$"+"\"",schema:"^[0-9]+\\.[0-9]{4}$",parentSchema:schema15,data:data14}];
@@ -3320,7 +3320,7 @@ validate28.errors = [{instancePath:instancePath+"/rate",schemaPath:"../common/de
 return false;
 }
 }
-var valid0 = _errs42 === errors;
+var valid0 = _errs44 === errors;
 }
 else {
 var valid0 = true;
@@ -3328,22 +3328,9 @@ var valid0 = true;
 if(valid0){
 if(data.notes !== undefined){
 let data15 = data.notes;
-const _errs45 = errors;
+const _errs47 = errors;
 if(typeof data15 !== "string"){
 validate28.errors = [{instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema83.properties.notes.type,parentSchema:schema83.properties.notes,data:data15}];
-return false;
-}
-var valid0 = _errs45 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.notes_private !== undefined){
-let data16 = data.notes_private;
-const _errs47 = errors;
-if(typeof data16 !== "string"){
-validate28.errors = [{instancePath:instancePath+"/notes_private",schemaPath:"#/properties/notes_private/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema83.properties.notes_private.type,parentSchema:schema83.properties.notes_private,data:data16}];
 return false;
 }
 var valid0 = _errs47 === errors;
@@ -3352,10 +3339,23 @@ else {
 var valid0 = true;
 }
 if(valid0){
+if(data.notes_private !== undefined){
+let data16 = data.notes_private;
+const _errs49 = errors;
+if(typeof data16 !== "string"){
+validate28.errors = [{instancePath:instancePath+"/notes_private",schemaPath:"#/properties/notes_private/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema83.properties.notes_private.type,parentSchema:schema83.properties.notes_private,data:data16}];
+return false;
+}
+var valid0 = _errs49 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
 if(data.hash !== undefined){
 let data17 = data.hash;
-const _errs49 = errors;
-if(errors === _errs49){
+const _errs51 = errors;
+if(errors === _errs51){
 if(typeof data17 === "string"){
 if(!pattern71.test(data17)){
 validate28.errors = [{instancePath:instancePath+"/hash",schemaPath:"#/properties/hash/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{32}$"},message:"must match pattern \""+"^[0-9a-f]{32}$"+"\"",schema:"^[0-9a-f]{32}$",parentSchema:schema83.properties.hash,data:data17}];
@@ -3367,7 +3367,7 @@ validate28.errors = [{instancePath:instancePath+"/hash",schemaPath:"#/properties
 return false;
 }
 }
-var valid0 = _errs49 === errors;
+var valid0 = _errs51 === errors;
 }
 else {
 var valid0 = true;
@@ -3375,9 +3375,9 @@ var valid0 = true;
 if(valid0){
 if(data.invoice_id !== undefined){
 let data18 = data.invoice_id;
-const _errs51 = errors;
-const _errs52 = errors;
-if(errors === _errs52){
+const _errs53 = errors;
+const _errs54 = errors;
+if(errors === _errs54){
 if(typeof data18 === "string"){
 if(!pattern0.test(data18)){
 validate28.errors = [{instancePath:instancePath+"/invoice_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data18}];
@@ -3389,7 +3389,7 @@ validate28.errors = [{instancePath:instancePath+"/invoice_id",schemaPath:"../com
 return false;
 }
 }
-var valid0 = _errs51 === errors;
+var valid0 = _errs53 === errors;
 }
 else {
 var valid0 = true;
@@ -3397,18 +3397,18 @@ var valid0 = true;
 if(valid0){
 if(data.items !== undefined){
 let data19 = data.items;
-const _errs54 = errors;
-if(errors === _errs54){
+const _errs56 = errors;
+if(errors === _errs56){
 if(Array.isArray(data19)){
 var valid15 = true;
 const len0 = data19.length;
 for(let i0=0; i0<len0; i0++){
-const _errs56 = errors;
+const _errs58 = errors;
 if(!(validate29(data19[i0], {instancePath:instancePath+"/items/" + i0,parentData:data19,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
-var valid15 = _errs56 === errors;
+var valid15 = _errs58 === errors;
 if(!valid15){
 break;
 }
@@ -3419,7 +3419,7 @@ validate28.errors = [{instancePath:instancePath+"/items",schemaPath:"#/propertie
 return false;
 }
 }
-var valid0 = _errs54 === errors;
+var valid0 = _errs56 === errors;
 }
 else {
 var valid0 = true;
@@ -3616,12 +3616,12 @@ var valid0 = true;
 if(valid0){
 if(data.slug !== undefined){
 let data6 = data.slug;
-const _errs17 = errors;
+const _errs18 = errors;
 if(typeof data6 !== "string"){
 validate32.errors = [{instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema104.properties.slug.type,parentSchema:schema104.properties.slug,data:data6}];
 return false;
 }
-var valid0 = _errs17 === errors;
+var valid0 = _errs18 === errors;
 }
 else {
 var valid0 = true;
@@ -3629,8 +3629,8 @@ var valid0 = true;
 if(valid0){
 if(data.sort_order !== undefined){
 let data7 = data.sort_order;
-const _errs19 = errors;
-if(errors === _errs19){
+const _errs20 = errors;
+if(errors === _errs20){
 if(typeof data7 === "string"){
 if(!pattern80.test(data7)){
 validate32.errors = [{instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\"",schema:"^-?[0-9]+$",parentSchema:schema104.properties.sort_order,data:data7}];
@@ -3642,7 +3642,7 @@ validate32.errors = [{instancePath:instancePath+"/sort_order",schemaPath:"#/prop
 return false;
 }
 }
-var valid0 = _errs19 === errors;
+var valid0 = _errs20 === errors;
 }
 else {
 var valid0 = true;
@@ -3650,12 +3650,12 @@ var valid0 = true;
 if(valid0){
 if(data.template !== undefined){
 let data8 = data.template;
-const _errs21 = errors;
+const _errs22 = errors;
 if(typeof data8 !== "string"){
 validate32.errors = [{instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema104.properties.template.type,parentSchema:schema104.properties.template,data:data8}];
 return false;
 }
-var valid0 = _errs21 === errors;
+var valid0 = _errs22 === errors;
 }
 else {
 var valid0 = true;
@@ -3663,12 +3663,12 @@ var valid0 = true;
 if(valid0){
 if(data.ctype !== undefined){
 let data9 = data.ctype;
-const _errs23 = errors;
+const _errs24 = errors;
 if(typeof data9 !== "string"){
 validate32.errors = [{instancePath:instancePath+"/ctype",schemaPath:"#/properties/ctype/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema104.properties.ctype.type,parentSchema:schema104.properties.ctype,data:data9}];
 return false;
 }
-var valid0 = _errs23 === errors;
+var valid0 = _errs24 === errors;
 }
 else {
 var valid0 = true;
@@ -3676,12 +3676,12 @@ var valid0 = true;
 if(valid0){
 if(data.ptype !== undefined){
 let data10 = data.ptype;
-const _errs25 = errors;
+const _errs26 = errors;
 if(typeof data10 !== "string"){
 validate32.errors = [{instancePath:instancePath+"/ptype",schemaPath:"#/properties/ptype/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema104.properties.ptype.type,parentSchema:schema104.properties.ptype,data:data10}];
 return false;
 }
-var valid0 = _errs25 === errors;
+var valid0 = _errs26 === errors;
 }
 else {
 var valid0 = true;
@@ -3689,12 +3689,12 @@ var valid0 = true;
 if(valid0){
 if(data.lptype !== undefined){
 let data11 = data.lptype;
-const _errs27 = errors;
+const _errs28 = errors;
 if(typeof data11 !== "string"){
 validate32.errors = [{instancePath:instancePath+"/lptype",schemaPath:"#/properties/lptype/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema104.properties.lptype.type,parentSchema:schema104.properties.lptype,data:data11}];
 return false;
 }
-var valid0 = _errs27 === errors;
+var valid0 = _errs28 === errors;
 }
 else {
 var valid0 = true;
@@ -3702,12 +3702,12 @@ var valid0 = true;
 if(valid0){
 if(data.otype !== undefined){
 let data12 = data.otype;
-const _errs29 = errors;
+const _errs30 = errors;
 if(typeof data12 !== "string"){
 validate32.errors = [{instancePath:instancePath+"/otype",schemaPath:"#/properties/otype/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema104.properties.otype.type,parentSchema:schema104.properties.otype,data:data12}];
 return false;
 }
-var valid0 = _errs29 === errors;
+var valid0 = _errs30 === errors;
 }
 else {
 var valid0 = true;
@@ -3715,9 +3715,9 @@ var valid0 = true;
 if(valid0){
 if(data.ptype_id !== undefined){
 let data13 = data.ptype_id;
-const _errs31 = errors;
 const _errs32 = errors;
-if(errors === _errs32){
+const _errs33 = errors;
+if(errors === _errs33){
 if(typeof data13 === "string"){
 if(!pattern0.test(data13)){
 validate32.errors = [{instancePath:instancePath+"/ptype_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data13}];
@@ -3729,7 +3729,7 @@ validate32.errors = [{instancePath:instancePath+"/ptype_id",schemaPath:"../commo
 return false;
 }
 }
-var valid0 = _errs31 === errors;
+var valid0 = _errs32 === errors;
 }
 else {
 var valid0 = true;
@@ -4068,7 +4068,7 @@ var valid0 = true;
 if(valid0){
 if(data.stock !== undefined){
 let data7 = data.stock;
-const _errs20 = errors;
+const _errs21 = errors;
 if(typeof data7 !== "string"){
 validate34.errors = [{instancePath:instancePath+"/stock",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data7}];
 return false;
@@ -4077,7 +4077,7 @@ if(!((data7 === "0") || (data7 === "1"))){
 validate34.errors = [{instancePath:instancePath+"/stock",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data7}];
 return false;
 }
-var valid0 = _errs20 === errors;
+var valid0 = _errs21 === errors;
 }
 else {
 var valid0 = true;
@@ -4085,8 +4085,8 @@ var valid0 = true;
 if(valid0){
 if(data.qty !== undefined){
 let data8 = data.qty;
-const _errs23 = errors;
-if(errors === _errs23){
+const _errs25 = errors;
+if(errors === _errs25){
 if(typeof data8 === "string"){
 if(!pattern0.test(data8)){
 validate34.errors = [{instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema109.properties.qty,data:data8}];
@@ -4098,7 +4098,7 @@ validate34.errors = [{instancePath:instancePath+"/qty",schemaPath:"#/properties/
 return false;
 }
 }
-var valid0 = _errs23 === errors;
+var valid0 = _errs25 === errors;
 }
 else {
 var valid0 = true;
@@ -4106,8 +4106,8 @@ var valid0 = true;
 if(valid0){
 if(data.autosetup !== undefined){
 let data9 = data.autosetup;
-const _errs25 = errors;
-if(errors === _errs25){
+const _errs27 = errors;
+if(errors === _errs27){
 if(typeof data9 === "string"){
 if(!pattern4.test(data9)){
 validate34.errors = [{instancePath:instancePath+"/autosetup",schemaPath:"#/properties/autosetup/pattern",keyword:"pattern",params:{pattern: "^[0-9]$"},message:"must match pattern \""+"^[0-9]$"+"\"",schema:"^[0-9]$",parentSchema:schema109.properties.autosetup,data:data9}];
@@ -4119,7 +4119,7 @@ validate34.errors = [{instancePath:instancePath+"/autosetup",schemaPath:"#/prope
 return false;
 }
 }
-var valid0 = _errs25 === errors;
+var valid0 = _errs27 === errors;
 }
 else {
 var valid0 = true;
@@ -4127,26 +4127,9 @@ var valid0 = true;
 if(valid0){
 if(data.subdomain !== undefined){
 let data10 = data.subdomain;
-const _errs27 = errors;
+const _errs29 = errors;
 if(typeof data10 !== "string"){
 validate34.errors = [{instancePath:instancePath+"/subdomain",schemaPath:"#/properties/subdomain/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema109.properties.subdomain.type,parentSchema:schema109.properties.subdomain,data:data10}];
-return false;
-}
-var valid0 = _errs27 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.owndomain !== undefined){
-let data11 = data.owndomain;
-const _errs29 = errors;
-if(typeof data11 !== "string"){
-validate34.errors = [{instancePath:instancePath+"/owndomain",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data11}];
-return false;
-}
-if(!((data11 === "0") || (data11 === "1"))){
-validate34.errors = [{instancePath:instancePath+"/owndomain",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data11}];
 return false;
 }
 var valid0 = _errs29 === errors;
@@ -4155,9 +4138,26 @@ else {
 var valid0 = true;
 }
 if(valid0){
+if(data.owndomain !== undefined){
+let data11 = data.owndomain;
+const _errs31 = errors;
+if(typeof data11 !== "string"){
+validate34.errors = [{instancePath:instancePath+"/owndomain",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data11}];
+return false;
+}
+if(!((data11 === "0") || (data11 === "1"))){
+validate34.errors = [{instancePath:instancePath+"/owndomain",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data11}];
+return false;
+}
+var valid0 = _errs31 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
 if(data.tax !== undefined){
 let data12 = data.tax;
-const _errs32 = errors;
+const _errs35 = errors;
 if(typeof data12 !== "string"){
 validate34.errors = [{instancePath:instancePath+"/tax",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data12}];
 return false;
@@ -4166,7 +4166,7 @@ if(!((data12 === "0") || (data12 === "1"))){
 validate34.errors = [{instancePath:instancePath+"/tax",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data12}];
 return false;
 }
-var valid0 = _errs32 === errors;
+var valid0 = _errs35 === errors;
 }
 else {
 var valid0 = true;
@@ -4174,12 +4174,12 @@ var valid0 = true;
 if(valid0){
 if(data.upgrades !== undefined){
 let data13 = data.upgrades;
-const _errs35 = errors;
+const _errs39 = errors;
 if(typeof data13 !== "string"){
 validate34.errors = [{instancePath:instancePath+"/upgrades",schemaPath:"#/properties/upgrades/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema109.properties.upgrades.type,parentSchema:schema109.properties.upgrades,data:data13}];
 return false;
 }
-var valid0 = _errs35 === errors;
+var valid0 = _errs39 === errors;
 }
 else {
 var valid0 = true;
@@ -4187,8 +4187,8 @@ var valid0 = true;
 if(valid0){
 if(data.sort_order !== undefined){
 let data14 = data.sort_order;
-const _errs37 = errors;
-if(errors === _errs37){
+const _errs41 = errors;
+if(errors === _errs41){
 if(typeof data14 === "string"){
 if(!pattern80.test(data14)){
 validate34.errors = [{instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\"",schema:"^-?[0-9]+$",parentSchema:schema109.properties.sort_order,data:data14}];
@@ -4200,7 +4200,7 @@ validate34.errors = [{instancePath:instancePath+"/sort_order",schemaPath:"#/prop
 return false;
 }
 }
-var valid0 = _errs37 === errors;
+var valid0 = _errs41 === errors;
 }
 else {
 var valid0 = true;
@@ -4208,7 +4208,7 @@ var valid0 = true;
 if(valid0){
 if(data.rel !== undefined){
 let data15 = data.rel;
-const _errs39 = errors;
+const _errs43 = errors;
 if(typeof data15 !== "string"){
 validate34.errors = [{instancePath:instancePath+"/rel",schemaPath:"#/properties/rel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema109.properties.rel.type,parentSchema:schema109.properties.rel,data:data15}];
 return false;
@@ -4217,7 +4217,7 @@ if(!(data15 === "Product")){
 validate34.errors = [{instancePath:instancePath+"/rel",schemaPath:"#/properties/rel/enum",keyword:"enum",params:{allowedValues: schema109.properties.rel.enum},message:"must be equal to one of the allowed values",schema:schema109.properties.rel.enum,parentSchema:schema109.properties.rel,data:data15}];
 return false;
 }
-var valid0 = _errs39 === errors;
+var valid0 = _errs43 === errors;
 }
 else {
 var valid0 = true;
@@ -4225,7 +4225,7 @@ var valid0 = true;
 if(valid0){
 if(data.paytype !== undefined){
 let data16 = data.paytype;
-const _errs41 = errors;
+const _errs45 = errors;
 if(typeof data16 !== "string"){
 validate34.errors = [{instancePath:instancePath+"/paytype",schemaPath:"#/properties/paytype/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema109.properties.paytype.type,parentSchema:schema109.properties.paytype,data:data16}];
 return false;
@@ -4234,7 +4234,7 @@ if(!((((data16 === "Free") || (data16 === "Once")) || (data16 === "Regular")) ||
 validate34.errors = [{instancePath:instancePath+"/paytype",schemaPath:"#/properties/paytype/enum",keyword:"enum",params:{allowedValues: schema109.properties.paytype.enum},message:"must be equal to one of the allowed values",schema:schema109.properties.paytype.enum,parentSchema:schema109.properties.paytype,data:data16}];
 return false;
 }
-var valid0 = _errs41 === errors;
+var valid0 = _errs45 === errors;
 }
 else {
 var valid0 = true;
@@ -4242,9 +4242,9 @@ var valid0 = true;
 if(valid0){
 if(data.m_setup !== undefined){
 let data17 = data.m_setup;
-const _errs43 = errors;
-const _errs44 = errors;
-if(errors === _errs44){
+const _errs47 = errors;
+const _errs48 = errors;
+if(errors === _errs48){
 if(typeof data17 === "string"){
 if(!pattern11.test(data17)){
 validate34.errors = [{instancePath:instancePath+"/m_setup",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data17}];
@@ -4256,7 +4256,7 @@ validate34.errors = [{instancePath:instancePath+"/m_setup",schemaPath:"../common
 return false;
 }
 }
-var valid0 = _errs43 === errors;
+var valid0 = _errs47 === errors;
 }
 else {
 var valid0 = true;
@@ -4264,9 +4264,9 @@ var valid0 = true;
 if(valid0){
 if(data.q_setup !== undefined){
 let data18 = data.q_setup;
-const _errs46 = errors;
-const _errs47 = errors;
-if(errors === _errs47){
+const _errs50 = errors;
+const _errs51 = errors;
+if(errors === _errs51){
 if(typeof data18 === "string"){
 if(!pattern11.test(data18)){
 validate34.errors = [{instancePath:instancePath+"/q_setup",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data18}];
@@ -4278,7 +4278,7 @@ validate34.errors = [{instancePath:instancePath+"/q_setup",schemaPath:"../common
 return false;
 }
 }
-var valid0 = _errs46 === errors;
+var valid0 = _errs50 === errors;
 }
 else {
 var valid0 = true;
@@ -4286,9 +4286,9 @@ var valid0 = true;
 if(valid0){
 if(data.s_setup !== undefined){
 let data19 = data.s_setup;
-const _errs49 = errors;
-const _errs50 = errors;
-if(errors === _errs50){
+const _errs53 = errors;
+const _errs54 = errors;
+if(errors === _errs54){
 if(typeof data19 === "string"){
 if(!pattern11.test(data19)){
 validate34.errors = [{instancePath:instancePath+"/s_setup",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data19}];
@@ -4300,7 +4300,7 @@ validate34.errors = [{instancePath:instancePath+"/s_setup",schemaPath:"../common
 return false;
 }
 }
-var valid0 = _errs49 === errors;
+var valid0 = _errs53 === errors;
 }
 else {
 var valid0 = true;
@@ -4308,9 +4308,9 @@ var valid0 = true;
 if(valid0){
 if(data.a_setup !== undefined){
 let data20 = data.a_setup;
-const _errs52 = errors;
-const _errs53 = errors;
-if(errors === _errs53){
+const _errs56 = errors;
+const _errs57 = errors;
+if(errors === _errs57){
 if(typeof data20 === "string"){
 if(!pattern11.test(data20)){
 validate34.errors = [{instancePath:instancePath+"/a_setup",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data20}];
@@ -4322,7 +4322,7 @@ validate34.errors = [{instancePath:instancePath+"/a_setup",schemaPath:"../common
 return false;
 }
 }
-var valid0 = _errs52 === errors;
+var valid0 = _errs56 === errors;
 }
 else {
 var valid0 = true;
@@ -4330,9 +4330,9 @@ var valid0 = true;
 if(valid0){
 if(data.b_setup !== undefined){
 let data21 = data.b_setup;
-const _errs55 = errors;
-const _errs56 = errors;
-if(errors === _errs56){
+const _errs59 = errors;
+const _errs60 = errors;
+if(errors === _errs60){
 if(typeof data21 === "string"){
 if(!pattern11.test(data21)){
 validate34.errors = [{instancePath:instancePath+"/b_setup",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data21}];
@@ -4344,7 +4344,7 @@ validate34.errors = [{instancePath:instancePath+"/b_setup",schemaPath:"../common
 return false;
 }
 }
-var valid0 = _errs55 === errors;
+var valid0 = _errs59 === errors;
 }
 else {
 var valid0 = true;
@@ -4352,9 +4352,9 @@ var valid0 = true;
 if(valid0){
 if(data.t_setup !== undefined){
 let data22 = data.t_setup;
-const _errs58 = errors;
-const _errs59 = errors;
-if(errors === _errs59){
+const _errs62 = errors;
+const _errs63 = errors;
+if(errors === _errs63){
 if(typeof data22 === "string"){
 if(!pattern11.test(data22)){
 validate34.errors = [{instancePath:instancePath+"/t_setup",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data22}];
@@ -4366,7 +4366,7 @@ validate34.errors = [{instancePath:instancePath+"/t_setup",schemaPath:"../common
 return false;
 }
 }
-var valid0 = _errs58 === errors;
+var valid0 = _errs62 === errors;
 }
 else {
 var valid0 = true;
@@ -4374,9 +4374,9 @@ var valid0 = true;
 if(valid0){
 if(data.p4_setup !== undefined){
 let data23 = data.p4_setup;
-const _errs61 = errors;
-const _errs62 = errors;
-if(errors === _errs62){
+const _errs65 = errors;
+const _errs66 = errors;
+if(errors === _errs66){
 if(typeof data23 === "string"){
 if(!pattern11.test(data23)){
 validate34.errors = [{instancePath:instancePath+"/p4_setup",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data23}];
@@ -4388,7 +4388,7 @@ validate34.errors = [{instancePath:instancePath+"/p4_setup",schemaPath:"../commo
 return false;
 }
 }
-var valid0 = _errs61 === errors;
+var valid0 = _errs65 === errors;
 }
 else {
 var valid0 = true;
@@ -4396,9 +4396,9 @@ var valid0 = true;
 if(valid0){
 if(data.p5_setup !== undefined){
 let data24 = data.p5_setup;
-const _errs64 = errors;
-const _errs65 = errors;
-if(errors === _errs65){
+const _errs68 = errors;
+const _errs69 = errors;
+if(errors === _errs69){
 if(typeof data24 === "string"){
 if(!pattern11.test(data24)){
 validate34.errors = [{instancePath:instancePath+"/p5_setup",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data24}];
@@ -4410,7 +4410,7 @@ validate34.errors = [{instancePath:instancePath+"/p5_setup",schemaPath:"../commo
 return false;
 }
 }
-var valid0 = _errs64 === errors;
+var valid0 = _errs68 === errors;
 }
 else {
 var valid0 = true;
@@ -4418,9 +4418,9 @@ var valid0 = true;
 if(valid0){
 if(data.d_setup !== undefined){
 let data25 = data.d_setup;
-const _errs67 = errors;
-const _errs68 = errors;
-if(errors === _errs68){
+const _errs71 = errors;
+const _errs72 = errors;
+if(errors === _errs72){
 if(typeof data25 === "string"){
 if(!pattern11.test(data25)){
 validate34.errors = [{instancePath:instancePath+"/d_setup",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data25}];
@@ -4432,7 +4432,7 @@ validate34.errors = [{instancePath:instancePath+"/d_setup",schemaPath:"../common
 return false;
 }
 }
-var valid0 = _errs67 === errors;
+var valid0 = _errs71 === errors;
 }
 else {
 var valid0 = true;
@@ -4440,9 +4440,9 @@ var valid0 = true;
 if(valid0){
 if(data.w_setup !== undefined){
 let data26 = data.w_setup;
-const _errs70 = errors;
-const _errs71 = errors;
-if(errors === _errs71){
+const _errs74 = errors;
+const _errs75 = errors;
+if(errors === _errs75){
 if(typeof data26 === "string"){
 if(!pattern11.test(data26)){
 validate34.errors = [{instancePath:instancePath+"/w_setup",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data26}];
@@ -4454,7 +4454,7 @@ validate34.errors = [{instancePath:instancePath+"/w_setup",schemaPath:"../common
 return false;
 }
 }
-var valid0 = _errs70 === errors;
+var valid0 = _errs74 === errors;
 }
 else {
 var valid0 = true;
@@ -4462,9 +4462,9 @@ var valid0 = true;
 if(valid0){
 if(data.h_setup !== undefined){
 let data27 = data.h_setup;
-const _errs73 = errors;
-const _errs74 = errors;
-if(errors === _errs74){
+const _errs77 = errors;
+const _errs78 = errors;
+if(errors === _errs78){
 if(typeof data27 === "string"){
 if(!pattern11.test(data27)){
 validate34.errors = [{instancePath:instancePath+"/h_setup",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data27}];
@@ -4476,7 +4476,7 @@ validate34.errors = [{instancePath:instancePath+"/h_setup",schemaPath:"../common
 return false;
 }
 }
-var valid0 = _errs73 === errors;
+var valid0 = _errs77 === errors;
 }
 else {
 var valid0 = true;
@@ -4484,9 +4484,9 @@ var valid0 = true;
 if(valid0){
 if(data.m !== undefined){
 let data28 = data.m;
-const _errs76 = errors;
-const _errs77 = errors;
-if(errors === _errs77){
+const _errs80 = errors;
+const _errs81 = errors;
+if(errors === _errs81){
 if(typeof data28 === "string"){
 if(!pattern11.test(data28)){
 validate34.errors = [{instancePath:instancePath+"/m",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data28}];
@@ -4498,7 +4498,7 @@ validate34.errors = [{instancePath:instancePath+"/m",schemaPath:"../common/defs.
 return false;
 }
 }
-var valid0 = _errs76 === errors;
+var valid0 = _errs80 === errors;
 }
 else {
 var valid0 = true;
@@ -4506,9 +4506,9 @@ var valid0 = true;
 if(valid0){
 if(data.q !== undefined){
 let data29 = data.q;
-const _errs79 = errors;
-const _errs80 = errors;
-if(errors === _errs80){
+const _errs83 = errors;
+const _errs84 = errors;
+if(errors === _errs84){
 if(typeof data29 === "string"){
 if(!pattern11.test(data29)){
 validate34.errors = [{instancePath:instancePath+"/q",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data29}];
@@ -4520,7 +4520,7 @@ validate34.errors = [{instancePath:instancePath+"/q",schemaPath:"../common/defs.
 return false;
 }
 }
-var valid0 = _errs79 === errors;
+var valid0 = _errs83 === errors;
 }
 else {
 var valid0 = true;
@@ -4528,9 +4528,9 @@ var valid0 = true;
 if(valid0){
 if(data.s !== undefined){
 let data30 = data.s;
-const _errs82 = errors;
-const _errs83 = errors;
-if(errors === _errs83){
+const _errs86 = errors;
+const _errs87 = errors;
+if(errors === _errs87){
 if(typeof data30 === "string"){
 if(!pattern11.test(data30)){
 validate34.errors = [{instancePath:instancePath+"/s",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data30}];
@@ -4542,7 +4542,7 @@ validate34.errors = [{instancePath:instancePath+"/s",schemaPath:"../common/defs.
 return false;
 }
 }
-var valid0 = _errs82 === errors;
+var valid0 = _errs86 === errors;
 }
 else {
 var valid0 = true;
@@ -4550,9 +4550,9 @@ var valid0 = true;
 if(valid0){
 if(data.a !== undefined){
 let data31 = data.a;
-const _errs85 = errors;
-const _errs86 = errors;
-if(errors === _errs86){
+const _errs89 = errors;
+const _errs90 = errors;
+if(errors === _errs90){
 if(typeof data31 === "string"){
 if(!pattern11.test(data31)){
 validate34.errors = [{instancePath:instancePath+"/a",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data31}];
@@ -4564,7 +4564,7 @@ validate34.errors = [{instancePath:instancePath+"/a",schemaPath:"../common/defs.
 return false;
 }
 }
-var valid0 = _errs85 === errors;
+var valid0 = _errs89 === errors;
 }
 else {
 var valid0 = true;
@@ -4572,9 +4572,9 @@ var valid0 = true;
 if(valid0){
 if(data.b !== undefined){
 let data32 = data.b;
-const _errs88 = errors;
-const _errs89 = errors;
-if(errors === _errs89){
+const _errs92 = errors;
+const _errs93 = errors;
+if(errors === _errs93){
 if(typeof data32 === "string"){
 if(!pattern11.test(data32)){
 validate34.errors = [{instancePath:instancePath+"/b",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data32}];
@@ -4586,7 +4586,7 @@ validate34.errors = [{instancePath:instancePath+"/b",schemaPath:"../common/defs.
 return false;
 }
 }
-var valid0 = _errs88 === errors;
+var valid0 = _errs92 === errors;
 }
 else {
 var valid0 = true;
@@ -4594,9 +4594,9 @@ var valid0 = true;
 if(valid0){
 if(data.t !== undefined){
 let data33 = data.t;
-const _errs91 = errors;
-const _errs92 = errors;
-if(errors === _errs92){
+const _errs95 = errors;
+const _errs96 = errors;
+if(errors === _errs96){
 if(typeof data33 === "string"){
 if(!pattern11.test(data33)){
 validate34.errors = [{instancePath:instancePath+"/t",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data33}];
@@ -4608,7 +4608,7 @@ validate34.errors = [{instancePath:instancePath+"/t",schemaPath:"../common/defs.
 return false;
 }
 }
-var valid0 = _errs91 === errors;
+var valid0 = _errs95 === errors;
 }
 else {
 var valid0 = true;
@@ -4616,9 +4616,9 @@ var valid0 = true;
 if(valid0){
 if(data.p4 !== undefined){
 let data34 = data.p4;
-const _errs94 = errors;
-const _errs95 = errors;
-if(errors === _errs95){
+const _errs98 = errors;
+const _errs99 = errors;
+if(errors === _errs99){
 if(typeof data34 === "string"){
 if(!pattern11.test(data34)){
 validate34.errors = [{instancePath:instancePath+"/p4",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data34}];
@@ -4630,7 +4630,7 @@ validate34.errors = [{instancePath:instancePath+"/p4",schemaPath:"../common/defs
 return false;
 }
 }
-var valid0 = _errs94 === errors;
+var valid0 = _errs98 === errors;
 }
 else {
 var valid0 = true;
@@ -4638,9 +4638,9 @@ var valid0 = true;
 if(valid0){
 if(data.p5 !== undefined){
 let data35 = data.p5;
-const _errs97 = errors;
-const _errs98 = errors;
-if(errors === _errs98){
+const _errs101 = errors;
+const _errs102 = errors;
+if(errors === _errs102){
 if(typeof data35 === "string"){
 if(!pattern11.test(data35)){
 validate34.errors = [{instancePath:instancePath+"/p5",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data35}];
@@ -4652,7 +4652,7 @@ validate34.errors = [{instancePath:instancePath+"/p5",schemaPath:"../common/defs
 return false;
 }
 }
-var valid0 = _errs97 === errors;
+var valid0 = _errs101 === errors;
 }
 else {
 var valid0 = true;
@@ -4660,9 +4660,9 @@ var valid0 = true;
 if(valid0){
 if(data.d !== undefined){
 let data36 = data.d;
-const _errs100 = errors;
-const _errs101 = errors;
-if(errors === _errs101){
+const _errs104 = errors;
+const _errs105 = errors;
+if(errors === _errs105){
 if(typeof data36 === "string"){
 if(!pattern11.test(data36)){
 validate34.errors = [{instancePath:instancePath+"/d",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data36}];
@@ -4674,7 +4674,7 @@ validate34.errors = [{instancePath:instancePath+"/d",schemaPath:"../common/defs.
 return false;
 }
 }
-var valid0 = _errs100 === errors;
+var valid0 = _errs104 === errors;
 }
 else {
 var valid0 = true;
@@ -4682,9 +4682,9 @@ var valid0 = true;
 if(valid0){
 if(data.w !== undefined){
 let data37 = data.w;
-const _errs103 = errors;
-const _errs104 = errors;
-if(errors === _errs104){
+const _errs107 = errors;
+const _errs108 = errors;
+if(errors === _errs108){
 if(typeof data37 === "string"){
 if(!pattern11.test(data37)){
 validate34.errors = [{instancePath:instancePath+"/w",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data37}];
@@ -4696,7 +4696,7 @@ validate34.errors = [{instancePath:instancePath+"/w",schemaPath:"../common/defs.
 return false;
 }
 }
-var valid0 = _errs103 === errors;
+var valid0 = _errs107 === errors;
 }
 else {
 var valid0 = true;
@@ -4704,9 +4704,9 @@ var valid0 = true;
 if(valid0){
 if(data.h !== undefined){
 let data38 = data.h;
-const _errs106 = errors;
-const _errs107 = errors;
-if(errors === _errs107){
+const _errs110 = errors;
+const _errs111 = errors;
+if(errors === _errs111){
 if(typeof data38 === "string"){
 if(!pattern11.test(data38)){
 validate34.errors = [{instancePath:instancePath+"/h",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data38}];
@@ -4718,7 +4718,7 @@ validate34.errors = [{instancePath:instancePath+"/h",schemaPath:"../common/defs.
 return false;
 }
 }
-var valid0 = _errs106 === errors;
+var valid0 = _errs110 === errors;
 }
 else {
 var valid0 = true;
@@ -4726,12 +4726,12 @@ var valid0 = true;
 if(valid0){
 if(data.ptype !== undefined){
 let data39 = data.ptype;
-const _errs109 = errors;
+const _errs113 = errors;
 if(typeof data39 !== "string"){
 validate34.errors = [{instancePath:instancePath+"/ptype",schemaPath:"#/properties/ptype/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema109.properties.ptype.type,parentSchema:schema109.properties.ptype,data:data39}];
 return false;
 }
-var valid0 = _errs109 === errors;
+var valid0 = _errs113 === errors;
 }
 else {
 var valid0 = true;
@@ -4739,9 +4739,9 @@ var valid0 = true;
 if(valid0){
 if(data.module !== undefined){
 let data40 = data.module;
-const _errs111 = errors;
-const _errs112 = errors;
-if(errors === _errs112){
+const _errs115 = errors;
+const _errs116 = errors;
+if(errors === _errs116){
 if(typeof data40 === "string"){
 if(!pattern0.test(data40)){
 validate34.errors = [{instancePath:instancePath+"/module",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data40}];
@@ -4753,7 +4753,7 @@ validate34.errors = [{instancePath:instancePath+"/module",schemaPath:"../common/
 return false;
 }
 }
-var valid0 = _errs111 === errors;
+var valid0 = _errs115 === errors;
 }
 else {
 var valid0 = true;
@@ -4761,16 +4761,16 @@ var valid0 = true;
 if(valid0){
 if(data.server !== undefined){
 let data41 = data.server;
-const _errs114 = errors;
-if(errors === _errs114){
+const _errs118 = errors;
+if(errors === _errs118){
 if(Array.isArray(data41)){
 var valid31 = true;
 const len0 = data41.length;
 for(let i0=0; i0<len0; i0++){
 let data42 = data41[i0];
-const _errs116 = errors;
-const _errs117 = errors;
-if(errors === _errs117){
+const _errs120 = errors;
+const _errs121 = errors;
+if(errors === _errs121){
 if(typeof data42 === "string"){
 if(!pattern111.test(data42)){
 validate34.errors = [{instancePath:instancePath+"/server/" + i0,schemaPath:"../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data42}];
@@ -4782,7 +4782,7 @@ validate34.errors = [{instancePath:instancePath+"/server/" + i0,schemaPath:"../c
 return false;
 }
 }
-var valid31 = _errs116 === errors;
+var valid31 = _errs120 === errors;
 if(!valid31){
 break;
 }
@@ -4809,7 +4809,7 @@ validate34.errors = [{instancePath:instancePath+"/server",schemaPath:"#/properti
 return false;
 }
 }
-var valid0 = _errs114 === errors;
+var valid0 = _errs118 === errors;
 }
 else {
 var valid0 = true;
@@ -4817,7 +4817,7 @@ var valid0 = true;
 if(valid0){
 if(data.free_domain !== undefined){
 let data43 = data.free_domain;
-const _errs119 = errors;
+const _errs123 = errors;
 if(typeof data43 !== "string"){
 validate34.errors = [{instancePath:instancePath+"/free_domain",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data43}];
 return false;
@@ -4826,7 +4826,7 @@ if(!((data43 === "0") || (data43 === "1"))){
 validate34.errors = [{instancePath:instancePath+"/free_domain",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data43}];
 return false;
 }
-var valid0 = _errs119 === errors;
+var valid0 = _errs123 === errors;
 }
 else {
 var valid0 = true;
@@ -4834,18 +4834,18 @@ var valid0 = true;
 if(valid0){
 if(data.periods !== undefined){
 let data44 = data.periods;
-const _errs122 = errors;
-if(errors === _errs122){
+const _errs127 = errors;
+if(errors === _errs127){
 if(Array.isArray(data44)){
 var valid35 = true;
 const len1 = data44.length;
 for(let i2=0; i2<len1; i2++){
-const _errs124 = errors;
+const _errs129 = errors;
 if(!(validate35(data44[i2], {instancePath:instancePath+"/periods/" + i2,parentData:data44,parentDataProperty:i2,rootData}))){
 vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
 errors = vErrors.length;
 }
-var valid35 = _errs124 === errors;
+var valid35 = _errs129 === errors;
 if(!valid35){
 break;
 }
@@ -4856,7 +4856,7 @@ validate34.errors = [{instancePath:instancePath+"/periods",schemaPath:"#/propert
 return false;
 }
 }
-var valid0 = _errs122 === errors;
+var valid0 = _errs127 === errors;
 }
 else {
 var valid0 = true;
@@ -5105,12 +5105,12 @@ var valid0 = true;
 if(valid0){
 if(data.domain !== undefined){
 let data6 = data.domain;
-const _errs20 = errors;
+const _errs21 = errors;
 if(typeof data6 !== "string"){
 validate38.errors = [{instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema146.properties.domain.type,parentSchema:schema146.properties.domain,data:data6}];
 return false;
 }
-var valid0 = _errs20 === errors;
+var valid0 = _errs21 === errors;
 }
 else {
 var valid0 = true;
@@ -5118,9 +5118,9 @@ var valid0 = true;
 if(valid0){
 if(data.server_id !== undefined){
 let data7 = data.server_id;
-const _errs22 = errors;
 const _errs23 = errors;
-if(errors === _errs23){
+const _errs24 = errors;
+if(errors === _errs24){
 if(typeof data7 === "string"){
 if(!pattern0.test(data7)){
 validate38.errors = [{instancePath:instancePath+"/server_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data7}];
@@ -5132,7 +5132,7 @@ validate38.errors = [{instancePath:instancePath+"/server_id",schemaPath:"../comm
 return false;
 }
 }
-var valid0 = _errs22 === errors;
+var valid0 = _errs23 === errors;
 }
 else {
 var valid0 = true;
@@ -5140,9 +5140,9 @@ var valid0 = true;
 if(valid0){
 if(data.payment_module !== undefined){
 let data8 = data.payment_module;
-const _errs25 = errors;
 const _errs26 = errors;
-if(errors === _errs26){
+const _errs27 = errors;
+if(errors === _errs27){
 if(typeof data8 === "string"){
 if(!pattern0.test(data8)){
 validate38.errors = [{instancePath:instancePath+"/payment_module",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data8}];
@@ -5154,7 +5154,7 @@ validate38.errors = [{instancePath:instancePath+"/payment_module",schemaPath:"..
 return false;
 }
 }
-var valid0 = _errs25 === errors;
+var valid0 = _errs26 === errors;
 }
 else {
 var valid0 = true;
@@ -5162,9 +5162,9 @@ var valid0 = true;
 if(valid0){
 if(data.firstpayment !== undefined){
 let data9 = data.firstpayment;
-const _errs28 = errors;
 const _errs29 = errors;
-if(errors === _errs29){
+const _errs30 = errors;
+if(errors === _errs30){
 if(typeof data9 === "string"){
 if(!pattern11.test(data9)){
 validate38.errors = [{instancePath:instancePath+"/firstpayment",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data9}];
@@ -5176,7 +5176,7 @@ validate38.errors = [{instancePath:instancePath+"/firstpayment",schemaPath:"../c
 return false;
 }
 }
-var valid0 = _errs28 === errors;
+var valid0 = _errs29 === errors;
 }
 else {
 var valid0 = true;
@@ -5184,9 +5184,9 @@ var valid0 = true;
 if(valid0){
 if(data.total !== undefined){
 let data10 = data.total;
-const _errs31 = errors;
 const _errs32 = errors;
-if(errors === _errs32){
+const _errs33 = errors;
+if(errors === _errs33){
 if(typeof data10 === "string"){
 if(!pattern11.test(data10)){
 validate38.errors = [{instancePath:instancePath+"/total",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data10}];
@@ -5198,7 +5198,7 @@ validate38.errors = [{instancePath:instancePath+"/total",schemaPath:"../common/d
 return false;
 }
 }
-var valid0 = _errs31 === errors;
+var valid0 = _errs32 === errors;
 }
 else {
 var valid0 = true;
@@ -5206,7 +5206,7 @@ var valid0 = true;
 if(valid0){
 if(data.billingcycle !== undefined){
 let data11 = data.billingcycle;
-const _errs34 = errors;
+const _errs35 = errors;
 if(typeof data11 !== "string"){
 validate38.errors = [{instancePath:instancePath+"/billingcycle",schemaPath:"../common/defs.json#/definitions/billingCycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema157.type,parentSchema:schema157,data:data11}];
 return false;
@@ -5215,7 +5215,7 @@ if(!((((((((((((((data11 === "Free") || (data11 === "One Time")) || (data11 === 
 validate38.errors = [{instancePath:instancePath+"/billingcycle",schemaPath:"../common/defs.json#/definitions/billingCycle/enum",keyword:"enum",params:{allowedValues: schema157.enum},message:"must be equal to one of the allowed values",schema:schema157.enum,parentSchema:schema157,data:data11}];
 return false;
 }
-var valid0 = _errs34 === errors;
+var valid0 = _errs35 === errors;
 }
 else {
 var valid0 = true;
@@ -5223,7 +5223,7 @@ var valid0 = true;
 if(valid0){
 if(data.billingtype !== undefined){
 let data12 = data.billingtype;
-const _errs37 = errors;
+const _errs38 = errors;
 if(typeof data12 !== "string"){
 validate38.errors = [{instancePath:instancePath+"/billingtype",schemaPath:"#/properties/billingtype/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema146.properties.billingtype.type,parentSchema:schema146.properties.billingtype,data:data12}];
 return false;
@@ -5232,7 +5232,7 @@ if(!((data12 === "PrePay") || (data12 === "PostPay"))){
 validate38.errors = [{instancePath:instancePath+"/billingtype",schemaPath:"#/properties/billingtype/enum",keyword:"enum",params:{allowedValues: schema146.properties.billingtype.enum},message:"must be equal to one of the allowed values",schema:schema146.properties.billingtype.enum,parentSchema:schema146.properties.billingtype,data:data12}];
 return false;
 }
-var valid0 = _errs37 === errors;
+var valid0 = _errs38 === errors;
 }
 else {
 var valid0 = true;
@@ -5240,9 +5240,9 @@ var valid0 = true;
 if(valid0){
 if(data.next_due !== undefined){
 let data13 = data.next_due;
-const _errs39 = errors;
 const _errs40 = errors;
-if(errors === _errs40){
+const _errs41 = errors;
+if(errors === _errs41){
 if(typeof data13 === "string"){
 if(!pattern10.test(data13)){
 validate38.errors = [{instancePath:instancePath+"/next_due",schemaPath:"../common/defs.json#/definitions/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$",parentSchema:schema23,data:data13}];
@@ -5254,7 +5254,7 @@ validate38.errors = [{instancePath:instancePath+"/next_due",schemaPath:"../commo
 return false;
 }
 }
-var valid0 = _errs39 === errors;
+var valid0 = _errs40 === errors;
 }
 else {
 var valid0 = true;
@@ -5262,9 +5262,9 @@ var valid0 = true;
 if(valid0){
 if(data.next_invoice !== undefined){
 let data14 = data.next_invoice;
-const _errs42 = errors;
-const _errs43 = errors;
-if(errors === _errs43){
+const _errs44 = errors;
+const _errs45 = errors;
+if(errors === _errs45){
 if(typeof data14 === "string"){
 if(!pattern10.test(data14)){
 validate38.errors = [{instancePath:instancePath+"/next_invoice",schemaPath:"../common/defs.json#/definitions/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$",parentSchema:schema23,data:data14}];
@@ -5276,7 +5276,7 @@ validate38.errors = [{instancePath:instancePath+"/next_invoice",schemaPath:"../c
 return false;
 }
 }
-var valid0 = _errs42 === errors;
+var valid0 = _errs44 === errors;
 }
 else {
 var valid0 = true;
@@ -5284,7 +5284,7 @@ var valid0 = true;
 if(valid0){
 if(data.status !== undefined){
 let data15 = data.status;
-const _errs45 = errors;
+const _errs48 = errors;
 if(typeof data15 !== "string"){
 validate38.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema146.properties.status.type,parentSchema:schema146.properties.status,data:data15}];
 return false;
@@ -5293,7 +5293,7 @@ if(!((((((data15 === "Pending") || (data15 === "Active")) || (data15 === "Suspen
 validate38.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema146.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema146.properties.status.enum,parentSchema:schema146.properties.status,data:data15}];
 return false;
 }
-var valid0 = _errs45 === errors;
+var valid0 = _errs48 === errors;
 }
 else {
 var valid0 = true;
@@ -5301,12 +5301,12 @@ var valid0 = true;
 if(valid0){
 if(data.label !== undefined){
 let data16 = data.label;
-const _errs47 = errors;
+const _errs50 = errors;
 if(typeof data16 !== "string"){
 validate38.errors = [{instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema146.properties.label.type,parentSchema:schema146.properties.label,data:data16}];
 return false;
 }
-var valid0 = _errs47 === errors;
+var valid0 = _errs50 === errors;
 }
 else {
 var valid0 = true;
@@ -5314,12 +5314,12 @@ var valid0 = true;
 if(valid0){
 if(data.username !== undefined){
 let data17 = data.username;
-const _errs49 = errors;
+const _errs52 = errors;
 if(typeof data17 !== "string"){
 validate38.errors = [{instancePath:instancePath+"/username",schemaPath:"#/properties/username/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema146.properties.username.type,parentSchema:schema146.properties.username,data:data17}];
 return false;
 }
-var valid0 = _errs49 === errors;
+var valid0 = _errs52 === errors;
 }
 else {
 var valid0 = true;
@@ -5327,12 +5327,12 @@ var valid0 = true;
 if(valid0){
 if(data.password !== undefined){
 let data18 = data.password;
-const _errs51 = errors;
+const _errs54 = errors;
 if(typeof data18 !== "string"){
 validate38.errors = [{instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema146.properties.password.type,parentSchema:schema146.properties.password,data:data18}];
 return false;
 }
-var valid0 = _errs51 === errors;
+var valid0 = _errs54 === errors;
 }
 else {
 var valid0 = true;
@@ -5340,7 +5340,7 @@ var valid0 = true;
 if(valid0){
 if(data.manual !== undefined){
 let data19 = data.manual;
-const _errs53 = errors;
+const _errs56 = errors;
 if(typeof data19 !== "string"){
 validate38.errors = [{instancePath:instancePath+"/manual",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data19}];
 return false;
@@ -5349,7 +5349,7 @@ if(!((data19 === "0") || (data19 === "1"))){
 validate38.errors = [{instancePath:instancePath+"/manual",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data19}];
 return false;
 }
-var valid0 = _errs53 === errors;
+var valid0 = _errs56 === errors;
 }
 else {
 var valid0 = true;
@@ -5357,9 +5357,9 @@ var valid0 = true;
 if(valid0){
 if(data.currency_id !== undefined){
 let data20 = data.currency_id;
-const _errs56 = errors;
-const _errs57 = errors;
-if(errors === _errs57){
+const _errs60 = errors;
+const _errs61 = errors;
+if(errors === _errs61){
 if(typeof data20 === "string"){
 if(!pattern0.test(data20)){
 validate38.errors = [{instancePath:instancePath+"/currency_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data20}];
@@ -5371,7 +5371,7 @@ validate38.errors = [{instancePath:instancePath+"/currency_id",schemaPath:"../co
 return false;
 }
 }
-var valid0 = _errs56 === errors;
+var valid0 = _errs60 === errors;
 }
 else {
 var valid0 = true;
@@ -5379,35 +5379,9 @@ var valid0 = true;
 if(valid0){
 if(data.notes !== undefined){
 let data21 = data.notes;
-const _errs59 = errors;
+const _errs63 = errors;
 if(typeof data21 !== "string"){
 validate38.errors = [{instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema146.properties.notes.type,parentSchema:schema146.properties.notes,data:data21}];
-return false;
-}
-var valid0 = _errs59 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.mod !== undefined){
-let data22 = data.mod;
-const _errs61 = errors;
-if(typeof data22 !== "string"){
-validate38.errors = [{instancePath:instancePath+"/mod",schemaPath:"#/properties/mod/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema146.properties.mod.type,parentSchema:schema146.properties.mod,data:data22}];
-return false;
-}
-var valid0 = _errs61 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.ip !== undefined){
-let data23 = data.ip;
-const _errs63 = errors;
-if(typeof data23 !== "string"){
-validate38.errors = [{instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema146.properties.ip.type,parentSchema:schema146.properties.ip,data:data23}];
 return false;
 }
 var valid0 = _errs63 === errors;
@@ -5416,17 +5390,43 @@ else {
 var valid0 = true;
 }
 if(valid0){
+if(data.mod !== undefined){
+let data22 = data.mod;
+const _errs65 = errors;
+if(typeof data22 !== "string"){
+validate38.errors = [{instancePath:instancePath+"/mod",schemaPath:"#/properties/mod/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema146.properties.mod.type,parentSchema:schema146.properties.mod,data:data22}];
+return false;
+}
+var valid0 = _errs65 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.ip !== undefined){
+let data23 = data.ip;
+const _errs67 = errors;
+if(typeof data23 !== "string"){
+validate38.errors = [{instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema146.properties.ip.type,parentSchema:schema146.properties.ip,data:data23}];
+return false;
+}
+var valid0 = _errs67 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
 if(data.additional_ip !== undefined){
 let data24 = data.additional_ip;
-const _errs65 = errors;
-if(errors === _errs65){
+const _errs69 = errors;
+if(errors === _errs69){
 if(Array.isArray(data24)){
 var valid16 = true;
 const len0 = data24.length;
 for(let i0=0; i0<len0; i0++){
 let data25 = data24[i0];
-const _errs67 = errors;
-if(errors === _errs67){
+const _errs71 = errors;
+if(errors === _errs71){
 if(typeof data25 === "string"){
 if(func6(data25) < 1){
 validate38.errors = [{instancePath:instancePath+"/additional_ip/" + i0,schemaPath:"#/properties/additional_ip/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema146.properties.additional_ip.items,data:data25}];
@@ -5438,7 +5438,7 @@ validate38.errors = [{instancePath:instancePath+"/additional_ip/" + i0,schemaPat
 return false;
 }
 }
-var valid16 = _errs67 === errors;
+var valid16 = _errs71 === errors;
 if(!valid16){
 break;
 }
@@ -5449,7 +5449,7 @@ validate38.errors = [{instancePath:instancePath+"/additional_ip",schemaPath:"#/p
 return false;
 }
 }
-var valid0 = _errs65 === errors;
+var valid0 = _errs69 === errors;
 }
 else {
 var valid0 = true;
@@ -5725,9 +5725,9 @@ var valid0 = true;
 if(valid0){
 if(data.date_created !== undefined){
 let data9 = data.date_created;
-const _errs27 = errors;
 const _errs28 = errors;
-if(errors === _errs28){
+const _errs29 = errors;
+if(errors === _errs29){
 if(typeof data9 === "string"){
 if(!pattern10.test(data9)){
 validate40.errors = [{instancePath:instancePath+"/date_created",schemaPath:"../common/defs.json#/definitions/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$",parentSchema:schema23,data:data9}];
@@ -5739,7 +5739,7 @@ validate40.errors = [{instancePath:instancePath+"/date_created",schemaPath:"../c
 return false;
 }
 }
-var valid0 = _errs27 === errors;
+var valid0 = _errs28 === errors;
 }
 else {
 var valid0 = true;
@@ -5747,9 +5747,9 @@ var valid0 = true;
 if(valid0){
 if(data.payment_module !== undefined){
 let data10 = data.payment_module;
-const _errs30 = errors;
-const _errs31 = errors;
-if(errors === _errs31){
+const _errs32 = errors;
+const _errs33 = errors;
+if(errors === _errs33){
 if(typeof data10 === "string"){
 if(!pattern0.test(data10)){
 validate40.errors = [{instancePath:instancePath+"/payment_module",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data10}];
@@ -5761,7 +5761,7 @@ validate40.errors = [{instancePath:instancePath+"/payment_module",schemaPath:"..
 return false;
 }
 }
-var valid0 = _errs30 === errors;
+var valid0 = _errs32 === errors;
 }
 else {
 var valid0 = true;
@@ -5922,7 +5922,7 @@ var valid0 = true;
 if(valid0){
 if(data.unique !== undefined){
 let data5 = data.unique;
-const _errs14 = errors;
+const _errs15 = errors;
 if(typeof data5 !== "string"){
 validate42.errors = [{instancePath:instancePath+"/unique",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data5}];
 return false;
@@ -5931,7 +5931,7 @@ if(!((data5 === "0") || (data5 === "1"))){
 validate42.errors = [{instancePath:instancePath+"/unique",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data5}];
 return false;
 }
-var valid0 = _errs14 === errors;
+var valid0 = _errs15 === errors;
 }
 else {
 var valid0 = true;
@@ -5939,7 +5939,7 @@ var valid0 = true;
 if(valid0){
 if(data.taxable !== undefined){
 let data6 = data.taxable;
-const _errs17 = errors;
+const _errs19 = errors;
 if(typeof data6 !== "string"){
 validate42.errors = [{instancePath:instancePath+"/taxable",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data6}];
 return false;
@@ -5948,7 +5948,7 @@ if(!((data6 === "0") || (data6 === "1"))){
 validate42.errors = [{instancePath:instancePath+"/taxable",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data6}];
 return false;
 }
-var valid0 = _errs17 === errors;
+var valid0 = _errs19 === errors;
 }
 else {
 var valid0 = true;
@@ -5956,7 +5956,7 @@ var valid0 = true;
 if(valid0){
 if(data.system !== undefined){
 let data7 = data.system;
-const _errs20 = errors;
+const _errs23 = errors;
 if(typeof data7 !== "string"){
 validate42.errors = [{instancePath:instancePath+"/system",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data7}];
 return false;
@@ -5965,7 +5965,7 @@ if(!((data7 === "0") || (data7 === "1"))){
 validate42.errors = [{instancePath:instancePath+"/system",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data7}];
 return false;
 }
-var valid0 = _errs20 === errors;
+var valid0 = _errs23 === errors;
 }
 else {
 var valid0 = true;
@@ -5973,7 +5973,7 @@ var valid0 = true;
 if(valid0){
 if(data.hidden !== undefined){
 let data8 = data.hidden;
-const _errs23 = errors;
+const _errs27 = errors;
 if(typeof data8 !== "string"){
 validate42.errors = [{instancePath:instancePath+"/hidden",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data8}];
 return false;
@@ -5982,7 +5982,7 @@ if(!((data8 === "0") || (data8 === "1"))){
 validate42.errors = [{instancePath:instancePath+"/hidden",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data8}];
 return false;
 }
-var valid0 = _errs23 === errors;
+var valid0 = _errs27 === errors;
 }
 else {
 var valid0 = true;
@@ -5990,8 +5990,8 @@ var valid0 = true;
 if(valid0){
 if(data.autosetup !== undefined){
 let data9 = data.autosetup;
-const _errs26 = errors;
-if(errors === _errs26){
+const _errs31 = errors;
+if(errors === _errs31){
 if(typeof data9 === "string"){
 if(!pattern4.test(data9)){
 validate42.errors = [{instancePath:instancePath+"/autosetup",schemaPath:"#/properties/autosetup/pattern",keyword:"pattern",params:{pattern: "^[0-9]$"},message:"must match pattern \""+"^[0-9]$"+"\"",schema:"^[0-9]$",parentSchema:schema172.properties.autosetup,data:data9}];
@@ -6003,7 +6003,7 @@ validate42.errors = [{instancePath:instancePath+"/autosetup",schemaPath:"#/prope
 return false;
 }
 }
-var valid0 = _errs26 === errors;
+var valid0 = _errs31 === errors;
 }
 else {
 var valid0 = true;
@@ -6011,8 +6011,8 @@ var valid0 = true;
 if(valid0){
 if(data.sort_order !== undefined){
 let data10 = data.sort_order;
-const _errs28 = errors;
-if(errors === _errs28){
+const _errs33 = errors;
+if(errors === _errs33){
 if(typeof data10 === "string"){
 if(!pattern80.test(data10)){
 validate42.errors = [{instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\"",schema:"^-?[0-9]+$",parentSchema:schema172.properties.sort_order,data:data10}];
@@ -6024,7 +6024,7 @@ validate42.errors = [{instancePath:instancePath+"/sort_order",schemaPath:"#/prop
 return false;
 }
 }
-var valid0 = _errs28 === errors;
+var valid0 = _errs33 === errors;
 }
 else {
 var valid0 = true;
@@ -6032,12 +6032,12 @@ var valid0 = true;
 if(valid0){
 if(data.module !== undefined){
 let data11 = data.module;
-const _errs30 = errors;
+const _errs35 = errors;
 if(typeof data11 !== "string"){
 validate42.errors = [{instancePath:instancePath+"/module",schemaPath:"#/properties/module/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema172.properties.module.type,parentSchema:schema172.properties.module,data:data11}];
 return false;
 }
-var valid0 = _errs30 === errors;
+var valid0 = _errs35 === errors;
 }
 else {
 var valid0 = true;
@@ -6045,12 +6045,12 @@ var valid0 = true;
 if(valid0){
 if(data.modulename !== undefined){
 let data12 = data.modulename;
-const _errs32 = errors;
+const _errs37 = errors;
 if(typeof data12 !== "string"){
 validate42.errors = [{instancePath:instancePath+"/modulename",schemaPath:"#/properties/modulename/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema172.properties.modulename.type,parentSchema:schema172.properties.modulename,data:data12}];
 return false;
 }
-var valid0 = _errs32 === errors;
+var valid0 = _errs37 === errors;
 }
 else {
 var valid0 = true;
@@ -6058,7 +6058,7 @@ var valid0 = true;
 if(valid0){
 if(data.paytype !== undefined){
 let data13 = data.paytype;
-const _errs34 = errors;
+const _errs39 = errors;
 if(typeof data13 !== "string"){
 validate42.errors = [{instancePath:instancePath+"/paytype",schemaPath:"#/properties/paytype/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema172.properties.paytype.type,parentSchema:schema172.properties.paytype,data:data13}];
 return false;
@@ -6067,7 +6067,7 @@ if(!(((data13 === "Free") || (data13 === "Once")) || (data13 === "Regular"))){
 validate42.errors = [{instancePath:instancePath+"/paytype",schemaPath:"#/properties/paytype/enum",keyword:"enum",params:{allowedValues: schema172.properties.paytype.enum},message:"must be equal to one of the allowed values",schema:schema172.properties.paytype.enum,parentSchema:schema172.properties.paytype,data:data13}];
 return false;
 }
-var valid0 = _errs34 === errors;
+var valid0 = _errs39 === errors;
 }
 else {
 var valid0 = true;
@@ -6075,9 +6075,9 @@ var valid0 = true;
 if(valid0){
 if(data.m_setup !== undefined){
 let data14 = data.m_setup;
-const _errs36 = errors;
-const _errs37 = errors;
-if(errors === _errs37){
+const _errs41 = errors;
+const _errs42 = errors;
+if(errors === _errs42){
 if(typeof data14 === "string"){
 if(!pattern11.test(data14)){
 validate42.errors = [{instancePath:instancePath+"/m_setup",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data14}];
@@ -6089,7 +6089,7 @@ validate42.errors = [{instancePath:instancePath+"/m_setup",schemaPath:"../common
 return false;
 }
 }
-var valid0 = _errs36 === errors;
+var valid0 = _errs41 === errors;
 }
 else {
 var valid0 = true;
@@ -6097,9 +6097,9 @@ var valid0 = true;
 if(valid0){
 if(data.q_setup !== undefined){
 let data15 = data.q_setup;
-const _errs39 = errors;
-const _errs40 = errors;
-if(errors === _errs40){
+const _errs44 = errors;
+const _errs45 = errors;
+if(errors === _errs45){
 if(typeof data15 === "string"){
 if(!pattern11.test(data15)){
 validate42.errors = [{instancePath:instancePath+"/q_setup",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data15}];
@@ -6111,7 +6111,7 @@ validate42.errors = [{instancePath:instancePath+"/q_setup",schemaPath:"../common
 return false;
 }
 }
-var valid0 = _errs39 === errors;
+var valid0 = _errs44 === errors;
 }
 else {
 var valid0 = true;
@@ -6119,9 +6119,9 @@ var valid0 = true;
 if(valid0){
 if(data.s_setup !== undefined){
 let data16 = data.s_setup;
-const _errs42 = errors;
-const _errs43 = errors;
-if(errors === _errs43){
+const _errs47 = errors;
+const _errs48 = errors;
+if(errors === _errs48){
 if(typeof data16 === "string"){
 if(!pattern11.test(data16)){
 validate42.errors = [{instancePath:instancePath+"/s_setup",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data16}];
@@ -6133,7 +6133,7 @@ validate42.errors = [{instancePath:instancePath+"/s_setup",schemaPath:"../common
 return false;
 }
 }
-var valid0 = _errs42 === errors;
+var valid0 = _errs47 === errors;
 }
 else {
 var valid0 = true;
@@ -6141,9 +6141,9 @@ var valid0 = true;
 if(valid0){
 if(data.a_setup !== undefined){
 let data17 = data.a_setup;
-const _errs45 = errors;
-const _errs46 = errors;
-if(errors === _errs46){
+const _errs50 = errors;
+const _errs51 = errors;
+if(errors === _errs51){
 if(typeof data17 === "string"){
 if(!pattern11.test(data17)){
 validate42.errors = [{instancePath:instancePath+"/a_setup",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data17}];
@@ -6155,7 +6155,7 @@ validate42.errors = [{instancePath:instancePath+"/a_setup",schemaPath:"../common
 return false;
 }
 }
-var valid0 = _errs45 === errors;
+var valid0 = _errs50 === errors;
 }
 else {
 var valid0 = true;
@@ -6163,9 +6163,9 @@ var valid0 = true;
 if(valid0){
 if(data.b_setup !== undefined){
 let data18 = data.b_setup;
-const _errs48 = errors;
-const _errs49 = errors;
-if(errors === _errs49){
+const _errs53 = errors;
+const _errs54 = errors;
+if(errors === _errs54){
 if(typeof data18 === "string"){
 if(!pattern11.test(data18)){
 validate42.errors = [{instancePath:instancePath+"/b_setup",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data18}];
@@ -6177,7 +6177,7 @@ validate42.errors = [{instancePath:instancePath+"/b_setup",schemaPath:"../common
 return false;
 }
 }
-var valid0 = _errs48 === errors;
+var valid0 = _errs53 === errors;
 }
 else {
 var valid0 = true;
@@ -6185,9 +6185,9 @@ var valid0 = true;
 if(valid0){
 if(data.t_setup !== undefined){
 let data19 = data.t_setup;
-const _errs51 = errors;
-const _errs52 = errors;
-if(errors === _errs52){
+const _errs56 = errors;
+const _errs57 = errors;
+if(errors === _errs57){
 if(typeof data19 === "string"){
 if(!pattern11.test(data19)){
 validate42.errors = [{instancePath:instancePath+"/t_setup",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data19}];
@@ -6199,7 +6199,7 @@ validate42.errors = [{instancePath:instancePath+"/t_setup",schemaPath:"../common
 return false;
 }
 }
-var valid0 = _errs51 === errors;
+var valid0 = _errs56 === errors;
 }
 else {
 var valid0 = true;
@@ -6207,9 +6207,9 @@ var valid0 = true;
 if(valid0){
 if(data.p4_setup !== undefined){
 let data20 = data.p4_setup;
-const _errs54 = errors;
-const _errs55 = errors;
-if(errors === _errs55){
+const _errs59 = errors;
+const _errs60 = errors;
+if(errors === _errs60){
 if(typeof data20 === "string"){
 if(!pattern11.test(data20)){
 validate42.errors = [{instancePath:instancePath+"/p4_setup",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data20}];
@@ -6221,7 +6221,7 @@ validate42.errors = [{instancePath:instancePath+"/p4_setup",schemaPath:"../commo
 return false;
 }
 }
-var valid0 = _errs54 === errors;
+var valid0 = _errs59 === errors;
 }
 else {
 var valid0 = true;
@@ -6229,9 +6229,9 @@ var valid0 = true;
 if(valid0){
 if(data.p5_setup !== undefined){
 let data21 = data.p5_setup;
-const _errs57 = errors;
-const _errs58 = errors;
-if(errors === _errs58){
+const _errs62 = errors;
+const _errs63 = errors;
+if(errors === _errs63){
 if(typeof data21 === "string"){
 if(!pattern11.test(data21)){
 validate42.errors = [{instancePath:instancePath+"/p5_setup",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data21}];
@@ -6243,7 +6243,7 @@ validate42.errors = [{instancePath:instancePath+"/p5_setup",schemaPath:"../commo
 return false;
 }
 }
-var valid0 = _errs57 === errors;
+var valid0 = _errs62 === errors;
 }
 else {
 var valid0 = true;
@@ -6251,9 +6251,9 @@ var valid0 = true;
 if(valid0){
 if(data.d_setup !== undefined){
 let data22 = data.d_setup;
-const _errs60 = errors;
-const _errs61 = errors;
-if(errors === _errs61){
+const _errs65 = errors;
+const _errs66 = errors;
+if(errors === _errs66){
 if(typeof data22 === "string"){
 if(!pattern11.test(data22)){
 validate42.errors = [{instancePath:instancePath+"/d_setup",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data22}];
@@ -6265,7 +6265,7 @@ validate42.errors = [{instancePath:instancePath+"/d_setup",schemaPath:"../common
 return false;
 }
 }
-var valid0 = _errs60 === errors;
+var valid0 = _errs65 === errors;
 }
 else {
 var valid0 = true;
@@ -6273,9 +6273,9 @@ var valid0 = true;
 if(valid0){
 if(data.w_setup !== undefined){
 let data23 = data.w_setup;
-const _errs63 = errors;
-const _errs64 = errors;
-if(errors === _errs64){
+const _errs68 = errors;
+const _errs69 = errors;
+if(errors === _errs69){
 if(typeof data23 === "string"){
 if(!pattern11.test(data23)){
 validate42.errors = [{instancePath:instancePath+"/w_setup",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data23}];
@@ -6287,7 +6287,7 @@ validate42.errors = [{instancePath:instancePath+"/w_setup",schemaPath:"../common
 return false;
 }
 }
-var valid0 = _errs63 === errors;
+var valid0 = _errs68 === errors;
 }
 else {
 var valid0 = true;
@@ -6295,9 +6295,9 @@ var valid0 = true;
 if(valid0){
 if(data.h_setup !== undefined){
 let data24 = data.h_setup;
-const _errs66 = errors;
-const _errs67 = errors;
-if(errors === _errs67){
+const _errs71 = errors;
+const _errs72 = errors;
+if(errors === _errs72){
 if(typeof data24 === "string"){
 if(!pattern11.test(data24)){
 validate42.errors = [{instancePath:instancePath+"/h_setup",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data24}];
@@ -6309,7 +6309,7 @@ validate42.errors = [{instancePath:instancePath+"/h_setup",schemaPath:"../common
 return false;
 }
 }
-var valid0 = _errs66 === errors;
+var valid0 = _errs71 === errors;
 }
 else {
 var valid0 = true;
@@ -6317,9 +6317,9 @@ var valid0 = true;
 if(valid0){
 if(data.m !== undefined){
 let data25 = data.m;
-const _errs69 = errors;
-const _errs70 = errors;
-if(errors === _errs70){
+const _errs74 = errors;
+const _errs75 = errors;
+if(errors === _errs75){
 if(typeof data25 === "string"){
 if(!pattern11.test(data25)){
 validate42.errors = [{instancePath:instancePath+"/m",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data25}];
@@ -6331,7 +6331,7 @@ validate42.errors = [{instancePath:instancePath+"/m",schemaPath:"../common/defs.
 return false;
 }
 }
-var valid0 = _errs69 === errors;
+var valid0 = _errs74 === errors;
 }
 else {
 var valid0 = true;
@@ -6339,9 +6339,9 @@ var valid0 = true;
 if(valid0){
 if(data.q !== undefined){
 let data26 = data.q;
-const _errs72 = errors;
-const _errs73 = errors;
-if(errors === _errs73){
+const _errs77 = errors;
+const _errs78 = errors;
+if(errors === _errs78){
 if(typeof data26 === "string"){
 if(!pattern11.test(data26)){
 validate42.errors = [{instancePath:instancePath+"/q",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data26}];
@@ -6353,7 +6353,7 @@ validate42.errors = [{instancePath:instancePath+"/q",schemaPath:"../common/defs.
 return false;
 }
 }
-var valid0 = _errs72 === errors;
+var valid0 = _errs77 === errors;
 }
 else {
 var valid0 = true;
@@ -6361,9 +6361,9 @@ var valid0 = true;
 if(valid0){
 if(data.s !== undefined){
 let data27 = data.s;
-const _errs75 = errors;
-const _errs76 = errors;
-if(errors === _errs76){
+const _errs80 = errors;
+const _errs81 = errors;
+if(errors === _errs81){
 if(typeof data27 === "string"){
 if(!pattern11.test(data27)){
 validate42.errors = [{instancePath:instancePath+"/s",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data27}];
@@ -6375,7 +6375,7 @@ validate42.errors = [{instancePath:instancePath+"/s",schemaPath:"../common/defs.
 return false;
 }
 }
-var valid0 = _errs75 === errors;
+var valid0 = _errs80 === errors;
 }
 else {
 var valid0 = true;
@@ -6383,9 +6383,9 @@ var valid0 = true;
 if(valid0){
 if(data.a !== undefined){
 let data28 = data.a;
-const _errs78 = errors;
-const _errs79 = errors;
-if(errors === _errs79){
+const _errs83 = errors;
+const _errs84 = errors;
+if(errors === _errs84){
 if(typeof data28 === "string"){
 if(!pattern11.test(data28)){
 validate42.errors = [{instancePath:instancePath+"/a",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data28}];
@@ -6397,7 +6397,7 @@ validate42.errors = [{instancePath:instancePath+"/a",schemaPath:"../common/defs.
 return false;
 }
 }
-var valid0 = _errs78 === errors;
+var valid0 = _errs83 === errors;
 }
 else {
 var valid0 = true;
@@ -6405,9 +6405,9 @@ var valid0 = true;
 if(valid0){
 if(data.b !== undefined){
 let data29 = data.b;
-const _errs81 = errors;
-const _errs82 = errors;
-if(errors === _errs82){
+const _errs86 = errors;
+const _errs87 = errors;
+if(errors === _errs87){
 if(typeof data29 === "string"){
 if(!pattern11.test(data29)){
 validate42.errors = [{instancePath:instancePath+"/b",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data29}];
@@ -6419,7 +6419,7 @@ validate42.errors = [{instancePath:instancePath+"/b",schemaPath:"../common/defs.
 return false;
 }
 }
-var valid0 = _errs81 === errors;
+var valid0 = _errs86 === errors;
 }
 else {
 var valid0 = true;
@@ -6427,9 +6427,9 @@ var valid0 = true;
 if(valid0){
 if(data.t !== undefined){
 let data30 = data.t;
-const _errs84 = errors;
-const _errs85 = errors;
-if(errors === _errs85){
+const _errs89 = errors;
+const _errs90 = errors;
+if(errors === _errs90){
 if(typeof data30 === "string"){
 if(!pattern11.test(data30)){
 validate42.errors = [{instancePath:instancePath+"/t",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data30}];
@@ -6441,7 +6441,7 @@ validate42.errors = [{instancePath:instancePath+"/t",schemaPath:"../common/defs.
 return false;
 }
 }
-var valid0 = _errs84 === errors;
+var valid0 = _errs89 === errors;
 }
 else {
 var valid0 = true;
@@ -6449,9 +6449,9 @@ var valid0 = true;
 if(valid0){
 if(data.p4 !== undefined){
 let data31 = data.p4;
-const _errs87 = errors;
-const _errs88 = errors;
-if(errors === _errs88){
+const _errs92 = errors;
+const _errs93 = errors;
+if(errors === _errs93){
 if(typeof data31 === "string"){
 if(!pattern11.test(data31)){
 validate42.errors = [{instancePath:instancePath+"/p4",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data31}];
@@ -6463,7 +6463,7 @@ validate42.errors = [{instancePath:instancePath+"/p4",schemaPath:"../common/defs
 return false;
 }
 }
-var valid0 = _errs87 === errors;
+var valid0 = _errs92 === errors;
 }
 else {
 var valid0 = true;
@@ -6471,9 +6471,9 @@ var valid0 = true;
 if(valid0){
 if(data.p5 !== undefined){
 let data32 = data.p5;
-const _errs90 = errors;
-const _errs91 = errors;
-if(errors === _errs91){
+const _errs95 = errors;
+const _errs96 = errors;
+if(errors === _errs96){
 if(typeof data32 === "string"){
 if(!pattern11.test(data32)){
 validate42.errors = [{instancePath:instancePath+"/p5",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data32}];
@@ -6485,7 +6485,7 @@ validate42.errors = [{instancePath:instancePath+"/p5",schemaPath:"../common/defs
 return false;
 }
 }
-var valid0 = _errs90 === errors;
+var valid0 = _errs95 === errors;
 }
 else {
 var valid0 = true;
@@ -6493,9 +6493,9 @@ var valid0 = true;
 if(valid0){
 if(data.d !== undefined){
 let data33 = data.d;
-const _errs93 = errors;
-const _errs94 = errors;
-if(errors === _errs94){
+const _errs98 = errors;
+const _errs99 = errors;
+if(errors === _errs99){
 if(typeof data33 === "string"){
 if(!pattern11.test(data33)){
 validate42.errors = [{instancePath:instancePath+"/d",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data33}];
@@ -6507,7 +6507,7 @@ validate42.errors = [{instancePath:instancePath+"/d",schemaPath:"../common/defs.
 return false;
 }
 }
-var valid0 = _errs93 === errors;
+var valid0 = _errs98 === errors;
 }
 else {
 var valid0 = true;
@@ -6515,9 +6515,9 @@ var valid0 = true;
 if(valid0){
 if(data.w !== undefined){
 let data34 = data.w;
-const _errs96 = errors;
-const _errs97 = errors;
-if(errors === _errs97){
+const _errs101 = errors;
+const _errs102 = errors;
+if(errors === _errs102){
 if(typeof data34 === "string"){
 if(!pattern11.test(data34)){
 validate42.errors = [{instancePath:instancePath+"/w",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data34}];
@@ -6529,7 +6529,7 @@ validate42.errors = [{instancePath:instancePath+"/w",schemaPath:"../common/defs.
 return false;
 }
 }
-var valid0 = _errs96 === errors;
+var valid0 = _errs101 === errors;
 }
 else {
 var valid0 = true;
@@ -6537,9 +6537,9 @@ var valid0 = true;
 if(valid0){
 if(data.h !== undefined){
 let data35 = data.h;
-const _errs99 = errors;
-const _errs100 = errors;
-if(errors === _errs100){
+const _errs104 = errors;
+const _errs105 = errors;
+if(errors === _errs105){
 if(typeof data35 === "string"){
 if(!pattern11.test(data35)){
 validate42.errors = [{instancePath:instancePath+"/h",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data35}];
@@ -6551,7 +6551,7 @@ validate42.errors = [{instancePath:instancePath+"/h",schemaPath:"../common/defs.
 return false;
 }
 }
-var valid0 = _errs99 === errors;
+var valid0 = _errs104 === errors;
 }
 else {
 var valid0 = true;
@@ -6892,8 +6892,8 @@ var valid0 = true;
 if(valid0){
 if(data.name !== undefined){
 let data3 = data.name;
-const _errs11 = errors;
-if(errors === _errs11){
+const _errs12 = errors;
+if(errors === _errs12){
 if(typeof data3 === "string"){
 if(func6(data3) < 1){
 validate46.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema204.properties.name,data:data3}];
@@ -6905,7 +6905,7 @@ validate46.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties
 return false;
 }
 }
-var valid0 = _errs11 === errors;
+var valid0 = _errs12 === errors;
 }
 else {
 var valid0 = true;
@@ -6913,12 +6913,12 @@ var valid0 = true;
 if(valid0){
 if(data.username !== undefined){
 let data4 = data.username;
-const _errs13 = errors;
+const _errs14 = errors;
 if(typeof data4 !== "string"){
 validate46.errors = [{instancePath:instancePath+"/username",schemaPath:"#/properties/username/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema204.properties.username.type,parentSchema:schema204.properties.username,data:data4}];
 return false;
 }
-var valid0 = _errs13 === errors;
+var valid0 = _errs14 === errors;
 }
 else {
 var valid0 = true;
@@ -6926,12 +6926,12 @@ var valid0 = true;
 if(valid0){
 if(data.password !== undefined){
 let data5 = data.password;
-const _errs15 = errors;
+const _errs16 = errors;
 if(typeof data5 !== "string"){
 validate46.errors = [{instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema204.properties.password.type,parentSchema:schema204.properties.password,data:data5}];
 return false;
 }
-var valid0 = _errs15 === errors;
+var valid0 = _errs16 === errors;
 }
 else {
 var valid0 = true;
@@ -6939,12 +6939,12 @@ var valid0 = true;
 if(valid0){
 if(data.ip !== undefined){
 let data6 = data.ip;
-const _errs17 = errors;
+const _errs18 = errors;
 if(typeof data6 !== "string"){
 validate46.errors = [{instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema204.properties.ip.type,parentSchema:schema204.properties.ip,data:data6}];
 return false;
 }
-var valid0 = _errs17 === errors;
+var valid0 = _errs18 === errors;
 }
 else {
 var valid0 = true;
@@ -6952,12 +6952,12 @@ var valid0 = true;
 if(valid0){
 if(data.host !== undefined){
 let data7 = data.host;
-const _errs19 = errors;
+const _errs20 = errors;
 if(typeof data7 !== "string"){
 validate46.errors = [{instancePath:instancePath+"/host",schemaPath:"#/properties/host/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema204.properties.host.type,parentSchema:schema204.properties.host,data:data7}];
 return false;
 }
-var valid0 = _errs19 === errors;
+var valid0 = _errs20 === errors;
 }
 else {
 var valid0 = true;
@@ -6965,12 +6965,12 @@ var valid0 = true;
 if(valid0){
 if(data.status_url !== undefined){
 let data8 = data.status_url;
-const _errs21 = errors;
+const _errs22 = errors;
 if(typeof data8 !== "string"){
 validate46.errors = [{instancePath:instancePath+"/status_url",schemaPath:"#/properties/status_url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema204.properties.status_url.type,parentSchema:schema204.properties.status_url,data:data8}];
 return false;
 }
-var valid0 = _errs21 === errors;
+var valid0 = _errs22 === errors;
 }
 else {
 var valid0 = true;
@@ -6978,12 +6978,12 @@ var valid0 = true;
 if(valid0){
 if(data.ns1 !== undefined){
 let data9 = data.ns1;
-const _errs23 = errors;
+const _errs24 = errors;
 if(typeof data9 !== "string"){
 validate46.errors = [{instancePath:instancePath+"/ns1",schemaPath:"#/properties/ns1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema204.properties.ns1.type,parentSchema:schema204.properties.ns1,data:data9}];
 return false;
 }
-var valid0 = _errs23 === errors;
+var valid0 = _errs24 === errors;
 }
 else {
 var valid0 = true;
@@ -6991,12 +6991,12 @@ var valid0 = true;
 if(valid0){
 if(data.ns2 !== undefined){
 let data10 = data.ns2;
-const _errs25 = errors;
+const _errs26 = errors;
 if(typeof data10 !== "string"){
 validate46.errors = [{instancePath:instancePath+"/ns2",schemaPath:"#/properties/ns2/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema204.properties.ns2.type,parentSchema:schema204.properties.ns2,data:data10}];
 return false;
 }
-var valid0 = _errs25 === errors;
+var valid0 = _errs26 === errors;
 }
 else {
 var valid0 = true;
@@ -7004,12 +7004,12 @@ var valid0 = true;
 if(valid0){
 if(data.ns3 !== undefined){
 let data11 = data.ns3;
-const _errs27 = errors;
+const _errs28 = errors;
 if(typeof data11 !== "string"){
 validate46.errors = [{instancePath:instancePath+"/ns3",schemaPath:"#/properties/ns3/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema204.properties.ns3.type,parentSchema:schema204.properties.ns3,data:data11}];
 return false;
 }
-var valid0 = _errs27 === errors;
+var valid0 = _errs28 === errors;
 }
 else {
 var valid0 = true;
@@ -7017,12 +7017,12 @@ var valid0 = true;
 if(valid0){
 if(data.ns4 !== undefined){
 let data12 = data.ns4;
-const _errs29 = errors;
+const _errs30 = errors;
 if(typeof data12 !== "string"){
 validate46.errors = [{instancePath:instancePath+"/ns4",schemaPath:"#/properties/ns4/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema204.properties.ns4.type,parentSchema:schema204.properties.ns4,data:data12}];
 return false;
 }
-var valid0 = _errs29 === errors;
+var valid0 = _errs30 === errors;
 }
 else {
 var valid0 = true;
@@ -7030,12 +7030,12 @@ var valid0 = true;
 if(valid0){
 if(data.ip1 !== undefined){
 let data13 = data.ip1;
-const _errs31 = errors;
+const _errs32 = errors;
 if(typeof data13 !== "string"){
 validate46.errors = [{instancePath:instancePath+"/ip1",schemaPath:"#/properties/ip1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema204.properties.ip1.type,parentSchema:schema204.properties.ip1,data:data13}];
 return false;
 }
-var valid0 = _errs31 === errors;
+var valid0 = _errs32 === errors;
 }
 else {
 var valid0 = true;
@@ -7043,12 +7043,12 @@ var valid0 = true;
 if(valid0){
 if(data.ip2 !== undefined){
 let data14 = data.ip2;
-const _errs33 = errors;
+const _errs34 = errors;
 if(typeof data14 !== "string"){
 validate46.errors = [{instancePath:instancePath+"/ip2",schemaPath:"#/properties/ip2/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema204.properties.ip2.type,parentSchema:schema204.properties.ip2,data:data14}];
 return false;
 }
-var valid0 = _errs33 === errors;
+var valid0 = _errs34 === errors;
 }
 else {
 var valid0 = true;
@@ -7056,12 +7056,12 @@ var valid0 = true;
 if(valid0){
 if(data.ip3 !== undefined){
 let data15 = data.ip3;
-const _errs35 = errors;
+const _errs36 = errors;
 if(typeof data15 !== "string"){
 validate46.errors = [{instancePath:instancePath+"/ip3",schemaPath:"#/properties/ip3/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema204.properties.ip3.type,parentSchema:schema204.properties.ip3,data:data15}];
 return false;
 }
-var valid0 = _errs35 === errors;
+var valid0 = _errs36 === errors;
 }
 else {
 var valid0 = true;
@@ -7069,12 +7069,12 @@ var valid0 = true;
 if(valid0){
 if(data.ip4 !== undefined){
 let data16 = data.ip4;
-const _errs37 = errors;
+const _errs38 = errors;
 if(typeof data16 !== "string"){
 validate46.errors = [{instancePath:instancePath+"/ip4",schemaPath:"#/properties/ip4/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema204.properties.ip4.type,parentSchema:schema204.properties.ip4,data:data16}];
 return false;
 }
-var valid0 = _errs37 === errors;
+var valid0 = _errs38 === errors;
 }
 else {
 var valid0 = true;
@@ -7082,8 +7082,8 @@ var valid0 = true;
 if(valid0){
 if(data.max_accounts !== undefined){
 let data17 = data.max_accounts;
-const _errs39 = errors;
-if(errors === _errs39){
+const _errs40 = errors;
+if(errors === _errs40){
 if(typeof data17 === "string"){
 if(!pattern0.test(data17)){
 validate46.errors = [{instancePath:instancePath+"/max_accounts",schemaPath:"#/properties/max_accounts/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema204.properties.max_accounts,data:data17}];
@@ -7095,7 +7095,7 @@ validate46.errors = [{instancePath:instancePath+"/max_accounts",schemaPath:"#/pr
 return false;
 }
 }
-var valid0 = _errs39 === errors;
+var valid0 = _errs40 === errors;
 }
 else {
 var valid0 = true;
@@ -7103,12 +7103,12 @@ var valid0 = true;
 if(valid0){
 if(data.hash !== undefined){
 let data18 = data.hash;
-const _errs41 = errors;
+const _errs42 = errors;
 if(typeof data18 !== "string"){
 validate46.errors = [{instancePath:instancePath+"/hash",schemaPath:"#/properties/hash/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema204.properties.hash.type,parentSchema:schema204.properties.hash,data:data18}];
 return false;
 }
-var valid0 = _errs41 === errors;
+var valid0 = _errs42 === errors;
 }
 else {
 var valid0 = true;
@@ -7116,7 +7116,7 @@ var valid0 = true;
 if(valid0){
 if(data.secure !== undefined){
 let data19 = data.secure;
-const _errs43 = errors;
+const _errs44 = errors;
 if(typeof data19 !== "string"){
 validate46.errors = [{instancePath:instancePath+"/secure",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data19}];
 return false;
@@ -7125,7 +7125,7 @@ if(!((data19 === "0") || (data19 === "1"))){
 validate46.errors = [{instancePath:instancePath+"/secure",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data19}];
 return false;
 }
-var valid0 = _errs43 === errors;
+var valid0 = _errs44 === errors;
 }
 else {
 var valid0 = true;
@@ -7133,7 +7133,7 @@ var valid0 = true;
 if(valid0){
 if(data.enable !== undefined){
 let data20 = data.enable;
-const _errs46 = errors;
+const _errs48 = errors;
 if(typeof data20 !== "string"){
 validate46.errors = [{instancePath:instancePath+"/enable",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data20}];
 return false;
@@ -7142,7 +7142,7 @@ if(!((data20 === "0") || (data20 === "1"))){
 validate46.errors = [{instancePath:instancePath+"/enable",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data20}];
 return false;
 }
-var valid0 = _errs46 === errors;
+var valid0 = _errs48 === errors;
 }
 else {
 var valid0 = true;
@@ -7150,12 +7150,12 @@ var valid0 = true;
 if(valid0){
 if(data.field1 !== undefined){
 let data21 = data.field1;
-const _errs49 = errors;
+const _errs52 = errors;
 if(typeof data21 !== "string"){
 validate46.errors = [{instancePath:instancePath+"/field1",schemaPath:"#/properties/field1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema204.properties.field1.type,parentSchema:schema204.properties.field1,data:data21}];
 return false;
 }
-var valid0 = _errs49 === errors;
+var valid0 = _errs52 === errors;
 }
 else {
 var valid0 = true;
@@ -7163,12 +7163,12 @@ var valid0 = true;
 if(valid0){
 if(data.field2 !== undefined){
 let data22 = data.field2;
-const _errs51 = errors;
+const _errs54 = errors;
 if(typeof data22 !== "string"){
 validate46.errors = [{instancePath:instancePath+"/field2",schemaPath:"#/properties/field2/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema204.properties.field2.type,parentSchema:schema204.properties.field2,data:data22}];
 return false;
 }
-var valid0 = _errs51 === errors;
+var valid0 = _errs54 === errors;
 }
 else {
 var valid0 = true;
@@ -7430,9 +7430,9 @@ var valid0 = true;
 if(valid0){
 if(data.firstpayment !== undefined){
 let data8 = data.firstpayment;
-const _errs25 = errors;
 const _errs26 = errors;
-if(errors === _errs26){
+const _errs27 = errors;
+if(errors === _errs27){
 if(typeof data8 === "string"){
 if(!pattern11.test(data8)){
 validate48.errors = [{instancePath:instancePath+"/firstpayment",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data8}];
@@ -7444,7 +7444,7 @@ validate48.errors = [{instancePath:instancePath+"/firstpayment",schemaPath:"../c
 return false;
 }
 }
-var valid0 = _errs25 === errors;
+var valid0 = _errs26 === errors;
 }
 else {
 var valid0 = true;
@@ -7452,9 +7452,9 @@ var valid0 = true;
 if(valid0){
 if(data.recurring_amount !== undefined){
 let data9 = data.recurring_amount;
-const _errs28 = errors;
 const _errs29 = errors;
-if(errors === _errs29){
+const _errs30 = errors;
+if(errors === _errs30){
 if(typeof data9 === "string"){
 if(!pattern11.test(data9)){
 validate48.errors = [{instancePath:instancePath+"/recurring_amount",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data9}];
@@ -7466,7 +7466,7 @@ validate48.errors = [{instancePath:instancePath+"/recurring_amount",schemaPath:"
 return false;
 }
 }
-var valid0 = _errs28 === errors;
+var valid0 = _errs29 === errors;
 }
 else {
 var valid0 = true;
@@ -7474,8 +7474,8 @@ var valid0 = true;
 if(valid0){
 if(data.period !== undefined){
 let data10 = data.period;
-const _errs31 = errors;
-if(errors === _errs31){
+const _errs32 = errors;
+if(errors === _errs32){
 if(typeof data10 === "string"){
 if(!pattern112.test(data10)){
 validate48.errors = [{instancePath:instancePath+"/period",schemaPath:"#/properties/period/pattern",keyword:"pattern",params:{pattern: "^([1-9]|10)$"},message:"must match pattern \""+"^([1-9]|10)$"+"\"",schema:"^([1-9]|10)$",parentSchema:schema210.properties.period,data:data10}];
@@ -7487,7 +7487,7 @@ validate48.errors = [{instancePath:instancePath+"/period",schemaPath:"#/properti
 return false;
 }
 }
-var valid0 = _errs31 === errors;
+var valid0 = _errs32 === errors;
 }
 else {
 var valid0 = true;
@@ -7495,9 +7495,9 @@ var valid0 = true;
 if(valid0){
 if(data.expires !== undefined){
 let data11 = data.expires;
-const _errs33 = errors;
 const _errs34 = errors;
-if(errors === _errs34){
+const _errs35 = errors;
+if(errors === _errs35){
 if(typeof data11 === "string"){
 if(!pattern10.test(data11)){
 validate48.errors = [{instancePath:instancePath+"/expires",schemaPath:"../common/defs.json#/definitions/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$",parentSchema:schema23,data:data11}];
@@ -7509,7 +7509,7 @@ validate48.errors = [{instancePath:instancePath+"/expires",schemaPath:"../common
 return false;
 }
 }
-var valid0 = _errs33 === errors;
+var valid0 = _errs34 === errors;
 }
 else {
 var valid0 = true;
@@ -7517,7 +7517,7 @@ var valid0 = true;
 if(valid0){
 if(data.type !== undefined){
 let data12 = data.type;
-const _errs36 = errors;
+const _errs38 = errors;
 if(typeof data12 !== "string"){
 validate48.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema210.properties.type.type,parentSchema:schema210.properties.type,data:data12}];
 return false;
@@ -7526,7 +7526,7 @@ if(!(((data12 === "Register") || (data12 === "Transfer")) || (data12 === "Renew"
 validate48.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema210.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema210.properties.type.enum,parentSchema:schema210.properties.type,data:data12}];
 return false;
 }
-var valid0 = _errs36 === errors;
+var valid0 = _errs38 === errors;
 }
 else {
 var valid0 = true;
@@ -7534,7 +7534,7 @@ var valid0 = true;
 if(valid0){
 if(data.status !== undefined){
 let data13 = data.status;
-const _errs38 = errors;
+const _errs40 = errors;
 if(typeof data13 !== "string"){
 validate48.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema210.properties.status.type,parentSchema:schema210.properties.status,data:data13}];
 return false;
@@ -7543,7 +7543,7 @@ if(!((((((((data13 === "Pending") || (data13 === "Pending Registration")) || (da
 validate48.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema210.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema210.properties.status.enum,parentSchema:schema210.properties.status,data:data13}];
 return false;
 }
-var valid0 = _errs38 === errors;
+var valid0 = _errs40 === errors;
 }
 else {
 var valid0 = true;
@@ -7551,9 +7551,9 @@ var valid0 = true;
 if(valid0){
 if(data.next_due !== undefined){
 let data14 = data.next_due;
-const _errs40 = errors;
-const _errs41 = errors;
-if(errors === _errs41){
+const _errs42 = errors;
+const _errs43 = errors;
+if(errors === _errs43){
 if(typeof data14 === "string"){
 if(!pattern10.test(data14)){
 validate48.errors = [{instancePath:instancePath+"/next_due",schemaPath:"../common/defs.json#/definitions/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$",parentSchema:schema23,data:data14}];
@@ -7565,7 +7565,7 @@ validate48.errors = [{instancePath:instancePath+"/next_due",schemaPath:"../commo
 return false;
 }
 }
-var valid0 = _errs40 === errors;
+var valid0 = _errs42 === errors;
 }
 else {
 var valid0 = true;
@@ -7573,9 +7573,9 @@ var valid0 = true;
 if(valid0){
 if(data.next_invoice !== undefined){
 let data15 = data.next_invoice;
-const _errs43 = errors;
-const _errs44 = errors;
-if(errors === _errs44){
+const _errs46 = errors;
+const _errs47 = errors;
+if(errors === _errs47){
 if(typeof data15 === "string"){
 if(!pattern10.test(data15)){
 validate48.errors = [{instancePath:instancePath+"/next_invoice",schemaPath:"../common/defs.json#/definitions/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$",parentSchema:schema23,data:data15}];
@@ -7587,7 +7587,7 @@ validate48.errors = [{instancePath:instancePath+"/next_invoice",schemaPath:"../c
 return false;
 }
 }
-var valid0 = _errs43 === errors;
+var valid0 = _errs46 === errors;
 }
 else {
 var valid0 = true;
@@ -7595,7 +7595,7 @@ var valid0 = true;
 if(valid0){
 if(data.idprotection !== undefined){
 let data16 = data.idprotection;
-const _errs46 = errors;
+const _errs50 = errors;
 if(typeof data16 !== "string"){
 validate48.errors = [{instancePath:instancePath+"/idprotection",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data16}];
 return false;
@@ -7604,7 +7604,7 @@ if(!((data16 === "0") || (data16 === "1"))){
 validate48.errors = [{instancePath:instancePath+"/idprotection",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data16}];
 return false;
 }
-var valid0 = _errs46 === errors;
+var valid0 = _errs50 === errors;
 }
 else {
 var valid0 = true;
@@ -7612,8 +7612,8 @@ var valid0 = true;
 if(valid0){
 if(data.nameservers !== undefined){
 let data17 = data.nameservers;
-const _errs49 = errors;
-if(errors === _errs49){
+const _errs54 = errors;
+if(errors === _errs54){
 if(Array.isArray(data17)){
 if(data17.length > 4){
 validate48.errors = [{instancePath:instancePath+"/nameservers",schemaPath:"#/properties/nameservers/maxItems",keyword:"maxItems",params:{limit: 4},message:"must NOT have more than 4 items",schema:4,parentSchema:schema210.properties.nameservers,data:data17}];
@@ -7629,12 +7629,12 @@ var valid14 = true;
 const len0 = data17.length;
 for(let i0=0; i0<len0; i0++){
 let data18 = data17[i0];
-const _errs51 = errors;
+const _errs56 = errors;
 if(typeof data18 !== "string"){
 validate48.errors = [{instancePath:instancePath+"/nameservers/" + i0,schemaPath:"#/properties/nameservers/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema210.properties.nameservers.items.type,parentSchema:schema210.properties.nameservers.items,data:data18}];
 return false;
 }
-var valid14 = _errs51 === errors;
+var valid14 = _errs56 === errors;
 if(!valid14){
 break;
 }
@@ -7647,7 +7647,7 @@ validate48.errors = [{instancePath:instancePath+"/nameservers",schemaPath:"#/pro
 return false;
 }
 }
-var valid0 = _errs49 === errors;
+var valid0 = _errs54 === errors;
 }
 else {
 var valid0 = true;
@@ -7655,7 +7655,7 @@ var valid0 = true;
 if(valid0){
 if(data.autorenew !== undefined){
 let data19 = data.autorenew;
-const _errs53 = errors;
+const _errs58 = errors;
 if(typeof data19 !== "string"){
 validate48.errors = [{instancePath:instancePath+"/autorenew",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data19}];
 return false;
@@ -7664,7 +7664,7 @@ if(!((data19 === "0") || (data19 === "1"))){
 validate48.errors = [{instancePath:instancePath+"/autorenew",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data19}];
 return false;
 }
-var valid0 = _errs53 === errors;
+var valid0 = _errs58 === errors;
 }
 else {
 var valid0 = true;
@@ -7672,7 +7672,7 @@ var valid0 = true;
 if(valid0){
 if(data.reglock !== undefined){
 let data20 = data.reglock;
-const _errs56 = errors;
+const _errs62 = errors;
 if(typeof data20 !== "string"){
 validate48.errors = [{instancePath:instancePath+"/reglock",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data20}];
 return false;
@@ -7681,7 +7681,7 @@ if(!((data20 === "0") || (data20 === "1"))){
 validate48.errors = [{instancePath:instancePath+"/reglock",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data20}];
 return false;
 }
-var valid0 = _errs56 === errors;
+var valid0 = _errs62 === errors;
 }
 else {
 var valid0 = true;
@@ -7689,7 +7689,7 @@ var valid0 = true;
 if(valid0){
 if(data.manual !== undefined){
 let data21 = data.manual;
-const _errs59 = errors;
+const _errs66 = errors;
 if(typeof data21 !== "string"){
 validate48.errors = [{instancePath:instancePath+"/manual",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data21}];
 return false;
@@ -7698,7 +7698,7 @@ if(!((data21 === "0") || (data21 === "1"))){
 validate48.errors = [{instancePath:instancePath+"/manual",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data21}];
 return false;
 }
-var valid0 = _errs59 === errors;
+var valid0 = _errs66 === errors;
 }
 else {
 var valid0 = true;
@@ -7706,12 +7706,12 @@ var valid0 = true;
 if(valid0){
 if(data.epp_code !== undefined){
 let data22 = data.epp_code;
-const _errs62 = errors;
+const _errs70 = errors;
 if(typeof data22 !== "string"){
 validate48.errors = [{instancePath:instancePath+"/epp_code",schemaPath:"#/properties/epp_code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema210.properties.epp_code.type,parentSchema:schema210.properties.epp_code,data:data22}];
 return false;
 }
-var valid0 = _errs62 === errors;
+var valid0 = _errs70 === errors;
 }
 else {
 var valid0 = true;
@@ -7719,12 +7719,12 @@ var valid0 = true;
 if(valid0){
 if(data.notes !== undefined){
 let data23 = data.notes;
-const _errs64 = errors;
+const _errs72 = errors;
 if(typeof data23 !== "string"){
 validate48.errors = [{instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema210.properties.notes.type,parentSchema:schema210.properties.notes,data:data23}];
 return false;
 }
-var valid0 = _errs64 === errors;
+var valid0 = _errs72 === errors;
 }
 else {
 var valid0 = true;
@@ -7732,12 +7732,12 @@ var valid0 = true;
 if(valid0){
 if(data.extended !== undefined){
 let data24 = data.extended;
-const _errs66 = errors;
+const _errs74 = errors;
 if(typeof data24 !== "string"){
 validate48.errors = [{instancePath:instancePath+"/extended",schemaPath:"#/properties/extended/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema210.properties.extended.type,parentSchema:schema210.properties.extended,data:data24}];
 return false;
 }
-var valid0 = _errs66 === errors;
+var valid0 = _errs74 === errors;
 }
 else {
 var valid0 = true;
@@ -7745,9 +7745,9 @@ var valid0 = true;
 if(valid0){
 if(data.synch_date !== undefined){
 let data25 = data.synch_date;
-const _errs68 = errors;
-const _errs69 = errors;
-if(errors === _errs69){
+const _errs76 = errors;
+const _errs77 = errors;
+if(errors === _errs77){
 if(typeof data25 === "string"){
 if(!pattern3.test(data25)){
 validate48.errors = [{instancePath:instancePath+"/synch_date",schemaPath:"../common/defs.json#/definitions/datetime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$",parentSchema:schema16,data:data25}];
@@ -7759,7 +7759,7 @@ validate48.errors = [{instancePath:instancePath+"/synch_date",schemaPath:"../com
 return false;
 }
 }
-var valid0 = _errs68 === errors;
+var valid0 = _errs76 === errors;
 }
 else {
 var valid0 = true;
@@ -7767,9 +7767,9 @@ var valid0 = true;
 if(valid0){
 if(data.currency_id !== undefined){
 let data26 = data.currency_id;
-const _errs71 = errors;
-const _errs72 = errors;
-if(errors === _errs72){
+const _errs80 = errors;
+const _errs81 = errors;
+if(errors === _errs81){
 if(typeof data26 === "string"){
 if(!pattern0.test(data26)){
 validate48.errors = [{instancePath:instancePath+"/currency_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data26}];
@@ -7781,7 +7781,7 @@ validate48.errors = [{instancePath:instancePath+"/currency_id",schemaPath:"../co
 return false;
 }
 }
-var valid0 = _errs71 === errors;
+var valid0 = _errs80 === errors;
 }
 else {
 var valid0 = true;
@@ -7789,7 +7789,7 @@ var valid0 = true;
 if(valid0){
 if(data.transfer_lock !== undefined){
 let data27 = data.transfer_lock;
-const _errs74 = errors;
+const _errs83 = errors;
 if(typeof data27 !== "string"){
 validate48.errors = [{instancePath:instancePath+"/transfer_lock",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data27}];
 return false;
@@ -7798,7 +7798,7 @@ if(!((data27 === "0") || (data27 === "1"))){
 validate48.errors = [{instancePath:instancePath+"/transfer_lock",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data27}];
 return false;
 }
-var valid0 = _errs74 === errors;
+var valid0 = _errs83 === errors;
 }
 else {
 var valid0 = true;
@@ -7806,9 +7806,9 @@ var valid0 = true;
 if(valid0){
 if(data.transfer_started !== undefined){
 let data28 = data.transfer_started;
-const _errs77 = errors;
-const _errs78 = errors;
-if(errors === _errs78){
+const _errs87 = errors;
+const _errs88 = errors;
+if(errors === _errs88){
 if(typeof data28 === "string"){
 if(!pattern10.test(data28)){
 validate48.errors = [{instancePath:instancePath+"/transfer_started",schemaPath:"../common/defs.json#/definitions/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$",parentSchema:schema23,data:data28}];
@@ -7820,7 +7820,7 @@ validate48.errors = [{instancePath:instancePath+"/transfer_started",schemaPath:"
 return false;
 }
 }
-var valid0 = _errs77 === errors;
+var valid0 = _errs87 === errors;
 }
 else {
 var valid0 = true;
@@ -8384,9 +8384,9 @@ var valid0 = true;
 if(valid0){
 if(data.date !== undefined){
 let data4 = data.date;
-const _errs12 = errors;
 const _errs13 = errors;
-if(errors === _errs13){
+const _errs14 = errors;
+if(errors === _errs14){
 if(typeof data4 === "string"){
 if(!pattern10.test(data4)){
 validate56.errors = [{instancePath:instancePath+"/date",schemaPath:"../common/defs.json#/definitions/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$",parentSchema:schema23,data:data4}];
@@ -8398,7 +8398,7 @@ validate56.errors = [{instancePath:instancePath+"/date",schemaPath:"../common/de
 return false;
 }
 }
-var valid0 = _errs12 === errors;
+var valid0 = _errs13 === errors;
 }
 else {
 var valid0 = true;
@@ -9211,7 +9211,7 @@ var valid0 = true;
 if(valid0){
 if(data.status !== undefined){
 let data4 = data.status;
-const _errs13 = errors;
+const _errs14 = errors;
 if(typeof data4 !== "string"){
 validate62.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema249.properties.status.type,parentSchema:schema249.properties.status,data:data4}];
 return false;
@@ -9220,7 +9220,7 @@ if(!((((data4 === "Pending") || (data4 === "Active")) || (data4 === "Fraud")) ||
 validate62.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema249.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema249.properties.status.enum,parentSchema:schema249.properties.status,data:data4}];
 return false;
 }
-var valid0 = _errs13 === errors;
+var valid0 = _errs14 === errors;
 }
 else {
 var valid0 = true;
@@ -9228,9 +9228,9 @@ var valid0 = true;
 if(valid0){
 if(data.payment_module !== undefined){
 let data5 = data.payment_module;
-const _errs15 = errors;
 const _errs16 = errors;
-if(errors === _errs16){
+const _errs17 = errors;
+if(errors === _errs17){
 if(typeof data5 === "string"){
 if(!pattern0.test(data5)){
 validate62.errors = [{instancePath:instancePath+"/payment_module",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data5}];
@@ -9242,7 +9242,7 @@ validate62.errors = [{instancePath:instancePath+"/payment_module",schemaPath:"..
 return false;
 }
 }
-var valid0 = _errs15 === errors;
+var valid0 = _errs16 === errors;
 }
 else {
 var valid0 = true;
@@ -9250,9 +9250,9 @@ var valid0 = true;
 if(valid0){
 if(data.invoice_id !== undefined){
 let data6 = data.invoice_id;
-const _errs18 = errors;
 const _errs19 = errors;
-if(errors === _errs19){
+const _errs20 = errors;
+if(errors === _errs20){
 if(typeof data6 === "string"){
 if(!pattern0.test(data6)){
 validate62.errors = [{instancePath:instancePath+"/invoice_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data6}];
@@ -9264,7 +9264,7 @@ validate62.errors = [{instancePath:instancePath+"/invoice_id",schemaPath:"../com
 return false;
 }
 }
-var valid0 = _errs18 === errors;
+var valid0 = _errs19 === errors;
 }
 else {
 var valid0 = true;
@@ -9272,9 +9272,9 @@ var valid0 = true;
 if(valid0){
 if(data.total !== undefined){
 let data7 = data.total;
-const _errs21 = errors;
 const _errs22 = errors;
-if(errors === _errs22){
+const _errs23 = errors;
+if(errors === _errs23){
 if(typeof data7 === "string"){
 if(!pattern11.test(data7)){
 validate62.errors = [{instancePath:instancePath+"/total",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data7}];
@@ -9286,7 +9286,7 @@ validate62.errors = [{instancePath:instancePath+"/total",schemaPath:"../common/d
 return false;
 }
 }
-var valid0 = _errs21 === errors;
+var valid0 = _errs22 === errors;
 }
 else {
 var valid0 = true;
@@ -9294,9 +9294,9 @@ var valid0 = true;
 if(valid0){
 if(data.currency_id !== undefined){
 let data8 = data.currency_id;
-const _errs24 = errors;
 const _errs25 = errors;
-if(errors === _errs25){
+const _errs26 = errors;
+if(errors === _errs26){
 if(typeof data8 === "string"){
 if(!pattern0.test(data8)){
 validate62.errors = [{instancePath:instancePath+"/currency_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data8}];
@@ -9308,7 +9308,7 @@ validate62.errors = [{instancePath:instancePath+"/currency_id",schemaPath:"../co
 return false;
 }
 }
-var valid0 = _errs24 === errors;
+var valid0 = _errs25 === errors;
 }
 else {
 var valid0 = true;
@@ -9316,12 +9316,12 @@ var valid0 = true;
 if(valid0){
 if(data.order_ip !== undefined){
 let data9 = data.order_ip;
-const _errs27 = errors;
+const _errs28 = errors;
 if(typeof data9 !== "string"){
 validate62.errors = [{instancePath:instancePath+"/order_ip",schemaPath:"#/properties/order_ip/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema249.properties.order_ip.type,parentSchema:schema249.properties.order_ip,data:data9}];
 return false;
 }
-var valid0 = _errs27 === errors;
+var valid0 = _errs28 === errors;
 }
 else {
 var valid0 = true;
@@ -9329,12 +9329,12 @@ var valid0 = true;
 if(valid0){
 if(data.notes !== undefined){
 let data10 = data.notes;
-const _errs29 = errors;
+const _errs30 = errors;
 if(typeof data10 !== "string"){
 validate62.errors = [{instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema249.properties.notes.type,parentSchema:schema249.properties.notes,data:data10}];
 return false;
 }
-var valid0 = _errs29 === errors;
+var valid0 = _errs30 === errors;
 }
 else {
 var valid0 = true;
@@ -9342,12 +9342,12 @@ var valid0 = true;
 if(valid0){
 if(data.fraudmodule !== undefined){
 let data11 = data.fraudmodule;
-const _errs31 = errors;
+const _errs32 = errors;
 if(typeof data11 !== "string"){
 validate62.errors = [{instancePath:instancePath+"/fraudmodule",schemaPath:"#/properties/fraudmodule/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema249.properties.fraudmodule.type,parentSchema:schema249.properties.fraudmodule,data:data11}];
 return false;
 }
-var valid0 = _errs31 === errors;
+var valid0 = _errs32 === errors;
 }
 else {
 var valid0 = true;
@@ -9355,18 +9355,18 @@ var valid0 = true;
 if(valid0){
 if(data.upgrades !== undefined){
 let data12 = data.upgrades;
-const _errs33 = errors;
-if(errors === _errs33){
+const _errs34 = errors;
+if(errors === _errs34){
 if(Array.isArray(data12)){
 var valid8 = true;
 const len0 = data12.length;
 for(let i0=0; i0<len0; i0++){
-const _errs35 = errors;
+const _errs36 = errors;
 if(!(validate63(data12[i0], {instancePath:instancePath+"/upgrades/" + i0,parentData:data12,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
 errors = vErrors.length;
 }
-var valid8 = _errs35 === errors;
+var valid8 = _errs36 === errors;
 if(!valid8){
 break;
 }
@@ -9377,7 +9377,7 @@ validate62.errors = [{instancePath:instancePath+"/upgrades",schemaPath:"#/proper
 return false;
 }
 }
-var valid0 = _errs33 === errors;
+var valid0 = _errs34 === errors;
 }
 else {
 var valid0 = true;
@@ -9385,18 +9385,18 @@ var valid0 = true;
 if(valid0){
 if(data.fieldupgrades !== undefined){
 let data14 = data.fieldupgrades;
-const _errs36 = errors;
-if(errors === _errs36){
+const _errs37 = errors;
+if(errors === _errs37){
 if(Array.isArray(data14)){
 var valid9 = true;
 const len1 = data14.length;
 for(let i1=0; i1<len1; i1++){
-const _errs38 = errors;
+const _errs39 = errors;
 if(!(validate65(data14[i1], {instancePath:instancePath+"/fieldupgrades/" + i1,parentData:data14,parentDataProperty:i1,rootData}))){
 vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
-var valid9 = _errs38 === errors;
+var valid9 = _errs39 === errors;
 if(!valid9){
 break;
 }
@@ -9407,7 +9407,7 @@ validate62.errors = [{instancePath:instancePath+"/fieldupgrades",schemaPath:"#/p
 return false;
 }
 }
-var valid0 = _errs36 === errors;
+var valid0 = _errs37 === errors;
 }
 else {
 var valid0 = true;
@@ -9751,18 +9751,18 @@ var valid0 = true;
 if(valid0){
 if(data.addons !== undefined){
 let data9 = data.addons;
-const _errs25 = errors;
-if(errors === _errs25){
+const _errs26 = errors;
+if(errors === _errs26){
 if(Array.isArray(data9)){
 var valid6 = true;
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-const _errs27 = errors;
+const _errs28 = errors;
 if(!(validate70(data9[i0], {instancePath:instancePath+"/addons/" + i0,parentData:data9,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
 errors = vErrors.length;
 }
-var valid6 = _errs27 === errors;
+var valid6 = _errs28 === errors;
 if(!valid6){
 break;
 }
@@ -9773,7 +9773,7 @@ validate69.errors = [{instancePath:instancePath+"/addons",schemaPath:"#/properti
 return false;
 }
 }
-var valid0 = _errs25 === errors;
+var valid0 = _errs26 === errors;
 }
 else {
 var valid0 = true;
@@ -10055,12 +10055,12 @@ var valid0 = true;
 if(valid0){
 if(data.discount !== undefined){
 let data4 = data.discount;
-const _errs14 = errors;
+const _errs15 = errors;
 if(typeof data4 !== "string"){
 validate68.errors = [{instancePath:instancePath+"/discount",schemaPath:"#/properties/discount/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema269.properties.discount.type,parentSchema:schema269.properties.discount,data:data4}];
 return false;
 }
-var valid0 = _errs14 === errors;
+var valid0 = _errs15 === errors;
 }
 else {
 var valid0 = true;
@@ -10068,9 +10068,9 @@ var valid0 = true;
 if(valid0){
 if(data.scenario_id !== undefined){
 let data5 = data.scenario_id;
-const _errs16 = errors;
 const _errs17 = errors;
-if(errors === _errs17){
+const _errs18 = errors;
+if(errors === _errs18){
 if(typeof data5 === "string"){
 if(!pattern0.test(data5)){
 validate68.errors = [{instancePath:instancePath+"/scenario_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data5}];
@@ -10082,7 +10082,7 @@ validate68.errors = [{instancePath:instancePath+"/scenario_id",schemaPath:"../co
 return false;
 }
 }
-var valid0 = _errs16 === errors;
+var valid0 = _errs17 === errors;
 }
 else {
 var valid0 = true;
@@ -10090,9 +10090,9 @@ var valid0 = true;
 if(valid0){
 if(data.staff_member_id !== undefined){
 let data6 = data.staff_member_id;
-const _errs19 = errors;
 const _errs20 = errors;
-if(errors === _errs20){
+const _errs21 = errors;
+if(errors === _errs21){
 if(typeof data6 === "string"){
 if(!pattern0.test(data6)){
 validate68.errors = [{instancePath:instancePath+"/staff_member_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data6}];
@@ -10104,7 +10104,7 @@ validate68.errors = [{instancePath:instancePath+"/staff_member_id",schemaPath:".
 return false;
 }
 }
-var valid0 = _errs19 === errors;
+var valid0 = _errs20 === errors;
 }
 else {
 var valid0 = true;
@@ -10112,12 +10112,12 @@ var valid0 = true;
 if(valid0){
 if(data.contract_id !== undefined){
 let data7 = data.contract_id;
-const _errs22 = errors;
+const _errs23 = errors;
 if(typeof data7 !== "string"){
 validate68.errors = [{instancePath:instancePath+"/contract_id",schemaPath:"#/properties/contract_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema269.properties.contract_id.type,parentSchema:schema269.properties.contract_id,data:data7}];
 return false;
 }
-var valid0 = _errs22 === errors;
+var valid0 = _errs23 === errors;
 }
 else {
 var valid0 = true;
@@ -10125,12 +10125,12 @@ var valid0 = true;
 if(valid0){
 if(data.commitment_date !== undefined){
 let data8 = data.commitment_date;
-const _errs24 = errors;
+const _errs25 = errors;
 if(typeof data8 !== "string"){
 validate68.errors = [{instancePath:instancePath+"/commitment_date",schemaPath:"#/properties/commitment_date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema269.properties.commitment_date.type,parentSchema:schema269.properties.commitment_date,data:data8}];
 return false;
 }
-var valid0 = _errs24 === errors;
+var valid0 = _errs25 === errors;
 }
 else {
 var valid0 = true;
@@ -10138,9 +10138,9 @@ var valid0 = true;
 if(valid0){
 if(data.affiliate_id !== undefined){
 let data9 = data.affiliate_id;
-const _errs26 = errors;
 const _errs27 = errors;
-if(errors === _errs27){
+const _errs28 = errors;
+if(errors === _errs28){
 if(typeof data9 === "string"){
 if(!pattern0.test(data9)){
 validate68.errors = [{instancePath:instancePath+"/affiliate_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data9}];
@@ -10152,7 +10152,7 @@ validate68.errors = [{instancePath:instancePath+"/affiliate_id",schemaPath:"../c
 return false;
 }
 }
-var valid0 = _errs26 === errors;
+var valid0 = _errs27 === errors;
 }
 else {
 var valid0 = true;
@@ -10160,9 +10160,9 @@ var valid0 = true;
 if(valid0){
 if(data.estimate_id !== undefined){
 let data10 = data.estimate_id;
-const _errs29 = errors;
 const _errs30 = errors;
-if(errors === _errs30){
+const _errs31 = errors;
+if(errors === _errs31){
 if(typeof data10 === "string"){
 if(!pattern0.test(data10)){
 validate68.errors = [{instancePath:instancePath+"/estimate_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data10}];
@@ -10174,7 +10174,7 @@ validate68.errors = [{instancePath:instancePath+"/estimate_id",schemaPath:"../co
 return false;
 }
 }
-var valid0 = _errs29 === errors;
+var valid0 = _errs30 === errors;
 }
 else {
 var valid0 = true;
@@ -10182,9 +10182,9 @@ var valid0 = true;
 if(valid0){
 if(data.currency_id !== undefined){
 let data11 = data.currency_id;
-const _errs32 = errors;
 const _errs33 = errors;
-if(errors === _errs33){
+const _errs34 = errors;
+if(errors === _errs34){
 if(typeof data11 === "string"){
 if(!pattern0.test(data11)){
 validate68.errors = [{instancePath:instancePath+"/currency_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data11}];
@@ -10196,7 +10196,7 @@ validate68.errors = [{instancePath:instancePath+"/currency_id",schemaPath:"../co
 return false;
 }
 }
-var valid0 = _errs32 === errors;
+var valid0 = _errs33 === errors;
 }
 else {
 var valid0 = true;
@@ -10204,8 +10204,8 @@ var valid0 = true;
 if(valid0){
 if(data.options !== undefined){
 let data12 = data.options;
-const _errs35 = errors;
-if(errors === _errs35){
+const _errs36 = errors;
+if(errors === _errs36){
 if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
 let missing1;
 if(((((data12.confirm_email === undefined) && (missing1 = "confirm_email")) || ((data12.generate_invoice === undefined) && (missing1 = "generate_invoice"))) || ((data12.send_invoice === undefined) && (missing1 = "send_invoice"))) || ((data12.override_recipients === undefined) && (missing1 = "override_recipients"))){
@@ -10213,7 +10213,7 @@ validate68.errors = [{instancePath:instancePath+"/options",schemaPath:"#/propert
 return false;
 }
 else {
-const _errs37 = errors;
+const _errs38 = errors;
 for(const key1 in data12){
 if(!((((key1 === "confirm_email") || (key1 === "generate_invoice")) || (key1 === "send_invoice")) || (key1 === "override_recipients"))){
 validate68.errors = [{instancePath:instancePath+"/options",schemaPath:"#/properties/options/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema269.properties.options,data:data12}];
@@ -10221,15 +10221,15 @@ return false;
 break;
 }
 }
-if(_errs37 === errors){
+if(_errs38 === errors){
 if(data12.confirm_email !== undefined){
 let data13 = data12.confirm_email;
-const _errs38 = errors;
+const _errs39 = errors;
 if(typeof data13 !== "boolean"){
 validate68.errors = [{instancePath:instancePath+"/options/confirm_email",schemaPath:"#/properties/options/properties/confirm_email/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema269.properties.options.properties.confirm_email.type,parentSchema:schema269.properties.options.properties.confirm_email,data:data13}];
 return false;
 }
-var valid10 = _errs38 === errors;
+var valid10 = _errs39 === errors;
 }
 else {
 var valid10 = true;
@@ -10237,12 +10237,12 @@ var valid10 = true;
 if(valid10){
 if(data12.generate_invoice !== undefined){
 let data14 = data12.generate_invoice;
-const _errs40 = errors;
+const _errs41 = errors;
 if(typeof data14 !== "boolean"){
 validate68.errors = [{instancePath:instancePath+"/options/generate_invoice",schemaPath:"#/properties/options/properties/generate_invoice/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema269.properties.options.properties.generate_invoice.type,parentSchema:schema269.properties.options.properties.generate_invoice,data:data14}];
 return false;
 }
-var valid10 = _errs40 === errors;
+var valid10 = _errs41 === errors;
 }
 else {
 var valid10 = true;
@@ -10250,12 +10250,12 @@ var valid10 = true;
 if(valid10){
 if(data12.send_invoice !== undefined){
 let data15 = data12.send_invoice;
-const _errs42 = errors;
+const _errs43 = errors;
 if(typeof data15 !== "boolean"){
 validate68.errors = [{instancePath:instancePath+"/options/send_invoice",schemaPath:"#/properties/options/properties/send_invoice/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema269.properties.options.properties.send_invoice.type,parentSchema:schema269.properties.options.properties.send_invoice,data:data15}];
 return false;
 }
-var valid10 = _errs42 === errors;
+var valid10 = _errs43 === errors;
 }
 else {
 var valid10 = true;
@@ -10263,12 +10263,12 @@ var valid10 = true;
 if(valid10){
 if(data12.override_recipients !== undefined){
 let data16 = data12.override_recipients;
-const _errs44 = errors;
+const _errs45 = errors;
 if(typeof data16 !== "boolean"){
 validate68.errors = [{instancePath:instancePath+"/options/override_recipients",schemaPath:"#/properties/options/properties/override_recipients/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema269.properties.options.properties.override_recipients.type,parentSchema:schema269.properties.options.properties.override_recipients,data:data16}];
 return false;
 }
-var valid10 = _errs44 === errors;
+var valid10 = _errs45 === errors;
 }
 else {
 var valid10 = true;
@@ -10284,7 +10284,7 @@ validate68.errors = [{instancePath:instancePath+"/options",schemaPath:"#/propert
 return false;
 }
 }
-var valid0 = _errs35 === errors;
+var valid0 = _errs36 === errors;
 }
 else {
 var valid0 = true;
@@ -10292,18 +10292,18 @@ var valid0 = true;
 if(valid0){
 if(data.services !== undefined){
 let data17 = data.services;
-const _errs46 = errors;
-if(errors === _errs46){
+const _errs47 = errors;
+if(errors === _errs47){
 if(Array.isArray(data17)){
 var valid11 = true;
 const len0 = data17.length;
 for(let i0=0; i0<len0; i0++){
-const _errs48 = errors;
+const _errs49 = errors;
 if(!(validate69(data17[i0], {instancePath:instancePath+"/services/" + i0,parentData:data17,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
 errors = vErrors.length;
 }
-var valid11 = _errs48 === errors;
+var valid11 = _errs49 === errors;
 if(!valid11){
 break;
 }
@@ -10314,7 +10314,7 @@ validate68.errors = [{instancePath:instancePath+"/services",schemaPath:"#/proper
 return false;
 }
 }
-var valid0 = _errs46 === errors;
+var valid0 = _errs47 === errors;
 }
 else {
 var valid0 = true;
@@ -10322,18 +10322,18 @@ var valid0 = true;
 if(valid0){
 if(data.domains !== undefined){
 let data19 = data.domains;
-const _errs49 = errors;
-if(errors === _errs49){
+const _errs50 = errors;
+if(errors === _errs50){
 if(Array.isArray(data19)){
 var valid12 = true;
 const len1 = data19.length;
 for(let i1=0; i1<len1; i1++){
-const _errs51 = errors;
+const _errs52 = errors;
 if(!(validate73(data19[i1], {instancePath:instancePath+"/domains/" + i1,parentData:data19,parentDataProperty:i1,rootData}))){
 vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
 errors = vErrors.length;
 }
-var valid12 = _errs51 === errors;
+var valid12 = _errs52 === errors;
 if(!valid12){
 break;
 }
@@ -10344,7 +10344,7 @@ validate68.errors = [{instancePath:instancePath+"/domains",schemaPath:"#/propert
 return false;
 }
 }
-var valid0 = _errs49 === errors;
+var valid0 = _errs50 === errors;
 }
 else {
 var valid0 = true;
@@ -10868,12 +10868,12 @@ var valid0 = true;
 if(valid0){
 if(data.to !== undefined){
 let data2 = data.to;
-const _errs8 = errors;
+const _errs9 = errors;
 if(typeof data2 !== "string"){
 validate80.errors = [{instancePath:instancePath+"/to",schemaPath:"#/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema293.properties.to.type,parentSchema:schema293.properties.to,data:data2}];
 return false;
 }
-var valid0 = _errs8 === errors;
+var valid0 = _errs9 === errors;
 }
 else {
 var valid0 = true;
@@ -10881,12 +10881,12 @@ var valid0 = true;
 if(valid0){
 if(data.subject !== undefined){
 let data3 = data.subject;
-const _errs10 = errors;
+const _errs11 = errors;
 if(typeof data3 !== "string"){
 validate80.errors = [{instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema293.properties.subject.type,parentSchema:schema293.properties.subject,data:data3}];
 return false;
 }
-var valid0 = _errs10 === errors;
+var valid0 = _errs11 === errors;
 }
 else {
 var valid0 = true;
@@ -10894,12 +10894,12 @@ var valid0 = true;
 if(valid0){
 if(data.template !== undefined){
 let data4 = data.template;
-const _errs12 = errors;
+const _errs13 = errors;
 if(typeof data4 !== "string"){
 validate80.errors = [{instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema293.properties.template.type,parentSchema:schema293.properties.template,data:data4}];
 return false;
 }
-var valid0 = _errs12 === errors;
+var valid0 = _errs13 === errors;
 }
 else {
 var valid0 = true;
@@ -10907,9 +10907,9 @@ var valid0 = true;
 if(valid0){
 if(data.client_id !== undefined){
 let data5 = data.client_id;
-const _errs14 = errors;
 const _errs15 = errors;
-if(errors === _errs15){
+const _errs16 = errors;
+if(errors === _errs16){
 if(typeof data5 === "string"){
 if(!pattern0.test(data5)){
 validate80.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data5}];
@@ -10921,7 +10921,7 @@ validate80.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../comm
 return false;
 }
 }
-var valid0 = _errs14 === errors;
+var valid0 = _errs15 === errors;
 }
 else {
 var valid0 = true;
@@ -10929,14 +10929,14 @@ var valid0 = true;
 if(valid0){
 if(data.related !== undefined){
 let data6 = data.related;
-const _errs17 = errors;
-if(errors === _errs17){
+const _errs18 = errors;
+if(errors === _errs18){
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 for(const key1 in data6){
 let data7 = data6[key1];
-const _errs20 = errors;
 const _errs21 = errors;
-if(errors === _errs21){
+const _errs22 = errors;
+if(errors === _errs22){
 if(typeof data7 === "string"){
 if(!pattern0.test(data7)){
 validate80.errors = [{instancePath:instancePath+"/related/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data7}];
@@ -10948,7 +10948,7 @@ validate80.errors = [{instancePath:instancePath+"/related/" + key1.replace(/~/g,
 return false;
 }
 }
-var valid4 = _errs20 === errors;
+var valid4 = _errs21 === errors;
 if(!valid4){
 break;
 }
@@ -10959,7 +10959,7 @@ validate80.errors = [{instancePath:instancePath+"/related",schemaPath:"#/propert
 return false;
 }
 }
-var valid0 = _errs17 === errors;
+var valid0 = _errs18 === errors;
 }
 else {
 var valid0 = true;
@@ -11261,9 +11261,9 @@ var valid0 = true;
 if(valid0){
 if(data.client_id !== undefined){
 let data2 = data.client_id;
-const _errs8 = errors;
 const _errs9 = errors;
-if(errors === _errs9){
+const _errs10 = errors;
+if(errors === _errs10){
 if(typeof data2 === "string"){
 if(!pattern0.test(data2)){
 validate84.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data2}];
@@ -11275,7 +11275,7 @@ validate84.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../comm
 return false;
 }
 }
-var valid0 = _errs8 === errors;
+var valid0 = _errs9 === errors;
 }
 else {
 var valid0 = true;
@@ -11283,9 +11283,9 @@ var valid0 = true;
 if(valid0){
 if(data.in !== undefined){
 let data3 = data.in;
-const _errs11 = errors;
 const _errs12 = errors;
-if(errors === _errs12){
+const _errs13 = errors;
+if(errors === _errs13){
 if(typeof data3 === "string"){
 if(!pattern11.test(data3)){
 validate84.errors = [{instancePath:instancePath+"/in",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data3}];
@@ -11297,7 +11297,7 @@ validate84.errors = [{instancePath:instancePath+"/in",schemaPath:"../common/defs
 return false;
 }
 }
-var valid0 = _errs11 === errors;
+var valid0 = _errs12 === errors;
 }
 else {
 var valid0 = true;
@@ -11305,9 +11305,9 @@ var valid0 = true;
 if(valid0){
 if(data.out !== undefined){
 let data4 = data.out;
-const _errs14 = errors;
 const _errs15 = errors;
-if(errors === _errs15){
+const _errs16 = errors;
+if(errors === _errs16){
 if(typeof data4 === "string"){
 if(!pattern11.test(data4)){
 validate84.errors = [{instancePath:instancePath+"/out",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data4}];
@@ -11319,7 +11319,7 @@ validate84.errors = [{instancePath:instancePath+"/out",schemaPath:"../common/def
 return false;
 }
 }
-var valid0 = _errs14 === errors;
+var valid0 = _errs15 === errors;
 }
 else {
 var valid0 = true;
@@ -11327,9 +11327,9 @@ var valid0 = true;
 if(valid0){
 if(data.balance !== undefined){
 let data5 = data.balance;
-const _errs17 = errors;
 const _errs18 = errors;
-if(errors === _errs18){
+const _errs19 = errors;
+if(errors === _errs19){
 if(typeof data5 === "string"){
 if(!pattern11.test(data5)){
 validate84.errors = [{instancePath:instancePath+"/balance",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data5}];
@@ -11341,7 +11341,7 @@ validate84.errors = [{instancePath:instancePath+"/balance",schemaPath:"../common
 return false;
 }
 }
-var valid0 = _errs17 === errors;
+var valid0 = _errs18 === errors;
 }
 else {
 var valid0 = true;
@@ -11349,12 +11349,12 @@ var valid0 = true;
 if(valid0){
 if(data.description !== undefined){
 let data6 = data.description;
-const _errs20 = errors;
+const _errs21 = errors;
 if(typeof data6 !== "string"){
 validate84.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema301.properties.description.type,parentSchema:schema301.properties.description,data:data6}];
 return false;
 }
-var valid0 = _errs20 === errors;
+var valid0 = _errs21 === errors;
 }
 else {
 var valid0 = true;
@@ -11362,9 +11362,9 @@ var valid0 = true;
 if(valid0){
 if(data.invoice_id !== undefined){
 let data7 = data.invoice_id;
-const _errs22 = errors;
 const _errs23 = errors;
-if(errors === _errs23){
+const _errs24 = errors;
+if(errors === _errs24){
 if(typeof data7 === "string"){
 if(!pattern0.test(data7)){
 validate84.errors = [{instancePath:instancePath+"/invoice_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data7}];
@@ -11376,7 +11376,7 @@ validate84.errors = [{instancePath:instancePath+"/invoice_id",schemaPath:"../com
 return false;
 }
 }
-var valid0 = _errs22 === errors;
+var valid0 = _errs23 === errors;
 }
 else {
 var valid0 = true;
@@ -11384,9 +11384,9 @@ var valid0 = true;
 if(valid0){
 if(data.transaction_id !== undefined){
 let data8 = data.transaction_id;
-const _errs25 = errors;
 const _errs26 = errors;
-if(errors === _errs26){
+const _errs27 = errors;
+if(errors === _errs27){
 if(typeof data8 === "string"){
 if(!pattern0.test(data8)){
 validate84.errors = [{instancePath:instancePath+"/transaction_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data8}];
@@ -11398,7 +11398,7 @@ validate84.errors = [{instancePath:instancePath+"/transaction_id",schemaPath:"..
 return false;
 }
 }
-var valid0 = _errs25 === errors;
+var valid0 = _errs26 === errors;
 }
 else {
 var valid0 = true;
@@ -11406,9 +11406,9 @@ var valid0 = true;
 if(valid0){
 if(data.admin_id !== undefined){
 let data9 = data.admin_id;
-const _errs28 = errors;
 const _errs29 = errors;
-if(errors === _errs29){
+const _errs30 = errors;
+if(errors === _errs30){
 if(typeof data9 === "string"){
 if(!pattern0.test(data9)){
 validate84.errors = [{instancePath:instancePath+"/admin_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data9}];
@@ -11420,7 +11420,7 @@ validate84.errors = [{instancePath:instancePath+"/admin_id",schemaPath:"../commo
 return false;
 }
 }
-var valid0 = _errs28 === errors;
+var valid0 = _errs29 === errors;
 }
 else {
 var valid0 = true;
@@ -11428,9 +11428,9 @@ var valid0 = true;
 if(valid0){
 if(data.currency_id !== undefined){
 let data10 = data.currency_id;
-const _errs31 = errors;
 const _errs32 = errors;
-if(errors === _errs32){
+const _errs33 = errors;
+if(errors === _errs33){
 if(typeof data10 === "string"){
 if(!pattern0.test(data10)){
 validate84.errors = [{instancePath:instancePath+"/currency_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data10}];
@@ -11442,7 +11442,7 @@ validate84.errors = [{instancePath:instancePath+"/currency_id",schemaPath:"../co
 return false;
 }
 }
-var valid0 = _errs31 === errors;
+var valid0 = _errs32 === errors;
 }
 else {
 var valid0 = true;
@@ -11450,12 +11450,12 @@ var valid0 = true;
 if(valid0){
 if(data.transid !== undefined){
 let data11 = data.transid;
-const _errs34 = errors;
+const _errs35 = errors;
 if(typeof data11 !== "string"){
 validate84.errors = [{instancePath:instancePath+"/transid",schemaPath:"#/properties/transid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema301.properties.transid.type,parentSchema:schema301.properties.transid,data:data11}];
 return false;
 }
-var valid0 = _errs34 === errors;
+var valid0 = _errs35 === errors;
 }
 else {
 var valid0 = true;
@@ -11617,11 +11617,11 @@ var valid0 = true;
 if(valid0){
 if(data.assigned_admins !== undefined){
 let data5 = data.assigned_admins;
-const _errs14 = errors;
-if(errors === _errs14){
+const _errs15 = errors;
+if(errors === _errs15){
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 for(const key1 in data5){
-const _errs16 = errors;
+const _errs17 = errors;
 if(typeof key1 === "string"){
 if(!pattern0.test(key1)){
 const err0 = {instancePath:instancePath+"/assigned_admins",schemaPath:"#/properties/assigned_admins/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema312.properties.assigned_admins.propertyNames,data:key1,propertyName:key1};
@@ -11634,7 +11634,7 @@ vErrors.push(err0);
 errors++;
 }
 }
-var valid3 = _errs16 === errors;
+var valid3 = _errs17 === errors;
 if(!valid3){
 const err1 = {instancePath:instancePath+"/assigned_admins",schemaPath:"#/properties/assigned_admins/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema312.properties.assigned_admins.propertyNames,parentSchema:schema312.properties.assigned_admins,data:data5};
 if(vErrors === null){
@@ -11652,9 +11652,9 @@ break;
 if(valid3){
 for(const key2 in data5){
 let data6 = data5[key2];
-const _errs18 = errors;
 const _errs19 = errors;
-if(errors === _errs19){
+const _errs20 = errors;
+if(errors === _errs20){
 if(typeof data6 === "string"){
 if(!pattern0.test(data6)){
 validate86.errors = [{instancePath:instancePath+"/assigned_admins/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data6}];
@@ -11666,7 +11666,7 @@ validate86.errors = [{instancePath:instancePath+"/assigned_admins/" + key2.repla
 return false;
 }
 }
-var valid4 = _errs18 === errors;
+var valid4 = _errs19 === errors;
 if(!valid4){
 break;
 }
@@ -11678,7 +11678,7 @@ validate86.errors = [{instancePath:instancePath+"/assigned_admins",schemaPath:"#
 return false;
 }
 }
-var valid0 = _errs14 === errors;
+var valid0 = _errs15 === errors;
 }
 else {
 var valid0 = true;
@@ -11806,9 +11806,9 @@ var valid0 = true;
 if(valid0){
 if(data.lastreply !== undefined){
 let data2 = data.lastreply;
-const _errs8 = errors;
 const _errs9 = errors;
-if(errors === _errs9){
+const _errs10 = errors;
+if(errors === _errs10){
 if(typeof data2 === "string"){
 if(!pattern3.test(data2)){
 validate88.errors = [{instancePath:instancePath+"/lastreply",schemaPath:"../common/defs.json#/definitions/datetime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$",parentSchema:schema16,data:data2}];
@@ -11820,7 +11820,7 @@ validate88.errors = [{instancePath:instancePath+"/lastreply",schemaPath:"../comm
 return false;
 }
 }
-var valid0 = _errs8 === errors;
+var valid0 = _errs9 === errors;
 }
 else {
 var valid0 = true;
@@ -11828,8 +11828,8 @@ var valid0 = true;
 if(valid0){
 if(data.ticket_number !== undefined){
 let data3 = data.ticket_number;
-const _errs11 = errors;
-if(errors === _errs11){
+const _errs13 = errors;
+if(errors === _errs13){
 if(typeof data3 === "string"){
 if(!pattern255.test(data3)){
 validate88.errors = [{instancePath:instancePath+"/ticket_number",schemaPath:"#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema316.properties.ticket_number,data:data3}];
@@ -11841,7 +11841,7 @@ validate88.errors = [{instancePath:instancePath+"/ticket_number",schemaPath:"#/p
 return false;
 }
 }
-var valid0 = _errs11 === errors;
+var valid0 = _errs13 === errors;
 }
 else {
 var valid0 = true;
@@ -11849,8 +11849,8 @@ var valid0 = true;
 if(valid0){
 if(data.acc_hash !== undefined){
 let data4 = data.acc_hash;
-const _errs13 = errors;
-if(errors === _errs13){
+const _errs15 = errors;
+if(errors === _errs15){
 if(typeof data4 === "string"){
 if(!pattern256.test(data4)){
 validate88.errors = [{instancePath:instancePath+"/acc_hash",schemaPath:"#/properties/acc_hash/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]{6}$"},message:"must match pattern \""+"^[a-z0-9]{6}$"+"\"",schema:"^[a-z0-9]{6}$",parentSchema:schema316.properties.acc_hash,data:data4}];
@@ -11862,7 +11862,7 @@ validate88.errors = [{instancePath:instancePath+"/acc_hash",schemaPath:"#/proper
 return false;
 }
 }
-var valid0 = _errs13 === errors;
+var valid0 = _errs15 === errors;
 }
 else {
 var valid0 = true;
@@ -11870,9 +11870,9 @@ var valid0 = true;
 if(valid0){
 if(data.dept_id !== undefined){
 let data5 = data.dept_id;
-const _errs15 = errors;
-const _errs16 = errors;
-if(errors === _errs16){
+const _errs17 = errors;
+const _errs18 = errors;
+if(errors === _errs18){
 if(typeof data5 === "string"){
 if(!pattern0.test(data5)){
 validate88.errors = [{instancePath:instancePath+"/dept_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data5}];
@@ -11884,7 +11884,7 @@ validate88.errors = [{instancePath:instancePath+"/dept_id",schemaPath:"../common
 return false;
 }
 }
-var valid0 = _errs15 === errors;
+var valid0 = _errs17 === errors;
 }
 else {
 var valid0 = true;
@@ -11892,9 +11892,9 @@ var valid0 = true;
 if(valid0){
 if(data.client_id !== undefined){
 let data6 = data.client_id;
-const _errs18 = errors;
-const _errs19 = errors;
-if(errors === _errs19){
+const _errs20 = errors;
+const _errs21 = errors;
+if(errors === _errs21){
 if(typeof data6 === "string"){
 if(!pattern0.test(data6)){
 validate88.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data6}];
@@ -11906,7 +11906,7 @@ validate88.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../comm
 return false;
 }
 }
-var valid0 = _errs18 === errors;
+var valid0 = _errs20 === errors;
 }
 else {
 var valid0 = true;
@@ -11914,22 +11914,9 @@ var valid0 = true;
 if(valid0){
 if(data.name !== undefined){
 let data7 = data.name;
-const _errs21 = errors;
+const _errs23 = errors;
 if(typeof data7 !== "string"){
 validate88.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema316.properties.name.type,parentSchema:schema316.properties.name,data:data7}];
-return false;
-}
-var valid0 = _errs21 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.email !== undefined){
-let data8 = data.email;
-const _errs23 = errors;
-if(typeof data8 !== "string"){
-validate88.errors = [{instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema316.properties.email.type,parentSchema:schema316.properties.email,data:data8}];
 return false;
 }
 var valid0 = _errs23 === errors;
@@ -11938,11 +11925,11 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.cc !== undefined){
-let data9 = data.cc;
+if(data.email !== undefined){
+let data8 = data.email;
 const _errs25 = errors;
-if(typeof data9 !== "string"){
-validate88.errors = [{instancePath:instancePath+"/cc",schemaPath:"#/properties/cc/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema316.properties.cc.type,parentSchema:schema316.properties.cc,data:data9}];
+if(typeof data8 !== "string"){
+validate88.errors = [{instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema316.properties.email.type,parentSchema:schema316.properties.email,data:data8}];
 return false;
 }
 var valid0 = _errs25 === errors;
@@ -11951,11 +11938,11 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.subject !== undefined){
-let data10 = data.subject;
+if(data.cc !== undefined){
+let data9 = data.cc;
 const _errs27 = errors;
-if(typeof data10 !== "string"){
-validate88.errors = [{instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema316.properties.subject.type,parentSchema:schema316.properties.subject,data:data10}];
+if(typeof data9 !== "string"){
+validate88.errors = [{instancePath:instancePath+"/cc",schemaPath:"#/properties/cc/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema316.properties.cc.type,parentSchema:schema316.properties.cc,data:data9}];
 return false;
 }
 var valid0 = _errs27 === errors;
@@ -11964,11 +11951,11 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.body !== undefined){
-let data11 = data.body;
+if(data.subject !== undefined){
+let data10 = data.subject;
 const _errs29 = errors;
-if(typeof data11 !== "string"){
-validate88.errors = [{instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema316.properties.body.type,parentSchema:schema316.properties.body,data:data11}];
+if(typeof data10 !== "string"){
+validate88.errors = [{instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema316.properties.subject.type,parentSchema:schema316.properties.subject,data:data10}];
 return false;
 }
 var valid0 = _errs29 === errors;
@@ -11977,15 +11964,11 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.status !== undefined){
-let data12 = data.status;
+if(data.body !== undefined){
+let data11 = data.body;
 const _errs31 = errors;
-if(typeof data12 !== "string"){
-validate88.errors = [{instancePath:instancePath+"/status",schemaPath:"#/definitions/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema322.type,parentSchema:schema322,data:data12}];
-return false;
-}
-if(!(((((data12 === "Open") || (data12 === "Answered")) || (data12 === "Client-Reply")) || (data12 === "In-Progress")) || (data12 === "Closed"))){
-validate88.errors = [{instancePath:instancePath+"/status",schemaPath:"#/definitions/status/enum",keyword:"enum",params:{allowedValues: schema322.enum},message:"must be equal to one of the allowed values",schema:schema322.enum,parentSchema:schema322,data:data12}];
+if(typeof data11 !== "string"){
+validate88.errors = [{instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema316.properties.body.type,parentSchema:schema316.properties.body,data:data11}];
 return false;
 }
 var valid0 = _errs31 === errors;
@@ -11994,9 +11977,26 @@ else {
 var valid0 = true;
 }
 if(valid0){
+if(data.status !== undefined){
+let data12 = data.status;
+const _errs33 = errors;
+if(typeof data12 !== "string"){
+validate88.errors = [{instancePath:instancePath+"/status",schemaPath:"#/definitions/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema322.type,parentSchema:schema322,data:data12}];
+return false;
+}
+if(!(((((data12 === "Open") || (data12 === "Answered")) || (data12 === "Client-Reply")) || (data12 === "In-Progress")) || (data12 === "Closed"))){
+validate88.errors = [{instancePath:instancePath+"/status",schemaPath:"#/definitions/status/enum",keyword:"enum",params:{allowedValues: schema322.enum},message:"must be equal to one of the allowed values",schema:schema322.enum,parentSchema:schema322,data:data12}];
+return false;
+}
+var valid0 = _errs33 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
 if(data.priority !== undefined){
 let data13 = data.priority;
-const _errs34 = errors;
+const _errs36 = errors;
 if(typeof data13 !== "string"){
 validate88.errors = [{instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema316.properties.priority.type,parentSchema:schema316.properties.priority,data:data13}];
 return false;
@@ -12005,7 +12005,7 @@ if(!((((data13 === "0") || (data13 === "1")) || (data13 === "2")) || (data13 ===
 validate88.errors = [{instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/enum",keyword:"enum",params:{allowedValues: schema316.properties.priority.enum},message:"must be equal to one of the allowed values",schema:schema316.properties.priority.enum,parentSchema:schema316.properties.priority,data:data13}];
 return false;
 }
-var valid0 = _errs34 === errors;
+var valid0 = _errs36 === errors;
 }
 else {
 var valid0 = true;
@@ -12013,7 +12013,7 @@ var valid0 = true;
 if(valid0){
 if(data.admin_read !== undefined){
 let data14 = data.admin_read;
-const _errs36 = errors;
+const _errs38 = errors;
 if(typeof data14 !== "string"){
 validate88.errors = [{instancePath:instancePath+"/admin_read",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data14}];
 return false;
@@ -12022,7 +12022,7 @@ if(!((data14 === "0") || (data14 === "1"))){
 validate88.errors = [{instancePath:instancePath+"/admin_read",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data14}];
 return false;
 }
-var valid0 = _errs36 === errors;
+var valid0 = _errs38 === errors;
 }
 else {
 var valid0 = true;
@@ -12030,7 +12030,7 @@ var valid0 = true;
 if(valid0){
 if(data.client_read !== undefined){
 let data15 = data.client_read;
-const _errs39 = errors;
+const _errs42 = errors;
 if(typeof data15 !== "string"){
 validate88.errors = [{instancePath:instancePath+"/client_read",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data15}];
 return false;
@@ -12039,7 +12039,7 @@ if(!((data15 === "0") || (data15 === "1"))){
 validate88.errors = [{instancePath:instancePath+"/client_read",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data15}];
 return false;
 }
-var valid0 = _errs39 === errors;
+var valid0 = _errs42 === errors;
 }
 else {
 var valid0 = true;
@@ -12047,7 +12047,7 @@ var valid0 = true;
 if(valid0){
 if(data.type !== undefined){
 let data16 = data.type;
-const _errs42 = errors;
+const _errs46 = errors;
 if(typeof data16 !== "string"){
 validate88.errors = [{instancePath:instancePath+"/type",schemaPath:"#/definitions/authorType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema325.type,parentSchema:schema325,data:data16}];
 return false;
@@ -12056,7 +12056,7 @@ if(!((data16 === "Admin") || (data16 === "Client"))){
 validate88.errors = [{instancePath:instancePath+"/type",schemaPath:"#/definitions/authorType/enum",keyword:"enum",params:{allowedValues: schema325.enum},message:"must be equal to one of the allowed values",schema:schema325.enum,parentSchema:schema325,data:data16}];
 return false;
 }
-var valid0 = _errs42 === errors;
+var valid0 = _errs46 === errors;
 }
 else {
 var valid0 = true;
@@ -12064,7 +12064,7 @@ var valid0 = true;
 if(valid0){
 if(data.request_type !== undefined){
 let data17 = data.request_type;
-const _errs45 = errors;
+const _errs49 = errors;
 if(typeof data17 !== "string"){
 validate88.errors = [{instancePath:instancePath+"/request_type",schemaPath:"#/definitions/requestType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema326.type,parentSchema:schema326,data:data17}];
 return false;
@@ -12073,7 +12073,7 @@ if(!(((((data17 === "General") || (data17 === "Incident")) || (data17 === "Probl
 validate88.errors = [{instancePath:instancePath+"/request_type",schemaPath:"#/definitions/requestType/enum",keyword:"enum",params:{allowedValues: schema326.enum},message:"must be equal to one of the allowed values",schema:schema326.enum,parentSchema:schema326,data:data17}];
 return false;
 }
-var valid0 = _errs45 === errors;
+var valid0 = _errs49 === errors;
 }
 else {
 var valid0 = true;
@@ -12081,9 +12081,9 @@ var valid0 = true;
 if(valid0){
 if(data.owner_id !== undefined){
 let data18 = data.owner_id;
-const _errs48 = errors;
-const _errs49 = errors;
-if(errors === _errs49){
+const _errs52 = errors;
+const _errs53 = errors;
+if(errors === _errs53){
 if(typeof data18 === "string"){
 if(!pattern0.test(data18)){
 validate88.errors = [{instancePath:instancePath+"/owner_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data18}];
@@ -12095,7 +12095,7 @@ validate88.errors = [{instancePath:instancePath+"/owner_id",schemaPath:"../commo
 return false;
 }
 }
-var valid0 = _errs48 === errors;
+var valid0 = _errs52 === errors;
 }
 else {
 var valid0 = true;
@@ -12103,9 +12103,9 @@ var valid0 = true;
 if(valid0){
 if(data.viewtime !== undefined){
 let data19 = data.viewtime;
-const _errs51 = errors;
-const _errs52 = errors;
-if(errors === _errs52){
+const _errs55 = errors;
+const _errs56 = errors;
+if(errors === _errs56){
 if(typeof data19 === "string"){
 if(!pattern3.test(data19)){
 validate88.errors = [{instancePath:instancePath+"/viewtime",schemaPath:"../common/defs.json#/definitions/datetime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$",parentSchema:schema16,data:data19}];
@@ -12117,7 +12117,7 @@ validate88.errors = [{instancePath:instancePath+"/viewtime",schemaPath:"../commo
 return false;
 }
 }
-var valid0 = _errs51 === errors;
+var valid0 = _errs55 === errors;
 }
 else {
 var valid0 = true;
@@ -12125,16 +12125,16 @@ var valid0 = true;
 if(valid0){
 if(data.attachments !== undefined){
 let data20 = data.attachments;
-const _errs54 = errors;
-if(errors === _errs54){
+const _errs59 = errors;
+if(errors === _errs59){
 if(Array.isArray(data20)){
 var valid13 = true;
 const len0 = data20.length;
 for(let i0=0; i0<len0; i0++){
 let data21 = data20[i0];
-const _errs56 = errors;
-const _errs57 = errors;
-if(errors === _errs57){
+const _errs61 = errors;
+const _errs62 = errors;
+if(errors === _errs62){
 if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
 let missing1;
 if(((data21.filename === undefined) && (missing1 = "filename")) || ((data21.size === undefined) && (missing1 = "size"))){
@@ -12142,7 +12142,7 @@ validate88.errors = [{instancePath:instancePath+"/attachments/" + i0,schemaPath:
 return false;
 }
 else {
-const _errs59 = errors;
+const _errs64 = errors;
 for(const key1 in data21){
 if(!((key1 === "filename") || (key1 === "size"))){
 validate88.errors = [{instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/definitions/attachment/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema329,data:data21}];
@@ -12150,15 +12150,15 @@ return false;
 break;
 }
 }
-if(_errs59 === errors){
+if(_errs64 === errors){
 if(data21.filename !== undefined){
 let data22 = data21.filename;
-const _errs60 = errors;
+const _errs65 = errors;
 if(typeof data22 !== "string"){
 validate88.errors = [{instancePath:instancePath+"/attachments/" + i0+"/filename",schemaPath:"#/definitions/attachment/properties/filename/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema329.properties.filename.type,parentSchema:schema329.properties.filename,data:data22}];
 return false;
 }
-var valid15 = _errs60 === errors;
+var valid15 = _errs65 === errors;
 }
 else {
 var valid15 = true;
@@ -12166,8 +12166,8 @@ var valid15 = true;
 if(valid15){
 if(data21.size !== undefined){
 let data23 = data21.size;
-const _errs62 = errors;
-if(errors === _errs62){
+const _errs67 = errors;
+if(errors === _errs67){
 if(typeof data23 === "string"){
 if(!pattern0.test(data23)){
 validate88.errors = [{instancePath:instancePath+"/attachments/" + i0+"/size",schemaPath:"#/definitions/attachment/properties/size/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema329.properties.size,data:data23}];
@@ -12179,7 +12179,7 @@ validate88.errors = [{instancePath:instancePath+"/attachments/" + i0+"/size",sch
 return false;
 }
 }
-var valid15 = _errs62 === errors;
+var valid15 = _errs67 === errors;
 }
 else {
 var valid15 = true;
@@ -12193,7 +12193,7 @@ validate88.errors = [{instancePath:instancePath+"/attachments/" + i0,schemaPath:
 return false;
 }
 }
-var valid13 = _errs56 === errors;
+var valid13 = _errs61 === errors;
 if(!valid13){
 break;
 }
@@ -12204,7 +12204,7 @@ validate88.errors = [{instancePath:instancePath+"/attachments",schemaPath:"#/pro
 return false;
 }
 }
-var valid0 = _errs54 === errors;
+var valid0 = _errs59 === errors;
 }
 else {
 var valid0 = true;
@@ -12411,12 +12411,12 @@ var valid0 = true;
 if(valid0){
 if(data.body !== undefined){
 let data6 = data.body;
-const _errs18 = errors;
+const _errs19 = errors;
 if(typeof data6 !== "string"){
 validate90.errors = [{instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema330.properties.body.type,parentSchema:schema330.properties.body,data:data6}];
 return false;
 }
-var valid0 = _errs18 === errors;
+var valid0 = _errs19 === errors;
 }
 else {
 var valid0 = true;
@@ -12424,7 +12424,7 @@ var valid0 = true;
 if(valid0){
 if(data.status !== undefined){
 let data7 = data.status;
-const _errs20 = errors;
+const _errs21 = errors;
 if(typeof data7 !== "string"){
 validate90.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema330.properties.status.type,parentSchema:schema330.properties.status,data:data7}];
 return false;
@@ -12433,7 +12433,7 @@ if(!(data7 === "Sent")){
 validate90.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema330.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema330.properties.status.enum,parentSchema:schema330.properties.status,data:data7}];
 return false;
 }
-var valid0 = _errs20 === errors;
+var valid0 = _errs21 === errors;
 }
 else {
 var valid0 = true;
@@ -12441,7 +12441,7 @@ var valid0 = true;
 if(valid0){
 if(data.type !== undefined){
 let data8 = data.type;
-const _errs22 = errors;
+const _errs23 = errors;
 if(typeof data8 !== "string"){
 validate90.errors = [{instancePath:instancePath+"/type",schemaPath:"ticket.json#/definitions/authorType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema325.type,parentSchema:schema325,data:data8}];
 return false;
@@ -12450,7 +12450,7 @@ if(!((data8 === "Admin") || (data8 === "Client"))){
 validate90.errors = [{instancePath:instancePath+"/type",schemaPath:"ticket.json#/definitions/authorType/enum",keyword:"enum",params:{allowedValues: schema325.enum},message:"must be equal to one of the allowed values",schema:schema325.enum,parentSchema:schema325,data:data8}];
 return false;
 }
-var valid0 = _errs22 === errors;
+var valid0 = _errs23 === errors;
 }
 else {
 var valid0 = true;
@@ -12458,16 +12458,16 @@ var valid0 = true;
 if(valid0){
 if(data.attachments !== undefined){
 let data9 = data.attachments;
-const _errs25 = errors;
-if(errors === _errs25){
+const _errs26 = errors;
+if(errors === _errs26){
 if(Array.isArray(data9)){
 var valid6 = true;
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
 let data10 = data9[i0];
-const _errs27 = errors;
 const _errs28 = errors;
-if(errors === _errs28){
+const _errs29 = errors;
+if(errors === _errs29){
 if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
 let missing1;
 if(((data10.filename === undefined) && (missing1 = "filename")) || ((data10.size === undefined) && (missing1 = "size"))){
@@ -12475,7 +12475,7 @@ validate90.errors = [{instancePath:instancePath+"/attachments/" + i0,schemaPath:
 return false;
 }
 else {
-const _errs30 = errors;
+const _errs31 = errors;
 for(const key1 in data10){
 if(!((key1 === "filename") || (key1 === "size"))){
 validate90.errors = [{instancePath:instancePath+"/attachments/" + i0,schemaPath:"ticket.json#/definitions/attachment/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema329,data:data10}];
@@ -12483,15 +12483,15 @@ return false;
 break;
 }
 }
-if(_errs30 === errors){
+if(_errs31 === errors){
 if(data10.filename !== undefined){
 let data11 = data10.filename;
-const _errs31 = errors;
+const _errs32 = errors;
 if(typeof data11 !== "string"){
 validate90.errors = [{instancePath:instancePath+"/attachments/" + i0+"/filename",schemaPath:"ticket.json#/definitions/attachment/properties/filename/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema329.properties.filename.type,parentSchema:schema329.properties.filename,data:data11}];
 return false;
 }
-var valid8 = _errs31 === errors;
+var valid8 = _errs32 === errors;
 }
 else {
 var valid8 = true;
@@ -12499,8 +12499,8 @@ var valid8 = true;
 if(valid8){
 if(data10.size !== undefined){
 let data12 = data10.size;
-const _errs33 = errors;
-if(errors === _errs33){
+const _errs34 = errors;
+if(errors === _errs34){
 if(typeof data12 === "string"){
 if(!pattern0.test(data12)){
 validate90.errors = [{instancePath:instancePath+"/attachments/" + i0+"/size",schemaPath:"ticket.json#/definitions/attachment/properties/size/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema329.properties.size,data:data12}];
@@ -12512,7 +12512,7 @@ validate90.errors = [{instancePath:instancePath+"/attachments/" + i0+"/size",sch
 return false;
 }
 }
-var valid8 = _errs33 === errors;
+var valid8 = _errs34 === errors;
 }
 else {
 var valid8 = true;
@@ -12526,7 +12526,7 @@ validate90.errors = [{instancePath:instancePath+"/attachments/" + i0,schemaPath:
 return false;
 }
 }
-var valid6 = _errs27 === errors;
+var valid6 = _errs28 === errors;
 if(!valid6){
 break;
 }
@@ -12537,7 +12537,7 @@ validate90.errors = [{instancePath:instancePath+"/attachments",schemaPath:"#/pro
 return false;
 }
 }
-var valid0 = _errs25 === errors;
+var valid0 = _errs26 === errors;
 }
 else {
 var valid0 = true;
@@ -12733,12 +12733,12 @@ var valid0 = true;
 if(valid0){
 if(data.note !== undefined){
 let data6 = data.note;
-const _errs18 = errors;
+const _errs19 = errors;
 if(typeof data6 !== "string"){
 validate92.errors = [{instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema337.properties.note.type,parentSchema:schema337.properties.note,data:data6}];
 return false;
 }
-var valid0 = _errs18 === errors;
+var valid0 = _errs19 === errors;
 }
 else {
 var valid0 = true;
@@ -12904,9 +12904,9 @@ var valid0 = true;
 if(valid0){
 if(data.suspend_days !== undefined){
 let data4 = data.suspend_days;
-const _errs14 = errors;
 const _errs15 = errors;
-if(errors === _errs15){
+const _errs16 = errors;
+if(errors === _errs16){
 if(typeof data4 === "string"){
 if(!pattern273.test(data4)){
 validate94.errors = [{instancePath:instancePath+"/suspend_days",schemaPath:"#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema345,data:data4}];
@@ -12918,7 +12918,7 @@ validate94.errors = [{instancePath:instancePath+"/suspend_days",schemaPath:"#/de
 return false;
 }
 }
-var valid0 = _errs14 === errors;
+var valid0 = _errs15 === errors;
 }
 else {
 var valid0 = true;
@@ -12926,7 +12926,7 @@ var valid0 = true;
 if(valid0){
 if(data.terminate !== undefined){
 let data5 = data.terminate;
-const _errs17 = errors;
+const _errs18 = errors;
 if(typeof data5 !== "string"){
 validate94.errors = [{instancePath:instancePath+"/terminate",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data5}];
 return false;
@@ -12935,7 +12935,7 @@ if(!((data5 === "0") || (data5 === "1"))){
 validate94.errors = [{instancePath:instancePath+"/terminate",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data5}];
 return false;
 }
-var valid0 = _errs17 === errors;
+var valid0 = _errs18 === errors;
 }
 else {
 var valid0 = true;
@@ -12943,9 +12943,9 @@ var valid0 = true;
 if(valid0){
 if(data.terminate_days !== undefined){
 let data6 = data.terminate_days;
-const _errs20 = errors;
-const _errs21 = errors;
-if(errors === _errs21){
+const _errs22 = errors;
+const _errs23 = errors;
+if(errors === _errs23){
 if(typeof data6 === "string"){
 if(!pattern273.test(data6)){
 validate94.errors = [{instancePath:instancePath+"/terminate_days",schemaPath:"#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema345,data:data6}];
@@ -12957,7 +12957,7 @@ validate94.errors = [{instancePath:instancePath+"/terminate_days",schemaPath:"#/
 return false;
 }
 }
-var valid0 = _errs20 === errors;
+var valid0 = _errs22 === errors;
 }
 else {
 var valid0 = true;
@@ -12965,7 +12965,7 @@ var valid0 = true;
 if(valid0){
 if(data.terminate_cancel_invoices !== undefined){
 let data7 = data.terminate_cancel_invoices;
-const _errs23 = errors;
+const _errs25 = errors;
 if(typeof data7 !== "string"){
 validate94.errors = [{instancePath:instancePath+"/terminate_cancel_invoices",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data7}];
 return false;
@@ -12974,7 +12974,7 @@ if(!((data7 === "0") || (data7 === "1"))){
 validate94.errors = [{instancePath:instancePath+"/terminate_cancel_invoices",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data7}];
 return false;
 }
-var valid0 = _errs23 === errors;
+var valid0 = _errs25 === errors;
 }
 else {
 var valid0 = true;
@@ -12982,7 +12982,7 @@ var valid0 = true;
 if(valid0){
 if(data.cancel_unpaid_orders !== undefined){
 let data8 = data.cancel_unpaid_orders;
-const _errs26 = errors;
+const _errs29 = errors;
 if(typeof data8 !== "string"){
 validate94.errors = [{instancePath:instancePath+"/cancel_unpaid_orders",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data8}];
 return false;
@@ -12991,7 +12991,7 @@ if(!((data8 === "0") || (data8 === "1"))){
 validate94.errors = [{instancePath:instancePath+"/cancel_unpaid_orders",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data8}];
 return false;
 }
-var valid0 = _errs26 === errors;
+var valid0 = _errs29 === errors;
 }
 else {
 var valid0 = true;
@@ -12999,9 +12999,9 @@ var valid0 = true;
 if(valid0){
 if(data.cancel_unpaid_orders_days !== undefined){
 let data9 = data.cancel_unpaid_orders_days;
-const _errs29 = errors;
-const _errs30 = errors;
-if(errors === _errs30){
+const _errs33 = errors;
+const _errs34 = errors;
+if(errors === _errs34){
 if(typeof data9 === "string"){
 if(!pattern273.test(data9)){
 validate94.errors = [{instancePath:instancePath+"/cancel_unpaid_orders_days",schemaPath:"#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema345,data:data9}];
@@ -13013,7 +13013,7 @@ validate94.errors = [{instancePath:instancePath+"/cancel_unpaid_orders_days",sch
 return false;
 }
 }
-var valid0 = _errs29 === errors;
+var valid0 = _errs33 === errors;
 }
 else {
 var valid0 = true;
@@ -13021,7 +13021,7 @@ var valid0 = true;
 if(valid0){
 if(data.late_fee !== undefined){
 let data10 = data.late_fee;
-const _errs32 = errors;
+const _errs36 = errors;
 if(typeof data10 !== "string"){
 validate94.errors = [{instancePath:instancePath+"/late_fee",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data10}];
 return false;
@@ -13030,7 +13030,7 @@ if(!((data10 === "0") || (data10 === "1"))){
 validate94.errors = [{instancePath:instancePath+"/late_fee",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data10}];
 return false;
 }
-var valid0 = _errs32 === errors;
+var valid0 = _errs36 === errors;
 }
 else {
 var valid0 = true;
@@ -13038,7 +13038,7 @@ var valid0 = true;
 if(valid0){
 if(data.late_fee_type !== undefined){
 let data11 = data.late_fee_type;
-const _errs35 = errors;
+const _errs40 = errors;
 if(typeof data11 !== "string"){
 validate94.errors = [{instancePath:instancePath+"/late_fee_type",schemaPath:"#/properties/late_fee_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema342.properties.late_fee_type.type,parentSchema:schema342.properties.late_fee_type,data:data11}];
 return false;
@@ -13047,7 +13047,7 @@ if(!((data11 === "fixed") || (data11 === "percent"))){
 validate94.errors = [{instancePath:instancePath+"/late_fee_type",schemaPath:"#/properties/late_fee_type/enum",keyword:"enum",params:{allowedValues: schema342.properties.late_fee_type.enum},message:"must be equal to one of the allowed values",schema:schema342.properties.late_fee_type.enum,parentSchema:schema342.properties.late_fee_type,data:data11}];
 return false;
 }
-var valid0 = _errs35 === errors;
+var valid0 = _errs40 === errors;
 }
 else {
 var valid0 = true;
@@ -13055,9 +13055,9 @@ var valid0 = true;
 if(valid0){
 if(data.late_fee_amount !== undefined){
 let data12 = data.late_fee_amount;
-const _errs37 = errors;
-const _errs38 = errors;
-if(errors === _errs38){
+const _errs42 = errors;
+const _errs43 = errors;
+if(errors === _errs43){
 if(typeof data12 === "string"){
 if(!pattern11.test(data12)){
 validate94.errors = [{instancePath:instancePath+"/late_fee_amount",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data12}];
@@ -13069,7 +13069,7 @@ validate94.errors = [{instancePath:instancePath+"/late_fee_amount",schemaPath:".
 return false;
 }
 }
-var valid0 = _errs37 === errors;
+var valid0 = _errs42 === errors;
 }
 else {
 var valid0 = true;
@@ -13077,9 +13077,9 @@ var valid0 = true;
 if(valid0){
 if(data.late_fee_days !== undefined){
 let data13 = data.late_fee_days;
-const _errs40 = errors;
-const _errs41 = errors;
-if(errors === _errs41){
+const _errs45 = errors;
+const _errs46 = errors;
+if(errors === _errs46){
 if(typeof data13 === "string"){
 if(!pattern273.test(data13)){
 validate94.errors = [{instancePath:instancePath+"/late_fee_days",schemaPath:"#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema345,data:data13}];
@@ -13091,7 +13091,7 @@ validate94.errors = [{instancePath:instancePath+"/late_fee_days",schemaPath:"#/d
 return false;
 }
 }
-var valid0 = _errs40 === errors;
+var valid0 = _errs45 === errors;
 }
 else {
 var valid0 = true;
@@ -13099,7 +13099,7 @@ var valid0 = true;
 if(valid0){
 if(data.late_fee_separate_invoice !== undefined){
 let data14 = data.late_fee_separate_invoice;
-const _errs43 = errors;
+const _errs48 = errors;
 if(typeof data14 !== "string"){
 validate94.errors = [{instancePath:instancePath+"/late_fee_separate_invoice",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data14}];
 return false;
@@ -13108,7 +13108,7 @@ if(!((data14 === "0") || (data14 === "1"))){
 validate94.errors = [{instancePath:instancePath+"/late_fee_separate_invoice",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data14}];
 return false;
 }
-var valid0 = _errs43 === errors;
+var valid0 = _errs48 === errors;
 }
 else {
 var valid0 = true;
@@ -13116,9 +13116,9 @@ var valid0 = true;
 if(valid0){
 if(data.unpaid_reminder_days !== undefined){
 let data15 = data.unpaid_reminder_days;
-const _errs46 = errors;
-const _errs47 = errors;
-if(errors === _errs47){
+const _errs52 = errors;
+const _errs53 = errors;
+if(errors === _errs53){
 if(typeof data15 === "string"){
 if(!pattern273.test(data15)){
 validate94.errors = [{instancePath:instancePath+"/unpaid_reminder_days",schemaPath:"#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema345,data:data15}];
@@ -13130,7 +13130,7 @@ validate94.errors = [{instancePath:instancePath+"/unpaid_reminder_days",schemaPa
 return false;
 }
 }
-var valid0 = _errs46 === errors;
+var valid0 = _errs52 === errors;
 }
 else {
 var valid0 = true;
@@ -13138,8 +13138,8 @@ var valid0 = true;
 if(valid0){
 if(data.overdue_reminder_days !== undefined){
 let data16 = data.overdue_reminder_days;
-const _errs49 = errors;
-if(errors === _errs49){
+const _errs55 = errors;
+if(errors === _errs55){
 if(Array.isArray(data16)){
 if(data16.length > 3){
 validate94.errors = [{instancePath:instancePath+"/overdue_reminder_days",schemaPath:"#/properties/overdue_reminder_days/maxItems",keyword:"maxItems",params:{limit: 3},message:"must NOT have more than 3 items",schema:3,parentSchema:schema342.properties.overdue_reminder_days,data:data16}];
@@ -13150,9 +13150,9 @@ var valid16 = true;
 const len0 = data16.length;
 for(let i0=0; i0<len0; i0++){
 let data17 = data16[i0];
-const _errs51 = errors;
-const _errs52 = errors;
-if(errors === _errs52){
+const _errs57 = errors;
+const _errs58 = errors;
+if(errors === _errs58){
 if(typeof data17 === "string"){
 if(!pattern273.test(data17)){
 validate94.errors = [{instancePath:instancePath+"/overdue_reminder_days/" + i0,schemaPath:"#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema345,data:data17}];
@@ -13164,7 +13164,7 @@ validate94.errors = [{instancePath:instancePath+"/overdue_reminder_days/" + i0,s
 return false;
 }
 }
-var valid16 = _errs51 === errors;
+var valid16 = _errs57 === errors;
 if(!valid16){
 break;
 }
@@ -13176,7 +13176,7 @@ validate94.errors = [{instancePath:instancePath+"/overdue_reminder_days",schemaP
 return false;
 }
 }
-var valid0 = _errs49 === errors;
+var valid0 = _errs55 === errors;
 }
 else {
 var valid0 = true;
@@ -13545,9 +13545,9 @@ var valid0 = true;
 if(valid0){
 if(data.suspend_days !== undefined){
 let data4 = data.suspend_days;
-const _errs14 = errors;
 const _errs15 = errors;
-if(errors === _errs15){
+const _errs16 = errors;
+if(errors === _errs16){
 if(typeof data4 === "string"){
 if(!pattern273.test(data4)){
 validate98.errors = [{instancePath:instancePath+"/suspend_days",schemaPath:"product_automation.json#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema345,data:data4}];
@@ -13559,7 +13559,7 @@ validate98.errors = [{instancePath:instancePath+"/suspend_days",schemaPath:"prod
 return false;
 }
 }
-var valid0 = _errs14 === errors;
+var valid0 = _errs15 === errors;
 }
 else {
 var valid0 = true;
@@ -13567,7 +13567,7 @@ var valid0 = true;
 if(valid0){
 if(data.terminate !== undefined){
 let data5 = data.terminate;
-const _errs17 = errors;
+const _errs18 = errors;
 if(typeof data5 !== "string"){
 validate98.errors = [{instancePath:instancePath+"/terminate",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data5}];
 return false;
@@ -13576,7 +13576,7 @@ if(!((data5 === "0") || (data5 === "1"))){
 validate98.errors = [{instancePath:instancePath+"/terminate",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data5}];
 return false;
 }
-var valid0 = _errs17 === errors;
+var valid0 = _errs18 === errors;
 }
 else {
 var valid0 = true;
@@ -13584,9 +13584,9 @@ var valid0 = true;
 if(valid0){
 if(data.terminate_days !== undefined){
 let data6 = data.terminate_days;
-const _errs20 = errors;
-const _errs21 = errors;
-if(errors === _errs21){
+const _errs22 = errors;
+const _errs23 = errors;
+if(errors === _errs23){
 if(typeof data6 === "string"){
 if(!pattern273.test(data6)){
 validate98.errors = [{instancePath:instancePath+"/terminate_days",schemaPath:"product_automation.json#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema345,data:data6}];
@@ -13598,7 +13598,7 @@ validate98.errors = [{instancePath:instancePath+"/terminate_days",schemaPath:"pr
 return false;
 }
 }
-var valid0 = _errs20 === errors;
+var valid0 = _errs22 === errors;
 }
 else {
 var valid0 = true;
@@ -13606,7 +13606,7 @@ var valid0 = true;
 if(valid0){
 if(data.late_fee !== undefined){
 let data7 = data.late_fee;
-const _errs23 = errors;
+const _errs25 = errors;
 if(typeof data7 !== "string"){
 validate98.errors = [{instancePath:instancePath+"/late_fee",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data7}];
 return false;
@@ -13615,7 +13615,7 @@ if(!((data7 === "0") || (data7 === "1"))){
 validate98.errors = [{instancePath:instancePath+"/late_fee",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data7}];
 return false;
 }
-var valid0 = _errs23 === errors;
+var valid0 = _errs25 === errors;
 }
 else {
 var valid0 = true;
@@ -13623,9 +13623,9 @@ var valid0 = true;
 if(valid0){
 if(data.late_fee_days !== undefined){
 let data8 = data.late_fee_days;
-const _errs26 = errors;
-const _errs27 = errors;
-if(errors === _errs27){
+const _errs29 = errors;
+const _errs30 = errors;
+if(errors === _errs30){
 if(typeof data8 === "string"){
 if(!pattern273.test(data8)){
 validate98.errors = [{instancePath:instancePath+"/late_fee_days",schemaPath:"product_automation.json#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema345,data:data8}];
@@ -13637,7 +13637,7 @@ validate98.errors = [{instancePath:instancePath+"/late_fee_days",schemaPath:"pro
 return false;
 }
 }
-var valid0 = _errs26 === errors;
+var valid0 = _errs29 === errors;
 }
 else {
 var valid0 = true;
@@ -13645,7 +13645,7 @@ var valid0 = true;
 if(valid0){
 if(data.reminders !== undefined){
 let data9 = data.reminders;
-const _errs29 = errors;
+const _errs32 = errors;
 if(typeof data9 !== "string"){
 validate98.errors = [{instancePath:instancePath+"/reminders",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data9}];
 return false;
@@ -13654,7 +13654,7 @@ if(!((data9 === "0") || (data9 === "1"))){
 validate98.errors = [{instancePath:instancePath+"/reminders",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data9}];
 return false;
 }
-var valid0 = _errs29 === errors;
+var valid0 = _errs32 === errors;
 }
 else {
 var valid0 = true;
@@ -13662,7 +13662,7 @@ var valid0 = true;
 if(valid0){
 if(data.auto_apply_credit !== undefined){
 let data10 = data.auto_apply_credit;
-const _errs32 = errors;
+const _errs36 = errors;
 if(typeof data10 !== "string"){
 validate98.errors = [{instancePath:instancePath+"/auto_apply_credit",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data10}];
 return false;
@@ -13671,7 +13671,7 @@ if(!((data10 === "0") || (data10 === "1"))){
 validate98.errors = [{instancePath:instancePath+"/auto_apply_credit",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data10}];
 return false;
 }
-var valid0 = _errs32 === errors;
+var valid0 = _errs36 === errors;
 }
 else {
 var valid0 = true;
@@ -13798,7 +13798,7 @@ var valid0 = true;
 if(valid0){
 if(data.action !== undefined){
 let data2 = data.action;
-const _errs8 = errors;
+const _errs9 = errors;
 if(typeof data2 !== "string"){
 validate100.errors = [{instancePath:instancePath+"/action",schemaPath:"#/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema378.properties.action.type,parentSchema:schema378.properties.action,data:data2}];
 return false;
@@ -13807,7 +13807,7 @@ if(!((((((((((((data2 === "invoice_created") || (data2 === "credit_applied")) ||
 validate100.errors = [{instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema378.properties.action.enum},message:"must be equal to one of the allowed values",schema:schema378.properties.action.enum,parentSchema:schema378.properties.action,data:data2}];
 return false;
 }
-var valid0 = _errs8 === errors;
+var valid0 = _errs9 === errors;
 }
 else {
 var valid0 = true;
@@ -13815,12 +13815,12 @@ var valid0 = true;
 if(valid0){
 if(data.reason !== undefined){
 let data3 = data.reason;
-const _errs10 = errors;
+const _errs11 = errors;
 if(typeof data3 !== "string"){
 validate100.errors = [{instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema378.properties.reason.type,parentSchema:schema378.properties.reason,data:data3}];
 return false;
 }
-var valid0 = _errs10 === errors;
+var valid0 = _errs11 === errors;
 }
 else {
 var valid0 = true;
@@ -13828,14 +13828,14 @@ var valid0 = true;
 if(valid0){
 if(data.records !== undefined){
 let data4 = data.records;
-const _errs12 = errors;
-if(errors === _errs12){
+const _errs13 = errors;
+if(errors === _errs13){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 for(const key1 in data4){
 let data5 = data4[key1];
-const _errs15 = errors;
 const _errs16 = errors;
-if(errors === _errs16){
+const _errs17 = errors;
+if(errors === _errs17){
 if(typeof data5 === "string"){
 if(!pattern0.test(data5)){
 validate100.errors = [{instancePath:instancePath+"/records/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data5}];
@@ -13847,7 +13847,7 @@ validate100.errors = [{instancePath:instancePath+"/records/" + key1.replace(/~/g
 return false;
 }
 }
-var valid3 = _errs15 === errors;
+var valid3 = _errs16 === errors;
 if(!valid3){
 break;
 }
@@ -13858,7 +13858,7 @@ validate100.errors = [{instancePath:instancePath+"/records",schemaPath:"#/proper
 return false;
 }
 }
-var valid0 = _errs12 === errors;
+var valid0 = _errs13 === errors;
 }
 else {
 var valid0 = true;
@@ -14132,8 +14132,8 @@ var valid0 = true;
 if(valid0){
 if(data.sort_order !== undefined){
 let data5 = data.sort_order;
-const _errs15 = errors;
-if(errors === _errs15){
+const _errs16 = errors;
+if(errors === _errs16){
 if(typeof data5 === "string"){
 if(!pattern0.test(data5)){
 validate104.errors = [{instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema385.properties.sort_order,data:data5}];
@@ -14145,7 +14145,7 @@ validate104.errors = [{instancePath:instancePath+"/sort_order",schemaPath:"#/pro
 return false;
 }
 }
-var valid0 = _errs15 === errors;
+var valid0 = _errs16 === errors;
 }
 else {
 var valid0 = true;
@@ -14334,8 +14334,8 @@ var valid0 = true;
 if(valid0){
 if(data.options !== undefined){
 let data6 = data.options;
-const _errs18 = errors;
-if(errors === _errs18){
+const _errs19 = errors;
+if(errors === _errs19){
 if(typeof data6 === "string"){
 if(!pattern0.test(data6)){
 validate106.errors = [{instancePath:instancePath+"/options",schemaPath:"#/properties/options/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema389.properties.options,data:data6}];
@@ -14347,7 +14347,7 @@ validate106.errors = [{instancePath:instancePath+"/options",schemaPath:"#/proper
 return false;
 }
 }
-var valid0 = _errs18 === errors;
+var valid0 = _errs19 === errors;
 }
 else {
 var valid0 = true;
@@ -14355,8 +14355,8 @@ var valid0 = true;
 if(valid0){
 if(data.sort_order !== undefined){
 let data7 = data.sort_order;
-const _errs20 = errors;
-if(errors === _errs20){
+const _errs21 = errors;
+if(errors === _errs21){
 if(typeof data7 === "string"){
 if(!pattern0.test(data7)){
 validate106.errors = [{instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema389.properties.sort_order,data:data7}];
@@ -14368,7 +14368,7 @@ validate106.errors = [{instancePath:instancePath+"/sort_order",schemaPath:"#/pro
 return false;
 }
 }
-var valid0 = _errs20 === errors;
+var valid0 = _errs21 === errors;
 }
 else {
 var valid0 = true;
@@ -14376,8 +14376,8 @@ var valid0 = true;
 if(valid0){
 if(data.views !== undefined){
 let data8 = data.views;
-const _errs22 = errors;
-if(errors === _errs22){
+const _errs23 = errors;
+if(errors === _errs23){
 if(typeof data8 === "string"){
 if(!pattern0.test(data8)){
 validate106.errors = [{instancePath:instancePath+"/views",schemaPath:"#/properties/views/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema389.properties.views,data:data8}];
@@ -14389,7 +14389,7 @@ validate106.errors = [{instancePath:instancePath+"/views",schemaPath:"#/properti
 return false;
 }
 }
-var valid0 = _errs22 === errors;
+var valid0 = _errs23 === errors;
 }
 else {
 var valid0 = true;
@@ -14397,8 +14397,8 @@ var valid0 = true;
 if(valid0){
 if(data.slug !== undefined){
 let data9 = data.slug;
-const _errs24 = errors;
-if(errors === _errs24){
+const _errs25 = errors;
+if(errors === _errs25){
 if(typeof data9 === "string"){
 if(!pattern306.test(data9)){
 validate106.errors = [{instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\"",schema:"^[a-z0-9]+(-[a-z0-9]+)*$",parentSchema:schema389.properties.slug,data:data9}];
@@ -14410,7 +14410,7 @@ validate106.errors = [{instancePath:instancePath+"/slug",schemaPath:"#/propertie
 return false;
 }
 }
-var valid0 = _errs24 === errors;
+var valid0 = _errs25 === errors;
 }
 else {
 var valid0 = true;
@@ -14418,8 +14418,8 @@ var valid0 = true;
 if(valid0){
 if(data.upvotes !== undefined){
 let data10 = data.upvotes;
-const _errs26 = errors;
-if(errors === _errs26){
+const _errs27 = errors;
+if(errors === _errs27){
 if(typeof data10 === "string"){
 if(!pattern0.test(data10)){
 validate106.errors = [{instancePath:instancePath+"/upvotes",schemaPath:"#/properties/upvotes/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema389.properties.upvotes,data:data10}];
@@ -14431,7 +14431,7 @@ validate106.errors = [{instancePath:instancePath+"/upvotes",schemaPath:"#/proper
 return false;
 }
 }
-var valid0 = _errs26 === errors;
+var valid0 = _errs27 === errors;
 }
 else {
 var valid0 = true;
@@ -14439,8 +14439,8 @@ var valid0 = true;
 if(valid0){
 if(data.downvotes !== undefined){
 let data11 = data.downvotes;
-const _errs28 = errors;
-if(errors === _errs28){
+const _errs29 = errors;
+if(errors === _errs29){
 if(typeof data11 === "string"){
 if(!pattern0.test(data11)){
 validate106.errors = [{instancePath:instancePath+"/downvotes",schemaPath:"#/properties/downvotes/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema389.properties.downvotes,data:data11}];
@@ -14452,7 +14452,7 @@ validate106.errors = [{instancePath:instancePath+"/downvotes",schemaPath:"#/prop
 return false;
 }
 }
-var valid0 = _errs28 === errors;
+var valid0 = _errs29 === errors;
 }
 else {
 var valid0 = true;
@@ -14460,12 +14460,12 @@ var valid0 = true;
 if(valid0){
 if(data.tags !== undefined){
 let data12 = data.tags;
-const _errs30 = errors;
 const _errs31 = errors;
-if(errors === _errs31){
+const _errs32 = errors;
+if(errors === _errs32){
 if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
 for(const key1 in data12){
-const _errs33 = errors;
+const _errs34 = errors;
 if(typeof key1 === "string"){
 if(!pattern0.test(key1)){
 const err0 = {instancePath:instancePath+"/tags",schemaPath:"#/definitions/tags/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema394.propertyNames,data:key1,propertyName:key1};
@@ -14478,7 +14478,7 @@ vErrors.push(err0);
 errors++;
 }
 }
-var valid6 = _errs33 === errors;
+var valid6 = _errs34 === errors;
 if(!valid6){
 const err1 = {instancePath:instancePath+"/tags",schemaPath:"#/definitions/tags/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema394.propertyNames,parentSchema:schema394,data:data12};
 if(vErrors === null){
@@ -14496,8 +14496,8 @@ break;
 if(valid6){
 for(const key2 in data12){
 let data13 = data12[key2];
-const _errs35 = errors;
-if(errors === _errs35){
+const _errs36 = errors;
+if(errors === _errs36){
 if(typeof data13 === "string"){
 if(func6(data13) < 1){
 validate106.errors = [{instancePath:instancePath+"/tags/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/tags/additionalProperties/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema394.additionalProperties,data:data13}];
@@ -14509,7 +14509,7 @@ validate106.errors = [{instancePath:instancePath+"/tags/" + key2.replace(/~/g, "
 return false;
 }
 }
-var valid7 = _errs35 === errors;
+var valid7 = _errs36 === errors;
 if(!valid7){
 break;
 }
@@ -14521,7 +14521,7 @@ validate106.errors = [{instancePath:instancePath+"/tags",schemaPath:"#/definitio
 return false;
 }
 }
-var valid0 = _errs30 === errors;
+var valid0 = _errs31 === errors;
 }
 else {
 var valid0 = true;
@@ -14672,7 +14672,7 @@ var valid0 = true;
 if(valid0){
 if(data.status !== undefined){
 let data3 = data.status;
-const _errs11 = errors;
+const _errs12 = errors;
 if(typeof data3 !== "string"){
 validate108.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema395.properties.status.type,parentSchema:schema395.properties.status,data:data3}];
 return false;
@@ -14681,7 +14681,7 @@ if(!((data3 === "Active") || (data3 === "Inactive"))){
 validate108.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema395.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema395.properties.status.enum,parentSchema:schema395.properties.status,data:data3}];
 return false;
 }
-var valid0 = _errs11 === errors;
+var valid0 = _errs12 === errors;
 }
 else {
 var valid0 = true;
@@ -14689,9 +14689,9 @@ var valid0 = true;
 if(valid0){
 if(data.currency_id !== undefined){
 let data4 = data.currency_id;
-const _errs13 = errors;
 const _errs14 = errors;
-if(errors === _errs14){
+const _errs15 = errors;
+if(errors === _errs15){
 if(typeof data4 === "string"){
 if(!pattern0.test(data4)){
 validate108.errors = [{instancePath:instancePath+"/currency_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data4}];
@@ -14703,7 +14703,7 @@ validate108.errors = [{instancePath:instancePath+"/currency_id",schemaPath:"../c
 return false;
 }
 }
-var valid0 = _errs13 === errors;
+var valid0 = _errs14 === errors;
 }
 else {
 var valid0 = true;
@@ -14711,9 +14711,9 @@ var valid0 = true;
 if(valid0){
 if(data.commission_rate !== undefined){
 let data5 = data.commission_rate;
-const _errs16 = errors;
 const _errs17 = errors;
-if(errors === _errs17){
+const _errs18 = errors;
+if(errors === _errs18){
 if(typeof data5 === "string"){
 if(!pattern11.test(data5)){
 validate108.errors = [{instancePath:instancePath+"/commission_rate",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data5}];
@@ -14725,7 +14725,7 @@ validate108.errors = [{instancePath:instancePath+"/commission_rate",schemaPath:"
 return false;
 }
 }
-var valid0 = _errs16 === errors;
+var valid0 = _errs17 === errors;
 }
 else {
 var valid0 = true;
@@ -14733,9 +14733,9 @@ var valid0 = true;
 if(valid0){
 if(data.balance !== undefined){
 let data6 = data.balance;
-const _errs19 = errors;
 const _errs20 = errors;
-if(errors === _errs20){
+const _errs21 = errors;
+if(errors === _errs21){
 if(typeof data6 === "string"){
 if(!pattern11.test(data6)){
 validate108.errors = [{instancePath:instancePath+"/balance",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data6}];
@@ -14747,7 +14747,7 @@ validate108.errors = [{instancePath:instancePath+"/balance",schemaPath:"../commo
 return false;
 }
 }
-var valid0 = _errs19 === errors;
+var valid0 = _errs20 === errors;
 }
 else {
 var valid0 = true;
@@ -14755,9 +14755,9 @@ var valid0 = true;
 if(valid0){
 if(data.total_withdrawn !== undefined){
 let data7 = data.total_withdrawn;
-const _errs22 = errors;
 const _errs23 = errors;
-if(errors === _errs23){
+const _errs24 = errors;
+if(errors === _errs24){
 if(typeof data7 === "string"){
 if(!pattern11.test(data7)){
 validate108.errors = [{instancePath:instancePath+"/total_withdrawn",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data7}];
@@ -14769,7 +14769,7 @@ validate108.errors = [{instancePath:instancePath+"/total_withdrawn",schemaPath:"
 return false;
 }
 }
-var valid0 = _errs22 === errors;
+var valid0 = _errs23 === errors;
 }
 else {
 var valid0 = true;
@@ -14777,8 +14777,8 @@ var valid0 = true;
 if(valid0){
 if(data.visits !== undefined){
 let data8 = data.visits;
-const _errs25 = errors;
-if(errors === _errs25){
+const _errs26 = errors;
+if(errors === _errs26){
 if(typeof data8 === "string"){
 if(!pattern22.test(data8)){
 validate108.errors = [{instancePath:instancePath+"/visits",schemaPath:"#/properties/visits/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^(0|[1-9][0-9]*)$"+"\"",schema:"^(0|[1-9][0-9]*)$",parentSchema:schema395.properties.visits,data:data8}];
@@ -14790,7 +14790,7 @@ validate108.errors = [{instancePath:instancePath+"/visits",schemaPath:"#/propert
 return false;
 }
 }
-var valid0 = _errs25 === errors;
+var valid0 = _errs26 === errors;
 }
 else {
 var valid0 = true;
@@ -14959,9 +14959,9 @@ var valid0 = true;
 if(valid0){
 if(data.commission !== undefined){
 let data4 = data.commission;
-const _errs14 = errors;
 const _errs15 = errors;
-if(errors === _errs15){
+const _errs16 = errors;
+if(errors === _errs16){
 if(typeof data4 === "string"){
 if(!pattern11.test(data4)){
 validate110.errors = [{instancePath:instancePath+"/commission",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data4}];
@@ -14973,7 +14973,7 @@ validate110.errors = [{instancePath:instancePath+"/commission",schemaPath:"../co
 return false;
 }
 }
-var valid0 = _errs14 === errors;
+var valid0 = _errs15 === errors;
 }
 else {
 var valid0 = true;
@@ -14981,7 +14981,7 @@ var valid0 = true;
 if(valid0){
 if(data.status !== undefined){
 let data5 = data.status;
-const _errs17 = errors;
+const _errs18 = errors;
 if(typeof data5 !== "string"){
 validate110.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema403.properties.status.type,parentSchema:schema403.properties.status,data:data5}];
 return false;
@@ -14990,7 +14990,7 @@ if(!((data5 === "Pending") || (data5 === "Earned"))){
 validate110.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema403.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema403.properties.status.enum,parentSchema:schema403.properties.status,data:data5}];
 return false;
 }
-var valid0 = _errs17 === errors;
+var valid0 = _errs18 === errors;
 }
 else {
 var valid0 = true;
@@ -14998,9 +14998,9 @@ var valid0 = true;
 if(valid0){
 if(data.date_earned !== undefined){
 let data6 = data.date_earned;
-const _errs19 = errors;
 const _errs20 = errors;
-if(errors === _errs20){
+const _errs21 = errors;
+if(errors === _errs21){
 if(typeof data6 === "string"){
 if(!pattern3.test(data6)){
 validate110.errors = [{instancePath:instancePath+"/date_earned",schemaPath:"../common/defs.json#/definitions/datetime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$",parentSchema:schema16,data:data6}];
@@ -15012,7 +15012,7 @@ validate110.errors = [{instancePath:instancePath+"/date_earned",schemaPath:"../c
 return false;
 }
 }
-var valid0 = _errs19 === errors;
+var valid0 = _errs20 === errors;
 }
 else {
 var valid0 = true;
@@ -15713,9 +15713,9 @@ var valid0 = true;
 if(valid0){
 if(data.date_updated !== undefined){
 let data4 = data.date_updated;
-const _errs14 = errors;
 const _errs15 = errors;
-if(errors === _errs15){
+const _errs16 = errors;
+if(errors === _errs16){
 if(typeof data4 === "string"){
 if(!pattern3.test(data4)){
 validate118.errors = [{instancePath:instancePath+"/date_updated",schemaPath:"../common/defs.json#/definitions/datetime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$",parentSchema:schema16,data:data4}];
@@ -15727,7 +15727,7 @@ validate118.errors = [{instancePath:instancePath+"/date_updated",schemaPath:"../
 return false;
 }
 }
-var valid0 = _errs14 === errors;
+var valid0 = _errs15 === errors;
 }
 else {
 var valid0 = true;
@@ -15735,8 +15735,8 @@ var valid0 = true;
 if(valid0){
 if(data.qty !== undefined){
 let data5 = data.qty;
-const _errs17 = errors;
-if(errors === _errs17){
+const _errs19 = errors;
+if(errors === _errs19){
 if(typeof data5 === "string"){
 if(!pattern338.test(data5)){
 validate118.errors = [{instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,12}(\\.[0-9]{1,4})?$"},message:"must match pattern \""+"^[0-9]{1,12}(\\.[0-9]{1,4})?$"+"\"",schema:"^[0-9]{1,12}(\\.[0-9]{1,4})?$",parentSchema:schema418.properties.qty,data:data5}];
@@ -15748,7 +15748,7 @@ validate118.errors = [{instancePath:instancePath+"/qty",schemaPath:"#/properties
 return false;
 }
 }
-var valid0 = _errs17 === errors;
+var valid0 = _errs19 === errors;
 }
 else {
 var valid0 = true;
@@ -15756,9 +15756,9 @@ var valid0 = true;
 if(valid0){
 if(data.charge !== undefined){
 let data6 = data.charge;
-const _errs19 = errors;
-const _errs20 = errors;
-if(errors === _errs20){
+const _errs21 = errors;
+const _errs22 = errors;
+if(errors === _errs22){
 if(typeof data6 === "string"){
 if(!pattern11.test(data6)){
 validate118.errors = [{instancePath:instancePath+"/charge",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data6}];
@@ -15770,7 +15770,7 @@ validate118.errors = [{instancePath:instancePath+"/charge",schemaPath:"../common
 return false;
 }
 }
-var valid0 = _errs19 === errors;
+var valid0 = _errs21 === errors;
 }
 else {
 var valid0 = true;
@@ -15778,7 +15778,7 @@ var valid0 = true;
 if(valid0){
 if(data.charged !== undefined){
 let data7 = data.charged;
-const _errs22 = errors;
+const _errs24 = errors;
 if(typeof data7 !== "string"){
 validate118.errors = [{instancePath:instancePath+"/charged",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data7}];
 return false;
@@ -15787,7 +15787,7 @@ if(!((data7 === "0") || (data7 === "1"))){
 validate118.errors = [{instancePath:instancePath+"/charged",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data7}];
 return false;
 }
-var valid0 = _errs22 === errors;
+var valid0 = _errs24 === errors;
 }
 else {
 var valid0 = true;
@@ -15795,12 +15795,12 @@ var valid0 = true;
 if(valid0){
 if(data.output !== undefined){
 let data8 = data.output;
-const _errs25 = errors;
+const _errs28 = errors;
 if(typeof data8 !== "string"){
 validate118.errors = [{instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema418.properties.output.type,parentSchema:schema418.properties.output,data:data8}];
 return false;
 }
-var valid0 = _errs25 === errors;
+var valid0 = _errs28 === errors;
 }
 else {
 var valid0 = true;
@@ -15808,12 +15808,12 @@ var valid0 = true;
 if(valid0){
 if(data.rawoutput !== undefined){
 let data9 = data.rawoutput;
-const _errs27 = errors;
+const _errs30 = errors;
 if(typeof data9 !== "string"){
 validate118.errors = [{instancePath:instancePath+"/rawoutput",schemaPath:"#/properties/rawoutput/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema418.properties.rawoutput.type,parentSchema:schema418.properties.rawoutput,data:data9}];
 return false;
 }
-var valid0 = _errs27 === errors;
+var valid0 = _errs30 === errors;
 }
 else {
 var valid0 = true;
@@ -15821,9 +15821,9 @@ var valid0 = true;
 if(valid0){
 if(data.invoice_id !== undefined){
 let data10 = data.invoice_id;
-const _errs29 = errors;
-const _errs30 = errors;
-if(errors === _errs30){
+const _errs32 = errors;
+const _errs33 = errors;
+if(errors === _errs33){
 if(typeof data10 === "string"){
 if(!pattern0.test(data10)){
 validate118.errors = [{instancePath:instancePath+"/invoice_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data10}];
@@ -15835,7 +15835,7 @@ validate118.errors = [{instancePath:instancePath+"/invoice_id",schemaPath:"../co
 return false;
 }
 }
-var valid0 = _errs29 === errors;
+var valid0 = _errs32 === errors;
 }
 else {
 var valid0 = true;

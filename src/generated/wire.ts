@@ -203,6 +203,7 @@ export interface AllWireTypes {
   operations_invoices_addInvoice_json?: AddInvoice;
   operations_invoices_addInvoiceItem_json?: AddInvoiceItem;
   operations_invoices_addInvoicePayment_json?: AddInvoicePayment;
+  operations_invoices_addTransaction_json?: AddTransaction;
   operations_invoices_applyInvoiceCredit_json?: ApplyInvoiceCredit;
   operations_invoices_chargeCreditCard_json?: ChargeCreditCard;
   operations_invoices_deleteInvoice_json?: DeleteInvoice;
@@ -434,7 +435,7 @@ export interface Account {
    */
   password: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   manual: '0' | '1';
   /**
@@ -546,23 +547,23 @@ export interface Addon {
   name: string;
   description: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   visible: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   unique: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   taxable: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   system: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   hidden: '0' | '1';
   autosetup: string;
@@ -889,7 +890,7 @@ export interface Client {
   notes: string;
   language: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   company: '0' | '1';
   /**
@@ -897,15 +898,15 @@ export interface Client {
    */
   credit: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   taxexempt: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   latefeeoveride: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   overideduenotices: '0' | '1';
   /**
@@ -958,7 +959,7 @@ export interface ClientAutomation {
    */
   invoice_days?: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   suspend?: '0' | '1';
   /**
@@ -966,7 +967,7 @@ export interface ClientAutomation {
    */
   suspend_days?: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   terminate?: '0' | '1';
   /**
@@ -974,7 +975,7 @@ export interface ClientAutomation {
    */
   terminate_days?: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   late_fee?: '0' | '1';
   /**
@@ -982,11 +983,11 @@ export interface ClientAutomation {
    */
   late_fee_days?: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   reminders?: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   auto_apply_credit?: '0' | '1';
 }
@@ -1041,7 +1042,7 @@ export interface ClientFile {
   product_id: string;
   downloads: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   clients: '0' | '1';
   /**
@@ -1125,11 +1126,11 @@ export interface Currency {
    */
   last_changes: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   update: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   enable: '0' | '1';
   format: string;
@@ -1228,7 +1229,7 @@ export interface InvoiceItem {
    */
   amount: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   taxed: '0' | '1';
   qty: string;
@@ -1367,7 +1368,7 @@ export interface EstimateItem {
    */
   amount: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   taxed: '0' | '1';
   qty: string;
@@ -1392,7 +1393,7 @@ export interface OrderPage {
   name: string;
   description: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   visible: '0' | '1';
   slug: string;
@@ -1430,22 +1431,22 @@ export interface Product {
    */
   visible: '1' | '0' | '-1' | '-2' | '-3' | '-4';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   domain_options: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   stock: '0' | '1';
   qty: string;
   autosetup: string;
   subdomain: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   owndomain: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   tax: '0' | '1';
   upgrades: string;
@@ -1552,7 +1553,7 @@ export interface Product {
    */
   server: string[];
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   free_domain: '0' | '1';
   /**
@@ -1588,7 +1589,7 @@ export interface Server {
    */
   group_id: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   default: '0' | '1';
   name: string;
@@ -1620,11 +1621,11 @@ export interface Server {
    */
   hash: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   secure: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   enable: '0' | '1';
   field1: string;
@@ -1695,20 +1696,20 @@ export interface Domain {
    */
   next_invoice: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   idprotection: '0' | '1';
   nameservers: Nameservers;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   autorenew: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   reglock: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   manual: '0' | '1';
   epp_code: string;
@@ -1723,7 +1724,7 @@ export interface Domain {
    */
   currency_id: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   transfer_lock?: '0' | '1';
   /**
@@ -1746,7 +1747,7 @@ export interface Registrar {
    */
   transfer_days: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   refuses_locked_transfers: '0' | '1';
 }
@@ -1774,7 +1775,7 @@ export interface Gateway {
   name: string;
   module: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   enabled: '0' | '1';
 }
@@ -1789,7 +1790,7 @@ export interface NewsItem {
   title: string;
   content: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   enable: '0' | '1';
   /**
@@ -2183,7 +2184,7 @@ export interface TicketDept {
    */
   email: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   visible: '0' | '1';
   assigned_admins: TicketDeptAdmins;
@@ -2249,11 +2250,11 @@ export interface Ticket {
    */
   priority: '0' | '1' | '2' | '3';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   admin_read: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   client_read: '0' | '1';
   type: TicketAuthorType;
@@ -2349,7 +2350,7 @@ export interface ProductAutomation {
    */
   invoice_days: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   suspend: '0' | '1';
   /**
@@ -2357,7 +2358,7 @@ export interface ProductAutomation {
    */
   suspend_days: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   terminate: '0' | '1';
   /**
@@ -2365,11 +2366,11 @@ export interface ProductAutomation {
    */
   terminate_days: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   terminate_cancel_invoices: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   cancel_unpaid_orders: '0' | '1';
   /**
@@ -2377,7 +2378,7 @@ export interface ProductAutomation {
    */
   cancel_unpaid_orders_days: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   late_fee: '0' | '1';
   /**
@@ -2393,7 +2394,7 @@ export interface ProductAutomation {
    */
   late_fee_days: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   late_fee_separate_invoice: '0' | '1';
   /**
@@ -2434,7 +2435,7 @@ export interface TldAutomation {
    */
   redemption_days: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   auto_renew_on_payment: '0' | '1';
 }
@@ -2453,7 +2454,7 @@ export interface KbCategory {
   name: string;
   description: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   visible: '0' | '1';
   sort_order: string;
@@ -2480,7 +2481,7 @@ export interface KbArticle {
    */
   body: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   registered: '0' | '1';
   options: string;
@@ -2585,7 +2586,7 @@ export interface MeteredUsage {
    */
   charge: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   charged: '0' | '1';
   output: string;
@@ -3107,7 +3108,7 @@ export interface AccountDetails {
    */
   extra_details: [];
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   manual: '0' | '1';
   /**
@@ -3220,7 +3221,7 @@ export interface AccountListItem {
    */
   id: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   manual: '0' | '1';
   domain: string;
@@ -3606,7 +3607,7 @@ export interface IpSearchService {
   domain_error: '0';
   notes: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   manual: '0' | '1';
   /**
@@ -3811,7 +3812,7 @@ export interface AddClientRequest {
    */
   lastname?: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   notify?: '0' | '1';
   /**
@@ -3944,7 +3945,7 @@ export interface ContactPrivilegesParam {
    */
   billing?: {
     /**
-     * 1, true or on to grant it, or 0, false, off or empty to grant nothing
+     * 1, true, on or yes to grant it, or 0, false, off, no or empty to grant nothing
      */
     [k: string]: string;
   };
@@ -3953,7 +3954,7 @@ export interface ContactPrivilegesParam {
    */
   support?: {
     /**
-     * 1, true or on to grant it, or 0, false, off or empty to grant nothing
+     * 1, true, on or yes to grant it, or 0, false, off, no or empty to grant nothing
      */
     [k: string]: string;
   };
@@ -3962,7 +3963,7 @@ export interface ContactPrivilegesParam {
    */
   misc?: {
     /**
-     * 1, true or on to grant it, or 0, false, off or empty to grant nothing
+     * 1, true, on or yes to grant it, or 0, false, off, no or empty to grant nothing
      */
     [k: string]: string;
   };
@@ -4040,7 +4041,7 @@ export interface AddClientCreditCardRequest {
    */
   card_contact_id?: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   as_token?: '0' | '1';
 }
@@ -4075,7 +4076,7 @@ export interface AddClientFileRequest {
    */
   filename: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   admin_only?: '0' | '1';
   services?: IdList;
@@ -4323,7 +4324,7 @@ export interface ClientContactDetails {
   notes: string;
   language: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   company: '0' | '1';
   /**
@@ -4331,7 +4332,7 @@ export interface ClientContactDetails {
    */
   credit: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   taxexempt: '0' | '1';
   /**
@@ -4611,7 +4612,7 @@ export interface ClientDetailsClient {
   notes: string;
   language: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   company: '0' | '1';
   /**
@@ -4619,15 +4620,15 @@ export interface ClientDetailsClient {
    */
   credit: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   taxexempt: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   latefeeoveride: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   overideduenotices: '0' | '1';
   /**
@@ -4705,7 +4706,7 @@ export interface DomainListItem {
    */
   id: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   manual: '0' | '1';
   name: string;
@@ -4751,15 +4752,15 @@ export interface DomainListItem {
    */
   date_created: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   autorenew: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   reglock: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   idprotection: '0' | '1';
 }
@@ -4881,7 +4882,7 @@ export interface ClientFileItem {
   product_id: string;
   downloads: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   clients: '0' | '1';
   /**
@@ -5176,7 +5177,7 @@ export interface GetClientTicketsResult {
  */
 export interface TicketListItem {
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   admin_read: '0' | '1';
   /**
@@ -5226,7 +5227,7 @@ export interface TicketListItem {
   notes: string;
 }
 /**
- * Client `id`'s transactions (an unknown client is an error), newest first, in getTransactions' item shape, which the cut published sample shows key for key: `in` and `out` first, the client's names and the gateway's name (`module`) joined in. The stored copy of the sample ends inside the list, so the rest follows getTransactions: `transactions`, then a `sorter` of numbers, 25 a page (`page` counts from 0; `perpage` as elsewhere). Filters as getTransactions takes them, each ignored when empty: filter[trans_id], filter[description], filter[lastname] and filter[companyname] match any part, case-insensitively; filter[module] the gateway's name; filter[in], filter[out] and filter[currency_id] exactly; filter[date] (YYYY-MM-DD, or a month or a year alone) compares the transaction's day with filterop[date]: = (default), <, > or !=. filter[type] and filter[status] are not accepted: their published value lists are cut, and billsim's transactions are all completed invoice payments.
+ * Client `id`'s transactions (an unknown client is an error), newest first, in getTransactions' item shape, which the cut published sample shows key for key: `in` and `out` first, the client's names and the gateway's name (`module`) joined in. The stored copy of the sample ends inside the list, so the rest follows getTransactions: `transactions`, then a `sorter` of numbers, 25 a page (`page` counts from 0; `perpage` as elsewhere). Filters as getTransactions takes them, each ignored when empty: filter[trans_id], filter[description], filter[lastname] and filter[companyname] match any part, case-insensitively; filter[module] the gateway's name; filter[in], filter[out] and filter[currency_id] exactly; filter[date] (YYYY-MM-DD, or a month or a year alone) compares the transaction's day with filterop[date]: = (default), <, > or !=. filter[type] and filter[status] are not accepted: their published value lists are cut, and billsim's transactions are all completed (payments, refunds and records added with addTransaction).
  */
 export interface GetClientTransactions {
   request: GetClientTransactionsRequest;
@@ -5779,20 +5780,20 @@ export interface DomainDetails {
    */
   next_invoice: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   idprotection: '0' | '1';
   nameservers: Nameservers;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   autorenew: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   reglock: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   manual: '0' | '1';
   epp_code: string;
@@ -5899,7 +5900,7 @@ export interface AddEstimateLineRequest {
    */
   qty?: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   taxed?: '0' | '1';
   /**
@@ -6033,7 +6034,7 @@ export interface EmbeddedClient {
   notes: string;
   language: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   company: '0' | '1';
   /**
@@ -6041,15 +6042,15 @@ export interface EmbeddedClient {
    */
   credit: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   taxexempt: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   latefeeoveride: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   overideduenotices: '0' | '1';
   /**
@@ -6182,11 +6183,11 @@ export interface EstimateLineChange {
    */
   qty?: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   taxed?: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   remove?: '0' | '1';
 }
@@ -6210,7 +6211,7 @@ export interface EstimateNewLine {
    */
   qty?: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   taxed?: '0' | '1';
 }
@@ -6458,7 +6459,7 @@ export interface AddInvoiceItemRequest {
    */
   qty?: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   tax: '0' | '1';
 }
@@ -6506,11 +6507,61 @@ export interface AddInvoicePaymentRequest {
    */
   rate?: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   send_email?: '0' | '1';
 }
 export interface AddInvoicePaymentResult {}
+/**
+ * Records a transaction of main client `client_id` (a contact is refused: transactions belong to the main client): `in` (money received), `out` (money paid back) and the gateway's `fee`, each a non-negative amount (plain numbers such as 10 or 10.5 are accepted, absent means 0.00); at least one of `in` and `out` must be more than 0, and `fee` at most `in` plus `out`. `module` is the payment gateway's id, as getPaymentModules lists them (it must be enabled; 0 or absent: no gateway, or, against an invoice, the invoice's own gateway). `date` is read as addInvoicePayment reads it (a date alone takes the session clock's time of day; absent: now). `trans_id` is the gateway's reference (absent: billsim makes up a "BS-YYYYMMDD-NNNNNN" one, as addInvoicePayment does), `description` the transaction's text. `description_id` (a description type, whose values are not published) is accepted and ignored. Without `invoice_id` the transaction is a record only, in the client's currency: no invoice, credit or service changes. With `invoice_id` (an invoice of that client; the amounts are in the invoice's currency) it is a payment or a refund, never both at once: `in` is a payment with addInvoicePayment's rules, one rule for both calls (only an Unpaid invoice or one in Collections takes it; reaching the balance due marks the invoice Paid on `date` and runs what paying sets off: the order accepted, suspended services back, renewals moving their next due dates, credit receipts and commissions; anything beyond the balance goes to the client's credit), its description, when none is given, the one addInvoicePayment writes ("Invoice #N payment" or "partial payment"); `out` is a refund of money paid on the invoice, at most what its payments less earlier refunds come to, and leaves the invoice's status, services and credit as they are (mark it with setInvoiceStatus as needed); once refunded, the money counts as not paid, so the invoice's balance due grows again. The published answer has no id and no `info` (`{"success": true, "call", "server_time"}`): the new transaction is the newest, the first row of getTransactions with `client_id` (or of getClientTransactions), and filter[trans_id] finds it by its reference; getTransactionDetails and getInvoiceDetails' `transactions` show it too. The parameter names are the page's: `transaction_id` and `gateway`, which a known caller sends instead of `trans_id` and `module` (without `client_id`), are not the call's and are ignored, so that request is refused for its missing `client_id`, as the page's required parameter says.
+ */
+export interface AddTransaction {
+  request: AddTransactionRequest;
+  result: AddTransactionResult;
+}
+export interface AddTransactionRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  client_id: string;
+  /**
+   * a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30
+   */
+  in?: string;
+  /**
+   * a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30
+   */
+  out?: string;
+  /**
+   * a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30
+   */
+  fee?: string;
+  /**
+   * 0 or a positive whole number id
+   */
+  module?: string;
+  /**
+   * a date as YYYY-MM-DD, YYYY-MM-DD HH:MM:SS or an ISO 8601 date-time such as 2026-11-20T10:00:00.000Z
+   */
+  date?: string;
+  /**
+   * 0 or a positive whole number id
+   */
+  invoice_id?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  trans_id?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  description?: string;
+  /**
+   * 0 or a positive whole number id
+   */
+  description_id?: string;
+}
+export interface AddTransactionResult {}
 /**
  * Pays part or all of invoice `id` from its client's credit balance. `apply_credit` (more than 0) is in the invoice's currency; when the client's currency differs, the credit taken is that amount converted at the two currencies' rates (the invoice's own rate and the client currency's). The invoice's `credit` grows by `apply_credit` and its totals are recomputed (total = subtotal + taxes - credit), so its balance due drops by that much; no transaction is recorded. The client's credit log gets an entry "Credit applied to invoice" naming the invoice. When nothing is left due, the invoice is settled as by a payment: Paid, dated now, given the next paid number, and its automation runs (Pending orders accepted, services suspended for it restored, affiliate commissions earned). Refused, changing nothing: an invoice that does not take payments (only Unpaid and Collections do; the message names its status), a credit receipt (addCreditReceipt: credit cannot pay for credit), an amount above what the invoice still owes (the message says how much that is), and a client with less credit than asked (nothing is applied, as the published page says). info ["Credit applied to invoice."], as published.
  */
@@ -6752,7 +6803,7 @@ export interface EditedInvoiceClient {
   notes: string;
   language: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   company: '0' | '1';
   /**
@@ -6760,15 +6811,15 @@ export interface EditedInvoiceClient {
    */
   credit: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   taxexempt: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   latefeeoveride: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   overideduenotices: '0' | '1';
   /**
@@ -6938,7 +6989,7 @@ export interface InvoiceClient {
   notes: string;
   language: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   company: '0' | '1';
   /**
@@ -6946,15 +6997,15 @@ export interface InvoiceClient {
    */
   credit: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   taxexempt: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   latefeeoveride: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   overideduenotices: '0' | '1';
   /**
@@ -7232,11 +7283,11 @@ export interface CurrencyListItem {
    */
   last_changes: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   update: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   enable: '0' | '1';
   format: string;
@@ -7287,7 +7338,7 @@ export interface KbArticleDetails {
    */
   body: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   registered: '0' | '1';
   options: string;
@@ -7366,7 +7417,7 @@ export interface GetKBCategoriesRequest {
    */
   cid?: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   with_subcategories?: '0' | '1';
 }
@@ -7420,7 +7471,7 @@ export interface NewsListItem {
    */
   content: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   enable: '0' | '1';
   /**
@@ -7512,15 +7563,15 @@ export interface SendMessageRequest {
    */
   template?: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   use_variables?: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   html?: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   notify?: '0' | '1';
   /**
@@ -7646,15 +7697,15 @@ export interface AddOrderRequest {
    */
   cycle?: 'h' | 'd' | 'w' | 'm' | 'q' | 's' | 'a' | 'b' | 't' | 'p4' | 'p5' | 'Once' | 'Free';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   confirm?: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   invoice_generate?: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   invoice_info?: '0' | '1';
   /**
@@ -7690,15 +7741,15 @@ export interface AddOrderRequest {
    */
   domain_eppcode?: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   domain_dns?: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   domain_email?: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   domain_idp?: '0' | '1';
 }
@@ -7950,7 +8001,7 @@ export interface DraftViewService {
    */
   setup: number;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   tax: '0' | '1';
   tax_group_id: string;
@@ -7963,7 +8014,7 @@ export interface DraftViewService {
  */
 export interface DraftViewDomainOptions {
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   register: '0' | '1';
   subdomain: string;
@@ -8008,22 +8059,22 @@ export interface DraftViewProduct {
    */
   visible: '1' | '0' | '-1' | '-2' | '-3' | '-4';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   domain_options: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   stock: '0' | '1';
   qty: string;
   autosetup: string;
   subdomain: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   owndomain: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   tax: '0' | '1';
   upgrades: string;
@@ -8053,47 +8104,47 @@ export interface DraftViewProduct {
   w: number;
   h: number;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   m_enabled: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   q_enabled: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   s_enabled: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   a_enabled: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   b_enabled: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   t_enabled: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   p4_enabled: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   p5_enabled: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   d_enabled: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   w_enabled: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   h_enabled: '0' | '1';
   ptype: string;
@@ -8102,7 +8153,7 @@ export interface DraftViewProduct {
    */
   module: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   free_domain: '0' | '1';
 }
@@ -8228,7 +8279,7 @@ export interface DraftRecipient {
   notes: string;
   language: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   company: '0' | '1';
   /**
@@ -8236,15 +8287,15 @@ export interface DraftRecipient {
    */
   credit: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   taxexempt: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   latefeeoveride: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   overideduenotices: '0' | '1';
   /**
@@ -8294,15 +8345,15 @@ export interface ConvertOrderDraftRequest {
    */
   id: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   keep_draft?: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   tax_exempt?: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   fraudcheck?: '0' | '1';
   /**
@@ -8310,7 +8361,7 @@ export interface ConvertOrderDraftRequest {
    */
   fraudcheck_ip?: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   as_free?: '0' | '1';
   /**
@@ -8390,15 +8441,15 @@ export interface EditOrderDraftRequest {
    */
   client_id?: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   confirm?: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   invoice_generate?: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   invoice_info?: '0' | '1';
   /**
@@ -9127,7 +9178,7 @@ export interface AddProductRequest {
    */
   m_setup1?: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   stock?: '0' | '1';
   /**
@@ -9139,7 +9190,7 @@ export interface AddProductRequest {
    */
   qty?: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   tax?: '0' | '1';
   /**
@@ -9151,7 +9202,7 @@ export interface AddProductRequest {
    */
   autosetup?: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   domain_options?: '0' | '1';
   /**
@@ -9159,11 +9210,11 @@ export interface AddProductRequest {
    */
   subdomain?: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   owndomain?: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   free_domain?: '0' | '1';
   upgrades?: Upgrades;
@@ -9280,7 +9331,7 @@ export interface EditProductRequest {
    */
   client_limit?: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   tax?: '0' | '1';
   /**
@@ -9292,7 +9343,7 @@ export interface EditProductRequest {
    */
   tax_group_id?: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   hostname?: '0' | '1';
   /**
@@ -9317,7 +9368,7 @@ export interface EditProductRequest {
   autosetup?: string;
   upgrades?: Upgrades;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   domain_options?: '0' | '1';
   /**
@@ -9325,7 +9376,7 @@ export interface EditProductRequest {
    */
   subdomain?: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   owndomain?: '0' | '1';
   /**
@@ -9341,7 +9392,7 @@ export interface EditProductRequest {
    */
   m_setup1?: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   m_enabled1?: '0' | '1';
   /**
@@ -9441,7 +9492,7 @@ export interface EditProductRequest {
    */
   qty?: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   stock?: '0' | '1';
   /**
@@ -9449,7 +9500,7 @@ export interface EditProductRequest {
    */
   module?: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   free_domain?: '0' | '1';
   /**
@@ -9495,23 +9546,23 @@ export interface AddonDetails {
   name: string;
   description: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   visible: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   unique: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   taxable: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   system: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   hidden: '0' | '1';
   autosetup: string;
@@ -9651,23 +9702,23 @@ export interface AddonListItem {
   name: string;
   description: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   visible: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   unique: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   taxable: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   system: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   hidden: '0' | '1';
   autosetup: string;
@@ -9842,7 +9893,7 @@ export interface AppServerItem {
    */
   type: 'Hosting' | 'Other';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   default: '0' | '1';
 }
@@ -9865,7 +9916,7 @@ export interface OrderPageListItem {
   name: string;
   description: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   visible: '0' | '1';
   sort_order: string;
@@ -10099,22 +10150,22 @@ export interface GetProductDetailsProduct {
    */
   visible: '1' | '0' | '-1' | '-2' | '-3' | '-4';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   domain_options: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   stock: '0' | '1';
   qty: string;
   autosetup: string;
   subdomain: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   owndomain: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   tax: '0' | '1';
   upgrades: string;
@@ -10258,7 +10309,7 @@ export interface GetProductDetailsProduct {
    */
   periods: null | TldPeriod[];
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   free_domain: '0' | '1';
   /**
@@ -10394,7 +10445,7 @@ export interface GetProductsItem {
   type: string;
   name: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   stock: '0' | '1';
   paytype: 'Free' | 'Once' | 'Regular' | 'DomainRegular';
@@ -10524,7 +10575,7 @@ export interface ServerDetails {
    */
   group_id: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   default: '0' | '1';
   name: string;
@@ -10560,11 +10611,11 @@ export interface ServerDetails {
    */
   hash: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   secure: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   enable: '0' | '1';
   field1: string;
@@ -10603,7 +10654,7 @@ export interface SubCategoryListItem {
   name: string;
   description: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   visible: '0' | '1';
   slug: string;
@@ -10744,11 +10795,11 @@ export interface AddTicketRequest {
    */
   owner_id?: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   asclient?: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   notify_client?: '0' | '1';
   attachments?: TicketAttachmentsParam;
@@ -10849,7 +10900,7 @@ export interface AddTicketReplyRequest {
   replier_id?: string;
   status_change?: TicketStatus;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   notify_client?: '0' | '1';
   attachments?: TicketAttachmentsParam;
@@ -10972,7 +11023,7 @@ export interface TicketDeptItem {
    */
   email: string;
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   visible: '0' | '1';
   assigned_admins: TicketDeptAdmins;
@@ -11049,11 +11100,11 @@ export interface TicketDetails {
    */
   priority: '0' | '1' | '2' | '3';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   admin_read: '0' | '1';
   /**
-   * "0" or "1"
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   client_read: '0' | '1';
   type: TicketAuthorType;

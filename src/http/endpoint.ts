@@ -17,6 +17,8 @@ import { closest } from './closest.js';
 import { errorEnvelope, successEnvelope } from './envelope.js';
 import { writeFailure, type Failure } from './failures.js';
 import { assertParsed, mergeParams, text, type Params } from './params.js';
+import { readParamForms } from '../lib/param-forms.js';
+import { PARAM_FORMS } from '../generated/param-forms.js';
 import type { Forwarder } from './proxy.js';
 
 export const API_PATH = '/admin/api.php';
@@ -303,7 +305,9 @@ function callParams(params: Params): Params {
 }
 
 function validate(call: string, params: Params): Params {
-  const input = callParams(params);
+  // Flags and dates as clients send them (domain_dns=true, next_due=2027-01-15T00:00:00) are read
+  // as a PHP installation reads them before the schema checks the request: one rule for every call.
+  const input = readParamForms(callParams(params), PARAM_FORMS[call] ?? []);
   const sent = { ...input };
   const check = requestValidator(call);
   if (!check(input)) throw new ApiError(paramMessages(check.errors!, sent));

@@ -46,21 +46,35 @@ export function parseDateTime(text: string): Date | undefined {
 }
 
 /**
+ * Parses an ISO 8601 date-time as a moment (2026-11-20T10:00:00, with a
+ * fraction of a second, Z or an offset such as +02:00; no zone means UTC, as
+ * every billsim date is); undefined when the text is not one or names no real
+ * calendar date and time.
+ */
+export function parseIsoDateTime(text: string): Date | undefined {
+  const iso = ISO_DATE_TIME.exec(text);
+  if (!iso) return undefined;
+  const [, date, time, fraction = '', zone = 'Z'] = iso;
+  const at = parseDateTime(`${date} ${time}`);
+  if (!at) return undefined;
+  const offset = zone === 'Z' ? 0 : (zone[0] === '-' ? -1 : 1) * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(-2)));
+  return new Date(at.getTime() + Math.trunc(Number(`0${fraction}`) * 1000) - offset * 60_000);
+}
+
+/** Whether the text has the shape of an ISO 8601 date-time (2026-11-20T10:00:00...), a real date or not. */
+export function isIsoDateTime(text: string): boolean {
+  return ISO_DATE_TIME.test(text);
+}
+
+/**
  * Parses YYYY-MM-DD HH:MM:SS, an ISO 8601 date-time (2026-11-20T10:00:00.000Z,
  * 2026-11-20T12:00:00+02:00), or a date alone at `clock`'s time of day (a
  * payment dated today lands at the current time, not at midnight); undefined
  * when it is not a real calendar date and time.
  */
 export function parseDateAtTimeOf(text: string, clock: Date): Date | undefined {
-  const iso = ISO_DATE_TIME.exec(text);
-  if (iso) {
-    // An ISO 8601 date-time (n8n's dateTime fields): no zone means UTC, as every billsim date is.
-    const [, date, time, fraction = '', zone = 'Z'] = iso;
-    const at = parseDateTime(`${date} ${time}`);
-    if (!at) return undefined;
-    const offset = zone === 'Z' ? 0 : (zone[0] === '-' ? -1 : 1) * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(-2)));
-    return new Date(at.getTime() + Math.trunc(Number(`0${fraction}`) * 1000) - offset * 60_000);
-  }
+  // An ISO 8601 date-time (n8n's dateTime fields).
+  if (isIsoDateTime(text)) return parseIsoDateTime(text);
   if (text.length > 10) return parseDateTime(text);
   return parseDateTime(`${text} ${clock.toISOString().slice(11, 19)}`);
 }

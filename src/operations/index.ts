@@ -32,6 +32,7 @@ import addCreditReceipt from './invoices/addCreditReceipt.js';
 import addInvoice from './invoices/addInvoice.js';
 import addInvoiceItem from './invoices/addInvoiceItem.js';
 import addInvoicePayment from './invoices/addInvoicePayment.js';
+import addTransaction from './invoices/addTransaction.js';
 import addLanguageLines from './misc/addLanguageLines.js';
 import addOrder from './orders/addOrder.js';
 import addOrderDraftItem from './orders/addOrderDraftItem.js';
@@ -176,6 +177,7 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   addInvoice,
   addInvoiceItem,
   addInvoicePayment,
+  addTransaction,
   addLanguageLines,
   addOrder,
   addOrderDraftItem,

@@ -677,6 +677,26 @@ export const EXAMPLES: Record<string, Pair[][]> = {
       ['apply_credit', '5'],
     ],
   ],
+  addTransaction: [
+    [
+      ['client_id', '7'],
+      ['invoice_id', '8'],
+      ['in', '50.04'],
+      ['module', '2'],
+    ],
+    [
+      ['client_id', '2'],
+      ['invoice_id', '12'],
+      ['out', '10.00'],
+      ['fee', '0.50'],
+    ],
+    [
+      ['client_id', '3'],
+      ['in', '12.50'],
+      ['date', '2026-11-19 08:15:00'],
+      ['trans_id', 'PAY-1'],
+    ],
+  ],
   addTicket: [
     [
       ['client_id', '1'],

@@ -393,7 +393,7 @@ t.test('addAddonToAccount refuses missing, malformed and unknown parameters', as
     [{ addon_id: '1' }, 'Parameter account_id is required'],
     [{ account_id: '1' }, 'Parameter addon_id is required'],
     [{ account_id: 'abc', addon_id: '1' }, 'Parameter account_id must be a positive whole number id, such as 1'],
-    [{ account_id: '1', addon_id: '1', invoice: 'yes' }, 'Parameter invoice must be one of: true, false, 1, 0'],
+    [{ account_id: '1', addon_id: '1', invoice: 'maybe' }, 'Parameter invoice must be one of: true, false, 1, 0'],
     [{ account_id: '1', addon_id: '1', cycle: 'Monthly' }, 'Parameter cycle must be one of: m, q, s, a, b, t, d, w, h, Free, Once'],
     [
       { account_id: '1', addon_id: '1', payment_module: 'stripe' },

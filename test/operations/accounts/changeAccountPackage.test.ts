@@ -84,5 +84,5 @@ refusals('changeAccountPackage refuses missing and malformed parameters', CALL, 
   [{ product_id: '2' }, 'Parameter id is required'],
   [{ id: '1' }, 'Parameter product_id is required'],
   [{ id: '1', product_id: 'two' }, 'Parameter product_id must be a positive whole number id, such as 1'],
-  [{ id: '1', product_id: '2', recalculate: 'yes' }, 'Parameter recalculate must be one of: 0, 1, true, false'],
+  [{ id: '1', product_id: '2', recalculate: 'maybe' }, 'Parameter recalculate must be one of: 0, 1, true, false'],
 ]);

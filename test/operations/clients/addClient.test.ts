@@ -235,7 +235,7 @@ t.test('addClient parameter errors', async (t) => {
     [{ ...OLIVIA, type: 'Business' }, 'Parameter type must be one of: Private, Company'],
     [{ ...OLIVIA, country: 'AUT' }, 'Parameter country must be an ISO 3166-1 alpha-2 country code, such as GB'],
     [{ ...OLIVIA, currency_id: 'EUR' }, 'Parameter currency_id must be 0 or a positive whole number id'],
-    [{ ...OLIVIA, notify: 'yes' }, 'Parameter notify must be one of: 0, 1'],
+    [{ ...OLIVIA, notify: 'maybe' }, 'Parameter notify must be one of: 0, 1'],
     [{ ...OLIVIA, language: 'German!' }, 'Parameter language must be a language name in lower case letters, such as english'],
     [{ ...OLIVIA, firstname: 'x'.repeat(256) }, 'Parameter firstname must be a text of at most 255 characters'],
   ];

@@ -202,8 +202,8 @@ t.test('addClientContact parameter errors', async (t) => {
     ],
     [{ ...NORA, 'privileges[admin][editmain]': '1' }, 'Parameter privileges[admin] must be absent: it is not a known key here'],
     [
-      { ...NORA, 'privileges[billing][payinvoice]': 'yes' },
-      'Parameter privileges[billing][payinvoice] must be 1, true or on to grant it, or 0, false, off or empty to grant nothing',
+      { ...NORA, 'privileges[billing][payinvoice]': 'maybe' },
+      'Parameter privileges[billing][payinvoice] must be 1, true, on or yes to grant it, or 0, false, off, no or empty to grant nothing',
     ],
     [{ ...NORA, privileges: 'all' }, 'Parameter privileges must be a set of privileges such as privileges[billing][payinvoice]=1'],
     [

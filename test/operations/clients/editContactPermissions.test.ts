@@ -95,7 +95,7 @@ refusals('editContactPermissions parameter errors', CALL, [
   ],
   [{ id: '10', 'privileges[domains][full]': '1' }, 'Parameter privileges[domains] must be absent: it is not a known key here'],
   [
-    { id: '10', 'privileges[billing][emails]': 'yes' },
-    'Parameter privileges[billing][emails] must be 1, true or on to grant it, or 0, false, off or empty to grant nothing',
+    { id: '10', 'privileges[billing][emails]': 'maybe' },
+    'Parameter privileges[billing][emails] must be 1, true, on or yes to grant it, or 0, false, off, no or empty to grant nothing',
   ],
 ]);

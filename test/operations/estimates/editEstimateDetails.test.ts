@@ -331,7 +331,7 @@ t.test("editEstimateDetails refuses malformed parameters with the parameter's na
     ],
     [{ 'item[1][qty]': '0' }, 'Parameter item[1][qty] must be a positive quantity with at most four decimals, such as 3 or 1.5'],
     [{ 'item[1][qty]': '-2' }, 'Parameter item[1][qty] must be a positive quantity with at most four decimals, such as 3 or 1.5'],
-    [{ 'item[1][taxed]': 'yes' }, 'Parameter item[1][taxed] must be one of: 0, 1'],
+    [{ 'item[1][taxed]': 'maybe' }, 'Parameter item[1][taxed] must be one of: 0, 1'],
     [{ 'item[1][description]': '' }, 'Parameter item[1][description] must be a non-empty text'],
     [{ 'item[1][price]': '5' }, 'Parameter item[1][price] must be absent: it is not a known key here'],
     [{ 'item[abc][qty]': '1' }, 'Parameter item must be keyed by line id, such as item[12][qty]=2'],

@@ -151,7 +151,7 @@ t.test('addInvoiceItem refusals change nothing', async (t) => {
     [{ ...HOURS, qty: '0' }, qty],
     [{ ...HOURS, qty: '-1' }, qty],
     [{ ...HOURS, qty: '1.23456' }, qty],
-    [{ ...HOURS, tax: 'yes' }, 'Parameter tax must be one of: 0, 1'],
+    [{ ...HOURS, tax: 'maybe' }, 'Parameter tax must be one of: 0, 1'],
     [{ ...HOURS, id: '99' }, 'Invoice 99 not found'],
     [
       { ...HOURS, id: '1' },

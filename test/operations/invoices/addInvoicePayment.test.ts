@@ -311,7 +311,7 @@ t.test('addInvoicePayment parameter errors', async (t) => {
     ],
     [{ ...GRACE, currency_id: 'EUR' }, 'Parameter currency_id must be 0 or a positive whole number id'],
     [{ ...GRACE, rate: '1,2' }, 'Parameter rate must be an exchange rate more than 0 with at most four decimals, such as 0.9215'],
-    [{ ...GRACE, send_email: 'yes' }, 'Parameter send_email must be one of: 0, 1'],
+    [{ ...GRACE, send_email: 'maybe' }, 'Parameter send_email must be one of: 0, 1'],
   ];
   await refusedWith(t, app, CALL, cases);
 });

@@ -57,7 +57,7 @@ t.test('getKBCategories cid lists the sub-categories of one category, none under
 refusals('getKBCategories refusals', 'getKBCategories', [
   [{ cid: '99' }, 'Knowledgebase category 99 not found'],
   [{ cid: 'dns' }, 'Parameter cid must be a positive whole number id, such as 1'],
-  [{ with_subcategories: 'yes' }, 'Parameter with_subcategories must be one of: 0, 1'],
+  [{ with_subcategories: 'maybe' }, 'Parameter with_subcategories must be one of: 0, 1'],
   [
     { cid: '3', with_subcategories: '1' },
     "Parameters cid and with_subcategories exclude each other: give cid for one category's sub-categories, or with_subcategories=1 for every category",

@@ -73,7 +73,7 @@ refusals('sendMessage refusals and parameter errors change nothing', CALL, [
     'Parameter to must be one or more valid email addresses separated by ;, such as a@example.com;b@example.com',
   ],
   [{ client_id: 'one', ...MAINTENANCE }, 'Parameter client_id must be a positive whole number id, such as 1'],
-  [{ client_id: '1', ...MAINTENANCE, html: 'yes' }, 'Parameter html must be one of: 0, 1'],
+  [{ client_id: '1', ...MAINTENANCE, html: 'maybe' }, 'Parameter html must be one of: 0, 1'],
 ]);
 
 t.test('sendMessage refuses everything missing at once', async (t) => {

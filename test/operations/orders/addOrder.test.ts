@@ -563,7 +563,7 @@ refusals('addOrder parameter errors', CALL, [
   [{ product: '2', cycle: 'm' }, 'Parameter client_id is required'],
   [{ client_id: 'abc', product: '2', cycle: 'm' }, 'Parameter client_id must be a positive whole number id, such as 1'],
   [{ client_id: '1', product: '2', cycle: 'monthly' }, 'Parameter cycle must be one of: h, d, w, m, q, s, a, b, t, p4, p5, Once, Free'],
-  [{ client_id: '1', product: '2', cycle: 'm', confirm: 'yes' }, 'Parameter confirm must be one of: 0, 1'],
+  [{ client_id: '1', product: '2', cycle: 'm', confirm: 'maybe' }, 'Parameter confirm must be one of: 0, 1'],
   [
     { client_id: '1', domain_action: 'register', domain_sld: 'x'.repeat(64), domain_tld: '.com' },
     'Parameter domain_sld must be a domain label such as example',

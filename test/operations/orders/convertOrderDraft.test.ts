@@ -177,7 +177,7 @@ t.test('refusals name the draft, client or parameter and change nothing', async 
   const cases: Array<[WireParams, string]> = [
     [{}, 'Parameter id is required'],
     [{ id: 'x' }, 'Parameter id must be a positive whole number id, such as 1'],
-    [{ id: '1', keep_draft: 'yes' }, 'Parameter keep_draft must be one of: 0, 1'],
+    [{ id: '1', keep_draft: 'maybe' }, 'Parameter keep_draft must be one of: 0, 1'],
     [{ id: '1', as_free: '2' }, 'Parameter as_free must be one of: 0, 1'],
     [{ id: '1', module: 'x' }, 'Parameter module must be 0 or a positive whole number id'],
     [{ id: '99' }, 'Order draft 99 not found'],

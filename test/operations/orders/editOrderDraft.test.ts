@@ -78,8 +78,8 @@ refusals('refusals name the parameter or record and change nothing', CALL, [
   [{ id: '1', client_id: '99', confirm: '0' }, 'Client 99 not found'],
   [{ id: '1', module: 'x' }, 'Parameter module must be 0 or a positive whole number id'],
   [{ id: '1', client_id: '0' }, 'Parameter client_id must be a positive whole number id, such as 1'],
-  [{ id: '1', confirm: 'yes' }, 'Parameter confirm must be one of: 0, 1'],
-  [{ id: '1', invoice_generate: 'true' }, 'Parameter invoice_generate must be one of: 0, 1'],
+  [{ id: '1', confirm: 'maybe' }, 'Parameter confirm must be one of: 0, 1'],
+  [{ id: '1', invoice_generate: 'maybe' }, 'Parameter invoice_generate must be one of: 0, 1'],
   [{ id: '1', scenario_id: '-1' }, 'Parameter scenario_id must be 0 or a positive whole number id'],
   [{ id: '1', affiliate_id: 'a' }, 'Parameter affiliate_id must be 0 or a positive whole number id'],
 ]);

@@ -276,7 +276,7 @@ t.test('addTicket parameter errors', async (t) => {
     ],
     [{ ...ok, client_id: 'one' }, 'Parameter client_id must be 0 or a positive whole number id'],
     [{ ...ok, dept_id: '0' }, 'Parameter dept_id must be a positive whole number id, such as 1'],
-    [{ ...ok, asclient: 'yes' }, 'Parameter asclient must be one of: 0, 1'],
+    [{ ...ok, asclient: 'maybe' }, 'Parameter asclient must be one of: 0, 1'],
     [
       { ...ok, attachments: REPORT },
       'Parameter attachments must be a set of at most 20 files such as attachments[report.pdf]=<base64 content>',

@@ -191,5 +191,5 @@ refusals('addTicketReply parameter errors', CALL, [
     { id: NUMBER[3], body: 'x', status_change: 'Resolved' },
     'Parameter status_change must be one of: Open, Answered, Client-Reply, In-Progress, Closed',
   ],
-  [{ id: NUMBER[3], body: 'x', notify_client: 'no' }, 'Parameter notify_client must be one of: 0, 1'],
+  [{ id: NUMBER[3], body: 'x', notify_client: 'maybe' }, 'Parameter notify_client must be one of: 0, 1'],
 ]);

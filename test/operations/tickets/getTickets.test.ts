@@ -201,7 +201,7 @@ refusals('getTickets parameter errors', CALL, [
   ],
   [{ 'filter[date]': '19.11.2026' }, 'Parameter filter[date] must be a date as YYYY-MM-DD'],
   [{ 'filter[date]': '2026-11-31' }, 'Parameter filter[date] must be a date as YYYY-MM-DD'],
-  [{ 'filter[admin_read]': 'yes' }, 'Parameter filter[admin_read] must be 0 or 1'],
+  [{ 'filter[admin_read]': 'maybe' }, 'Parameter filter[admin_read] must be 0 or 1'],
   [{ dept: 'sales' }, 'Parameter dept must be a positive whole number id, such as 1'],
   [{ page: '-1' }, 'Parameter page must be a page number counted from 0'],
 ]);
