@@ -173,6 +173,13 @@ export const messages = {
   isMainClient: (id: string, instead: string) => `Client ${id} is a main client, not a contact: ${instead}`,
   contactOfOther: (contactId: string, parentId: string, given: string) =>
     `Contact ${contactId} belongs to client ${parentId}, not to client ${given}`,
+  guestOfSelf: (id: string) => `Parameter user_id must name someone other than client ${id}: a client cannot be a guest of its own profile`,
+  guestIsOwnContact: (userId: string, hostId: string) =>
+    `Client ${userId} is a contact of client ${hostId}, so it reaches that profile already: set its privileges with editContactPermissions`,
+  guestExists: (userId: string, hostId: string, accessId: string, status: string) =>
+    `Client ${userId} already holds guest access ${accessId} (${status}) to the profile of client ${hostId}: change it with editClientGuestPermissions or setClientGuestStatus, or remove it with removeClientGuest first`,
+  guestRejected: (accessId: string) =>
+    `Guest access ${accessId} was rejected by the guest: remove it with removeClientGuest and invite again with addClientGuest`,
   loginInvalid: () => 'Invalid login details: unknown username, wrong password or inactive account',
   inEntry: (param: string, message: string) => `${param}: ${message}`,
   tldNotOnPage: (name: string, pageId: string, known: readonly string[]) =>

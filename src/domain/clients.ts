@@ -118,10 +118,17 @@ function owned<K extends CollectionName>(world: View, name: K, field: keyof Reco
   return [...world.where(name, field, value)].sort((a, b) => Number(a.id) - Number(b.id));
 }
 
-/** Removes a contact with any card on file it holds. */
+/** Removes a contact with any card on file it holds and the guest access it was given to other profiles. */
 export function removeContact(world: World, contact: Client): void {
   for (const card of owned(world, 'client_cards', 'client_id', contact.id)) world.remove('client_cards', card.id);
+  removeGrantsOf(world, contact.id);
   world.remove('clients', contact.id);
+}
+
+/** Guest access grants (guests.ts) on profile `clientId` or held by person `clientId`; the other side's account stays. */
+function removeGrantsOf(world: World, clientId: string): void {
+  for (const grant of owned(world, 'client_guests', 'client_id', clientId)) world.remove('client_guests', grant.id);
+  for (const grant of owned(world, 'client_guests', 'user_id', clientId)) world.remove('client_guests', grant.id);
 }
 
 /**
@@ -129,9 +136,10 @@ export function removeContact(world: World, contact: Client): void {
  * record, in deleteClient's documented order: invoices (with their transactions), orders,
  * accounts (with their addons), domains, estimates, tickets (with their replies and notes),
  * then contacts, each kind oldest first.
- * Order drafts, cards, files, the credit log, the client's remaining transactions and its affiliate account
- * (with its referrals) go without a line; an affiliate's earned commission on a removed order stays as
- * history. The outbox keeps what was already sent.
+ * Order drafts, cards, files, the credit log, the client's remaining transactions, guest access given to
+ * its profile or held by it or its contacts (the other side's account stays) and its affiliate account (with
+ * its referrals) go without a line; an affiliate's earned commission on a removed order stays as history.
+ * The outbox keeps what was already sent.
  */
 export function removeClient(world: World, client: Client): string[] {
   const lines: string[] = [];
@@ -173,6 +181,7 @@ export function removeClient(world: World, client: Client): string[] {
   for (const card of owned(world, 'client_cards', 'client_id', client.id)) world.remove('client_cards', card.id);
   for (const file of owned(world, 'client_files', 'client_id', client.id)) world.remove('client_files', file.id);
   for (const entry of owned(world, 'credit_log', 'client_id', client.id)) world.remove('credit_log', entry.id);
+  removeGrantsOf(world, client.id);
   removeAffiliateOf(world, client.id);
   world.remove('clients', client.id);
   return lines;

@@ -5,6 +5,10 @@
  */
 export type AdditionalIp = string[];
 /**
+ * one of Active, Pending, Closed, Rejected
+ */
+export type ClientGuestStatus = 'Active' | 'Pending' | 'Closed' | 'Rejected';
+/**
  * @minItems 4
  * @maxItems 4
  */
@@ -100,6 +104,7 @@ export interface AllWireTypes {
   resources_client_automation_json?: ClientAutomation;
   resources_client_card_json?: ClientCard;
   resources_client_file_json?: ClientFile;
+  resources_client_guest_json?: ClientGuest;
   resources_collections_json?: Collections;
   resources_credit_log_entry_json?: CreditLogEntry;
   resources_currency_json?: Currency;
@@ -157,11 +162,14 @@ export interface AllWireTypes {
   operations_clients_addClientCredit_json?: AddClientCredit;
   operations_clients_addClientCreditCard_json?: AddClientCreditCard;
   operations_clients_addClientFile_json?: AddClientFile;
+  operations_clients_addClientGuest_json?: AddClientGuest;
   operations_clients_deleteClient_json?: DeleteClient;
   operations_clients_deleteClientContact_json?: DeleteClientContact;
   operations_clients_deleteClientFile_json?: DeleteClientFile;
   operations_clients_editClientCreditCard_json?: EditClientCreditCard;
+  operations_clients_editClientGuestPermissions_json?: EditClientGuestPermissions;
   operations_clients_editContactPermissions_json?: EditContactPermissions;
+  operations_clients_getClientAccess_json?: GetClientAccess;
   operations_clients_getClientAccounts_json?: GetClientAccounts;
   operations_clients_getClientContact_json?: GetClientContact;
   operations_clients_getClientContacts_json?: GetClientContacts;
@@ -176,7 +184,9 @@ export interface AllWireTypes {
   operations_clients_getClientTickets_json?: GetClientTickets;
   operations_clients_getClientTransactions_json?: GetClientTransactions;
   operations_clients_getClients_json?: GetClients;
+  operations_clients_removeClientGuest_json?: RemoveClientGuest;
   operations_clients_setClientDetails_json?: SetClientDetails;
+  operations_clients_setClientGuestStatus_json?: SetClientGuestStatus;
   operations_clients_setContactDetails_json?: SetContactDetails;
   operations_clients_tokenizeClientCard_json?: TokenizeClientCard;
   operations_clients_verifyClientLogin_json?: VerifyClientLogin;
@@ -1055,6 +1065,32 @@ export interface ClientFile {
   services: string[];
 }
 /**
+ * A guest access grant (addClientGuest): person `user_id`, already registered as a main client or as a contact of another client, may use the profile of main client `client_id` with the grant's own privileges. `id` is the grant's `access_id`. Status Pending (the default: an invitation not yet accepted) or Rejected (the guest declined it) are invitation states; Active and Closed are access on and off, which setClientGuestStatus switches. A grant is what the customer's door (the User API) will read to let a guest log in to the host's profile; billsim does not simulate that door yet, so today a grant is seen through getClientAccess and getClientContacts. Removing a grant, or either person, never touches the other person's account.
+ */
+export interface ClientGuest {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  client_id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  user_id: string;
+  status: ClientGuestStatus;
+  /**
+   * what the guest may do in the host's profile, in a contact's shape: each section (billing, support, misc) holding its granted keys as "1", in the order given; [] (PHP's empty array) when nothing is granted
+   */
+  privileges: [] | ContactPrivileges;
+  /**
+   * a date as YYYY-MM-DD
+   */
+  datecreated: string;
+}
+/**
  * The whole stored world: one array per collection, one fixtures/<world>/<collection>.json file each.
  */
 export interface Collections {
@@ -1062,6 +1098,7 @@ export interface Collections {
   clients: Client[];
   client_cards: ClientCard[];
   client_files: ClientFile[];
+  client_guests: ClientGuest[];
   invoices: Invoice[];
   transactions: Transaction[];
   estimates: Estimate[];
@@ -4088,6 +4125,35 @@ export interface AddClientFileResult {
   file_id: string;
 }
 /**
+ * Lets person `user_id`, already registered as a main client or as a contact of another client, use the profile of main client `id` as a guest: a new access grant with its own id, answered as `access_id` (a JSON string, as published) with info ["user_added"] (the raw language key the published sample shows). `status` is one of Active, Pending, Closed, Rejected, Pending when left out (an invitation the guest has yet to accept). `privileges` takes the keys and flags addClientContact and editClientGuestPermissions take; none given grants nothing ([]). With notifyclient=1 the guest is sent the invitation (the outbox records a "Client Guest Invitation" e-mail to the guest's address). Refused, every problem in one answer and nothing changed: an unknown host or person, a host that is a contact (a contact has no profile of its own to share: give its main client), a person who is the host itself or one of the host's own contacts (who reach the profile already), and a person already holding a grant on that profile, whatever its status (the answer names it: change it with editClientGuestPermissions or setClientGuestStatus, or remove it with removeClientGuest first). getClientAccess of the guest and getClientContacts of the host show the grant. The customer's door (User API), where a guest would log in to the host's profile, is not simulated yet.
+ */
+export interface AddClientGuest {
+  request: AddClientGuestRequest;
+  result: AddClientGuestResult;
+}
+export interface AddClientGuestRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+  /**
+   * a positive whole number id, such as 1
+   */
+  user_id: string;
+  privileges?: ContactPrivilegesParam;
+  /**
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
+   */
+  notifyclient?: '0' | '1';
+  status?: ClientGuestStatus;
+}
+export interface AddClientGuestResult {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  access_id: string;
+}
+/**
  * Deletes main client `id` with everything it owns: its invoices with their transactions, orders, accounts (services) with their addons, domains, estimates, support tickets with their replies and notes, order drafts, cards on file, files (addClientFile), contacts and its affiliate account with the referrals it made. An affiliate's commission already earned on one of its orders stays with that affiliate as history (order_id "0"); one still pending goes. Messages already in the outbox stay. `info` has one line per removed record, as the published sample does ("Invoice #143 deleted", "Order #98 deleted"): first the invoices, then the orders, accounts ("Account #85 deleted"), domains ("Domain #11 deleted"), estimates ("Estimate #4 deleted"), tickets by their ticket number ("Ticket #814003 deleted") and contacts ("Contact #10 deleted"), each kind in ascending id order; transactions, account addons, ticket replies and notes, order drafts, cards and the affiliate account go with their owners without a line of their own. A client who owns nothing answers an empty `info`. A contact's id is refused: delete a contact with deleteClientContact.
  */
 export interface DeleteClient {
@@ -4188,6 +4254,23 @@ export interface EditClientCreditCardRequest {
 }
 export interface EditClientCreditCardResult {}
 /**
+ * Sets the privileges of guest access grant `id` (the `access_id` addClientGuest answered, not a client id). As editContactPermissions does for a contact, the set given replaces the grant's privileges as a whole (a key not granted is taken away), with the keys and flags addClientContact takes (1, true or on grant; 0, false, off or empty grant nothing, so `privileges[billing][emails]=0` alone takes every privilege away). A grant of any status may be edited: the privileges wait for an invitation to be accepted or access to be switched on. Answers `"successsave": 1`, a JSON number, and no info, as published. An unknown grant is refused ("Guest access 99 not found"). getClientAccess of the guest and getClientContacts of the host show the new set; the guest's own account and its privileges as a contact are untouched.
+ */
+export interface EditClientGuestPermissions {
+  request: EditClientGuestPermissionsRequest;
+  result: EditClientGuestPermissionsResult;
+}
+export interface EditClientGuestPermissionsRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+  privileges: ContactPrivilegesParam;
+}
+export interface EditClientGuestPermissionsResult {
+  successsave: 1;
+}
+/**
  * Sets the privileges of contact `id`: the set given replaces the contact's privileges as a whole (a key not granted is taken away), with the keys and flags addClientContact takes (1, true or on grant; 0, false, off or empty grant nothing, so `privileges[billing][emails]=0` alone takes every privilege away). Answers `"successsave": 1`, a JSON number, and no info, as published. A main client's id is refused: a main client has every privilege and keeps `privileges` null. getClientDetails and getClientContacts show the new set.
  */
 export interface EditContactPermissions {
@@ -4203,6 +4286,66 @@ export interface EditContactPermissionsRequest {
 }
 export interface EditContactPermissionsResult {
   successsave: 1;
+}
+/**
+ * The profiles person `id` (a main client or a contact) may use as a guest: one item per access grant naming them (addClientGuest's user_id), oldest grant first, whatever its status, so a caller sees invitations waiting (Pending), declined (Rejected) and access switched off (Closed) as well as the profiles open now (Active). The list key is `contacts`, as published. The published sample's list is empty, so an item's shape is billsim's own, in the style of getClientContacts' rows: the host's `id`, `firstname`, `lastname`, `companyname`, then the grant's `datecreated`, the host's `email`, the grant's `privileges` (granted keys as "1" by section, [] when none), `access_id` (the id the other guest calls take) and `status`. A person with no grant answers an empty list; an unknown id is an error. Paginated with `page` (from 0) and `perpage`, 10 by default as the published sample shows; `sorter` follows `call` (before server_time), its sorterrecords a string and its other fields numbers, as published.
+ */
+export interface GetClientAccess {
+  request: GetClientAccessRequest;
+  result: GetClientAccessResult;
+}
+export interface GetClientAccessRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+  /**
+   * a page number counted from 0
+   */
+  page?: string;
+  /**
+   * a page size from 1 to 1000
+   */
+  perpage?: string;
+}
+export interface GetClientAccessResult {
+  contacts: ClientAccessItem[];
+  sorter: DraftOrdersSorter;
+}
+export interface ClientAccessItem {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  firstname: string;
+  lastname: string;
+  companyname: string;
+  /**
+   * a date as YYYY-MM-DD
+   */
+  datecreated: string;
+  email: string;
+  /**
+   * what the guest may do in the host's profile, in a contact's shape: each section (billing, support, misc) holding its granted keys as "1", in the order given; [] (PHP's empty array) when nothing is granted
+   */
+  privileges: [] | ContactPrivileges;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  access_id: string;
+  status: ClientGuestStatus;
+}
+/**
+ * the list's page as the published sample shows it: sorterrecords is a numeric string, the rest are numbers
+ */
+export interface DraftOrdersSorter {
+  perpage: number;
+  totalpages: number;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  sorterrecords: string;
+  sorterpage: number;
 }
 /**
  * A client's accounts (services), newest first, with product name/type and client names joined in; paginated.
@@ -4397,7 +4540,7 @@ export interface AvailablePrivileges {
   };
 }
 /**
- * List the contacts of client `id` (client records whose parent_id is `id`), oldest first. An unknown client is an error; a client without contacts answers an empty list. Paginated with `sorter`. Each item has the published keys (id, firstname, lastname, datecreated, email) followed by `privileges`, which the published sample does not show: billsim adds it so a list tells what each contact may do, in the shape client records carry it (granted keys as "1" by section, [] when none).
+ * List the contacts of client `id` (client records whose parent_id is `id`), oldest first, then its guests (people given access to its profile with addClientGuest), oldest grant first, whatever the grant's status. An unknown client is an error; a client without contacts or guests answers an empty list. Paginated with `sorter`. Each contact has the published keys (id, firstname, lastname, datecreated, email) followed by `privileges`, which the published sample does not show: billsim adds it so a list tells what each contact may do, in the shape client records carry it (granted keys as "1" by section, [] when none). A guest is a `type: "user"` row, as the vendor's editClientGuestPermissions page names it; no published sample shows one, so its shape is billsim's own: the same keys as a contact's row (the guest's id, names and email, the grant's datecreated and privileges), then `type` "user", the grant's `access_id` (what the guest calls take as id) and its `status` (Active, Pending, Closed or Rejected). A contact's row keeps the published keys and has no `type`. getClientDetails embeds the contacts only.
  */
 export interface GetClientContacts {
   request: GetClientContactsRequest;
@@ -4418,7 +4561,7 @@ export interface GetClientContactsRequest {
   perpage?: string;
 }
 export interface GetClientContactsResult {
-  contacts: ClientContactItem[];
+  contacts: (ClientContactItem | ClientGuestItem)[];
   sorter: Sorter;
 }
 export interface ClientContactItem {
@@ -4437,6 +4580,29 @@ export interface ClientContactItem {
    * null for a main client, which may do everything; for a contact, what it may do in the client area: each section (billing, support, misc) holding its granted keys as "1", the value the vendor's form sends, in the order they were given; a contact granted nothing has [], PHP's empty array
    */
   privileges: null | [] | ContactPrivileges;
+}
+export interface ClientGuestItem {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  firstname: string;
+  lastname: string;
+  /**
+   * a date as YYYY-MM-DD
+   */
+  datecreated: string;
+  email: string;
+  /**
+   * what the guest may do in the host's profile, in a contact's shape: each section (billing, support, misc) holding its granted keys as "1", in the order given; [] (PHP's empty array) when nothing is granted
+   */
+  privileges: [] | ContactPrivileges;
+  type: 'user';
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  access_id: string;
+  status: ClientGuestStatus;
 }
 /**
  * Client `id`'s credit log, newest first: every change of its credit balance, `in` added or `out` taken and the `balance` after it, with the admin's username ("" for billsim's own automation, admin 0) and the client's names joined in, and `data_edit` repeating the entry with a DD/MM/YYYY date. Each entry follows the published sample's keys and order; the published sample is cut after its first entry, so the rest of the answer follows the other paginated client lists (getClientDomains): `log`, then a `sorter` of numbers, 25 entries a page (`page` counts from 0; `perpage` as elsewhere). A client without entries (a contact, which holds no credit of its own) answers an empty `log`; an unknown client is an error.
@@ -5382,6 +5548,20 @@ export interface ClientListItem {
   services: number;
 }
 /**
+ * Removes guest access grant `id` (the `access_id`) for good, whatever its status, and answers info ["deletedcontact"] (the raw language key the published sample shows). The guest's own account (a main client or a contact of another client) stays as it was; only the link to the host's profile goes, so getClientAccess of the guest and getClientContacts of the host no longer show it, and the person may be invited again with addClientGuest. An unknown or already removed grant is refused ("Guest access 99 not found"). Deleting the host or the guest (deleteClient, deleteClientContact) removes their grants too.
+ */
+export interface RemoveClientGuest {
+  request: RemoveClientGuestRequest;
+  result: RemoveClientGuestResult;
+}
+export interface RemoveClientGuestRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+}
+export interface RemoveClientGuestResult {}
+/**
  * Changes the fields given of main client `id` and nothing else, answering `"client": true` and info ["Client details updated"] as the published sample does. A text sent empty is cleared. The email stays unique among every client and contact (compared case-insensitively; the client's own address in another case is allowed). country is an ISO code (stored upper-case, empty clears it); type sets the company flag (Company: "1", Private: "0"). status is any client status of the published list. currency_id must name an existing currency; curchange says how: `change` (the default) switches the currency of future documents; `recalculate`, which HostBill uses to convert unpaid invoices, balances, orders and accounts too, is treated like `change`: billsim converts no existing record. A contact id is refused (use setContactDetails). group_id and custom-field variables are accepted and ignored: billsim keeps no client groups or custom fields.
  */
 export interface SetClientDetails {
@@ -5460,6 +5640,26 @@ export interface SetClientDetailsRequest {
 }
 export interface SetClientDetailsResult {
   client: true;
+}
+/**
+ * Switches guest access grant `id` (the `access_id`) on or off without removing it: `status` is Active or Closed, the two values the vendor's page lists (Pending and Rejected are an invitation's states, which only addClientGuest sets). A Pending invitation may be made Active (staff accept it for the guest) or Closed (withdrawn); a grant already in the status asked for answers the same success. A Rejected invitation is refused: the guest declined it, so staff remove it with removeClientGuest and invite again with addClientGuest. Answers `"successsave": 1`, a JSON number, and no info, as published. An unknown grant is refused ("Guest access 99 not found"). getClientAccess of the guest and getClientContacts of the host show the new status.
+ */
+export interface SetClientGuestStatus {
+  request: SetClientGuestStatusRequest;
+  result: SetClientGuestStatusResult;
+}
+export interface SetClientGuestStatusRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+  /**
+   * one of Active, Closed
+   */
+  status: 'Active' | 'Closed';
+}
+export interface SetClientGuestStatusResult {
+  successsave: 1;
 }
 /**
  * Changes the fields given of contact `id` and nothing else, answering `"client": true` and info ["Client details updated"], exactly as the published sample does (it says client, not contact). A text sent empty is cleared. The email stays unique among every client and contact (compared case-insensitively; the contact's own address in another case is allowed). country is an ISO code (stored upper-case, empty clears it); type sets the company flag (Company: "1", Private: "0"). A main client's id is refused (use setClientDetails). `privileges` (as addClientContact takes them) replaces the contact's privileges as a whole, as the vendor's contact form does; without it they stay as they are. Custom-field variables are accepted and ignored.
@@ -8584,18 +8784,6 @@ export interface DraftOrderListItem {
    * the estimate the draft came from, "-" for none
    */
   estimate_id: string;
-}
-/**
- * the list's page as the published sample shows it: sorterrecords is a numeric string, the rest are numbers
- */
-export interface DraftOrdersSorter {
-  perpage: number;
-  totalpages: number;
-  /**
-   * a numeric id as a string, such as "1"
-   */
-  sorterrecords: string;
-  sorterpage: number;
 }
 /**
  * Order `id` as published (the stored sample is cut after `details`): its fields with the client's names, the gateway's name as `module`, the invoice's total and status (null without an invoice), `balance`, and what the order created: `hosting` (services), `addons`, `upgrades`, `fieldupgrades` (the configurable option changes of an orderConfigUpgrade order) and `domains`. The hosting and addon item shapes are not published and chosen from the service and addon records.

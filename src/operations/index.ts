@@ -25,6 +25,7 @@ import editClientCreditCard from './clients/editClientCreditCard.js';
 import getClientEmails from './clients/getClientEmails.js';
 import getClientFiles from './clients/getClientFiles.js';
 import addClientFile from './clients/addClientFile.js';
+import addClientGuest from './clients/addClientGuest.js';
 import deleteClientFile from './clients/deleteClientFile.js';
 import getClientStats from './clients/getClientStats.js';
 import getClientTransactions from './clients/getClientTransactions.js';
@@ -60,6 +61,7 @@ import domainRegister from './domains/domainRegister.js';
 import domainRenew from './domains/domainRenew.js';
 import domainTransfer from './domains/domainTransfer.js';
 import editAccountDetails from './accounts/editAccountDetails.js';
+import editClientGuestPermissions from './clients/editClientGuestPermissions.js';
 import editContactPermissions from './clients/editContactPermissions.js';
 import editEstimateDetails from './estimates/editEstimateDetails.js';
 import editInvoiceDetails from './invoices/editInvoiceDetails.js';
@@ -76,6 +78,7 @@ import getAPIMethods from './misc/getAPIMethods.js';
 import getAppGroups from './services/getAppGroups.js';
 import getAppServers from './services/getAppServers.js';
 import getAffiliates from './affiliates/getAffiliates.js';
+import getClientAccess from './clients/getClientAccess.js';
 import getClientAccounts from './clients/getClientAccounts.js';
 import getClientContact from './clients/getClientContact.js';
 import getClientContacts from './clients/getClientContacts.js';
@@ -130,6 +133,7 @@ import module from './misc/module.js';
 import orderConfigUpgrade from './orders/orderConfigUpgrade.js';
 import orderUpgrade from './orders/orderUpgrade.js';
 import productCloneSettings from './services/productCloneSettings.js';
+import removeClientGuest from './clients/removeClientGuest.js';
 import removeOrderDraft from './orders/removeOrderDraft.js';
 import removeOrderDraftItem from './orders/removeOrderDraftItem.js';
 import searchServiceByIP from './accounts/searchServiceByIP.js';
@@ -138,6 +142,7 @@ import sendInvoice from './invoices/sendInvoice.js';
 import sendMessage from './misc/sendMessage.js';
 import sendMobileClientNotify from './misc/sendMobileClientNotify.js';
 import sendMobileStaffNotify from './misc/sendMobileStaffNotify.js';
+import setClientGuestStatus from './clients/setClientGuestStatus.js';
 import setClientDetails from './clients/setClientDetails.js';
 import setContactDetails from './clients/setContactDetails.js';
 import setInvoiceStatus from './invoices/setInvoiceStatus.js';
@@ -168,6 +173,7 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   getClientEmails,
   getClientFiles,
   addClientFile,
+  addClientGuest,
   deleteClientFile,
   getClientStats,
   getClientTransactions,
@@ -211,6 +217,7 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   domainSynch,
   domainTransfer,
   editAccountDetails,
+  editClientGuestPermissions,
   editContactPermissions,
   editEstimateDetails,
   editInvoiceDetails,
@@ -226,6 +233,7 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   getAppGroups,
   getAppServers,
   getAffiliates,
+  getClientAccess,
   getClientAccounts,
   getClientContact,
   getClientContacts,
@@ -280,6 +288,7 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   orderConfigUpgrade,
   orderUpgrade,
   productCloneSettings,
+  removeClientGuest,
   removeOrderDraft,
   removeOrderDraftDiscount,
   removeOrderDraftItem,
@@ -290,6 +299,7 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   sendMessage,
   sendMobileClientNotify,
   sendMobileStaffNotify,
+  setClientGuestStatus,
   setClientDetails,
   setContactDetails,
   setEstimateStatus,

@@ -11,6 +11,8 @@ export const REFERENCES: readonly (readonly [string, string, string, string])[] 
   ['client_cards', 'gateway_id', 'gateways', 'gateway'],
   ['client_files', 'client_id', 'clients', 'client'],
   ['client_files', 'product_id', 'products', 'product'],
+  ['client_guests', 'client_id', 'clients', 'client'],
+  ['client_guests', 'user_id', 'clients', 'client'],
   ['invoices', 'client_id', 'clients', 'client'],
   ['invoices', 'payment_module', 'gateways', 'gateway'],
   ['invoices', 'currency_id', 'currencies', 'currency'],

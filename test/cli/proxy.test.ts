@@ -143,12 +143,12 @@ t.test('the proxy flags are checked before anything starts', async (t) => {
 });
 
 t.test('--proxy-max-answer caps what is read of an answer; the banner names the origins --cors adds', async (t) => {
-  const big = { success: true, call: 'getClientAccess', server_time: 1, pad: 'x'.repeat(4096) };
+  const big = { success: true, call: 'getKBCategoryArticles', server_time: 1, pad: 'x'.repeat(4096) };
   const installation = await started(t, ['--now', '2026-06-01 09:30:00'], { BILLSIM_API_ID: UP_ID, BILLSIM_API_KEY: UP_KEY });
   await fetch(`${installation.origin}/__billsim/stubs`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ call: 'getClientAccess', answer: { pad: big.pad } }),
+    body: JSON.stringify({ call: 'getKBCategoryArticles', answer: { pad: big.pad } }),
   });
   const proxy = await started(
     t,
@@ -156,7 +156,7 @@ t.test('--proxy-max-answer caps what is read of an answer; the banner names the 
     { BILLSIM_PROXY_API_KEY: UP_KEY },
   );
   t.match(proxy.output(), 'origins: the API takes browser requests from loopback origins and https://app.example.com only');
-  const got = await get(proxy.url, 'getClientAccess', {});
+  const got = await get(proxy.url, 'getKBCategoryArticles', {});
   t.equal(got.status, 502);
   t.match(JSON.parse(got.text).error, [/larger than 2048 bytes, the cap --proxy-max-answer sets/]);
   const listed = await fetch(`${proxy.url}?${new URLSearchParams({ call: 'getCurrencies', ...AUTH })}`, {

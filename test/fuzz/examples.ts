@@ -186,6 +186,32 @@ export const EXAMPLES: Record<string, Pair[][]> = {
       ['privileges[support][tickets]', '1'],
     ],
   ],
+  addClientGuest: [
+    [
+      ['id', '1'],
+      ['user_id', '2'],
+    ],
+    [
+      ['id', '3'],
+      ['user_id', '11'],
+      ['status', 'Active'],
+      ['notifyclient', '1'],
+      ['privileges[billing][payinvoice]', '1'],
+    ],
+  ],
+  editClientGuestPermissions: [
+    [
+      ['id', '1'],
+      ['privileges[support][tickets]', '1'],
+    ],
+  ],
+  setClientGuestStatus: [
+    [
+      ['id', '2'],
+      ['status', 'Active'],
+    ],
+  ],
+  removeClientGuest: [[['id', '1']]],
   addOrderDraftItem: [
     [
       ['id', '1'],

@@ -425,7 +425,7 @@ function reads(world: World): Array<[string, Pair[]]> {
   for (const c of all('clients')) {
     list.push(['getClientDetails', [['id', c.id]]], ['getClientContacts', [['id', c.id]]], ['getClientTickets', [['id', c.id]]]);
     list.push(['getClientStats', [['id', c.id]]], ['getClientFiles', [['client_id', c.id]]], ['getClientEmails', [['id', c.id]]]);
-    list.push(['getClientTransactions', [['id', c.id]]]);
+    list.push(['getClientTransactions', [['id', c.id]]], ['getClientAccess', [['id', c.id]]]);
   }
   for (const c of world.all('clients').filter((row) => row.parent_id !== '0')) list.push(['getClientContact', [['id', c.id]]]);
   for (const a of all('accounts')) list.push(['getAccountAddons', [['id', a.id]]]);

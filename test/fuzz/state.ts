@@ -93,6 +93,15 @@ export function checkReferences(world: World): string[] {
   for (const file of world.all('client_files')) {
     if (!world.get('clients', file.client_id)) problems.push(`client file ${file.id}: client ${file.client_id} does not exist`);
   }
+  for (const grant of world.all('client_guests')) {
+    const host = world.get('clients', grant.client_id);
+    const guest = world.get('clients', grant.user_id);
+    if (!host) problems.push(`guest access ${grant.id}: host ${grant.client_id} does not exist`);
+    else if (host.parent_id !== '0') problems.push(`guest access ${grant.id}: host ${grant.client_id} is a contact`);
+    if (!guest) problems.push(`guest access ${grant.id}: guest ${grant.user_id} does not exist`);
+    else if (guest.id === grant.client_id || guest.parent_id === grant.client_id)
+      problems.push(`guest access ${grant.id}: guest ${grant.user_id} is the host or its own contact`);
+  }
   for (const card of world.all('client_cards')) {
     if (!world.get('clients', card.client_id)) problems.push(`card ${card.id}: client ${card.client_id} does not exist`);
     const primary = [...world.where('client_cards', 'client_id', card.client_id)].sort((a, b) => Number(a.id) - Number(b.id))[0];

@@ -4,7 +4,7 @@
 // Each is the whole record a test asserts with t.strictSame, never a pattern.
 // Frozen, so a test that builds an expected value from one cannot change it for the next.
 
-function frozen<T>(value: T): T {
+export function frozen<T>(value: T): T {
   if (value && typeof value === 'object') {
     for (const inner of Object.values(value)) frozen(inner);
     Object.freeze(value);

@@ -105,7 +105,7 @@ async function streaming(t: Test, total: number, pauseAfter = Number.POSITIVE_IN
     request.on('end', async () => {
       response.on('close', () => dropped());
       response.writeHead(200, { 'content-type': 'application/json' });
-      response.write('{"success":true,"call":"getClientAccess","server_time":1,"pad":"');
+      response.write('{"success":true,"call":"getKBCategoryArticles","server_time":1,"pad":"');
       const piece = Buffer.alloc(64 * 1024, 'a');
       const gone = new Promise((resolve) => response.once('close', resolve));
       for (let i = 0; i < Math.ceil(total / piece.length) && !response.destroyed; i++) {
@@ -128,7 +128,7 @@ t.test('an answer over --proxy-max-answer (16 MiB by default) is refused and its
   const lines: string[] = [];
   const app = await proxyTo(t, upstreamAt(upstream.origin), { forward: 'unknown' }, lines);
   let done = false;
-  const big = raw(app, 'getClientAccess').finally(() => {
+  const big = raw(app, 'getKBCategoryArticles').finally(() => {
     done = true;
   });
   await upstream.pausing;
@@ -141,15 +141,15 @@ t.test('an answer over --proxy-max-answer (16 MiB by default) is refused and its
   t.equal(got.status, 502);
   t.strictSame(JSON.parse(got.text), {
     success: false,
-    call: 'getClientAccess',
+    call: 'getKBCategoryArticles',
     server_time: SERVER_TIME,
-    error: [messages.proxyAnswerTooLarge(upstream.origin, 'getClientAccess', DEFAULT_MAX_ANSWER_BYTES)],
+    error: [messages.proxyAnswerTooLarge(upstream.origin, 'getKBCategoryArticles', DEFAULT_MAX_ANSWER_BYTES)],
   });
   t.match(JSON.parse(got.text).error[0], /larger than 16777216 bytes, the cap --proxy-max-answer sets/);
   await upstream.closed;
   t.ok(upstream.written() < total / 4, `the installation stopped after ${upstream.written()} of ${total} bytes: dropped, not read whole`);
   const [entry] = await app.billsim.control.session().requests();
-  t.match(entry, { call: 'getClientAccess', success: false, error: [/--proxy-max-answer/] });
+  t.match(entry, { call: 'getKBCategoryArticles', success: false, error: [/--proxy-max-answer/] });
   t.match(lines.join(''), /"error":"billsim's proxy refused the answer/);
 });
 

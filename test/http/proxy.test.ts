@@ -45,11 +45,8 @@ t.test(
     }
     t.equal(isWrite('module', operations.module), true, 'module may run any module function');
     const unsimulated: Record<string, boolean> = {
-      addClientGuest: true,
-      editClientGuestPermissions: true,
-      setClientGuestStatus: true,
-      removeClientGuest: true,
-      getClientAccess: false,
+      // Sent by a public integration; no vendor page documents it.
+      getKBCategoryArticles: false,
       // Names one published client sends for the vendor's getClientStats, getPredefinedReply and domainSynch.
       getClientStatistics: false,
       getPredefinedreply: false,
@@ -114,7 +111,7 @@ t.test('without --proxy-writes a write is refused, nothing is sent and nothing c
   const { app: upstreamApp, upstream } = await installation(t);
   const app = await proxyTo(t, upstream);
   const before = storeJson(app);
-  for (const call of ['addClient', 'module', 'addClientGuest']) {
+  for (const call of ['addClient', 'module', 'addChecklist']) {
     const body = await api(app, call, { firstname: 'Zed' });
     t.strictSame(body, {
       success: false,
@@ -158,17 +155,21 @@ t.test('with --proxy-writes a write is forwarded once and changes the installati
 
 t.test('--proxy-unknown forwards only what billsim neither simulates nor stubs', async (t) => {
   const { app: upstreamApp, upstream } = await installation(t);
-  await upstreamApp.billsim.control.session().addStub({ call: 'getClientAccess', answer: { contacts: [{ id: '7' }] } });
+  await upstreamApp.billsim.control.session().addStub({ call: 'getKBCategoryArticles', answer: { contacts: [{ id: '7' }] } });
   const app = await proxyTo(t, upstream, { forward: 'unknown' });
   const own = await api(app, 'getClientDetails', { id: '1' });
   t.equal((own.client as { firstname: string }).firstname, 'Alice', "billsim's own simulation");
   t.equal(own.server_time, SERVER_TIME);
-  const passed = await raw(app, 'getClientAccess', { client_id: '1' });
-  t.same(passed, await direct(upstream, 'getClientAccess', { client_id: '1' }));
+  const passed = await raw(app, 'getKBCategoryArticles', { client_id: '1' });
+  t.same(passed, await direct(upstream, 'getKBCategoryArticles', { client_id: '1' }));
   t.match(JSON.parse(passed.text), { success: true, contacts: [{ id: '7' }] });
-  await app.billsim.control.session().addStub({ call: 'getClientAccess', answer: { contacts: [] } });
-  t.match(await api(app, 'getClientAccess'), { success: true, contacts: [] }, "billsim's stub answers first");
-  t.same(await upstreamCalls(upstreamApp), ['getClientAccess', 'getClientAccess'], 'only the unknown call reached the installation');
+  await app.billsim.control.session().addStub({ call: 'getKBCategoryArticles', answer: { contacts: [] } });
+  t.match(await api(app, 'getKBCategoryArticles'), { success: true, contacts: [] }, "billsim's stub answers first");
+  t.same(
+    await upstreamCalls(upstreamApp),
+    ['getKBCategoryArticles', 'getKBCategoryArticles'],
+    'only the unknown call reached the installation',
+  );
 });
 
 t.test('before anything is forwarded: faults, billsim credentials and stubs', async (t) => {

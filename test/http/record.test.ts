@@ -93,14 +93,14 @@ t.test('what a stub keeps of an answer', async (t) => {
 
 t.test('--record saves each forwarded answer as a stub, and the folder replays them offline', async (t) => {
   const { app: upstreamApp, upstream } = await installation(t);
-  await upstreamApp.billsim.control.session().addStub({ call: 'getClientAccess', answer: { contacts: [{ id: '7' }] } });
+  await upstreamApp.billsim.control.session().addStub({ call: 'getKBCategoryArticles', answer: { contacts: [{ id: '7' }] } });
   const dir = tempDir(t);
   const app = await recording(t, upstream, dir);
   const calls: [string, Record<string, string>][] = [
     ['getClientDetails', { id: '1' }],
     ['getClientDetails', { id: '999' }],
     ['getCurrencies', {}],
-    ['getClientAccess', { client_id: '1' }],
+    ['getKBCategoryArticles', { client_id: '1' }],
     ['getInvoices', { page: '0', 'filter[status]': 'Unpaid' }],
   ];
   const answers = [];

@@ -137,6 +137,13 @@ const CLAIMS: Record<string, (t: Test, answer: Answer, read: Read) => unknown> =
     // The bundled Alice holds 12.34 before the story.
     t.match(await affiliate(read, '1'), { balance: '19.04', signups_pending: '1' });
   },
+  // Client guests
+  'the profiles Sabine may use': (t, { json }) =>
+    t.match(json.contacts, [{ id: '4', firstname: 'Daniel', access_id: '1', status: 'Active' }]),
+  "staff accept Grace's invitation": async (t, { json }, read) => {
+    t.equal(json.successsave, 1);
+    t.match((await read('getClientAccess', { id: '7' })).contacts, [{ id: '4', access_id: '2', status: 'Active' }]);
+  },
   // Test cards
   'declined: insufficient funds': (t, { json }) =>
     t.strictSame(json.error, ['Credit card has been declined: insufficient funds (card ending 9995)']),

@@ -655,3 +655,28 @@ t.test("client files belong to a main client, and the services they name are tha
     'one kept for staff only',
   );
 });
+
+t.test('guest access grants link a main client to someone else, once per pair, made after both people', async (t) => {
+  references(t, data.client_guests, 'client_id', ids(data.clients), 'client_guests');
+  references(t, data.client_guests, 'user_id', ids(data.clients), 'client_guests');
+  const pairs = new Set<string>();
+  for (const grant of data.client_guests) {
+    const host = clients.get(grant.client_id)!;
+    const guest = clients.get(grant.user_id)!;
+    t.equal(host.parent_id, '0', `grant ${grant.id}: the host is a main client`);
+    t.not(guest.id, host.id, `grant ${grant.id}: not the host itself`);
+    t.not(guest.parent_id, host.id, `grant ${grant.id}: not one of the host's own contacts`);
+    t.notOk(pairs.has(`${host.id}:${guest.id}`), `grant ${grant.id}: the only grant of its pair`);
+    pairs.add(`${host.id}:${guest.id}`);
+    t.ok(grant.datecreated >= host.datecreated && grant.datecreated >= guest.datecreated, `grant ${grant.id}: made after both`);
+  }
+  t.ok(
+    data.client_guests.some((g) => clients.get(g.user_id)!.parent_id !== '0'),
+    'a contact of another client is a guest',
+  );
+  for (const status of ['Active', 'Pending'])
+    t.ok(
+      data.client_guests.some((g) => g.status === status),
+      `a ${status} grant`,
+    );
+});

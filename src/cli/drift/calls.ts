@@ -31,6 +31,7 @@ export const PARAMS: Readonly<Record<string, Readonly<Record<string, Param>>>> =
   getAccountDetails: { id: ACCOUNT },
   getAddonDetails: { id: list('getAddons', 'addons') },
   getAppServers: { group: APP_GROUP },
+  getClientAccess: { id: CLIENT },
   getClientAccounts: { id: CLIENT },
   getClientContact: { id: list('getClientContacts', 'contacts', 'id', { id: CLIENT }) },
   getClientContacts: { id: CLIENT },

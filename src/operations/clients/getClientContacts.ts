@@ -1,5 +1,6 @@
 import { defineOperation } from '../operation.js';
 import { contactItems, requireClient } from '../../domain/clients.js';
+import { guestItems } from '../../domain/guests.js';
 import type { GetClientContactsRequest, GetClientContactsResult } from '../../generated/wire.js';
 import { pageParams, paginate } from '../../lib/lists.js';
 
@@ -8,7 +9,9 @@ export default defineOperation<GetClientContactsRequest, GetClientContactsResult
   run(params, { world }) {
     requireClient(world, params.id);
     const { page, perpage } = pageParams(params);
-    const { items, sorter } = paginate(contactItems(world, params.id), page, perpage);
+    // Contacts, then guests: the vendor lists both, a guest as a type "user" row.
+    const rows = [...contactItems(world, params.id), ...guestItems(world, params.id)];
+    const { items, sorter } = paginate(rows, page, perpage);
     return { contacts: items, sorter };
   },
 });

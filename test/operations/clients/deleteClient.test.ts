@@ -175,6 +175,35 @@ t.test('deleteClient of a client who owns nothing answers an empty info, and kee
   t.match(emails, [{ to: 'new@example.com', template: 'Details:Signup', client_id: '12' }], 'the e-mail already sent stays');
 });
 
+t.test('deleteClient removes the guest access given to the profile or held by the client or its contacts, and no one else', async (t) => {
+  const grants = (app: FastifyInstance) => snapshot(app).client_guests.map((g) => g.id);
+  const guestRows = async (app: FastifyInstance, id: string) =>
+    (assertSuccess(t, await api(app, 'getClientContacts', { id }), 'getClientContacts').contacts as Array<{ access_id?: string }>)
+      .map((row) => row.access_id)
+      .filter(Boolean);
+  const host = await build(t);
+  assertSuccess(t, await api(host, CALL, { id: '4' }), CALL);
+  t.strictSame(grants(host), [], "Daniel's profile goes with both grants on it");
+  t.strictSame(
+    assertSuccess(t, await api(host, 'getClientAccess', { id: '11' }), 'getClientAccess').contacts,
+    [],
+    'Sabine reaches nothing',
+  );
+  assertSuccess(t, await api(host, 'getClientDetails', { id: '11' }), 'getClientDetails');
+  t.comment('and her own account stays');
+
+  const guest = await build(t);
+  assertSuccess(t, await api(guest, CALL, { id: '7' }), CALL);
+  t.strictSame(grants(guest), ['1'], "Grace's invitation goes with her");
+  t.strictSame(await guestRows(guest, '4'), ['1'], 'Daniel keeps his other guest');
+
+  const parent = await build(t);
+  assertSuccess(t, await api(parent, 'addClientGuest', { id: '3', user_id: '2' }), 'addClientGuest');
+  assertSuccess(t, await api(parent, CALL, { id: '2' }), CALL);
+  t.strictSame(grants(parent), ['2'], "Bruno's own grant and his contact Sabine's go; Grace's stays");
+  t.strictSame(await guestRows(parent, '3'), []);
+});
+
 t.test('deleteClient works the same through GET, urlencoded and multipart POST', async (t) => {
   const app = await build(t);
   await answersInEachSession(t, app, CALL, { id: '1' }, DELETED);

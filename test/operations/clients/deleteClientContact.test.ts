@@ -46,6 +46,15 @@ t.test("deleteClientContact removes the contact's card on file too", async (t) =
   t.ok(world.get('client_cards', '3'), "another client's card stays");
 });
 
+t.test('deleteClientContact removes the guest access the contact held, and only that', async (t) => {
+  const app = await build(t);
+  assertSuccess(t, await api(app, CALL, { client_id: '11', parent_id: '2' }), CALL);
+  const daniel = assertSuccess(t, await api(app, 'getClientContacts', { id: '4' }), 'getClientContacts').contacts;
+  t.match(daniel, [{ id: '7', access_id: '2' }], "Sabine's access to Daniel's profile went with her");
+  t.equal((daniel as unknown[]).length, 1);
+  assertError(t, await api(app, 'removeClientGuest', { id: '1' }), 'removeClientGuest', ['Guest access 1 not found']);
+});
+
 t.test('deleteClientContact works the same through GET, urlencoded and multipart POST', async (t) => {
   const app = await build(t);
   await answersInEachSession(t, app, CALL, { client_id: '11', parent_id: '2' }, DELETED);

@@ -1,7 +1,8 @@
 import t from 'tap';
 import { api, assertError, assertSuccess, build, noScanOf, readContext } from '../../helpers/app.js';
-import { read, readEverywhere } from '../../helpers/reads.js';
+import { clientDetails, read, readEverywhere } from '../../helpers/reads.js';
 import { SABINE_ITEM, TOM_ITEM } from '../../helpers/records.js';
+import { GRACE_GUEST_ROW, SABINE_GUEST_ROW } from '../../helpers/guests.js';
 import getClientContacts from '../../../src/operations/clients/getClientContacts.js';
 import { Seed, World } from '../../../src/store/world.js';
 import { loadFixtures } from '../../../src/store/fixtures.js';
@@ -16,6 +17,25 @@ t.test("getClientContacts lists a client's contacts", async (t) => {
   });
   const other = await read(t, app, 'getClientContacts', { id: '2' });
   t.strictSame(other.contacts, [SABINE_ITEM], 'the published keys, then privileges');
+});
+
+t.test('getClientContacts lists guests after contacts as type "user" rows, every status shown', async (t) => {
+  const app = await build(t);
+  const result = await readEverywhere(t, app, 'getClientContacts', { id: '4' });
+  t.strictSame(result, {
+    contacts: [SABINE_GUEST_ROW, GRACE_GUEST_ROW],
+    sorter: { perpage: 25, totalpages: 1, sorterrecords: 2, sorterpage: 1 },
+  });
+  assertSuccess(t, await api(app, 'addClientGuest', { id: '1', user_id: '11', status: 'Closed' }), 'addClientGuest');
+  const alice = await read(t, app, 'getClientContacts', { id: '1' });
+  t.strictSame(alice.contacts, [
+    TOM_ITEM,
+    { ...SABINE_GUEST_ROW, datecreated: '2026-11-20', privileges: [], access_id: '3', status: 'Closed' },
+  ]);
+  t.strictSame(Object.keys(TOM_ITEM), ['id', 'firstname', 'lastname', 'datecreated', 'email', 'privileges'], 'a contact has no type');
+  const paged = await read(t, app, 'getClientContacts', { id: '1', page: '1', perpage: '1' });
+  t.match(paged, { contacts: [{ type: 'user', access_id: '3' }], sorter: { totalpages: 2, sorterrecords: 2, sorterpage: 2 } });
+  t.strictSame((await clientDetails(t, app, '1')).contacts, [TOM_ITEM], 'getClientDetails embeds the contacts only');
 });
 
 t.test('getClientContacts answers an empty list for a client without contacts', async (t) => {
