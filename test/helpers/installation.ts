@@ -26,8 +26,9 @@ export function installationWorld(): Collections {
   return { ...world, clients: world.clients.map((c) => (c.id === '1' ? { ...c, ...renamed } : c)) };
 }
 
+/** The upstream at `origin`; a test of a time-out sets its own, the rest wait long enough for any machine's load. */
 export function upstreamAt(origin: string, options: Partial<Upstream> = {}): Upstream {
-  return { url: endpointOf(origin), apiId: UPSTREAM_ID, apiKey: UPSTREAM_KEY, timeoutMs: 2000, retries: 0, ...options };
+  return { url: endpointOf(origin), apiId: UPSTREAM_ID, apiKey: UPSTREAM_KEY, timeoutMs: 30_000, retries: 0, ...options };
 }
 
 /** A billsim listening on 127.0.0.1:0 as the installation; closed when the test ends. */
