@@ -172,7 +172,7 @@ refusals('addClientGuest parameter errors', CALL, [
   ],
   [{ id: '1', user_id: '2', 'privileges[domains][full]': '1' }, 'Parameter privileges[domains] must be absent: it is not a known key here'],
   [
-    { id: '1', user_id: '2', 'privileges[support][tickets]': 'yes' },
-    'Parameter privileges[support][tickets] must be 1, true or on to grant it, or 0, false, off or empty to grant nothing',
+    { id: '1', user_id: '2', 'privileges[support][tickets]': 'maybe' },
+    'Parameter privileges[support][tickets] must be 1, true, on or yes to grant it, or 0, false, off, no or empty to grant nothing',
   ],
 ]);

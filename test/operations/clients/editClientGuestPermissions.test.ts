@@ -84,7 +84,7 @@ refusals('editClientGuestPermissions parameter errors', CALL, [
     'Parameter privileges[misc][tickets] is not a known key here: use one of editmain, emails, editipaccess, manageprofiles, affiliates',
   ],
   [
-    { id: '1', 'privileges[billing][emails]': 'yes' },
-    'Parameter privileges[billing][emails] must be 1, true or on to grant it, or 0, false, off or empty to grant nothing',
+    { id: '1', 'privileges[billing][emails]': 'maybe' },
+    'Parameter privileges[billing][emails] must be 1, true, on or yes to grant it, or 0, false, off, no or empty to grant nothing',
   ],
 ]);
