@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import puppeteer from 'puppeteer-core';
 import { createSimulator } from '../src/simulator.js';
-import { findChromium } from '../test/browser/chromium.js';
+import { CHROMIUM_ARGS, findChromium } from '../test/browser/chromium.js';
 
 export async function docsPageTarget(quick: boolean): Promise<{ name: string; value: string; limit: string; pass: boolean }> {
   const name = 'docs page: first operation visible (median of fresh tabs)';
@@ -22,15 +22,7 @@ export async function docsPageTarget(quick: boolean): Promise<{ name: string; va
     executablePath,
     headless: true,
     userDataDir,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: CHROMIUM_ARGS,
   });
   const visit = async () => {
     const page = await browser.newPage();

@@ -11,6 +11,17 @@ import { packageRoot } from '../../src/paths.js';
 const CANDIDATES = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/lib/chromium/chromium'];
 const SCREENSHOTS = path.join(packageRoot, '.tap', 'screenshots');
 
+/** Headless flags: this machine has no network but loopback, so background services would only fail to reach theirs. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 export function findChromium(): string | undefined {
   return CANDIDATES.find((file): file is string => !!file && fs.existsSync(file));
 }
@@ -32,17 +43,7 @@ export async function launchChromium(t: Test): Promise<Browser | undefined> {
     executablePath,
     headless: true,
     userDataDir,
-    // This machine has no network but loopback: background services would
-    // only fail to reach theirs.
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: CHROMIUM_ARGS,
   });
   t.teardown(async () => {
     await browser.close();
