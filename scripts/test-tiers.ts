@@ -9,8 +9,7 @@ export type Tier = 'fast' | 'slow' | 'fuzz';
 
 /**
  * The slow tier: tests of real processes (the built CLI, a packed tarball, a
- * CommonJS consumer, the package entry), of Chromium, of SIGKILL rounds, and
- * of throughput under a login loop (a ratio measured against a real server).
+ * CommonJS consumer, the package entry), of Chromium and of SIGKILL rounds.
  * They run what `npm run build` put in dist/, and each takes seconds of its own.
  */
 const SLOW = ['test/readme/', 'test/browser/', 'test/cli/', 'test/package/', 'test/package.test.ts', 'test/reliability/crash.test.ts'];
