@@ -29,7 +29,7 @@ function files(sub: string): string[] {
 
 export async function generate(): Promise<string> {
   const properties: Record<string, JSONSchema> = {};
-  for (const file of [...files('common'), ...files('resources'), ...files('operations'), ...files('control')]) {
+  for (const file of [...files('common'), ...files('resources'), ...files('operations'), ...files('userapi'), ...files('control')]) {
     // Definitions only: each is typed where it is used.
     if (file.endsWith('/defs.json')) continue;
     properties[file.replace(/[/.]/g, '_')] = { $ref: `./${file}` };

@@ -1,5 +1,5 @@
 // Builds ajv's standalone validators for every call's request, every
-// collection and every control route's inputs, so the server loads compiled
+// collection, every User API route's input and every control route's inputs, so the server loads compiled
 // code instead of compiling schemas on each start. Same ajv set-up
 // (src/schema-files.ts) as the validators compiled at run time.
 import path from 'node:path';
@@ -16,6 +16,8 @@ import {
   makeAjv,
   makeControlAjv,
   requestRef,
+  userApiRef,
+  userApiRoutes,
 } from '../src/schema-files.js';
 import { packageRoot } from '../src/paths.js';
 
@@ -53,6 +55,11 @@ export function generateValidators(): Record<string, string> {
     [path.join(OUT, 'collection-validators.ts')]: moduleCode(
       makeAjv(false, CODE),
       Object.fromEntries(collections.map((c) => [c, collectionRef(c)])),
+    ),
+    // A User API route's input is read as a call's request is: coerced, defaults filled in, every problem at once.
+    [path.join(OUT, 'userapi-validators.ts')]: moduleCode(
+      makeAjv(true, CODE),
+      Object.fromEntries(userApiRoutes().map(({ name }) => [name, userApiRef(name, 'input')])),
     ),
     [path.join(OUT, 'control-validators.ts')]: controlModule(false),
     [path.join(OUT, 'control-url-validators.ts')]: controlModule(true),

@@ -6,6 +6,10 @@ import formbody from '@fastify/formbody';
 import cors from '@fastify/cors';
 import type { Adapter } from 'lowdb';
 import { operations } from './operations/index.js';
+import { routes as userApiRoutes } from './userapi/index.js';
+import { registerUserApi } from './http/userapi.js';
+import { doorTable } from './http/userapi-routes.js';
+import { RateLimit, type RateLimitSpec } from './http/userapi-limit.js';
 import { registerEndpoint, type EndpointDeps, type Latency } from './http/endpoint.js';
 import { answerDirectly, requestIds } from './http/direct.js';
 import { CONTROL_PREFIX, registerControl } from './http/control.js';
@@ -91,6 +95,8 @@ export interface AppOptions {
   memoryBudget?: number;
   /** Forward calls to a user's own installation (--proxy), and record its answers as stubs (--record). */
   proxy?: ProxyOptions;
+  /** Requests each client may send to the customer's door (/api/...) in a period (--userapi-rate-limit); unlimited without. */
+  userApiRateLimit?: RateLimitSpec;
 }
 
 declare module 'fastify' {
@@ -216,7 +222,9 @@ async function appOver(options: AppOptions, seed: Seed, saved: DataFile | undefi
     onConstructorPoisoning: 'remove',
     schemaController: { compilersFactory: compilersFactory as never },
   });
-  const control = new Control(sessions, Object.keys(operations));
+  // The customer's door's routes count beside the calls: in coverage, and as what a fault may name ("GET /api/invoice").
+  const door = doorTable(userApiRoutes);
+  const control = new Control(sessions, [...Object.keys(operations), ...door.map((entry) => entry.key)]);
   const proxy = options.proxy && proxyOver(options.proxy, seed, app);
   control.proxy = proxy?.health();
   app.decorate('billsim', { sessions, control, warnings });
@@ -234,7 +242,7 @@ async function appOver(options: AppOptions, seed: Seed, saved: DataFile | undefi
   await app.register(cors, {
     // A request without Origin is granted as before (no header); an origin not taken gets no CORS at all.
     origin: typeof granted === 'function' ? (origin, done) => done(null, origin === undefined || granted(origin)) : origins,
-    methods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
+    methods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
     allowedHeaders: ['content-type', 'authorization', 'x-billsim-session'],
     maxAge: 600,
     // An OPTIONS request without the preflight headers gets the same empty 204, not a text/plain 400.
@@ -250,6 +258,11 @@ async function appOver(options: AppOptions, seed: Seed, saved: DataFile | undefi
     ...(proxy && { originAllowed: (origin: string | undefined, host: string | undefined) => proxiedOriginAllowed(origin, host, origins) }),
   };
   registerEndpoint(app, endpoint);
+  registerUserApi(app, {
+    sessions,
+    table: door,
+    ...(options.userApiRateLimit && { rateLimit: new RateLimit(options.userApiRateLimit, options.realNow) }),
+  });
   answerDirectly(app, endpoint, { bodyLimit, origins: granted, nextRequestId });
   guardHosts(app, options.allowedHosts ?? []);
   watchConnections(app, limits);

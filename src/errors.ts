@@ -11,6 +11,23 @@ export class ApiError extends Error {
 }
 
 /**
+ * A refusal of the customer's door (the User API) that answers an HTTP status
+ * of its own besides the `error` list: 401 for a token that does not stand,
+ * 403 for a privilege a contact lacks, 404 for a record that is not there or
+ * not the caller's, 429 over the rate limit. Anything else the door refuses
+ * (bad input, a wrong login, a rule a domain module enforces) answers 200,
+ * as installations answer business failures.
+ */
+export class DoorError extends ApiError {
+  constructor(
+    readonly status: number,
+    messages: string | string[],
+  ) {
+    super(messages);
+  }
+}
+
+/**
  * The checks of one call that do not depend on each other, collected so that
  * one answer names every problem instead of one a round trip. Run them in the
  * order of the call's parameters: the messages keep that order. A check that
@@ -351,6 +368,24 @@ export const messages = {
   productUpgradeToSelf: (id: string) => `Parameter upgrades must not name product ${id} itself`,
   productUpgradeToTld: (id: string, name: string) =>
     `Parameter upgrades: product ${id} (${name}) is a domain TLD, which no service can be upgraded to`,
+  // The customer's door (User API): codes where installations send codes, sentences otherwise.
+  doorWrongLogin: () => 'wronglogin',
+  doorUnauthorized: () => 'unauthorized',
+  doorTokenExpired: () => 'token_expired',
+  doorRateLimited: () => 'rate_limited',
+  doorWrongCode: () => 'wrongcode',
+  doorRouteUnknown: (method: string, path: string) =>
+    `No route ${method} /api${path}: the routes are listed at /?cmd=userapi&action=swagger and on /docs; an installation's module routes can be stubbed (POST /__billsim/stubs with method and path)`,
+  doorMethodNotAllowed: (method: string, path: string, allowed: readonly string[]) =>
+    `${method} is not allowed on /api${path}: send ${allowed.join(' or ')}`,
+  doorPrivilege: (contactId: string, privilege: string) =>
+    `Contact ${contactId} may not do this: it needs the privilege ${privilege} (the client grants it with PUT /api/contact/${contactId} or editContactPermissions)`,
+  doorOtherSession: (tokenSession: string, header: string) =>
+    `The token was issued in session ${tokenSession}, but the request names session ${header}: send it without x-billsim-session, or log in in that session`,
+  doorPersonalTokenRefused: () => 'A personal access token cannot make or list other tokens: log in with e-mail and password',
+  doorMfaTokenOnly: () => 'This token finishes a two-factor login only: send it to POST /api/mfa/verify',
+  doorMfaNotPending: () => 'POST /api/mfa/verify takes the mfa.token POST /api/login answered to an account with two-factor authentication',
+  doorRevokeWhat: () => 'Send refresh_token, or call with the access token of the login to revoke',
   noTicketDept: () => 'No ticket department exists to file the ticket under: add one to the world (ticket_depts.json)',
 } as const;
 
@@ -360,6 +395,11 @@ export function fail(message: string | string[]): never {
 
 export function notFound(resource: string, id: string): never {
   throw new ApiError(messages.notFound(resource, id));
+}
+
+/** At the customer's door: a record that is not there, or not the caller's (the same answer, so ids are not probed). */
+export function doorNotFound(resource: string, id: string): never {
+  throw new DoorError(404, messages.notFound(resource, id));
 }
 
 /** A count of bytes in MiB (KiB below one), as --memory-budget takes it. */

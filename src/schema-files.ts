@@ -51,6 +51,8 @@ export function makeAjv(coerce: boolean, extra: Options = {}): Ajv {
   ajv.addKeyword({ keyword: 'tsType' });
   // "paramForm": "none" marks a parameter whose 0/1 or date-like values are not flags or dates (src/schema-forms.ts).
   ajv.addKeyword({ keyword: 'paramForm' });
+  // What a User API route's schema says of the route besides its input and answer (userApiRoutes below).
+  for (const keyword of USERAPI_KEYWORDS) ajv.addKeyword({ keyword });
   for (const schema of allSchemas()) ajv.addSchema(schema);
   return ajv;
 }
@@ -127,4 +129,82 @@ export function makeControlAjv(part: ControlPart, extra: Options = {}): Ajv {
 /** The name a control input's prebuilt validator is exported under. */
 export function controlValidatorName(route: string, part: ControlPart): string {
   return `${route}_${part}`;
+}
+
+const USERAPI_BASE = `${SCHEMA_BASE}userapi/`;
+const USERAPI_KEYWORDS = ['route', 'source', 'auth', 'privilege'] as const;
+
+/**
+ * Who may call a User API route: anyone (`none`), anyone with the caller known when a token is sent
+ * (`optional`), a logged-in client or contact (`client`), or a login waiting for its second factor (`mfa`).
+ */
+export type UserApiAuth = 'none' | 'optional' | 'client' | 'mfa';
+
+/** What a User API route's schema (schemas/userapi/<group>/<name>.json) says of the route. */
+export interface UserApiRouteSchema {
+  /** The method and path under /api, as the schema's `route` writes it: "GET /invoice/{id}". */
+  route: string;
+  /** The name the route goes by in the code, the generated types and the journal's coverage: "getInvoiceId". */
+  name: string;
+  group: string;
+  method: string;
+  /** The path under /api with its placeholders: "/invoice/{id}". */
+  path: string;
+  /** Where the answer's shape comes from: consumer-read, fixture or inferred. */
+  source: string;
+  auth: UserApiAuth;
+  /** The contact privilege the route needs ("billing.payinvoice"); a main client has every one. */
+  privilege?: string;
+  description: string;
+}
+
+/** The name a route goes by: its method in lower case, then each path segment capitalised ("GET /invoice/{id}" -> "getInvoiceId"). */
+export function userApiRouteName(method: string, path: string): string {
+  const words = path
+    .split('/')
+    .filter(Boolean)
+    .map((part) => part.replace(/[{}]/g, ''))
+    .flatMap((part) => part.split(/[^A-Za-z0-9]+/));
+  return method.toLowerCase() + words.map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join('');
+}
+
+let userApi: UserApiRouteSchema[] | undefined;
+
+/** Every User API route a schema describes, in the order of their files. */
+export function userApiRoutes(): readonly UserApiRouteSchema[] {
+  if (!userApi) {
+    userApi = [];
+    for (const schema of allSchemas()) {
+      const id = String(schema.$id);
+      if (!id.startsWith(USERAPI_BASE) || typeof schema.route !== 'string') continue;
+      const [group, file] = id.slice(USERAPI_BASE.length).split('/');
+      const route = String(schema.route);
+      const [method, path] = route.split(' ');
+      const name = file.slice(0, -'.json'.length);
+      if (name !== userApiRouteName(method, path)) throw new Error(`${id}: a route ${route} is named ${userApiRouteName(method, path)}`);
+      userApi.push({
+        route,
+        name,
+        group,
+        method,
+        path,
+        source: String(schema.source),
+        auth: (schema.auth ?? 'client') as UserApiAuth,
+        ...(typeof schema.privilege === 'string' && { privilege: schema.privilege }),
+        description: String(schema.description ?? ''),
+      });
+    }
+  }
+  return userApi;
+}
+
+/** The $id of a User API route's schema. */
+export function userApiSchemaId(name: string): string {
+  const route = userApiRoutes().find((entry) => entry.name === name);
+  return `${USERAPI_BASE}${route?.group ?? '(no group)'}/${name}.json`;
+}
+
+/** Reference to a User API route's input or answer. */
+export function userApiRef(name: string, part: 'input' | 'answer'): string {
+  return `${userApiSchemaId(name)}#/properties/${part}`;
 }

@@ -3,6 +3,7 @@ import * as builtRequests from './generated/request-validators.js';
 import * as builtCollections from './generated/collection-validators.js';
 import * as builtControlBodies from './generated/control-validators.js';
 import * as builtControlUrl from './generated/control-url-validators.js';
+import * as builtUserApi from './generated/userapi-validators.js';
 import {
   allSchemas,
   collectionRef,
@@ -13,6 +14,7 @@ import {
   makeControlAjv,
   operationSchemaId,
   requestRef,
+  userApiRef,
 } from './schema-files.js';
 import { messages, shapeOf } from './errors.js';
 
@@ -27,6 +29,11 @@ export {
   operationSchemaId,
   requestRef,
   SCHEMA_BASE,
+  type UserApiAuth,
+  type UserApiRouteSchema,
+  userApiRef,
+  userApiRouteName,
+  userApiRoutes,
 } from './schema-files.js';
 
 /** What ajv's compiled and standalone validators have in common. */
@@ -75,6 +82,18 @@ export function requestValidator(call: string): Validator {
 /** Strict validator for any schema fragment (results, fixtures). */
 export function strictValidator(ref: string): Validator {
   return cached(strictValidators, ref, () => (strictAjv ??= makeAjv(false)).compile({ $ref: ref }));
+}
+
+const userApiValidators = new Map(Object.entries(builtUserApi as Record<string, Validator>));
+
+/** Validator for a User API route's input (query, body and path values merged), read as a call's request is. */
+export function userApiInputValidator(name: string): Validator {
+  return cached(userApiValidators, name, () => (requestAjv ??= makeAjv(true)).compile({ $ref: userApiRef(name, 'input') }));
+}
+
+/** Strict validator for a User API route's answer (tests, drift). */
+export function userApiAnswerValidator(name: string): Validator {
+  return strictValidator(userApiRef(name, 'answer'));
 }
 
 export function resultValidator(call: string): Validator {

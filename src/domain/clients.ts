@@ -66,6 +66,12 @@ export function clientByEmail(world: View, email: string): Client | undefined {
 }
 
 /** Emails identify a login, so two records may not share one in any letter case; `self` (a record being edited) may keep its own. */
+/** Only an Active account logs in (verifyClientLogin, the customer's door); a contact also needs its main client to be Active. */
+export function mayLogIn(world: View, record: Client): boolean {
+  if (record.status !== 'Active') return false;
+  return record.parent_id === MAIN_PARENT_ID || world.get('clients', record.parent_id)?.status === 'Active';
+}
+
 export function emailInUse(world: View, email: string, self?: string): boolean {
   return withEmail(world, email).some((row) => row.id !== self);
 }
@@ -122,7 +128,14 @@ function owned<K extends CollectionName>(world: View, name: K, field: keyof Reco
 export function removeContact(world: World, contact: Client): void {
   for (const card of owned(world, 'client_cards', 'client_id', contact.id)) world.remove('client_cards', card.id);
   removeGrantsOf(world, contact.id);
+  removeLoginsOf(world, contact.id);
   world.remove('clients', contact.id);
+}
+
+/** What the customer's door keeps of a person's logins: their tokens (customerTokens.ts) and second factor. */
+function removeLoginsOf(world: World, clientId: string): void {
+  for (const token of owned(world, 'userapi_tokens', 'client_id', clientId)) world.remove('userapi_tokens', token.id);
+  for (const factor of owned(world, 'client_mfa', 'client_id', clientId)) world.remove('client_mfa', factor.id);
 }
 
 /** Guest access grants (guests.ts) on profile `clientId` or held by person `clientId`; the other side's account stays. */
@@ -136,7 +149,7 @@ function removeGrantsOf(world: World, clientId: string): void {
  * record, in deleteClient's documented order: invoices (with their transactions), orders,
  * accounts (with their addons), domains, estimates, tickets (with their replies and notes),
  * then contacts, each kind oldest first.
- * Order drafts, cards, files, the credit log, the client's remaining transactions, guest access given to
+ * Order drafts, cards, files, the credit log, its logins at the customer's door, the client's remaining transactions, guest access given to
  * its profile or held by it or its contacts (the other side's account stays) and its affiliate account (with
  * its referrals) go without a line; an affiliate's earned commission on a removed order stays as history.
  * The outbox keeps what was already sent.
@@ -182,6 +195,7 @@ export function removeClient(world: World, client: Client): string[] {
   for (const file of owned(world, 'client_files', 'client_id', client.id)) world.remove('client_files', file.id);
   for (const entry of owned(world, 'credit_log', 'client_id', client.id)) world.remove('credit_log', entry.id);
   removeGrantsOf(world, client.id);
+  removeLoginsOf(world, client.id);
   removeAffiliateOf(world, client.id);
   world.remove('clients', client.id);
   return lines;

@@ -78,6 +78,11 @@ export type Upgrades = string[];
  */
 export type GetProductsEmpty = never[];
 /**
+ * notices of what a change did, as installations send them beside the answer
+ */
+export type Info = string[];
+export type UserApiPostLoginAnswer = UserApiTokens | UserApiMfaChallenge;
+/**
  * a list of 1 to 10 messages, each 1 to 1000 characters
  *
  * @minItems 1
@@ -105,6 +110,7 @@ export interface AllWireTypes {
   resources_client_card_json?: ClientCard;
   resources_client_file_json?: ClientFile;
   resources_client_guest_json?: ClientGuest;
+  resources_client_mfa_json?: ClientMfa;
   resources_collections_json?: Collections;
   resources_credit_log_entry_json?: CreditLogEntry;
   resources_currency_json?: Currency;
@@ -138,6 +144,8 @@ export interface AllWireTypes {
   resources_ticket_reply_json?: TicketReply;
   resources_tld_automation_json?: TldAutomation;
   resources_transaction_json?: Transaction;
+  resources_userapi_key_json?: UserApiKey;
+  resources_userapi_token_json?: UserApiToken;
   operations_accounts_accountCreate_json?: AccountCreate;
   operations_accounts_accountModuleSSO_json?: AccountModuleSSO;
   operations_accounts_accountSuspend_json?: AccountSuspend;
@@ -294,6 +302,15 @@ export interface AllWireTypes {
   operations_tickets_getTickets_json?: GetTickets;
   operations_tickets_setTicketPriority_json?: SetTicketPriority;
   operations_tickets_setTicketStatus_json?: SetTicketStatus;
+  userapi_account_getDetails_json?: UserApiGetDetails;
+  userapi_auth_deleteTokensId_json?: UserApiDeleteTokensId;
+  userapi_auth_getTokens_json?: UserApiGetTokens;
+  userapi_auth_postLogin_json?: UserApiPostLogin;
+  userapi_auth_postLogout_json?: UserApiPostLogout;
+  userapi_auth_postMfaVerify_json?: UserApiPostMfaVerify;
+  userapi_auth_postRevoke_json?: UserApiPostRevoke;
+  userapi_auth_postToken_json?: UserApiPostToken;
+  userapi_auth_postTokens_json?: UserApiPostTokens;
   control_addFault_json?: AddFaultRoute;
   control_addStub_json?: AddStubRoute;
   control_automation_json?: AutomationRoute;
@@ -1091,6 +1108,27 @@ export interface ClientGuest {
   datecreated: string;
 }
 /**
+ * Two-factor authentication a client or contact has turned on for the client area: a login at the customer's door then answers `token: null` with an `mfa` challenge, finished by POST /api/mfa/verify with a TOTP code (RFC 6238: SHA-1, 6 digits, 30 s) computed from `secret` at the session's time. Kept apart from the client record, which the Admin API answers.
+ */
+export interface ClientMfa {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  client_id: string;
+  /**
+   * the method's name as the login's `mfa.methods` lists it
+   */
+  method: 'google_authenticator';
+  /**
+   * the TOTP secret in base32, as an authenticator app takes it
+   */
+  secret: string;
+}
+/**
  * The whole stored world: one array per collection, one fixtures/<world>/<collection>.json file each.
  */
 export interface Collections {
@@ -1139,9 +1177,12 @@ export interface Collections {
   language_lines: LanguageLine[];
   metered_variables: MeteredVariable[];
   metered_usage: MeteredUsage[];
-  stubs: Stub[];
   product_forms: ProductForm[];
   account_forms: AccountForm[];
+  client_mfa: ClientMfa[];
+  userapi_keys: UserApiKey[];
+  userapi_tokens: UserApiToken[];
+  stubs: Stub[];
 }
 /**
  * A currency. The record with id "0" is the main currency (rate 1.0000); invoices with currency_id "0" are in it.
@@ -2634,48 +2675,6 @@ export interface MeteredUsage {
   invoice_id: string;
 }
 /**
- * A call answered the session's own way instead of by the simulation (billsim's own collection). A request of `call` that carries every value of `params` gets, instead of the simulated answer: the success envelope with the keys of `answer` (its string values are Handlebars templates with `params`, `call`, `server_time` and `now` in scope: at most 200 expressions `{{...}}` in all of them, blocks nested at most 8 deep, no partials, an answer at most 32 levels deep; filled in for one request within 100000 steps, each pass of a loop costing the expressions inside it, and 4 MB of text, else that request gets an error naming the stub), the error envelope with the messages of `error`, or a failure below the envelope (`failure`); `status` and `delayMs` as for faults. A stubbed request runs no simulation and changes no state but the stub's own count. The stub with the most `params` that match applies, then the newest. Without `times` a stub lasts until removed. A fixtures folder may ship a stubs.json: a reset returns to those, and snapshots and --data carry the rest like any record.
- */
-export interface Stub {
-  /**
-   * a numeric id as a string, such as "1"
-   */
-  id: string;
-  /**
-   * a call name: a letter, then up to 63 letters, digits or _ (simulated by billsim or not)
-   */
-  call: string;
-  params?: StubParams;
-  answer?: StubAnswer;
-  error?: StubMessages;
-  /**
-   * a whole number from 200 to 599
-   */
-  status?: number;
-  /**
-   * a whole number from 0 to 60000 (for the slow failure: the time the body is dripped over)
-   */
-  delayMs?: number;
-  /**
-   * a whole number from 1 to 1000000
-   */
-  times?: number;
-  /**
-   * one of reset (the connection is closed without an answer), empty (HTTP 200 with no body), malformed (HTTP 200 with a body that is not JSON), html (HTTP 502 with a proxy's HTML page) or slow (the answer's body dripped over delayMs)
-   */
-  failure?: 'reset' | 'empty' | 'malformed' | 'html' | 'slow';
-  /**
-   * the requests it still answers; null or absent: as times says (every one, without times)
-   */
-  remaining?: number | null;
-}
-/**
- * an object of up to 50 parameters, each a text the request must carry exactly (bracket keys as the API reads them, such as "products[0][name]"; a key no request can carry is refused: an empty step such as "items[]", or a name every object has, such as __proto__, constructor or toString)
- */
-export interface StubParams {
-  [k: string]: string;
-}
-/**
  * A configurable option category (a "form") of a product, in the shape of the vendor's getProductForm `field`: its kind under `type` (billsim keeps two: `select`, one item of a list, and `qty`, a number of units of the form's single item), name, key, variable, description, `options` flags ("0"), `config` (a qty form's `minvalue` and `maxvalue`, whole numbers as strings; a select's `defaultvalue`, "" as published) and its items with their recurring prices per cycle. An item price is what the item adds to a service's recurring price on that cycle, in the main currency, per unit for a qty form. Options charge no setup fee in billsim, so items keep no setup prices.
  */
 export interface ProductForm {
@@ -2760,6 +2759,107 @@ export interface ProductFormItem {
    * a money amount with two decimals, such as "12.30"
    */
   h: string;
+}
+/**
+ * The RSA key pair the session signs the customer's door's tokens with (RS256, as an installation's User API configures one). Made on the session's first login and kept with the world, so a --data restart keeps tokens valid; a reset drops it, and with it every token signed before. A world may bring its own (PEM, PKCS#8 and SPKI).
+ */
+export interface UserApiKey {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  /**
+   * PKCS#8 PEM
+   */
+  private_key: string;
+  /**
+   * SPKI PEM
+   */
+  public_key: string;
+  /**
+   * a date-time as YYYY-MM-DD HH:MM:SS
+   */
+  created: string;
+}
+/**
+ * What the customer's door keeps of a token it gave out. A `login` row is one login (POST /api/login, or a finished two-factor login): its refresh token's hash (replaced at every refresh, so a used refresh token stops working) and the access tokens ended by /api/logout; /api/revoke ends the whole login. A `personal` row is a personal access token (POST /api/tokens): only its hash is kept, the token itself is shown once. Access tokens are JWTs naming their login row (`sid`), never stored.
+ */
+export interface UserApiToken {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  type: 'login' | 'personal';
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  client_id: string;
+  /**
+   * a personal token's name; "" for a login
+   */
+  name: string;
+  /**
+   * sha256 (hex) of the refresh token (login) or of the personal token
+   */
+  secret: string;
+  /**
+   * a date-time as YYYY-MM-DD HH:MM:SS
+   */
+  created: string;
+  /**
+   * when the refresh token (login) or the personal token stops working, on the session's clock; "0000-00-00 00:00:00" for a personal token without an end
+   */
+  expires: string | '0000-00-00 00:00:00';
+  /**
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
+   */
+  revoked: '0' | '1';
+  /**
+   * the `jti` of each access token of this login ended by /api/logout
+   */
+  ended: string[];
+}
+/**
+ * A call answered the session's own way instead of by the simulation (billsim's own collection). A request of `call` that carries every value of `params` gets, instead of the simulated answer: the success envelope with the keys of `answer` (its string values are Handlebars templates with `params`, `call`, `server_time` and `now` in scope: at most 200 expressions `{{...}}` in all of them, blocks nested at most 8 deep, no partials, an answer at most 32 levels deep; filled in for one request within 100000 steps, each pass of a loop costing the expressions inside it, and 4 MB of text, else that request gets an error naming the stub), the error envelope with the messages of `error`, or a failure below the envelope (`failure`); `status` and `delayMs` as for faults. A stubbed request runs no simulation and changes no state but the stub's own count. The stub with the most `params` that match applies, then the newest. Without `times` a stub lasts until removed. A fixtures folder may ship a stubs.json: a reset returns to those, and snapshots and --data carry the rest like any record.
+ */
+export interface Stub {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  /**
+   * a call name: a letter, then up to 63 letters, digits or _ (simulated by billsim or not)
+   */
+  call: string;
+  params?: StubParams;
+  answer?: StubAnswer;
+  error?: StubMessages;
+  /**
+   * a whole number from 200 to 599
+   */
+  status?: number;
+  /**
+   * a whole number from 0 to 60000 (for the slow failure: the time the body is dripped over)
+   */
+  delayMs?: number;
+  /**
+   * a whole number from 1 to 1000000
+   */
+  times?: number;
+  /**
+   * one of reset (the connection is closed without an answer), empty (HTTP 200 with no body), malformed (HTTP 200 with a body that is not JSON), html (HTTP 502 with a proxy's HTML page) or slow (the answer's body dripped over delayMs)
+   */
+  failure?: 'reset' | 'empty' | 'malformed' | 'html' | 'slow';
+  /**
+   * the requests it still answers; null or absent: as times says (every one, without times)
+   */
+  remaining?: number | null;
+}
+/**
+ * an object of up to 50 parameters, each a text the request must carry exactly (bracket keys as the API reads them, such as "products[0][name]"; a key no request can carry is refused: an empty step such as "items[]", or a name every object has, such as __proto__, constructor or toString)
+ */
+export interface StubParams {
+  [k: string]: string;
 }
 /**
  * Runs the provisioning module's Create for account `id`: a Pending service becomes Active, and its Pending addons become Active with it. Any other status is refused with a message naming it ("Account 1 is Active: only a service that is Pending can become Active"). billsim runs no module, so only the statuses change. Answers `info: ["Account #<id> created"]`, as the published sample does; getAccountDetails, getAccounts, getClientAccounts and getAccountAddons show the new statuses.
@@ -11448,6 +11548,222 @@ export interface SetTicketStatusRequest {
   status: TicketStatus;
 }
 export interface SetTicketStatusResult {}
+/**
+ * The caller's own registration record: a client's, or a contact's own (not its client's). No answer is published: the record sits under `client`, as the Admin API's getClientDetails places it, with the Admin API's names and string types for the fields a client may see of itself (the registration fields PUT /api/details takes, HTC-TF's flat keys, plus `type` as the sign-up form sends it). Staff notes, the login IP and host, and billing overrides are not shown.
+ */
+export interface UserApiGetDetails {
+  input: UserApiGetDetailsInput;
+  answer: UserApiGetDetailsAnswer;
+}
+export interface UserApiGetDetailsInput {}
+export interface UserApiGetDetailsAnswer {
+  client: UserApiDetails;
+}
+export interface UserApiDetails {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  email: string;
+  /**
+   * Company when `company` is "1" on the Admin side
+   */
+  type: 'Private' | 'Company';
+  firstname: string;
+  lastname: string;
+  companyname: string;
+  address1: string;
+  address2: string;
+  city: string;
+  state: string;
+  postcode: string;
+  country: string;
+  phonenumber: string;
+  /**
+   * a date as YYYY-MM-DD
+   */
+  datecreated: string;
+  language: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  currency_id: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  credit: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  parent_id: string;
+}
+/**
+ * Revokes one of the caller's personal access tokens; another person's token answers as missing (HTTP 404). No answer is published: `info` says what was revoked.
+ */
+export interface UserApiDeleteTokensId {
+  input: UserApiDeleteTokensIdInput;
+  answer: UserApiDeleteTokensIdAnswer;
+}
+export interface UserApiDeleteTokensIdInput {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+}
+export interface UserApiDeleteTokensIdAnswer {
+  info: Info;
+}
+/**
+ * The caller's personal access tokens, oldest first, without their secrets (shown once, at creation). No answer is published (only Togglebox uses these routes): the keys follow POST /api/tokens' parameters (`name`, `expires_at`).
+ */
+export interface UserApiGetTokens {
+  input: UserApiGetTokensInput;
+  answer: UserApiGetTokensAnswer;
+}
+export interface UserApiGetTokensInput {}
+export interface UserApiGetTokensAnswer {
+  tokens: UserApiPersonalToken[];
+}
+export interface UserApiPersonalToken {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  name: string;
+  /**
+   * a date-time as YYYY-MM-DD HH:MM:SS
+   */
+  created_at: string;
+  /**
+   * a date-time as YYYY-MM-DD HH:MM:SS
+   */
+  expires_at: string;
+}
+/**
+ * Logs a client or contact in with its e-mail and password (every bundled client and contact: `billsim-client`) and answers its tokens. The login is made in the session the `x-billsim-session` header names (default otherwise) and the tokens carry that session. A wrong e-mail or password, or an account that may not log in (not Active, or a contact whose client is not), answers HTTP 200 `{"error":["wronglogin"]}` (vendor value, one answer for every cause). An account with two-factor authentication on (client_mfa) answers `token: null`, `refresh: null` and an `mfa` challenge instead (consumer-read, the cost-sync connector): finish with POST /api/mfa/verify.
+ */
+export interface UserApiPostLogin {
+  input: UserApiPostLoginInput;
+  answer: UserApiPostLoginAnswer;
+}
+export interface UserApiPostLoginInput {
+  /**
+   * the account's e-mail
+   */
+  username: string;
+  password: string;
+}
+/**
+ * A login's tokens (consumer-read: Togglebox's auth.js and the WHMCS module's TokenManager read `token` and `refresh`). `token` is an RS256 JWT (claims `iss`, `sub` (the client or contact id), `client_id`, `contact_id`, `session`, `sid`, `jti`, `iat`, `exp`), valid for an hour of the session's clock; `refresh` is an opaque token for POST /api/token, valid for 30 days and replaced at each use.
+ */
+export interface UserApiTokens {
+  token: string;
+  refresh: string;
+  /**
+   * null once a two-factor login is finished (POST /api/mfa/verify); absent otherwise
+   */
+  mfa?: null;
+}
+export interface UserApiMfaChallenge {
+  token: null;
+  refresh: null;
+  mfa: {
+    /**
+     * a JWT for POST /api/mfa/verify only, valid for 5 minutes of the session's clock
+     */
+    token: string;
+    methods: string[];
+    /**
+     * when `token` ends, Unix seconds on the session's clock
+     */
+    expires_at: number;
+  };
+}
+/**
+ * Ends the access token the request is authorised with (vendor text); its login's refresh token still works. Called with a personal access token, it revokes that token (Togglebox). No answer is published: `info` says what was ended.
+ */
+export interface UserApiPostLogout {
+  input: UserApiPostLogoutInput;
+  answer: UserApiPostLogoutAnswer;
+}
+export interface UserApiPostLogoutInput {}
+export interface UserApiPostLogoutAnswer {
+  info: Info;
+}
+/**
+ * Finishes a two-factor login: called with `Authorization: Bearer <mfa.token>` from POST /api/login and the TOTP code computed from the account's secret at the session's time (a code of the 30 s step before or after is taken too, as authenticator apps drift). Answers the login's tokens with `mfa: null` (consumer-read). A wrong code answers HTTP 200 `{"error":["wrongcode"]}` and the challenge stays usable until it ends.
+ */
+export interface UserApiPostMfaVerify {
+  input: UserApiPostMfaVerifyInput;
+  answer: UserApiTokens;
+}
+export interface UserApiPostMfaVerifyInput {
+  method: 'google_authenticator';
+  payload: {
+    /**
+     * the six-digit code
+     */
+    code: string;
+  };
+}
+/**
+ * Ends a login, its access tokens and its refresh token together (vendor text): the login `refresh_token` names, or else the one whose access token authorises the request. No answer is published: `info` says what was ended, as the door's other changes do.
+ */
+export interface UserApiPostRevoke {
+  input: UserApiPostRevokeInput;
+  answer: UserApiPostRevokeAnswer;
+}
+export interface UserApiPostRevokeInput {
+  refresh_token?: string;
+}
+export interface UserApiPostRevokeAnswer {
+  info: Info;
+}
+/**
+ * Refreshes a login: answers a new access token and a new refresh token (rotation, as the WHMCS module's TokenManager expects); the refresh token sent stops working. A refresh token that is unknown, used, revoked or past its 30 days answers HTTP 401 `{"error":["unauthorized"]}` (or `token_expired` when it only ran out), so a client falls back to a full login.
+ */
+export interface UserApiPostToken {
+  input: UserApiPostTokenInput;
+  answer: UserApiTokens;
+}
+export interface UserApiPostTokenInput {
+  refresh_token: string;
+}
+/**
+ * Makes a personal access token (Togglebox): sent as `Authorization: Bearer <token>` it stands for the caller until `expires_at` (the session's clock) or until it is deleted or used to log out. The token is in this answer only. A request authorised by a personal token is refused (HTTP 403): a token cannot make another. `scopes` is taken and ignored ("future use").
+ */
+export interface UserApiPostTokens {
+  input: UserApiPostTokensInput;
+  answer: UserApiPostTokensAnswer;
+}
+export interface UserApiPostTokensInput {
+  name: string;
+  /**
+   * a date (the token works through that day) or a date-time
+   */
+  expires_at?: string;
+  scopes?: string;
+}
+export interface UserApiPostTokensAnswer {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  name: string;
+  /**
+   * the token itself, shown this once
+   */
+  token: string;
+  /**
+   * a date-time as YYYY-MM-DD HH:MM:SS
+   */
+  created_at: string;
+  /**
+   * a date-time as YYYY-MM-DD HH:MM:SS
+   */
+  expires_at: string;
+  info: Info;
+}
 /**
  * Make the next requests of a call fail, answer a status or wait. A session holds at most as many faults as GET /__billsim/faults says (its maxItems).
  */

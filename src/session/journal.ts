@@ -9,7 +9,8 @@ export type { CallCoverage, JournalEntry };
 export const DEFAULT_JOURNAL_LIMIT = 1000;
 export const REDACTED = '[redacted]';
 /** Names of parameters and fields whose values are secrets: the journal keeps none, the dashboard shows none. */
-export const SECRET = /^(api_key|pass(word)?\d*|cardnum(ber)?|card_?number|cvv2?|cvc|token|card_?token|hash|epp_?code|expdate|secret)$/i;
+export const SECRET =
+  /^(api_key|pass(word)?\d*|cardnum(ber)?|card_?number|cvv2?|cvc|token|refresh(_token)?|card_?token|hash|epp_?code|expdate|secret)$/i;
 
 /**
  * What one journal entry keeps of a request's parameters, so that a full

@@ -60,22 +60,27 @@ t.test('the bundled fixtures load and validate', async (t) => {
   }
 });
 
-t.test('every collection has a record with id "1"; the outbox, the automation log and the stubs start empty', async (t) => {
-  t.strictSame(data.emails, [], 'no e-mail has been sent in the bundled world');
-  t.strictSame(data.automation_log, [], 'the automation has not run');
-  t.strictSame(data.automation_state, [], 'so a session starts it from its own clock');
-  // Order ids continue the numbering the bundled services and domains already carry (from 1001).
-  t.equal(data.orders[0]?.id, '1001', 'orders start at 1001');
-  t.strictSame(data.stubs, [], 'every call is simulated until a stub says otherwise');
-  const empty = ['emails', 'orders', 'automation_log', 'automation_state', 'stubs'];
-  for (const name of COLLECTION_NAMES.filter((n) => !empty.includes(n))) {
-    const rows = data[name] as { id: string }[];
-    t.ok(
-      rows.some((r) => r.id === '1'),
-      `${name} has id "1"`,
-    );
-  }
-});
+t.test(
+  'every collection has a record with id "1"; the outbox, the automation log, the stubs and the door\'s tokens start empty',
+  async (t) => {
+    t.strictSame(data.emails, [], 'no e-mail has been sent in the bundled world');
+    t.strictSame(data.automation_log, [], 'the automation has not run');
+    t.strictSame(data.automation_state, [], 'so a session starts it from its own clock');
+    // Order ids continue the numbering the bundled services and domains already carry (from 1001).
+    t.equal(data.orders[0]?.id, '1001', 'orders start at 1001');
+    t.strictSame(data.stubs, [], 'every call is simulated until a stub says otherwise');
+    t.strictSame(data.userapi_keys, [], "a session makes its signing key on its first login at the customer's door");
+    t.strictSame(data.userapi_tokens, [], "nobody has logged in at the customer's door");
+    const empty = ['emails', 'orders', 'automation_log', 'automation_state', 'stubs', 'userapi_keys', 'userapi_tokens'];
+    for (const name of COLLECTION_NAMES.filter((n) => !empty.includes(n))) {
+      const rows = data[name] as { id: string }[];
+      t.ok(
+        rows.some((r) => r.id === '1'),
+        `${name} has id "1"`,
+      );
+    }
+  },
+);
 
 t.test('the main currency is USD with rate 1.0000', async (t) => {
   const main = data.currencies.find((c) => c.id === '0');

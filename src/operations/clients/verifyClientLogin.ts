@@ -1,15 +1,8 @@
 import { defineOperation } from '../operation.js';
 import { fail, messages } from '../../errors.js';
-import { MAIN_PARENT_ID, clientByEmail } from '../../domain/clients.js';
+import { clientByEmail, mayLogIn } from '../../domain/clients.js';
 import { NO_ACCOUNT_HASH, prepareVerify, verifyPassword } from '../../domain/password.js';
-import type { Client, VerifyClientLoginRequest, VerifyClientLoginResult } from '../../generated/wire.js';
-import type { View } from '../../store/world.js';
-
-/** Only an Active account logs in; a contact also needs its main client to be Active. */
-function mayLogIn(world: View, record: Client): boolean {
-  if (record.status !== 'Active') return false;
-  return record.parent_id === MAIN_PARENT_ID || world.get('clients', record.parent_id)?.status === 'Active';
-}
+import type { VerifyClientLoginRequest, VerifyClientLoginResult } from '../../generated/wire.js';
 
 export default defineOperation<VerifyClientLoginRequest, VerifyClientLoginResult>({
   mutates: false,

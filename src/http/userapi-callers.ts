@@ -1,0 +1,119 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { DoorError, messages } from '../errors.js';
+import { clientByEmail, mayLogIn } from '../domain/clients.js';
+import { NO_ACCOUNT_HASH, prepareVerify, verifyPassword } from '../domain/password.js';
+import {
+  accessStands,
+  isPersonalToken,
+  mainClientOf,
+  personalToken,
+  readToken,
+  sessionOfJwt,
+  sessionOfSecret,
+  signingKey,
+} from '../domain/customerTokens.js';
+import { DEFAULT_SESSION, isValidSessionName } from '../session/sessions.js';
+import type { View } from '../store/world.js';
+import type { Caller } from '../userapi/route.js';
+import type { UserApiAuth } from '../schemas.js';
+import { SESSION_HEADER } from './endpoint.js';
+
+// Who a request of the customer's door stands for. A token names the session it
+// was made in (a JWT's `session` claim, the prefix of a refresh or personal
+// token), so a client needs no session header once logged in; Basic and a login
+// use the header's session, or the default one.
+
+/** How a request proves who it is, read from its Authorization header. */
+export type Credentials =
+  | { kind: 'bearer'; token: string; personal: boolean }
+  | { kind: 'basic'; email: string; password: string }
+  | { kind: 'none' };
+
+export function credentialsOf(headers: IncomingHttpHeaders): Credentials {
+  const header = headers.authorization;
+  if (typeof header !== 'string') return { kind: 'none' };
+  const [scheme, value = ''] = header.trim().split(/\s+/, 2);
+  if (/^bearer$/i.test(scheme) && value) return { kind: 'bearer', token: value, personal: isPersonalToken(value) };
+  if (/^basic$/i.test(scheme) && value) {
+    const decoded = Buffer.from(value, 'base64').toString();
+    const colon = decoded.indexOf(':');
+    if (colon > 0) return { kind: 'basic', email: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
+  }
+  return { kind: 'none' };
+}
+
+/**
+ * The session a request enters: the one its token names, else the header's
+ * (or the default). A refresh token sent as `refresh_token` names its session
+ * too. A token of one session sent with another session's header is refused.
+ */
+export function doorSession(headers: IncomingHttpHeaders, credentials: Credentials, refreshToken: unknown): string {
+  const header = headers[SESSION_HEADER];
+  const named = typeof header === 'string' ? header : undefined;
+  let carried: string | undefined;
+  if (credentials.kind === 'bearer') {
+    carried = (credentials.personal ? sessionOfSecret(credentials.token) : sessionOfJwt(credentials.token)) ?? '';
+  } else if (typeof refreshToken === 'string') carried = sessionOfSecret(refreshToken) ?? '';
+  if (carried !== undefined) {
+    if (!isValidSessionName(carried)) throw new DoorError(401, messages.doorUnauthorized());
+    if (named !== undefined && named !== carried) throw new DoorError(401, messages.doorOtherSession(carried, named));
+    return carried;
+  }
+  if (named !== undefined && !isValidSessionName(named)) throw new DoorError(200, messages.sessionInvalid());
+  return named ?? DEFAULT_SESSION;
+}
+
+function refused(code: string): never {
+  throw new DoorError(401, code);
+}
+
+/**
+ * The caller a request proves, checked against the session's world at `now`:
+ * a token this session signed and that still stands, a personal token, or an
+ * e-mail and password (Basic; the scrypt runs off the event loop first).
+ * `auth` is what the route needs: a route open to anyone still learns who
+ * calls when `optional`.
+ */
+export async function callerFor(world: View, now: Date, credentials: Credentials, auth: UserApiAuth): Promise<Caller | undefined> {
+  if (auth === 'none') return undefined;
+  if (credentials.kind === 'none') return auth === 'optional' ? undefined : refused(messages.doorUnauthorized());
+  if (credentials.kind === 'basic') {
+    const record = clientByEmail(world, credentials.email);
+    await prepareVerify(credentials.password, record?.password ?? NO_ACCOUNT_HASH);
+    const matches = verifyPassword(credentials.password, record?.password ?? NO_ACCOUNT_HASH);
+    if (!record || !matches || !mayLogIn(world, record)) refused(messages.doorWrongLogin());
+    if (auth === 'mfa') refused(messages.doorMfaNotPending());
+    return { person: record, clientId: mainClientOf(record), via: 'basic' };
+  }
+  if (credentials.personal) {
+    const row = personalToken(world, credentials.token, now);
+    if (typeof row === 'string') refused(row);
+    if (auth === 'mfa') refused(messages.doorMfaNotPending());
+    return standing(world, row.client_id, { via: 'personal', tokenId: row.id });
+  }
+  const claims = await readToken(credentials.token, signingKey(world), now);
+  if (typeof claims === 'string') refused(claims);
+  if (claims.use === 'mfa') {
+    if (auth !== 'mfa') refused(messages.doorMfaTokenOnly());
+    return standing(world, claims.sub, { via: 'mfa' });
+  }
+  if (auth === 'mfa') refused(messages.doorMfaNotPending());
+  if (!accessStands(world, claims)) refused(messages.doorUnauthorized());
+  return standing(world, claims.sub, { via: 'jwt', tokenId: claims.sid, jti: claims.jti });
+}
+
+/** The caller a token names while its account may still log in. */
+function standing(world: View, personId: string, how: Omit<Caller, 'person' | 'clientId'>): Caller {
+  const person = world.get('clients', personId);
+  if (!person || !mayLogIn(world, person)) refused(messages.doorUnauthorized());
+  return { person, clientId: mainClientOf(person), ...how };
+}
+
+/** Whether the caller holds `privilege` ("billing.payinvoice"): a main client holds every one, a contact what it was granted. */
+export function holds(caller: Caller, privilege: string): boolean {
+  const { privileges } = caller.person;
+  if (caller.person.parent_id === '0' || privileges === null) return true;
+  if (Array.isArray(privileges)) return false;
+  const [section, key] = privilege.split('.');
+  return (privileges as Record<string, Record<string, string> | undefined>)[section]?.[key] === '1';
+}

@@ -1,0 +1,78 @@
+import { userApiRoutes, type UserApiRouteSchema } from '../schemas.js';
+import type { AnyRoute } from '../userapi/route.js';
+
+/** Where the customer's door answers: /api/<route>, as an installation's User API plugin. */
+export const USERAPI_PREFIX = '/api';
+
+/** A route of the door with its schema's facts and a matcher for its path. */
+export interface DoorEntry extends UserApiRouteSchema {
+  route: string;
+  handler: AnyRoute;
+  /** The route as the journal, coverage and faults name it: "GET /api/invoice/{id}". */
+  key: string;
+  params: readonly string[];
+  pattern: RegExp;
+  /** Fixed segments: a path both a fixed and a placeholder segment match goes to the fixed one. */
+  fixed: number;
+}
+
+/** The route a request reached, with its path values, or why none answers. */
+export type Match = { entry: DoorEntry; values: Record<string, string> } | { allowed: string[] } | undefined;
+
+function literal(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** The door's routes: each schema with its module; a schema without one (or the reverse) stops the start. */
+export function doorTable(routes: Readonly<Record<string, AnyRoute>>): DoorEntry[] {
+  const schemas = userApiRoutes();
+  const missing = [
+    ...schemas.filter((schema) => !Object.hasOwn(routes, schema.name)).map((schema) => `${schema.name} (${schema.route}) has no module`),
+    ...Object.keys(routes)
+      .filter((name) => !schemas.some((schema) => schema.name === name))
+      .map((name) => `${name} has no schema`),
+  ];
+  if (missing.length > 0) throw new Error(`The customer's door is incomplete: ${missing.join('; ')}`);
+  return schemas
+    .map((schema) => {
+      const segments = schema.path.split('/').filter(Boolean);
+      const params = segments.filter((segment) => segment.startsWith('{')).map((segment) => segment.slice(1, -1));
+      const source = segments.map((segment) => (segment.startsWith('{') ? '([^/]+)' : literal(segment))).join('/');
+      return {
+        ...schema,
+        handler: routes[schema.name],
+        key: `${schema.method} ${USERAPI_PREFIX}${schema.path}`,
+        params,
+        pattern: new RegExp(`^/${source}/?$`),
+        fixed: segments.length - params.length,
+      };
+    })
+    .sort((a, b) => b.fixed - a.fixed);
+}
+
+/** The route for a method and a path under /api ("/invoice/12"), its path values decoded. */
+export function matchRoute(table: readonly DoorEntry[], method: string, path: string): Match {
+  const allowed: string[] = [];
+  for (const entry of table) {
+    const found = entry.pattern.exec(path);
+    if (!found) continue;
+    if (entry.method !== method) {
+      if (!allowed.includes(entry.method)) allowed.push(entry.method);
+      continue;
+    }
+    const values: Record<string, string> = {};
+    entry.params.forEach((name, i) => {
+      values[name] = safeDecode(found[i + 1]);
+    });
+    return { entry, values };
+  }
+  return allowed.length > 0 ? { allowed } : undefined;
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}

@@ -1,0 +1,174 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ApiError, DoorError, messages } from '../errors.js';
+import { paramMessages, userApiInputValidator } from '../schemas.js';
+import type { Session, Sessions } from '../session/sessions.js';
+import { redact } from '../session/journal.js';
+import { ControlError } from '../session/control-error.js';
+import { ChangedFixtureError } from '../store/fixtures.js';
+import { formatDateTime } from '../lib/dates.js';
+import type { Caller, RouteContext } from '../userapi/route.js';
+import { JSON_TYPE } from './endpoint.js';
+import { assertParsed, mergeParams, type Params } from './params.js';
+import { callerFor, credentialsOf, doorSession, holds, type Credentials } from './userapi-callers.js';
+import { type DoorEntry, matchRoute, USERAPI_PREFIX } from './userapi-routes.js';
+import type { RateLimit } from './userapi-limit.js';
+
+// The customer's door: HostBill's User API (/api/<route>) over the same
+// sessions, gate and world as admin/api.php. A request finds its route by
+// method and path, its session and caller by its token, then runs the route's
+// module through the session's gate, validated by the route's schema; the
+// answer is the route's own JSON (resource keys at the root), a refusal
+// `{"error": [...]}` with the status DoorError gives (200 otherwise).
+
+export interface DoorDeps {
+  sessions: Sessions;
+  table: readonly DoorEntry[];
+  /** Requests a caller may send in a window (--userapi-rate-limit), if limited. */
+  rateLimit?: RateLimit;
+}
+
+/** What the door answers a request, and what the journal keeps of it. */
+interface DoorOutcome {
+  status: number;
+  body: object;
+  errors: string[];
+  headers?: Record<string, string>;
+}
+
+// Answers whose tokens the journal must not keep (it shows answers on the dashboard and the control routes).
+const TOKEN_ANSWERS = new Set(['postLogin', 'postMfaVerify', 'postToken', 'postTokens']);
+
+function refusal(error: unknown): DoorOutcome | undefined {
+  if (error instanceof ApiError) {
+    return { status: error instanceof DoorError ? error.status : 200, body: { error: error.messages }, errors: error.messages };
+  }
+  if (error instanceof ControlError || error instanceof ChangedFixtureError) {
+    return { status: 200, body: { error: [error.message] }, errors: [error.message] };
+  }
+  return undefined;
+}
+
+export function registerUserApi(app: FastifyInstance, deps: DoorDeps): void {
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    const started = performance.now();
+    const url = request.url;
+    const query = url.indexOf('?');
+    const path = (query === -1 ? url : url.slice(0, query)).slice(USERAPI_PREFIX.length) || '/';
+    const match = matchRoute(deps.table, request.method, path);
+    let session: Session | undefined;
+    let outcome: DoorOutcome;
+    let key = `${request.method} ${USERAPI_PREFIX}${path}`;
+    let input: Params = {};
+    try {
+      assertParsed(request.query, request.body);
+      if (!match) throw new DoorError(404, messages.doorRouteUnknown(request.method, path));
+      if (!('entry' in match)) {
+        reply.header('allow', match.allowed.join(', '));
+        throw new DoorError(405, messages.doorMethodNotAllowed(request.method, path, match.allowed));
+      }
+      const { entry, values } = match;
+      key = entry.key;
+      input = { ...mergeParams(request.query, request.body), ...values };
+      const credentials = credentialsOf(request.headers);
+      session = deps.sessions.get(doorSession(request.headers, credentials, input.refresh_token));
+      outcome = await answer(deps, session, entry, input, credentials, request.ip);
+    } catch (error) {
+      const known = refusal(error);
+      if (!known) request.log.error({ err: error, route: key }, 'route failed');
+      // Never a 500: the unforeseen is logged and answered as the Admin door answers it.
+      outcome = known ?? { status: 200, body: { error: [messages.internal()] }, errors: [messages.internal()] };
+    }
+    const json = JSON.stringify(outcome.body);
+    const success = outcome.errors.length === 0;
+    session?.journal.record({
+      time: formatDateTime(session.clock.now()),
+      call: key,
+      params: redact(input) as Params,
+      success,
+      error: outcome.errors,
+      durationMs: Math.round((performance.now() - started) * 100) / 100,
+      answer: match && 'entry' in match && TOKEN_ANSWERS.has(match.entry.name) ? JSON.stringify(redact(outcome.body)) : json,
+    });
+    const error = success ? undefined : outcome.errors[0]?.slice(0, 300);
+    request.log.info(
+      { route: key, session: session?.name, success, status: outcome.status, ...(error !== undefined && { error }) },
+      'user api call',
+    );
+    if (outcome.headers) reply.headers(outcome.headers);
+    return reply.status(outcome.status).type(JSON_TYPE).send(json);
+  };
+  app.route({ method: ['GET', 'POST', 'PUT', 'DELETE'], url: `${USERAPI_PREFIX}/*`, handler });
+  app.route({ method: ['GET', 'POST', 'PUT', 'DELETE'], url: USERAPI_PREFIX, handler });
+}
+
+/** The route's answer, read (or written) through the session's one entrance. */
+function answer(
+  deps: DoorDeps,
+  session: Session,
+  entry: DoorEntry,
+  input: Params,
+  credentials: Credentials,
+  ip: string,
+): Promise<DoorOutcome> {
+  return session.read(async (world, now) => {
+    const met = session.takeFault(entry.key);
+    const fault = met && (await met);
+    if (fault?.delayMs) await sleep(fault.delayMs);
+    if (fault && (fault.error || fault.status)) {
+      const errors = fault.error ?? [messages.simulatedFault(fault.status ?? 200)];
+      return { status: fault.status ?? 200, body: { error: errors }, errors };
+    }
+    try {
+      const caller = await callerFor(world, now, credentials, entry.auth);
+      const limited = deps.rateLimit?.take(session.name, caller ? `client ${caller.clientId}` : `address ${ip}`);
+      if (limited !== undefined) {
+        return {
+          status: 429,
+          body: { error: [messages.doorRateLimited()] },
+          errors: [messages.doorRateLimited()],
+          headers: { 'retry-after': String(limited) },
+        };
+      }
+      if (caller && entry.privilege && !holds(caller, entry.privilege))
+        throw new DoorError(403, messages.doorPrivilege(caller.person.id, entry.privilege));
+      const valid = validate(entry, input);
+      return { status: 200, body: await run(session, entry, valid, caller, now), errors: [] };
+    } catch (error) {
+      const known = refusal(error);
+      if (!known) throw error;
+      return known;
+    }
+  });
+}
+
+function validate(entry: DoorEntry, input: Params): Params {
+  const checked = { ...input };
+  const check = userApiInputValidator(entry.name);
+  if (!check(checked)) throw new ApiError(paramMessages(check.errors!, input));
+  return checked;
+}
+
+/** Runs the route: a read at the clock's moment, or one mutation saved whole; then its finish, if any. */
+async function run(session: Session, entry: DoorEntry, input: Params, caller: Caller | undefined, now: Date): Promise<object> {
+  const route = entry.handler;
+  const base = { session: session.name, caller };
+  let prepared: unknown;
+  let result: unknown;
+  if (route.mutates) {
+    result = await session.write(
+      (world, now) => route.run(input, { world, now, ...base }, prepared),
+      undefined,
+      route.prepare &&
+        (async (world) => {
+          prepared = await route.prepare!(input, world, { world, now: session.clock.now(), ...base });
+        }),
+    );
+  } else {
+    const ctx: RouteContext = { world: session.world, now, ...base };
+    if (route.prepare) prepared = await route.prepare(input, ctx.world, ctx);
+    result = route.run(input, ctx, prepared);
+  }
+  if (!route.finish) return result as object;
+  return route.finish(result, { world: session.world, now: session.clock.now(), ...base });
+}

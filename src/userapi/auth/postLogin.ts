@@ -1,0 +1,52 @@
+import { defineWrite } from '../route.js';
+import { ApiError, messages } from '../../errors.js';
+import { clientByEmail, mayLogIn } from '../../domain/clients.js';
+import { NO_ACCOUNT_HASH, prepareVerify, verifyPassword } from '../../domain/password.js';
+import {
+  claimsFor,
+  keepKey,
+  MFA_SECONDS,
+  newKeyPair,
+  secondFactor,
+  signingKey,
+  signToken,
+  startLogin,
+} from '../../domain/customerTokens.js';
+import { formatDateTime } from '../../lib/dates.js';
+import type { Client, UserApiKey, UserApiPostLoginAnswer, UserApiPostLoginInput } from '../../generated/wire.js';
+import { loginTokens, type NewLogin } from './tokens.js';
+
+type Logged = ({ kind: 'tokens' } & NewLogin) | { kind: 'mfa'; person: Client; methods: string[] };
+
+export default defineWrite<UserApiPostLoginInput, Logged, UserApiPostLoginAnswer>({
+  // The password's scrypt, and the session's signing key on its first login, are made off the event loop.
+  async prepare({ username, password }, world) {
+    const [, key] = await Promise.all([
+      prepareVerify(password, clientByEmail(world, username)?.password ?? NO_ACCOUNT_HASH),
+      signingKey(world) ? undefined : newKeyPair(),
+    ]);
+    return key;
+  },
+  run({ username, password }, { world, now, session }, prepared) {
+    const record = clientByEmail(world, username);
+    const matches = verifyPassword(password, record?.password ?? NO_ACCOUNT_HASH);
+    // One answer for every cause, as installations give it, so it never tells whether the e-mail is known.
+    if (!record || !matches || !mayLogIn(world, record)) throw new ApiError(messages.doorWrongLogin());
+    if (!signingKey(world)) keepKey(world, prepared as Awaited<ReturnType<typeof newKeyPair>>, now);
+    const person = world.replace('clients', { ...record, lastlogin: formatDateTime(now) });
+    const factor = secondFactor(world, person.id);
+    if (factor) return { kind: 'mfa', person, methods: [factor.method] };
+    return { kind: 'tokens', person, ...pick(startLogin(world, person, session, now)) };
+  },
+  async finish(logged, ctx) {
+    if (logged.kind === 'tokens') return loginTokens(logged, ctx);
+    const key = signingKey(ctx.world) as UserApiKey;
+    // The challenge names no login yet: POST /api/mfa/verify starts one.
+    const { token, exp } = await signToken(key, claimsFor(logged.person, ctx.session, '0', 'mfa'), ctx.now, MFA_SECONDS);
+    return { token: null, refresh: null, mfa: { token, methods: logged.methods, expires_at: exp } };
+  },
+});
+
+function pick({ row, refresh }: { row: { id: string }; refresh: string }): { sid: string; refresh: string } {
+  return { sid: row.id, refresh };
+}

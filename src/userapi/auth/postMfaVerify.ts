@@ -1,0 +1,20 @@
+import { callerOf, defineWrite } from '../route.js';
+import { ApiError, messages } from '../../errors.js';
+import { codeMatches, secondFactor, startLogin } from '../../domain/customerTokens.js';
+import type { UserApiPostMfaVerifyInput, UserApiTokens } from '../../generated/wire.js';
+import { loginTokens, type NewLogin } from './tokens.js';
+
+export default defineWrite<UserApiPostMfaVerifyInput, NewLogin, UserApiTokens>({
+  run({ payload }, ctx) {
+    const { world, now, session } = ctx;
+    const { person } = callerOf(ctx);
+    const factor = secondFactor(world, person.id);
+    if (!factor) throw new ApiError(messages.doorMfaNotPending());
+    if (!codeMatches(factor, payload.code, now)) throw new ApiError(messages.doorWrongCode());
+    const { row, refresh } = startLogin(world, person, session, now);
+    return { person, sid: row.id, refresh };
+  },
+  async finish(login, ctx) {
+    return { ...(await loginTokens(login, ctx)), mfa: null };
+  },
+});
