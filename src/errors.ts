@@ -385,6 +385,8 @@ export const messages = {
   doorPersonalTokenRefused: () => 'A personal access token cannot make or list other tokens: log in with e-mail and password',
   doorMfaTokenOnly: () => 'This token finishes a two-factor login only: send it to POST /api/mfa/verify',
   doorMfaNotPending: () => 'POST /api/mfa/verify takes the mfa.token POST /api/login answered to an account with two-factor authentication',
+  customerTokenRefused: (id: string, status: string) =>
+    `Client ${id} is ${status}: only an Active client (and a contact of an Active client) logs in at the customer's door`,
   doorRevokeWhat: () => 'Send refresh_token, or call with the access token of the login to revoke',
   noTicketDept: () => 'No ticket department exists to file the ticket under: add one to the world (ticket_depts.json)',
 } as const;

@@ -74,6 +74,11 @@ export interface SessionHandle {
   snapshots(): Promise<SnapshotInfo[]>;
   state<K extends CollectionName>(collection: K): Promise<readonly RecordOf<K>[]>;
   record<K extends CollectionName>(collection: K, id: string): Promise<RecordOf<K> | undefined>;
+  /**
+   * An access token of the customer's door (/api/...) for client or contact `id`, as a login would
+   * answer it, without the password: `Authorization: Bearer <token>`.
+   */
+  customerToken(id: string): Promise<string>;
 }
 
 export interface Simulator {
@@ -128,6 +133,7 @@ function handle(control: Control, name: string): SessionHandle {
     snapshots: async () => of().snapshots(),
     state: async (collection) => of().rows(collection),
     record: async (collection, id) => of().record(collection, id),
+    customerToken: async (id) => (await of().customerToken(id)).token,
   };
 }
 

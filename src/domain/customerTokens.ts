@@ -2,7 +2,7 @@ import { createHash, createPrivateKey, createPublicKey, generateKeyPair, type Ke
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { Secret, TOTP } from 'otpauth';
 import { addDays, formatDateTime, parseDateTime, unixTime } from '../lib/dates.js';
-import type { Client, ClientMfa, UserApiKey, UserApiToken } from '../generated/wire.js';
+import type { Client, ClientMfa, UserApiKey, UserApiToken, UserApiTokens } from '../generated/wire.js';
 import type { View, World } from '../store/world.js';
 import { MAIN_PARENT_ID } from './clients.js';
 
@@ -168,6 +168,21 @@ export function claimsFor(
 }
 
 // ------------------------------------------------------------------ logins and refresh tokens
+
+/** A login just started (or refreshed): the person, its login row and its refresh token, for issueTokens. */
+export interface NewLogin {
+  person: Client;
+  sid: string;
+  refresh: string;
+}
+
+/** The access token of a login, signed with the session's key, beside its refresh token (as /api/login answers them). */
+export async function issueTokens(world: View, login: NewLogin, session: string, now: Date): Promise<UserApiTokens> {
+  const key = signingKey(world);
+  if (!key) throw new Error('a login was made before the session had a signing key');
+  const { token } = await signToken(key, claimsFor(login.person, session, login.sid, 'access'), now, ACCESS_SECONDS);
+  return { token, refresh: login.refresh };
+}
 
 /** A new login of `person`: its row and the refresh token it answers (shown once, kept as a hash). */
 export function startLogin(world: World, person: Client, session: string, now: Date): { row: UserApiToken; refresh: string } {

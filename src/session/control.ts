@@ -4,7 +4,10 @@
 import { formatDateTime, unixTime } from '../lib/dates.js';
 import { DEFAULT_PER_PAGE, type Sorter } from '../lib/lists.js';
 import { outbox } from '../domain/outbox.js';
+import { mayLogIn } from '../domain/clients.js';
+import { issueTokens, keepKey, newKeyPair, signingKey, startLogin } from '../domain/customerTokens.js';
 import type {
+  UserApiTokens,
   AutomationStatus as AutomationState,
   ClockState,
   Coverage,
@@ -133,6 +136,8 @@ export interface StatePage<T> {
  * The journal redacts them too (journal.ts); the world keeps them whole.
  */
 function shownRows<T>(name: CollectionName, rows: readonly T[]): readonly T[] {
+  // The customer's door's signing key: its public half is enough to check a token.
+  if (name === 'userapi_keys') return rows.map((row) => ({ ...row, private_key: maskSecret((row as RecordOf<'userapi_keys'>).private_key) }) as T);
   if (name !== 'api_access') return rows;
   return rows.map((row) => {
     const access = row as RecordOf<'api_access'>;
@@ -405,6 +410,23 @@ export class SessionControl {
       const cut = world.newestPage(name, rows, page ?? 0, perpage ?? DEFAULT_PER_PAGE);
       return { rows: shownRows(name, cut.items), sorter: cut.sorter };
     });
+  }
+
+  /**
+   * A login at the customer's door for client or contact `personId`, made as
+   * POST /api/login makes one but without its password: its access and refresh tokens.
+   */
+  async customerToken(personId: string): Promise<UserApiTokens> {
+    const made = signingKey(this.session.world) ? undefined : await newKeyPair();
+    const login = await this.session.write((world, now) => {
+      const person = world.get('clients', String(personId));
+      if (!person) throw new ControlError('not-found', messages.notFound('Client', String(personId)));
+      if (!mayLogIn(world, person)) throw badInput(messages.customerTokenRefused(person.id, person.status));
+      if (made) keepKey(world, made, now);
+      const { row, refresh } = startLogin(world, person, this.session.name, now);
+      return { person, sid: row.id, refresh };
+    }, 'customer token');
+    return issueTokens(this.session.world, login, this.session.name, this.session.clock.now());
   }
 
   /** The record, or undefined when the collection has no such id. */
