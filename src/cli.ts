@@ -49,6 +49,7 @@ async function serve(config: CliConfig): Promise<void> {
       now: config.now,
       automation: config.automation,
       latency: config.latency,
+      userApiRateLimit: config.userApiRateLimit,
       controlToken: config.controlToken,
       cors: config.cors,
       maxSessions: config.maxSessions,

@@ -6,6 +6,7 @@ import type { Latency } from '../http/endpoint.js';
 import { MIN_MEMORY_BUDGET } from '../session/memory.js';
 import { connectionLimits, DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from '../http/connections.js';
 import type { ProxyOptions } from '../http/proxy.js';
+import type { RateLimitSpec } from '../http/userapi-limit.js';
 import { DEFAULT_MAX_ANSWER_BYTES, DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS, endpointOf } from '../lib/upstream.js';
 
 export class UsageError extends Error {}
@@ -33,6 +34,8 @@ export interface CliConfig {
   connections: ConnectionLimits;
   /** Forward calls to the user's installation (--proxy and the flags after it). */
   proxy?: ProxyOptions;
+  /** Requests each client may send to the customer's door in a period (--userapi-rate-limit). */
+  userApiRateLimit?: RateLimitSpec;
 }
 
 const MAX_RETRIES = 10;
@@ -53,6 +56,9 @@ Serves the HostBill admin/api.php simulator. Every option also reads an environm
   --now <datetime>       start every session's clock frozen at "YYYY-MM-DD HH:MM:SS" UTC (BILLSIM_NOW; default: real time)
   --no-automation        let session clocks pass midnight without the daily billing automation (BILLSIM_AUTOMATION=0)
   --latency <min>-<max>  delay every API answer by min..max milliseconds (BILLSIM_LATENCY; default none)
+  --userapi-rate-limit <n>/<seconds>
+                         requests each client may send to the customer's door (/api/...) in that many seconds;
+                         more answer HTTP 429 "rate_limited" (BILLSIM_USERAPI_RATE_LIMIT; default no limit)
   --control-token <t>    require "Authorization: Bearer <t>" on /__billsim routes but health (BILLSIM_CONTROL_TOKEN; default none)
   --log-level <level>    ${LOG_LEVELS.join(', ')} (BILLSIM_LOG_LEVEL; default info)
   --cors <origins>       comma-separated allowed origins, or * for any (BILLSIM_CORS; default *)
@@ -122,6 +128,7 @@ const OPTIONS = {
   now: { type: 'string' },
   'no-automation': { type: 'boolean' },
   latency: { type: 'string' },
+  'userapi-rate-limit': { type: 'string' },
   'control-token': { type: 'string' },
   'log-level': { type: 'string' },
   cors: { type: 'string' },
@@ -152,6 +159,13 @@ function automation(off: boolean | undefined, env: string | undefined): boolean 
 function port(text: string): number {
   if (!/^\d{1,5}$/.test(text) || Number(text) > 65535) throw new UsageError(`--port must be a whole number from 0 to 65535, got "${text}"`);
   return Number(text);
+}
+
+function userApiRateLimit(text: string | undefined): RateLimitSpec | undefined {
+  if (text === undefined) return undefined;
+  const found = /^([1-9][0-9]{0,8})\/([1-9][0-9]{0,6})$/.exec(text.trim());
+  if (!found) throw new UsageError(`--userapi-rate-limit must be <n>/<seconds> such as 60/60 (60 requests a minute per client), got "${text}"`);
+  return { requests: Number(found[1]), seconds: Number(found[2]) };
 }
 
 function latency(text: string | undefined): Latency | undefined {
@@ -357,6 +371,7 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
     now,
     automation: automation(values['no-automation'], env.BILLSIM_AUTOMATION),
     latency: latency(values.latency ?? env.BILLSIM_LATENCY),
+    userApiRateLimit: userApiRateLimit(values['userapi-rate-limit'] ?? env.BILLSIM_USERAPI_RATE_LIMIT),
     controlToken: nonEmpty('--control-token', values['control-token'] ?? env.BILLSIM_CONTROL_TOKEN),
     logLevel: logLevel as LogLevel,
     cors: cors(values.cors ?? env.BILLSIM_CORS),

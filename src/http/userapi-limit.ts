@@ -38,10 +38,3 @@ export class RateLimit {
     return undefined;
   }
 }
-
-/** "N/SECONDS" as --userapi-rate-limit takes it, or why not. */
-export function parseRateLimit(text: string): RateLimitSpec | string {
-  const found = /^([1-9][0-9]{0,8})\/([1-9][0-9]{0,6})$/.exec(text.trim());
-  if (!found) return `--userapi-rate-limit takes N/SECONDS, such as 60/60 (60 requests a minute per client); got ${JSON.stringify(text)}`;
-  return { requests: Number(found[1]), seconds: Number(found[2]) };
-}
