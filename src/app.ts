@@ -14,6 +14,9 @@ import { registerEndpoint, type EndpointDeps, type Latency } from './http/endpoi
 import { answerDirectly, requestIds } from './http/direct.js';
 import { CONTROL_PREFIX, registerControl } from './http/control.js';
 import { registerDocs } from './http/docs.js';
+import { registerRoot } from './http/root.js';
+import { swaggerDocument } from './http/userapi-openapi.js';
+import { convertAll } from './http/openapi-schemas.js';
 import { buildOpenApi } from './http/openapi.js';
 import { recordedExamples } from './examples.js';
 import { registerBodyParsers } from './http/bodies.js';
@@ -267,6 +270,7 @@ async function appOver(options: AppOptions, seed: Seed, saved: DataFile | undefi
   guardHosts(app, options.allowedHosts ?? []);
   watchConnections(app, limits);
   registerControl(app, { control, version: packageVersion(), controlToken: options.controlToken });
+  registerRoot(app, () => swaggerDocument(packageVersion(), convertAll()));
   registerDocs(app, () => {
     // The docs page fills in the credentials this server runs with, so "Try it out" works at once,
     // but the document is open to anyone: a key of the user's own is left for them to type in.

@@ -34,6 +34,7 @@ export {
   userApiRef,
   userApiRouteName,
   userApiRoutes,
+  userApiSchemaId,
 } from './schema-files.js';
 
 /** What ajv's compiled and standalone validators have in common. */

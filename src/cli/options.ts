@@ -164,7 +164,8 @@ function port(text: string): number {
 function userApiRateLimit(text: string | undefined): RateLimitSpec | undefined {
   if (text === undefined) return undefined;
   const found = /^([1-9][0-9]{0,8})\/([1-9][0-9]{0,6})$/.exec(text.trim());
-  if (!found) throw new UsageError(`--userapi-rate-limit must be <n>/<seconds> such as 60/60 (60 requests a minute per client), got "${text}"`);
+  if (!found)
+    throw new UsageError(`--userapi-rate-limit must be <n>/<seconds> such as 60/60 (60 requests a minute per client), got "${text}"`);
   return { requests: Number(found[1]), seconds: Number(found[2]) };
 }
 

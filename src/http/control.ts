@@ -264,8 +264,6 @@ function registerNotFound(app: FastifyInstance, table: Route[]): void {
 }
 
 export function registerControl(app: FastifyInstance, deps: ControlDeps): void {
-  // The dashboard is the control prefix itself (GET /__billsim/); the root points there.
-  app.get('/', async (_request, reply) => reply.redirect(`${CONTROL_PREFIX}/`));
   void app.register(
     async (control) => {
       control.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {

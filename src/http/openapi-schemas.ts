@@ -214,3 +214,15 @@ export function entryTypes(components: Record<string, Schema>, schema: unknown, 
   for (const branch of branches(node)) for (const t of entryTypes(components, branch, depth + 1)) out.add(t);
   return out;
 }
+
+/** Text for the places Swagger UI shows as it is (summaries): no Markdown code marks. */
+function plain(text: string): string {
+  return text.replace(/`([^`]*)`/g, '$1');
+}
+
+/** An operation's summary: the first sentence of its description, plain and short. */
+export function firstSentence(text: string): string {
+  const match = /^(.*?[.!?])(\s|$)/s.exec(text);
+  const sentence = plain((match ? match[1] : text).trim());
+  return sentence.length > 120 ? `${sentence.slice(0, 117)}...` : sentence;
+}

@@ -6,10 +6,21 @@
 // lighter form of it, made in docs-document.ts.
 import { callSections, operationSchemaId } from '../schemas.js';
 import { SECTIONS } from '../sections.js';
+import { DOOR_SECURITY, DOOR_TAG, doorPaths } from './userapi-openapi.js';
 import type { RecordedExample } from '../examples.js';
 import { API_PATH, SESSION_HEADER } from './endpoint.js';
 import { parseParams } from './params.js';
-import { COMPONENTS, componentName, convertAll, entryTypes, isObject, resolve, type Schema, typesOf } from './openapi-schemas.js';
+import {
+  COMPONENTS,
+  componentName,
+  convertAll,
+  entryTypes,
+  firstSentence,
+  isObject,
+  resolve,
+  type Schema,
+  typesOf,
+} from './openapi-schemas.js';
 import { CONTROL_TAG, controlPaths } from './control-openapi.js';
 
 // Parameters of the transport, not of the call: described once, never repeated per operation.
@@ -23,17 +34,6 @@ export interface OpenApiOptions {
   credentials?: { apiId: string; apiKey?: string };
   /** Each call's recorded example request and answer (examples/answers.json). */
   examples?: Readonly<Record<string, RecordedExample>>;
-}
-
-/** Text for the places Swagger UI shows as it is (summaries): no Markdown code marks. */
-function plain(text: string): string {
-  return text.replace(/`([^`]*)`/g, '$1');
-}
-
-function firstSentence(text: string): string {
-  const match = /^(.*?[.!?])(\s|$)/s.exec(text);
-  const sentence = plain((match ? match[1] : text).trim());
-  return sentence.length > 120 ? `${sentence.slice(0, 117)}...` : sentence;
 }
 
 interface CallParam {
@@ -276,12 +276,13 @@ export function buildOpenApi(calls: string[], version: string, options: OpenApiO
   // Every call shares one URL; the fragment keeps the path keys apart and is
   // never sent by a browser, so requests still reach the real endpoint.
   for (const call of calls) paths[`${API_PATH}#${call}`] = callPath(schemas, call, options);
+  Object.assign(paths, doorPaths(schemas));
   Object.assign(paths, controlPaths(schemas));
   document = deepFreeze({
     openapi: '3.1.0',
     info: { title: 'billsim', version, description: DESCRIPTION },
     servers: [{ url: '/' }],
-    tags: [...SECTIONS.map((s) => ({ name: s.title })), CONTROL_TAG],
+    tags: [...SECTIONS.map((s) => ({ name: s.title })), DOOR_TAG, CONTROL_TAG],
     paths,
     components: {
       schemas,
@@ -297,6 +298,7 @@ export function buildOpenApi(calls: string[], version: string, options: OpenApiO
         },
       },
       securitySchemes: {
+        ...DOOR_SECURITY,
         controlToken: {
           type: 'http',
           scheme: 'bearer',

@@ -137,7 +137,8 @@ export interface StatePage<T> {
  */
 function shownRows<T>(name: CollectionName, rows: readonly T[]): readonly T[] {
   // The customer's door's signing key: its public half is enough to check a token.
-  if (name === 'userapi_keys') return rows.map((row) => ({ ...row, private_key: maskSecret((row as RecordOf<'userapi_keys'>).private_key) }) as T);
+  if (name === 'userapi_keys')
+    return rows.map((row) => ({ ...row, private_key: maskSecret((row as RecordOf<'userapi_keys'>).private_key) }) as T);
   if (name !== 'api_access') return rows;
   return rows.map((row) => {
     const access = row as RecordOf<'api_access'>;

@@ -169,7 +169,7 @@ t.test('api_id and api_key are parameters filled in with the credentials the app
     schema: { default: 'billsim-secret' },
   });
   t.equal(doc.security, undefined, 'no Authorize step for the API');
-  t.strictSame(Object.keys(doc.components.securitySchemes), ['controlToken']);
+  t.strictSame(Object.keys(doc.components.securitySchemes), ['customerToken', 'customerBasic', 'controlToken']);
   const app = await build(t, { credentials: { apiId: 'team', apiKey: 'team-secret' } });
   const served = (await app.inject({ url: '/openapi.json' })).json();
   t.match(served.components.parameters.api_id, { example: 'team', schema: { default: 'team' } });
@@ -331,18 +331,21 @@ t.test('real answers validate against the published response schemas', async (t)
   }
 });
 
-t.test("operations are tagged with the API's own sections, in their order, then the test control routes", async (t) => {
-  t.same(
-    doc.tags.map((tag: Doc) => tag.name),
-    [...SECTIONS.map((section) => section.title), 'Test control'],
-  );
-  t.ok(
-    doc.tags.some((tag: Doc) => tag.name === 'Affiliates'),
-    'a section of its own for the affiliate calls',
-  );
-  t.same(operationOf('getInvoiceDetails').tags, ['Invoices']);
-  t.same(postOf('getInvoiceDetails').tags, ['Invoices']);
-  t.same(operationOf('getClients').tags, ['Clients']);
-  t.same(operationOf('getProducts').tags, ['Services and catalogue']);
-  for (const call of calls) t.equal(operationOf(call).tags.length, 1, `${call} has one section`);
-});
+t.test(
+  "operations are tagged with the API's own sections, in their order, then the customer's door, then the test control routes",
+  async (t) => {
+    t.same(
+      doc.tags.map((tag: Doc) => tag.name),
+      [...SECTIONS.map((section) => section.title), "Customer's door (User API)", 'Test control'],
+    );
+    t.ok(
+      doc.tags.some((tag: Doc) => tag.name === 'Affiliates'),
+      'a section of its own for the affiliate calls',
+    );
+    t.same(operationOf('getInvoiceDetails').tags, ['Invoices']);
+    t.same(postOf('getInvoiceDetails').tags, ['Invoices']);
+    t.same(operationOf('getClients').tags, ['Clients']);
+    t.same(operationOf('getProducts').tags, ['Services and catalogue']);
+    for (const call of calls) t.equal(operationOf(call).tags.length, 1, `${call} has one section`);
+  },
+);

@@ -8,6 +8,8 @@ import path from 'node:path';
 import { buildApp } from '../../src/app.js';
 import { createSimulator } from '../../src/simulator.js';
 import { parseCli } from '../../src/cli/options.js';
+import { routes } from '../../src/userapi/index.js';
+import { doorTable } from '../../src/http/userapi-routes.js';
 import { build, FROZEN_NOW } from '../helpers/app.js';
 import { ALICE, assertAnswer, assertRefused, CLIENT_PASSWORD, door, login } from '../helpers/door.js';
 
@@ -127,4 +129,25 @@ t.test('a --data restart keeps the signing key and the logins: tokens stay valid
   t.teardown(() => app.close());
   assertAnswer(t, await door(app, 'GET', '/details', {}, { token: body.token as string }), 'getDetails');
   assertAnswer(t, await door(app, 'POST', '/token', { refresh_token: body.refresh }), 'postToken');
+});
+
+t.test('the User API describes itself at /?cmd=userapi&action=swagger, as an installation does, and in /openapi.json', async (t) => {
+  const app = await build(t);
+  const swagger = await app.inject({ url: '/?cmd=userapi&action=swagger' });
+  t.equal(swagger.statusCode, 200);
+  const doc = swagger.json();
+  t.equal(doc.swagger, '2.0');
+  t.equal(doc.basePath, '/api');
+  t.strictSame(Object.keys(doc.paths['/login']), ['post']);
+  t.strictSame(doc.paths['/login'].post.parameters, [
+    { name: 'username', in: 'query', required: true, type: 'string', description: "the account's e-mail" },
+    { name: 'password', in: 'query', required: true, type: 'string' },
+  ]);
+  t.match(doc.paths['/tokens/{id}'].delete.parameters, [{ name: 'id', in: 'path', required: true }]);
+  for (const route of doorTable(routes)) t.ok(doc.paths[route.path]?.[route.method.toLowerCase()], `${route.key} is described`);
+  // Anything else at the root is the dashboard, as before.
+  t.equal((await app.inject({ url: '/' })).headers.location, '/__billsim/');
+  const openapi = (await app.inject({ url: '/openapi.json' })).json();
+  t.match(openapi.paths['/api/login'].post, { tags: ["Customer's door (User API)"], security: [] });
+  t.match(openapi.paths['/api/details'].get, { security: [{ customerToken: [] }, { customerBasic: [] }] });
 });
