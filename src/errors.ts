@@ -375,7 +375,7 @@ export const messages = {
   doorRateLimited: () => 'rate_limited',
   doorWrongCode: () => 'wrongcode',
   doorRouteUnknown: (method: string, path: string) =>
-    `No route ${method} /api${path}: the routes are listed at /?cmd=userapi&action=swagger and on /docs; an installation's module routes can be stubbed (POST /__billsim/stubs with method and path)`,
+    `No route ${method} /api${path}: the routes are listed at /?cmd=userapi&action=swagger and on /docs; stub an installation's module route with POST /__billsim/stubs {"call": "${method} /api${path}", "answer": {...}}`,
   doorMethodNotAllowed: (method: string, path: string, allowed: readonly string[]) =>
     `${method} is not allowed on /api${path}: send ${allowed.join(' or ')}`,
   doorPrivilege: (contactId: string, privilege: string) =>

@@ -2828,7 +2828,7 @@ export interface Stub {
    */
   id: string;
   /**
-   * a call name: a letter, then up to 63 letters, digits or _ (simulated by billsim or not)
+   * a call name: a letter, then up to 63 letters, digits or _ (simulated by billsim or not); or a route of the customer's door, its method and path: "GET /api/service/{id}/vms" ({placeholders} match any one segment and join params) or "GET /api/service/7/vms"
    */
   call: string;
   params?: StubParams;
@@ -11855,7 +11855,7 @@ export interface AddStubRoute {
  */
 export interface StubSpec {
   /**
-   * a call name: a letter, then up to 63 letters, digits or _ (simulated by billsim or not)
+   * a call name: a letter, then up to 63 letters, digits or _ (simulated by billsim or not); or a route of the customer's door, its method and path: "GET /api/service/{id}/vms" ({placeholders} match any one segment and join params) or "GET /api/service/7/vms"
    */
   call: string;
   params?: StubParams;

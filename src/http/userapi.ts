@@ -11,7 +11,9 @@ import type { Caller, RouteContext } from '../userapi/route.js';
 import { JSON_TYPE } from './endpoint.js';
 import { assertParsed, mergeParams, type Params } from './params.js';
 import { callerFor, credentialsOf, doorSession, holds, type Credentials } from './userapi-callers.js';
-import { type DoorEntry, matchRoute, USERAPI_PREFIX } from './userapi-routes.js';
+import { type DoorEntry, type Match, matchRoute, USERAPI_PREFIX } from './userapi-routes.js';
+import { type DoorStubAnswer, doorStubAnswer, doorStubbed } from './userapi-stubs.js';
+import { writeFailure } from './failures.js';
 import type { RateLimit } from './userapi-limit.js';
 
 // The customer's door: HostBill's User API (/api/<route>) over the same
@@ -34,6 +36,20 @@ interface DoorOutcome {
   body: object;
   errors: string[];
   headers?: Record<string, string>;
+  /** The methods the path takes, for a 405. */
+  allowed?: string[];
+  /** The stub that answered, when one did. */
+  stub?: number;
+  failure?: DoorStubAnswer['failure'];
+  delayMs?: number;
+}
+
+/** Where a request went: its method and path under /api, the route's name, and the route it matched. */
+interface Reached {
+  method: string;
+  path: string;
+  key: string;
+  match: Match;
 }
 
 // Answers whose tokens the journal must not keep (it shows answers on the dashboard and the control routes).
@@ -62,17 +78,12 @@ export function registerUserApi(app: FastifyInstance, deps: DoorDeps): void {
     let input: Params = {};
     try {
       assertParsed(request.query, request.body);
-      if (!match) throw new DoorError(404, messages.doorRouteUnknown(request.method, path));
-      if (!('entry' in match)) {
-        reply.header('allow', match.allowed.join(', '));
-        throw new DoorError(405, messages.doorMethodNotAllowed(request.method, path, match.allowed));
-      }
-      const { entry, values } = match;
-      key = entry.key;
-      input = { ...mergeParams(request.query, request.body), ...values };
+      if (match && 'entry' in match) key = match.entry.key;
+      input = { ...mergeParams(request.query, request.body), ...(match && 'entry' in match ? match.values : {}) };
       const credentials = credentialsOf(request.headers);
       session = deps.sessions.get(doorSession(request.headers, credentials, input.refresh_token));
-      outcome = await answer(deps, session, entry, input, credentials, request.ip);
+      outcome = await answer(deps, session, { method: request.method, path, key, match }, input, credentials, request.ip);
+      if (outcome.allowed) reply.header('allow', outcome.allowed.join(', '));
     } catch (error) {
       const known = refusal(error);
       if (!known) request.log.error({ err: error, route: key }, 'route failed');
@@ -89,6 +100,7 @@ export function registerUserApi(app: FastifyInstance, deps: DoorDeps): void {
       error: outcome.errors,
       durationMs: Math.round((performance.now() - started) * 100) / 100,
       answer: match && 'entry' in match && TOKEN_ANSWERS.has(match.entry.name) ? JSON.stringify(redact(outcome.body)) : json,
+      ...(outcome.stub !== undefined && { stub: outcome.stub }),
     });
     const error = success ? undefined : outcome.errors[0]?.slice(0, 300);
     request.log.info(
@@ -96,23 +108,32 @@ export function registerUserApi(app: FastifyInstance, deps: DoorDeps): void {
       'user api call',
     );
     if (outcome.headers) reply.headers(outcome.headers);
+    if (outcome.failure) {
+      reply.hijack();
+      writeFailure(reply.raw, { kind: outcome.failure, delayMs: outcome.delayMs }, json, reply.getHeaders(), outcome.status);
+      return reply;
+    }
     return reply.status(outcome.status).type(JSON_TYPE).send(json);
   };
   app.route({ method: ['GET', 'POST', 'PUT', 'DELETE'], url: `${USERAPI_PREFIX}/*`, handler });
   app.route({ method: ['GET', 'POST', 'PUT', 'DELETE'], url: USERAPI_PREFIX, handler });
 }
 
-/** The route's answer, read (or written) through the session's one entrance. */
+/**
+ * The request's answer, read (or written) through the session's one entrance:
+ * a fault first, then a stub, then the route (a path no route takes is refused
+ * only once no stub took it).
+ */
 function answer(
   deps: DoorDeps,
   session: Session,
-  entry: DoorEntry,
+  reached: Reached,
   input: Params,
   credentials: Credentials,
   ip: string,
 ): Promise<DoorOutcome> {
   return session.read(async (world, now) => {
-    const met = session.takeFault(entry.key);
+    const met = session.takeFault(reached.key);
     const fault = met && (await met);
     if (fault?.delayMs) await sleep(fault.delayMs);
     if (fault && (fault.error || fault.status)) {
@@ -120,6 +141,22 @@ function answer(
       return { status: fault.status ?? 200, body: { error: errors }, errors };
     }
     try {
+      const stubbed = doorStubbed(world, reached.method)
+        ? await doorStubAnswer(session, reached.method, reached.path, input, now)
+        : undefined;
+      if (stubbed) {
+        if (stubbed.delayMs && stubbed.failure !== 'slow') await sleep(stubbed.delayMs);
+        return stubbed;
+      }
+      const { match } = reached;
+      if (!match) throw new DoorError(404, messages.doorRouteUnknown(reached.method, reached.path));
+      if (!('entry' in match)) {
+        return {
+          ...refusal(new DoorError(405, messages.doorMethodNotAllowed(reached.method, reached.path, match.allowed)))!,
+          allowed: match.allowed,
+        };
+      }
+      const { entry } = match;
       const caller = await callerFor(world, now, credentials, entry.auth);
       const limited = deps.rateLimit?.take(session.name, caller ? `client ${caller.clientId}` : `address ${ip}`);
       if (limited !== undefined) {

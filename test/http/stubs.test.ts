@@ -89,6 +89,7 @@ t.test('every bad stub is refused with all its problems, and nothing is stored',
       { call: '9lives', answer: { a: 1 }, error: ['x'], times: 0, failure: 'explode', extra: true },
       'Unknown stub field "extra": send only call, params, answer, error, status, delayMs, times, failure; ' +
         'call must be a call name: a letter, then up to 63 letters, digits or _ (simulated by billsim or not); ' +
+        'or a route of the customer\'s door, its method and path: "GET /api/service/{id}/vms" ({placeholders} match any one segment and join params) or "GET /api/service/7/vms"; ' +
         'times must be a whole number from 1 to 1000000; ' +
         "failure must be one of reset (the connection is closed without an answer), empty (HTTP 200 with no body), malformed (HTTP 200 with a body that is not JSON), html (HTTP 502 with a proxy's HTML page) or slow (the answer's body dripped over delayMs); " +
         'Give answer or error, not both',

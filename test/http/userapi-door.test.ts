@@ -16,7 +16,7 @@ import { ALICE, assertAnswer, assertRefused, CLIENT_PASSWORD, door, login } from
 t.test('an unknown route answers 404 saying where the routes are listed; a known path with another method 405', async (t) => {
   const app = await build(t);
   assertRefused(t, await door(app, 'GET', '/service/7/vms'), 404, [
-    "No route GET /api/service/7/vms: the routes are listed at /?cmd=userapi&action=swagger and on /docs; an installation's module routes can be stubbed (POST /__billsim/stubs with method and path)",
+    'No route GET /api/service/7/vms: the routes are listed at /?cmd=userapi&action=swagger and on /docs; stub an installation\'s module route with POST /__billsim/stubs {"call": "GET /api/service/7/vms", "answer": {...}}',
   ]);
   const wrong = await door(app, 'PUT', '/login', {});
   assertRefused(t, wrong, 405, ['PUT is not allowed on /api/login: send POST']);
@@ -150,4 +150,27 @@ t.test('the User API describes itself at /?cmd=userapi&action=swagger, as an ins
   const openapi = (await app.inject({ url: '/openapi.json' })).json();
   t.match(openapi.paths['/api/login'].post, { tags: ["Customer's door (User API)"], security: [] });
   t.match(openapi.paths['/api/details'].get, { security: [{ customerToken: [] }, { customerBasic: [] }] });
+});
+
+t.test('a stub answers a route by method and path: a module route an installation adds, or a simulated one', async (t) => {
+  const app = await build(t);
+  const token = await login(app, ALICE);
+  const stub = (spec: object) => app.inject({ method: 'POST', url: '/__billsim/stubs', payload: spec });
+  t.equal(
+    (await stub({ call: 'GET /api/service/{id}/vms', answer: { vms: [{ id: '{{params.id}}-1', status: 'running' }] } })).statusCode,
+    201,
+  );
+  const vms = await door(app, 'GET', '/service/42/vms', {}, { token });
+  t.strictSame(vms, { status: 200, body: { vms: [{ id: '42-1', status: 'running' }] }, headers: vms.headers });
+  // A literal path answers before the placeholder one only when it asks for more params; here both match, the newest wins.
+  t.equal((await stub({ call: 'GET /api/details', error: ['token_expired'], status: 401, times: 1 })).statusCode, 201);
+  assertRefused(t, await door(app, 'GET', '/details', {}, { token }), 401, ['token_expired']);
+  assertAnswer(t, await door(app, 'GET', '/details', {}, { token }), 'getDetails');
+  const journal = (await app.inject({ url: '/__billsim/requests?limit=3' })).json().requests;
+  t.match(journal[1], { call: 'GET /api/details', success: false, stub: 2 });
+  t.match(journal[2], { call: 'GET /api/service/42/vms', success: true, stub: 1 });
+  // Another method or path is not stubbed.
+  t.equal((await door(app, 'POST', '/service/42/vms', {}, { token })).status, 404);
+  const refused = await stub({ call: 'PATCH /api/details', answer: {} });
+  t.equal(refused.statusCode, 400);
 });
