@@ -76,21 +76,17 @@ t.test('bad input is refused with every problem at once and changes nothing', as
   const app = await build(t);
   const token = await login(app, ALICE);
   const before = storeJson(app);
-  const answer = await door(
-    app,
-    'PUT',
-    '/details',
-    { email: 'not-an-email', country: 'USA', type: 'Other', city: 'x'.repeat(256) },
-    { token },
+  assertRefused(
+    t,
+    await door(app, 'PUT', '/details', { email: 'not-an-email', country: 'USA', type: 'Other', city: 'x'.repeat(256) }, { token }),
+    200,
+    [
+      'Parameter type must be one of: Private, Company',
+      'Parameter email must be a valid email address, such as jane@example.com',
+      'Parameter country must be an ISO 3166-1 alpha-2 country code, such as GB',
+      'Parameter city must be a text of at most 255 characters',
+    ],
   );
-  t.equal(answer.status, 200);
-  const errors = answer.body.error as string[];
-  t.equal(errors.length, 4, JSON.stringify(errors));
-  for (const param of ['email', 'country', 'type', 'city'])
-    t.ok(
-      errors.some((e) => e.includes(param)),
-      `names ${param}`,
-    );
   t.equal(storeJson(app), before, 'nothing changed');
 });
 

@@ -70,10 +70,11 @@ t.test("another client's invoice, a missing one and a Draft answer 404 alike", a
 t.test('an id that is not a number is refused', async (t) => {
   const app = await build(t);
   const token = await login(app, ALICE);
-  const answer = await door(app, 'GET', '/invoice/abc', {}, { token });
-  t.equal(answer.status, 200);
-  t.matchOnly(answer.body, { error: [String] });
-  t.match((answer.body.error as string[])[0], /id/);
+  const before = storeJson(app);
+  assertRefused(t, await door(app, 'GET', '/invoice/abc', {}, { token }), 200, [
+    'Parameter id must be a positive whole number id, such as 1',
+  ]);
+  t.equal(storeJson(app), before, 'the refusal changed nothing');
 });
 
 t.test("a contact reads its client's invoice with billing.payinvoice, and is refused without it", async (t) => {

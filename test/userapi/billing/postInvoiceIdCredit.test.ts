@@ -62,6 +62,10 @@ t.test('refusals name every problem and change nothing', async (t) => {
     'Invoice #2 is Paid: only an Unpaid invoice (or one in Collections) takes payments',
     'Parameter amount must be an amount more than 0 with at most two decimals, up to 999999999999.99, such as 10.50',
   ]);
+  assertRefused(t, await door(app, 'POST', '/invoice/abc/credit', { amount: 'x' }, { token: bruno }), 200, [
+    'Parameter id must be a positive whole number id, such as 1',
+    'Parameter amount must be an amount more than 0 with at most two decimals, up to 999999999999.99, such as 10.50',
+  ]);
   assertRefused(t, await door(app, 'POST', '/invoice/12/credit', { amount: '20' }, { token: bruno }), 200, [
     'Client 2 has 15.00 credit, less than the 20.00 asked for: nothing was applied',
   ]);
