@@ -283,6 +283,8 @@ export const messages = {
     `Gateway ${id} (${name}) is disabled: give an enabled payment gateway as ${param}`,
   creditTooLow: (clientId: string, credit: string, asked: string) =>
     `Client ${clientId} has ${credit} credit, less than the ${asked} asked for: nothing was applied`,
+  noCreditToApply: (clientId: string, invoiceId: string) =>
+    `Client ${clientId} has no credit to apply to invoice #${invoiceId}: add funds first, or pay it another way`,
   creditForCreditReceipt: (invoiceId: string) =>
     `Invoice #${invoiceId} is a credit receipt (add funds): credit cannot pay for credit, so pay it with a payment instead`,
   creditOverBalance: (invoiceId: string, due: string, asked: string) =>

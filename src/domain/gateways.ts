@@ -20,3 +20,11 @@ export function requireEnabledGateway(world: View, id: string, param = 'payment_
 export function defaultGatewayId(world: View): string {
   return world.all('gateways').find((g) => g.enabled === '1')?.id ?? '0';
 }
+
+/** The gateways a client may pay with, in id order: the enabled ones (getPaymentModules, GET /api/payment). */
+export function enabledGateways(world: View): Gateway[] {
+  return world.all('gateways').filter((g) => g.enabled === '1');
+}
+
+/** A gateway's surcharge (GET /api/payment/fees): gateway records keep none (a payment's fee is what the payment says), so every gateway charges none. */
+export const GATEWAY_FEES = { fixed_fee: '0.00', percent_fee: '0' } as const;

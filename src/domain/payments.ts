@@ -142,6 +142,16 @@ export function applyCredit(world: World, invoice: Invoice, client: Client, cent
 }
 
 /**
+ * How much of the invoice the client's credit pays when no amount is named: what
+ * the invoice still owes, or the whole credit (converted into the invoice's
+ * currency) when that is less. In the invoice's currency; 0 when either is.
+ */
+export function creditCoverCents(world: View, invoice: Invoice, client: Client): number {
+  const available = convertCents(toCents(client.credit), rateOf(world, client.currency_id), invoice.rate);
+  return Math.max(0, Math.min(available, balanceDueCents(world, invoice)));
+}
+
+/**
  * HostBill's "apply credit to new invoices" setting: a new invoice of a client
  * whose settings turn it on is paid at once from the client's credit, as far
  * as it goes, when both are in the same currency. Answers the cents applied (0
@@ -150,8 +160,7 @@ export function applyCredit(world: World, invoice: Invoice, client: Client, cent
 export function applyCreditToNewInvoice(world: World, invoice: Invoice, client: Client, now: Date): { cents: number; invoice: Invoice } {
   const settings = automationFor(world, '0', client.id);
   if (!settings.autoApplyCredit || client.currency_id !== invoice.currency_id) return { cents: 0, invoice };
-  const available = convertCents(toCents(client.credit), rateOf(world, client.currency_id), invoice.rate);
-  const cents = Math.min(available, balanceDueCents(world, invoice));
+  const cents = creditCoverCents(world, invoice, client);
   if (cents <= 0) return { cents: 0, invoice };
   return { cents, invoice: applyCredit(world, invoice, client, cents, now) };
 }

@@ -23,17 +23,1225 @@ validate17.errors = vErrors;
 return errors === 0;
 }
 
-export const deleteTokensId = validate20;
-const schema55 = {"title":"UserApiDeleteTokensIdInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
-const schema53 = {"type":"string","pattern":"^[1-9][0-9]{0,17}$","description":"a positive whole number id, such as 1"};
-const pattern16 = new RegExp("^[1-9][0-9]{0,17}$", "u");
+export const getLogs = validate23;
+const schema75 = {"title":"UserApiGetLogsInput","type":"object","properties":{"page":{"$ref":"../defs.json#/definitions/pageNumber"}}};
+const schema53 = {"type":"integer","minimum":1,"default":1,"description":"the page of the list, counted from 1 (25 items a page)"};
 
-function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.page !== undefined){
+let data0 = data.page;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 === "boolean" || data0 === null
+              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
+coerced0 = +data0;
+}
+else {
+const err0 = {instancePath:instancePath+"/page",schemaPath:"../defs.json#/definitions/pageNumber/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema53.type,parentSchema:schema53,data:data0};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["page"] = coerced0;
+}
+}
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 < 1 || isNaN(data0)){
+const err1 = {instancePath:instancePath+"/page",schemaPath:"../defs.json#/definitions/pageNumber/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema53,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema75.type,parentSchema:schema75,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate23.errors = vErrors;
+return errors === 0;
+}
+
+export const putDetails = validate28;
+const schema126 = {"title":"UserApiPutDetailsInput","type":"object","properties":{"type":{"$ref":"../../operations/clients/addClient.json#/definitions/clientType"},"companyname":{"$ref":"../../operations/clients/addClient.json#/definitions/text255"},"email":{"$ref":"../../operations/clients/addClient.json#/definitions/email"},"firstname":{"$ref":"../../operations/clients/addClient.json#/definitions/text255"},"lastname":{"$ref":"../../operations/clients/addClient.json#/definitions/text255"},"country":{"$ref":"../../operations/clients/addClient.json#/definitions/country"},"address1":{"$ref":"../../operations/clients/addClient.json#/definitions/text255"},"address2":{"$ref":"../../operations/clients/addClient.json#/definitions/text255"},"city":{"$ref":"../../operations/clients/addClient.json#/definitions/text255"},"state":{"$ref":"../../operations/clients/addClient.json#/definitions/text255"},"postcode":{"$ref":"../../operations/clients/addClient.json#/definitions/text255"},"phonenumber":{"$ref":"../../operations/clients/addClient.json#/definitions/text255"},"companyregistrationnumber":{"type":"string","maxLength":255,"description":"accepted and ignored: billsim keeps no such field"},"vateu":{"type":"string","maxLength":255,"description":"accepted and ignored: billsim keeps no such field"},"emarketing":{"type":"string","maxLength":255,"description":"accepted and ignored: billsim keeps no such field"},"taxid":{"type":"string","maxLength":255,"description":"accepted and ignored: billsim keeps no such field"},"gender":{"type":"string","maxLength":255,"description":"accepted and ignored: billsim keeps no such field"},"nationalid":{"type":"string","maxLength":255,"description":"accepted and ignored: billsim keeps no such field"},"birthday":{"type":"string","maxLength":255,"description":"accepted and ignored: billsim keeps no such field"},"bankname":{"type":"string","maxLength":255,"description":"accepted and ignored: billsim keeps no such field"},"bankaccount":{"type":"string","maxLength":255,"description":"accepted and ignored: billsim keeps no such field"},"bankaccountname":{"type":"string","maxLength":255,"description":"accepted and ignored: billsim keeps no such field"}}};
+const schema84 = {"type":"string","enum":["Private","Company"],"description":"Private or Company"};
+const schema80 = {"type":"string","maxLength":255,"description":"a text of at most 255 characters"};
+const schema79 = {"type":"string","maxLength":254,"pattern":"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$","description":"a valid email address, such as jane@example.com"};
+const schema90 = {"type":"string","pattern":"^([A-Za-z]{2})?$","description":"an ISO 3166-1 alpha-2 country code, such as GB"};
+const func5 = require("ajv/dist/runtime/ucs2length").default;
+const pattern1 = new RegExp("^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$", "u");
+const pattern34 = new RegExp("^([A-Za-z]{2})?$", "u");
+
+function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type !== undefined){
+let data0 = data.type;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err0 = {instancePath:instancePath+"/type",schemaPath:"../../operations/clients/addClient.json#/definitions/clientType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema84.type,parentSchema:schema84,data:data0};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["type"] = coerced0;
+}
+}
+}
+if(!((data0 === "Private") || (data0 === "Company"))){
+const err1 = {instancePath:instancePath+"/type",schemaPath:"../../operations/clients/addClient.json#/definitions/clientType/enum",keyword:"enum",params:{allowedValues: schema84.enum},message:"must be equal to one of the allowed values",schema:schema84.enum,parentSchema:schema84,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.companyname !== undefined){
+let data1 = data.companyname;
+if(typeof data1 !== "string"){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType1 = typeof data1;
+if(typeof data1 === "string"){
+coerced1 = data1;
+}
+}
+if(!(coerced1 !== undefined)){
+if(dataType1 == "number" || dataType1 == "boolean"){
+coerced1 = "" + data1;
+}
+else if(data1 === null){
+coerced1 = "";
+}
+else {
+const err2 = {instancePath:instancePath+"/companyname",schemaPath:"../../operations/clients/addClient.json#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema80.type,parentSchema:schema80,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["companyname"] = coerced1;
+}
+}
+}
+if(typeof data1 === "string"){
+if(func5(data1) > 255){
+const err3 = {instancePath:instancePath+"/companyname",schemaPath:"../../operations/clients/addClient.json#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema80,data:data1};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+if(data.email !== undefined){
+let data2 = data.email;
+if(typeof data2 !== "string"){
+let dataType2 = typeof data2;
+let coerced2 = undefined;
+if(dataType2 == 'object' && Array.isArray(data2) && data2.length == 1){
+data2 = data2[0];
+dataType2 = typeof data2;
+if(typeof data2 === "string"){
+coerced2 = data2;
+}
+}
+if(!(coerced2 !== undefined)){
+if(dataType2 == "number" || dataType2 == "boolean"){
+coerced2 = "" + data2;
+}
+else if(data2 === null){
+coerced2 = "";
+}
+else {
+const err4 = {instancePath:instancePath+"/email",schemaPath:"../../operations/clients/addClient.json#/definitions/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema79.type,parentSchema:schema79,data:data2};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(coerced2 !== undefined){
+data2 = coerced2;
+if(data !== undefined){
+data["email"] = coerced2;
+}
+}
+}
+if(typeof data2 === "string"){
+if(func5(data2) > 254){
+const err5 = {instancePath:instancePath+"/email",schemaPath:"../../operations/clients/addClient.json#/definitions/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema79,data:data2};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(!pattern1.test(data2)){
+const err6 = {instancePath:instancePath+"/email",schemaPath:"../../operations/clients/addClient.json#/definitions/email/pattern",keyword:"pattern",params:{pattern: "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"},message:"must match pattern \""+"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"+"\"",schema:"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$",parentSchema:schema79,data:data2};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+if(data.firstname !== undefined){
+let data3 = data.firstname;
+if(typeof data3 !== "string"){
+let dataType3 = typeof data3;
+let coerced3 = undefined;
+if(dataType3 == 'object' && Array.isArray(data3) && data3.length == 1){
+data3 = data3[0];
+dataType3 = typeof data3;
+if(typeof data3 === "string"){
+coerced3 = data3;
+}
+}
+if(!(coerced3 !== undefined)){
+if(dataType3 == "number" || dataType3 == "boolean"){
+coerced3 = "" + data3;
+}
+else if(data3 === null){
+coerced3 = "";
+}
+else {
+const err7 = {instancePath:instancePath+"/firstname",schemaPath:"../../operations/clients/addClient.json#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema80.type,parentSchema:schema80,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(coerced3 !== undefined){
+data3 = coerced3;
+if(data !== undefined){
+data["firstname"] = coerced3;
+}
+}
+}
+if(typeof data3 === "string"){
+if(func5(data3) > 255){
+const err8 = {instancePath:instancePath+"/firstname",schemaPath:"../../operations/clients/addClient.json#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema80,data:data3};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+if(data.lastname !== undefined){
+let data4 = data.lastname;
+if(typeof data4 !== "string"){
+let dataType4 = typeof data4;
+let coerced4 = undefined;
+if(dataType4 == 'object' && Array.isArray(data4) && data4.length == 1){
+data4 = data4[0];
+dataType4 = typeof data4;
+if(typeof data4 === "string"){
+coerced4 = data4;
+}
+}
+if(!(coerced4 !== undefined)){
+if(dataType4 == "number" || dataType4 == "boolean"){
+coerced4 = "" + data4;
+}
+else if(data4 === null){
+coerced4 = "";
+}
+else {
+const err9 = {instancePath:instancePath+"/lastname",schemaPath:"../../operations/clients/addClient.json#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema80.type,parentSchema:schema80,data:data4};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(coerced4 !== undefined){
+data4 = coerced4;
+if(data !== undefined){
+data["lastname"] = coerced4;
+}
+}
+}
+if(typeof data4 === "string"){
+if(func5(data4) > 255){
+const err10 = {instancePath:instancePath+"/lastname",schemaPath:"../../operations/clients/addClient.json#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema80,data:data4};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+if(data.country !== undefined){
+let data5 = data.country;
+if(typeof data5 !== "string"){
+let dataType5 = typeof data5;
+let coerced5 = undefined;
+if(dataType5 == 'object' && Array.isArray(data5) && data5.length == 1){
+data5 = data5[0];
+dataType5 = typeof data5;
+if(typeof data5 === "string"){
+coerced5 = data5;
+}
+}
+if(!(coerced5 !== undefined)){
+if(dataType5 == "number" || dataType5 == "boolean"){
+coerced5 = "" + data5;
+}
+else if(data5 === null){
+coerced5 = "";
+}
+else {
+const err11 = {instancePath:instancePath+"/country",schemaPath:"../../operations/clients/addClient.json#/definitions/country/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema90.type,parentSchema:schema90,data:data5};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(coerced5 !== undefined){
+data5 = coerced5;
+if(data !== undefined){
+data["country"] = coerced5;
+}
+}
+}
+if(typeof data5 === "string"){
+if(!pattern34.test(data5)){
+const err12 = {instancePath:instancePath+"/country",schemaPath:"../../operations/clients/addClient.json#/definitions/country/pattern",keyword:"pattern",params:{pattern: "^([A-Za-z]{2})?$"},message:"must match pattern \""+"^([A-Za-z]{2})?$"+"\"",schema:"^([A-Za-z]{2})?$",parentSchema:schema90,data:data5};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+if(data.address1 !== undefined){
+let data6 = data.address1;
+if(typeof data6 !== "string"){
+let dataType6 = typeof data6;
+let coerced6 = undefined;
+if(dataType6 == 'object' && Array.isArray(data6) && data6.length == 1){
+data6 = data6[0];
+dataType6 = typeof data6;
+if(typeof data6 === "string"){
+coerced6 = data6;
+}
+}
+if(!(coerced6 !== undefined)){
+if(dataType6 == "number" || dataType6 == "boolean"){
+coerced6 = "" + data6;
+}
+else if(data6 === null){
+coerced6 = "";
+}
+else {
+const err13 = {instancePath:instancePath+"/address1",schemaPath:"../../operations/clients/addClient.json#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema80.type,parentSchema:schema80,data:data6};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(coerced6 !== undefined){
+data6 = coerced6;
+if(data !== undefined){
+data["address1"] = coerced6;
+}
+}
+}
+if(typeof data6 === "string"){
+if(func5(data6) > 255){
+const err14 = {instancePath:instancePath+"/address1",schemaPath:"../../operations/clients/addClient.json#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema80,data:data6};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+if(data.address2 !== undefined){
+let data7 = data.address2;
+if(typeof data7 !== "string"){
+let dataType7 = typeof data7;
+let coerced7 = undefined;
+if(dataType7 == 'object' && Array.isArray(data7) && data7.length == 1){
+data7 = data7[0];
+dataType7 = typeof data7;
+if(typeof data7 === "string"){
+coerced7 = data7;
+}
+}
+if(!(coerced7 !== undefined)){
+if(dataType7 == "number" || dataType7 == "boolean"){
+coerced7 = "" + data7;
+}
+else if(data7 === null){
+coerced7 = "";
+}
+else {
+const err15 = {instancePath:instancePath+"/address2",schemaPath:"../../operations/clients/addClient.json#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema80.type,parentSchema:schema80,data:data7};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(coerced7 !== undefined){
+data7 = coerced7;
+if(data !== undefined){
+data["address2"] = coerced7;
+}
+}
+}
+if(typeof data7 === "string"){
+if(func5(data7) > 255){
+const err16 = {instancePath:instancePath+"/address2",schemaPath:"../../operations/clients/addClient.json#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema80,data:data7};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+if(data.city !== undefined){
+let data8 = data.city;
+if(typeof data8 !== "string"){
+let dataType8 = typeof data8;
+let coerced8 = undefined;
+if(dataType8 == 'object' && Array.isArray(data8) && data8.length == 1){
+data8 = data8[0];
+dataType8 = typeof data8;
+if(typeof data8 === "string"){
+coerced8 = data8;
+}
+}
+if(!(coerced8 !== undefined)){
+if(dataType8 == "number" || dataType8 == "boolean"){
+coerced8 = "" + data8;
+}
+else if(data8 === null){
+coerced8 = "";
+}
+else {
+const err17 = {instancePath:instancePath+"/city",schemaPath:"../../operations/clients/addClient.json#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema80.type,parentSchema:schema80,data:data8};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(coerced8 !== undefined){
+data8 = coerced8;
+if(data !== undefined){
+data["city"] = coerced8;
+}
+}
+}
+if(typeof data8 === "string"){
+if(func5(data8) > 255){
+const err18 = {instancePath:instancePath+"/city",schemaPath:"../../operations/clients/addClient.json#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema80,data:data8};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+if(data.state !== undefined){
+let data9 = data.state;
+if(typeof data9 !== "string"){
+let dataType9 = typeof data9;
+let coerced9 = undefined;
+if(dataType9 == 'object' && Array.isArray(data9) && data9.length == 1){
+data9 = data9[0];
+dataType9 = typeof data9;
+if(typeof data9 === "string"){
+coerced9 = data9;
+}
+}
+if(!(coerced9 !== undefined)){
+if(dataType9 == "number" || dataType9 == "boolean"){
+coerced9 = "" + data9;
+}
+else if(data9 === null){
+coerced9 = "";
+}
+else {
+const err19 = {instancePath:instancePath+"/state",schemaPath:"../../operations/clients/addClient.json#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema80.type,parentSchema:schema80,data:data9};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(coerced9 !== undefined){
+data9 = coerced9;
+if(data !== undefined){
+data["state"] = coerced9;
+}
+}
+}
+if(typeof data9 === "string"){
+if(func5(data9) > 255){
+const err20 = {instancePath:instancePath+"/state",schemaPath:"../../operations/clients/addClient.json#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema80,data:data9};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+}
+if(data.postcode !== undefined){
+let data10 = data.postcode;
+if(typeof data10 !== "string"){
+let dataType10 = typeof data10;
+let coerced10 = undefined;
+if(dataType10 == 'object' && Array.isArray(data10) && data10.length == 1){
+data10 = data10[0];
+dataType10 = typeof data10;
+if(typeof data10 === "string"){
+coerced10 = data10;
+}
+}
+if(!(coerced10 !== undefined)){
+if(dataType10 == "number" || dataType10 == "boolean"){
+coerced10 = "" + data10;
+}
+else if(data10 === null){
+coerced10 = "";
+}
+else {
+const err21 = {instancePath:instancePath+"/postcode",schemaPath:"../../operations/clients/addClient.json#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema80.type,parentSchema:schema80,data:data10};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+if(coerced10 !== undefined){
+data10 = coerced10;
+if(data !== undefined){
+data["postcode"] = coerced10;
+}
+}
+}
+if(typeof data10 === "string"){
+if(func5(data10) > 255){
+const err22 = {instancePath:instancePath+"/postcode",schemaPath:"../../operations/clients/addClient.json#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema80,data:data10};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+}
+if(data.phonenumber !== undefined){
+let data11 = data.phonenumber;
+if(typeof data11 !== "string"){
+let dataType11 = typeof data11;
+let coerced11 = undefined;
+if(dataType11 == 'object' && Array.isArray(data11) && data11.length == 1){
+data11 = data11[0];
+dataType11 = typeof data11;
+if(typeof data11 === "string"){
+coerced11 = data11;
+}
+}
+if(!(coerced11 !== undefined)){
+if(dataType11 == "number" || dataType11 == "boolean"){
+coerced11 = "" + data11;
+}
+else if(data11 === null){
+coerced11 = "";
+}
+else {
+const err23 = {instancePath:instancePath+"/phonenumber",schemaPath:"../../operations/clients/addClient.json#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema80.type,parentSchema:schema80,data:data11};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+if(coerced11 !== undefined){
+data11 = coerced11;
+if(data !== undefined){
+data["phonenumber"] = coerced11;
+}
+}
+}
+if(typeof data11 === "string"){
+if(func5(data11) > 255){
+const err24 = {instancePath:instancePath+"/phonenumber",schemaPath:"../../operations/clients/addClient.json#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema80,data:data11};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+}
+if(data.companyregistrationnumber !== undefined){
+let data12 = data.companyregistrationnumber;
+if(typeof data12 !== "string"){
+let dataType12 = typeof data12;
+let coerced12 = undefined;
+if(dataType12 == 'object' && Array.isArray(data12) && data12.length == 1){
+data12 = data12[0];
+dataType12 = typeof data12;
+if(typeof data12 === "string"){
+coerced12 = data12;
+}
+}
+if(!(coerced12 !== undefined)){
+if(dataType12 == "number" || dataType12 == "boolean"){
+coerced12 = "" + data12;
+}
+else if(data12 === null){
+coerced12 = "";
+}
+else {
+const err25 = {instancePath:instancePath+"/companyregistrationnumber",schemaPath:"#/properties/companyregistrationnumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema126.properties.companyregistrationnumber.type,parentSchema:schema126.properties.companyregistrationnumber,data:data12};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+if(coerced12 !== undefined){
+data12 = coerced12;
+if(data !== undefined){
+data["companyregistrationnumber"] = coerced12;
+}
+}
+}
+if(typeof data12 === "string"){
+if(func5(data12) > 255){
+const err26 = {instancePath:instancePath+"/companyregistrationnumber",schemaPath:"#/properties/companyregistrationnumber/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema126.properties.companyregistrationnumber,data:data12};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+}
+if(data.vateu !== undefined){
+let data13 = data.vateu;
+if(typeof data13 !== "string"){
+let dataType13 = typeof data13;
+let coerced13 = undefined;
+if(dataType13 == 'object' && Array.isArray(data13) && data13.length == 1){
+data13 = data13[0];
+dataType13 = typeof data13;
+if(typeof data13 === "string"){
+coerced13 = data13;
+}
+}
+if(!(coerced13 !== undefined)){
+if(dataType13 == "number" || dataType13 == "boolean"){
+coerced13 = "" + data13;
+}
+else if(data13 === null){
+coerced13 = "";
+}
+else {
+const err27 = {instancePath:instancePath+"/vateu",schemaPath:"#/properties/vateu/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema126.properties.vateu.type,parentSchema:schema126.properties.vateu,data:data13};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+if(coerced13 !== undefined){
+data13 = coerced13;
+if(data !== undefined){
+data["vateu"] = coerced13;
+}
+}
+}
+if(typeof data13 === "string"){
+if(func5(data13) > 255){
+const err28 = {instancePath:instancePath+"/vateu",schemaPath:"#/properties/vateu/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema126.properties.vateu,data:data13};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+}
+if(data.emarketing !== undefined){
+let data14 = data.emarketing;
+if(typeof data14 !== "string"){
+let dataType14 = typeof data14;
+let coerced14 = undefined;
+if(dataType14 == 'object' && Array.isArray(data14) && data14.length == 1){
+data14 = data14[0];
+dataType14 = typeof data14;
+if(typeof data14 === "string"){
+coerced14 = data14;
+}
+}
+if(!(coerced14 !== undefined)){
+if(dataType14 == "number" || dataType14 == "boolean"){
+coerced14 = "" + data14;
+}
+else if(data14 === null){
+coerced14 = "";
+}
+else {
+const err29 = {instancePath:instancePath+"/emarketing",schemaPath:"#/properties/emarketing/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema126.properties.emarketing.type,parentSchema:schema126.properties.emarketing,data:data14};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+if(coerced14 !== undefined){
+data14 = coerced14;
+if(data !== undefined){
+data["emarketing"] = coerced14;
+}
+}
+}
+if(typeof data14 === "string"){
+if(func5(data14) > 255){
+const err30 = {instancePath:instancePath+"/emarketing",schemaPath:"#/properties/emarketing/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema126.properties.emarketing,data:data14};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+}
+if(data.taxid !== undefined){
+let data15 = data.taxid;
+if(typeof data15 !== "string"){
+let dataType15 = typeof data15;
+let coerced15 = undefined;
+if(dataType15 == 'object' && Array.isArray(data15) && data15.length == 1){
+data15 = data15[0];
+dataType15 = typeof data15;
+if(typeof data15 === "string"){
+coerced15 = data15;
+}
+}
+if(!(coerced15 !== undefined)){
+if(dataType15 == "number" || dataType15 == "boolean"){
+coerced15 = "" + data15;
+}
+else if(data15 === null){
+coerced15 = "";
+}
+else {
+const err31 = {instancePath:instancePath+"/taxid",schemaPath:"#/properties/taxid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema126.properties.taxid.type,parentSchema:schema126.properties.taxid,data:data15};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+if(coerced15 !== undefined){
+data15 = coerced15;
+if(data !== undefined){
+data["taxid"] = coerced15;
+}
+}
+}
+if(typeof data15 === "string"){
+if(func5(data15) > 255){
+const err32 = {instancePath:instancePath+"/taxid",schemaPath:"#/properties/taxid/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema126.properties.taxid,data:data15};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+}
+if(data.gender !== undefined){
+let data16 = data.gender;
+if(typeof data16 !== "string"){
+let dataType16 = typeof data16;
+let coerced16 = undefined;
+if(dataType16 == 'object' && Array.isArray(data16) && data16.length == 1){
+data16 = data16[0];
+dataType16 = typeof data16;
+if(typeof data16 === "string"){
+coerced16 = data16;
+}
+}
+if(!(coerced16 !== undefined)){
+if(dataType16 == "number" || dataType16 == "boolean"){
+coerced16 = "" + data16;
+}
+else if(data16 === null){
+coerced16 = "";
+}
+else {
+const err33 = {instancePath:instancePath+"/gender",schemaPath:"#/properties/gender/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema126.properties.gender.type,parentSchema:schema126.properties.gender,data:data16};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+if(coerced16 !== undefined){
+data16 = coerced16;
+if(data !== undefined){
+data["gender"] = coerced16;
+}
+}
+}
+if(typeof data16 === "string"){
+if(func5(data16) > 255){
+const err34 = {instancePath:instancePath+"/gender",schemaPath:"#/properties/gender/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema126.properties.gender,data:data16};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+}
+if(data.nationalid !== undefined){
+let data17 = data.nationalid;
+if(typeof data17 !== "string"){
+let dataType17 = typeof data17;
+let coerced17 = undefined;
+if(dataType17 == 'object' && Array.isArray(data17) && data17.length == 1){
+data17 = data17[0];
+dataType17 = typeof data17;
+if(typeof data17 === "string"){
+coerced17 = data17;
+}
+}
+if(!(coerced17 !== undefined)){
+if(dataType17 == "number" || dataType17 == "boolean"){
+coerced17 = "" + data17;
+}
+else if(data17 === null){
+coerced17 = "";
+}
+else {
+const err35 = {instancePath:instancePath+"/nationalid",schemaPath:"#/properties/nationalid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema126.properties.nationalid.type,parentSchema:schema126.properties.nationalid,data:data17};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+if(coerced17 !== undefined){
+data17 = coerced17;
+if(data !== undefined){
+data["nationalid"] = coerced17;
+}
+}
+}
+if(typeof data17 === "string"){
+if(func5(data17) > 255){
+const err36 = {instancePath:instancePath+"/nationalid",schemaPath:"#/properties/nationalid/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema126.properties.nationalid,data:data17};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+}
+if(data.birthday !== undefined){
+let data18 = data.birthday;
+if(typeof data18 !== "string"){
+let dataType18 = typeof data18;
+let coerced18 = undefined;
+if(dataType18 == 'object' && Array.isArray(data18) && data18.length == 1){
+data18 = data18[0];
+dataType18 = typeof data18;
+if(typeof data18 === "string"){
+coerced18 = data18;
+}
+}
+if(!(coerced18 !== undefined)){
+if(dataType18 == "number" || dataType18 == "boolean"){
+coerced18 = "" + data18;
+}
+else if(data18 === null){
+coerced18 = "";
+}
+else {
+const err37 = {instancePath:instancePath+"/birthday",schemaPath:"#/properties/birthday/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema126.properties.birthday.type,parentSchema:schema126.properties.birthday,data:data18};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+if(coerced18 !== undefined){
+data18 = coerced18;
+if(data !== undefined){
+data["birthday"] = coerced18;
+}
+}
+}
+if(typeof data18 === "string"){
+if(func5(data18) > 255){
+const err38 = {instancePath:instancePath+"/birthday",schemaPath:"#/properties/birthday/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema126.properties.birthday,data:data18};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+}
+if(data.bankname !== undefined){
+let data19 = data.bankname;
+if(typeof data19 !== "string"){
+let dataType19 = typeof data19;
+let coerced19 = undefined;
+if(dataType19 == 'object' && Array.isArray(data19) && data19.length == 1){
+data19 = data19[0];
+dataType19 = typeof data19;
+if(typeof data19 === "string"){
+coerced19 = data19;
+}
+}
+if(!(coerced19 !== undefined)){
+if(dataType19 == "number" || dataType19 == "boolean"){
+coerced19 = "" + data19;
+}
+else if(data19 === null){
+coerced19 = "";
+}
+else {
+const err39 = {instancePath:instancePath+"/bankname",schemaPath:"#/properties/bankname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema126.properties.bankname.type,parentSchema:schema126.properties.bankname,data:data19};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+if(coerced19 !== undefined){
+data19 = coerced19;
+if(data !== undefined){
+data["bankname"] = coerced19;
+}
+}
+}
+if(typeof data19 === "string"){
+if(func5(data19) > 255){
+const err40 = {instancePath:instancePath+"/bankname",schemaPath:"#/properties/bankname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema126.properties.bankname,data:data19};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+}
+if(data.bankaccount !== undefined){
+let data20 = data.bankaccount;
+if(typeof data20 !== "string"){
+let dataType20 = typeof data20;
+let coerced20 = undefined;
+if(dataType20 == 'object' && Array.isArray(data20) && data20.length == 1){
+data20 = data20[0];
+dataType20 = typeof data20;
+if(typeof data20 === "string"){
+coerced20 = data20;
+}
+}
+if(!(coerced20 !== undefined)){
+if(dataType20 == "number" || dataType20 == "boolean"){
+coerced20 = "" + data20;
+}
+else if(data20 === null){
+coerced20 = "";
+}
+else {
+const err41 = {instancePath:instancePath+"/bankaccount",schemaPath:"#/properties/bankaccount/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema126.properties.bankaccount.type,parentSchema:schema126.properties.bankaccount,data:data20};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+if(coerced20 !== undefined){
+data20 = coerced20;
+if(data !== undefined){
+data["bankaccount"] = coerced20;
+}
+}
+}
+if(typeof data20 === "string"){
+if(func5(data20) > 255){
+const err42 = {instancePath:instancePath+"/bankaccount",schemaPath:"#/properties/bankaccount/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema126.properties.bankaccount,data:data20};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+}
+if(data.bankaccountname !== undefined){
+let data21 = data.bankaccountname;
+if(typeof data21 !== "string"){
+let dataType21 = typeof data21;
+let coerced21 = undefined;
+if(dataType21 == 'object' && Array.isArray(data21) && data21.length == 1){
+data21 = data21[0];
+dataType21 = typeof data21;
+if(typeof data21 === "string"){
+coerced21 = data21;
+}
+}
+if(!(coerced21 !== undefined)){
+if(dataType21 == "number" || dataType21 == "boolean"){
+coerced21 = "" + data21;
+}
+else if(data21 === null){
+coerced21 = "";
+}
+else {
+const err43 = {instancePath:instancePath+"/bankaccountname",schemaPath:"#/properties/bankaccountname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema126.properties.bankaccountname.type,parentSchema:schema126.properties.bankaccountname,data:data21};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+if(coerced21 !== undefined){
+data21 = coerced21;
+if(data !== undefined){
+data["bankaccountname"] = coerced21;
+}
+}
+}
+if(typeof data21 === "string"){
+if(func5(data21) > 255){
+const err44 = {instancePath:instancePath+"/bankaccountname",schemaPath:"#/properties/bankaccountname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema126.properties.bankaccountname,data:data21};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err45 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema126.type,parentSchema:schema126,data};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+validate28.errors = vErrors;
+return errors === 0;
+}
+
+export const deleteTokensId = validate30;
+const schema142 = {"title":"UserApiDeleteTokensIdInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
+const schema140 = {"type":"string","pattern":"^[1-9][0-9]{0,17}$","description":"a positive whole number id, such as 1"};
+const pattern49 = new RegExp("^[1-9][0-9]{0,17}$", "u");
+
+function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema55.required,parentSchema:schema55,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema142.required,parentSchema:schema142,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -62,7 +1270,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema53.type,parentSchema:schema53,data:data0};
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -80,8 +1288,8 @@ data["id"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern16.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema53,data:data0};
+if(!pattern49.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -94,7 +1302,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema55.type,parentSchema:schema55,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema142.type,parentSchema:schema142,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -103,18 +1311,18 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate20.errors = vErrors;
+validate30.errors = vErrors;
 return errors === 0;
 }
 
-export const getTokens = validate24;
-const schema62 = {"title":"UserApiGetTokensInput","type":"object"};
+export const getTokens = validate34;
+const schema149 = {"title":"UserApiGetTokensInput","type":"object"};
 
-function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema62.type,parentSchema:schema62,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema149.type,parentSchema:schema149,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -123,20 +1331,19 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate24.errors = vErrors;
+validate34.errors = vErrors;
 return errors === 0;
 }
 
-export const postLogin = validate26;
-const schema65 = {"title":"UserApiPostLoginInput","type":"object","required":["username","password"],"properties":{"username":{"type":"string","minLength":1,"description":"the account's e-mail"},"password":{"type":"string","minLength":1}}};
-const func4 = require("ajv/dist/runtime/ucs2length").default;
+export const postLogin = validate36;
+const schema152 = {"title":"UserApiPostLoginInput","type":"object","required":["username","password"],"properties":{"username":{"type":"string","minLength":1,"description":"the account's e-mail"},"password":{"type":"string","minLength":1}}};
 
-function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.username === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "username"},message:"must have required property '"+"username"+"'",schema:schema65.required,parentSchema:schema65,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "username"},message:"must have required property '"+"username"+"'",schema:schema152.required,parentSchema:schema152,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -146,7 +1353,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.password === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'",schema:schema65.required,parentSchema:schema65,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'",schema:schema152.required,parentSchema:schema152,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -175,7 +1382,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema65.properties.username.type,parentSchema:schema65.properties.username,data:data0};
+const err2 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema152.properties.username.type,parentSchema:schema152.properties.username,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -193,8 +1400,8 @@ data["username"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(func4(data0) < 1){
-const err3 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema65.properties.username,data:data0};
+if(func5(data0) < 1){
+const err3 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema152.properties.username,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -225,7 +1432,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema65.properties.password.type,parentSchema:schema65.properties.password,data:data1};
+const err4 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema152.properties.password.type,parentSchema:schema152.properties.password,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -243,8 +1450,8 @@ data["password"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(func4(data1) < 1){
-const err5 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema65.properties.password,data:data1};
+if(func5(data1) < 1){
+const err5 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema152.properties.password,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -257,7 +1464,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema65.type,parentSchema:schema65,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema152.type,parentSchema:schema152,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -266,18 +1473,18 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate26.errors = vErrors;
+validate36.errors = vErrors;
 return errors === 0;
 }
 
-export const postLogout = validate28;
-const schema68 = {"title":"UserApiPostLogoutInput","type":"object"};
+export const postLogout = validate38;
+const schema155 = {"title":"UserApiPostLogoutInput","type":"object"};
 
-function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema68.type,parentSchema:schema68,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema155.type,parentSchema:schema155,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -286,20 +1493,20 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate28.errors = vErrors;
+validate38.errors = vErrors;
 return errors === 0;
 }
 
-export const postMfaVerify = validate30;
-const schema71 = {"title":"UserApiPostMfaVerifyInput","type":"object","required":["method","payload"],"properties":{"method":{"type":"string","enum":["google_authenticator"]},"payload":{"type":"object","required":["code"],"properties":{"code":{"type":"string","pattern":"^[0-9]{6}$","description":"the six-digit code"}}}}};
-const pattern21 = new RegExp("^[0-9]{6}$", "u");
+export const postMfaVerify = validate40;
+const schema158 = {"title":"UserApiPostMfaVerifyInput","type":"object","required":["method","payload"],"properties":{"method":{"type":"string","enum":["google_authenticator"]},"payload":{"type":"object","required":["code"],"properties":{"code":{"type":"string","pattern":"^[0-9]{6}$","description":"the six-digit code"}}}}};
+const pattern54 = new RegExp("^[0-9]{6}$", "u");
 
-function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.method === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'",schema:schema71.required,parentSchema:schema71,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'",schema:schema158.required,parentSchema:schema158,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -309,7 +1516,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.payload === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "payload"},message:"must have required property '"+"payload"+"'",schema:schema71.required,parentSchema:schema71,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "payload"},message:"must have required property '"+"payload"+"'",schema:schema158.required,parentSchema:schema158,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -338,7 +1545,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema71.properties.method.type,parentSchema:schema71.properties.method,data:data0};
+const err2 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema158.properties.method.type,parentSchema:schema158.properties.method,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -356,7 +1563,7 @@ data["method"] = coerced0;
 }
 }
 if(!(data0 === "google_authenticator")){
-const err3 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/enum",keyword:"enum",params:{allowedValues: schema71.properties.method.enum},message:"must be equal to one of the allowed values",schema:schema71.properties.method.enum,parentSchema:schema71.properties.method,data:data0};
+const err3 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/enum",keyword:"enum",params:{allowedValues: schema158.properties.method.enum},message:"must be equal to one of the allowed values",schema:schema158.properties.method.enum,parentSchema:schema158.properties.method,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -370,7 +1577,7 @@ if(data.payload !== undefined){
 let data1 = data.payload;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.code === undefined){
-const err4 = {instancePath:instancePath+"/payload",schemaPath:"#/properties/payload/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema71.properties.payload.required,parentSchema:schema71.properties.payload,data:data1};
+const err4 = {instancePath:instancePath+"/payload",schemaPath:"#/properties/payload/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema158.properties.payload.required,parentSchema:schema158.properties.payload,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -399,7 +1606,7 @@ else if(data2 === null){
 coerced1 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/payload/code",schemaPath:"#/properties/payload/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema71.properties.payload.properties.code.type,parentSchema:schema71.properties.payload.properties.code,data:data2};
+const err5 = {instancePath:instancePath+"/payload/code",schemaPath:"#/properties/payload/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema158.properties.payload.properties.code.type,parentSchema:schema158.properties.payload.properties.code,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -417,8 +1624,8 @@ data1["code"] = coerced1;
 }
 }
 if(typeof data2 === "string"){
-if(!pattern21.test(data2)){
-const err6 = {instancePath:instancePath+"/payload/code",schemaPath:"#/properties/payload/properties/code/pattern",keyword:"pattern",params:{pattern: "^[0-9]{6}$"},message:"must match pattern \""+"^[0-9]{6}$"+"\"",schema:"^[0-9]{6}$",parentSchema:schema71.properties.payload.properties.code,data:data2};
+if(!pattern54.test(data2)){
+const err6 = {instancePath:instancePath+"/payload/code",schemaPath:"#/properties/payload/properties/code/pattern",keyword:"pattern",params:{pattern: "^[0-9]{6}$"},message:"must match pattern \""+"^[0-9]{6}$"+"\"",schema:"^[0-9]{6}$",parentSchema:schema158.properties.payload.properties.code,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -431,7 +1638,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/payload",schemaPath:"#/properties/payload/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema71.properties.payload.type,parentSchema:schema71.properties.payload,data:data1};
+const err7 = {instancePath:instancePath+"/payload",schemaPath:"#/properties/payload/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema158.properties.payload.type,parentSchema:schema158.properties.payload,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -443,7 +1650,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema71.type,parentSchema:schema71,data};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema158.type,parentSchema:schema158,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -452,14 +1659,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate30.errors = vErrors;
+validate40.errors = vErrors;
 return errors === 0;
 }
 
-export const postRevoke = validate32;
-const schema74 = {"title":"UserApiPostRevokeInput","type":"object","properties":{"refresh_token":{"type":"string","minLength":1}}};
+export const postRevoke = validate42;
+const schema161 = {"title":"UserApiPostRevokeInput","type":"object","properties":{"refresh_token":{"type":"string","minLength":1}}};
 
-function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -483,7 +1690,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err0 = {instancePath:instancePath+"/refresh_token",schemaPath:"#/properties/refresh_token/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema74.properties.refresh_token.type,parentSchema:schema74.properties.refresh_token,data:data0};
+const err0 = {instancePath:instancePath+"/refresh_token",schemaPath:"#/properties/refresh_token/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema161.properties.refresh_token.type,parentSchema:schema161.properties.refresh_token,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -501,8 +1708,8 @@ data["refresh_token"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(func4(data0) < 1){
-const err1 = {instancePath:instancePath+"/refresh_token",schemaPath:"#/properties/refresh_token/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema74.properties.refresh_token,data:data0};
+if(func5(data0) < 1){
+const err1 = {instancePath:instancePath+"/refresh_token",schemaPath:"#/properties/refresh_token/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema161.properties.refresh_token,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -515,7 +1722,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema74.type,parentSchema:schema74,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema161.type,parentSchema:schema161,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -524,19 +1731,19 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate32.errors = vErrors;
+validate42.errors = vErrors;
 return errors === 0;
 }
 
-export const postToken = validate34;
-const schema77 = {"title":"UserApiPostTokenInput","type":"object","required":["refresh_token"],"properties":{"refresh_token":{"type":"string","minLength":1}}};
+export const postToken = validate44;
+const schema164 = {"title":"UserApiPostTokenInput","type":"object","required":["refresh_token"],"properties":{"refresh_token":{"type":"string","minLength":1}}};
 
-function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.refresh_token === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "refresh_token"},message:"must have required property '"+"refresh_token"+"'",schema:schema77.required,parentSchema:schema77,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "refresh_token"},message:"must have required property '"+"refresh_token"+"'",schema:schema164.required,parentSchema:schema164,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -565,7 +1772,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/refresh_token",schemaPath:"#/properties/refresh_token/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema77.properties.refresh_token.type,parentSchema:schema77.properties.refresh_token,data:data0};
+const err1 = {instancePath:instancePath+"/refresh_token",schemaPath:"#/properties/refresh_token/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema164.properties.refresh_token.type,parentSchema:schema164.properties.refresh_token,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -583,8 +1790,8 @@ data["refresh_token"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(func4(data0) < 1){
-const err2 = {instancePath:instancePath+"/refresh_token",schemaPath:"#/properties/refresh_token/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema77.properties.refresh_token,data:data0};
+if(func5(data0) < 1){
+const err2 = {instancePath:instancePath+"/refresh_token",schemaPath:"#/properties/refresh_token/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema164.properties.refresh_token,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -597,7 +1804,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema77.type,parentSchema:schema77,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema164.type,parentSchema:schema164,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -606,23 +1813,23 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate34.errors = vErrors;
+validate44.errors = vErrors;
 return errors === 0;
 }
 
-export const postTokens = validate36;
-const schema85 = {"title":"UserApiPostTokensInput","type":"object","required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":100},"expires_at":{"description":"a date (the token works through that day) or a date-time","anyOf":[{"$ref":"../../common/defs.json#/definitions/date"},{"$ref":"../../common/defs.json#/definitions/datetime"}]},"scopes":{"type":"string"}}};
+export const postTokens = validate46;
+const schema172 = {"title":"UserApiPostTokensInput","type":"object","required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":100},"expires_at":{"description":"a date (the token works through that day) or a date-time","anyOf":[{"$ref":"../../common/defs.json#/definitions/date"},{"$ref":"../../common/defs.json#/definitions/datetime"}]},"scopes":{"type":"string"}}};
 const schema18 = {"$comment":"An ISO 8601 date-time (2027-01-15T00:00:00, Z or an offset) is read as its UTC date before validation, for every parameter that takes a date (README, src/lib/param-forms.ts).","type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$","description":"a date as YYYY-MM-DD"};
 const schema16 = {"$comment":"An ISO 8601 date-time (2027-01-15T10:00:00, Z or an offset) is read as YYYY-MM-DD HH:MM:SS in UTC before validation, for every parameter that takes a date-time (README, src/lib/param-forms.ts).","type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$","description":"a date-time as YYYY-MM-DD HH:MM:SS"};
 const pattern5 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}$", "u");
 const pattern2 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$", "u");
 
-function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema85.required,parentSchema:schema85,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema172.required,parentSchema:schema172,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -651,7 +1858,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema85.properties.name.type,parentSchema:schema85.properties.name,data:data0};
+const err1 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema172.properties.name.type,parentSchema:schema172.properties.name,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -669,8 +1876,8 @@ data["name"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(func4(data0) > 100){
-const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema85.properties.name,data:data0};
+if(func5(data0) > 100){
+const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema172.properties.name,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -679,8 +1886,8 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(func4(data0) < 1){
-const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema85.properties.name,data:data0};
+if(func5(data0) < 1){
+const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema172.properties.name,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -798,7 +2005,7 @@ var _valid0 = _errs9 === errors;
 valid1 = valid1 || _valid0;
 }
 if(!valid1){
-const err8 = {instancePath:instancePath+"/expires_at",schemaPath:"#/properties/expires_at/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema85.properties.expires_at.anyOf,parentSchema:schema85.properties.expires_at,data:data1};
+const err8 = {instancePath:instancePath+"/expires_at",schemaPath:"#/properties/expires_at/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema172.properties.expires_at.anyOf,parentSchema:schema172.properties.expires_at,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -839,7 +2046,7 @@ else if(data2 === null){
 coerced3 = "";
 }
 else {
-const err9 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema85.properties.scopes.type,parentSchema:schema85.properties.scopes,data:data2};
+const err9 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema172.properties.scopes.type,parentSchema:schema172.properties.scopes,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -859,7 +2066,7 @@ data["scopes"] = coerced3;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema85.type,parentSchema:schema85,data};
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema172.type,parentSchema:schema172,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -868,7 +2075,353 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate36.errors = vErrors;
+validate46.errors = vErrors;
+return errors === 0;
+}
+
+export const getBalance = validate49;
+const schema185 = {"title":"UserApiGetBalanceInput","type":"object"};
+
+function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(data && typeof data == "object" && !Array.isArray(data))){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema185.type,parentSchema:schema185,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate49.errors = vErrors;
+return errors === 0;
+}
+
+export const getInvoice = validate56;
+const schema230 = {"title":"UserApiGetInvoiceInput","type":"object","properties":{"page":{"$ref":"../defs.json#/definitions/pageNumber"}}};
+
+function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.page !== undefined){
+let data0 = data.page;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 === "boolean" || data0 === null
+              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
+coerced0 = +data0;
+}
+else {
+const err0 = {instancePath:instancePath+"/page",schemaPath:"../defs.json#/definitions/pageNumber/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema53.type,parentSchema:schema53,data:data0};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["page"] = coerced0;
+}
+}
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 < 1 || isNaN(data0)){
+const err1 = {instancePath:instancePath+"/page",schemaPath:"../defs.json#/definitions/pageNumber/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema53,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema230.type,parentSchema:schema230,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate56.errors = vErrors;
+return errors === 0;
+}
+
+export const getInvoiceId = validate62;
+const schema264 = {"title":"UserApiGetInvoiceIdInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
+
+function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema264.required,parentSchema:schema264,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern49.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema264.type,parentSchema:schema264,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate62.errors = vErrors;
+return errors === 0;
+}
+
+export const getPayment = validate64;
+const schema267 = {"title":"UserApiGetPaymentInput","type":"object"};
+
+function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(data && typeof data == "object" && !Array.isArray(data))){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema267.type,parentSchema:schema267,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate64.errors = vErrors;
+return errors === 0;
+}
+
+export const getPaymentFees = validate69;
+const schema276 = {"title":"UserApiGetPaymentFeesInput","type":"object"};
+
+function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(data && typeof data == "object" && !Array.isArray(data))){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema276.type,parentSchema:schema276,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate69.errors = vErrors;
+return errors === 0;
+}
+
+export const postInvoiceIdCredit = validate74;
+const schema305 = {"title":"UserApiPostInvoiceIdCreditInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"amount":{"$ref":"../../common/defs.json#/definitions/positiveAmountParam"}}};
+const schema279 = {"$comment":"The pattern lets a sign through so that the call checks the value (src/domain/money.ts positiveCents) with its other parameters: -5, 0 and a malformed amount get one message, this description, together with the call's other problems.","type":"string","pattern":"^-?[0-9]{1,12}(\\.[0-9]{1,2})?$","description":"an amount more than 0 with at most two decimals, up to 999999999999.99, such as 10.50"};
+const pattern133 = new RegExp("^-?[0-9]{1,12}(\\.[0-9]{1,2})?$", "u");
+
+function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema305.required,parentSchema:schema305,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern49.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+if(data.amount !== undefined){
+let data1 = data.amount;
+if(typeof data1 !== "string"){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType1 = typeof data1;
+if(typeof data1 === "string"){
+coerced1 = data1;
+}
+}
+if(!(coerced1 !== undefined)){
+if(dataType1 == "number" || dataType1 == "boolean"){
+coerced1 = "" + data1;
+}
+else if(data1 === null){
+coerced1 = "";
+}
+else {
+const err3 = {instancePath:instancePath+"/amount",schemaPath:"../../common/defs.json#/definitions/positiveAmountParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema279.type,parentSchema:schema279,data:data1};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["amount"] = coerced1;
+}
+}
+}
+if(typeof data1 === "string"){
+if(!pattern133.test(data1)){
+const err4 = {instancePath:instancePath+"/amount",schemaPath:"../../common/defs.json#/definitions/positiveAmountParam/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^-?[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^-?[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema279,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema305.type,parentSchema:schema305,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate74.errors = vErrors;
 return errors === 0;
 }
 

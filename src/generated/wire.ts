@@ -303,6 +303,8 @@ export interface AllWireTypes {
   operations_tickets_setTicketPriority_json?: SetTicketPriority;
   operations_tickets_setTicketStatus_json?: SetTicketStatus;
   userapi_account_getDetails_json?: UserApiGetDetails;
+  userapi_account_getLogs_json?: UserApiGetLogs;
+  userapi_account_putDetails_json?: UserApiPutDetails;
   userapi_auth_deleteTokensId_json?: UserApiDeleteTokensId;
   userapi_auth_getTokens_json?: UserApiGetTokens;
   userapi_auth_postLogin_json?: UserApiPostLogin;
@@ -311,6 +313,12 @@ export interface AllWireTypes {
   userapi_auth_postRevoke_json?: UserApiPostRevoke;
   userapi_auth_postToken_json?: UserApiPostToken;
   userapi_auth_postTokens_json?: UserApiPostTokens;
+  userapi_billing_getBalance_json?: UserApiGetBalance;
+  userapi_billing_getInvoice_json?: UserApiGetInvoice;
+  userapi_billing_getInvoiceId_json?: UserApiGetInvoiceId;
+  userapi_billing_getPayment_json?: UserApiGetPayment;
+  userapi_billing_getPaymentFees_json?: UserApiGetPaymentFees;
+  userapi_billing_postInvoiceIdCredit_json?: UserApiPostInvoiceIdCredit;
   control_addFault_json?: AddFaultRoute;
   control_addStub_json?: AddStubRoute;
   control_automation_json?: AutomationRoute;
@@ -11598,6 +11606,162 @@ export interface UserApiDetails {
   parent_id: string;
 }
 /**
+ * The account's history: what billsim keeps of it is the client's credit log (what the Admin API's getClientCreditLog shows: credit added by staff, credit applied to an invoice, a paid credit receipt), so a contact needs the privilege to view the balance. Newest first, 25 a page (`page` counted from 1, `page: {current, total}` beside the list). No answer is published: each entry has getClientCreditLog's names and string types for what a client may see (not the admin who made the change).
+ */
+export interface UserApiGetLogs {
+  input: UserApiGetLogsInput;
+  answer: UserApiGetLogsAnswer;
+}
+export interface UserApiGetLogsInput {
+  /**
+   * the page of the list, counted from 1 (25 items a page)
+   */
+  page?: number;
+}
+export interface UserApiGetLogsAnswer {
+  logs: UserApiLogEntry[];
+  page: UserApiPage;
+}
+export interface UserApiLogEntry {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  /**
+   * a date-time as YYYY-MM-DD HH:MM:SS
+   */
+  date: string;
+  description: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  in: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  out: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  balance: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  invoice_id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  currency_id: string;
+}
+/**
+ * Where a list is: `current` counted from 1, `total` pages (at least 1). The list route's `page` parameter picks one (Togglebox's pager reads these keys).
+ */
+export interface UserApiPage {
+  current: number;
+  total: number;
+}
+/**
+ * Changes the caller's own registration record (a contact's own, not its client's) by the rule the Admin API's setClientDetails and setContactDetails use: only the fields sent change, a text sent empty is cleared, `country` is an ISO code (stored upper-case), `type` sets the company flag, and `email` stays unique among every client and contact (compared case-insensitively; the caller's own address in another case is allowed). The parameters are the registration fields Time4VPS documents; the exported install's extra ones (`companyregistrationnumber`, `vateu`, `emarketing`, `taxid`, `gender`, `nationalid`, `birthday`, `bankname`, `bankaccount`, `bankaccountname`) are accepted and ignored, as setClientDetails ignores custom fields: billsim keeps none of them. Status, language, currency and privileges stay with the staff. No answer is published: the record as GET /api/details shows it after the change, and info ["Client details updated"] as setClientDetails answers it.
+ */
+export interface UserApiPutDetails {
+  input: UserApiPutDetailsInput;
+  answer: UserApiPutDetailsAnswer;
+}
+export interface UserApiPutDetailsInput {
+  /**
+   * Private or Company
+   */
+  type?: 'Private' | 'Company';
+  /**
+   * a text of at most 255 characters
+   */
+  companyname?: string;
+  /**
+   * a valid email address, such as jane@example.com
+   */
+  email?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  firstname?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  lastname?: string;
+  /**
+   * an ISO 3166-1 alpha-2 country code, such as GB
+   */
+  country?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  address1?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  address2?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  city?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  state?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  postcode?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  phonenumber?: string;
+  /**
+   * accepted and ignored: billsim keeps no such field
+   */
+  companyregistrationnumber?: string;
+  /**
+   * accepted and ignored: billsim keeps no such field
+   */
+  vateu?: string;
+  /**
+   * accepted and ignored: billsim keeps no such field
+   */
+  emarketing?: string;
+  /**
+   * accepted and ignored: billsim keeps no such field
+   */
+  taxid?: string;
+  /**
+   * accepted and ignored: billsim keeps no such field
+   */
+  gender?: string;
+  /**
+   * accepted and ignored: billsim keeps no such field
+   */
+  nationalid?: string;
+  /**
+   * accepted and ignored: billsim keeps no such field
+   */
+  birthday?: string;
+  /**
+   * accepted and ignored: billsim keeps no such field
+   */
+  bankname?: string;
+  /**
+   * accepted and ignored: billsim keeps no such field
+   */
+  bankaccount?: string;
+  /**
+   * accepted and ignored: billsim keeps no such field
+   */
+  bankaccountname?: string;
+}
+export interface UserApiPutDetailsAnswer {
+  client: UserApiDetails;
+  info: Info;
+}
+/**
  * Revokes one of the caller's personal access tokens; another person's token answers as missing (HTTP 404). No answer is published: `info` says what was revoked.
  */
 export interface UserApiDeleteTokensId {
@@ -11762,6 +11926,274 @@ export interface UserApiPostTokensAnswer {
    * a date-time as YYYY-MM-DD HH:MM:SS
    */
   expires_at: string;
+  info: Info;
+}
+/**
+ * What the caller's client owes and holds, under `details` with the keys and string types COSTSYNC reads. `currency` is the code of the client's currency (getCurrencies' `code`); `acc_balance` is what the client's Unpaid invoices still ask for (each one's total less the payments recorded on it, as getInvoiceDetails' transactions show them), converted into the client's currency at the currencies' rates; `acc_credit` is the client's credit (getClientDetails' `credit`). Invoices in Collections, Draft, Paid, Cancelled or Refunded are not counted.
+ */
+export interface UserApiGetBalance {
+  input: UserApiGetBalanceInput;
+  answer: UserApiGetBalanceAnswer;
+}
+export interface UserApiGetBalanceInput {}
+export interface UserApiGetBalanceAnswer {
+  details: UserApiBalance;
+}
+export interface UserApiBalance {
+  currency: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  acc_balance: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  acc_credit: string;
+}
+/**
+ * The caller's client's invoices, newest first, 25 a page (`page` counted from 1, `page: {current, total}` beside the list, as Togglebox pages). Draft invoices are not issued yet and are not shown. Each item has the keys COSTSYNC and GOFIBER read (`id`, `number`, `date`, `datepaid`, `total`, `subtotal`, `status`, `currency`) and, with the Admin API's names and string types, the rest of getInvoices' item. No sample is published: `number` is the paid number (getInvoices' `paid_id`, "2026/0047") once the invoice has one, else its id (a proforma is known by its id); `currency` is the code of the invoice's currency.
+ */
+export interface UserApiGetInvoice {
+  input: UserApiGetInvoiceInput;
+  answer: UserApiGetInvoiceAnswer;
+}
+export interface UserApiGetInvoiceInput {
+  /**
+   * the page of the list, counted from 1 (25 items a page)
+   */
+  page?: number;
+}
+export interface UserApiGetInvoiceAnswer {
+  invoices: UserApiInvoiceItem[];
+  page: UserApiPage;
+}
+export interface UserApiInvoiceItem {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  /**
+   * the paid number (paid_id) once the invoice has one, else the invoice's id
+   */
+  number: string;
+  paid_id: string;
+  /**
+   * a date as YYYY-MM-DD
+   */
+  date: string;
+  /**
+   * a date as YYYY-MM-DD
+   */
+  duedate: string;
+  /**
+   * a date-time as YYYY-MM-DD HH:MM:SS
+   */
+  datepaid: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  subtotal: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  total: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  credit: string;
+  status: 'Paid' | 'Unpaid' | 'Cancelled' | 'Refunded' | 'Collections' | 'Draft' | 'Recurring';
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  client_id: string;
+  firstname: string;
+  lastname: string;
+  companyname: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  currency_id: string;
+  /**
+   * the code of the invoice's currency (getCurrencies' code), "" when the currency is gone
+   */
+  currency: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  payment_module: string;
+  /**
+   * the payment gateway's display name, "" when none
+   */
+  gateway: string;
+}
+/**
+ * One invoice of the caller's client with its lines, under `invoice`. The keys read by consumers (`date` by T4V-FORM; `items[].item_id`, `grandtotal`, `proforma_id` by GOFIBER) come with the rest of the Admin API's getInvoiceDetails invoice, in its names and types (lines' `linetotal` a number, as there), without the embedded client record (it holds staff notes and the password hash). No sample is published: `number` and `currency` as GET /invoice lists them, `grandtotal` is `total` (what the invoice asks for after credit), `proforma_id` is the invoice's id (the number it is known by before it is paid). An invoice of another client, a Draft and one that is not there all answer HTTP 404 (`Invoice N not found`).
+ */
+export interface UserApiGetInvoiceId {
+  input: UserApiGetInvoiceIdInput;
+  answer: UserApiGetInvoiceIdAnswer;
+}
+export interface UserApiGetInvoiceIdInput {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+}
+export interface UserApiGetInvoiceIdAnswer {
+  invoice: UserApiInvoice;
+}
+export interface UserApiInvoice {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  /**
+   * the paid number (paid_id) once the invoice has one, else the invoice's id
+   */
+  number: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  proforma_id: string;
+  paid_id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  recurring_id: string;
+  status: 'Paid' | 'Unpaid' | 'Cancelled' | 'Refunded' | 'Collections' | 'Draft' | 'Recurring';
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  client_id: string;
+  /**
+   * a date as YYYY-MM-DD
+   */
+  date: string;
+  /**
+   * a date as YYYY-MM-DD
+   */
+  duedate: string;
+  /**
+   * a date-time as YYYY-MM-DD HH:MM:SS
+   */
+  datepaid: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  subtotal: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  credit: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  tax: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  taxrate: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  tax2: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  taxrate2: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  total: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  grandtotal: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  payment_module: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  currency_id: string;
+  /**
+   * the code of the invoice's currency (getCurrencies' code), "" when the currency is gone
+   */
+  currency: string;
+  /**
+   * a rate with four decimals, such as "1.3340"
+   */
+  rate: string;
+  notes: string;
+  items: InvoiceItem[];
+  /**
+   * the payment gateway's display name, "" when none
+   */
+  gateway: string;
+}
+/**
+ * The gateways the caller may pay with: `payments` keyed by gateway id, each the gateway's display name (T4V-FORM reads it; the id is what orders take as `pay_method`). They are the enabled gateways, as the Admin API's getPaymentModules lists them; with none enabled, `payments` is [] (PHP's empty array), as there.
+ */
+export interface UserApiGetPayment {
+  input: UserApiGetPaymentInput;
+  answer: UserApiGetPaymentAnswer;
+}
+export interface UserApiGetPaymentInput {}
+export interface UserApiGetPaymentAnswer {
+  payments: [] | UserApiPaymentNames;
+}
+export interface UserApiPaymentNames {
+  [k: string]: string;
+}
+/**
+ * The gateways GET /payment lists, keyed the same way, each with its fees. No answer is published: each gateway is `{id, name, fixed_fee, percent_fee}` in the Admin API's string types. billsim's gateway records keep no surcharge (a payment's fee is what addInvoicePayment is told), so every fee is "0.00" (fixed, in the invoice's currency) and "0" (percent). With no gateway enabled, `payments` is [].
+ */
+export interface UserApiGetPaymentFees {
+  input: UserApiGetPaymentFeesInput;
+  answer: UserApiGetPaymentFeesAnswer;
+}
+export interface UserApiGetPaymentFeesInput {}
+export interface UserApiGetPaymentFeesAnswer {
+  payments: [] | UserApiPaymentFeesList;
+}
+export interface UserApiPaymentFeesList {
+  [k: string]: UserApiPaymentFees;
+}
+export interface UserApiPaymentFees {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  name: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  fixed_fee: string;
+  /**
+   * a percentage of the amount paid, such as "2.9"
+   */
+  percent_fee: string;
+}
+/**
+ * Pays an invoice of the caller's client from the client's credit, by the rule the Admin API's applyInvoiceCredit uses: the invoice's `credit` grows, its totals follow, the client's credit log gets "Credit applied to invoice", and an invoice left owing nothing is settled (Paid, with its automation). `amount` is in the invoice's currency; without it, as much as the invoice still owes is applied, or the whole credit when that is less (POSTMAN: "the maximum needed to fully pay the invoice"). Refused (HTTP 200, nothing changed): an invoice that takes no payments (only Unpaid and Collections do), a credit receipt, an amount above what is owed or above the credit, and a client with no credit. Another client's invoice, a Draft and one that is not there answer HTTP 404. No answer is published: the invoice as GET /invoice/{id} shows it after the change, and `info` as applyInvoiceCredit answers it.
+ */
+export interface UserApiPostInvoiceIdCredit {
+  input: UserApiPostInvoiceIdCreditInput;
+  answer: UserApiPostInvoiceIdCreditAnswer;
+}
+export interface UserApiPostInvoiceIdCreditInput {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+  /**
+   * an amount more than 0 with at most two decimals, up to 999999999999.99, such as 10.50
+   */
+  amount?: string;
+}
+export interface UserApiPostInvoiceIdCreditAnswer {
+  invoice: UserApiInvoice;
   info: Info;
 }
 /**

@@ -26,6 +26,11 @@ export function sorterOf(records: number, page: number, perpage: number): Sorter
   return { perpage, totalpages: Math.ceil(records / perpage), sorterrecords: records, sorterpage: page + 1 };
 }
 
+/** The customer's door's `page: {current, total}` for a page cut from 0 (`page - 1` of the route's 1-based `page`): an empty list is one page. */
+export function doorPage(sorter: Sorter): { current: number; total: number } {
+  return { current: sorter.sorterpage, total: Math.max(1, sorter.totalpages) };
+}
+
 /** Reads validated `page`/`perpage` strings. */
 export function pageParams(params: { page?: string; perpage?: string }): { page: number; perpage: number } {
   return {
