@@ -311,6 +311,11 @@ export interface AllWireTypes {
   userapi_auth_postRevoke_json?: UserApiPostRevoke;
   userapi_auth_postToken_json?: UserApiPostToken;
   userapi_auth_postTokens_json?: UserApiPostTokens;
+  userapi_contacts_getContact_json?: UserApiGetContact;
+  userapi_contacts_getContactId_json?: UserApiGetContactId;
+  userapi_contacts_getContactPrivileges_json?: UserApiGetContactPrivileges;
+  userapi_contacts_postContact_json?: UserApiPostContact;
+  userapi_contacts_putContactId_json?: UserApiPutContactId;
   control_addFault_json?: AddFaultRoute;
   control_addStub_json?: AddStubRoute;
   control_automation_json?: AutomationRoute;
@@ -11762,6 +11767,305 @@ export interface UserApiPostTokensAnswer {
    * a date-time as YYYY-MM-DD HH:MM:SS
    */
   expires_at: string;
+  info: Info;
+}
+/**
+ * The contacts of the caller's client, oldest first, 25 a page: each as getClientContacts lists a contact (id, firstname, lastname, datecreated, email, privileges), guests left out. No answer is published: the list sits under `contacts` with `page` beside it, as the door's other lists. A contact needs misc.manageprofiles (Add / Edit contacts).
+ */
+export interface UserApiGetContact {
+  input: UserApiGetContactInput;
+  answer: UserApiGetContactAnswer;
+}
+export interface UserApiGetContactInput {
+  /**
+   * the page of the list, counted from 1 (25 items a page)
+   */
+  page?: number;
+}
+export interface UserApiGetContactAnswer {
+  contacts: ClientContactItem[];
+  page: UserApiPage;
+}
+/**
+ * Where a list is: `current` counted from 1, `total` pages (at least 1). The list route's `page` parameter picks one (Togglebox's pager reads these keys).
+ */
+export interface UserApiPage {
+  current: number;
+  total: number;
+}
+/**
+ * One contact of the caller's client under `contact`: the fields GET /api/details shows of a person, with the Admin API's names and string types, plus its `status` and `privileges` (as client records keep them: granted keys as "1" by section, [] when none). No answer is published. A contact reads its own record; another contact's only with misc.manageprofiles (HTTP 403 otherwise). A main client's id, another client's contact or an unknown id answers 404.
+ */
+export interface UserApiGetContactId {
+  input: UserApiGetContactIdInput;
+  answer: UserApiGetContactIdAnswer;
+}
+export interface UserApiGetContactIdInput {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+}
+export interface UserApiGetContactIdAnswer {
+  contact: UserApiContact;
+}
+export interface UserApiContact {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  email: string;
+  /**
+   * Company when `company` is "1" on the Admin side
+   */
+  type: 'Private' | 'Company';
+  firstname: string;
+  lastname: string;
+  companyname: string;
+  address1: string;
+  address2: string;
+  city: string;
+  state: string;
+  postcode: string;
+  country: string;
+  phonenumber: string;
+  /**
+   * a date as YYYY-MM-DD
+   */
+  datecreated: string;
+  language: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  currency_id: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  credit: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  parent_id: string;
+  status:
+    | 'Active'
+    | 'Closing'
+    | 'Closed'
+    | 'Pending Removal'
+    | 'Archived'
+    | 'Inactive'
+    | 'Lead'
+    | 'Prospect'
+    | 'Lost'
+    | 'Pending';
+  /**
+   * null for a main client, which may do everything; for a contact, what it may do in the client area: each section (billing, support, misc) holding its granted keys as "1", the value the vendor's form sends, in the order they were given; a contact granted nothing has [], PHP's empty array
+   */
+  privileges: null | [] | ContactPrivileges;
+}
+/**
+ * Every privilege a contact may be given, by section (billing, support, misc), each key with its label: the set getClientContact answers as `available_privileges`. No answer is published; the list sits under `privileges`, the key POST and PUT /api/contact take it back in (a key with a flag: privileges[support][tickets]=1). Services and domains add no privileges of their own in billsim.
+ */
+export interface UserApiGetContactPrivileges {
+  input: UserApiGetContactPrivilegesInput;
+  answer: UserApiGetContactPrivilegesAnswer;
+}
+export interface UserApiGetContactPrivilegesInput {}
+export interface UserApiGetContactPrivilegesAnswer {
+  privileges: AvailablePrivileges;
+}
+/**
+ * Adds a contact to the caller's client through the rule addClientContact uses: an unused e-mail (any letter case), an ISO country code, the client's currency and language, privileges as a key with a flag per section (the keys GET /api/contact/privileges lists). `password` is optional: with it the contact logs in with its e-mail; without it the contact cannot log in until staff set one. No answer is published (HTC-TF looks for `contact_id` or `id`): billsim answers `contact_id`, as addClientContact does, and an `info` notice. A contact needs misc.manageprofiles.
+ */
+export interface UserApiPostContact {
+  input: UserApiPostContactInput;
+  answer: UserApiPostContactAnswer;
+}
+export interface UserApiPostContactInput {
+  /**
+   * a valid email address, such as jane@example.com
+   */
+  email: string;
+  /**
+   * a non-empty text of at most 255 characters
+   */
+  firstname: string;
+  /**
+   * a non-empty text of at most 255 characters
+   */
+  lastname: string;
+  /**
+   * a non-empty password of at most 255 characters
+   */
+  password?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  companyname?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  address1?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  address2?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  city?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  state?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  postcode?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  phonenumber?: string;
+  /**
+   * an ISO 3166-1 alpha-2 country code, such as GB
+   */
+  country?: string;
+  privileges?: ContactPrivilegesParam1;
+}
+/**
+ * a set of privileges such as privileges[billing][payinvoice]=1
+ */
+export interface ContactPrivilegesParam1 {
+  /**
+   * a set of billing privileges such as privileges[billing][payinvoice]=1
+   */
+  billing?: {
+    /**
+     * 1, true, on or yes to grant it, or 0, false, off, no or empty to grant nothing
+     */
+    [k: string]: string;
+  };
+  /**
+   * a set of support privileges such as privileges[support][tickets]=1
+   */
+  support?: {
+    /**
+     * 1, true, on or yes to grant it, or 0, false, off, no or empty to grant nothing
+     */
+    [k: string]: string;
+  };
+  /**
+   * a set of misc privileges such as privileges[misc][editmain]=1
+   */
+  misc?: {
+    /**
+     * 1, true, on or yes to grant it, or 0, false, off, no or empty to grant nothing
+     */
+    [k: string]: string;
+  };
+}
+export interface UserApiPostContactAnswer {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  contact_id: string;
+  info: Info;
+}
+/**
+ * Changes a contact of the caller's client through the rule setContactDetails uses: only the fields sent change (a text sent empty is cleared), the e-mail stays unique, country is an ISO code, type sets the company flag, and `privileges` sent replace the contact's set as a whole (as editContactPermissions does); without them they stay. No password (none on the export). No answer is published: billsim answers the contact as GET /api/contact/{id} shows it, with an `info` notice. A contact needs misc.manageprofiles; a main client's id, another client's contact or an unknown id answers 404.
+ */
+export interface UserApiPutContactId {
+  input: UserApiPutContactIdInput;
+  answer: UserApiPutContactIdAnswer;
+}
+export interface UserApiPutContactIdInput {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+  /**
+   * a text of at most 255 characters
+   */
+  firstname?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  lastname?: string;
+  /**
+   * a valid email address, such as jane@example.com
+   */
+  email?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  phonenumber?: string;
+  /**
+   * Private or Company
+   */
+  type?: 'Private' | 'Company';
+  /**
+   * a text of at most 255 characters
+   */
+  address1?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  address2?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  city?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  state?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  postcode?: string;
+  /**
+   * an ISO 3166-1 alpha-2 country code, such as GB
+   */
+  country?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  companyname?: string;
+  privileges?: ContactPrivilegesParam2;
+}
+/**
+ * a set of privileges such as privileges[billing][payinvoice]=1
+ */
+export interface ContactPrivilegesParam2 {
+  /**
+   * a set of billing privileges such as privileges[billing][payinvoice]=1
+   */
+  billing?: {
+    /**
+     * 1, true, on or yes to grant it, or 0, false, off, no or empty to grant nothing
+     */
+    [k: string]: string;
+  };
+  /**
+   * a set of support privileges such as privileges[support][tickets]=1
+   */
+  support?: {
+    /**
+     * 1, true, on or yes to grant it, or 0, false, off, no or empty to grant nothing
+     */
+    [k: string]: string;
+  };
+  /**
+   * a set of misc privileges such as privileges[misc][editmain]=1
+   */
+  misc?: {
+    /**
+     * 1, true, on or yes to grant it, or 0, false, off, no or empty to grant nothing
+     */
+    [k: string]: string;
+  };
+}
+export interface UserApiPutContactIdAnswer {
+  contact: UserApiContact;
   info: Info;
 }
 /**

@@ -67,3 +67,12 @@ export const DAY_COMPARE: Record<DateOp, (day: string, wanted: string) => boolea
   '>': (day, wanted) => day > wanted,
   '!=': (day, wanted) => day !== wanted,
 };
+
+/** A page of the customer's door: `page` counts from 1, 25 a page, and `page: {current, total}` goes beside the list (total at least 1). */
+export function doorPage<T>(rows: readonly T[], page = 1): { items: T[]; page: { current: number; total: number } } {
+  const start = (page - 1) * DEFAULT_PER_PAGE;
+  return {
+    items: rows.slice(start, start + DEFAULT_PER_PAGE),
+    page: { current: page, total: Math.max(1, Math.ceil(rows.length / DEFAULT_PER_PAGE)) },
+  };
+}

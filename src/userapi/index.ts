@@ -3,6 +3,11 @@
 // route by userApiRouteName). Each module's default export is its route.
 import type { AnyRoute } from './route.js';
 import getDetails from './account/getDetails.js';
+import getContact from './contacts/getContact.js';
+import getContactId from './contacts/getContactId.js';
+import getContactPrivileges from './contacts/getContactPrivileges.js';
+import postContact from './contacts/postContact.js';
+import putContactId from './contacts/putContactId.js';
 import deleteTokensId from './auth/deleteTokensId.js';
 import getTokens from './auth/getTokens.js';
 import postLogin from './auth/postLogin.js';
@@ -14,6 +19,11 @@ import postTokens from './auth/postTokens.js';
 
 export const routes: Readonly<Record<string, AnyRoute>> = {
   deleteTokensId,
+  getContact,
+  getContactId,
+  getContactPrivileges,
+  postContact,
+  putContactId,
   getDetails,
   getTokens,
   postLogin,
