@@ -316,6 +316,13 @@ export interface AllWireTypes {
   userapi_contacts_getContactPrivileges_json?: UserApiGetContactPrivileges;
   userapi_contacts_postContact_json?: UserApiPostContact;
   userapi_contacts_putContactId_json?: UserApiPutContactId;
+  userapi_support_getTicketDepartments_json?: UserApiGetTicketDepartments;
+  userapi_support_getTickets_json?: UserApiGetTickets;
+  userapi_support_getTicketsNumber_json?: UserApiGetTicketsNumber;
+  userapi_support_postTickets_json?: UserApiPostTickets;
+  userapi_support_postTicketsNumber_json?: UserApiPostTicketsNumber;
+  userapi_support_putTicketsNumberClose_json?: UserApiPutTicketsNumberClose;
+  userapi_support_putTicketsNumberOpen_json?: UserApiPutTicketsNumberOpen;
   control_addFault_json?: AddFaultRoute;
   control_addStub_json?: AddStubRoute;
   control_automation_json?: AutomationRoute;
@@ -12066,6 +12073,236 @@ export interface ContactPrivilegesParam2 {
 }
 export interface UserApiPutContactIdAnswer {
   contact: UserApiContact;
+  info: Info;
+}
+/**
+ * The departments a client may open tickets in (those `visible` to clients), oldest first, under `departments`: the id POST /api/tickets takes as dept_id, the name and the description, with the Admin API's getTicketDepts names and string types; staff fields (e-mail, assigned staff, ticket counts) are left out. No answer is published. Any caller may list them.
+ */
+export interface UserApiGetTicketDepartments {
+  input: UserApiGetTicketDepartmentsInput;
+  answer: UserApiGetTicketDepartmentsAnswer;
+}
+export interface UserApiGetTicketDepartmentsInput {}
+export interface UserApiGetTicketDepartmentsAnswer {
+  departments: UserApiTicketDepartment[];
+}
+export interface UserApiTicketDepartment {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  name: string;
+  description: string;
+}
+/**
+ * The tickets of the caller's client, newest first, 25 a page, with `page` beside the list (Togglebox passes `page`). No answer is published: each ticket carries the Admin API's names and string types for the fields a client may see (getClientTickets' item without staff fields: no notes count, no admin_read), `lastreply` as the date-time the ticket keeps (getTicketDetails' form, not getTickets' "2 hours ago") and `deptname`. A contact needs support.tickets.
+ */
+export interface UserApiGetTickets {
+  input: UserApiGetTicketsInput;
+  answer: UserApiGetTicketsAnswer;
+}
+export interface UserApiGetTicketsInput {
+  /**
+   * the page of the list, counted from 1 (25 items a page)
+   */
+  page?: number;
+}
+export interface UserApiGetTicketsAnswer {
+  tickets: UserApiTicketItem[];
+  page: UserApiPage;
+}
+export interface UserApiTicketItem {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  /**
+   * a 6-digit ticket number, such as 814003
+   */
+  ticket_number: string;
+  /**
+   * a date-time as YYYY-MM-DD HH:MM:SS
+   */
+  date: string;
+  /**
+   * a date-time as YYYY-MM-DD HH:MM:SS
+   */
+  lastreply: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  dept_id: string;
+  deptname: string;
+  /**
+   * the submitter's name
+   */
+  name: string;
+  subject: string;
+  status: TicketStatus;
+  /**
+   * a priority from 0 (lowest) to 3 (highest)
+   */
+  priority: '0' | '1' | '2' | '3';
+  /**
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
+   */
+  client_read: '0' | '1';
+}
+/**
+ * One ticket of the caller's client by its 6-digit number (not its id) with its whole reply thread, oldest first, modelled on the Admin API's getTicketDetails: `ticket`, `replies` and `attachments` (names and sizes: billsim keeps no file content) in the same names and string types, without what is the staff's own (staff notes, admin_read, viewtime, the client-area key acc_hash). No answer is published. Reading the ticket changes nothing. A contact needs support.tickets; a ticket of another client, a guest's or an unknown number answers 404.
+ */
+export interface UserApiGetTicketsNumber {
+  input: UserApiGetTicketsNumberInput;
+  answer: UserApiGetTicketsNumberAnswer;
+}
+export interface UserApiGetTicketsNumberInput {
+  /**
+   * a 6-digit ticket number, such as 814003
+   */
+  number: string;
+}
+export interface UserApiGetTicketsNumberAnswer {
+  ticket: UserApiTicket;
+  replies: TicketReplyView[];
+  attachments: TicketAttachmentView[];
+}
+export interface UserApiTicket {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  /**
+   * a date-time as YYYY-MM-DD HH:MM:SS
+   */
+  date: string;
+  /**
+   * a date-time as YYYY-MM-DD HH:MM:SS
+   */
+  lastreply: string;
+  /**
+   * a 6-digit ticket number, such as 814003
+   */
+  ticket_number: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  dept_id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  client_id: string;
+  /**
+   * the submitter's name
+   */
+  name: string;
+  /**
+   * the submitter's e-mail address, where replies go
+   */
+  email: string;
+  /**
+   * comma-separated e-mail addresses, "" for none
+   */
+  cc: string;
+  subject: string;
+  body: string;
+  status: TicketStatus;
+  /**
+   * a priority from 0 (lowest) to 3 (highest)
+   */
+  priority: '0' | '1' | '2' | '3';
+  /**
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
+   */
+  client_read: '0' | '1';
+  type: TicketAuthorType;
+  deptname: string;
+}
+/**
+ * Opens a ticket for the caller's client through the rule addTicket uses with asclient=1: status Open, from the caller (a contact's own name and e-mail), in a department clients may see (`visible`), at priority low, medium or high (Togglebox sends them; Low "0", Medium "1", High "2" as setTicketPriority keeps them; low when none). The desk sees it in getTickets and getTicketDetails, unread, and the client gets the e-mail addTicket records. No answer is published: billsim answers the new ticket's `ticket_number` (what GET /api/tickets/{number} takes) and `id`, as strings, with addTicket's `info`. A contact needs support.newticket.
+ */
+export interface UserApiPostTickets {
+  input: UserApiPostTicketsInput;
+  answer: UserApiPostTicketsAnswer;
+}
+export interface UserApiPostTicketsInput {
+  /**
+   * a positive whole number id, such as 1
+   */
+  dept_id: string;
+  /**
+   * a non-empty text of at most 255 characters
+   */
+  subject: string;
+  /**
+   * the message, not empty
+   */
+  body: string;
+  /**
+   * low, medium or high
+   */
+  priority?: 'low' | 'medium' | 'high';
+}
+export interface UserApiPostTicketsAnswer {
+  /**
+   * a 6-digit ticket number, such as 814003
+   */
+  ticket_number: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  info: Info;
+}
+/**
+ * Adds the caller's reply to a ticket of its client through the rule addTicketReply uses for a client's reply (type Client, from the caller, a contact under its own name): the ticket moves to Client-Reply (a Closed ticket re-opens), its lastreply is now and the desk has not read it; getTicketDetails shows the reply. No answer is published: billsim answers addTicketReply's `info`. A contact needs support.tickets; a ticket of another client or an unknown number answers 404.
+ */
+export interface UserApiPostTicketsNumber {
+  input: UserApiPostTicketsNumberInput;
+  answer: UserApiPostTicketsNumberAnswer;
+}
+export interface UserApiPostTicketsNumberInput {
+  /**
+   * a 6-digit ticket number, such as 814003
+   */
+  number: string;
+  /**
+   * the message, not empty
+   */
+  body: string;
+}
+export interface UserApiPostTicketsNumberAnswer {
+  info: Info;
+}
+/**
+ * Closes a ticket of the caller's client: its status becomes Closed through the rule setTicketStatus uses (the same status again writes nothing and answers alike). No answer is published: billsim answers setTicketStatus' `info`. A contact needs support.closeticket; a ticket of another client or an unknown number answers 404.
+ */
+export interface UserApiPutTicketsNumberClose {
+  input: UserApiPutTicketsNumberCloseInput;
+  answer: UserApiPutTicketsNumberCloseAnswer;
+}
+export interface UserApiPutTicketsNumberCloseInput {
+  /**
+   * a 6-digit ticket number, such as 814003
+   */
+  number: string;
+}
+export interface UserApiPutTicketsNumberCloseAnswer {
+  info: Info;
+}
+/**
+ * Re-opens a Closed ticket of the caller's client: its status becomes Open through the rule setTicketStatus uses (getTicketDetails shows it). A ticket that is not Closed stays as it is and the answer says so. No answer is published: billsim answers an `info` notice as setTicketStatus does. A contact needs support.tickets; a ticket of another client or an unknown number answers 404.
+ */
+export interface UserApiPutTicketsNumberOpen {
+  input: UserApiPutTicketsNumberOpenInput;
+  answer: UserApiPutTicketsNumberOpenAnswer;
+}
+export interface UserApiPutTicketsNumberOpenInput {
+  /**
+   * a 6-digit ticket number, such as 814003
+   */
+  number: string;
+}
+export interface UserApiPutTicketsNumberOpenAnswer {
   info: Info;
 }
 /**

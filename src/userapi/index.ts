@@ -8,6 +8,13 @@ import getContactId from './contacts/getContactId.js';
 import getContactPrivileges from './contacts/getContactPrivileges.js';
 import postContact from './contacts/postContact.js';
 import putContactId from './contacts/putContactId.js';
+import getTicketDepartments from './support/getTicketDepartments.js';
+import getTickets from './support/getTickets.js';
+import getTicketsNumber from './support/getTicketsNumber.js';
+import postTickets from './support/postTickets.js';
+import postTicketsNumber from './support/postTicketsNumber.js';
+import putTicketsNumberClose from './support/putTicketsNumberClose.js';
+import putTicketsNumberOpen from './support/putTicketsNumberOpen.js';
 import deleteTokensId from './auth/deleteTokensId.js';
 import getTokens from './auth/getTokens.js';
 import postLogin from './auth/postLogin.js';
@@ -19,6 +26,13 @@ import postTokens from './auth/postTokens.js';
 
 export const routes: Readonly<Record<string, AnyRoute>> = {
   deleteTokensId,
+  getTicketDepartments,
+  getTickets,
+  getTicketsNumber,
+  postTickets,
+  postTicketsNumber,
+  putTicketsNumberClose,
+  putTicketsNumberOpen,
   getContact,
   getContactId,
   getContactPrivileges,
