@@ -316,6 +316,7 @@ export interface AllWireTypes {
   userapi_contacts_getContactPrivileges_json?: UserApiGetContactPrivileges;
   userapi_contacts_postContact_json?: UserApiPostContact;
   userapi_contacts_putContactId_json?: UserApiPutContactId;
+  userapi_support_getTicketAttachmentFile_json?: UserApiGetTicketAttachmentFile;
   userapi_support_getTicketDepartments_json?: UserApiGetTicketDepartments;
   userapi_support_getTickets_json?: UserApiGetTickets;
   userapi_support_getTicketsNumber_json?: UserApiGetTicketsNumber;
@@ -12074,6 +12075,45 @@ export interface ContactPrivilegesParam2 {
 export interface UserApiPutContactIdAnswer {
   contact: UserApiContact;
   info: Info;
+}
+/**
+ * One file sent with a ticket of the caller's client (query `number`, the ticket number) or one of its replies. billsim keeps a file's name and size, never its content, and numbers no files: `file` is the file's name as GET /api/tickets/{number} and getTicketDetails list it (URL-encoded; the first such file when two share a name), where an installation takes an attachment id. No answer is published: billsim answers the file under `attachment` with getTicketDetails' names and string types (ticket_id, reply_id "0" for the opening message, filename, size in bytes) and `content` null, where an installation would send the file's content. A contact needs support.tickets; a ticket of another client, an unknown number or a file the ticket does not have answers 404.
+ */
+export interface UserApiGetTicketAttachmentFile {
+  input: UserApiGetTicketAttachmentFileInput;
+  answer: UserApiGetTicketAttachmentFileAnswer;
+}
+export interface UserApiGetTicketAttachmentFileInput {
+  /**
+   * the file's name, as the ticket lists it
+   */
+  file: string;
+  /**
+   * a 6-digit ticket number, such as 814003
+   */
+  number: string;
+}
+export interface UserApiGetTicketAttachmentFileAnswer {
+  attachment: UserApiTicketAttachment;
+}
+export interface UserApiTicketAttachment {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  ticket_id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  reply_id: string;
+  filename: string;
+  /**
+   * the decoded file's size in bytes, such as "2048"
+   */
+  size: string;
+  /**
+   * null: billsim keeps no file content
+   */
+  content: null;
 }
 /**
  * The departments a client may open tickets in (those `visible` to clients), oldest first, under `departments`: the id POST /api/tickets takes as dept_id, the name and the description, with the Admin API's getTicketDepts names and string types; staff fields (e-mail, assigned staff, ticket counts) are left out. No answer is published. Any caller may list them.

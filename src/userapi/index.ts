@@ -15,6 +15,7 @@ import postTickets from './support/postTickets.js';
 import postTicketsNumber from './support/postTicketsNumber.js';
 import putTicketsNumberClose from './support/putTicketsNumberClose.js';
 import putTicketsNumberOpen from './support/putTicketsNumberOpen.js';
+import getTicketAttachmentFile from './support/getTicketAttachmentFile.js';
 import deleteTokensId from './auth/deleteTokensId.js';
 import getTokens from './auth/getTokens.js';
 import postLogin from './auth/postLogin.js';
@@ -26,6 +27,7 @@ import postTokens from './auth/postTokens.js';
 
 export const routes: Readonly<Record<string, AnyRoute>> = {
   deleteTokensId,
+  getTicketAttachmentFile,
   getTicketDepartments,
   getTickets,
   getTicketsNumber,
