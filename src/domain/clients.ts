@@ -1,10 +1,11 @@
 // Client accounts and their contacts, cards on file and staff logins. A contact
 // is a client record whose parent_id names its main client ("0" for a main client).
-import { fail, messages, notFound } from '../errors.js';
+import { type Checks, fail, messages, notFound } from '../errors.js';
 import type { CollectionName, RecordOf, View, World } from '../store/world.js';
 import type { Client, ClientCard, ContactPrivileges, ContactPrivilegesParam } from '../generated/wire.js';
 import { removeTicket } from './tickets.js';
 import { forgetOrderReferral, removeAffiliateOf } from './affiliates.js';
+import { ZERO_DATETIME, formatDate } from '../lib/dates.js';
 
 export const MAIN_PARENT_ID = '0';
 
@@ -53,6 +54,85 @@ export function grantedPrivileges(given: ContactPrivilegesParam = {}): ContactPr
     if (keys.length > 0) privileges[section] = Object.fromEntries(keys.map(([key]) => [key, '1']));
   }
   return Object.keys(privileges).length > 0 ? (privileges as ContactPrivileges) : [];
+}
+
+/** The fields of a new contact, as addClientContact and POST /api/contact take them. */
+export interface NewContactFields {
+  email: string;
+  firstname: string;
+  lastname: string;
+  companyname?: string;
+  address1?: string;
+  address2?: string;
+  city?: string;
+  state?: string;
+  postcode?: string;
+  country?: string;
+  phonenumber?: string;
+  privileges?: ContactPrivilegesParam;
+}
+
+/**
+ * Adds a contact under `main` (undefined when the caller's own check of it
+ * refused): the country and the e-mail are checked into `checks` beside the
+ * caller's checks, every problem in one answer, before anything is written.
+ * `password` makes the stored hash from the new id (salted by id and e-mail).
+ */
+export function addContact(
+  world: World,
+  checks: Checks,
+  main: Client | undefined,
+  p: NewContactFields,
+  password: (id: string) => string,
+  now: Date,
+): Client {
+  const countryFound = checks.value(() => (p.country ? countryCode(p.country) : ''));
+  checks.pass(() => (emailInUse(world, p.email) ? fail(messages.emailInUse(p.email)) : undefined));
+  const settled = checks.settle({ main, country: countryFound });
+  const id = world.nextId('clients');
+  return world.insert('clients', {
+    id,
+    email: p.email,
+    lastlogin: ZERO_DATETIME,
+    ip: '',
+    host: '',
+    status: 'Active',
+    parent_id: settled.main.id,
+    firstname: p.firstname,
+    lastname: p.lastname,
+    companyname: p.companyname ?? '',
+    address1: p.address1 ?? '',
+    address2: p.address2 ?? '',
+    city: p.city ?? '',
+    state: p.state ?? '',
+    postcode: p.postcode ?? '',
+    country: settled.country,
+    phonenumber: p.phonenumber ?? '',
+    datecreated: formatDate(now),
+    notes: '',
+    language: settled.main.language,
+    company: p.companyname ? '1' : '0',
+    credit: '0.00',
+    taxexempt: '0',
+    latefeeoveride: '0',
+    overideduenotices: '0',
+    // Every client record names itself in client_id, contacts included.
+    client_id: id,
+    cardnum: '',
+    currency_id: settled.main.currency_id,
+    privileges: grantedPrivileges(p.privileges),
+    howdidyou: '',
+    password: password(id),
+  });
+}
+
+/** A contact with the profile fields given changed and, when privileges are given, its set replaced as a whole (setContactDetails, PUT /api/contact/{id}). */
+export function editContact(world: World, contact: Client, changes: ProfileChanges & { privileges?: ContactPrivilegesParam }): Client {
+  const edited = editedProfile(world, contact, changes);
+  return world.replace(
+    'clients',
+    changes.privileges === undefined ? edited : { ...edited, privileges: grantedPrivileges(changes.privileges) },
+  );
 }
 
 /** Clients and contacts whose email is `email` in any letter case (one, while emails stay unique), through an index. */

@@ -1,4 +1,4 @@
-import type { Client, UserApiDetails } from '../generated/wire.js';
+import type { Client, UserApiContact, UserApiDetails } from '../generated/wire.js';
 
 /**
  * A person's own registration record as the customer's door shows it (GET and
@@ -27,4 +27,9 @@ export function customerDetails(person: Client): UserApiDetails {
     credit: person.credit,
     parent_id: person.parent_id,
   };
+}
+
+/** A contact as the customer's door shows it (GET and PUT /api/contact/{id}): its own record, its status and its privileges. */
+export function customerContact(contact: Client): UserApiContact {
+  return { ...customerDetails(contact), status: contact.status, privileges: contact.privileges };
 }

@@ -2425,3 +2425,3287 @@ validate74.errors = vErrors;
 return errors === 0;
 }
 
+export const getContact = validate93;
+const schema351 = {"title":"UserApiGetContactInput","type":"object","properties":{"page":{"$ref":"../defs.json#/definitions/pageNumber"}}};
+
+function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.page !== undefined){
+let data0 = data.page;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 === "boolean" || data0 === null
+              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
+coerced0 = +data0;
+}
+else {
+const err0 = {instancePath:instancePath+"/page",schemaPath:"../defs.json#/definitions/pageNumber/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema53.type,parentSchema:schema53,data:data0};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["page"] = coerced0;
+}
+}
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 < 1 || isNaN(data0)){
+const err1 = {instancePath:instancePath+"/page",schemaPath:"../defs.json#/definitions/pageNumber/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema53,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema351.type,parentSchema:schema351,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate93.errors = vErrors;
+return errors === 0;
+}
+
+export const getContactId = validate100;
+const schema376 = {"title":"UserApiGetContactIdInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
+
+function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema376.required,parentSchema:schema376,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern49.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema376.type,parentSchema:schema376,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate100.errors = vErrors;
+return errors === 0;
+}
+
+export const getContactPrivileges = validate112;
+const schema418 = {"title":"UserApiGetContactPrivilegesInput","type":"object"};
+
+function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(data && typeof data == "object" && !Array.isArray(data))){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema418.type,parentSchema:schema418,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate112.errors = vErrors;
+return errors === 0;
+}
+
+export const postContact = validate119;
+const schema451 = {"title":"UserApiPostContactInput","type":"object","required":["email","firstname","lastname"],"properties":{"email":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/email"},"firstname":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/firstname"},"lastname":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/lastname"},"password":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/password"},"companyname":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/companyname"},"address1":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/address1"},"address2":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/address2"},"city":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/city"},"state":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/state"},"postcode":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/postcode"},"phonenumber":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/phonenumber"},"country":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/country"},"privileges":{"$ref":"../../operations/clients/addClientContact.json#/definitions/privileges","description":"privileges[section][key] = flag, the sections and keys GET /api/contact/privileges lists: 1, true or on grants a key; 0, false, off or empty grants nothing (as addClientContact takes them)"}}};
+const schema430 = {"type":"string","maxLength":254,"pattern":"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$","description":"a valid email address, such as jane@example.com"};
+const schema431 = {"type":"string","minLength":1,"maxLength":255,"description":"a non-empty text of at most 255 characters"};
+const schema432 = {"type":"string","minLength":1,"maxLength":255,"description":"a non-empty text of at most 255 characters"};
+const schema433 = {"type":"string","minLength":1,"maxLength":255,"description":"a non-empty password of at most 255 characters"};
+const schema434 = {"type":"string","maxLength":255,"description":"a text of at most 255 characters"};
+const schema435 = {"type":"string","maxLength":255,"description":"a text of at most 255 characters"};
+const schema436 = {"type":"string","maxLength":255,"description":"a text of at most 255 characters"};
+const schema437 = {"type":"string","maxLength":255,"description":"a text of at most 255 characters"};
+const schema438 = {"type":"string","maxLength":255,"description":"a text of at most 255 characters"};
+const schema439 = {"type":"string","maxLength":255,"description":"a text of at most 255 characters"};
+const schema440 = {"type":"string","maxLength":255,"description":"a text of at most 255 characters"};
+const schema441 = {"type":"string","pattern":"^([A-Za-z]{2})?$","description":"an ISO 3166-1 alpha-2 country code, such as GB"};
+const schema422 = {"title":"ContactPrivilegesParam","type":"object","additionalProperties":false,"description":"a set of privileges such as privileges[billing][payinvoice]=1","properties":{"billing":{"type":"object","propertyNames":{"$ref":"../../resources/client.json#/definitions/billingKeys"},"additionalProperties":{"$ref":"#/definitions/flag"},"description":"a set of billing privileges such as privileges[billing][payinvoice]=1"},"support":{"type":"object","propertyNames":{"$ref":"../../resources/client.json#/definitions/supportKeys"},"additionalProperties":{"$ref":"#/definitions/flag"},"description":"a set of support privileges such as privileges[support][tickets]=1"},"misc":{"type":"object","propertyNames":{"$ref":"../../resources/client.json#/definitions/miscKeys"},"additionalProperties":{"$ref":"#/definitions/flag"},"description":"a set of misc privileges such as privileges[misc][editmain]=1"}}};
+const schema27 = {"description":"The billing privileges as the vendor publishes them (addClientContact, editContactPermissions): emails (billing notifications), payinvoice (view and pay invoices), orders (place orders), balance (view the balance), addfunds (add funds), creditcard (manage the card on file). The one list of these keys: requests and stored records both refer to it.","type":"string","enum":["emails","payinvoice","orders","balance","addfunds","creditcard"]};
+const schema424 = {"type":"string","pattern":"^(1|true|on|0|false|off)?$","description":"1, true, on or yes to grant it, or 0, false, off, no or empty to grant nothing"};
+const schema29 = {"description":"The support privileges as published: newticket (open tickets), tickets (view tickets), closeticket (close tickets), emails (ticket notifications).","type":"string","enum":["newticket","tickets","closeticket","emails"]};
+const schema31 = {"description":"The other privileges as published: editmain (change the main profile), emails (view the e-mail history), editipaccess (security settings), manageprofiles (add and edit contacts), affiliates (the affiliate section).","type":"string","enum":["editmain","emails","editipaccess","manageprofiles","affiliates"]};
+const pattern193 = new RegExp("^(1|true|on|0|false|off)?$", "u");
+
+function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(!(((key0 === "billing") || (key0 === "support")) || (key0 === "misc"))){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema422,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.billing !== undefined){
+let data0 = data.billing;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key1 in data0){
+const _errs4 = errors;
+if(typeof key1 !== "string"){
+let dataType0 = typeof key1;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(key1) && key1.length == 1){
+key1 = key1[0];
+dataType0 = typeof key1;
+if(typeof key1 === "string"){
+coerced0 = key1;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + key1;
+}
+else if(key1 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/billing",schemaPath:"../../resources/client.json#/definitions/billingKeys/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.type,parentSchema:schema27,data:key1,propertyName:key1};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+key1 = coerced0;
+if(data0 !== undefined){
+data0["billing"] = coerced0;
+}
+}
+}
+if(!((((((key1 === "emails") || (key1 === "payinvoice")) || (key1 === "orders")) || (key1 === "balance")) || (key1 === "addfunds")) || (key1 === "creditcard"))){
+const err2 = {instancePath:instancePath+"/billing",schemaPath:"../../resources/client.json#/definitions/billingKeys/enum",keyword:"enum",params:{allowedValues: schema27.enum},message:"must be equal to one of the allowed values",schema:schema27.enum,parentSchema:schema27,data:key1,propertyName:key1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+var valid1 = _errs4 === errors;
+if(!valid1){
+const err3 = {instancePath:instancePath+"/billing",schemaPath:"#/properties/billing/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema422.properties.billing.propertyNames,parentSchema:schema422.properties.billing,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+for(const key2 in data0){
+let data1 = data0[key2];
+if(typeof data1 !== "string"){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType1 = typeof data1;
+if(typeof data1 === "string"){
+coerced1 = data1;
+}
+}
+if(!(coerced1 !== undefined)){
+if(dataType1 == "number" || dataType1 == "boolean"){
+coerced1 = "" + data1;
+}
+else if(data1 === null){
+coerced1 = "";
+}
+else {
+const err4 = {instancePath:instancePath+"/billing/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema424.type,parentSchema:schema424,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data0 !== undefined){
+data0[key2] = coerced1;
+}
+}
+}
+if(typeof data1 === "string"){
+if(!pattern193.test(data1)){
+const err5 = {instancePath:instancePath+"/billing/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/pattern",keyword:"pattern",params:{pattern: "^(1|true|on|0|false|off)?$"},message:"must match pattern \""+"^(1|true|on|0|false|off)?$"+"\"",schema:"^(1|true|on|0|false|off)?$",parentSchema:schema424,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/billing",schemaPath:"#/properties/billing/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema422.properties.billing.type,parentSchema:schema422.properties.billing,data:data0};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.support !== undefined){
+let data2 = data.support;
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+for(const key3 in data2){
+const _errs13 = errors;
+if(typeof key3 !== "string"){
+let dataType2 = typeof key3;
+let coerced2 = undefined;
+if(dataType2 == 'object' && Array.isArray(key3) && key3.length == 1){
+key3 = key3[0];
+dataType2 = typeof key3;
+if(typeof key3 === "string"){
+coerced2 = key3;
+}
+}
+if(!(coerced2 !== undefined)){
+if(dataType2 == "number" || dataType2 == "boolean"){
+coerced2 = "" + key3;
+}
+else if(key3 === null){
+coerced2 = "";
+}
+else {
+const err7 = {instancePath:instancePath+"/support",schemaPath:"../../resources/client.json#/definitions/supportKeys/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.type,parentSchema:schema29,data:key3,propertyName:key3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(coerced2 !== undefined){
+key3 = coerced2;
+if(data2 !== undefined){
+data2["support"] = coerced2;
+}
+}
+}
+if(!((((key3 === "newticket") || (key3 === "tickets")) || (key3 === "closeticket")) || (key3 === "emails"))){
+const err8 = {instancePath:instancePath+"/support",schemaPath:"../../resources/client.json#/definitions/supportKeys/enum",keyword:"enum",params:{allowedValues: schema29.enum},message:"must be equal to one of the allowed values",schema:schema29.enum,parentSchema:schema29,data:key3,propertyName:key3};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var valid5 = _errs13 === errors;
+if(!valid5){
+const err9 = {instancePath:instancePath+"/support",schemaPath:"#/properties/support/propertyNames",keyword:"propertyNames",params:{propertyName: key3},message:"property name must be valid",schema:schema422.properties.support.propertyNames,parentSchema:schema422.properties.support,data:data2};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+for(const key4 in data2){
+let data3 = data2[key4];
+if(typeof data3 !== "string"){
+let dataType3 = typeof data3;
+let coerced3 = undefined;
+if(dataType3 == 'object' && Array.isArray(data3) && data3.length == 1){
+data3 = data3[0];
+dataType3 = typeof data3;
+if(typeof data3 === "string"){
+coerced3 = data3;
+}
+}
+if(!(coerced3 !== undefined)){
+if(dataType3 == "number" || dataType3 == "boolean"){
+coerced3 = "" + data3;
+}
+else if(data3 === null){
+coerced3 = "";
+}
+else {
+const err10 = {instancePath:instancePath+"/support/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema424.type,parentSchema:schema424,data:data3};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(coerced3 !== undefined){
+data3 = coerced3;
+if(data2 !== undefined){
+data2[key4] = coerced3;
+}
+}
+}
+if(typeof data3 === "string"){
+if(!pattern193.test(data3)){
+const err11 = {instancePath:instancePath+"/support/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/pattern",keyword:"pattern",params:{pattern: "^(1|true|on|0|false|off)?$"},message:"must match pattern \""+"^(1|true|on|0|false|off)?$"+"\"",schema:"^(1|true|on|0|false|off)?$",parentSchema:schema424,data:data3};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err12 = {instancePath:instancePath+"/support",schemaPath:"#/properties/support/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema422.properties.support.type,parentSchema:schema422.properties.support,data:data2};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.misc !== undefined){
+let data4 = data.misc;
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+for(const key5 in data4){
+const _errs22 = errors;
+if(typeof key5 !== "string"){
+let dataType4 = typeof key5;
+let coerced4 = undefined;
+if(dataType4 == 'object' && Array.isArray(key5) && key5.length == 1){
+key5 = key5[0];
+dataType4 = typeof key5;
+if(typeof key5 === "string"){
+coerced4 = key5;
+}
+}
+if(!(coerced4 !== undefined)){
+if(dataType4 == "number" || dataType4 == "boolean"){
+coerced4 = "" + key5;
+}
+else if(key5 === null){
+coerced4 = "";
+}
+else {
+const err13 = {instancePath:instancePath+"/misc",schemaPath:"../../resources/client.json#/definitions/miscKeys/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.type,parentSchema:schema31,data:key5,propertyName:key5};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(coerced4 !== undefined){
+key5 = coerced4;
+if(data4 !== undefined){
+data4["misc"] = coerced4;
+}
+}
+}
+if(!(((((key5 === "editmain") || (key5 === "emails")) || (key5 === "editipaccess")) || (key5 === "manageprofiles")) || (key5 === "affiliates"))){
+const err14 = {instancePath:instancePath+"/misc",schemaPath:"../../resources/client.json#/definitions/miscKeys/enum",keyword:"enum",params:{allowedValues: schema31.enum},message:"must be equal to one of the allowed values",schema:schema31.enum,parentSchema:schema31,data:key5,propertyName:key5};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+var valid9 = _errs22 === errors;
+if(!valid9){
+const err15 = {instancePath:instancePath+"/misc",schemaPath:"#/properties/misc/propertyNames",keyword:"propertyNames",params:{propertyName: key5},message:"property name must be valid",schema:schema422.properties.misc.propertyNames,parentSchema:schema422.properties.misc,data:data4};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+for(const key6 in data4){
+let data5 = data4[key6];
+if(typeof data5 !== "string"){
+let dataType5 = typeof data5;
+let coerced5 = undefined;
+if(dataType5 == 'object' && Array.isArray(data5) && data5.length == 1){
+data5 = data5[0];
+dataType5 = typeof data5;
+if(typeof data5 === "string"){
+coerced5 = data5;
+}
+}
+if(!(coerced5 !== undefined)){
+if(dataType5 == "number" || dataType5 == "boolean"){
+coerced5 = "" + data5;
+}
+else if(data5 === null){
+coerced5 = "";
+}
+else {
+const err16 = {instancePath:instancePath+"/misc/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema424.type,parentSchema:schema424,data:data5};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(coerced5 !== undefined){
+data5 = coerced5;
+if(data4 !== undefined){
+data4[key6] = coerced5;
+}
+}
+}
+if(typeof data5 === "string"){
+if(!pattern193.test(data5)){
+const err17 = {instancePath:instancePath+"/misc/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/pattern",keyword:"pattern",params:{pattern: "^(1|true|on|0|false|off)?$"},message:"must match pattern \""+"^(1|true|on|0|false|off)?$"+"\"",schema:"^(1|true|on|0|false|off)?$",parentSchema:schema424,data:data5};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err18 = {instancePath:instancePath+"/misc",schemaPath:"#/properties/misc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema422.properties.misc.type,parentSchema:schema422.properties.misc,data:data4};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+else {
+const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema422.type,parentSchema:schema422,data};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+validate117.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.email === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema451.required,parentSchema:schema451,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.firstname === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "firstname"},message:"must have required property '"+"firstname"+"'",schema:schema451.required,parentSchema:schema451,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.lastname === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "lastname"},message:"must have required property '"+"lastname"+"'",schema:schema451.required,parentSchema:schema451,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.email !== undefined){
+let data0 = data.email;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err3 = {instancePath:instancePath+"/email",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema430.type,parentSchema:schema430,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["email"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(func5(data0) > 254){
+const err4 = {instancePath:instancePath+"/email",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema430,data:data0};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(!pattern1.test(data0)){
+const err5 = {instancePath:instancePath+"/email",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/email/pattern",keyword:"pattern",params:{pattern: "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"},message:"must match pattern \""+"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"+"\"",schema:"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$",parentSchema:schema430,data:data0};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+if(data.firstname !== undefined){
+let data1 = data.firstname;
+if(typeof data1 !== "string"){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType1 = typeof data1;
+if(typeof data1 === "string"){
+coerced1 = data1;
+}
+}
+if(!(coerced1 !== undefined)){
+if(dataType1 == "number" || dataType1 == "boolean"){
+coerced1 = "" + data1;
+}
+else if(data1 === null){
+coerced1 = "";
+}
+else {
+const err6 = {instancePath:instancePath+"/firstname",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/firstname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema431.type,parentSchema:schema431,data:data1};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["firstname"] = coerced1;
+}
+}
+}
+if(typeof data1 === "string"){
+if(func5(data1) > 255){
+const err7 = {instancePath:instancePath+"/firstname",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/firstname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema431,data:data1};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(func5(data1) < 1){
+const err8 = {instancePath:instancePath+"/firstname",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/firstname/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema431,data:data1};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+if(data.lastname !== undefined){
+let data2 = data.lastname;
+if(typeof data2 !== "string"){
+let dataType2 = typeof data2;
+let coerced2 = undefined;
+if(dataType2 == 'object' && Array.isArray(data2) && data2.length == 1){
+data2 = data2[0];
+dataType2 = typeof data2;
+if(typeof data2 === "string"){
+coerced2 = data2;
+}
+}
+if(!(coerced2 !== undefined)){
+if(dataType2 == "number" || dataType2 == "boolean"){
+coerced2 = "" + data2;
+}
+else if(data2 === null){
+coerced2 = "";
+}
+else {
+const err9 = {instancePath:instancePath+"/lastname",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/lastname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema432.type,parentSchema:schema432,data:data2};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(coerced2 !== undefined){
+data2 = coerced2;
+if(data !== undefined){
+data["lastname"] = coerced2;
+}
+}
+}
+if(typeof data2 === "string"){
+if(func5(data2) > 255){
+const err10 = {instancePath:instancePath+"/lastname",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/lastname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema432,data:data2};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(func5(data2) < 1){
+const err11 = {instancePath:instancePath+"/lastname",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/lastname/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema432,data:data2};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+if(data.password !== undefined){
+let data3 = data.password;
+if(typeof data3 !== "string"){
+let dataType3 = typeof data3;
+let coerced3 = undefined;
+if(dataType3 == 'object' && Array.isArray(data3) && data3.length == 1){
+data3 = data3[0];
+dataType3 = typeof data3;
+if(typeof data3 === "string"){
+coerced3 = data3;
+}
+}
+if(!(coerced3 !== undefined)){
+if(dataType3 == "number" || dataType3 == "boolean"){
+coerced3 = "" + data3;
+}
+else if(data3 === null){
+coerced3 = "";
+}
+else {
+const err12 = {instancePath:instancePath+"/password",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema433.type,parentSchema:schema433,data:data3};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(coerced3 !== undefined){
+data3 = coerced3;
+if(data !== undefined){
+data["password"] = coerced3;
+}
+}
+}
+if(typeof data3 === "string"){
+if(func5(data3) > 255){
+const err13 = {instancePath:instancePath+"/password",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/password/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema433,data:data3};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(func5(data3) < 1){
+const err14 = {instancePath:instancePath+"/password",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/password/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema433,data:data3};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+if(data.companyname !== undefined){
+let data4 = data.companyname;
+if(typeof data4 !== "string"){
+let dataType4 = typeof data4;
+let coerced4 = undefined;
+if(dataType4 == 'object' && Array.isArray(data4) && data4.length == 1){
+data4 = data4[0];
+dataType4 = typeof data4;
+if(typeof data4 === "string"){
+coerced4 = data4;
+}
+}
+if(!(coerced4 !== undefined)){
+if(dataType4 == "number" || dataType4 == "boolean"){
+coerced4 = "" + data4;
+}
+else if(data4 === null){
+coerced4 = "";
+}
+else {
+const err15 = {instancePath:instancePath+"/companyname",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/companyname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema434.type,parentSchema:schema434,data:data4};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(coerced4 !== undefined){
+data4 = coerced4;
+if(data !== undefined){
+data["companyname"] = coerced4;
+}
+}
+}
+if(typeof data4 === "string"){
+if(func5(data4) > 255){
+const err16 = {instancePath:instancePath+"/companyname",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/companyname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema434,data:data4};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+if(data.address1 !== undefined){
+let data5 = data.address1;
+if(typeof data5 !== "string"){
+let dataType5 = typeof data5;
+let coerced5 = undefined;
+if(dataType5 == 'object' && Array.isArray(data5) && data5.length == 1){
+data5 = data5[0];
+dataType5 = typeof data5;
+if(typeof data5 === "string"){
+coerced5 = data5;
+}
+}
+if(!(coerced5 !== undefined)){
+if(dataType5 == "number" || dataType5 == "boolean"){
+coerced5 = "" + data5;
+}
+else if(data5 === null){
+coerced5 = "";
+}
+else {
+const err17 = {instancePath:instancePath+"/address1",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/address1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema435.type,parentSchema:schema435,data:data5};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(coerced5 !== undefined){
+data5 = coerced5;
+if(data !== undefined){
+data["address1"] = coerced5;
+}
+}
+}
+if(typeof data5 === "string"){
+if(func5(data5) > 255){
+const err18 = {instancePath:instancePath+"/address1",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/address1/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema435,data:data5};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+if(data.address2 !== undefined){
+let data6 = data.address2;
+if(typeof data6 !== "string"){
+let dataType6 = typeof data6;
+let coerced6 = undefined;
+if(dataType6 == 'object' && Array.isArray(data6) && data6.length == 1){
+data6 = data6[0];
+dataType6 = typeof data6;
+if(typeof data6 === "string"){
+coerced6 = data6;
+}
+}
+if(!(coerced6 !== undefined)){
+if(dataType6 == "number" || dataType6 == "boolean"){
+coerced6 = "" + data6;
+}
+else if(data6 === null){
+coerced6 = "";
+}
+else {
+const err19 = {instancePath:instancePath+"/address2",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/address2/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema436.type,parentSchema:schema436,data:data6};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(coerced6 !== undefined){
+data6 = coerced6;
+if(data !== undefined){
+data["address2"] = coerced6;
+}
+}
+}
+if(typeof data6 === "string"){
+if(func5(data6) > 255){
+const err20 = {instancePath:instancePath+"/address2",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/address2/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema436,data:data6};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+}
+if(data.city !== undefined){
+let data7 = data.city;
+if(typeof data7 !== "string"){
+let dataType7 = typeof data7;
+let coerced7 = undefined;
+if(dataType7 == 'object' && Array.isArray(data7) && data7.length == 1){
+data7 = data7[0];
+dataType7 = typeof data7;
+if(typeof data7 === "string"){
+coerced7 = data7;
+}
+}
+if(!(coerced7 !== undefined)){
+if(dataType7 == "number" || dataType7 == "boolean"){
+coerced7 = "" + data7;
+}
+else if(data7 === null){
+coerced7 = "";
+}
+else {
+const err21 = {instancePath:instancePath+"/city",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/city/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema437.type,parentSchema:schema437,data:data7};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+if(coerced7 !== undefined){
+data7 = coerced7;
+if(data !== undefined){
+data["city"] = coerced7;
+}
+}
+}
+if(typeof data7 === "string"){
+if(func5(data7) > 255){
+const err22 = {instancePath:instancePath+"/city",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/city/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema437,data:data7};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+}
+if(data.state !== undefined){
+let data8 = data.state;
+if(typeof data8 !== "string"){
+let dataType8 = typeof data8;
+let coerced8 = undefined;
+if(dataType8 == 'object' && Array.isArray(data8) && data8.length == 1){
+data8 = data8[0];
+dataType8 = typeof data8;
+if(typeof data8 === "string"){
+coerced8 = data8;
+}
+}
+if(!(coerced8 !== undefined)){
+if(dataType8 == "number" || dataType8 == "boolean"){
+coerced8 = "" + data8;
+}
+else if(data8 === null){
+coerced8 = "";
+}
+else {
+const err23 = {instancePath:instancePath+"/state",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/state/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema438.type,parentSchema:schema438,data:data8};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+if(coerced8 !== undefined){
+data8 = coerced8;
+if(data !== undefined){
+data["state"] = coerced8;
+}
+}
+}
+if(typeof data8 === "string"){
+if(func5(data8) > 255){
+const err24 = {instancePath:instancePath+"/state",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/state/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema438,data:data8};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+}
+if(data.postcode !== undefined){
+let data9 = data.postcode;
+if(typeof data9 !== "string"){
+let dataType9 = typeof data9;
+let coerced9 = undefined;
+if(dataType9 == 'object' && Array.isArray(data9) && data9.length == 1){
+data9 = data9[0];
+dataType9 = typeof data9;
+if(typeof data9 === "string"){
+coerced9 = data9;
+}
+}
+if(!(coerced9 !== undefined)){
+if(dataType9 == "number" || dataType9 == "boolean"){
+coerced9 = "" + data9;
+}
+else if(data9 === null){
+coerced9 = "";
+}
+else {
+const err25 = {instancePath:instancePath+"/postcode",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/postcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema439.type,parentSchema:schema439,data:data9};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+if(coerced9 !== undefined){
+data9 = coerced9;
+if(data !== undefined){
+data["postcode"] = coerced9;
+}
+}
+}
+if(typeof data9 === "string"){
+if(func5(data9) > 255){
+const err26 = {instancePath:instancePath+"/postcode",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/postcode/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema439,data:data9};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+}
+if(data.phonenumber !== undefined){
+let data10 = data.phonenumber;
+if(typeof data10 !== "string"){
+let dataType10 = typeof data10;
+let coerced10 = undefined;
+if(dataType10 == 'object' && Array.isArray(data10) && data10.length == 1){
+data10 = data10[0];
+dataType10 = typeof data10;
+if(typeof data10 === "string"){
+coerced10 = data10;
+}
+}
+if(!(coerced10 !== undefined)){
+if(dataType10 == "number" || dataType10 == "boolean"){
+coerced10 = "" + data10;
+}
+else if(data10 === null){
+coerced10 = "";
+}
+else {
+const err27 = {instancePath:instancePath+"/phonenumber",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/phonenumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema440.type,parentSchema:schema440,data:data10};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+if(coerced10 !== undefined){
+data10 = coerced10;
+if(data !== undefined){
+data["phonenumber"] = coerced10;
+}
+}
+}
+if(typeof data10 === "string"){
+if(func5(data10) > 255){
+const err28 = {instancePath:instancePath+"/phonenumber",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/phonenumber/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema440,data:data10};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+}
+if(data.country !== undefined){
+let data11 = data.country;
+if(typeof data11 !== "string"){
+let dataType11 = typeof data11;
+let coerced11 = undefined;
+if(dataType11 == 'object' && Array.isArray(data11) && data11.length == 1){
+data11 = data11[0];
+dataType11 = typeof data11;
+if(typeof data11 === "string"){
+coerced11 = data11;
+}
+}
+if(!(coerced11 !== undefined)){
+if(dataType11 == "number" || dataType11 == "boolean"){
+coerced11 = "" + data11;
+}
+else if(data11 === null){
+coerced11 = "";
+}
+else {
+const err29 = {instancePath:instancePath+"/country",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/country/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema441.type,parentSchema:schema441,data:data11};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+if(coerced11 !== undefined){
+data11 = coerced11;
+if(data !== undefined){
+data["country"] = coerced11;
+}
+}
+}
+if(typeof data11 === "string"){
+if(!pattern34.test(data11)){
+const err30 = {instancePath:instancePath+"/country",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/country/pattern",keyword:"pattern",params:{pattern: "^([A-Za-z]{2})?$"},message:"must match pattern \""+"^([A-Za-z]{2})?$"+"\"",schema:"^([A-Za-z]{2})?$",parentSchema:schema441,data:data11};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+}
+if(data.privileges !== undefined){
+if(!(validate117(data.privileges, {instancePath:instancePath+"/privileges",parentData:data,parentDataProperty:"privileges",rootData}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema451.type,parentSchema:schema451,data};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+validate119.errors = vErrors;
+return errors === 0;
+}
+
+export const putContactId = validate130;
+const schema527 = {"title":"UserApiPutContactIdInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"firstname":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/firstname"},"lastname":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/lastname"},"email":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/email"},"phonenumber":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/phonenumber"},"type":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/type"},"address1":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/address1"},"address2":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/address2"},"city":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/city"},"state":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/state"},"postcode":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/postcode"},"country":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/country"},"companyname":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/companyname"},"privileges":{"$ref":"../../operations/clients/addClientContact.json#/definitions/privileges","description":"privileges[section][key] = flag, the sections and keys GET /api/contact/privileges lists: 1, true or on grants a key; 0, false, off or empty grants nothing (as addClientContact takes them)"}}};
+
+function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(!(((key0 === "billing") || (key0 === "support")) || (key0 === "misc"))){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema422,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.billing !== undefined){
+let data0 = data.billing;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key1 in data0){
+const _errs4 = errors;
+if(typeof key1 !== "string"){
+let dataType0 = typeof key1;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(key1) && key1.length == 1){
+key1 = key1[0];
+dataType0 = typeof key1;
+if(typeof key1 === "string"){
+coerced0 = key1;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + key1;
+}
+else if(key1 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/billing",schemaPath:"../../resources/client.json#/definitions/billingKeys/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.type,parentSchema:schema27,data:key1,propertyName:key1};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+key1 = coerced0;
+if(data0 !== undefined){
+data0["billing"] = coerced0;
+}
+}
+}
+if(!((((((key1 === "emails") || (key1 === "payinvoice")) || (key1 === "orders")) || (key1 === "balance")) || (key1 === "addfunds")) || (key1 === "creditcard"))){
+const err2 = {instancePath:instancePath+"/billing",schemaPath:"../../resources/client.json#/definitions/billingKeys/enum",keyword:"enum",params:{allowedValues: schema27.enum},message:"must be equal to one of the allowed values",schema:schema27.enum,parentSchema:schema27,data:key1,propertyName:key1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+var valid1 = _errs4 === errors;
+if(!valid1){
+const err3 = {instancePath:instancePath+"/billing",schemaPath:"#/properties/billing/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema422.properties.billing.propertyNames,parentSchema:schema422.properties.billing,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+for(const key2 in data0){
+let data1 = data0[key2];
+if(typeof data1 !== "string"){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType1 = typeof data1;
+if(typeof data1 === "string"){
+coerced1 = data1;
+}
+}
+if(!(coerced1 !== undefined)){
+if(dataType1 == "number" || dataType1 == "boolean"){
+coerced1 = "" + data1;
+}
+else if(data1 === null){
+coerced1 = "";
+}
+else {
+const err4 = {instancePath:instancePath+"/billing/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema424.type,parentSchema:schema424,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data0 !== undefined){
+data0[key2] = coerced1;
+}
+}
+}
+if(typeof data1 === "string"){
+if(!pattern193.test(data1)){
+const err5 = {instancePath:instancePath+"/billing/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/pattern",keyword:"pattern",params:{pattern: "^(1|true|on|0|false|off)?$"},message:"must match pattern \""+"^(1|true|on|0|false|off)?$"+"\"",schema:"^(1|true|on|0|false|off)?$",parentSchema:schema424,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/billing",schemaPath:"#/properties/billing/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema422.properties.billing.type,parentSchema:schema422.properties.billing,data:data0};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.support !== undefined){
+let data2 = data.support;
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+for(const key3 in data2){
+const _errs13 = errors;
+if(typeof key3 !== "string"){
+let dataType2 = typeof key3;
+let coerced2 = undefined;
+if(dataType2 == 'object' && Array.isArray(key3) && key3.length == 1){
+key3 = key3[0];
+dataType2 = typeof key3;
+if(typeof key3 === "string"){
+coerced2 = key3;
+}
+}
+if(!(coerced2 !== undefined)){
+if(dataType2 == "number" || dataType2 == "boolean"){
+coerced2 = "" + key3;
+}
+else if(key3 === null){
+coerced2 = "";
+}
+else {
+const err7 = {instancePath:instancePath+"/support",schemaPath:"../../resources/client.json#/definitions/supportKeys/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.type,parentSchema:schema29,data:key3,propertyName:key3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(coerced2 !== undefined){
+key3 = coerced2;
+if(data2 !== undefined){
+data2["support"] = coerced2;
+}
+}
+}
+if(!((((key3 === "newticket") || (key3 === "tickets")) || (key3 === "closeticket")) || (key3 === "emails"))){
+const err8 = {instancePath:instancePath+"/support",schemaPath:"../../resources/client.json#/definitions/supportKeys/enum",keyword:"enum",params:{allowedValues: schema29.enum},message:"must be equal to one of the allowed values",schema:schema29.enum,parentSchema:schema29,data:key3,propertyName:key3};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var valid5 = _errs13 === errors;
+if(!valid5){
+const err9 = {instancePath:instancePath+"/support",schemaPath:"#/properties/support/propertyNames",keyword:"propertyNames",params:{propertyName: key3},message:"property name must be valid",schema:schema422.properties.support.propertyNames,parentSchema:schema422.properties.support,data:data2};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+for(const key4 in data2){
+let data3 = data2[key4];
+if(typeof data3 !== "string"){
+let dataType3 = typeof data3;
+let coerced3 = undefined;
+if(dataType3 == 'object' && Array.isArray(data3) && data3.length == 1){
+data3 = data3[0];
+dataType3 = typeof data3;
+if(typeof data3 === "string"){
+coerced3 = data3;
+}
+}
+if(!(coerced3 !== undefined)){
+if(dataType3 == "number" || dataType3 == "boolean"){
+coerced3 = "" + data3;
+}
+else if(data3 === null){
+coerced3 = "";
+}
+else {
+const err10 = {instancePath:instancePath+"/support/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema424.type,parentSchema:schema424,data:data3};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(coerced3 !== undefined){
+data3 = coerced3;
+if(data2 !== undefined){
+data2[key4] = coerced3;
+}
+}
+}
+if(typeof data3 === "string"){
+if(!pattern193.test(data3)){
+const err11 = {instancePath:instancePath+"/support/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/pattern",keyword:"pattern",params:{pattern: "^(1|true|on|0|false|off)?$"},message:"must match pattern \""+"^(1|true|on|0|false|off)?$"+"\"",schema:"^(1|true|on|0|false|off)?$",parentSchema:schema424,data:data3};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err12 = {instancePath:instancePath+"/support",schemaPath:"#/properties/support/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema422.properties.support.type,parentSchema:schema422.properties.support,data:data2};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.misc !== undefined){
+let data4 = data.misc;
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+for(const key5 in data4){
+const _errs22 = errors;
+if(typeof key5 !== "string"){
+let dataType4 = typeof key5;
+let coerced4 = undefined;
+if(dataType4 == 'object' && Array.isArray(key5) && key5.length == 1){
+key5 = key5[0];
+dataType4 = typeof key5;
+if(typeof key5 === "string"){
+coerced4 = key5;
+}
+}
+if(!(coerced4 !== undefined)){
+if(dataType4 == "number" || dataType4 == "boolean"){
+coerced4 = "" + key5;
+}
+else if(key5 === null){
+coerced4 = "";
+}
+else {
+const err13 = {instancePath:instancePath+"/misc",schemaPath:"../../resources/client.json#/definitions/miscKeys/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.type,parentSchema:schema31,data:key5,propertyName:key5};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(coerced4 !== undefined){
+key5 = coerced4;
+if(data4 !== undefined){
+data4["misc"] = coerced4;
+}
+}
+}
+if(!(((((key5 === "editmain") || (key5 === "emails")) || (key5 === "editipaccess")) || (key5 === "manageprofiles")) || (key5 === "affiliates"))){
+const err14 = {instancePath:instancePath+"/misc",schemaPath:"../../resources/client.json#/definitions/miscKeys/enum",keyword:"enum",params:{allowedValues: schema31.enum},message:"must be equal to one of the allowed values",schema:schema31.enum,parentSchema:schema31,data:key5,propertyName:key5};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+var valid9 = _errs22 === errors;
+if(!valid9){
+const err15 = {instancePath:instancePath+"/misc",schemaPath:"#/properties/misc/propertyNames",keyword:"propertyNames",params:{propertyName: key5},message:"property name must be valid",schema:schema422.properties.misc.propertyNames,parentSchema:schema422.properties.misc,data:data4};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+for(const key6 in data4){
+let data5 = data4[key6];
+if(typeof data5 !== "string"){
+let dataType5 = typeof data5;
+let coerced5 = undefined;
+if(dataType5 == 'object' && Array.isArray(data5) && data5.length == 1){
+data5 = data5[0];
+dataType5 = typeof data5;
+if(typeof data5 === "string"){
+coerced5 = data5;
+}
+}
+if(!(coerced5 !== undefined)){
+if(dataType5 == "number" || dataType5 == "boolean"){
+coerced5 = "" + data5;
+}
+else if(data5 === null){
+coerced5 = "";
+}
+else {
+const err16 = {instancePath:instancePath+"/misc/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema424.type,parentSchema:schema424,data:data5};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(coerced5 !== undefined){
+data5 = coerced5;
+if(data4 !== undefined){
+data4[key6] = coerced5;
+}
+}
+}
+if(typeof data5 === "string"){
+if(!pattern193.test(data5)){
+const err17 = {instancePath:instancePath+"/misc/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/pattern",keyword:"pattern",params:{pattern: "^(1|true|on|0|false|off)?$"},message:"must match pattern \""+"^(1|true|on|0|false|off)?$"+"\"",schema:"^(1|true|on|0|false|off)?$",parentSchema:schema424,data:data5};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err18 = {instancePath:instancePath+"/misc",schemaPath:"#/properties/misc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema422.properties.misc.type,parentSchema:schema422.properties.misc,data:data4};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+else {
+const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema422.type,parentSchema:schema422,data};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+validate125.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema527.required,parentSchema:schema527,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern49.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+if(data.firstname !== undefined){
+let data1 = data.firstname;
+if(typeof data1 !== "string"){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType1 = typeof data1;
+if(typeof data1 === "string"){
+coerced1 = data1;
+}
+}
+if(!(coerced1 !== undefined)){
+if(dataType1 == "number" || dataType1 == "boolean"){
+coerced1 = "" + data1;
+}
+else if(data1 === null){
+coerced1 = "";
+}
+else {
+const err3 = {instancePath:instancePath+"/firstname",schemaPath:"../../operations/clients/setContactDetails.json#/properties/request/properties/firstname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema80.type,parentSchema:schema80,data:data1};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["firstname"] = coerced1;
+}
+}
+}
+if(typeof data1 === "string"){
+if(func5(data1) > 255){
+const err4 = {instancePath:instancePath+"/firstname",schemaPath:"../../operations/clients/setContactDetails.json#/properties/request/properties/firstname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema80,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+if(data.lastname !== undefined){
+let data2 = data.lastname;
+if(typeof data2 !== "string"){
+let dataType2 = typeof data2;
+let coerced2 = undefined;
+if(dataType2 == 'object' && Array.isArray(data2) && data2.length == 1){
+data2 = data2[0];
+dataType2 = typeof data2;
+if(typeof data2 === "string"){
+coerced2 = data2;
+}
+}
+if(!(coerced2 !== undefined)){
+if(dataType2 == "number" || dataType2 == "boolean"){
+coerced2 = "" + data2;
+}
+else if(data2 === null){
+coerced2 = "";
+}
+else {
+const err5 = {instancePath:instancePath+"/lastname",schemaPath:"../../operations/clients/setContactDetails.json#/properties/request/properties/lastname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema80.type,parentSchema:schema80,data:data2};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(coerced2 !== undefined){
+data2 = coerced2;
+if(data !== undefined){
+data["lastname"] = coerced2;
+}
+}
+}
+if(typeof data2 === "string"){
+if(func5(data2) > 255){
+const err6 = {instancePath:instancePath+"/lastname",schemaPath:"../../operations/clients/setContactDetails.json#/properties/request/properties/lastname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema80,data:data2};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+if(data.email !== undefined){
+let data3 = data.email;
+if(typeof data3 !== "string"){
+let dataType3 = typeof data3;
+let coerced3 = undefined;
+if(dataType3 == 'object' && Array.isArray(data3) && data3.length == 1){
+data3 = data3[0];
+dataType3 = typeof data3;
+if(typeof data3 === "string"){
+coerced3 = data3;
+}
+}
+if(!(coerced3 !== undefined)){
+if(dataType3 == "number" || dataType3 == "boolean"){
+coerced3 = "" + data3;
+}
+else if(data3 === null){
+coerced3 = "";
+}
+else {
+const err7 = {instancePath:instancePath+"/email",schemaPath:"../../operations/clients/setContactDetails.json#/properties/request/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema79.type,parentSchema:schema79,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(coerced3 !== undefined){
+data3 = coerced3;
+if(data !== undefined){
+data["email"] = coerced3;
+}
+}
+}
+if(typeof data3 === "string"){
+if(func5(data3) > 254){
+const err8 = {instancePath:instancePath+"/email",schemaPath:"../../operations/clients/setContactDetails.json#/properties/request/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema79,data:data3};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(!pattern1.test(data3)){
+const err9 = {instancePath:instancePath+"/email",schemaPath:"../../operations/clients/setContactDetails.json#/properties/request/properties/email/pattern",keyword:"pattern",params:{pattern: "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"},message:"must match pattern \""+"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"+"\"",schema:"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$",parentSchema:schema79,data:data3};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+if(data.phonenumber !== undefined){
+let data4 = data.phonenumber;
+if(typeof data4 !== "string"){
+let dataType4 = typeof data4;
+let coerced4 = undefined;
+if(dataType4 == 'object' && Array.isArray(data4) && data4.length == 1){
+data4 = data4[0];
+dataType4 = typeof data4;
+if(typeof data4 === "string"){
+coerced4 = data4;
+}
+}
+if(!(coerced4 !== undefined)){
+if(dataType4 == "number" || dataType4 == "boolean"){
+coerced4 = "" + data4;
+}
+else if(data4 === null){
+coerced4 = "";
+}
+else {
+const err10 = {instancePath:instancePath+"/phonenumber",schemaPath:"../../operations/clients/setContactDetails.json#/properties/request/properties/phonenumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema80.type,parentSchema:schema80,data:data4};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(coerced4 !== undefined){
+data4 = coerced4;
+if(data !== undefined){
+data["phonenumber"] = coerced4;
+}
+}
+}
+if(typeof data4 === "string"){
+if(func5(data4) > 255){
+const err11 = {instancePath:instancePath+"/phonenumber",schemaPath:"../../operations/clients/setContactDetails.json#/properties/request/properties/phonenumber/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema80,data:data4};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+if(data.type !== undefined){
+let data5 = data.type;
+if(typeof data5 !== "string"){
+let dataType5 = typeof data5;
+let coerced5 = undefined;
+if(dataType5 == 'object' && Array.isArray(data5) && data5.length == 1){
+data5 = data5[0];
+dataType5 = typeof data5;
+if(typeof data5 === "string"){
+coerced5 = data5;
+}
+}
+if(!(coerced5 !== undefined)){
+if(dataType5 == "number" || dataType5 == "boolean"){
+coerced5 = "" + data5;
+}
+else if(data5 === null){
+coerced5 = "";
+}
+else {
+const err12 = {instancePath:instancePath+"/type",schemaPath:"../../operations/clients/setContactDetails.json#/properties/request/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema84.type,parentSchema:schema84,data:data5};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(coerced5 !== undefined){
+data5 = coerced5;
+if(data !== undefined){
+data["type"] = coerced5;
+}
+}
+}
+if(!((data5 === "Private") || (data5 === "Company"))){
+const err13 = {instancePath:instancePath+"/type",schemaPath:"../../operations/clients/setContactDetails.json#/properties/request/properties/type/enum",keyword:"enum",params:{allowedValues: schema84.enum},message:"must be equal to one of the allowed values",schema:schema84.enum,parentSchema:schema84,data:data5};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.address1 !== undefined){
+let data6 = data.address1;
+if(typeof data6 !== "string"){
+let dataType6 = typeof data6;
+let coerced6 = undefined;
+if(dataType6 == 'object' && Array.isArray(data6) && data6.length == 1){
+data6 = data6[0];
+dataType6 = typeof data6;
+if(typeof data6 === "string"){
+coerced6 = data6;
+}
+}
+if(!(coerced6 !== undefined)){
+if(dataType6 == "number" || dataType6 == "boolean"){
+coerced6 = "" + data6;
+}
+else if(data6 === null){
+coerced6 = "";
+}
+else {
+const err14 = {instancePath:instancePath+"/address1",schemaPath:"../../operations/clients/setContactDetails.json#/properties/request/properties/address1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema80.type,parentSchema:schema80,data:data6};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(coerced6 !== undefined){
+data6 = coerced6;
+if(data !== undefined){
+data["address1"] = coerced6;
+}
+}
+}
+if(typeof data6 === "string"){
+if(func5(data6) > 255){
+const err15 = {instancePath:instancePath+"/address1",schemaPath:"../../operations/clients/setContactDetails.json#/properties/request/properties/address1/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema80,data:data6};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+if(data.address2 !== undefined){
+let data7 = data.address2;
+if(typeof data7 !== "string"){
+let dataType7 = typeof data7;
+let coerced7 = undefined;
+if(dataType7 == 'object' && Array.isArray(data7) && data7.length == 1){
+data7 = data7[0];
+dataType7 = typeof data7;
+if(typeof data7 === "string"){
+coerced7 = data7;
+}
+}
+if(!(coerced7 !== undefined)){
+if(dataType7 == "number" || dataType7 == "boolean"){
+coerced7 = "" + data7;
+}
+else if(data7 === null){
+coerced7 = "";
+}
+else {
+const err16 = {instancePath:instancePath+"/address2",schemaPath:"../../operations/clients/setContactDetails.json#/properties/request/properties/address2/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema80.type,parentSchema:schema80,data:data7};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(coerced7 !== undefined){
+data7 = coerced7;
+if(data !== undefined){
+data["address2"] = coerced7;
+}
+}
+}
+if(typeof data7 === "string"){
+if(func5(data7) > 255){
+const err17 = {instancePath:instancePath+"/address2",schemaPath:"../../operations/clients/setContactDetails.json#/properties/request/properties/address2/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema80,data:data7};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+if(data.city !== undefined){
+let data8 = data.city;
+if(typeof data8 !== "string"){
+let dataType8 = typeof data8;
+let coerced8 = undefined;
+if(dataType8 == 'object' && Array.isArray(data8) && data8.length == 1){
+data8 = data8[0];
+dataType8 = typeof data8;
+if(typeof data8 === "string"){
+coerced8 = data8;
+}
+}
+if(!(coerced8 !== undefined)){
+if(dataType8 == "number" || dataType8 == "boolean"){
+coerced8 = "" + data8;
+}
+else if(data8 === null){
+coerced8 = "";
+}
+else {
+const err18 = {instancePath:instancePath+"/city",schemaPath:"../../operations/clients/setContactDetails.json#/properties/request/properties/city/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema80.type,parentSchema:schema80,data:data8};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(coerced8 !== undefined){
+data8 = coerced8;
+if(data !== undefined){
+data["city"] = coerced8;
+}
+}
+}
+if(typeof data8 === "string"){
+if(func5(data8) > 255){
+const err19 = {instancePath:instancePath+"/city",schemaPath:"../../operations/clients/setContactDetails.json#/properties/request/properties/city/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema80,data:data8};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+if(data.state !== undefined){
+let data9 = data.state;
+if(typeof data9 !== "string"){
+let dataType9 = typeof data9;
+let coerced9 = undefined;
+if(dataType9 == 'object' && Array.isArray(data9) && data9.length == 1){
+data9 = data9[0];
+dataType9 = typeof data9;
+if(typeof data9 === "string"){
+coerced9 = data9;
+}
+}
+if(!(coerced9 !== undefined)){
+if(dataType9 == "number" || dataType9 == "boolean"){
+coerced9 = "" + data9;
+}
+else if(data9 === null){
+coerced9 = "";
+}
+else {
+const err20 = {instancePath:instancePath+"/state",schemaPath:"../../operations/clients/setContactDetails.json#/properties/request/properties/state/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema80.type,parentSchema:schema80,data:data9};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(coerced9 !== undefined){
+data9 = coerced9;
+if(data !== undefined){
+data["state"] = coerced9;
+}
+}
+}
+if(typeof data9 === "string"){
+if(func5(data9) > 255){
+const err21 = {instancePath:instancePath+"/state",schemaPath:"../../operations/clients/setContactDetails.json#/properties/request/properties/state/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema80,data:data9};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+if(data.postcode !== undefined){
+let data10 = data.postcode;
+if(typeof data10 !== "string"){
+let dataType10 = typeof data10;
+let coerced10 = undefined;
+if(dataType10 == 'object' && Array.isArray(data10) && data10.length == 1){
+data10 = data10[0];
+dataType10 = typeof data10;
+if(typeof data10 === "string"){
+coerced10 = data10;
+}
+}
+if(!(coerced10 !== undefined)){
+if(dataType10 == "number" || dataType10 == "boolean"){
+coerced10 = "" + data10;
+}
+else if(data10 === null){
+coerced10 = "";
+}
+else {
+const err22 = {instancePath:instancePath+"/postcode",schemaPath:"../../operations/clients/setContactDetails.json#/properties/request/properties/postcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema80.type,parentSchema:schema80,data:data10};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(coerced10 !== undefined){
+data10 = coerced10;
+if(data !== undefined){
+data["postcode"] = coerced10;
+}
+}
+}
+if(typeof data10 === "string"){
+if(func5(data10) > 255){
+const err23 = {instancePath:instancePath+"/postcode",schemaPath:"../../operations/clients/setContactDetails.json#/properties/request/properties/postcode/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema80,data:data10};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+}
+if(data.country !== undefined){
+let data11 = data.country;
+if(typeof data11 !== "string"){
+let dataType11 = typeof data11;
+let coerced11 = undefined;
+if(dataType11 == 'object' && Array.isArray(data11) && data11.length == 1){
+data11 = data11[0];
+dataType11 = typeof data11;
+if(typeof data11 === "string"){
+coerced11 = data11;
+}
+}
+if(!(coerced11 !== undefined)){
+if(dataType11 == "number" || dataType11 == "boolean"){
+coerced11 = "" + data11;
+}
+else if(data11 === null){
+coerced11 = "";
+}
+else {
+const err24 = {instancePath:instancePath+"/country",schemaPath:"../../operations/clients/setContactDetails.json#/properties/request/properties/country/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema90.type,parentSchema:schema90,data:data11};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+if(coerced11 !== undefined){
+data11 = coerced11;
+if(data !== undefined){
+data["country"] = coerced11;
+}
+}
+}
+if(typeof data11 === "string"){
+if(!pattern34.test(data11)){
+const err25 = {instancePath:instancePath+"/country",schemaPath:"../../operations/clients/setContactDetails.json#/properties/request/properties/country/pattern",keyword:"pattern",params:{pattern: "^([A-Za-z]{2})?$"},message:"must match pattern \""+"^([A-Za-z]{2})?$"+"\"",schema:"^([A-Za-z]{2})?$",parentSchema:schema90,data:data11};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+}
+if(data.companyname !== undefined){
+let data12 = data.companyname;
+if(typeof data12 !== "string"){
+let dataType12 = typeof data12;
+let coerced12 = undefined;
+if(dataType12 == 'object' && Array.isArray(data12) && data12.length == 1){
+data12 = data12[0];
+dataType12 = typeof data12;
+if(typeof data12 === "string"){
+coerced12 = data12;
+}
+}
+if(!(coerced12 !== undefined)){
+if(dataType12 == "number" || dataType12 == "boolean"){
+coerced12 = "" + data12;
+}
+else if(data12 === null){
+coerced12 = "";
+}
+else {
+const err26 = {instancePath:instancePath+"/companyname",schemaPath:"../../operations/clients/setContactDetails.json#/properties/request/properties/companyname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema80.type,parentSchema:schema80,data:data12};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+if(coerced12 !== undefined){
+data12 = coerced12;
+if(data !== undefined){
+data["companyname"] = coerced12;
+}
+}
+}
+if(typeof data12 === "string"){
+if(func5(data12) > 255){
+const err27 = {instancePath:instancePath+"/companyname",schemaPath:"../../operations/clients/setContactDetails.json#/properties/request/properties/companyname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema80,data:data12};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+}
+if(data.privileges !== undefined){
+if(!(validate125(data.privileges, {instancePath:instancePath+"/privileges",parentData:data,parentDataProperty:"privileges",rootData}))){
+vErrors = vErrors === null ? validate125.errors : vErrors.concat(validate125.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema527.type,parentSchema:schema527,data};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+validate130.errors = vErrors;
+return errors === 0;
+}
+
+export const getTicketAttachmentFile = validate138;
+const schema606 = {"title":"UserApiGetTicketAttachmentFileInput","type":"object","required":["file","number"],"properties":{"file":{"type":"string","minLength":1,"maxLength":255,"description":"the file's name, as the ticket lists it"},"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
+const schema556 = {"type":"string","pattern":"^[1-9][0-9]{5}$","description":"a 6-digit ticket number, such as 814003"};
+const pattern230 = new RegExp("^[1-9][0-9]{5}$", "u");
+
+function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.file === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "file"},message:"must have required property '"+"file"+"'",schema:schema606.required,parentSchema:schema606,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.number === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema606.required,parentSchema:schema606,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.file !== undefined){
+let data0 = data.file;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err2 = {instancePath:instancePath+"/file",schemaPath:"#/properties/file/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema606.properties.file.type,parentSchema:schema606.properties.file,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["file"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(func5(data0) > 255){
+const err3 = {instancePath:instancePath+"/file",schemaPath:"#/properties/file/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema606.properties.file,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(func5(data0) < 1){
+const err4 = {instancePath:instancePath+"/file",schemaPath:"#/properties/file/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema606.properties.file,data:data0};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+if(data.number !== undefined){
+let data1 = data.number;
+if(typeof data1 !== "string"){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType1 = typeof data1;
+if(typeof data1 === "string"){
+coerced1 = data1;
+}
+}
+if(!(coerced1 !== undefined)){
+if(dataType1 == "number" || dataType1 == "boolean"){
+coerced1 = "" + data1;
+}
+else if(data1 === null){
+coerced1 = "";
+}
+else {
+const err5 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema556.type,parentSchema:schema556,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["number"] = coerced1;
+}
+}
+}
+if(typeof data1 === "string"){
+if(!pattern230.test(data1)){
+const err6 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema556,data:data1};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema606.type,parentSchema:schema606,data};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+validate138.errors = vErrors;
+return errors === 0;
+}
+
+export const getTicketDepartments = validate141;
+const schema616 = {"title":"UserApiGetTicketDepartmentsInput","type":"object"};
+
+function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(data && typeof data == "object" && !Array.isArray(data))){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema616.type,parentSchema:schema616,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate141.errors = vErrors;
+return errors === 0;
+}
+
+export const getTickets = validate145;
+const schema631 = {"title":"UserApiGetTicketsInput","type":"object","properties":{"page":{"$ref":"../defs.json#/definitions/pageNumber"}}};
+
+function validate145(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.page !== undefined){
+let data0 = data.page;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 === "boolean" || data0 === null
+              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
+coerced0 = +data0;
+}
+else {
+const err0 = {instancePath:instancePath+"/page",schemaPath:"../defs.json#/definitions/pageNumber/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema53.type,parentSchema:schema53,data:data0};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["page"] = coerced0;
+}
+}
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 < 1 || isNaN(data0)){
+const err1 = {instancePath:instancePath+"/page",schemaPath:"../defs.json#/definitions/pageNumber/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema53,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema631.type,parentSchema:schema631,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate145.errors = vErrors;
+return errors === 0;
+}
+
+export const getTicketsNumber = validate153;
+const schema666 = {"title":"UserApiGetTicketsNumberInput","type":"object","required":["number"],"properties":{"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
+
+function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.number === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema666.required,parentSchema:schema666,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.number !== undefined){
+let data0 = data.number;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema556.type,parentSchema:schema556,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["number"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern230.test(data0)){
+const err2 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema556,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema666.type,parentSchema:schema666,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate153.errors = vErrors;
+return errors === 0;
+}
+
+export const postTickets = validate155;
+const schema673 = {"title":"UserApiPostTicketsInput","type":"object","required":["dept_id","subject","body"],"properties":{"dept_id":{"$ref":"../defs.json#/definitions/id"},"subject":{"type":"string","minLength":1,"maxLength":255,"description":"a non-empty text of at most 255 characters"},"body":{"type":"string","minLength":1,"description":"the message, not empty"},"priority":{"type":"string","enum":["low","medium","high"],"description":"low, medium or high"}}};
+
+function validate155(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.dept_id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "dept_id"},message:"must have required property '"+"dept_id"+"'",schema:schema673.required,parentSchema:schema673,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.subject === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subject"},message:"must have required property '"+"subject"+"'",schema:schema673.required,parentSchema:schema673,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.body === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema673.required,parentSchema:schema673,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.dept_id !== undefined){
+let data0 = data.dept_id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err3 = {instancePath:instancePath+"/dept_id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["dept_id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern49.test(data0)){
+const err4 = {instancePath:instancePath+"/dept_id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data0};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+if(data.subject !== undefined){
+let data1 = data.subject;
+if(typeof data1 !== "string"){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType1 = typeof data1;
+if(typeof data1 === "string"){
+coerced1 = data1;
+}
+}
+if(!(coerced1 !== undefined)){
+if(dataType1 == "number" || dataType1 == "boolean"){
+coerced1 = "" + data1;
+}
+else if(data1 === null){
+coerced1 = "";
+}
+else {
+const err5 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema673.properties.subject.type,parentSchema:schema673.properties.subject,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["subject"] = coerced1;
+}
+}
+}
+if(typeof data1 === "string"){
+if(func5(data1) > 255){
+const err6 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema673.properties.subject,data:data1};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(func5(data1) < 1){
+const err7 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema673.properties.subject,data:data1};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+if(data.body !== undefined){
+let data2 = data.body;
+if(typeof data2 !== "string"){
+let dataType2 = typeof data2;
+let coerced2 = undefined;
+if(dataType2 == 'object' && Array.isArray(data2) && data2.length == 1){
+data2 = data2[0];
+dataType2 = typeof data2;
+if(typeof data2 === "string"){
+coerced2 = data2;
+}
+}
+if(!(coerced2 !== undefined)){
+if(dataType2 == "number" || dataType2 == "boolean"){
+coerced2 = "" + data2;
+}
+else if(data2 === null){
+coerced2 = "";
+}
+else {
+const err8 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema673.properties.body.type,parentSchema:schema673.properties.body,data:data2};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(coerced2 !== undefined){
+data2 = coerced2;
+if(data !== undefined){
+data["body"] = coerced2;
+}
+}
+}
+if(typeof data2 === "string"){
+if(func5(data2) < 1){
+const err9 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema673.properties.body,data:data2};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+if(data.priority !== undefined){
+let data3 = data.priority;
+if(typeof data3 !== "string"){
+let dataType3 = typeof data3;
+let coerced3 = undefined;
+if(dataType3 == 'object' && Array.isArray(data3) && data3.length == 1){
+data3 = data3[0];
+dataType3 = typeof data3;
+if(typeof data3 === "string"){
+coerced3 = data3;
+}
+}
+if(!(coerced3 !== undefined)){
+if(dataType3 == "number" || dataType3 == "boolean"){
+coerced3 = "" + data3;
+}
+else if(data3 === null){
+coerced3 = "";
+}
+else {
+const err10 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema673.properties.priority.type,parentSchema:schema673.properties.priority,data:data3};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(coerced3 !== undefined){
+data3 = coerced3;
+if(data !== undefined){
+data["priority"] = coerced3;
+}
+}
+}
+if(!(((data3 === "low") || (data3 === "medium")) || (data3 === "high"))){
+const err11 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/enum",keyword:"enum",params:{allowedValues: schema673.properties.priority.enum},message:"must be equal to one of the allowed values",schema:schema673.properties.priority.enum,parentSchema:schema673.properties.priority,data:data3};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+else {
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema673.type,parentSchema:schema673,data};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+validate155.errors = vErrors;
+return errors === 0;
+}
+
+export const postTicketsNumber = validate157;
+const schema678 = {"title":"UserApiPostTicketsNumberInput","type":"object","required":["number","body"],"properties":{"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"},"body":{"type":"string","minLength":1,"description":"the message, not empty"}}};
+
+function validate157(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.number === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema678.required,parentSchema:schema678,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.body === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema678.required,parentSchema:schema678,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.number !== undefined){
+let data0 = data.number;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err2 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema556.type,parentSchema:schema556,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["number"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern230.test(data0)){
+const err3 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema556,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+if(data.body !== undefined){
+let data1 = data.body;
+if(typeof data1 !== "string"){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType1 = typeof data1;
+if(typeof data1 === "string"){
+coerced1 = data1;
+}
+}
+if(!(coerced1 !== undefined)){
+if(dataType1 == "number" || dataType1 == "boolean"){
+coerced1 = "" + data1;
+}
+else if(data1 === null){
+coerced1 = "";
+}
+else {
+const err4 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema678.properties.body.type,parentSchema:schema678.properties.body,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["body"] = coerced1;
+}
+}
+}
+if(typeof data1 === "string"){
+if(func5(data1) < 1){
+const err5 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema678.properties.body,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema678.type,parentSchema:schema678,data};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+validate157.errors = vErrors;
+return errors === 0;
+}
+
+export const putTicketsNumberClose = validate159;
+const schema683 = {"title":"UserApiPutTicketsNumberCloseInput","type":"object","required":["number"],"properties":{"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
+
+function validate159(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.number === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema683.required,parentSchema:schema683,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.number !== undefined){
+let data0 = data.number;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema556.type,parentSchema:schema556,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["number"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern230.test(data0)){
+const err2 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema556,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema683.type,parentSchema:schema683,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate159.errors = vErrors;
+return errors === 0;
+}
+
+export const putTicketsNumberOpen = validate161;
+const schema688 = {"title":"UserApiPutTicketsNumberOpenInput","type":"object","required":["number"],"properties":{"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
+
+function validate161(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.number === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema688.required,parentSchema:schema688,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.number !== undefined){
+let data0 = data.number;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema556.type,parentSchema:schema556,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["number"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern230.test(data0)){
+const err2 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema556,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema688.type,parentSchema:schema688,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate161.errors = vErrors;
+return errors === 0;
+}
+

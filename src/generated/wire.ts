@@ -319,6 +319,19 @@ export interface AllWireTypes {
   userapi_billing_getPayment_json?: UserApiGetPayment;
   userapi_billing_getPaymentFees_json?: UserApiGetPaymentFees;
   userapi_billing_postInvoiceIdCredit_json?: UserApiPostInvoiceIdCredit;
+  userapi_contacts_getContact_json?: UserApiGetContact;
+  userapi_contacts_getContactId_json?: UserApiGetContactId;
+  userapi_contacts_getContactPrivileges_json?: UserApiGetContactPrivileges;
+  userapi_contacts_postContact_json?: UserApiPostContact;
+  userapi_contacts_putContactId_json?: UserApiPutContactId;
+  userapi_support_getTicketAttachmentFile_json?: UserApiGetTicketAttachmentFile;
+  userapi_support_getTicketDepartments_json?: UserApiGetTicketDepartments;
+  userapi_support_getTickets_json?: UserApiGetTickets;
+  userapi_support_getTicketsNumber_json?: UserApiGetTicketsNumber;
+  userapi_support_postTickets_json?: UserApiPostTickets;
+  userapi_support_postTicketsNumber_json?: UserApiPostTicketsNumber;
+  userapi_support_putTicketsNumberClose_json?: UserApiPutTicketsNumberClose;
+  userapi_support_putTicketsNumberOpen_json?: UserApiPutTicketsNumberOpen;
   control_addFault_json?: AddFaultRoute;
   control_addStub_json?: AddStubRoute;
   control_automation_json?: AutomationRoute;
@@ -12194,6 +12207,567 @@ export interface UserApiPostInvoiceIdCreditInput {
 }
 export interface UserApiPostInvoiceIdCreditAnswer {
   invoice: UserApiInvoice;
+  info: Info;
+}
+/**
+ * The contacts of the caller's client, oldest first, 25 a page: each as getClientContacts lists a contact (id, firstname, lastname, datecreated, email, privileges), guests left out. No answer is published: the list sits under `contacts` with `page` beside it, as the door's other lists. A contact needs misc.manageprofiles (Add / Edit contacts).
+ */
+export interface UserApiGetContact {
+  input: UserApiGetContactInput;
+  answer: UserApiGetContactAnswer;
+}
+export interface UserApiGetContactInput {
+  /**
+   * the page of the list, counted from 1 (25 items a page)
+   */
+  page?: number;
+}
+export interface UserApiGetContactAnswer {
+  contacts: ClientContactItem[];
+  page: UserApiPage;
+}
+/**
+ * One contact of the caller's client under `contact`: the fields GET /api/details shows of a person, with the Admin API's names and string types, plus its `status` and `privileges` (as client records keep them: granted keys as "1" by section, [] when none). No answer is published. A contact reads its own record; another contact's only with misc.manageprofiles (HTTP 403 otherwise). A main client's id, another client's contact or an unknown id answers 404.
+ */
+export interface UserApiGetContactId {
+  input: UserApiGetContactIdInput;
+  answer: UserApiGetContactIdAnswer;
+}
+export interface UserApiGetContactIdInput {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+}
+export interface UserApiGetContactIdAnswer {
+  contact: UserApiContact;
+}
+export interface UserApiContact {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  email: string;
+  /**
+   * Company when `company` is "1" on the Admin side
+   */
+  type: 'Private' | 'Company';
+  firstname: string;
+  lastname: string;
+  companyname: string;
+  address1: string;
+  address2: string;
+  city: string;
+  state: string;
+  postcode: string;
+  country: string;
+  phonenumber: string;
+  /**
+   * a date as YYYY-MM-DD
+   */
+  datecreated: string;
+  language: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  currency_id: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  credit: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  parent_id: string;
+  status:
+    | 'Active'
+    | 'Closing'
+    | 'Closed'
+    | 'Pending Removal'
+    | 'Archived'
+    | 'Inactive'
+    | 'Lead'
+    | 'Prospect'
+    | 'Lost'
+    | 'Pending';
+  /**
+   * null for a main client, which may do everything; for a contact, what it may do in the client area: each section (billing, support, misc) holding its granted keys as "1", the value the vendor's form sends, in the order they were given; a contact granted nothing has [], PHP's empty array
+   */
+  privileges: null | [] | ContactPrivileges;
+}
+/**
+ * Every privilege a contact may be given, by section (billing, support, misc), each key with its label: the set getClientContact answers as `available_privileges`. No answer is published; the list sits under `privileges`, the key POST and PUT /api/contact take it back in (a key with a flag: privileges[support][tickets]=1). Services and domains add no privileges of their own in billsim.
+ */
+export interface UserApiGetContactPrivileges {
+  input: UserApiGetContactPrivilegesInput;
+  answer: UserApiGetContactPrivilegesAnswer;
+}
+export interface UserApiGetContactPrivilegesInput {}
+export interface UserApiGetContactPrivilegesAnswer {
+  privileges: AvailablePrivileges;
+}
+/**
+ * Adds a contact to the caller's client through the rule addClientContact uses: an unused e-mail (any letter case), an ISO country code, the client's currency and language, privileges as a key with a flag per section (the keys GET /api/contact/privileges lists). `password` is optional: with it the contact logs in with its e-mail; without it the contact cannot log in until staff set one. No answer is published (HTC-TF looks for `contact_id` or `id`): billsim answers `contact_id`, as addClientContact does, and an `info` notice. A contact needs misc.manageprofiles.
+ */
+export interface UserApiPostContact {
+  input: UserApiPostContactInput;
+  answer: UserApiPostContactAnswer;
+}
+export interface UserApiPostContactInput {
+  /**
+   * a valid email address, such as jane@example.com
+   */
+  email: string;
+  /**
+   * a non-empty text of at most 255 characters
+   */
+  firstname: string;
+  /**
+   * a non-empty text of at most 255 characters
+   */
+  lastname: string;
+  /**
+   * a non-empty password of at most 255 characters
+   */
+  password?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  companyname?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  address1?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  address2?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  city?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  state?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  postcode?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  phonenumber?: string;
+  /**
+   * an ISO 3166-1 alpha-2 country code, such as GB
+   */
+  country?: string;
+  privileges?: ContactPrivilegesParam1;
+}
+/**
+ * a set of privileges such as privileges[billing][payinvoice]=1
+ */
+export interface ContactPrivilegesParam1 {
+  /**
+   * a set of billing privileges such as privileges[billing][payinvoice]=1
+   */
+  billing?: {
+    /**
+     * 1, true, on or yes to grant it, or 0, false, off, no or empty to grant nothing
+     */
+    [k: string]: string;
+  };
+  /**
+   * a set of support privileges such as privileges[support][tickets]=1
+   */
+  support?: {
+    /**
+     * 1, true, on or yes to grant it, or 0, false, off, no or empty to grant nothing
+     */
+    [k: string]: string;
+  };
+  /**
+   * a set of misc privileges such as privileges[misc][editmain]=1
+   */
+  misc?: {
+    /**
+     * 1, true, on or yes to grant it, or 0, false, off, no or empty to grant nothing
+     */
+    [k: string]: string;
+  };
+}
+export interface UserApiPostContactAnswer {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  contact_id: string;
+  info: Info;
+}
+/**
+ * Changes a contact of the caller's client through the rule setContactDetails uses: only the fields sent change (a text sent empty is cleared), the e-mail stays unique, country is an ISO code, type sets the company flag, and `privileges` sent replace the contact's set as a whole (as editContactPermissions does); without them they stay. No password (none on the export). No answer is published: billsim answers the contact as GET /api/contact/{id} shows it, with an `info` notice. A contact needs misc.manageprofiles; a main client's id, another client's contact or an unknown id answers 404.
+ */
+export interface UserApiPutContactId {
+  input: UserApiPutContactIdInput;
+  answer: UserApiPutContactIdAnswer;
+}
+export interface UserApiPutContactIdInput {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+  /**
+   * a text of at most 255 characters
+   */
+  firstname?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  lastname?: string;
+  /**
+   * a valid email address, such as jane@example.com
+   */
+  email?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  phonenumber?: string;
+  /**
+   * Private or Company
+   */
+  type?: 'Private' | 'Company';
+  /**
+   * a text of at most 255 characters
+   */
+  address1?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  address2?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  city?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  state?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  postcode?: string;
+  /**
+   * an ISO 3166-1 alpha-2 country code, such as GB
+   */
+  country?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  companyname?: string;
+  privileges?: ContactPrivilegesParam2;
+}
+/**
+ * a set of privileges such as privileges[billing][payinvoice]=1
+ */
+export interface ContactPrivilegesParam2 {
+  /**
+   * a set of billing privileges such as privileges[billing][payinvoice]=1
+   */
+  billing?: {
+    /**
+     * 1, true, on or yes to grant it, or 0, false, off, no or empty to grant nothing
+     */
+    [k: string]: string;
+  };
+  /**
+   * a set of support privileges such as privileges[support][tickets]=1
+   */
+  support?: {
+    /**
+     * 1, true, on or yes to grant it, or 0, false, off, no or empty to grant nothing
+     */
+    [k: string]: string;
+  };
+  /**
+   * a set of misc privileges such as privileges[misc][editmain]=1
+   */
+  misc?: {
+    /**
+     * 1, true, on or yes to grant it, or 0, false, off, no or empty to grant nothing
+     */
+    [k: string]: string;
+  };
+}
+export interface UserApiPutContactIdAnswer {
+  contact: UserApiContact;
+  info: Info;
+}
+/**
+ * One file sent with a ticket of the caller's client (query `number`, the ticket number) or one of its replies. billsim keeps a file's name and size, never its content, and numbers no files: `file` is the file's name as GET /api/tickets/{number} and getTicketDetails list it (URL-encoded; the first such file when two share a name), where an installation takes an attachment id. No answer is published: billsim answers the file under `attachment` with getTicketDetails' names and string types (ticket_id, reply_id "0" for the opening message, filename, size in bytes) and `content` null, where an installation would send the file's content. A contact needs support.tickets; a ticket of another client, an unknown number or a file the ticket does not have answers 404.
+ */
+export interface UserApiGetTicketAttachmentFile {
+  input: UserApiGetTicketAttachmentFileInput;
+  answer: UserApiGetTicketAttachmentFileAnswer;
+}
+export interface UserApiGetTicketAttachmentFileInput {
+  /**
+   * the file's name, as the ticket lists it
+   */
+  file: string;
+  /**
+   * a 6-digit ticket number, such as 814003
+   */
+  number: string;
+}
+export interface UserApiGetTicketAttachmentFileAnswer {
+  attachment: UserApiTicketAttachment;
+}
+export interface UserApiTicketAttachment {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  ticket_id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  reply_id: string;
+  filename: string;
+  /**
+   * the decoded file's size in bytes, such as "2048"
+   */
+  size: string;
+  /**
+   * null: billsim keeps no file content
+   */
+  content: null;
+}
+/**
+ * The departments a client may open tickets in (those `visible` to clients), oldest first, under `departments`: the id POST /api/tickets takes as dept_id, the name and the description, with the Admin API's getTicketDepts names and string types; staff fields (e-mail, assigned staff, ticket counts) are left out. No answer is published. Any caller may list them.
+ */
+export interface UserApiGetTicketDepartments {
+  input: UserApiGetTicketDepartmentsInput;
+  answer: UserApiGetTicketDepartmentsAnswer;
+}
+export interface UserApiGetTicketDepartmentsInput {}
+export interface UserApiGetTicketDepartmentsAnswer {
+  departments: UserApiTicketDepartment[];
+}
+export interface UserApiTicketDepartment {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  name: string;
+  description: string;
+}
+/**
+ * The tickets of the caller's client, newest first, 25 a page, with `page` beside the list (Togglebox passes `page`). No answer is published: each ticket carries the Admin API's names and string types for the fields a client may see (getClientTickets' item without staff fields: no notes count, no admin_read), `lastreply` as the date-time the ticket keeps (getTicketDetails' form, not getTickets' "2 hours ago") and `deptname`. A contact needs support.tickets.
+ */
+export interface UserApiGetTickets {
+  input: UserApiGetTicketsInput;
+  answer: UserApiGetTicketsAnswer;
+}
+export interface UserApiGetTicketsInput {
+  /**
+   * the page of the list, counted from 1 (25 items a page)
+   */
+  page?: number;
+}
+export interface UserApiGetTicketsAnswer {
+  tickets: UserApiTicketItem[];
+  page: UserApiPage;
+}
+export interface UserApiTicketItem {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  /**
+   * a 6-digit ticket number, such as 814003
+   */
+  ticket_number: string;
+  /**
+   * a date-time as YYYY-MM-DD HH:MM:SS
+   */
+  date: string;
+  /**
+   * a date-time as YYYY-MM-DD HH:MM:SS
+   */
+  lastreply: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  dept_id: string;
+  deptname: string;
+  /**
+   * the submitter's name
+   */
+  name: string;
+  subject: string;
+  status: TicketStatus;
+  /**
+   * a priority from 0 (lowest) to 3 (highest)
+   */
+  priority: '0' | '1' | '2' | '3';
+  /**
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
+   */
+  client_read: '0' | '1';
+}
+/**
+ * One ticket of the caller's client by its 6-digit number (not its id) with its whole reply thread, oldest first, modelled on the Admin API's getTicketDetails: `ticket`, `replies` and `attachments` (names and sizes: billsim keeps no file content) in the same names and string types, without what is the staff's own (staff notes, admin_read, viewtime, the client-area key acc_hash). No answer is published. Reading the ticket changes nothing. A contact needs support.tickets; a ticket of another client, a guest's or an unknown number answers 404.
+ */
+export interface UserApiGetTicketsNumber {
+  input: UserApiGetTicketsNumberInput;
+  answer: UserApiGetTicketsNumberAnswer;
+}
+export interface UserApiGetTicketsNumberInput {
+  /**
+   * a 6-digit ticket number, such as 814003
+   */
+  number: string;
+}
+export interface UserApiGetTicketsNumberAnswer {
+  ticket: UserApiTicket;
+  replies: TicketReplyView[];
+  attachments: TicketAttachmentView[];
+}
+export interface UserApiTicket {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  /**
+   * a date-time as YYYY-MM-DD HH:MM:SS
+   */
+  date: string;
+  /**
+   * a date-time as YYYY-MM-DD HH:MM:SS
+   */
+  lastreply: string;
+  /**
+   * a 6-digit ticket number, such as 814003
+   */
+  ticket_number: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  dept_id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  client_id: string;
+  /**
+   * the submitter's name
+   */
+  name: string;
+  /**
+   * the submitter's e-mail address, where replies go
+   */
+  email: string;
+  /**
+   * comma-separated e-mail addresses, "" for none
+   */
+  cc: string;
+  subject: string;
+  body: string;
+  status: TicketStatus;
+  /**
+   * a priority from 0 (lowest) to 3 (highest)
+   */
+  priority: '0' | '1' | '2' | '3';
+  /**
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
+   */
+  client_read: '0' | '1';
+  type: TicketAuthorType;
+  deptname: string;
+}
+/**
+ * Opens a ticket for the caller's client through the rule addTicket uses with asclient=1: status Open, from the caller (a contact's own name and e-mail), in a department clients may see (`visible`), at priority low, medium or high (Togglebox sends them; Low "0", Medium "1", High "2" as setTicketPriority keeps them; low when none). The desk sees it in getTickets and getTicketDetails, unread, and the client gets the e-mail addTicket records. No answer is published: billsim answers the new ticket's `ticket_number` (what GET /api/tickets/{number} takes) and `id`, as strings, with addTicket's `info`. A contact needs support.newticket.
+ */
+export interface UserApiPostTickets {
+  input: UserApiPostTicketsInput;
+  answer: UserApiPostTicketsAnswer;
+}
+export interface UserApiPostTicketsInput {
+  /**
+   * a positive whole number id, such as 1
+   */
+  dept_id: string;
+  /**
+   * a non-empty text of at most 255 characters
+   */
+  subject: string;
+  /**
+   * the message, not empty
+   */
+  body: string;
+  /**
+   * low, medium or high
+   */
+  priority?: 'low' | 'medium' | 'high';
+}
+export interface UserApiPostTicketsAnswer {
+  /**
+   * a 6-digit ticket number, such as 814003
+   */
+  ticket_number: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  info: Info;
+}
+/**
+ * Adds the caller's reply to a ticket of its client through the rule addTicketReply uses for a client's reply (type Client, from the caller, a contact under its own name): the ticket moves to Client-Reply (a Closed ticket re-opens), its lastreply is now and the desk has not read it; getTicketDetails shows the reply. No answer is published: billsim answers addTicketReply's `info`. A contact needs support.tickets; a ticket of another client or an unknown number answers 404.
+ */
+export interface UserApiPostTicketsNumber {
+  input: UserApiPostTicketsNumberInput;
+  answer: UserApiPostTicketsNumberAnswer;
+}
+export interface UserApiPostTicketsNumberInput {
+  /**
+   * a 6-digit ticket number, such as 814003
+   */
+  number: string;
+  /**
+   * the message, not empty
+   */
+  body: string;
+}
+export interface UserApiPostTicketsNumberAnswer {
+  info: Info;
+}
+/**
+ * Closes a ticket of the caller's client: its status becomes Closed through the rule setTicketStatus uses (the same status again writes nothing and answers alike). No answer is published: billsim answers setTicketStatus' `info`. A contact needs support.closeticket; a ticket of another client or an unknown number answers 404.
+ */
+export interface UserApiPutTicketsNumberClose {
+  input: UserApiPutTicketsNumberCloseInput;
+  answer: UserApiPutTicketsNumberCloseAnswer;
+}
+export interface UserApiPutTicketsNumberCloseInput {
+  /**
+   * a 6-digit ticket number, such as 814003
+   */
+  number: string;
+}
+export interface UserApiPutTicketsNumberCloseAnswer {
+  info: Info;
+}
+/**
+ * Re-opens a Closed ticket of the caller's client: its status becomes Open through the rule setTicketStatus uses (getTicketDetails shows it). A ticket that is not Closed stays as it is and the answer says so. No answer is published: billsim answers an `info` notice as setTicketStatus does. A contact needs support.tickets; a ticket of another client or an unknown number answers 404.
+ */
+export interface UserApiPutTicketsNumberOpen {
+  input: UserApiPutTicketsNumberOpenInput;
+  answer: UserApiPutTicketsNumberOpenAnswer;
+}
+export interface UserApiPutTicketsNumberOpenInput {
+  /**
+   * a 6-digit ticket number, such as 814003
+   */
+  number: string;
+}
+export interface UserApiPutTicketsNumberOpenAnswer {
   info: Info;
 }
 /**

@@ -27,7 +27,7 @@ export function sorterOf(records: number, page: number, perpage: number): Sorter
 }
 
 /** The customer's door's `page: {current, total}` for a page cut from 0 (`page - 1` of the route's 1-based `page`): an empty list is one page. */
-export function doorPage(sorter: Sorter): { current: number; total: number } {
+export function doorPageInfo(sorter: Sorter): { current: number; total: number } {
   return { current: sorter.sorterpage, total: Math.max(1, sorter.totalpages) };
 }
 
@@ -72,3 +72,9 @@ export const DAY_COMPARE: Record<DateOp, (day: string, wanted: string) => boolea
   '>': (day, wanted) => day > wanted,
   '!=': (day, wanted) => day !== wanted,
 };
+
+/** A page of the customer's door: `page` counts from 1, 25 a page, and `page: {current, total}` goes beside the list (total at least 1). */
+export function doorPage<T>(rows: readonly T[], page = 1): { items: T[]; page: { current: number; total: number } } {
+  const start = (page - 1) * DEFAULT_PER_PAGE;
+  return { items: rows.slice(start, start + DEFAULT_PER_PAGE), page: doorPageInfo(sorterOf(rows.length, page - 1, DEFAULT_PER_PAGE)) };
+}

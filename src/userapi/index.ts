@@ -5,12 +5,6 @@ import type { AnyRoute } from './route.js';
 import getDetails from './account/getDetails.js';
 import getLogs from './account/getLogs.js';
 import putDetails from './account/putDetails.js';
-import getBalance from './billing/getBalance.js';
-import getInvoice from './billing/getInvoice.js';
-import getInvoiceId from './billing/getInvoiceId.js';
-import getPayment from './billing/getPayment.js';
-import getPaymentFees from './billing/getPaymentFees.js';
-import postInvoiceIdCredit from './billing/postInvoiceIdCredit.js';
 import deleteTokensId from './auth/deleteTokensId.js';
 import getTokens from './auth/getTokens.js';
 import postLogin from './auth/postLogin.js';
@@ -19,23 +13,55 @@ import postMfaVerify from './auth/postMfaVerify.js';
 import postRevoke from './auth/postRevoke.js';
 import postToken from './auth/postToken.js';
 import postTokens from './auth/postTokens.js';
+import getBalance from './billing/getBalance.js';
+import getInvoice from './billing/getInvoice.js';
+import getInvoiceId from './billing/getInvoiceId.js';
+import getPayment from './billing/getPayment.js';
+import getPaymentFees from './billing/getPaymentFees.js';
+import postInvoiceIdCredit from './billing/postInvoiceIdCredit.js';
+import getContact from './contacts/getContact.js';
+import getContactId from './contacts/getContactId.js';
+import getContactPrivileges from './contacts/getContactPrivileges.js';
+import postContact from './contacts/postContact.js';
+import putContactId from './contacts/putContactId.js';
+import getTicketAttachmentFile from './support/getTicketAttachmentFile.js';
+import getTicketDepartments from './support/getTicketDepartments.js';
+import getTickets from './support/getTickets.js';
+import getTicketsNumber from './support/getTicketsNumber.js';
+import postTickets from './support/postTickets.js';
+import postTicketsNumber from './support/postTicketsNumber.js';
+import putTicketsNumberClose from './support/putTicketsNumberClose.js';
+import putTicketsNumberOpen from './support/putTicketsNumberOpen.js';
 
 export const routes: Readonly<Record<string, AnyRoute>> = {
   deleteTokensId,
   getBalance,
+  getContact,
+  getContactId,
+  getContactPrivileges,
   getDetails,
   getInvoice,
   getInvoiceId,
   getLogs,
   getPayment,
   getPaymentFees,
+  getTicketAttachmentFile,
+  getTicketDepartments,
+  getTickets,
+  getTicketsNumber,
   getTokens,
+  postContact,
   postInvoiceIdCredit,
   postLogin,
   postLogout,
   postMfaVerify,
   postRevoke,
+  postTickets,
+  postTicketsNumber,
   postToken,
   postTokens,
+  putContactId,
   putDetails,
+  putTicketsNumberClose,
+  putTicketsNumberOpen,
 };

@@ -1,10 +1,9 @@
 import { defineMutation } from '../operation.js';
 import { Checks, fail, messages } from '../../errors.js';
 import { requireMainClient } from '../../domain/clients.js';
-import { recordTicketOpened } from '../../domain/outbox.js';
 import { API_ADMIN_ID } from '../../domain/credit.js';
-import { addNote, newTicket, readAttachments, requireAdmin, ticketDept } from '../../domain/tickets.js';
-import { countReplyUses } from '../../domain/predefinedReplies.js';
+import { addNote, readAttachments, requireAdmin, ticketDept } from '../../domain/tickets.js';
+import { openTicket } from '../../domain/ticketDesk.js';
 import type { View } from '../../store/world.js';
 import type { AddTicketRequest, AddTicketResult, Client } from '../../generated/wire.js';
 
@@ -41,7 +40,7 @@ export default defineMutation<AddTicketRequest, AddTicketResult & { info: string
     });
     const noteBy = p.notes ? requireAdmin(world, API_ADMIN_ID) : undefined;
 
-    const ticket = newTicket(
+    const ticket = openTicket(
       world,
       {
         dept,
@@ -61,11 +60,9 @@ export default defineMutation<AddTicketRequest, AddTicketResult & { info: string
         attachments,
       },
       now,
+      p.notify_client !== '0',
     );
-    world.insert('tickets', ticket);
-    if (p.asclient !== '1') countReplyUses(world, p.body);
     if (noteBy && p.notes) addNote(world, ticket, noteBy, p.notes, now);
-    if (p.notify_client !== '0') recordTicketOpened(world, ticket, now);
     return { ticket_id: Number(ticket.ticket_number), info: ['New ticket has been created'] };
   },
 });

@@ -1,7 +1,7 @@
 import { callerOf, defineRead } from '../route.js';
 import { customerInvoiceItem, seenByClient } from '../../domain/customerBilling.js';
 import type { UserApiGetInvoiceAnswer, UserApiGetInvoiceInput } from '../../generated/wire.js';
-import { DEFAULT_PER_PAGE, doorPage } from '../../lib/lists.js';
+import { DEFAULT_PER_PAGE, doorPageInfo } from '../../lib/lists.js';
 
 export default defineRead<UserApiGetInvoiceInput, UserApiGetInvoiceAnswer>({
   run({ page = 1 }, ctx) {
@@ -10,7 +10,7 @@ export default defineRead<UserApiGetInvoiceInput, UserApiGetInvoiceAnswer>({
     const { items, sorter } = world.newestPage('invoices', rows, page - 1, DEFAULT_PER_PAGE);
     return {
       invoices: items.map((invoice) => customerInvoiceItem(world, invoice)),
-      page: doorPage(sorter),
+      page: doorPageInfo(sorter),
     };
   },
 });
