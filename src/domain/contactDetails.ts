@@ -84,3 +84,15 @@ export function contactDetails(c: Client): ClientContactDetails {
     howdidyou: c.howdidyou,
   };
 }
+
+/**
+ * Whether `person` holds `privilege` ("billing.payinvoice"): a main client holds
+ * every one, a contact what it was granted (PHP's [] when nothing).
+ */
+export function holdsPrivilege(person: Client, privilege: string): boolean {
+  const { privileges } = person;
+  if (person.parent_id === '0' || privileges === null) return true;
+  if (Array.isArray(privileges)) return false;
+  const [section, key] = privilege.split('.');
+  return (privileges as Record<string, Record<string, string> | undefined>)[section]?.[key] === '1';
+}

@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { DoorError, messages } from '../errors.js';
 import { clientByEmail, mayLogIn } from '../domain/clients.js';
+import { holdsPrivilege } from '../domain/contactDetails.js';
 import { NO_ACCOUNT_HASH, prepareVerify, verifyPassword } from '../domain/password.js';
 import {
   accessStands,
@@ -111,9 +112,5 @@ function standing(world: View, personId: string, how: Omit<Caller, 'person' | 'c
 
 /** Whether the caller holds `privilege` ("billing.payinvoice"): a main client holds every one, a contact what it was granted. */
 export function holds(caller: Caller, privilege: string): boolean {
-  const { privileges } = caller.person;
-  if (caller.person.parent_id === '0' || privileges === null) return true;
-  if (Array.isArray(privileges)) return false;
-  const [section, key] = privilege.split('.');
-  return (privileges as Record<string, Record<string, string> | undefined>)[section]?.[key] === '1';
+  return holdsPrivilege(caller.person, privilege);
 }

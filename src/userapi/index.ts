@@ -11,10 +11,25 @@ import postMfaVerify from './auth/postMfaVerify.js';
 import postRevoke from './auth/postRevoke.js';
 import postToken from './auth/postToken.js';
 import postTokens from './auth/postTokens.js';
+import getKnowledgebase from './content/getKnowledgebase.js';
+import getKnowledgebaseArticleId from './content/getKnowledgebaseArticleId.js';
+import getKnowledgebaseCategoryId from './content/getKnowledgebaseCategoryId.js';
+import getNews from './content/getNews.js';
+import getNewsId from './content/getNewsId.js';
+import getNotifications from './notifications/getNotifications.js';
+import getNotificationsNew from './notifications/getNotificationsNew.js';
+import putNotificationsIdAck from './notifications/putNotificationsIdAck.js';
 
 export const routes: Readonly<Record<string, AnyRoute>> = {
   deleteTokensId,
   getDetails,
+  getKnowledgebase,
+  getKnowledgebaseArticleId,
+  getKnowledgebaseCategoryId,
+  getNews,
+  getNewsId,
+  getNotifications,
+  getNotificationsNew,
   getTokens,
   postLogin,
   postLogout,
@@ -22,4 +37,5 @@ export const routes: Readonly<Record<string, AnyRoute>> = {
   postRevoke,
   postToken,
   postTokens,
+  putNotificationsIdAck,
 };
