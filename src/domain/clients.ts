@@ -229,7 +229,7 @@ function removeGrantsOf(world: World, clientId: string): void {
  * record, in deleteClient's documented order: invoices (with their transactions), orders,
  * accounts (with their addons), domains, estimates, tickets (with their replies and notes),
  * then contacts, each kind oldest first.
- * Order drafts, cards, files, the credit log, its logins at the customer's door, the client's remaining transactions, guest access given to
+ * Order drafts, cards, files, the credit log, its logins and portal notifications at the customer's door, the client's remaining transactions, guest access given to
  * its profile or held by it or its contacts (the other side's account stays) and its affiliate account (with
  * its referrals) go without a line; an affiliate's earned commission on a removed order stays as history.
  * The outbox keeps what was already sent.
@@ -276,6 +276,7 @@ export function removeClient(world: World, client: Client): string[] {
   for (const entry of owned(world, 'credit_log', 'client_id', client.id)) world.remove('credit_log', entry.id);
   removeGrantsOf(world, client.id);
   removeLoginsOf(world, client.id);
+  for (const n of owned(world, 'portal_notifications', 'client_id', client.id)) world.remove('portal_notifications', n.id);
   removeAffiliateOf(world, client.id);
   world.remove('clients', client.id);
   return lines;

@@ -86,8 +86,8 @@ export function contactDetails(c: Client): ClientContactDetails {
 }
 
 /**
- * Whether `person` holds `privilege` ("billing.payinvoice"): a main client
- * holds every one, a contact what it was granted.
+ * Whether `person` holds `privilege` ("billing.payinvoice"): a main client holds
+ * every one, a contact what it was granted (PHP's [] when nothing).
  */
 export function holdsPrivilege(person: Client, privilege: string): boolean {
   const { privileges } = person;

@@ -6,9 +6,9 @@ import type { Account, Invoice, Order } from '../generated/wire.js';
 import type { View, World } from '../store/world.js';
 import { type Automation, automationFor, invoiceAutomation, serviceAutomation } from './automationSettings.js';
 import { fromMainCents } from './currencies.js';
-import { dayNumber, daysBetween, shiftDate } from '../lib/dates.js';
+import { dayNumber, daysBetween, parseDateTime, shiftDate } from '../lib/dates.js';
 import { firstFreeLineId, type LineIds, withTotals } from './invoiceLines.js';
-import { cancelUnpaidInvoice, invoiceLine, type NewLine, newInvoice } from './invoices.js';
+import { cancelUnpaidInvoice, invoiceLine, issueInvoice, type NewLine, newInvoice } from './invoices.js';
 import { formatCents, percentOf, toCents } from './money.js';
 import { cancelOrder } from './orderStatus.js';
 import { recordEmail } from './outbox.js';
@@ -109,7 +109,7 @@ export function addLateFee(world: World, invoice: Invoice, settings: Automation,
   const reason = `invoice #${invoice.id} unpaid ${days(late)} past due`;
   if (settings.lateFeeSeparateInvoice) {
     const spec = { client, currency_id: invoice.currency_id, payment_module: invoice.payment_module, date: day, lines: [line] };
-    const fee = world.insert('invoices', newInvoice(world, { ...spec, taxed: false, firstLineId: ids?.take() }));
+    const fee = issueInvoice(world, newInvoice(world, { ...spec, taxed: false, firstLineId: ids?.take() }), parseDateTime(day) as Date);
     return { action: 'late_fee_added', reason, records: { client_id: client.id, invoice_id: fee.id, late_invoice_id: invoice.id } };
   }
   const lineId = String(ids?.take() ?? firstFreeLineId(world, 'invoices'));

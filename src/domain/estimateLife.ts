@@ -11,7 +11,7 @@ import { rateOf } from './currencies.js';
 import { takeCredit } from './credit.js';
 import { defaultGatewayId } from './gateways.js';
 import { firstFreeLineId, withTotals } from './invoiceLines.js';
-import { invoiceLine, newInvoice } from './invoices.js';
+import { invoiceLine, issueInvoice, newInvoice } from './invoices.js';
 import { toCents } from './money.js';
 import { requireClient } from './clients.js';
 import { taxRatesFor } from './taxes.js';
@@ -104,7 +104,7 @@ export function invoiceEstimate(world: World, e: Estimate, now: Date): Invoice {
   const items = e.items.map((item, n) => invoiceLine(shell.id, String(first + n), { ...item, taxed: item.taxed === '1' }));
   const invoice = withTotals({ ...shell, rate: e.rate, taxrate: e.taxrate, taxrate2: e.taxrate2, credit: e.credit, items });
   if (credit > 0) takeCredit(world, client, credit, { description: 'Credit applied to invoice', invoice_id: invoice.id }, now);
-  world.insert('invoices', invoice);
+  issueInvoice(world, invoice, now);
   world.replace('estimates', { ...e, status: 'Invoiced', invoice_id: invoice.id });
   return invoice;
 }

@@ -6,6 +6,7 @@ import type { Invoice } from '../generated/wire.js';
 import { fail, messages } from '../errors.js';
 import type { View, World } from '../store/world.js';
 import { ZERO_DATETIME } from '../lib/dates.js';
+import { notifyInvoiceIssued } from './notifications.js';
 import { formatCents, toCents } from './money.js';
 import { paidCents, settleInvoice } from './payments.js';
 
@@ -57,7 +58,9 @@ export function markInvoice(world: World, invoice: Invoice, status: MarkedStatus
     // Payments that already cover the total would leave an Unpaid invoice owing nothing (or less than nothing).
     const paid = paidCents(world, invoice.id);
     if (paid > 0 && paid >= toCents(invoice.total)) fail(messages.invoicePaidInFull(invoice.id, formatCents(paid), invoice.total));
-    world.replace('invoices', { ...invoice, status, datepaid: ZERO_DATETIME });
+    const issued = world.replace('invoices', { ...invoice, status, datepaid: ZERO_DATETIME });
+    // A Draft made Unpaid reaches the client only now.
+    if (invoice.status === 'Draft') notifyInvoiceIssued(world, issued, now);
   } else world.replace('invoices', { ...invoice, status });
 }
 

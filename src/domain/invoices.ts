@@ -19,6 +19,7 @@ import { rateOf } from './currencies.js';
 import { taxRatesFor } from './taxes.js';
 import { ZERO_DATETIME } from '../lib/dates.js';
 import { notFound } from '../errors.js';
+import { notifyInvoiceIssued } from './notifications.js';
 
 const INVOICE_FIELDS = [
   'id',
@@ -191,6 +192,17 @@ export function newInvoice(world: View, spec: NewInvoice): Invoice {
     notes: '',
     items,
   });
+}
+
+/**
+ * Stores an invoice newInvoice made: the one way an invoice joins the world, so
+ * every invoice issued to a client (a call's, an order's, the daily run's
+ * renewals) notifies the client at its door. A Draft waits until it is made Unpaid.
+ */
+export function issueInvoice(world: World, invoice: Invoice, now: Date): Invoice {
+  const stored = world.insert('invoices', invoice);
+  notifyInvoiceIssued(world, stored, now);
+  return stored;
 }
 
 /** Cancels the invoice when it is still Unpaid (an order cancelled or marked Fraud); any other invoice stays as it is. */

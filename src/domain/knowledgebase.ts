@@ -1,7 +1,7 @@
 // The knowledge base a help centre shows: categories in a tree (parent_cat "0"
 // is a main one), articles in categories, tags by name. A hidden category
 // (visible "0") is kept out of the lists with everything under it; the admin
-// API still answers any article by id.
+// API still answers any article by id; the customer's door does not.
 import { fail, messages, notFound } from '../errors.js';
 import type { View } from '../store/world.js';
 import type { KbArticle, KbArticleDetails, KbArticleItem, KbCategory, KbCategoryItem, KbTags } from '../generated/wire.js';
@@ -85,20 +85,39 @@ export function kbArticleDetails(article: KbArticle): KbArticleDetails {
   };
 }
 
+/** An article as getKBArticlesByTags lists it (and the customer's door lists a category's articles). */
+function kbArticleItem({ id, cat_id, title, body, views, upvotes, downvotes, tags }: KbArticle): KbArticleItem {
+  return { id, category_id: cat_id, title, body, views, upvotes, downvotes, tags: wireTags(tags) };
+}
+
 /** The shown articles tagged `tag` (by name, whatever its letter case), as getKBArticlesByTags lists them. */
 export function kbArticlesTagged(world: View, tag: string): KbArticleItem[] {
   const name = tag.toLowerCase();
   const tagged = world.all('kb_articles').filter((a) => Object.values(a.tags).some((t) => t.toLowerCase() === name));
-  return bySortOrder(tagged.filter((a) => categoryShown(world, a.cat_id))).map(
-    ({ id, cat_id, title, body, views, upvotes, downvotes, tags }) => ({
-      id,
-      category_id: cat_id,
-      title,
-      body,
-      views,
-      upvotes,
-      downvotes,
-      tags: wireTags(tags),
-    }),
-  );
+  return bySortOrder(tagged.filter((a) => categoryShown(world, a.cat_id))).map(kbArticleItem);
+}
+
+// What a client sees of the knowledge base (the customer's door): shown
+// categories only, and an article marked `registered` only once logged in.
+
+/** Whether a client sees the article: its category is shown, and it is for everyone or the client has logged in. */
+export function articleShown(world: View, article: KbArticle, signedIn: boolean): boolean {
+  return (article.registered !== '1' || signedIn) && categoryShown(world, article.cat_id);
+}
+
+/** Every shown category, each main one followed by its sub-categories. */
+export function shownKbCategories(world: View): KbCategoryItem[] {
+  return shownTree(world, MAIN_CATEGORY).map(categoryItem);
+}
+
+/** A shown category with its shown sub-categories and the articles the client sees in it; undefined for one not shown. */
+export function shownKbCategory(world: View, id: string, signedIn: boolean) {
+  const category = world.get('kb_categories', id);
+  if (!category || !categoryShown(world, id)) return undefined;
+  const articles = bySortOrder(world.where('kb_articles', 'cat_id', id)).filter((a) => a.registered !== '1' || signedIn);
+  return {
+    category: categoryItem(category),
+    categories: shownChildren(world, id).map(categoryItem),
+    articles: articles.map(kbArticleItem),
+  };
 }

@@ -13,7 +13,7 @@ import { type Cycle, cyclePriceCents, offeredCycles } from './cycles.js';
 import { checkSld, domainHeld, newDomain, offeredPeriods, tldPriceCents, registeredElsewhere } from './domains.js';
 import { defaultGatewayId, requireEnabledGateway } from './gateways.js';
 import { formatDate } from '../lib/dates.js';
-import { type NewLine, newInvoice } from './invoices.js';
+import { type NewLine, issueInvoice, newInvoice } from './invoices.js';
 import { formatCents } from './money.js';
 import { newOrder } from './orders.js';
 import { isTld, soldTlds } from './products.js';
@@ -228,6 +228,6 @@ export function placeOrder(world: World, spec: OrderSpec): PlacedOrder {
   for (const service of placed.services) world.insert('accounts', service);
   for (const row of placed.addons) world.insert('account_addons', row);
   for (const domain of placed.domains) world.insert('domains', domain);
-  if (placed.invoice) world.insert('invoices', placed.invoice);
+  if (placed.invoice) issueInvoice(world, placed.invoice, now);
   return placed;
 }

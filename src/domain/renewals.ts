@@ -8,7 +8,7 @@ import { type Cycle, addPeriods, cycleCode, firstPeriod, isRecurring } from './c
 import { formatDate, parseDateTime, ZERO_DATE } from '../lib/dates.js';
 import { invoiceDateBefore, plusYears } from './domains.js';
 import { type LineIds, lineDate } from './invoiceLines.js';
-import { type NewLine, newInvoice } from './invoices.js';
+import { type NewLine, issueInvoice, newInvoice } from './invoices.js';
 import { renewDomain, renewable } from './registrar.js';
 import { nextInvoiceDate } from './services.js';
 import { tldAutomation } from './automationSettings.js';
@@ -72,7 +72,8 @@ export function renewService(world: World, service: Account, day: string, ids?: 
     lines,
     firstLineId: ids?.take(lines.length),
   });
-  world.insert('invoices', invoice);
+  // The daily run dates what it does at the day's midnight.
+  issueInvoice(world, invoice, parseDateTime(day) as Date);
   markBilled(world, metered.records, invoice.id);
   world.replace('accounts', { ...service, next_invoice: nextInvoiceDate(world, service, formatDate(addPeriods(due, cycle))) });
   return invoice;
@@ -97,7 +98,7 @@ export function renewDomainInvoice(world: World, domain: Domain, day: string, id
     lines: [domainRenewalLine(domain, world.get('products', domain.tld_id))],
     firstLineId: ids?.take(),
   });
-  world.insert('invoices', invoice);
+  issueInvoice(world, invoice, parseDateTime(day) as Date);
   world.replace('domains', { ...domain, next_invoice: invoiceDateBefore(world, domain, plusYears(due, domain.period)) });
   return invoice;
 }

@@ -22,6 +22,7 @@ import { DAY_COMPARE, type DateOp, containsText, oldestFirst } from '../lib/list
 import { base64Size, isFileName } from '../lib/files.js';
 import { clientNames, pick } from './views.js';
 import { countReplyUses } from './predefinedReplies.js';
+import { notifyTicketReply } from './notifications.js';
 
 export const TICKET_STATUSES: readonly TicketStatus[] = ['Open', 'Answered', 'Client-Reply', 'In-Progress', 'Closed'];
 
@@ -300,6 +301,8 @@ export function addReply(world: World, ticket: Ticket, spec: NewReply, now: Date
     client_read: staff ? '0' : '1',
     viewtime: staff ? date : ticket.viewtime,
   });
+  // Staff answers reach the client's portal whether or not an e-mail goes too.
+  if (staff) notifyTicketReply(world, moved, now);
   return { ticket: moved, reply };
 }
 

@@ -9,7 +9,7 @@ import { type Cycle, CYCLE_NAMES, type RecurringCycle, addPeriods, cycleCode, is
 import { addDays, formatDate, parseDateTime } from '../lib/dates.js';
 import { requireEnabledGateway } from './gateways.js';
 import { lineDate } from './invoiceLines.js';
-import { newInvoice } from './invoices.js';
+import { issueInvoice, newInvoice } from './invoices.js';
 import { centsToNumber, formatCents, toCents } from './money.js';
 import { newOrder } from './orders.js';
 import { choicesOf, itemOf, serviceCents, setValue, valuesOf } from './productForms.js';
@@ -156,7 +156,7 @@ export function upgradeInvoice(world: World, c: UpgradeCharge): Invoice | undefi
 /** Writes an upgrade order with its invoice; one without an invoice costs nothing, so it is Active and applied at once. */
 export function placed(world: World, order: Order, invoice: Invoice | undefined, newTotalCents: number): PlacedUpgrade {
   if (invoice) {
-    world.insert('invoices', invoice);
+    issueInvoice(world, invoice, parseDateTime(order.date_created) as Date);
     return { order: world.insert('orders', order), invoice, newTotalCents };
   }
   const active = world.insert('orders', { ...order, status: 'Active' });

@@ -3,8 +3,8 @@
 import { createRequire } from 'node:module';
 const require = createRequire(import.meta.url);
 
-export const currencies = validate139;
-const schema484 = {"type":"array","items":{"$ref":"currency.json"}};
+export const currencies = validate141;
+const schema489 = {"type":"array","items":{"$ref":"currency.json"}};
 const schema12 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/currency.json","title":"Currency","description":"A currency. The record with id \"0\" is the main currency (rate 1.0000); invoices with currency_id \"0\" are in it.","type":"object","additionalProperties":false,"required":["id","code","sign","iso","rate","last_changes","update","enable","format","decimal"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"code":{"type":"string"},"sign":{"type":"string"},"iso":{"type":"string","pattern":"^[A-Z]{3}$"},"rate":{"$ref":"../common/defs.json#/definitions/rate"},"last_changes":{"$ref":"../common/defs.json#/definitions/datetime"},"update":{"$ref":"../common/defs.json#/definitions/flag"},"enable":{"$ref":"../common/defs.json#/definitions/flag"},"format":{"type":"string"},"decimal":{"type":"string","pattern":"^[0-9]$"}}};
 const schema14 = {"type":"string","pattern":"^[0-9]+$","description":"a numeric id as a string, such as \"1\""};
 const schema15 = {"type":"string","pattern":"^[0-9]+\\.[0-9]{4}$","description":"a rate with four decimals, such as \"1.3340\""};
@@ -240,7 +240,7 @@ return errors === 0;
 }
 
 
-function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -260,16 +260,16 @@ break;
 }
 }
 else {
-validate139.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema484.type,parentSchema:schema484,data}];
+validate141.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema489.type,parentSchema:schema489,data}];
 return false;
 }
 }
-validate139.errors = vErrors;
+validate141.errors = vErrors;
 return errors === 0;
 }
 
-export const clients = validate141;
-const schema485 = {"type":"array","items":{"$ref":"client.json"}};
+export const clients = validate143;
+const schema490 = {"type":"array","items":{"$ref":"client.json"}};
 const schema19 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/client.json","title":"Client","description":"A client account or, with parent_id other than \"0\", a contact of the client parent_id. Exactly the object embedded as `client` in invoices and estimates, plus `password` (a salted scrypt hash, never answered).","type":"object","additionalProperties":false,"required":["id","email","lastlogin","ip","host","status","parent_id","firstname","lastname","companyname","address1","address2","city","state","postcode","country","phonenumber","datecreated","notes","language","company","credit","taxexempt","latefeeoveride","overideduenotices","client_id","cardnum","currency_id","privileges","howdidyou","password"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"email":{"type":"string","pattern":"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"},"lastlogin":{"$ref":"../common/defs.json#/definitions/datetime"},"ip":{"type":"string"},"host":{"type":"string"},"status":{"type":"string","enum":["Active","Closing","Closed","Pending Removal","Archived","Inactive","Lead","Prospect","Lost","Pending"]},"parent_id":{"$ref":"../common/defs.json#/definitions/id"},"firstname":{"type":"string"},"lastname":{"type":"string"},"companyname":{"type":"string"},"address1":{"type":"string"},"address2":{"type":"string"},"city":{"type":"string"},"state":{"type":"string"},"postcode":{"type":"string"},"country":{"type":"string","pattern":"^([A-Z]{2})?$"},"phonenumber":{"type":"string"},"datecreated":{"$ref":"../common/defs.json#/definitions/date"},"notes":{"type":"string"},"language":{"type":"string"},"company":{"$ref":"../common/defs.json#/definitions/flag"},"credit":{"$ref":"../common/defs.json#/definitions/decimal"},"taxexempt":{"$ref":"../common/defs.json#/definitions/flag"},"latefeeoveride":{"$ref":"../common/defs.json#/definitions/flag"},"overideduenotices":{"$ref":"../common/defs.json#/definitions/flag"},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"cardnum":{"type":"string","description":"the primary card's number masked (last four digits only) or \"\" when no card is on file"},"currency_id":{"$ref":"../common/defs.json#/definitions/id"},"privileges":{"description":"null for a main client, which may do everything; for a contact, what it may do in the client area: each section (billing, support, misc) holding its granted keys as \"1\", the value the vendor's form sends, in the order they were given; a contact granted nothing has [], PHP's empty array","anyOf":[{"type":"null"},{"type":"array","maxItems":0},{"$ref":"#/definitions/privileges"}]},"howdidyou":{"type":"string"},"password":{"type":"string","description":"scrypt$<salt hex>$<hash hex>"}},"definitions":{"privileges":{"title":"ContactPrivileges","type":"object","additionalProperties":false,"properties":{"billing":{"type":"object","propertyNames":{"$ref":"#/definitions/billingKeys"},"additionalProperties":{"$ref":"#/definitions/granted"}},"support":{"type":"object","propertyNames":{"$ref":"#/definitions/supportKeys"},"additionalProperties":{"$ref":"#/definitions/granted"}},"misc":{"type":"object","propertyNames":{"$ref":"#/definitions/miscKeys"},"additionalProperties":{"$ref":"#/definitions/granted"}}}},"granted":{"type":"string","const":"1"},"billingKeys":{"description":"The billing privileges as the vendor publishes them (addClientContact, editContactPermissions): emails (billing notifications), payinvoice (view and pay invoices), orders (place orders), balance (view the balance), addfunds (add funds), creditcard (manage the card on file). The one list of these keys: requests and stored records both refer to it.","type":"string","enum":["emails","payinvoice","orders","balance","addfunds","creditcard"]},"supportKeys":{"description":"The support privileges as published: newticket (open tickets), tickets (view tickets), closeticket (close tickets), emails (ticket notifications).","type":"string","enum":["newticket","tickets","closeticket","emails"]},"miscKeys":{"description":"The other privileges as published: editmain (change the main profile), emails (view the e-mail history), editipaccess (security settings), manageprofiles (add and edit contacts), affiliates (the affiliate section).","type":"string","enum":["editmain","emails","editipaccess","manageprofiles","affiliates"]}}};
 const schema23 = {"$comment":"An ISO 8601 date-time (2027-01-15T00:00:00, Z or an offset) is read as its UTC date before validation, for every parameter that takes a date (README, src/lib/param-forms.ts).","type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$","description":"a date as YYYY-MM-DD"};
 const schema25 = {"type":"string","pattern":"^-?[0-9]+\\.[0-9]{2}$","description":"a money amount with two decimals, such as \"12.30\""};
@@ -1163,7 +1163,7 @@ return errors === 0;
 }
 
 
-function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -1183,16 +1183,16 @@ break;
 }
 }
 else {
-validate141.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema485.type,parentSchema:schema485,data}];
+validate143.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema490.type,parentSchema:schema490,data}];
 return false;
 }
 }
-validate141.errors = vErrors;
+validate143.errors = vErrors;
 return errors === 0;
 }
 
-export const client_cards = validate143;
-const schema486 = {"type":"array","items":{"$ref":"client_card.json"}};
+export const client_cards = validate145;
+const schema491 = {"type":"array","items":{"$ref":"client_card.json"}};
 const schema38 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/client_card.json","title":"ClientCard","description":"A card on file (billsim's own collection). A client may keep several; the oldest (lowest id) is its primary card, the one the client's cardnum shows masked and chargeCreditCard charges by default. expdate is MMYY. After tokenization cardnum is \"\" and only lastfour and the token remain.","type":"object","additionalProperties":false,"required":["id","client_id","cardtype","cardnum","lastfour","expdate","token","gateway_id"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"cardtype":{"type":"string"},"cardnum":{"type":"string","pattern":"^([0-9]{12,19})?$"},"lastfour":{"type":"string","pattern":"^[0-9]{4}$"},"expdate":{"type":"string","pattern":"^(0[1-9]|1[0-2])[0-9]{2}$"},"token":{"type":"string"},"gateway_id":{"$ref":"../common/defs.json#/definitions/id"}}};
 const pattern16 = new RegExp("^([0-9]{12,19})?$", "u");
 const pattern17 = new RegExp("^[0-9]{4}$", "u");
@@ -1393,7 +1393,7 @@ return errors === 0;
 }
 
 
-function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate145(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -1413,16 +1413,16 @@ break;
 }
 }
 else {
-validate143.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema486.type,parentSchema:schema486,data}];
+validate145.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema491.type,parentSchema:schema491,data}];
 return false;
 }
 }
-validate143.errors = vErrors;
+validate145.errors = vErrors;
 return errors === 0;
 }
 
-export const client_files = validate145;
-const schema487 = {"type":"array","items":{"$ref":"client_file.json"}};
+export const client_files = validate147;
+const schema492 = {"type":"array","items":{"$ref":"client_file.json"}};
 const schema42 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/client_file.json","title":"ClientFile","description":"A file on a client's profile (addClientFile), kept as ticket attachments are: by name and decoded size, never its content. Stored in getClientFiles' item shape: `filename` is the stored name, the original file name behind a 6-digit prefix that is a function of the id (as \"677403_invoice_edits_confirm.png\" in the published sample); `name` is the display name; `clients` is \"1\" when the client may see the file and \"0\" when it is for staff only (admin_only=1). `services` (billsim's own field, not in the published list) holds the ids of the client's services the file was assigned to.","type":"object","additionalProperties":false,"required":["id","category_id","filename","name","description","size","uploaded","product_id","downloads","clients","client_id","services"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"category_id":{"$ref":"../common/defs.json#/definitions/id"},"filename":{"type":"string","minLength":1},"name":{"type":"string","minLength":1},"description":{"type":"string"},"size":{"type":"string","pattern":"^(0|[1-9][0-9]*)$","description":"the decoded content's size in bytes"},"uploaded":{"$ref":"../common/defs.json#/definitions/date"},"product_id":{"$ref":"../common/defs.json#/definitions/id"},"downloads":{"type":"string","pattern":"^(0|[1-9][0-9]*)$"},"clients":{"$ref":"../common/defs.json#/definitions/flag"},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"services":{"type":"array","items":{"$ref":"../common/defs.json#/definitions/id"}}}};
 const func6 = require("ajv/dist/runtime/ucs2length").default;
 const pattern22 = new RegExp("^(0|[1-9][0-9]*)$", "u");
@@ -1735,7 +1735,7 @@ return errors === 0;
 }
 
 
-function validate145(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate147(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -1755,16 +1755,16 @@ break;
 }
 }
 else {
-validate145.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema487.type,parentSchema:schema487,data}];
+validate147.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema492.type,parentSchema:schema492,data}];
 return false;
 }
 }
-validate145.errors = vErrors;
+validate147.errors = vErrors;
 return errors === 0;
 }
 
-export const client_guests = validate147;
-const schema488 = {"type":"array","items":{"$ref":"client_guest.json"}};
+export const client_guests = validate149;
+const schema493 = {"type":"array","items":{"$ref":"client_guest.json"}};
 const schema50 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/client_guest.json","title":"ClientGuest","description":"A guest access grant (addClientGuest): person `user_id`, already registered as a main client or as a contact of another client, may use the profile of main client `client_id` with the grant's own privileges. `id` is the grant's `access_id`. Status Pending (the default: an invitation not yet accepted) or Rejected (the guest declined it) are invitation states; Active and Closed are access on and off, which setClientGuestStatus switches. A grant is what the customer's door (the User API) will read to let a guest log in to the host's profile; billsim does not simulate that door yet, so today a grant is seen through getClientAccess and getClientContacts. Removing a grant, or either person, never touches the other person's account.","type":"object","additionalProperties":false,"required":["id","client_id","user_id","status","privileges","datecreated"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"client_id":{"$ref":"../common/defs.json#/definitions/id","description":"the host: the main client whose profile the guest may use"},"user_id":{"$ref":"../common/defs.json#/definitions/id","description":"the guest: a main client or a contact of another client, never the host nor one of the host's own contacts"},"status":{"$ref":"#/definitions/status"},"privileges":{"description":"what the guest may do in the host's profile, in a contact's shape: each section (billing, support, misc) holding its granted keys as \"1\", in the order given; [] (PHP's empty array) when nothing is granted","anyOf":[{"type":"array","maxItems":0},{"$ref":"client.json#/definitions/privileges"}]},"datecreated":{"$ref":"../common/defs.json#/definitions/date","description":"the day the grant was made"}},"definitions":{"status":{"title":"ClientGuestStatus","type":"string","enum":["Active","Pending","Closed","Rejected"],"description":"one of Active, Pending, Closed, Rejected"}}};
 const schema54 = {"title":"ClientGuestStatus","type":"string","enum":["Active","Pending","Closed","Rejected"],"description":"one of Active, Pending, Closed, Rejected"};
 
@@ -2224,7 +2224,7 @@ return errors === 0;
 }
 
 
-function validate147(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -2244,16 +2244,16 @@ break;
 }
 }
 else {
-validate147.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema488.type,parentSchema:schema488,data}];
+validate149.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema493.type,parentSchema:schema493,data}];
 return false;
 }
 }
-validate147.errors = vErrors;
+validate149.errors = vErrors;
 return errors === 0;
 }
 
-export const invoices = validate149;
-const schema489 = {"type":"array","items":{"$ref":"invoice.json"}};
+export const invoices = validate151;
+const schema494 = {"type":"array","items":{"$ref":"invoice.json"}};
 const schema63 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/invoice.json","title":"Invoice","description":"An invoice with its lines, as stored. getInvoiceDetails adds the embedded client and the gateway name.","type":"object","additionalProperties":false,"required":["id","paid_id","recurring_id","status","client_id","date","duedate","datepaid","subtotal","credit","tax","taxrate","tax2","taxrate2","total","payment_module","currency_id","rate","notes","items"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"paid_id":{"type":"string"},"recurring_id":{"$ref":"../common/defs.json#/definitions/id"},"status":{"type":"string","enum":["Paid","Unpaid","Cancelled","Refunded","Collections","Draft","Recurring"]},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"date":{"$ref":"../common/defs.json#/definitions/date"},"duedate":{"$ref":"../common/defs.json#/definitions/date"},"datepaid":{"$ref":"../common/defs.json#/definitions/datetime"},"subtotal":{"$ref":"../common/defs.json#/definitions/decimal"},"credit":{"$ref":"../common/defs.json#/definitions/decimal"},"tax":{"$ref":"../common/defs.json#/definitions/decimal"},"taxrate":{"$ref":"../common/defs.json#/definitions/decimal"},"tax2":{"$ref":"../common/defs.json#/definitions/decimal"},"taxrate2":{"$ref":"../common/defs.json#/definitions/decimal"},"total":{"$ref":"../common/defs.json#/definitions/decimal"},"payment_module":{"$ref":"../common/defs.json#/definitions/id"},"currency_id":{"$ref":"../common/defs.json#/definitions/id"},"rate":{"$ref":"../common/defs.json#/definitions/rate"},"notes":{"type":"string"},"items":{"type":"array","items":{"$ref":"#/definitions/item"}}},"definitions":{"item":{"type":"object","additionalProperties":false,"title":"InvoiceItem","required":["id","invoice_id","type","item_id","description","amount","taxed","qty","linetotal"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"invoice_id":{"$ref":"../common/defs.json#/definitions/id"},"type":{"type":"string"},"item_id":{"$ref":"../common/defs.json#/definitions/id"},"description":{"type":"string"},"amount":{"$ref":"../common/defs.json#/definitions/decimal"},"taxed":{"$ref":"../common/defs.json#/definitions/flag"},"qty":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"},"linetotal":{"type":"number","description":"amount x qty as a JSON number (PHP float)"}}}}};
 const schema80 = {"type":"object","additionalProperties":false,"title":"InvoiceItem","required":["id","invoice_id","type","item_id","description","amount","taxed","qty","linetotal"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"invoice_id":{"$ref":"../common/defs.json#/definitions/id"},"type":{"type":"string"},"item_id":{"$ref":"../common/defs.json#/definitions/id"},"description":{"type":"string"},"amount":{"$ref":"../common/defs.json#/definitions/decimal"},"taxed":{"$ref":"../common/defs.json#/definitions/flag"},"qty":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"},"linetotal":{"type":"number","description":"amount x qty as a JSON number (PHP float)"}}};
 const pattern52 = new RegExp("^[0-9]+(\\.[0-9]+)?$", "u");
@@ -2940,7 +2940,7 @@ return errors === 0;
 }
 
 
-function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate151(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -2960,16 +2960,16 @@ break;
 }
 }
 else {
-validate149.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema489.type,parentSchema:schema489,data}];
+validate151.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema494.type,parentSchema:schema494,data}];
 return false;
 }
 }
-validate149.errors = vErrors;
+validate151.errors = vErrors;
 return errors === 0;
 }
 
-export const transactions = validate151;
-const schema490 = {"type":"array","items":{"$ref":"transaction.json"}};
+export const transactions = validate153;
+const schema495 = {"type":"array","items":{"$ref":"transaction.json"}};
 const schema86 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/transaction.json","title":"Transaction","description":"A payment transaction. getTransactions joins in the client's names and the gateway name (`module`).","type":"object","additionalProperties":false,"required":["id","client_id","invoice_id","date","description","in","out","fee","currency_id","payment_module","trans_id"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"invoice_id":{"$ref":"../common/defs.json#/definitions/id"},"date":{"$ref":"../common/defs.json#/definitions/datetime"},"description":{"type":"string"},"in":{"$ref":"../common/defs.json#/definitions/decimal"},"out":{"$ref":"../common/defs.json#/definitions/decimal"},"fee":{"$ref":"../common/defs.json#/definitions/decimal"},"currency_id":{"$ref":"../common/defs.json#/definitions/id"},"payment_module":{"$ref":"../common/defs.json#/definitions/id"},"trans_id":{"type":"string"}}};
 
 function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -3239,7 +3239,7 @@ return errors === 0;
 }
 
 
-function validate151(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -3259,16 +3259,16 @@ break;
 }
 }
 else {
-validate151.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema490.type,parentSchema:schema490,data}];
+validate153.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema495.type,parentSchema:schema495,data}];
 return false;
 }
 }
-validate151.errors = vErrors;
+validate153.errors = vErrors;
 return errors === 0;
 }
 
-export const estimates = validate153;
-const schema491 = {"type":"array","items":{"$ref":"estimate.json"}};
+export const estimates = validate155;
+const schema496 = {"type":"array","items":{"$ref":"estimate.json"}};
 const schema96 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/estimate.json","title":"Estimate","description":"An estimate with its lines, as stored. getEstimateDetails adds the embedded client. Its life: Draft (addEstimate) -> Sent (sendEstimate) -> Accepted -> Invoiced (convertEstimateToInvoice, or setEstimateStatus to Invoiced, which makes the invoice); Dead when turned down. Invoiced is final: invoice_id names the invoice.","type":"object","additionalProperties":false,"required":["id","status","subject","client_id","date_created","date_expires","subtotal","credit","tax","taxrate","tax2","taxrate2","total","currency_id","rate","notes","notes_private","hash","invoice_id","items"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"status":{"type":"string","enum":["Draft","Sent","Accepted","Invoiced","Dead"]},"subject":{"type":"string"},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"date_created":{"$ref":"../common/defs.json#/definitions/date"},"date_expires":{"$ref":"../common/defs.json#/definitions/date"},"subtotal":{"$ref":"../common/defs.json#/definitions/decimal"},"credit":{"$ref":"../common/defs.json#/definitions/decimal"},"tax":{"$ref":"../common/defs.json#/definitions/decimal"},"taxrate":{"$ref":"../common/defs.json#/definitions/decimal"},"tax2":{"$ref":"../common/defs.json#/definitions/decimal"},"taxrate2":{"$ref":"../common/defs.json#/definitions/decimal"},"total":{"$ref":"../common/defs.json#/definitions/decimal"},"currency_id":{"$ref":"../common/defs.json#/definitions/id"},"rate":{"$ref":"../common/defs.json#/definitions/rate"},"notes":{"type":"string"},"notes_private":{"type":"string"},"hash":{"type":"string","pattern":"^[0-9a-f]{32}$"},"invoice_id":{"$ref":"../common/defs.json#/definitions/id","description":"the invoice made from this estimate (convertEstimateToInvoice, or setEstimateStatus to Invoiced); \"0\" while there is none"},"items":{"type":"array","items":{"$ref":"#/definitions/item"}}},"definitions":{"item":{"type":"object","additionalProperties":false,"title":"EstimateItem","required":["id","estimate_id","item_id","type","description","amount","taxed","qty","linetotal"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"estimate_id":{"$ref":"../common/defs.json#/definitions/id"},"item_id":{"$ref":"../common/defs.json#/definitions/id"},"type":{"type":"string"},"description":{"type":"string"},"amount":{"$ref":"../common/defs.json#/definitions/decimal"},"taxed":{"$ref":"../common/defs.json#/definitions/flag"},"qty":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"},"linetotal":{"type":"number","description":"amount x qty as a JSON number (PHP float)"}}}}};
 const pattern75 = new RegExp("^[0-9a-f]{32}$", "u");
 const schema111 = {"type":"object","additionalProperties":false,"title":"EstimateItem","required":["id","estimate_id","item_id","type","description","amount","taxed","qty","linetotal"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"estimate_id":{"$ref":"../common/defs.json#/definitions/id"},"item_id":{"$ref":"../common/defs.json#/definitions/id"},"type":{"type":"string"},"description":{"type":"string"},"amount":{"$ref":"../common/defs.json#/definitions/decimal"},"taxed":{"$ref":"../common/defs.json#/definitions/flag"},"qty":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"},"linetotal":{"type":"number","description":"amount x qty as a JSON number (PHP float)"}}};
@@ -3945,7 +3945,7 @@ return errors === 0;
 }
 
 
-function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate155(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -3965,16 +3965,16 @@ break;
 }
 }
 else {
-validate153.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema491.type,parentSchema:schema491,data}];
+validate155.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema496.type,parentSchema:schema496,data}];
 return false;
 }
 }
-validate153.errors = vErrors;
+validate155.errors = vErrors;
 return errors === 0;
 }
 
-export const order_pages = validate155;
-const schema492 = {"type":"array","items":{"$ref":"order_page.json"}};
+export const order_pages = validate157;
+const schema497 = {"type":"array","items":{"$ref":"order_page.json"}};
 const schema117 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/order_page.json","title":"OrderPage","description":"An order page (product category). parent_id \"0\" marks a top-level page; others are sub-pages. Product and sub-page counts are computed.","type":"object","additionalProperties":false,"required":["id","parent_id","contains","name","description","visible","slug","sort_order","template","ctype","ptype","lptype","otype","ptype_id"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"parent_id":{"$ref":"../common/defs.json#/definitions/id"},"contains":{"type":"string","enum":["products","subcategories"]},"name":{"type":"string"},"description":{"type":"string"},"visible":{"$ref":"../common/defs.json#/definitions/flag"},"slug":{"type":"string"},"sort_order":{"type":"string","pattern":"^-?[0-9]+$"},"template":{"type":"string"},"ctype":{"type":"string"},"ptype":{"type":"string"},"lptype":{"type":"string"},"otype":{"type":"string"},"ptype_id":{"$ref":"../common/defs.json#/definitions/id"}}};
 const pattern84 = new RegExp("^-?[0-9]+$", "u");
 
@@ -4249,7 +4249,7 @@ return errors === 0;
 }
 
 
-function validate155(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate157(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -4269,16 +4269,16 @@ break;
 }
 }
 else {
-validate155.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema492.type,parentSchema:schema492,data}];
+validate157.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema497.type,parentSchema:schema497,data}];
 return false;
 }
 }
-validate155.errors = vErrors;
+validate157.errors = vErrors;
 return errors === 0;
 }
 
-export const products = validate157;
-const schema493 = {"type":"array","items":{"$ref":"product.json"}};
+export const products = validate159;
+const schema498 = {"type":"array","items":{"$ref":"product.json"}};
 const schema122 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/product.json","title":"Product","description":"A product or, with paytype DomainRegular, a domain TLD (name \".com\") whose prices per period are in `periods`. Cycle prices are 2-decimal strings; \"0.00\" on a recurring cycle means the cycle is not offered.","type":"object","additionalProperties":false,"required":["id","category_id","type","name","description","visible","domain_options","stock","qty","autosetup","subdomain","owndomain","tax","upgrades","sort_order","rel","paytype","m_setup","q_setup","s_setup","a_setup","b_setup","t_setup","p4_setup","p5_setup","d_setup","w_setup","h_setup","m","q","s","a","b","t","p4","p5","d","w","h","ptype","module","server","free_domain"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"category_id":{"$ref":"../common/defs.json#/definitions/id"},"type":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"description":{"type":"string"},"visible":{"type":"string","enum":["1","0","-1","-2","-3","-4"],"description":"1 (visible), 0 (hidden), -1 (archived), -2 (admin only), -3 (hidden from unregistered) or -4 (hidden from direct orders)"},"domain_options":{"$ref":"../common/defs.json#/definitions/flag"},"stock":{"$ref":"../common/defs.json#/definitions/flag"},"qty":{"type":"string","pattern":"^[0-9]+$"},"autosetup":{"type":"string","pattern":"^[0-9]$"},"subdomain":{"type":"string"},"owndomain":{"$ref":"../common/defs.json#/definitions/flag"},"tax":{"$ref":"../common/defs.json#/definitions/flag"},"upgrades":{"type":"string"},"sort_order":{"type":"string","pattern":"^-?[0-9]+$"},"rel":{"type":"string","enum":["Product"]},"paytype":{"type":"string","enum":["Free","Once","Regular","DomainRegular"]},"m_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"q_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"s_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"a_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"b_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"t_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"p4_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"p5_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"d_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"w_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"h_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"m":{"$ref":"../common/defs.json#/definitions/decimal"},"q":{"$ref":"../common/defs.json#/definitions/decimal"},"s":{"$ref":"../common/defs.json#/definitions/decimal"},"a":{"$ref":"../common/defs.json#/definitions/decimal"},"b":{"$ref":"../common/defs.json#/definitions/decimal"},"t":{"$ref":"../common/defs.json#/definitions/decimal"},"p4":{"$ref":"../common/defs.json#/definitions/decimal"},"p5":{"$ref":"../common/defs.json#/definitions/decimal"},"d":{"$ref":"../common/defs.json#/definitions/decimal"},"w":{"$ref":"../common/defs.json#/definitions/decimal"},"h":{"$ref":"../common/defs.json#/definitions/decimal"},"ptype":{"type":"string"},"module":{"$ref":"../common/defs.json#/definitions/id"},"server":{"type":"array","items":{"$ref":"../common/defs.json#/definitions/positiveId"},"uniqueItems":true,"description":"the servers (ids of `servers`) the product provisions its services on, all of the app group of its `module`; [] for a product on no server"},"free_domain":{"$ref":"../common/defs.json#/definitions/flag"},"periods":{"description":"Domain (TLD) products only: prices per registration period in years","type":"array","items":{"$ref":"#/definitions/period"}}},"definitions":{"period":{"title":"TldPeriod","type":"object","additionalProperties":false,"required":["period","register","transfer","renew"],"properties":{"period":{"type":"string","pattern":"^([1-9]|10)$"},"register":{"$ref":"../common/defs.json#/definitions/decimal"},"transfer":{"$ref":"../common/defs.json#/definitions/decimal"},"renew":{"$ref":"../common/defs.json#/definitions/decimal"}}}}};
 const schema153 = {"type":"string","pattern":"^[1-9][0-9]{0,17}$","description":"a positive whole number id, such as 1"};
 const func0 = require("ajv/dist/runtime/equal").default;
@@ -5406,7 +5406,7 @@ return errors === 0;
 }
 
 
-function validate157(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate159(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -5426,16 +5426,16 @@ break;
 }
 }
 else {
-validate157.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema493.type,parentSchema:schema493,data}];
+validate159.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema498.type,parentSchema:schema498,data}];
 return false;
 }
 }
-validate157.errors = vErrors;
+validate159.errors = vErrors;
 return errors === 0;
 }
 
-export const accounts = validate159;
-const schema494 = {"type":"array","items":{"$ref":"account.json"}};
+export const accounts = validate161;
+const schema499 = {"type":"array","items":{"$ref":"account.json"}};
 const schema159 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/account.json","title":"Account","description":"A hosting account (service) of a client, as stored. List calls join in product name/type and client names.","type":"object","additionalProperties":false,"required":["id","client_id","order_id","product_id","parent_id","date_created","domain","server_id","payment_module","firstpayment","total","billingcycle","billingtype","next_due","next_invoice","status","label","username","password","manual","currency_id","notes","mod","ip","additional_ip"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"order_id":{"$ref":"../common/defs.json#/definitions/id"},"product_id":{"$ref":"../common/defs.json#/definitions/id"},"parent_id":{"$ref":"../common/defs.json#/definitions/id"},"date_created":{"$ref":"../common/defs.json#/definitions/date"},"domain":{"type":"string"},"server_id":{"$ref":"../common/defs.json#/definitions/id"},"payment_module":{"$ref":"../common/defs.json#/definitions/id"},"firstpayment":{"$ref":"../common/defs.json#/definitions/decimal"},"total":{"$ref":"../common/defs.json#/definitions/decimal"},"billingcycle":{"$ref":"../common/defs.json#/definitions/billingCycle"},"billingtype":{"type":"string","enum":["PrePay","PostPay"]},"next_due":{"$ref":"../common/defs.json#/definitions/date"},"next_invoice":{"$ref":"../common/defs.json#/definitions/date"},"status":{"type":"string","enum":["Pending","Active","Suspended","Terminated","Cancelled","Fraud"]},"label":{"type":"string"},"username":{"type":"string"},"password":{"type":"string","description":"the service's own login password (fixture data, shown by getAccountDetails as HostBill shows it decrypted); \"\" when the service has no login. Never the client's login password."},"manual":{"$ref":"../common/defs.json#/definitions/flag"},"currency_id":{"$ref":"../common/defs.json#/definitions/id"},"notes":{"type":"string"},"mod":{"type":"string","description":"the display name of the provisioning module the service runs on, such as Cpanel2; \"\" when none"},"ip":{"type":"string","description":"the service's main IP address (its own, or its server's shared one), as the account rows of searchServiceByIP show it; \"\" when it has none"},"additional_ip":{"type":"array","items":{"type":"string","minLength":1},"description":"the service's further IP addresses, as searchServiceByIP shows them; [] when none"}}};
 const schema170 = {"type":"string","enum":["Free","One Time","Once","Hourly","Daily","Weekly","Monthly","Quarterly","Semi-Annually","Annually","Biennially","Triennially","Quadrennially","Quinquennially"],"description":"a billing cycle name such as Monthly"};
 
@@ -5980,7 +5980,7 @@ return errors === 0;
 }
 
 
-function validate159(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate161(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -6000,16 +6000,16 @@ break;
 }
 }
 else {
-validate159.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema494.type,parentSchema:schema494,data}];
+validate161.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema499.type,parentSchema:schema499,data}];
 return false;
 }
 }
-validate159.errors = vErrors;
+validate161.errors = vErrors;
 return errors === 0;
 }
 
-export const account_addons = validate161;
-const schema495 = {"type":"array","items":{"$ref":"account_addon.json"}};
+export const account_addons = validate163;
+const schema500 = {"type":"array","items":{"$ref":"account_addon.json"}};
 const schema175 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/account_addon.json","title":"AccountAddon","description":"An addon attached to an account.","type":"object","additionalProperties":false,"required":["id","account_id","addon_id","name","billingcycle","recurring_amount","setup_fee","status","next_due","date_created","payment_module"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"account_id":{"$ref":"../common/defs.json#/definitions/id"},"addon_id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"billingcycle":{"$ref":"../common/defs.json#/definitions/billingCycle"},"recurring_amount":{"$ref":"../common/defs.json#/definitions/decimal"},"setup_fee":{"$ref":"../common/defs.json#/definitions/decimal"},"status":{"type":"string","enum":["Pending","Active","Suspended","Terminated","Cancelled"]},"next_due":{"$ref":"../common/defs.json#/definitions/date"},"date_created":{"$ref":"../common/defs.json#/definitions/date"},"payment_module":{"$ref":"../common/defs.json#/definitions/id"}}};
 
 function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -6278,7 +6278,7 @@ return errors === 0;
 }
 
 
-function validate161(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate163(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -6298,16 +6298,16 @@ break;
 }
 }
 else {
-validate161.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema495.type,parentSchema:schema495,data}];
+validate163.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema500.type,parentSchema:schema500,data}];
 return false;
 }
 }
-validate161.errors = vErrors;
+validate163.errors = vErrors;
 return errors === 0;
 }
 
-export const addons = validate163;
-const schema496 = {"type":"array","items":{"$ref":"addon.json"}};
+export const addons = validate165;
+const schema501 = {"type":"array","items":{"$ref":"addon.json"}};
 const schema185 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/addon.json","title":"Addon","description":"An addon in the catalogue, with a price per cycle (\"0.00\" recurring means the cycle is not offered; paytype Once uses `m` as the one-time price).","type":"object","additionalProperties":false,"required":["id","products","name","description","visible","unique","taxable","system","hidden","autosetup","sort_order","module","modulename","paytype","m_setup","q_setup","s_setup","a_setup","b_setup","t_setup","p4_setup","p5_setup","d_setup","w_setup","h_setup","m","q","s","a","b","t","p4","p5","d","w","h"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"products":{"type":"string","description":"comma-separated ids of products the addon applies to; \"\" for all"},"name":{"type":"string"},"description":{"type":"string"},"visible":{"$ref":"../common/defs.json#/definitions/flag"},"unique":{"$ref":"../common/defs.json#/definitions/flag"},"taxable":{"$ref":"../common/defs.json#/definitions/flag"},"system":{"$ref":"../common/defs.json#/definitions/flag"},"hidden":{"$ref":"../common/defs.json#/definitions/flag"},"autosetup":{"type":"string","pattern":"^[0-9]$"},"sort_order":{"type":"string","pattern":"^-?[0-9]+$"},"module":{"type":"string"},"modulename":{"type":"string"},"paytype":{"type":"string","enum":["Free","Once","Regular"]},"m_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"q_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"s_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"a_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"b_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"t_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"p4_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"p5_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"d_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"w_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"h_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"m":{"$ref":"../common/defs.json#/definitions/decimal"},"q":{"$ref":"../common/defs.json#/definitions/decimal"},"s":{"$ref":"../common/defs.json#/definitions/decimal"},"a":{"$ref":"../common/defs.json#/definitions/decimal"},"b":{"$ref":"../common/defs.json#/definitions/decimal"},"t":{"$ref":"../common/defs.json#/definitions/decimal"},"p4":{"$ref":"../common/defs.json#/definitions/decimal"},"p5":{"$ref":"../common/defs.json#/definitions/decimal"},"d":{"$ref":"../common/defs.json#/definitions/decimal"},"w":{"$ref":"../common/defs.json#/definitions/decimal"},"h":{"$ref":"../common/defs.json#/definitions/decimal"}}};
 
 function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -7093,7 +7093,7 @@ return errors === 0;
 }
 
 
-function validate163(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate165(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -7113,16 +7113,16 @@ break;
 }
 }
 else {
-validate163.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema496.type,parentSchema:schema496,data}];
+validate165.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema501.type,parentSchema:schema501,data}];
 return false;
 }
 }
-validate163.errors = vErrors;
+validate165.errors = vErrors;
 return errors === 0;
 }
 
-export const app_groups = validate165;
-const schema497 = {"type":"array","items":{"$ref":"app_group.json"}};
+export const app_groups = validate167;
+const schema502 = {"type":"array","items":{"$ref":"app_group.json"}};
 const schema214 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/app_group.json","title":"AppGroup","description":"An app group (HostBill's Settings -> Apps): the servers of one provisioning module. getAppGroups counts its servers at read time; getAppServers and getServerDetails show its module.","type":"object","additionalProperties":false,"required":["id","name","module","modulename","type"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string","minLength":1},"module":{"$ref":"../common/defs.json#/definitions/id","description":"the provisioning module's id, as products name it in their `module`"},"modulename":{"type":"string","minLength":1,"description":"the module's display name, as services show it in `mod` (Cpanel2, SolusVM, ...)"},"type":{"type":"string","enum":["Hosting","Other"],"description":"the module's kind, which getAppServers shows as each server's `type`"}}};
 
 function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -7265,7 +7265,7 @@ return errors === 0;
 }
 
 
-function validate165(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -7285,16 +7285,16 @@ break;
 }
 }
 else {
-validate165.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema497.type,parentSchema:schema497,data}];
+validate167.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema502.type,parentSchema:schema502,data}];
 return false;
 }
 }
-validate165.errors = vErrors;
+validate167.errors = vErrors;
 return errors === 0;
 }
 
-export const servers = validate167;
-const schema498 = {"type":"array","items":{"$ref":"server.json"}};
+export const servers = validate169;
+const schema503 = {"type":"array","items":{"$ref":"server.json"}};
 const schema217 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/server.json","title":"Server","description":"A server (an app) of an app group, in the field order getServerDetails answers; `default_module` and `group_name` are joined from the group at read time. Credentials are fixture data: getServerDetails shows them as HostBill does, decrypted.","type":"object","additionalProperties":false,"required":["id","group_id","default","name","username","password","ip","host","status_url","ns1","ns2","ns3","ns4","ip1","ip2","ip3","ip4","max_accounts","hash","secure","enable","field1","field2"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"group_id":{"$ref":"../common/defs.json#/definitions/id","description":"the app group the server belongs to"},"default":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" for its group's default server"},"name":{"type":"string","minLength":1},"username":{"type":"string"},"password":{"type":"string","description":"the server's login password (fixture data; the bundled ones start with \"fake-\")"},"ip":{"type":"string","description":"the server's main address, also the shared address of the services it hosts without one of their own"},"host":{"type":"string"},"status_url":{"type":"string"},"ns1":{"type":"string"},"ns2":{"type":"string"},"ns3":{"type":"string"},"ns4":{"type":"string"},"ip1":{"type":"string"},"ip2":{"type":"string"},"ip3":{"type":"string"},"ip4":{"type":"string"},"max_accounts":{"type":"string","pattern":"^[0-9]+$","description":"how many services the server takes, \"0\" for no limit"},"hash":{"type":"string","description":"an API token or access hash (fixture data; the bundled ones start with \"fake-\")"},"secure":{"$ref":"../common/defs.json#/definitions/flag"},"enable":{"$ref":"../common/defs.json#/definitions/flag"},"field1":{"type":"string"},"field2":{"type":"string"}}};
 
 function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -7697,7 +7697,7 @@ return errors === 0;
 }
 
 
-function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate169(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -7717,16 +7717,16 @@ break;
 }
 }
 else {
-validate167.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema498.type,parentSchema:schema498,data}];
+validate169.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema503.type,parentSchema:schema503,data}];
 return false;
 }
 }
-validate167.errors = vErrors;
+validate169.errors = vErrors;
 return errors === 0;
 }
 
-export const domains = validate169;
-const schema499 = {"type":"array","items":{"$ref":"domain.json"}};
+export const domains = validate171;
+const schema504 = {"type":"array","items":{"$ref":"domain.json"}};
 const schema223 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/domain.json","title":"Domain","description":"A registered domain, as stored. getDomainDetails joins in the client's names; getClientDomains the registrar name.","type":"object","additionalProperties":false,"required":["id","client_id","order_id","tld_id","name","reg_module","payment_module","date_created","firstpayment","recurring_amount","period","expires","type","status","next_due","next_invoice","idprotection","nameservers","autorenew","reglock","manual","epp_code","notes","extended","synch_date","currency_id"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"order_id":{"$ref":"../common/defs.json#/definitions/id"},"tld_id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"reg_module":{"$ref":"../common/defs.json#/definitions/id"},"payment_module":{"$ref":"../common/defs.json#/definitions/id"},"date_created":{"$ref":"../common/defs.json#/definitions/date"},"firstpayment":{"$ref":"../common/defs.json#/definitions/decimal"},"recurring_amount":{"$ref":"../common/defs.json#/definitions/decimal"},"period":{"type":"string","pattern":"^([1-9]|10)$"},"expires":{"$ref":"../common/defs.json#/definitions/date"},"type":{"type":"string","enum":["Register","Transfer","Renew"]},"status":{"type":"string","enum":["Pending","Pending Registration","Pending Transfer","Active","Expired","Cancelled","Fraud","Transferred Away"]},"next_due":{"$ref":"../common/defs.json#/definitions/date"},"next_invoice":{"$ref":"../common/defs.json#/definitions/date"},"idprotection":{"$ref":"../common/defs.json#/definitions/flag"},"nameservers":{"type":"array","items":{"type":"string"},"minItems":4,"maxItems":4},"autorenew":{"$ref":"../common/defs.json#/definitions/flag"},"reglock":{"$ref":"../common/defs.json#/definitions/flag"},"manual":{"$ref":"../common/defs.json#/definitions/flag"},"epp_code":{"type":"string"},"notes":{"type":"string"},"extended":{"type":"string"},"synch_date":{"$ref":"../common/defs.json#/definitions/datetime"},"currency_id":{"$ref":"../common/defs.json#/definitions/id"},"transfer_lock":{"$ref":"../common/defs.json#/definitions/flag","description":"billsim's own, absent means \"0\": \"1\" when the name is locked (clientTransferProhibited) at the registrar it is being transferred from, so a registrar with refuses_locked_transfers \"1\" refuses its transfer. Not shown by any call."},"transfer_started":{"$ref":"../common/defs.json#/definitions/date","description":"billsim's own, absent until domainTransfer: the day its transfer began. A Pending Transfer domain with this date completes its transfer once its registrar's transfer_days have passed (completeTransfer in src/domain/registrar.ts). Not shown by any call."}}};
 
 function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -8354,7 +8354,7 @@ return errors === 0;
 }
 
 
-function validate169(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate171(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -8374,16 +8374,16 @@ break;
 }
 }
 else {
-validate169.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema499.type,parentSchema:schema499,data}];
+validate171.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema504.type,parentSchema:schema504,data}];
 return false;
 }
 }
-validate169.errors = vErrors;
+validate171.errors = vErrors;
 return errors === 0;
 }
 
-export const registrars = validate171;
-const schema500 = {"type":"array","items":{"$ref":"registrar.json"}};
+export const registrars = validate173;
+const schema505 = {"type":"array","items":{"$ref":"registrar.json"}};
 const schema244 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/registrar.json","title":"Registrar","description":"A domain registrar module (billsim's own collection): domains' reg_module points here. transfer_days and refuses_locked_transfers are how billsim's simulated registrar behaves on domainTransfer (src/domain/registrar.ts).","type":"object","additionalProperties":false,"required":["id","name","module","transfer_days","refuses_locked_transfers"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"module":{"type":"string"},"transfer_days":{"type":"string","pattern":"^[0-9]{1,3}$","description":"Days a transfer started with domainTransfer takes to complete; \"0\" completes it at once."},"refuses_locked_transfers":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\": the registrar refuses to transfer a name locked at the losing registrar (a domain with transfer_lock \"1\")."}}};
 const pattern188 = new RegExp("^[0-9]{1,3}$", "u");
 
@@ -8510,7 +8510,7 @@ return errors === 0;
 }
 
 
-function validate171(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate173(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -8530,16 +8530,16 @@ break;
 }
 }
 else {
-validate171.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema500.type,parentSchema:schema500,data}];
+validate173.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema505.type,parentSchema:schema505,data}];
 return false;
 }
 }
-validate171.errors = vErrors;
+validate173.errors = vErrors;
 return errors === 0;
 }
 
-export const registry_names = validate173;
-const schema501 = {"type":"array","items":{"$ref":"registry_name.json"}};
+export const registry_names = validate175;
+const schema506 = {"type":"array","items":{"$ref":"registry_name.json"}};
 const schema247 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/registry_name.json","title":"RegistryName","description":"A domain name registered elsewhere, with no record here (billsim's own collection, standing in for the registries' whois): domainCheck answers \"no\" for it. A full, lower-case name such as google.com; custom fixtures list their own.","type":"object","additionalProperties":false,"required":["id","name"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string","pattern":"^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$","description":"a full lower-case domain name, such as google.com"}}};
 const pattern190 = new RegExp("^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$", "u");
 
@@ -8620,7 +8620,7 @@ return errors === 0;
 }
 
 
-function validate173(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate175(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -8640,16 +8640,16 @@ break;
 }
 }
 else {
-validate173.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema501.type,parentSchema:schema501,data}];
+validate175.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema506.type,parentSchema:schema506,data}];
 return false;
 }
 }
-validate173.errors = vErrors;
+validate175.errors = vErrors;
 return errors === 0;
 }
 
-export const gateways = validate175;
-const schema502 = {"type":"array","items":{"$ref":"gateway.json"}};
+export const gateways = validate177;
+const schema507 = {"type":"array","items":{"$ref":"gateway.json"}};
 const schema249 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/gateway.json","title":"Gateway","description":"A payment gateway (payment module): invoices' and transactions' payment_module points here.","type":"object","additionalProperties":false,"required":["id","name","module","enabled"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"module":{"type":"string"},"enabled":{"$ref":"../common/defs.json#/definitions/flag"}}};
 
 function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -8753,7 +8753,7 @@ return errors === 0;
 }
 
 
-function validate175(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate177(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -8773,16 +8773,16 @@ break;
 }
 }
 else {
-validate175.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema502.type,parentSchema:schema502,data}];
+validate177.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema507.type,parentSchema:schema507,data}];
 return false;
 }
 }
-validate175.errors = vErrors;
+validate177.errors = vErrors;
 return errors === 0;
 }
 
-export const news = validate177;
-const schema503 = {"type":"array","items":{"$ref":"news_item.json"}};
+export const news = validate179;
+const schema508 = {"type":"array","items":{"$ref":"news_item.json"}};
 const schema252 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/news_item.json","title":"NewsItem","description":"A news item with its full text.","type":"object","additionalProperties":false,"required":["id","title","content","enable","date"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"title":{"type":"string"},"content":{"type":"string"},"enable":{"$ref":"../common/defs.json#/definitions/flag"},"date":{"$ref":"../common/defs.json#/definitions/date"}}};
 
 function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -8909,7 +8909,7 @@ return errors === 0;
 }
 
 
-function validate177(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate179(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -8929,16 +8929,16 @@ break;
 }
 }
 else {
-validate177.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema503.type,parentSchema:schema503,data}];
+validate179.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema508.type,parentSchema:schema508,data}];
 return false;
 }
 }
-validate177.errors = vErrors;
+validate179.errors = vErrors;
 return errors === 0;
 }
 
-export const reply_categories = validate179;
-const schema504 = {"type":"array","items":{"$ref":"reply_category.json"}};
+export const reply_categories = validate181;
+const schema509 = {"type":"array","items":{"$ref":"reply_category.json"}};
 const schema256 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/reply_category.json","title":"ReplyCategory","description":"A predefined reply category; parent_cat \"0\" is top level.","type":"object","additionalProperties":false,"required":["id","parent_cat","name"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"parent_cat":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"}}};
 
 function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -9033,7 +9033,7 @@ return errors === 0;
 }
 
 
-function validate179(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate181(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -9053,16 +9053,16 @@ break;
 }
 }
 else {
-validate179.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema504.type,parentSchema:schema504,data}];
+validate181.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema509.type,parentSchema:schema509,data}];
 return false;
 }
 }
-validate179.errors = vErrors;
+validate181.errors = vErrors;
 return errors === 0;
 }
 
-export const predefined_replies = validate181;
-const schema505 = {"type":"array","items":{"$ref":"predefined_reply.json"}};
+export const predefined_replies = validate183;
+const schema510 = {"type":"array","items":{"$ref":"predefined_reply.json"}};
 const schema259 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/predefined_reply.json","title":"PredefinedReply","description":"A predefined ticket reply in category category_id. `uses` counts the staff messages that used it: a ticket staff opened (addTicket without asclient=1) or a staff reply (addTicketReply type Admin) whose body holds the reply's whole text, as it does when staff insert the reply and add to it (line endings and surrounding blanks aside). getPopularPredefinedReplies ranks by it.","type":"object","additionalProperties":false,"required":["id","category_id","name","reply","uses"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"category_id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"reply":{"type":"string"},"uses":{"type":"string","pattern":"^[0-9]+$","description":"how many staff messages used the reply's text"}}};
 
 function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -9193,7 +9193,7 @@ return errors === 0;
 }
 
 
-function validate181(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate183(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -9213,16 +9213,16 @@ break;
 }
 }
 else {
-validate181.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema505.type,parentSchema:schema505,data}];
+validate183.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema510.type,parentSchema:schema510,data}];
 return false;
 }
 }
-validate181.errors = vErrors;
+validate183.errors = vErrors;
 return errors === 0;
 }
 
-export const orders = validate183;
-const schema506 = {"type":"array","items":{"$ref":"order.json"}};
+export const orders = validate185;
+const schema511 = {"type":"array","items":{"$ref":"order.json"}};
 const schema262 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/order.json","title":"Order","description":"An order as stored. What it bought is found by order_id on accounts, account_addons and domains; an upgrade order keeps its upgrades here. getOrders and getOrderDetails join in client names, the gateway name and the invoice's total and status.","type":"object","additionalProperties":false,"required":["id","number","client_id","date_created","status","payment_module","invoice_id","total","currency_id","order_ip","notes","fraudmodule","upgrades"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"number":{"type":"string","pattern":"^[1-9][0-9]{8}$","description":"The 9-digit order number shown to clients; a function of the order id (src/domain/orders.ts), so a session replays to the same numbers."},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"date_created":{"$ref":"../common/defs.json#/definitions/datetime"},"status":{"type":"string","enum":["Pending","Active","Fraud","Cancelled"]},"payment_module":{"$ref":"../common/defs.json#/definitions/id","description":"Gateway id, \"0\" for none."},"invoice_id":{"$ref":"../common/defs.json#/definitions/id","description":"The invoice the order generated, \"0\" when there is none."},"total":{"$ref":"../common/defs.json#/definitions/decimal"},"currency_id":{"$ref":"../common/defs.json#/definitions/id"},"order_ip":{"type":"string"},"notes":{"type":"string"},"fraudmodule":{"type":"string","description":"Name of the fraud module that checked the order, \"\" for none (shown as null)."},"upgrades":{"type":"array","description":"For an upgrade order: each service it moves and where to; applied when the order is activated.","items":{"$ref":"#/definitions/upgrade"}},"fieldupgrades":{"type":"array","description":"For an order made by orderConfigUpgrade: each configurable option category it changes on a service, from which value to which; applied when the order is activated. Absent on other orders.","items":{"$ref":"#/definitions/fieldupgrade"}}},"definitions":{"upgrade":{"title":"OrderUpgrade","type":"object","additionalProperties":false,"required":["account_id","old_product_id","new_product_id","old_cycle","new_cycle","amount","status"],"properties":{"account_id":{"$ref":"../common/defs.json#/definitions/id"},"old_product_id":{"$ref":"../common/defs.json#/definitions/id"},"new_product_id":{"$ref":"../common/defs.json#/definitions/id"},"old_cycle":{"$ref":"../common/defs.json#/definitions/billingCycle"},"new_cycle":{"$ref":"../common/defs.json#/definitions/billingCycle"},"amount":{"$ref":"../common/defs.json#/definitions/decimal","description":"What the upgrade costs for the rest of the current period, in the order's currency."},"status":{"type":"string","enum":["Pending","Upgraded","Cancelled"]}}},"fieldupgrade":{"title":"OrderFieldUpgrade","type":"object","additionalProperties":false,"required":["account_id","form_id","old_item_id","old_qty","new_item_id","new_qty","status"],"properties":{"account_id":{"$ref":"../common/defs.json#/definitions/id"},"form_id":{"$ref":"../common/defs.json#/definitions/id"},"old_item_id":{"$ref":"../common/defs.json#/definitions/id","description":"the item chosen before, \"0\" when the service had no value in this category"},"old_qty":{"type":"string","pattern":"^[0-9]+$"},"new_item_id":{"$ref":"../common/defs.json#/definitions/id"},"new_qty":{"type":"string","pattern":"^[0-9]+$"},"status":{"type":"string","enum":["Pending","Upgraded","Cancelled"]}}}}};
 const pattern200 = new RegExp("^[1-9][0-9]{8}$", "u");
 const schema270 = {"title":"OrderUpgrade","type":"object","additionalProperties":false,"required":["account_id","old_product_id","new_product_id","old_cycle","new_cycle","amount","status"],"properties":{"account_id":{"$ref":"../common/defs.json#/definitions/id"},"old_product_id":{"$ref":"../common/defs.json#/definitions/id"},"new_product_id":{"$ref":"../common/defs.json#/definitions/id"},"old_cycle":{"$ref":"../common/defs.json#/definitions/billingCycle"},"new_cycle":{"$ref":"../common/defs.json#/definitions/billingCycle"},"amount":{"$ref":"../common/defs.json#/definitions/decimal","description":"What the upgrade costs for the rest of the current period, in the order's currency."},"status":{"type":"string","enum":["Pending","Upgraded","Cancelled"]}}};
@@ -9927,7 +9927,7 @@ return errors === 0;
 }
 
 
-function validate183(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate185(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -9947,16 +9947,16 @@ break;
 }
 }
 else {
-validate183.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema506.type,parentSchema:schema506,data}];
+validate185.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema511.type,parentSchema:schema511,data}];
 return false;
 }
 }
-validate183.errors = vErrors;
+validate185.errors = vErrors;
 return errors === 0;
 }
 
-export const order_drafts = validate185;
-const schema507 = {"type":"array","items":{"$ref":"order_draft.json"}};
+export const order_drafts = validate187;
+const schema512 = {"type":"array","items":{"$ref":"order_draft.json"}};
 const schema282 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/order_draft.json","title":"OrderDraft","description":"An order draft as stored: its currency, its services (each with the addons ordered with it) and domains in order. getOrderDraft renders the real draft shape (items keyed by id, product and prices joined in, mixed number/string fields).","type":"object","additionalProperties":false,"required":["id","client_id","module","date","discount","scenario_id","staff_member_id","contract_id","commitment_date","affiliate_id","estimate_id","currency_id","options","services","domains"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"module":{"$ref":"../common/defs.json#/definitions/id"},"date":{"$ref":"../common/defs.json#/definitions/datetime"},"discount":{"type":"string"},"scenario_id":{"$ref":"../common/defs.json#/definitions/id"},"staff_member_id":{"$ref":"../common/defs.json#/definitions/id"},"contract_id":{"type":"string"},"commitment_date":{"type":"string"},"affiliate_id":{"$ref":"../common/defs.json#/definitions/id"},"estimate_id":{"$ref":"../common/defs.json#/definitions/id"},"currency_id":{"$ref":"../common/defs.json#/definitions/id","description":"the currency the draft is priced in: the one createOrderDraft was given, else the client's"},"options":{"title":"DraftOptions","type":"object","additionalProperties":false,"required":["confirm_email","generate_invoice","send_invoice","override_recipients"],"properties":{"confirm_email":{"type":"boolean"},"generate_invoice":{"type":"boolean"},"send_invoice":{"type":"boolean"},"override_recipients":{"type":"boolean"}}},"services":{"type":"array","items":{"$ref":"#/definitions/service"}},"domains":{"type":"array","items":{"$ref":"#/definitions/domain"}}},"definitions":{"service":{"title":"DraftService","type":"object","additionalProperties":false,"required":["service_id","product_id","cycle","domain","qty","custom","order_date","addons"],"properties":{"service_id":{"$ref":"../common/defs.json#/definitions/positiveId"},"product_id":{"$ref":"../common/defs.json#/definitions/id"},"cycle":{"type":"string","enum":["h","d","w","m","q","s","a","b","t","p4","p5","Free","Once"],"description":"a cycle code: h, d, w, m, q, s, a, b, t, p4, p5, Free or Once"},"domain":{"type":"string"},"qty":{"type":"integer","minimum":1},"custom":{"type":"object","description":"custom field values by category id, then field id","additionalProperties":{"type":"object","additionalProperties":{"type":"string"}}},"order_date":{"$ref":"../common/defs.json#/definitions/datetime"},"addons":{"type":"array","description":"the addons ordered with the service, in the order they were added; each is attached to every unit of the service when the draft becomes an order","items":{"$ref":"#/definitions/addon"}}}},"domain":{"title":"DraftDomain","type":"object","additionalProperties":false,"required":["domain_id","name","tld_id","action","period","epp_code"],"properties":{"domain_id":{"$ref":"../common/defs.json#/definitions/positiveId"},"name":{"type":"string"},"tld_id":{"$ref":"../common/defs.json#/definitions/id"},"action":{"type":"string","enum":["Register","Transfer"]},"period":{"type":"string","pattern":"^([1-9]|10)$"},"epp_code":{"type":"string"}}},"addon":{"title":"DraftAddon","type":"object","additionalProperties":false,"required":["addon_id","cycle","qty"],"properties":{"addon_id":{"$ref":"../common/defs.json#/definitions/id"},"cycle":{"$ref":"#/definitions/service/properties/cycle"},"qty":{"type":"integer","minimum":1}}}}};
 const schema292 = {"title":"DraftService","type":"object","additionalProperties":false,"required":["service_id","product_id","cycle","domain","qty","custom","order_date","addons"],"properties":{"service_id":{"$ref":"../common/defs.json#/definitions/positiveId"},"product_id":{"$ref":"../common/defs.json#/definitions/id"},"cycle":{"type":"string","enum":["h","d","w","m","q","s","a","b","t","p4","p5","Free","Once"],"description":"a cycle code: h, d, w, m, q, s, a, b, t, p4, p5, Free or Once"},"domain":{"type":"string"},"qty":{"type":"integer","minimum":1},"custom":{"type":"object","description":"custom field values by category id, then field id","additionalProperties":{"type":"object","additionalProperties":{"type":"string"}}},"order_date":{"$ref":"../common/defs.json#/definitions/datetime"},"addons":{"type":"array","description":"the addons ordered with the service, in the order they were added; each is attached to every unit of the service when the draft becomes an order","items":{"$ref":"#/definitions/addon"}}}};
 const schema296 = {"title":"DraftAddon","type":"object","additionalProperties":false,"required":["addon_id","cycle","qty"],"properties":{"addon_id":{"$ref":"../common/defs.json#/definitions/id"},"cycle":{"$ref":"#/definitions/service/properties/cycle"},"qty":{"type":"integer","minimum":1}}};
@@ -10865,7 +10865,7 @@ return errors === 0;
 }
 
 
-function validate185(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate187(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -10885,16 +10885,16 @@ break;
 }
 }
 else {
-validate185.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema507.type,parentSchema:schema507,data}];
+validate187.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema512.type,parentSchema:schema512,data}];
 return false;
 }
 }
-validate185.errors = vErrors;
+validate187.errors = vErrors;
 return errors === 0;
 }
 
-export const admins = validate187;
-const schema508 = {"type":"array","items":{"$ref":"admin.json"}};
+export const admins = validate189;
+const schema513 = {"type":"array","items":{"$ref":"admin.json"}};
 const schema302 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/admin.json","title":"Admin","description":"A staff member who can log in to the admin area.","type":"object","additionalProperties":false,"required":["id","username","password","firstname","lastname","email","status"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"username":{"type":"string"},"password":{"type":"string","pattern":"^scrypt\\$[0-9a-f]+\\$[0-9a-f]+$","description":"scrypt$<salt hex>$<hash hex>"},"firstname":{"type":"string"},"lastname":{"type":"string"},"email":{"type":"string"},"status":{"type":"string","enum":["Active","Inactive"]}}};
 const pattern234 = new RegExp("^scrypt\\$[0-9a-f]+\\$[0-9a-f]+$", "u");
 
@@ -11049,7 +11049,7 @@ return errors === 0;
 }
 
 
-function validate187(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -11069,16 +11069,16 @@ break;
 }
 }
 else {
-validate187.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema508.type,parentSchema:schema508,data}];
+validate189.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema513.type,parentSchema:schema513,data}];
 return false;
 }
 }
-validate187.errors = vErrors;
+validate189.errors = vErrors;
 return errors === 0;
 }
 
-export const api_access = validate189;
-const schema509 = {"type":"array","items":{"$ref":"api_access.json"}};
+export const api_access = validate191;
+const schema514 = {"type":"array","items":{"$ref":"api_access.json"}};
 const schema304 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/api_access.json","title":"ApiAccess","description":"API credentials (billsim's own collection): who may call the API, from where, and which calls.","type":"object","additionalProperties":false,"required":["id","api_id","api_key","ip","calls","description"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"api_id":{"type":"string","minLength":1},"api_key":{"type":"string","minLength":1},"ip":{"type":"array","items":{"type":"string"},"description":"\"all\", single IPs or a.b.c.d/M ranges; empty means all"},"calls":{"type":"array","items":{"type":"string"},"description":"calls this key may run; empty means all"},"description":{"type":"string"}}};
 
 function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -11258,7 +11258,7 @@ return errors === 0;
 }
 
 
-function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate191(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -11278,16 +11278,16 @@ break;
 }
 }
 else {
-validate189.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema509.type,parentSchema:schema509,data}];
+validate191.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema514.type,parentSchema:schema514,data}];
 return false;
 }
 }
-validate189.errors = vErrors;
+validate191.errors = vErrors;
 return errors === 0;
 }
 
-export const emails = validate191;
-const schema510 = {"type":"array","items":{"$ref":"email.json"}};
+export const emails = validate193;
+const schema515 = {"type":"array","items":{"$ref":"email.json"}};
 const schema306 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/email.json","title":"Email","description":"A message billsim would have sent (the outbox): HostBill e-mails clients on sign-up, orders, invoices, payments and tickets; billsim records each one instead. Newest are kept: the outbox holds at most 1,000 per session.","type":"object","additionalProperties":false,"required":["id","date","to","subject","template","client_id","related"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"date":{"$ref":"../common/defs.json#/definitions/datetime"},"to":{"type":"string","description":"the recipient's e-mail address"},"subject":{"type":"string"},"template":{"type":"string","description":"the name of the HostBill e-mail template the message stands for, such as \"Order Confirmation\""},"client_id":{"$ref":"../common/defs.json#/definitions/id","description":"the client the message is about, \"0\" when none"},"related":{"type":"object","description":"ids of the records the message is about, by their field name (order_id, invoice_id, account_id, domain_id, ticket_id, ...)","additionalProperties":{"$ref":"../common/defs.json#/definitions/id"}}}};
 
 function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -11472,7 +11472,7 @@ return errors === 0;
 }
 
 
-function validate191(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate193(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -11492,16 +11492,16 @@ break;
 }
 }
 else {
-validate191.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema510.type,parentSchema:schema510,data}];
+validate193.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema515.type,parentSchema:schema515,data}];
 return false;
 }
 }
-validate191.errors = vErrors;
+validate193.errors = vErrors;
 return errors === 0;
 }
 
-export const tax_rules = validate193;
-const schema511 = {"type":"array","items":{"$ref":"tax_rule.json"}};
+export const tax_rules = validate195;
+const schema516 = {"type":"array","items":{"$ref":"tax_rule.json"}};
 const schema311 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/tax_rule.json","title":"TaxRule","description":"A tax rate for clients of a country (and, when state is not empty, of one state). Level 1 gives an invoice's taxrate, level 2 its taxrate2; a state rule wins over the country rule of the same level; tax-exempt clients pay neither (src/domain/taxes.ts).","type":"object","additionalProperties":false,"required":["id","name","level","country","state","rate"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"level":{"type":"string","enum":["1","2"]},"country":{"type":"string","pattern":"^[A-Z]{2}$"},"state":{"type":"string"},"rate":{"$ref":"../common/defs.json#/definitions/decimal"}}};
 const pattern241 = new RegExp("^[A-Z]{2}$", "u");
 
@@ -11651,7 +11651,7 @@ return errors === 0;
 }
 
 
-function validate193(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate195(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -11671,16 +11671,16 @@ break;
 }
 }
 else {
-validate193.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema511.type,parentSchema:schema511,data}];
+validate195.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema516.type,parentSchema:schema516,data}];
 return false;
 }
 }
-validate193.errors = vErrors;
+validate195.errors = vErrors;
 return errors === 0;
 }
 
-export const credit_log = validate195;
-const schema512 = {"type":"array","items":{"$ref":"credit_log_entry.json"}};
+export const credit_log = validate197;
+const schema517 = {"type":"array","items":{"$ref":"credit_log_entry.json"}};
 const schema314 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/credit_log_entry.json","title":"CreditLogEntry","description":"One change of a client's credit balance, in the client's currency: `in` added or `out` taken, and the `balance` after it. The newest entry's balance is always the client's `credit`. getClientCreditLog joins in the admin's username and the client's names. admin_id \"0\" marks a change billsim's automation made (an overpayment, a paid credit receipt); calls made through the API act as admin 1.","type":"object","additionalProperties":false,"required":["id","date","client_id","in","out","balance","description","invoice_id","transaction_id","admin_id","currency_id","transid"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"date":{"$ref":"../common/defs.json#/definitions/datetime"},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"in":{"$ref":"../common/defs.json#/definitions/decimal"},"out":{"$ref":"../common/defs.json#/definitions/decimal"},"balance":{"$ref":"../common/defs.json#/definitions/decimal"},"description":{"type":"string"},"invoice_id":{"$ref":"../common/defs.json#/definitions/id"},"transaction_id":{"$ref":"../common/defs.json#/definitions/id"},"admin_id":{"$ref":"../common/defs.json#/definitions/id"},"currency_id":{"$ref":"../common/defs.json#/definitions/id"},"transid":{"type":"string"}}};
 
 function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -11973,7 +11973,7 @@ return errors === 0;
 }
 
 
-function validate195(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate197(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -11993,16 +11993,16 @@ break;
 }
 }
 else {
-validate195.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema512.type,parentSchema:schema512,data}];
+validate197.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema517.type,parentSchema:schema517,data}];
 return false;
 }
 }
-validate195.errors = vErrors;
+validate197.errors = vErrors;
 return errors === 0;
 }
 
-export const ticket_depts = validate197;
-const schema513 = {"type":"array","items":{"$ref":"ticket_dept.json"}};
+export const ticket_depts = validate199;
+const schema518 = {"type":"array","items":{"$ref":"ticket_dept.json"}};
 const schema325 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/ticket_dept.json","title":"TicketDept","description":"A support department tickets are filed under. `assigned_admins` is kept as getTicketDepts shows it: an object keyed by admin id whose values repeat the id. getTicketDepts adds the department's ticket count.","type":"object","additionalProperties":false,"required":["id","name","description","email","visible","assigned_admins"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"description":{"type":"string"},"email":{"type":"string","description":"the address the department's mail is sent from"},"visible":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" when clients may pick the department when opening a ticket"},"assigned_admins":{"title":"TicketDeptAdmins","type":"object","description":"an object of admin ids, each keyed by itself, such as {\"1\": \"1\"}","propertyNames":{"pattern":"^[0-9]+$"},"additionalProperties":{"$ref":"../common/defs.json#/definitions/id"}}}};
 
 function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -12190,7 +12190,7 @@ return errors === 0;
 }
 
 
-function validate197(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate199(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -12210,16 +12210,16 @@ break;
 }
 }
 else {
-validate197.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema513.type,parentSchema:schema513,data}];
+validate199.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema518.type,parentSchema:schema518,data}];
 return false;
 }
 }
-validate197.errors = vErrors;
+validate199.errors = vErrors;
 return errors === 0;
 }
 
-export const tickets = validate199;
-const schema514 = {"type":"array","items":{"$ref":"ticket.json"}};
+export const tickets = validate201;
+const schema519 = {"type":"array","items":{"$ref":"ticket.json"}};
 const schema329 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/ticket.json","title":"Ticket","description":"A support ticket as stored: the opening message and its state. Replies are ticket_replies and staff notes ticket_notes, both by the internal ticket id. Calls name a ticket by its 6-digit `ticket_number`, a function of the id (src/domain/tickets.ts). Attachments are kept by file name and size only, never their content.","type":"object","additionalProperties":false,"required":["id","date","lastreply","ticket_number","acc_hash","dept_id","client_id","name","email","cc","subject","body","status","priority","admin_read","client_read","type","request_type","owner_id","viewtime","attachments"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"date":{"$ref":"../common/defs.json#/definitions/datetime","description":"when the ticket was opened"},"lastreply":{"$ref":"../common/defs.json#/definitions/datetime","description":"the date of the latest reply, the opening date until one is added"},"ticket_number":{"type":"string","pattern":"^[1-9][0-9]{5}$","description":"a 6-digit ticket number, such as 814003"},"acc_hash":{"type":"string","pattern":"^[a-z0-9]{6}$","description":"6 lower-case letters and digits: the key of the client-area link to a ticket"},"dept_id":{"$ref":"../common/defs.json#/definitions/id"},"client_id":{"$ref":"../common/defs.json#/definitions/id","description":"the client the ticket belongs to, \"0\" for a guest's ticket"},"name":{"type":"string","description":"the submitter's name"},"email":{"type":"string","description":"the submitter's e-mail address, where replies go"},"cc":{"type":"string","description":"comma-separated e-mail addresses, \"\" for none"},"subject":{"type":"string"},"body":{"type":"string"},"status":{"$ref":"#/definitions/status"},"priority":{"type":"string","enum":["0","1","2","3"],"description":"a priority from 0 (lowest) to 3 (highest)"},"admin_read":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" when staff wrote or have seen the latest message"},"client_read":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" when the client wrote the latest message"},"type":{"$ref":"#/definitions/authorType","description":"who opened the ticket: Admin (staff) or Client"},"request_type":{"$ref":"#/definitions/requestType"},"owner_id":{"$ref":"../common/defs.json#/definitions/id","description":"the staff member assigned, \"0\" for none"},"viewtime":{"$ref":"../common/defs.json#/definitions/datetime","description":"when staff last worked on the ticket (opened or answered it), all zeros when never"},"attachments":{"type":"array","description":"the files sent with the opening message","items":{"$ref":"#/definitions/attachment"}}},"definitions":{"status":{"title":"TicketStatus","type":"string","enum":["Open","Answered","Client-Reply","In-Progress","Closed"],"description":"a ticket status: Open, Answered, Client-Reply, In-Progress or Closed"},"authorType":{"title":"TicketAuthorType","type":"string","enum":["Admin","Client"],"description":"Admin or Client"},"requestType":{"title":"TicketRequestType","type":"string","enum":["General","Incident","Problem","Task","Question"],"description":"a request type: General, Incident, Problem, Task or Question"},"attachment":{"title":"TicketAttachment","type":"object","additionalProperties":false,"required":["filename","size"],"properties":{"filename":{"type":"string"},"size":{"type":"string","pattern":"^[0-9]+$","description":"the decoded file's size in bytes, such as \"2048\""}}}}};
 const schema335 = {"title":"TicketStatus","type":"string","enum":["Open","Answered","Client-Reply","In-Progress","Closed"],"description":"a ticket status: Open, Answered, Client-Reply, In-Progress or Closed"};
 const schema338 = {"title":"TicketAuthorType","type":"string","enum":["Admin","Client"],"description":"Admin or Client"};
@@ -12731,7 +12731,7 @@ return errors === 0;
 }
 
 
-function validate199(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate201(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -12751,16 +12751,16 @@ break;
 }
 }
 else {
-validate199.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema514.type,parentSchema:schema514,data}];
+validate201.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema519.type,parentSchema:schema519,data}];
 return false;
 }
 }
-validate199.errors = vErrors;
+validate201.errors = vErrors;
 return errors === 0;
 }
 
-export const ticket_replies = validate201;
-const schema515 = {"type":"array","items":{"$ref":"ticket_reply.json"}};
+export const ticket_replies = validate203;
+const schema520 = {"type":"array","items":{"$ref":"ticket_reply.json"}};
 const schema343 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/ticket_reply.json","title":"TicketReply","description":"One reply to a ticket, oldest first by id. `ticket_id` is the internal ticket id, not the ticket number, as getTicketDetails shows it. `replier_id` is an admin id for a staff reply (type Admin) and a client id for a client's (type Client; \"0\" on a guest's ticket). Attachments are kept by file name and size only.","type":"object","additionalProperties":false,"required":["id","ticket_id","replier_id","name","email","date","body","status","type","attachments"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"ticket_id":{"$ref":"../common/defs.json#/definitions/id"},"replier_id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"email":{"type":"string"},"date":{"$ref":"../common/defs.json#/definitions/datetime"},"body":{"type":"string"},"status":{"type":"string","enum":["Sent"],"description":"the reply's own status: Sent"},"type":{"$ref":"ticket.json#/definitions/authorType"},"attachments":{"type":"array","items":{"$ref":"ticket.json#/definitions/attachment"}}}};
 
 function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -13053,7 +13053,7 @@ return errors === 0;
 }
 
 
-function validate201(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate203(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -13073,16 +13073,16 @@ break;
 }
 }
 else {
-validate201.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema515.type,parentSchema:schema515,data}];
+validate203.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema520.type,parentSchema:schema520,data}];
 return false;
 }
 }
-validate201.errors = vErrors;
+validate203.errors = vErrors;
 return errors === 0;
 }
 
-export const ticket_notes = validate203;
-const schema516 = {"type":"array","items":{"$ref":"ticket_note.json"}};
+export const ticket_notes = validate205;
+const schema521 = {"type":"array","items":{"$ref":"ticket_note.json"}};
 const schema350 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/ticket_note.json","title":"TicketNote","description":"A staff note on a ticket, never shown to the client. `ticket_id` is the internal ticket id; `admin_id` the staff member who wrote it (\"0\" when unknown).","type":"object","additionalProperties":false,"required":["id","ticket_id","admin_id","name","email","date","note"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"ticket_id":{"$ref":"../common/defs.json#/definitions/id"},"admin_id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"email":{"type":"string"},"date":{"$ref":"../common/defs.json#/definitions/datetime"},"note":{"type":"string"}}};
 
 function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -13251,7 +13251,7 @@ return errors === 0;
 }
 
 
-function validate203(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate205(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -13271,16 +13271,16 @@ break;
 }
 }
 else {
-validate203.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema516.type,parentSchema:schema516,data}];
+validate205.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema521.type,parentSchema:schema521,data}];
 return false;
 }
 }
-validate203.errors = vErrors;
+validate205.errors = vErrors;
 return errors === 0;
 }
 
-export const product_automation = validate205;
-const schema517 = {"type":"array","items":{"$ref":"product_automation.json"}};
+export const product_automation = validate207;
+const schema522 = {"type":"array","items":{"$ref":"product_automation.json"}};
 const schema355 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/product_automation.json","title":"ProductAutomation","description":"A product's billing automation (billsim's own collection, in the shape of HostBill's product Automation tab): what the daily run does for the product's services and their invoices. The record with product_id \"0\" holds the settings of every product without its own record; a world with none uses billsim's defaults (src/domain/automationSettings.ts). TLD products' records apply to domain renewal invoices (reminders, late fees).","type":"object","additionalProperties":false,"required":["id","product_id","invoice_days","suspend","suspend_days","terminate","terminate_days","terminate_cancel_invoices","cancel_unpaid_orders","cancel_unpaid_orders_days","late_fee","late_fee_type","late_fee_amount","late_fee_days","late_fee_separate_invoice","unpaid_reminder_days","overdue_reminder_days"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"product_id":{"$ref":"../common/defs.json#/definitions/idOrZero","description":"the product the settings are for, or 0 for every product without its own record"},"invoice_days":{"$ref":"#/definitions/days","description":"days before a service's due date its renewal invoice is made (Generate Invoices)"},"suspend":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" to suspend services whose invoice is unpaid (Automatic Suspension)"},"suspend_days":{"$ref":"#/definitions/days","description":"days after an unpaid due date a service is suspended"},"terminate":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" to terminate services whose invoice stays unpaid (Automatic Termination)"},"terminate_days":{"$ref":"#/definitions/days","description":"days after an unpaid due date a service is terminated"},"terminate_cancel_invoices":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" to cancel the terminated service's unpaid invoices too"},"cancel_unpaid_orders":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" to cancel Pending orders left unpaid (Auto-cancel unpaid orders)"},"cancel_unpaid_orders_days":{"$ref":"#/definitions/days","description":"days after an order is placed it is cancelled when its invoice is still unpaid"},"late_fee":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" to add a late fee to invoices left unpaid (Add Late Fee)"},"late_fee_type":{"type":"string","enum":["fixed","percent"],"description":"fixed or percent"},"late_fee_amount":{"$ref":"../common/defs.json#/definitions/decimal","description":"the fee in the main currency (converted to the invoice's), or the percentage of the invoice's total, with two decimals such as \"5.00\""},"late_fee_days":{"$ref":"#/definitions/days","description":"days after the due date the late fee is added"},"late_fee_separate_invoice":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\": the fee is a separate invoice (Late fee as separate invoice); \"0\": a line on the unpaid invoice"},"unpaid_reminder_days":{"$ref":"#/definitions/days","description":"days before the due date the Unpaid Invoice Reminder is sent, \"0\" for none"},"overdue_reminder_days":{"type":"array","maxItems":3,"items":{"$ref":"#/definitions/days"},"description":"up to three numbers of days after the due date an Overdue Invoice Reminder is sent, such as [\"1\", \"7\", \"14\"]; \"0\" turns one off"}},"definitions":{"days":{"type":"string","pattern":"^[0-9]{1,4}$","description":"a whole number of days from 0 to 9999, as a string such as \"5\""}}};
 const schema357 = {"type":"string","pattern":"^(0|[1-9][0-9]{0,17})$","description":"0 or a positive whole number id"};
 const schema358 = {"type":"string","pattern":"^[0-9]{1,4}$","description":"a whole number of days from 0 to 9999, as a string such as \"5\""};
@@ -13699,7 +13699,7 @@ return errors === 0;
 }
 
 
-function validate205(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate207(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -13719,16 +13719,16 @@ break;
 }
 }
 else {
-validate205.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema517.type,parentSchema:schema517,data}];
+validate207.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema522.type,parentSchema:schema522,data}];
 return false;
 }
 }
-validate205.errors = vErrors;
+validate207.errors = vErrors;
 return errors === 0;
 }
 
-export const tld_automation = validate207;
-const schema518 = {"type":"array","items":{"$ref":"tld_automation.json"}};
+export const tld_automation = validate209;
+const schema523 = {"type":"array","items":{"$ref":"tld_automation.json"}};
 const schema372 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/tld_automation.json","title":"TldAutomation","description":"A domain TLD's automation (billsim's own collection, in the shape of HostBill's Domain Automation tab): when a domain's renewal invoice is made, how long an expired domain may still be renewed, and whether paying the renewal renews it at the registrar. The record with tld_id \"0\" holds the settings of every TLD without its own record; a world with none uses billsim's defaults (src/domain/automationSettings.ts).","type":"object","additionalProperties":false,"required":["id","tld_id","invoice_days","grace_days","redemption_days","auto_renew_on_payment"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"tld_id":{"$ref":"../common/defs.json#/definitions/idOrZero","description":"the TLD product (such as .com) the settings are for, or 0 for every TLD without its own record"},"invoice_days":{"$ref":"product_automation.json#/definitions/days","description":"days before a domain's expiry its renewal invoice is made (Generate Renewal Order)"},"grace_days":{"$ref":"product_automation.json#/definitions/days","description":"days after expiry an Expired domain may still be renewed as usual (Domain grace period)"},"redemption_days":{"$ref":"product_automation.json#/definitions/days","description":"days after the grace period the registry still holds the name (Domain redemption period); after them the name is released and the domain Cancelled"},"auto_renew_on_payment":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\": paying a domain's renewal invoice renews it at the registrar (Auto-Renew domains after payment)"}}};
 
 function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -13896,7 +13896,7 @@ return errors === 0;
 }
 
 
-function validate207(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate209(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -13916,16 +13916,16 @@ break;
 }
 }
 else {
-validate207.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema518.type,parentSchema:schema518,data}];
+validate209.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema523.type,parentSchema:schema523,data}];
 return false;
 }
 }
-validate207.errors = vErrors;
+validate209.errors = vErrors;
 return errors === 0;
 }
 
-export const client_automation = validate209;
-const schema519 = {"type":"array","items":{"$ref":"client_automation.json"}};
+export const client_automation = validate211;
+const schema524 = {"type":"array","items":{"$ref":"client_automation.json"}};
 const schema379 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/client_automation.json","title":"ClientAutomation","description":"Per-client automation overrides (billsim's own collection, in the shape of HostBill's client profile Settings & Automation): each field given replaces the product's setting for this client's services and invoices; a field left out keeps the product's. The record with client_id \"0\" holds overrides for every client (a client's own record wins over it).","type":"object","additionalProperties":false,"required":["id","client_id"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"client_id":{"$ref":"../common/defs.json#/definitions/idOrZero","description":"the client the overrides are for, or 0 for every client"},"invoice_days":{"$ref":"product_automation.json#/definitions/days"},"suspend":{"$ref":"../common/defs.json#/definitions/flag","description":"\"0\" never suspends this client's services automatically"},"suspend_days":{"$ref":"product_automation.json#/definitions/days"},"terminate":{"$ref":"../common/defs.json#/definitions/flag","description":"\"0\" never terminates this client's services automatically"},"terminate_days":{"$ref":"product_automation.json#/definitions/days"},"late_fee":{"$ref":"../common/defs.json#/definitions/flag","description":"\"0\" adds no late fees to this client's invoices"},"late_fee_days":{"$ref":"product_automation.json#/definitions/days"},"reminders":{"$ref":"../common/defs.json#/definitions/flag","description":"\"0\" sends this client no payment reminder e-mails"},"auto_apply_credit":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\": a new renewal invoice is paid from the client's credit at once, as far as it goes (Auto-apply credit)"}}};
 
 function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -14188,7 +14188,7 @@ return errors === 0;
 }
 
 
-function validate209(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate211(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -14208,16 +14208,16 @@ break;
 }
 }
 else {
-validate209.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema519.type,parentSchema:schema519,data}];
+validate211.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema524.type,parentSchema:schema524,data}];
 return false;
 }
 }
-validate209.errors = vErrors;
+validate211.errors = vErrors;
 return errors === 0;
 }
 
-export const automation_log = validate211;
-const schema520 = {"type":"array","items":{"$ref":"automation_entry.json"}};
+export const automation_log = validate213;
+const schema525 = {"type":"array","items":{"$ref":"automation_entry.json"}};
 const schema391 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/automation_entry.json","title":"AutomationEntry","description":"One thing the daily automation did (billsim's own collection, the automation log): the day it ran for, the action, why, and the records it touched. Newest are kept: at most 1,000 per session.","type":"object","additionalProperties":false,"required":["id","day","action","reason","records"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"day":{"$ref":"../common/defs.json#/definitions/date"},"action":{"type":"string","enum":["invoice_created","credit_applied","reminder_sent","late_fee_added","service_suspended","service_terminated","invoice_cancelled","order_cancelled","domain_expired","domain_redemption","domain_released","transfer_completed"]},"reason":{"type":"string","description":"why, in words, such as \"invoice #14 unpaid 5 days past due\""},"records":{"type":"object","description":"ids of the records the action touched, by field name (client_id, invoice_id, account_id, order_id, domain_id, email_id)","additionalProperties":{"$ref":"../common/defs.json#/definitions/id"}}}};
 
 function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -14369,7 +14369,7 @@ return errors === 0;
 }
 
 
-function validate211(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate213(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -14389,16 +14389,16 @@ break;
 }
 }
 else {
-validate211.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema520.type,parentSchema:schema520,data}];
+validate213.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema525.type,parentSchema:schema525,data}];
 return false;
 }
 }
-validate211.errors = vErrors;
+validate213.errors = vErrors;
 return errors === 0;
 }
 
-export const automation_state = validate213;
-const schema521 = {"type":"array","items":{"$ref":"automation_state.json"}};
+export const automation_state = validate215;
+const schema526 = {"type":"array","items":{"$ref":"automation_state.json"}};
 const schema395 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/automation_state.json","title":"AutomationState","description":"Where the daily automation stands (billsim's own collection, one record with id \"1\"): the last day it ran for. A world without it starts from the session clock's day, so a new session runs nothing until its clock passes midnight.","type":"object","additionalProperties":false,"required":["id","last_run"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"last_run":{"$ref":"../common/defs.json#/definitions/date"}}};
 
 function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -14479,7 +14479,7 @@ return errors === 0;
 }
 
 
-function validate213(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate215(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -14499,16 +14499,16 @@ break;
 }
 }
 else {
-validate213.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema521.type,parentSchema:schema521,data}];
+validate215.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema526.type,parentSchema:schema526,data}];
 return false;
 }
 }
-validate213.errors = vErrors;
+validate215.errors = vErrors;
 return errors === 0;
 }
 
-export const kb_categories = validate215;
-const schema522 = {"type":"array","items":{"$ref":"kb_category.json"}};
+export const kb_categories = validate217;
+const schema527 = {"type":"array","items":{"$ref":"kb_category.json"}};
 const schema398 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/kb_category.json","title":"KbCategory","description":"A knowledge base category; parent_cat \"0\" is a main category. getKBCategories lists id, parent_cat, name and description, in sort_order then id order, and leaves out a category whose `visible` is \"0\" or under one that is (staff notes kept out of a help centre).","type":"object","additionalProperties":false,"required":["id","parent_cat","name","description","visible","sort_order"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"parent_cat":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"description":{"type":"string"},"visible":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" when clients see the category and its articles"},"sort_order":{"type":"string","pattern":"^[0-9]+$"}}};
 
 function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -14657,7 +14657,7 @@ return errors === 0;
 }
 
 
-function validate215(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate217(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -14677,16 +14677,16 @@ break;
 }
 }
 else {
-validate215.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema522.type,parentSchema:schema522,data}];
+validate217.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema527.type,parentSchema:schema527,data}];
 return false;
 }
 }
-validate215.errors = vErrors;
+validate217.errors = vErrors;
 return errors === 0;
 }
 
-export const kb_articles = validate217;
-const schema523 = {"type":"array","items":{"$ref":"kb_article.json"}};
+export const kb_articles = validate219;
+const schema528 = {"type":"array","items":{"$ref":"kb_article.json"}};
 const schema402 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/kb_article.json","title":"KbArticle","description":"A knowledge base article in category cat_id, in the published getKBArticle field names. The bundled world has one language (language_id \"1\"), so the per-language maps getKBArticle shows (tag_title, tag_body, tag_slug, mode) are made from title, body and slug when answered. `registered` \"1\" marks an article for signed-in clients only: the admin API shows it anyway, with the flag, for a help centre to decide. `tags` maps a tag id to its name, and one tag id names one tag across all articles.","type":"object","additionalProperties":false,"required":["id","language_id","cat_id","title","body","registered","options","sort_order","views","slug","upvotes","downvotes","tags"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"language_id":{"$ref":"../common/defs.json#/definitions/id"},"cat_id":{"$ref":"../common/defs.json#/definitions/id"},"title":{"type":"string"},"body":{"type":"string","description":"the article's HTML"},"registered":{"$ref":"../common/defs.json#/definitions/flag"},"options":{"type":"string","pattern":"^[0-9]+$"},"sort_order":{"type":"string","pattern":"^[0-9]+$"},"views":{"type":"string","pattern":"^[0-9]+$"},"slug":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"upvotes":{"type":"string","pattern":"^[0-9]+$"},"downvotes":{"type":"string","pattern":"^[0-9]+$"},"tags":{"$ref":"#/definitions/tags"}},"definitions":{"tags":{"title":"KbTags","description":"tag names keyed by tag id, such as {\"721\": \"billing\"}","type":"object","propertyNames":{"pattern":"^[0-9]+$"},"additionalProperties":{"type":"string","minLength":1}}}};
 const schema407 = {"title":"KbTags","description":"tag names keyed by tag id, such as {\"721\": \"billing\"}","type":"object","propertyNames":{"pattern":"^[0-9]+$"},"additionalProperties":{"type":"string","minLength":1}};
 const pattern310 = new RegExp("^[a-z0-9]+(-[a-z0-9]+)*$", "u");
@@ -15040,7 +15040,7 @@ return errors === 0;
 }
 
 
-function validate217(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate219(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -15060,16 +15060,16 @@ break;
 }
 }
 else {
-validate217.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema523.type,parentSchema:schema523,data}];
+validate219.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema528.type,parentSchema:schema528,data}];
 return false;
 }
 }
-validate217.errors = vErrors;
+validate219.errors = vErrors;
 return errors === 0;
 }
 
-export const affiliates = validate219;
-const schema524 = {"type":"array","items":{"$ref":"affiliate.json"}};
+export const affiliates = validate221;
+const schema529 = {"type":"array","items":{"$ref":"affiliate.json"}};
 const schema408 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/affiliate.json","title":"Affiliate","description":"A client's affiliate account: the orders it referred are in affiliate_referrals. `balance` is what its commissions earned less `total_withdrawn`, in the affiliate's currency; it grows only when a referred order's invoice is paid (src/domain/affiliates.ts). getAffiliates joins in the client's names and counts the referrals.","type":"object","additionalProperties":false,"required":["id","client_id","date_created","status","currency_id","commission_rate","balance","total_withdrawn","visits"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"client_id":{"$ref":"../common/defs.json#/definitions/id","description":"The main client whose affiliate account this is; a client has at most one."},"date_created":{"$ref":"../common/defs.json#/definitions/datetime"},"status":{"type":"string","enum":["Active","Inactive"],"description":"Only an Active affiliate can be given new referrals."},"currency_id":{"$ref":"../common/defs.json#/definitions/id","description":"The currency its commissions, balance and withdrawals are kept in."},"commission_rate":{"$ref":"../common/defs.json#/definitions/decimal","description":"The percentage of a referred order's total it earns, such as \"10.00\"."},"balance":{"$ref":"../common/defs.json#/definitions/decimal"},"total_withdrawn":{"$ref":"../common/defs.json#/definitions/decimal"},"visits":{"type":"string","pattern":"^(0|[1-9][0-9]*)$","description":"How many times its referral link was followed, a whole number as a string."}}};
 
 function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -15305,7 +15305,7 @@ return errors === 0;
 }
 
 
-function validate219(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate221(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -15325,16 +15325,16 @@ break;
 }
 }
 else {
-validate219.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema524.type,parentSchema:schema524,data}];
+validate221.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema529.type,parentSchema:schema529,data}];
 return false;
 }
 }
-validate219.errors = vErrors;
+validate221.errors = vErrors;
 return errors === 0;
 }
 
-export const affiliate_referrals = validate221;
-const schema525 = {"type":"array","items":{"$ref":"affiliate_referral.json"}};
+export const affiliate_referrals = validate223;
+const schema530 = {"type":"array","items":{"$ref":"affiliate_referral.json"}};
 const schema416 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/affiliate_referral.json","title":"AffiliateReferral","description":"An order an affiliate referred and the commission it brings, in the affiliate's currency: the affiliate's `commission_rate` of the order's total, converted at the currencies' rates when the order was referred. An order has at most one. The commission is Pending until the order's invoice is paid (at once for an order without an invoice), then Earned and added to the affiliate's balance. An Earned referral of a deleted order stays as history with `order_id` \"0\".","type":"object","additionalProperties":false,"required":["id","affiliate_id","order_id","date_created","commission","status","date_earned"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"affiliate_id":{"$ref":"../common/defs.json#/definitions/id"},"order_id":{"$ref":"../common/defs.json#/definitions/id","description":"The referred order, \"0\" once an Earned referral's order was deleted."},"date_created":{"$ref":"../common/defs.json#/definitions/datetime","description":"When the order was referred to the affiliate."},"commission":{"$ref":"../common/defs.json#/definitions/decimal"},"status":{"type":"string","enum":["Pending","Earned"]},"date_earned":{"$ref":"../common/defs.json#/definitions/datetime","description":"When the commission was added to the affiliate's balance, 0000-00-00 00:00:00 while Pending."}}};
 
 function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -15525,7 +15525,7 @@ return errors === 0;
 }
 
 
-function validate221(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate223(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -15545,16 +15545,16 @@ break;
 }
 }
 else {
-validate221.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema525.type,parentSchema:schema525,data}];
+validate223.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema530.type,parentSchema:schema530,data}];
 return false;
 }
 }
-validate221.errors = vErrors;
+validate223.errors = vErrors;
 return errors === 0;
 }
 
-export const language_lines = validate223;
-const schema526 = {"type":"array","items":{"$ref":"language_line.json"}};
+export const language_lines = validate225;
+const schema531 = {"type":"array","items":{"$ref":"language_line.json"}};
 const schema423 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/language_line.json","title":"LanguageLine","description":"A translation added with addLanguageLines: one text per language group (`target`: admin or user), section and keyword.","type":"object","additionalProperties":false,"required":["id","target","section","keyword","text"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"target":{"type":"string","enum":["admin","user"]},"section":{"type":"string"},"keyword":{"type":"string"},"text":{"type":"string"}}};
 
 function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -15672,7 +15672,7 @@ return errors === 0;
 }
 
 
-function validate223(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate225(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -15692,16 +15692,16 @@ break;
 }
 }
 else {
-validate223.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema526.type,parentSchema:schema526,data}];
+validate225.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema531.type,parentSchema:schema531,data}];
 return false;
 }
 }
-validate223.errors = vErrors;
+validate225.errors = vErrors;
 return errors === 0;
 }
 
-export const metered_variables = validate225;
-const schema527 = {"type":"array","items":{"$ref":"metered_variable.json"}};
+export const metered_variables = validate227;
+const schema532 = {"type":"array","items":{"$ref":"metered_variable.json"}};
 const schema425 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/metered_variable.json","title":"MeteredVariable","description":"A metered billing variable of a product, in meteredGetVariables' wire shape: what is measured (`variable_name`, the name meteredAddUsage takes), its unit, cycle, pricing scheme and price brackets. Schemes: `tiered` charges each recorded quantity at the price of the bracket that quantity falls in; `volume` charges the period's total quantity at the price of the bracket the total falls in. A bracket holds quantities from `qty` up to (not including) `qty_max`; `qty_max` \"0\" has no upper end. Prices are per unit, with 4 decimals.","type":"object","additionalProperties":false,"required":["id","product_id","name","variable_name","unit_name","cycle","scheme","options","prices"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"product_id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"variable_name":{"type":"string","pattern":"^[A-Za-z0-9_]{1,64}$"},"unit_name":{"type":"string"},"cycle":{"type":"string","enum":["Monthly"],"description":"billed with the service's renewal: the published samples show Monthly only"},"scheme":{"type":"string","enum":["tiered","volume"]},"options":{"type":"string","description":"\"0\" in every published sample; kept, never read"},"prices":{"type":"array","items":{"$ref":"#/definitions/price"}}},"definitions":{"price":{"title":"MeteredPrice","type":"object","additionalProperties":false,"required":["id","variable_id","qty","qty_max","price"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"variable_id":{"$ref":"../common/defs.json#/definitions/id"},"qty":{"type":"string","pattern":"^[0-9]+$"},"qty_max":{"type":"string","pattern":"^[0-9]+$","description":"\"0\": no upper end"},"price":{"type":"string","pattern":"^[0-9]+\\.[0-9]{4}$"}}}}};
 const pattern331 = new RegExp("^[A-Za-z0-9_]{1,64}$", "u");
 const schema428 = {"title":"MeteredPrice","type":"object","additionalProperties":false,"required":["id","variable_id","qty","qty_max","price"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"variable_id":{"$ref":"../common/defs.json#/definitions/id"},"qty":{"type":"string","pattern":"^[0-9]+$"},"qty_max":{"type":"string","pattern":"^[0-9]+$","description":"\"0\": no upper end"},"price":{"type":"string","pattern":"^[0-9]+\\.[0-9]{4}$"}}};
@@ -16058,7 +16058,7 @@ return errors === 0;
 }
 
 
-function validate225(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate227(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -16078,16 +16078,16 @@ break;
 }
 }
 else {
-validate225.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema527.type,parentSchema:schema527,data}];
+validate227.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema532.type,parentSchema:schema532,data}];
 return false;
 }
 }
-validate225.errors = vErrors;
+validate227.errors = vErrors;
 return errors === 0;
 }
 
-export const metered_usage = validate227;
-const schema528 = {"type":"array","items":{"$ref":"metered_usage.json"}};
+export const metered_usage = validate229;
+const schema533 = {"type":"array","items":{"$ref":"metered_usage.json"}};
 const schema431 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/metered_usage.json","title":"MeteredUsage","description":"One usage record of a service's metered variable (meteredAddUsage). `charge` is what it costs, given by the caller or worked out when it was recorded; `charged` is \"1\" when the caller gave it. `invoice_id` is \"0\" until the daily run bills the record on the service's renewal invoice; the current period (meteredGetUsage) is the records not billed yet.","type":"object","additionalProperties":false,"required":["id","account_id","variable_id","date_created","date_updated","qty","charge","charged","output","rawoutput","invoice_id"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"account_id":{"$ref":"../common/defs.json#/definitions/id"},"variable_id":{"$ref":"../common/defs.json#/definitions/id"},"date_created":{"$ref":"../common/defs.json#/definitions/datetime"},"date_updated":{"$ref":"../common/defs.json#/definitions/datetime"},"qty":{"type":"string","pattern":"^[0-9]{1,12}(\\.[0-9]{1,4})?$","description":"a quantity of at most 4 decimals, such as 2 or 1.5"},"charge":{"$ref":"../common/defs.json#/definitions/decimal"},"charged":{"$ref":"../common/defs.json#/definitions/flag"},"output":{"type":"string"},"rawoutput":{"type":"string"},"invoice_id":{"$ref":"../common/defs.json#/definitions/id"}}};
 const pattern342 = new RegExp("^[0-9]{1,12}(\\.[0-9]{1,4})?$", "u");
 
@@ -16352,7 +16352,7 @@ return errors === 0;
 }
 
 
-function validate227(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate229(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -16372,16 +16372,16 @@ break;
 }
 }
 else {
-validate227.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema528.type,parentSchema:schema528,data}];
+validate229.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema533.type,parentSchema:schema533,data}];
 return false;
 }
 }
-validate227.errors = vErrors;
+validate229.errors = vErrors;
 return errors === 0;
 }
 
-export const product_forms = validate229;
-const schema529 = {"type":"array","items":{"$ref":"product_form.json"}};
+export const product_forms = validate231;
+const schema534 = {"type":"array","items":{"$ref":"product_form.json"}};
 const schema440 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/product_form.json","title":"ProductForm","description":"A configurable option category (a \"form\") of a product, in the shape of the vendor's getProductForm `field`: its kind under `type` (billsim keeps two: `select`, one item of a list, and `qty`, a number of units of the form's single item), name, key, variable, description, `options` flags (\"0\"), `config` (a qty form's `minvalue` and `maxvalue`, whole numbers as strings; a select's `defaultvalue`, \"\" as published) and its items with their recurring prices per cycle. An item price is what the item adds to a service's recurring price on that cycle, in the main currency, per unit for a qty form. Options charge no setup fee in billsim, so items keep no setup prices.","type":"object","additionalProperties":false,"required":["id","product_id","type","name","key","variable","description","options","config","items"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"product_id":{"$ref":"../common/defs.json#/definitions/id"},"type":{"type":"string","enum":["select","qty"]},"name":{"type":"string"},"key":{"type":"string"},"variable":{"type":"string"},"description":{"type":"string"},"options":{"type":"string","pattern":"^[0-9]+$","description":"the field flags bitmask the vendor publishes (1 required, 2 shown in admin, 4 hidden from client); kept as given"},"config":{"type":"object","additionalProperties":false,"properties":{"defaultvalue":{"type":"string"},"minvalue":{"type":"string","pattern":"^[0-9]+$"},"maxvalue":{"type":"string","pattern":"^[0-9]+$"}}},"items":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/item"}}},"definitions":{"item":{"title":"ProductFormItem","type":"object","additionalProperties":false,"required":["id","name","variable_id","paytype","sort_order","m","q","s","a","b","t","p4","p5","d","w","h"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"variable_id":{"type":"string"},"paytype":{"type":"string","enum":["Regular"]},"sort_order":{"type":"string","pattern":"^-?[0-9]+$"},"m":{"$ref":"../common/defs.json#/definitions/decimal"},"q":{"$ref":"../common/defs.json#/definitions/decimal"},"s":{"$ref":"../common/defs.json#/definitions/decimal"},"a":{"$ref":"../common/defs.json#/definitions/decimal"},"b":{"$ref":"../common/defs.json#/definitions/decimal"},"t":{"$ref":"../common/defs.json#/definitions/decimal"},"p4":{"$ref":"../common/defs.json#/definitions/decimal"},"p5":{"$ref":"../common/defs.json#/definitions/decimal"},"d":{"$ref":"../common/defs.json#/definitions/decimal"},"w":{"$ref":"../common/defs.json#/definitions/decimal"},"h":{"$ref":"../common/defs.json#/definitions/decimal"}}}}};
 const schema443 = {"title":"ProductFormItem","type":"object","additionalProperties":false,"required":["id","name","variable_id","paytype","sort_order","m","q","s","a","b","t","p4","p5","d","w","h"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"variable_id":{"type":"string"},"paytype":{"type":"string","enum":["Regular"]},"sort_order":{"type":"string","pattern":"^-?[0-9]+$"},"m":{"$ref":"../common/defs.json#/definitions/decimal"},"q":{"$ref":"../common/defs.json#/definitions/decimal"},"s":{"$ref":"../common/defs.json#/definitions/decimal"},"a":{"$ref":"../common/defs.json#/definitions/decimal"},"b":{"$ref":"../common/defs.json#/definitions/decimal"},"t":{"$ref":"../common/defs.json#/definitions/decimal"},"p4":{"$ref":"../common/defs.json#/definitions/decimal"},"p5":{"$ref":"../common/defs.json#/definitions/decimal"},"d":{"$ref":"../common/defs.json#/definitions/decimal"},"w":{"$ref":"../common/defs.json#/definitions/decimal"},"h":{"$ref":"../common/defs.json#/definitions/decimal"}}};
 
@@ -17055,7 +17055,7 @@ return errors === 0;
 }
 
 
-function validate229(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate231(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -17075,16 +17075,16 @@ break;
 }
 }
 else {
-validate229.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema529.type,parentSchema:schema529,data}];
+validate231.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema534.type,parentSchema:schema534,data}];
 return false;
 }
 }
-validate229.errors = vErrors;
+validate231.errors = vErrors;
 return errors === 0;
 }
 
-export const account_forms = validate231;
-const schema530 = {"type":"array","items":{"$ref":"account_form.json"}};
+export const account_forms = validate233;
+const schema535 = {"type":"array","items":{"$ref":"account_form.json"}};
 const schema456 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/account_form.json","title":"AccountForm","description":"The value a service (account) has chosen in one configurable option category of its product: the item (for a select) and the quantity (\"1\" for a select; the number of units for a qty form, whose item is the form's single item). One record per account and form; a form without a record adds nothing to the service's price.","type":"object","additionalProperties":false,"required":["id","account_id","form_id","item_id","qty"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"account_id":{"$ref":"../common/defs.json#/definitions/id"},"form_id":{"$ref":"../common/defs.json#/definitions/id"},"item_id":{"$ref":"../common/defs.json#/definitions/id"},"qty":{"type":"string","pattern":"^[0-9]+$"}}};
 
 function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -17233,7 +17233,7 @@ return errors === 0;
 }
 
 
-function validate231(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate233(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -17253,16 +17253,16 @@ break;
 }
 }
 else {
-validate231.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema530.type,parentSchema:schema530,data}];
+validate233.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema535.type,parentSchema:schema535,data}];
 return false;
 }
 }
-validate231.errors = vErrors;
+validate233.errors = vErrors;
 return errors === 0;
 }
 
-export const client_mfa = validate233;
-const schema531 = {"type":"array","items":{"$ref":"client_mfa.json"}};
+export const client_mfa = validate235;
+const schema536 = {"type":"array","items":{"$ref":"client_mfa.json"}};
 const schema461 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/client_mfa.json","title":"ClientMfa","description":"Two-factor authentication a client or contact has turned on for the client area: a login at the customer's door then answers `token: null` with an `mfa` challenge, finished by POST /api/mfa/verify with a TOTP code (RFC 6238: SHA-1, 6 digits, 30 s) computed from `secret` at the session's time. Kept apart from the client record, which the Admin API answers.","type":"object","additionalProperties":false,"required":["id","client_id","method","secret"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"method":{"type":"string","enum":["google_authenticator"],"description":"the method's name as the login's `mfa.methods` lists it"},"secret":{"type":"string","pattern":"^[A-Z2-7]{16,64}$","description":"the TOTP secret in base32, as an authenticator app takes it"}}};
 const pattern370 = new RegExp("^[A-Z2-7]{16,64}$", "u");
 
@@ -17384,7 +17384,7 @@ return errors === 0;
 }
 
 
-function validate233(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate235(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -17404,16 +17404,16 @@ break;
 }
 }
 else {
-validate233.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema531.type,parentSchema:schema531,data}];
+validate235.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema536.type,parentSchema:schema536,data}];
 return false;
 }
 }
-validate233.errors = vErrors;
+validate235.errors = vErrors;
 return errors === 0;
 }
 
-export const userapi_keys = validate235;
-const schema532 = {"type":"array","items":{"$ref":"userapi_key.json"}};
+export const userapi_keys = validate237;
+const schema537 = {"type":"array","items":{"$ref":"userapi_key.json"}};
 const schema464 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/userapi_key.json","title":"UserApiKey","description":"The RSA key pair the session signs the customer's door's tokens with (RS256, as an installation's User API configures one). Made on the session's first login and kept with the world, so a --data restart keeps tokens valid; a reset drops it, and with it every token signed before. A world may bring its own (PEM, PKCS#8 and SPKI).","type":"object","additionalProperties":false,"required":["id","private_key","public_key","created"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"private_key":{"type":"string","description":"PKCS#8 PEM"},"public_key":{"type":"string","description":"SPKI PEM"},"created":{"$ref":"../common/defs.json#/definitions/datetime"}}};
 
 function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -17522,7 +17522,7 @@ return errors === 0;
 }
 
 
-function validate235(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate237(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -17542,16 +17542,16 @@ break;
 }
 }
 else {
-validate235.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema532.type,parentSchema:schema532,data}];
+validate237.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema537.type,parentSchema:schema537,data}];
 return false;
 }
 }
-validate235.errors = vErrors;
+validate237.errors = vErrors;
 return errors === 0;
 }
 
-export const userapi_tokens = validate237;
-const schema533 = {"type":"array","items":{"$ref":"userapi_token.json"}};
+export const userapi_tokens = validate239;
+const schema538 = {"type":"array","items":{"$ref":"userapi_token.json"}};
 const schema467 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/userapi_token.json","title":"UserApiToken","description":"What the customer's door keeps of a token it gave out. A `login` row is one login (POST /api/login, or a finished two-factor login): its refresh token's hash (replaced at every refresh, so a used refresh token stops working) and the access tokens ended by /api/logout; /api/revoke ends the whole login. A `personal` row is a personal access token (POST /api/tokens): only its hash is kept, the token itself is shown once. Access tokens are JWTs naming their login row (`sid`), never stored.","type":"object","additionalProperties":false,"required":["id","type","client_id","name","secret","created","expires","revoked","ended"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"type":{"type":"string","enum":["login","personal"]},"client_id":{"$ref":"../common/defs.json#/definitions/id","description":"the client or contact (a clients row) the token stands for"},"name":{"type":"string","description":"a personal token's name; \"\" for a login"},"secret":{"type":"string","pattern":"^[0-9a-f]{64}$","description":"sha256 (hex) of the refresh token (login) or of the personal token"},"created":{"$ref":"../common/defs.json#/definitions/datetime"},"expires":{"description":"when the refresh token (login) or the personal token stops working, on the session's clock; \"0000-00-00 00:00:00\" for a personal token without an end","anyOf":[{"$ref":"../common/defs.json#/definitions/datetime"},{"const":"0000-00-00 00:00:00"}]},"revoked":{"$ref":"../common/defs.json#/definitions/flag"},"ended":{"type":"array","description":"the `jti` of each access token of this login ended by /api/logout","items":{"type":"string"}}}};
 const pattern375 = new RegExp("^[0-9a-f]{64}$", "u");
 
@@ -17838,7 +17838,7 @@ return errors === 0;
 }
 
 
-function validate237(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate239(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -17858,43 +17858,33 @@ break;
 }
 }
 else {
-validate237.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema533.type,parentSchema:schema533,data}];
+validate239.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema538.type,parentSchema:schema538,data}];
 return false;
 }
 }
-validate237.errors = vErrors;
+validate239.errors = vErrors;
 return errors === 0;
 }
 
-export const stubs = validate239;
-const schema534 = {"type":"array","items":{"$ref":"stub.json"}};
-const schema473 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/stub.json","title":"Stub","description":"A call answered the session's own way instead of by the simulation (billsim's own collection). A request of `call` that carries every value of `params` gets, instead of the simulated answer: the success envelope with the keys of `answer` (its string values are Handlebars templates with `params`, `call`, `server_time` and `now` in scope: at most 200 expressions `{{...}}` in all of them, blocks nested at most 8 deep, no partials, an answer at most 32 levels deep; filled in for one request within 100000 steps, each pass of a loop costing the expressions inside it, and 4 MB of text, else that request gets an error naming the stub), the error envelope with the messages of `error`, or a failure below the envelope (`failure`); `status` and `delayMs` as for faults. A stubbed request runs no simulation and changes no state but the stub's own count. The stub with the most `params` that match applies, then the newest. Without `times` a stub lasts until removed. A fixtures folder may ship a stubs.json: a reset returns to those, and snapshots and --data carry the rest like any record.","type":"object","additionalProperties":false,"required":["id","call"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"call":{"$ref":"../control/stub_spec.json#/properties/call"},"params":{"$ref":"../control/stub_spec.json#/properties/params"},"answer":{"$ref":"../control/stub_spec.json#/properties/answer"},"error":{"$ref":"../control/stub_spec.json#/properties/error"},"status":{"$ref":"../control/stub_spec.json#/properties/status"},"delayMs":{"$ref":"../control/stub_spec.json#/properties/delayMs"},"times":{"$ref":"../control/stub_spec.json#/properties/times"},"failure":{"$ref":"../control/stub_spec.json#/properties/failure"},"remaining":{"type":["integer","null"],"minimum":1,"description":"the requests it still answers; null or absent: as times says (every one, without times)"}}};
-const schema476 = {"type":"string","pattern":"^([A-Za-z][A-Za-z0-9_]{0,63}|(GET|POST|PUT|DELETE) /api(/[^/\\s?#]{1,128}){1,16})$","description":"a call name: a letter, then up to 63 letters, digits or _ (simulated by billsim or not); or a route of the customer's door, its method and path: \"GET /api/service/{id}/vms\" ({placeholders} match any one segment and join params) or \"GET /api/service/7/vms\""};
-const schema477 = {"title":"StubParams","type":"object","maxProperties":50,"propertyNames":{"pattern":"^[A-Za-z0-9_.\\-\\[\\]]{1,200}$"},"additionalProperties":{"type":"string","maxLength":1000},"description":"an object of up to 50 parameters, each a text the request must carry exactly (bracket keys as the API reads them, such as \"products[0][name]\"; a key no request can carry is refused: an empty step such as \"items[]\", or a name every object has, such as __proto__, constructor or toString)"};
-const schema478 = {"title":"StubAnswer","type":"object","tsType":"Record<string, unknown>","description":"an object of the call's own keys, at most 1 MB as JSON, without success, call and server_time (billsim writes them); string values anywhere in it are Handlebars templates"};
-const schema479 = {"title":"StubMessages","type":"array","minItems":1,"maxItems":10,"items":{"type":"string","minLength":1,"maxLength":1000},"tsType":"string[]","description":"a list of 1 to 10 messages, each 1 to 1000 characters"};
-const schema480 = {"type":"integer","minimum":200,"maximum":599,"description":"a whole number from 200 to 599"};
-const schema481 = {"type":"integer","minimum":0,"maximum":60000,"description":"a whole number from 0 to 60000 (for the slow failure: the time the body is dripped over)"};
-const schema482 = {"type":"integer","minimum":1,"maximum":1000000,"description":"a whole number from 1 to 1000000"};
-const schema483 = {"type":"string","enum":["reset","empty","malformed","html","slow"],"description":"one of reset (the connection is closed without an answer), empty (HTTP 200 with no body), malformed (HTTP 200 with a body that is not JSON), html (HTTP 502 with a proxy's HTML page) or slow (the answer's body dripped over delayMs)"};
-const pattern379 = new RegExp("^([A-Za-z][A-Za-z0-9_]{0,63}|(GET|POST|PUT|DELETE) /api(/[^/\\s?#]{1,128}){1,16})$", "u");
-const pattern380 = new RegExp("^[A-Za-z0-9_.\\-\\[\\]]{1,200}$", "u");
+export const portal_notifications = validate241;
+const schema539 = {"type":"array","items":{"$ref":"portal_notification.json"}};
+const schema473 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/portal_notification.json","title":"PortalNotification","description":"A notification a client sees in its client area and at the customer's door (GET /api/notifications), until it is acknowledged (PUT /api/notifications/{id}/ack). No installation publishes the record: the fields follow HostBill's naming, `rel_type`/`rel_id` as the door's filters name them. Domain rules add one (src/domain/notifications.ts): a staff reply to the client's ticket, an invoice issued to the client. It belongs to the main client; its contacts see it as far as their privileges let them see what it is about.","type":"object","additionalProperties":false,"required":["id","client_id","rel_type","rel_id","subject","message","date","read"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"client_id":{"$ref":"../common/defs.json#/definitions/id","description":"the main client the notification is for"},"rel_type":{"type":"string","enum":["Ticket","Invoice"],"description":"what the notification is about"},"rel_id":{"type":"string","pattern":"^[0-9]+$","description":"the record as the customer's door names it: an invoice's id (GET /api/invoice/{id}), a ticket's 6-digit number (GET /api/tickets/{number})"},"subject":{"type":"string"},"message":{"type":"string"},"date":{"$ref":"../common/defs.json#/definitions/datetime"},"read":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" once acknowledged"}}};
 
 function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://billsim.local/schemas/resources/stub.json" */;
+/*# sourceURL="https://billsim.local/schemas/resources/portal_notification.json" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.id === undefined) && (missing0 = "id")) || ((data.call === undefined) && (missing0 = "call"))){
+if(((((((((data.id === undefined) && (missing0 = "id")) || ((data.client_id === undefined) && (missing0 = "client_id"))) || ((data.rel_type === undefined) && (missing0 = "rel_type"))) || ((data.rel_id === undefined) && (missing0 = "rel_id"))) || ((data.subject === undefined) && (missing0 = "subject"))) || ((data.message === undefined) && (missing0 = "message"))) || ((data.date === undefined) && (missing0 = "date"))) || ((data.read === undefined) && (missing0 = "read"))){
 validate136.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema473.required,parentSchema:schema473,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func2.call(schema473.properties, key0))){
+if(!((((((((key0 === "id") || (key0 === "client_id")) || (key0 === "rel_type")) || (key0 === "rel_id")) || (key0 === "subject")) || (key0 === "message")) || (key0 === "date")) || (key0 === "read"))){
 validate136.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema473,data}];
 return false;
 break;
@@ -17923,19 +17913,248 @@ else {
 var valid0 = true;
 }
 if(valid0){
+if(data.client_id !== undefined){
+let data1 = data.client_id;
+const _errs5 = errors;
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data1 === "string"){
+if(!pattern0.test(data1)){
+validate136.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data1}];
+return false;
+}
+}
+else {
+validate136.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data1}];
+return false;
+}
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.rel_type !== undefined){
+let data2 = data.rel_type;
+const _errs8 = errors;
+if(typeof data2 !== "string"){
+validate136.errors = [{instancePath:instancePath+"/rel_type",schemaPath:"#/properties/rel_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema473.properties.rel_type.type,parentSchema:schema473.properties.rel_type,data:data2}];
+return false;
+}
+if(!((data2 === "Ticket") || (data2 === "Invoice"))){
+validate136.errors = [{instancePath:instancePath+"/rel_type",schemaPath:"#/properties/rel_type/enum",keyword:"enum",params:{allowedValues: schema473.properties.rel_type.enum},message:"must be equal to one of the allowed values",schema:schema473.properties.rel_type.enum,parentSchema:schema473.properties.rel_type,data:data2}];
+return false;
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.rel_id !== undefined){
+let data3 = data.rel_id;
+const _errs10 = errors;
+if(errors === _errs10){
+if(typeof data3 === "string"){
+if(!pattern0.test(data3)){
+validate136.errors = [{instancePath:instancePath+"/rel_id",schemaPath:"#/properties/rel_id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema473.properties.rel_id,data:data3}];
+return false;
+}
+}
+else {
+validate136.errors = [{instancePath:instancePath+"/rel_id",schemaPath:"#/properties/rel_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema473.properties.rel_id.type,parentSchema:schema473.properties.rel_id,data:data3}];
+return false;
+}
+}
+var valid0 = _errs10 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.subject !== undefined){
+let data4 = data.subject;
+const _errs12 = errors;
+if(typeof data4 !== "string"){
+validate136.errors = [{instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema473.properties.subject.type,parentSchema:schema473.properties.subject,data:data4}];
+return false;
+}
+var valid0 = _errs12 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.message !== undefined){
+let data5 = data.message;
+const _errs14 = errors;
+if(typeof data5 !== "string"){
+validate136.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema473.properties.message.type,parentSchema:schema473.properties.message,data:data5}];
+return false;
+}
+var valid0 = _errs14 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.date !== undefined){
+let data6 = data.date;
+const _errs16 = errors;
+const _errs17 = errors;
+if(errors === _errs17){
+if(typeof data6 === "string"){
+if(!pattern3.test(data6)){
+validate136.errors = [{instancePath:instancePath+"/date",schemaPath:"../common/defs.json#/definitions/datetime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$",parentSchema:schema16,data:data6}];
+return false;
+}
+}
+else {
+validate136.errors = [{instancePath:instancePath+"/date",schemaPath:"../common/defs.json#/definitions/datetime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.type,parentSchema:schema16,data:data6}];
+return false;
+}
+}
+var valid0 = _errs16 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.read !== undefined){
+let data7 = data.read;
+const _errs20 = errors;
+if(typeof data7 !== "string"){
+validate136.errors = [{instancePath:instancePath+"/read",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data7}];
+return false;
+}
+if(!((data7 === "0") || (data7 === "1"))){
+validate136.errors = [{instancePath:instancePath+"/read",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data7}];
+return false;
+}
+var valid0 = _errs20 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate136.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema473.type,parentSchema:schema473,data}];
+return false;
+}
+}
+validate136.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate241(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(Array.isArray(data)){
+var valid0 = true;
+const len0 = data.length;
+for(let i0=0; i0<len0; i0++){
+const _errs1 = errors;
+if(!(validate136(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate136.errors : vErrors.concat(validate136.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs1 === errors;
+if(!valid0){
+break;
+}
+}
+}
+else {
+validate241.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema539.type,parentSchema:schema539,data}];
+return false;
+}
+}
+validate241.errors = vErrors;
+return errors === 0;
+}
+
+export const stubs = validate243;
+const schema540 = {"type":"array","items":{"$ref":"stub.json"}};
+const schema478 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/stub.json","title":"Stub","description":"A call answered the session's own way instead of by the simulation (billsim's own collection). A request of `call` that carries every value of `params` gets, instead of the simulated answer: the success envelope with the keys of `answer` (its string values are Handlebars templates with `params`, `call`, `server_time` and `now` in scope: at most 200 expressions `{{...}}` in all of them, blocks nested at most 8 deep, no partials, an answer at most 32 levels deep; filled in for one request within 100000 steps, each pass of a loop costing the expressions inside it, and 4 MB of text, else that request gets an error naming the stub), the error envelope with the messages of `error`, or a failure below the envelope (`failure`); `status` and `delayMs` as for faults. A stubbed request runs no simulation and changes no state but the stub's own count. The stub with the most `params` that match applies, then the newest. Without `times` a stub lasts until removed. A fixtures folder may ship a stubs.json: a reset returns to those, and snapshots and --data carry the rest like any record.","type":"object","additionalProperties":false,"required":["id","call"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"call":{"$ref":"../control/stub_spec.json#/properties/call"},"params":{"$ref":"../control/stub_spec.json#/properties/params"},"answer":{"$ref":"../control/stub_spec.json#/properties/answer"},"error":{"$ref":"../control/stub_spec.json#/properties/error"},"status":{"$ref":"../control/stub_spec.json#/properties/status"},"delayMs":{"$ref":"../control/stub_spec.json#/properties/delayMs"},"times":{"$ref":"../control/stub_spec.json#/properties/times"},"failure":{"$ref":"../control/stub_spec.json#/properties/failure"},"remaining":{"type":["integer","null"],"minimum":1,"description":"the requests it still answers; null or absent: as times says (every one, without times)"}}};
+const schema481 = {"type":"string","pattern":"^([A-Za-z][A-Za-z0-9_]{0,63}|(GET|POST|PUT|DELETE) /api(/[^/\\s?#]{1,128}){1,16})$","description":"a call name: a letter, then up to 63 letters, digits or _ (simulated by billsim or not); or a route of the customer's door, its method and path: \"GET /api/service/{id}/vms\" ({placeholders} match any one segment and join params) or \"GET /api/service/7/vms\""};
+const schema482 = {"title":"StubParams","type":"object","maxProperties":50,"propertyNames":{"pattern":"^[A-Za-z0-9_.\\-\\[\\]]{1,200}$"},"additionalProperties":{"type":"string","maxLength":1000},"description":"an object of up to 50 parameters, each a text the request must carry exactly (bracket keys as the API reads them, such as \"products[0][name]\"; a key no request can carry is refused: an empty step such as \"items[]\", or a name every object has, such as __proto__, constructor or toString)"};
+const schema483 = {"title":"StubAnswer","type":"object","tsType":"Record<string, unknown>","description":"an object of the call's own keys, at most 1 MB as JSON, without success, call and server_time (billsim writes them); string values anywhere in it are Handlebars templates"};
+const schema484 = {"title":"StubMessages","type":"array","minItems":1,"maxItems":10,"items":{"type":"string","minLength":1,"maxLength":1000},"tsType":"string[]","description":"a list of 1 to 10 messages, each 1 to 1000 characters"};
+const schema485 = {"type":"integer","minimum":200,"maximum":599,"description":"a whole number from 200 to 599"};
+const schema486 = {"type":"integer","minimum":0,"maximum":60000,"description":"a whole number from 0 to 60000 (for the slow failure: the time the body is dripped over)"};
+const schema487 = {"type":"integer","minimum":1,"maximum":1000000,"description":"a whole number from 1 to 1000000"};
+const schema488 = {"type":"string","enum":["reset","empty","malformed","html","slow"],"description":"one of reset (the connection is closed without an answer), empty (HTTP 200 with no body), malformed (HTTP 200 with a body that is not JSON), html (HTTP 502 with a proxy's HTML page) or slow (the answer's body dripped over delayMs)"};
+const pattern383 = new RegExp("^([A-Za-z][A-Za-z0-9_]{0,63}|(GET|POST|PUT|DELETE) /api(/[^/\\s?#]{1,128}){1,16})$", "u");
+const pattern384 = new RegExp("^[A-Za-z0-9_.\\-\\[\\]]{1,200}$", "u");
+
+function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://billsim.local/schemas/resources/stub.json" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.id === undefined) && (missing0 = "id")) || ((data.call === undefined) && (missing0 = "call"))){
+validate138.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema478.required,parentSchema:schema478,data}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!(func2.call(schema478.properties, key0))){
+validate138.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema478,data}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.id !== undefined){
+let data0 = data.id;
+const _errs2 = errors;
+const _errs3 = errors;
+if(errors === _errs3){
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+validate138.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data0}];
+return false;
+}
+}
+else {
+validate138.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data0}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
 if(data.call !== undefined){
 let data1 = data.call;
 const _errs5 = errors;
 const _errs6 = errors;
 if(errors === _errs6){
 if(typeof data1 === "string"){
-if(!pattern379.test(data1)){
-validate136.errors = [{instancePath:instancePath+"/call",schemaPath:"../control/stub_spec.json#/properties/call/pattern",keyword:"pattern",params:{pattern: "^([A-Za-z][A-Za-z0-9_]{0,63}|(GET|POST|PUT|DELETE) /api(/[^/\\s?#]{1,128}){1,16})$"},message:"must match pattern \""+"^([A-Za-z][A-Za-z0-9_]{0,63}|(GET|POST|PUT|DELETE) /api(/[^/\\s?#]{1,128}){1,16})$"+"\"",schema:"^([A-Za-z][A-Za-z0-9_]{0,63}|(GET|POST|PUT|DELETE) /api(/[^/\\s?#]{1,128}){1,16})$",parentSchema:schema476,data:data1}];
+if(!pattern383.test(data1)){
+validate138.errors = [{instancePath:instancePath+"/call",schemaPath:"../control/stub_spec.json#/properties/call/pattern",keyword:"pattern",params:{pattern: "^([A-Za-z][A-Za-z0-9_]{0,63}|(GET|POST|PUT|DELETE) /api(/[^/\\s?#]{1,128}){1,16})$"},message:"must match pattern \""+"^([A-Za-z][A-Za-z0-9_]{0,63}|(GET|POST|PUT|DELETE) /api(/[^/\\s?#]{1,128}){1,16})$"+"\"",schema:"^([A-Za-z][A-Za-z0-9_]{0,63}|(GET|POST|PUT|DELETE) /api(/[^/\\s?#]{1,128}){1,16})$",parentSchema:schema481,data:data1}];
 return false;
 }
 }
 else {
-validate136.errors = [{instancePath:instancePath+"/call",schemaPath:"../control/stub_spec.json#/properties/call/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema476.type,parentSchema:schema476,data:data1}];
+validate138.errors = [{instancePath:instancePath+"/call",schemaPath:"../control/stub_spec.json#/properties/call/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema481.type,parentSchema:schema481,data:data1}];
 return false;
 }
 }
@@ -17952,15 +18171,15 @@ const _errs9 = errors;
 if(errors === _errs9){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(Object.keys(data2).length > 50){
-validate136.errors = [{instancePath:instancePath+"/params",schemaPath:"../control/stub_spec.json#/properties/params/maxProperties",keyword:"maxProperties",params:{limit: 50},message:"must NOT have more than 50 properties",schema:50,parentSchema:schema477,data:data2}];
+validate138.errors = [{instancePath:instancePath+"/params",schemaPath:"../control/stub_spec.json#/properties/params/maxProperties",keyword:"maxProperties",params:{limit: 50},message:"must NOT have more than 50 properties",schema:50,parentSchema:schema482,data:data2}];
 return false;
 }
 else {
 for(const key1 in data2){
 const _errs11 = errors;
 if(typeof key1 === "string"){
-if(!pattern380.test(key1)){
-const err0 = {instancePath:instancePath+"/params",schemaPath:"../control/stub_spec.json#/properties/params/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.\\-\\[\\]]{1,200}$"},message:"must match pattern \""+"^[A-Za-z0-9_.\\-\\[\\]]{1,200}$"+"\"",schema:"^[A-Za-z0-9_.\\-\\[\\]]{1,200}$",parentSchema:schema477.propertyNames,data:key1,propertyName:key1};
+if(!pattern384.test(key1)){
+const err0 = {instancePath:instancePath+"/params",schemaPath:"../control/stub_spec.json#/properties/params/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.\\-\\[\\]]{1,200}$"},message:"must match pattern \""+"^[A-Za-z0-9_.\\-\\[\\]]{1,200}$"+"\"",schema:"^[A-Za-z0-9_.\\-\\[\\]]{1,200}$",parentSchema:schema482.propertyNames,data:key1,propertyName:key1};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -17972,7 +18191,7 @@ errors++;
 }
 var valid4 = _errs11 === errors;
 if(!valid4){
-const err1 = {instancePath:instancePath+"/params",schemaPath:"../control/stub_spec.json#/properties/params/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema477.propertyNames,parentSchema:schema477,data:data2};
+const err1 = {instancePath:instancePath+"/params",schemaPath:"../control/stub_spec.json#/properties/params/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema482.propertyNames,parentSchema:schema482,data:data2};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -17980,7 +18199,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate136.errors = vErrors;
+validate138.errors = vErrors;
 return false;
 break;
 }
@@ -17992,12 +18211,12 @@ const _errs13 = errors;
 if(errors === _errs13){
 if(typeof data3 === "string"){
 if(func6(data3) > 1000){
-validate136.errors = [{instancePath:instancePath+"/params/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../control/stub_spec.json#/properties/params/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema477.additionalProperties,data:data3}];
+validate138.errors = [{instancePath:instancePath+"/params/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../control/stub_spec.json#/properties/params/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema482.additionalProperties,data:data3}];
 return false;
 }
 }
 else {
-validate136.errors = [{instancePath:instancePath+"/params/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../control/stub_spec.json#/properties/params/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema477.additionalProperties.type,parentSchema:schema477.additionalProperties,data:data3}];
+validate138.errors = [{instancePath:instancePath+"/params/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../control/stub_spec.json#/properties/params/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema482.additionalProperties.type,parentSchema:schema482.additionalProperties,data:data3}];
 return false;
 }
 }
@@ -18010,7 +18229,7 @@ break;
 }
 }
 else {
-validate136.errors = [{instancePath:instancePath+"/params",schemaPath:"../control/stub_spec.json#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema477.type,parentSchema:schema477,data:data2}];
+validate138.errors = [{instancePath:instancePath+"/params",schemaPath:"../control/stub_spec.json#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema482.type,parentSchema:schema482,data:data2}];
 return false;
 }
 }
@@ -18024,7 +18243,7 @@ if(data.answer !== undefined){
 let data4 = data.answer;
 const _errs15 = errors;
 if(!(data4 && typeof data4 == "object" && !Array.isArray(data4))){
-validate136.errors = [{instancePath:instancePath+"/answer",schemaPath:"../control/stub_spec.json#/properties/answer/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema478.type,parentSchema:schema478,data:data4}];
+validate138.errors = [{instancePath:instancePath+"/answer",schemaPath:"../control/stub_spec.json#/properties/answer/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema483.type,parentSchema:schema483,data:data4}];
 return false;
 }
 var valid0 = _errs15 === errors;
@@ -18040,12 +18259,12 @@ const _errs20 = errors;
 if(errors === _errs20){
 if(Array.isArray(data5)){
 if(data5.length > 10){
-validate136.errors = [{instancePath:instancePath+"/error",schemaPath:"../control/stub_spec.json#/properties/error/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items",schema:10,parentSchema:schema479,data:data5}];
+validate138.errors = [{instancePath:instancePath+"/error",schemaPath:"../control/stub_spec.json#/properties/error/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items",schema:10,parentSchema:schema484,data:data5}];
 return false;
 }
 else {
 if(data5.length < 1){
-validate136.errors = [{instancePath:instancePath+"/error",schemaPath:"../control/stub_spec.json#/properties/error/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema479,data:data5}];
+validate138.errors = [{instancePath:instancePath+"/error",schemaPath:"../control/stub_spec.json#/properties/error/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema484,data:data5}];
 return false;
 }
 else {
@@ -18057,18 +18276,18 @@ const _errs23 = errors;
 if(errors === _errs23){
 if(typeof data6 === "string"){
 if(func6(data6) > 1000){
-validate136.errors = [{instancePath:instancePath+"/error/" + i0,schemaPath:"../control/stub_spec.json#/properties/error/items/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema479.items,data:data6}];
+validate138.errors = [{instancePath:instancePath+"/error/" + i0,schemaPath:"../control/stub_spec.json#/properties/error/items/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema484.items,data:data6}];
 return false;
 }
 else {
 if(func6(data6) < 1){
-validate136.errors = [{instancePath:instancePath+"/error/" + i0,schemaPath:"../control/stub_spec.json#/properties/error/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema479.items,data:data6}];
+validate138.errors = [{instancePath:instancePath+"/error/" + i0,schemaPath:"../control/stub_spec.json#/properties/error/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema484.items,data:data6}];
 return false;
 }
 }
 }
 else {
-validate136.errors = [{instancePath:instancePath+"/error/" + i0,schemaPath:"../control/stub_spec.json#/properties/error/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema479.items.type,parentSchema:schema479.items,data:data6}];
+validate138.errors = [{instancePath:instancePath+"/error/" + i0,schemaPath:"../control/stub_spec.json#/properties/error/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema484.items.type,parentSchema:schema484.items,data:data6}];
 return false;
 }
 }
@@ -18081,7 +18300,7 @@ break;
 }
 }
 else {
-validate136.errors = [{instancePath:instancePath+"/error",schemaPath:"../control/stub_spec.json#/properties/error/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema479.type,parentSchema:schema479,data:data5}];
+validate138.errors = [{instancePath:instancePath+"/error",schemaPath:"../control/stub_spec.json#/properties/error/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema484.type,parentSchema:schema484,data:data5}];
 return false;
 }
 }
@@ -18096,18 +18315,18 @@ let data7 = data.status;
 const _errs25 = errors;
 const _errs26 = errors;
 if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-validate136.errors = [{instancePath:instancePath+"/status",schemaPath:"../control/stub_spec.json#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema480.type,parentSchema:schema480,data:data7}];
+validate138.errors = [{instancePath:instancePath+"/status",schemaPath:"../control/stub_spec.json#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema485.type,parentSchema:schema485,data:data7}];
 return false;
 }
 if(errors === _errs26){
 if((typeof data7 == "number") && (isFinite(data7))){
 if(data7 > 599 || isNaN(data7)){
-validate136.errors = [{instancePath:instancePath+"/status",schemaPath:"../control/stub_spec.json#/properties/status/maximum",keyword:"maximum",params:{comparison: "<=", limit: 599},message:"must be <= 599",schema:599,parentSchema:schema480,data:data7}];
+validate138.errors = [{instancePath:instancePath+"/status",schemaPath:"../control/stub_spec.json#/properties/status/maximum",keyword:"maximum",params:{comparison: "<=", limit: 599},message:"must be <= 599",schema:599,parentSchema:schema485,data:data7}];
 return false;
 }
 else {
 if(data7 < 200 || isNaN(data7)){
-validate136.errors = [{instancePath:instancePath+"/status",schemaPath:"../control/stub_spec.json#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 200},message:"must be >= 200",schema:200,parentSchema:schema480,data:data7}];
+validate138.errors = [{instancePath:instancePath+"/status",schemaPath:"../control/stub_spec.json#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 200},message:"must be >= 200",schema:200,parentSchema:schema485,data:data7}];
 return false;
 }
 }
@@ -18124,18 +18343,18 @@ let data8 = data.delayMs;
 const _errs28 = errors;
 const _errs29 = errors;
 if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-validate136.errors = [{instancePath:instancePath+"/delayMs",schemaPath:"../control/stub_spec.json#/properties/delayMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema481.type,parentSchema:schema481,data:data8}];
+validate138.errors = [{instancePath:instancePath+"/delayMs",schemaPath:"../control/stub_spec.json#/properties/delayMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema486.type,parentSchema:schema486,data:data8}];
 return false;
 }
 if(errors === _errs29){
 if((typeof data8 == "number") && (isFinite(data8))){
 if(data8 > 60000 || isNaN(data8)){
-validate136.errors = [{instancePath:instancePath+"/delayMs",schemaPath:"../control/stub_spec.json#/properties/delayMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 60000},message:"must be <= 60000",schema:60000,parentSchema:schema481,data:data8}];
+validate138.errors = [{instancePath:instancePath+"/delayMs",schemaPath:"../control/stub_spec.json#/properties/delayMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 60000},message:"must be <= 60000",schema:60000,parentSchema:schema486,data:data8}];
 return false;
 }
 else {
 if(data8 < 0 || isNaN(data8)){
-validate136.errors = [{instancePath:instancePath+"/delayMs",schemaPath:"../control/stub_spec.json#/properties/delayMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema481,data:data8}];
+validate138.errors = [{instancePath:instancePath+"/delayMs",schemaPath:"../control/stub_spec.json#/properties/delayMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema486,data:data8}];
 return false;
 }
 }
@@ -18152,18 +18371,18 @@ let data9 = data.times;
 const _errs31 = errors;
 const _errs32 = errors;
 if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-validate136.errors = [{instancePath:instancePath+"/times",schemaPath:"../control/stub_spec.json#/properties/times/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema482.type,parentSchema:schema482,data:data9}];
+validate138.errors = [{instancePath:instancePath+"/times",schemaPath:"../control/stub_spec.json#/properties/times/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema487.type,parentSchema:schema487,data:data9}];
 return false;
 }
 if(errors === _errs32){
 if((typeof data9 == "number") && (isFinite(data9))){
 if(data9 > 1000000 || isNaN(data9)){
-validate136.errors = [{instancePath:instancePath+"/times",schemaPath:"../control/stub_spec.json#/properties/times/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000},message:"must be <= 1000000",schema:1000000,parentSchema:schema482,data:data9}];
+validate138.errors = [{instancePath:instancePath+"/times",schemaPath:"../control/stub_spec.json#/properties/times/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000},message:"must be <= 1000000",schema:1000000,parentSchema:schema487,data:data9}];
 return false;
 }
 else {
 if(data9 < 1 || isNaN(data9)){
-validate136.errors = [{instancePath:instancePath+"/times",schemaPath:"../control/stub_spec.json#/properties/times/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema482,data:data9}];
+validate138.errors = [{instancePath:instancePath+"/times",schemaPath:"../control/stub_spec.json#/properties/times/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema487,data:data9}];
 return false;
 }
 }
@@ -18179,11 +18398,11 @@ if(data.failure !== undefined){
 let data10 = data.failure;
 const _errs34 = errors;
 if(typeof data10 !== "string"){
-validate136.errors = [{instancePath:instancePath+"/failure",schemaPath:"../control/stub_spec.json#/properties/failure/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema483.type,parentSchema:schema483,data:data10}];
+validate138.errors = [{instancePath:instancePath+"/failure",schemaPath:"../control/stub_spec.json#/properties/failure/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema488.type,parentSchema:schema488,data:data10}];
 return false;
 }
 if(!(((((data10 === "reset") || (data10 === "empty")) || (data10 === "malformed")) || (data10 === "html")) || (data10 === "slow"))){
-validate136.errors = [{instancePath:instancePath+"/failure",schemaPath:"../control/stub_spec.json#/properties/failure/enum",keyword:"enum",params:{allowedValues: schema483.enum},message:"must be equal to one of the allowed values",schema:schema483.enum,parentSchema:schema483,data:data10}];
+validate138.errors = [{instancePath:instancePath+"/failure",schemaPath:"../control/stub_spec.json#/properties/failure/enum",keyword:"enum",params:{allowedValues: schema488.enum},message:"must be equal to one of the allowed values",schema:schema488.enum,parentSchema:schema488,data:data10}];
 return false;
 }
 var valid0 = _errs34 === errors;
@@ -18196,13 +18415,13 @@ if(data.remaining !== undefined){
 let data11 = data.remaining;
 const _errs37 = errors;
 if((!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))) && (data11 !== null)){
-validate136.errors = [{instancePath:instancePath+"/remaining",schemaPath:"#/properties/remaining/type",keyword:"type",params:{type: schema473.properties.remaining.type},message:"must be integer,null",schema:schema473.properties.remaining.type,parentSchema:schema473.properties.remaining,data:data11}];
+validate138.errors = [{instancePath:instancePath+"/remaining",schemaPath:"#/properties/remaining/type",keyword:"type",params:{type: schema478.properties.remaining.type},message:"must be integer,null",schema:schema478.properties.remaining.type,parentSchema:schema478.properties.remaining,data:data11}];
 return false;
 }
 if(errors === _errs37){
 if((typeof data11 == "number") && (isFinite(data11))){
 if(data11 < 1 || isNaN(data11)){
-validate136.errors = [{instancePath:instancePath+"/remaining",schemaPath:"#/properties/remaining/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema473.properties.remaining,data:data11}];
+validate138.errors = [{instancePath:instancePath+"/remaining",schemaPath:"#/properties/remaining/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema478.properties.remaining,data:data11}];
 return false;
 }
 }
@@ -18225,16 +18444,16 @@ var valid0 = true;
 }
 }
 else {
-validate136.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema473.type,parentSchema:schema473,data}];
+validate138.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema478.type,parentSchema:schema478,data}];
 return false;
 }
 }
-validate136.errors = vErrors;
+validate138.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate239(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate243(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -18243,8 +18462,8 @@ var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 const _errs1 = errors;
-if(!(validate136(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate136.errors : vErrors.concat(validate136.errors);
+if(!(validate138(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -18254,11 +18473,11 @@ break;
 }
 }
 else {
-validate239.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema534.type,parentSchema:schema534,data}];
+validate243.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema540.type,parentSchema:schema540,data}];
 return false;
 }
 }
-validate239.errors = vErrors;
+validate243.errors = vErrors;
 return errors === 0;
 }
 

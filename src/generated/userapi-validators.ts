@@ -4817,17 +4817,14 @@ validate130.errors = vErrors;
 return errors === 0;
 }
 
-export const getTicketAttachmentFile = validate138;
-const schema606 = {"title":"UserApiGetTicketAttachmentFileInput","type":"object","required":["file","number"],"properties":{"file":{"type":"string","minLength":1,"maxLength":255,"description":"the file's name, as the ticket lists it"},"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
-const schema556 = {"type":"string","pattern":"^[1-9][0-9]{5}$","description":"a 6-digit ticket number, such as 814003"};
-const pattern230 = new RegExp("^[1-9][0-9]{5}$", "u");
+export const getKnowledgebase = validate137;
+const schema559 = {"title":"UserApiGetKnowledgebaseInput","type":"object"};
 
-function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.file === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "file"},message:"must have required property '"+"file"+"'",schema:schema606.required,parentSchema:schema606,data};
+if(!(data && typeof data == "object" && !Array.isArray(data))){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema559.type,parentSchema:schema559,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4836,18 +4833,29 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.number === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema606.required,parentSchema:schema606,data};
+validate137.errors = vErrors;
+return errors === 0;
+}
+
+export const getKnowledgebaseArticleId = validate146;
+const schema603 = {"title":"UserApiGetKnowledgebaseArticleIdInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
+
+function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema603.required,parentSchema:schema603,data};
 if(vErrors === null){
-vErrors = [err1];
+vErrors = [err0];
 }
 else {
-vErrors.push(err1);
+vErrors.push(err0);
 }
 errors++;
 }
-if(data.file !== undefined){
-let data0 = data.file;
+if(data.id !== undefined){
+let data0 = data.id;
 if(typeof data0 !== "string"){
 let dataType0 = typeof data0;
 let coerced0 = undefined;
@@ -4866,7 +4874,26 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/file",schemaPath:"#/properties/file/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema606.properties.file.type,parentSchema:schema606.properties.file,data:data0};
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern49.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4876,16 +4903,10 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["file"] = coerced0;
 }
 }
-}
-if(typeof data0 === "string"){
-if(func5(data0) > 255){
-const err3 = {instancePath:instancePath+"/file",schemaPath:"#/properties/file/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema606.properties.file,data:data0};
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema603.type,parentSchema:schema603,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4894,91 +4915,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(func5(data0) < 1){
-const err4 = {instancePath:instancePath+"/file",schemaPath:"#/properties/file/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema606.properties.file,data:data0};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-if(data.number !== undefined){
-let data1 = data.number;
-if(typeof data1 !== "string"){
-let dataType1 = typeof data1;
-let coerced1 = undefined;
-if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
-data1 = data1[0];
-dataType1 = typeof data1;
-if(typeof data1 === "string"){
-coerced1 = data1;
-}
-}
-if(!(coerced1 !== undefined)){
-if(dataType1 == "number" || dataType1 == "boolean"){
-coerced1 = "" + data1;
-}
-else if(data1 === null){
-coerced1 = "";
-}
-else {
-const err5 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema556.type,parentSchema:schema556,data:data1};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(coerced1 !== undefined){
-data1 = coerced1;
-if(data !== undefined){
-data["number"] = coerced1;
-}
-}
-}
-if(typeof data1 === "string"){
-if(!pattern230.test(data1)){
-const err6 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema556,data:data1};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema606.type,parentSchema:schema606,data};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-validate138.errors = vErrors;
+validate146.errors = vErrors;
 return errors === 0;
 }
 
-export const getTicketDepartments = validate141;
-const schema616 = {"title":"UserApiGetTicketDepartmentsInput","type":"object"};
+export const getKnowledgebaseCategoryId = validate157;
+const schema631 = {"title":"UserApiGetKnowledgebaseCategoryIdInput","type":"object","required":["category_id"],"properties":{"category_id":{"$ref":"../defs.json#/definitions/id"}}};
 
-function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate157(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema616.type,parentSchema:schema616,data};
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.category_id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "category_id"},message:"must have required property '"+"category_id"+"'",schema:schema631.required,parentSchema:schema631,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4987,14 +4936,75 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate141.errors = vErrors;
+if(data.category_id !== undefined){
+let data0 = data.category_id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/category_id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["category_id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern49.test(data0)){
+const err2 = {instancePath:instancePath+"/category_id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema631.type,parentSchema:schema631,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate157.errors = vErrors;
 return errors === 0;
 }
 
-export const getTickets = validate145;
-const schema631 = {"title":"UserApiGetTicketsInput","type":"object","properties":{"page":{"$ref":"../defs.json#/definitions/pageNumber"}}};
+export const getNews = validate160;
+const schema643 = {"title":"UserApiGetNewsInput","type":"object","properties":{"page":{"$ref":"../defs.json#/definitions/pageNumber"}}};
 
-function validate145(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate160(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5048,7 +5058,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema631.type,parentSchema:schema631,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema643.type,parentSchema:schema643,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5057,19 +5067,764 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate145.errors = vErrors;
+validate160.errors = vErrors;
 return errors === 0;
 }
 
-export const getTicketsNumber = validate153;
-const schema666 = {"title":"UserApiGetTicketsNumberInput","type":"object","required":["number"],"properties":{"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
+export const getNewsId = validate162;
+const schema651 = {"title":"UserApiGetNewsIdInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
 
-function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate162(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema651.required,parentSchema:schema651,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern49.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema651.type,parentSchema:schema651,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate162.errors = vErrors;
+return errors === 0;
+}
+
+export const getNotifications = validate170;
+const schema654 = {"title":"UserApiNotificationFilter","type":"object","properties":{"rel_type":{"$ref":"../../resources/portal_notification.json#/properties/rel_type"},"rel_id":{"type":"string","pattern":"^[0-9]+$","description":"a number: an invoice's id or a ticket's 6-digit number"},"page":{"$ref":"../defs.json#/definitions/pageNumber"}}};
+const schema660 = {"type":"string","enum":["Ticket","Invoice"],"description":"what the notification is about"};
+const pattern0 = new RegExp("^[0-9]+$", "u");
+
+function validate170(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.rel_type !== undefined){
+let data0 = data.rel_type;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err0 = {instancePath:instancePath+"/rel_type",schemaPath:"../../resources/portal_notification.json#/properties/rel_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema660.type,parentSchema:schema660,data:data0};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["rel_type"] = coerced0;
+}
+}
+}
+if(!((data0 === "Ticket") || (data0 === "Invoice"))){
+const err1 = {instancePath:instancePath+"/rel_type",schemaPath:"../../resources/portal_notification.json#/properties/rel_type/enum",keyword:"enum",params:{allowedValues: schema660.enum},message:"must be equal to one of the allowed values",schema:schema660.enum,parentSchema:schema660,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.rel_id !== undefined){
+let data1 = data.rel_id;
+if(typeof data1 !== "string"){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType1 = typeof data1;
+if(typeof data1 === "string"){
+coerced1 = data1;
+}
+}
+if(!(coerced1 !== undefined)){
+if(dataType1 == "number" || dataType1 == "boolean"){
+coerced1 = "" + data1;
+}
+else if(data1 === null){
+coerced1 = "";
+}
+else {
+const err2 = {instancePath:instancePath+"/rel_id",schemaPath:"#/properties/rel_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema654.properties.rel_id.type,parentSchema:schema654.properties.rel_id,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["rel_id"] = coerced1;
+}
+}
+}
+if(typeof data1 === "string"){
+if(!pattern0.test(data1)){
+const err3 = {instancePath:instancePath+"/rel_id",schemaPath:"#/properties/rel_id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema654.properties.rel_id,data:data1};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+if(data.page !== undefined){
+let data2 = data.page;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+let dataType2 = typeof data2;
+let coerced2 = undefined;
+if(dataType2 == 'object' && Array.isArray(data2) && data2.length == 1){
+data2 = data2[0];
+dataType2 = typeof data2;
+if(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2))){
+coerced2 = data2;
+}
+}
+if(!(coerced2 !== undefined)){
+if(dataType2 === "boolean" || data2 === null
+              || (dataType2 === "string" && data2 && data2 == +data2 && !(data2 % 1))){
+coerced2 = +data2;
+}
+else {
+const err4 = {instancePath:instancePath+"/page",schemaPath:"../defs.json#/definitions/pageNumber/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema53.type,parentSchema:schema53,data:data2};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(coerced2 !== undefined){
+data2 = coerced2;
+if(data !== undefined){
+data["page"] = coerced2;
+}
+}
+}
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 < 1 || isNaN(data2)){
+const err5 = {instancePath:instancePath+"/page",schemaPath:"../defs.json#/definitions/pageNumber/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema53,data:data2};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema654.type,parentSchema:schema654,data};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+validate170.errors = vErrors;
+return errors === 0;
+}
+
+export const getNotificationsNew = validate177;
+
+function validate177(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.rel_type !== undefined){
+let data0 = data.rel_type;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err0 = {instancePath:instancePath+"/rel_type",schemaPath:"../../resources/portal_notification.json#/properties/rel_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema660.type,parentSchema:schema660,data:data0};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["rel_type"] = coerced0;
+}
+}
+}
+if(!((data0 === "Ticket") || (data0 === "Invoice"))){
+const err1 = {instancePath:instancePath+"/rel_type",schemaPath:"../../resources/portal_notification.json#/properties/rel_type/enum",keyword:"enum",params:{allowedValues: schema660.enum},message:"must be equal to one of the allowed values",schema:schema660.enum,parentSchema:schema660,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.rel_id !== undefined){
+let data1 = data.rel_id;
+if(typeof data1 !== "string"){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType1 = typeof data1;
+if(typeof data1 === "string"){
+coerced1 = data1;
+}
+}
+if(!(coerced1 !== undefined)){
+if(dataType1 == "number" || dataType1 == "boolean"){
+coerced1 = "" + data1;
+}
+else if(data1 === null){
+coerced1 = "";
+}
+else {
+const err2 = {instancePath:instancePath+"/rel_id",schemaPath:"#/properties/rel_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema654.properties.rel_id.type,parentSchema:schema654.properties.rel_id,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["rel_id"] = coerced1;
+}
+}
+}
+if(typeof data1 === "string"){
+if(!pattern0.test(data1)){
+const err3 = {instancePath:instancePath+"/rel_id",schemaPath:"#/properties/rel_id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema654.properties.rel_id,data:data1};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+if(data.page !== undefined){
+let data2 = data.page;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+let dataType2 = typeof data2;
+let coerced2 = undefined;
+if(dataType2 == 'object' && Array.isArray(data2) && data2.length == 1){
+data2 = data2[0];
+dataType2 = typeof data2;
+if(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2))){
+coerced2 = data2;
+}
+}
+if(!(coerced2 !== undefined)){
+if(dataType2 === "boolean" || data2 === null
+              || (dataType2 === "string" && data2 && data2 == +data2 && !(data2 % 1))){
+coerced2 = +data2;
+}
+else {
+const err4 = {instancePath:instancePath+"/page",schemaPath:"../defs.json#/definitions/pageNumber/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema53.type,parentSchema:schema53,data:data2};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(coerced2 !== undefined){
+data2 = coerced2;
+if(data !== undefined){
+data["page"] = coerced2;
+}
+}
+}
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 < 1 || isNaN(data2)){
+const err5 = {instancePath:instancePath+"/page",schemaPath:"../defs.json#/definitions/pageNumber/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema53,data:data2};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema654.type,parentSchema:schema654,data};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+validate177.errors = vErrors;
+return errors === 0;
+}
+
+export const putNotificationsIdAck = validate180;
+const schema679 = {"title":"UserApiPutNotificationsIdAckInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
+
+function validate180(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema679.required,parentSchema:schema679,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern49.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema679.type,parentSchema:schema679,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate180.errors = vErrors;
+return errors === 0;
+}
+
+export const getTicketAttachmentFile = validate187;
+const schema746 = {"title":"UserApiGetTicketAttachmentFileInput","type":"object","required":["file","number"],"properties":{"file":{"type":"string","minLength":1,"maxLength":255,"description":"the file's name, as the ticket lists it"},"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
+const schema696 = {"type":"string","pattern":"^[1-9][0-9]{5}$","description":"a 6-digit ticket number, such as 814003"};
+const pattern312 = new RegExp("^[1-9][0-9]{5}$", "u");
+
+function validate187(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.file === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "file"},message:"must have required property '"+"file"+"'",schema:schema746.required,parentSchema:schema746,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.number === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema746.required,parentSchema:schema746,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.file !== undefined){
+let data0 = data.file;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err2 = {instancePath:instancePath+"/file",schemaPath:"#/properties/file/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema746.properties.file.type,parentSchema:schema746.properties.file,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["file"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(func5(data0) > 255){
+const err3 = {instancePath:instancePath+"/file",schemaPath:"#/properties/file/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema746.properties.file,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(func5(data0) < 1){
+const err4 = {instancePath:instancePath+"/file",schemaPath:"#/properties/file/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema746.properties.file,data:data0};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+if(data.number !== undefined){
+let data1 = data.number;
+if(typeof data1 !== "string"){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType1 = typeof data1;
+if(typeof data1 === "string"){
+coerced1 = data1;
+}
+}
+if(!(coerced1 !== undefined)){
+if(dataType1 == "number" || dataType1 == "boolean"){
+coerced1 = "" + data1;
+}
+else if(data1 === null){
+coerced1 = "";
+}
+else {
+const err5 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema696.type,parentSchema:schema696,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["number"] = coerced1;
+}
+}
+}
+if(typeof data1 === "string"){
+if(!pattern312.test(data1)){
+const err6 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema696,data:data1};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema746.type,parentSchema:schema746,data};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+validate187.errors = vErrors;
+return errors === 0;
+}
+
+export const getTicketDepartments = validate190;
+const schema756 = {"title":"UserApiGetTicketDepartmentsInput","type":"object"};
+
+function validate190(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(data && typeof data == "object" && !Array.isArray(data))){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema756.type,parentSchema:schema756,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate190.errors = vErrors;
+return errors === 0;
+}
+
+export const getTickets = validate194;
+const schema771 = {"title":"UserApiGetTicketsInput","type":"object","properties":{"page":{"$ref":"../defs.json#/definitions/pageNumber"}}};
+
+function validate194(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.page !== undefined){
+let data0 = data.page;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 === "boolean" || data0 === null
+              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
+coerced0 = +data0;
+}
+else {
+const err0 = {instancePath:instancePath+"/page",schemaPath:"../defs.json#/definitions/pageNumber/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema53.type,parentSchema:schema53,data:data0};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["page"] = coerced0;
+}
+}
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 < 1 || isNaN(data0)){
+const err1 = {instancePath:instancePath+"/page",schemaPath:"../defs.json#/definitions/pageNumber/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema53,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema771.type,parentSchema:schema771,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate194.errors = vErrors;
+return errors === 0;
+}
+
+export const getTicketsNumber = validate202;
+const schema806 = {"title":"UserApiGetTicketsNumberInput","type":"object","required":["number"],"properties":{"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
+
+function validate202(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.number === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema666.required,parentSchema:schema666,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema806.required,parentSchema:schema806,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5098,7 +5853,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema556.type,parentSchema:schema556,data:data0};
+const err1 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema696.type,parentSchema:schema696,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5116,8 +5871,8 @@ data["number"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern230.test(data0)){
-const err2 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema556,data:data0};
+if(!pattern312.test(data0)){
+const err2 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema696,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5130,7 +5885,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema666.type,parentSchema:schema666,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema806.type,parentSchema:schema806,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5139,19 +5894,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate153.errors = vErrors;
+validate202.errors = vErrors;
 return errors === 0;
 }
 
-export const postTickets = validate155;
-const schema673 = {"title":"UserApiPostTicketsInput","type":"object","required":["dept_id","subject","body"],"properties":{"dept_id":{"$ref":"../defs.json#/definitions/id"},"subject":{"type":"string","minLength":1,"maxLength":255,"description":"a non-empty text of at most 255 characters"},"body":{"type":"string","minLength":1,"description":"the message, not empty"},"priority":{"type":"string","enum":["low","medium","high"],"description":"low, medium or high"}}};
+export const postTickets = validate204;
+const schema813 = {"title":"UserApiPostTicketsInput","type":"object","required":["dept_id","subject","body"],"properties":{"dept_id":{"$ref":"../defs.json#/definitions/id"},"subject":{"type":"string","minLength":1,"maxLength":255,"description":"a non-empty text of at most 255 characters"},"body":{"type":"string","minLength":1,"description":"the message, not empty"},"priority":{"type":"string","enum":["low","medium","high"],"description":"low, medium or high"}}};
 
-function validate155(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate204(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.dept_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "dept_id"},message:"must have required property '"+"dept_id"+"'",schema:schema673.required,parentSchema:schema673,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "dept_id"},message:"must have required property '"+"dept_id"+"'",schema:schema813.required,parentSchema:schema813,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5161,7 +5916,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.subject === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subject"},message:"must have required property '"+"subject"+"'",schema:schema673.required,parentSchema:schema673,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subject"},message:"must have required property '"+"subject"+"'",schema:schema813.required,parentSchema:schema813,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5171,7 +5926,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.body === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema673.required,parentSchema:schema673,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema813.required,parentSchema:schema813,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5250,7 +6005,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema673.properties.subject.type,parentSchema:schema673.properties.subject,data:data1};
+const err5 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema813.properties.subject.type,parentSchema:schema813.properties.subject,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5269,7 +6024,7 @@ data["subject"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(func5(data1) > 255){
-const err6 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema673.properties.subject,data:data1};
+const err6 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema813.properties.subject,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -5279,7 +6034,7 @@ vErrors.push(err6);
 errors++;
 }
 if(func5(data1) < 1){
-const err7 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema673.properties.subject,data:data1};
+const err7 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema813.properties.subject,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -5310,7 +6065,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err8 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema673.properties.body.type,parentSchema:schema673.properties.body,data:data2};
+const err8 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema813.properties.body.type,parentSchema:schema813.properties.body,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -5329,7 +6084,7 @@ data["body"] = coerced2;
 }
 if(typeof data2 === "string"){
 if(func5(data2) < 1){
-const err9 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema673.properties.body,data:data2};
+const err9 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema813.properties.body,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -5360,7 +6115,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err10 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema673.properties.priority.type,parentSchema:schema673.properties.priority,data:data3};
+const err10 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema813.properties.priority.type,parentSchema:schema813.properties.priority,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -5378,7 +6133,7 @@ data["priority"] = coerced3;
 }
 }
 if(!(((data3 === "low") || (data3 === "medium")) || (data3 === "high"))){
-const err11 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/enum",keyword:"enum",params:{allowedValues: schema673.properties.priority.enum},message:"must be equal to one of the allowed values",schema:schema673.properties.priority.enum,parentSchema:schema673.properties.priority,data:data3};
+const err11 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/enum",keyword:"enum",params:{allowedValues: schema813.properties.priority.enum},message:"must be equal to one of the allowed values",schema:schema813.properties.priority.enum,parentSchema:schema813.properties.priority,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -5390,7 +6145,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema673.type,parentSchema:schema673,data};
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema813.type,parentSchema:schema813,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -5399,19 +6154,19 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate155.errors = vErrors;
+validate204.errors = vErrors;
 return errors === 0;
 }
 
-export const postTicketsNumber = validate157;
-const schema678 = {"title":"UserApiPostTicketsNumberInput","type":"object","required":["number","body"],"properties":{"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"},"body":{"type":"string","minLength":1,"description":"the message, not empty"}}};
+export const postTicketsNumber = validate206;
+const schema818 = {"title":"UserApiPostTicketsNumberInput","type":"object","required":["number","body"],"properties":{"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"},"body":{"type":"string","minLength":1,"description":"the message, not empty"}}};
 
-function validate157(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate206(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.number === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema678.required,parentSchema:schema678,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema818.required,parentSchema:schema818,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5421,7 +6176,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.body === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema678.required,parentSchema:schema678,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema818.required,parentSchema:schema818,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5450,7 +6205,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema556.type,parentSchema:schema556,data:data0};
+const err2 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema696.type,parentSchema:schema696,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5468,8 +6223,8 @@ data["number"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern230.test(data0)){
-const err3 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema556,data:data0};
+if(!pattern312.test(data0)){
+const err3 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema696,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5500,7 +6255,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema678.properties.body.type,parentSchema:schema678.properties.body,data:data1};
+const err4 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema818.properties.body.type,parentSchema:schema818.properties.body,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5519,7 +6274,7 @@ data["body"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(func5(data1) < 1){
-const err5 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema678.properties.body,data:data1};
+const err5 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema818.properties.body,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5532,7 +6287,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema678.type,parentSchema:schema678,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema818.type,parentSchema:schema818,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -5541,19 +6296,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate157.errors = vErrors;
+validate206.errors = vErrors;
 return errors === 0;
 }
 
-export const putTicketsNumberClose = validate159;
-const schema683 = {"title":"UserApiPutTicketsNumberCloseInput","type":"object","required":["number"],"properties":{"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
+export const putTicketsNumberClose = validate208;
+const schema823 = {"title":"UserApiPutTicketsNumberCloseInput","type":"object","required":["number"],"properties":{"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
 
-function validate159(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate208(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.number === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema683.required,parentSchema:schema683,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema823.required,parentSchema:schema823,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5582,7 +6337,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema556.type,parentSchema:schema556,data:data0};
+const err1 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema696.type,parentSchema:schema696,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5600,8 +6355,8 @@ data["number"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern230.test(data0)){
-const err2 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema556,data:data0};
+if(!pattern312.test(data0)){
+const err2 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema696,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5614,7 +6369,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema683.type,parentSchema:schema683,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema823.type,parentSchema:schema823,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5623,19 +6378,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate159.errors = vErrors;
+validate208.errors = vErrors;
 return errors === 0;
 }
 
-export const putTicketsNumberOpen = validate161;
-const schema688 = {"title":"UserApiPutTicketsNumberOpenInput","type":"object","required":["number"],"properties":{"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
+export const putTicketsNumberOpen = validate210;
+const schema828 = {"title":"UserApiPutTicketsNumberOpenInput","type":"object","required":["number"],"properties":{"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
 
-function validate161(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate210(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.number === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema688.required,parentSchema:schema688,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema828.required,parentSchema:schema828,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5664,7 +6419,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema556.type,parentSchema:schema556,data:data0};
+const err1 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema696.type,parentSchema:schema696,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5682,8 +6437,8 @@ data["number"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern230.test(data0)){
-const err2 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema556,data:data0};
+if(!pattern312.test(data0)){
+const err2 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema696,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5696,7 +6451,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema688.type,parentSchema:schema688,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema828.type,parentSchema:schema828,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5705,7 +6460,7 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate161.errors = vErrors;
+validate210.errors = vErrors;
 return errors === 0;
 }
 

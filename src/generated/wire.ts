@@ -128,6 +128,7 @@ export interface AllWireTypes {
   resources_order_json?: Order;
   resources_order_draft_json?: OrderDraft;
   resources_order_page_json?: OrderPage;
+  resources_portal_notification_json?: PortalNotification;
   resources_predefined_reply_json?: PredefinedReply;
   resources_product_json?: Product;
   resources_product_automation_json?: ProductAutomation;
@@ -324,6 +325,14 @@ export interface AllWireTypes {
   userapi_contacts_getContactPrivileges_json?: UserApiGetContactPrivileges;
   userapi_contacts_postContact_json?: UserApiPostContact;
   userapi_contacts_putContactId_json?: UserApiPutContactId;
+  userapi_content_getKnowledgebase_json?: UserApiGetKnowledgebase;
+  userapi_content_getKnowledgebaseArticleId_json?: UserApiGetKnowledgebaseArticleId;
+  userapi_content_getKnowledgebaseCategoryId_json?: UserApiGetKnowledgebaseCategoryId;
+  userapi_content_getNews_json?: UserApiGetNews;
+  userapi_content_getNewsId_json?: UserApiGetNewsId;
+  userapi_notifications_getNotifications_json?: UserApiGetNotifications;
+  userapi_notifications_getNotificationsNew_json?: UserApiGetNotificationsNew;
+  userapi_notifications_putNotificationsIdAck_json?: UserApiPutNotificationsIdAck;
   userapi_support_getTicketAttachmentFile_json?: UserApiGetTicketAttachmentFile;
   userapi_support_getTicketDepartments_json?: UserApiGetTicketDepartments;
   userapi_support_getTickets_json?: UserApiGetTickets;
@@ -1203,6 +1212,7 @@ export interface Collections {
   client_mfa: ClientMfa[];
   userapi_keys: UserApiKey[];
   userapi_tokens: UserApiToken[];
+  portal_notifications: PortalNotification[];
   stubs: Stub[];
 }
 /**
@@ -2839,6 +2849,37 @@ export interface UserApiToken {
    * the `jti` of each access token of this login ended by /api/logout
    */
   ended: string[];
+}
+/**
+ * A notification a client sees in its client area and at the customer's door (GET /api/notifications), until it is acknowledged (PUT /api/notifications/{id}/ack). No installation publishes the record: the fields follow HostBill's naming, `rel_type`/`rel_id` as the door's filters name them. Domain rules add one (src/domain/notifications.ts): a staff reply to the client's ticket, an invoice issued to the client. It belongs to the main client; its contacts see it as far as their privileges let them see what it is about.
+ */
+export interface PortalNotification {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  client_id: string;
+  /**
+   * what the notification is about
+   */
+  rel_type: 'Ticket' | 'Invoice';
+  /**
+   * the record as the customer's door names it: an invoice's id (GET /api/invoice/{id}), a ticket's 6-digit number (GET /api/tickets/{number})
+   */
+  rel_id: string;
+  subject: string;
+  message: string;
+  /**
+   * a date-time as YYYY-MM-DD HH:MM:SS
+   */
+  date: string;
+  /**
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
+   */
+  read: '0' | '1';
 }
 /**
  * A call answered the session's own way instead of by the simulation (billsim's own collection). A request of `call` that carries every value of `params` gets, instead of the simulated answer: the success envelope with the keys of `answer` (its string values are Handlebars templates with `params`, `call`, `server_time` and `now` in scope: at most 200 expressions `{{...}}` in all of them, blocks nested at most 8 deep, no partials, an answer at most 32 levels deep; filled in for one request within 100000 steps, each pass of a loop costing the expressions inside it, and 4 MB of text, else that request gets an error naming the stub), the error envelope with the messages of `error`, or a failure below the envelope (`failure`); `status` and `delayMs` as for faults. A stubbed request runs no simulation and changes no state but the stub's own count. The stub with the most `params` that match applies, then the newest. Without `times` a stub lasts until removed. A fixtures folder may ship a stubs.json: a reset returns to those, and snapshots and --data carry the rest like any record.
@@ -12499,6 +12540,178 @@ export interface ContactPrivilegesParam2 {
 }
 export interface UserApiPutContactIdAnswer {
   contact: UserApiContact;
+  info: Info;
+}
+/**
+ * Every knowledge base category clients see, each main category followed by its sub-categories (what the Admin API's getKBCategories lists with `with_subcategories=1`): a hidden category (`visible` "0") is left out with everything under it. No answer is published: the list sits under `categories`, each item as getKBCategories shows it (id, parent_cat, name, description), so a client builds the tree from `parent_cat`. No login or privilege is needed.
+ */
+export interface UserApiGetKnowledgebase {
+  input: UserApiGetKnowledgebaseInput;
+  answer: UserApiGetKnowledgebaseAnswer;
+}
+export interface UserApiGetKnowledgebaseInput {}
+export interface UserApiGetKnowledgebaseAnswer {
+  categories: KbCategoryItem[];
+}
+/**
+ * One knowledge base article, under `article` as the Admin API's getKBArticle answers it (its names, types and per-language maps). Only what clients see: an article in a hidden category (or under one) answers as missing (HTTP 404), as one that is not there, and so does an article marked `registered` "1" to a caller who is not logged in. Reading it does not count a view. No answer is published: the shape is the Admin API's.
+ */
+export interface UserApiGetKnowledgebaseArticleId {
+  input: UserApiGetKnowledgebaseArticleIdInput;
+  answer: UserApiGetKnowledgebaseArticleIdAnswer;
+}
+export interface UserApiGetKnowledgebaseArticleIdInput {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+}
+export interface UserApiGetKnowledgebaseArticleIdAnswer {
+  article: KbArticleDetails;
+}
+/**
+ * One knowledge base category clients see: the category, its direct sub-categories (as getKBCategories with `cid` lists them) and its articles, by sort_order then id, each as the Admin API's getKBArticlesByTags lists an article. An article marked `registered` "1" is listed only to a caller who is logged in. A hidden category, or one under a hidden one, answers as missing (HTTP 404), as one that is not there. No answer is published: the keys are the Admin API's.
+ */
+export interface UserApiGetKnowledgebaseCategoryId {
+  input: UserApiGetKnowledgebaseCategoryIdInput;
+  answer: UserApiGetKnowledgebaseCategoryIdAnswer;
+}
+export interface UserApiGetKnowledgebaseCategoryIdInput {
+  /**
+   * a positive whole number id, such as 1
+   */
+  category_id: string;
+}
+export interface UserApiGetKnowledgebaseCategoryIdAnswer {
+  category: KbCategoryItem;
+  categories: KbCategoryItem[];
+  articles: KbArticleItem[];
+}
+/**
+ * The published news (the Admin API's news items whose `enable` is "1"), newest first by date then id, 25 a page. No answer is published: the list sits under `news` as the Admin API's getNews answers it, with its names and types and its shortened `content` (the first 100 characters and "..."; GET /api/news/{id} has the whole text); `enable` is left out, every item shown being published. News is for anyone: no login or privilege is needed.
+ */
+export interface UserApiGetNews {
+  input: UserApiGetNewsInput;
+  answer: UserApiGetNewsAnswer;
+}
+export interface UserApiGetNewsInput {
+  /**
+   * the page of the list, counted from 1 (25 items a page)
+   */
+  page?: number;
+}
+export interface UserApiGetNewsAnswer {
+  news: UserApiNewsListItem[];
+  page: UserApiPage;
+}
+export interface UserApiNewsListItem {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  title: string;
+  /**
+   * at most 100 characters, plus "..." when the text was cut
+   */
+  content: string;
+  /**
+   * a date as YYYY-MM-DD
+   */
+  date: string;
+}
+/**
+ * One published news item with its whole text. No answer is published: it sits under `newsitem` as the Admin API's getNewsItem places it, with its names and types, `enable` left out. An item that is not published (`enable` "0") answers as missing (HTTP 404), as one that is not there.
+ */
+export interface UserApiGetNewsId {
+  input: UserApiGetNewsIdInput;
+  answer: UserApiGetNewsIdAnswer;
+}
+export interface UserApiGetNewsIdInput {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+}
+export interface UserApiGetNewsIdAnswer {
+  newsitem: UserApiNewsItem;
+}
+export interface UserApiNewsItem {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  title: string;
+  content: string;
+  /**
+   * a date as YYYY-MM-DD
+   */
+  date: string;
+}
+/**
+ * The caller's portal notifications, read or not, newest first, 25 a page. No answer is published: the list sits under `notifications`, each one the stored record (schemas/resources/portal_notification.json, HostBill's naming: `rel_type`, `rel_id` as the route's filters name them, string ids, a `read` flag). A contact sees its client's notifications about what its privileges show: invoices with billing.payinvoice, tickets with support.tickets.
+ */
+export interface UserApiGetNotifications {
+  input: UserApiGetNotificationsInput;
+  answer: UserApiGetNotificationsAnswer;
+}
+export interface UserApiGetNotificationsInput {
+  /**
+   * what the notification is about
+   */
+  rel_type?: 'Ticket' | 'Invoice';
+  /**
+   * a number: an invoice's id or a ticket's 6-digit number
+   */
+  rel_id?: string;
+  /**
+   * the page of the list, counted from 1 (25 items a page)
+   */
+  page?: number;
+}
+export interface UserApiGetNotificationsAnswer {
+  notifications: PortalNotification[];
+  page: UserApiPage;
+}
+/**
+ * Only the caller's notifications not yet acknowledged (`read` "0"), with the same filters, order, paging and shape as GET /api/notifications. No answer is published.
+ */
+export interface UserApiGetNotificationsNew {
+  input: UserApiGetNotificationsNewInput;
+  answer: UserApiGetNotificationsNewAnswer;
+}
+export interface UserApiGetNotificationsNewInput {
+  /**
+   * what the notification is about
+   */
+  rel_type?: 'Ticket' | 'Invoice';
+  /**
+   * a number: an invoice's id or a ticket's 6-digit number
+   */
+  rel_id?: string;
+  /**
+   * the page of the list, counted from 1 (25 items a page)
+   */
+  page?: number;
+}
+export interface UserApiGetNotificationsNewAnswer {
+  notifications: PortalNotification[];
+  page: UserApiPage;
+}
+/**
+ * Marks one of the caller's notifications read, for the client and all its contacts (one flag per notification); acknowledging it again changes nothing. Another client's notification, or one a contact may not see, answers as missing (HTTP 404). No answer is published: `info` says what was done, beside the notification as it now is.
+ */
+export interface UserApiPutNotificationsIdAck {
+  input: UserApiPutNotificationsIdAckInput;
+  answer: UserApiPutNotificationsIdAckAnswer;
+}
+export interface UserApiPutNotificationsIdAckInput {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+}
+export interface UserApiPutNotificationsIdAckAnswer {
+  notification: PortalNotification;
   info: Info;
 }
 /**

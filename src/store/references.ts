@@ -15,6 +15,7 @@ export const REFERENCES: readonly (readonly [string, string, string, string])[] 
   ['client_guests', 'user_id', 'clients', 'client'],
   ['client_mfa', 'client_id', 'clients', 'client'],
   ['userapi_tokens', 'client_id', 'clients', 'client'],
+  ['portal_notifications', 'client_id', 'clients', 'client'],
   ['invoices', 'client_id', 'clients', 'client'],
   ['invoices', 'payment_module', 'gateways', 'gateway'],
   ['invoices', 'currency_id', 'currencies', 'currency'],

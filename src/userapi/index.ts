@@ -24,6 +24,14 @@ import getContactId from './contacts/getContactId.js';
 import getContactPrivileges from './contacts/getContactPrivileges.js';
 import postContact from './contacts/postContact.js';
 import putContactId from './contacts/putContactId.js';
+import getKnowledgebase from './content/getKnowledgebase.js';
+import getKnowledgebaseArticleId from './content/getKnowledgebaseArticleId.js';
+import getKnowledgebaseCategoryId from './content/getKnowledgebaseCategoryId.js';
+import getNews from './content/getNews.js';
+import getNewsId from './content/getNewsId.js';
+import getNotifications from './notifications/getNotifications.js';
+import getNotificationsNew from './notifications/getNotificationsNew.js';
+import putNotificationsIdAck from './notifications/putNotificationsIdAck.js';
 import getTicketAttachmentFile from './support/getTicketAttachmentFile.js';
 import getTicketDepartments from './support/getTicketDepartments.js';
 import getTickets from './support/getTickets.js';
@@ -42,7 +50,14 @@ export const routes: Readonly<Record<string, AnyRoute>> = {
   getDetails,
   getInvoice,
   getInvoiceId,
+  getKnowledgebase,
+  getKnowledgebaseArticleId,
+  getKnowledgebaseCategoryId,
   getLogs,
+  getNews,
+  getNewsId,
+  getNotifications,
+  getNotificationsNew,
   getPayment,
   getPaymentFees,
   getTicketAttachmentFile,
@@ -62,6 +77,7 @@ export const routes: Readonly<Record<string, AnyRoute>> = {
   postTokens,
   putContactId,
   putDetails,
+  putNotificationsIdAck,
   putTicketsNumberClose,
   putTicketsNumberOpen,
 };

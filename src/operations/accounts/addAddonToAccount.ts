@@ -2,6 +2,7 @@ import { defineMutation } from '../operation.js';
 import { notFound } from '../../errors.js';
 import { addonInvoice, checkAddonFits, chooseCycle, newAccountAddon } from '../../domain/accounts.js';
 import { requireClient } from '../../domain/clients.js';
+import { issueInvoice } from '../../domain/invoices.js';
 import { requireEnabledGateway } from '../../domain/gateways.js';
 import { toCents } from '../../domain/money.js';
 import type { AddAddonToAccountRequest, AddAddonToAccountResult } from '../../generated/wire.js';
@@ -26,7 +27,7 @@ export default defineMutation<AddAddonToAccountRequest, AddAddonToAccountResult 
         : undefined;
 
     world.insert('account_addons', row);
-    if (invoice) world.insert('invoices', invoice);
+    if (invoice) issueInvoice(world, invoice, now);
     return { newaddon: true, info: [ADDON_ADDED] };
   },
 });

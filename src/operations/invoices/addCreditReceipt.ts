@@ -2,7 +2,7 @@ import { defineMutation } from '../operation.js';
 import { requireMainClient } from '../../domain/clients.js';
 import { formatDate } from '../../lib/dates.js';
 import { defaultGatewayId } from '../../domain/gateways.js';
-import { newInvoice } from '../../domain/invoices.js';
+import { issueInvoice, newInvoice } from '../../domain/invoices.js';
 import { formatCents, positiveCents } from '../../domain/money.js';
 import { CREDIT_LINE } from '../../domain/payments.js';
 import { Checks } from '../../errors.js';
@@ -27,7 +27,7 @@ export default defineMutation<AddCreditReceiptRequest, AddCreditReceiptResult>({
       taxed: false,
       lines: [{ type: CREDIT_LINE, item_id: '0', description: 'Credit receipt: add funds', amount: formatCents(cents), taxed: false }],
     });
-    world.insert('invoices', invoice);
+    issueInvoice(world, invoice, now);
     return { invoice_id: invoice.id };
   },
 });

@@ -2,7 +2,7 @@ import { defineMutation } from '../operation.js';
 import { requireMainClient } from '../../domain/clients.js';
 import { formatDate } from '../../lib/dates.js';
 import { defaultGatewayId } from '../../domain/gateways.js';
-import { newInvoice } from '../../domain/invoices.js';
+import { issueInvoice, newInvoice } from '../../domain/invoices.js';
 import type { AddInvoiceRequest, AddInvoiceResult } from '../../generated/wire.js';
 
 export default defineMutation<AddInvoiceRequest, AddInvoiceResult>({
@@ -18,7 +18,7 @@ export default defineMutation<AddInvoiceRequest, AddInvoiceResult>({
       lines: [],
       status: 'Draft',
     });
-    world.insert('invoices', invoice);
+    issueInvoice(world, invoice, now);
     return { invoice_id: invoice.id };
   },
 });

@@ -1,27 +1,15 @@
 import { defineOperation } from '../operation.js';
-import type { GetNewsRequest, GetNewsResult, NewsItem } from '../../generated/wire.js';
+import type { GetNewsRequest, GetNewsResult } from '../../generated/wire.js';
 import { pageParams, paginate } from '../../lib/lists.js';
-
-export const NEWS_PREVIEW_LENGTH = 100;
-
-/** Lists show a preview; counted in code points so a cut never splits a character. */
-export function preview(content: string): string {
-  const chars = Array.from(content);
-  return chars.length > NEWS_PREVIEW_LENGTH ? `${chars.slice(0, NEWS_PREVIEW_LENGTH).join('')}...` : content;
-}
-
-function newestFirst(a: NewsItem, b: NewsItem): number {
-  return b.date.localeCompare(a.date) || Number(b.id) - Number(a.id);
-}
+import { newsList, newsPreview } from '../../domain/news.js';
 
 export default defineOperation<GetNewsRequest, GetNewsResult>({
   mutates: false,
   run(params, { world }) {
-    const rows = [...world.all('news')].sort(newestFirst);
     const { page, perpage } = pageParams(params);
-    const { items, sorter } = paginate(rows, page, perpage);
+    const { items, sorter } = paginate(newsList(world, false), page, perpage);
     return {
-      news: items.map(({ id, title, content, enable, date }) => ({ id, title, content: preview(content), enable, date })),
+      news: items.map(({ id, title, content, enable, date }) => ({ id, title, content: newsPreview(content), enable, date })),
       sorter,
     };
   },

@@ -46,6 +46,8 @@ const ALICE_RECORDS: Partial<Record<keyof Collections, string[]>> = {
   // Her affiliate account, with the orders of others it referred.
   affiliates: ['1'],
   affiliate_referrals: ['2', '3', '5'],
+  // What her client area showed her.
+  portal_notifications: ['1', '2'],
 };
 const DELETED = { success: true, call: CALL, server_time: SERVER_TIME, info: ALICE_INFO };
 
