@@ -387,6 +387,8 @@ export const messages = {
   doorMfaNotPending: () => 'POST /api/mfa/verify takes the mfa.token POST /api/login answered to an account with two-factor authentication',
   doorRevokeWhat: () => 'Send refresh_token, or call with the access token of the login to revoke',
   noTicketDept: () => 'No ticket department exists to file the ticket under: add one to the world (ticket_depts.json)',
+  // The customer's door, services (/api/service...).
+  serviceLabelSet: (id: string) => `Service #${id} label saved`,
 } as const;
 
 export function fail(message: string | string[]): never {

@@ -311,6 +311,12 @@ export interface AllWireTypes {
   userapi_auth_postRevoke_json?: UserApiPostRevoke;
   userapi_auth_postToken_json?: UserApiPostToken;
   userapi_auth_postTokens_json?: UserApiPostTokens;
+  userapi_services_getService_json?: UserApiGetService;
+  userapi_services_getServiceId_json?: UserApiGetServiceId;
+  userapi_services_getServiceIdLabel_json?: UserApiGetServiceIdLabel;
+  userapi_services_getServiceIdMethods_json?: UserApiGetServiceIdMethods;
+  userapi_services_getServiceOrderOrderNum_json?: UserApiGetServiceOrderOrderNum;
+  userapi_services_postServiceIdLabel_json?: UserApiPostServiceIdLabel;
   control_addFault_json?: AddFaultRoute;
   control_addStub_json?: AddStubRoute;
   control_automation_json?: AutomationRoute;
@@ -11762,6 +11768,274 @@ export interface UserApiPostTokensAnswer {
    * a date-time as YYYY-MM-DD HH:MM:SS
    */
   expires_at: string;
+  info: Info;
+}
+/**
+ * The caller's services (a contact sees its client's; no privilege needed to read), newest first, 25 a page. No answer is published: the keys are the ones clients read (GOFIBER's syncService: id, domain, total, firstpayment, status, billingcycle, next_due, expires, next_invoice, category, category_url, name; COSTSYNC a subset), with the Admin API's names and string types for the same account (getClientAccounts, getAccountDetails), plus the client's own `label`. `name` is the product's name, `category` the name of the product's order page and `category_url` that page's slug; `expires` is next_due, as getAccountDetails answers it. `page` sits beside the list (Togglebox's pager).
+ */
+export interface UserApiGetService {
+  input: UserApiGetServiceInput;
+  answer: UserApiGetServiceAnswer;
+}
+export interface UserApiGetServiceInput {
+  /**
+   * the page of the list, counted from 1 (25 items a page)
+   */
+  page?: number;
+}
+export interface UserApiGetServiceAnswer {
+  services: UserApiServiceItem[];
+  page: UserApiPage;
+}
+export interface UserApiServiceItem {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  domain: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  total: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  firstpayment: string;
+  status: 'Pending' | 'Active' | 'Suspended' | 'Terminated' | 'Cancelled' | 'Fraud';
+  /**
+   * a billing cycle name such as Monthly
+   */
+  billingcycle:
+    | 'Free'
+    | 'One Time'
+    | 'Once'
+    | 'Hourly'
+    | 'Daily'
+    | 'Weekly'
+    | 'Monthly'
+    | 'Quarterly'
+    | 'Semi-Annually'
+    | 'Annually'
+    | 'Biennially'
+    | 'Triennially'
+    | 'Quadrennially'
+    | 'Quinquennially';
+  /**
+   * a date as YYYY-MM-DD
+   */
+  next_due: string;
+  /**
+   * a date as YYYY-MM-DD
+   */
+  expires: string;
+  /**
+   * a date as YYYY-MM-DD
+   */
+  next_invoice: string;
+  /**
+   * the name of the product's order page ("" when it has none)
+   */
+  category: string;
+  /**
+   * the slug of the product's order page ("" when it has none)
+   */
+  category_url: string;
+  /**
+   * the product's name
+   */
+  name: string;
+  label: string;
+}
+/**
+ * Where a list is: `current` counted from 1, `total` pages (at least 1). The list route's `page` parameter picks one (Togglebox's pager reads these keys).
+ */
+export interface UserApiPage {
+  current: number;
+  total: number;
+}
+/**
+ * One of the caller's services under `service` (GOFIBER and WLS read that key). No answer is published: the keys are the ones clients read (id, domain, firstpayment, total, status, billingcycle, next_due, expires, next_invoice, label, username, password, name: GOFIBER, WLS, T4V-WHMCS) plus the Admin API's getAccountDetails fields a client may see of its own service, with the same names, string types and values (password is the service's own login, as getAccountDetails shows it; staff notes, the server and the module stay on the staff's side). `category` and `category_url` as GET /service lists them. Another client's service answers as missing (HTTP 404).
+ */
+export interface UserApiGetServiceId {
+  input: UserApiGetServiceIdInput;
+  answer: UserApiGetServiceIdAnswer;
+}
+export interface UserApiGetServiceIdInput {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+}
+export interface UserApiGetServiceIdAnswer {
+  service: UserApiService;
+}
+export interface UserApiService {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  order_id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  product_id: string;
+  /**
+   * a date as YYYY-MM-DD
+   */
+  date_created: string;
+  domain: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  payment_module: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  firstpayment: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  total: string;
+  /**
+   * a billing cycle name such as Monthly
+   */
+  billingcycle:
+    | 'Free'
+    | 'One Time'
+    | 'Once'
+    | 'Hourly'
+    | 'Daily'
+    | 'Weekly'
+    | 'Monthly'
+    | 'Quarterly'
+    | 'Semi-Annually'
+    | 'Annually'
+    | 'Biennially'
+    | 'Triennially'
+    | 'Quadrennially'
+    | 'Quinquennially';
+  billingtype: 'PrePay' | 'PostPay';
+  /**
+   * a date as YYYY-MM-DD
+   */
+  next_due: string;
+  /**
+   * the day of the month of next_due, without a leading zero ("0" when next_due is unset)
+   */
+  due_day: string;
+  /**
+   * a date as YYYY-MM-DD
+   */
+  expires: string;
+  /**
+   * a date as YYYY-MM-DD
+   */
+  next_invoice: string;
+  status: 'Pending' | 'Active' | 'Suspended' | 'Terminated' | 'Cancelled' | 'Fraud';
+  label: string;
+  username: string;
+  /**
+   * the service's own login password (fixture data, shown by getAccountDetails as HostBill shows it decrypted); "" when the service has no login. Never the client's login password.
+   */
+  password: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  currency_id: string;
+  /**
+   * the product's name
+   */
+  name: string;
+  /**
+   * the name of the product's order page ("" when it has none)
+   */
+  category: string;
+  /**
+   * the slug of the product's order page ("" when it has none)
+   */
+  category_url: string;
+}
+/**
+ * The client's own name for the service. No answer is published: `label` is the account's own field, the one getAccountDetails shows ("" when none was given).
+ */
+export interface UserApiGetServiceIdLabel {
+  input: UserApiGetServiceIdLabelInput;
+  answer: UserApiGetServiceIdLabelAnswer;
+}
+export interface UserApiGetServiceIdLabelInput {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+}
+export interface UserApiGetServiceIdLabelAnswer {
+  label: string;
+}
+/**
+ * Which of the door's service routes apply to this service now (POSTMAN and Togglebox name the route; no answer is published). `methods` lists each as its method, its path under /api with the service's id in it, and its route as the door names it; a route is listed when it would not be refused for the service's state: reading it and its label always; cancel while it is Pending, Active or Suspended and has no cancellation request; renew while it is Active on a recurring cycle and has no Unpaid invoice billing it.
+ */
+export interface UserApiGetServiceIdMethods {
+  input: UserApiGetServiceIdMethodsInput;
+  answer: UserApiGetServiceIdMethodsAnswer;
+}
+export interface UserApiGetServiceIdMethodsInput {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+}
+export interface UserApiGetServiceIdMethodsAnswer {
+  methods: UserApiServiceMethod[];
+}
+export interface UserApiServiceMethod {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /**
+   * the path under /api for this service: /service/12/cancel
+   */
+  path: string;
+  /**
+   * the route as the door names it: POST /service/{id}/cancel
+   */
+  route: string;
+}
+/**
+ * The service an order made, by the order's number (the `number` getOrderDetails shows, the `order_num` an order answers): Time4VPS reads `account_id`, a string as the Admin API types ids. An order that made several services answers the first; an order that is not the caller's, or that made no service, answers as missing (HTTP 404).
+ */
+export interface UserApiGetServiceOrderOrderNum {
+  input: UserApiGetServiceOrderOrderNumInput;
+  answer: UserApiGetServiceOrderOrderNumAnswer;
+}
+export interface UserApiGetServiceOrderOrderNumInput {
+  /**
+   * a positive whole number id, such as 1
+   */
+  order_num: string;
+}
+export interface UserApiGetServiceOrderOrderNumAnswer {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  account_id: string;
+}
+/**
+ * Sets the client's own name for the service: stored in the account's `label`, which getAccountDetails shows ("" clears it). Naming a service costs nothing, so a contact needs no privilege. No answer is published: the new `label`, and `info` saying what changed.
+ */
+export interface UserApiPostServiceIdLabel {
+  input: UserApiPostServiceIdLabelInput;
+  answer: UserApiPostServiceIdLabelAnswer;
+}
+export interface UserApiPostServiceIdLabelInput {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+  label: string;
+}
+export interface UserApiPostServiceIdLabelAnswer {
+  label: string;
   info: Info;
 }
 /**

@@ -67,3 +67,11 @@ export const DAY_COMPARE: Record<DateOp, (day: string, wanted: string) => boolea
   '>': (day, wanted) => day > wanted,
   '!=': (day, wanted) => day !== wanted,
 };
+
+/**
+ * Where a page of the customer's door is (`page: {current, total}` beside its list): pages count
+ * from 1 there, and an empty list still has one page.
+ */
+export function doorPage(sorter: Sorter): { current: number; total: number } {
+  return { current: sorter.sorterpage, total: Math.max(1, sorter.totalpages) };
+}

@@ -11,6 +11,12 @@ import postMfaVerify from './auth/postMfaVerify.js';
 import postRevoke from './auth/postRevoke.js';
 import postToken from './auth/postToken.js';
 import postTokens from './auth/postTokens.js';
+import getService from './services/getService.js';
+import getServiceId from './services/getServiceId.js';
+import getServiceIdLabel from './services/getServiceIdLabel.js';
+import getServiceIdMethods from './services/getServiceIdMethods.js';
+import getServiceOrderOrderNum from './services/getServiceOrderOrderNum.js';
+import postServiceIdLabel from './services/postServiceIdLabel.js';
 
 export const routes: Readonly<Record<string, AnyRoute>> = {
   deleteTokensId,
@@ -22,4 +28,10 @@ export const routes: Readonly<Record<string, AnyRoute>> = {
   postRevoke,
   postToken,
   postTokens,
+  getService,
+  getServiceId,
+  getServiceIdLabel,
+  getServiceIdMethods,
+  getServiceOrderOrderNum,
+  postServiceIdLabel,
 };
