@@ -29,7 +29,20 @@ function log(world: World, day: string, done: Omit<AutomationEntry, 'id' | 'day'
   counts[done.action] = (counts[done.action] ?? 0) + 1;
 }
 
-/** A new renewal invoice: its e-mail, and the client's credit applied at once when the client's settings say so. */
+/**
+ * What follows a new renewal invoice, made by the daily run or asked for by the
+ * customer: its e-mail, then the client's credit applied at once when the
+ * client's settings say so. Answers undefined for an invoice whose client is gone.
+ */
+export function issueInvoice(world: World, invoice: Invoice, related: Record<string, string>, now: Date) {
+  const client = world.get('clients', invoice.client_id);
+  if (!client) return undefined;
+  const email = recordInvoiceEmail(world, client, invoice, related, now);
+  const { cents, invoice: after } = applyCreditToNewInvoice(world, invoice, client, now);
+  return { client, email, cents, after };
+}
+
+/** A new renewal invoice of the daily run, logged: its e-mail, and the client's credit applied at once when the client's settings say so. */
 function issued(
   world: World,
   invoice: Invoice,
@@ -39,12 +52,11 @@ function issued(
   now: Date,
   counts: ActionCounts,
 ) {
-  const client = world.get('clients', invoice.client_id);
-  if (!client) return;
-  const email = recordInvoiceEmail(world, client, invoice, related, now);
+  const made = issueInvoice(world, invoice, related, now);
+  if (!made) return;
+  const { client, email, cents, after } = made;
   const records = { client_id: client.id, invoice_id: invoice.id, ...related, email_id: email.id };
   log(world, day, { action: 'invoice_created', reason: `${what} due ${invoice.duedate}`, records }, counts);
-  const { cents, invoice: after } = applyCreditToNewInvoice(world, invoice, client, now);
   if (cents === 0) return;
   const reason = `${formatCents(cents)} of the client's credit applied to invoice #${invoice.id}${after.status === 'Paid' ? ', which is now Paid' : ''}`;
   log(world, day, { action: 'credit_applied', reason, records: { client_id: client.id, invoice_id: invoice.id } }, counts);

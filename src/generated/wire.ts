@@ -317,6 +317,7 @@ export interface AllWireTypes {
   userapi_services_getServiceIdMethods_json?: UserApiGetServiceIdMethods;
   userapi_services_getServiceOrderOrderNum_json?: UserApiGetServiceOrderOrderNum;
   userapi_services_postServiceIdLabel_json?: UserApiPostServiceIdLabel;
+  userapi_services_postServiceIdRenew_json?: UserApiPostServiceIdRenew;
   control_addFault_json?: AddFaultRoute;
   control_addStub_json?: AddStubRoute;
   control_automation_json?: AutomationRoute;
@@ -12036,6 +12037,26 @@ export interface UserApiPostServiceIdLabelInput {
 }
 export interface UserApiPostServiceIdLabelAnswer {
   label: string;
+  info: Info;
+}
+/**
+ * Raises the renewal invoice of the service's next unbilled period now, through the rule the daily automation bills renewals with (the same lines, due date, e-mail and credit applied when the client's settings say so); next_invoice moves on a period, so the automation does not bill that period again, and paying the invoice moves next_due as a renewal does. An Active service on a recurring cycle only, and not while an Unpaid invoice already bills it. It costs money, so a contact needs billing.orders. No answer is published: the new invoice's id (getInvoiceDetails shows it) and `info`.
+ */
+export interface UserApiPostServiceIdRenew {
+  input: UserApiPostServiceIdRenewInput;
+  answer: UserApiPostServiceIdRenewAnswer;
+}
+export interface UserApiPostServiceIdRenewInput {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+}
+export interface UserApiPostServiceIdRenewAnswer {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  invoice_id: string;
   info: Info;
 }
 /**

@@ -17,6 +17,7 @@ import getServiceIdLabel from './services/getServiceIdLabel.js';
 import getServiceIdMethods from './services/getServiceIdMethods.js';
 import getServiceOrderOrderNum from './services/getServiceOrderOrderNum.js';
 import postServiceIdLabel from './services/postServiceIdLabel.js';
+import postServiceIdRenew from './services/postServiceIdRenew.js';
 
 export const routes: Readonly<Record<string, AnyRoute>> = {
   deleteTokensId,
@@ -34,4 +35,5 @@ export const routes: Readonly<Record<string, AnyRoute>> = {
   getServiceIdMethods,
   getServiceOrderOrderNum,
   postServiceIdLabel,
+  postServiceIdRenew,
 };

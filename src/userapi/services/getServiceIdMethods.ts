@@ -1,5 +1,6 @@
 import { callerOf, defineRead } from '../route.js';
 import { customerService } from '../../domain/customerServices.js';
+import { canRenewEarly, unpaidRenewal } from '../../domain/renewals.js';
 import type { Account, UserApiGetServiceIdMethodsAnswer, UserApiGetServiceIdMethodsInput } from '../../generated/wire.js';
 import type { View } from '../../store/world.js';
 
@@ -8,6 +9,7 @@ const SERVICE_ROUTES: ReadonlyArray<{ route: string; applies: (world: View, acco
   { route: 'GET /service/{id}', applies: () => true },
   { route: 'GET /service/{id}/label', applies: () => true },
   { route: 'POST /service/{id}/label', applies: () => true },
+  { route: 'POST /service/{id}/renew', applies: (world, account) => canRenewEarly(account) && !unpaidRenewal(world, account) },
 ];
 
 export default defineRead<UserApiGetServiceIdMethodsInput, UserApiGetServiceIdMethodsAnswer>({

@@ -14,7 +14,17 @@ t.test('an Active service lists the routes that apply to it', async (t) => {
   const app = await build(t);
   const token = await login(app, ALICE);
   const body = assertAnswer(t, await door(app, 'GET', '/service/1/methods', {}, { token }), 'getServiceIdMethods');
-  t.strictSame(body, { methods: ALWAYS.map((text) => route(text, '1')) });
+  t.strictSame(body, { methods: [...ALWAYS, 'POST /service/{id}/renew'].map((text) => route(text, '1')) });
+  assertAnswer(t, await door(app, 'POST', '/service/1/renew', {}, { token }), 'postServiceIdRenew');
+  const after = assertAnswer(t, await door(app, 'GET', '/service/1/methods', {}, { token }), 'getServiceIdMethods');
+  t.strictSame(after, { methods: ALWAYS.map((text) => route(text, '1')) }, 'no renew while its renewal invoice is Unpaid');
+});
+
+t.test('a Cancelled service can only be read and named', async (t) => {
+  const app = await build(t);
+  const token = await login(app, 'farid@haddadtrading.com');
+  const body = assertAnswer(t, await door(app, 'GET', '/service/9/methods', {}, { token }), 'getServiceIdMethods');
+  t.strictSame(body, { methods: ALWAYS.map((text) => route(text, '9')) });
 });
 
 t.test('a contact without any privilege reads them', async (t) => {
