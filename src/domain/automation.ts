@@ -5,6 +5,7 @@
 import type { AutomationEntry, Domain, Invoice } from '../generated/wire.js';
 import type { View, World } from '../store/world.js';
 import { applyCreditToNewInvoice } from './payments.js';
+import { cancellationsDue, carryOut } from './cancellations.js';
 import { cancelUnpaidOrder, chaseInvoice, type Done, nextChaseDay } from './dunning.js';
 import { recordInvoiceEmail } from './outbox.js';
 import { expiringDomains, registryDay } from './registrar.js';
@@ -137,6 +138,18 @@ export function* daySteps(world: World, day: string, counts: ActionCounts, run: 
   }
   for (const domain of [...world.where('domains', 'status', 'Expired')]) {
     registry(domain);
+    yield;
+  }
+  // Services whose paid period ends today with a cancellation request end before anything bills them.
+  for (const request of cancellationsDue(world, day)) {
+    const before = world.get('accounts', request.item_id);
+    carryOut(world, request, now);
+    const after = world.get('accounts', request.item_id);
+    if (before && after && before.status !== after.status) {
+      const action = after.status === 'Cancelled' ? 'service_cancelled' : 'service_terminated';
+      const reason = `cancellation request #${request.id} (${request.type}) of service #${after.id} carried out`;
+      log(world, day, { action, reason, records: { client_id: after.client_id, account_id: after.id } }, counts);
+    }
     yield;
   }
   for (const service of servicesToBill(world, day)) {

@@ -5,6 +5,7 @@
 import type { Account, Domain, Invoice, Product } from '../generated/wire.js';
 import type { View, World } from '../store/world.js';
 import { fail, messages } from '../errors.js';
+import { openCancellation } from './cancellations.js';
 import { type Cycle, addPeriods, cycleCode, firstPeriod, isRecurring } from './cycles.js';
 import { formatDate, parseDateTime, ZERO_DATE } from '../lib/dates.js';
 import { invoiceDateBefore, plusYears } from './domains.js';
@@ -96,11 +97,13 @@ export function unpaidRenewal(world: View, service: Account): Invoice | undefine
 /**
  * A renewal asked for now (the customer's renew): the same invoice the daily
  * run makes on the invoice date, for the next unbilled period, made today.
- * Refused for a service that does not renew by itself or is not Active, and
- * while an Unpaid invoice already bills it (paying that one renews it).
+ * Refused for a service that does not renew by itself or is not Active, one
+ * asked to cancel, and while an Unpaid invoice already bills it (paying that one renews it).
  */
 export function renewServiceNow(world: World, service: Account, day: string): Invoice {
   if (!canRenewEarly(service)) fail(messages.serviceNotRenewable(service.id, service.status, service.billingcycle));
+  const request = openCancellation(world, service.id);
+  if (request) fail(messages.serviceRenewalCancelling(service.id, request.id));
   const unpaid = unpaidRenewal(world, service);
   if (unpaid) fail(messages.serviceRenewalUnpaid(service.id, unpaid.id));
   return (
@@ -171,7 +174,10 @@ function domainBillingDay(domain: Domain): string | undefined {
 
 /** Reads nothing but the view: which services the daily run of `day` bills, in id order, through an index by billing day. */
 export function servicesToBill(world: View, day: string): Account[] {
-  return world.dueBy('accounts', 'billing-day', serviceBillingDay, day).filter((service) => serviceInvoiceDue(service, day));
+  // A service asked to cancel at the end of its period is not billed for the next one.
+  return world
+    .dueBy('accounts', 'billing-day', serviceBillingDay, day)
+    .filter((service) => serviceInvoiceDue(service, day) && !openCancellation(world, service.id));
 }
 
 /** Which domains the daily run of `day` bills, in id order, through an index by billing day. */

@@ -872,11 +872,11 @@ validate36.errors = vErrors;
 return errors === 0;
 }
 
-export const getService = validate49;
-const schema166 = {"title":"UserApiGetServiceInput","type":"object","properties":{"page":{"$ref":"../defs.json#/definitions/pageNumber"}}};
+export const getService = validate51;
+const schema173 = {"title":"UserApiGetServiceInput","type":"object","properties":{"page":{"$ref":"../defs.json#/definitions/pageNumber"}}};
 const schema89 = {"type":"integer","minimum":1,"default":1,"description":"the page of the list, counted from 1 (25 items a page)"};
 
-function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -930,7 +930,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema166.type,parentSchema:schema166,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema173.type,parentSchema:schema173,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -939,101 +939,19 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate49.errors = vErrors;
+validate51.errors = vErrors;
 return errors === 0;
 }
 
-export const getServiceId = validate53;
-const schema190 = {"title":"UserApiGetServiceIdInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
-
-function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema190.required,parentSchema:schema190,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(typeof data0 !== "string"){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
-data0 = data0[0];
-dataType0 = typeof data0;
-if(typeof data0 === "string"){
-coerced0 = data0;
-}
-}
-if(!(coerced0 !== undefined)){
-if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data0;
-}
-else if(data0 === null){
-coerced0 = "";
-}
-else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema53.type,parentSchema:schema53,data:data0};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["id"] = coerced0;
-}
-}
-}
-if(typeof data0 === "string"){
-if(!pattern16.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema53,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema190.type,parentSchema:schema190,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-validate53.errors = vErrors;
-return errors === 0;
-}
-
-export const getServiceIdLabel = validate55;
-const schema195 = {"title":"UserApiGetServiceIdLabelInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
+export const getServiceId = validate55;
+const schema197 = {"title":"UserApiGetServiceIdInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
 
 function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema195.required,parentSchema:schema195,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema197.required,parentSchema:schema197,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1094,7 +1012,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema195.type,parentSchema:schema195,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema197.type,parentSchema:schema197,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1107,15 +1025,15 @@ validate55.errors = vErrors;
 return errors === 0;
 }
 
-export const getServiceIdMethods = validate57;
-const schema199 = {"title":"UserApiGetServiceIdMethodsInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
+export const getServiceIdLabel = validate57;
+const schema202 = {"title":"UserApiGetServiceIdLabelInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
 
 function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema199.required,parentSchema:schema199,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema202.required,parentSchema:schema202,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1176,7 +1094,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema199.type,parentSchema:schema199,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema202.type,parentSchema:schema202,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1189,15 +1107,97 @@ validate57.errors = vErrors;
 return errors === 0;
 }
 
-export const getServiceOrderOrderNum = validate59;
-const schema204 = {"title":"UserApiGetServiceOrderOrderNumInput","type":"object","required":["order_num"],"properties":{"order_num":{"$ref":"../defs.json#/definitions/id","description":"the order's number"}}};
+export const getServiceIdMethods = validate59;
+const schema206 = {"title":"UserApiGetServiceIdMethodsInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
 
 function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema206.required,parentSchema:schema206,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema53.type,parentSchema:schema53,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern16.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema53,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema206.type,parentSchema:schema206,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate59.errors = vErrors;
+return errors === 0;
+}
+
+export const getServiceOrderOrderNum = validate61;
+const schema211 = {"title":"UserApiGetServiceOrderOrderNumInput","type":"object","required":["order_num"],"properties":{"order_num":{"$ref":"../defs.json#/definitions/id","description":"the order's number"}}};
+
+function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.order_num === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "order_num"},message:"must have required property '"+"order_num"+"'",schema:schema204.required,parentSchema:schema204,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "order_num"},message:"must have required property '"+"order_num"+"'",schema:schema211.required,parentSchema:schema211,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1258,7 +1258,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema204.type,parentSchema:schema204,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema211.type,parentSchema:schema211,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1267,19 +1267,267 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate59.errors = vErrors;
+validate61.errors = vErrors;
 return errors === 0;
 }
 
-export const postServiceIdLabel = validate61;
-const schema210 = {"title":"UserApiPostServiceIdLabelInput","type":"object","required":["id","label"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"label":{"type":"string","maxLength":255}}};
+export const postServiceIdCancel = validate64;
+const schema216 = {"title":"UserApiPostServiceIdCancelInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"immediate":{"description":"true (JSON), \"1\" or \"true\" ends the service now; false, \"0\" or \"false\" (the default) at the end of its billing period","anyOf":[{"type":"boolean"},{"type":"string","enum":["0","1","true","false"]}],"default":false},"reason":{"type":"string","maxLength":1000,"default":""}}};
 
-function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.immediate === undefined){
+data.immediate = false;
+}
+if(data.reason === undefined){
+data.reason = "";
+}
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema216.required,parentSchema:schema216,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema53.type,parentSchema:schema53,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern16.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema53,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+let data1 = data.immediate;
+const _errs5 = errors;
+let valid2 = false;
+const _errs6 = errors;
+if(typeof data1 !== "boolean"){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType1 = typeof data1;
+if(typeof data1 === "boolean"){
+coerced1 = data1;
+}
+}
+if(!(coerced1 !== undefined)){
+if(data1 === "false" || data1 === 0 || data1 === null){
+coerced1 = false;
+}
+else if(data1 === "true" || data1 === 1){
+coerced1 = true;
+}
+else {
+const err3 = {instancePath:instancePath+"/immediate",schemaPath:"#/properties/immediate/anyOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema216.properties.immediate.anyOf[0].type,parentSchema:schema216.properties.immediate.anyOf[0],data:data1};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["immediate"] = coerced1;
+}
+}
+}
+var _valid0 = _errs6 === errors;
+valid2 = valid2 || _valid0;
+if(!valid2){
+const _errs8 = errors;
+if(typeof data1 !== "string"){
+let dataType2 = typeof data1;
+let coerced2 = undefined;
+if(dataType2 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType2 = typeof data1;
+if(typeof data1 === "string"){
+coerced2 = data1;
+}
+}
+if(!(coerced2 !== undefined)){
+if(dataType2 == "number" || dataType2 == "boolean"){
+coerced2 = "" + data1;
+}
+else if(data1 === null){
+coerced2 = "";
+}
+else {
+const err4 = {instancePath:instancePath+"/immediate",schemaPath:"#/properties/immediate/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema216.properties.immediate.anyOf[1].type,parentSchema:schema216.properties.immediate.anyOf[1],data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(coerced2 !== undefined){
+data1 = coerced2;
+if(data !== undefined){
+data["immediate"] = coerced2;
+}
+}
+}
+if(!((((data1 === "0") || (data1 === "1")) || (data1 === "true")) || (data1 === "false"))){
+const err5 = {instancePath:instancePath+"/immediate",schemaPath:"#/properties/immediate/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema216.properties.immediate.anyOf[1].enum},message:"must be equal to one of the allowed values",schema:schema216.properties.immediate.anyOf[1].enum,parentSchema:schema216.properties.immediate.anyOf[1],data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+var _valid0 = _errs8 === errors;
+valid2 = valid2 || _valid0;
+}
+if(!valid2){
+const err6 = {instancePath:instancePath+"/immediate",schemaPath:"#/properties/immediate/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema216.properties.immediate.anyOf,parentSchema:schema216.properties.immediate,data:data1};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+else {
+errors = _errs5;
+if(vErrors !== null){
+if(_errs5){
+vErrors.length = _errs5;
+}
+else {
+vErrors = null;
+}
+}
+}
+let data2 = data.reason;
+if(typeof data2 !== "string"){
+let dataType3 = typeof data2;
+let coerced3 = undefined;
+if(dataType3 == 'object' && Array.isArray(data2) && data2.length == 1){
+data2 = data2[0];
+dataType3 = typeof data2;
+if(typeof data2 === "string"){
+coerced3 = data2;
+}
+}
+if(!(coerced3 !== undefined)){
+if(dataType3 == "number" || dataType3 == "boolean"){
+coerced3 = "" + data2;
+}
+else if(data2 === null){
+coerced3 = "";
+}
+else {
+const err7 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema216.properties.reason.type,parentSchema:schema216.properties.reason,data:data2};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(coerced3 !== undefined){
+data2 = coerced3;
+if(data !== undefined){
+data["reason"] = coerced3;
+}
+}
+}
+if(typeof data2 === "string"){
+if(func4(data2) > 1000){
+const err8 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema216.properties.reason,data:data2};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema216.type,parentSchema:schema216,data};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+validate64.errors = vErrors;
+return errors === 0;
+}
+
+export const postServiceIdLabel = validate66;
+const schema222 = {"title":"UserApiPostServiceIdLabelInput","type":"object","required":["id","label"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"label":{"type":"string","maxLength":255}}};
+
+function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema210.required,parentSchema:schema210,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema222.required,parentSchema:schema222,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1289,7 +1537,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.label === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'",schema:schema210.required,parentSchema:schema210,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'",schema:schema222.required,parentSchema:schema222,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1368,7 +1616,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema210.properties.label.type,parentSchema:schema210.properties.label,data:data1};
+const err4 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema222.properties.label.type,parentSchema:schema222.properties.label,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1387,7 +1635,7 @@ data["label"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(func4(data1) > 255){
-const err5 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema210.properties.label,data:data1};
+const err5 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema222.properties.label,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1400,7 +1648,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema210.type,parentSchema:schema210,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema222.type,parentSchema:schema222,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1409,19 +1657,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate61.errors = vErrors;
+validate66.errors = vErrors;
 return errors === 0;
 }
 
-export const postServiceIdRenew = validate66;
-const schema239 = {"title":"UserApiPostServiceIdRenewInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
+export const postServiceIdRenew = validate71;
+const schema251 = {"title":"UserApiPostServiceIdRenewInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
 
-function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema239.required,parentSchema:schema239,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema251.required,parentSchema:schema251,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1482,7 +1730,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema239.type,parentSchema:schema239,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema251.type,parentSchema:schema251,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1491,7 +1739,7 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate66.errors = vErrors;
+validate71.errors = vErrors;
 return errors === 0;
 }
 

@@ -105,6 +105,7 @@ export interface AllWireTypes {
   resources_app_group_json?: AppGroup;
   resources_automation_entry_json?: AutomationEntry;
   resources_automation_state_json?: AutomationState;
+  resources_cancellation_json?: Cancellation;
   resources_client_json?: Client;
   resources_client_automation_json?: ClientAutomation;
   resources_client_card_json?: ClientCard;
@@ -316,6 +317,7 @@ export interface AllWireTypes {
   userapi_services_getServiceIdLabel_json?: UserApiGetServiceIdLabel;
   userapi_services_getServiceIdMethods_json?: UserApiGetServiceIdMethods;
   userapi_services_getServiceOrderOrderNum_json?: UserApiGetServiceOrderOrderNum;
+  userapi_services_postServiceIdCancel_json?: UserApiPostServiceIdCancel;
   userapi_services_postServiceIdLabel_json?: UserApiPostServiceIdLabel;
   userapi_services_postServiceIdRenew_json?: UserApiPostServiceIdRenew;
   control_addFault_json?: AddFaultRoute;
@@ -844,6 +846,7 @@ export interface AutomationEntry {
     | 'late_fee_added'
     | 'service_suspended'
     | 'service_terminated'
+    | 'service_cancelled'
     | 'invoice_cancelled'
     | 'order_cancelled'
     | 'domain_expired'
@@ -876,6 +879,39 @@ export interface AutomationState {
    * a date as YYYY-MM-DD
    */
   last_run: string;
+}
+/**
+ * A cancellation request of a service, with the fields and types the Admin API's getCancellations lists and addAccountCancellation takes (type, reason, the submission date): filed by the client (POST /api/service/{id}/cancel) and shown by getAccountDetails under `cancel_request`. The daily automation carries out an end-of-period request on the day the paid period ends (`process_at`, the service's next_due): a Pending service is Cancelled, an Active or Suspended one Terminated, and `processed_at` records when. An Immediate request is carried out when it is filed.
+ */
+export interface Cancellation {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  /**
+   * a date-time as YYYY-MM-DD HH:MM:SS
+   */
+  date: string;
+  reason: string;
+  type: 'Immediate' | 'End of billing period' | 'Admin submitted';
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  item_id: string;
+  item_type: 'Account';
+  /**
+   * a date-time as YYYY-MM-DD HH:MM:SS
+   */
+  process_at: string;
+  /**
+   * a date-time as YYYY-MM-DD HH:MM:SS
+   */
+  processed_at: string;
+  who: 'Client' | 'Admin';
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  client_id: string;
 }
 /**
  * A client account or, with parent_id other than "0", a contact of the client parent_id. Exactly the object embedded as `client` in invoices and estimates, plus `password` (a salted scrypt hash, never answered).
@@ -1151,6 +1187,7 @@ export interface Collections {
   products: Product[];
   accounts: Account[];
   account_addons: AccountAddon[];
+  cancellations: Cancellation[];
   addons: Addon[];
   app_groups: AppGroup[];
   servers: Server[];
@@ -3139,7 +3176,7 @@ export interface AccountAddonMethods {
   Terminate: 'Terminate';
 }
 /**
- * One account (service) under `details`, with the real answer's fields in its order: due_day is the day of the month of next_due; expires is next_due (billsim keeps no separate expiry for a service); autorenew is always "1"; password is the service's own login password, shown as the real call shows it decrypted (fixture data, never the client's login password); extra_details is always []. Then billsim's additions manual, currency_id, notes and the product's name `name`, then the module's display name `mod` and `options`, the service's configurable option values ([] without any). The recurring `total` includes the options' prices. The account's addons are not repeated here: getAccountAddons lists them.
+ * One account (service) under `details`, with the real answer's fields in its order: due_day is the day of the month of next_due; expires is next_due (billsim keeps no separate expiry for a service); autorenew is always "1"; password is the service's own login password, shown as the real call shows it decrypted (fixture data, never the client's login password); extra_details is always []. Then billsim's additions manual, currency_id, notes and the product's name `name`, then the module's display name `mod` and `options`, the service's configurable option values ([] without any). The recurring `total` includes the options' prices. The account's addons are not repeated here: getAccountAddons lists them. `cancel_request` is added while the account has a cancellation request, as the vendor documents.
  */
 export interface GetAccountDetails {
   request: GetAccountDetailsRequest;
@@ -3276,6 +3313,7 @@ export interface AccountDetails {
     | {
         [k: string]: AccountOption;
       };
+  cancel_request?: Cancellation1;
 }
 export interface AccountOption {
   /**
@@ -3295,6 +3333,39 @@ export interface AccountOption {
    * a money amount with two decimals, such as "12.30"
    */
   price: string;
+}
+/**
+ * A cancellation request of a service, with the fields and types the Admin API's getCancellations lists and addAccountCancellation takes (type, reason, the submission date): filed by the client (POST /api/service/{id}/cancel) and shown by getAccountDetails under `cancel_request`. The daily automation carries out an end-of-period request on the day the paid period ends (`process_at`, the service's next_due): a Pending service is Cancelled, an Active or Suspended one Terminated, and `processed_at` records when. An Immediate request is carried out when it is filed.
+ */
+export interface Cancellation1 {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  /**
+   * a date-time as YYYY-MM-DD HH:MM:SS
+   */
+  date: string;
+  reason: string;
+  type: 'Immediate' | 'End of billing period' | 'Admin submitted';
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  item_id: string;
+  item_type: 'Account';
+  /**
+   * a date-time as YYYY-MM-DD HH:MM:SS
+   */
+  process_at: string;
+  /**
+   * a date-time as YYYY-MM-DD HH:MM:SS
+   */
+  processed_at: string;
+  who: 'Client' | 'Admin';
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  client_id: string;
 }
 /**
  * All accounts (services), newest first, in the same item shape as getClientAccounts, paginated with `sorter`. `list` picks a status: all (default), all_active, all_pending, all_suspended, all_terminated, all_fraud or all_cancelled. Filters (an empty value means no filter): filter[client_name] matches part of the client's "firstname lastname", filter[domain] part of the domain (both case-insensitive); filter[product_id], filter[status], filter[next_due] (YYYY-MM-DD), filter[billingcycle] (a cycle name such as Monthly) and filter[server_id] match exactly; filter[category_id] keeps accounts whose product sits on that order page or below it. An unknown product_id or category_id is an error. `list` and filter[status] together must both hold.
@@ -12020,6 +12091,28 @@ export interface UserApiGetServiceOrderOrderNumAnswer {
    * a numeric id as a string, such as "1"
    */
   account_id: string;
+}
+/**
+ * Files a cancellation request for the service (`immediate`, `reason`: POSTMAN, Time4VPS, Togglebox), recorded as the Admin API lists one (getCancellations' fields, who "Client") and shown by getAccountDetails under `cancel_request`. `immediate` false (the default) asks for the end of the billing period: the daily automation carries it out on the service's next_due and bills no further period; true ends it now. Either way the service state machine ends it: a Pending service is Cancelled, an Active or Suspended one Terminated (its addons follow). A closed service, or one with a request waiting, is refused (HTTP 200). Ending a service changes what the client is billed, so a contact needs billing.orders. No answer is published: the request as stored under `cancel_request`, and `info` with the text addAccountCancellation answers.
+ */
+export interface UserApiPostServiceIdCancel {
+  input: UserApiPostServiceIdCancelInput;
+  answer: UserApiPostServiceIdCancelAnswer;
+}
+export interface UserApiPostServiceIdCancelInput {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+  /**
+   * true (JSON), "1" or "true" ends the service now; false, "0" or "false" (the default) at the end of its billing period
+   */
+  immediate?: boolean | ('0' | '1' | 'true' | 'false');
+  reason?: string;
+}
+export interface UserApiPostServiceIdCancelAnswer {
+  cancel_request: Cancellation;
+  info: Info;
 }
 /**
  * Sets the client's own name for the service: stored in the account's `label`, which getAccountDetails shows ("" clears it). Naming a service costs nothing, so a contact needs no privilege. No answer is published: the new `label`, and `info` saying what changed.

@@ -16,6 +16,7 @@ import getServiceId from './services/getServiceId.js';
 import getServiceIdLabel from './services/getServiceIdLabel.js';
 import getServiceIdMethods from './services/getServiceIdMethods.js';
 import getServiceOrderOrderNum from './services/getServiceOrderOrderNum.js';
+import postServiceIdCancel from './services/postServiceIdCancel.js';
 import postServiceIdLabel from './services/postServiceIdLabel.js';
 import postServiceIdRenew from './services/postServiceIdRenew.js';
 
@@ -34,6 +35,7 @@ export const routes: Readonly<Record<string, AnyRoute>> = {
   getServiceIdLabel,
   getServiceIdMethods,
   getServiceOrderOrderNum,
+  postServiceIdCancel,
   postServiceIdLabel,
   postServiceIdRenew,
 };

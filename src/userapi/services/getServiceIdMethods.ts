@@ -1,6 +1,7 @@
 import { callerOf, defineRead } from '../route.js';
 import { customerService } from '../../domain/customerServices.js';
 import { canRenewEarly, unpaidRenewal } from '../../domain/renewals.js';
+import { canRequestCancellation, openCancellation } from '../../domain/cancellations.js';
 import type { Account, UserApiGetServiceIdMethodsAnswer, UserApiGetServiceIdMethodsInput } from '../../generated/wire.js';
 import type { View } from '../../store/world.js';
 
@@ -9,7 +10,11 @@ const SERVICE_ROUTES: ReadonlyArray<{ route: string; applies: (world: View, acco
   { route: 'GET /service/{id}', applies: () => true },
   { route: 'GET /service/{id}/label', applies: () => true },
   { route: 'POST /service/{id}/label', applies: () => true },
-  { route: 'POST /service/{id}/renew', applies: (world, account) => canRenewEarly(account) && !unpaidRenewal(world, account) },
+  { route: 'POST /service/{id}/cancel', applies: (world, account) => canRequestCancellation(world, account) },
+  {
+    route: 'POST /service/{id}/renew',
+    applies: (world, account) => canRenewEarly(account) && !openCancellation(world, account.id) && !unpaidRenewal(world, account),
+  },
 ];
 
 export default defineRead<UserApiGetServiceIdMethodsInput, UserApiGetServiceIdMethodsAnswer>({

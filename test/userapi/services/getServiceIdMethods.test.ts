@@ -9,15 +9,20 @@ const route = (text: string, id: string) => {
 };
 
 const ALWAYS = ['GET /service/{id}', 'GET /service/{id}/label', 'POST /service/{id}/label'];
+const CANCEL = 'POST /service/{id}/cancel';
+const RENEW = 'POST /service/{id}/renew';
 
 t.test('an Active service lists the routes that apply to it', async (t) => {
   const app = await build(t);
   const token = await login(app, ALICE);
   const body = assertAnswer(t, await door(app, 'GET', '/service/1/methods', {}, { token }), 'getServiceIdMethods');
-  t.strictSame(body, { methods: [...ALWAYS, 'POST /service/{id}/renew'].map((text) => route(text, '1')) });
+  t.strictSame(body, { methods: [...ALWAYS, CANCEL, RENEW].map((text) => route(text, '1')) });
   assertAnswer(t, await door(app, 'POST', '/service/1/renew', {}, { token }), 'postServiceIdRenew');
   const after = assertAnswer(t, await door(app, 'GET', '/service/1/methods', {}, { token }), 'getServiceIdMethods');
-  t.strictSame(after, { methods: ALWAYS.map((text) => route(text, '1')) }, 'no renew while its renewal invoice is Unpaid');
+  t.strictSame(after, { methods: [...ALWAYS, CANCEL].map((text) => route(text, '1')) }, 'no renew while its renewal invoice is Unpaid');
+  assertAnswer(t, await door(app, 'POST', '/service/16/cancel', {}, { token }), 'postServiceIdCancel');
+  const asked = assertAnswer(t, await door(app, 'GET', '/service/16/methods', {}, { token }), 'getServiceIdMethods');
+  t.strictSame(asked, { methods: ALWAYS.map((text) => route(text, '16')) }, 'neither cancel nor renew once a cancellation waits');
 });
 
 t.test('a Cancelled service can only be read and named', async (t) => {
