@@ -389,6 +389,7 @@ export const messages = {
   noTicketDept: () => 'No ticket department exists to file the ticket under: add one to the world (ticket_depts.json)',
   // The customer's door, services (/api/service...).
   serviceLabelSet: (id: string) => `Service #${id} label saved`,
+  serviceChangesSaved: (id: string) => `Account #${id} changes saved`,
   cancellationWaiting: (id: string, requestId: string, type: string) =>
     `Service ${id} already has cancellation request ${requestId} (${type}) waiting to be carried out`,
   // As addAccountCancellation answers it (the vendor's spelling).

@@ -1,11 +1,14 @@
 // A client's services as the customer's door shows them (/api/service...):
 // the caller's own accounts only, with the Admin API's names and string types
 // for the fields a client may see (getAccountDetails, getClientAccounts).
-import type { Account, UserApiService, UserApiServiceItem } from '../generated/wire.js';
+import type { Account, UserApiService, UserApiServiceCycle, UserApiServiceItem } from '../generated/wire.js';
 import type { View, World } from '../store/world.js';
 import { doorNotFound } from '../errors.js';
 import { dueDay } from './accounts.js';
 import { pick } from './views.js';
+import { CYCLE_NAMES, isRecurring, offeredCycles } from './cycles.js';
+import { formatCents } from './money.js';
+import { choicesOf, serviceCents, valuesOf } from './productForms.js';
 
 /** The client's service, or a 404 that reads the same for a service that is not there and one of another client. */
 export function customerService(world: View, clientId: string, id: string): Account {
@@ -72,4 +75,18 @@ export function orderService(world: View, clientId: string, number: string): Acc
   const services = order ? world.where('accounts', 'order_id', order.id) : [];
   if (services.length === 0) doorNotFound('Order', number);
   return services.reduce((first, row) => (Number(row.id) < Number(first.id) ? row : first));
+}
+
+/** The recurring cycles the service's product sells, each with what the service would cost on it (its options included). */
+export function serviceCycles(world: View, account: Account): UserApiServiceCycle[] {
+  const product = world.get('products', account.product_id);
+  if (!product) return [];
+  const choices = choicesOf(world, valuesOf(world, account));
+  return offeredCycles(product)
+    .filter(isRecurring)
+    .map((cycle) => ({
+      id: cycle,
+      name: CYCLE_NAMES[cycle],
+      price: formatCents(serviceCents(world, product, cycle, account.currency_id, choices)),
+    }));
 }

@@ -314,10 +314,12 @@ export interface AllWireTypes {
   userapi_auth_postTokens_json?: UserApiPostTokens;
   userapi_services_getService_json?: UserApiGetService;
   userapi_services_getServiceId_json?: UserApiGetServiceId;
+  userapi_services_getServiceIdCycle_json?: UserApiGetServiceIdCycle;
   userapi_services_getServiceIdLabel_json?: UserApiGetServiceIdLabel;
   userapi_services_getServiceIdMethods_json?: UserApiGetServiceIdMethods;
   userapi_services_getServiceOrderOrderNum_json?: UserApiGetServiceOrderOrderNum;
   userapi_services_postServiceIdCancel_json?: UserApiPostServiceIdCancel;
+  userapi_services_postServiceIdCycle_json?: UserApiPostServiceIdCycle;
   userapi_services_postServiceIdLabel_json?: UserApiPostServiceIdLabel;
   userapi_services_postServiceIdRenew_json?: UserApiPostServiceIdRenew;
   control_addFault_json?: AddFaultRoute;
@@ -12031,6 +12033,51 @@ export interface UserApiService {
   category_url: string;
 }
 /**
+ * The recurring cycles the service's product sells, each with what the service would cost on it in its currency (its configurable options included, as the Admin API's upgrade prices it). No answer is published: items carry `id` (the cycle code POST /service/{id}/cycle takes), `name` and `price`, as a HostBill-backed third-party API shows cycle options (reference, Appendix A); `current` is the service's own cycle code. Reading needs no privilege.
+ */
+export interface UserApiGetServiceIdCycle {
+  input: UserApiGetServiceIdCycleInput;
+  answer: UserApiGetServiceIdCycleAnswer;
+}
+export interface UserApiGetServiceIdCycleInput {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+}
+export interface UserApiGetServiceIdCycleAnswer {
+  cycles: UserApiServiceCycle[];
+  /**
+   * the service's cycle code ("" for one that is not a cycle code)
+   */
+  current: string;
+}
+export interface UserApiServiceCycle {
+  id: 'h' | 'd' | 'w' | 'm' | 'q' | 's' | 'a' | 'b' | 't' | 'p4' | 'p5';
+  /**
+   * a billing cycle name such as Monthly
+   */
+  name:
+    | 'Free'
+    | 'One Time'
+    | 'Once'
+    | 'Hourly'
+    | 'Daily'
+    | 'Weekly'
+    | 'Monthly'
+    | 'Quarterly'
+    | 'Semi-Annually'
+    | 'Annually'
+    | 'Biennially'
+    | 'Triennially'
+    | 'Quadrennially'
+    | 'Quinquennially';
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  price: string;
+}
+/**
  * The client's own name for the service. No answer is published: `label` is the account's own field, the one getAccountDetails shows ("" when none was given).
  */
 export interface UserApiGetServiceIdLabel {
@@ -12112,6 +12159,32 @@ export interface UserApiPostServiceIdCancelInput {
 }
 export interface UserApiPostServiceIdCancelAnswer {
   cancel_request: Cancellation;
+  info: Info;
+}
+/**
+ * Switches the service to another cycle its product sells (`cycle`, a code from GET /service/{id}/cycle) through the rule the Admin API's orderUpgrade uses for a change of cycle on the same product: an upgrade order, and an Unpaid invoice for the prorated difference when it costs anything; the service moves to the cycle when the order is paid (at once when it costs nothing). It changes what the client pays, so a contact needs billing.orders. No answer is published: the order's id and number, the invoice's id ("0" without one) and `info` ("Account #N changes saved", as Appendix A's cycle change answers).
+ */
+export interface UserApiPostServiceIdCycle {
+  input: UserApiPostServiceIdCycleInput;
+  answer: UserApiPostServiceIdCycleAnswer;
+}
+export interface UserApiPostServiceIdCycleInput {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+  cycle: 'h' | 'd' | 'w' | 'm' | 'q' | 's' | 'a' | 'b' | 't' | 'p4' | 'p5';
+}
+export interface UserApiPostServiceIdCycleAnswer {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  order_id: string;
+  order_num: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  invoice_id: string;
   info: Info;
 }
 /**

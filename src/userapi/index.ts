@@ -13,10 +13,12 @@ import postToken from './auth/postToken.js';
 import postTokens from './auth/postTokens.js';
 import getService from './services/getService.js';
 import getServiceId from './services/getServiceId.js';
+import getServiceIdCycle from './services/getServiceIdCycle.js';
 import getServiceIdLabel from './services/getServiceIdLabel.js';
 import getServiceIdMethods from './services/getServiceIdMethods.js';
 import getServiceOrderOrderNum from './services/getServiceOrderOrderNum.js';
 import postServiceIdCancel from './services/postServiceIdCancel.js';
+import postServiceIdCycle from './services/postServiceIdCycle.js';
 import postServiceIdLabel from './services/postServiceIdLabel.js';
 import postServiceIdRenew from './services/postServiceIdRenew.js';
 
@@ -32,10 +34,12 @@ export const routes: Readonly<Record<string, AnyRoute>> = {
   postTokens,
   getService,
   getServiceId,
+  getServiceIdCycle,
   getServiceIdLabel,
   getServiceIdMethods,
   getServiceOrderOrderNum,
   postServiceIdCancel,
+  postServiceIdCycle,
   postServiceIdLabel,
   postServiceIdRenew,
 };

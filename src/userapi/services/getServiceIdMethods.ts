@@ -1,5 +1,6 @@
 import { callerOf, defineRead } from '../route.js';
-import { customerService } from '../../domain/customerServices.js';
+import { customerService, serviceCycles } from '../../domain/customerServices.js';
+import { pendingUpgrade } from '../../domain/upgrades.js';
 import { canRenewEarly, unpaidRenewal } from '../../domain/renewals.js';
 import { canRequestCancellation, openCancellation } from '../../domain/cancellations.js';
 import type { Account, UserApiGetServiceIdMethodsAnswer, UserApiGetServiceIdMethodsInput } from '../../generated/wire.js';
@@ -10,6 +11,12 @@ const SERVICE_ROUTES: ReadonlyArray<{ route: string; applies: (world: View, acco
   { route: 'GET /service/{id}', applies: () => true },
   { route: 'GET /service/{id}/label', applies: () => true },
   { route: 'POST /service/{id}/label', applies: () => true },
+  { route: 'GET /service/{id}/cycle', applies: () => true },
+  {
+    route: 'POST /service/{id}/cycle',
+    applies: (world, account) =>
+      account.status === 'Active' && serviceCycles(world, account).length > 1 && !pendingUpgrade(world, account.id),
+  },
   { route: 'POST /service/{id}/cancel', applies: (world, account) => canRequestCancellation(world, account) },
   {
     route: 'POST /service/{id}/renew',

@@ -8,7 +8,8 @@ const route = (text: string, id: string) => {
   return { method, path: path.replace('{id}', id), route: text };
 };
 
-const ALWAYS = ['GET /service/{id}', 'GET /service/{id}/label', 'POST /service/{id}/label'];
+const ALWAYS = ['GET /service/{id}', 'GET /service/{id}/label', 'POST /service/{id}/label', 'GET /service/{id}/cycle'];
+const CYCLE = 'POST /service/{id}/cycle';
 const CANCEL = 'POST /service/{id}/cancel';
 const RENEW = 'POST /service/{id}/renew';
 
@@ -16,13 +17,21 @@ t.test('an Active service lists the routes that apply to it', async (t) => {
   const app = await build(t);
   const token = await login(app, ALICE);
   const body = assertAnswer(t, await door(app, 'GET', '/service/1/methods', {}, { token }), 'getServiceIdMethods');
-  t.strictSame(body, { methods: [...ALWAYS, CANCEL, RENEW].map((text) => route(text, '1')) });
+  t.strictSame(body, { methods: [...ALWAYS, CYCLE, CANCEL, RENEW].map((text) => route(text, '1')) });
   assertAnswer(t, await door(app, 'POST', '/service/1/renew', {}, { token }), 'postServiceIdRenew');
   const after = assertAnswer(t, await door(app, 'GET', '/service/1/methods', {}, { token }), 'getServiceIdMethods');
-  t.strictSame(after, { methods: [...ALWAYS, CANCEL].map((text) => route(text, '1')) }, 'no renew while its renewal invoice is Unpaid');
+  t.strictSame(
+    after,
+    { methods: [...ALWAYS, CYCLE, CANCEL].map((text) => route(text, '1')) },
+    'no renew while its renewal invoice is Unpaid',
+  );
   assertAnswer(t, await door(app, 'POST', '/service/16/cancel', {}, { token }), 'postServiceIdCancel');
   const asked = assertAnswer(t, await door(app, 'GET', '/service/16/methods', {}, { token }), 'getServiceIdMethods');
-  t.strictSame(asked, { methods: ALWAYS.map((text) => route(text, '16')) }, 'neither cancel nor renew once a cancellation waits');
+  t.strictSame(
+    asked,
+    { methods: [...ALWAYS, CYCLE].map((text) => route(text, '16')) },
+    'neither cancel nor renew once a cancellation waits',
+  );
 });
 
 t.test('a Cancelled service can only be read and named', async (t) => {
