@@ -391,6 +391,20 @@ export const messages = {
     `Client ${id} is ${status}: only an Active client (and a contact of an Active client) logs in at the customer's door`,
   doorRevokeWhat: () => 'Send refresh_token, or call with the access token of the login to revoke',
   noTicketDept: () => 'No ticket department exists to file the ticket under: add one to the world (ticket_depts.json)',
+  // The customer's door, services (/api/service...).
+  serviceLabelSet: (id: string) => `Service #${id} label saved`,
+  serviceChangesSaved: (id: string) => `Account #${id} changes saved`,
+  cancellationWaiting: (id: string, requestId: string, type: string) =>
+    `Service ${id} already has cancellation request ${requestId} (${type}) waiting to be carried out`,
+  // As addAccountCancellation answers it (the vendor's spelling).
+  cancellationFiled: () => 'Cancelation request submitted',
+  serviceNotRenewable: (id: string, status: string, cycle: string) =>
+    `Service ${id} cannot be renewed now: it is ${status} on a ${cycle} cycle, and only an Active service on a recurring cycle renews`,
+  serviceRenewalUnpaid: (id: string, invoiceId: string) =>
+    `Service ${id} already has Unpaid invoice ${invoiceId} for its renewal: pay that invoice to renew it`,
+  serviceRenewed: (id: string, invoiceId: string) => `Invoice #${invoiceId} created for the renewal of service #${id}`,
+  serviceRenewalCancelling: (id: string, requestId: string) =>
+    `Service ${id} has cancellation request ${requestId} waiting, so it does not renew`,
 } as const;
 
 export function fail(message: string | string[]): never {

@@ -20,6 +20,7 @@ import { lineDate } from './invoiceLines.js';
 import { type NewLine, newInvoice } from './invoices.js';
 import { formatCents, toCents } from './money.js';
 import { accountOptionsView } from './productForms.js';
+import { latestCancellation } from './cancellations.js';
 import { clientNames, pick } from './views.js';
 
 /** The cycle asked for, else the account's own cycle when offered, else the addon's first priced one. */
@@ -181,7 +182,14 @@ export function accountDetails(world: View, a: Account): AccountDetails {
     name: world.get('products', a.product_id)?.name ?? '',
     mod: a.mod,
     options: accountOptionsView(world, a, cycleCode(a.billingcycle)),
+    ...cancelRequest(world, a.id),
   };
+}
+
+/** `cancel_request` while the account has a cancellation request (its latest), as the real answer adds it. */
+function cancelRequest(world: View, accountId: string): Pick<AccountDetails, 'cancel_request'> {
+  const request = latestCancellation(world, accountId);
+  return request ? { cancel_request: request } : {};
 }
 
 /** An account as getClientAccounts/getAccounts list it: `name`/`type` come from its product. */

@@ -5,6 +5,7 @@
 import type { AutomationEntry, Domain, Invoice } from '../generated/wire.js';
 import type { View, World } from '../store/world.js';
 import { applyCreditToNewInvoice } from './payments.js';
+import { cancellationsDue, carryOut } from './cancellations.js';
 import { cancelUnpaidOrder, chaseInvoice, type Done, nextChaseDay } from './dunning.js';
 import { recordInvoiceEmail } from './outbox.js';
 import { expiringDomains, registryDay } from './registrar.js';
@@ -29,7 +30,20 @@ function log(world: World, day: string, done: Omit<AutomationEntry, 'id' | 'day'
   counts[done.action] = (counts[done.action] ?? 0) + 1;
 }
 
-/** A new renewal invoice: its e-mail, and the client's credit applied at once when the client's settings say so. */
+/**
+ * What follows a new renewal invoice, made by the daily run or asked for by the
+ * customer: its e-mail, then the client's credit applied at once when the
+ * client's settings say so. Answers undefined for an invoice whose client is gone.
+ */
+export function followRenewalInvoice(world: World, invoice: Invoice, related: Record<string, string>, now: Date) {
+  const client = world.get('clients', invoice.client_id);
+  if (!client) return undefined;
+  const email = recordInvoiceEmail(world, client, invoice, related, now);
+  const { cents, invoice: after } = applyCreditToNewInvoice(world, invoice, client, now);
+  return { client, email, cents, after };
+}
+
+/** A new renewal invoice of the daily run, logged: its e-mail, and the client's credit applied at once when the client's settings say so. */
 function issued(
   world: World,
   invoice: Invoice,
@@ -39,12 +53,11 @@ function issued(
   now: Date,
   counts: ActionCounts,
 ) {
-  const client = world.get('clients', invoice.client_id);
-  if (!client) return;
-  const email = recordInvoiceEmail(world, client, invoice, related, now);
+  const made = followRenewalInvoice(world, invoice, related, now);
+  if (!made) return;
+  const { client, email, cents, after } = made;
   const records = { client_id: client.id, invoice_id: invoice.id, ...related, email_id: email.id };
   log(world, day, { action: 'invoice_created', reason: `${what} due ${invoice.duedate}`, records }, counts);
-  const { cents, invoice: after } = applyCreditToNewInvoice(world, invoice, client, now);
   if (cents === 0) return;
   const reason = `${formatCents(cents)} of the client's credit applied to invoice #${invoice.id}${after.status === 'Paid' ? ', which is now Paid' : ''}`;
   log(world, day, { action: 'credit_applied', reason, records: { client_id: client.id, invoice_id: invoice.id } }, counts);
@@ -125,6 +138,18 @@ export function* daySteps(world: World, day: string, counts: ActionCounts, run: 
   }
   for (const domain of [...world.where('domains', 'status', 'Expired')]) {
     registry(domain);
+    yield;
+  }
+  // Services whose paid period ends today with a cancellation request end before anything bills them.
+  for (const request of cancellationsDue(world, day)) {
+    const before = world.get('accounts', request.item_id);
+    carryOut(world, request, now);
+    const after = world.get('accounts', request.item_id);
+    if (before && after && before.status !== after.status) {
+      const action = after.status === 'Cancelled' ? 'service_cancelled' : 'service_terminated';
+      const reason = `cancellation request #${request.id} (${request.type}) of service #${after.id} carried out`;
+      log(world, day, { action, reason, records: { client_id: after.client_id, account_id: after.id } }, counts);
+    }
     yield;
   }
   for (const service of servicesToBill(world, day)) {

@@ -4,6 +4,8 @@
 // the domain at the registrar). Both sides live here so the dates agree.
 import type { Account, Domain, Invoice, Product } from '../generated/wire.js';
 import type { View, World } from '../store/world.js';
+import { fail, messages } from '../errors.js';
+import { openCancellation } from './cancellations.js';
 import { type Cycle, addPeriods, cycleCode, firstPeriod, isRecurring } from './cycles.js';
 import { formatDate, parseDateTime, ZERO_DATE } from '../lib/dates.js';
 import { invoiceDateBefore, plusYears } from './domains.js';
@@ -50,14 +52,16 @@ export function serviceInvoiceDue(service: Account, day: string): boolean {
  * dated `day` and due on that period's first day, with the metered usage
  * recorded before `day` (metered.ts); next_invoice moves to the
  * following period's invoice date. Answers undefined, changing nothing, for a
- * service that is not due or whose product or client is gone.
+ * service that is not due or whose product or client is gone; `early` bills
+ * it before its invoice date (renewServiceNow).
  */
-export function renewService(world: World, service: Account, day: string, ids?: LineIds): Invoice | undefined {
+export function renewService(world: World, service: Account, day: string, ids?: LineIds, early = false): Invoice | undefined {
   const cycle = renewingCycle(service);
   const product = world.get('products', service.product_id);
   const client = world.get('clients', service.client_id);
   let due = parseDateTime(service.next_due);
-  if (!cycle || !product || !client || !due || !serviceInvoiceDue(service, day)) return undefined;
+  const billable = early ? canRenewEarly(service) : serviceInvoiceDue(service, day);
+  if (!cycle || !product || !client || !due || !billable) return undefined;
   // A period already billed moved next_invoice past its own invoice date.
   for (let n = 0; n < 1000 && nextInvoiceDate(world, service, formatDate(due)) < service.next_invoice; n++) due = addPeriods(due, cycle);
   // The usage measured until this run's day is billed with the period, one line per metered variable.
@@ -77,6 +81,36 @@ export function renewService(world: World, service: Account, day: string, ids?: 
   markBilled(world, metered.records, invoice.id);
   world.replace('accounts', { ...service, next_invoice: nextInvoiceDate(world, service, formatDate(addPeriods(due, cycle))) });
   return invoice;
+}
+
+/** Whether a service may be billed before its invoice date (a renewal asked for now): Active and renewing by itself. */
+export function canRenewEarly(service: Account): boolean {
+  return service.status === 'Active' && service.next_invoice !== ZERO_DATE && !!renewingCycle(service);
+}
+
+/** The Unpaid invoice that bills a period of the service, if any. */
+export function unpaidRenewal(world: View, service: Account): Invoice | undefined {
+  return world
+    .where('invoices', 'client_id', service.client_id)
+    .find((invoice) => invoice.status === 'Unpaid' && invoice.items.some((line) => line.type === 'Hosting' && line.item_id === service.id));
+}
+
+/**
+ * A renewal asked for now (the customer's renew): the same invoice the daily
+ * run makes on the invoice date, for the next unbilled period, made today.
+ * Refused for a service that does not renew by itself or is not Active, one
+ * asked to cancel, and while an Unpaid invoice already bills it (paying that one renews it).
+ */
+export function renewServiceNow(world: World, service: Account, day: string): Invoice {
+  if (!canRenewEarly(service)) fail(messages.serviceNotRenewable(service.id, service.status, service.billingcycle));
+  const request = openCancellation(world, service.id);
+  if (request) fail(messages.serviceRenewalCancelling(service.id, request.id));
+  const unpaid = unpaidRenewal(world, service);
+  if (unpaid) fail(messages.serviceRenewalUnpaid(service.id, unpaid.id));
+  return (
+    renewService(world, service, day, undefined, true) ??
+    fail(messages.serviceNotRenewable(service.id, service.status, service.billingcycle))
+  );
 }
 
 /** Whether the daily run of `day` bills the domain: Active, auto-renewing, and its invoice date has come. */
@@ -141,7 +175,10 @@ function domainBillingDay(domain: Domain): string | undefined {
 
 /** Reads nothing but the view: which services the daily run of `day` bills, in id order, through an index by billing day. */
 export function servicesToBill(world: View, day: string): Account[] {
-  return world.dueBy('accounts', 'billing-day', serviceBillingDay, day).filter((service) => serviceInvoiceDue(service, day));
+  // A service asked to cancel at the end of its period is not billed for the next one.
+  return world
+    .dueBy('accounts', 'billing-day', serviceBillingDay, day)
+    .filter((service) => serviceInvoiceDue(service, day) && !openCancellation(world, service.id));
 }
 
 /** Which domains the daily run of `day` bills, in id order, through an index by billing day. */

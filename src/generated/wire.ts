@@ -105,6 +105,7 @@ export interface AllWireTypes {
   resources_app_group_json?: AppGroup;
   resources_automation_entry_json?: AutomationEntry;
   resources_automation_state_json?: AutomationState;
+  resources_cancellation_json?: Cancellation;
   resources_client_json?: Client;
   resources_client_automation_json?: ClientAutomation;
   resources_client_card_json?: ClientCard;
@@ -333,6 +334,16 @@ export interface AllWireTypes {
   userapi_notifications_getNotifications_json?: UserApiGetNotifications;
   userapi_notifications_getNotificationsNew_json?: UserApiGetNotificationsNew;
   userapi_notifications_putNotificationsIdAck_json?: UserApiPutNotificationsIdAck;
+  userapi_services_getService_json?: UserApiGetService;
+  userapi_services_getServiceId_json?: UserApiGetServiceId;
+  userapi_services_getServiceIdCycle_json?: UserApiGetServiceIdCycle;
+  userapi_services_getServiceIdLabel_json?: UserApiGetServiceIdLabel;
+  userapi_services_getServiceIdMethods_json?: UserApiGetServiceIdMethods;
+  userapi_services_getServiceOrderOrderNum_json?: UserApiGetServiceOrderOrderNum;
+  userapi_services_postServiceIdCancel_json?: UserApiPostServiceIdCancel;
+  userapi_services_postServiceIdCycle_json?: UserApiPostServiceIdCycle;
+  userapi_services_postServiceIdLabel_json?: UserApiPostServiceIdLabel;
+  userapi_services_postServiceIdRenew_json?: UserApiPostServiceIdRenew;
   userapi_support_getTicketAttachmentFile_json?: UserApiGetTicketAttachmentFile;
   userapi_support_getTicketDepartments_json?: UserApiGetTicketDepartments;
   userapi_support_getTickets_json?: UserApiGetTickets;
@@ -867,6 +878,7 @@ export interface AutomationEntry {
     | 'late_fee_added'
     | 'service_suspended'
     | 'service_terminated'
+    | 'service_cancelled'
     | 'invoice_cancelled'
     | 'order_cancelled'
     | 'domain_expired'
@@ -899,6 +911,39 @@ export interface AutomationState {
    * a date as YYYY-MM-DD
    */
   last_run: string;
+}
+/**
+ * A cancellation request of a service, with the fields and types the Admin API's getCancellations lists and addAccountCancellation takes (type, reason, the submission date): filed by the client (POST /api/service/{id}/cancel) and shown by getAccountDetails under `cancel_request`. The daily automation carries out an end-of-period request on the day the paid period ends (`process_at`, the service's next_due): a Pending service is Cancelled, an Active or Suspended one Terminated, and `processed_at` records when. An Immediate request is carried out when it is filed.
+ */
+export interface Cancellation {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  /**
+   * a date-time as YYYY-MM-DD HH:MM:SS
+   */
+  date: string;
+  reason: string;
+  type: 'Immediate' | 'End of billing period' | 'Admin submitted';
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  item_id: string;
+  item_type: 'Account';
+  /**
+   * a date-time as YYYY-MM-DD HH:MM:SS
+   */
+  process_at: string;
+  /**
+   * a date-time as YYYY-MM-DD HH:MM:SS
+   */
+  processed_at: string;
+  who: 'Client' | 'Admin';
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  client_id: string;
 }
 /**
  * A client account or, with parent_id other than "0", a contact of the client parent_id. Exactly the object embedded as `client` in invoices and estimates, plus `password` (a salted scrypt hash, never answered).
@@ -1174,6 +1219,7 @@ export interface Collections {
   products: Product[];
   accounts: Account[];
   account_addons: AccountAddon[];
+  cancellations: Cancellation[];
   addons: Addon[];
   app_groups: AppGroup[];
   servers: Server[];
@@ -3194,7 +3240,7 @@ export interface AccountAddonMethods {
   Terminate: 'Terminate';
 }
 /**
- * One account (service) under `details`, with the real answer's fields in its order: due_day is the day of the month of next_due; expires is next_due (billsim keeps no separate expiry for a service); autorenew is always "1"; password is the service's own login password, shown as the real call shows it decrypted (fixture data, never the client's login password); extra_details is always []. Then billsim's additions manual, currency_id, notes and the product's name `name`, then the module's display name `mod` and `options`, the service's configurable option values ([] without any). The recurring `total` includes the options' prices. The account's addons are not repeated here: getAccountAddons lists them.
+ * One account (service) under `details`, with the real answer's fields in its order: due_day is the day of the month of next_due; expires is next_due (billsim keeps no separate expiry for a service); autorenew is always "1"; password is the service's own login password, shown as the real call shows it decrypted (fixture data, never the client's login password); extra_details is always []. Then billsim's additions manual, currency_id, notes and the product's name `name`, then the module's display name `mod` and `options`, the service's configurable option values ([] without any). The recurring `total` includes the options' prices. The account's addons are not repeated here: getAccountAddons lists them. `cancel_request` is added while the account has a cancellation request, as the vendor documents.
  */
 export interface GetAccountDetails {
   request: GetAccountDetailsRequest;
@@ -3331,6 +3377,7 @@ export interface AccountDetails {
     | {
         [k: string]: AccountOption;
       };
+  cancel_request?: Cancellation1;
 }
 export interface AccountOption {
   /**
@@ -3350,6 +3397,39 @@ export interface AccountOption {
    * a money amount with two decimals, such as "12.30"
    */
   price: string;
+}
+/**
+ * A cancellation request of a service, with the fields and types the Admin API's getCancellations lists and addAccountCancellation takes (type, reason, the submission date): filed by the client (POST /api/service/{id}/cancel) and shown by getAccountDetails under `cancel_request`. The daily automation carries out an end-of-period request on the day the paid period ends (`process_at`, the service's next_due): a Pending service is Cancelled, an Active or Suspended one Terminated, and `processed_at` records when. An Immediate request is carried out when it is filed.
+ */
+export interface Cancellation1 {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  /**
+   * a date-time as YYYY-MM-DD HH:MM:SS
+   */
+  date: string;
+  reason: string;
+  type: 'Immediate' | 'End of billing period' | 'Admin submitted';
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  item_id: string;
+  item_type: 'Account';
+  /**
+   * a date-time as YYYY-MM-DD HH:MM:SS
+   */
+  process_at: string;
+  /**
+   * a date-time as YYYY-MM-DD HH:MM:SS
+   */
+  processed_at: string;
+  who: 'Client' | 'Admin';
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  client_id: string;
 }
 /**
  * All accounts (services), newest first, in the same item shape as getClientAccounts, paginated with `sorter`. `list` picks a status: all (default), all_active, all_pending, all_suspended, all_terminated, all_fraud or all_cancelled. Filters (an empty value means no filter): filter[client_name] matches part of the client's "firstname lastname", filter[domain] part of the domain (both case-insensitive); filter[product_id], filter[status], filter[next_due] (YYYY-MM-DD), filter[billingcycle] (a cycle name such as Monthly) and filter[server_id] match exactly; filter[category_id] keeps accounts whose product sits on that order page or below it. An unknown product_id or category_id is an error. `list` and filter[status] together must both hold.
@@ -12712,6 +12792,380 @@ export interface UserApiPutNotificationsIdAckInput {
 }
 export interface UserApiPutNotificationsIdAckAnswer {
   notification: PortalNotification;
+  info: Info;
+}
+/**
+ * The caller's services (a contact sees its client's; no privilege needed to read), newest first, 25 a page. No answer is published: the keys are the ones clients read (GOFIBER's syncService: id, domain, total, firstpayment, status, billingcycle, next_due, expires, next_invoice, category, category_url, name; COSTSYNC a subset), with the Admin API's names and string types for the same account (getClientAccounts, getAccountDetails), plus the client's own `label`. `name` is the product's name, `category` the name of the product's order page and `category_url` that page's slug; `expires` is next_due, as getAccountDetails answers it. `page` sits beside the list (Togglebox's pager).
+ */
+export interface UserApiGetService {
+  input: UserApiGetServiceInput;
+  answer: UserApiGetServiceAnswer;
+}
+export interface UserApiGetServiceInput {
+  /**
+   * the page of the list, counted from 1 (25 items a page)
+   */
+  page?: number;
+}
+export interface UserApiGetServiceAnswer {
+  services: UserApiServiceItem[];
+  page: UserApiPage;
+}
+export interface UserApiServiceItem {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  domain: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  total: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  firstpayment: string;
+  status: 'Pending' | 'Active' | 'Suspended' | 'Terminated' | 'Cancelled' | 'Fraud';
+  /**
+   * a billing cycle name such as Monthly
+   */
+  billingcycle:
+    | 'Free'
+    | 'One Time'
+    | 'Once'
+    | 'Hourly'
+    | 'Daily'
+    | 'Weekly'
+    | 'Monthly'
+    | 'Quarterly'
+    | 'Semi-Annually'
+    | 'Annually'
+    | 'Biennially'
+    | 'Triennially'
+    | 'Quadrennially'
+    | 'Quinquennially';
+  /**
+   * a date as YYYY-MM-DD
+   */
+  next_due: string;
+  /**
+   * a date as YYYY-MM-DD
+   */
+  expires: string;
+  /**
+   * a date as YYYY-MM-DD
+   */
+  next_invoice: string;
+  /**
+   * the name of the product's order page ("" when it has none)
+   */
+  category: string;
+  /**
+   * the slug of the product's order page ("" when it has none)
+   */
+  category_url: string;
+  /**
+   * the product's name
+   */
+  name: string;
+  label: string;
+}
+/**
+ * One of the caller's services under `service` (GOFIBER and WLS read that key). No answer is published: the keys are the ones clients read (id, domain, firstpayment, total, status, billingcycle, next_due, expires, next_invoice, label, username, password, name: GOFIBER, WLS, T4V-WHMCS) plus the Admin API's getAccountDetails fields a client may see of its own service, with the same names, string types and values (password is the service's own login, as getAccountDetails shows it; staff notes, the server and the module stay on the staff's side). `category` and `category_url` as GET /service lists them. Another client's service answers as missing (HTTP 404).
+ */
+export interface UserApiGetServiceId {
+  input: UserApiGetServiceIdInput;
+  answer: UserApiGetServiceIdAnswer;
+}
+export interface UserApiGetServiceIdInput {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+}
+export interface UserApiGetServiceIdAnswer {
+  service: UserApiService;
+}
+export interface UserApiService {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  order_id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  product_id: string;
+  /**
+   * a date as YYYY-MM-DD
+   */
+  date_created: string;
+  domain: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  payment_module: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  firstpayment: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  total: string;
+  /**
+   * a billing cycle name such as Monthly
+   */
+  billingcycle:
+    | 'Free'
+    | 'One Time'
+    | 'Once'
+    | 'Hourly'
+    | 'Daily'
+    | 'Weekly'
+    | 'Monthly'
+    | 'Quarterly'
+    | 'Semi-Annually'
+    | 'Annually'
+    | 'Biennially'
+    | 'Triennially'
+    | 'Quadrennially'
+    | 'Quinquennially';
+  billingtype: 'PrePay' | 'PostPay';
+  /**
+   * a date as YYYY-MM-DD
+   */
+  next_due: string;
+  /**
+   * the day of the month of next_due, without a leading zero ("0" when next_due is unset)
+   */
+  due_day: string;
+  /**
+   * a date as YYYY-MM-DD
+   */
+  expires: string;
+  /**
+   * a date as YYYY-MM-DD
+   */
+  next_invoice: string;
+  status: 'Pending' | 'Active' | 'Suspended' | 'Terminated' | 'Cancelled' | 'Fraud';
+  label: string;
+  username: string;
+  /**
+   * the service's own login password (fixture data, shown by getAccountDetails as HostBill shows it decrypted); "" when the service has no login. Never the client's login password.
+   */
+  password: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  currency_id: string;
+  /**
+   * the product's name
+   */
+  name: string;
+  /**
+   * the name of the product's order page ("" when it has none)
+   */
+  category: string;
+  /**
+   * the slug of the product's order page ("" when it has none)
+   */
+  category_url: string;
+}
+/**
+ * The recurring cycles the service's product sells, each with what the service would cost on it in its currency (its configurable options included, as the Admin API's upgrade prices it). No answer is published: items carry `id` (the cycle code POST /service/{id}/cycle takes), `name` and `price`, as a HostBill-backed third-party API shows cycle options (reference, Appendix A); `current` is the service's own cycle code. Reading needs no privilege.
+ */
+export interface UserApiGetServiceIdCycle {
+  input: UserApiGetServiceIdCycleInput;
+  answer: UserApiGetServiceIdCycleAnswer;
+}
+export interface UserApiGetServiceIdCycleInput {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+}
+export interface UserApiGetServiceIdCycleAnswer {
+  cycles: UserApiServiceCycle[];
+  /**
+   * the service's cycle code ("" for one that is not a cycle code)
+   */
+  current: string;
+}
+export interface UserApiServiceCycle {
+  id: 'h' | 'd' | 'w' | 'm' | 'q' | 's' | 'a' | 'b' | 't' | 'p4' | 'p5';
+  /**
+   * a billing cycle name such as Monthly
+   */
+  name:
+    | 'Free'
+    | 'One Time'
+    | 'Once'
+    | 'Hourly'
+    | 'Daily'
+    | 'Weekly'
+    | 'Monthly'
+    | 'Quarterly'
+    | 'Semi-Annually'
+    | 'Annually'
+    | 'Biennially'
+    | 'Triennially'
+    | 'Quadrennially'
+    | 'Quinquennially';
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  price: string;
+}
+/**
+ * The client's own name for the service. No answer is published: `label` is the account's own field, the one getAccountDetails shows ("" when none was given).
+ */
+export interface UserApiGetServiceIdLabel {
+  input: UserApiGetServiceIdLabelInput;
+  answer: UserApiGetServiceIdLabelAnswer;
+}
+export interface UserApiGetServiceIdLabelInput {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+}
+export interface UserApiGetServiceIdLabelAnswer {
+  label: string;
+}
+/**
+ * Which of the door's service routes apply to this service now (POSTMAN and Togglebox name the route; no answer is published). `methods` lists each as its method, its path under /api with the service's id in it, and its route as the door names it; a route is listed when it would not be refused for the service's state: reading it and its label always; cancel while it is Pending, Active or Suspended and has no cancellation request; renew while it is Active on a recurring cycle and has no Unpaid invoice billing it.
+ */
+export interface UserApiGetServiceIdMethods {
+  input: UserApiGetServiceIdMethodsInput;
+  answer: UserApiGetServiceIdMethodsAnswer;
+}
+export interface UserApiGetServiceIdMethodsInput {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+}
+export interface UserApiGetServiceIdMethodsAnswer {
+  methods: UserApiServiceMethod[];
+}
+export interface UserApiServiceMethod {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /**
+   * the path under /api for this service: /service/12/cancel
+   */
+  path: string;
+  /**
+   * the route as the door names it: POST /service/{id}/cancel
+   */
+  route: string;
+}
+/**
+ * The service an order made, by the order's number (the `number` getOrderDetails shows, the `order_num` an order answers): Time4VPS reads `account_id`, a string as the Admin API types ids. An order that made several services answers the first; an order that is not the caller's, or that made no service, answers as missing (HTTP 404).
+ */
+export interface UserApiGetServiceOrderOrderNum {
+  input: UserApiGetServiceOrderOrderNumInput;
+  answer: UserApiGetServiceOrderOrderNumAnswer;
+}
+export interface UserApiGetServiceOrderOrderNumInput {
+  /**
+   * a positive whole number id, such as 1
+   */
+  order_num: string;
+}
+export interface UserApiGetServiceOrderOrderNumAnswer {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  account_id: string;
+}
+/**
+ * Files a cancellation request for the service (`immediate`, `reason`: POSTMAN, Time4VPS, Togglebox), recorded as the Admin API lists one (getCancellations' fields, who "Client") and shown by getAccountDetails under `cancel_request`. `immediate` false (the default) asks for the end of the billing period: the daily automation carries it out on the service's next_due and bills no further period; true ends it now. Either way the service state machine ends it: a Pending service is Cancelled, an Active or Suspended one Terminated (its addons follow). A closed service, or one with a request waiting, is refused (HTTP 200). Ending a service changes what the client is billed, so a contact needs billing.orders. No answer is published: the request as stored under `cancel_request`, and `info` with the text addAccountCancellation answers.
+ */
+export interface UserApiPostServiceIdCancel {
+  input: UserApiPostServiceIdCancelInput;
+  answer: UserApiPostServiceIdCancelAnswer;
+}
+export interface UserApiPostServiceIdCancelInput {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+  /**
+   * true (JSON), "1" or "true" ends the service now; false, "0" or "false" (the default) at the end of its billing period
+   */
+  immediate?: boolean | ('0' | '1' | 'true' | 'false');
+  reason?: string;
+}
+export interface UserApiPostServiceIdCancelAnswer {
+  cancel_request: Cancellation;
+  info: Info;
+}
+/**
+ * Switches the service to another cycle its product sells (`cycle`, a code from GET /service/{id}/cycle) through the rule the Admin API's orderUpgrade uses for a change of cycle on the same product: an upgrade order, and an Unpaid invoice for the prorated difference when it costs anything; the service moves to the cycle when the order is paid (at once when it costs nothing). It changes what the client pays, so a contact needs billing.orders. No answer is published: the order's id and number, the invoice's id ("0" without one) and `info` ("Account #N changes saved", as Appendix A's cycle change answers).
+ */
+export interface UserApiPostServiceIdCycle {
+  input: UserApiPostServiceIdCycleInput;
+  answer: UserApiPostServiceIdCycleAnswer;
+}
+export interface UserApiPostServiceIdCycleInput {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+  cycle: 'h' | 'd' | 'w' | 'm' | 'q' | 's' | 'a' | 'b' | 't' | 'p4' | 'p5';
+}
+export interface UserApiPostServiceIdCycleAnswer {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  order_id: string;
+  order_num: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  invoice_id: string;
+  info: Info;
+}
+/**
+ * Sets the client's own name for the service: stored in the account's `label`, which getAccountDetails shows ("" clears it). Naming a service costs nothing, so a contact needs no privilege. No answer is published: the new `label`, and `info` saying what changed.
+ */
+export interface UserApiPostServiceIdLabel {
+  input: UserApiPostServiceIdLabelInput;
+  answer: UserApiPostServiceIdLabelAnswer;
+}
+export interface UserApiPostServiceIdLabelInput {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+  label: string;
+}
+export interface UserApiPostServiceIdLabelAnswer {
+  label: string;
+  info: Info;
+}
+/**
+ * Raises the renewal invoice of the service's next unbilled period now, through the rule the daily automation bills renewals with (the same lines, due date, e-mail and credit applied when the client's settings say so); next_invoice moves on a period, so the automation does not bill that period again, and paying the invoice moves next_due as a renewal does. An Active service on a recurring cycle only, and not while an Unpaid invoice already bills it. It costs money, so a contact needs billing.orders. No answer is published: the new invoice's id (getInvoiceDetails shows it) and `info`.
+ */
+export interface UserApiPostServiceIdRenew {
+  input: UserApiPostServiceIdRenewInput;
+  answer: UserApiPostServiceIdRenewAnswer;
+}
+export interface UserApiPostServiceIdRenewInput {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+}
+export interface UserApiPostServiceIdRenewAnswer {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  invoice_id: string;
   info: Info;
 }
 /**

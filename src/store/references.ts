@@ -36,6 +36,8 @@ export const REFERENCES: readonly (readonly [string, string, string, string])[] 
   ['accounts', 'payment_module', 'gateways', 'gateway'],
   ['accounts', 'currency_id', 'currencies', 'currency'],
   ['account_addons', 'account_id', 'accounts', 'service'],
+  ['cancellations', 'item_id', 'accounts', 'service'],
+  ['cancellations', 'client_id', 'clients', 'client'],
   ['account_addons', 'addon_id', 'addons', 'addon'],
   ['account_addons', 'payment_module', 'gateways', 'gateway'],
   ['servers', 'group_id', 'app_groups', 'server group'],

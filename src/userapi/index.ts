@@ -32,6 +32,16 @@ import getNewsId from './content/getNewsId.js';
 import getNotifications from './notifications/getNotifications.js';
 import getNotificationsNew from './notifications/getNotificationsNew.js';
 import putNotificationsIdAck from './notifications/putNotificationsIdAck.js';
+import getService from './services/getService.js';
+import getServiceId from './services/getServiceId.js';
+import getServiceIdCycle from './services/getServiceIdCycle.js';
+import getServiceIdLabel from './services/getServiceIdLabel.js';
+import getServiceIdMethods from './services/getServiceIdMethods.js';
+import getServiceOrderOrderNum from './services/getServiceOrderOrderNum.js';
+import postServiceIdCancel from './services/postServiceIdCancel.js';
+import postServiceIdCycle from './services/postServiceIdCycle.js';
+import postServiceIdLabel from './services/postServiceIdLabel.js';
+import postServiceIdRenew from './services/postServiceIdRenew.js';
 import getTicketAttachmentFile from './support/getTicketAttachmentFile.js';
 import getTicketDepartments from './support/getTicketDepartments.js';
 import getTickets from './support/getTickets.js';
@@ -60,6 +70,12 @@ export const routes: Readonly<Record<string, AnyRoute>> = {
   getNotificationsNew,
   getPayment,
   getPaymentFees,
+  getService,
+  getServiceId,
+  getServiceIdCycle,
+  getServiceIdLabel,
+  getServiceIdMethods,
+  getServiceOrderOrderNum,
   getTicketAttachmentFile,
   getTicketDepartments,
   getTickets,
@@ -71,6 +87,10 @@ export const routes: Readonly<Record<string, AnyRoute>> = {
   postLogout,
   postMfaVerify,
   postRevoke,
+  postServiceIdCancel,
+  postServiceIdCycle,
+  postServiceIdLabel,
+  postServiceIdRenew,
   postTickets,
   postTicketsNumber,
   postToken,

@@ -61,7 +61,7 @@ t.test('the bundled fixtures load and validate', async (t) => {
 });
 
 t.test(
-  'every collection has a record with id "1"; the outbox, the automation log, the stubs and the door\'s tokens start empty',
+  'every collection has a record with id "1"; the outbox, the automation log, the stubs, the door\'s tokens and cancellations start empty',
   async (t) => {
     t.strictSame(data.emails, [], 'no e-mail has been sent in the bundled world');
     t.strictSame(data.automation_log, [], 'the automation has not run');
@@ -71,7 +71,8 @@ t.test(
     t.strictSame(data.stubs, [], 'every call is simulated until a stub says otherwise');
     t.strictSame(data.userapi_keys, [], "a session makes its signing key on its first login at the customer's door");
     t.strictSame(data.userapi_tokens, [], "nobody has logged in at the customer's door");
-    const empty = ['emails', 'orders', 'automation_log', 'automation_state', 'stubs', 'userapi_keys', 'userapi_tokens'];
+    t.strictSame(data.cancellations, [], 'no service has been asked to cancel');
+    const empty = ['emails', 'orders', 'automation_log', 'automation_state', 'stubs', 'userapi_keys', 'userapi_tokens', 'cancellations'];
     for (const name of COLLECTION_NAMES.filter((n) => !empty.includes(n))) {
       const rows = data[name] as { id: string }[];
       t.ok(
