@@ -16,6 +16,7 @@ import { toCents } from './money.js';
 import { requireClient } from './clients.js';
 import { taxRatesFor } from './taxes.js';
 import { estimateView } from './estimates.js';
+import { insertInvoice } from './events.js';
 
 /** How long a new estimate stays valid: the published addEstimateLine sample expires 7 days after it was made. */
 const VALID_DAYS = 7;
@@ -104,7 +105,7 @@ export function invoiceEstimate(world: World, e: Estimate, now: Date): Invoice {
   const items = e.items.map((item, n) => invoiceLine(shell.id, String(first + n), { ...item, taxed: item.taxed === '1' }));
   const invoice = withTotals({ ...shell, rate: e.rate, taxrate: e.taxrate, taxrate2: e.taxrate2, credit: e.credit, items });
   if (credit > 0) takeCredit(world, client, credit, { description: 'Credit applied to invoice', invoice_id: invoice.id }, now);
-  world.insert('invoices', invoice);
+  insertInvoice(world, invoice);
   world.replace('estimates', { ...e, status: 'Invoiced', invoice_id: invoice.id });
   return invoice;
 }

@@ -13,6 +13,7 @@ import { renewDomain, renewable } from './registrar.js';
 import { nextInvoiceDate } from './services.js';
 import { tldAutomation } from './automationSettings.js';
 import { markBilled, meteredLines } from './metered.js';
+import { insertInvoice } from './events.js';
 
 /** The line of one period of a service, from its start: "Business Hosting - example.com (14/12/2026 - 13/01/2027)". */
 export function servicePeriodLine(service: Account, product: Product, cycle: Cycle, start: Date): NewLine {
@@ -72,7 +73,7 @@ export function renewService(world: World, service: Account, day: string, ids?: 
     lines,
     firstLineId: ids?.take(lines.length),
   });
-  world.insert('invoices', invoice);
+  insertInvoice(world, invoice);
   markBilled(world, metered.records, invoice.id);
   world.replace('accounts', { ...service, next_invoice: nextInvoiceDate(world, service, formatDate(addPeriods(due, cycle))) });
   return invoice;
@@ -97,7 +98,7 @@ export function renewDomainInvoice(world: World, domain: Domain, day: string, id
     lines: [domainRenewalLine(domain, world.get('products', domain.tld_id))],
     firstLineId: ids?.take(),
   });
-  world.insert('invoices', invoice);
+  insertInvoice(world, invoice);
   world.replace('domains', { ...domain, next_invoice: invoiceDateBefore(world, domain, plusYears(due, domain.period)) });
   return invoice;
 }

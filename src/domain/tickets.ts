@@ -22,6 +22,7 @@ import { DAY_COMPARE, type DateOp, containsText, oldestFirst } from '../lib/list
 import { base64Size, isFileName } from '../lib/files.js';
 import { clientNames, pick } from './views.js';
 import { countReplyUses } from './predefinedReplies.js';
+import { ticketOpened, ticketReplied } from './events.js';
 
 export const TICKET_STATUSES: readonly TicketStatus[] = ['Open', 'Answered', 'Client-Reply', 'In-Progress', 'Closed'];
 
@@ -274,6 +275,13 @@ export function statusAfterReply(type: TicketAuthorType, statusChange?: TicketSt
   return statusChange ?? (type === 'Admin' ? 'Answered' : 'Client-Reply');
 }
 
+/** Stores a new ticket (newTicket builds it) and raises after_ticketopen. */
+export function openTicket(world: World, ticket: Ticket): Ticket {
+  const stored = world.insert('tickets', ticket);
+  ticketOpened(world, stored);
+  return stored;
+}
+
 /** Adds a reply (checking its author first) and moves the ticket: status, lastreply, who has read it. */
 export function addReply(world: World, ticket: Ticket, spec: NewReply, now: Date): { ticket: Ticket; reply: TicketReply } {
   const by = author(world, ticket, spec.type, spec.replierId);
@@ -300,6 +308,7 @@ export function addReply(world: World, ticket: Ticket, spec: NewReply, now: Date
     client_read: staff ? '0' : '1',
     viewtime: staff ? date : ticket.viewtime,
   });
+  ticketReplied(world, moved, reply);
   return { ticket: moved, reply };
 }
 

@@ -5,6 +5,7 @@ import { requireClient } from '../../domain/clients.js';
 import { requireEnabledGateway } from '../../domain/gateways.js';
 import { toCents } from '../../domain/money.js';
 import type { AddAddonToAccountRequest, AddAddonToAccountResult } from '../../generated/wire.js';
+import { insertInvoice } from '../../domain/events.js';
 
 export const ADDON_ADDED = 'Addon added';
 
@@ -26,7 +27,7 @@ export default defineMutation<AddAddonToAccountRequest, AddAddonToAccountResult 
         : undefined;
 
     world.insert('account_addons', row);
-    if (invoice) world.insert('invoices', invoice);
+    if (invoice) insertInvoice(world, invoice);
     return { newaddon: true, info: [ADDON_ADDED] };
   },
 });

@@ -7,6 +7,7 @@ import { formatCents, positiveCents } from '../../domain/money.js';
 import { CREDIT_LINE } from '../../domain/payments.js';
 import { Checks } from '../../errors.js';
 import type { AddCreditReceiptRequest, AddCreditReceiptResult } from '../../generated/wire.js';
+import { insertInvoice } from '../../domain/events.js';
 
 export default defineMutation<AddCreditReceiptRequest, AddCreditReceiptResult>({
   mutates: true,
@@ -27,7 +28,7 @@ export default defineMutation<AddCreditReceiptRequest, AddCreditReceiptResult>({
       taxed: false,
       lines: [{ type: CREDIT_LINE, item_id: '0', description: 'Credit receipt: add funds', amount: formatCents(cents), taxed: false }],
     });
-    world.insert('invoices', invoice);
+    insertInvoice(world, invoice);
     return { invoice_id: invoice.id };
   },
 });

@@ -4,6 +4,7 @@ import { formatDate } from '../../lib/dates.js';
 import { defaultGatewayId } from '../../domain/gateways.js';
 import { newInvoice } from '../../domain/invoices.js';
 import type { AddInvoiceRequest, AddInvoiceResult } from '../../generated/wire.js';
+import { insertInvoice } from '../../domain/events.js';
 
 export default defineMutation<AddInvoiceRequest, AddInvoiceResult>({
   mutates: true,
@@ -18,7 +19,7 @@ export default defineMutation<AddInvoiceRequest, AddInvoiceResult>({
       lines: [],
       status: 'Draft',
     });
-    world.insert('invoices', invoice);
+    insertInvoice(world, invoice);
     return { invoice_id: invoice.id };
   },
 });

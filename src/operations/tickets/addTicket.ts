@@ -3,7 +3,7 @@ import { Checks, fail, messages } from '../../errors.js';
 import { requireMainClient } from '../../domain/clients.js';
 import { recordTicketOpened } from '../../domain/outbox.js';
 import { API_ADMIN_ID } from '../../domain/credit.js';
-import { addNote, newTicket, readAttachments, requireAdmin, ticketDept } from '../../domain/tickets.js';
+import { addNote, newTicket, openTicket, readAttachments, requireAdmin, ticketDept } from '../../domain/tickets.js';
 import { countReplyUses } from '../../domain/predefinedReplies.js';
 import type { View } from '../../store/world.js';
 import type { AddTicketRequest, AddTicketResult, Client } from '../../generated/wire.js';
@@ -62,7 +62,7 @@ export default defineMutation<AddTicketRequest, AddTicketResult & { info: string
       },
       now,
     );
-    world.insert('tickets', ticket);
+    openTicket(world, ticket);
     if (p.asclient !== '1') countReplyUses(world, p.body);
     if (noteBy && p.notes) addNote(world, ticket, noteBy, p.notes, now);
     if (p.notify_client !== '0') recordTicketOpened(world, ticket, now);
