@@ -50,6 +50,7 @@ async function serve(config: CliConfig): Promise<void> {
       automation: config.automation,
       latency: config.latency,
       controlToken: config.controlToken,
+      webhooks: config.webhooks,
       cors: config.cors,
       maxSessions: config.maxSessions,
       memoryBudget: config.memoryBudget,
