@@ -599,9 +599,7 @@ return errors === 0;
 }
 
 export const addWebhook_body = validate23;
-const schema47 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/control/webhook_spec.json","title":"WebhookSpec","description":"A receiver for the session's events, as HostBill's WebHooks plugin sends them: POST with HB-Hook, HB-Event, HB-Timestamp and HB-Signature (lowercase hex HMAC-SHA256 of the timestamp followed by the body, keyed with the secret).","type":"object","additionalProperties":false,"required":["url"],"properties":{"url":{"type":"string","pattern":"^https?://","maxLength":2048,"description":"an http:// or https:// URL","examples":["http://127.0.0.1:4000/hooks"]},"secret":{"type":"string","minLength":1,"maxLength":256,"description":"1 to 256 characters; made up (and shown once) when left out","examples":["test-webhook-secret"]},"events":{"type":"array","maxItems":100,"uniqueItems":true,"items":{"type":"string","pattern":"^after_[a-z]+$"},"description":"a list of event names (after_invoicefullpaid, ...); left out or empty: every event","examples":[["after_invoicefullpaid","after_accountcreate"]]},"contentType":{"type":"string","enum":["json","form"],"description":"json (application/json, the default) or form (application/x-www-form-urlencoded)","examples":["json"]},"timestamp":{"type":"string","enum":["real","session"],"description":"real (the default: HB-Timestamp is the real time, as a receiver checking its age expects) or session (the session's clock)","examples":["real"]}}};
-const pattern9 = new RegExp("^https?://", "u");
-const pattern10 = new RegExp("^after_[a-z]+$", "u");
+const schema47 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/control/webhook_spec.json","title":"WebhookSpec","description":"A receiver for the session's events, as HostBill's WebHooks plugin sends them: POST with HB-Hook, HB-Event, HB-Timestamp and HB-Signature (lowercase hex HMAC-SHA256 of the timestamp followed by the body, keyed with the secret).","type":"object","additionalProperties":false,"required":["url"],"properties":{"url":{"type":"string","description":"an http:// or https:// URL","examples":["http://127.0.0.1:4000/hooks"]},"secret":{"type":"string","minLength":1,"maxLength":256,"description":"1 to 256 characters; made up (and shown once) when left out","examples":["test-webhook-secret"]},"events":{"type":"array","uniqueItems":true,"items":{"type":"string"},"description":"a list of event names (after_invoicefullpaid, ...); left out or empty: every event","examples":[["after_invoicefullpaid","after_accountcreate"]]},"contentType":{"type":"string","enum":["json","form"],"description":"json (application/json, the default) or form (application/x-www-form-urlencoded)","examples":["json"]},"timestamp":{"type":"string","enum":["real","session"],"description":"real (the default: HB-Timestamp is the real time, as a receiver checking its age expects) or session (the session's clock)","examples":["real"]}},"examples":[{"url":"http://127.0.0.1:4000/hooks","secret":"test-webhook-secret","events":["after_invoicefullpaid","after_accountcreate"]}]};
 
 function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://billsim.local/schemas/control/webhook_spec.json" */;
@@ -632,9 +630,8 @@ errors++;
 }
 if(data.url !== undefined){
 let data0 = data.url;
-if(typeof data0 === "string"){
-if(func2(data0) > 2048){
-const err2 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema47.properties.url,data:data0};
+if(typeof data0 !== "string"){
+const err2 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.url.type,parentSchema:schema47.properties.url,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -643,8 +640,12 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(!pattern9.test(data0)){
-const err3 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/pattern",keyword:"pattern",params:{pattern: "^https?://"},message:"must match pattern \""+"^https?://"+"\"",schema:"^https?://",parentSchema:schema47.properties.url,data:data0};
+}
+if(data.secret !== undefined){
+let data1 = data.secret;
+if(typeof data1 === "string"){
+if(func2(data1) > 256){
+const err3 = {instancePath:instancePath+"/secret",schemaPath:"#/properties/secret/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters",schema:256,parentSchema:schema47.properties.secret,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -653,9 +654,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-}
-else {
-const err4 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.url.type,parentSchema:schema47.properties.url,data:data0};
+if(func2(data1) < 1){
+const err4 = {instancePath:instancePath+"/secret",schemaPath:"#/properties/secret/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema47.properties.secret,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -665,11 +665,8 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data.secret !== undefined){
-let data1 = data.secret;
-if(typeof data1 === "string"){
-if(func2(data1) > 256){
-const err5 = {instancePath:instancePath+"/secret",schemaPath:"#/properties/secret/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters",schema:256,parentSchema:schema47.properties.secret,data:data1};
+else {
+const err5 = {instancePath:instancePath+"/secret",schemaPath:"#/properties/secret/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.secret.type,parentSchema:schema47.properties.secret,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -678,63 +675,20 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(func2(data1) < 1){
-const err6 = {instancePath:instancePath+"/secret",schemaPath:"#/properties/secret/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema47.properties.secret,data:data1};
+}
+if(data.events !== undefined){
+let data2 = data.events;
+if(Array.isArray(data2)){
+const len0 = data2.length;
+for(let i0=0; i0<len0; i0++){
+let data3 = data2[i0];
+if(typeof data3 !== "string"){
+const err6 = {instancePath:instancePath+"/events/" + i0,schemaPath:"#/properties/events/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.events.items.type,parentSchema:schema47.properties.events.items,data:data3};
 if(vErrors === null){
 vErrors = [err6];
 }
 else {
 vErrors.push(err6);
-}
-errors++;
-}
-}
-else {
-const err7 = {instancePath:instancePath+"/secret",schemaPath:"#/properties/secret/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.secret.type,parentSchema:schema47.properties.secret,data:data1};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.events !== undefined){
-let data2 = data.events;
-if(Array.isArray(data2)){
-if(data2.length > 100){
-const err8 = {instancePath:instancePath+"/events",schemaPath:"#/properties/events/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items",schema:100,parentSchema:schema47.properties.events,data:data2};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-const len0 = data2.length;
-for(let i0=0; i0<len0; i0++){
-let data3 = data2[i0];
-if(typeof data3 === "string"){
-if(!pattern10.test(data3)){
-const err9 = {instancePath:instancePath+"/events/" + i0,schemaPath:"#/properties/events/items/pattern",keyword:"pattern",params:{pattern: "^after_[a-z]+$"},message:"must match pattern \""+"^after_[a-z]+$"+"\"",schema:"^after_[a-z]+$",parentSchema:schema47.properties.events.items,data:data3};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/events/" + i0,schemaPath:"#/properties/events/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.events.items.type,parentSchema:schema47.properties.events.items,data:data3};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
 }
 errors++;
 }
@@ -750,12 +704,12 @@ continue;
 }
 if(typeof indices0[item0] == "number"){
 j0 = indices0[item0];
-const err11 = {instancePath:instancePath+"/events",schemaPath:"#/properties/events/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema47.properties.events,data:data2};
+const err7 = {instancePath:instancePath+"/events",schemaPath:"#/properties/events/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema47.properties.events,data:data2};
 if(vErrors === null){
-vErrors = [err11];
+vErrors = [err7];
 }
 else {
-vErrors.push(err11);
+vErrors.push(err7);
 }
 errors++;
 break;
@@ -765,7 +719,53 @@ indices0[item0] = i1;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/events",schemaPath:"#/properties/events/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema47.properties.events.type,parentSchema:schema47.properties.events,data:data2};
+const err8 = {instancePath:instancePath+"/events",schemaPath:"#/properties/events/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema47.properties.events.type,parentSchema:schema47.properties.events,data:data2};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.contentType !== undefined){
+let data4 = data.contentType;
+if(typeof data4 !== "string"){
+const err9 = {instancePath:instancePath+"/contentType",schemaPath:"#/properties/contentType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.contentType.type,parentSchema:schema47.properties.contentType,data:data4};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(!((data4 === "json") || (data4 === "form"))){
+const err10 = {instancePath:instancePath+"/contentType",schemaPath:"#/properties/contentType/enum",keyword:"enum",params:{allowedValues: schema47.properties.contentType.enum},message:"must be equal to one of the allowed values",schema:schema47.properties.contentType.enum,parentSchema:schema47.properties.contentType,data:data4};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.timestamp !== undefined){
+let data5 = data.timestamp;
+if(typeof data5 !== "string"){
+const err11 = {instancePath:instancePath+"/timestamp",schemaPath:"#/properties/timestamp/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.timestamp.type,parentSchema:schema47.properties.timestamp,data:data5};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(!((data5 === "real") || (data5 === "session"))){
+const err12 = {instancePath:instancePath+"/timestamp",schemaPath:"#/properties/timestamp/enum",keyword:"enum",params:{allowedValues: schema47.properties.timestamp.enum},message:"must be equal to one of the allowed values",schema:schema47.properties.timestamp.enum,parentSchema:schema47.properties.timestamp,data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -775,60 +775,14 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.contentType !== undefined){
-let data4 = data.contentType;
-if(typeof data4 !== "string"){
-const err13 = {instancePath:instancePath+"/contentType",schemaPath:"#/properties/contentType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.contentType.type,parentSchema:schema47.properties.contentType,data:data4};
+}
+else {
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema47.type,parentSchema:schema47,data};
 if(vErrors === null){
 vErrors = [err13];
 }
 else {
 vErrors.push(err13);
-}
-errors++;
-}
-if(!((data4 === "json") || (data4 === "form"))){
-const err14 = {instancePath:instancePath+"/contentType",schemaPath:"#/properties/contentType/enum",keyword:"enum",params:{allowedValues: schema47.properties.contentType.enum},message:"must be equal to one of the allowed values",schema:schema47.properties.contentType.enum,parentSchema:schema47.properties.contentType,data:data4};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-if(data.timestamp !== undefined){
-let data5 = data.timestamp;
-if(typeof data5 !== "string"){
-const err15 = {instancePath:instancePath+"/timestamp",schemaPath:"#/properties/timestamp/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.timestamp.type,parentSchema:schema47.properties.timestamp,data:data5};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-if(!((data5 === "real") || (data5 === "session"))){
-const err16 = {instancePath:instancePath+"/timestamp",schemaPath:"#/properties/timestamp/enum",keyword:"enum",params:{allowedValues: schema47.properties.timestamp.enum},message:"must be equal to one of the allowed values",schema:schema47.properties.timestamp.enum,parentSchema:schema47.properties.timestamp,data:data5};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-}
-else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema47.type,parentSchema:schema47,data};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
 }
 errors++;
 }
@@ -895,7 +849,7 @@ return errors === 0;
 
 export const setClock_body = validate32;
 const schema79 = {"title":"ClockChange","description":"Give one of `now` (jump to that moment), `advanceSeconds` (move by that many seconds, negative to go back) and `advanceDays` (move on by whole days), each with or without `frozen` (true: stop at the new moment; false: run on from it with real time); or `frozen` alone, to freeze or unfreeze the clock where it is. Without `frozen`, a frozen clock stays frozen and a running one runs. The clock stays from 1970-01-01 00:00:00 to 9999-12-31 23:59:59.","type":"object","additionalProperties":false,"properties":{"now":{"type":"string","pattern":"^(19[7-9][0-9]|[2-9][0-9]{3})-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$","description":"a UTC date and time \"YYYY-MM-DD HH:MM:SS\" from 1970-01-01 00:00:00 to 9999-12-31 23:59:59"},"advanceSeconds":{"type":"integer","description":"a whole number of seconds (negative to go back)"},"advanceDays":{"type":"integer","minimum":1,"maximum":36525,"description":"a whole number of days from 1 to 36525"},"frozen":{"type":"boolean","description":"true or false"}},"examples":[{"advanceDays":30},{"now":"2026-12-01 09:00:00"},{"advanceSeconds":3600,"frozen":true}]};
-const pattern19 = new RegExp("^(19[7-9][0-9]|[2-9][0-9]{3})-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$", "u");
+const pattern13 = new RegExp("^(19[7-9][0-9]|[2-9][0-9]{3})-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$", "u");
 
 function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -916,7 +870,7 @@ errors++;
 if(data.now !== undefined){
 let data0 = data.now;
 if(typeof data0 === "string"){
-if(!pattern19.test(data0)){
+if(!pattern13.test(data0)){
 const err1 = {instancePath:instancePath+"/now",schemaPath:"#/properties/now/pattern",keyword:"pattern",params:{pattern: "^(19[7-9][0-9]|[2-9][0-9]{3})-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"},message:"must match pattern \""+"^(19[7-9][0-9]|[2-9][0-9]{3})-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"+"\"",schema:"^(19[7-9][0-9]|[2-9][0-9]{3})-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$",parentSchema:schema79.properties.now,data:data0};
 if(vErrors === null){
 vErrors = [err1];

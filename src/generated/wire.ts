@@ -11600,8 +11600,6 @@ export interface WebhookSpec {
   secret?: string;
   /**
    * a list of event names (after_invoicefullpaid, ...); left out or empty: every event
-   *
-   * @maxItems 100
    */
   events?: string[];
   /**

@@ -334,10 +334,21 @@ export function automationChangeOf(change: unknown): AutomationChange {
 
 // ---------------------------------------------------------------- webhooks
 
+/** Whether a text is an http:// or https:// URL with a host. */
+function isWebUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
 /** A webhook from either front end; its events must be ones billsim raises (`events`: the catalogue's names). */
 export function webhookSpecOf(value: unknown, events: readonly string[]): WebhookSpec {
   const fields = checked(WEBHOOK, value, {
     more: (fields, problems) => {
+      if (typeof fields.url === 'string' && !isWebUrl(fields.url)) problems.wrong('url');
       if (!Array.isArray(fields.events)) return;
       const unknown = fields.events.filter((name) => typeof name === 'string' && !events.includes(name));
       if (unknown.length > 0)

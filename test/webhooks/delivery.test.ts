@@ -6,7 +6,7 @@ import { api, assertSuccess, build } from '../helpers/app.js';
 import { receiver } from '../helpers/receiver.js';
 import { signature } from '../../src/session/webhooks.js';
 
-const FAST = { backoffMs: 1, timeoutMs: 2000 };
+const FAST = { backoffMs: 1, timeoutMs: 30_000 };
 const control = (app: Awaited<ReturnType<typeof build>>, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
   app.inject({ method, url: `/__billsim${url}`, headers: { 'x-billsim-control': '1' }, ...(payload && { payload }) });
 
