@@ -8,6 +8,8 @@
 // dropped silently: finished deliveries leave only to keep within the memory
 // budget (oldest first), and pending ones never.
 import { createHmac, randomBytes } from 'node:crypto';
+import http from 'node:http';
+import https from 'node:https';
 import { formatDateTime, unixTime } from '../lib/dates.js';
 import type { Raised } from '../store/world.js';
 import type { MemoryBudget } from './memory.js';
@@ -104,6 +106,8 @@ export class Webhooks {
   private eventList: RaisedEvent[] = [];
   /** Every delivery kept, oldest first, and by id. */
   private list: Delivery[] = [];
+  /** How many of `list` are finished (delivered or failed). */
+  private finishedCount = 0;
   private byId = new Map<number, Delivery>();
   /** Deliveries waiting per webhook, in order. */
   private queues = new Map<number, Delivery[]>();
@@ -332,35 +336,25 @@ export class Webhooks {
     const started = this.realNow();
     const at = new Date(started).toISOString();
     this.notePublic(hook.url);
+    const headers = {
+      'content-type': hook.contentType === 'json' ? 'application/json' : 'application/x-www-form-urlencoded',
+      'content-length': String(Buffer.byteLength(delivery.body)),
+      'user-agent': 'billsim-webhooks',
+      'hb-hook': String(hook.id),
+      'hb-event': delivery.event,
+      'hb-timestamp': timestamp,
+      'hb-signature': signature(hook.secret, timestamp, delivery.body),
+    };
     const abort = new AbortController();
     this.aborts.add(abort);
-    const timer = setTimeout(() => abort.abort(), this.options.timeoutMs);
     try {
-      const answer = await fetch(hook.url, {
-        method: 'POST',
-        redirect: 'manual',
-        signal: abort.signal,
-        headers: {
-          'content-type': hook.contentType === 'json' ? 'application/json' : 'application/x-www-form-urlencoded',
-          'user-agent': 'billsim-webhooks',
-          'hb-hook': String(hook.id),
-          'hb-event': delivery.event,
-          'hb-timestamp': timestamp,
-          'hb-signature': signature(hook.secret, timestamp, delivery.body),
-        },
-        body: delivery.body,
-      });
-      // The body is read and let go, so the connection is free for the next delivery.
-      await answer.arrayBuffer().catch(() => undefined);
+      const status = await post(hook.url, headers, delivery.body, this.options.timeoutMs, abort.signal);
       const ms = this.realNow() - started;
-      const ok = answer.status >= 200 && answer.status < 300;
-      return { at, status: answer.status, ms, ...(!ok && { error: `the receiver answered ${answer.status}` }) };
+      const ok = status >= 200 && status < 300;
+      return { at, status, ms, ...(!ok && { error: `the receiver answered ${status}` }) };
     } catch (error) {
-      const timedOut = abort.signal.aborted;
-      const why = timedOut ? `no answer within ${this.options.timeoutMs} ms` : reason(error);
-      return { at, status: null, error: why, ms: this.realNow() - started };
+      return { at, status: null, error: (error as Error).message, ms: this.realNow() - started };
     } finally {
-      clearTimeout(timer);
       this.aborts.delete(abort);
     }
   }
@@ -383,9 +377,8 @@ export class Webhooks {
     this.deps.changed?.();
     // Finished deliveries are kept within bounds: the oldest finished go first, pending ones never.
     this.deps.budget?.add('deliveries', delivery, deliveryBytes(delivery), () => this.forget(delivery));
-    let finished = 0;
-    for (const d of this.list) if (d.state !== 'pending') finished++;
-    if (finished > MAX_FINISHED) {
+    this.finishedCount++;
+    if (this.finishedCount > MAX_FINISHED) {
       const oldest = this.list.find((d) => d.state !== 'pending');
       if (oldest) {
         this.deps.budget?.remove('deliveries', oldest);
@@ -396,8 +389,10 @@ export class Webhooks {
 
   private forget(delivery: Delivery): void {
     const at = this.list.indexOf(delivery);
-    if (at >= 0) this.list.splice(at, 1);
+    if (at < 0) return;
+    this.list.splice(at, 1);
     this.byId.delete(delivery.id);
+    if (delivery.state !== 'pending') this.finishedCount--;
   }
 
   /** Back to `initial` webhooks with no events or deliveries (a session's reset). */
@@ -408,6 +403,7 @@ export class Webhooks {
     this.hooks.clear();
     this.eventList = [];
     this.list = [];
+    this.finishedCount = 0;
     this.byId.clear();
     this.queues.clear();
     this.running.clear();
@@ -448,7 +444,35 @@ export class Webhooks {
   }
 }
 
-function reason(error: unknown): string {
-  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-  return cause?.code ?? cause?.message ?? (error as Error).message;
+// Connections are kept open between deliveries: a burst to one receiver costs one connection, not one each.
+const agents = { 'http:': new http.Agent({ keepAlive: true }), 'https:': new https.Agent({ keepAlive: true }) };
+
+/**
+ * POSTs the body and answers the receiver's status once its answer has been
+ * read (and let go); rejects with why when no answer came within `timeoutMs`.
+ * node:http costs far less per request than fetch, and deliveries share the
+ * server's event loop with the API's answers.
+ */
+function post(url: string, headers: Record<string, string>, body: string, timeoutMs: number, signal: AbortSignal): Promise<number> {
+  return new Promise((resolve, reject) => {
+    let target: URL;
+    try {
+      target = new URL(url);
+    } catch {
+      reject(new Error(`not a URL: ${url}`));
+      return;
+    }
+    const secure = target.protocol === 'https:';
+    const send = secure ? https.request : http.request;
+    const request = send(target, { method: 'POST', headers, agent: agents[secure ? 'https:' : 'http:'], signal }, (answer) => {
+      answer.resume();
+      answer.on('end', () => resolve(answer.statusCode ?? 0));
+      answer.on('error', (error) => reject(error));
+    });
+    request.setTimeout(timeoutMs, () => request.destroy(new Error(`no answer within ${timeoutMs} ms`)));
+    request.on('error', (error: NodeJS.ErrnoException) =>
+      reject(new Error(error.code && error.code !== 'ERR_STREAM_DESTROYED' ? `${error.code}: ${error.message}` : error.message)),
+    );
+    request.end(body);
+  });
 }
