@@ -10,6 +10,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
+import { postPlain } from './hook-client.js';
 import { formatDateTime, unixTime } from '../lib/dates.js';
 import type { Raised } from '../store/world.js';
 import type { MemoryBudget } from './memory.js';
@@ -463,6 +464,10 @@ function post(url: string, headers: Record<string, string>, body: string, timeou
       return;
     }
     const secure = target.protocol === 'https:';
+    if (!secure) {
+      postPlain(target, headers, body, timeoutMs, signal).then(resolve, reject);
+      return;
+    }
     const send = secure ? https.request : http.request;
     const request = send(target, { method: 'POST', headers, agent: agents[secure ? 'https:' : 'http:'], signal }, (answer) => {
       answer.resume();
