@@ -9,6 +9,7 @@ import { pointsSomewhere, target } from './refs.js';
 import * as clock from './clock.js';
 import * as faults from './faults.js';
 import * as outbox from './outbox.js';
+import * as webhooks from './webhooks.js';
 import * as requests from './requests.js';
 import * as sessions from './sessions.js';
 import * as snapshots from './snapshots.js';
@@ -38,7 +39,7 @@ import * as stubs from './stubs.js';
  */
 
 /** @type {Record<string, Section>} */
-const sections = { requests, faults, stubs, clock, snapshots, state, outbox, sessions };
+const sections = { requests, faults, stubs, clock, snapshots, state, outbox, webhooks, sessions };
 const TICK_MS = 1000;
 let current = 'requests';
 let busy = false;

@@ -11,8 +11,17 @@ export type Tier = 'fast' | 'slow' | 'fuzz';
  * The slow tier: tests of real processes (the built CLI, a packed tarball, a
  * CommonJS consumer, the package entry), of Chromium and of SIGKILL rounds.
  * They run what `npm run build` put in dist/, and each takes seconds of its own.
+ * The webhook burst sends a thousand calls and a thousand deliveries.
  */
-const SLOW = ['test/readme/', 'test/browser/', 'test/cli/', 'test/package/', 'test/package.test.ts', 'test/reliability/crash.test.ts'];
+const SLOW = [
+  'test/readme/',
+  'test/browser/',
+  'test/cli/',
+  'test/package/',
+  'test/package.test.ts',
+  'test/reliability/crash.test.ts',
+  'test/webhooks/burst.test.ts',
+];
 
 /** The fuzz files: short runs in the fast tier, long ones (FUZZ_RUNS) in the fuzz tier. */
 const FUZZ = ['test/fuzz/'];

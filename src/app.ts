@@ -39,7 +39,9 @@ import { withRows } from './store/lazy.js';
 import { Verdicts } from './store/verdicts.js';
 import { storedStubProblems } from './session/stubs.js';
 import { defaultFixturesDir, packageVersion } from './paths.js';
-import type { Collections } from './generated/wire.js';
+import type { Collections, WebhookSpec } from './generated/wire.js';
+import { fixtureWebhooks, startingWebhooks } from './session/starting-webhooks.js';
+import type { DeliveryOptions } from './session/webhooks.js';
 
 export interface AppOptions {
   /** Folder with one JSON file per collection (default: the bundled fixtures/default). */
@@ -100,6 +102,10 @@ export interface AppOptions {
   proxy?: ProxyOptions;
   /** Requests each client may send to the customer's door (/api/...) in a period (--userapi-rate-limit); unlimited without. */
   userApiRateLimit?: RateLimitSpec;
+  /** Webhooks the default session starts with (the --webhook flags), checked as POST /__billsim/webhooks checks them. */
+  webhooks?: WebhookSpec[];
+  /** How webhook deliveries are sent: time-out, attempts in all, first back-off (ms); tests shorten them. */
+  webhookDelivery?: Partial<DeliveryOptions>;
 }
 
 declare module 'fastify' {
@@ -186,6 +192,11 @@ async function appOver(options: AppOptions, seed: Seed, saved: DataFile | undefi
       readSnapshot: (file: number) => readSnapshotFile(saved.file, file, seed.data),
     };
   const sessions = new Sessions(seed, {
+    webhooks: options.data ? [] : fixtureWebhooks(options.fixturesDir ?? defaultFixturesDir),
+    defaultWebhooks: startingWebhooks(options.webhooks ?? [], '(webhooks option)'),
+    webhookDelivery: options.webhookDelivery,
+    onPublicWebhook: (session, url) => app?.log.warn({ session, url }, 'webhook sent to a public address'),
+    onSaveFailed: (session, message) => app?.log.error({ session }, `webhooks not saved: ${message}`),
     now: options.now,
     automation: options.automation,
     realNow: options.realNow,
@@ -231,6 +242,10 @@ async function appOver(options: AppOptions, seed: Seed, saved: DataFile | undefi
   const proxy = options.proxy && proxyOver(options.proxy, seed, app);
   control.proxy = proxy?.health();
   app.decorate('billsim', { sessions, control, warnings });
+  // A stop leaves pending deliveries pending (a data file keeps them for the next start).
+  app.addHook('onClose', async () => {
+    for (const session of sessions.all()) session.webhooks.stop();
+  });
   if (saved) {
     if (saved.recovered) app.log.warn(saved.recovered);
     app.addHook('onClose', () => saved.saver.close());

@@ -51,6 +51,7 @@ async function serve(config: CliConfig): Promise<void> {
       latency: config.latency,
       userApiRateLimit: config.userApiRateLimit,
       controlToken: config.controlToken,
+      webhooks: config.webhooks,
       cors: config.cors,
       maxSessions: config.maxSessions,
       memoryBudget: config.memoryBudget,

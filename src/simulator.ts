@@ -13,6 +13,11 @@ import type {
   ClockSet,
   ClockState,
   Coverage,
+  DeliveriesQuery,
+  Delivery,
+  RaisedEvent,
+  Webhook,
+  WebhookSpec,
   Email,
   EmailFilter,
   Fault,
@@ -73,6 +78,21 @@ export interface SessionHandle {
   deleteSnapshot(name: string): Promise<void>;
   snapshots(): Promise<SnapshotInfo[]>;
   state<K extends CollectionName>(collection: K): Promise<readonly RecordOf<K>[]>;
+  /** Adds a webhook; resolves with it and its secret (made up when none is given, and shown only here). */
+  addWebhook(spec: WebhookSpec): Promise<Webhook>;
+  /** The webhooks, secrets shown by their first characters. */
+  webhooks(): Promise<Webhook[]>;
+  /** Removes a webhook; its pending deliveries are kept as failed. */
+  removeWebhook(id: number): Promise<void>;
+  clearWebhooks(): Promise<void>;
+  /** The events the world raised, in order (with or without webhooks). */
+  events(): Promise<RaisedEvent[]>;
+  /** The webhook deliveries, oldest first; `wait` (seconds) holds the answer until none is pending. */
+  deliveries(query?: DeliveriesQuery): Promise<Delivery[]>;
+  /** Resolves once no webhook delivery is pending: a test awaits it instead of sleeping. */
+  webhooksSettled(): Promise<void>;
+  /** Sends a delivery again, as a new delivery. */
+  redeliver(id: number): Promise<Delivery>;
   record<K extends CollectionName>(collection: K, id: string): Promise<RecordOf<K> | undefined>;
   /**
    * An access token of the customer's door (/api/...) for client or contact `id`, as a login would
@@ -134,6 +154,14 @@ function handle(control: Control, name: string): SessionHandle {
     state: async (collection) => of().rows(collection),
     record: async (collection, id) => of().record(collection, id),
     customerToken: async (id) => (await of().customerToken(id)).token,
+    addWebhook: async (spec) => of().addWebhook(spec),
+    webhooks: async () => of().webhooks(),
+    removeWebhook: async (id) => of().removeWebhook(id),
+    clearWebhooks: async () => of().clearWebhooks(),
+    events: async () => of().events(),
+    deliveries: async (query = {}) => (await of().deliveries(query)).deliveries,
+    webhooksSettled: async () => of().webhooksSettled(),
+    redeliver: async (id) => of().redeliver(id),
   };
 }
 

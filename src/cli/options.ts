@@ -36,6 +36,8 @@ export interface CliConfig {
   proxy?: ProxyOptions;
   /** Requests each client may send to the customer's door in a period (--userapi-rate-limit). */
   userApiRateLimit?: RateLimitSpec;
+  /** The default session's webhooks (--webhook, --webhook-secret, --webhook-events), checked by the app. */
+  webhooks: { url: string; secret?: string; events?: string[] }[];
 }
 
 const MAX_RETRIES = 10;
@@ -59,6 +61,9 @@ Serves the HostBill admin/api.php simulator. Every option also reads an environm
   --userapi-rate-limit <n>/<seconds>
                          requests each client may send to the customer's door (/api/...) in that many seconds;
                          more answer HTTP 429 "rate_limited" (BILLSIM_USERAPI_RATE_LIMIT; default no limit)
+  --webhook <url>        send the default session's events to this URL, signed with --webhook-secret <s>
+                         (required), only those of --webhook-events <a,b> when given; repeat the three
+                         for more receivers (BILLSIM_WEBHOOK, BILLSIM_WEBHOOK_SECRET, BILLSIM_WEBHOOK_EVENTS)
   --control-token <t>    require "Authorization: Bearer <t>" on /__billsim routes but health (BILLSIM_CONTROL_TOKEN; default none)
   --log-level <level>    ${LOG_LEVELS.join(', ')} (BILLSIM_LOG_LEVEL; default info)
   --cors <origins>       comma-separated allowed origins, or * for any (BILLSIM_CORS; default *)
@@ -130,6 +135,9 @@ const OPTIONS = {
   latency: { type: 'string' },
   'userapi-rate-limit': { type: 'string' },
   'control-token': { type: 'string' },
+  webhook: { type: 'string', multiple: true },
+  'webhook-secret': { type: 'string', multiple: true },
+  'webhook-events': { type: 'string', multiple: true },
   'log-level': { type: 'string' },
   cors: { type: 'string' },
   'max-sessions': { type: 'string' },
@@ -381,5 +389,30 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
     allowedHosts: allowedHosts(values['allowed-host'], env.BILLSIM_ALLOWED_HOST),
     connections: connections(values, env),
     proxy: proxy(values, env),
+    webhooks: webhooks(values, env),
   };
+}
+
+/** The --webhook flags, each URL with the secret (and events) given in the same place of their own lists. */
+function webhooks(
+  values: { webhook?: string[]; 'webhook-secret'?: string[]; 'webhook-events'?: string[] },
+  env: Record<string, string | undefined>,
+): CliConfig['webhooks'] {
+  const urls = values.webhook ?? (env.BILLSIM_WEBHOOK ? [env.BILLSIM_WEBHOOK] : []);
+  const secrets = values['webhook-secret'] ?? (env.BILLSIM_WEBHOOK_SECRET ? [env.BILLSIM_WEBHOOK_SECRET] : []);
+  const events = values['webhook-events'] ?? (env.BILLSIM_WEBHOOK_EVENTS ? [env.BILLSIM_WEBHOOK_EVENTS] : []);
+  if (secrets.length !== urls.length) {
+    throw new UsageError(`give one --webhook-secret for each --webhook (${urls.length} URL(s), ${secrets.length} secret(s))`);
+  }
+  if (events.length > urls.length) throw new UsageError('give --webhook-events after the --webhook it is for');
+  return urls.map((url, i) => ({
+    url,
+    secret: secrets[i],
+    ...(events[i] !== undefined && {
+      events: events[i]
+        .split(',')
+        .map((name) => name.trim())
+        .filter(Boolean),
+    }),
+  }));
 }

@@ -3,6 +3,7 @@
 // an Immediate request ends the service when it is filed, one for the end of
 // the billing period waits for the daily automation on the day the paid
 // period ends. Ending it is the service state machine's own move.
+import { cancellationRequested } from './events.js';
 import type { Account, Cancellation } from '../generated/wire.js';
 import type { View, World } from '../store/world.js';
 import { fail, messages } from '../errors.js';
@@ -55,6 +56,7 @@ export function requestCancellation(world: World, account: Account, asked: Cance
     who: asked.who,
     client_id: account.client_id,
   });
+  cancellationRequested(world, account.id, asked.reason);
   return immediate ? carryOut(world, row, asked.now) : row;
 }
 

@@ -14,6 +14,7 @@ import { cancelOrder } from './orderStatus.js';
 import { recordEmail } from './outbox.js';
 import { CREDIT_LINE } from './payments.js';
 import { canMove, moveService } from './services.js';
+import { lateFeeCharged } from './events.js';
 
 /** The line type of a late fee; its item_id is the invoice it is charged for. */
 export const LATE_FEE_LINE = 'Late Fee';
@@ -110,10 +111,14 @@ export function addLateFee(world: World, invoice: Invoice, settings: Automation,
   if (settings.lateFeeSeparateInvoice) {
     const spec = { client, currency_id: invoice.currency_id, payment_module: invoice.payment_module, date: day, lines: [line] };
     const fee = issueInvoice(world, newInvoice(world, { ...spec, taxed: false, firstLineId: ids?.take() }), parseDateTime(day) as Date);
+    lateFeeCharged(world, invoice);
     return { action: 'late_fee_added', reason, records: { client_id: client.id, invoice_id: fee.id, late_invoice_id: invoice.id } };
   }
   const lineId = String(ids?.take() ?? firstFreeLineId(world, 'invoices'));
-  world.replace('invoices', withTotals({ ...invoice, items: [...invoice.items, invoiceLine(invoice.id, lineId, line)] }));
+  lateFeeCharged(
+    world,
+    world.replace('invoices', withTotals({ ...invoice, items: [...invoice.items, invoiceLine(invoice.id, lineId, line)] })),
+  );
   return { action: 'late_fee_added', reason, records: { client_id: client.id, invoice_id: invoice.id } };
 }
 

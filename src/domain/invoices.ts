@@ -20,6 +20,7 @@ import { taxRatesFor } from './taxes.js';
 import { ZERO_DATETIME } from '../lib/dates.js';
 import { notFound } from '../errors.js';
 import { notifyInvoiceIssued } from './notifications.js';
+import { invoiceCreated } from './events.js';
 
 const INVOICE_FIELDS = [
   'id',
@@ -197,10 +198,11 @@ export function newInvoice(world: View, spec: NewInvoice): Invoice {
 /**
  * Stores an invoice newInvoice made: the one way an invoice joins the world, so
  * every invoice issued to a client (a call's, an order's, the daily run's
- * renewals) notifies the client at its door. A Draft waits until it is made Unpaid.
+ * renewals) raises after_invoicecreate and notifies the client at its door. A Draft waits until it is made Unpaid.
  */
 export function issueInvoice(world: World, invoice: Invoice, now: Date): Invoice {
   const stored = world.insert('invoices', invoice);
+  invoiceCreated(world, stored);
   notifyInvoiceIssued(world, stored, now);
   return stored;
 }

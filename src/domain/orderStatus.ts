@@ -11,6 +11,7 @@ import type { OrderStatus } from './orders.js';
 import { canMove, moveService, type ServiceMove } from './services.js';
 import { applyUpgrades } from './upgrades.js';
 import { forgetOrderReferral } from './affiliates.js';
+import { orderAccepted } from './events.js';
 
 /** Which statuses each move starts from. */
 const ORDER_MOVES = {
@@ -61,7 +62,9 @@ export function activateOrder(world: World, order: Order, now: Date): Order {
   for (const domain of pendingDomains(world, order)) {
     if (domain.status === 'Pending Registration') registerDomain(world, domain, now);
   }
-  return withStatus(world, applyUpgrades(world, order), 'Active');
+  const accepted = withStatus(world, applyUpgrades(world, order), 'Active');
+  orderAccepted(world, accepted);
+  return accepted;
 }
 
 /** Back to Pending; nothing else changes. */

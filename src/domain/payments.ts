@@ -18,6 +18,7 @@ import { canMove, moveService } from './services.js';
 import { applyPaidRenewals } from './renewals.js';
 import { automationFor } from './automationSettings.js';
 import { earnCommissions } from './affiliates.js';
+import { invoicePaid, invoicePartlyPaid, transactionAdded } from './events.js';
 
 /** Statuses an invoice takes payments in: it is issued and not settled. */
 export const PAYABLE_STATUSES: readonly Invoice['status'][] = ['Unpaid', 'Collections'];
@@ -112,6 +113,7 @@ export function settleInvoice(world: World, invoice: Invoice, paidAt: Date, now:
     datepaid: formatDateTime(paidAt),
     paid_id: invoice.paid_id || nextPaidId(world, paidAt),
   });
+  invoicePaid(world, paid);
   for (const order of [...world.where('orders', 'invoice_id', invoice.id)]) {
     if (order.status === 'Pending') activateOrder(world, order, now);
   }
@@ -197,7 +199,9 @@ export type NewTransaction = Omit<Transaction, 'id' | 'trans_id'> & { trans_id?:
 export function recordTransaction(world: World, fields: NewTransaction): Transaction {
   const id = world.nextId('transactions');
   const tx: Transaction = { id, ...fields, trans_id: fields.trans_id || madeUpReference(id, fields.date) };
-  return world.insert('transactions', tx);
+  const stored = world.insert('transactions', tx);
+  transactionAdded(world, stored);
+  return stored;
 }
 
 /**
@@ -223,6 +227,7 @@ export function recordPayment(world: World, p: Payment, now: Date): Transaction 
     trans_id: p.transId,
   });
   if (settles) settleInvoice(world, invoice, p.date, now);
+  else invoicePartlyPaid(world, invoice);
   const client = world.get('clients', invoice.client_id);
   if (p.cents > due && client) overpaid(world, client, invoice, p.cents - due, tx, now);
   if (p.sendEmail && client) {

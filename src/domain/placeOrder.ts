@@ -18,6 +18,7 @@ import { formatCents } from './money.js';
 import { newOrder } from './orders.js';
 import { isTld, soldTlds } from './products.js';
 import { newService } from './services.js';
+import { orderCreated } from './events.js';
 
 export interface ServiceItem {
   product: Product;
@@ -228,6 +229,7 @@ export function placeOrder(world: World, spec: OrderSpec): PlacedOrder {
   for (const service of placed.services) world.insert('accounts', service);
   for (const row of placed.addons) world.insert('account_addons', row);
   for (const domain of placed.domains) world.insert('domains', domain);
+  orderCreated(world, placed.order);
   if (placed.invoice) issueInvoice(world, placed.invoice, now);
   return placed;
 }

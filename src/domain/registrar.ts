@@ -12,6 +12,7 @@ import { addDays, addMonths, formatDate, formatDateTime, parseDateTime, shiftDat
 import { invoiceDateBefore, plusYears, registrarName } from './domains.js';
 import { tldAutomation } from './automationSettings.js';
 import { recordEmail } from './outbox.js';
+import { domainDone } from './events.js';
 
 /** Registries keep a name registered at most this many years ahead, so a renewal beyond it is refused. */
 export const MAX_REGISTRATION_YEARS = 10;
@@ -44,7 +45,9 @@ function activate(world: World, domain: Domain, from: Date, now: Date): Domain {
 /** The registry has the domain from today: a Pending Registration domain becomes Active, expiring (and next due) one period on. */
 export function registerDomain(world: World, domain: Domain, now: Date): Domain {
   requireStatus(domain, ['Pending Registration'], 'registered');
-  return activate(world, domain, now, now);
+  const registered = activate(world, domain, now, now);
+  domainDone(world, registered, 'register');
+  return registered;
 }
 
 /** The day a transfer begun on `started` completes: its registrar's transfer_days later ("0": the same day). */
@@ -83,7 +86,9 @@ export function completeTransfer(world: World, domain: Domain, now: Date): Domai
   if (domain.status !== 'Pending Transfer' || !domain.transfer_started) return domain;
   const due = transferDue(world, domain, domain.transfer_started);
   if (formatDate(due) > formatDate(now)) return domain;
-  return activate(world, domain, due, now);
+  const transferred = activate(world, domain, due, now);
+  domainDone(world, transferred, 'transfer');
+  return transferred;
 }
 
 /**
@@ -105,7 +110,7 @@ export function renewDomain(world: World, domain: Domain, now: Date): Domain {
     fail(messages.renewTooFar(registrar, domain.name, expires, MAX_REGISTRATION_YEARS, domain.id, domain.status));
   }
   const nextDue = plusYears(parseDateTime(domain.next_due) ?? expiry ?? now, domain.period);
-  return world.replace('domains', {
+  const renewed = world.replace('domains', {
     ...domain,
     status: 'Active',
     expires,
@@ -113,6 +118,8 @@ export function renewDomain(world: World, domain: Domain, now: Date): Domain {
     next_invoice: invoiceDateBefore(world, domain, nextDue),
     synch_date: formatDateTime(now),
   });
+  domainDone(world, renewed, 'renew');
+  return renewed;
 }
 
 /** Whether an Expired domain is still within its TLD's grace period on `now`'s day (renewable as usual). */

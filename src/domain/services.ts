@@ -11,6 +11,7 @@ import { addDays, formatDate, parseDateTime, ZERO_DATE } from '../lib/dates.js';
 import { formatCents } from './money.js';
 import { isServerProduct } from './products.js';
 import { serviceAutomation } from './automationSettings.js';
+import { serviceMoved } from './events.js';
 
 export function requireService(world: View, id: string): Account {
   return world.get('accounts', id) ?? notFound('Account', id);
@@ -61,7 +62,9 @@ export function moveService(world: World, account: Account, move: ServiceMove): 
   for (const row of world.where('account_addons', 'account_id', account.id)) {
     if ((addons.from as readonly AddonStatus[]).includes(row.status)) world.replace('account_addons', { ...row, status: addons.to });
   }
-  return world.replace('accounts', { ...account, status: to });
+  const moved = world.replace('accounts', { ...account, status: to });
+  serviceMoved(world, moved, move);
+  return moved;
 }
 
 /** Statuses in which a service still exists at its module: a Terminated, Cancelled or Fraud one is closed. */

@@ -5,12 +5,12 @@ import type { Ticket, TicketStatus, UserApiGetTicketsNumberAnswer, UserApiTicket
 import type { View, World } from '../store/world.js';
 import { recordTicketOpened } from './outbox.js';
 import { countReplyUses } from './predefinedReplies.js';
-import { type NewTicket, newTicket, ticketDetails } from './tickets.js';
+import { type NewTicket, insertTicket, newTicket, ticketDetails } from './tickets.js';
 import { pick } from './views.js';
 
 /** Inserts a new ticket: staff text counts its predefined replies' uses; `notify` records the e-mail that tells the client. */
 export function openTicket(world: World, spec: NewTicket, now: Date, notify: boolean): Ticket {
-  const ticket = world.insert('tickets', newTicket(world, spec, now));
+  const ticket = insertTicket(world, newTicket(world, spec, now));
   if (!spec.asClient) countReplyUses(world, spec.body);
   if (notify) recordTicketOpened(world, ticket, now);
   return ticket;

@@ -23,6 +23,7 @@ import { base64Size, isFileName } from '../lib/files.js';
 import { clientNames, pick } from './views.js';
 import { countReplyUses } from './predefinedReplies.js';
 import { notifyTicketReply } from './notifications.js';
+import { ticketOpened, ticketReplied } from './events.js';
 
 export const TICKET_STATUSES: readonly TicketStatus[] = ['Open', 'Answered', 'Client-Reply', 'In-Progress', 'Closed'];
 
@@ -275,6 +276,13 @@ export function statusAfterReply(type: TicketAuthorType, statusChange?: TicketSt
   return statusChange ?? (type === 'Admin' ? 'Answered' : 'Client-Reply');
 }
 
+/** Stores a new ticket (newTicket builds it) and raises after_ticketopen. */
+export function insertTicket(world: World, ticket: Ticket): Ticket {
+  const stored = world.insert('tickets', ticket);
+  ticketOpened(world, stored);
+  return stored;
+}
+
 /** Adds a reply (checking its author first) and moves the ticket: status, lastreply, who has read it. */
 export function addReply(world: World, ticket: Ticket, spec: NewReply, now: Date): { ticket: Ticket; reply: TicketReply } {
   const by = author(world, ticket, spec.type, spec.replierId);
@@ -303,6 +311,7 @@ export function addReply(world: World, ticket: Ticket, spec: NewReply, now: Date
   });
   // Staff answers reach the client's portal whether or not an e-mail goes too.
   if (staff) notifyTicketReply(world, moved, now);
+  ticketReplied(world, moved, reply);
   return { ticket: moved, reply };
 }
 

@@ -14,6 +14,7 @@ import { centsToNumber, formatCents, toCents } from './money.js';
 import { newOrder } from './orders.js';
 import { choicesOf, itemOf, serviceCents, setValue, valuesOf } from './productForms.js';
 import { OPEN_STATUSES, onProduct } from './services.js';
+import { orderCreated, packageChanged } from './events.js';
 
 /** The product ids a product's `upgrades` field lists ("9,10,11"), in its order. */
 export function upgradeIds(product: Product): string[] {
@@ -156,10 +157,13 @@ export function upgradeInvoice(world: World, c: UpgradeCharge): Invoice | undefi
 /** Writes an upgrade order with its invoice; one without an invoice costs nothing, so it is Active and applied at once. */
 export function placed(world: World, order: Order, invoice: Invoice | undefined, newTotalCents: number): PlacedUpgrade {
   if (invoice) {
+    const stored = world.insert('orders', order);
+    orderCreated(world, stored);
     issueInvoice(world, invoice, parseDateTime(order.date_created) as Date);
-    return { order: world.insert('orders', order), invoice, newTotalCents };
+    return { order: stored, invoice, newTotalCents };
   }
   const active = world.insert('orders', { ...order, status: 'Active' });
+  orderCreated(world, active);
   return { order: applyUpgrades(world, active), newTotalCents };
 }
 
@@ -268,6 +272,6 @@ function applyOne(world: World, upgrade: OrderUpgrade): OrderUpgrade {
   }
   const moved = { ...onProduct(account, product), billingcycle: upgrade.new_cycle };
   const total = formatCents(serviceCents(world, product, cycle, account.currency_id, choicesOf(world, valuesOf(world, moved))));
-  world.replace('accounts', { ...moved, total });
+  packageChanged(world, world.replace('accounts', { ...moved, total }));
   return { ...upgrade, status: 'Upgraded' };
 }

@@ -467,16 +467,344 @@ validate25.errors = vErrors;
 return errors === 0;
 }
 
-export const emails_query = validate29;
-const schema61 = {"title":"EmailFilter","type":"object","additionalProperties":false,"properties":{"to":{"type":"string","description":"one e-mail address","examples":["jane@example.com"]}}};
+export const deleteWebhook_params = validate27;
+const schema58 = {"type":"object","additionalProperties":false,"required":["id"],"properties":{"id":{"type":"integer","minimum":1,"description":"a whole number from 1","examples":[1]}}};
+
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema58.required,parentSchema:schema58,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(key0 === "id")){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema58,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 === "boolean" || data0 === null
+              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
+coerced0 = +data0;
+}
+else {
+const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema58.properties.id.type,parentSchema:schema58.properties.id,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 < 1 || isNaN(data0)){
+const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema58.properties.id,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema58.type,parentSchema:schema58,data};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate27.errors = vErrors;
+return errors === 0;
+}
+
+export const deliveries_query = validate29;
+const schema64 = {"title":"DeliveriesQuery","type":"object","additionalProperties":false,"properties":{"wait":{"type":"number","minimum":0,"maximum":60,"description":"seconds from 0 to 60","examples":[5]},"event":{"type":"string","description":"one event name","examples":["after_invoicefullpaid"]},"state":{"type":"string","enum":["pending","delivered","failed"],"description":"pending, delivered or failed","examples":["failed"]},"limit":{"type":"integer","minimum":1,"maximum":10000,"description":"a whole number from 1 to 10000","examples":[10]}}};
 
 function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
+if(!((((key0 === "wait") || (key0 === "event")) || (key0 === "state")) || (key0 === "limit"))){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema64,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.wait !== undefined){
+let data0 = data.wait;
+if(!((typeof data0 == "number") && (isFinite(data0)))){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if((typeof data0 == "number") && (isFinite(data0))){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "boolean" || data0 === null
+              || (dataType0 == "string" && data0 && data0 == +data0)){
+coerced0 = +data0;
+}
+else {
+const err1 = {instancePath:instancePath+"/wait",schemaPath:"#/properties/wait/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema64.properties.wait.type,parentSchema:schema64.properties.wait,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["wait"] = coerced0;
+}
+}
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 > 60 || isNaN(data0)){
+const err2 = {instancePath:instancePath+"/wait",schemaPath:"#/properties/wait/maximum",keyword:"maximum",params:{comparison: "<=", limit: 60},message:"must be <= 60",schema:60,parentSchema:schema64.properties.wait,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data0 < 0 || isNaN(data0)){
+const err3 = {instancePath:instancePath+"/wait",schemaPath:"#/properties/wait/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema64.properties.wait,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+if(data.event !== undefined){
+let data1 = data.event;
+if(typeof data1 !== "string"){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType1 = typeof data1;
+if(typeof data1 === "string"){
+coerced1 = data1;
+}
+}
+if(!(coerced1 !== undefined)){
+if(dataType1 == "number" || dataType1 == "boolean"){
+coerced1 = "" + data1;
+}
+else if(data1 === null){
+coerced1 = "";
+}
+else {
+const err4 = {instancePath:instancePath+"/event",schemaPath:"#/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema64.properties.event.type,parentSchema:schema64.properties.event,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["event"] = coerced1;
+}
+}
+}
+}
+if(data.state !== undefined){
+let data2 = data.state;
+if(typeof data2 !== "string"){
+let dataType2 = typeof data2;
+let coerced2 = undefined;
+if(dataType2 == 'object' && Array.isArray(data2) && data2.length == 1){
+data2 = data2[0];
+dataType2 = typeof data2;
+if(typeof data2 === "string"){
+coerced2 = data2;
+}
+}
+if(!(coerced2 !== undefined)){
+if(dataType2 == "number" || dataType2 == "boolean"){
+coerced2 = "" + data2;
+}
+else if(data2 === null){
+coerced2 = "";
+}
+else {
+const err5 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema64.properties.state.type,parentSchema:schema64.properties.state,data:data2};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(coerced2 !== undefined){
+data2 = coerced2;
+if(data !== undefined){
+data["state"] = coerced2;
+}
+}
+}
+if(!(((data2 === "pending") || (data2 === "delivered")) || (data2 === "failed"))){
+const err6 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/enum",keyword:"enum",params:{allowedValues: schema64.properties.state.enum},message:"must be equal to one of the allowed values",schema:schema64.properties.state.enum,parentSchema:schema64.properties.state,data:data2};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.limit !== undefined){
+let data3 = data.limit;
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+let dataType3 = typeof data3;
+let coerced3 = undefined;
+if(dataType3 == 'object' && Array.isArray(data3) && data3.length == 1){
+data3 = data3[0];
+dataType3 = typeof data3;
+if(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3))){
+coerced3 = data3;
+}
+}
+if(!(coerced3 !== undefined)){
+if(dataType3 === "boolean" || data3 === null
+              || (dataType3 === "string" && data3 && data3 == +data3 && !(data3 % 1))){
+coerced3 = +data3;
+}
+else {
+const err7 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema64.properties.limit.type,parentSchema:schema64.properties.limit,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(coerced3 !== undefined){
+data3 = coerced3;
+if(data !== undefined){
+data["limit"] = coerced3;
+}
+}
+}
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 > 10000 || isNaN(data3)){
+const err8 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000},message:"must be <= 10000",schema:10000,parentSchema:schema64.properties.limit,data:data3};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data3 < 1 || isNaN(data3)){
+const err9 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema64.properties.limit,data:data3};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema64.type,parentSchema:schema64,data};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+validate29.errors = vErrors;
+return errors === 0;
+}
+
+export const emails_query = validate33;
+const schema74 = {"title":"EmailFilter","type":"object","additionalProperties":false,"properties":{"to":{"type":"string","description":"one e-mail address","examples":["jane@example.com"]}}};
+
+function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
 if(!(key0 === "to")){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema61,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema74,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -506,7 +834,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.to.type,parentSchema:schema61.properties.to,data:data0};
+const err1 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema74.properties.to.type,parentSchema:schema74.properties.to,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -526,7 +854,7 @@ data["to"] = coerced0;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema61.type,parentSchema:schema61,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema74.type,parentSchema:schema74,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -535,20 +863,20 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate29.errors = vErrors;
+validate33.errors = vErrors;
 return errors === 0;
 }
 
-export const record_params = validate31;
-const schema68 = {"type":"object","additionalProperties":false,"required":["collection","id"],"properties":{"collection":{"$ref":"defs.json#/definitions/collection"},"id":{"type":"string","description":"a record id","examples":["1"]}}};
-const schema63 = {"type":"string","description":"a collection name, as GET /__billsim/state lists them","examples":["invoices"]};
+export const record_params = validate35;
+const schema81 = {"type":"object","additionalProperties":false,"required":["collection","id"],"properties":{"collection":{"$ref":"defs.json#/definitions/collection"},"id":{"type":"string","description":"a record id","examples":["1"]}}};
+const schema76 = {"type":"string","description":"a collection name, as GET /__billsim/state lists them","examples":["invoices"]};
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.collection === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "collection"},message:"must have required property '"+"collection"+"'",schema:schema68.required,parentSchema:schema68,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "collection"},message:"must have required property '"+"collection"+"'",schema:schema81.required,parentSchema:schema81,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -558,7 +886,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.id === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema68.required,parentSchema:schema68,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema81.required,parentSchema:schema81,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -569,7 +897,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((key0 === "collection") || (key0 === "id"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema68,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema81,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -599,7 +927,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/collection",schemaPath:"defs.json#/definitions/collection/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema63.type,parentSchema:schema63,data:data0};
+const err3 = {instancePath:instancePath+"/collection",schemaPath:"defs.json#/definitions/collection/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema76.type,parentSchema:schema76,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -637,7 +965,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema68.properties.id.type,parentSchema:schema68.properties.id,data:data1};
+const err4 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema81.properties.id.type,parentSchema:schema81.properties.id,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -657,7 +985,7 @@ data["id"] = coerced1;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema68.type,parentSchema:schema68,data};
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema81.type,parentSchema:schema81,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -666,20 +994,112 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate31.errors = vErrors;
+validate35.errors = vErrors;
 return errors === 0;
 }
 
-export const requests_query = validate33;
-const schema75 = {"title":"JournalFilter","type":"object","additionalProperties":false,"properties":{"call":{"type":"string","description":"one API call name","examples":["getInvoiceDetails"]},"limit":{"type":"integer","minimum":1,"maximum":1000000,"description":"a whole number from 1 to 1000000","examples":[10]}}};
+export const redeliver_params = validate37;
+const schema89 = {"type":"object","additionalProperties":false,"required":["id"],"properties":{"id":{"type":"integer","minimum":1,"description":"a whole number from 1","examples":[1]}}};
 
-function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema89.required,parentSchema:schema89,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(key0 === "id")){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema89,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 === "boolean" || data0 === null
+              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
+coerced0 = +data0;
+}
+else {
+const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema89.properties.id.type,parentSchema:schema89.properties.id,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 < 1 || isNaN(data0)){
+const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema89.properties.id,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema89.type,parentSchema:schema89,data};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate37.errors = vErrors;
+return errors === 0;
+}
+
+export const requests_query = validate39;
+const schema95 = {"title":"JournalFilter","type":"object","additionalProperties":false,"properties":{"call":{"type":"string","description":"one API call name","examples":["getInvoiceDetails"]},"limit":{"type":"integer","minimum":1,"maximum":1000000,"description":"a whole number from 1 to 1000000","examples":[10]}}};
+
+function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!((key0 === "call") || (key0 === "limit"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema75,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema95,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -709,7 +1129,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/call",schemaPath:"#/properties/call/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema75.properties.call.type,parentSchema:schema75.properties.call,data:data0};
+const err1 = {instancePath:instancePath+"/call",schemaPath:"#/properties/call/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema95.properties.call.type,parentSchema:schema95.properties.call,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -745,7 +1165,7 @@ if(dataType1 === "boolean" || data1 === null
 coerced1 = +data1;
 }
 else {
-const err2 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema75.properties.limit.type,parentSchema:schema75.properties.limit,data:data1};
+const err2 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema95.properties.limit.type,parentSchema:schema95.properties.limit,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -764,7 +1184,7 @@ data["limit"] = coerced1;
 }
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 > 1000000 || isNaN(data1)){
-const err3 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000},message:"must be <= 1000000",schema:1000000,parentSchema:schema75.properties.limit,data:data1};
+const err3 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000},message:"must be <= 1000000",schema:1000000,parentSchema:schema95.properties.limit,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -774,7 +1194,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data1 < 1 || isNaN(data1)){
-const err4 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema75.properties.limit,data:data1};
+const err4 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema95.properties.limit,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -787,7 +1207,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema75.type,parentSchema:schema75,data};
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema95.type,parentSchema:schema95,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -796,20 +1216,20 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate33.errors = vErrors;
+validate39.errors = vErrors;
 return errors === 0;
 }
 
-export const reset_query = validate35;
-const schema80 = {"title":"ResetQuery","type":"object","additionalProperties":false,"properties":{"all":{"type":"string","enum":["1","true"],"description":"\"1\" or \"true\", to reset every session","examples":["1"]}}};
+export const reset_query = validate41;
+const schema100 = {"title":"ResetQuery","type":"object","additionalProperties":false,"properties":{"all":{"type":"string","enum":["1","true"],"description":"\"1\" or \"true\", to reset every session","examples":["1"]}}};
 
-function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!(key0 === "all")){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema80,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema100,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -839,7 +1259,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/all",schemaPath:"#/properties/all/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema80.properties.all.type,parentSchema:schema80.properties.all,data:data0};
+const err1 = {instancePath:instancePath+"/all",schemaPath:"#/properties/all/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema100.properties.all.type,parentSchema:schema100.properties.all,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -857,7 +1277,7 @@ data["all"] = coerced0;
 }
 }
 if(!((data0 === "1") || (data0 === "true"))){
-const err2 = {instancePath:instancePath+"/all",schemaPath:"#/properties/all/enum",keyword:"enum",params:{allowedValues: schema80.properties.all.enum},message:"must be equal to one of the allowed values",schema:schema80.properties.all.enum,parentSchema:schema80.properties.all,data:data0};
+const err2 = {instancePath:instancePath+"/all",schemaPath:"#/properties/all/enum",keyword:"enum",params:{allowedValues: schema100.properties.all.enum},message:"must be equal to one of the allowed values",schema:schema100.properties.all.enum,parentSchema:schema100.properties.all,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -869,7 +1289,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema80.type,parentSchema:schema80,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema100.type,parentSchema:schema100,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -878,19 +1298,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate35.errors = vErrors;
+validate41.errors = vErrors;
 return errors === 0;
 }
 
-export const restoreSnapshot_params = validate37;
-const schema87 = {"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"$ref":"defs.json#/definitions/snapshotName"}}};
+export const restoreSnapshot_params = validate43;
+const schema107 = {"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"$ref":"defs.json#/definitions/snapshotName"}}};
 
-function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema87.required,parentSchema:schema87,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema107.required,parentSchema:schema107,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -901,7 +1321,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(key0 === "name")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema87,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema107,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -973,7 +1393,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema87.type,parentSchema:schema87,data};
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema107.type,parentSchema:schema107,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -982,19 +1402,19 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate37.errors = vErrors;
+validate43.errors = vErrors;
 return errors === 0;
 }
 
-export const rows_params = validate39;
-const schema96 = {"type":"object","additionalProperties":false,"required":["collection"],"properties":{"collection":{"$ref":"defs.json#/definitions/collection"}}};
+export const rows_params = validate45;
+const schema116 = {"type":"object","additionalProperties":false,"required":["collection"],"properties":{"collection":{"$ref":"defs.json#/definitions/collection"}}};
 
-function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.collection === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "collection"},message:"must have required property '"+"collection"+"'",schema:schema96.required,parentSchema:schema96,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "collection"},message:"must have required property '"+"collection"+"'",schema:schema116.required,parentSchema:schema116,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1005,7 +1425,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(key0 === "collection")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema96,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema116,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1035,7 +1455,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/collection",schemaPath:"defs.json#/definitions/collection/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema63.type,parentSchema:schema63,data:data0};
+const err2 = {instancePath:instancePath+"/collection",schemaPath:"defs.json#/definitions/collection/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema76.type,parentSchema:schema76,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1055,7 +1475,7 @@ data["collection"] = coerced0;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema96.type,parentSchema:schema96,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema116.type,parentSchema:schema116,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1064,20 +1484,20 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate39.errors = vErrors;
+validate45.errors = vErrors;
 return errors === 0;
 }
 
-export const rows_query = validate40;
-const schema98 = {"title":"StateQuery","type":"object","additionalProperties":false,"properties":{"page":{"type":"integer","minimum":0,"maximum":1000000000,"description":"a whole number from 0 to 1000000000","examples":[0]},"perpage":{"type":"integer","minimum":1,"maximum":1000,"description":"a whole number from 1 to 1000","examples":[25]},"field":{"type":"string","description":"one field of the collection's records, sent with value"},"value":{"type":"string","description":"the text that field should equal"}},"dependencies":{"field":["value"],"value":["field"]}};
+export const rows_query = validate46;
+const schema118 = {"title":"StateQuery","type":"object","additionalProperties":false,"properties":{"page":{"type":"integer","minimum":0,"maximum":1000000000,"description":"a whole number from 0 to 1000000000","examples":[0]},"perpage":{"type":"integer","minimum":1,"maximum":1000,"description":"a whole number from 1 to 1000","examples":[25]},"field":{"type":"string","description":"one field of the collection's records, sent with value"},"value":{"type":"string","description":"the text that field should equal"}},"dependencies":{"field":["value"],"value":["field"]}};
 
-function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!((((key0 === "page") || (key0 === "perpage")) || (key0 === "field")) || (key0 === "value"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema98,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema118,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1092,7 +1512,7 @@ if(data.value === undefined){
 const err1 = {instancePath,schemaPath:"#/dependencies",keyword:"dependencies",params:{property: "field",
     missingProperty: "value",
     depsCount: 1,
-    deps: "value"},message:"must have property value when property field is present",schema:schema98.dependencies,parentSchema:schema98,data};
+    deps: "value"},message:"must have property value when property field is present",schema:schema118.dependencies,parentSchema:schema118,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1107,7 +1527,7 @@ if(data.field === undefined){
 const err2 = {instancePath,schemaPath:"#/dependencies",keyword:"dependencies",params:{property: "value",
     missingProperty: "field",
     depsCount: 1,
-    deps: "field"},message:"must have property field when property value is present",schema:schema98.dependencies,parentSchema:schema98,data};
+    deps: "field"},message:"must have property field when property value is present",schema:schema118.dependencies,parentSchema:schema118,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1135,7 +1555,7 @@ if(dataType0 === "boolean" || data0 === null
 coerced0 = +data0;
 }
 else {
-const err3 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema98.properties.page.type,parentSchema:schema98.properties.page,data:data0};
+const err3 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema118.properties.page.type,parentSchema:schema118.properties.page,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1154,7 +1574,7 @@ data["page"] = coerced0;
 }
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 > 1000000000 || isNaN(data0)){
-const err4 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000},message:"must be <= 1000000000",schema:1000000000,parentSchema:schema98.properties.page,data:data0};
+const err4 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000},message:"must be <= 1000000000",schema:1000000000,parentSchema:schema118.properties.page,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1164,7 +1584,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data0 < 0 || isNaN(data0)){
-const err5 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema98.properties.page,data:data0};
+const err5 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema118.properties.page,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1193,7 +1613,7 @@ if(dataType1 === "boolean" || data1 === null
 coerced1 = +data1;
 }
 else {
-const err6 = {instancePath:instancePath+"/perpage",schemaPath:"#/properties/perpage/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema98.properties.perpage.type,parentSchema:schema98.properties.perpage,data:data1};
+const err6 = {instancePath:instancePath+"/perpage",schemaPath:"#/properties/perpage/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema118.properties.perpage.type,parentSchema:schema118.properties.perpage,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1212,7 +1632,7 @@ data["perpage"] = coerced1;
 }
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 > 1000 || isNaN(data1)){
-const err7 = {instancePath:instancePath+"/perpage",schemaPath:"#/properties/perpage/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000",schema:1000,parentSchema:schema98.properties.perpage,data:data1};
+const err7 = {instancePath:instancePath+"/perpage",schemaPath:"#/properties/perpage/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000",schema:1000,parentSchema:schema118.properties.perpage,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1222,7 +1642,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data1 < 1 || isNaN(data1)){
-const err8 = {instancePath:instancePath+"/perpage",schemaPath:"#/properties/perpage/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema98.properties.perpage,data:data1};
+const err8 = {instancePath:instancePath+"/perpage",schemaPath:"#/properties/perpage/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema118.properties.perpage,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1253,7 +1673,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err9 = {instancePath:instancePath+"/field",schemaPath:"#/properties/field/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema98.properties.field.type,parentSchema:schema98.properties.field,data:data2};
+const err9 = {instancePath:instancePath+"/field",schemaPath:"#/properties/field/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema118.properties.field.type,parentSchema:schema118.properties.field,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1291,7 +1711,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err10 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema98.properties.value.type,parentSchema:schema98.properties.value,data:data3};
+const err10 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema118.properties.value.type,parentSchema:schema118.properties.value,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1311,7 +1731,7 @@ data["value"] = coerced3;
 }
 }
 else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema98.type,parentSchema:schema98,data};
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema118.type,parentSchema:schema118,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1320,19 +1740,19 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate40.errors = vErrors;
+validate46.errors = vErrors;
 return errors === 0;
 }
 
-export const saveSnapshot_params = validate42;
-const schema106 = {"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"$ref":"defs.json#/definitions/snapshotName"}}};
+export const saveSnapshot_params = validate48;
+const schema126 = {"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"$ref":"defs.json#/definitions/snapshotName"}}};
 
-function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema106.required,parentSchema:schema106,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema126.required,parentSchema:schema126,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1343,7 +1763,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(key0 === "name")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema106,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema126,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1415,7 +1835,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema106.type,parentSchema:schema106,data};
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema126.type,parentSchema:schema126,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1424,20 +1844,20 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate42.errors = vErrors;
+validate48.errors = vErrors;
 return errors === 0;
 }
 
-export const stubs_query = validate47;
-const schema123 = {"title":"StubsQuery","type":"object","additionalProperties":false,"properties":{"after":{"type":"integer","minimum":0,"maximum":1000000000,"description":"a whole number from 0 to 1000000000: the stubs with a greater id (the next of the previous page)","examples":[0]},"limit":{"type":"integer","minimum":1,"maximum":1000,"description":"a whole number from 1 to 1000","examples":[100]}}};
+export const stubs_query = validate53;
+const schema143 = {"title":"StubsQuery","type":"object","additionalProperties":false,"properties":{"after":{"type":"integer","minimum":0,"maximum":1000000000,"description":"a whole number from 0 to 1000000000: the stubs with a greater id (the next of the previous page)","examples":[0]},"limit":{"type":"integer","minimum":1,"maximum":1000,"description":"a whole number from 1 to 1000","examples":[100]}}};
 
-function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!((key0 === "after") || (key0 === "limit"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema123,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema143,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1465,7 +1885,7 @@ if(dataType0 === "boolean" || data0 === null
 coerced0 = +data0;
 }
 else {
-const err1 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema123.properties.after.type,parentSchema:schema123.properties.after,data:data0};
+const err1 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema143.properties.after.type,parentSchema:schema143.properties.after,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1484,7 +1904,7 @@ data["after"] = coerced0;
 }
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 > 1000000000 || isNaN(data0)){
-const err2 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000},message:"must be <= 1000000000",schema:1000000000,parentSchema:schema123.properties.after,data:data0};
+const err2 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000},message:"must be <= 1000000000",schema:1000000000,parentSchema:schema143.properties.after,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1494,7 +1914,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data0 < 0 || isNaN(data0)){
-const err3 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema123.properties.after,data:data0};
+const err3 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema143.properties.after,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1523,7 +1943,7 @@ if(dataType1 === "boolean" || data1 === null
 coerced1 = +data1;
 }
 else {
-const err4 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema123.properties.limit.type,parentSchema:schema123.properties.limit,data:data1};
+const err4 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema143.properties.limit.type,parentSchema:schema143.properties.limit,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1542,7 +1962,7 @@ data["limit"] = coerced1;
 }
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 > 1000 || isNaN(data1)){
-const err5 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000",schema:1000,parentSchema:schema123.properties.limit,data:data1};
+const err5 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000",schema:1000,parentSchema:schema143.properties.limit,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1552,7 +1972,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data1 < 1 || isNaN(data1)){
-const err6 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema123.properties.limit,data:data1};
+const err6 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema143.properties.limit,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1565,7 +1985,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema123.type,parentSchema:schema123,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema143.type,parentSchema:schema143,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1574,7 +1994,7 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate47.errors = vErrors;
+validate53.errors = vErrors;
 return errors === 0;
 }
 

@@ -598,15 +598,207 @@ validate20.errors = vErrors;
 return errors === 0;
 }
 
-export const setAutomation_body = validate26;
-const schema57 = {"title":"AutomationChange","description":"`enabled`: true runs the daily automation as the clock passes midnight, false lets the days pass without it.","type":"object","additionalProperties":false,"required":["enabled"],"properties":{"enabled":{"type":"boolean","description":"true or false"}},"examples":[{"enabled":false}]};
+export const addWebhook_body = validate23;
+const schema47 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/control/webhook_spec.json","title":"WebhookSpec","description":"A receiver for the session's events, as HostBill's WebHooks plugin sends them: POST with HB-Hook, HB-Event, HB-Timestamp and HB-Signature (lowercase hex HMAC-SHA256 of the timestamp followed by the body, keyed with the secret).","type":"object","additionalProperties":false,"required":["url"],"properties":{"url":{"type":"string","description":"an http:// or https:// URL","examples":["http://127.0.0.1:4000/hooks"]},"secret":{"type":"string","minLength":1,"maxLength":256,"description":"1 to 256 characters; made up (and shown once) when left out","examples":["test-webhook-secret"]},"events":{"type":"array","uniqueItems":true,"items":{"type":"string"},"description":"a list of event names (after_invoicefullpaid, ...); left out or empty: every event","examples":[["after_invoicefullpaid","after_accountcreate"]]},"contentType":{"type":"string","enum":["json","form"],"description":"json (application/json, the default) or form (application/x-www-form-urlencoded)","examples":["json"]},"timestamp":{"type":"string","enum":["real","session"],"description":"real (the default: HB-Timestamp is the real time, as a receiver checking its age expects) or session (the session's clock)","examples":["real"]}},"examples":[{"url":"http://127.0.0.1:4000/hooks","secret":"test-webhook-secret","events":["after_invoicefullpaid","after_accountcreate"]}]};
 
-function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://billsim.local/schemas/control/webhook_spec.json" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.url === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'",schema:schema47.required,parentSchema:schema47,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((((key0 === "url") || (key0 === "secret")) || (key0 === "events")) || (key0 === "contentType")) || (key0 === "timestamp"))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema47,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.url !== undefined){
+let data0 = data.url;
+if(typeof data0 !== "string"){
+const err2 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.url.type,parentSchema:schema47.properties.url,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.secret !== undefined){
+let data1 = data.secret;
+if(typeof data1 === "string"){
+if(func2(data1) > 256){
+const err3 = {instancePath:instancePath+"/secret",schemaPath:"#/properties/secret/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters",schema:256,parentSchema:schema47.properties.secret,data:data1};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(func2(data1) < 1){
+const err4 = {instancePath:instancePath+"/secret",schemaPath:"#/properties/secret/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema47.properties.secret,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/secret",schemaPath:"#/properties/secret/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.secret.type,parentSchema:schema47.properties.secret,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.events !== undefined){
+let data2 = data.events;
+if(Array.isArray(data2)){
+const len0 = data2.length;
+for(let i0=0; i0<len0; i0++){
+let data3 = data2[i0];
+if(typeof data3 !== "string"){
+const err6 = {instancePath:instancePath+"/events/" + i0,schemaPath:"#/properties/events/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.events.items.type,parentSchema:schema47.properties.events.items,data:data3};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+let i1 = data2.length;
+let j0;
+if(i1 > 1){
+const indices0 = {};
+for(;i1--;){
+let item0 = data2[i1];
+if(typeof item0 !== "string"){
+continue;
+}
+if(typeof indices0[item0] == "number"){
+j0 = indices0[item0];
+const err7 = {instancePath:instancePath+"/events",schemaPath:"#/properties/events/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema47.properties.events,data:data2};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+break;
+}
+indices0[item0] = i1;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/events",schemaPath:"#/properties/events/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema47.properties.events.type,parentSchema:schema47.properties.events,data:data2};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.contentType !== undefined){
+let data4 = data.contentType;
+if(typeof data4 !== "string"){
+const err9 = {instancePath:instancePath+"/contentType",schemaPath:"#/properties/contentType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.contentType.type,parentSchema:schema47.properties.contentType,data:data4};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(!((data4 === "json") || (data4 === "form"))){
+const err10 = {instancePath:instancePath+"/contentType",schemaPath:"#/properties/contentType/enum",keyword:"enum",params:{allowedValues: schema47.properties.contentType.enum},message:"must be equal to one of the allowed values",schema:schema47.properties.contentType.enum,parentSchema:schema47.properties.contentType,data:data4};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.timestamp !== undefined){
+let data5 = data.timestamp;
+if(typeof data5 !== "string"){
+const err11 = {instancePath:instancePath+"/timestamp",schemaPath:"#/properties/timestamp/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.timestamp.type,parentSchema:schema47.properties.timestamp,data:data5};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(!((data5 === "real") || (data5 === "session"))){
+const err12 = {instancePath:instancePath+"/timestamp",schemaPath:"#/properties/timestamp/enum",keyword:"enum",params:{allowedValues: schema47.properties.timestamp.enum},message:"must be equal to one of the allowed values",schema:schema47.properties.timestamp.enum,parentSchema:schema47.properties.timestamp,data:data5};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+else {
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema47.type,parentSchema:schema47,data};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+validate23.errors = vErrors;
+return errors === 0;
+}
+
+export const setAutomation_body = validate29;
+const schema67 = {"title":"AutomationChange","description":"`enabled`: true runs the daily automation as the clock passes midnight, false lets the days pass without it.","type":"object","additionalProperties":false,"required":["enabled"],"properties":{"enabled":{"type":"boolean","description":"true or false"}},"examples":[{"enabled":false}]};
+
+function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.enabled === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "enabled"},message:"must have required property '"+"enabled"+"'",schema:schema57.required,parentSchema:schema57,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "enabled"},message:"must have required property '"+"enabled"+"'",schema:schema67.required,parentSchema:schema67,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -617,7 +809,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(key0 === "enabled")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema57,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema67,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -630,7 +822,7 @@ errors++;
 if(data.enabled !== undefined){
 let data0 = data.enabled;
 if(typeof data0 !== "boolean"){
-const err2 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema57.properties.enabled.type,parentSchema:schema57.properties.enabled,data:data0};
+const err2 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema67.properties.enabled.type,parentSchema:schema67.properties.enabled,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -642,7 +834,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema57.type,parentSchema:schema57,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema67.type,parentSchema:schema67,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -651,21 +843,21 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate26.errors = vErrors;
+validate29.errors = vErrors;
 return errors === 0;
 }
 
-export const setClock_body = validate29;
-const schema69 = {"title":"ClockChange","description":"Give one of `now` (jump to that moment), `advanceSeconds` (move by that many seconds, negative to go back) and `advanceDays` (move on by whole days), each with or without `frozen` (true: stop at the new moment; false: run on from it with real time); or `frozen` alone, to freeze or unfreeze the clock where it is. Without `frozen`, a frozen clock stays frozen and a running one runs. The clock stays from 1970-01-01 00:00:00 to 9999-12-31 23:59:59.","type":"object","additionalProperties":false,"properties":{"now":{"type":"string","pattern":"^(19[7-9][0-9]|[2-9][0-9]{3})-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$","description":"a UTC date and time \"YYYY-MM-DD HH:MM:SS\" from 1970-01-01 00:00:00 to 9999-12-31 23:59:59"},"advanceSeconds":{"type":"integer","description":"a whole number of seconds (negative to go back)"},"advanceDays":{"type":"integer","minimum":1,"maximum":36525,"description":"a whole number of days from 1 to 36525"},"frozen":{"type":"boolean","description":"true or false"}},"examples":[{"advanceDays":30},{"now":"2026-12-01 09:00:00"},{"advanceSeconds":3600,"frozen":true}]};
+export const setClock_body = validate32;
+const schema79 = {"title":"ClockChange","description":"Give one of `now` (jump to that moment), `advanceSeconds` (move by that many seconds, negative to go back) and `advanceDays` (move on by whole days), each with or without `frozen` (true: stop at the new moment; false: run on from it with real time); or `frozen` alone, to freeze or unfreeze the clock where it is. Without `frozen`, a frozen clock stays frozen and a running one runs. The clock stays from 1970-01-01 00:00:00 to 9999-12-31 23:59:59.","type":"object","additionalProperties":false,"properties":{"now":{"type":"string","pattern":"^(19[7-9][0-9]|[2-9][0-9]{3})-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$","description":"a UTC date and time \"YYYY-MM-DD HH:MM:SS\" from 1970-01-01 00:00:00 to 9999-12-31 23:59:59"},"advanceSeconds":{"type":"integer","description":"a whole number of seconds (negative to go back)"},"advanceDays":{"type":"integer","minimum":1,"maximum":36525,"description":"a whole number of days from 1 to 36525"},"frozen":{"type":"boolean","description":"true or false"}},"examples":[{"advanceDays":30},{"now":"2026-12-01 09:00:00"},{"advanceSeconds":3600,"frozen":true}]};
 const pattern13 = new RegExp("^(19[7-9][0-9]|[2-9][0-9]{3})-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$", "u");
 
-function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!((((key0 === "now") || (key0 === "advanceSeconds")) || (key0 === "advanceDays")) || (key0 === "frozen"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema69,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema79,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -679,7 +871,7 @@ if(data.now !== undefined){
 let data0 = data.now;
 if(typeof data0 === "string"){
 if(!pattern13.test(data0)){
-const err1 = {instancePath:instancePath+"/now",schemaPath:"#/properties/now/pattern",keyword:"pattern",params:{pattern: "^(19[7-9][0-9]|[2-9][0-9]{3})-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"},message:"must match pattern \""+"^(19[7-9][0-9]|[2-9][0-9]{3})-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"+"\"",schema:"^(19[7-9][0-9]|[2-9][0-9]{3})-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$",parentSchema:schema69.properties.now,data:data0};
+const err1 = {instancePath:instancePath+"/now",schemaPath:"#/properties/now/pattern",keyword:"pattern",params:{pattern: "^(19[7-9][0-9]|[2-9][0-9]{3})-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"},message:"must match pattern \""+"^(19[7-9][0-9]|[2-9][0-9]{3})-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"+"\"",schema:"^(19[7-9][0-9]|[2-9][0-9]{3})-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$",parentSchema:schema79.properties.now,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -690,7 +882,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/now",schemaPath:"#/properties/now/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema69.properties.now.type,parentSchema:schema69.properties.now,data:data0};
+const err2 = {instancePath:instancePath+"/now",schemaPath:"#/properties/now/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema79.properties.now.type,parentSchema:schema79.properties.now,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -703,7 +895,7 @@ errors++;
 if(data.advanceSeconds !== undefined){
 let data1 = data.advanceSeconds;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err3 = {instancePath:instancePath+"/advanceSeconds",schemaPath:"#/properties/advanceSeconds/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema69.properties.advanceSeconds.type,parentSchema:schema69.properties.advanceSeconds,data:data1};
+const err3 = {instancePath:instancePath+"/advanceSeconds",schemaPath:"#/properties/advanceSeconds/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema79.properties.advanceSeconds.type,parentSchema:schema79.properties.advanceSeconds,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -716,7 +908,7 @@ errors++;
 if(data.advanceDays !== undefined){
 let data2 = data.advanceDays;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err4 = {instancePath:instancePath+"/advanceDays",schemaPath:"#/properties/advanceDays/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema69.properties.advanceDays.type,parentSchema:schema69.properties.advanceDays,data:data2};
+const err4 = {instancePath:instancePath+"/advanceDays",schemaPath:"#/properties/advanceDays/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema79.properties.advanceDays.type,parentSchema:schema79.properties.advanceDays,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -727,7 +919,7 @@ errors++;
 }
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 > 36525 || isNaN(data2)){
-const err5 = {instancePath:instancePath+"/advanceDays",schemaPath:"#/properties/advanceDays/maximum",keyword:"maximum",params:{comparison: "<=", limit: 36525},message:"must be <= 36525",schema:36525,parentSchema:schema69.properties.advanceDays,data:data2};
+const err5 = {instancePath:instancePath+"/advanceDays",schemaPath:"#/properties/advanceDays/maximum",keyword:"maximum",params:{comparison: "<=", limit: 36525},message:"must be <= 36525",schema:36525,parentSchema:schema79.properties.advanceDays,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -737,7 +929,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data2 < 1 || isNaN(data2)){
-const err6 = {instancePath:instancePath+"/advanceDays",schemaPath:"#/properties/advanceDays/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema69.properties.advanceDays,data:data2};
+const err6 = {instancePath:instancePath+"/advanceDays",schemaPath:"#/properties/advanceDays/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema79.properties.advanceDays,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -751,7 +943,7 @@ errors++;
 if(data.frozen !== undefined){
 let data3 = data.frozen;
 if(typeof data3 !== "boolean"){
-const err7 = {instancePath:instancePath+"/frozen",schemaPath:"#/properties/frozen/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema69.properties.frozen.type,parentSchema:schema69.properties.frozen,data:data3};
+const err7 = {instancePath:instancePath+"/frozen",schemaPath:"#/properties/frozen/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema79.properties.frozen.type,parentSchema:schema79.properties.frozen,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -763,7 +955,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema69.type,parentSchema:schema69,data};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema79.type,parentSchema:schema79,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -772,7 +964,7 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate29.errors = vErrors;
+validate32.errors = vErrors;
 return errors === 0;
 }
 

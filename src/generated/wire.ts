@@ -354,6 +354,7 @@ export interface AllWireTypes {
   userapi_support_putTicketsNumberOpen_json?: UserApiPutTicketsNumberOpen;
   control_addFault_json?: AddFaultRoute;
   control_addStub_json?: AddStubRoute;
+  control_addWebhook_json?: AddWebhookRoute;
   control_automation_json?: AutomationRoute;
   control_automation_status_json?: AutomationStatus;
   control_cancelClock_json?: CancelClockRoute;
@@ -361,6 +362,7 @@ export interface AllWireTypes {
   control_clearFaults_json?: ClearFaultsRoute;
   control_clearRequests_json?: ClearRequestsRoute;
   control_clearStubs_json?: ClearStubsRoute;
+  control_clearWebhooks_json?: ClearWebhooksRoute;
   control_cleared_json?: Cleared;
   control_clock_json?: ClockRoute;
   control_clock_state_json?: ClockState;
@@ -370,14 +372,19 @@ export interface AllWireTypes {
   control_deleteSession_json?: DeleteSessionRoute;
   control_deleteSnapshot_json?: DeleteSnapshotRoute;
   control_deleteStub_json?: DeleteStubRoute;
+  control_deleteWebhook_json?: DeleteWebhookRoute;
   control_deleted_json?: Deleted;
+  control_deliveries_json?: DeliveriesRoute;
+  control_delivery_json?: Delivery;
   control_emails_json?: EmailsRoute;
   control_error_json?: ControlRefusal;
+  control_events_json?: EventsRoute;
   control_fault_json?: Fault;
   control_fault_spec_json?: FaultSpec;
   control_faults_json?: FaultsRoute;
   control_health_json?: HealthRoute;
   control_record_json?: RecordRoute;
+  control_redeliver_json?: RedeliverRoute;
   control_requests_json?: RequestsRoute;
   control_reset_json?: ResetRoute;
   control_restoreSnapshot_json?: RestoreSnapshotRoute;
@@ -389,6 +396,9 @@ export interface AllWireTypes {
   control_snapshots_json?: SnapshotsRoute;
   control_stub_spec_json?: StubSpec;
   control_stubs_json?: StubsRoute;
+  control_webhook_json?: Webhook;
+  control_webhook_spec_json?: WebhookSpec;
+  control_webhooks_json?: WebhooksRoute;
 }
 /**
  * Fields every successful answer carries, next to the call's own result fields.
@@ -13552,6 +13562,62 @@ export interface StubSpec {
   failure?: 'reset' | 'empty' | 'malformed' | 'html' | 'slow';
 }
 /**
+ * Add a webhook to the session: every event it subscribes to (all by default) is POSTed to its URL after the call or the day that raised it, signed as HostBill signs it. The answer shows the secret; lists do not. Receivers on loopback or private addresses need nothing; the first use of a public address is logged.
+ */
+export interface AddWebhookRoute {
+  body: WebhookSpec;
+  answers: {
+    '201': Webhook;
+    '400': ControlRefusal;
+    '409': ControlRefusal;
+    '410': ControlRefusal;
+    '415': ControlRefusal;
+    '503': ControlRefusal;
+  };
+}
+/**
+ * A receiver for the session's events, as HostBill's WebHooks plugin sends them: POST with HB-Hook, HB-Event, HB-Timestamp and HB-Signature (lowercase hex HMAC-SHA256 of the timestamp followed by the body, keyed with the secret).
+ */
+export interface WebhookSpec {
+  /**
+   * an http:// or https:// URL
+   */
+  url: string;
+  /**
+   * 1 to 256 characters; made up (and shown once) when left out
+   */
+  secret?: string;
+  /**
+   * a list of event names (after_invoicefullpaid, ...); left out or empty: every event
+   */
+  events?: string[];
+  /**
+   * json (application/json, the default) or form (application/x-www-form-urlencoded)
+   */
+  contentType?: 'json' | 'form';
+  /**
+   * real (the default: HB-Timestamp is the real time, as a receiver checking its age expects) or session (the session's clock)
+   */
+  timestamp?: 'real' | 'session';
+}
+/**
+ * A webhook of the session. Its secret is shown whole only in the answer that added it; lists show its first characters.
+ */
+export interface Webhook {
+  /**
+   * the webhook's id, sent as HB-Hook
+   */
+  id: number;
+  url: string;
+  secret: string;
+  /**
+   * the events it is sent; empty: every event
+   */
+  events: string[];
+  contentType: 'json' | 'form';
+  timestamp: 'real' | 'session';
+}
+/**
  * What the daily billing automation did, newest first, and whether it runs. `limit` keeps the newest that many entries.
  */
 export interface AutomationRoute {
@@ -13649,6 +13715,16 @@ export interface ClearStubsRoute {
   answers: {
     '200': Cleared;
     '400': ControlRefusal;
+    '410': ControlRefusal;
+    '503': ControlRefusal;
+  };
+}
+/**
+ * Remove every webhook of the session; their pending deliveries are kept as failed.
+ */
+export interface ClearWebhooksRoute {
+  answers: {
+    '200': Cleared;
     '410': ControlRefusal;
     '503': ControlRefusal;
   };
@@ -13845,6 +13921,112 @@ export interface DeleteStubRoute {
   };
 }
 /**
+ * Remove one webhook, by the id GET /__billsim/webhooks lists it with; its pending deliveries are kept as failed.
+ */
+export interface DeleteWebhookRoute {
+  params: {
+    /**
+     * a whole number from 1
+     */
+    id: number;
+  };
+  answers: {
+    '200': Deleted;
+    '400': ControlRefusal;
+    '404': ControlRefusal;
+    '410': ControlRefusal;
+    '503': ControlRefusal;
+  };
+}
+/**
+ * The session's webhook deliveries, oldest first, each with its event, body, attempts, statuses and times. `wait` holds the answer until no delivery is pending, or that many seconds (then `settled` is false), so a test never sleeps. `event` and `state` keep some; `limit` the newest that many.
+ */
+export interface DeliveriesRoute {
+  query: DeliveriesQuery;
+  answers: {
+    '200': {
+      /**
+       * oldest first
+       */
+      deliveries: Delivery[];
+      /**
+       * deliveries not yet finished
+       */
+      pending: number;
+      /**
+       * whether none is pending
+       */
+      settled: boolean;
+    };
+    '400': ControlRefusal;
+    '410': ControlRefusal;
+    '503': ControlRefusal;
+  };
+}
+export interface DeliveriesQuery {
+  /**
+   * seconds from 0 to 60
+   */
+  wait?: number;
+  /**
+   * one event name
+   */
+  event?: string;
+  /**
+   * pending, delivered or failed
+   */
+  state?: 'pending' | 'delivered' | 'failed';
+  /**
+   * a whole number from 1 to 10000
+   */
+  limit?: number;
+}
+/**
+ * One event sent to one webhook: the body as signed, and each attempt. Pending until a receiver answers 2xx (delivered) or the attempts run out (failed).
+ */
+export interface Delivery {
+  id: number;
+  /**
+   * the webhook's id (HB-Hook)
+   */
+  webhook: number;
+  url: string;
+  /**
+   * the event name (HB-Event)
+   */
+  event: string;
+  /**
+   * the event's number in the session (GET /__billsim/webhooks/events)
+   */
+  eventId: number;
+  contentType: 'json' | 'form';
+  /**
+   * the body sent, exactly as signed
+   */
+  body: string;
+  state: 'pending' | 'delivered' | 'failed';
+  attempts: DeliveryAttempt[];
+  /**
+   * real time the delivery was made (ISO 8601)
+   */
+  createdAt: string;
+}
+export interface DeliveryAttempt {
+  /**
+   * real time of the attempt (ISO 8601)
+   */
+  at: string;
+  /**
+   * the receiver's HTTP status; null when none came
+   */
+  status: number | null;
+  /**
+   * why the attempt failed
+   */
+  error?: string;
+  ms: number;
+}
+/**
  * The outbox: the e-mails billsim would have sent, newest first. `to` keeps those to one address (any letter case). The outbox is part of the state: reset, snapshots and --data include it.
  */
 export interface EmailsRoute {
@@ -13866,6 +14048,33 @@ export interface EmailFilter {
    * one e-mail address
    */
   to?: string;
+}
+/**
+ * The events the session's world raised, oldest first (the newest 10,000 are kept), with or without webhooks: each with its number, name, session time, whether the billing clock's day raised it, and its payload.
+ */
+export interface EventsRoute {
+  answers: {
+    '200': {
+      events: RaisedEvent[];
+    };
+    '410': ControlRefusal;
+    '503': ControlRefusal;
+  };
+}
+export interface RaisedEvent {
+  id: number;
+  event: string;
+  /**
+   * a date-time as YYYY-MM-DD HH:MM:SS
+   */
+  time: string;
+  /**
+   * raised by the billing clock's daily automation
+   */
+  byDay: boolean;
+  payload: {
+    [k: string]: unknown;
+  };
 }
 /**
  * The session's faults, oldest first: the first that matches a request applies.
@@ -13934,7 +14143,7 @@ export interface ProxyHealth {
   recording: boolean;
 }
 /**
- * The memory budget (--memory-budget) and what counts in it, in bytes: what sessions keep besides their state, and the state's growth. When the budget is reached the oldest kept answers go first, then journal answer texts, then whole journal entries; a snapshot or a stub that does not fit is refused; the state is never dropped.
+ * The memory budget (--memory-budget) and what counts in it, in bytes: what sessions keep besides their state, and the state's growth. When the budget is reached the oldest kept answers go first, then finished webhook deliveries, then journal answer texts, then whole journal entries; a snapshot or a stub that does not fit is refused; the state is never dropped.
  */
 export interface MemoryUse {
   /**
@@ -13942,13 +14151,17 @@ export interface MemoryUse {
    */
   budget: number;
   /**
-   * answers + journal + snapshots + state: at most the budget unless snapshots and state alone exceed it
+   * answers + deliveries + journal + snapshots + state: at most the budget unless snapshots and state alone exceed it
    */
   used: number;
   /**
    * answers kept for repeated reads
    */
   answers: number;
+  /**
+   * finished webhook deliveries kept (bodies and attempts); pending ones are never dropped
+   */
+  deliveries: number;
   /**
    * request journal entries with their answer texts (one byte a character when ASCII, else kept as UTF-8)
    */
@@ -13968,6 +14181,10 @@ export interface MemoryUse {
  */
 export interface MemoryDropped {
   answers: number;
+  /**
+   * finished webhook deliveries
+   */
+  deliveries: number;
   journalAnswers: number;
   journalEntries: number;
 }
@@ -13992,6 +14209,24 @@ export interface RecordRoute {
     '200': {
       [k: string]: unknown;
     };
+    '400': ControlRefusal;
+    '404': ControlRefusal;
+    '410': ControlRefusal;
+    '503': ControlRefusal;
+  };
+}
+/**
+ * Send a delivery's body again to its webhook, as a new delivery at the end of the webhook's queue (with a new timestamp and signature).
+ */
+export interface RedeliverRoute {
+  params: {
+    /**
+     * a whole number from 1
+     */
+    id: number;
+  };
+  answers: {
+    '201': Delivery;
     '400': ControlRefusal;
     '404': ControlRefusal;
     '410': ControlRefusal;
@@ -14050,6 +14285,10 @@ export interface JournalEntry {
    * the JSON text the client received, cut after 16,384 characters; `[dropped: ...]` once the memory budget (--memory-budget) needed its room
    */
   answer: string;
+  /**
+   * the events the call raised (their numbers in GET /__billsim/webhooks/events); absent when none
+   */
+  events?: number[];
   /**
    * the id of the stub that answered it, when a stub did (the simulation did not run)
    */
@@ -14366,4 +14605,180 @@ export interface StubsPage {
    * present when more stubs follow: send it as after for the next page
    */
   next?: number;
+}
+/**
+ * The session's webhooks, oldest first, secrets shown by their first characters.
+ */
+export interface WebhooksRoute {
+  answers: {
+    '200': {
+      /**
+       * @maxItems 20
+       */
+      webhooks:
+        | []
+        | [Webhook]
+        | [Webhook, Webhook]
+        | [Webhook, Webhook, Webhook]
+        | [Webhook, Webhook, Webhook, Webhook]
+        | [Webhook, Webhook, Webhook, Webhook, Webhook]
+        | [Webhook, Webhook, Webhook, Webhook, Webhook, Webhook]
+        | [Webhook, Webhook, Webhook, Webhook, Webhook, Webhook, Webhook]
+        | [Webhook, Webhook, Webhook, Webhook, Webhook, Webhook, Webhook, Webhook]
+        | [Webhook, Webhook, Webhook, Webhook, Webhook, Webhook, Webhook, Webhook, Webhook]
+        | [Webhook, Webhook, Webhook, Webhook, Webhook, Webhook, Webhook, Webhook, Webhook, Webhook]
+        | [Webhook, Webhook, Webhook, Webhook, Webhook, Webhook, Webhook, Webhook, Webhook, Webhook, Webhook]
+        | [Webhook, Webhook, Webhook, Webhook, Webhook, Webhook, Webhook, Webhook, Webhook, Webhook, Webhook, Webhook]
+        | [
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook
+          ]
+        | [
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook
+          ]
+        | [
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook
+          ]
+        | [
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook
+          ]
+        | [
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook
+          ]
+        | [
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook
+          ]
+        | [
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook
+          ]
+        | [
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook,
+            Webhook
+          ];
+    };
+    '410': ControlRefusal;
+    '503': ControlRefusal;
+  };
 }

@@ -103,12 +103,15 @@ export async function serveApi(deps: EndpointDeps, request: ApiRequest): Promise
   const call = text(params, 'call');
   let session: Session | undefined;
   let outcome: Outcome;
+  let events: number[] | undefined;
   try {
     assertParsed(request.query, request.body);
     const { origin, host } = request.headers;
     if (deps.originAllowed && !deps.originAllowed(origin, host)) throw new ApiError(messages.proxyOriginRefused(origin!));
     session = deps.sessions.get(sessionName(request));
-    outcome = await answer(deps, session, params, call, request.ip);
+    const tracked = await session.tracked(() => answer(deps, session!, params, call, request.ip));
+    outcome = tracked.result;
+    events = tracked.events;
   } catch (error) {
     // A change the data file did not take is refused with the session's message; anything else unforeseen is logged.
     const known =
@@ -133,6 +136,7 @@ export async function serveApi(deps: EndpointDeps, request: ApiRequest): Promise
     durationMs,
     // A failure below the envelope sends no JSON answer (the slow one sends it whole, late).
     answer: outcome.failure && outcome.failure.kind !== 'slow' ? '' : outcome.json,
+    ...(events !== undefined && events.length > 0 && { events }),
     ...(outcome.stub !== undefined && { stub: outcome.stub }),
     ...(outcome.proxied && { proxied: true }),
   });

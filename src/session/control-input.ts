@@ -11,7 +11,9 @@ import { allSchemas, COLLECTIONS_ID, type ControlPart, controlRef, controlValida
 import type {
   AutomationChange,
   AutomationFilter,
+  DeliveriesQuery,
   EmailFilter,
+  WebhookSpec,
   FaultSpec,
   JournalFilter,
   StateQuery,
@@ -55,6 +57,10 @@ const FAULT_ID: Input = { route: 'deleteFault', part: 'params', noun: 'fault', s
 const STUB: Input = { route: 'addStub', part: 'body', noun: 'stub', shape: 'a stub' };
 const STUB_ID: Input = { route: 'deleteStub', part: 'params', noun: 'stub', shape: 'a stub id' };
 const STUBS_PAGE: Input = { route: 'stubs', part: 'query', noun: 'stubs query', shape: 'a query' };
+const WEBHOOK: Input = { route: 'addWebhook', part: 'body', noun: 'webhook', shape: 'a webhook' };
+const WEBHOOK_ID: Input = { route: 'deleteWebhook', part: 'params', noun: 'webhook', shape: 'a webhook id' };
+const DELIVERIES: Input = { route: 'deliveries', part: 'query', noun: 'deliveries query', shape: 'a query' };
+const DELIVERY_ID: Input = { route: 'redeliver', part: 'params', noun: 'delivery', shape: 'a delivery id' };
 const SESSION: Input = { route: 'deleteSession', part: 'params', noun: 'session', shape: 'a session name' };
 
 const isFields = (value: unknown): value is Fields =>
@@ -324,6 +330,51 @@ export function automationFilterOf(filter: unknown = {}): AutomationFilter {
 
 export function automationChangeOf(change: unknown): AutomationChange {
   return given(checked(AUTOMATION, change), ['enabled']);
+}
+
+// ---------------------------------------------------------------- webhooks
+
+/** Whether a text is an http:// or https:// URL with a host. */
+function isWebUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** A webhook from either front end; its events must be ones billsim raises (`events`: the catalogue's names). */
+export function webhookSpecOf(value: unknown, events: readonly string[]): WebhookSpec {
+  const fields = checked(WEBHOOK, value, {
+    more: (fields, problems) => {
+      if (typeof fields.url === 'string' && !isWebUrl(fields.url)) problems.wrong('url');
+      if (!Array.isArray(fields.events)) return;
+      const unknown = fields.events.filter((name) => typeof name === 'string' && !events.includes(name));
+      if (unknown.length > 0)
+        problems.wrong(
+          'events',
+          `${unknown.map((name) => quoted(String(name))).join(', ')} is not one billsim raises (${events.join(', ')})`,
+        );
+    },
+  });
+  const spec = given<WebhookSpec>(fields, ['url', 'secret', 'events', 'contentType', 'timestamp']);
+  if (spec.events) spec.events = [...spec.events];
+  return spec;
+}
+
+/** A webhook's id, a number or its digits as a path gives them. */
+export function webhookIdOf(id: unknown): number {
+  return checked(WEBHOOK_ID, { id }).id as number;
+}
+
+/** A delivery's id, a number or its digits as a path gives them. */
+export function deliveryIdOf(id: unknown): number {
+  return checked(DELIVERY_ID, { id }).id as number;
+}
+
+export function deliveriesQueryOf(query: unknown = {}): DeliveriesQuery {
+  return given(checked(DELIVERIES, query), ['wait', 'event', 'state', 'limit']);
 }
 
 // ---------------------------------------------------------------- state

@@ -16,7 +16,12 @@ import type {
   SessionSummary,
   SnapshotInfo,
   Stub,
+  Delivery,
+  RaisedEvent,
+  Webhook,
 } from '../generated/wire.js';
+import { EVENT_NAMES } from '../domain/events.js';
+import { MAX_WEBHOOKS, newSecret } from './webhooks.js';
 import { automationLog } from '../domain/automation.js';
 import { type AutomationSummary, lastRun } from './automation.js';
 import { badInput, ControlError, quoted } from './control-error.js';
@@ -25,7 +30,11 @@ import {
   automationFilterOf,
   clockChangeOf,
   collectionName,
+  deliveriesQueryOf,
+  deliveryIdOf,
   emailFilterOf,
+  webhookIdOf,
+  webhookSpecOf,
   faultIdOf,
   faultSpecOf,
   MAX_STUBS,
@@ -370,6 +379,100 @@ export class SessionControl {
       const calls = Object.fromEntries(names.map((name) => [name, coverage.get(name) ?? { requests: 0, successes: 0, errors: 0 }]));
       const byStubs = Object.fromEntries([...stubbed.keys()].sort().map((name) => [name, stubbed.get(name)!]));
       return { calls, unexercised: this.calls.filter((name) => !coverage.has(name)), stubbed: byStubs };
+    });
+  }
+
+  // ---------------------------------------------------------------- webhooks
+
+  /** Adds a webhook (saved like the faults); answers it with its secret, made up when none was given. */
+  async addWebhook(input: unknown): Promise<Webhook> {
+    const spec = webhookSpecOf(input, EVENT_NAMES);
+    const { webhooks } = this.session;
+    const add = () => {
+      if (webhooks.size >= MAX_WEBHOOKS) {
+        throw new ControlError(
+          'over-cap',
+          `Session ${quoted(this.name)} already has ${MAX_WEBHOOKS} webhooks: remove one (DELETE /__billsim/webhooks/:id) or all (DELETE /__billsim/webhooks) first`,
+        );
+      }
+      return webhooks.add({
+        url: spec.url,
+        secret: spec.secret ?? newSecret(),
+        events: spec.events ?? [],
+        contentType: spec.contentType ?? 'json',
+        timestamp: spec.timestamp ?? 'real',
+      });
+    };
+    return this.read(() => this.session.changeOwn(add, 'webhook'));
+  }
+
+  /** The webhooks, oldest first, secrets shown by their first characters. */
+  webhooks(): Promise<Webhook[]> {
+    return this.read(() => this.session.webhooks.all().map((hook) => ({ ...hook, secret: maskSecret(hook.secret) })));
+  }
+
+  /** Removes one webhook; its pending deliveries are kept as failed. */
+  removeWebhook(id: unknown): Promise<void> {
+    const number = webhookIdOf(id);
+    const remove = () => {
+      if (!this.session.webhooks.remove(number)) {
+        throw new ControlError(
+          'not-found',
+          `Webhook ${number} not found in session ${quoted(this.name)}: GET /__billsim/webhooks lists them`,
+        );
+      }
+    };
+    return this.read(() => this.session.changeOwn(remove, 'removal of the webhook'));
+  }
+
+  clearWebhooks(): Promise<void> {
+    return this.read(() => this.session.changeOwn(() => this.session.webhooks.clear(), 'clearing of the webhooks'));
+  }
+
+  /** The events the world raised, oldest first. */
+  events(): Promise<RaisedEvent[]> {
+    return this.read(() => this.session.webhooks.events());
+  }
+
+  /**
+   * The deliveries, oldest first; with `wait`, once none is pending or after
+   * that many seconds (`settled` says which).
+   */
+  async deliveries(query: unknown = {}): Promise<{ deliveries: Delivery[]; pending: number; settled: boolean }> {
+    const { wait, event, state, limit } = deliveriesQueryOf(query);
+    const { webhooks } = this.session;
+    await this.read(() => undefined);
+    if (wait) await webhooks.settledWithin(wait * 1000);
+    let list = webhooks.deliveries().filter((d) => (!event || d.event === event) && (!state || d.state === state));
+    if (limit !== undefined) list = list.slice(-limit);
+    const pending = webhooks.pending;
+    return { deliveries: list.map((d) => ({ ...d, attempts: [...d.attempts] })), pending, settled: pending === 0 };
+  }
+
+  /** Resolves once no delivery is pending. */
+  async webhooksSettled(): Promise<void> {
+    await this.read(() => undefined);
+    await this.session.webhooks.settled();
+  }
+
+  /** Sends a delivery again, as a new delivery; answers it. */
+  async redeliver(id: unknown): Promise<Delivery> {
+    const number = deliveryIdOf(id);
+    return this.read(() => {
+      const { webhooks } = this.session;
+      const old = webhooks.delivery(number);
+      if (!old)
+        throw new ControlError(
+          'not-found',
+          `Delivery ${number} not found in session ${quoted(this.name)}: GET /__billsim/webhooks/deliveries lists them`,
+        );
+      const again = webhooks.redeliver(number);
+      if (!again)
+        throw new ControlError(
+          'not-found',
+          `Webhook ${old.webhook} of delivery ${number} was removed: add a webhook and send the call again`,
+        );
+      return { ...again, attempts: [...again.attempts] };
     });
   }
 

@@ -127,6 +127,7 @@ export class Journal {
       error: full.error.slice(0, 10).map(cut),
       durationMs: full.durationMs,
     };
+    if (full.events !== undefined && full.events.length > 0) entry.events = full.events.slice(0, 1000);
     if (full.stub !== undefined) entry.stub = full.stub;
     if (full.proxied) entry.proxied = true;
     this.count(entry);

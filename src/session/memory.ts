@@ -5,7 +5,7 @@
 // text) and snapshots. Each is bounded per session, but a thousand sessions
 // times those bounds is more than the heap, so they share one budget. When
 // the budget is reached, the oldest material goes first, in this order: kept
-// answers, then journal answer texts, then whole journal entries. Snapshots
+// answers, then finished webhook deliveries, then journal answer texts, then whole journal entries. Snapshots
 // are never dropped: a snapshot that does not fit is refused. The state of a
 // session (its records, outbox and automation log included) is never dropped;
 // its growth beyond the seed is counted, so that it leaves less room for the
@@ -16,8 +16,8 @@ import type { MemoryUse } from '../generated/wire.js';
 export type { MemoryUse };
 
 /** What may be dropped, in the order it goes. */
-export type Droppable = 'answers' | 'journalAnswers' | 'journalEntries';
-const DROP_ORDER: readonly Droppable[] = ['answers', 'journalAnswers', 'journalEntries'];
+export type Droppable = 'answers' | 'deliveries' | 'journalAnswers' | 'journalEntries';
+const DROP_ORDER: readonly Droppable[] = ['answers', 'deliveries', 'journalAnswers', 'journalEntries'];
 
 /** What is counted and never dropped. */
 export type Fixed = 'snapshots' | 'state';
@@ -49,17 +49,19 @@ export class MemoryBudget {
   /** Droppable items by key, oldest first (a Map keeps insertion order). */
   private readonly items: Record<Droppable, Map<object, Item>> = {
     answers: new Map(),
+    deliveries: new Map(),
     journalAnswers: new Map(),
     journalEntries: new Map(),
   };
   private readonly bytes: Record<Droppable | Fixed, number> = {
     answers: 0,
+    deliveries: 0,
     journalAnswers: 0,
     journalEntries: 0,
     snapshots: 0,
     state: 0,
   };
-  private readonly dropped: Record<Droppable, number> = { answers: 0, journalAnswers: 0, journalEntries: 0 };
+  private readonly dropped: Record<Droppable, number> = { answers: 0, deliveries: 0, journalAnswers: 0, journalEntries: 0 };
   /** The sum of `bytes`, kept as it changes (it is read on every request). */
   private total = 0;
 
@@ -108,6 +110,7 @@ export class MemoryBudget {
       budget: this.limit,
       used: this.used,
       answers: b.answers,
+      deliveries: b.deliveries,
       journal: b.journalAnswers + b.journalEntries,
       snapshots: b.snapshots,
       state: b.state,

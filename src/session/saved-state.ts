@@ -11,6 +11,7 @@ import type { SavedClock } from './clock.js';
 import { ControlError } from './control-error.js';
 import { faultSpecOf, snapshotName } from './control-input.js';
 import type { SavedFaults } from './faults.js';
+import type { SavedWebhooks } from './webhooks.js';
 
 /** A snapshot as kept: when it was taken, the clock then, and the number of its collections' file. */
 export interface SavedSnapshot {
@@ -29,6 +30,8 @@ export interface SavedSession {
   automation: { enabled: boolean; from: string };
   faults: SavedFaults;
   snapshots: { next: number; list: SavedSnapshot[] };
+  /** The webhooks and the deliveries not yet finished (absent in files written before webhooks). */
+  webhooks?: SavedWebhooks;
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -100,7 +103,26 @@ function problem(entry: Record<string, unknown>): string | undefined {
   if (!isObject(snapshots) || !isWhole(snapshots.next, 1) || !Array.isArray(snapshots.list)) {
     return 'snapshots must be { "next": <file number>, "list": [...] }';
   }
-  return snapshots.list.map(snapshotProblem).find(Boolean);
+  const ofSnapshot = snapshots.list.map(snapshotProblem).find(Boolean);
+  if (ofSnapshot) return ofSnapshot;
+  return webhooksProblem(entry.webhooks);
+}
+
+function webhooksProblem(webhooks: unknown): string | undefined {
+  if (webhooks === undefined) return undefined;
+  const shape = 'webhooks must be { "next": { "webhook", "event", "delivery" }, "hooks": [...], "pending": [...] }';
+  if (!isObject(webhooks) || !isObject(webhooks.next) || !Array.isArray(webhooks.hooks) || !Array.isArray(webhooks.pending)) return shape;
+  const { next } = webhooks;
+  if (!isWhole(next.webhook, 1) || !isWhole(next.event, 1) || !isWhole(next.delivery, 1)) return shape;
+  const badHook = webhooks.hooks.findIndex(
+    (h) => !isObject(h) || !isWhole(h.id, 1) || typeof h.url !== 'string' || typeof h.secret !== 'string' || !Array.isArray(h.events),
+  );
+  if (badHook >= 0) return `webhooks.hooks[${badHook}] must be a webhook`;
+  const badDelivery = webhooks.pending.findIndex(
+    (d) => !isObject(d) || !isWhole(d.id, 1) || !isWhole(d.webhook, 1) || typeof d.body !== 'string' || !Array.isArray(d.attempts),
+  );
+  if (badDelivery >= 0) return `webhooks.pending[${badDelivery}] must be a delivery`;
+  return undefined;
 }
 
 /** The saved state, checked; a DataFileError naming what is wrong, and where, otherwise. */

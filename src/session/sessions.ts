@@ -12,6 +12,8 @@ import type { Collections } from '../generated/wire.js';
 import { KeptAnswers } from './kept-answers.js';
 import { MemoryBudget } from './memory.js';
 import { stubBytes } from './stubs.js';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { type DeliveryOptions, type Webhook, Webhooks } from './webhooks.js';
 
 export const DEFAULT_SESSION = 'default';
 /** Sessions kept at once by default; the least recently used one beyond it is dropped. */
@@ -91,6 +93,12 @@ export class Session {
   private stateCounted = 0;
   private snapshotsCounted = 0;
   readonly budget: MemoryBudget;
+  /** The receivers told of what the world raises (src/session/webhooks.ts). */
+  readonly webhooks: Webhooks;
+  /** The ids of the events raised by the request being answered (tracked), for its journal entry. */
+  private readonly raisedNow = new AsyncLocalStorage<number[]>();
+  /** A save of the webhooks is queued: later changes ride on it. */
+  private webhooksSaveQueued = false;
 
   constructor(
     readonly name: string,
@@ -105,6 +113,19 @@ export class Session {
     this.answers = new KeptAnswers(this.budget);
     this.automationEnabled = options.automation ?? true;
     this.automationFrom = formatDate(this.clock.now());
+    this.webhooks = new Webhooks({
+      now: () => this.clock.now(),
+      realNow: options.realNow,
+      delivery: options.webhookDelivery,
+      budget: this.budget,
+      changed: () => this.saveWebhooks(),
+      publicUse: (url) => options.onPublicWebhook?.(name, url),
+    });
+    for (const spec of this.initialWebhooks()) this.webhooks.add(spec);
+    this.world.onRaised = (raised, byDay) => {
+      const ids = this.webhooks.accept(raised, byDay);
+      if (!byDay) this.raisedNow.getStore()?.push(...ids);
+    };
     if (saver?.saveSession) {
       this.store = saver as SessionSaver;
       this.store.sessionEntry = () => this.savedState() as unknown as SessionEntry;
@@ -147,6 +168,36 @@ export class Session {
     });
   }
 
+  /** The webhooks a new or reset session starts with: the fixtures' (every session) and the command line's (the default session). */
+  private initialWebhooks(): Omit<Webhook, 'id'>[] {
+    const { webhooks = [], defaultWebhooks = [] } = this.options;
+    return this.name === DEFAULT_SESSION ? [...webhooks, ...defaultWebhooks] : [...webhooks];
+  }
+
+  /** Runs fn, answering with it the ids of the events its writes raised (the journal links a call to them). */
+  async tracked<R>(fn: () => Promise<R>): Promise<{ result: R; events: number[] }> {
+    const events: number[] = [];
+    const result = await this.raisedNow.run(events, fn);
+    return { result, events };
+  }
+
+  /**
+   * Saves the webhooks and the pending deliveries with the session's own state
+   * (a data file only), after the change being saved; changes made meanwhile
+   * ride on one save. A save that fails is tried again with the next change.
+   */
+  private saveWebhooks(): void {
+    const { store } = this;
+    if (!store || this.webhooksSaveQueued || this.gone !== undefined) return;
+    this.webhooksSaveQueued = true;
+    void this.world
+      .queued(async () => {
+        this.webhooksSaveQueued = false;
+        await store.saveSession(this.savedState() as unknown as SessionEntry);
+      })
+      .catch((error: Error) => this.options.onSaveFailed?.(this.name, error.message));
+  }
+
   /** Whether a request is inside the session's gate now. */
   get busy(): boolean {
     return this.inFlight > 0;
@@ -158,6 +209,8 @@ export class Session {
    */
   drop(message: string): void {
     this.gone = message;
+    this.webhooks.stop();
+    this.webhooks.reset([]);
     this.journal.clear();
     this.answers.clear();
     this.budget.change('snapshots', -this.snapshotsCounted);
@@ -354,7 +407,10 @@ export class Session {
             this.automationEnabled = this.options.automation ?? true;
             this.automationFrom = formatDate(this.clock.now());
           },
-          () => this.journal.clear(),
+          () => {
+            this.journal.clear();
+            this.webhooks.reset(this.initialWebhooks());
+          },
           () => this.putBack(before),
         ),
       ).finally(() => this.measureState()),
@@ -396,6 +452,7 @@ export class Session {
       automation: { enabled: this.automationEnabled, from: this.automationFrom },
       faults: this.faults.saved(),
       snapshots: { next: this.nextSnapshotFile, list },
+      webhooks: this.webhooks.saved(),
     };
   }
 
@@ -403,6 +460,7 @@ export class Session {
   load(state: SavedSession, readSnapshot: (file: number) => Collections): void {
     const snapshots = new Map(state.snapshots.list.map((s) => [s.name, { ...s, data: readSnapshot(s.file) }]));
     this.putBack({ saved: state, snapshots });
+    if (state.webhooks) this.webhooks.load(state.webhooks);
     this.measure();
   }
 
@@ -465,6 +523,16 @@ export interface SessionOptions {
   memoryBudget?: number;
   /** The budget a session counts in (set by Sessions: one for all of them). */
   budget?: MemoryBudget;
+  /** Webhooks every session starts with (a fixtures folder's webhooks.json). */
+  webhooks?: Omit<Webhook, 'id'>[];
+  /** Webhooks the default session starts with besides (the --webhook flags). */
+  defaultWebhooks?: Omit<Webhook, 'id'>[];
+  /** How webhook deliveries are sent: time-out, attempts, back-off (tests shorten them). */
+  webhookDelivery?: Partial<DeliveryOptions>;
+  /** Told the first time a session's webhook is sent to a public address (the server logs it). */
+  onPublicWebhook?: (session: string, url: string) => void;
+  /** Told when the webhooks could not be saved to the data file (the server logs it). */
+  onSaveFailed?: (session: string, message: string) => void;
   /** Told of every session dropped, with the message its next request gets (the server logs it). */
   onDrop?: (name: string, message: string) => void;
 }

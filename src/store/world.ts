@@ -72,6 +72,8 @@ export interface View {
   max<K extends CollectionName>(name: K, aggregate: string, valueFor: (row: RecordOf<K>) => number): number;
   /** The id the next record inserted into `name` gets. */
   nextId(name: CollectionName): string;
+  /** Notes that something happened (src/domain/events.ts): committed with the mutation running, at once outside one. It changes no record. */
+  raise(raised: Raised): void;
   /** One page, newest first, of `rows`: the collection itself or a list `where` gave for it. */
   newestPage<K extends CollectionName>(name: K, rows: readonly RecordOf<K>[], page: number, perpage: number): Page<RecordOf<K>>;
 }
@@ -84,6 +86,12 @@ export class WriteOutsideMutation extends Error {
 }
 
 type Undo = () => void;
+
+/** Something a mutation made happen, named (src/domain/events.ts keeps the names and payloads). */
+export interface Raised {
+  event: string;
+  payload: Record<string, unknown>;
+}
 
 function rollBack(undo: Undo[]): void {
   for (let i = undo.length - 1; i >= 0; i--) undo[i]();
@@ -116,6 +124,14 @@ export class World implements View {
   private putAt = new Map<string, number>();
   /** The mutation being saved, if any: the next one starts after it. */
   private writing: Promise<void> = Promise.resolve();
+  /** What the mutation running raised (src/domain/events.ts), handed on only once it is committed. */
+  private raisedNow: Raised[] | null = null;
+  /**
+   * Told what a committed mutation raised, in order (`byDay`: the billing
+   * clock's days raised it), or at once what is raised outside a mutation. A
+   * mutation undone raised nothing.
+   */
+  onRaised?: (raised: Raised[], byDay: boolean) => void;
 
   /** Without a saver the state lives in memory only. */
   constructor(
@@ -219,6 +235,16 @@ export class World implements View {
     return this.table(name).nextId();
   }
 
+  /** Notes that something happened: kept with the mutation running and handed on once it is committed, at once outside one. */
+  raise(raised: Raised): void {
+    if (this.raisedNow) this.raisedNow.push(raised);
+    else this.onRaised?.([raised], false);
+  }
+
+  private committed(raised: Raised[], byDay: boolean): void {
+    if (raised.length > 0) this.onRaised?.(raised, byDay);
+  }
+
   insert<K extends CollectionName>(name: K, row: RecordOf<K>): RecordOf<K> {
     deepFreeze(row);
     const table = this.writable(name);
@@ -278,20 +304,25 @@ export class World implements View {
   /** Runs fn; if it throws, every write it made is undone before the error propagates. */
   transaction<R>(fn: () => R): R {
     if (this.undo) return fn();
-    return this.recorded(fn).result;
+    const done = this.recorded(fn);
+    this.committed(done.raised, false);
+    return done.result;
   }
 
   /** Runs fn recording how to undo its writes; if it throws, they are undone. */
-  private recorded<R>(fn: () => R): { result: R; undo: Undo[] } {
+  private recorded<R>(fn: () => R): { result: R; undo: Undo[]; raised: Raised[] } {
     const undo: Undo[] = [];
+    const raised: Raised[] = [];
     this.undo = undo;
+    this.raisedNow = raised;
     try {
-      return { result: fn(), undo };
+      return { result: fn(), undo, raised };
     } catch (error) {
       this.undone(undo);
       throw error;
     } finally {
       this.undo = null;
+      this.raisedNow = null;
     }
   }
 
@@ -319,10 +350,14 @@ export class World implements View {
     return this.queued(async () => {
       if (prepare) await prepare();
       if (this.undo) throw new Error('mutate: inside a transaction');
-      if (!this.saver) return this.recorded(fn).result;
+      if (!this.saver) {
+        const done = this.recorded(fn);
+        this.committed(done.raised, false);
+        return done.result;
+      }
       const changes: Change[] = [];
       this.changes = changes;
-      let done: { result: R; undo: Undo[] };
+      let done: { result: R; undo: Undo[]; raised: Raised[] };
       try {
         done = this.recorded(fn);
       } finally {
@@ -334,6 +369,7 @@ export class World implements View {
         () => saver.saveChanges(changes, this.current),
         () => this.undone(done.undo),
       );
+      this.committed(done.raised, false);
       return done.result;
     });
   }
@@ -350,7 +386,9 @@ export class World implements View {
       if (this.undo) throw new Error('mutate: inside a transaction');
       const undo: Undo[] = [];
       const changes: Change[] = [];
+      const raised: Raised[] = [];
       this.undo = undo;
+      this.raisedNow = raised;
       if (this.saver) this.changes = changes;
       let result: R;
       try {
@@ -360,6 +398,7 @@ export class World implements View {
         throw error;
       } finally {
         this.undo = null;
+        this.raisedNow = null;
         this.changes = null;
         this.putAt.clear();
       }
@@ -370,6 +409,7 @@ export class World implements View {
           () => this.undone(undo),
         );
       }
+      this.committed(raised, true);
       return result;
     });
   }

@@ -101,12 +101,15 @@ t.test('each documented limit of a control input is the one the route keeps', as
     'DELETE /__billsim/faults/{id} id',
     'DELETE /__billsim/snapshots/{name} name',
     'DELETE /__billsim/stubs/{id} id',
+    'DELETE /__billsim/webhooks/{id} id',
     'GET /__billsim/automation limit',
     'GET /__billsim/requests limit',
     'GET /__billsim/state/{collection} page',
     'GET /__billsim/state/{collection} perpage',
     'GET /__billsim/stubs after',
     'GET /__billsim/stubs limit',
+    'GET /__billsim/webhooks/deliveries limit',
+    'GET /__billsim/webhooks/deliveries wait',
     'POST /__billsim/clock advanceDays',
     'POST /__billsim/faults delayMs',
     'POST /__billsim/faults error',
@@ -118,6 +121,8 @@ t.test('each documented limit of a control input is the one the route keeps', as
     'POST /__billsim/stubs error',
     'POST /__billsim/stubs status',
     'POST /__billsim/stubs times',
+    'POST /__billsim/webhooks secret',
+    'POST /__billsim/webhooks/deliveries/{id}/redeliver id',
   ]);
   // A clock moved a century on would run as many daily runs: what is tested here is the input.
   const app = await build(t, { automation: false });

@@ -9,6 +9,8 @@ t.test('a file is in the tier its folder says; fuzz files run short in the fast 
     ['test/operations/invoices/addInvoice.test.ts', ['fast']],
     ['test/reliability/data-log.test.ts', ['fast']],
     ['test/reliability/crash.test.ts', ['slow']],
+    ['test/webhooks/burst.test.ts', ['slow']],
+    ['test/webhooks/delivery.test.ts', ['fast']],
     ['test/browser/docs.test.ts', ['slow']],
     ['test/cli/cli.test.ts', ['slow']],
     ['test/package/pack.test.ts', ['slow']],

@@ -6,6 +6,7 @@ import { isTld } from '../../domain/products.js';
 import { choicesOf, serviceCents, valuesOf } from '../../domain/productForms.js';
 import { onProduct, requireOpen, requireService } from '../../domain/services.js';
 import type { ChangeAccountPackageRequest, ChangeAccountPackageResult } from '../../generated/wire.js';
+import { packageChanged } from '../../domain/events.js';
 
 export default defineMutation<ChangeAccountPackageRequest, ChangeAccountPackageResult & { info: string[] }>({
   mutates: true,
@@ -24,7 +25,7 @@ export default defineMutation<ChangeAccountPackageRequest, ChangeAccountPackageR
       const choices = choicesOf(world, valuesOf(world, { ...account, product_id: product.id }));
       total = formatCents(serviceCents(world, product, cycle, account.currency_id, choices));
     }
-    world.replace('accounts', { ...onProduct(account, product), total });
+    packageChanged(world, world.replace('accounts', { ...onProduct(account, product), total }));
     // The real call queues the change; billsim makes it before answering, with the published message.
     return { info: ['Function has been scheduled for execution'] };
   },

@@ -6,6 +6,7 @@ import { ZERO_DATETIME, formatDate } from '../../lib/dates.js';
 import { recordEmail } from '../../domain/outbox.js';
 import { hashPassword, prepareHash, saltFor } from '../../domain/password.js';
 import type { AddClientRequest, AddClientResult, Client } from '../../generated/wire.js';
+import { clientAdded } from '../../domain/events.js';
 
 const CREATED = 'New client account created';
 
@@ -54,7 +55,7 @@ export default defineMutation<AddClientRequest, AddClientResult>({
       howdidyou: '',
       password: hashPassword(p.password, saltFor(id, p.email)),
     };
-    world.insert('clients', client);
+    clientAdded(world, world.insert('clients', client));
     if (p.notify === '1') {
       // HostBill's "Details:Signup" template: the welcome message with the client area login.
       recordEmail(world, { to: client.email, subject: 'Your client area login details', template: 'Details:Signup', clientId: id }, now);

@@ -13,6 +13,7 @@ import {
   startLogin,
 } from '../../domain/customerTokens.js';
 import { formatDateTime } from '../../lib/dates.js';
+import { clientLoggedIn } from '../../domain/events.js';
 import type { Client, UserApiKey, UserApiPostLoginAnswer, UserApiPostLoginInput } from '../../generated/wire.js';
 import { loginTokens, type NewLogin } from './tokens.js';
 
@@ -36,6 +37,7 @@ export default defineWrite<UserApiPostLoginInput, Logged, UserApiPostLoginAnswer
     const person = world.replace('clients', { ...record, lastlogin: formatDateTime(now) });
     const factor = secondFactor(world, person.id);
     if (factor) return { kind: 'mfa', person, methods: [factor.method] };
+    clientLoggedIn(world, person.id);
     return { kind: 'tokens', person, ...pick(startLogin(world, person, session, now)) };
   },
   async finish(logged, ctx) {

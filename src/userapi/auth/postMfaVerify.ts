@@ -1,6 +1,7 @@
 import { callerOf, defineWrite } from '../route.js';
 import { ApiError, messages } from '../../errors.js';
 import { codeMatches, secondFactor, startLogin } from '../../domain/customerTokens.js';
+import { clientLoggedIn } from '../../domain/events.js';
 import type { UserApiPostMfaVerifyInput, UserApiTokens } from '../../generated/wire.js';
 import { loginTokens, type NewLogin } from './tokens.js';
 
@@ -12,6 +13,7 @@ export default defineWrite<UserApiPostMfaVerifyInput, NewLogin, UserApiTokens>({
     if (!factor) throw new ApiError(messages.doorMfaNotPending());
     if (!codeMatches(factor, payload.code, now)) throw new ApiError(messages.doorWrongCode());
     const { row, refresh } = startLogin(world, person, session, now);
+    clientLoggedIn(world, person.id);
     return { person, sid: row.id, refresh };
   },
   async finish(login, ctx) {

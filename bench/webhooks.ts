@@ -1,0 +1,109 @@
+// npx tsx bench/webhooks.ts [--rounds 3] [--duration 5] [--connections 10]   (npm run bench:webhooks)
+// A mutating call with webhooks on, side by side with the same call with them
+// off, in one server: session "hooks-off" has none, session "hooks-on" one
+// webhook subscribed to every event, sent to a receiver in a process of its
+// own that answers 200 at once. Rounds alternate, so the machine's other load
+// falls on both alike; each round prints both rates, and the end the medians,
+// their ratio (the target: on within 1.2x of off) and whether every delivery
+// of the run arrived. The server's CPU time per call is shown too: it counts
+// the deliveries' work, and varies far less with the machine's other load.
+import { spawn } from 'node:child_process';
+import { parseArgs } from 'node:util';
+import { cpuUs, startBillsim } from './servers.js';
+import { expectSuccess, load, median, request, type Call } from './measure.js';
+
+const { values: opts } = parseArgs({
+  options: {
+    rounds: { type: 'string', default: '3' },
+    duration: { type: 'string', default: '5' },
+    connections: { type: 'string', default: '10' },
+  },
+});
+const rounds = Number(opts.rounds);
+const duration = Number(opts.duration);
+const connections = Number(opts.connections);
+
+/** Raises after_clientedit on every request and adds no record, so every round meets the same world. */
+const CALL: Call = { name: 'setClientDetails', params: { id: '1', city: 'Austin' }, mutates: true };
+
+/** A receiver that answers 200 to everything, in its own process, so it takes no time from the load generator. */
+function startReceiver(): Promise<{ url: string; stop(): void }> {
+  const code = `require('node:http').createServer((q, r) => { q.resume(); q.on('end', () => r.end('ok')); })
+    .listen(0, '127.0.0.1', function () { console.log('port ' + this.address().port); });`;
+  const child = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      const port = /port (\d+)/.exec(String(chunk))?.[1];
+      if (port) resolve({ url: `http://127.0.0.1:${port}/hooks`, stop: () => child.kill('SIGTERM') });
+    });
+  });
+}
+
+const receiver = await startReceiver();
+let origin = '';
+
+/** Waits until the webhooks session has no delivery pending. */
+async function settled(): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    const answer = await fetch(`${origin}/__billsim/webhooks/deliveries?wait=60&limit=1`, {
+      headers: { 'x-billsim-session': 'hooks-on' },
+    }).then((r) => r.json() as Promise<{ settled: boolean }>);
+    if (answer.settled) return;
+  }
+  throw new Error('deliveries still pending after 100 minutes');
+}
+
+const server = await startBillsim();
+const { pathname } = new URL(server.url);
+origin = new URL(server.url).origin;
+try {
+  const added = await fetch(`${origin}/__billsim/webhooks`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-billsim-session': 'hooks-on' },
+    body: JSON.stringify({ url: receiver.url, secret: 'bench' }),
+  });
+  if (added.status !== 201) throw new Error(`adding the webhook answered ${added.status}: ${await added.text()}`);
+  const off = request(pathname, CALL, 'POST', 'hooks-off');
+  const on = request(pathname, CALL, 'POST', 'hooks-on');
+  await expectSuccess(origin, off);
+  await expectSuccess(origin, on);
+  // A warm-up of each, not counted: the first seconds of a new server run unoptimised code.
+  for (const req of [off, on]) await load(origin, req, connections, 2);
+  await settled();
+  const rates = { off: [] as number[], on: [] as number[] };
+  const cpu = { off: [] as number[], on: [] as number[] };
+  let failures = 0;
+  for (let round = 1; round <= rounds; round++) {
+    for (const [name, req] of [
+      ['off', off],
+      ['on', on],
+    ] as const) {
+      const before = cpuUs(server.pid);
+      const result = await load(origin, req, connections, duration);
+      // The round's deliveries are sent before the next round starts, and their CPU time is the round's.
+      await settled();
+      rates[name].push(result.rps);
+      cpu[name].push((cpuUs(server.pid) - before) / result.requests);
+      failures += result.failures;
+    }
+    const line = (name: 'off' | 'on') => `${name} ${rates[name].at(-1)!.toFixed(0)} req/s, ${cpu[name].at(-1)!.toFixed(0)} us CPU/req`;
+    process.stdout.write(`round ${round}: ${line('off')}; ${line('on')}\n`);
+  }
+  const failed = await fetch(`${origin}/__billsim/webhooks/deliveries?state=failed&limit=1`, {
+    headers: { 'x-billsim-session': 'hooks-on' },
+  }).then((r) => r.json() as Promise<{ deliveries: unknown[] }>);
+  const [medOff, medOn] = [median(rates.off), median(rates.on)];
+  const [cpuOff, cpuOn] = [median(cpu.off), median(cpu.on)];
+  const slower = medOff / medOn;
+  const costlier = cpuOn / cpuOff;
+  process.stdout.write(
+    `${CALL.name} POST, ${connections} connections, ${rounds} x ${duration} s each (medians):\n` +
+      `  answers: webhooks off ${medOff.toFixed(0)} req/s, on ${medOn.toFixed(0)} req/s: off/on ${slower.toFixed(2)}x ` +
+      `(target at most 1.20x: ${slower <= 1.2 ? 'met' : 'missed'})\n` +
+      `  server CPU per call, its delivery included: off ${cpuOff.toFixed(0)} us, on ${cpuOn.toFixed(0)} us: ${costlier.toFixed(2)}x\n` +
+      `  every delivery settled before the next round; failed: ${failed.deliveries.length > 0 ? 'some' : 'none'}; load failures: ${failures}\n`,
+  );
+} finally {
+  await server.stop();
+  receiver.stop();
+}

@@ -1,0 +1,483 @@
+// A session's webhooks: the receivers told of the events its world raises
+// (src/domain/events.ts), signed as HostBill's WebHooks plugin signs them.
+// Events arrive here only once the mutation that raised them is committed; each
+// subscribed webhook gets a delivery, sent off the request's path, one at a
+// time per webhook in the order raised. An attempt that gets no answer within
+// the time-out, or an answer outside 2xx, is tried again after a growing pause,
+// a bounded number of times; then the delivery is kept as failed. Nothing is
+// dropped silently: finished deliveries leave only to keep within the memory
+// budget (oldest first), and pending ones never.
+import { createHmac, randomBytes } from 'node:crypto';
+import http from 'node:http';
+import https from 'node:https';
+import { postPlain } from './hook-client.js';
+import { formatDateTime, unixTime } from '../lib/dates.js';
+import type { Raised } from '../store/world.js';
+import type { MemoryBudget } from './memory.js';
+import type { Delivery, DeliveryAttempt, RaisedEvent, Webhook } from '../generated/wire.js';
+
+export type { Delivery, DeliveryAttempt, RaisedEvent, Webhook };
+export type ContentType = Webhook['contentType'];
+
+/** How deliveries are sent; tests shorten the pauses. */
+export interface DeliveryOptions {
+  /** Time-out of one attempt (ms). */
+  timeoutMs: number;
+  /** Attempts in all before a delivery is kept as failed. */
+  attempts: number;
+  /** Pause before the second attempt (ms); each later pause doubles. */
+  backoffMs: number;
+}
+
+export const DEFAULT_DELIVERY: DeliveryOptions = { timeoutMs: 5000, attempts: 5, backoffMs: 1000 };
+/** Events a session remembers (session.events()), newest kept. */
+export const MAX_EVENTS = 10_000;
+/** Finished deliveries a session keeps, newest kept (the memory budget may keep fewer). */
+export const MAX_FINISHED = 10_000;
+/** Webhooks one session may hold. */
+export const MAX_WEBHOOKS = 20;
+
+/** HB-Signature: lowercase hex HMAC-SHA256 of the timestamp text followed by the body, keyed with the secret. */
+export function signature(secret: string, timestamp: string, body: string): string {
+  return createHmac('sha256', secret).update(timestamp).update(body).digest('hex');
+}
+
+/** A new secret, shown once when a webhook is added without one. */
+export function newSecret(): string {
+  return randomBytes(24).toString('hex');
+}
+
+function formValue(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
+/** The body as the content type asks: JSON text, or a form whose nested values are written with brackets (PHP's way). */
+export function bodyOf(payload: Record<string, unknown>, type: ContentType): string {
+  if (type === 'json') return JSON.stringify(payload);
+  const pairs: string[] = [];
+  const add = (key: string, value: unknown) => {
+    if (value !== null && typeof value === 'object') {
+      for (const [k, v] of Object.entries(value)) add(`${key}[${k}]`, v);
+    } else pairs.push(`${encodeURIComponent(key)}=${encodeURIComponent(formValue(value))}`);
+  };
+  for (const [key, value] of Object.entries(payload)) add(key, value);
+  return pairs.join('&');
+}
+
+/** Bytes a delivery is counted for in the memory budget: its body and URL, and its attempts. */
+function deliveryBytes(d: Delivery): number {
+  return 300 + d.body.length + d.url.length + 120 * d.attempts.length;
+}
+
+/** What a data file keeps of a session's webhooks: the webhooks, and the deliveries not yet finished. */
+export interface SavedWebhooks {
+  next: { webhook: number; event: number; delivery: number };
+  hooks: Webhook[];
+  pending: Delivery[];
+}
+
+export interface WebhooksDeps {
+  /** The session clock. */
+  now: () => Date;
+  /** The real time (ms). */
+  realNow?: () => number;
+  delivery?: Partial<DeliveryOptions>;
+  budget?: MemoryBudget;
+  /** Told when the webhooks or the pending deliveries changed (the session saves them with its data file). */
+  changed?: () => void;
+  /** Told the first time a webhook's URL is not on a loopback or private address. */
+  publicUse?: (url: string) => void;
+}
+
+/** Whether a host is loopback or a private network's (IPv4 ranges, IPv6 local ones, localhost and .local names). */
+export function isPrivateHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.local')) return true;
+  const v4 = /^(\d+)\.(\d+)\.\d+\.\d+$/.exec(host);
+  if (v4) {
+    const [a, b] = [Number(v4[1]), Number(v4[2])];
+    return a === 127 || a === 10 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 169 && b === 254);
+  }
+  return host === '::1' || host.startsWith('fc') || host.startsWith('fd') || host.startsWith('fe80:');
+}
+
+export class Webhooks {
+  private hooks = new Map<number, Webhook>();
+  private eventList: RaisedEvent[] = [];
+  /** Every delivery kept, oldest first, and by id. */
+  private list: Delivery[] = [];
+  /** How many of `list` are finished (delivered or failed). */
+  private finishedCount = 0;
+  private byId = new Map<number, Delivery>();
+  /** Deliveries waiting per webhook, in order. */
+  private queues = new Map<number, Delivery[]>();
+  /** The send loop running per webhook, by the generation it belongs to. */
+  private running = new Map<number, number>();
+  private waiters: Array<() => void> = [];
+  private next = { webhook: 1, event: 1, delivery: 1 };
+  /** Moves on at every reset: a send loop of an earlier generation stops. */
+  private generation = 0;
+  private stopped = false;
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly aborts = new Set<AbortController>();
+  private readonly publicSeen = new Set<string>();
+  private readonly options: DeliveryOptions;
+  private readonly realNow: () => number;
+
+  constructor(private readonly deps: WebhooksDeps) {
+    this.options = { ...DEFAULT_DELIVERY, ...deps.delivery };
+    this.realNow = deps.realNow ?? Date.now;
+  }
+
+  get size(): number {
+    return this.hooks.size;
+  }
+
+  /** The webhooks, oldest first. */
+  all(): Webhook[] {
+    return [...this.hooks.values()];
+  }
+
+  get(id: number): Webhook | undefined {
+    return this.hooks.get(id);
+  }
+
+  add(spec: Omit<Webhook, 'id'>): Webhook {
+    const hook: Webhook = { ...spec, events: [...spec.events], id: this.next.webhook++ };
+    this.hooks.set(hook.id, hook);
+    this.deps.changed?.();
+    return hook;
+  }
+
+  /** Removes a webhook; its pending deliveries are kept as failed (nothing is dropped silently). */
+  remove(id: number): boolean {
+    if (!this.hooks.delete(id)) return false;
+    for (const d of this.queues.get(id) ?? []) {
+      if (d.state === 'pending') this.finish(d, 'failed', 'the webhook was removed');
+    }
+    this.queues.delete(id);
+    this.deps.changed?.();
+    this.wake();
+    return true;
+  }
+
+  clear(): void {
+    for (const id of [...this.hooks.keys()]) this.remove(id);
+  }
+
+  /** Events raised, oldest first. */
+  events(): RaisedEvent[] {
+    return [...this.eventList];
+  }
+
+  /** Deliveries kept, oldest first. */
+  deliveries(): Delivery[] {
+    return [...this.list];
+  }
+
+  delivery(id: number): Delivery | undefined {
+    return this.byId.get(id);
+  }
+
+  get pending(): number {
+    let count = 0;
+    for (const queue of this.queues.values()) count += queue.length;
+    return count;
+  }
+
+  /** Takes what a committed mutation raised: numbers and stamps each event, and queues a delivery per webhook subscribed. Answers their ids. */
+  accept(raised: readonly Raised[], byDay: boolean): number[] {
+    const time = formatDateTime(this.deps.now());
+    const ids: number[] = [];
+    let queued = false;
+    for (const { event, payload } of raised) {
+      const stamped: RaisedEvent = { id: this.next.event++, event, time, byDay, payload };
+      ids.push(stamped.id);
+      this.eventList.push(stamped);
+      for (const hook of this.hooks.values()) {
+        if (hook.events.length > 0 && !hook.events.includes(event)) continue;
+        this.enqueue(hook, stamped);
+        queued = true;
+      }
+    }
+    if (this.eventList.length > MAX_EVENTS) this.eventList.splice(0, this.eventList.length - MAX_EVENTS);
+    if (queued) this.deps.changed?.();
+    return ids;
+  }
+
+  private enqueue(hook: Webhook, event: RaisedEvent): void {
+    const delivery: Delivery = {
+      id: this.next.delivery++,
+      webhook: hook.id,
+      url: hook.url,
+      event: event.event,
+      eventId: event.id,
+      contentType: hook.contentType,
+      body: bodyOf(event.payload, hook.contentType),
+      state: 'pending',
+      attempts: [],
+      createdAt: new Date(this.realNow()).toISOString(),
+    };
+    this.keep(delivery);
+    this.queue(delivery);
+  }
+
+  private keep(delivery: Delivery): void {
+    this.list.push(delivery);
+    this.byId.set(delivery.id, delivery);
+  }
+
+  private queue(delivery: Delivery): void {
+    const queue = this.queues.get(delivery.webhook) ?? [];
+    queue.push(delivery);
+    this.queues.set(delivery.webhook, queue);
+    this.kick(delivery.webhook);
+  }
+
+  /** Sends a finished delivery again, as a new pending delivery of the same body at the end of its webhook's queue. */
+  redeliver(id: number): Delivery | undefined {
+    const old = this.byId.get(id);
+    if (!old) return undefined;
+    const hook = this.hooks.get(old.webhook);
+    if (!hook) return undefined;
+    const again: Delivery = {
+      ...old,
+      id: this.next.delivery++,
+      url: hook.url,
+      state: 'pending',
+      attempts: [],
+      createdAt: new Date(this.realNow()).toISOString(),
+    };
+    this.keep(again);
+    this.queue(again);
+    this.deps.changed?.();
+    return again;
+  }
+
+  /** Resolves once no delivery is pending (at once when none is). */
+  settled(): Promise<void> {
+    if (this.pending === 0) return Promise.resolve();
+    return new Promise((resolve) => this.waiters.push(resolve));
+  }
+
+  /** Resolves when no delivery is pending or after `ms`, whichever comes first; true when settled. */
+  async settledWithin(ms: number): Promise<boolean> {
+    if (this.pending === 0) return true;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<false>((resolve) => {
+      timer = setTimeout(() => resolve(false), ms);
+    });
+    const done = await Promise.race([this.settled().then(() => true as const), late]);
+    clearTimeout(timer);
+    return done;
+  }
+
+  private wake(): void {
+    if (this.pending > 0) return;
+    const waiters = this.waiters;
+    this.waiters = [];
+    for (const resolve of waiters) resolve();
+  }
+
+  private kick(hookId: number): void {
+    if (this.stopped || this.running.has(hookId)) return;
+    const generation = this.generation;
+    this.running.set(hookId, generation);
+    void this.drain(hookId, generation).finally(() => {
+      if (this.running.get(hookId) === generation) this.running.delete(hookId);
+    });
+  }
+
+  /** Sends the webhook's queue in order, one delivery at a time, each with its retries. */
+  private async drain(hookId: number, generation: number): Promise<void> {
+    for (;;) {
+      if (this.stopped || generation !== this.generation) return;
+      const queue = this.queues.get(hookId);
+      const delivery = queue?.[0];
+      if (!delivery) return;
+      await this.send(delivery, generation);
+      if (this.stopped || generation !== this.generation) return;
+      if (queue[0] === delivery) queue.shift();
+      if (queue.length === 0) this.queues.delete(hookId);
+      this.wake();
+    }
+  }
+
+  private async send(delivery: Delivery, generation: number): Promise<void> {
+    while (delivery.state === 'pending') {
+      const n = delivery.attempts.length;
+      if (n > 0) await this.pause(this.options.backoffMs * 2 ** (n - 1));
+      if (this.stopped || generation !== this.generation || delivery.state !== 'pending') return;
+      const hook = this.hooks.get(delivery.webhook);
+      if (!hook) return this.finish(delivery, 'failed', 'the webhook was removed');
+      const attempt = await this.attempt(hook, delivery);
+      if (this.stopped || generation !== this.generation || delivery.state !== 'pending') return;
+      delivery.attempts.push(attempt);
+      const ok = attempt.status !== null && attempt.status >= 200 && attempt.status < 300;
+      if (ok) this.finish(delivery, 'delivered');
+      else if (delivery.attempts.length >= this.options.attempts) this.finish(delivery, 'failed');
+    }
+  }
+
+  private pause(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.timers.delete(timer);
+        resolve();
+      }, ms);
+      this.timers.add(timer);
+    });
+  }
+
+  /** One POST with the plugin's headers, within the time-out. */
+  private async attempt(hook: Webhook, delivery: Delivery): Promise<DeliveryAttempt> {
+    const clock = hook.timestamp === 'session' ? this.deps.now().getTime() : this.realNow();
+    const timestamp = String(unixTime(new Date(clock)));
+    const started = this.realNow();
+    const at = new Date(started).toISOString();
+    this.notePublic(hook.url);
+    const headers = {
+      'content-type': hook.contentType === 'json' ? 'application/json' : 'application/x-www-form-urlencoded',
+      'content-length': String(Buffer.byteLength(delivery.body)),
+      'user-agent': 'billsim-webhooks',
+      'hb-hook': String(hook.id),
+      'hb-event': delivery.event,
+      'hb-timestamp': timestamp,
+      'hb-signature': signature(hook.secret, timestamp, delivery.body),
+    };
+    const abort = new AbortController();
+    this.aborts.add(abort);
+    try {
+      const status = await post(hook.url, headers, delivery.body, this.options.timeoutMs, abort.signal);
+      const ms = this.realNow() - started;
+      const ok = status >= 200 && status < 300;
+      return { at, status, ms, ...(!ok && { error: `the receiver answered ${status}` }) };
+    } catch (error) {
+      return { at, status: null, error: (error as Error).message, ms: this.realNow() - started };
+    } finally {
+      this.aborts.delete(abort);
+    }
+  }
+
+  private notePublic(url: string): void {
+    let host: string;
+    try {
+      host = new URL(url).hostname;
+    } catch {
+      return;
+    }
+    if (isPrivateHost(host) || this.publicSeen.has(host)) return;
+    this.publicSeen.add(host);
+    this.deps.publicUse?.(url);
+  }
+
+  private finish(delivery: Delivery, state: 'delivered' | 'failed', why?: string): void {
+    delivery.state = state;
+    if (why) delivery.attempts.push({ at: new Date(this.realNow()).toISOString(), status: null, error: why, ms: 0 });
+    this.deps.changed?.();
+    // Finished deliveries are kept within bounds: the oldest finished go first, pending ones never.
+    this.deps.budget?.add('deliveries', delivery, deliveryBytes(delivery), () => this.forget(delivery));
+    this.finishedCount++;
+    if (this.finishedCount > MAX_FINISHED) {
+      const oldest = this.list.find((d) => d.state !== 'pending');
+      if (oldest) {
+        this.deps.budget?.remove('deliveries', oldest);
+        this.forget(oldest);
+      }
+    }
+  }
+
+  private forget(delivery: Delivery): void {
+    const at = this.list.indexOf(delivery);
+    if (at < 0) return;
+    this.list.splice(at, 1);
+    this.byId.delete(delivery.id);
+    if (delivery.state !== 'pending') this.finishedCount--;
+  }
+
+  /** Back to `initial` webhooks with no events or deliveries (a session's reset). */
+  reset(initial: readonly Omit<Webhook, 'id'>[]): void {
+    this.generation++;
+    this.cancelWaits();
+    for (const d of this.list) this.deps.budget?.remove('deliveries', d);
+    this.hooks.clear();
+    this.eventList = [];
+    this.list = [];
+    this.finishedCount = 0;
+    this.byId.clear();
+    this.queues.clear();
+    this.running.clear();
+    this.next = { webhook: 1, event: 1, delivery: 1 };
+    for (const spec of initial) this.add(spec);
+    this.wake();
+  }
+
+  /** Stops sending (the server is closing): what is pending stays pending. */
+  stop(): void {
+    this.stopped = true;
+    this.cancelWaits();
+    const waiters = this.waiters;
+    this.waiters = [];
+    for (const resolve of waiters) resolve();
+  }
+
+  private cancelWaits(): void {
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+    for (const abort of this.aborts) abort.abort();
+  }
+
+  saved(): SavedWebhooks {
+    const pending = this.list.filter((d) => d.state === 'pending');
+    return { next: { ...this.next }, hooks: this.all(), pending };
+  }
+
+  /** Takes back what a data file kept, and sends the pending deliveries. */
+  load(saved: SavedWebhooks): void {
+    this.next = { ...saved.next };
+    this.hooks = new Map(saved.hooks.map((hook) => [hook.id, { ...hook }]));
+    for (const delivery of saved.pending) {
+      const copy = { ...delivery, attempts: [...delivery.attempts] };
+      this.keep(copy);
+      this.queue(copy);
+    }
+  }
+}
+
+// Connections are kept open between deliveries: a burst to one receiver costs one connection, not one each.
+const agents = { 'http:': new http.Agent({ keepAlive: true }), 'https:': new https.Agent({ keepAlive: true }) };
+
+/**
+ * POSTs the body and answers the receiver's status once its answer has been
+ * read (and let go); rejects with why when no answer came within `timeoutMs`.
+ * node:http costs far less per request than fetch, and deliveries share the
+ * server's event loop with the API's answers.
+ */
+function post(url: string, headers: Record<string, string>, body: string, timeoutMs: number, signal: AbortSignal): Promise<number> {
+  return new Promise((resolve, reject) => {
+    let target: URL;
+    try {
+      target = new URL(url);
+    } catch {
+      reject(new Error(`not a URL: ${url}`));
+      return;
+    }
+    const secure = target.protocol === 'https:';
+    if (!secure) {
+      postPlain(target, headers, body, timeoutMs, signal).then(resolve, reject);
+      return;
+    }
+    const send = secure ? https.request : http.request;
+    const request = send(target, { method: 'POST', headers, agent: agents[secure ? 'https:' : 'http:'], signal }, (answer) => {
+      answer.resume();
+      answer.on('end', () => resolve(answer.statusCode ?? 0));
+      answer.on('error', (error) => reject(error));
+    });
+    request.setTimeout(timeoutMs, () => request.destroy(new Error(`no answer within ${timeoutMs} ms`)));
+    request.on('error', (error: NodeJS.ErrnoException) =>
+      reject(new Error(error.code && error.code !== 'ERR_STREAM_DESTROYED' ? `${error.code}: ${error.message}` : error.message)),
+    );
+    request.end(body);
+  });
+}
