@@ -75,6 +75,8 @@ function someIds(ids: readonly string[]): string {
 }
 
 export const messages = {
+  recordBesideServedWorld: (dir: string) =>
+    `--record ${dir} held no world, so it gets the served world's (billsim's bundled one unless --fixtures names another) beside the recording: a call that was not recorded answers from it offline, not as the installation does. To replay the installation alone, import it into the folder first (billsim import --from <its address> --out ${dir}), then record into it`,
   stubAnswerFailed: (id: string, reason: string) =>
     `Stub ${id} could not fill in its answer for this request (${reason.split('\n')[0].slice(0, 300)}): fix or remove it (DELETE /__billsim/stubs/${id})`,
   stubFailure: (id: number, failure: string) => `Answered by stub ${id} with the ${failure} failure instead of an envelope`,

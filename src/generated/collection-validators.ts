@@ -16384,7 +16384,7 @@ export const stubs = validate223;
 const schema517 = {"type":"array","items":{"$ref":"stub.json"}};
 const schema440 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/stub.json","title":"Stub","description":"A call answered the session's own way instead of by the simulation (billsim's own collection). A request of `call` that carries every value of `params` gets, instead of the simulated answer: the success envelope with the keys of `answer` (its string values are Handlebars templates with `params`, `call`, `server_time` and `now` in scope: at most 200 expressions `{{...}}` in all of them, blocks nested at most 8 deep, no partials, an answer at most 32 levels deep; filled in for one request within 100000 steps, each pass of a loop costing the expressions inside it, and 4 MB of text, else that request gets an error naming the stub), the error envelope with the messages of `error`, or a failure below the envelope (`failure`); `status` and `delayMs` as for faults. A stubbed request runs no simulation and changes no state but the stub's own count. The stub with the most `params` that match applies, then the newest. Without `times` a stub lasts until removed. A fixtures folder may ship a stubs.json: a reset returns to those, and snapshots and --data carry the rest like any record.","type":"object","additionalProperties":false,"required":["id","call"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"call":{"$ref":"../control/stub_spec.json#/properties/call"},"params":{"$ref":"../control/stub_spec.json#/properties/params"},"answer":{"$ref":"../control/stub_spec.json#/properties/answer"},"error":{"$ref":"../control/stub_spec.json#/properties/error"},"status":{"$ref":"../control/stub_spec.json#/properties/status"},"delayMs":{"$ref":"../control/stub_spec.json#/properties/delayMs"},"times":{"$ref":"../control/stub_spec.json#/properties/times"},"failure":{"$ref":"../control/stub_spec.json#/properties/failure"},"remaining":{"type":["integer","null"],"minimum":1,"description":"the requests it still answers; null or absent: as times says (every one, without times)"}}};
 const schema443 = {"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]{0,63}$","description":"a call name: a letter, then up to 63 letters, digits or _ (simulated by billsim or not)"};
-const schema444 = {"title":"StubParams","type":"object","maxProperties":50,"propertyNames":{"pattern":"^[A-Za-z0-9_.\\-\\[\\]]{1,200}$"},"additionalProperties":{"type":"string","maxLength":1000},"description":"an object of up to 50 parameters, each a text the request must carry exactly (bracket keys as the API reads them, such as \"products[0][name]\"; a key no request can carry is refused: an empty step such as \"items[]\", or a name every object has, such as __proto__, constructor or toString)"};
+const schema444 = {"title":"StubParams","type":"object","maxProperties":50,"propertyNames":{"pattern":"^[A-Za-z0-9_.\\-\\[\\]]{1,200}$"},"additionalProperties":{"anyOf":[{"type":"string","maxLength":1000},{"type":"number"},{"type":"boolean"}]},"tsType":"Record<string, string | number | boolean>","description":"an object of up to 50 parameters, each a value the request must carry as its call reads it: a text, a number (5 matches id=5 and {\"id\": 5}) or a boolean (true matches a flag sent as 1, true or yes); a list call's page and perpage are the first page and its size when the request names none, so a stub for page 0 answers a request without page (bracket keys as the API reads them, such as \"products[0][name]\"; a key no request can carry is refused: an empty step such as \"items[]\", or a name every object has, such as __proto__, constructor or toString)"};
 const schema445 = {"title":"StubAnswer","type":"object","tsType":"Record<string, unknown>","description":"an object of the call's own keys, at most 1 MB as JSON, without success, call and server_time (billsim writes them); string values anywhere in it are Handlebars templates"};
 const schema446 = {"title":"StubMessages","type":"array","minItems":1,"maxItems":10,"items":{"type":"string","minLength":1,"maxLength":1000},"tsType":"string[]","description":"a list of 1 to 10 messages, each 1 to 1000 characters"};
 const schema447 = {"type":"integer","minimum":200,"maximum":599,"description":"a whole number from 200 to 599"};
@@ -16471,7 +16471,7 @@ return false;
 }
 else {
 for(const key1 in data2){
-const _errs11 = errors;
+const _errs12 = errors;
 if(typeof key1 === "string"){
 if(!pattern347.test(key1)){
 const err0 = {instancePath:instancePath+"/params",schemaPath:"../control/stub_spec.json#/properties/params/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.\\-\\[\\]]{1,200}$"},message:"must match pattern \""+"^[A-Za-z0-9_.\\-\\[\\]]{1,200}$"+"\"",schema:"^[A-Za-z0-9_.\\-\\[\\]]{1,200}$",parentSchema:schema444.propertyNames,data:key1,propertyName:key1};
@@ -16484,7 +16484,7 @@ vErrors.push(err0);
 errors++;
 }
 }
-var valid4 = _errs11 === errors;
+var valid4 = _errs12 === errors;
 if(!valid4){
 const err1 = {instancePath:instancePath+"/params",schemaPath:"../control/stub_spec.json#/properties/params/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema444.propertyNames,parentSchema:schema444,data:data2};
 if(vErrors === null){
@@ -16502,20 +16502,90 @@ break;
 if(valid4){
 for(const key2 in data2){
 let data3 = data2[key2];
-const _errs13 = errors;
-if(errors === _errs13){
+const _errs14 = errors;
+const _errs15 = errors;
+let valid6 = false;
+const _errs16 = errors;
+if(errors === _errs16){
 if(typeof data3 === "string"){
 if(func6(data3) > 1000){
-validate124.errors = [{instancePath:instancePath+"/params/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../control/stub_spec.json#/properties/params/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema444.additionalProperties,data:data3}];
-return false;
+const err2 = {instancePath:instancePath+"/params/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../control/stub_spec.json#/properties/params/additionalProperties/anyOf/0/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema444.additionalProperties.anyOf[0],data:data3};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
 }
 }
 else {
-validate124.errors = [{instancePath:instancePath+"/params/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../control/stub_spec.json#/properties/params/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema444.additionalProperties.type,parentSchema:schema444.additionalProperties,data:data3}];
+const err3 = {instancePath:instancePath+"/params/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../control/stub_spec.json#/properties/params/additionalProperties/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema444.additionalProperties.anyOf[0].type,parentSchema:schema444.additionalProperties.anyOf[0],data:data3};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+var _valid0 = _errs16 === errors;
+valid6 = valid6 || _valid0;
+if(!valid6){
+const _errs18 = errors;
+if(!((typeof data3 == "number") && (isFinite(data3)))){
+const err4 = {instancePath:instancePath+"/params/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../control/stub_spec.json#/properties/params/additionalProperties/anyOf/1/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema444.additionalProperties.anyOf[1].type,parentSchema:schema444.additionalProperties.anyOf[1],data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+var _valid0 = _errs18 === errors;
+valid6 = valid6 || _valid0;
+if(!valid6){
+const _errs20 = errors;
+if(typeof data3 !== "boolean"){
+const err5 = {instancePath:instancePath+"/params/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../control/stub_spec.json#/properties/params/additionalProperties/anyOf/2/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema444.additionalProperties.anyOf[2].type,parentSchema:schema444.additionalProperties.anyOf[2],data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+var _valid0 = _errs20 === errors;
+valid6 = valid6 || _valid0;
+}
+}
+if(!valid6){
+const err6 = {instancePath:instancePath+"/params/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../control/stub_spec.json#/properties/params/additionalProperties/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema444.additionalProperties.anyOf,parentSchema:schema444.additionalProperties,data:data3};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+validate124.errors = vErrors;
 return false;
 }
+else {
+errors = _errs15;
+if(vErrors !== null){
+if(_errs15){
+vErrors.length = _errs15;
 }
-var valid5 = _errs13 === errors;
+else {
+vErrors = null;
+}
+}
+}
+var valid5 = _errs14 === errors;
 if(!valid5){
 break;
 }
@@ -16536,12 +16606,12 @@ var valid0 = true;
 if(valid0){
 if(data.answer !== undefined){
 let data4 = data.answer;
-const _errs15 = errors;
+const _errs22 = errors;
 if(!(data4 && typeof data4 == "object" && !Array.isArray(data4))){
 validate124.errors = [{instancePath:instancePath+"/answer",schemaPath:"../control/stub_spec.json#/properties/answer/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema445.type,parentSchema:schema445,data:data4}];
 return false;
 }
-var valid0 = _errs15 === errors;
+var valid0 = _errs22 === errors;
 }
 else {
 var valid0 = true;
@@ -16549,9 +16619,9 @@ var valid0 = true;
 if(valid0){
 if(data.error !== undefined){
 let data5 = data.error;
-const _errs19 = errors;
-const _errs20 = errors;
-if(errors === _errs20){
+const _errs26 = errors;
+const _errs27 = errors;
+if(errors === _errs27){
 if(Array.isArray(data5)){
 if(data5.length > 10){
 validate124.errors = [{instancePath:instancePath+"/error",schemaPath:"../control/stub_spec.json#/properties/error/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items",schema:10,parentSchema:schema446,data:data5}];
@@ -16563,12 +16633,12 @@ validate124.errors = [{instancePath:instancePath+"/error",schemaPath:"../control
 return false;
 }
 else {
-var valid8 = true;
+var valid9 = true;
 const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
 let data6 = data5[i0];
-const _errs23 = errors;
-if(errors === _errs23){
+const _errs30 = errors;
+if(errors === _errs30){
 if(typeof data6 === "string"){
 if(func6(data6) > 1000){
 validate124.errors = [{instancePath:instancePath+"/error/" + i0,schemaPath:"../control/stub_spec.json#/properties/error/items/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema446.items,data:data6}];
@@ -16586,8 +16656,8 @@ validate124.errors = [{instancePath:instancePath+"/error/" + i0,schemaPath:"../c
 return false;
 }
 }
-var valid8 = _errs23 === errors;
-if(!valid8){
+var valid9 = _errs30 === errors;
+if(!valid9){
 break;
 }
 }
@@ -16599,7 +16669,7 @@ validate124.errors = [{instancePath:instancePath+"/error",schemaPath:"../control
 return false;
 }
 }
-var valid0 = _errs19 === errors;
+var valid0 = _errs26 === errors;
 }
 else {
 var valid0 = true;
@@ -16607,13 +16677,13 @@ var valid0 = true;
 if(valid0){
 if(data.status !== undefined){
 let data7 = data.status;
-const _errs25 = errors;
-const _errs26 = errors;
+const _errs32 = errors;
+const _errs33 = errors;
 if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
 validate124.errors = [{instancePath:instancePath+"/status",schemaPath:"../control/stub_spec.json#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema447.type,parentSchema:schema447,data:data7}];
 return false;
 }
-if(errors === _errs26){
+if(errors === _errs33){
 if((typeof data7 == "number") && (isFinite(data7))){
 if(data7 > 599 || isNaN(data7)){
 validate124.errors = [{instancePath:instancePath+"/status",schemaPath:"../control/stub_spec.json#/properties/status/maximum",keyword:"maximum",params:{comparison: "<=", limit: 599},message:"must be <= 599",schema:599,parentSchema:schema447,data:data7}];
@@ -16627,7 +16697,7 @@ return false;
 }
 }
 }
-var valid0 = _errs25 === errors;
+var valid0 = _errs32 === errors;
 }
 else {
 var valid0 = true;
@@ -16635,13 +16705,13 @@ var valid0 = true;
 if(valid0){
 if(data.delayMs !== undefined){
 let data8 = data.delayMs;
-const _errs28 = errors;
-const _errs29 = errors;
+const _errs35 = errors;
+const _errs36 = errors;
 if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
 validate124.errors = [{instancePath:instancePath+"/delayMs",schemaPath:"../control/stub_spec.json#/properties/delayMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema448.type,parentSchema:schema448,data:data8}];
 return false;
 }
-if(errors === _errs29){
+if(errors === _errs36){
 if((typeof data8 == "number") && (isFinite(data8))){
 if(data8 > 60000 || isNaN(data8)){
 validate124.errors = [{instancePath:instancePath+"/delayMs",schemaPath:"../control/stub_spec.json#/properties/delayMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 60000},message:"must be <= 60000",schema:60000,parentSchema:schema448,data:data8}];
@@ -16655,7 +16725,7 @@ return false;
 }
 }
 }
-var valid0 = _errs28 === errors;
+var valid0 = _errs35 === errors;
 }
 else {
 var valid0 = true;
@@ -16663,13 +16733,13 @@ var valid0 = true;
 if(valid0){
 if(data.times !== undefined){
 let data9 = data.times;
-const _errs31 = errors;
-const _errs32 = errors;
+const _errs38 = errors;
+const _errs39 = errors;
 if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
 validate124.errors = [{instancePath:instancePath+"/times",schemaPath:"../control/stub_spec.json#/properties/times/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema449.type,parentSchema:schema449,data:data9}];
 return false;
 }
-if(errors === _errs32){
+if(errors === _errs39){
 if((typeof data9 == "number") && (isFinite(data9))){
 if(data9 > 1000000 || isNaN(data9)){
 validate124.errors = [{instancePath:instancePath+"/times",schemaPath:"../control/stub_spec.json#/properties/times/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000},message:"must be <= 1000000",schema:1000000,parentSchema:schema449,data:data9}];
@@ -16683,7 +16753,7 @@ return false;
 }
 }
 }
-var valid0 = _errs31 === errors;
+var valid0 = _errs38 === errors;
 }
 else {
 var valid0 = true;
@@ -16691,7 +16761,7 @@ var valid0 = true;
 if(valid0){
 if(data.failure !== undefined){
 let data10 = data.failure;
-const _errs34 = errors;
+const _errs41 = errors;
 if(typeof data10 !== "string"){
 validate124.errors = [{instancePath:instancePath+"/failure",schemaPath:"../control/stub_spec.json#/properties/failure/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema450.type,parentSchema:schema450,data:data10}];
 return false;
@@ -16700,7 +16770,7 @@ if(!(((((data10 === "reset") || (data10 === "empty")) || (data10 === "malformed"
 validate124.errors = [{instancePath:instancePath+"/failure",schemaPath:"../control/stub_spec.json#/properties/failure/enum",keyword:"enum",params:{allowedValues: schema450.enum},message:"must be equal to one of the allowed values",schema:schema450.enum,parentSchema:schema450,data:data10}];
 return false;
 }
-var valid0 = _errs34 === errors;
+var valid0 = _errs41 === errors;
 }
 else {
 var valid0 = true;
@@ -16708,12 +16778,12 @@ var valid0 = true;
 if(valid0){
 if(data.remaining !== undefined){
 let data11 = data.remaining;
-const _errs37 = errors;
+const _errs44 = errors;
 if((!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))) && (data11 !== null)){
 validate124.errors = [{instancePath:instancePath+"/remaining",schemaPath:"#/properties/remaining/type",keyword:"type",params:{type: schema440.properties.remaining.type},message:"must be integer,null",schema:schema440.properties.remaining.type,parentSchema:schema440.properties.remaining,data:data11}];
 return false;
 }
-if(errors === _errs37){
+if(errors === _errs44){
 if((typeof data11 == "number") && (isFinite(data11))){
 if(data11 < 1 || isNaN(data11)){
 validate124.errors = [{instancePath:instancePath+"/remaining",schemaPath:"#/properties/remaining/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema440.properties.remaining,data:data11}];
@@ -16721,7 +16791,7 @@ return false;
 }
 }
 }
-var valid0 = _errs37 === errors;
+var valid0 = _errs44 === errors;
 }
 else {
 var valid0 = true;

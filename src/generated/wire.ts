@@ -30,6 +30,10 @@ export type TicketRequestType = 'General' | 'Incident' | 'Problem' | 'Task' | 'Q
  */
 export type TicketAuthorType1 = 'Admin' | 'Client';
 /**
+ * an object of up to 50 parameters, each a value the request must carry as its call reads it: a text, a number (5 matches id=5 and {"id": 5}) or a boolean (true matches a flag sent as 1, true or yes); a list call's page and perpage are the first page and its size when the request names none, so a stub for page 0 answers a request without page (bracket keys as the API reads them, such as "products[0][name]"; a key no request can carry is refused: an empty step such as "items[]", or a name every object has, such as __proto__, constructor or toString)
+ */
+export type StubParams = Record<string, string | number | boolean>;
+/**
  * an object of the call's own keys, at most 1 MB as JSON, without success, call and server_time (billsim writes them); string values anywhere in it are Handlebars templates
  */
 export type StubAnswer = Record<string, unknown>;
@@ -2668,12 +2672,6 @@ export interface Stub {
    * the requests it still answers; null or absent: as times says (every one, without times)
    */
   remaining?: number | null;
-}
-/**
- * an object of up to 50 parameters, each a text the request must carry exactly (bracket keys as the API reads them, such as "products[0][name]"; a key no request can carry is refused: an empty step such as "items[]", or a name every object has, such as __proto__, constructor or toString)
- */
-export interface StubParams {
-  [k: string]: string;
 }
 /**
  * A configurable option category (a "form") of a product, in the shape of the vendor's getProductForm `field`: its kind under `type` (billsim keeps two: `select`, one item of a list, and `qty`, a number of units of the form's single item), name, key, variable, description, `options` flags ("0"), `config` (a qty form's `minvalue` and `maxvalue`, whole numbers as strings; a select's `defaultvalue`, "" as published) and its items with their recurring prices per cycle. An item price is what the item adds to a service's recurring price on that cycle, in the main currency, per unit for a qty form. Options charge no setup fee in billsim, so items keep no setup prices.

@@ -11,6 +11,7 @@ import type { Stub, StubSpec } from '../generated/wire.js';
 import type { View, World } from '../store/world.js';
 import { textBytes } from './memory.js';
 import { compileTemplate, expressions, TEMPLATE_LIMITS, withinBudget } from './templates.js';
+import { readForm } from './read-form.js';
 
 /** Keys billsim writes in every envelope: a stub's answer may not set them. */
 export const ENVELOPE_KEYS = ['success', 'call', 'server_time'];
@@ -134,13 +135,30 @@ function valueAt(params: Record<string, unknown>, key: string): unknown {
   return value;
 }
 
-/** The stub that answers this request of `call`: of those whose params it carries, the one with the most params, then the newest. */
+/** A request's value as the text a stub's params name it by: numbers as written, JSON booleans as the flags "1" and "0". */
+export function paramText(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number') return String(value);
+  if (typeof value === 'boolean') return value ? '1' : '0';
+  return undefined;
+}
+
+/** Whether the request (read as its call reads it) carries the value a stub's params want at `key`. */
+export const carries = (read: Record<string, unknown>, key: string, wanted: unknown): boolean =>
+  paramText(valueAt(read, key)) === paramText(wanted);
+
+/**
+ * The stub that answers this request of `call`: of those whose params it
+ * carries, as the call reads them (src/session/read-form.ts: defaults filled
+ * in, values coerced), the one with the most params, then the newest.
+ */
 export function stubFor(world: View, call: string, params: Record<string, unknown>): Stub | undefined {
   let best: Stub | undefined;
   let bestSize = -1;
+  const read = readForm(call, params);
   for (const stub of world.where('stubs', 'call', call)) {
     const wanted = Object.entries(stub.params ?? {});
-    if (!wanted.every(([key, value]) => valueAt(params, key) === value)) continue;
+    if (!wanted.every(([key, value]) => carries(read, key, value))) continue;
     if (wanted.length > bestSize || (wanted.length === bestSize && Number(stub.id) > Number(best!.id))) {
       best = stub;
       bestSize = wanted.length;
