@@ -323,6 +323,7 @@ export interface AllWireTypes {
   control_fault_spec_json?: FaultSpec;
   control_faults_json?: FaultsRoute;
   control_health_json?: HealthRoute;
+  control_nearMisses_json?: NearMissesRoute;
   control_record_json?: RecordRoute;
   control_requests_json?: RequestsRoute;
   control_reset_json?: ResetRoute;
@@ -2653,7 +2654,7 @@ export interface Stub {
   answer?: StubAnswer;
   error?: StubMessages;
   /**
-   * a whole number from 200 to 599
+   * a whole number from 200 to 599: the HTTP status of the answer, the error, or the empty, malformed, html (502 without it) or slow failure; a reset sends none, so it takes no status
    */
   status?: number;
   /**
@@ -2665,13 +2666,23 @@ export interface Stub {
    */
   times?: number;
   /**
-   * one of reset (the connection is closed without an answer), empty (HTTP 200 with no body), malformed (HTTP 200 with a body that is not JSON), html (HTTP 502 with a proxy's HTML page) or slow (the answer's body dripped over delayMs)
+   * one of reset (the connection is closed without an answer), empty (HTTP 200 with no body), malformed (HTTP 200 with a body that is not JSON), html (HTTP 502 with a proxy's HTML page) or slow (the answer's body dripped over delayMs: the stub's answer or error, else the answer the call would give, simulated or forwarded)
    */
   failure?: 'reset' | 'empty' | 'malformed' | 'html' | 'slow';
   /**
    * the requests it still answers; null or absent: as times says (every one, without times)
    */
   remaining?: number | null;
+  /**
+   * in the control routes' answers only (never stored): the requests it answered since it was added or the session was last reset
+   */
+  hits?: number;
+  /**
+   * in the answer that adds it only (never stored): what looks wrong but is allowed, such as a call name billsim does not simulate that is close to one it does
+   *
+   * @maxItems 10
+   */
+  warnings?: string[];
 }
 /**
  * A configurable option category (a "form") of a product, in the shape of the vendor's getProductForm `field`: its kind under `type` (billsim keeps two: `select`, one item of a list, and `qty`, a number of units of the form's single item), name, key, variable, description, `options` flags ("0"), `config` (a qty form's `minvalue` and `maxvalue`, whole numbers as strings; a select's `defaultvalue`, "" as published) and its items with their recurring prices per cycle. An item price is what the item adds to a service's recurring price on that cycle, in the main currency, per unit for a qty form. Options charge no setup fee in billsim, so items keep no setup prices.
@@ -11487,9 +11498,9 @@ export interface FaultSpec {
  */
 export interface Fault {
   /**
-   * the fault's id, to remove it alone
+   * the fault's id, to remove it alone: digits as text, such as "1", like a stub's id and the journal's reference to a stub
    */
-  id: number;
+  id: string;
   /**
    * an API call name (or "*" for every call)
    */
@@ -11544,7 +11555,7 @@ export interface StubSpec {
   answer?: StubAnswer;
   error?: StubMessages;
   /**
-   * a whole number from 200 to 599
+   * a whole number from 200 to 599: the HTTP status of the answer, the error, or the empty, malformed, html (502 without it) or slow failure; a reset sends none, so it takes no status
    */
   status?: number;
   /**
@@ -11556,7 +11567,7 @@ export interface StubSpec {
    */
   times?: number;
   /**
-   * one of reset (the connection is closed without an answer), empty (HTTP 200 with no body), malformed (HTTP 200 with a body that is not JSON), html (HTTP 502 with a proxy's HTML page) or slow (the answer's body dripped over delayMs)
+   * one of reset (the connection is closed without an answer), empty (HTTP 200 with no body), malformed (HTTP 200 with a body that is not JSON), html (HTTP 502 with a proxy's HTML page) or slow (the answer's body dripped over delayMs: the stub's answer or error, else the answer the call would give, simulated or forwarded)
    */
   failure?: 'reset' | 'empty' | 'malformed' | 'html' | 'slow';
 }
@@ -11981,6 +11992,229 @@ export interface MemoryDropped {
   journalEntries: number;
 }
 /**
+ * The last 20 requests of a stubbed call that no stub answered, newest first, each with the stub that came closest (the fewest params that differ, then the most params, then the newest) and the first param that differed, as the call reads it. A reset clears them.
+ */
+export interface NearMissesRoute {
+  answers: {
+    '200': {
+      /**
+       * @maxItems 20
+       */
+      nearMisses:
+        | []
+        | [NearMiss]
+        | [NearMiss, NearMiss]
+        | [NearMiss, NearMiss, NearMiss]
+        | [NearMiss, NearMiss, NearMiss, NearMiss]
+        | [NearMiss, NearMiss, NearMiss, NearMiss, NearMiss]
+        | [NearMiss, NearMiss, NearMiss, NearMiss, NearMiss, NearMiss]
+        | [NearMiss, NearMiss, NearMiss, NearMiss, NearMiss, NearMiss, NearMiss]
+        | [NearMiss, NearMiss, NearMiss, NearMiss, NearMiss, NearMiss, NearMiss, NearMiss]
+        | [NearMiss, NearMiss, NearMiss, NearMiss, NearMiss, NearMiss, NearMiss, NearMiss, NearMiss]
+        | [NearMiss, NearMiss, NearMiss, NearMiss, NearMiss, NearMiss, NearMiss, NearMiss, NearMiss, NearMiss]
+        | [NearMiss, NearMiss, NearMiss, NearMiss, NearMiss, NearMiss, NearMiss, NearMiss, NearMiss, NearMiss, NearMiss]
+        | [
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss
+          ]
+        | [
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss
+          ]
+        | [
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss
+          ]
+        | [
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss
+          ]
+        | [
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss
+          ]
+        | [
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss
+          ]
+        | [
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss
+          ]
+        | [
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss
+          ]
+        | [
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss
+          ];
+    };
+    '400': ControlRefusal;
+    '410': ControlRefusal;
+    '503': ControlRefusal;
+  };
+}
+export interface NearMiss {
+  /**
+   * the session's clock when the request came, YYYY-MM-DD HH:MM:SS
+   */
+  time: string;
+  call: string;
+  /**
+   * the request's own parameters as the journal keeps them (credentials left out, secrets redacted)
+   */
+  params: Record<string, unknown>;
+  stub: {
+    /**
+     * a numeric id as a string, such as "1"
+     */
+    id: string;
+    call: string;
+    params: StubParams;
+  };
+  differs: {
+    /**
+     * the stub's param the request did not carry as it wants
+     */
+    param: string;
+    /**
+     * the stub's value
+     */
+    wanted: string | number | boolean;
+    /**
+     * the request's value as the call reads it, as text; null when it sent none
+     */
+    got: string | null;
+  };
+}
+/**
  * One stored record, in wire shape.
  */
 export interface RecordRoute {
@@ -12060,9 +12294,9 @@ export interface JournalEntry {
    */
   answer: string;
   /**
-   * the id of the stub that answered it, when a stub did (the simulation did not run)
+   * the id of the stub that answered it (as GET /__billsim/stubs lists it, such as "1"), when a stub did
    */
-  stub?: number;
+  stub?: string;
   /**
    * present when the call was forwarded to the installation (--proxy): `answer` is the installation's answer as the client received it, and the simulation did not run
    */
