@@ -223,9 +223,23 @@ export function stubProblems(stub: StubSpec): { problems: string[]; render?: Ren
   return { problems, render: compiledAnswer.render };
 }
 
-/** What is wrong with stored stubs (a fixtures folder's stubs.json) that their schema cannot say, by record. */
-export function storedStubProblems(stubs: readonly Stub[]): string[] {
-  return stubs.flatMap((stub, at) => {
+/** A problem of a stored stub: its record's place in the file, the value it is about (steps from the record) and the message. */
+export interface StubFinding {
+  index: number;
+  steps: (string | number)[];
+  message: string;
+}
+
+/** The steps of the value a problem names first (`answer.items[0].name` is answer, items, 0, name). */
+function stepsOf(problem: string): (string | number)[] {
+  const path = /^answer(?:\.[^\s.[\]]+|\[\d+\])*/.exec(problem)?.[0];
+  if (!path) return [];
+  return [...path.matchAll(/([^.[\]]+)|\[(\d+)\]/g)].map((m) => (m[2] !== undefined ? Number(m[2]) : m[1]));
+}
+
+/** What is wrong with stored stubs (a fixtures folder's stubs.json) that their schema cannot say, by record, each with where. */
+export function storedStubFindings(stubs: readonly Stub[]): StubFinding[] {
+  return stubs.flatMap((stub, index) => {
     const taken = ENVELOPE_KEYS.filter((key) => stub.answer && Object.hasOwn(stub.answer, key));
     const problems = [
       ...(taken.length > 0 ? [`answer sets ${taken.join(', ')}, which billsim writes`] : []),
@@ -235,8 +249,17 @@ export function storedStubProblems(stubs: readonly Stub[]): string[] {
         .map((key) => `${key} is billsim's to say in its answers, not stored: leave it out`),
       ...stubProblems(stub).problems,
     ];
-    return problems.map((problem) => `stubs record ${at + 1} (id ${stub.id}): ${problem}`);
+    return problems.map((problem) => ({
+      index,
+      steps: stepsOf(problem),
+      message: `stubs record ${index + 1} (id ${stub.id}): ${problem}`,
+    }));
   });
+}
+
+/** What is wrong with stored stubs (storedStubFindings), as messages. */
+export function storedStubProblems(stubs: readonly Stub[]): string[] {
+  return storedStubFindings(stubs).map((finding) => finding.message);
 }
 
 // Bytes are counted once per answer object (a count's new record keeps it) and once per record.

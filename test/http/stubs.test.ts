@@ -188,11 +188,18 @@ t.test("a fixtures folder's stubs.json is loaded, and a reset returns to it", as
   t.strictSame((await control(app, 'GET', '/stubs')).body.stubs, [{ id: '1', ...KB, hits: 0 }]);
 });
 
-t.test("a world's stubs.json with a template that does not compile stops the start, naming the record", async (t) => {
+t.test("a world's stubs.json with a template that does not compile stops the start, naming its file, line and column", async (t) => {
   const dir = fixturesWithStubs(t);
-  fs.writeFileSync(path.join(dir, 'stubs.json'), JSON.stringify([{ id: '1', call: 'x', answer: { a: '{{#if}}' } }]));
+  const stubs = [
+    { call: 'getA', answer: { ok: 'fine' } },
+    { id: '1', call: 'x', answer: { items: [{ a: 'fine', b: '{{#if}}' }] } },
+  ];
+  // Line 15, column 16: the second record's answer.items[0].b, as an editor shows it.
+  fs.writeFileSync(path.join(dir, 'stubs.json'), JSON.stringify(stubs, null, 2));
   await t.rejects(buildApp({ fixturesDir: dir }), {
-    message: new RegExp(`^${path.join(dir, 'stubs.json')}: stubs record 1 \\(id 1\\): answer\\.a is not a template that compiles`),
+    message: new RegExp(
+      `^${path.join(dir, 'stubs.json')}:15:16: stubs record 2 \\(id 1\\): answer\\.items\\[0\\]\\.b is not a template that compiles`,
+    ),
   });
 });
 
