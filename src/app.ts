@@ -37,7 +37,8 @@ import { adapterSaver } from './store/saver.js';
 import { checkWorld, FixtureError, readWorld } from './store/fixtures.js';
 import { withRows } from './store/lazy.js';
 import { Verdicts } from './store/verdicts.js';
-import { storedStubProblems } from './session/stubs.js';
+import { storedStubFindings, type StubFinding } from './session/stubs.js';
+import { Lines, valuePlace } from './store/positions.js';
 import { defaultFixturesDir, packageVersion } from './paths.js';
 import type { Collections, WebhookSpec } from './generated/wire.js';
 import { fixtureWebhooks, startingWebhooks } from './session/starting-webhooks.js';
@@ -135,6 +136,18 @@ const compilersFactory = {
     (serializerFactory ??= (fastifyRequire('@fastify/fast-json-stringify-compiler') as () => Factory)())(...args),
 };
 
+/** `file:line:column` of the value a stubs.json problem is about (its record when the value is not found), or the file alone. */
+function placeIn(file: string): (finding: StubFinding) => string {
+  let bytes: Buffer | undefined;
+  return ({ index, steps }) => {
+    bytes ??= fs.existsSync(file) ? fs.readFileSync(file) : Buffer.alloc(0);
+    const offset = valuePlace(bytes, [index, ...steps]) ?? valuePlace(bytes, [index]);
+    if (offset === undefined) return file;
+    const { line, column } = new Lines(bytes).at(offset);
+    return `${file}:${line}:${column}`;
+  };
+}
+
 /**
  * The world every session starts from, and the warnings of its loading (pasted records made to fit).
  * Every problem of the world, its stubs' included, stops the start in one FixtureError.
@@ -146,9 +159,10 @@ function seedData(options: AppOptions): {
   const dir = options.fixturesDir ?? defaultFixturesDir;
   const verdicts = options.cacheDir ? new Verdicts(options.cacheDir) : undefined;
   const world = options.data ? checkWorld(options.data, '(data option)') : readWorld(dir, verdicts);
-  const stubs = Array.isArray(world.data.stubs) ? storedStubProblems(world.data.stubs) : [];
+  const stubs = Array.isArray(world.data.stubs) ? storedStubFindings(world.data.stubs) : [];
   const stubFile = options.data ? '(data option) stubs' : path.join(dir, 'stubs.json');
-  const problems = [...world.problems, ...stubs.map((problem) => `${stubFile}: ${problem}`)];
+  const where = options.data ? () => stubFile : placeIn(stubFile);
+  const problems = [...world.problems, ...stubs.map((finding) => `${where(finding)}: ${finding.message}`)];
   if (problems.length > 0) throw FixtureError.of(options.data ? 'the world of the data option' : `the world in ${dir}`, problems);
   const { apiId, apiKey } = options.credentials ?? {};
   if (!apiId && !apiKey) return world;

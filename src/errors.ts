@@ -92,9 +92,13 @@ function someIds(ids: readonly string[]): string {
 }
 
 export const messages = {
+  stubCallNear: (call: string, near: string, id: string) =>
+    `billsim simulates no call "${call}"; did you mean ${near}? The stub was added for "${call}" as given, so requests of ${near} do not reach it: if that is a typing error, remove it (DELETE /__billsim/stubs/${id}) and add it with "call": "${near}"`,
+  recordBesideServedWorld: (dir: string) =>
+    `--record ${dir} held no world, so it gets the served world's (billsim's bundled one unless --fixtures names another) beside the recording: a call that was not recorded answers from it offline, not as the installation does. To replay the installation alone, import it into the folder first (billsim import --from <its address> --out ${dir}), then record into it`,
   stubAnswerFailed: (id: string, reason: string) =>
     `Stub ${id} could not fill in its answer for this request (${reason.split('\n')[0].slice(0, 300)}): fix or remove it (DELETE /__billsim/stubs/${id})`,
-  stubFailure: (id: number, failure: string) => `Answered by stub ${id} with the ${failure} failure instead of an envelope`,
+  stubFailure: (id: string, failure: string) => `Answered by stub ${id} with the ${failure} failure instead of an envelope`,
   proxyWriteRefused: (call: string, origin: string) =>
     `${call} changes data, so billsim did not forward it to ${origin}: the proxy forwards reads only unless it is started with --proxy-writes`,
   proxyFailed: (origin: string, reason: string) => `billsim's proxy got no answer from the installation at ${origin}: ${reason}`,
@@ -108,7 +112,9 @@ export const messages = {
   callUnknown: (call: string) =>
     `Unknown call "${call}": billsim does not simulate it; answer it your way with a stub (POST /__billsim/stubs with { "call": "${call}", "answer": { ... } })`,
   callUnknownNear: (call: string, near: string) =>
-    `Unknown call "${call}"; did you mean ${near}? If not, billsim does not simulate it: answer it your way with a stub (POST /__billsim/stubs)`,
+    `Unknown call "${call}"; did you mean ${near}? If not, billsim does not simulate it: answer it your way with a stub (POST /__billsim/stubs with { "call": "${call}", "answer": { ... } })`,
+  callStubbedElsewhere: (call: string, session: string, others: readonly string[]) =>
+    `Unknown call "${call}" in session ${JSON.stringify(session)}: billsim does not simulate it, and only session${others.length > 1 ? 's' : ''} ${others.map((o) => JSON.stringify(o)).join(', ')} ha${others.length > 1 ? 've' : 's'} a stub for it (stubs belong to one session). Send the header x-billsim-session: ${others[0]}, or add the stub to this session (POST /__billsim/stubs with that header)`,
   credentialsMissing: (name: string) => `Authentication failed: parameter ${name} is required`,
   credentialsInvalid: () => 'Authentication failed: invalid api_id or api_key',
   ipNotAllowed: (ip: string) => `Authentication failed: client IP ${ip} is not on the allow-list of this API key`,
@@ -320,7 +326,7 @@ export const messages = {
   deptEmailEmpty: () => 'Email cannot be empty',
   deptNameEmpty: () => 'Department name cannot be empty',
   moduleNotInstalled: (module: string, fn: string) =>
-    `Module ${module} is not installed or not active here, so its function ${fn} cannot be called: billsim runs no third-party module`,
+    `Module ${module} is not installed or not active here, so its function ${fn} cannot be called: billsim runs no third-party module; answer it your way with a stub (POST /__billsim/stubs with { "call": "module", "params": ${JSON.stringify({ module, fn })}, "answer": { ... } })`,
   dateRangeBackwards: (from: string, to: string) => `Parameter to (${to}) must not be before from (${from})`,
   tooManyPdfs: (count: number, limit: number) =>
     `${count} invoices match, more than the ${limit} PDFs one call writes: narrow them with from and to, client_id or invoices[]`,

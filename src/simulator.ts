@@ -27,6 +27,7 @@ import type {
   SnapshotInfo,
   Stub,
   StubSpec,
+  NearMiss,
 } from './generated/wire.js';
 
 /**
@@ -51,8 +52,12 @@ export interface SessionHandle {
   clearFaults(): Promise<void>;
   /** Answers a call your way (any call name): resolves with the stored stub and its id. */
   stub(spec: StubSpec): Promise<Stub>;
+  /** The stubs, oldest first, each with the requests it answered (`hits`). */
   stubs(): Promise<Stub[]>;
-  removeStub(id: number): Promise<void>;
+  /** The last requests of a stubbed call no stub answered, newest first, each with the closest stub and what differed. */
+  nearMisses(): Promise<NearMiss[]>;
+  /** Removes a stub by its id ("1", or 1). */
+  removeStub(id: string | number): Promise<void>;
   clearStubs(): Promise<void>;
   now(): Promise<Date>;
   clock(): Promise<ClockState>;
@@ -135,6 +140,7 @@ function handle(control: Control, name: string): SessionHandle {
     clearFaults: async () => of().clearFaults(),
     stub: async (spec) => of().addStub(spec),
     stubs: async () => of().stubs(),
+    nearMisses: async () => of().nearMisses(),
     removeStub: async (id) => of().removeStub(id),
     clearStubs: async () => of().clearStubs(),
     now: async () => of().now(),

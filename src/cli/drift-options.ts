@@ -50,8 +50,9 @@ read calls only, so it changes nothing there.
   --concurrency <n>    calls in flight at once, 1 to ${MAX_CONCURRENCY} (default ${DEFAULT_CONCURRENCY}: it is someone's production system)
   -h, --help           show this help
 
-Exit code: 0 when nothing drifted, 1 when something did, 2 on a usage or connection error
-(unreachable, credentials refused, an HTML page where the API should answer).`;
+Calls the key may not use are listed as not checked. Exit code: 0 when nothing drifted, 1 when
+something did, 2 on a usage or connection error (unreachable, an address whose first answer is not
+the API's envelope, such as an HTML page or a JSON 404, the credentials or every call refused).`;
 
 const OPTIONS = {
   against: { type: 'string' },

@@ -2,7 +2,7 @@
 // answer compared with billsim's schema for it. Answers the exit code:
 // 0 nothing drifted, 1 something did, 2 a usage or connection error or any
 // other failure, said in one line on stderr.
-import { callUpstream, plainHttpWarning, withoutKey } from '../lib/upstream.js';
+import { callUpstream, notTheApi, plainHttpWarning, withoutKey } from '../lib/upstream.js';
 import { upstreamOf } from './installation-flags.js';
 import { DRIFT_USAGE, parseDriftArgs } from './drift-options.js';
 import { UsageError } from './options.js';
@@ -44,6 +44,7 @@ export async function drift(argv: string[], env: Record<string, string | undefin
     report = await runDrift((call, params) => callUpstream(upstream, call, params, { retry: true }), {
       calls: config.calls,
       concurrency: config.concurrency,
+      describe: (call, answer) => notTheApi(upstream, call, answer),
     });
   } catch (error) {
     // The installation's refusal, no answer, or anything unforeseen: one line and exit 2, never a stack trace.

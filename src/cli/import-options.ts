@@ -35,6 +35,8 @@ export interface ImportConfig {
   clients: number;
   anonymize: boolean;
   force: boolean;
+  /** An answer in another shape ends the import, nothing written, instead of being made to fit or skipped. */
+  strict: boolean;
   concurrency: number;
   maxRequests: number;
   timeoutMs: number;
@@ -54,6 +56,8 @@ fixtures folder that \`billsim --fixtures <dir>\` serves at once.
   --clients <n>        also import the first n clients with their services, domains, invoices and tickets (default 0)
   --no-anonymize       keep the clients' names, e-mails, addresses, phones and notes (they are replaced by default)
   --force              replace what <dir> holds
+  --strict             all or nothing: an answer that is not the API's or does not fit billsim's schema
+                       ends the import (by default it is made to fit, or its call or record is skipped)
   --concurrency <n>    requests in flight at once, 1 to 32 (default ${DEFAULT_CONCURRENCY}: it is someone's production system)
   --max-requests <n>   requests in all, 1 to ${MAX_MAX_REQUESTS} (default ${DEFAULT_MAX_REQUESTS}); at the cap the walk stops and
                        the folder holds what was read, with a warning (raise it for many clients or a vast catalogue)
@@ -62,9 +66,15 @@ fixtures folder that \`billsim --fixtures <dir>\` serves at once.
                        HTTP 502-504, 0 to 10, with a doubling wait from 250 ms (default ${DEFAULT_RETRIES})
   -h, --help           show this help
 
-Exits 0 when the folder is written, 2 on a usage error, an unreachable installation, refused credentials,
-an answer that is not the API's (or nested deeper than any API answer) or any other failure, each said in
-one line; <dir> is left as it was in each of these cases.`;
+An answer in another shape than billsim's is made to fit where it can (a number where billsim has a
+string); a record that cannot is left out, and a call whose answer is not JSON is skipped. Each is
+listed at the end by call, with the \`billsim drift\` command that shows the difference.
+
+Exits 0 when everything read was imported, 1 when the folder is written but something was skipped
+(a call the key may not use, an answer or a record billsim cannot read), 2 when nothing could be:
+a usage error, an address whose first answer is not the API's envelope (a page, a JSON 404),
+an unreachable installation, refused credentials or any other failure, each said in one line;
+<dir> is left as it was in each of these cases.`;
 
 const OPTIONS = {
   from: { type: 'string' },
@@ -74,6 +84,7 @@ const OPTIONS = {
   clients: { type: 'string' },
   'no-anonymize': { type: 'boolean' },
   force: { type: 'boolean' },
+  strict: { type: 'boolean' },
   concurrency: { type: 'string' },
   'max-requests': { type: 'string' },
   timeout: { type: 'string' },
@@ -99,6 +110,7 @@ export function parseImportArgs(argv: string[], env: Record<string, string | und
     clients: wholeNumber('--clients', values.clients, 0, 1_000_000, 0),
     anonymize: !values['no-anonymize'],
     force: Boolean(values.force),
+    strict: Boolean(values.strict),
     concurrency: wholeNumber('--concurrency', values.concurrency, 1, MAX_CONCURRENCY, DEFAULT_CONCURRENCY),
     maxRequests: wholeNumber('--max-requests', values['max-requests'], 1, MAX_MAX_REQUESTS, DEFAULT_MAX_REQUESTS),
     timeoutMs: wholeNumber('--timeout', values.timeout, 1, MAX_MS, DEFAULT_TIMEOUT_MS),

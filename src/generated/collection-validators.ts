@@ -18357,15 +18357,15 @@ return errors === 0;
 
 export const stubs = validate247;
 const schema548 = {"type":"array","items":{"$ref":"stub.json"}};
-const schema485 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/stub.json","title":"Stub","description":"A call answered the session's own way instead of by the simulation (billsim's own collection). A request of `call` that carries every value of `params` gets, instead of the simulated answer: the success envelope with the keys of `answer` (its string values are Handlebars templates with `params`, `call`, `server_time` and `now` in scope: at most 200 expressions `{{...}}` in all of them, blocks nested at most 8 deep, no partials, an answer at most 32 levels deep; filled in for one request within 100000 steps, each pass of a loop costing the expressions inside it, and 4 MB of text, else that request gets an error naming the stub), the error envelope with the messages of `error`, or a failure below the envelope (`failure`); `status` and `delayMs` as for faults. A stubbed request runs no simulation and changes no state but the stub's own count. The stub with the most `params` that match applies, then the newest. Without `times` a stub lasts until removed. A fixtures folder may ship a stubs.json: a reset returns to those, and snapshots and --data carry the rest like any record.","type":"object","additionalProperties":false,"required":["id","call"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"call":{"$ref":"../control/stub_spec.json#/properties/call"},"params":{"$ref":"../control/stub_spec.json#/properties/params"},"answer":{"$ref":"../control/stub_spec.json#/properties/answer"},"error":{"$ref":"../control/stub_spec.json#/properties/error"},"status":{"$ref":"../control/stub_spec.json#/properties/status"},"delayMs":{"$ref":"../control/stub_spec.json#/properties/delayMs"},"times":{"$ref":"../control/stub_spec.json#/properties/times"},"failure":{"$ref":"../control/stub_spec.json#/properties/failure"},"remaining":{"type":["integer","null"],"minimum":1,"description":"the requests it still answers; null or absent: as times says (every one, without times)"}}};
+const schema485 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/stub.json","title":"Stub","description":"A call answered the session's own way instead of by the simulation (billsim's own collection). A request of `call` that carries every value of `params` gets, instead of the simulated answer: the success envelope with the keys of `answer` (its string values are Handlebars templates with `params`, `call`, `server_time` and `now` in scope: at most 200 expressions `{{...}}` in all of them, blocks nested at most 8 deep, no partials, an answer at most 32 levels deep; filled in for one request within 100000 steps, each pass of a loop costing the expressions inside it, and 4 MB of text, else that request gets an error naming the stub), the error envelope with the messages of `error`, or a failure below the envelope (`failure`); `status` and `delayMs` as for faults. A stubbed request runs no simulation and changes no state but the stub's own count. The stub with the most `params` that match applies, then the newest. Without `times` a stub lasts until removed. A fixtures folder may ship a stubs.json: a reset returns to those, and snapshots and --data carry the rest like any record.","type":"object","additionalProperties":false,"required":["id","call"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"call":{"$ref":"../control/stub_spec.json#/properties/call"},"params":{"$ref":"../control/stub_spec.json#/properties/params"},"answer":{"$ref":"../control/stub_spec.json#/properties/answer"},"error":{"$ref":"../control/stub_spec.json#/properties/error"},"status":{"$ref":"../control/stub_spec.json#/properties/status"},"delayMs":{"$ref":"../control/stub_spec.json#/properties/delayMs"},"times":{"$ref":"../control/stub_spec.json#/properties/times"},"failure":{"$ref":"../control/stub_spec.json#/properties/failure"},"remaining":{"type":["integer","null"],"minimum":1,"description":"the requests it still answers; null or absent: as times says (every one, without times)"},"hits":{"type":"integer","minimum":0,"description":"in the control routes' answers only (never stored): the requests it answered since it was added or the session was last reset"},"warnings":{"type":"array","maxItems":10,"items":{"type":"string"},"tsType":"string[]","description":"in the answer that adds it only (never stored): what looks wrong but is allowed, such as a call name billsim does not simulate that is close to one it does"}}};
 const schema488 = {"type":"string","pattern":"^([A-Za-z][A-Za-z0-9_]{0,63}|(GET|POST|PUT|DELETE) /api(/[^/\\s?#]{1,128}){1,16})$","description":"a call name: a letter, then up to 63 letters, digits or _ (simulated by billsim or not); or a route of the customer's door, its method and path: \"GET /api/service/{id}/vms\" ({placeholders} match any one segment and join params) or \"GET /api/service/7/vms\""};
-const schema489 = {"title":"StubParams","type":"object","maxProperties":50,"propertyNames":{"pattern":"^[A-Za-z0-9_.\\-\\[\\]]{1,200}$"},"additionalProperties":{"type":"string","maxLength":1000},"description":"an object of up to 50 parameters, each a text the request must carry exactly (bracket keys as the API reads them, such as \"products[0][name]\"; a key no request can carry is refused: an empty step such as \"items[]\", or a name every object has, such as __proto__, constructor or toString)"};
+const schema489 = {"title":"StubParams","type":"object","maxProperties":50,"propertyNames":{"pattern":"^[A-Za-z0-9_.\\-\\[\\]]{1,200}$"},"additionalProperties":{"anyOf":[{"type":"string","maxLength":1000},{"type":"number"},{"type":"boolean"}]},"tsType":"Record<string, string | number | boolean>","description":"an object of up to 50 parameters, each a value the request must carry as its call reads it: a text, a number (5 matches id=5 and {\"id\": 5}) or a boolean (true matches a flag sent as 1, true or yes); a list call's page and perpage are the first page and its size when the request names none, so a stub for page 0 answers a request without page (bracket keys as the API reads them, such as \"products[0][name]\"; a key no request can carry is refused: an empty step such as \"items[]\", or a name every object has, such as __proto__, constructor or toString)"};
 const schema490 = {"title":"StubAnswer","type":"object","tsType":"Record<string, unknown>","description":"an object of the call's own keys, at most 1 MB as JSON, without success, call and server_time (billsim writes them); string values anywhere in it are Handlebars templates"};
 const schema491 = {"title":"StubMessages","type":"array","minItems":1,"maxItems":10,"items":{"type":"string","minLength":1,"maxLength":1000},"tsType":"string[]","description":"a list of 1 to 10 messages, each 1 to 1000 characters"};
-const schema492 = {"type":"integer","minimum":200,"maximum":599,"description":"a whole number from 200 to 599"};
+const schema492 = {"type":"integer","minimum":200,"maximum":599,"description":"a whole number from 200 to 599: the HTTP status of the answer, the error, or the empty, malformed, html (502 without it) or slow failure; a reset sends none, so it takes no status"};
 const schema493 = {"type":"integer","minimum":0,"maximum":60000,"description":"a whole number from 0 to 60000 (for the slow failure: the time the body is dripped over)"};
 const schema494 = {"type":"integer","minimum":1,"maximum":1000000,"description":"a whole number from 1 to 1000000"};
-const schema495 = {"type":"string","enum":["reset","empty","malformed","html","slow"],"description":"one of reset (the connection is closed without an answer), empty (HTTP 200 with no body), malformed (HTTP 200 with a body that is not JSON), html (HTTP 502 with a proxy's HTML page) or slow (the answer's body dripped over delayMs)"};
+const schema495 = {"type":"string","enum":["reset","empty","malformed","html","slow"],"description":"one of reset (the connection is closed without an answer), empty (HTTP 200 with no body), malformed (HTTP 200 with a body that is not JSON), html (HTTP 502 with a proxy's HTML page) or slow (the answer's body dripped over delayMs: the stub's answer or error, else the answer the call would give, simulated or forwarded)"};
 const pattern389 = new RegExp("^([A-Za-z][A-Za-z0-9_]{0,63}|(GET|POST|PUT|DELETE) /api(/[^/\\s?#]{1,128}){1,16})$", "u");
 const pattern390 = new RegExp("^[A-Za-z0-9_.\\-\\[\\]]{1,200}$", "u");
 
@@ -18446,7 +18446,7 @@ return false;
 }
 else {
 for(const key1 in data2){
-const _errs11 = errors;
+const _errs12 = errors;
 if(typeof key1 === "string"){
 if(!pattern390.test(key1)){
 const err0 = {instancePath:instancePath+"/params",schemaPath:"../control/stub_spec.json#/properties/params/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.\\-\\[\\]]{1,200}$"},message:"must match pattern \""+"^[A-Za-z0-9_.\\-\\[\\]]{1,200}$"+"\"",schema:"^[A-Za-z0-9_.\\-\\[\\]]{1,200}$",parentSchema:schema489.propertyNames,data:key1,propertyName:key1};
@@ -18459,7 +18459,7 @@ vErrors.push(err0);
 errors++;
 }
 }
-var valid4 = _errs11 === errors;
+var valid4 = _errs12 === errors;
 if(!valid4){
 const err1 = {instancePath:instancePath+"/params",schemaPath:"../control/stub_spec.json#/properties/params/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema489.propertyNames,parentSchema:schema489,data:data2};
 if(vErrors === null){
@@ -18477,20 +18477,90 @@ break;
 if(valid4){
 for(const key2 in data2){
 let data3 = data2[key2];
-const _errs13 = errors;
-if(errors === _errs13){
+const _errs14 = errors;
+const _errs15 = errors;
+let valid6 = false;
+const _errs16 = errors;
+if(errors === _errs16){
 if(typeof data3 === "string"){
 if(func6(data3) > 1000){
-validate140.errors = [{instancePath:instancePath+"/params/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../control/stub_spec.json#/properties/params/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema489.additionalProperties,data:data3}];
-return false;
+const err2 = {instancePath:instancePath+"/params/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../control/stub_spec.json#/properties/params/additionalProperties/anyOf/0/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema489.additionalProperties.anyOf[0],data:data3};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
 }
 }
 else {
-validate140.errors = [{instancePath:instancePath+"/params/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../control/stub_spec.json#/properties/params/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema489.additionalProperties.type,parentSchema:schema489.additionalProperties,data:data3}];
+const err3 = {instancePath:instancePath+"/params/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../control/stub_spec.json#/properties/params/additionalProperties/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema489.additionalProperties.anyOf[0].type,parentSchema:schema489.additionalProperties.anyOf[0],data:data3};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+var _valid0 = _errs16 === errors;
+valid6 = valid6 || _valid0;
+if(!valid6){
+const _errs18 = errors;
+if(!((typeof data3 == "number") && (isFinite(data3)))){
+const err4 = {instancePath:instancePath+"/params/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../control/stub_spec.json#/properties/params/additionalProperties/anyOf/1/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema489.additionalProperties.anyOf[1].type,parentSchema:schema489.additionalProperties.anyOf[1],data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+var _valid0 = _errs18 === errors;
+valid6 = valid6 || _valid0;
+if(!valid6){
+const _errs20 = errors;
+if(typeof data3 !== "boolean"){
+const err5 = {instancePath:instancePath+"/params/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../control/stub_spec.json#/properties/params/additionalProperties/anyOf/2/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema489.additionalProperties.anyOf[2].type,parentSchema:schema489.additionalProperties.anyOf[2],data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+var _valid0 = _errs20 === errors;
+valid6 = valid6 || _valid0;
+}
+}
+if(!valid6){
+const err6 = {instancePath:instancePath+"/params/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../control/stub_spec.json#/properties/params/additionalProperties/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema489.additionalProperties.anyOf,parentSchema:schema489.additionalProperties,data:data3};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+validate140.errors = vErrors;
 return false;
 }
+else {
+errors = _errs15;
+if(vErrors !== null){
+if(_errs15){
+vErrors.length = _errs15;
 }
-var valid5 = _errs13 === errors;
+else {
+vErrors = null;
+}
+}
+}
+var valid5 = _errs14 === errors;
 if(!valid5){
 break;
 }
@@ -18511,12 +18581,12 @@ var valid0 = true;
 if(valid0){
 if(data.answer !== undefined){
 let data4 = data.answer;
-const _errs15 = errors;
+const _errs22 = errors;
 if(!(data4 && typeof data4 == "object" && !Array.isArray(data4))){
 validate140.errors = [{instancePath:instancePath+"/answer",schemaPath:"../control/stub_spec.json#/properties/answer/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema490.type,parentSchema:schema490,data:data4}];
 return false;
 }
-var valid0 = _errs15 === errors;
+var valid0 = _errs22 === errors;
 }
 else {
 var valid0 = true;
@@ -18524,9 +18594,9 @@ var valid0 = true;
 if(valid0){
 if(data.error !== undefined){
 let data5 = data.error;
-const _errs19 = errors;
-const _errs20 = errors;
-if(errors === _errs20){
+const _errs26 = errors;
+const _errs27 = errors;
+if(errors === _errs27){
 if(Array.isArray(data5)){
 if(data5.length > 10){
 validate140.errors = [{instancePath:instancePath+"/error",schemaPath:"../control/stub_spec.json#/properties/error/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items",schema:10,parentSchema:schema491,data:data5}];
@@ -18538,12 +18608,12 @@ validate140.errors = [{instancePath:instancePath+"/error",schemaPath:"../control
 return false;
 }
 else {
-var valid8 = true;
+var valid9 = true;
 const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
 let data6 = data5[i0];
-const _errs23 = errors;
-if(errors === _errs23){
+const _errs30 = errors;
+if(errors === _errs30){
 if(typeof data6 === "string"){
 if(func6(data6) > 1000){
 validate140.errors = [{instancePath:instancePath+"/error/" + i0,schemaPath:"../control/stub_spec.json#/properties/error/items/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema491.items,data:data6}];
@@ -18561,8 +18631,8 @@ validate140.errors = [{instancePath:instancePath+"/error/" + i0,schemaPath:"../c
 return false;
 }
 }
-var valid8 = _errs23 === errors;
-if(!valid8){
+var valid9 = _errs30 === errors;
+if(!valid9){
 break;
 }
 }
@@ -18574,7 +18644,7 @@ validate140.errors = [{instancePath:instancePath+"/error",schemaPath:"../control
 return false;
 }
 }
-var valid0 = _errs19 === errors;
+var valid0 = _errs26 === errors;
 }
 else {
 var valid0 = true;
@@ -18582,13 +18652,13 @@ var valid0 = true;
 if(valid0){
 if(data.status !== undefined){
 let data7 = data.status;
-const _errs25 = errors;
-const _errs26 = errors;
+const _errs32 = errors;
+const _errs33 = errors;
 if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
 validate140.errors = [{instancePath:instancePath+"/status",schemaPath:"../control/stub_spec.json#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema492.type,parentSchema:schema492,data:data7}];
 return false;
 }
-if(errors === _errs26){
+if(errors === _errs33){
 if((typeof data7 == "number") && (isFinite(data7))){
 if(data7 > 599 || isNaN(data7)){
 validate140.errors = [{instancePath:instancePath+"/status",schemaPath:"../control/stub_spec.json#/properties/status/maximum",keyword:"maximum",params:{comparison: "<=", limit: 599},message:"must be <= 599",schema:599,parentSchema:schema492,data:data7}];
@@ -18602,7 +18672,7 @@ return false;
 }
 }
 }
-var valid0 = _errs25 === errors;
+var valid0 = _errs32 === errors;
 }
 else {
 var valid0 = true;
@@ -18610,13 +18680,13 @@ var valid0 = true;
 if(valid0){
 if(data.delayMs !== undefined){
 let data8 = data.delayMs;
-const _errs28 = errors;
-const _errs29 = errors;
+const _errs35 = errors;
+const _errs36 = errors;
 if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
 validate140.errors = [{instancePath:instancePath+"/delayMs",schemaPath:"../control/stub_spec.json#/properties/delayMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema493.type,parentSchema:schema493,data:data8}];
 return false;
 }
-if(errors === _errs29){
+if(errors === _errs36){
 if((typeof data8 == "number") && (isFinite(data8))){
 if(data8 > 60000 || isNaN(data8)){
 validate140.errors = [{instancePath:instancePath+"/delayMs",schemaPath:"../control/stub_spec.json#/properties/delayMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 60000},message:"must be <= 60000",schema:60000,parentSchema:schema493,data:data8}];
@@ -18630,7 +18700,7 @@ return false;
 }
 }
 }
-var valid0 = _errs28 === errors;
+var valid0 = _errs35 === errors;
 }
 else {
 var valid0 = true;
@@ -18638,13 +18708,13 @@ var valid0 = true;
 if(valid0){
 if(data.times !== undefined){
 let data9 = data.times;
-const _errs31 = errors;
-const _errs32 = errors;
+const _errs38 = errors;
+const _errs39 = errors;
 if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
 validate140.errors = [{instancePath:instancePath+"/times",schemaPath:"../control/stub_spec.json#/properties/times/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema494.type,parentSchema:schema494,data:data9}];
 return false;
 }
-if(errors === _errs32){
+if(errors === _errs39){
 if((typeof data9 == "number") && (isFinite(data9))){
 if(data9 > 1000000 || isNaN(data9)){
 validate140.errors = [{instancePath:instancePath+"/times",schemaPath:"../control/stub_spec.json#/properties/times/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000},message:"must be <= 1000000",schema:1000000,parentSchema:schema494,data:data9}];
@@ -18658,7 +18728,7 @@ return false;
 }
 }
 }
-var valid0 = _errs31 === errors;
+var valid0 = _errs38 === errors;
 }
 else {
 var valid0 = true;
@@ -18666,7 +18736,7 @@ var valid0 = true;
 if(valid0){
 if(data.failure !== undefined){
 let data10 = data.failure;
-const _errs34 = errors;
+const _errs41 = errors;
 if(typeof data10 !== "string"){
 validate140.errors = [{instancePath:instancePath+"/failure",schemaPath:"../control/stub_spec.json#/properties/failure/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema495.type,parentSchema:schema495,data:data10}];
 return false;
@@ -18675,7 +18745,7 @@ if(!(((((data10 === "reset") || (data10 === "empty")) || (data10 === "malformed"
 validate140.errors = [{instancePath:instancePath+"/failure",schemaPath:"../control/stub_spec.json#/properties/failure/enum",keyword:"enum",params:{allowedValues: schema495.enum},message:"must be equal to one of the allowed values",schema:schema495.enum,parentSchema:schema495,data:data10}];
 return false;
 }
-var valid0 = _errs34 === errors;
+var valid0 = _errs41 === errors;
 }
 else {
 var valid0 = true;
@@ -18683,12 +18753,12 @@ var valid0 = true;
 if(valid0){
 if(data.remaining !== undefined){
 let data11 = data.remaining;
-const _errs37 = errors;
+const _errs44 = errors;
 if((!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))) && (data11 !== null)){
 validate140.errors = [{instancePath:instancePath+"/remaining",schemaPath:"#/properties/remaining/type",keyword:"type",params:{type: schema485.properties.remaining.type},message:"must be integer,null",schema:schema485.properties.remaining.type,parentSchema:schema485.properties.remaining,data:data11}];
 return false;
 }
-if(errors === _errs37){
+if(errors === _errs44){
 if((typeof data11 == "number") && (isFinite(data11))){
 if(data11 < 1 || isNaN(data11)){
 validate140.errors = [{instancePath:instancePath+"/remaining",schemaPath:"#/properties/remaining/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema485.properties.remaining,data:data11}];
@@ -18696,10 +18766,70 @@ return false;
 }
 }
 }
-var valid0 = _errs37 === errors;
+var valid0 = _errs44 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
+if(data.hits !== undefined){
+let data12 = data.hits;
+const _errs46 = errors;
+if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
+validate140.errors = [{instancePath:instancePath+"/hits",schemaPath:"#/properties/hits/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema485.properties.hits.type,parentSchema:schema485.properties.hits,data:data12}];
+return false;
+}
+if(errors === _errs46){
+if((typeof data12 == "number") && (isFinite(data12))){
+if(data12 < 0 || isNaN(data12)){
+validate140.errors = [{instancePath:instancePath+"/hits",schemaPath:"#/properties/hits/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema485.properties.hits,data:data12}];
+return false;
+}
+}
+}
+var valid0 = _errs46 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.warnings !== undefined){
+let data13 = data.warnings;
+const _errs48 = errors;
+if(errors === _errs48){
+if(Array.isArray(data13)){
+if(data13.length > 10){
+validate140.errors = [{instancePath:instancePath+"/warnings",schemaPath:"#/properties/warnings/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items",schema:10,parentSchema:schema485.properties.warnings,data:data13}];
+return false;
+}
+else {
+var valid14 = true;
+const len1 = data13.length;
+for(let i1=0; i1<len1; i1++){
+let data14 = data13[i1];
+const _errs51 = errors;
+if(typeof data14 !== "string"){
+validate140.errors = [{instancePath:instancePath+"/warnings/" + i1,schemaPath:"#/properties/warnings/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema485.properties.warnings.items.type,parentSchema:schema485.properties.warnings.items,data:data14}];
+return false;
+}
+var valid14 = _errs51 === errors;
+if(!valid14){
+break;
+}
+}
+}
+}
+else {
+validate140.errors = [{instancePath:instancePath+"/warnings",schemaPath:"#/properties/warnings/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema485.properties.warnings.type,parentSchema:schema485.properties.warnings,data:data13}];
+return false;
+}
+}
+var valid0 = _errs48 === errors;
+}
+else {
+var valid0 = true;
+}
+}
 }
 }
 }

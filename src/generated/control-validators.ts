@@ -239,9 +239,9 @@ return errors === 0;
 }
 
 export const addStub_body = validate20;
-const schema27 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/control/stub_spec.json","title":"StubSpec","description":"A stub to answer a call your way (see the stubs collection's schema for every rule): `call` any call name, simulated or not; `params` the values a request must carry; then `answer` (the call's own keys, string values are Handlebars templates), or `error` (the error envelope's messages), or `failure` (below the envelope), or only `status` and/or `delayMs` on an empty answer. Not both answer and error.","type":"object","additionalProperties":false,"required":["call"],"properties":{"call":{"type":"string","pattern":"^([A-Za-z][A-Za-z0-9_]{0,63}|(GET|POST|PUT|DELETE) /api(/[^/\\s?#]{1,128}){1,16})$","description":"a call name: a letter, then up to 63 letters, digits or _ (simulated by billsim or not); or a route of the customer's door, its method and path: \"GET /api/service/{id}/vms\" ({placeholders} match any one segment and join params) or \"GET /api/service/7/vms\""},"params":{"title":"StubParams","type":"object","maxProperties":50,"propertyNames":{"pattern":"^[A-Za-z0-9_.\\-\\[\\]]{1,200}$"},"additionalProperties":{"type":"string","maxLength":1000},"description":"an object of up to 50 parameters, each a text the request must carry exactly (bracket keys as the API reads them, such as \"products[0][name]\"; a key no request can carry is refused: an empty step such as \"items[]\", or a name every object has, such as __proto__, constructor or toString)"},"answer":{"title":"StubAnswer","type":"object","tsType":"Record<string, unknown>","description":"an object of the call's own keys, at most 1 MB as JSON, without success, call and server_time (billsim writes them); string values anywhere in it are Handlebars templates"},"error":{"title":"StubMessages","type":"array","minItems":1,"maxItems":10,"items":{"type":"string","minLength":1,"maxLength":1000},"tsType":"string[]","description":"a list of 1 to 10 messages, each 1 to 1000 characters"},"status":{"type":"integer","minimum":200,"maximum":599,"description":"a whole number from 200 to 599"},"delayMs":{"type":"integer","minimum":0,"maximum":60000,"description":"a whole number from 0 to 60000 (for the slow failure: the time the body is dripped over)"},"times":{"type":"integer","minimum":1,"maximum":1000000,"description":"a whole number from 1 to 1000000"},"failure":{"type":"string","enum":["reset","empty","malformed","html","slow"],"description":"one of reset (the connection is closed without an answer), empty (HTTP 200 with no body), malformed (HTTP 200 with a body that is not JSON), html (HTTP 502 with a proxy's HTML page) or slow (the answer's body dripped over delayMs)"}},"examples":[{"call":"getKBCategories","answer":{"categories":[{"id":"1","name":"Asked for {{params.cat}}"}]}},{"call":"getInvoiceDetails","params":{"id":"999"},"error":["Invoice 999 is locked"],"times":1},{"call":"module","params":{"module":"phonenumbermng","fn":"getAvailableNumbers"},"answer":{"result":{"numbers":{"46":["4670000001"]}}}},{"call":"getClients","failure":"html"}]};
-const pattern0 = new RegExp("^([A-Za-z][A-Za-z0-9_]{0,63}|(GET|POST|PUT|DELETE) /api(/[^/\\s?#]{1,128}){1,16})$", "u");
-const pattern1 = new RegExp("^[A-Za-z0-9_.\\-\\[\\]]{1,200}$", "u");
+const schema27 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/control/stub_spec.json","title":"StubSpec","description":"A stub to answer a call your way (see the stubs collection's schema for every rule): `call` any call name, simulated or not; `params` the values a request must carry; then `answer` (the call's own keys, string values are Handlebars templates), or `error` (the error envelope's messages), or `failure` (below the envelope), or only `status` and/or `delayMs` on an empty answer. Not both answer and error.","type":"object","additionalProperties":false,"required":["call"],"properties":{"call":{"type":"string","pattern":"^([A-Za-z][A-Za-z0-9_]{0,63}|(GET|POST|PUT|DELETE) /api(/[^/\\s?#]{1,128}){1,16})$","description":"a call name: a letter, then up to 63 letters, digits or _ (simulated by billsim or not); or a route of the customer's door, its method and path: \"GET /api/service/{id}/vms\" ({placeholders} match any one segment and join params) or \"GET /api/service/7/vms\""},"params":{"title":"StubParams","type":"object","maxProperties":50,"propertyNames":{"pattern":"^[A-Za-z0-9_.\\-\\[\\]]{1,200}$"},"additionalProperties":{"anyOf":[{"type":"string","maxLength":1000},{"type":"number"},{"type":"boolean"}]},"tsType":"Record<string, string | number | boolean>","description":"an object of up to 50 parameters, each a value the request must carry as its call reads it: a text, a number (5 matches id=5 and {\"id\": 5}) or a boolean (true matches a flag sent as 1, true or yes); a list call's page and perpage are the first page and its size when the request names none, so a stub for page 0 answers a request without page (bracket keys as the API reads them, such as \"products[0][name]\"; a key no request can carry is refused: an empty step such as \"items[]\", or a name every object has, such as __proto__, constructor or toString)"},"answer":{"title":"StubAnswer","type":"object","tsType":"Record<string, unknown>","description":"an object of the call's own keys, at most 1 MB as JSON, without success, call and server_time (billsim writes them); string values anywhere in it are Handlebars templates"},"error":{"title":"StubMessages","type":"array","minItems":1,"maxItems":10,"items":{"type":"string","minLength":1,"maxLength":1000},"tsType":"string[]","description":"a list of 1 to 10 messages, each 1 to 1000 characters"},"status":{"type":"integer","minimum":200,"maximum":599,"description":"a whole number from 200 to 599: the HTTP status of the answer, the error, or the empty, malformed, html (502 without it) or slow failure; a reset sends none, so it takes no status"},"delayMs":{"type":"integer","minimum":0,"maximum":60000,"description":"a whole number from 0 to 60000 (for the slow failure: the time the body is dripped over)"},"times":{"type":"integer","minimum":1,"maximum":1000000,"description":"a whole number from 1 to 1000000"},"failure":{"type":"string","enum":["reset","empty","malformed","html","slow"],"description":"one of reset (the connection is closed without an answer), empty (HTTP 200 with no body), malformed (HTTP 200 with a body that is not JSON), html (HTTP 502 with a proxy's HTML page) or slow (the answer's body dripped over delayMs: the stub's answer or error, else the answer the call would give, simulated or forwarded)"}},"examples":[{"call":"getKBCategories","answer":{"categories":[{"id":"1","name":"Asked for {{params.cat}}"}]}},{"call":"getInvoiceDetails","params":{"id":"999"},"error":["Invoice 999 is locked"],"times":1},{"call":"module","params":{"module":"phonenumbermng","fn":"getAvailableNumbers"},"answer":{"result":{"numbers":{"46":["4670000001"]}}}},{"call":"getClients","failure":"html"}]};
+const pattern1 = new RegExp("^([A-Za-z][A-Za-z0-9_]{0,63}|(GET|POST|PUT|DELETE) /api(/[^/\\s?#]{1,128}){1,16})$", "u");
+const pattern2 = new RegExp("^[A-Za-z0-9_.\\-\\[\\]]{1,200}$", "u");
 
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://billsim.local/schemas/control/stub_spec.json" */;
@@ -273,7 +273,7 @@ errors++;
 if(data.call !== undefined){
 let data0 = data.call;
 if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
+if(!pattern1.test(data0)){
 const err2 = {instancePath:instancePath+"/call",schemaPath:"#/properties/call/pattern",keyword:"pattern",params:{pattern: "^([A-Za-z][A-Za-z0-9_]{0,63}|(GET|POST|PUT|DELETE) /api(/[^/\\s?#]{1,128}){1,16})$"},message:"must match pattern \""+"^([A-Za-z][A-Za-z0-9_]{0,63}|(GET|POST|PUT|DELETE) /api(/[^/\\s?#]{1,128}){1,16})$"+"\"",schema:"^([A-Za-z][A-Za-z0-9_]{0,63}|(GET|POST|PUT|DELETE) /api(/[^/\\s?#]{1,128}){1,16})$",parentSchema:schema27.properties.call,data:data0};
 if(vErrors === null){
 vErrors = [err2];
@@ -309,9 +309,9 @@ vErrors.push(err4);
 errors++;
 }
 for(const key1 in data1){
-const _errs6 = errors;
+const _errs7 = errors;
 if(typeof key1 === "string"){
-if(!pattern1.test(key1)){
+if(!pattern2.test(key1)){
 const err5 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.\\-\\[\\]]{1,200}$"},message:"must match pattern \""+"^[A-Za-z0-9_.\\-\\[\\]]{1,200}$"+"\"",schema:"^[A-Za-z0-9_.\\-\\[\\]]{1,200}$",parentSchema:schema27.properties.params.propertyNames,data:key1,propertyName:key1};
 if(vErrors === null){
 vErrors = [err5];
@@ -322,7 +322,7 @@ vErrors.push(err5);
 errors++;
 }
 }
-var valid1 = _errs6 === errors;
+var valid1 = _errs7 === errors;
 if(!valid1){
 const err6 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema27.properties.params.propertyNames,parentSchema:schema27.properties.params,data:data1};
 if(vErrors === null){
@@ -336,9 +336,12 @@ errors++;
 }
 for(const key2 in data1){
 let data2 = data1[key2];
+const _errs10 = errors;
+let valid3 = false;
+const _errs11 = errors;
 if(typeof data2 === "string"){
 if(func2(data2) > 1000){
-const err7 = {instancePath:instancePath+"/params/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/params/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema27.properties.params.additionalProperties,data:data2};
+const err7 = {instancePath:instancePath+"/params/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/params/additionalProperties/anyOf/0/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema27.properties.params.additionalProperties.anyOf[0],data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -349,7 +352,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/params/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/params/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.params.additionalProperties.type,parentSchema:schema27.properties.params.additionalProperties,data:data2};
+const err8 = {instancePath:instancePath+"/params/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/params/additionalProperties/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.params.additionalProperties.anyOf[0].type,parentSchema:schema27.properties.params.additionalProperties.anyOf[0],data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -358,10 +361,12 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-}
-else {
-const err9 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema27.properties.params.type,parentSchema:schema27.properties.params,data:data1};
+var _valid0 = _errs11 === errors;
+valid3 = valid3 || _valid0;
+if(!valid3){
+const _errs13 = errors;
+if(!((typeof data2 == "number") && (isFinite(data2)))){
+const err9 = {instancePath:instancePath+"/params/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/params/additionalProperties/anyOf/1/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema27.properties.params.additionalProperties.anyOf[1].type,parentSchema:schema27.properties.params.additionalProperties.anyOf[1],data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -370,11 +375,12 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-if(data.answer !== undefined){
-let data3 = data.answer;
-if(!(data3 && typeof data3 == "object" && !Array.isArray(data3))){
-const err10 = {instancePath:instancePath+"/answer",schemaPath:"#/properties/answer/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema27.properties.answer.type,parentSchema:schema27.properties.answer,data:data3};
+var _valid0 = _errs13 === errors;
+valid3 = valid3 || _valid0;
+if(!valid3){
+const _errs15 = errors;
+if(typeof data2 !== "boolean"){
+const err10 = {instancePath:instancePath+"/params/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/params/additionalProperties/anyOf/2/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema27.properties.params.additionalProperties.anyOf[2].type,parentSchema:schema27.properties.params.additionalProperties.anyOf[2],data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -383,12 +389,12 @@ vErrors.push(err10);
 }
 errors++;
 }
+var _valid0 = _errs15 === errors;
+valid3 = valid3 || _valid0;
 }
-if(data.error !== undefined){
-let data4 = data.error;
-if(Array.isArray(data4)){
-if(data4.length > 10){
-const err11 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items",schema:10,parentSchema:schema27.properties.error,data:data4};
+}
+if(!valid3){
+const err11 = {instancePath:instancePath+"/params/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/params/additionalProperties/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema27.properties.params.additionalProperties.anyOf,parentSchema:schema27.properties.params.additionalProperties,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -397,8 +403,21 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(data4.length < 1){
-const err12 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema27.properties.error,data:data4};
+else {
+errors = _errs10;
+if(vErrors !== null){
+if(_errs10){
+vErrors.length = _errs10;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+}
+else {
+const err12 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema27.properties.params.type,parentSchema:schema27.properties.params,data:data1};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -407,12 +426,11 @@ vErrors.push(err12);
 }
 errors++;
 }
-const len0 = data4.length;
-for(let i0=0; i0<len0; i0++){
-let data5 = data4[i0];
-if(typeof data5 === "string"){
-if(func2(data5) > 1000){
-const err13 = {instancePath:instancePath+"/error/" + i0,schemaPath:"#/properties/error/items/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema27.properties.error.items,data:data5};
+}
+if(data.answer !== undefined){
+let data3 = data.answer;
+if(!(data3 && typeof data3 == "object" && !Array.isArray(data3))){
+const err13 = {instancePath:instancePath+"/answer",schemaPath:"#/properties/answer/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema27.properties.answer.type,parentSchema:schema27.properties.answer,data:data3};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -421,8 +439,12 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(func2(data5) < 1){
-const err14 = {instancePath:instancePath+"/error/" + i0,schemaPath:"#/properties/error/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema27.properties.error.items,data:data5};
+}
+if(data.error !== undefined){
+let data4 = data.error;
+if(Array.isArray(data4)){
+if(data4.length > 10){
+const err14 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items",schema:10,parentSchema:schema27.properties.error,data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -431,9 +453,8 @@ vErrors.push(err14);
 }
 errors++;
 }
-}
-else {
-const err15 = {instancePath:instancePath+"/error/" + i0,schemaPath:"#/properties/error/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.error.items.type,parentSchema:schema27.properties.error.items,data:data5};
+if(data4.length < 1){
+const err15 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema27.properties.error,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -442,10 +463,12 @@ vErrors.push(err15);
 }
 errors++;
 }
-}
-}
-else {
-const err16 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema27.properties.error.type,parentSchema:schema27.properties.error,data:data4};
+const len0 = data4.length;
+for(let i0=0; i0<len0; i0++){
+let data5 = data4[i0];
+if(typeof data5 === "string"){
+if(func2(data5) > 1000){
+const err16 = {instancePath:instancePath+"/error/" + i0,schemaPath:"#/properties/error/items/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema27.properties.error.items,data:data5};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -454,11 +477,8 @@ vErrors.push(err16);
 }
 errors++;
 }
-}
-if(data.status !== undefined){
-let data6 = data.status;
-if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-const err17 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema27.properties.status.type,parentSchema:schema27.properties.status,data:data6};
+if(func2(data5) < 1){
+const err17 = {instancePath:instancePath+"/error/" + i0,schemaPath:"#/properties/error/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema27.properties.error.items,data:data5};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -467,9 +487,9 @@ vErrors.push(err17);
 }
 errors++;
 }
-if((typeof data6 == "number") && (isFinite(data6))){
-if(data6 > 599 || isNaN(data6)){
-const err18 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/maximum",keyword:"maximum",params:{comparison: "<=", limit: 599},message:"must be <= 599",schema:599,parentSchema:schema27.properties.status,data:data6};
+}
+else {
+const err18 = {instancePath:instancePath+"/error/" + i0,schemaPath:"#/properties/error/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.error.items.type,parentSchema:schema27.properties.error.items,data:data5};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -478,8 +498,10 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(data6 < 200 || isNaN(data6)){
-const err19 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 200},message:"must be >= 200",schema:200,parentSchema:schema27.properties.status,data:data6};
+}
+}
+else {
+const err19 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema27.properties.error.type,parentSchema:schema27.properties.error,data:data4};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -489,11 +511,10 @@ vErrors.push(err19);
 errors++;
 }
 }
-}
-if(data.delayMs !== undefined){
-let data7 = data.delayMs;
-if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err20 = {instancePath:instancePath+"/delayMs",schemaPath:"#/properties/delayMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema27.properties.delayMs.type,parentSchema:schema27.properties.delayMs,data:data7};
+if(data.status !== undefined){
+let data6 = data.status;
+if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
+const err20 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema27.properties.status.type,parentSchema:schema27.properties.status,data:data6};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -502,9 +523,9 @@ vErrors.push(err20);
 }
 errors++;
 }
-if((typeof data7 == "number") && (isFinite(data7))){
-if(data7 > 60000 || isNaN(data7)){
-const err21 = {instancePath:instancePath+"/delayMs",schemaPath:"#/properties/delayMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 60000},message:"must be <= 60000",schema:60000,parentSchema:schema27.properties.delayMs,data:data7};
+if((typeof data6 == "number") && (isFinite(data6))){
+if(data6 > 599 || isNaN(data6)){
+const err21 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/maximum",keyword:"maximum",params:{comparison: "<=", limit: 599},message:"must be <= 599",schema:599,parentSchema:schema27.properties.status,data:data6};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -513,8 +534,8 @@ vErrors.push(err21);
 }
 errors++;
 }
-if(data7 < 0 || isNaN(data7)){
-const err22 = {instancePath:instancePath+"/delayMs",schemaPath:"#/properties/delayMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema27.properties.delayMs,data:data7};
+if(data6 < 200 || isNaN(data6)){
+const err22 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 200},message:"must be >= 200",schema:200,parentSchema:schema27.properties.status,data:data6};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -525,10 +546,10 @@ errors++;
 }
 }
 }
-if(data.times !== undefined){
-let data8 = data.times;
-if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err23 = {instancePath:instancePath+"/times",schemaPath:"#/properties/times/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema27.properties.times.type,parentSchema:schema27.properties.times,data:data8};
+if(data.delayMs !== undefined){
+let data7 = data.delayMs;
+if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
+const err23 = {instancePath:instancePath+"/delayMs",schemaPath:"#/properties/delayMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema27.properties.delayMs.type,parentSchema:schema27.properties.delayMs,data:data7};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -537,9 +558,9 @@ vErrors.push(err23);
 }
 errors++;
 }
-if((typeof data8 == "number") && (isFinite(data8))){
-if(data8 > 1000000 || isNaN(data8)){
-const err24 = {instancePath:instancePath+"/times",schemaPath:"#/properties/times/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000},message:"must be <= 1000000",schema:1000000,parentSchema:schema27.properties.times,data:data8};
+if((typeof data7 == "number") && (isFinite(data7))){
+if(data7 > 60000 || isNaN(data7)){
+const err24 = {instancePath:instancePath+"/delayMs",schemaPath:"#/properties/delayMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 60000},message:"must be <= 60000",schema:60000,parentSchema:schema27.properties.delayMs,data:data7};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -548,8 +569,8 @@ vErrors.push(err24);
 }
 errors++;
 }
-if(data8 < 1 || isNaN(data8)){
-const err25 = {instancePath:instancePath+"/times",schemaPath:"#/properties/times/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema27.properties.times,data:data8};
+if(data7 < 0 || isNaN(data7)){
+const err25 = {instancePath:instancePath+"/delayMs",schemaPath:"#/properties/delayMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema27.properties.delayMs,data:data7};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -560,10 +581,10 @@ errors++;
 }
 }
 }
-if(data.failure !== undefined){
-let data9 = data.failure;
-if(typeof data9 !== "string"){
-const err26 = {instancePath:instancePath+"/failure",schemaPath:"#/properties/failure/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.failure.type,parentSchema:schema27.properties.failure,data:data9};
+if(data.times !== undefined){
+let data8 = data.times;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err26 = {instancePath:instancePath+"/times",schemaPath:"#/properties/times/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema27.properties.times.type,parentSchema:schema27.properties.times,data:data8};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -572,8 +593,9 @@ vErrors.push(err26);
 }
 errors++;
 }
-if(!(((((data9 === "reset") || (data9 === "empty")) || (data9 === "malformed")) || (data9 === "html")) || (data9 === "slow"))){
-const err27 = {instancePath:instancePath+"/failure",schemaPath:"#/properties/failure/enum",keyword:"enum",params:{allowedValues: schema27.properties.failure.enum},message:"must be equal to one of the allowed values",schema:schema27.properties.failure.enum,parentSchema:schema27.properties.failure,data:data9};
+if((typeof data8 == "number") && (isFinite(data8))){
+if(data8 > 1000000 || isNaN(data8)){
+const err27 = {instancePath:instancePath+"/times",schemaPath:"#/properties/times/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000},message:"must be <= 1000000",schema:1000000,parentSchema:schema27.properties.times,data:data8};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -582,15 +604,49 @@ vErrors.push(err27);
 }
 errors++;
 }
-}
-}
-else {
-const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema27.type,parentSchema:schema27,data};
+if(data8 < 1 || isNaN(data8)){
+const err28 = {instancePath:instancePath+"/times",schemaPath:"#/properties/times/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema27.properties.times,data:data8};
 if(vErrors === null){
 vErrors = [err28];
 }
 else {
 vErrors.push(err28);
+}
+errors++;
+}
+}
+}
+if(data.failure !== undefined){
+let data9 = data.failure;
+if(typeof data9 !== "string"){
+const err29 = {instancePath:instancePath+"/failure",schemaPath:"#/properties/failure/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.failure.type,parentSchema:schema27.properties.failure,data:data9};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+if(!(((((data9 === "reset") || (data9 === "empty")) || (data9 === "malformed")) || (data9 === "html")) || (data9 === "slow"))){
+const err30 = {instancePath:instancePath+"/failure",schemaPath:"#/properties/failure/enum",keyword:"enum",params:{allowedValues: schema27.properties.failure.enum},message:"must be equal to one of the allowed values",schema:schema27.properties.failure.enum,parentSchema:schema27.properties.failure,data:data9};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+}
+else {
+const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema27.type,parentSchema:schema27,data};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
 }
 errors++;
 }
@@ -849,7 +905,7 @@ return errors === 0;
 
 export const setClock_body = validate32;
 const schema79 = {"title":"ClockChange","description":"Give one of `now` (jump to that moment), `advanceSeconds` (move by that many seconds, negative to go back) and `advanceDays` (move on by whole days), each with or without `frozen` (true: stop at the new moment; false: run on from it with real time); or `frozen` alone, to freeze or unfreeze the clock where it is. Without `frozen`, a frozen clock stays frozen and a running one runs. The clock stays from 1970-01-01 00:00:00 to 9999-12-31 23:59:59.","type":"object","additionalProperties":false,"properties":{"now":{"type":"string","pattern":"^(19[7-9][0-9]|[2-9][0-9]{3})-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$","description":"a UTC date and time \"YYYY-MM-DD HH:MM:SS\" from 1970-01-01 00:00:00 to 9999-12-31 23:59:59"},"advanceSeconds":{"type":"integer","description":"a whole number of seconds (negative to go back)"},"advanceDays":{"type":"integer","minimum":1,"maximum":36525,"description":"a whole number of days from 1 to 36525"},"frozen":{"type":"boolean","description":"true or false"}},"examples":[{"advanceDays":30},{"now":"2026-12-01 09:00:00"},{"advanceSeconds":3600,"frozen":true}]};
-const pattern13 = new RegExp("^(19[7-9][0-9]|[2-9][0-9]{3})-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$", "u");
+const pattern14 = new RegExp("^(19[7-9][0-9]|[2-9][0-9]{3})-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$", "u");
 
 function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -870,7 +926,7 @@ errors++;
 if(data.now !== undefined){
 let data0 = data.now;
 if(typeof data0 === "string"){
-if(!pattern13.test(data0)){
+if(!pattern14.test(data0)){
 const err1 = {instancePath:instancePath+"/now",schemaPath:"#/properties/now/pattern",keyword:"pattern",params:{pattern: "^(19[7-9][0-9]|[2-9][0-9]{3})-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"},message:"must match pattern \""+"^(19[7-9][0-9]|[2-9][0-9]{3})-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"+"\"",schema:"^(19[7-9][0-9]|[2-9][0-9]{3})-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$",parentSchema:schema79.properties.now,data:data0};
 if(vErrors === null){
 vErrors = [err1];

@@ -30,6 +30,10 @@ export type TicketRequestType = 'General' | 'Incident' | 'Problem' | 'Task' | 'Q
  */
 export type TicketAuthorType1 = 'Admin' | 'Client';
 /**
+ * an object of up to 50 parameters, each a value the request must carry as its call reads it: a text, a number (5 matches id=5 and {"id": 5}) or a boolean (true matches a flag sent as 1, true or yes); a list call's page and perpage are the first page and its size when the request names none, so a stub for page 0 answers a request without page (bracket keys as the API reads them, such as "products[0][name]"; a key no request can carry is refused: an empty step such as "items[]", or a name every object has, such as __proto__, constructor or toString)
+ */
+export type StubParams = Record<string, string | number | boolean>;
+/**
  * an object of the call's own keys, at most 1 MB as JSON, without success, call and server_time (billsim writes them); string values anywhere in it are Handlebars templates
  */
 export type StubAnswer = Record<string, unknown>;
@@ -383,6 +387,7 @@ export interface AllWireTypes {
   control_fault_spec_json?: FaultSpec;
   control_faults_json?: FaultsRoute;
   control_health_json?: HealthRoute;
+  control_nearMisses_json?: NearMissesRoute;
   control_record_json?: RecordRoute;
   control_redeliver_json?: RedeliverRoute;
   control_requests_json?: RequestsRoute;
@@ -2953,7 +2958,7 @@ export interface Stub {
   answer?: StubAnswer;
   error?: StubMessages;
   /**
-   * a whole number from 200 to 599
+   * a whole number from 200 to 599: the HTTP status of the answer, the error, or the empty, malformed, html (502 without it) or slow failure; a reset sends none, so it takes no status
    */
   status?: number;
   /**
@@ -2965,19 +2970,23 @@ export interface Stub {
    */
   times?: number;
   /**
-   * one of reset (the connection is closed without an answer), empty (HTTP 200 with no body), malformed (HTTP 200 with a body that is not JSON), html (HTTP 502 with a proxy's HTML page) or slow (the answer's body dripped over delayMs)
+   * one of reset (the connection is closed without an answer), empty (HTTP 200 with no body), malformed (HTTP 200 with a body that is not JSON), html (HTTP 502 with a proxy's HTML page) or slow (the answer's body dripped over delayMs: the stub's answer or error, else the answer the call would give, simulated or forwarded)
    */
   failure?: 'reset' | 'empty' | 'malformed' | 'html' | 'slow';
   /**
    * the requests it still answers; null or absent: as times says (every one, without times)
    */
   remaining?: number | null;
-}
-/**
- * an object of up to 50 parameters, each a text the request must carry exactly (bracket keys as the API reads them, such as "products[0][name]"; a key no request can carry is refused: an empty step such as "items[]", or a name every object has, such as __proto__, constructor or toString)
- */
-export interface StubParams {
-  [k: string]: string;
+  /**
+   * in the control routes' answers only (never stored): the requests it answered since it was added or the session was last reset
+   */
+  hits?: number;
+  /**
+   * in the answer that adds it only (never stored): what looks wrong but is allowed, such as a call name billsim does not simulate that is close to one it does
+   *
+   * @maxItems 10
+   */
+  warnings?: string[];
 }
 /**
  * Runs the provisioning module's Create for account `id`: a Pending service becomes Active, and its Pending addons become Active with it. Any other status is refused with a message naming it ("Account 1 is Active: only a service that is Pending can become Active"). billsim runs no module, so only the statuses change. Answers `info: ["Account #<id> created"]`, as the published sample does; getAccountDetails, getAccounts, getClientAccounts and getAccountAddons show the new statuses.
@@ -13488,9 +13497,9 @@ export interface FaultSpec {
  */
 export interface Fault {
   /**
-   * the fault's id, to remove it alone
+   * the fault's id, to remove it alone: digits as text, such as "1", like a stub's id and the journal's reference to a stub
    */
-  id: number;
+  id: string;
   /**
    * an API call name (or "*" for every call)
    */
@@ -13545,7 +13554,7 @@ export interface StubSpec {
   answer?: StubAnswer;
   error?: StubMessages;
   /**
-   * a whole number from 200 to 599
+   * a whole number from 200 to 599: the HTTP status of the answer, the error, or the empty, malformed, html (502 without it) or slow failure; a reset sends none, so it takes no status
    */
   status?: number;
   /**
@@ -13557,7 +13566,7 @@ export interface StubSpec {
    */
   times?: number;
   /**
-   * one of reset (the connection is closed without an answer), empty (HTTP 200 with no body), malformed (HTTP 200 with a body that is not JSON), html (HTTP 502 with a proxy's HTML page) or slow (the answer's body dripped over delayMs)
+   * one of reset (the connection is closed without an answer), empty (HTTP 200 with no body), malformed (HTTP 200 with a body that is not JSON), html (HTTP 502 with a proxy's HTML page) or slow (the answer's body dripped over delayMs: the stub's answer or error, else the answer the call would give, simulated or forwarded)
    */
   failure?: 'reset' | 'empty' | 'malformed' | 'html' | 'slow';
 }
@@ -14189,6 +14198,229 @@ export interface MemoryDropped {
   journalEntries: number;
 }
 /**
+ * The last 20 requests of a stubbed call that no stub answered, newest first, each with the stub that came closest (the fewest params that differ, then the most params, then the newest) and the first param that differed, as the call reads it. A reset clears them.
+ */
+export interface NearMissesRoute {
+  answers: {
+    '200': {
+      /**
+       * @maxItems 20
+       */
+      nearMisses:
+        | []
+        | [NearMiss]
+        | [NearMiss, NearMiss]
+        | [NearMiss, NearMiss, NearMiss]
+        | [NearMiss, NearMiss, NearMiss, NearMiss]
+        | [NearMiss, NearMiss, NearMiss, NearMiss, NearMiss]
+        | [NearMiss, NearMiss, NearMiss, NearMiss, NearMiss, NearMiss]
+        | [NearMiss, NearMiss, NearMiss, NearMiss, NearMiss, NearMiss, NearMiss]
+        | [NearMiss, NearMiss, NearMiss, NearMiss, NearMiss, NearMiss, NearMiss, NearMiss]
+        | [NearMiss, NearMiss, NearMiss, NearMiss, NearMiss, NearMiss, NearMiss, NearMiss, NearMiss]
+        | [NearMiss, NearMiss, NearMiss, NearMiss, NearMiss, NearMiss, NearMiss, NearMiss, NearMiss, NearMiss]
+        | [NearMiss, NearMiss, NearMiss, NearMiss, NearMiss, NearMiss, NearMiss, NearMiss, NearMiss, NearMiss, NearMiss]
+        | [
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss
+          ]
+        | [
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss
+          ]
+        | [
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss
+          ]
+        | [
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss
+          ]
+        | [
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss
+          ]
+        | [
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss
+          ]
+        | [
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss
+          ]
+        | [
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss
+          ]
+        | [
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss,
+            NearMiss
+          ];
+    };
+    '400': ControlRefusal;
+    '410': ControlRefusal;
+    '503': ControlRefusal;
+  };
+}
+export interface NearMiss {
+  /**
+   * the session's clock when the request came, YYYY-MM-DD HH:MM:SS
+   */
+  time: string;
+  call: string;
+  /**
+   * the request's own parameters as the journal keeps them (credentials left out, secrets redacted)
+   */
+  params: Record<string, unknown>;
+  stub: {
+    /**
+     * a numeric id as a string, such as "1"
+     */
+    id: string;
+    call: string;
+    params: StubParams;
+  };
+  differs: {
+    /**
+     * the stub's param the request did not carry as it wants
+     */
+    param: string;
+    /**
+     * the stub's value
+     */
+    wanted: string | number | boolean;
+    /**
+     * the request's value as the call reads it, as text; null when it sent none
+     */
+    got: string | null;
+  };
+}
+/**
  * One stored record, in wire shape.
  */
 export interface RecordRoute {
@@ -14290,9 +14522,9 @@ export interface JournalEntry {
    */
   events?: number[];
   /**
-   * the id of the stub that answered it, when a stub did (the simulation did not run)
+   * the id of the stub that answered it (as GET /__billsim/stubs lists it, such as "1"), when a stub did
    */
-  stub?: number;
+  stub?: string;
   /**
    * present when the call was forwarded to the installation (--proxy): `answer` is the installation's answer as the client received it, and the simulation did not run
    */

@@ -150,6 +150,7 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
   },
   { method: 'POST', url: '/stubs', schema: 'addStub', call: (c) => c.session().addStub(c.body) },
   { method: 'GET', url: '/stubs', schema: 'stubs', call: (c) => c.session().stubsPage(c.query) },
+  { method: 'GET', url: '/stubs/near-misses', schema: 'nearMisses', call: async (c) => ({ nearMisses: await c.session().nearMisses() }) },
   { method: 'DELETE', url: '/stubs', schema: 'clearStubs', call: (c) => cleared(c.session().clearStubs()) },
   {
     method: 'DELETE',

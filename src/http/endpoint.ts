@@ -9,11 +9,12 @@ import { redact } from '../session/journal.js';
 import { ControlError } from '../session/control-error.js';
 import { ChangedFixtureError } from '../store/fixtures.js';
 import type { ApiAccess, Stub } from '../generated/wire.js';
-import { countDown, stubAnswer, stubbed, stubFor } from '../session/stubs.js';
+import { countDown, matchStub, stubAnswer, stubbed } from '../session/stubs.js';
+import { type Difference, type NearMiss, stubShown } from '../session/stub-log.js';
 import type { View } from '../store/world.js';
 import { formatDateTime } from '../lib/dates.js';
 import { authenticate } from './auth.js';
-import { closest } from './closest.js';
+import { closest } from '../lib/closest.js';
 import { errorEnvelope, successEnvelope } from './envelope.js';
 import { writeFailure, type Failure } from './failures.js';
 import { assertParsed, mergeParams, text, type Params } from './params.js';
@@ -64,7 +65,7 @@ export interface Outcome {
   success: boolean;
   errors: string[];
   /** The id of the stub that answered, when one did. */
-  stub?: number;
+  stub?: string;
   /** Sent instead of the answer: a failure below the envelope (src/http/failures.ts). */
   failure?: { kind: Failure; delayMs?: number };
   /** The installation answered it (--proxy): `json` is its answer as it came. */
@@ -205,15 +206,36 @@ function answer(deps: EndpointDeps, session: Session, params: Params, call: stri
       if (!call) throw new ApiError(callRefused(params.call));
       const caller = authenticate(world, text(params, 'api_id'), text(params, 'api_key'), ip, call);
       const stubbedAnswer = stubbed(world, call) ? await stubOutcome(session, params, call, now) : undefined;
-      if (stubbedAnswer) return stubbedAnswer;
+      if (stubbedAnswer && !stubbedAnswer.slowly) return stubbedAnswer;
       const operation = Object.hasOwn(deps.operations, call) ? deps.operations[call] : undefined;
-      if (deps.proxy?.forwards(operation)) return await deps.proxy.forward(call, operation, callParams(params), now);
-      return { status: 200, json: await runCall(deps, session, world, params, call, operation, caller, now), success: true, errors: [] };
+      const outcome = await simulated(deps, session, world, params, call, operation, caller, now);
+      // A slow stub without an answer of its own drips the answer the call would give.
+      return stubbedAnswer?.slowly ? { ...outcome, stub: stubbedAnswer.stub, failure: stubbedAnswer.failure } : outcome;
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       return failed(200, call, now, error.messages);
     }
   });
+}
+
+/** The answer of the proxy or the simulation, an error envelope included. */
+async function simulated(
+  deps: EndpointDeps,
+  session: Session,
+  world: View,
+  params: Params,
+  call: string,
+  operation: AnyOperation | undefined,
+  caller: ApiAccess,
+  now: Date,
+): Promise<Outcome> {
+  try {
+    if (deps.proxy?.forwards(operation)) return await deps.proxy.forward(call, operation, callParams(params), now);
+    return { status: 200, json: await runCall(deps, session, world, params, call, operation, caller, now), success: true, errors: [] };
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    return failed(200, call, now, error.messages);
+  }
 }
 
 /** Why a request names no call: none was sent, or it arrived as a list or an object (`call[x]=...`). */
@@ -226,21 +248,34 @@ function callRefused(sent: unknown): string {
  * and counted down in one write, so a stub with `times` answers exactly that
  * many requests; nothing else of the state changes.
  */
-async function stubOutcome(session: Session, params: Params, call: string, now: Date): Promise<Outcome | undefined> {
-  const stub = await session.write((world) => {
-    const found = stubFor(world, call, params);
-    if (found) countDown(world, found);
-    return found;
+async function stubOutcome(
+  session: Session,
+  params: Params,
+  call: string,
+  now: Date,
+): Promise<(Outcome & { slowly?: boolean }) | undefined> {
+  const found = await session.write((world) => {
+    const match = matchStub(world, call, params);
+    if ('stub' in match) countDown(world, match.stub);
+    return match;
   }, 'stub count');
-  if (!stub) return undefined;
+  if (!('stub' in found)) {
+    if (found.near) session.stubLog.miss(nearMiss(session, call, params, found.near));
+    return undefined;
+  }
+  const { stub } = found;
+  const hits = session.stubLog.hit(stub.id);
   if (stub.delayMs && stub.failure !== 'slow') await sleep(stub.delayMs);
   const status = stub.status ?? (stub.failure === 'html' ? 502 : 200);
-  const id = Number(stub.id);
+  const id = stub.id;
+  if (stub.failure === 'slow' && !stub.answer && !stub.error) {
+    return { status, json: '', success: true, errors: [], stub: id, slowly: true, failure: { kind: 'slow', delayMs: stub.delayMs } };
+  }
   const outcome: Outcome = stub.error
     ? { ...failed(status, call, now, stub.error), stub: id }
     : {
         status,
-        json: JSON.stringify(successEnvelope(call, now, filledIn(stub, params, call, now))),
+        json: JSON.stringify(successEnvelope(call, now, filledIn(stub, params, call, now, hits))),
         success: true,
         errors: [],
         stub: id,
@@ -251,10 +286,21 @@ async function stubOutcome(session: Session, params: Params, call: string, now: 
   return { ...outcome, success: false, errors: [messages.stubFailure(id, stub.failure)], failure: { kind: stub.failure } };
 }
 
+/** A near miss as the session keeps it: the request as the journal has it, the closest stub and what differed. */
+function nearMiss(session: Session, call: string, params: Params, near: { stub: Stub; differs: Difference }): NearMiss {
+  return {
+    time: formatDateTime(session.clock.now()),
+    call,
+    params: redact(callParams(params)) as Params,
+    stub: stubShown(near.stub),
+    differs: near.differs,
+  };
+}
+
 /** A stub's answer filled in from the request; a template that fails on this request is refused, naming the stub. */
-function filledIn(stub: Stub, params: Params, call: string, now: Date): Record<string, unknown> {
+function filledIn(stub: Stub, params: Params, call: string, now: Date, hits: number): Record<string, unknown> {
   try {
-    return stubAnswer(stub, { params: callParams(params), call, now });
+    return stubAnswer(stub, { params: callParams(params), call, now, hits });
   } catch (error) {
     throw new ApiError(messages.stubAnswerFailed(stub.id, (error as Error).message));
   }
@@ -273,6 +319,8 @@ async function runCall(
 ): Promise<string> {
   if (!operation) {
     const near = closest(call, Object.keys(deps.operations));
+    const elsewhere = deps.sessions.stubbedElsewhere(call, session.name);
+    if (elsewhere.length > 0) throw new ApiError(messages.callStubbedElsewhere(call, session.name, elsewhere));
     throw new ApiError(near ? messages.callUnknownNear(call, near) : messages.callUnknown(call));
   }
   const envelope = (result: object) => JSON.stringify(successEnvelope(call, now, result, operation.answer));

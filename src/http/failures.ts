@@ -9,13 +9,13 @@ import type { ServerResponse } from 'node:http';
 //
 // - reset: the connection is reset (a TCP RST) without a byte of answer;
 //   node:http reports ECONNRESET, fetch rejects with "fetch failed".
-// - empty: HTTP 200 with no body (content-length 0, no content type), as PHP
-//   answers when it dies before printing.
-// - malformed: HTTP 200 declared application/json whose body is the first
-//   half of the answer followed by a PHP fatal error: never JSON, always the
-//   same bytes for the same answer.
-// - html: HTTP 502 with nginx's own "Bad Gateway" page as text/html (and
-//   "server: nginx"), as when PHP-FPM behind nginx is down.
+// - empty: HTTP 200 (or the stub's status) with no body (content-length 0, no
+//   content type), as PHP answers when it dies before printing.
+// - malformed: HTTP 200 (or the stub's status) declared application/json
+//   whose body is the first half of the answer followed by a PHP fatal error:
+//   never JSON, always the same bytes for the same answer.
+// - html: HTTP 502 (or the stub's status) with nginx's own "Bad Gateway" page
+//   as text/html (and "server: nginx"), as when PHP-FPM behind nginx is down.
 // - slow: the answer itself, its headers at once and its body in a few
 //   pieces spread over delayMs (at most MAX_SLOW_MS), the last at the end;
 //   content-length tells the client to wait for all of it. A client that
@@ -72,9 +72,11 @@ function answer(res: ServerResponse, status: number, type: string | undefined, b
 /**
  * Writes `failure` on `res` in place of the answer whose JSON text is `json`.
  * `headers` are the ones that answer would carry besides its content headers
- * (CORS); `status` is its status, which only a slow answer keeps.
+ * (CORS); `status` is the HTTP status every failure but the reset (which
+ * sends nothing) answers with: a stub's own, else 502 for html and 200 for the rest.
  */
-export function writeFailure(res: ServerResponse, failure: FailureSpec, json: string, headers: AnswerHeaders = {}, status = 200): void {
+export function writeFailure(res: ServerResponse, failure: FailureSpec, json: string, headers: AnswerHeaders = {}, given?: number): void {
+  const status = given ?? (failure.kind === 'html' ? 502 : 200);
   if (failure.kind === 'reset') {
     reset(res);
     return;
@@ -82,14 +84,14 @@ export function writeFailure(res: ServerResponse, failure: FailureSpec, json: st
   setHeaders(res, headers);
   switch (failure.kind) {
     case 'empty':
-      answer(res, 200, undefined, '');
+      answer(res, status, undefined, '');
       return;
     case 'malformed':
-      answer(res, 200, JSON_TYPE, malformedBody(json));
+      answer(res, status, JSON_TYPE, malformedBody(json));
       return;
     case 'html':
       res.setHeader('server', 'nginx');
-      answer(res, 502, 'text/html', BAD_GATEWAY_HTML);
+      answer(res, status, 'text/html', BAD_GATEWAY_HTML);
       return;
     case 'slow':
       drip(res, status, json, failure.delayMs ?? 0);

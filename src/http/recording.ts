@@ -1,15 +1,21 @@
 // The recording (--record DIR): every answer the proxy got from the
 // installation, saved as a stub in DIR/stubs.json, so `billsim --fixtures DIR`
-// answers the same offline. The file is rewritten whole (a temporary file
+// answers the same offline. A stub keeps the request's parameters as its call
+// reads them (src/session/read-form.ts: a list's page and page size filled in,
+// values coerced), and stubs match requests read the same way, so a request
+// recorded with its defaults written out replays without them, and the other
+// way round. The file is rewritten whole (a temporary file
 // renamed over it) after each new answer; answers arriving while it is written
 // are held in memory and go into the next write, so none is lost and a reader
 // never sees half a file.
 import fs from 'node:fs';
 import path from 'node:path';
+import { messages } from '../errors.js';
 import type { Collections, Stub } from '../generated/wire.js';
 import { bracketEntries, envelopeErrors } from '../lib/upstream.js';
 import { SECRET } from '../session/journal.js';
 import { ENVELOPE_KEYS, MAX_STUB_ANSWER, storedStubProblems } from '../session/stubs.js';
+import { readForm } from '../session/read-form.js';
 import { replaceFile } from '../store/data-files.js';
 import { COLLECTION_NAMES, recordProblem } from '../store/fixtures.js';
 import { MAX_ANSWER_DEPTH, nestsDeeperThan } from '../lib/nesting.js';
@@ -90,7 +96,7 @@ export function stubOf(
   if (nestsDeeperThan(json, MAX_RECORDED_DEPTH)) {
     return { skipped: `the answer nests deeper than ${MAX_RECORDED_DEPTH} levels, more than a stub keeps` };
   }
-  const stub: Omit<Stub, 'id'> = { call, params: flatParams(withoutSecrets(params)) };
+  const stub: Omit<Stub, 'id'> = { call, params: flatParams(withoutSecrets(readForm(call, params))) };
   const errors = envelopeErrors(json);
   if (errors) {
     const kept = errors
@@ -142,6 +148,8 @@ export class Recorder {
     } else {
       for (const name of COLLECTION_NAMES) if (name !== 'stubs') writeNow(path.join(dir, `${name}.json`), world[name]);
       this.stubs = [...world.stubs];
+      // A call not recorded replays from these collections, which are not the installation's.
+      log.warn({ dir }, messages.recordBesideServedWorld(dir));
     }
     this.nextId = this.stubs.reduce((top, stub) => Math.max(top, Number(stub.id)), 0) + 1;
     writeNow(this.file, this.stubs);

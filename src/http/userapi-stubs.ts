@@ -18,7 +18,7 @@ export interface DoorStubAnswer {
   status: number;
   body: object;
   errors: string[];
-  stub: number;
+  stub: string;
   delayMs?: number;
   /** Sent instead of the answer: a failure below the answer (src/http/failures.ts). */
   failure?: Stub['failure'];
@@ -77,11 +77,12 @@ export async function doorStubAnswer(
   }, 'stub count');
   if (!picked) return undefined;
   const { stub, values } = picked;
-  const id = Number(stub.id);
+  const id = stub.id;
+  const hits = session.stubLog.hit(stub.id);
   const status = stub.status ?? 200;
   if (stub.error) return { status, body: { error: stub.error }, errors: stub.error, stub: id, delayMs: stub.delayMs };
   try {
-    const body = stubAnswer(stub, { params: { ...input, ...values }, call: stub.call, now });
+    const body = stubAnswer(stub, { params: { ...input, ...values }, call: stub.call, now, hits });
     return { status, body, errors: [], stub: id, delayMs: stub.delayMs, ...(stub.failure && { failure: stub.failure }) };
   } catch (error) {
     const refused = [messages.stubAnswerFailed(stub.id, (error as Error).message)];

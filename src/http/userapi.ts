@@ -39,7 +39,7 @@ interface DoorOutcome {
   /** The methods the path takes, for a 405. */
   allowed?: string[];
   /** The stub that answered, when one did. */
-  stub?: number;
+  stub?: string;
   failure?: DoorStubAnswer['failure'];
   delayMs?: number;
 }

@@ -31,11 +31,20 @@ export function doorPageInfo(sorter: Sorter): { current: number; total: number }
   return { current: sorter.sorterpage, total: Math.max(1, sorter.totalpages) };
 }
 
-/** Reads validated `page`/`perpage` strings. */
-export function pageParams(params: { page?: string; perpage?: string }): { page: number; perpage: number } {
+/** Lists whose published sample pages by another size than DEFAULT_PER_PAGE. */
+const PER_PAGE_OF: Readonly<Record<string, number>> = { getClientAccess: 10 };
+
+/** The page a list call reads when the request names none: the first, of the call's page size (as text, as a request carries them). */
+export function pageDefaults(call: string): { page: string; perpage: string } {
+  return { page: '0', perpage: String(PER_PAGE_OF[call] ?? DEFAULT_PER_PAGE) };
+}
+
+/** Reads validated `page`/`perpage` strings; `call` names the list, for its page size. */
+export function pageParams(params: { page?: string; perpage?: string }, call?: string): { page: number; perpage: number } {
+  const defaults = pageDefaults(call ?? '');
   return {
-    page: params.page ? Number(params.page) : 0,
-    perpage: params.perpage ? Number(params.perpage) : DEFAULT_PER_PAGE,
+    page: Number(params.page || defaults.page),
+    perpage: Number(params.perpage || defaults.perpage),
   };
 }
 

@@ -253,3 +253,39 @@ function messageText(message: unknown): string {
     return 'a message nested too deeply to show';
   }
 }
+
+// What an installation says when the credentials, or the address they come
+// from, are refused, rather than one call: billsim's and HostBill's wording.
+// ("Access denied: call X is not enabled for this API key" refuses one call.)
+const CREDENTIALS_REFUSED = /authenticat|invalid api[ _]?(id|key)|invalid credentials|wrong api/i;
+
+/** Whether an error envelope's messages refuse the credentials themselves (every call would fail). */
+export function refusesCredentials(messages: readonly string[]): boolean {
+  return messages.some((m) => CREDENTIALS_REFUSED.test(m));
+}
+
+/** The keys every answer of the API carries, success or error. */
+const ENVELOPE = ['success', 'call', 'server_time'] as const;
+
+/**
+ * Whether `json` is the API's envelope: an object whose `success` is true or
+ * false and, with `whole`, that names its `call` and `server_time` too (the
+ * first answer of an installation must: a JSON 404 or another API is not one).
+ */
+export function isEnvelope(json: unknown, whole = false): boolean {
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) return false;
+  const answer = json as Record<string, unknown>;
+  if (typeof answer.success !== 'boolean') return false;
+  return !whole || ENVELOPE.every((key) => answer[key] !== undefined);
+}
+
+/**
+ * The one line for a first answer that is not the API's envelope: the address
+ * and what came back, so a wrong path or another service is told from an
+ * installation before anything is trusted.
+ */
+export function notTheApi(upstream: Upstream, call: string, answer: UpstreamAnswer): string {
+  const where = upstream.url.origin + upstream.url.pathname;
+  const start = withoutKey(answer.text.trim().slice(0, 200), upstream);
+  return `${where} answered ${call} with HTTP ${answer.status} and JSON that is not the API's envelope (${ENVELOPE.join(', ')}): ${JSON.stringify(start)}; is this the installation's address (its admin/api.php)?`;
+}

@@ -270,6 +270,9 @@ export function stubSpecOf(value: unknown): StubSpec {
         problems.across(`A ${String(failure)} failure sends no answer: give answer or error only with no failure or the slow one`);
       }
       if (failure === 'slow' && fields.delayMs === undefined) problems.wrong('delayMs', 'the slow failure drips the body over it');
+      if (failure === 'reset' && fields.status !== undefined) {
+        problems.across('A reset failure closes the connection before any status is sent: leave status out, or choose another failure');
+      }
       if (isFields(answer)) {
         const taken = ENVELOPE_KEYS.filter((key) => Object.hasOwn(answer, key));
         if (taken.length > 0) problems.wrong('answer', `${taken.join(', ')} ${taken.length > 1 ? 'are' : 'is'} billsim's to write`);

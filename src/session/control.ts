@@ -50,7 +50,8 @@ import {
   stateQueryOf,
 } from './control-input.js';
 import type { Fault } from './faults.js';
-import { addStub, stubBytes, stubsPage } from './stubs.js';
+import { addStub, stubBytes, stubsPage, stubWarnings } from './stubs.js';
+import type { NearMiss } from './stub-log.js';
 import { messages } from '../errors.js';
 import { COLLECTION_NAMES } from '../store/fixtures.js';
 import { maskSecret } from '../lib/secrets.js';
@@ -237,9 +238,9 @@ export class SessionControl {
     return this.read(() => this.session.changeOwn(() => this.session.faults.clear(), 'clearing of the faults'));
   }
 
-  /** Removes one fault by its id (a number, or its digits as a path gives them). */
+  /** Removes one fault by its id (as listed, "1", or the number 1). */
   async removeFault(id: unknown): Promise<void> {
-    const number = faultIdOf(id);
+    const number = String(faultIdOf(id));
     const remove = () => {
       if (!this.session.faults.remove(number)) {
         throw new ControlError('not-found', `Fault ${number} not found in session ${quoted(this.name)}: GET /__billsim/faults lists them`);
@@ -267,19 +268,31 @@ export class SessionControl {
       }
       const { budget } = this.session;
       if (!budget.fits(bytes)) throw new ControlError('over-cap', messages.stubOverBudget(bytes, budget.limit));
-      return addStub(world, spec);
+      const stub = addStub(world, spec);
+      const warnings = stubWarnings(stub);
+      return warnings.length > 0 ? { ...stub, warnings } : stub;
     }, 'stub');
   }
 
-  /** Every stub, oldest first (in-process: the records themselves, nothing is copied). */
+  /** Every stub, oldest first, each with the requests it answered (`hits`). */
   stubs(): Promise<Stub[]> {
-    return this.session.read((world) => [...world.all('stubs')]);
+    return this.session.read((world) => world.all('stubs').map((stub) => this.counted(stub)));
   }
 
-  /** One page of the stubs, as GET /__billsim/stubs lists them (src/session/stubs.ts says how a page ends). */
+  /** One page of the stubs, as GET /__billsim/stubs lists them (src/session/stubs.ts says how a page ends), with their hits. */
   async stubsPage(query: unknown = {}): Promise<{ stubs: Stub[]; next?: number }> {
     const { after, limit } = stubsQueryOf(query);
-    return this.session.read((world) => stubsPage(world.all('stubs'), after, limit));
+    const page = await this.session.read((world) => stubsPage(world.all('stubs'), after, limit));
+    return { ...page, stubs: page.stubs.map((stub) => this.counted(stub)) };
+  }
+
+  /** The last requests no stub answered though one nearly did, newest first, each with that stub and what differed. */
+  nearMisses(): Promise<NearMiss[]> {
+    return this.session.read(() => this.session.stubLog.nearMisses());
+  }
+
+  private counted(stub: Stub): Stub {
+    return { ...stub, hits: this.session.stubLog.hits(stub.id) };
   }
 
   async clearStubs(): Promise<void> {
@@ -288,7 +301,7 @@ export class SessionControl {
     }, 'clearing of the stubs');
   }
 
-  /** Removes one stub by its id (a number, or its digits as a path gives them). */
+  /** Removes one stub by its id (as listed, "1", or the number 1). */
   async removeStub(id: unknown): Promise<void> {
     const number = String(stubIdOf(id));
     await this.session.write((world) => {

@@ -20,11 +20,13 @@ export class Faults {
 
   load(saved: SavedFaults): void {
     this.nextId = saved.next;
-    this.list = saved.list.map((f) => ({ ...f }));
+    // A data file written before fault ids were text keeps them as numbers.
+    this.list = saved.list.map((f) => ({ ...f, id: String(f.id) }));
   }
 
   add(spec: FaultSpec): Fault {
-    const fault: Fault = { ...spec, id: this.nextId++, remaining: spec.times ?? null };
+    // Digits as text, as stubs' ids and every id of the API are.
+    const fault: Fault = { ...spec, id: String(this.nextId++), remaining: spec.times ?? null };
     this.list.push(fault);
     return { ...fault };
   }
@@ -42,7 +44,7 @@ export class Faults {
   }
 
   /** Removes one fault; false when there is none with that id. */
-  remove(id: number): boolean {
+  remove(id: string): boolean {
     const before = this.list.length;
     this.list = this.list.filter((f) => f.id !== id);
     return this.list.length < before;

@@ -60,7 +60,8 @@ function refusal(check: () => unknown): string | undefined {
 function faultProblem(fault: unknown, at: number): string | undefined {
   if (!isObject(fault)) return `faults.list[${at}] must be a fault`;
   const { id, remaining, ...spec } = fault;
-  if (!isWhole(id, 1)) return `faults.list[${at}].id must be a whole number from 1`;
+  // Digits as text; a data file written before fault ids were text keeps a number.
+  if (!isWhole(id, 1) && !(typeof id === 'string' && /^[1-9][0-9]*$/.test(id))) return `faults.list[${at}].id must be digits from "1"`;
   if (!(remaining === null || isWhole(remaining, 1))) return `faults.list[${at}].remaining must be a whole number from 1 or null`;
   // Checked as a new fault would be, whatever call it names (a saved one may name a call of another version).
   const why = refusal(() => faultSpecOf(spec, typeof spec.call === 'string' ? [spec.call] : []));

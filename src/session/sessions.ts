@@ -2,6 +2,7 @@ import { Clock } from './clock.js';
 import { dayNumber, formatDate, formatDateTime } from '../lib/dates.js';
 import { Journal } from './journal.js';
 import { type Fault, Faults } from './faults.js';
+import { StubLog } from './stub-log.js';
 import type { SavedSession } from './saved-state.js';
 import { PersistError, type Seed, type View, World } from '../store/world.js';
 import type { Saver, SessionEntry, SessionSaver } from '../store/saver.js';
@@ -70,6 +71,8 @@ export class Session {
   readonly clock: Clock;
   readonly journal: Journal;
   readonly faults = new Faults();
+  /** What the stubs did: their hits and the near misses (src/session/stub-log.ts); cleared with the journal. */
+  readonly stubLog = new StubLog();
   /** The answers kept for repeated reads (src/session/kept-answers.ts). */
   readonly answers: KeptAnswers;
   /** Saved states by name: each collection's rows at the time (rows are never mutated in place). */
@@ -212,6 +215,7 @@ export class Session {
     this.webhooks.stop();
     this.webhooks.reset([]);
     this.journal.clear();
+    this.stubLog.clear();
     this.answers.clear();
     this.budget.change('snapshots', -this.snapshotsCounted);
     this.budget.change('state', -this.stateCounted);
@@ -410,6 +414,7 @@ export class Session {
           () => {
             this.journal.clear();
             this.webhooks.reset(this.initialWebhooks());
+            this.stubLog.clear();
           },
           () => this.putBack(before),
         ),
@@ -596,6 +601,16 @@ export class Sessions {
 
   get maxSessions(): number {
     return this.options.maxSessions ?? DEFAULT_MAX_SESSIONS;
+  }
+
+  /** The other sessions in memory whose world has a stub for `call` (at most `limit` names): for the hint of an unknown call. */
+  stubbedElsewhere(call: string, except: string, limit = 3): string[] {
+    const names: string[] = [];
+    for (const [name, session] of this.map) {
+      if (names.length >= limit) break;
+      if (name !== except && session.world.where('stubs', 'call', call).length > 0) names.push(name);
+    }
+    return names;
   }
 
   /** Forgets that a session was dropped: its name starts a new session from the seed (a reset asks for that). */

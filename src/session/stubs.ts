@@ -11,6 +11,11 @@ import type { Stub, StubSpec } from '../generated/wire.js';
 import type { View, World } from '../store/world.js';
 import { textBytes } from './memory.js';
 import { compileTemplate, expressions, TEMPLATE_LIMITS, withinBudget } from './templates.js';
+import { readForm } from './read-form.js';
+import { closest } from '../lib/closest.js';
+import { messages } from '../errors.js';
+import { simulatedCalls } from '../schemas.js';
+import type { Difference } from './stub-log.js';
 
 /** Keys billsim writes in every envelope: a stub's answer may not set them. */
 export const ENVELOPE_KEYS = ['success', 'call', 'server_time'];
@@ -109,11 +114,17 @@ function renderOf(answer: Record<string, unknown>): Render {
   return render;
 }
 
-/** The stub's answer with its templates filled in, within the templates' budget (a TemplateBudgetError beyond it). */
-export function stubAnswer(stub: Stub, scope: { params: object; call: string; now: Date }): Record<string, unknown> {
+/**
+ * The stub's answer with its templates filled in, within the templates'
+ * budget (a TemplateBudgetError beyond it). In scope: the request's `params`,
+ * `call`, `server_time` and `now`, and `stub` (its `id`, and `hits`: which of
+ * its requests this is, from 1, for an id of the answer's own).
+ */
+export function stubAnswer(stub: Stub, scope: { params: object; call: string; now: Date; hits?: number }): Record<string, unknown> {
   const render = renderOf(stub.answer ?? EMPTY);
-  const { params, call, now } = scope;
-  return withinBudget(() => render({ params, call, server_time: unixTime(now), now: formatDateTime(now) })) as Record<string, unknown>;
+  const { params, call, now, hits = 1 } = scope;
+  const filled = { params, call, server_time: unixTime(now), now: formatDateTime(now), stub: { id: stub.id, hits } };
+  return withinBudget(() => render(filled)) as Record<string, unknown>;
 }
 
 /** Why each key of `params` could never be met by a request. */
@@ -134,19 +145,62 @@ function valueAt(params: Record<string, unknown>, key: string): unknown {
   return value;
 }
 
-/** The stub that answers this request of `call`: of those whose params it carries, the one with the most params, then the newest. */
-export function stubFor(world: View, call: string, params: Record<string, unknown>): Stub | undefined {
+/** A request's value as the text a stub's params name it by: numbers as written, JSON booleans as the flags "1" and "0". */
+export function paramText(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number') return String(value);
+  if (typeof value === 'boolean') return value ? '1' : '0';
+  return undefined;
+}
+
+/** Whether the request (read as its call reads it) carries the value a stub's params want at `key`. */
+export const carries = (read: Record<string, unknown>, key: string, wanted: unknown): boolean =>
+  paramText(valueAt(read, key)) === paramText(wanted);
+
+/**
+ * The stub that answers this request of `call`: of those whose params it
+ * carries, as the call reads them (src/session/read-form.ts: defaults filled
+ * in, values coerced), the one with the most params, then the newest. When
+ * none does, `near` is the stub that missed by the fewest params (then the
+ * one with the most, then the newest) and the first param that differed.
+ */
+export function matchStub(
+  world: View,
+  call: string,
+  params: Record<string, unknown>,
+): { stub: Stub } | { near?: { stub: Stub; differs: Difference } } {
   let best: Stub | undefined;
   let bestSize = -1;
+  let near: { stub: Stub; differs: Difference; misses: number } | undefined;
+  const read = readForm(call, params);
+  const newer = (a: Stub, b: Stub) => Number(a.id) > Number(b.id);
   for (const stub of world.where('stubs', 'call', call)) {
     const wanted = Object.entries(stub.params ?? {});
-    if (!wanted.every(([key, value]) => valueAt(params, key) === value)) continue;
-    if (wanted.length > bestSize || (wanted.length === bestSize && Number(stub.id) > Number(best!.id))) {
+    const missed = wanted.filter(([key, value]) => !carries(read, key, value));
+    if (missed.length > 0) {
+      const [param, value] = missed[0];
+      const closer =
+        !near ||
+        missed.length < near.misses ||
+        (missed.length === near.misses &&
+          (wanted.length > Object.keys(near.stub.params ?? {}).length ||
+            (wanted.length === Object.keys(near.stub.params ?? {}).length && newer(stub, near.stub))));
+      if (closer) near = { stub, misses: missed.length, differs: { param, wanted: value, got: paramText(valueAt(read, param)) ?? null } };
+      continue;
+    }
+    if (wanted.length > bestSize || (wanted.length === bestSize && newer(stub, best!))) {
       best = stub;
       bestSize = wanted.length;
     }
   }
-  return best;
+  if (best) return { stub: best };
+  return near ? { near: { stub: near.stub, differs: near.differs } } : {};
+}
+
+/** The stub that answers this request of `call` (matchStub), if one does. */
+export function stubFor(world: View, call: string, params: Record<string, unknown>): Stub | undefined {
+  const found = matchStub(world, call, params);
+  return 'stub' in found ? found.stub : undefined;
 }
 
 /** Whether any stub names `call`: most requests have none, and skip the rest. */
@@ -169,17 +223,43 @@ export function stubProblems(stub: StubSpec): { problems: string[]; render?: Ren
   return { problems, render: compiledAnswer.render };
 }
 
-/** What is wrong with stored stubs (a fixtures folder's stubs.json) that their schema cannot say, by record. */
-export function storedStubProblems(stubs: readonly Stub[]): string[] {
-  return stubs.flatMap((stub, at) => {
+/** A problem of a stored stub: its record's place in the file, the value it is about (steps from the record) and the message. */
+export interface StubFinding {
+  index: number;
+  steps: (string | number)[];
+  message: string;
+}
+
+/** The steps of the value a problem names first (`answer.items[0].name` is answer, items, 0, name). */
+function stepsOf(problem: string): (string | number)[] {
+  const path = /^answer(?:\.[^\s.[\]]+|\[\d+\])*/.exec(problem)?.[0];
+  if (!path) return [];
+  return [...path.matchAll(/([^.[\]]+)|\[(\d+)\]/g)].map((m) => (m[2] !== undefined ? Number(m[2]) : m[1]));
+}
+
+/** What is wrong with stored stubs (a fixtures folder's stubs.json) that their schema cannot say, by record, each with where. */
+export function storedStubFindings(stubs: readonly Stub[]): StubFinding[] {
+  return stubs.flatMap((stub, index) => {
     const taken = ENVELOPE_KEYS.filter((key) => stub.answer && Object.hasOwn(stub.answer, key));
     const problems = [
       ...(taken.length > 0 ? [`answer sets ${taken.join(', ')}, which billsim writes`] : []),
       ...(stub.answer && stub.error ? ['it has both answer and error'] : []),
+      ...['hits', 'warnings']
+        .filter((key) => Object.hasOwn(stub, key))
+        .map((key) => `${key} is billsim's to say in its answers, not stored: leave it out`),
       ...stubProblems(stub).problems,
     ];
-    return problems.map((problem) => `stubs record ${at + 1} (id ${stub.id}): ${problem}`);
+    return problems.map((problem) => ({
+      index,
+      steps: stepsOf(problem),
+      message: `stubs record ${index + 1} (id ${stub.id}): ${problem}`,
+    }));
   });
+}
+
+/** What is wrong with stored stubs (storedStubFindings), as messages. */
+export function storedStubProblems(stubs: readonly Stub[]): string[] {
+  return storedStubFindings(stubs).map((finding) => finding.message);
 }
 
 // Bytes are counted once per answer object (a count's new record keeps it) and once per record.
@@ -223,6 +303,16 @@ export function stubsPage(all: readonly Stub[], after: number, limit: number): {
   }
   return { stubs };
 }
+
+/** What looks wrong in a stub but is allowed: a call name billsim does not simulate that is close to one it does. */
+export function stubWarnings(stub: Stub): string[] {
+  simulated ??= new Set(simulatedCalls());
+  if (simulated.has(stub.call)) return [];
+  const near = closest(stub.call, simulated);
+  return near ? [messages.stubCallNear(stub.call, near, stub.id)] : [];
+}
+
+let simulated: Set<string> | undefined;
 
 /** Stores a stub: the spec as given, with the next id. */
 export function addStub(world: World, spec: StubSpec): Stub {

@@ -31,6 +31,40 @@ export class TemplateBudgetError extends Error {}
 const environment = Handlebars.create();
 // The log helper would write to the server's console: here it writes nothing.
 environment.registerHelper('log', () => '');
+
+/** The most characters `{{json value}}` writes: the output budget counts the rest of the text. */
+const MAX_JSON = 1024 * 1024;
+
+// {{json params}}: a value as JSON text (an object or list a stub's text cannot otherwise show).
+environment.registerHelper('json', (value: unknown) => {
+  const text = JSON.stringify(value === undefined ? null : value) ?? 'null';
+  return text.length > MAX_JSON ? text.slice(0, MAX_JSON) : text;
+});
+// {{#if (eq params.id "5")}}: two values the same as text, as the API reads every parameter.
+environment.registerHelper('eq', (a: unknown, b: unknown) => String(a ?? '') === String(b ?? ''));
+// {{now}}, {{now "YYYY-MM-DD"}}, {{now "YYYY-MM-DD" days=30}}: the session's clock (the request's moment), formatted.
+environment.registerHelper('now', function (this: unknown, ...args: unknown[]) {
+  const options = args.at(-1) as { hash?: Record<string, unknown>; data?: { root?: { server_time?: unknown } } };
+  const format = typeof args[0] === 'string' && args.length > 1 ? args[0] : 'YYYY-MM-DD HH:mm:ss';
+  const days = Number(options.hash?.days ?? 0);
+  const seconds = Number(options.data?.root?.server_time ?? 0) + (Number.isFinite(days) ? Math.trunc(days) : 0) * 86_400;
+  return formatMoment(new Date(seconds * 1000), format);
+});
+
+/** A moment in the tokens YYYY, MM, DD, HH, mm, ss (UTC, as the API's dates); other text as it is. */
+function formatMoment(date: Date, format: string): string {
+  if (Number.isNaN(date.getTime())) return '';
+  const iso = date.toISOString();
+  const parts: Record<string, string> = {
+    YYYY: iso.slice(0, 4),
+    MM: iso.slice(5, 7),
+    DD: iso.slice(8, 10),
+    HH: iso.slice(11, 13),
+    mm: iso.slice(14, 16),
+    ss: iso.slice(17, 19),
+  };
+  return format.replace(/YYYY|MM|DD|HH|mm|ss/g, (token) => parts[token]);
+}
 // Inline partials are the only partials a template could define: none.
 environment.unregisterDecorator('inline');
 

@@ -7,7 +7,7 @@ import type { Collections } from '../generated/wire.js';
 import { JsonSyntaxError, parseJson } from './json-parts.js';
 import { lazyCollections } from './lazy.js';
 import { digestFolder, fileDigest, stampOf, stampsOf, type Verdict, type Verdicts, WorldDigest } from './verdicts.js';
-import { fitPasted, hashPlainPassword, type Fix } from './paste.js';
+import { fitPasted, hashPlainPassword, withStubIds, type Fix } from './paste.js';
 import { Lines, recordPlaces } from './positions.js';
 import { danglingReferences } from './references.js';
 
@@ -216,12 +216,14 @@ function examine(
   const data = { ...raw };
   for (const name of COLLECTION_NAMES) {
     if (skip.has(name)) continue;
-    let rows = raw[name];
-    if (!Array.isArray(rows)) {
+    const given = raw[name];
+    if (!Array.isArray(given)) {
       problems.push({ collection: name, message: `must be an array of ${name} records` });
       skip.add(name);
       continue;
     }
+    // Hand-written stubs need no ids (as POST /__billsim/stubs needs none).
+    let rows: unknown[] = options.paste && name === 'stubs' ? withStubIds(given) : given;
     const check = strictValidator(collectionRef(name));
     let valid = check(rows);
     if (options.paste) {

@@ -124,3 +124,15 @@ export function hashPlainPassword(row: Row): { row: Row; fixes: Fix[] } {
     ],
   };
 }
+
+/**
+ * Stubs written by hand need no ids: a stubs.json record without one gets
+ * the next after the greatest given, in the file's order (the same rows, the
+ * same array, when every record has one).
+ */
+export function withStubIds(rows: unknown[]): unknown[] {
+  const isRecord = (row: unknown): row is Row => typeof row === 'object' && row !== null && !Array.isArray(row);
+  if (!rows.some((row) => isRecord(row) && row.id === undefined)) return rows;
+  let next = rows.reduce<number>((top, row) => (isRecord(row) && /^[0-9]+$/.test(String(row.id)) ? Math.max(top, Number(row.id)) : top), 0);
+  return rows.map((row) => (isRecord(row) && row.id === undefined ? { id: String(++next), ...row } : row));
+}

@@ -78,3 +78,70 @@ export function recordPlaces(bytes: Buffer): RecordPlace[] {
   }
   return records;
 }
+
+/** The offset just past the string starting at `at` (its opening quote). */
+function pastString(bytes: Buffer, at: number): number {
+  for (let i = at + 1; i < bytes.length; i++) {
+    if (bytes[i] === BACKSLASH) i++;
+    else if (bytes[i] === QUOTE) return i + 1;
+  }
+  return bytes.length;
+}
+
+const skipSpace = (bytes: Buffer, at: number): number => {
+  let i = at;
+  while (i < bytes.length && isSpace(bytes[i])) i++;
+  return i;
+};
+
+/** The offset just past the value starting at `at` (JSON.parse accepted the file, so it is well formed). */
+function pastValue(bytes: Buffer, at: number): number {
+  const first = bytes[at];
+  if (first === QUOTE) return pastString(bytes, at);
+  if (first !== OPEN && first !== OPEN_BRACE) {
+    let i = at;
+    while (i < bytes.length && !isSpace(bytes[i]) && bytes[i] !== COMMA && bytes[i] !== CLOSE && bytes[i] !== CLOSE_BRACE) i++;
+    return i;
+  }
+  let depth = 0;
+  for (let i = at; i < bytes.length; i++) {
+    const c = bytes[i];
+    if (c === QUOTE) i = pastString(bytes, i) - 1;
+    else if (c === OPEN || c === OPEN_BRACE) depth++;
+    else if ((c === CLOSE || c === CLOSE_BRACE) && --depth === 0) return i + 1;
+  }
+  return bytes.length;
+}
+
+/**
+ * Where the value at `steps` (keys of objects, indexes of lists, from the
+ * document's root) starts, or undefined when there is none. Without
+ * recursion or parsing: the scan walks into one value at a time.
+ */
+export function valuePlace(bytes: Buffer, steps: readonly (string | number)[]): number | undefined {
+  let at = skipSpace(bytes, 0);
+  for (const step of steps) {
+    const open = bytes[at];
+    if (open !== OPEN && open !== OPEN_BRACE) return undefined;
+    let i = skipSpace(bytes, at + 1);
+    let found: number | undefined;
+    for (let index = 0; i < bytes.length && bytes[i] !== CLOSE && bytes[i] !== CLOSE_BRACE; index++) {
+      let matches = open === OPEN && step === index;
+      if (open === OPEN_BRACE) {
+        const end = pastString(bytes, i);
+        matches = JSON.parse(bytes.subarray(i, end).toString()) === step;
+        i = skipSpace(bytes, end);
+        i = skipSpace(bytes, i + 1); // the colon
+      }
+      if (matches) {
+        found = i;
+        break;
+      }
+      i = skipSpace(bytes, pastValue(bytes, i));
+      if (bytes[i] === COMMA) i = skipSpace(bytes, i + 1);
+    }
+    if (found === undefined) return undefined;
+    at = found;
+  }
+  return at;
+}

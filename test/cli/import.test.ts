@@ -292,11 +292,11 @@ t.test('import', async (t) => {
     t.equal((clients[0] as Row).country, (readJson(path.join(world, 'clients.json')) as Row[])[4].country, 'the country stays (tax rules)');
   });
 
-  await t.test('a call the key may not use is skipped with a warning; the rest is imported', async (t) => {
+  await t.test('a call the key may not use is skipped with a warning; the rest is imported; exit 1', async (t) => {
     const out = path.join(tmp('restricted'), 'world');
     const args = importArgs(installation, out).map((a) => (a === KEY ? RESTRICTED_KEY : a === 'inst' ? 'catalogue' : a));
     const result = await runs(args);
-    t.equal(result.status, 0, result.stderr);
+    t.equal(result.status, 1, result.stderr);
     t.equal(result.stderr, 'billsim import: warning: skipped getNews: Access denied: call getNews is not enabled for this API key\n');
     t.match(result.stdout, /5 currencies, .* 1 call skipped; wrote/);
     t.strictSame(readJson(path.join(out, 'news.json')), readJson(path.join(defaultFixturesDir, 'news.json')), "billsim's own news");
@@ -318,7 +318,7 @@ t.test('import', async (t) => {
     // An installation whose refusal billsim does not recognise as one: every call fails.
     const refusing = http.createServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ success: false, error: ['Token mismatch'] }));
+      res.end(JSON.stringify({ success: false, call: 'getAPIMethods', server_time: 1795000000, error: ['Token mismatch'] }));
     });
     await new Promise<void>((resolve) => refusing.listen(0, '127.0.0.1', resolve));
     t.teardown(() => refusing.close());

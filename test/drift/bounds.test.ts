@@ -23,7 +23,8 @@ async function installation(t: Test, answer: Answer) {
       sent.push(params.toString());
       const json = answer(call, params);
       response.writeHead(200, { 'content-type': 'application/json' });
-      response.end(typeof json === 'string' ? json : JSON.stringify(json));
+      // Every answer an envelope as the API's are: its call and server_time with it.
+      response.end(typeof json === 'string' ? json : JSON.stringify({ call, server_time: 1795000000, ...(json as object) }));
     });
   });
   return { origin, sent };
@@ -92,20 +93,23 @@ t.test('answers nested 100,000 levels deep: compared and reported, no stack exha
   }
 });
 
-t.test('a refusal quoted with line breaks and escapes is one line; exit 2', async (t) => {
+t.test('a refusal of every call, quoted with line breaks and escapes, is one line; exit 2', async (t) => {
   const inst = await installation(t, (call) => ({ success: false, call, error: ['Denied\r\n\u001b[2Jfor drift-key-5e1\nbye'] }));
-  const result = await run(inst.origin);
+  const result = await run(inst.origin, '--calls', 'getCurrencies,getClients');
   t.strictSame(result, {
     status: 2,
     stdout: '',
-    stderr: 'billsim drift: the installation refused the credentials: Denied [2Jfor **** bye\n',
+    stderr:
+      'billsim drift: the installation refused every call (getAPIMethods: Denied [2Jfor **** bye): are these the right credentials?\n',
   });
 });
 
 t.test('a failure nobody foresaw is one line and exit 2, not a stack trace', async (t) => {
   // getAPIMethods' `methods` as an object whose values cannot become text.
   const inst = await installation(t, (call) =>
-    call === 'getAPIMethods' ? '{"success":true,"call":"getAPIMethods","methods":[{"toString":1}]}' : { success: true, call },
+    call === 'getAPIMethods'
+      ? '{"success":true,"call":"getAPIMethods","server_time":1795000000,"methods":[{"toString":1}]}'
+      : { success: true, call },
   );
   const result = await run(inst.origin, '--calls', 'getCurrencies');
   t.equal(result.status, 2);

@@ -31,6 +31,7 @@ const ROUTES = [
   'GET /state/:collection/:id',
   'POST /stubs',
   'GET /stubs',
+  'GET /stubs/near-misses',
   'DELETE /stubs',
   'DELETE /stubs/:id',
   'POST /faults',

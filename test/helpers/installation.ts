@@ -64,3 +64,51 @@ export async function tinyServer(t: Test, handler: http.RequestListener): Promis
   const { port } = server.address() as AddressInfo;
   return { origin: `http://127.0.0.1:${port}`, hits: () => hits };
 }
+
+/** What a hostile installation sends instead of an answer: a body with its status and type, or nothing ever ("hang"). */
+export type Altered = { status?: number; type?: string; body: string } | 'hang';
+
+/**
+ * An installation as real ones are: `upstream` (a billsim playing it) behind a
+ * node:http server that sends each request on and lets `alter` change the
+ * answer of some calls (another shape, a page, no answer at all).
+ */
+export async function messyInstallation(
+  t: Test,
+  upstream: Upstream,
+  alter: (call: string, answer: Record<string, unknown>) => Altered | undefined,
+): Promise<{ origin: string; sent: string[] }> {
+  const sent: string[] = [];
+  const { origin } = await tinyServer(t, (request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', async () => {
+      const body = Buffer.concat(chunks).toString();
+      const call = new URLSearchParams(body).get('call') ?? '';
+      sent.push(call);
+      const answer = await fetch(upstream.url, {
+        method: 'POST',
+        body,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      }).catch(() => undefined);
+      // The test ended while this request was on its way.
+      if (!answer) return response.destroy();
+      const text = await answer.text();
+      const altered = alter(call, JSON.parse(text));
+      // A request left unanswered: the server's teardown closes it.
+      if (altered === 'hang') return;
+      response.writeHead(altered?.status ?? answer.status, { 'content-type': altered?.type ?? 'application/json' });
+      response.end(altered?.body ?? text);
+    });
+  });
+  return { origin, sent };
+}
+
+/** A server that is no installation: every path answers `status` with `body` of `type` (a JSON 404, a login page). */
+export async function notAnInstallation(t: Test, status: number, type: string, body: string): Promise<string> {
+  const { origin } = await tinyServer(t, (_request, response) => {
+    response.writeHead(status, { 'content-type': type });
+    response.end(body);
+  });
+  return origin;
+}

@@ -78,7 +78,7 @@ t.test('DELETE /__billsim/faults/:id removes that fault only', async (t) => {
   });
   t.strictSame(
     (await app.inject({ url: '/__billsim/faults' })).json().faults.map((f: { id: number; call: string }) => [f.id, f.call]),
-    [[2, 'getClients']],
+    [['2', 'getClients']],
   );
   const again = await app.inject({ method: 'DELETE', url: '/__billsim/faults/1', headers: { 'x-billsim-control': '1' } });
   t.strictSame(

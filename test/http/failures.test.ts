@@ -19,8 +19,9 @@ const EARLY = 10;
 const clients = Array.from({ length: 12 }, (_, i) => ({ id: String(i + 1), firstname: i === 3 ? 'Zoë' : `Client ${i + 1}` }));
 const JSON_TEXT = JSON.stringify({ success: true, call: 'getClients', server_time: 1767225600, clients });
 
+/** An outcome as the endpoint makes one: the html failure's status is 502 unless its stub gives another. */
 function outcome(failure: FailureSpec): Outcome {
-  return { status: 200, json: JSON_TEXT, success: true, errors: [], failure };
+  return { status: failure.kind === 'html' ? 502 : 200, json: JSON_TEXT, success: true, errors: [], failure };
 }
 
 const spec = (kind: Failure): FailureSpec => (kind === 'slow' ? { kind, delayMs: SLOW_MS } : { kind });

@@ -109,8 +109,8 @@ t.test('--record saves each forwarded answer as a stub, and the folder replays t
   const stubs = recorded(dir);
   t.same(
     stubs.map((stub) => [stub.call, stub.params]),
-    calls,
-    'one stub per call and parameters, without credentials',
+    calls.map(([call, params]) => [call, call === 'getInvoices' ? { ...params, perpage: '25' } : params]),
+    'one stub per call and parameters as the call reads them (a list its page size), without credentials',
   );
   t.same(stubs[1].error, JSON.parse(answers[1].text).error, 'an error answer is kept as error');
   t.notOk(
@@ -201,3 +201,57 @@ t.test('a recording that cannot be written is logged, and the client still gets 
   t.match(lines.join(''), /could not write .*stubs\.json/);
   t.notMatch(lines.join(''), UPSTREAM_KEY);
 });
+
+t.test(
+  'a recording replays every recorded request as the installation answered, defaults written out or not, nothing of the bundled world',
+  async (t) => {
+    const { upstream } = await installation(t);
+    const dir = tempDir(t);
+    const lines: string[] = [];
+    const app = await build(t, { proxy: { upstream, forward: 'every', writes: false, record: dir }, logger: warnings(lines) });
+    t.match(lines.join(''), /--record .* held no world, so it gets the served world's .*billsim import --from <its address> --out /);
+    const calls: [string, Record<string, string>][] = [
+      ['getClients', {}],
+      ['getClients', { page: '1', perpage: '2' }],
+      ['getInvoices', { page: '0' }],
+      ['getOrders', { page: '0', perpage: '25' }],
+      ['getClientDetails', { id: '1' }],
+      ['getNews', {}],
+    ];
+    const answers = [];
+    for (const [call, params] of calls) answers.push(await rawGet(app, call, params));
+    t.equal(JSON.parse(answers[0].text).clients.at(-1).firstname, 'Upstreamia', "the installation's own first client");
+    t.strictSame(
+      recorded(dir).map((stub) => [stub.call, stub.params]),
+      [
+        ['getClients', { page: '0', perpage: '25' }],
+        ['getClients', { page: '1', perpage: '2' }],
+        ['getInvoices', { page: '0', perpage: '25' }],
+        ['getOrders', { page: '0', perpage: '25' }],
+        ['getClientDetails', { id: '1' }],
+        ['getNews', { page: '0', perpage: '25' }],
+      ],
+      'each kept as its call reads it',
+    );
+    const offline = await build(t, { fixturesDir: dir });
+    /** The request with its page defaults written out when left out, and left out when written out. */
+    const otherWay = (params: Record<string, string>) => {
+      const { page, perpage, ...rest } = params;
+      if (page === undefined && perpage === undefined) return { ...rest, page: '0', perpage: '25' };
+      return page === '0' && (perpage ?? '25') === '25' ? rest : params;
+    };
+    for (const [i, [call, params]] of calls.entries()) {
+      for (const sent of [params, otherWay(params)]) {
+        const again = await rawGet(offline, call, sent);
+        t.same(undated(again.text), undated(answers[i].text), `${call} ${JSON.stringify(sent)} replays the recording`);
+      }
+    }
+    // A JSON body's number is the id the recording was made with.
+    const json = await offline.inject({
+      method: 'POST',
+      url: '/admin/api.php',
+      payload: { call: 'getClientDetails', ...CREDENTIALS, id: 1 },
+    });
+    t.same(undated(json.body), undated(answers[4].text), '{"id": 1} replays id=1');
+  },
+);

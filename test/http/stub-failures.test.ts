@@ -69,5 +69,10 @@ t.test('each failure a stub answers with is seen as that failure by fetch and by
     t.ok(performance.now() - started >= SLOW_MS - 10, `${name} slow: not before ${SLOW_MS} ms`);
   }
   const journal = await s.requests({ call: calls.html, limit: 1 });
-  t.match(journal[0], { success: false, stub: 4, answer: '', error: ['Answered by stub 4 with the html failure instead of an envelope'] });
+  t.match(journal[0], {
+    success: false,
+    stub: '4',
+    answer: '',
+    error: ['Answered by stub 4 with the html failure instead of an envelope'],
+  });
 });

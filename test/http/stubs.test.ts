@@ -31,17 +31,29 @@ const KB = {
 t.test('a call billsim does not simulate is answered from a stub whose template echoes a parameter', async (t) => {
   const app = await build(t);
   assertError(t, await api(app, 'getKBCategoriesX'), 'getKBCategoriesX', [
-    'Unknown call "getKBCategoriesX"; did you mean getKBCategories? If not, billsim does not simulate it: answer it your way with a stub (POST /__billsim/stubs)',
+    'Unknown call "getKBCategoriesX"; did you mean getKBCategories? If not, billsim does not simulate it: answer it your way with a stub (POST /__billsim/stubs with { "call": "getKBCategoriesX", "answer": { ... } })',
   ]);
   const added = await control(app, 'POST', '/stubs', { ...KB, call: 'getKBCategoriesX' });
-  t.strictSame(added, { status: 201, body: { id: '1', call: 'getKBCategoriesX', answer: KB.answer } });
+  t.strictSame(added, {
+    status: 201,
+    body: {
+      id: '1',
+      call: 'getKBCategoriesX',
+      answer: KB.answer,
+      warnings: [
+        'billsim simulates no call "getKBCategoriesX"; did you mean getKBCategories? The stub was added for "getKBCategoriesX" as given, so requests of getKBCategories do not reach it: if that is a typing error, remove it (DELETE /__billsim/stubs/1) and add it with "call": "getKBCategories"',
+      ],
+    },
+  });
   t.strictSame(await api(app, 'getKBCategoriesX', { cat: '7' }), {
     success: true,
     categories: [{ id: '7', name: 'Billing', at: '2026-11-20 12:00:00' }],
     call: 'getKBCategoriesX',
     server_time: SERVER_TIME,
   });
-  t.strictSame((await control(app, 'GET', '/stubs')).body, { stubs: [added.body] }, 'listed as stored');
+  const { warnings, ...stored } = added.body;
+  void warnings;
+  t.strictSame((await control(app, 'GET', '/stubs')).body, { stubs: [{ ...stored, hits: 1 }] }, 'listed as stored, with its hits');
 });
 
 t.test('a stub for id=999 answers that id while id=1 is still simulated; times is honoured', async (t) => {
@@ -67,7 +79,7 @@ t.test('a stub on a mutating call changes no state; the journal and the coverage
   t.strictSame(response.json(), { success: true, client_id: '4242', call: 'addClient', server_time: SERVER_TIME });
   t.equal(storeJson(app), before, 'no client was added, nothing else changed');
   const [entry] = (await control(app, 'GET', '/requests?limit=1')).body.requests;
-  t.match(entry, { call: 'addClient', success: true, stub: 1 });
+  t.match(entry, { call: 'addClient', success: true, stub: '1' });
   const coverage = (await control(app, 'GET', '/coverage')).body;
   t.strictSame(coverage.stubbed, { addClient: { requests: 1, successes: 1, errors: 0 } });
   t.strictSame(coverage.calls.addClient, { requests: 0, successes: 0, errors: 0 }, 'not counted as simulated');
@@ -91,7 +103,7 @@ t.test('every bad stub is refused with all its problems, and nothing is stored',
         'call must be a call name: a letter, then up to 63 letters, digits or _ (simulated by billsim or not); ' +
         'or a route of the customer\'s door, its method and path: "GET /api/service/{id}/vms" ({placeholders} match any one segment and join params) or "GET /api/service/7/vms"; ' +
         'times must be a whole number from 1 to 1000000; ' +
-        "failure must be one of reset (the connection is closed without an answer), empty (HTTP 200 with no body), malformed (HTTP 200 with a body that is not JSON), html (HTTP 502 with a proxy's HTML page) or slow (the answer's body dripped over delayMs); " +
+        "failure must be one of reset (the connection is closed without an answer), empty (HTTP 200 with no body), malformed (HTTP 200 with a body that is not JSON), html (HTTP 502 with a proxy's HTML page) or slow (the answer's body dripped over delayMs: the stub's answer or error, else the answer the call would give, simulated or forwarded); " +
         'Give answer or error, not both',
     ],
     [
@@ -150,7 +162,7 @@ t.test('in-process: stub(), stubs(), removeStub() and clearStubs(), with the sam
   t.strictSame(answered, { success: true, result: { numbers: { 46: ['4670000001'] } }, call: 'module', server_time: SERVER_TIME });
   const other = (await sim.app.inject({ url: `/admin/api.php?${query}` })).json();
   t.equal(other.success, false, 'another session does not see it');
-  t.strictSame(await s.stubs(), [stub]);
+  t.strictSame(await s.stubs(), [{ ...stub, hits: 1 }], 'with the requests it answered');
   await t.rejects(s.stub({ call: 'x', answer: { call: 'y' } }), { name: 'ControlError', kind: 'bad-input' });
   await s.removeStub(1);
   await t.rejects(s.removeStub(1), { kind: 'not-found', message: 'Stub 1 not found in session "inproc": GET /__billsim/stubs lists them' });
@@ -174,14 +186,21 @@ t.test("a fixtures folder's stubs.json is loaded, and a reset returns to it", as
   await control(app, 'DELETE', '/stubs');
   await control(app, 'POST', '/stubs', { call: 'getFoo', answer: {} });
   await control(app, 'POST', '/reset');
-  t.strictSame((await control(app, 'GET', '/stubs')).body.stubs, [{ id: '1', ...KB }]);
+  t.strictSame((await control(app, 'GET', '/stubs')).body.stubs, [{ id: '1', ...KB, hits: 0 }]);
 });
 
-t.test("a world's stubs.json with a template that does not compile stops the start, naming the record", async (t) => {
+t.test("a world's stubs.json with a template that does not compile stops the start, naming its file, line and column", async (t) => {
   const dir = fixturesWithStubs(t);
-  fs.writeFileSync(path.join(dir, 'stubs.json'), JSON.stringify([{ id: '1', call: 'x', answer: { a: '{{#if}}' } }]));
+  const stubs = [
+    { call: 'getA', answer: { ok: 'fine' } },
+    { id: '1', call: 'x', answer: { items: [{ a: 'fine', b: '{{#if}}' }] } },
+  ];
+  // Line 15, column 16: the second record's answer.items[0].b, as an editor shows it.
+  fs.writeFileSync(path.join(dir, 'stubs.json'), JSON.stringify(stubs, null, 2));
   await t.rejects(buildApp({ fixturesDir: dir }), {
-    message: new RegExp(`^${path.join(dir, 'stubs.json')}: stubs record 1 \\(id 1\\): answer\\.a is not a template that compiles`),
+    message: new RegExp(
+      `^${path.join(dir, 'stubs.json')}:15:16: stubs record 2 \\(id 1\\): answer\\.items\\[0\\]\\.b is not a template that compiles`,
+    ),
   });
 });
 
@@ -196,7 +215,11 @@ t.test('stubs survive a --data restart, their counts too, and snapshots carry th
   await first.close();
   const second = await buildApp({ now: FROZEN_NOW, dataFile });
   t.teardown(() => second.close());
-  t.strictSame((await control(second, 'GET', '/stubs')).body.stubs, [{ id: '1', ...KB, times: 3, remaining: 2 }]);
+  t.strictSame(
+    (await control(second, 'GET', '/stubs')).body.stubs,
+    [{ id: '1', ...KB, times: 3, remaining: 2, hits: 0 }],
+    'hits count this run',
+  );
   await control(second, 'POST', '/snapshots/none/restore');
   t.strictSame((await control(second, 'GET', '/stubs')).body.stubs, [], 'the snapshot had none');
 });

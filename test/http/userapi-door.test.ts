@@ -167,8 +167,8 @@ t.test('a stub answers a route by method and path: a module route an installatio
   assertRefused(t, await door(app, 'GET', '/details', {}, { token }), 401, ['token_expired']);
   assertAnswer(t, await door(app, 'GET', '/details', {}, { token }), 'getDetails');
   const journal = (await app.inject({ url: '/__billsim/requests?limit=3' })).json().requests;
-  t.match(journal[1], { call: 'GET /api/details', success: false, stub: 2 });
-  t.match(journal[2], { call: 'GET /api/service/42/vms', success: true, stub: 1 });
+  t.match(journal[1], { call: 'GET /api/details', success: false, stub: '2' });
+  t.match(journal[2], { call: 'GET /api/service/42/vms', success: true, stub: '1' });
   // Another method or path is not stubbed.
   t.equal((await door(app, 'POST', '/service/42/vms', {}, { token })).status, 404);
   const refused = await stub({ call: 'PATCH /api/details', answer: {} });

@@ -12,7 +12,7 @@ async function installation(t: Test, answer: (call: string) => unknown) {
       const call = new URLSearchParams(text).get('call')!;
       calls.push(call);
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(answer(call)));
+      res.end(JSON.stringify({ call, server_time: 1795000000, ...(answer(call) as object) }));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -38,7 +38,7 @@ t.test('a refused call is skipped once with its reason; refused credentials fail
         : { success: true, call, items: [] },
   );
   const reader = createReader(upstream, { concurrency: 2, maxRequests: 100 });
-  t.strictSame(await reader.read('getCurrencies'), { success: true, call: 'getCurrencies', items: [] });
+  t.strictSame(await reader.read('getCurrencies'), { call: 'getCurrencies', server_time: 1795000000, success: true, items: [] });
   t.equal(await reader.read('getNews'), undefined);
   t.equal(await reader.read('getNews', { page: '1' }), undefined);
   t.strictSame([...reader.skipped], [['getNews', 'Access denied: call getNews is not enabled for this API key']]);

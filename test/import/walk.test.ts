@@ -32,7 +32,8 @@ async function installation(t: Test, answers: Record<string, Answer>) {
       sent.push(call);
       const answer = answers[call]?.(params) ?? { success: true, call };
       response.writeHead(200, { 'content-type': 'application/json' });
-      response.end(typeof answer === 'string' ? answer : JSON.stringify(answer));
+      // Every answer an envelope as the API's are: its call and server_time with it.
+      response.end(typeof answer === 'string' ? answer : JSON.stringify({ call, server_time: 1795000000, ...(answer as object) }));
     });
   });
   return { origin, sent, count: (call: string) => sent.filter((c) => c === call).length };

@@ -96,7 +96,7 @@ t.test('a --data server finds its clock, snapshots, faults and automation after 
       { name: 'wednesday', savedAt: '2026-11-23 09:00:00' },
     ],
   });
-  t.match(restarted.faults, { faults: [{ id: 1, call: 'getCurrencies', times: 2, remaining: 1 }] }, 'a fault keeps its count');
+  t.match(restarted.faults, { faults: [{ id: '1', call: 'getCurrencies', times: 2, remaining: 1 }] }, 'a fault keeps its count');
   t.strictSame(
     restarted.running,
     { now: '2026-11-25 09:00:00', server_time: 1795597200, frozen: false },

@@ -226,7 +226,7 @@ const CASES: Case[] = [
       return { added, first, second, left: await f.faults() };
     },
     expect: {
-      added: { call: 'getCurrencies', error: ['Database is down'], times: 1, id: 1, remaining: 1 },
+      added: { call: 'getCurrencies', error: ['Database is down'], times: 1, id: '1', remaining: 1 },
       first: ['Database is down'],
       second: true,
       left: [],

@@ -60,7 +60,7 @@ t.test('each change of the own state is saved as the whole state after it', asyn
   t.strictSame(saver.entries[1], session.savedState());
   t.match(saver.entries[1], {
     clock: { frozenAt: NOW.getTime() + 60_000 },
-    faults: { next: 2, list: [{ id: 1, call: '*', delayMs: 5, remaining: null }] },
+    faults: { next: 2, list: [{ id: '1', call: '*', delayMs: 5, remaining: null }] },
   });
 });
 

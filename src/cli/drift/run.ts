@@ -4,7 +4,7 @@
 // run knows nothing of HTTP. Only read calls are ever sent.
 import pLimit from 'p-limit';
 import { operations } from '../../operations/index.js';
-import { envelopeErrors, UpstreamError, type UpstreamAnswer } from '../../lib/upstream.js';
+import { envelopeErrors, isEnvelope, refusesCredentials, UpstreamError, type UpstreamAnswer } from '../../lib/upstream.js';
 import { NOT_SENT, PARAMS, REFUSED_BY_BILLSIM, type Param, type Source } from './calls.js';
 import { compareAnswer, type Difference } from './compare.js';
 
@@ -27,8 +27,11 @@ export interface DriftReport {
   connectionError?: string;
 }
 
-/** The installation refused the run's first call: wrong credentials, most often; `message` is its own. */
+/** The installation refused the credentials, or every call sent; `message` is its own. */
 export class RefusedError extends Error {}
+
+/** The first answer was not the API's envelope: the address is not an installation's. */
+export class NotTheApiError extends Error {}
 
 /** Every read call billsim simulates, by name. */
 export function readCalls(): string[] {
@@ -43,6 +46,9 @@ function limitedTo(send: Send, n: number): Send {
   return (call, params) => limit(() => send(call, params));
 }
 
+/** How a "not checked" reason starts when the installation refused the call (the key may not use it, most often). */
+const REFUSED_PREFIX = 'the installation refused it: ';
+
 type Outcome = { answer: UpstreamAnswer } | { failure: UpstreamError };
 
 /**
@@ -55,7 +61,7 @@ const CANDIDATES = 10;
 class Installation {
   private readonly answers = new Map<string, Promise<Outcome>>();
   private readonly values = new Map<Source, Promise<string[] | string>>();
-  /** The first time the installation gave no answer at all (unreachable, time-out): the run is then partial. */
+  /** The first time the installation could not be reached: the run is then partial. */
   lost: string | undefined;
 
   constructor(private readonly send: Send) {}
@@ -69,7 +75,8 @@ class Installation {
         (answer) => ({ answer }),
         (error: unknown) => {
           if (!(error instanceof UpstreamError)) throw error;
-          if (error.kind === 'unreachable' || error.kind === 'timeout') this.lost ??= error.message;
+          // One slow call is that call's "no answer"; an installation out of reach makes the whole report partial.
+          if (error.kind === 'unreachable') this.lost ??= error.message;
           return { failure: error };
         },
       );
@@ -140,19 +147,31 @@ function rowsAt(json: unknown, path: string): unknown[] {
 }
 
 /**
- * Runs drift over `calls` (every read call when absent). Throws RefusedError
- * when the installation refuses the first call (getAPIMethods, which also
- * says which calls the key may use), and UpstreamError when it gives no answer.
+ * Runs drift over `calls` (every read call when absent). The first call,
+ * getAPIMethods, says which calls the key may use; its answer must be the
+ * API's whole envelope (NotTheApiError, with `describe`'s words, when not).
+ * Throws RefusedError when the installation refuses the credentials, or
+ * every call sent; a key that may not use getAPIMethods, or some other call,
+ * only makes those calls "not checked". UpstreamError when it gives no answer.
  */
-export async function runDrift(send: Send, options: { calls?: string[]; concurrency: number }): Promise<DriftReport> {
+export async function runDrift(
+  send: Send,
+  options: { calls?: string[]; concurrency: number; describe?: (call: string, answer: UpstreamAnswer) => string },
+): Promise<DriftReport> {
   const installation = new Installation(limitedTo(send, options.concurrency));
   const first = await installation.outcome('getAPIMethods', {});
   if ('failure' in first) throw first.failure;
+  if (!isEnvelope(first.answer.json, true)) {
+    throw new NotTheApiError(options.describe?.('getAPIMethods', first.answer) ?? "the first answer is not the API's envelope");
+  }
   const refused = envelopeErrors(first.answer.json);
-  if (refused) throw new RefusedError(`the installation refused the credentials: ${refused.join('; ')}`);
+  if (refused && refusesCredentials(refused)) throw new RefusedError(`the installation refused the credentials: ${refused.join('; ')}`);
   const methods = (first.answer.json as { methods?: unknown }).methods;
   const allowed = Array.isArray(methods) ? new Set(methods.map(String)) : undefined;
   const calls = await Promise.all((options.calls ?? readCalls()).map((call) => checkCall(installation, call, allowed)));
+  if (refused && calls.every((c) => c.status === 'not checked') && calls.some((c) => c.reason?.startsWith(REFUSED_PREFIX))) {
+    throw new RefusedError(`the installation refused every call (getAPIMethods: ${refused.join('; ')}): are these the right credentials?`);
+  }
   const connectionError = installation.lost;
   const count = (status: CallReport['status']) => calls.filter((c) => c.status === status).length;
   const summary = { checked: count('ok') + count('drifted'), drifted: count('drifted'), notChecked: count('not checked') };
@@ -170,7 +189,7 @@ async function checkCall(installation: Installation, call: string, allowed: Set<
   for (const params of tries) {
     const outcome = await installation.outcome(call, params);
     const errors = 'answer' in outcome ? envelopeErrors(outcome.answer.json) : undefined;
-    if (errors) refusal = `the installation refused it: ${errors.join('; ')}`;
+    if (errors) refusal = `${REFUSED_PREFIX}${errors.join('; ')}`;
     else return judge(call, params, outcome);
   }
   return notChecked(tries.length > 1 ? `${refusal} (and for the ${tries.length - 1} other ids tried)` : refusal, tries.at(-1));

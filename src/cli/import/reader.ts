@@ -1,25 +1,29 @@
 // The import's one way to ask the installation: read calls only, at most
 // `concurrency` in flight and `maxRequests` in all, each answer's envelope
-// judged once. Refused credentials and answers that are not the API's end the
-// import; a call the key may not use (or that fails for one record) is
-// skipped with a warning. Past the cap nothing more is sent: every read
-// answers undefined, so each walk ends where it is.
+// judged once. The first answer must be the API's whole envelope (success,
+// call, server_time), else the address is not an installation's and the
+// import ends; so do refused credentials and an installation that stops
+// answering. After that, a call the key may not use, or whose answer is not
+// the API's (an HTML page, text that is not JSON), is skipped with its reason
+// (with `strict`, it ends the import). Past the cap nothing more is sent:
+// every read answers undefined, so each walk ends where it is.
 import pLimit from 'p-limit';
-import { callUpstream, envelopeErrors, withoutKey, type Upstream, UpstreamError } from '../../lib/upstream.js';
+import {
+  callUpstream,
+  envelopeErrors,
+  isEnvelope,
+  notTheApi,
+  refusesCredentials,
+  withoutKey,
+  type Upstream,
+  UpstreamError,
+} from '../../lib/upstream.js';
 import { MAX_ANSWER_DEPTH, nestsDeeperThan } from '../../lib/nesting.js';
 
 /** Why the import stops; its message is the one line the user sees. */
 export class ImportFailure extends Error {}
 
-// What an installation says when the credentials, or the address they come
-// from, are refused, rather than one call: billsim's and HostBill's wording.
-// ("Access denied: call X is not enabled for this API key" refuses one call.)
-const CREDENTIALS_REFUSED = /authenticat|invalid api[ _]?(id|key)|invalid credentials|wrong api/i;
-
-/** Whether an error envelope's messages refuse the credentials themselves (every call would fail). */
-export function refusesCredentials(messages: readonly string[]): boolean {
-  return messages.some((m) => CREDENTIALS_REFUSED.test(m));
-}
+export { refusesCredentials };
 
 import type { Answer, Reader } from './types.js';
 
@@ -40,17 +44,33 @@ export interface ReaderLimits {
   concurrency: number;
   /** Requests in all, retries not counted. */
   maxRequests: number;
+  /** An answer that is not the API's ends the import instead of skipping its call. */
+  strict?: boolean;
 }
 
 export function createReader(upstream: Upstream, limits: ReaderLimits, events: ReaderEvents = {}): Reader {
   const run = pLimit(limits.concurrency);
   const skipped = new Map<string, string>();
+  const misread = new Set<string>();
   const warnings: string[] = [];
   let sent = 0;
   let capped = false;
   let answered = 0;
   let succeeded = 0;
   let failed: ImportFailure | undefined;
+  // Until one answer was the API's whole envelope, the address may be anything's.
+  let proven = false;
+  const fail = (message: string): never => {
+    failed ??= new ImportFailure(message);
+    throw failed;
+  };
+  /** A call whose answer cannot be read: skipped once installation-wide, or the end of the import when not proven or strict. */
+  const unreadable = (call: string, why: string): undefined => {
+    if (!proven || limits.strict) fail(why);
+    if (!skipped.has(call)) skipped.set(call, why);
+    misread.add(call);
+    return undefined;
+  };
   const read = async (call: string, params: Record<string, string> = {}): Promise<Answer | undefined> => {
     if (!READ_CALL.test(call)) throw new Error(`import asked for ${call}, which is not a read call`);
     events.queued?.();
@@ -62,35 +82,36 @@ export function createReader(upstream: Upstream, limits: ReaderLimits, events: R
         return undefined;
       }
       sent++;
-      let json: unknown;
+      let answer: Awaited<ReturnType<typeof callUpstream>>;
       try {
-        ({ json } = await callUpstream(upstream, call, params, { retry: true }));
+        answer = await callUpstream(upstream, call, params, { retry: true });
       } catch (error) {
-        if (error instanceof UpstreamError) failed ??= new ImportFailure(withoutKey(error.message, upstream));
-        throw failed ?? error;
+        if (!(error instanceof UpstreamError)) throw failed ?? error;
+        const message = withoutKey(error.message, upstream);
+        // An installation out of reach is the end (what follows would be missing too); one slow call, or an answer that is not JSON, skips that call.
+        if (error.kind === 'unreachable' || error.kind === 'usage') fail(message);
+        return unreadable(call, message);
       } finally {
         answered++;
         events.answered?.();
       }
+      const { json } = answer;
       if (nestsDeeperThan(json, MAX_ANSWER_DEPTH)) {
-        failed ??= new ImportFailure(
-          `${upstream.url.origin} answered ${call} with JSON nested deeper than ${MAX_ANSWER_DEPTH} levels, which no API answer is`,
-        );
-        throw failed;
+        fail(`${upstream.url.origin} answered ${call} with JSON nested deeper than ${MAX_ANSWER_DEPTH} levels, which no API answer is`);
       }
+      if (!isEnvelope(json, !proven)) {
+        return unreadable(
+          call,
+          proven ? `${upstream.url.origin} answered ${call} with JSON that is not the API's envelope` : notTheApi(upstream, call, answer),
+        );
+      }
+      proven = true;
       const errors = envelopeErrors(json);
       if (errors) {
         const said = withoutKey(errors.join('; '), upstream);
-        if (refusesCredentials(errors)) {
-          failed ??= new ImportFailure(`${upstream.url.origin} refused the credentials: ${said}`);
-          throw failed;
-        }
+        if (refusesCredentials(errors)) fail(`${upstream.url.origin} refused the credentials: ${said}`);
         if (!skipped.has(call)) skipped.set(call, said);
         return undefined;
-      }
-      if (typeof json !== 'object' || json === null || Array.isArray(json)) {
-        failed ??= new ImportFailure(`${upstream.url.origin} answered ${call} with JSON that is not the API's envelope`);
-        throw failed;
       }
       succeeded++;
       return json as Answer;
@@ -99,6 +120,7 @@ export function createReader(upstream: Upstream, limits: ReaderLimits, events: R
   return {
     read,
     skipped,
+    misread,
     warnings,
     done: () => answered,
     succeeded: () => succeeded,

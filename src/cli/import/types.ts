@@ -8,6 +8,8 @@ export interface Reader {
   read(call: string, params?: Record<string, string>): Promise<Answer | undefined>;
   /** Each skipped call once, with the installation's reason. */
   readonly skipped: Map<string, string>;
+  /** The skipped calls whose answer was not the API's (an HTML page, text that is not JSON), not a refusal. */
+  readonly misread: Set<string>;
   /** Requests answered so far. */
   readonly done: () => number;
   /** Calls answered with success so far. */

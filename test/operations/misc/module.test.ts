@@ -6,7 +6,7 @@ import module from '../../../src/operations/misc/module.js';
 
 const CALL = 'module';
 const notInstalled = (name: string, fn: string) =>
-  `Module ${name} is not installed or not active here, so its function ${fn} cannot be called: billsim runs no third-party module`;
+  `Module ${name} is not installed or not active here, so its function ${fn} cannot be called: billsim runs no third-party module; answer it your way with a stub (POST /__billsim/stubs with { "call": "module", "params": ${JSON.stringify({ module: name, fn })}, "answer": { ... } })`;
 
 t.test('call=module answers every module as an installation without it does: the error envelope naming it', async (t) => {
   const app = await build(t);
