@@ -126,6 +126,29 @@ const CLAIMS: Record<string, (t: Test, answer: Answer, read: Read) => unknown> =
     t.equal(json.success, true);
     t.match((await read('getInvoiceDetails', { id: '12' })).invoice, { client_id: '2', credit: '15.00' });
   },
+  // The customer's door
+  'a token and a refresh token': (t, { json }) => {
+    t.match(json, { token: /^eyJ/, refresh: /^bsr_/ });
+  },
+  'invoice 12 Unpaid, invoice 2 Paid': (t, { json }) => {
+    t.strictSame(
+      json.invoices.map((invoice: any) => [invoice.id, invoice.status]),
+      [
+        ['12', 'Unpaid'],
+        ['2', 'Paid'],
+      ],
+    );
+    t.strictSame(json.page, { current: 1, total: 1 });
+  },
+  '48.03 EUR owed, 15.00 credit': (t, { json }) => {
+    t.strictSame(json, { details: { currency: 'EUR', acc_balance: '48.03', acc_credit: '15.00' } });
+  },
+  'invoice 12 Paid from his credit': (t, { json }) => {
+    t.match(json.invoice, { id: '12', status: 'Paid' });
+  },
+  "Paid at the staff's door too": (t, { json }) => {
+    t.match(json.invoice, { id: '12', status: 'Paid', credit: '48.03' });
+  },
   // Affiliates
   "Bruno's order 1013, referred by Alice": async (t, { json }, read) => {
     t.equal(json.success, true);
@@ -350,6 +373,19 @@ t.test("the README's ES module and CommonJS examples run against the package", a
     t.equal(result.status, 0, `README line ${block.line} (${lang}) runs: ${result.stderr}`);
     if (lang === 'js') t.match(result.stdout, /^http:\/\/127\.0\.0\.1:\d+\/admin\/api\.php Invoice 9 not found/);
   }
+});
+
+t.test("the README's fetch example of the customer's door runs against a server", async (t) => {
+  const block = blocks().find((b) => b.lang === 'mjs')!;
+  const dir = path.join(packageRoot, '.tap', 'readme');
+  fs.mkdirSync(dir, { recursive: true });
+  const target = path.join(dir, 'door.mjs');
+  fs.writeFileSync(target, `${block.lines.join('\n')}\n`);
+  const server = await startCli(['--now', NOW, '--log-level', 'silent']);
+  t.teardown(() => server.stop());
+  const result = spawnSync(process.execPath, [target], { encoding: 'utf8', timeout: 60_000, env: { ...process.env, BASE: server.origin } });
+  t.equal(result.status, 0, `README line ${block.line} runs: ${result.stderr}`);
+  t.equal(result.stdout.trim(), '2 401 token_expired 200', 'what its last comment says');
 });
 
 t.test("the README's fixtures:export block writes a world the server starts with", async (t) => {
