@@ -41,7 +41,10 @@ try {
     if (a.failures || d.failures) throw new Error(`failures: admin ${a.failures}, door ${d.failures}`);
     runs.push({ door: d, admin: a });
   }
-  const load1 = os.loadavg().map((l) => l.toFixed(2)).join(' ');
+  const load1 = os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
   console.log(`cores ${os.availableParallelism()}, load ${load1}, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION} s`);
   for (const [i, run] of runs.entries()) {
     console.log(

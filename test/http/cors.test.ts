@@ -20,7 +20,7 @@ t.test('a Private Network Access preflight from an allowed origin is allowed', a
   t.match(answer.headers, {
     'access-control-allow-origin': 'https://app.example.com',
     'access-control-allow-private-network': 'true',
-    'access-control-allow-methods': 'GET, POST, DELETE, OPTIONS',
+    'access-control-allow-methods': 'GET, POST, PUT, DELETE, OPTIONS',
   });
 
   const anyOrigin = await build(t);
