@@ -133,9 +133,17 @@ export function signToken(
   return token.then((text) => ({ token: text, exp }));
 }
 
+// Tokens whose signature a key checked, with their claims: a client sends the
+// same token with every request, and the RSA check costs more than a read. Only
+// the signature is remembered; the end is checked against the clock each time.
+const CHECKED_LIMIT = 10_000;
+const checked = new WeakMap<UserApiKey, Map<string, AccessClaims>>();
+
 /** The claims of a token this session signed and that has not ended by `now`, or why it is refused. */
 export async function readToken(token: string, key: UserApiKey | undefined, now: Date): Promise<AccessClaims | TokenRefusal> {
   if (!key) return 'unauthorized';
+  const known = checked.get(key)?.get(token);
+  if (known) return known.exp <= unixTime(now) ? 'token_expired' : known;
   try {
     const { payload } = await jwtVerify(token, keysOf(key).public, {
       issuer: ISSUER,
@@ -143,7 +151,15 @@ export async function readToken(token: string, key: UserApiKey | undefined, now:
       currentDate: now,
       clockTolerance: 0,
     });
-    return payload as unknown as AccessClaims;
+    const claims = payload as unknown as AccessClaims;
+    let tokens = checked.get(key);
+    if (!tokens) {
+      tokens = new Map();
+      checked.set(key, tokens);
+    }
+    if (tokens.size >= CHECKED_LIMIT) tokens.clear();
+    tokens.set(token, claims);
+    return claims;
   } catch (error) {
     return error instanceof joseErrors.JWTExpired ? 'token_expired' : 'unauthorized';
   }
