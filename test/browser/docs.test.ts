@@ -79,6 +79,7 @@ t.test('the docs page runs getCurrencies and getInvoiceDetails id=1 on the first
     'Estimates',
     'Affiliates',
     'Misc',
+    "Customer's door (User API)",
     'Test control',
   ]);
   const open = await page.$$eval('.opblock', (els) => els.map((e) => e.id.split('-')[1]));

@@ -77,7 +77,10 @@ t.test('schemas in 3.0 words, definitions as components of their own, only those
     JSON.stringify(Object.entries(page.paths).filter(([path]) => path.startsWith('/api/'))).length +
     JSON.stringify(Object.entries(page.components.schemas).filter(([name]) => name.startsWith('userapi_'))).length;
   const calls = text.length - door;
-  t.ok(calls < JSON.stringify(full).length / 2, `${calls} bytes besides the door's ${door}, less than half of the full ${JSON.stringify(full).length}`);
+  t.ok(
+    calls < JSON.stringify(full).length / 2,
+    `${calls} bytes besides the door's ${door}, less than half of the full ${JSON.stringify(full).length}`,
+  );
 });
 
 t.test('a nullable type, an exclusive bound, a boolean schema; a schema nothing reaches is left out', async (t) => {
