@@ -66,6 +66,13 @@ interface OwnState {
   snapshots: Map<string, Snapshot>;
 }
 
+/**
+ * The ids of the events raised by the request being answered (tracked), for its journal entry.
+ * One for every session: each AsyncLocalStorage in use tags every promise the process makes, so
+ * one per session made each request cost more with every session that had answered a call.
+ */
+const raisedNow = new AsyncLocalStorage<number[]>();
+
 export class Session {
   readonly world: World;
   readonly clock: Clock;
@@ -98,8 +105,6 @@ export class Session {
   readonly budget: MemoryBudget;
   /** The receivers told of what the world raises (src/session/webhooks.ts). */
   readonly webhooks: Webhooks;
-  /** The ids of the events raised by the request being answered (tracked), for its journal entry. */
-  private readonly raisedNow = new AsyncLocalStorage<number[]>();
   /** A save of the webhooks is queued: later changes ride on it. */
   private webhooksSaveQueued = false;
 
@@ -127,7 +132,7 @@ export class Session {
     for (const spec of this.initialWebhooks()) this.webhooks.add(spec);
     this.world.onRaised = (raised, byDay) => {
       const ids = this.webhooks.accept(raised, byDay);
-      if (!byDay) this.raisedNow.getStore()?.push(...ids);
+      if (!byDay) raisedNow.getStore()?.push(...ids);
     };
     if (saver?.saveSession) {
       this.store = saver as SessionSaver;
@@ -180,7 +185,7 @@ export class Session {
   /** Runs fn, answering with it the ids of the events its writes raised (the journal links a call to them). */
   async tracked<R>(fn: () => Promise<R>): Promise<{ result: R; events: number[] }> {
     const events: number[] = [];
-    const result = await this.raisedNow.run(events, fn);
+    const result = await raisedNow.run(events, fn);
     return { result, events };
   }
 
