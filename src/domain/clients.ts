@@ -145,13 +145,13 @@ export function clientByEmail(world: View, email: string): Client | undefined {
   return withEmail(world, email)[0];
 }
 
-/** Emails identify a login, so two records may not share one in any letter case; `self` (a record being edited) may keep its own. */
 /** Only an Active account logs in (verifyClientLogin, the customer's door); a contact also needs its main client to be Active. */
 export function mayLogIn(world: View, record: Client): boolean {
   if (record.status !== 'Active') return false;
   return record.parent_id === MAIN_PARENT_ID || world.get('clients', record.parent_id)?.status === 'Active';
 }
 
+/** Emails identify a login, so two records may not share one in any letter case; `self` (a record being edited) may keep its own. */
 export function emailInUse(world: View, email: string, self?: string): boolean {
   return withEmail(world, email).some((row) => row.id !== self);
 }
