@@ -153,10 +153,8 @@ function answer(
       const { match } = reached;
       if (!match) throw new DoorError(404, messages.doorRouteUnknown(reached.method, reached.path));
       if (!('entry' in match)) {
-        return {
-          ...refusal(new DoorError(405, messages.doorMethodNotAllowed(reached.method, reached.path, match.allowed)))!,
-          allowed: match.allowed,
-        };
+        const errors = [messages.doorMethodNotAllowed(reached.method, reached.path, match.allowed)];
+        return { status: 405, body: { error: errors }, errors, allowed: match.allowed };
       }
       const { entry } = match;
       const caller = await callerFor(world, now, credentials, entry.auth);
