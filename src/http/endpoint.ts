@@ -110,9 +110,8 @@ export async function serveApi(deps: EndpointDeps, request: ApiRequest): Promise
     const { origin, host } = request.headers;
     if (deps.originAllowed && !deps.originAllowed(origin, host)) throw new ApiError(messages.proxyOriginRefused(origin!));
     session = deps.sessions.get(sessionName(request));
-    const tracked = await session.tracked(() => answer(deps, session!, params, call, request.ip));
-    outcome = tracked.result;
-    events = tracked.events;
+    events = [];
+    outcome = await answer(deps, session, params, call, request.ip, events);
   } catch (error) {
     // A change the data file did not take is refused with the session's message; anything else unforeseen is logged.
     const known =
@@ -194,7 +193,7 @@ function registerWrongMethods(app: FastifyInstance): void {
 }
 
 /** The request's answer, read (and written) through the session's one entrance. */
-function answer(deps: EndpointDeps, session: Session, params: Params, call: string, ip: string): Promise<Outcome> {
+function answer(deps: EndpointDeps, session: Session, params: Params, call: string, ip: string, raised: number[]): Promise<Outcome> {
   return session.read(async (world, now) => {
     const met = call ? session.takeFault(call) : undefined;
     const fault = met && (await met);
@@ -208,7 +207,7 @@ function answer(deps: EndpointDeps, session: Session, params: Params, call: stri
       const stubbedAnswer = stubbed(world, call) ? await stubOutcome(session, params, call, now) : undefined;
       if (stubbedAnswer && !stubbedAnswer.slowly) return stubbedAnswer;
       const operation = Object.hasOwn(deps.operations, call) ? deps.operations[call] : undefined;
-      const outcome = await simulated(deps, session, world, params, call, operation, caller, now);
+      const outcome = await simulated(deps, session, world, params, call, operation, caller, now, raised);
       // A slow stub without an answer of its own drips the answer the call would give.
       return stubbedAnswer?.slowly ? { ...outcome, stub: stubbedAnswer.stub, failure: stubbedAnswer.failure } : outcome;
     } catch (error) {
@@ -228,10 +227,16 @@ async function simulated(
   operation: AnyOperation | undefined,
   caller: ApiAccess,
   now: Date,
+  raised: number[],
 ): Promise<Outcome> {
   try {
     if (deps.proxy?.forwards(operation)) return await deps.proxy.forward(call, operation, callParams(params), now);
-    return { status: 200, json: await runCall(deps, session, world, params, call, operation, caller, now), success: true, errors: [] };
+    return {
+      status: 200,
+      json: await runCall(deps, session, world, params, call, operation, caller, now, raised),
+      success: true,
+      errors: [],
+    };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     return failed(200, call, now, error.messages);
@@ -316,6 +321,7 @@ async function runCall(
   operation: AnyOperation | undefined,
   caller: ApiAccess,
   now: Date,
+  raised: number[],
 ): Promise<string> {
   if (!operation) {
     const near = closest(call, Object.keys(deps.operations));
@@ -345,6 +351,7 @@ async function runCall(
       (writable) => operation.run(input, { world: writable, now }),
       undefined,
       prepare && ((current) => prepare(input, current)),
+      raised,
     ),
   );
 }

@@ -78,13 +78,14 @@ export function registerUserApi(app: FastifyInstance, deps: DoorDeps): void {
     let outcome: DoorOutcome;
     let key = `${request.method} ${USERAPI_PREFIX}${path}`;
     let input: Params = {};
+    const raised: number[] = [];
     try {
       assertParsed(request.query, request.body);
       if (match && 'entry' in match) key = match.entry.key;
       input = { ...mergeParams(request.query, request.body), ...(match && 'entry' in match ? match.values : {}) };
       const credentials = credentialsOf(request.headers);
       session = deps.sessions.get(doorSession(request.headers, credentials, input.refresh_token));
-      outcome = await answer(deps, session, { method: request.method, path, key, match }, input, credentials, request.ip);
+      outcome = await answer(deps, session, { method: request.method, path, key, match }, input, credentials, request.ip, raised);
       if (outcome.allowed) reply.header('allow', outcome.allowed.join(', '));
     } catch (error) {
       const known = refusal(error);
@@ -103,6 +104,7 @@ export function registerUserApi(app: FastifyInstance, deps: DoorDeps): void {
       durationMs: Math.round((performance.now() - started) * 100) / 100,
       answer: match && 'entry' in match && TOKEN_ANSWERS.has(match.entry.name) ? JSON.stringify(redact(outcome.body)) : json,
       ...(outcome.stub !== undefined && { stub: outcome.stub }),
+      ...(raised.length > 0 && { events: raised }),
     });
     const error = success ? undefined : outcome.errors[0]?.slice(0, 300);
     request.log.info(
@@ -133,6 +135,7 @@ function answer(
   input: Params,
   credentials: Credentials,
   ip: string,
+  raised: number[],
 ): Promise<DoorOutcome> {
   return session.read(async (world, now) => {
     const met = session.takeFault(reached.key);
@@ -179,7 +182,7 @@ function answer(
         );
         return { status: 200, body: {}, json, errors: [] };
       }
-      return { status: 200, body: await run(session, entry, valid, caller, now), errors: [] };
+      return { status: 200, body: await run(session, entry, valid, caller, now, raised), errors: [] };
     } catch (error) {
       const known = refusal(error);
       if (!known) throw error;
@@ -196,7 +199,14 @@ function validate(entry: DoorEntry, input: Params): Params {
 }
 
 /** Runs the route: a read at the clock's moment, or one mutation saved whole; then its finish, if any. */
-async function run(session: Session, entry: DoorEntry, input: Params, caller: Caller | undefined, now: Date): Promise<object> {
+async function run(
+  session: Session,
+  entry: DoorEntry,
+  input: Params,
+  caller: Caller | undefined,
+  now: Date,
+  raised: number[],
+): Promise<object> {
   const route = entry.handler;
   const base = { session: session.name, caller };
   let prepared: unknown;
@@ -209,6 +219,7 @@ async function run(session: Session, entry: DoorEntry, input: Params, caller: Ca
         (async (world) => {
           prepared = await route.prepare!(input, world, { world, now: session.clock.now(), ...base });
         }),
+      raised,
     );
   } else {
     const ctx: RouteContext = { world: session.world, now, ...base };

@@ -13,7 +13,6 @@ import type { Collections } from '../generated/wire.js';
 import { KeptAnswers } from './kept-answers.js';
 import { MemoryBudget } from './memory.js';
 import { stubBytes } from './stubs.js';
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { type DeliveryOptions, type Webhook, Webhooks } from './webhooks.js';
 
 export const DEFAULT_SESSION = 'default';
@@ -66,13 +65,6 @@ interface OwnState {
   snapshots: Map<string, Snapshot>;
 }
 
-/**
- * The ids of the events raised by the request being answered (tracked), for its journal entry.
- * One for every session: each AsyncLocalStorage in use tags every promise the process makes, so
- * one per session made each request cost more with every session that had answered a call.
- */
-const raisedNow = new AsyncLocalStorage<number[]>();
-
 export class Session {
   readonly world: World;
   readonly clock: Clock;
@@ -105,6 +97,12 @@ export class Session {
   readonly budget: MemoryBudget;
   /** The receivers told of what the world raises (src/session/webhooks.ts). */
   readonly webhooks: Webhooks;
+  /**
+   * Where the ids of the events the running mutation raises go, for its request's journal entry:
+   * set as the mutation starts in the world's queue, so its commit hands them to its own request.
+   * (Not an AsyncLocalStorage: one in use makes every promise of the process cost more.)
+   */
+  private raisingInto?: number[];
   /** A save of the webhooks is queued: later changes ride on it. */
   private webhooksSaveQueued = false;
 
@@ -132,7 +130,7 @@ export class Session {
     for (const spec of this.initialWebhooks()) this.webhooks.add(spec);
     this.world.onRaised = (raised, byDay) => {
       const ids = this.webhooks.accept(raised, byDay);
-      if (!byDay) raisedNow.getStore()?.push(...ids);
+      if (!byDay) this.raisingInto?.push(...ids);
     };
     if (saver?.saveSession) {
       this.store = saver as SessionSaver;
@@ -160,17 +158,30 @@ export class Session {
    * As read, with fn's writes made as one mutation: applied and saved whole,
    * or not at all (a failed save is a not-saved ControlError naming `what`).
    * `prepare` (slow work kept off the event loop) is awaited in the write
-   * queue just before fn, with the state fn will see.
+   * queue just before fn, with the state fn will see. `raised` gets the ids
+   * of the events the mutation raised, once it is committed.
    */
-  async write<R>(fn: (world: World, now: Date) => R, what = 'change', prepare?: (world: View) => Promise<void>): Promise<R> {
+  async write<R>(
+    fn: (world: World, now: Date) => R,
+    what = 'change',
+    prepare?: (world: View) => Promise<void>,
+    raised?: number[],
+  ): Promise<R> {
     return this.held(async () => {
       if (behind(this)) await this.caughtUp();
       try {
         return await saved(
           what,
-          this.world.mutate(() => fn(this.world, this.clock.now()), prepare && (() => prepare(this.world))),
+          this.world.mutate(
+            () => {
+              this.raisingInto = raised;
+              return fn(this.world, this.clock.now());
+            },
+            prepare && (() => prepare(this.world)),
+          ),
         );
       } finally {
+        if (this.raisingInto === raised) this.raisingInto = undefined;
         this.measureState();
       }
     });
@@ -180,13 +191,6 @@ export class Session {
   private initialWebhooks(): Omit<Webhook, 'id'>[] {
     const { webhooks = [], defaultWebhooks = [] } = this.options;
     return this.name === DEFAULT_SESSION ? [...webhooks, ...defaultWebhooks] : [...webhooks];
-  }
-
-  /** Runs fn, answering with it the ids of the events its writes raised (the journal links a call to them). */
-  async tracked<R>(fn: () => Promise<R>): Promise<{ result: R; events: number[] }> {
-    const events: number[] = [];
-    const result = await raisedNow.run(events, fn);
-    return { result, events };
   }
 
   /**
