@@ -106,7 +106,7 @@ export function readCustomerOrder(world: View, buyer: Buyer, input: CustomerOrde
   const services: ServiceItem[] = [];
   const domains: DomainItem[] = [];
   input.items.forEach((item, n) => {
-    const param = (name: string) => (single ? name : `items[${n}].${name}`);
+    const param = (name: string) => (single ? name : `items[${n}][${name}]`);
     try {
       if (item.type === 'product') {
         services.push(serviceItem(world, item, param));
