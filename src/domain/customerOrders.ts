@@ -76,6 +76,45 @@ function domainItem(world: View, item: UserApiOrderItemInput, param: (name: stri
   };
 }
 
+/** The affiliate `aff_id` names, and why it cannot refer the buyer's new order (every reason at once). */
+function referrer(world: View, buyer: Buyer, affId: string | undefined, now: Date): { affiliate?: Affiliate; problems: string[] } {
+  if (affId === undefined) return { problems: [] };
+  const affiliate = world.get('affiliates', affId);
+  if (!affiliate) return { problems: [messages.notFound('Affiliate', affId)] };
+  // The order to be placed is Pending, new and the buyer's: what the referral rule looks at.
+  const order = newOrder(world, { clientId: buyer.id, currencyId: buyer.currency_id, paymentModule: '0', total: '0.00', now });
+  return { affiliate, problems: referralProblems(world, order, affiliate) };
+}
+
+/** The items read one by one: the services and domains to order, each one's place in the input, and each input item's problems. */
+interface ReadItems {
+  services: ServiceItem[];
+  domains: DomainItem[];
+  serviceAt: number[];
+  domainAt: number[];
+  problems: string[][];
+}
+
+function readItems(world: View, items: readonly UserApiOrderItemInput[], single: boolean): ReadItems {
+  const read: ReadItems = { services: [], domains: [], serviceAt: [], domainAt: [], problems: items.map(() => []) };
+  for (const [n, item] of items.entries()) {
+    const param = (name: string) => (single ? name : `items[${n}][${name}]`);
+    try {
+      if (item.type === 'product') {
+        read.services.push(serviceItem(world, item, param));
+        read.serviceAt.push(n);
+      } else {
+        read.domains.push(domainItem(world, item, param));
+        read.domainAt.push(n);
+      }
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      read.problems[n].push(...error.messages);
+    }
+  }
+  return read;
+}
+
 /**
  * Reads the input into the order addOrder would place, checking everything at
  * once: the promotion code, the referrer, each item (its product, cycle, name)
@@ -85,65 +124,42 @@ function domainItem(world: View, item: UserApiOrderItemInput, param: (name: stri
  * `single`: the route of one product, whose problems name no item.
  */
 export function readCustomerOrder(world: View, buyer: Buyer, input: CustomerOrderInput, now: Date, single = false): CustomerOrder {
-  const orderLevel: string[] = [];
-  if (input.promocode) orderLevel.push(messages.promocodeUnknown(input.promocode));
-  const affiliate = input.aff_id === undefined ? undefined : world.get('affiliates', input.aff_id);
-  if (input.aff_id !== undefined && !affiliate) orderLevel.push(messages.notFound('Affiliate', input.aff_id));
-  if (affiliate) {
-    // The order to be placed is Pending, new and the buyer's: what the referral rule looks at.
-    const order = newOrder(world, { clientId: buyer.id, currencyId: buyer.currency_id, paymentModule: '0', total: '0.00', now });
-    orderLevel.push(...referralProblems(world, order, affiliate));
-  }
-
-  const itemProblems: string[][] = input.items.map(() => []);
-  const read: CustomerOrder = {
-    spec: { client: buyer, paymentModule: input.pay_method, gatewayParam: 'pay_method', services: [], domains: [], invoice: true, now },
-    services: [],
-    domains: [],
-    affiliate,
-    leftOut: [],
+  const orderLevel = input.promocode ? [messages.promocodeUnknown(input.promocode)] : [];
+  const { affiliate, problems: referral } = referrer(world, buyer, input.aff_id, now);
+  orderLevel.push(...referral);
+  const read = readItems(world, input.items, single);
+  const { problems } = read;
+  const spec: OrderSpec = {
+    client: buyer,
+    paymentModule: input.pay_method,
+    gatewayParam: 'pay_method',
+    services: read.services,
+    domains: read.domains,
+    invoice: true,
+    now,
   };
-  const services: ServiceItem[] = [];
-  const domains: DomainItem[] = [];
-  input.items.forEach((item, n) => {
-    const param = (name: string) => (single ? name : `items[${n}][${name}]`);
-    try {
-      if (item.type === 'product') {
-        services.push(serviceItem(world, item, param));
-        read.services.push(n);
-      } else {
-        domains.push(domainItem(world, item, param));
-        read.domains.push(n);
-      }
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      itemProblems[n].push(...error.messages);
-    }
-  });
-  const spec: OrderSpec = { ...read.spec, services, domains };
   const placing = orderProblems(world, spec);
   orderLevel.push(...placing.order);
-  for (const [k, list] of placing.services.entries()) itemProblems[read.services[k]].push(...list);
-  for (const [k, list] of placing.domains.entries()) itemProblems[read.domains[k]].push(...list);
+  for (const [k, list] of placing.services.entries()) problems[read.serviceAt[k]].push(...list);
+  for (const [k, list] of placing.domains.entries()) problems[read.domainAt[k]].push(...list);
 
-  const named = (n: number) => (single ? itemProblems[n] : itemProblems[n].map((p) => messages.orderItemProblem(n, p)));
-  const failing = itemProblems.flatMap((list, n) => (list.length > 0 ? [n] : []));
+  const named = (n: number) => (single ? problems[n] : problems[n].map((p) => messages.orderItemProblem(n, p)));
+  const failing = problems.flatMap((list, n) => (list.length > 0 ? [n] : []));
   const ignore = isOn(input.ignore_errors) && !single && failing.length < input.items.length;
   if (orderLevel.length > 0 || (failing.length > 0 && !ignore)) fail([...orderLevel, ...failing.flatMap(named)]);
 
-  const keep = (n: number) => itemProblems[n].length === 0;
-  const kept: CustomerOrder = {
+  const keep = (n: number) => problems[n].length === 0;
+  return {
     spec: {
       ...spec,
-      services: services.filter((_, k) => keep(read.services[k])),
-      domains: domains.filter((_, k) => keep(read.domains[k])),
+      services: read.services.filter((_, k) => keep(read.serviceAt[k])),
+      domains: read.domains.filter((_, k) => keep(read.domainAt[k])),
     },
-    services: read.services.filter(keep),
-    domains: read.domains.filter(keep),
+    services: read.serviceAt.filter(keep),
+    domains: read.domainAt.filter(keep),
     affiliate,
-    leftOut: failing.map((n) => messages.orderItemLeftOut(n, itemProblems[n])),
+    leftOut: failing.map((n) => messages.orderItemLeftOut(n, problems[n])),
   };
-  return kept;
 }
 
 /** The lines of the plan's invoice that bill one service or domain, in cents: its setup fee and the rest. */
