@@ -411,6 +411,15 @@ export const messages = {
   serviceRenewed: (id: string, invoiceId: string) => `Invoice #${invoiceId} created for the renewal of service #${id}`,
   serviceRenewalCancelling: (id: string, requestId: string) =>
     `Service ${id} has cancellation request ${requestId} waiting, so it does not renew`,
+  // The storefront, part S2: quote and order at the customer's door.
+  orderItemProblem: (n: number, problem: string) => `items[${n}]: ${problem}`,
+  orderItemLeftOut: (n: number, problems: readonly string[]) => `items[${n}] was left out: ${problems.join('; ')}`,
+  promocodeUnknown: (code: string) => `Promotion code "${code}" is not known: billsim keeps no promotions, so send no promocode`,
+  orderPlaced: (number: string, invoiceId: string) =>
+    invoiceId === '0'
+      ? `Order #${number} placed; it costs nothing, so no invoice was made`
+      : `Order #${number} placed with invoice #${invoiceId}`,
+  orderReferred: (affiliateId: string) => `The order is referred by affiliate ${affiliateId}`,
 } as const;
 
 export function fail(message: string | string[]): never {

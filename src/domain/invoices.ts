@@ -16,7 +16,7 @@ import { clientNames, invoiceClient, pick } from './views.js';
 import { gatewayName } from './gateways.js';
 import { TOTAL_FIELDS, firstFreeLineId, lineTotal, withTotals } from './invoiceLines.js';
 import { rateOf } from './currencies.js';
-import { taxRatesFor } from './taxes.js';
+import { type TaxedClient, taxRatesFor } from './taxes.js';
 import { ZERO_DATETIME } from '../lib/dates.js';
 import { notFound } from '../errors.js';
 import { notifyInvoiceIssued } from './notifications.js';
@@ -130,7 +130,7 @@ export interface NewLine {
 
 /** What a new invoice needs besides its lines. `taxed: false` leaves both tax rates at 0.00. */
 export interface NewInvoice {
-  client: Client;
+  client: TaxedClient & Pick<Client, 'id'>;
   currency_id: string;
   payment_module: string;
   /** YYYY-MM-DD; the invoice is dated that day, and due that day unless `duedate` says otherwise. */

@@ -1,11 +1,12 @@
-// Placing an order: the one way addOrder and convertOrderDraft turn what a client
-// buys into an order, Pending services, domains and (when asked) its Unpaid
-// invoice. Everything is checked before anything is written, so a refused order
-// leaves no trace.
+// Placing an order: the one way addOrder, convertOrderDraft and the customer's
+// door turn what a client buys into an order, Pending services, domains and
+// (when asked) its Unpaid invoice. planOrder checks and prices everything
+// without writing (a quote is the plan's invoice); placeOrder writes the plan,
+// so a refused order leaves no trace and a quote is what the order charges.
 import { servicePeriodLine } from './renewals.js';
 import type { View, World } from '../store/world.js';
 import type { Account, AccountAddon, Addon, Client, Domain, Invoice, Order, Product } from '../generated/wire.js';
-import { fail, messages } from '../errors.js';
+import { ApiError, fail, messages } from '../errors.js';
 import { addonLines, checkAddonFits, chooseCycle, newAccountAddon } from './accounts.js';
 import { MAIN_PARENT_ID } from './clients.js';
 import { fromMainCents } from './currencies.js';
@@ -44,10 +45,15 @@ export interface DomainItem {
   nameservers?: readonly string[];
 }
 
+/** Who orders: a client, or (for a quote at the customer's door) a visitor priced as a client with no tax rules. */
+export type Buyer = Pick<Client, 'id' | 'parent_id' | 'status' | 'currency_id' | 'country' | 'state' | 'taxexempt'>;
+
 export interface OrderSpec {
-  client: Client;
+  client: Buyer;
   /** Gateway id (the calls' `module` parameter); "0" or undefined: the client's default, the first enabled gateway. */
   paymentModule?: string;
+  /** The parameter that named the gateway, for a refusal ("module" unless given). */
+  gatewayParam?: string;
   services: readonly ServiceItem[];
   domains: readonly DomainItem[];
   /** Create the Unpaid invoice for the first period (when there is anything to pay). */
@@ -67,6 +73,18 @@ export interface PlacedOrder {
   invoice?: Invoice;
 }
 
+/** An order checked and priced, not yet written: `bill` is the invoice it makes (stored only when `invoice` is set). */
+export interface PlannedOrder extends PlacedOrder {
+  bill: Invoice;
+}
+
+/** Why the order cannot be placed: the order's own problems, and each service's and domain's, by position. */
+export interface OrderProblems {
+  order: string[];
+  services: string[][];
+  domains: string[][];
+}
+
 /** The TLD product for ".com", "com" or a TLD product id; refuses a TLD the world does not sell. */
 export function findTld(world: View, given: string): Product {
   const byId = world.get('products', given);
@@ -84,7 +102,7 @@ export function findTld(world: View, given: string): Product {
   );
 }
 
-function checkClient(client: Client): void {
+function checkClient(client: Buyer): void {
   if (client.parent_id !== MAIN_PARENT_ID) fail(messages.orderForContact(client.id, client.parent_id));
   if (client.status !== 'Active') fail(messages.clientCannotOrder(client.id, client.status));
 }
@@ -130,16 +148,42 @@ function domainLine(domain: Domain, tld: Product): NewLine {
   };
 }
 
-/** Checks the whole order, then writes it: order, services, addons, domains and invoice, all or nothing. */
-export function placeOrder(world: World, spec: OrderSpec): PlacedOrder {
-  const { client, now } = spec;
-  checkClient(client);
+const problemsOf = (check: () => void): string[] => {
+  try {
+    check();
+    return [];
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    return error.messages;
+  }
+};
+
+/** Every problem of the order at once, without writing; all lists empty when it can be placed. */
+export function orderProblems(world: View, spec: OrderSpec): OrderProblems {
+  const order = [...problemsOf(() => checkClient(spec.client)), ...problemsOf(() => orderGateway(world, spec))];
+  const names = new Set<string>();
+  return {
+    order,
+    services: spec.services.map((item) => problemsOf(() => checkService(item))),
+    domains: spec.domains.map((item) => problemsOf(() => checkDomain(world, item, names))),
+  };
+}
+
+/** The gateway the order is paid with: the one named (enabled), else the default. */
+function orderGateway(world: View, spec: OrderSpec): string {
   // The order calls (addOrder, convertOrderDraft) name the gateway `module`, so a refusal must too.
-  const gateway =
-    spec.paymentModule && spec.paymentModule !== '0'
-      ? requireEnabledGateway(world, spec.paymentModule, 'module').id
-      : defaultGatewayId(world);
-  for (const item of spec.services) checkService(item);
+  return spec.paymentModule && spec.paymentModule !== '0'
+    ? requireEnabledGateway(world, spec.paymentModule, spec.gatewayParam ?? 'module').id
+    : defaultGatewayId(world);
+}
+
+/** Checks the whole order (every problem at once) and prices it, writing nothing: the order, its records and its invoice. */
+export function planOrder(world: View, spec: OrderSpec): PlannedOrder {
+  const { client, now } = spec;
+  const problems = orderProblems(world, spec);
+  const all = [...problems.order, ...problems.services.flat(), ...problems.domains.flat()];
+  if (all.length > 0) fail(all);
+  const gateway = orderGateway(world, spec);
   const names = new Set<string>();
   const domainNames = spec.domains.map((item) => checkDomain(world, item, names));
 
@@ -225,11 +269,17 @@ export function placeOrder(world: World, spec: OrderSpec): PlacedOrder {
   placed.invoice = billed ? bill : undefined;
   placed.order = { ...order, total: bill.total, invoice_id: billed ? bill.id : '0' };
 
+  return { ...placed, bill };
+}
+
+/** Checks the whole order, then writes it: order, services, addons, domains and invoice, all or nothing. `bill` is the invoice as planned (stored only when `invoice` is set). */
+export function placeOrder(world: World, spec: OrderSpec): PlannedOrder {
+  const placed = planOrder(world, spec);
   world.insert('orders', placed.order);
   for (const service of placed.services) world.insert('accounts', service);
   for (const row of placed.addons) world.insert('account_addons', row);
   for (const domain of placed.domains) world.insert('domains', domain);
   orderCreated(world, placed.order);
-  if (placed.invoice) issueInvoice(world, placed.invoice, now);
+  if (placed.invoice) issueInvoice(world, placed.invoice, spec.now);
   return placed;
 }

@@ -6664,17 +6664,2175 @@ validate218.errors = vErrors;
 return errors === 0;
 }
 
-export const getTicketAttachmentFile = validate225;
-const schema902 = {"title":"UserApiGetTicketAttachmentFileInput","type":"object","required":["file","number"],"properties":{"file":{"type":"string","minLength":1,"maxLength":255,"description":"the file's name, as the ticket lists it"},"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
-const schema852 = {"type":"string","pattern":"^[1-9][0-9]{5}$","description":"a 6-digit ticket number, such as 814003"};
-const pattern410 = new RegExp("^[1-9][0-9]{5}$", "u");
+export const postOrder = validate227;
+const schema873 = {"title":"UserApiPostOrderInput","type":"object","required":["items"],"properties":{"items":{"$ref":"#/definitions/items"},"pay_method":{"$ref":"#/definitions/payMethod"},"promocode":{"$ref":"#/definitions/promocode"},"aff_id":{"$ref":"#/definitions/affId"},"ignore_errors":{"description":"true (JSON), \"1\" or \"true\" orders the items without problems and leaves the others out; false (the default) refuses the whole order","anyOf":[{"type":"boolean"},{"type":"string","enum":["0","1","true","false"]}],"default":false}}};
+const schema844 = {"type":"string","maxLength":255,"description":"a promotion code of at most 255 characters"};
+const schema838 = {"title":"UserApiOrderItems","type":"array","minItems":1,"maxItems":50,"description":"the items to order, 1 to 50","items":{"title":"UserApiOrderItemInput","type":"object","required":["type"],"properties":{"type":{"type":"string","enum":["product","domain"],"description":"product or domain"},"product_id":{"$ref":"../defs.json#/definitions/id","description":"a product item's product"},"cycle":{"$ref":"#/definitions/cycle"},"domain":{"$ref":"#/definitions/hostname"},"name":{"type":"string","maxLength":255,"description":"a domain item's full name, such as example.com"},"action":{"type":"string","enum":["register","transfer"],"default":"register","description":"register (the default) or transfer"},"years":{"type":"string","pattern":"^[1-9][0-9]?$","default":"1","description":"a number of years from 1 to 99 (default 1)"},"epp":{"type":"string","maxLength":255,"description":"a transfer authorisation code of at most 255 characters"},"nameservers":{"type":"array","maxItems":4,"items":{"$ref":"#/definitions/hostname"},"description":"up to 4 nameservers (none: the default ones)"}}}};
+const schema840 = {"type":"string","enum":["h","d","w","m","q","s","a","b","t","p4","p5","Once","Free"],"description":"a billing cycle the product is sold on (m, q, s, a, b, t, p4, p5, d, w, h, Once or Free); default: its first"};
+const schema841 = {"type":"string","maxLength":255,"description":"a hostname of at most 255 characters"};
+const pattern408 = new RegExp("^[1-9][0-9]?$", "u");
 
-function validate225(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate220(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(Array.isArray(data))){
+let dataType0 = typeof data;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data) && data.length == 1){
+data = data[0];
+dataType0 = typeof data;
+if(Array.isArray(data)){
+coerced0 = data;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 === "string" || dataType0 === "number"
+              || dataType0 === "boolean" || data === null){
+coerced0 = [data];
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema838.type,parentSchema:schema838,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data = coerced0;
+if(parentData !== undefined){
+parentData[parentDataProperty] = coerced0;
+}
+}
+}
+if(Array.isArray(data)){
+if(data.length > 50){
+const err1 = {instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 50},message:"must NOT have more than 50 items",schema:50,parentSchema:schema838,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.length < 1){
+const err2 = {instancePath,schemaPath:"#/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema838,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+const len0 = data.length;
+for(let i0=0; i0<len0; i0++){
+let data0 = data[i0];
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+if(data0.action === undefined){
+data0.action = "register";
+}
+if(data0.years === undefined){
+data0.years = "1";
+}
+if(data0.type === undefined){
+const err3 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema838.items.required,parentSchema:schema838.items,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data0.type !== undefined){
+let data1 = data0.type;
+if(typeof data1 !== "string"){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType1 = typeof data1;
+if(typeof data1 === "string"){
+coerced1 = data1;
+}
+}
+if(!(coerced1 !== undefined)){
+if(dataType1 == "number" || dataType1 == "boolean"){
+coerced1 = "" + data1;
+}
+else if(data1 === null){
+coerced1 = "";
+}
+else {
+const err4 = {instancePath:instancePath+"/" + i0+"/type",schemaPath:"#/items/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema838.items.properties.type.type,parentSchema:schema838.items.properties.type,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data0 !== undefined){
+data0["type"] = coerced1;
+}
+}
+}
+if(!((data1 === "product") || (data1 === "domain"))){
+const err5 = {instancePath:instancePath+"/" + i0+"/type",schemaPath:"#/items/properties/type/enum",keyword:"enum",params:{allowedValues: schema838.items.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema838.items.properties.type.enum,parentSchema:schema838.items.properties.type,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data0.product_id !== undefined){
+let data2 = data0.product_id;
+if(typeof data2 !== "string"){
+let dataType2 = typeof data2;
+let coerced2 = undefined;
+if(dataType2 == 'object' && Array.isArray(data2) && data2.length == 1){
+data2 = data2[0];
+dataType2 = typeof data2;
+if(typeof data2 === "string"){
+coerced2 = data2;
+}
+}
+if(!(coerced2 !== undefined)){
+if(dataType2 == "number" || dataType2 == "boolean"){
+coerced2 = "" + data2;
+}
+else if(data2 === null){
+coerced2 = "";
+}
+else {
+const err6 = {instancePath:instancePath+"/" + i0+"/product_id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data2};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(coerced2 !== undefined){
+data2 = coerced2;
+if(data0 !== undefined){
+data0["product_id"] = coerced2;
+}
+}
+}
+if(typeof data2 === "string"){
+if(!pattern49.test(data2)){
+const err7 = {instancePath:instancePath+"/" + i0+"/product_id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data2};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+if(data0.cycle !== undefined){
+let data3 = data0.cycle;
+if(typeof data3 !== "string"){
+let dataType3 = typeof data3;
+let coerced3 = undefined;
+if(dataType3 == 'object' && Array.isArray(data3) && data3.length == 1){
+data3 = data3[0];
+dataType3 = typeof data3;
+if(typeof data3 === "string"){
+coerced3 = data3;
+}
+}
+if(!(coerced3 !== undefined)){
+if(dataType3 == "number" || dataType3 == "boolean"){
+coerced3 = "" + data3;
+}
+else if(data3 === null){
+coerced3 = "";
+}
+else {
+const err8 = {instancePath:instancePath+"/" + i0+"/cycle",schemaPath:"#/definitions/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema840.type,parentSchema:schema840,data:data3};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(coerced3 !== undefined){
+data3 = coerced3;
+if(data0 !== undefined){
+data0["cycle"] = coerced3;
+}
+}
+}
+if(!(((((((((((((data3 === "h") || (data3 === "d")) || (data3 === "w")) || (data3 === "m")) || (data3 === "q")) || (data3 === "s")) || (data3 === "a")) || (data3 === "b")) || (data3 === "t")) || (data3 === "p4")) || (data3 === "p5")) || (data3 === "Once")) || (data3 === "Free"))){
+const err9 = {instancePath:instancePath+"/" + i0+"/cycle",schemaPath:"#/definitions/cycle/enum",keyword:"enum",params:{allowedValues: schema840.enum},message:"must be equal to one of the allowed values",schema:schema840.enum,parentSchema:schema840,data:data3};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data0.domain !== undefined){
+let data4 = data0.domain;
+if(typeof data4 !== "string"){
+let dataType4 = typeof data4;
+let coerced4 = undefined;
+if(dataType4 == 'object' && Array.isArray(data4) && data4.length == 1){
+data4 = data4[0];
+dataType4 = typeof data4;
+if(typeof data4 === "string"){
+coerced4 = data4;
+}
+}
+if(!(coerced4 !== undefined)){
+if(dataType4 == "number" || dataType4 == "boolean"){
+coerced4 = "" + data4;
+}
+else if(data4 === null){
+coerced4 = "";
+}
+else {
+const err10 = {instancePath:instancePath+"/" + i0+"/domain",schemaPath:"#/definitions/hostname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema841.type,parentSchema:schema841,data:data4};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(coerced4 !== undefined){
+data4 = coerced4;
+if(data0 !== undefined){
+data0["domain"] = coerced4;
+}
+}
+}
+if(typeof data4 === "string"){
+if(func5(data4) > 255){
+const err11 = {instancePath:instancePath+"/" + i0+"/domain",schemaPath:"#/definitions/hostname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema841,data:data4};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+if(data0.name !== undefined){
+let data5 = data0.name;
+if(typeof data5 !== "string"){
+let dataType5 = typeof data5;
+let coerced5 = undefined;
+if(dataType5 == 'object' && Array.isArray(data5) && data5.length == 1){
+data5 = data5[0];
+dataType5 = typeof data5;
+if(typeof data5 === "string"){
+coerced5 = data5;
+}
+}
+if(!(coerced5 !== undefined)){
+if(dataType5 == "number" || dataType5 == "boolean"){
+coerced5 = "" + data5;
+}
+else if(data5 === null){
+coerced5 = "";
+}
+else {
+const err12 = {instancePath:instancePath+"/" + i0+"/name",schemaPath:"#/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema838.items.properties.name.type,parentSchema:schema838.items.properties.name,data:data5};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(coerced5 !== undefined){
+data5 = coerced5;
+if(data0 !== undefined){
+data0["name"] = coerced5;
+}
+}
+}
+if(typeof data5 === "string"){
+if(func5(data5) > 255){
+const err13 = {instancePath:instancePath+"/" + i0+"/name",schemaPath:"#/items/properties/name/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema838.items.properties.name,data:data5};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+let data6 = data0.action;
+if(typeof data6 !== "string"){
+let dataType6 = typeof data6;
+let coerced6 = undefined;
+if(dataType6 == 'object' && Array.isArray(data6) && data6.length == 1){
+data6 = data6[0];
+dataType6 = typeof data6;
+if(typeof data6 === "string"){
+coerced6 = data6;
+}
+}
+if(!(coerced6 !== undefined)){
+if(dataType6 == "number" || dataType6 == "boolean"){
+coerced6 = "" + data6;
+}
+else if(data6 === null){
+coerced6 = "";
+}
+else {
+const err14 = {instancePath:instancePath+"/" + i0+"/action",schemaPath:"#/items/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema838.items.properties.action.type,parentSchema:schema838.items.properties.action,data:data6};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(coerced6 !== undefined){
+data6 = coerced6;
+if(data0 !== undefined){
+data0["action"] = coerced6;
+}
+}
+}
+if(!((data6 === "register") || (data6 === "transfer"))){
+const err15 = {instancePath:instancePath+"/" + i0+"/action",schemaPath:"#/items/properties/action/enum",keyword:"enum",params:{allowedValues: schema838.items.properties.action.enum},message:"must be equal to one of the allowed values",schema:schema838.items.properties.action.enum,parentSchema:schema838.items.properties.action,data:data6};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+let data7 = data0.years;
+if(typeof data7 !== "string"){
+let dataType7 = typeof data7;
+let coerced7 = undefined;
+if(dataType7 == 'object' && Array.isArray(data7) && data7.length == 1){
+data7 = data7[0];
+dataType7 = typeof data7;
+if(typeof data7 === "string"){
+coerced7 = data7;
+}
+}
+if(!(coerced7 !== undefined)){
+if(dataType7 == "number" || dataType7 == "boolean"){
+coerced7 = "" + data7;
+}
+else if(data7 === null){
+coerced7 = "";
+}
+else {
+const err16 = {instancePath:instancePath+"/" + i0+"/years",schemaPath:"#/items/properties/years/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema838.items.properties.years.type,parentSchema:schema838.items.properties.years,data:data7};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(coerced7 !== undefined){
+data7 = coerced7;
+if(data0 !== undefined){
+data0["years"] = coerced7;
+}
+}
+}
+if(typeof data7 === "string"){
+if(!pattern408.test(data7)){
+const err17 = {instancePath:instancePath+"/" + i0+"/years",schemaPath:"#/items/properties/years/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]?$"},message:"must match pattern \""+"^[1-9][0-9]?$"+"\"",schema:"^[1-9][0-9]?$",parentSchema:schema838.items.properties.years,data:data7};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data0.epp !== undefined){
+let data8 = data0.epp;
+if(typeof data8 !== "string"){
+let dataType8 = typeof data8;
+let coerced8 = undefined;
+if(dataType8 == 'object' && Array.isArray(data8) && data8.length == 1){
+data8 = data8[0];
+dataType8 = typeof data8;
+if(typeof data8 === "string"){
+coerced8 = data8;
+}
+}
+if(!(coerced8 !== undefined)){
+if(dataType8 == "number" || dataType8 == "boolean"){
+coerced8 = "" + data8;
+}
+else if(data8 === null){
+coerced8 = "";
+}
+else {
+const err18 = {instancePath:instancePath+"/" + i0+"/epp",schemaPath:"#/items/properties/epp/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema838.items.properties.epp.type,parentSchema:schema838.items.properties.epp,data:data8};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(coerced8 !== undefined){
+data8 = coerced8;
+if(data0 !== undefined){
+data0["epp"] = coerced8;
+}
+}
+}
+if(typeof data8 === "string"){
+if(func5(data8) > 255){
+const err19 = {instancePath:instancePath+"/" + i0+"/epp",schemaPath:"#/items/properties/epp/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema838.items.properties.epp,data:data8};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+if(data0.nameservers !== undefined){
+let data9 = data0.nameservers;
+if(!(Array.isArray(data9))){
+let dataType9 = typeof data9;
+let coerced9 = undefined;
+if(dataType9 == 'object' && Array.isArray(data9) && data9.length == 1){
+data9 = data9[0];
+dataType9 = typeof data9;
+if(Array.isArray(data9)){
+coerced9 = data9;
+}
+}
+if(!(coerced9 !== undefined)){
+if(dataType9 === "string" || dataType9 === "number"
+              || dataType9 === "boolean" || data9 === null){
+coerced9 = [data9];
+}
+else {
+const err20 = {instancePath:instancePath+"/" + i0+"/nameservers",schemaPath:"#/items/properties/nameservers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema838.items.properties.nameservers.type,parentSchema:schema838.items.properties.nameservers,data:data9};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(coerced9 !== undefined){
+data9 = coerced9;
+if(data0 !== undefined){
+data0["nameservers"] = coerced9;
+}
+}
+}
+if(Array.isArray(data9)){
+if(data9.length > 4){
+const err21 = {instancePath:instancePath+"/" + i0+"/nameservers",schemaPath:"#/items/properties/nameservers/maxItems",keyword:"maxItems",params:{limit: 4},message:"must NOT have more than 4 items",schema:4,parentSchema:schema838.items.properties.nameservers,data:data9};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+const len1 = data9.length;
+for(let i1=0; i1<len1; i1++){
+let data10 = data9[i1];
+if(typeof data10 !== "string"){
+let dataType10 = typeof data10;
+let coerced10 = undefined;
+if(dataType10 == 'object' && Array.isArray(data10) && data10.length == 1){
+data10 = data10[0];
+dataType10 = typeof data10;
+if(typeof data10 === "string"){
+coerced10 = data10;
+}
+}
+if(!(coerced10 !== undefined)){
+if(dataType10 == "number" || dataType10 == "boolean"){
+coerced10 = "" + data10;
+}
+else if(data10 === null){
+coerced10 = "";
+}
+else {
+const err22 = {instancePath:instancePath+"/" + i0+"/nameservers/" + i1,schemaPath:"#/definitions/hostname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema841.type,parentSchema:schema841,data:data10};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(coerced10 !== undefined){
+data10 = coerced10;
+if(data9 !== undefined){
+data9[i1] = coerced10;
+}
+}
+}
+if(typeof data10 === "string"){
+if(func5(data10) > 255){
+const err23 = {instancePath:instancePath+"/" + i0+"/nameservers/" + i1,schemaPath:"#/definitions/hostname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema841,data:data10};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+}
+}
+}
+}
+else {
+const err24 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema838.items.type,parentSchema:schema838.items,data:data0};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+}
+validate220.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate227(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.ignore_errors === undefined){
+data.ignore_errors = false;
+}
+if(data.items === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "items"},message:"must have required property '"+"items"+"'",schema:schema873.required,parentSchema:schema873,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.items !== undefined){
+if(!(validate220(data.items, {instancePath:instancePath+"/items",parentData:data,parentDataProperty:"items",rootData}))){
+vErrors = vErrors === null ? validate220.errors : vErrors.concat(validate220.errors);
+errors = vErrors.length;
+}
+}
+if(data.pay_method !== undefined){
+let data1 = data.pay_method;
+if(typeof data1 !== "string"){
+let dataType0 = typeof data1;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType0 = typeof data1;
+if(typeof data1 === "string"){
+coerced0 = data1;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data1;
+}
+else if(data1 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/pay_method",schemaPath:"#/definitions/payMethod/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data1};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data1 = coerced0;
+if(data !== undefined){
+data["pay_method"] = coerced0;
+}
+}
+}
+if(typeof data1 === "string"){
+if(!pattern49.test(data1)){
+const err2 = {instancePath:instancePath+"/pay_method",schemaPath:"#/definitions/payMethod/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+if(data.promocode !== undefined){
+let data2 = data.promocode;
+if(typeof data2 !== "string"){
+let dataType1 = typeof data2;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data2) && data2.length == 1){
+data2 = data2[0];
+dataType1 = typeof data2;
+if(typeof data2 === "string"){
+coerced1 = data2;
+}
+}
+if(!(coerced1 !== undefined)){
+if(dataType1 == "number" || dataType1 == "boolean"){
+coerced1 = "" + data2;
+}
+else if(data2 === null){
+coerced1 = "";
+}
+else {
+const err3 = {instancePath:instancePath+"/promocode",schemaPath:"#/definitions/promocode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema844.type,parentSchema:schema844,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data2 = coerced1;
+if(data !== undefined){
+data["promocode"] = coerced1;
+}
+}
+}
+if(typeof data2 === "string"){
+if(func5(data2) > 255){
+const err4 = {instancePath:instancePath+"/promocode",schemaPath:"#/definitions/promocode/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema844,data:data2};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+if(data.aff_id !== undefined){
+let data3 = data.aff_id;
+if(typeof data3 !== "string"){
+let dataType2 = typeof data3;
+let coerced2 = undefined;
+if(dataType2 == 'object' && Array.isArray(data3) && data3.length == 1){
+data3 = data3[0];
+dataType2 = typeof data3;
+if(typeof data3 === "string"){
+coerced2 = data3;
+}
+}
+if(!(coerced2 !== undefined)){
+if(dataType2 == "number" || dataType2 == "boolean"){
+coerced2 = "" + data3;
+}
+else if(data3 === null){
+coerced2 = "";
+}
+else {
+const err5 = {instancePath:instancePath+"/aff_id",schemaPath:"#/definitions/affId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(coerced2 !== undefined){
+data3 = coerced2;
+if(data !== undefined){
+data["aff_id"] = coerced2;
+}
+}
+}
+if(typeof data3 === "string"){
+if(!pattern49.test(data3)){
+const err6 = {instancePath:instancePath+"/aff_id",schemaPath:"#/definitions/affId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data3};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+let data4 = data.ignore_errors;
+const _errs12 = errors;
+let valid4 = false;
+const _errs13 = errors;
+if(typeof data4 !== "boolean"){
+let dataType3 = typeof data4;
+let coerced3 = undefined;
+if(dataType3 == 'object' && Array.isArray(data4) && data4.length == 1){
+data4 = data4[0];
+dataType3 = typeof data4;
+if(typeof data4 === "boolean"){
+coerced3 = data4;
+}
+}
+if(!(coerced3 !== undefined)){
+if(data4 === "false" || data4 === 0 || data4 === null){
+coerced3 = false;
+}
+else if(data4 === "true" || data4 === 1){
+coerced3 = true;
+}
+else {
+const err7 = {instancePath:instancePath+"/ignore_errors",schemaPath:"#/properties/ignore_errors/anyOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema873.properties.ignore_errors.anyOf[0].type,parentSchema:schema873.properties.ignore_errors.anyOf[0],data:data4};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(coerced3 !== undefined){
+data4 = coerced3;
+if(data !== undefined){
+data["ignore_errors"] = coerced3;
+}
+}
+}
+var _valid0 = _errs13 === errors;
+valid4 = valid4 || _valid0;
+if(!valid4){
+const _errs15 = errors;
+if(typeof data4 !== "string"){
+let dataType4 = typeof data4;
+let coerced4 = undefined;
+if(dataType4 == 'object' && Array.isArray(data4) && data4.length == 1){
+data4 = data4[0];
+dataType4 = typeof data4;
+if(typeof data4 === "string"){
+coerced4 = data4;
+}
+}
+if(!(coerced4 !== undefined)){
+if(dataType4 == "number" || dataType4 == "boolean"){
+coerced4 = "" + data4;
+}
+else if(data4 === null){
+coerced4 = "";
+}
+else {
+const err8 = {instancePath:instancePath+"/ignore_errors",schemaPath:"#/properties/ignore_errors/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema873.properties.ignore_errors.anyOf[1].type,parentSchema:schema873.properties.ignore_errors.anyOf[1],data:data4};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(coerced4 !== undefined){
+data4 = coerced4;
+if(data !== undefined){
+data["ignore_errors"] = coerced4;
+}
+}
+}
+if(!((((data4 === "0") || (data4 === "1")) || (data4 === "true")) || (data4 === "false"))){
+const err9 = {instancePath:instancePath+"/ignore_errors",schemaPath:"#/properties/ignore_errors/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema873.properties.ignore_errors.anyOf[1].enum},message:"must be equal to one of the allowed values",schema:schema873.properties.ignore_errors.anyOf[1].enum,parentSchema:schema873.properties.ignore_errors.anyOf[1],data:data4};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+var _valid0 = _errs15 === errors;
+valid4 = valid4 || _valid0;
+}
+if(!valid4){
+const err10 = {instancePath:instancePath+"/ignore_errors",schemaPath:"#/properties/ignore_errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema873.properties.ignore_errors.anyOf,parentSchema:schema873.properties.ignore_errors,data:data4};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+else {
+errors = _errs12;
+if(vErrors !== null){
+if(_errs12){
+vErrors.length = _errs12;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+else {
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema873.type,parentSchema:schema873,data};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+validate227.errors = vErrors;
+return errors === 0;
+}
+
+export const postOrderProductId = validate232;
+const schema892 = {"title":"UserApiPostOrderProductIdInput","type":"object","required":["product_id"],"properties":{"product_id":{"$ref":"../defs.json#/definitions/id"},"cycle":{"$ref":"postOrder.json#/definitions/cycle"},"domain":{"$ref":"postOrder.json#/definitions/hostname"},"pay_method":{"$ref":"postOrder.json#/definitions/payMethod"},"promocode":{"$ref":"postOrder.json#/definitions/promocode"},"aff_id":{"$ref":"postOrder.json#/definitions/affId"}}};
+
+function validate232(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.product_id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "product_id"},message:"must have required property '"+"product_id"+"'",schema:schema892.required,parentSchema:schema892,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.product_id !== undefined){
+let data0 = data.product_id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/product_id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["product_id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern49.test(data0)){
+const err2 = {instancePath:instancePath+"/product_id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+if(data.cycle !== undefined){
+let data1 = data.cycle;
+if(typeof data1 !== "string"){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType1 = typeof data1;
+if(typeof data1 === "string"){
+coerced1 = data1;
+}
+}
+if(!(coerced1 !== undefined)){
+if(dataType1 == "number" || dataType1 == "boolean"){
+coerced1 = "" + data1;
+}
+else if(data1 === null){
+coerced1 = "";
+}
+else {
+const err3 = {instancePath:instancePath+"/cycle",schemaPath:"postOrder.json#/definitions/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema840.type,parentSchema:schema840,data:data1};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["cycle"] = coerced1;
+}
+}
+}
+if(!(((((((((((((data1 === "h") || (data1 === "d")) || (data1 === "w")) || (data1 === "m")) || (data1 === "q")) || (data1 === "s")) || (data1 === "a")) || (data1 === "b")) || (data1 === "t")) || (data1 === "p4")) || (data1 === "p5")) || (data1 === "Once")) || (data1 === "Free"))){
+const err4 = {instancePath:instancePath+"/cycle",schemaPath:"postOrder.json#/definitions/cycle/enum",keyword:"enum",params:{allowedValues: schema840.enum},message:"must be equal to one of the allowed values",schema:schema840.enum,parentSchema:schema840,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.domain !== undefined){
+let data2 = data.domain;
+if(typeof data2 !== "string"){
+let dataType2 = typeof data2;
+let coerced2 = undefined;
+if(dataType2 == 'object' && Array.isArray(data2) && data2.length == 1){
+data2 = data2[0];
+dataType2 = typeof data2;
+if(typeof data2 === "string"){
+coerced2 = data2;
+}
+}
+if(!(coerced2 !== undefined)){
+if(dataType2 == "number" || dataType2 == "boolean"){
+coerced2 = "" + data2;
+}
+else if(data2 === null){
+coerced2 = "";
+}
+else {
+const err5 = {instancePath:instancePath+"/domain",schemaPath:"postOrder.json#/definitions/hostname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema841.type,parentSchema:schema841,data:data2};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(coerced2 !== undefined){
+data2 = coerced2;
+if(data !== undefined){
+data["domain"] = coerced2;
+}
+}
+}
+if(typeof data2 === "string"){
+if(func5(data2) > 255){
+const err6 = {instancePath:instancePath+"/domain",schemaPath:"postOrder.json#/definitions/hostname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema841,data:data2};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+if(data.pay_method !== undefined){
+let data3 = data.pay_method;
+if(typeof data3 !== "string"){
+let dataType3 = typeof data3;
+let coerced3 = undefined;
+if(dataType3 == 'object' && Array.isArray(data3) && data3.length == 1){
+data3 = data3[0];
+dataType3 = typeof data3;
+if(typeof data3 === "string"){
+coerced3 = data3;
+}
+}
+if(!(coerced3 !== undefined)){
+if(dataType3 == "number" || dataType3 == "boolean"){
+coerced3 = "" + data3;
+}
+else if(data3 === null){
+coerced3 = "";
+}
+else {
+const err7 = {instancePath:instancePath+"/pay_method",schemaPath:"postOrder.json#/definitions/payMethod/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(coerced3 !== undefined){
+data3 = coerced3;
+if(data !== undefined){
+data["pay_method"] = coerced3;
+}
+}
+}
+if(typeof data3 === "string"){
+if(!pattern49.test(data3)){
+const err8 = {instancePath:instancePath+"/pay_method",schemaPath:"postOrder.json#/definitions/payMethod/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data3};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+if(data.promocode !== undefined){
+let data4 = data.promocode;
+if(typeof data4 !== "string"){
+let dataType4 = typeof data4;
+let coerced4 = undefined;
+if(dataType4 == 'object' && Array.isArray(data4) && data4.length == 1){
+data4 = data4[0];
+dataType4 = typeof data4;
+if(typeof data4 === "string"){
+coerced4 = data4;
+}
+}
+if(!(coerced4 !== undefined)){
+if(dataType4 == "number" || dataType4 == "boolean"){
+coerced4 = "" + data4;
+}
+else if(data4 === null){
+coerced4 = "";
+}
+else {
+const err9 = {instancePath:instancePath+"/promocode",schemaPath:"postOrder.json#/definitions/promocode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema844.type,parentSchema:schema844,data:data4};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(coerced4 !== undefined){
+data4 = coerced4;
+if(data !== undefined){
+data["promocode"] = coerced4;
+}
+}
+}
+if(typeof data4 === "string"){
+if(func5(data4) > 255){
+const err10 = {instancePath:instancePath+"/promocode",schemaPath:"postOrder.json#/definitions/promocode/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema844,data:data4};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+if(data.aff_id !== undefined){
+let data5 = data.aff_id;
+if(typeof data5 !== "string"){
+let dataType5 = typeof data5;
+let coerced5 = undefined;
+if(dataType5 == 'object' && Array.isArray(data5) && data5.length == 1){
+data5 = data5[0];
+dataType5 = typeof data5;
+if(typeof data5 === "string"){
+coerced5 = data5;
+}
+}
+if(!(coerced5 !== undefined)){
+if(dataType5 == "number" || dataType5 == "boolean"){
+coerced5 = "" + data5;
+}
+else if(data5 === null){
+coerced5 = "";
+}
+else {
+const err11 = {instancePath:instancePath+"/aff_id",schemaPath:"postOrder.json#/definitions/affId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data5};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(coerced5 !== undefined){
+data5 = coerced5;
+if(data !== undefined){
+data["aff_id"] = coerced5;
+}
+}
+}
+if(typeof data5 === "string"){
+if(!pattern49.test(data5)){
+const err12 = {instancePath:instancePath+"/aff_id",schemaPath:"postOrder.json#/definitions/affId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data5};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema892.type,parentSchema:schema892,data};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+validate232.errors = vErrors;
+return errors === 0;
+}
+
+export const postQuote = validate249;
+const schema1033 = {"title":"UserApiPostQuoteInput","type":"object","required":["items"],"properties":{"items":{"$ref":"postOrder.json#/definitions/items"},"pay_method":{"$ref":"postOrder.json#/definitions/payMethod"},"promocode":{"$ref":"postOrder.json#/definitions/promocode"},"aff_id":{"$ref":"postOrder.json#/definitions/affId"},"ignore_errors":{"$ref":"postOrder.json#/properties/input/properties/ignore_errors"},"output":{"type":"string","enum":["short","config","full"],"default":"short","description":"short (the default), config or full"}}};
+const schema908 = {"description":"true (JSON), \"1\" or \"true\" orders the items without problems and leaves the others out; false (the default) refuses the whole order","anyOf":[{"type":"boolean"},{"type":"string","enum":["0","1","true","false"]}],"default":false};
+
+function validate234(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(Array.isArray(data))){
+let dataType0 = typeof data;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data) && data.length == 1){
+data = data[0];
+dataType0 = typeof data;
+if(Array.isArray(data)){
+coerced0 = data;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 === "string" || dataType0 === "number"
+              || dataType0 === "boolean" || data === null){
+coerced0 = [data];
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema838.type,parentSchema:schema838,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data = coerced0;
+if(parentData !== undefined){
+parentData[parentDataProperty] = coerced0;
+}
+}
+}
+if(Array.isArray(data)){
+if(data.length > 50){
+const err1 = {instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 50},message:"must NOT have more than 50 items",schema:50,parentSchema:schema838,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.length < 1){
+const err2 = {instancePath,schemaPath:"#/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema838,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+const len0 = data.length;
+for(let i0=0; i0<len0; i0++){
+let data0 = data[i0];
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+if(data0.action === undefined){
+data0.action = "register";
+}
+if(data0.years === undefined){
+data0.years = "1";
+}
+if(data0.type === undefined){
+const err3 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema838.items.required,parentSchema:schema838.items,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data0.type !== undefined){
+let data1 = data0.type;
+if(typeof data1 !== "string"){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType1 = typeof data1;
+if(typeof data1 === "string"){
+coerced1 = data1;
+}
+}
+if(!(coerced1 !== undefined)){
+if(dataType1 == "number" || dataType1 == "boolean"){
+coerced1 = "" + data1;
+}
+else if(data1 === null){
+coerced1 = "";
+}
+else {
+const err4 = {instancePath:instancePath+"/" + i0+"/type",schemaPath:"#/items/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema838.items.properties.type.type,parentSchema:schema838.items.properties.type,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data0 !== undefined){
+data0["type"] = coerced1;
+}
+}
+}
+if(!((data1 === "product") || (data1 === "domain"))){
+const err5 = {instancePath:instancePath+"/" + i0+"/type",schemaPath:"#/items/properties/type/enum",keyword:"enum",params:{allowedValues: schema838.items.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema838.items.properties.type.enum,parentSchema:schema838.items.properties.type,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data0.product_id !== undefined){
+let data2 = data0.product_id;
+if(typeof data2 !== "string"){
+let dataType2 = typeof data2;
+let coerced2 = undefined;
+if(dataType2 == 'object' && Array.isArray(data2) && data2.length == 1){
+data2 = data2[0];
+dataType2 = typeof data2;
+if(typeof data2 === "string"){
+coerced2 = data2;
+}
+}
+if(!(coerced2 !== undefined)){
+if(dataType2 == "number" || dataType2 == "boolean"){
+coerced2 = "" + data2;
+}
+else if(data2 === null){
+coerced2 = "";
+}
+else {
+const err6 = {instancePath:instancePath+"/" + i0+"/product_id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data2};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(coerced2 !== undefined){
+data2 = coerced2;
+if(data0 !== undefined){
+data0["product_id"] = coerced2;
+}
+}
+}
+if(typeof data2 === "string"){
+if(!pattern49.test(data2)){
+const err7 = {instancePath:instancePath+"/" + i0+"/product_id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data2};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+if(data0.cycle !== undefined){
+let data3 = data0.cycle;
+if(typeof data3 !== "string"){
+let dataType3 = typeof data3;
+let coerced3 = undefined;
+if(dataType3 == 'object' && Array.isArray(data3) && data3.length == 1){
+data3 = data3[0];
+dataType3 = typeof data3;
+if(typeof data3 === "string"){
+coerced3 = data3;
+}
+}
+if(!(coerced3 !== undefined)){
+if(dataType3 == "number" || dataType3 == "boolean"){
+coerced3 = "" + data3;
+}
+else if(data3 === null){
+coerced3 = "";
+}
+else {
+const err8 = {instancePath:instancePath+"/" + i0+"/cycle",schemaPath:"#/definitions/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema840.type,parentSchema:schema840,data:data3};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(coerced3 !== undefined){
+data3 = coerced3;
+if(data0 !== undefined){
+data0["cycle"] = coerced3;
+}
+}
+}
+if(!(((((((((((((data3 === "h") || (data3 === "d")) || (data3 === "w")) || (data3 === "m")) || (data3 === "q")) || (data3 === "s")) || (data3 === "a")) || (data3 === "b")) || (data3 === "t")) || (data3 === "p4")) || (data3 === "p5")) || (data3 === "Once")) || (data3 === "Free"))){
+const err9 = {instancePath:instancePath+"/" + i0+"/cycle",schemaPath:"#/definitions/cycle/enum",keyword:"enum",params:{allowedValues: schema840.enum},message:"must be equal to one of the allowed values",schema:schema840.enum,parentSchema:schema840,data:data3};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data0.domain !== undefined){
+let data4 = data0.domain;
+if(typeof data4 !== "string"){
+let dataType4 = typeof data4;
+let coerced4 = undefined;
+if(dataType4 == 'object' && Array.isArray(data4) && data4.length == 1){
+data4 = data4[0];
+dataType4 = typeof data4;
+if(typeof data4 === "string"){
+coerced4 = data4;
+}
+}
+if(!(coerced4 !== undefined)){
+if(dataType4 == "number" || dataType4 == "boolean"){
+coerced4 = "" + data4;
+}
+else if(data4 === null){
+coerced4 = "";
+}
+else {
+const err10 = {instancePath:instancePath+"/" + i0+"/domain",schemaPath:"#/definitions/hostname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema841.type,parentSchema:schema841,data:data4};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(coerced4 !== undefined){
+data4 = coerced4;
+if(data0 !== undefined){
+data0["domain"] = coerced4;
+}
+}
+}
+if(typeof data4 === "string"){
+if(func5(data4) > 255){
+const err11 = {instancePath:instancePath+"/" + i0+"/domain",schemaPath:"#/definitions/hostname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema841,data:data4};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+if(data0.name !== undefined){
+let data5 = data0.name;
+if(typeof data5 !== "string"){
+let dataType5 = typeof data5;
+let coerced5 = undefined;
+if(dataType5 == 'object' && Array.isArray(data5) && data5.length == 1){
+data5 = data5[0];
+dataType5 = typeof data5;
+if(typeof data5 === "string"){
+coerced5 = data5;
+}
+}
+if(!(coerced5 !== undefined)){
+if(dataType5 == "number" || dataType5 == "boolean"){
+coerced5 = "" + data5;
+}
+else if(data5 === null){
+coerced5 = "";
+}
+else {
+const err12 = {instancePath:instancePath+"/" + i0+"/name",schemaPath:"#/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema838.items.properties.name.type,parentSchema:schema838.items.properties.name,data:data5};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(coerced5 !== undefined){
+data5 = coerced5;
+if(data0 !== undefined){
+data0["name"] = coerced5;
+}
+}
+}
+if(typeof data5 === "string"){
+if(func5(data5) > 255){
+const err13 = {instancePath:instancePath+"/" + i0+"/name",schemaPath:"#/items/properties/name/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema838.items.properties.name,data:data5};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+let data6 = data0.action;
+if(typeof data6 !== "string"){
+let dataType6 = typeof data6;
+let coerced6 = undefined;
+if(dataType6 == 'object' && Array.isArray(data6) && data6.length == 1){
+data6 = data6[0];
+dataType6 = typeof data6;
+if(typeof data6 === "string"){
+coerced6 = data6;
+}
+}
+if(!(coerced6 !== undefined)){
+if(dataType6 == "number" || dataType6 == "boolean"){
+coerced6 = "" + data6;
+}
+else if(data6 === null){
+coerced6 = "";
+}
+else {
+const err14 = {instancePath:instancePath+"/" + i0+"/action",schemaPath:"#/items/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema838.items.properties.action.type,parentSchema:schema838.items.properties.action,data:data6};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(coerced6 !== undefined){
+data6 = coerced6;
+if(data0 !== undefined){
+data0["action"] = coerced6;
+}
+}
+}
+if(!((data6 === "register") || (data6 === "transfer"))){
+const err15 = {instancePath:instancePath+"/" + i0+"/action",schemaPath:"#/items/properties/action/enum",keyword:"enum",params:{allowedValues: schema838.items.properties.action.enum},message:"must be equal to one of the allowed values",schema:schema838.items.properties.action.enum,parentSchema:schema838.items.properties.action,data:data6};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+let data7 = data0.years;
+if(typeof data7 !== "string"){
+let dataType7 = typeof data7;
+let coerced7 = undefined;
+if(dataType7 == 'object' && Array.isArray(data7) && data7.length == 1){
+data7 = data7[0];
+dataType7 = typeof data7;
+if(typeof data7 === "string"){
+coerced7 = data7;
+}
+}
+if(!(coerced7 !== undefined)){
+if(dataType7 == "number" || dataType7 == "boolean"){
+coerced7 = "" + data7;
+}
+else if(data7 === null){
+coerced7 = "";
+}
+else {
+const err16 = {instancePath:instancePath+"/" + i0+"/years",schemaPath:"#/items/properties/years/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema838.items.properties.years.type,parentSchema:schema838.items.properties.years,data:data7};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(coerced7 !== undefined){
+data7 = coerced7;
+if(data0 !== undefined){
+data0["years"] = coerced7;
+}
+}
+}
+if(typeof data7 === "string"){
+if(!pattern408.test(data7)){
+const err17 = {instancePath:instancePath+"/" + i0+"/years",schemaPath:"#/items/properties/years/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]?$"},message:"must match pattern \""+"^[1-9][0-9]?$"+"\"",schema:"^[1-9][0-9]?$",parentSchema:schema838.items.properties.years,data:data7};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data0.epp !== undefined){
+let data8 = data0.epp;
+if(typeof data8 !== "string"){
+let dataType8 = typeof data8;
+let coerced8 = undefined;
+if(dataType8 == 'object' && Array.isArray(data8) && data8.length == 1){
+data8 = data8[0];
+dataType8 = typeof data8;
+if(typeof data8 === "string"){
+coerced8 = data8;
+}
+}
+if(!(coerced8 !== undefined)){
+if(dataType8 == "number" || dataType8 == "boolean"){
+coerced8 = "" + data8;
+}
+else if(data8 === null){
+coerced8 = "";
+}
+else {
+const err18 = {instancePath:instancePath+"/" + i0+"/epp",schemaPath:"#/items/properties/epp/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema838.items.properties.epp.type,parentSchema:schema838.items.properties.epp,data:data8};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(coerced8 !== undefined){
+data8 = coerced8;
+if(data0 !== undefined){
+data0["epp"] = coerced8;
+}
+}
+}
+if(typeof data8 === "string"){
+if(func5(data8) > 255){
+const err19 = {instancePath:instancePath+"/" + i0+"/epp",schemaPath:"#/items/properties/epp/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema838.items.properties.epp,data:data8};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+if(data0.nameservers !== undefined){
+let data9 = data0.nameservers;
+if(!(Array.isArray(data9))){
+let dataType9 = typeof data9;
+let coerced9 = undefined;
+if(dataType9 == 'object' && Array.isArray(data9) && data9.length == 1){
+data9 = data9[0];
+dataType9 = typeof data9;
+if(Array.isArray(data9)){
+coerced9 = data9;
+}
+}
+if(!(coerced9 !== undefined)){
+if(dataType9 === "string" || dataType9 === "number"
+              || dataType9 === "boolean" || data9 === null){
+coerced9 = [data9];
+}
+else {
+const err20 = {instancePath:instancePath+"/" + i0+"/nameservers",schemaPath:"#/items/properties/nameservers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema838.items.properties.nameservers.type,parentSchema:schema838.items.properties.nameservers,data:data9};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(coerced9 !== undefined){
+data9 = coerced9;
+if(data0 !== undefined){
+data0["nameservers"] = coerced9;
+}
+}
+}
+if(Array.isArray(data9)){
+if(data9.length > 4){
+const err21 = {instancePath:instancePath+"/" + i0+"/nameservers",schemaPath:"#/items/properties/nameservers/maxItems",keyword:"maxItems",params:{limit: 4},message:"must NOT have more than 4 items",schema:4,parentSchema:schema838.items.properties.nameservers,data:data9};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+const len1 = data9.length;
+for(let i1=0; i1<len1; i1++){
+let data10 = data9[i1];
+if(typeof data10 !== "string"){
+let dataType10 = typeof data10;
+let coerced10 = undefined;
+if(dataType10 == 'object' && Array.isArray(data10) && data10.length == 1){
+data10 = data10[0];
+dataType10 = typeof data10;
+if(typeof data10 === "string"){
+coerced10 = data10;
+}
+}
+if(!(coerced10 !== undefined)){
+if(dataType10 == "number" || dataType10 == "boolean"){
+coerced10 = "" + data10;
+}
+else if(data10 === null){
+coerced10 = "";
+}
+else {
+const err22 = {instancePath:instancePath+"/" + i0+"/nameservers/" + i1,schemaPath:"#/definitions/hostname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema841.type,parentSchema:schema841,data:data10};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(coerced10 !== undefined){
+data10 = coerced10;
+if(data9 !== undefined){
+data9[i1] = coerced10;
+}
+}
+}
+if(typeof data10 === "string"){
+if(func5(data10) > 255){
+const err23 = {instancePath:instancePath+"/" + i0+"/nameservers/" + i1,schemaPath:"#/definitions/hostname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema841,data:data10};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+}
+}
+}
+}
+else {
+const err24 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema838.items.type,parentSchema:schema838.items,data:data0};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+}
+validate234.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate249(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.output === undefined){
+data.output = "short";
+}
+if(data.items === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "items"},message:"must have required property '"+"items"+"'",schema:schema1033.required,parentSchema:schema1033,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.items !== undefined){
+if(!(validate234(data.items, {instancePath:instancePath+"/items",parentData:data,parentDataProperty:"items",rootData}))){
+vErrors = vErrors === null ? validate234.errors : vErrors.concat(validate234.errors);
+errors = vErrors.length;
+}
+}
+if(data.pay_method !== undefined){
+let data1 = data.pay_method;
+if(typeof data1 !== "string"){
+let dataType0 = typeof data1;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType0 = typeof data1;
+if(typeof data1 === "string"){
+coerced0 = data1;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data1;
+}
+else if(data1 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/pay_method",schemaPath:"postOrder.json#/definitions/payMethod/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data1};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data1 = coerced0;
+if(data !== undefined){
+data["pay_method"] = coerced0;
+}
+}
+}
+if(typeof data1 === "string"){
+if(!pattern49.test(data1)){
+const err2 = {instancePath:instancePath+"/pay_method",schemaPath:"postOrder.json#/definitions/payMethod/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+if(data.promocode !== undefined){
+let data2 = data.promocode;
+if(typeof data2 !== "string"){
+let dataType1 = typeof data2;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data2) && data2.length == 1){
+data2 = data2[0];
+dataType1 = typeof data2;
+if(typeof data2 === "string"){
+coerced1 = data2;
+}
+}
+if(!(coerced1 !== undefined)){
+if(dataType1 == "number" || dataType1 == "boolean"){
+coerced1 = "" + data2;
+}
+else if(data2 === null){
+coerced1 = "";
+}
+else {
+const err3 = {instancePath:instancePath+"/promocode",schemaPath:"postOrder.json#/definitions/promocode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema844.type,parentSchema:schema844,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data2 = coerced1;
+if(data !== undefined){
+data["promocode"] = coerced1;
+}
+}
+}
+if(typeof data2 === "string"){
+if(func5(data2) > 255){
+const err4 = {instancePath:instancePath+"/promocode",schemaPath:"postOrder.json#/definitions/promocode/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema844,data:data2};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+if(data.aff_id !== undefined){
+let data3 = data.aff_id;
+if(typeof data3 !== "string"){
+let dataType2 = typeof data3;
+let coerced2 = undefined;
+if(dataType2 == 'object' && Array.isArray(data3) && data3.length == 1){
+data3 = data3[0];
+dataType2 = typeof data3;
+if(typeof data3 === "string"){
+coerced2 = data3;
+}
+}
+if(!(coerced2 !== undefined)){
+if(dataType2 == "number" || dataType2 == "boolean"){
+coerced2 = "" + data3;
+}
+else if(data3 === null){
+coerced2 = "";
+}
+else {
+const err5 = {instancePath:instancePath+"/aff_id",schemaPath:"postOrder.json#/definitions/affId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(coerced2 !== undefined){
+data3 = coerced2;
+if(data !== undefined){
+data["aff_id"] = coerced2;
+}
+}
+}
+if(typeof data3 === "string"){
+if(!pattern49.test(data3)){
+const err6 = {instancePath:instancePath+"/aff_id",schemaPath:"postOrder.json#/definitions/affId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data3};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+if(data.ignore_errors !== undefined){
+let data4 = data.ignore_errors;
+const _errs13 = errors;
+let valid5 = false;
+const _errs14 = errors;
+if(typeof data4 !== "boolean"){
+let dataType3 = typeof data4;
+let coerced3 = undefined;
+if(dataType3 == 'object' && Array.isArray(data4) && data4.length == 1){
+data4 = data4[0];
+dataType3 = typeof data4;
+if(typeof data4 === "boolean"){
+coerced3 = data4;
+}
+}
+if(!(coerced3 !== undefined)){
+if(data4 === "false" || data4 === 0 || data4 === null){
+coerced3 = false;
+}
+else if(data4 === "true" || data4 === 1){
+coerced3 = true;
+}
+else {
+const err7 = {instancePath:instancePath+"/ignore_errors",schemaPath:"postOrder.json#/properties/input/properties/ignore_errors/anyOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema908.anyOf[0].type,parentSchema:schema908.anyOf[0],data:data4};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(coerced3 !== undefined){
+data4 = coerced3;
+if(data !== undefined){
+data["ignore_errors"] = coerced3;
+}
+}
+}
+var _valid0 = _errs14 === errors;
+valid5 = valid5 || _valid0;
+if(!valid5){
+const _errs16 = errors;
+if(typeof data4 !== "string"){
+let dataType4 = typeof data4;
+let coerced4 = undefined;
+if(dataType4 == 'object' && Array.isArray(data4) && data4.length == 1){
+data4 = data4[0];
+dataType4 = typeof data4;
+if(typeof data4 === "string"){
+coerced4 = data4;
+}
+}
+if(!(coerced4 !== undefined)){
+if(dataType4 == "number" || dataType4 == "boolean"){
+coerced4 = "" + data4;
+}
+else if(data4 === null){
+coerced4 = "";
+}
+else {
+const err8 = {instancePath:instancePath+"/ignore_errors",schemaPath:"postOrder.json#/properties/input/properties/ignore_errors/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema908.anyOf[1].type,parentSchema:schema908.anyOf[1],data:data4};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(coerced4 !== undefined){
+data4 = coerced4;
+if(data !== undefined){
+data["ignore_errors"] = coerced4;
+}
+}
+}
+if(!((((data4 === "0") || (data4 === "1")) || (data4 === "true")) || (data4 === "false"))){
+const err9 = {instancePath:instancePath+"/ignore_errors",schemaPath:"postOrder.json#/properties/input/properties/ignore_errors/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema908.anyOf[1].enum},message:"must be equal to one of the allowed values",schema:schema908.anyOf[1].enum,parentSchema:schema908.anyOf[1],data:data4};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+var _valid0 = _errs16 === errors;
+valid5 = valid5 || _valid0;
+}
+if(!valid5){
+const err10 = {instancePath:instancePath+"/ignore_errors",schemaPath:"postOrder.json#/properties/input/properties/ignore_errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema908.anyOf,parentSchema:schema908,data:data4};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+else {
+errors = _errs13;
+if(vErrors !== null){
+if(_errs13){
+vErrors.length = _errs13;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+let data5 = data.output;
+if(typeof data5 !== "string"){
+let dataType5 = typeof data5;
+let coerced5 = undefined;
+if(dataType5 == 'object' && Array.isArray(data5) && data5.length == 1){
+data5 = data5[0];
+dataType5 = typeof data5;
+if(typeof data5 === "string"){
+coerced5 = data5;
+}
+}
+if(!(coerced5 !== undefined)){
+if(dataType5 == "number" || dataType5 == "boolean"){
+coerced5 = "" + data5;
+}
+else if(data5 === null){
+coerced5 = "";
+}
+else {
+const err11 = {instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1033.properties.output.type,parentSchema:schema1033.properties.output,data:data5};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(coerced5 !== undefined){
+data5 = coerced5;
+if(data !== undefined){
+data["output"] = coerced5;
+}
+}
+}
+if(!(((data5 === "short") || (data5 === "config")) || (data5 === "full"))){
+const err12 = {instancePath:instancePath+"/output",schemaPath:"#/properties/output/enum",keyword:"enum",params:{allowedValues: schema1033.properties.output.enum},message:"must be equal to one of the allowed values",schema:schema1033.properties.output.enum,parentSchema:schema1033.properties.output,data:data5};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+else {
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1033.type,parentSchema:schema1033,data};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+validate249.errors = vErrors;
+return errors === 0;
+}
+
+export const getTicketAttachmentFile = validate257;
+const schema1103 = {"title":"UserApiGetTicketAttachmentFileInput","type":"object","required":["file","number"],"properties":{"file":{"type":"string","minLength":1,"maxLength":255,"description":"the file's name, as the ticket lists it"},"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
+const schema1053 = {"type":"string","pattern":"^[1-9][0-9]{5}$","description":"a 6-digit ticket number, such as 814003"};
+const pattern560 = new RegExp("^[1-9][0-9]{5}$", "u");
+
+function validate257(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.file === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "file"},message:"must have required property '"+"file"+"'",schema:schema902.required,parentSchema:schema902,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "file"},message:"must have required property '"+"file"+"'",schema:schema1103.required,parentSchema:schema1103,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6684,7 +8842,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.number === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema902.required,parentSchema:schema902,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema1103.required,parentSchema:schema1103,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6713,7 +8871,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/file",schemaPath:"#/properties/file/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema902.properties.file.type,parentSchema:schema902.properties.file,data:data0};
+const err2 = {instancePath:instancePath+"/file",schemaPath:"#/properties/file/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1103.properties.file.type,parentSchema:schema1103.properties.file,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6732,7 +8890,7 @@ data["file"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(func5(data0) > 255){
-const err3 = {instancePath:instancePath+"/file",schemaPath:"#/properties/file/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema902.properties.file,data:data0};
+const err3 = {instancePath:instancePath+"/file",schemaPath:"#/properties/file/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1103.properties.file,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6742,7 +8900,7 @@ vErrors.push(err3);
 errors++;
 }
 if(func5(data0) < 1){
-const err4 = {instancePath:instancePath+"/file",schemaPath:"#/properties/file/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema902.properties.file,data:data0};
+const err4 = {instancePath:instancePath+"/file",schemaPath:"#/properties/file/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema1103.properties.file,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6773,7 +8931,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema852.type,parentSchema:schema852,data:data1};
+const err5 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1053.type,parentSchema:schema1053,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6791,8 +8949,8 @@ data["number"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern410.test(data1)){
-const err6 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema852,data:data1};
+if(!pattern560.test(data1)){
+const err6 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema1053,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -6805,7 +8963,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema902.type,parentSchema:schema902,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1103.type,parentSchema:schema1103,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -6814,18 +8972,18 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate225.errors = vErrors;
+validate257.errors = vErrors;
 return errors === 0;
 }
 
-export const getTicketDepartments = validate228;
-const schema912 = {"title":"UserApiGetTicketDepartmentsInput","type":"object"};
+export const getTicketDepartments = validate260;
+const schema1113 = {"title":"UserApiGetTicketDepartmentsInput","type":"object"};
 
-function validate228(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate260(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema912.type,parentSchema:schema912,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1113.type,parentSchema:schema1113,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6834,14 +8992,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate228.errors = vErrors;
+validate260.errors = vErrors;
 return errors === 0;
 }
 
-export const getTickets = validate232;
-const schema927 = {"title":"UserApiGetTicketsInput","type":"object","properties":{"page":{"$ref":"../defs.json#/definitions/pageNumber"}}};
+export const getTickets = validate264;
+const schema1128 = {"title":"UserApiGetTicketsInput","type":"object","properties":{"page":{"$ref":"../defs.json#/definitions/pageNumber"}}};
 
-function validate232(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate264(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6895,7 +9053,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema927.type,parentSchema:schema927,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1128.type,parentSchema:schema1128,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6904,19 +9062,19 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate232.errors = vErrors;
+validate264.errors = vErrors;
 return errors === 0;
 }
 
-export const getTicketsNumber = validate240;
-const schema962 = {"title":"UserApiGetTicketsNumberInput","type":"object","required":["number"],"properties":{"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
+export const getTicketsNumber = validate272;
+const schema1163 = {"title":"UserApiGetTicketsNumberInput","type":"object","required":["number"],"properties":{"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
 
-function validate240(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate272(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.number === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema962.required,parentSchema:schema962,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema1163.required,parentSchema:schema1163,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6945,7 +9103,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema852.type,parentSchema:schema852,data:data0};
+const err1 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1053.type,parentSchema:schema1053,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6963,8 +9121,8 @@ data["number"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern410.test(data0)){
-const err2 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema852,data:data0};
+if(!pattern560.test(data0)){
+const err2 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema1053,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6977,7 +9135,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema962.type,parentSchema:schema962,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1163.type,parentSchema:schema1163,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6986,19 +9144,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate240.errors = vErrors;
+validate272.errors = vErrors;
 return errors === 0;
 }
 
-export const postTickets = validate242;
-const schema969 = {"title":"UserApiPostTicketsInput","type":"object","required":["dept_id","subject","body"],"properties":{"dept_id":{"$ref":"../defs.json#/definitions/id"},"subject":{"type":"string","minLength":1,"maxLength":255,"description":"a non-empty text of at most 255 characters"},"body":{"type":"string","minLength":1,"description":"the message, not empty"},"priority":{"type":"string","enum":["low","medium","high"],"description":"low, medium or high"}}};
+export const postTickets = validate274;
+const schema1170 = {"title":"UserApiPostTicketsInput","type":"object","required":["dept_id","subject","body"],"properties":{"dept_id":{"$ref":"../defs.json#/definitions/id"},"subject":{"type":"string","minLength":1,"maxLength":255,"description":"a non-empty text of at most 255 characters"},"body":{"type":"string","minLength":1,"description":"the message, not empty"},"priority":{"type":"string","enum":["low","medium","high"],"description":"low, medium or high"}}};
 
-function validate242(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate274(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.dept_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "dept_id"},message:"must have required property '"+"dept_id"+"'",schema:schema969.required,parentSchema:schema969,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "dept_id"},message:"must have required property '"+"dept_id"+"'",schema:schema1170.required,parentSchema:schema1170,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7008,7 +9166,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.subject === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subject"},message:"must have required property '"+"subject"+"'",schema:schema969.required,parentSchema:schema969,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subject"},message:"must have required property '"+"subject"+"'",schema:schema1170.required,parentSchema:schema1170,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7018,7 +9176,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.body === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema969.required,parentSchema:schema969,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema1170.required,parentSchema:schema1170,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7097,7 +9255,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema969.properties.subject.type,parentSchema:schema969.properties.subject,data:data1};
+const err5 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1170.properties.subject.type,parentSchema:schema1170.properties.subject,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7116,7 +9274,7 @@ data["subject"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(func5(data1) > 255){
-const err6 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema969.properties.subject,data:data1};
+const err6 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1170.properties.subject,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7126,7 +9284,7 @@ vErrors.push(err6);
 errors++;
 }
 if(func5(data1) < 1){
-const err7 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema969.properties.subject,data:data1};
+const err7 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema1170.properties.subject,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7157,7 +9315,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err8 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema969.properties.body.type,parentSchema:schema969.properties.body,data:data2};
+const err8 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1170.properties.body.type,parentSchema:schema1170.properties.body,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -7176,7 +9334,7 @@ data["body"] = coerced2;
 }
 if(typeof data2 === "string"){
 if(func5(data2) < 1){
-const err9 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema969.properties.body,data:data2};
+const err9 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema1170.properties.body,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -7207,7 +9365,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err10 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema969.properties.priority.type,parentSchema:schema969.properties.priority,data:data3};
+const err10 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1170.properties.priority.type,parentSchema:schema1170.properties.priority,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -7225,7 +9383,7 @@ data["priority"] = coerced3;
 }
 }
 if(!(((data3 === "low") || (data3 === "medium")) || (data3 === "high"))){
-const err11 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/enum",keyword:"enum",params:{allowedValues: schema969.properties.priority.enum},message:"must be equal to one of the allowed values",schema:schema969.properties.priority.enum,parentSchema:schema969.properties.priority,data:data3};
+const err11 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/enum",keyword:"enum",params:{allowedValues: schema1170.properties.priority.enum},message:"must be equal to one of the allowed values",schema:schema1170.properties.priority.enum,parentSchema:schema1170.properties.priority,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -7237,7 +9395,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema969.type,parentSchema:schema969,data};
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1170.type,parentSchema:schema1170,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -7246,19 +9404,19 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate242.errors = vErrors;
+validate274.errors = vErrors;
 return errors === 0;
 }
 
-export const postTicketsNumber = validate244;
-const schema974 = {"title":"UserApiPostTicketsNumberInput","type":"object","required":["number","body"],"properties":{"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"},"body":{"type":"string","minLength":1,"description":"the message, not empty"}}};
+export const postTicketsNumber = validate276;
+const schema1175 = {"title":"UserApiPostTicketsNumberInput","type":"object","required":["number","body"],"properties":{"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"},"body":{"type":"string","minLength":1,"description":"the message, not empty"}}};
 
-function validate244(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate276(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.number === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema974.required,parentSchema:schema974,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema1175.required,parentSchema:schema1175,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7268,7 +9426,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.body === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema974.required,parentSchema:schema974,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema1175.required,parentSchema:schema1175,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7297,7 +9455,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema852.type,parentSchema:schema852,data:data0};
+const err2 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1053.type,parentSchema:schema1053,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7315,8 +9473,8 @@ data["number"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern410.test(data0)){
-const err3 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema852,data:data0};
+if(!pattern560.test(data0)){
+const err3 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema1053,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7347,7 +9505,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema974.properties.body.type,parentSchema:schema974.properties.body,data:data1};
+const err4 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1175.properties.body.type,parentSchema:schema1175.properties.body,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7366,7 +9524,7 @@ data["body"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(func5(data1) < 1){
-const err5 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema974.properties.body,data:data1};
+const err5 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema1175.properties.body,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7379,7 +9537,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema974.type,parentSchema:schema974,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1175.type,parentSchema:schema1175,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7388,19 +9546,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate244.errors = vErrors;
+validate276.errors = vErrors;
 return errors === 0;
 }
 
-export const putTicketsNumberClose = validate246;
-const schema979 = {"title":"UserApiPutTicketsNumberCloseInput","type":"object","required":["number"],"properties":{"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
+export const putTicketsNumberClose = validate278;
+const schema1180 = {"title":"UserApiPutTicketsNumberCloseInput","type":"object","required":["number"],"properties":{"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
 
-function validate246(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate278(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.number === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema979.required,parentSchema:schema979,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema1180.required,parentSchema:schema1180,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7429,7 +9587,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema852.type,parentSchema:schema852,data:data0};
+const err1 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1053.type,parentSchema:schema1053,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7447,8 +9605,8 @@ data["number"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern410.test(data0)){
-const err2 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema852,data:data0};
+if(!pattern560.test(data0)){
+const err2 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema1053,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7461,7 +9619,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema979.type,parentSchema:schema979,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1180.type,parentSchema:schema1180,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7470,19 +9628,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate246.errors = vErrors;
+validate278.errors = vErrors;
 return errors === 0;
 }
 
-export const putTicketsNumberOpen = validate248;
-const schema984 = {"title":"UserApiPutTicketsNumberOpenInput","type":"object","required":["number"],"properties":{"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
+export const putTicketsNumberOpen = validate280;
+const schema1185 = {"title":"UserApiPutTicketsNumberOpenInput","type":"object","required":["number"],"properties":{"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
 
-function validate248(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate280(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.number === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema984.required,parentSchema:schema984,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema1185.required,parentSchema:schema1185,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7511,7 +9669,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema852.type,parentSchema:schema852,data:data0};
+const err1 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1053.type,parentSchema:schema1053,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7529,8 +9687,8 @@ data["number"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern410.test(data0)){
-const err2 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema852,data:data0};
+if(!pattern560.test(data0)){
+const err2 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema1053,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7543,7 +9701,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema984.type,parentSchema:schema984,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1185.type,parentSchema:schema1185,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7552,7 +9710,7 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate248.errors = vErrors;
+validate280.errors = vErrors;
 return errors === 0;
 }
 

@@ -87,6 +87,13 @@ export type GetProductsEmpty = never[];
 export type Info = string[];
 export type UserApiPostLoginAnswer = UserApiTokens | UserApiMfaChallenge;
 /**
+ * the items to order, 1 to 50
+ *
+ * @minItems 1
+ * @maxItems 50
+ */
+export type UserApiOrderItems = [UserApiOrderItemInput, ...UserApiOrderItemInput[]];
+/**
  * a list of 1 to 10 messages, each 1 to 1000 characters
  *
  * @minItems 1
@@ -348,6 +355,9 @@ export interface AllWireTypes {
   userapi_services_postServiceIdCycle_json?: UserApiPostServiceIdCycle;
   userapi_services_postServiceIdLabel_json?: UserApiPostServiceIdLabel;
   userapi_services_postServiceIdRenew_json?: UserApiPostServiceIdRenew;
+  userapi_store_postOrder_json?: UserApiPostOrder;
+  userapi_store_postOrderProductId_json?: UserApiPostOrderProductId;
+  userapi_store_postQuote_json?: UserApiPostQuote;
   userapi_support_getTicketAttachmentFile_json?: UserApiGetTicketAttachmentFile;
   userapi_support_getTicketDepartments_json?: UserApiGetTicketDepartments;
   userapi_support_getTickets_json?: UserApiGetTickets;
@@ -13186,6 +13196,272 @@ export interface UserApiPostServiceIdRenewAnswer {
    */
   invoice_id: string;
   info: Info;
+}
+/**
+ * Orders several items at once for the caller's client, through the rule the Admin API's addOrder places orders with (one order, a Pending service per product item, a Pending domain per domain item, one Unpaid invoice due today for the first periods, taxed by the client's tax rules, in the client's currency; the order confirmation and invoice e-mails in the outbox). `items[]` each carry `type` (`product` or `domain`) and the parameters of POST /order/{product_id} (`product_id`, `cycle`, `domain`) or of a domain order (`name` such as example.com, `action` register or transfer, `years`, `epp` for a transfer, `nameservers`). `pay_method` is a gateway id from GET /api/payment (default: the first enabled gateway); `aff_id` names the affiliate that referred the order, recorded as setOrderReferrer records it (a Pending commission, earned when the invoice is paid); `promocode`: billsim keeps no promotions, so any code given is refused as unknown (an empty one is none). Every problem is answered at once (an unknown product, a cycle the product does not sell, a gateway the client may not use, a name already taken) and nothing changes; with `ignore_errors` true the items with problems are left out, each named in `info`, and the rest is ordered (a problem of the order itself, or no item left, still refuses it). A free order makes no invoice (`invoice_id` "0"). No answer is published for this route: it answers as POST /order/{product_id} does (consumer-read keys `order_num`, `invoice_id`, `total`, `items[].id` and `items[].type`, plus `order_id`, the id getOrderDetails takes). Certificate items are not simulated.
+ */
+export interface UserApiPostOrder {
+  input: UserApiPostOrderInput;
+  answer: UserApiPostOrderAnswer;
+}
+export interface UserApiPostOrderInput {
+  items: UserApiOrderItems;
+  /**
+   * a gateway id from GET /api/payment
+   */
+  pay_method?: string;
+  /**
+   * a promotion code of at most 255 characters
+   */
+  promocode?: string;
+  /**
+   * the id of the affiliate that referred the order
+   */
+  aff_id?: string;
+  /**
+   * true (JSON), "1" or "true" orders the items without problems and leaves the others out; false (the default) refuses the whole order
+   */
+  ignore_errors?: boolean | ('0' | '1' | 'true' | 'false');
+}
+export interface UserApiOrderItemInput {
+  /**
+   * product or domain
+   */
+  type: 'product' | 'domain';
+  /**
+   * a positive whole number id, such as 1
+   */
+  product_id?: string;
+  /**
+   * a billing cycle the product is sold on (m, q, s, a, b, t, p4, p5, d, w, h, Once or Free); default: its first
+   */
+  cycle?: 'h' | 'd' | 'w' | 'm' | 'q' | 's' | 'a' | 'b' | 't' | 'p4' | 'p5' | 'Once' | 'Free';
+  /**
+   * a hostname of at most 255 characters
+   */
+  domain?: string;
+  /**
+   * a domain item's full name, such as example.com
+   */
+  name?: string;
+  /**
+   * register (the default) or transfer
+   */
+  action?: 'register' | 'transfer';
+  /**
+   * a number of years from 1 to 99 (default 1)
+   */
+  years?: string;
+  /**
+   * a transfer authorisation code of at most 255 characters
+   */
+  epp?: string;
+  /**
+   * up to 4 nameservers (none: the default ones)
+   *
+   * @maxItems 4
+   *
+   * Items: a hostname of at most 255 characters
+   */
+  nameservers?: [] | [string] | [string, string] | [string, string, string] | [string, string, string, string];
+}
+export interface UserApiPostOrderAnswer {
+  /**
+   * The 9-digit order number shown to clients; a function of the order id (src/domain/orders.ts), so a session replays to the same numbers.
+   */
+  order_num: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  order_id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  invoice_id: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  total: string;
+  items: UserApiPlacedOrderItem[];
+  info: Info;
+}
+export interface UserApiPlacedOrderItem {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  type: 'product' | 'domain';
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  product_id: string;
+  /**
+   * the product's name, or the domain's
+   */
+  name: string;
+}
+/**
+ * Orders one product for the caller's client: POST /order with one product item, by the same rule (addOrder's: an order, a Pending service, an Unpaid invoice for the first period and any setup fee, taxed by the client's tax rules, in the client's currency; the confirmation and invoice e-mails in the outbox). `cycle` is a cycle the product is sold on (default: its first, as GET /order/{product_id} lists them), `domain` the service's hostname, `pay_method` a gateway id from GET /api/payment, `aff_id` the referring affiliate (recorded as setOrderReferrer records it), `promocode` refused as unknown (billsim keeps no promotions). Every problem at once, nothing changed. Consumers read `order_num`, `invoice_id`, `total` and `items[]` with the new service's `id` and `type` (T4V-FORM, GOFIBER, T4V-WHMCS), then GET /service/{items[0].id} or GET /service/order/{order_num}; ids and money are strings, as the Admin API sends them for the same order; `order_id` is the order's id for getOrderDetails, `info` says what was done. Configurable options (`custom`, form fields) are not taken: the Admin API's addOrder takes none either, and a quote prices what this route charges.
+ */
+export interface UserApiPostOrderProductId {
+  input: UserApiPostOrderProductIdInput;
+  answer: UserApiPostOrderAnswer;
+}
+export interface UserApiPostOrderProductIdInput {
+  /**
+   * a positive whole number id, such as 1
+   */
+  product_id: string;
+  /**
+   * a billing cycle the product is sold on (m, q, s, a, b, t, p4, p5, d, w, h, Once or Free); default: its first
+   */
+  cycle?: 'h' | 'd' | 'w' | 'm' | 'q' | 's' | 'a' | 'b' | 't' | 'p4' | 'p5' | 'Once' | 'Free';
+  /**
+   * a hostname of at most 255 characters
+   */
+  domain?: string;
+  /**
+   * a gateway id from GET /api/payment
+   */
+  pay_method?: string;
+  /**
+   * a promotion code of at most 255 characters
+   */
+  promocode?: string;
+  /**
+   * the id of the affiliate that referred the order
+   */
+  aff_id?: string;
+}
+/**
+ * Prices what POST /order would charge for the same input, writing nothing: the order is checked and priced by the very rule that places it (src/domain/placeOrder.ts planOrder), so `total` is the order's total and its invoice's, tax included. A logged-in caller is priced as its client (currency, tax rules, tax exemption); a visitor in the main currency without tax (a visitor has no country yet). `output` short (the default): the totals and one entry per item (`price` for the first period, `setup`, their sum `total`, before tax); `config`: each product item also carries `options`, the product's configurable options as getProductDetails shows them; `full`: also `lines`, the invoice lines the order's invoice would carry. The same refusals as POST /order (every problem at once); `ignore_errors` leaves the items with problems out, named in `info`. No answer is published (POSTMAN names only the parameters): the keys follow the invoice's (`subtotal`, `tax`, `taxrate`, `tax2`, `taxrate2`, `total`, strings as the Admin API sends money).
+ */
+export interface UserApiPostQuote {
+  input: UserApiPostQuoteInput;
+  answer: UserApiPostQuoteAnswer;
+}
+export interface UserApiPostQuoteInput {
+  items: UserApiOrderItems;
+  /**
+   * a gateway id from GET /api/payment
+   */
+  pay_method?: string;
+  /**
+   * a promotion code of at most 255 characters
+   */
+  promocode?: string;
+  /**
+   * the id of the affiliate that referred the order
+   */
+  aff_id?: string;
+  /**
+   * true (JSON), "1" or "true" orders the items without problems and leaves the others out; false (the default) refuses the whole order
+   */
+  ignore_errors?: boolean | ('0' | '1' | 'true' | 'false');
+  /**
+   * short (the default), config or full
+   */
+  output?: 'short' | 'config' | 'full';
+}
+export interface UserApiPostQuoteAnswer {
+  quote: UserApiQuote;
+  info: Info;
+}
+export interface UserApiQuote {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  currency_id: string;
+  /**
+   * the currency's code, such as USD
+   */
+  currency: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  pay_method: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  subtotal: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  taxrate: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  tax: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  taxrate2: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  tax2: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  total: string;
+  items: UserApiQuoteItem[];
+  /**
+   * output full: the lines the order's invoice carries
+   */
+  lines?: UserApiQuoteLine[];
+}
+export interface UserApiQuoteItem {
+  type: 'product' | 'domain';
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  product_id: string;
+  /**
+   * the product's name, or the domain's
+   */
+  name: string;
+  /**
+   * a billing cycle the product is sold on (m, q, s, a, b, t, p4, p5, d, w, h, Once or Free); default: its first
+   */
+  cycle?: 'h' | 'd' | 'w' | 'm' | 'q' | 's' | 'a' | 'b' | 't' | 'p4' | 'p5' | 'Once' | 'Free';
+  /**
+   * a product item's hostname
+   */
+  domain?: string;
+  action?: 'register' | 'transfer';
+  years?: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  price: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  setup: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  total: string;
+  /**
+   * output config and full, a product item: its configurable options keyed by id, or [] for none (getProductDetails' `options`)
+   */
+  options?:
+    | never[]
+    | {
+        [k: string]: ProductDetailsForm;
+      };
+}
+export interface UserApiQuoteLine {
+  type: string;
+  description: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  amount: string;
+  /**
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
+   */
+  taxed: '0' | '1';
 }
 /**
  * One file sent with a ticket of the caller's client (query `number`, the ticket number) or one of its replies. billsim keeps a file's name and size, never its content, and numbers no files: `file` is the file's name as GET /api/tickets/{number} and getTicketDetails list it (URL-encoded; the first such file when two share a name), where an installation takes an attachment id. No answer is published: billsim answers the file under `attachment` with getTicketDetails' names and string types (ticket_id, reply_id "0" for the opening message, filename, size in bytes) and `content` null, where an installation would send the file's content. A contact needs support.tickets; a ticket of another client, an unknown number or a file the ticket does not have answers 404.

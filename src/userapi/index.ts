@@ -42,6 +42,9 @@ import postServiceIdCancel from './services/postServiceIdCancel.js';
 import postServiceIdCycle from './services/postServiceIdCycle.js';
 import postServiceIdLabel from './services/postServiceIdLabel.js';
 import postServiceIdRenew from './services/postServiceIdRenew.js';
+import postOrder from './store/postOrder.js';
+import postOrderProductId from './store/postOrderProductId.js';
+import postQuote from './store/postQuote.js';
 import getTicketAttachmentFile from './support/getTicketAttachmentFile.js';
 import getTicketDepartments from './support/getTicketDepartments.js';
 import getTickets from './support/getTickets.js';
@@ -86,6 +89,9 @@ export const routes: Readonly<Record<string, AnyRoute>> = {
   postLogin,
   postLogout,
   postMfaVerify,
+  postOrder,
+  postOrderProductId,
+  postQuote,
   postRevoke,
   postServiceIdCancel,
   postServiceIdCycle,
