@@ -420,6 +420,31 @@ export const messages = {
       ? `Order #${number} placed; it costs nothing, so no invoice was made`
       : `Order #${number} placed with invoice #${invoiceId}`,
   orderReferred: (affiliateId: string) => `The order is referred by affiliate ${affiliateId}`,
+  // The customer's door, domains (/api/domain..., /api/whois; storefront part S3).
+  nameserverCount: (count: number) =>
+    `Parameter nameservers must list 2 to 4 host names, or none for the default nameservers; it lists ${count}`,
+  nameserverTwice: (host: string) => `Parameter nameservers lists ${host} twice`,
+  nameserversSaved: (name: string) => `Nameservers of ${name} saved`,
+  domainFlagSaved: (what: string, name: string, on: boolean) => `${what} ${on ? 'enabled' : 'disabled'} for ${name}`,
+  domainContactsSaved: (name: string) => `Contacts of ${name} saved`,
+  domainContactNotClients: (param: string, id: string, clientId: string) =>
+    `Parameter ${param}: ${id} is neither client ${clientId} nor one of its contacts`,
+  domainOrderPlaced: (number: string, name: string) => `Order #${number} placed for ${name}: pay its invoice to register it`,
+  domainOrderAffiliate: (id: string) => `Affiliate ${id} not found: give the id of an Active affiliate as aff_id`,
+  domainRenewYears: (id: string, period: string) =>
+    `Parameter years must be ${period}: domain ${id} renews by its own period of ${period} year/s`,
+  domainRenewalUnpaid: (id: string, invoiceId: string) =>
+    `Domain ${id} already has Unpaid invoice ${invoiceId} for its renewal: pay that invoice to renew it`,
+  domainRenewed: (id: string, invoiceId: string) => `Invoice #${invoiceId} created for the renewal of domain #${id}`,
+  dnsContent: (type: string, rule: string) => `Parameter content of the ${type} record must be ${rule}`,
+  dnsRecordOtherIndex: (recordId: string, index: string) =>
+    `Parameter record_id ${recordId} names another record than the path's ${index}: send the same id, or leave record_id out`,
+  dnsRecordAdded: (id: string, name: string) => `DNS record #${id} added to ${name}`,
+  dnsRecordSaved: (id: string, name: string) => `DNS record #${id} of ${name} saved`,
+  dnsRecordRemoved: (id: string, name: string) => `DNS record #${id} removed from ${name}`,
+  // As domainEPP and domainSynch answer them, so both doors say the same.
+  eppCodeSent: () => 'Auth Info / Epp code has been sent to registrant email' as const,
+  domainSynchronized: (id: string) => `Domain with ID #${id} synchronized.`,
 } as const;
 
 export function fail(message: string | string[]): never {

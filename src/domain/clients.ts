@@ -5,6 +5,7 @@ import type { CollectionName, RecordOf, View, World } from '../store/world.js';
 import type { Client, ClientCard, ContactPrivileges, ContactPrivilegesParam } from '../generated/wire.js';
 import { removeTicket } from './tickets.js';
 import { forgetOrderReferral, removeAffiliateOf } from './affiliates.js';
+import { removeDomainRecords } from './domainRecords.js';
 import { ZERO_DATETIME, formatDate } from '../lib/dates.js';
 
 export const MAIN_PARENT_ID = '0';
@@ -255,6 +256,7 @@ export function removeClient(world: World, client: Client): string[] {
     lines.push(`Account #${account.id} deleted`);
   }
   for (const domain of owned(world, 'domains', 'client_id', client.id)) {
+    removeDomainRecords(world, domain.id);
     world.remove('domains', domain.id);
     lines.push(`Domain #${domain.id} deleted`);
   }

@@ -113,7 +113,8 @@ function checkService(item: ServiceItem): void {
   if (!offered.includes(item.cycle)) fail(messages.cycleNotOffered(item.product.id, item.cycle, offered));
 }
 
-function checkDomain(world: View, item: DomainItem, names: Set<string>): string {
+/** A domain item's full name, once its period is priced and no one holds the name (`names`: those already in the order). */
+export function checkDomain(world: View, item: DomainItem, names: Set<string>): string {
   const name = `${checkSld(item.sld)}${item.tld.name.toLowerCase()}`;
   const action = item.action === 'Register' ? 'register' : 'transfer';
   if (tldPriceCents(item.tld, item.period, action) === undefined) {

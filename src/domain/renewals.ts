@@ -118,15 +118,25 @@ export function domainInvoiceDue(domain: Domain, day: string): boolean {
   return domain.status === 'Active' && domain.autorenew === '1' && domain.next_invoice !== ZERO_DATE && domain.next_invoice <= day;
 }
 
-/** The renewal invoice of a domain for its next_due, dated `day`; next_invoice moves to the following period's. */
-export function renewDomainInvoice(world: World, domain: Domain, day: string, ids?: LineIds): Invoice | undefined {
+/**
+ * The renewal invoice of a domain for its next_due, dated `day`; next_invoice
+ * moves to the following period's. `early` bills it before its invoice date
+ * (renewDomainNow), on the gateway it names.
+ */
+export function renewDomainInvoice(
+  world: World,
+  domain: Domain,
+  day: string,
+  ids?: LineIds,
+  early?: { paymentModule: string },
+): Invoice | undefined {
   const client = world.get('clients', domain.client_id);
   const due = parseDateTime(domain.next_due);
-  if (!client || !due || !domainInvoiceDue(domain, day)) return undefined;
+  if (!client || !due || (!early && !domainInvoiceDue(domain, day))) return undefined;
   const invoice = newInvoice(world, {
     client,
     currency_id: domain.currency_id,
-    payment_module: domain.payment_module,
+    payment_module: early?.paymentModule ?? domain.payment_module,
     date: day,
     duedate: domain.next_due,
     lines: [domainRenewalLine(domain, world.get('products', domain.tld_id))],
@@ -135,6 +145,34 @@ export function renewDomainInvoice(world: World, domain: Domain, day: string, id
   issueInvoice(world, invoice, parseDateTime(day) as Date);
   world.replace('domains', { ...domain, next_invoice: invoiceDateBefore(world, domain, plusYears(due, domain.period)) });
   return invoice;
+}
+
+/** The Unpaid invoice that renews the domain, if any. */
+export function unpaidDomainRenewal(world: View, domain: Domain): Invoice | undefined {
+  return world
+    .where('invoices', 'client_id', domain.client_id)
+    .find(
+      (invoice) => invoice.status === 'Unpaid' && invoice.items.some((line) => line.type === 'Domain Renew' && line.item_id === domain.id),
+    );
+}
+
+/**
+ * A domain renewal asked for now (the customer's renew): the invoice the daily
+ * run makes on the invoice date, made today on `paymentModule`. Refused for a
+ * domain the registrar would not renew (renewable: Active, or Expired within
+ * grace) and while an Unpaid invoice already renews it (paying that one renews it).
+ */
+export function renewDomainNow(world: World, domain: Domain, now: Date, paymentModule = domain.payment_module): Invoice {
+  if (!renewable(world, domain, now)) {
+    if (domain.status === 'Expired') {
+      fail(messages.renewPastGrace(domain.id, domain.name, domain.expires, tldAutomation(world, domain.tld_id).graceDays));
+    }
+    fail(messages.domainStatusRefused(domain.id, domain.name, domain.status, ['Active', 'Expired'], 'renewed'));
+  }
+  const unpaid = unpaidDomainRenewal(world, domain);
+  if (unpaid) fail(messages.domainRenewalUnpaid(domain.id, unpaid.id));
+  const invoice = renewDomainInvoice(world, domain, formatDate(now), undefined, { paymentModule });
+  return invoice ?? fail(messages.notFound('Client', domain.client_id));
 }
 
 /**

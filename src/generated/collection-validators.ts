@@ -3,8 +3,8 @@
 import { createRequire } from 'node:module';
 const require = createRequire(import.meta.url);
 
-export const currencies = validate143;
-const schema496 = {"type":"array","items":{"$ref":"currency.json"}};
+export const currencies = validate147;
+const schema507 = {"type":"array","items":{"$ref":"currency.json"}};
 const schema12 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/currency.json","title":"Currency","description":"A currency. The record with id \"0\" is the main currency (rate 1.0000); invoices with currency_id \"0\" are in it.","type":"object","additionalProperties":false,"required":["id","code","sign","iso","rate","last_changes","update","enable","format","decimal"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"code":{"type":"string"},"sign":{"type":"string"},"iso":{"type":"string","pattern":"^[A-Z]{3}$"},"rate":{"$ref":"../common/defs.json#/definitions/rate"},"last_changes":{"$ref":"../common/defs.json#/definitions/datetime"},"update":{"$ref":"../common/defs.json#/definitions/flag"},"enable":{"$ref":"../common/defs.json#/definitions/flag"},"format":{"type":"string"},"decimal":{"type":"string","pattern":"^[0-9]$"}}};
 const schema14 = {"type":"string","pattern":"^[0-9]+$","description":"a numeric id as a string, such as \"1\""};
 const schema15 = {"type":"string","pattern":"^[0-9]+\\.[0-9]{4}$","description":"a rate with four decimals, such as \"1.3340\""};
@@ -240,7 +240,7 @@ return errors === 0;
 }
 
 
-function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate147(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -260,16 +260,16 @@ break;
 }
 }
 else {
-validate143.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema496.type,parentSchema:schema496,data}];
+validate147.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema507.type,parentSchema:schema507,data}];
 return false;
 }
 }
-validate143.errors = vErrors;
+validate147.errors = vErrors;
 return errors === 0;
 }
 
-export const clients = validate145;
-const schema497 = {"type":"array","items":{"$ref":"client.json"}};
+export const clients = validate149;
+const schema508 = {"type":"array","items":{"$ref":"client.json"}};
 const schema19 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/client.json","title":"Client","description":"A client account or, with parent_id other than \"0\", a contact of the client parent_id. Exactly the object embedded as `client` in invoices and estimates, plus `password` (a salted scrypt hash, never answered).","type":"object","additionalProperties":false,"required":["id","email","lastlogin","ip","host","status","parent_id","firstname","lastname","companyname","address1","address2","city","state","postcode","country","phonenumber","datecreated","notes","language","company","credit","taxexempt","latefeeoveride","overideduenotices","client_id","cardnum","currency_id","privileges","howdidyou","password"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"email":{"type":"string","pattern":"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"},"lastlogin":{"$ref":"../common/defs.json#/definitions/datetime"},"ip":{"type":"string"},"host":{"type":"string"},"status":{"type":"string","enum":["Active","Closing","Closed","Pending Removal","Archived","Inactive","Lead","Prospect","Lost","Pending"]},"parent_id":{"$ref":"../common/defs.json#/definitions/id"},"firstname":{"type":"string"},"lastname":{"type":"string"},"companyname":{"type":"string"},"address1":{"type":"string"},"address2":{"type":"string"},"city":{"type":"string"},"state":{"type":"string"},"postcode":{"type":"string"},"country":{"type":"string","pattern":"^([A-Z]{2})?$"},"phonenumber":{"type":"string"},"datecreated":{"$ref":"../common/defs.json#/definitions/date"},"notes":{"type":"string"},"language":{"type":"string"},"company":{"$ref":"../common/defs.json#/definitions/flag"},"credit":{"$ref":"../common/defs.json#/definitions/decimal"},"taxexempt":{"$ref":"../common/defs.json#/definitions/flag"},"latefeeoveride":{"$ref":"../common/defs.json#/definitions/flag"},"overideduenotices":{"$ref":"../common/defs.json#/definitions/flag"},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"cardnum":{"type":"string","description":"the primary card's number masked (last four digits only) or \"\" when no card is on file"},"currency_id":{"$ref":"../common/defs.json#/definitions/id"},"privileges":{"description":"null for a main client, which may do everything; for a contact, what it may do in the client area: each section (billing, support, misc) holding its granted keys as \"1\", the value the vendor's form sends, in the order they were given; a contact granted nothing has [], PHP's empty array","anyOf":[{"type":"null"},{"type":"array","maxItems":0},{"$ref":"#/definitions/privileges"}]},"howdidyou":{"type":"string"},"password":{"type":"string","description":"scrypt$<salt hex>$<hash hex>"}},"definitions":{"privileges":{"title":"ContactPrivileges","type":"object","additionalProperties":false,"properties":{"billing":{"type":"object","propertyNames":{"$ref":"#/definitions/billingKeys"},"additionalProperties":{"$ref":"#/definitions/granted"}},"support":{"type":"object","propertyNames":{"$ref":"#/definitions/supportKeys"},"additionalProperties":{"$ref":"#/definitions/granted"}},"misc":{"type":"object","propertyNames":{"$ref":"#/definitions/miscKeys"},"additionalProperties":{"$ref":"#/definitions/granted"}}}},"granted":{"type":"string","const":"1"},"billingKeys":{"description":"The billing privileges as the vendor publishes them (addClientContact, editContactPermissions): emails (billing notifications), payinvoice (view and pay invoices), orders (place orders), balance (view the balance), addfunds (add funds), creditcard (manage the card on file). The one list of these keys: requests and stored records both refer to it.","type":"string","enum":["emails","payinvoice","orders","balance","addfunds","creditcard"]},"supportKeys":{"description":"The support privileges as published: newticket (open tickets), tickets (view tickets), closeticket (close tickets), emails (ticket notifications).","type":"string","enum":["newticket","tickets","closeticket","emails"]},"miscKeys":{"description":"The other privileges as published: editmain (change the main profile), emails (view the e-mail history), editipaccess (security settings), manageprofiles (add and edit contacts), affiliates (the affiliate section).","type":"string","enum":["editmain","emails","editipaccess","manageprofiles","affiliates"]}}};
 const schema23 = {"$comment":"An ISO 8601 date-time (2027-01-15T00:00:00, Z or an offset) is read as its UTC date before validation, for every parameter that takes a date (README, src/lib/param-forms.ts).","type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$","description":"a date as YYYY-MM-DD"};
 const schema25 = {"type":"string","pattern":"^-?[0-9]+\\.[0-9]{2}$","description":"a money amount with two decimals, such as \"12.30\""};
@@ -1163,7 +1163,7 @@ return errors === 0;
 }
 
 
-function validate145(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -1183,16 +1183,16 @@ break;
 }
 }
 else {
-validate145.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema497.type,parentSchema:schema497,data}];
+validate149.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema508.type,parentSchema:schema508,data}];
 return false;
 }
 }
-validate145.errors = vErrors;
+validate149.errors = vErrors;
 return errors === 0;
 }
 
-export const client_cards = validate147;
-const schema498 = {"type":"array","items":{"$ref":"client_card.json"}};
+export const client_cards = validate151;
+const schema509 = {"type":"array","items":{"$ref":"client_card.json"}};
 const schema38 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/client_card.json","title":"ClientCard","description":"A card on file (billsim's own collection). A client may keep several; the oldest (lowest id) is its primary card, the one the client's cardnum shows masked and chargeCreditCard charges by default. expdate is MMYY. After tokenization cardnum is \"\" and only lastfour and the token remain.","type":"object","additionalProperties":false,"required":["id","client_id","cardtype","cardnum","lastfour","expdate","token","gateway_id"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"cardtype":{"type":"string"},"cardnum":{"type":"string","pattern":"^([0-9]{12,19})?$"},"lastfour":{"type":"string","pattern":"^[0-9]{4}$"},"expdate":{"type":"string","pattern":"^(0[1-9]|1[0-2])[0-9]{2}$"},"token":{"type":"string"},"gateway_id":{"$ref":"../common/defs.json#/definitions/id"}}};
 const pattern16 = new RegExp("^([0-9]{12,19})?$", "u");
 const pattern17 = new RegExp("^[0-9]{4}$", "u");
@@ -1393,7 +1393,7 @@ return errors === 0;
 }
 
 
-function validate147(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate151(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -1413,16 +1413,16 @@ break;
 }
 }
 else {
-validate147.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema498.type,parentSchema:schema498,data}];
+validate151.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema509.type,parentSchema:schema509,data}];
 return false;
 }
 }
-validate147.errors = vErrors;
+validate151.errors = vErrors;
 return errors === 0;
 }
 
-export const client_files = validate149;
-const schema499 = {"type":"array","items":{"$ref":"client_file.json"}};
+export const client_files = validate153;
+const schema510 = {"type":"array","items":{"$ref":"client_file.json"}};
 const schema42 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/client_file.json","title":"ClientFile","description":"A file on a client's profile (addClientFile), kept as ticket attachments are: by name and decoded size, never its content. Stored in getClientFiles' item shape: `filename` is the stored name, the original file name behind a 6-digit prefix that is a function of the id (as \"677403_invoice_edits_confirm.png\" in the published sample); `name` is the display name; `clients` is \"1\" when the client may see the file and \"0\" when it is for staff only (admin_only=1). `services` (billsim's own field, not in the published list) holds the ids of the client's services the file was assigned to.","type":"object","additionalProperties":false,"required":["id","category_id","filename","name","description","size","uploaded","product_id","downloads","clients","client_id","services"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"category_id":{"$ref":"../common/defs.json#/definitions/id"},"filename":{"type":"string","minLength":1},"name":{"type":"string","minLength":1},"description":{"type":"string"},"size":{"type":"string","pattern":"^(0|[1-9][0-9]*)$","description":"the decoded content's size in bytes"},"uploaded":{"$ref":"../common/defs.json#/definitions/date"},"product_id":{"$ref":"../common/defs.json#/definitions/id"},"downloads":{"type":"string","pattern":"^(0|[1-9][0-9]*)$"},"clients":{"$ref":"../common/defs.json#/definitions/flag"},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"services":{"type":"array","items":{"$ref":"../common/defs.json#/definitions/id"}}}};
 const func6 = require("ajv/dist/runtime/ucs2length").default;
 const pattern22 = new RegExp("^(0|[1-9][0-9]*)$", "u");
@@ -1735,7 +1735,7 @@ return errors === 0;
 }
 
 
-function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -1755,16 +1755,16 @@ break;
 }
 }
 else {
-validate149.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema499.type,parentSchema:schema499,data}];
+validate153.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema510.type,parentSchema:schema510,data}];
 return false;
 }
 }
-validate149.errors = vErrors;
+validate153.errors = vErrors;
 return errors === 0;
 }
 
-export const client_guests = validate151;
-const schema500 = {"type":"array","items":{"$ref":"client_guest.json"}};
+export const client_guests = validate155;
+const schema511 = {"type":"array","items":{"$ref":"client_guest.json"}};
 const schema50 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/client_guest.json","title":"ClientGuest","description":"A guest access grant (addClientGuest): person `user_id`, already registered as a main client or as a contact of another client, may use the profile of main client `client_id` with the grant's own privileges. `id` is the grant's `access_id`. Status Pending (the default: an invitation not yet accepted) or Rejected (the guest declined it) are invitation states; Active and Closed are access on and off, which setClientGuestStatus switches. A grant is what the customer's door (the User API) will read to let a guest log in to the host's profile; billsim does not simulate that door yet, so today a grant is seen through getClientAccess and getClientContacts. Removing a grant, or either person, never touches the other person's account.","type":"object","additionalProperties":false,"required":["id","client_id","user_id","status","privileges","datecreated"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"client_id":{"$ref":"../common/defs.json#/definitions/id","description":"the host: the main client whose profile the guest may use"},"user_id":{"$ref":"../common/defs.json#/definitions/id","description":"the guest: a main client or a contact of another client, never the host nor one of the host's own contacts"},"status":{"$ref":"#/definitions/status"},"privileges":{"description":"what the guest may do in the host's profile, in a contact's shape: each section (billing, support, misc) holding its granted keys as \"1\", in the order given; [] (PHP's empty array) when nothing is granted","anyOf":[{"type":"array","maxItems":0},{"$ref":"client.json#/definitions/privileges"}]},"datecreated":{"$ref":"../common/defs.json#/definitions/date","description":"the day the grant was made"}},"definitions":{"status":{"title":"ClientGuestStatus","type":"string","enum":["Active","Pending","Closed","Rejected"],"description":"one of Active, Pending, Closed, Rejected"}}};
 const schema54 = {"title":"ClientGuestStatus","type":"string","enum":["Active","Pending","Closed","Rejected"],"description":"one of Active, Pending, Closed, Rejected"};
 
@@ -2224,7 +2224,7 @@ return errors === 0;
 }
 
 
-function validate151(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate155(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -2244,16 +2244,16 @@ break;
 }
 }
 else {
-validate151.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema500.type,parentSchema:schema500,data}];
+validate155.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema511.type,parentSchema:schema511,data}];
 return false;
 }
 }
-validate151.errors = vErrors;
+validate155.errors = vErrors;
 return errors === 0;
 }
 
-export const invoices = validate153;
-const schema501 = {"type":"array","items":{"$ref":"invoice.json"}};
+export const invoices = validate157;
+const schema512 = {"type":"array","items":{"$ref":"invoice.json"}};
 const schema63 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/invoice.json","title":"Invoice","description":"An invoice with its lines, as stored. getInvoiceDetails adds the embedded client and the gateway name.","type":"object","additionalProperties":false,"required":["id","paid_id","recurring_id","status","client_id","date","duedate","datepaid","subtotal","credit","tax","taxrate","tax2","taxrate2","total","payment_module","currency_id","rate","notes","items"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"paid_id":{"type":"string"},"recurring_id":{"$ref":"../common/defs.json#/definitions/id"},"status":{"type":"string","enum":["Paid","Unpaid","Cancelled","Refunded","Collections","Draft","Recurring"]},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"date":{"$ref":"../common/defs.json#/definitions/date"},"duedate":{"$ref":"../common/defs.json#/definitions/date"},"datepaid":{"$ref":"../common/defs.json#/definitions/datetime"},"subtotal":{"$ref":"../common/defs.json#/definitions/decimal"},"credit":{"$ref":"../common/defs.json#/definitions/decimal"},"tax":{"$ref":"../common/defs.json#/definitions/decimal"},"taxrate":{"$ref":"../common/defs.json#/definitions/decimal"},"tax2":{"$ref":"../common/defs.json#/definitions/decimal"},"taxrate2":{"$ref":"../common/defs.json#/definitions/decimal"},"total":{"$ref":"../common/defs.json#/definitions/decimal"},"payment_module":{"$ref":"../common/defs.json#/definitions/id"},"currency_id":{"$ref":"../common/defs.json#/definitions/id"},"rate":{"$ref":"../common/defs.json#/definitions/rate"},"notes":{"type":"string"},"items":{"type":"array","items":{"$ref":"#/definitions/item"}}},"definitions":{"item":{"type":"object","additionalProperties":false,"title":"InvoiceItem","required":["id","invoice_id","type","item_id","description","amount","taxed","qty","linetotal"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"invoice_id":{"$ref":"../common/defs.json#/definitions/id"},"type":{"type":"string"},"item_id":{"$ref":"../common/defs.json#/definitions/id"},"description":{"type":"string"},"amount":{"$ref":"../common/defs.json#/definitions/decimal"},"taxed":{"$ref":"../common/defs.json#/definitions/flag"},"qty":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"},"linetotal":{"type":"number","description":"amount x qty as a JSON number (PHP float)"}}}}};
 const schema80 = {"type":"object","additionalProperties":false,"title":"InvoiceItem","required":["id","invoice_id","type","item_id","description","amount","taxed","qty","linetotal"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"invoice_id":{"$ref":"../common/defs.json#/definitions/id"},"type":{"type":"string"},"item_id":{"$ref":"../common/defs.json#/definitions/id"},"description":{"type":"string"},"amount":{"$ref":"../common/defs.json#/definitions/decimal"},"taxed":{"$ref":"../common/defs.json#/definitions/flag"},"qty":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"},"linetotal":{"type":"number","description":"amount x qty as a JSON number (PHP float)"}}};
 const pattern52 = new RegExp("^[0-9]+(\\.[0-9]+)?$", "u");
@@ -2940,7 +2940,7 @@ return errors === 0;
 }
 
 
-function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate157(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -2960,16 +2960,16 @@ break;
 }
 }
 else {
-validate153.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema501.type,parentSchema:schema501,data}];
+validate157.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema512.type,parentSchema:schema512,data}];
 return false;
 }
 }
-validate153.errors = vErrors;
+validate157.errors = vErrors;
 return errors === 0;
 }
 
-export const transactions = validate155;
-const schema502 = {"type":"array","items":{"$ref":"transaction.json"}};
+export const transactions = validate159;
+const schema513 = {"type":"array","items":{"$ref":"transaction.json"}};
 const schema86 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/transaction.json","title":"Transaction","description":"A payment transaction. getTransactions joins in the client's names and the gateway name (`module`).","type":"object","additionalProperties":false,"required":["id","client_id","invoice_id","date","description","in","out","fee","currency_id","payment_module","trans_id"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"invoice_id":{"$ref":"../common/defs.json#/definitions/id"},"date":{"$ref":"../common/defs.json#/definitions/datetime"},"description":{"type":"string"},"in":{"$ref":"../common/defs.json#/definitions/decimal"},"out":{"$ref":"../common/defs.json#/definitions/decimal"},"fee":{"$ref":"../common/defs.json#/definitions/decimal"},"currency_id":{"$ref":"../common/defs.json#/definitions/id"},"payment_module":{"$ref":"../common/defs.json#/definitions/id"},"trans_id":{"type":"string"}}};
 
 function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -3239,7 +3239,7 @@ return errors === 0;
 }
 
 
-function validate155(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate159(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -3259,16 +3259,16 @@ break;
 }
 }
 else {
-validate155.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema502.type,parentSchema:schema502,data}];
+validate159.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema513.type,parentSchema:schema513,data}];
 return false;
 }
 }
-validate155.errors = vErrors;
+validate159.errors = vErrors;
 return errors === 0;
 }
 
-export const estimates = validate157;
-const schema503 = {"type":"array","items":{"$ref":"estimate.json"}};
+export const estimates = validate161;
+const schema514 = {"type":"array","items":{"$ref":"estimate.json"}};
 const schema96 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/estimate.json","title":"Estimate","description":"An estimate with its lines, as stored. getEstimateDetails adds the embedded client. Its life: Draft (addEstimate) -> Sent (sendEstimate) -> Accepted -> Invoiced (convertEstimateToInvoice, or setEstimateStatus to Invoiced, which makes the invoice); Dead when turned down. Invoiced is final: invoice_id names the invoice.","type":"object","additionalProperties":false,"required":["id","status","subject","client_id","date_created","date_expires","subtotal","credit","tax","taxrate","tax2","taxrate2","total","currency_id","rate","notes","notes_private","hash","invoice_id","items"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"status":{"type":"string","enum":["Draft","Sent","Accepted","Invoiced","Dead"]},"subject":{"type":"string"},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"date_created":{"$ref":"../common/defs.json#/definitions/date"},"date_expires":{"$ref":"../common/defs.json#/definitions/date"},"subtotal":{"$ref":"../common/defs.json#/definitions/decimal"},"credit":{"$ref":"../common/defs.json#/definitions/decimal"},"tax":{"$ref":"../common/defs.json#/definitions/decimal"},"taxrate":{"$ref":"../common/defs.json#/definitions/decimal"},"tax2":{"$ref":"../common/defs.json#/definitions/decimal"},"taxrate2":{"$ref":"../common/defs.json#/definitions/decimal"},"total":{"$ref":"../common/defs.json#/definitions/decimal"},"currency_id":{"$ref":"../common/defs.json#/definitions/id"},"rate":{"$ref":"../common/defs.json#/definitions/rate"},"notes":{"type":"string"},"notes_private":{"type":"string"},"hash":{"type":"string","pattern":"^[0-9a-f]{32}$"},"invoice_id":{"$ref":"../common/defs.json#/definitions/id","description":"the invoice made from this estimate (convertEstimateToInvoice, or setEstimateStatus to Invoiced); \"0\" while there is none"},"items":{"type":"array","items":{"$ref":"#/definitions/item"}}},"definitions":{"item":{"type":"object","additionalProperties":false,"title":"EstimateItem","required":["id","estimate_id","item_id","type","description","amount","taxed","qty","linetotal"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"estimate_id":{"$ref":"../common/defs.json#/definitions/id"},"item_id":{"$ref":"../common/defs.json#/definitions/id"},"type":{"type":"string"},"description":{"type":"string"},"amount":{"$ref":"../common/defs.json#/definitions/decimal"},"taxed":{"$ref":"../common/defs.json#/definitions/flag"},"qty":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"},"linetotal":{"type":"number","description":"amount x qty as a JSON number (PHP float)"}}}}};
 const pattern75 = new RegExp("^[0-9a-f]{32}$", "u");
 const schema111 = {"type":"object","additionalProperties":false,"title":"EstimateItem","required":["id","estimate_id","item_id","type","description","amount","taxed","qty","linetotal"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"estimate_id":{"$ref":"../common/defs.json#/definitions/id"},"item_id":{"$ref":"../common/defs.json#/definitions/id"},"type":{"type":"string"},"description":{"type":"string"},"amount":{"$ref":"../common/defs.json#/definitions/decimal"},"taxed":{"$ref":"../common/defs.json#/definitions/flag"},"qty":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"},"linetotal":{"type":"number","description":"amount x qty as a JSON number (PHP float)"}}};
@@ -3945,7 +3945,7 @@ return errors === 0;
 }
 
 
-function validate157(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate161(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -3965,16 +3965,16 @@ break;
 }
 }
 else {
-validate157.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema503.type,parentSchema:schema503,data}];
+validate161.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema514.type,parentSchema:schema514,data}];
 return false;
 }
 }
-validate157.errors = vErrors;
+validate161.errors = vErrors;
 return errors === 0;
 }
 
-export const order_pages = validate159;
-const schema504 = {"type":"array","items":{"$ref":"order_page.json"}};
+export const order_pages = validate163;
+const schema515 = {"type":"array","items":{"$ref":"order_page.json"}};
 const schema117 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/order_page.json","title":"OrderPage","description":"An order page (product category). parent_id \"0\" marks a top-level page; others are sub-pages. Product and sub-page counts are computed.","type":"object","additionalProperties":false,"required":["id","parent_id","contains","name","description","visible","slug","sort_order","template","ctype","ptype","lptype","otype","ptype_id"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"parent_id":{"$ref":"../common/defs.json#/definitions/id"},"contains":{"type":"string","enum":["products","subcategories"]},"name":{"type":"string"},"description":{"type":"string"},"visible":{"$ref":"../common/defs.json#/definitions/flag"},"slug":{"type":"string"},"sort_order":{"type":"string","pattern":"^-?[0-9]+$"},"template":{"type":"string"},"ctype":{"type":"string"},"ptype":{"type":"string"},"lptype":{"type":"string"},"otype":{"type":"string"},"ptype_id":{"$ref":"../common/defs.json#/definitions/id"}}};
 const pattern84 = new RegExp("^-?[0-9]+$", "u");
 
@@ -4249,7 +4249,7 @@ return errors === 0;
 }
 
 
-function validate159(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate163(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -4269,16 +4269,16 @@ break;
 }
 }
 else {
-validate159.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema504.type,parentSchema:schema504,data}];
+validate163.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema515.type,parentSchema:schema515,data}];
 return false;
 }
 }
-validate159.errors = vErrors;
+validate163.errors = vErrors;
 return errors === 0;
 }
 
-export const products = validate161;
-const schema505 = {"type":"array","items":{"$ref":"product.json"}};
+export const products = validate165;
+const schema516 = {"type":"array","items":{"$ref":"product.json"}};
 const schema122 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/product.json","title":"Product","description":"A product or, with paytype DomainRegular, a domain TLD (name \".com\") whose prices per period are in `periods`. Cycle prices are 2-decimal strings; \"0.00\" on a recurring cycle means the cycle is not offered.","type":"object","additionalProperties":false,"required":["id","category_id","type","name","description","visible","domain_options","stock","qty","autosetup","subdomain","owndomain","tax","upgrades","sort_order","rel","paytype","m_setup","q_setup","s_setup","a_setup","b_setup","t_setup","p4_setup","p5_setup","d_setup","w_setup","h_setup","m","q","s","a","b","t","p4","p5","d","w","h","ptype","module","server","free_domain"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"category_id":{"$ref":"../common/defs.json#/definitions/id"},"type":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"description":{"type":"string"},"visible":{"type":"string","enum":["1","0","-1","-2","-3","-4"],"description":"1 (visible), 0 (hidden), -1 (archived), -2 (admin only), -3 (hidden from unregistered) or -4 (hidden from direct orders)"},"domain_options":{"$ref":"../common/defs.json#/definitions/flag"},"stock":{"$ref":"../common/defs.json#/definitions/flag"},"qty":{"type":"string","pattern":"^[0-9]+$"},"autosetup":{"type":"string","pattern":"^[0-9]$"},"subdomain":{"type":"string"},"owndomain":{"$ref":"../common/defs.json#/definitions/flag"},"tax":{"$ref":"../common/defs.json#/definitions/flag"},"upgrades":{"type":"string"},"sort_order":{"type":"string","pattern":"^-?[0-9]+$"},"rel":{"type":"string","enum":["Product"]},"paytype":{"type":"string","enum":["Free","Once","Regular","DomainRegular"]},"m_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"q_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"s_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"a_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"b_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"t_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"p4_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"p5_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"d_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"w_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"h_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"m":{"$ref":"../common/defs.json#/definitions/decimal"},"q":{"$ref":"../common/defs.json#/definitions/decimal"},"s":{"$ref":"../common/defs.json#/definitions/decimal"},"a":{"$ref":"../common/defs.json#/definitions/decimal"},"b":{"$ref":"../common/defs.json#/definitions/decimal"},"t":{"$ref":"../common/defs.json#/definitions/decimal"},"p4":{"$ref":"../common/defs.json#/definitions/decimal"},"p5":{"$ref":"../common/defs.json#/definitions/decimal"},"d":{"$ref":"../common/defs.json#/definitions/decimal"},"w":{"$ref":"../common/defs.json#/definitions/decimal"},"h":{"$ref":"../common/defs.json#/definitions/decimal"},"ptype":{"type":"string"},"module":{"$ref":"../common/defs.json#/definitions/id"},"server":{"type":"array","items":{"$ref":"../common/defs.json#/definitions/positiveId"},"uniqueItems":true,"description":"the servers (ids of `servers`) the product provisions its services on, all of the app group of its `module`; [] for a product on no server"},"free_domain":{"$ref":"../common/defs.json#/definitions/flag"},"periods":{"description":"Domain (TLD) products only: prices per registration period in years","type":"array","items":{"$ref":"#/definitions/period"}}},"definitions":{"period":{"title":"TldPeriod","type":"object","additionalProperties":false,"required":["period","register","transfer","renew"],"properties":{"period":{"type":"string","pattern":"^([1-9]|10)$"},"register":{"$ref":"../common/defs.json#/definitions/decimal"},"transfer":{"$ref":"../common/defs.json#/definitions/decimal"},"renew":{"$ref":"../common/defs.json#/definitions/decimal"}}}}};
 const schema153 = {"type":"string","pattern":"^[1-9][0-9]{0,17}$","description":"a positive whole number id, such as 1"};
 const func0 = require("ajv/dist/runtime/equal").default;
@@ -5406,7 +5406,7 @@ return errors === 0;
 }
 
 
-function validate161(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate165(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -5426,16 +5426,16 @@ break;
 }
 }
 else {
-validate161.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema505.type,parentSchema:schema505,data}];
+validate165.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema516.type,parentSchema:schema516,data}];
 return false;
 }
 }
-validate161.errors = vErrors;
+validate165.errors = vErrors;
 return errors === 0;
 }
 
-export const accounts = validate163;
-const schema506 = {"type":"array","items":{"$ref":"account.json"}};
+export const accounts = validate167;
+const schema517 = {"type":"array","items":{"$ref":"account.json"}};
 const schema159 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/account.json","title":"Account","description":"A hosting account (service) of a client, as stored. List calls join in product name/type and client names.","type":"object","additionalProperties":false,"required":["id","client_id","order_id","product_id","parent_id","date_created","domain","server_id","payment_module","firstpayment","total","billingcycle","billingtype","next_due","next_invoice","status","label","username","password","manual","currency_id","notes","mod","ip","additional_ip"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"order_id":{"$ref":"../common/defs.json#/definitions/id"},"product_id":{"$ref":"../common/defs.json#/definitions/id"},"parent_id":{"$ref":"../common/defs.json#/definitions/id"},"date_created":{"$ref":"../common/defs.json#/definitions/date"},"domain":{"type":"string"},"server_id":{"$ref":"../common/defs.json#/definitions/id"},"payment_module":{"$ref":"../common/defs.json#/definitions/id"},"firstpayment":{"$ref":"../common/defs.json#/definitions/decimal"},"total":{"$ref":"../common/defs.json#/definitions/decimal"},"billingcycle":{"$ref":"../common/defs.json#/definitions/billingCycle"},"billingtype":{"type":"string","enum":["PrePay","PostPay"]},"next_due":{"$ref":"../common/defs.json#/definitions/date"},"next_invoice":{"$ref":"../common/defs.json#/definitions/date"},"status":{"type":"string","enum":["Pending","Active","Suspended","Terminated","Cancelled","Fraud"]},"label":{"type":"string"},"username":{"type":"string"},"password":{"type":"string","description":"the service's own login password (fixture data, shown by getAccountDetails as HostBill shows it decrypted); \"\" when the service has no login. Never the client's login password."},"manual":{"$ref":"../common/defs.json#/definitions/flag"},"currency_id":{"$ref":"../common/defs.json#/definitions/id"},"notes":{"type":"string"},"mod":{"type":"string","description":"the display name of the provisioning module the service runs on, such as Cpanel2; \"\" when none"},"ip":{"type":"string","description":"the service's main IP address (its own, or its server's shared one), as the account rows of searchServiceByIP show it; \"\" when it has none"},"additional_ip":{"type":"array","items":{"type":"string","minLength":1},"description":"the service's further IP addresses, as searchServiceByIP shows them; [] when none"}}};
 const schema170 = {"type":"string","enum":["Free","One Time","Once","Hourly","Daily","Weekly","Monthly","Quarterly","Semi-Annually","Annually","Biennially","Triennially","Quadrennially","Quinquennially"],"description":"a billing cycle name such as Monthly"};
 
@@ -5980,7 +5980,7 @@ return errors === 0;
 }
 
 
-function validate163(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -6000,16 +6000,16 @@ break;
 }
 }
 else {
-validate163.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema506.type,parentSchema:schema506,data}];
+validate167.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema517.type,parentSchema:schema517,data}];
 return false;
 }
 }
-validate163.errors = vErrors;
+validate167.errors = vErrors;
 return errors === 0;
 }
 
-export const account_addons = validate165;
-const schema507 = {"type":"array","items":{"$ref":"account_addon.json"}};
+export const account_addons = validate169;
+const schema518 = {"type":"array","items":{"$ref":"account_addon.json"}};
 const schema175 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/account_addon.json","title":"AccountAddon","description":"An addon attached to an account.","type":"object","additionalProperties":false,"required":["id","account_id","addon_id","name","billingcycle","recurring_amount","setup_fee","status","next_due","date_created","payment_module"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"account_id":{"$ref":"../common/defs.json#/definitions/id"},"addon_id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"billingcycle":{"$ref":"../common/defs.json#/definitions/billingCycle"},"recurring_amount":{"$ref":"../common/defs.json#/definitions/decimal"},"setup_fee":{"$ref":"../common/defs.json#/definitions/decimal"},"status":{"type":"string","enum":["Pending","Active","Suspended","Terminated","Cancelled"]},"next_due":{"$ref":"../common/defs.json#/definitions/date"},"date_created":{"$ref":"../common/defs.json#/definitions/date"},"payment_module":{"$ref":"../common/defs.json#/definitions/id"}}};
 
 function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -6278,7 +6278,7 @@ return errors === 0;
 }
 
 
-function validate165(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate169(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -6298,16 +6298,16 @@ break;
 }
 }
 else {
-validate165.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema507.type,parentSchema:schema507,data}];
+validate169.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema518.type,parentSchema:schema518,data}];
 return false;
 }
 }
-validate165.errors = vErrors;
+validate169.errors = vErrors;
 return errors === 0;
 }
 
-export const cancellations = validate167;
-const schema508 = {"type":"array","items":{"$ref":"cancellation.json"}};
+export const cancellations = validate171;
+const schema519 = {"type":"array","items":{"$ref":"cancellation.json"}};
 const schema185 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/cancellation.json","title":"Cancellation","description":"A cancellation request of a service, with the fields and types the Admin API's getCancellations lists and addAccountCancellation takes (type, reason, the submission date): filed by the client (POST /api/service/{id}/cancel) and shown by getAccountDetails under `cancel_request`. The daily automation carries out an end-of-period request on the day the paid period ends (`process_at`, the service's next_due): a Pending service is Cancelled, an Active or Suspended one Terminated, and `processed_at` records when. An Immediate request is carried out when it is filed.","type":"object","additionalProperties":false,"required":["id","date","reason","type","item_id","item_type","process_at","processed_at","who","client_id"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"date":{"$ref":"../common/defs.json#/definitions/datetime","description":"when the request was filed"},"reason":{"type":"string"},"type":{"type":"string","enum":["Immediate","End of billing period","Admin submitted"]},"item_id":{"$ref":"../common/defs.json#/definitions/id","description":"the service (account) the request is for"},"item_type":{"type":"string","enum":["Account"]},"process_at":{"$ref":"../common/defs.json#/definitions/datetime","description":"when the automation carries it out: the end of the paid period for End of billing period"},"processed_at":{"$ref":"../common/defs.json#/definitions/datetime","description":"when it was carried out; 0000-00-00 00:00:00 until then"},"who":{"type":"string","enum":["Client","Admin"]},"client_id":{"$ref":"../common/defs.json#/definitions/id"}}};
 
 function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -6548,7 +6548,7 @@ return errors === 0;
 }
 
 
-function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate171(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -6568,16 +6568,16 @@ break;
 }
 }
 else {
-validate167.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema508.type,parentSchema:schema508,data}];
+validate171.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema519.type,parentSchema:schema519,data}];
 return false;
 }
 }
-validate167.errors = vErrors;
+validate171.errors = vErrors;
 return errors === 0;
 }
 
-export const addons = validate169;
-const schema509 = {"type":"array","items":{"$ref":"addon.json"}};
+export const addons = validate173;
+const schema520 = {"type":"array","items":{"$ref":"addon.json"}};
 const schema192 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/addon.json","title":"Addon","description":"An addon in the catalogue, with a price per cycle (\"0.00\" recurring means the cycle is not offered; paytype Once uses `m` as the one-time price).","type":"object","additionalProperties":false,"required":["id","products","name","description","visible","unique","taxable","system","hidden","autosetup","sort_order","module","modulename","paytype","m_setup","q_setup","s_setup","a_setup","b_setup","t_setup","p4_setup","p5_setup","d_setup","w_setup","h_setup","m","q","s","a","b","t","p4","p5","d","w","h"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"products":{"type":"string","description":"comma-separated ids of products the addon applies to; \"\" for all"},"name":{"type":"string"},"description":{"type":"string"},"visible":{"$ref":"../common/defs.json#/definitions/flag"},"unique":{"$ref":"../common/defs.json#/definitions/flag"},"taxable":{"$ref":"../common/defs.json#/definitions/flag"},"system":{"$ref":"../common/defs.json#/definitions/flag"},"hidden":{"$ref":"../common/defs.json#/definitions/flag"},"autosetup":{"type":"string","pattern":"^[0-9]$"},"sort_order":{"type":"string","pattern":"^-?[0-9]+$"},"module":{"type":"string"},"modulename":{"type":"string"},"paytype":{"type":"string","enum":["Free","Once","Regular"]},"m_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"q_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"s_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"a_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"b_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"t_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"p4_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"p5_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"d_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"w_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"h_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"m":{"$ref":"../common/defs.json#/definitions/decimal"},"q":{"$ref":"../common/defs.json#/definitions/decimal"},"s":{"$ref":"../common/defs.json#/definitions/decimal"},"a":{"$ref":"../common/defs.json#/definitions/decimal"},"b":{"$ref":"../common/defs.json#/definitions/decimal"},"t":{"$ref":"../common/defs.json#/definitions/decimal"},"p4":{"$ref":"../common/defs.json#/definitions/decimal"},"p5":{"$ref":"../common/defs.json#/definitions/decimal"},"d":{"$ref":"../common/defs.json#/definitions/decimal"},"w":{"$ref":"../common/defs.json#/definitions/decimal"},"h":{"$ref":"../common/defs.json#/definitions/decimal"}}};
 
 function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -7363,7 +7363,7 @@ return errors === 0;
 }
 
 
-function validate169(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate173(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -7383,16 +7383,16 @@ break;
 }
 }
 else {
-validate169.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema509.type,parentSchema:schema509,data}];
+validate173.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema520.type,parentSchema:schema520,data}];
 return false;
 }
 }
-validate169.errors = vErrors;
+validate173.errors = vErrors;
 return errors === 0;
 }
 
-export const app_groups = validate171;
-const schema510 = {"type":"array","items":{"$ref":"app_group.json"}};
+export const app_groups = validate175;
+const schema521 = {"type":"array","items":{"$ref":"app_group.json"}};
 const schema221 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/app_group.json","title":"AppGroup","description":"An app group (HostBill's Settings -> Apps): the servers of one provisioning module. getAppGroups counts its servers at read time; getAppServers and getServerDetails show its module.","type":"object","additionalProperties":false,"required":["id","name","module","modulename","type"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string","minLength":1},"module":{"$ref":"../common/defs.json#/definitions/id","description":"the provisioning module's id, as products name it in their `module`"},"modulename":{"type":"string","minLength":1,"description":"the module's display name, as services show it in `mod` (Cpanel2, SolusVM, ...)"},"type":{"type":"string","enum":["Hosting","Other"],"description":"the module's kind, which getAppServers shows as each server's `type`"}}};
 
 function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -7535,7 +7535,7 @@ return errors === 0;
 }
 
 
-function validate171(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate175(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -7555,16 +7555,16 @@ break;
 }
 }
 else {
-validate171.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema510.type,parentSchema:schema510,data}];
+validate175.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema521.type,parentSchema:schema521,data}];
 return false;
 }
 }
-validate171.errors = vErrors;
+validate175.errors = vErrors;
 return errors === 0;
 }
 
-export const servers = validate173;
-const schema511 = {"type":"array","items":{"$ref":"server.json"}};
+export const servers = validate177;
+const schema522 = {"type":"array","items":{"$ref":"server.json"}};
 const schema224 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/server.json","title":"Server","description":"A server (an app) of an app group, in the field order getServerDetails answers; `default_module` and `group_name` are joined from the group at read time. Credentials are fixture data: getServerDetails shows them as HostBill does, decrypted.","type":"object","additionalProperties":false,"required":["id","group_id","default","name","username","password","ip","host","status_url","ns1","ns2","ns3","ns4","ip1","ip2","ip3","ip4","max_accounts","hash","secure","enable","field1","field2"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"group_id":{"$ref":"../common/defs.json#/definitions/id","description":"the app group the server belongs to"},"default":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" for its group's default server"},"name":{"type":"string","minLength":1},"username":{"type":"string"},"password":{"type":"string","description":"the server's login password (fixture data; the bundled ones start with \"fake-\")"},"ip":{"type":"string","description":"the server's main address, also the shared address of the services it hosts without one of their own"},"host":{"type":"string"},"status_url":{"type":"string"},"ns1":{"type":"string"},"ns2":{"type":"string"},"ns3":{"type":"string"},"ns4":{"type":"string"},"ip1":{"type":"string"},"ip2":{"type":"string"},"ip3":{"type":"string"},"ip4":{"type":"string"},"max_accounts":{"type":"string","pattern":"^[0-9]+$","description":"how many services the server takes, \"0\" for no limit"},"hash":{"type":"string","description":"an API token or access hash (fixture data; the bundled ones start with \"fake-\")"},"secure":{"$ref":"../common/defs.json#/definitions/flag"},"enable":{"$ref":"../common/defs.json#/definitions/flag"},"field1":{"type":"string"},"field2":{"type":"string"}}};
 
 function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -7967,7 +7967,7 @@ return errors === 0;
 }
 
 
-function validate173(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate177(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -7987,16 +7987,16 @@ break;
 }
 }
 else {
-validate173.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema511.type,parentSchema:schema511,data}];
+validate177.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema522.type,parentSchema:schema522,data}];
 return false;
 }
 }
-validate173.errors = vErrors;
+validate177.errors = vErrors;
 return errors === 0;
 }
 
-export const domains = validate175;
-const schema512 = {"type":"array","items":{"$ref":"domain.json"}};
+export const domains = validate179;
+const schema523 = {"type":"array","items":{"$ref":"domain.json"}};
 const schema230 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/domain.json","title":"Domain","description":"A registered domain, as stored. getDomainDetails joins in the client's names; getClientDomains the registrar name.","type":"object","additionalProperties":false,"required":["id","client_id","order_id","tld_id","name","reg_module","payment_module","date_created","firstpayment","recurring_amount","period","expires","type","status","next_due","next_invoice","idprotection","nameservers","autorenew","reglock","manual","epp_code","notes","extended","synch_date","currency_id"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"order_id":{"$ref":"../common/defs.json#/definitions/id"},"tld_id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"reg_module":{"$ref":"../common/defs.json#/definitions/id"},"payment_module":{"$ref":"../common/defs.json#/definitions/id"},"date_created":{"$ref":"../common/defs.json#/definitions/date"},"firstpayment":{"$ref":"../common/defs.json#/definitions/decimal"},"recurring_amount":{"$ref":"../common/defs.json#/definitions/decimal"},"period":{"type":"string","pattern":"^([1-9]|10)$"},"expires":{"$ref":"../common/defs.json#/definitions/date"},"type":{"type":"string","enum":["Register","Transfer","Renew"]},"status":{"type":"string","enum":["Pending","Pending Registration","Pending Transfer","Active","Expired","Cancelled","Fraud","Transferred Away"]},"next_due":{"$ref":"../common/defs.json#/definitions/date"},"next_invoice":{"$ref":"../common/defs.json#/definitions/date"},"idprotection":{"$ref":"../common/defs.json#/definitions/flag"},"nameservers":{"type":"array","items":{"type":"string"},"minItems":4,"maxItems":4},"autorenew":{"$ref":"../common/defs.json#/definitions/flag"},"reglock":{"$ref":"../common/defs.json#/definitions/flag"},"manual":{"$ref":"../common/defs.json#/definitions/flag"},"epp_code":{"type":"string"},"notes":{"type":"string"},"extended":{"type":"string"},"synch_date":{"$ref":"../common/defs.json#/definitions/datetime"},"currency_id":{"$ref":"../common/defs.json#/definitions/id"},"transfer_lock":{"$ref":"../common/defs.json#/definitions/flag","description":"billsim's own, absent means \"0\": \"1\" when the name is locked (clientTransferProhibited) at the registrar it is being transferred from, so a registrar with refuses_locked_transfers \"1\" refuses its transfer. Not shown by any call."},"transfer_started":{"$ref":"../common/defs.json#/definitions/date","description":"billsim's own, absent until domainTransfer: the day its transfer began. A Pending Transfer domain with this date completes its transfer once its registrar's transfer_days have passed (completeTransfer in src/domain/registrar.ts). Not shown by any call."}}};
 
 function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -8624,7 +8624,7 @@ return errors === 0;
 }
 
 
-function validate175(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate179(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -8644,16 +8644,16 @@ break;
 }
 }
 else {
-validate175.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema512.type,parentSchema:schema512,data}];
+validate179.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema523.type,parentSchema:schema523,data}];
 return false;
 }
 }
-validate175.errors = vErrors;
+validate179.errors = vErrors;
 return errors === 0;
 }
 
-export const registrars = validate177;
-const schema513 = {"type":"array","items":{"$ref":"registrar.json"}};
+export const registrars = validate181;
+const schema524 = {"type":"array","items":{"$ref":"registrar.json"}};
 const schema251 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/registrar.json","title":"Registrar","description":"A domain registrar module (billsim's own collection): domains' reg_module points here. transfer_days and refuses_locked_transfers are how billsim's simulated registrar behaves on domainTransfer (src/domain/registrar.ts).","type":"object","additionalProperties":false,"required":["id","name","module","transfer_days","refuses_locked_transfers"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"module":{"type":"string"},"transfer_days":{"type":"string","pattern":"^[0-9]{1,3}$","description":"Days a transfer started with domainTransfer takes to complete; \"0\" completes it at once."},"refuses_locked_transfers":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\": the registrar refuses to transfer a name locked at the losing registrar (a domain with transfer_lock \"1\")."}}};
 const pattern194 = new RegExp("^[0-9]{1,3}$", "u");
 
@@ -8780,7 +8780,7 @@ return errors === 0;
 }
 
 
-function validate177(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate181(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -8800,16 +8800,16 @@ break;
 }
 }
 else {
-validate177.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema513.type,parentSchema:schema513,data}];
+validate181.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema524.type,parentSchema:schema524,data}];
 return false;
 }
 }
-validate177.errors = vErrors;
+validate181.errors = vErrors;
 return errors === 0;
 }
 
-export const registry_names = validate179;
-const schema514 = {"type":"array","items":{"$ref":"registry_name.json"}};
+export const registry_names = validate183;
+const schema525 = {"type":"array","items":{"$ref":"registry_name.json"}};
 const schema254 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/registry_name.json","title":"RegistryName","description":"A domain name registered elsewhere, with no record here (billsim's own collection, standing in for the registries' whois): domainCheck answers \"no\" for it. A full, lower-case name such as google.com; custom fixtures list their own.","type":"object","additionalProperties":false,"required":["id","name"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string","pattern":"^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$","description":"a full lower-case domain name, such as google.com"}}};
 const pattern196 = new RegExp("^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$", "u");
 
@@ -8890,7 +8890,7 @@ return errors === 0;
 }
 
 
-function validate179(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate183(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -8910,33 +8910,35 @@ break;
 }
 }
 else {
-validate179.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema514.type,parentSchema:schema514,data}];
+validate183.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema525.type,parentSchema:schema525,data}];
 return false;
 }
 }
-validate179.errors = vErrors;
+validate183.errors = vErrors;
 return errors === 0;
 }
 
-export const gateways = validate181;
-const schema515 = {"type":"array","items":{"$ref":"gateway.json"}};
-const schema256 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/gateway.json","title":"Gateway","description":"A payment gateway (payment module): invoices' and transactions' payment_module points here.","type":"object","additionalProperties":false,"required":["id","name","module","enabled"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"module":{"type":"string"},"enabled":{"$ref":"../common/defs.json#/definitions/flag"}}};
+export const domain_dns = validate185;
+const schema526 = {"type":"array","items":{"$ref":"domain_dns.json"}};
+const schema256 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/domain_dns.json","title":"DomainDnsRecord","description":"A DNS record a client keeps at the registrar for one of its domains (billsim's own collection, owned by the domain: the Admin API has no call that shows or changes registrar DNS records). The customer's door lists and changes them (GET, POST /api/domain/{id}/dns, PUT and DELETE /api/domain/{id}/dns/{index}, `index` being this id); they go when their domain or its client is deleted.","type":"object","additionalProperties":false,"required":["id","domain_id","name","type","priority","content"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"domain_id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string","maxLength":255,"description":"the host within the domain: \"@\" for the domain itself, or a label such as www"},"type":{"$ref":"#/definitions/type"},"priority":{"type":"string","pattern":"^(0|[1-9][0-9]{0,4})$","description":"the record's priority (MX and SRV), \"0\" for the others"},"content":{"type":"string","minLength":1,"maxLength":4096}},"definitions":{"type":{"type":"string","enum":["A","AAAA","CNAME","MX","NS","SRV","TXT"],"description":"a record type: A, AAAA, CNAME, MX, NS, SRV or TXT"}}};
+const schema259 = {"type":"string","enum":["A","AAAA","CNAME","MX","NS","SRV","TXT"],"description":"a record type: A, AAAA, CNAME, MX, NS, SRV or TXT"};
+const pattern199 = new RegExp("^(0|[1-9][0-9]{0,4})$", "u");
 
 function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://billsim.local/schemas/resources/gateway.json" */;
+/*# sourceURL="https://billsim.local/schemas/resources/domain_dns.json" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((((data.id === undefined) && (missing0 = "id")) || ((data.name === undefined) && (missing0 = "name"))) || ((data.module === undefined) && (missing0 = "module"))) || ((data.enabled === undefined) && (missing0 = "enabled"))){
+if(((((((data.id === undefined) && (missing0 = "id")) || ((data.domain_id === undefined) && (missing0 = "domain_id"))) || ((data.name === undefined) && (missing0 = "name"))) || ((data.type === undefined) && (missing0 = "type"))) || ((data.priority === undefined) && (missing0 = "priority"))) || ((data.content === undefined) && (missing0 = "content"))){
 validate60.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema256.required,parentSchema:schema256,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!((((key0 === "id") || (key0 === "name")) || (key0 === "module")) || (key0 === "enabled"))){
+if(!((((((key0 === "id") || (key0 === "domain_id")) || (key0 === "name")) || (key0 === "type")) || (key0 === "priority")) || (key0 === "content"))){
 validate60.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema256,data}];
 return false;
 break;
@@ -8965,12 +8967,21 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.name !== undefined){
-let data1 = data.name;
+if(data.domain_id !== undefined){
+let data1 = data.domain_id;
 const _errs5 = errors;
-if(typeof data1 !== "string"){
-validate60.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema256.properties.name.type,parentSchema:schema256.properties.name,data:data1}];
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data1 === "string"){
+if(!pattern0.test(data1)){
+validate60.errors = [{instancePath:instancePath+"/domain_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data1}];
 return false;
+}
+}
+else {
+validate60.errors = [{instancePath:instancePath+"/domain_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data1}];
+return false;
+}
 }
 var valid0 = _errs5 === errors;
 }
@@ -8978,34 +8989,92 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.module !== undefined){
-let data2 = data.module;
-const _errs7 = errors;
-if(typeof data2 !== "string"){
-validate60.errors = [{instancePath:instancePath+"/module",schemaPath:"#/properties/module/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema256.properties.module.type,parentSchema:schema256.properties.module,data:data2}];
+if(data.name !== undefined){
+let data2 = data.name;
+const _errs8 = errors;
+if(errors === _errs8){
+if(typeof data2 === "string"){
+if(func6(data2) > 255){
+validate60.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema256.properties.name,data:data2}];
 return false;
 }
-var valid0 = _errs7 === errors;
+}
+else {
+validate60.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema256.properties.name.type,parentSchema:schema256.properties.name,data:data2}];
+return false;
+}
+}
+var valid0 = _errs8 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
-if(data.enabled !== undefined){
-let data3 = data.enabled;
-const _errs9 = errors;
+if(data.type !== undefined){
+let data3 = data.type;
+const _errs10 = errors;
 if(typeof data3 !== "string"){
-validate60.errors = [{instancePath:instancePath+"/enabled",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data3}];
+validate60.errors = [{instancePath:instancePath+"/type",schemaPath:"#/definitions/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema259.type,parentSchema:schema259,data:data3}];
 return false;
 }
-if(!((data3 === "0") || (data3 === "1"))){
-validate60.errors = [{instancePath:instancePath+"/enabled",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data3}];
+if(!(((((((data3 === "A") || (data3 === "AAAA")) || (data3 === "CNAME")) || (data3 === "MX")) || (data3 === "NS")) || (data3 === "SRV")) || (data3 === "TXT"))){
+validate60.errors = [{instancePath:instancePath+"/type",schemaPath:"#/definitions/type/enum",keyword:"enum",params:{allowedValues: schema259.enum},message:"must be equal to one of the allowed values",schema:schema259.enum,parentSchema:schema259,data:data3}];
 return false;
 }
-var valid0 = _errs9 === errors;
+var valid0 = _errs10 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
+if(data.priority !== undefined){
+let data4 = data.priority;
+const _errs13 = errors;
+if(errors === _errs13){
+if(typeof data4 === "string"){
+if(!pattern199.test(data4)){
+validate60.errors = [{instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,4})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,4})$"+"\"",schema:"^(0|[1-9][0-9]{0,4})$",parentSchema:schema256.properties.priority,data:data4}];
+return false;
+}
+}
+else {
+validate60.errors = [{instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema256.properties.priority.type,parentSchema:schema256.properties.priority,data:data4}];
+return false;
+}
+}
+var valid0 = _errs13 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.content !== undefined){
+let data5 = data.content;
+const _errs15 = errors;
+if(errors === _errs15){
+if(typeof data5 === "string"){
+if(func6(data5) > 4096){
+validate60.errors = [{instancePath:instancePath+"/content",schemaPath:"#/properties/content/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters",schema:4096,parentSchema:schema256.properties.content,data:data5}];
+return false;
+}
+else {
+if(func6(data5) < 1){
+validate60.errors = [{instancePath:instancePath+"/content",schemaPath:"#/properties/content/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema256.properties.content,data:data5}];
+return false;
+}
+}
+}
+else {
+validate60.errors = [{instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema256.properties.content.type,parentSchema:schema256.properties.content,data:data5}];
+return false;
+}
+}
+var valid0 = _errs15 === errors;
+}
+else {
+var valid0 = true;
+}
+}
 }
 }
 }
@@ -9023,7 +9092,7 @@ return errors === 0;
 }
 
 
-function validate181(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate185(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -9043,34 +9112,35 @@ break;
 }
 }
 else {
-validate181.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema515.type,parentSchema:schema515,data}];
+validate185.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema526.type,parentSchema:schema526,data}];
 return false;
 }
 }
-validate181.errors = vErrors;
+validate185.errors = vErrors;
 return errors === 0;
 }
 
-export const news = validate183;
-const schema516 = {"type":"array","items":{"$ref":"news_item.json"}};
-const schema259 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/news_item.json","title":"NewsItem","description":"A news item with its full text.","type":"object","additionalProperties":false,"required":["id","title","content","enable","date"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"title":{"type":"string"},"content":{"type":"string"},"enable":{"$ref":"../common/defs.json#/definitions/flag"},"date":{"$ref":"../common/defs.json#/definitions/date"}}};
+export const domain_contacts = validate187;
+const schema527 = {"type":"array","items":{"$ref":"domain_contact.json"}};
+const schema260 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/domain_contact.json","title":"DomainContactSet","description":"The registrant, admin, tech and billing contacts a client gave one of its domains at the registrar (billsim's own collection, owned by the domain: the Admin API has no call that shows or changes a domain's contacts). A domain without a row has its client's own details in every role. Set by POST /api/domain/order (registrant, admin, tech, billing contact ids) and PUT /api/domain/{id}/contact; the rows go when their domain or its client is deleted.","type":"object","additionalProperties":false,"required":["id","domain_id","registrant","admin","tech","billing"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"domain_id":{"$ref":"../common/defs.json#/definitions/id"},"registrant":{"$ref":"#/definitions/contact"},"admin":{"$ref":"#/definitions/contact"},"tech":{"$ref":"#/definitions/contact"},"billing":{"$ref":"#/definitions/contact"}},"definitions":{"contact":{"title":"DomainContact","type":"object","additionalProperties":false,"required":["firstname","lastname","companyname","email","address1","address2","city","state","postcode","country","phonenumber"],"properties":{"firstname":{"type":"string","maxLength":255},"lastname":{"type":"string","maxLength":255},"companyname":{"type":"string","maxLength":255},"email":{"type":"string","maxLength":255},"address1":{"type":"string","maxLength":255},"address2":{"type":"string","maxLength":255},"city":{"type":"string","maxLength":255},"state":{"type":"string","maxLength":255},"postcode":{"type":"string","maxLength":64},"country":{"type":"string","maxLength":2},"phonenumber":{"type":"string","maxLength":64}}}}};
+const schema263 = {"title":"DomainContact","type":"object","additionalProperties":false,"required":["firstname","lastname","companyname","email","address1","address2","city","state","postcode","country","phonenumber"],"properties":{"firstname":{"type":"string","maxLength":255},"lastname":{"type":"string","maxLength":255},"companyname":{"type":"string","maxLength":255},"email":{"type":"string","maxLength":255},"address1":{"type":"string","maxLength":255},"address2":{"type":"string","maxLength":255},"city":{"type":"string","maxLength":255},"state":{"type":"string","maxLength":255},"postcode":{"type":"string","maxLength":64},"country":{"type":"string","maxLength":2},"phonenumber":{"type":"string","maxLength":64}}};
 
 function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://billsim.local/schemas/resources/news_item.json" */;
+/*# sourceURL="https://billsim.local/schemas/resources/domain_contact.json" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((((data.id === undefined) && (missing0 = "id")) || ((data.title === undefined) && (missing0 = "title"))) || ((data.content === undefined) && (missing0 = "content"))) || ((data.enable === undefined) && (missing0 = "enable"))) || ((data.date === undefined) && (missing0 = "date"))){
-validate62.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema259.required,parentSchema:schema259,data}];
+if(((((((data.id === undefined) && (missing0 = "id")) || ((data.domain_id === undefined) && (missing0 = "domain_id"))) || ((data.registrant === undefined) && (missing0 = "registrant"))) || ((data.admin === undefined) && (missing0 = "admin"))) || ((data.tech === undefined) && (missing0 = "tech"))) || ((data.billing === undefined) && (missing0 = "billing"))){
+validate62.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema260.required,parentSchema:schema260,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(((((key0 === "id") || (key0 === "title")) || (key0 === "content")) || (key0 === "enable")) || (key0 === "date"))){
-validate62.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema259,data}];
+if(!((((((key0 === "id") || (key0 === "domain_id")) || (key0 === "registrant")) || (key0 === "admin")) || (key0 === "tech")) || (key0 === "billing"))){
+validate62.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema260,data}];
 return false;
 break;
 }
@@ -9098,12 +9168,21 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.title !== undefined){
-let data1 = data.title;
+if(data.domain_id !== undefined){
+let data1 = data.domain_id;
 const _errs5 = errors;
-if(typeof data1 !== "string"){
-validate62.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema259.properties.title.type,parentSchema:schema259.properties.title,data:data1}];
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data1 === "string"){
+if(!pattern0.test(data1)){
+validate62.errors = [{instancePath:instancePath+"/domain_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data1}];
 return false;
+}
+}
+else {
+validate62.errors = [{instancePath:instancePath+"/domain_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data1}];
+return false;
+}
 }
 var valid0 = _errs5 === errors;
 }
@@ -9111,53 +9190,1101 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.content !== undefined){
-let data2 = data.content;
-const _errs7 = errors;
-if(typeof data2 !== "string"){
-validate62.errors = [{instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema259.properties.content.type,parentSchema:schema259.properties.content,data:data2}];
-return false;
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.enable !== undefined){
-let data3 = data.enable;
+if(data.registrant !== undefined){
+let data2 = data.registrant;
+const _errs8 = errors;
 const _errs9 = errors;
-if(typeof data3 !== "string"){
-validate62.errors = [{instancePath:instancePath+"/enable",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data3}];
+if(errors === _errs9){
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+let missing1;
+if((((((((((((data2.firstname === undefined) && (missing1 = "firstname")) || ((data2.lastname === undefined) && (missing1 = "lastname"))) || ((data2.companyname === undefined) && (missing1 = "companyname"))) || ((data2.email === undefined) && (missing1 = "email"))) || ((data2.address1 === undefined) && (missing1 = "address1"))) || ((data2.address2 === undefined) && (missing1 = "address2"))) || ((data2.city === undefined) && (missing1 = "city"))) || ((data2.state === undefined) && (missing1 = "state"))) || ((data2.postcode === undefined) && (missing1 = "postcode"))) || ((data2.country === undefined) && (missing1 = "country"))) || ((data2.phonenumber === undefined) && (missing1 = "phonenumber"))){
+validate62.errors = [{instancePath:instancePath+"/registrant",schemaPath:"#/definitions/contact/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'",schema:schema263.required,parentSchema:schema263,data:data2}];
 return false;
-}
-if(!((data3 === "0") || (data3 === "1"))){
-validate62.errors = [{instancePath:instancePath+"/enable",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data3}];
-return false;
-}
-var valid0 = _errs9 === errors;
 }
 else {
-var valid0 = true;
+const _errs11 = errors;
+for(const key1 in data2){
+if(!(func2.call(schema263.properties, key1))){
+validate62.errors = [{instancePath:instancePath+"/registrant",schemaPath:"#/definitions/contact/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema263,data:data2}];
+return false;
+break;
 }
-if(valid0){
-if(data.date !== undefined){
-let data4 = data.date;
-const _errs13 = errors;
+}
+if(_errs11 === errors){
+if(data2.firstname !== undefined){
+let data3 = data2.firstname;
+const _errs12 = errors;
+if(errors === _errs12){
+if(typeof data3 === "string"){
+if(func6(data3) > 255){
+validate62.errors = [{instancePath:instancePath+"/registrant/firstname",schemaPath:"#/definitions/contact/properties/firstname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema263.properties.firstname,data:data3}];
+return false;
+}
+}
+else {
+validate62.errors = [{instancePath:instancePath+"/registrant/firstname",schemaPath:"#/definitions/contact/properties/firstname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema263.properties.firstname.type,parentSchema:schema263.properties.firstname,data:data3}];
+return false;
+}
+}
+var valid4 = _errs12 === errors;
+}
+else {
+var valid4 = true;
+}
+if(valid4){
+if(data2.lastname !== undefined){
+let data4 = data2.lastname;
 const _errs14 = errors;
 if(errors === _errs14){
 if(typeof data4 === "string"){
-if(!pattern10.test(data4)){
-validate62.errors = [{instancePath:instancePath+"/date",schemaPath:"../common/defs.json#/definitions/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$",parentSchema:schema23,data:data4}];
+if(func6(data4) > 255){
+validate62.errors = [{instancePath:instancePath+"/registrant/lastname",schemaPath:"#/definitions/contact/properties/lastname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema263.properties.lastname,data:data4}];
 return false;
 }
 }
 else {
-validate62.errors = [{instancePath:instancePath+"/date",schemaPath:"../common/defs.json#/definitions/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.type,parentSchema:schema23,data:data4}];
+validate62.errors = [{instancePath:instancePath+"/registrant/lastname",schemaPath:"#/definitions/contact/properties/lastname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema263.properties.lastname.type,parentSchema:schema263.properties.lastname,data:data4}];
 return false;
 }
 }
-var valid0 = _errs13 === errors;
+var valid4 = _errs14 === errors;
+}
+else {
+var valid4 = true;
+}
+if(valid4){
+if(data2.companyname !== undefined){
+let data5 = data2.companyname;
+const _errs16 = errors;
+if(errors === _errs16){
+if(typeof data5 === "string"){
+if(func6(data5) > 255){
+validate62.errors = [{instancePath:instancePath+"/registrant/companyname",schemaPath:"#/definitions/contact/properties/companyname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema263.properties.companyname,data:data5}];
+return false;
+}
+}
+else {
+validate62.errors = [{instancePath:instancePath+"/registrant/companyname",schemaPath:"#/definitions/contact/properties/companyname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema263.properties.companyname.type,parentSchema:schema263.properties.companyname,data:data5}];
+return false;
+}
+}
+var valid4 = _errs16 === errors;
+}
+else {
+var valid4 = true;
+}
+if(valid4){
+if(data2.email !== undefined){
+let data6 = data2.email;
+const _errs18 = errors;
+if(errors === _errs18){
+if(typeof data6 === "string"){
+if(func6(data6) > 255){
+validate62.errors = [{instancePath:instancePath+"/registrant/email",schemaPath:"#/definitions/contact/properties/email/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema263.properties.email,data:data6}];
+return false;
+}
+}
+else {
+validate62.errors = [{instancePath:instancePath+"/registrant/email",schemaPath:"#/definitions/contact/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema263.properties.email.type,parentSchema:schema263.properties.email,data:data6}];
+return false;
+}
+}
+var valid4 = _errs18 === errors;
+}
+else {
+var valid4 = true;
+}
+if(valid4){
+if(data2.address1 !== undefined){
+let data7 = data2.address1;
+const _errs20 = errors;
+if(errors === _errs20){
+if(typeof data7 === "string"){
+if(func6(data7) > 255){
+validate62.errors = [{instancePath:instancePath+"/registrant/address1",schemaPath:"#/definitions/contact/properties/address1/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema263.properties.address1,data:data7}];
+return false;
+}
+}
+else {
+validate62.errors = [{instancePath:instancePath+"/registrant/address1",schemaPath:"#/definitions/contact/properties/address1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema263.properties.address1.type,parentSchema:schema263.properties.address1,data:data7}];
+return false;
+}
+}
+var valid4 = _errs20 === errors;
+}
+else {
+var valid4 = true;
+}
+if(valid4){
+if(data2.address2 !== undefined){
+let data8 = data2.address2;
+const _errs22 = errors;
+if(errors === _errs22){
+if(typeof data8 === "string"){
+if(func6(data8) > 255){
+validate62.errors = [{instancePath:instancePath+"/registrant/address2",schemaPath:"#/definitions/contact/properties/address2/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema263.properties.address2,data:data8}];
+return false;
+}
+}
+else {
+validate62.errors = [{instancePath:instancePath+"/registrant/address2",schemaPath:"#/definitions/contact/properties/address2/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema263.properties.address2.type,parentSchema:schema263.properties.address2,data:data8}];
+return false;
+}
+}
+var valid4 = _errs22 === errors;
+}
+else {
+var valid4 = true;
+}
+if(valid4){
+if(data2.city !== undefined){
+let data9 = data2.city;
+const _errs24 = errors;
+if(errors === _errs24){
+if(typeof data9 === "string"){
+if(func6(data9) > 255){
+validate62.errors = [{instancePath:instancePath+"/registrant/city",schemaPath:"#/definitions/contact/properties/city/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema263.properties.city,data:data9}];
+return false;
+}
+}
+else {
+validate62.errors = [{instancePath:instancePath+"/registrant/city",schemaPath:"#/definitions/contact/properties/city/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema263.properties.city.type,parentSchema:schema263.properties.city,data:data9}];
+return false;
+}
+}
+var valid4 = _errs24 === errors;
+}
+else {
+var valid4 = true;
+}
+if(valid4){
+if(data2.state !== undefined){
+let data10 = data2.state;
+const _errs26 = errors;
+if(errors === _errs26){
+if(typeof data10 === "string"){
+if(func6(data10) > 255){
+validate62.errors = [{instancePath:instancePath+"/registrant/state",schemaPath:"#/definitions/contact/properties/state/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema263.properties.state,data:data10}];
+return false;
+}
+}
+else {
+validate62.errors = [{instancePath:instancePath+"/registrant/state",schemaPath:"#/definitions/contact/properties/state/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema263.properties.state.type,parentSchema:schema263.properties.state,data:data10}];
+return false;
+}
+}
+var valid4 = _errs26 === errors;
+}
+else {
+var valid4 = true;
+}
+if(valid4){
+if(data2.postcode !== undefined){
+let data11 = data2.postcode;
+const _errs28 = errors;
+if(errors === _errs28){
+if(typeof data11 === "string"){
+if(func6(data11) > 64){
+validate62.errors = [{instancePath:instancePath+"/registrant/postcode",schemaPath:"#/definitions/contact/properties/postcode/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters",schema:64,parentSchema:schema263.properties.postcode,data:data11}];
+return false;
+}
+}
+else {
+validate62.errors = [{instancePath:instancePath+"/registrant/postcode",schemaPath:"#/definitions/contact/properties/postcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema263.properties.postcode.type,parentSchema:schema263.properties.postcode,data:data11}];
+return false;
+}
+}
+var valid4 = _errs28 === errors;
+}
+else {
+var valid4 = true;
+}
+if(valid4){
+if(data2.country !== undefined){
+let data12 = data2.country;
+const _errs30 = errors;
+if(errors === _errs30){
+if(typeof data12 === "string"){
+if(func6(data12) > 2){
+validate62.errors = [{instancePath:instancePath+"/registrant/country",schemaPath:"#/definitions/contact/properties/country/maxLength",keyword:"maxLength",params:{limit: 2},message:"must NOT have more than 2 characters",schema:2,parentSchema:schema263.properties.country,data:data12}];
+return false;
+}
+}
+else {
+validate62.errors = [{instancePath:instancePath+"/registrant/country",schemaPath:"#/definitions/contact/properties/country/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema263.properties.country.type,parentSchema:schema263.properties.country,data:data12}];
+return false;
+}
+}
+var valid4 = _errs30 === errors;
+}
+else {
+var valid4 = true;
+}
+if(valid4){
+if(data2.phonenumber !== undefined){
+let data13 = data2.phonenumber;
+const _errs32 = errors;
+if(errors === _errs32){
+if(typeof data13 === "string"){
+if(func6(data13) > 64){
+validate62.errors = [{instancePath:instancePath+"/registrant/phonenumber",schemaPath:"#/definitions/contact/properties/phonenumber/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters",schema:64,parentSchema:schema263.properties.phonenumber,data:data13}];
+return false;
+}
+}
+else {
+validate62.errors = [{instancePath:instancePath+"/registrant/phonenumber",schemaPath:"#/definitions/contact/properties/phonenumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema263.properties.phonenumber.type,parentSchema:schema263.properties.phonenumber,data:data13}];
+return false;
+}
+}
+var valid4 = _errs32 === errors;
+}
+else {
+var valid4 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate62.errors = [{instancePath:instancePath+"/registrant",schemaPath:"#/definitions/contact/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema263.type,parentSchema:schema263,data:data2}];
+return false;
+}
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.admin !== undefined){
+let data14 = data.admin;
+const _errs34 = errors;
+const _errs35 = errors;
+if(errors === _errs35){
+if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
+let missing2;
+if((((((((((((data14.firstname === undefined) && (missing2 = "firstname")) || ((data14.lastname === undefined) && (missing2 = "lastname"))) || ((data14.companyname === undefined) && (missing2 = "companyname"))) || ((data14.email === undefined) && (missing2 = "email"))) || ((data14.address1 === undefined) && (missing2 = "address1"))) || ((data14.address2 === undefined) && (missing2 = "address2"))) || ((data14.city === undefined) && (missing2 = "city"))) || ((data14.state === undefined) && (missing2 = "state"))) || ((data14.postcode === undefined) && (missing2 = "postcode"))) || ((data14.country === undefined) && (missing2 = "country"))) || ((data14.phonenumber === undefined) && (missing2 = "phonenumber"))){
+validate62.errors = [{instancePath:instancePath+"/admin",schemaPath:"#/definitions/contact/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'",schema:schema263.required,parentSchema:schema263,data:data14}];
+return false;
+}
+else {
+const _errs37 = errors;
+for(const key2 in data14){
+if(!(func2.call(schema263.properties, key2))){
+validate62.errors = [{instancePath:instancePath+"/admin",schemaPath:"#/definitions/contact/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema263,data:data14}];
+return false;
+break;
+}
+}
+if(_errs37 === errors){
+if(data14.firstname !== undefined){
+let data15 = data14.firstname;
+const _errs38 = errors;
+if(errors === _errs38){
+if(typeof data15 === "string"){
+if(func6(data15) > 255){
+validate62.errors = [{instancePath:instancePath+"/admin/firstname",schemaPath:"#/definitions/contact/properties/firstname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema263.properties.firstname,data:data15}];
+return false;
+}
+}
+else {
+validate62.errors = [{instancePath:instancePath+"/admin/firstname",schemaPath:"#/definitions/contact/properties/firstname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema263.properties.firstname.type,parentSchema:schema263.properties.firstname,data:data15}];
+return false;
+}
+}
+var valid6 = _errs38 === errors;
+}
+else {
+var valid6 = true;
+}
+if(valid6){
+if(data14.lastname !== undefined){
+let data16 = data14.lastname;
+const _errs40 = errors;
+if(errors === _errs40){
+if(typeof data16 === "string"){
+if(func6(data16) > 255){
+validate62.errors = [{instancePath:instancePath+"/admin/lastname",schemaPath:"#/definitions/contact/properties/lastname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema263.properties.lastname,data:data16}];
+return false;
+}
+}
+else {
+validate62.errors = [{instancePath:instancePath+"/admin/lastname",schemaPath:"#/definitions/contact/properties/lastname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema263.properties.lastname.type,parentSchema:schema263.properties.lastname,data:data16}];
+return false;
+}
+}
+var valid6 = _errs40 === errors;
+}
+else {
+var valid6 = true;
+}
+if(valid6){
+if(data14.companyname !== undefined){
+let data17 = data14.companyname;
+const _errs42 = errors;
+if(errors === _errs42){
+if(typeof data17 === "string"){
+if(func6(data17) > 255){
+validate62.errors = [{instancePath:instancePath+"/admin/companyname",schemaPath:"#/definitions/contact/properties/companyname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema263.properties.companyname,data:data17}];
+return false;
+}
+}
+else {
+validate62.errors = [{instancePath:instancePath+"/admin/companyname",schemaPath:"#/definitions/contact/properties/companyname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema263.properties.companyname.type,parentSchema:schema263.properties.companyname,data:data17}];
+return false;
+}
+}
+var valid6 = _errs42 === errors;
+}
+else {
+var valid6 = true;
+}
+if(valid6){
+if(data14.email !== undefined){
+let data18 = data14.email;
+const _errs44 = errors;
+if(errors === _errs44){
+if(typeof data18 === "string"){
+if(func6(data18) > 255){
+validate62.errors = [{instancePath:instancePath+"/admin/email",schemaPath:"#/definitions/contact/properties/email/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema263.properties.email,data:data18}];
+return false;
+}
+}
+else {
+validate62.errors = [{instancePath:instancePath+"/admin/email",schemaPath:"#/definitions/contact/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema263.properties.email.type,parentSchema:schema263.properties.email,data:data18}];
+return false;
+}
+}
+var valid6 = _errs44 === errors;
+}
+else {
+var valid6 = true;
+}
+if(valid6){
+if(data14.address1 !== undefined){
+let data19 = data14.address1;
+const _errs46 = errors;
+if(errors === _errs46){
+if(typeof data19 === "string"){
+if(func6(data19) > 255){
+validate62.errors = [{instancePath:instancePath+"/admin/address1",schemaPath:"#/definitions/contact/properties/address1/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema263.properties.address1,data:data19}];
+return false;
+}
+}
+else {
+validate62.errors = [{instancePath:instancePath+"/admin/address1",schemaPath:"#/definitions/contact/properties/address1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema263.properties.address1.type,parentSchema:schema263.properties.address1,data:data19}];
+return false;
+}
+}
+var valid6 = _errs46 === errors;
+}
+else {
+var valid6 = true;
+}
+if(valid6){
+if(data14.address2 !== undefined){
+let data20 = data14.address2;
+const _errs48 = errors;
+if(errors === _errs48){
+if(typeof data20 === "string"){
+if(func6(data20) > 255){
+validate62.errors = [{instancePath:instancePath+"/admin/address2",schemaPath:"#/definitions/contact/properties/address2/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema263.properties.address2,data:data20}];
+return false;
+}
+}
+else {
+validate62.errors = [{instancePath:instancePath+"/admin/address2",schemaPath:"#/definitions/contact/properties/address2/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema263.properties.address2.type,parentSchema:schema263.properties.address2,data:data20}];
+return false;
+}
+}
+var valid6 = _errs48 === errors;
+}
+else {
+var valid6 = true;
+}
+if(valid6){
+if(data14.city !== undefined){
+let data21 = data14.city;
+const _errs50 = errors;
+if(errors === _errs50){
+if(typeof data21 === "string"){
+if(func6(data21) > 255){
+validate62.errors = [{instancePath:instancePath+"/admin/city",schemaPath:"#/definitions/contact/properties/city/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema263.properties.city,data:data21}];
+return false;
+}
+}
+else {
+validate62.errors = [{instancePath:instancePath+"/admin/city",schemaPath:"#/definitions/contact/properties/city/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema263.properties.city.type,parentSchema:schema263.properties.city,data:data21}];
+return false;
+}
+}
+var valid6 = _errs50 === errors;
+}
+else {
+var valid6 = true;
+}
+if(valid6){
+if(data14.state !== undefined){
+let data22 = data14.state;
+const _errs52 = errors;
+if(errors === _errs52){
+if(typeof data22 === "string"){
+if(func6(data22) > 255){
+validate62.errors = [{instancePath:instancePath+"/admin/state",schemaPath:"#/definitions/contact/properties/state/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema263.properties.state,data:data22}];
+return false;
+}
+}
+else {
+validate62.errors = [{instancePath:instancePath+"/admin/state",schemaPath:"#/definitions/contact/properties/state/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema263.properties.state.type,parentSchema:schema263.properties.state,data:data22}];
+return false;
+}
+}
+var valid6 = _errs52 === errors;
+}
+else {
+var valid6 = true;
+}
+if(valid6){
+if(data14.postcode !== undefined){
+let data23 = data14.postcode;
+const _errs54 = errors;
+if(errors === _errs54){
+if(typeof data23 === "string"){
+if(func6(data23) > 64){
+validate62.errors = [{instancePath:instancePath+"/admin/postcode",schemaPath:"#/definitions/contact/properties/postcode/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters",schema:64,parentSchema:schema263.properties.postcode,data:data23}];
+return false;
+}
+}
+else {
+validate62.errors = [{instancePath:instancePath+"/admin/postcode",schemaPath:"#/definitions/contact/properties/postcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema263.properties.postcode.type,parentSchema:schema263.properties.postcode,data:data23}];
+return false;
+}
+}
+var valid6 = _errs54 === errors;
+}
+else {
+var valid6 = true;
+}
+if(valid6){
+if(data14.country !== undefined){
+let data24 = data14.country;
+const _errs56 = errors;
+if(errors === _errs56){
+if(typeof data24 === "string"){
+if(func6(data24) > 2){
+validate62.errors = [{instancePath:instancePath+"/admin/country",schemaPath:"#/definitions/contact/properties/country/maxLength",keyword:"maxLength",params:{limit: 2},message:"must NOT have more than 2 characters",schema:2,parentSchema:schema263.properties.country,data:data24}];
+return false;
+}
+}
+else {
+validate62.errors = [{instancePath:instancePath+"/admin/country",schemaPath:"#/definitions/contact/properties/country/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema263.properties.country.type,parentSchema:schema263.properties.country,data:data24}];
+return false;
+}
+}
+var valid6 = _errs56 === errors;
+}
+else {
+var valid6 = true;
+}
+if(valid6){
+if(data14.phonenumber !== undefined){
+let data25 = data14.phonenumber;
+const _errs58 = errors;
+if(errors === _errs58){
+if(typeof data25 === "string"){
+if(func6(data25) > 64){
+validate62.errors = [{instancePath:instancePath+"/admin/phonenumber",schemaPath:"#/definitions/contact/properties/phonenumber/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters",schema:64,parentSchema:schema263.properties.phonenumber,data:data25}];
+return false;
+}
+}
+else {
+validate62.errors = [{instancePath:instancePath+"/admin/phonenumber",schemaPath:"#/definitions/contact/properties/phonenumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema263.properties.phonenumber.type,parentSchema:schema263.properties.phonenumber,data:data25}];
+return false;
+}
+}
+var valid6 = _errs58 === errors;
+}
+else {
+var valid6 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate62.errors = [{instancePath:instancePath+"/admin",schemaPath:"#/definitions/contact/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema263.type,parentSchema:schema263,data:data14}];
+return false;
+}
+}
+var valid0 = _errs34 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.tech !== undefined){
+let data26 = data.tech;
+const _errs60 = errors;
+const _errs61 = errors;
+if(errors === _errs61){
+if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
+let missing3;
+if((((((((((((data26.firstname === undefined) && (missing3 = "firstname")) || ((data26.lastname === undefined) && (missing3 = "lastname"))) || ((data26.companyname === undefined) && (missing3 = "companyname"))) || ((data26.email === undefined) && (missing3 = "email"))) || ((data26.address1 === undefined) && (missing3 = "address1"))) || ((data26.address2 === undefined) && (missing3 = "address2"))) || ((data26.city === undefined) && (missing3 = "city"))) || ((data26.state === undefined) && (missing3 = "state"))) || ((data26.postcode === undefined) && (missing3 = "postcode"))) || ((data26.country === undefined) && (missing3 = "country"))) || ((data26.phonenumber === undefined) && (missing3 = "phonenumber"))){
+validate62.errors = [{instancePath:instancePath+"/tech",schemaPath:"#/definitions/contact/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'",schema:schema263.required,parentSchema:schema263,data:data26}];
+return false;
+}
+else {
+const _errs63 = errors;
+for(const key3 in data26){
+if(!(func2.call(schema263.properties, key3))){
+validate62.errors = [{instancePath:instancePath+"/tech",schemaPath:"#/definitions/contact/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema263,data:data26}];
+return false;
+break;
+}
+}
+if(_errs63 === errors){
+if(data26.firstname !== undefined){
+let data27 = data26.firstname;
+const _errs64 = errors;
+if(errors === _errs64){
+if(typeof data27 === "string"){
+if(func6(data27) > 255){
+validate62.errors = [{instancePath:instancePath+"/tech/firstname",schemaPath:"#/definitions/contact/properties/firstname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema263.properties.firstname,data:data27}];
+return false;
+}
+}
+else {
+validate62.errors = [{instancePath:instancePath+"/tech/firstname",schemaPath:"#/definitions/contact/properties/firstname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema263.properties.firstname.type,parentSchema:schema263.properties.firstname,data:data27}];
+return false;
+}
+}
+var valid8 = _errs64 === errors;
+}
+else {
+var valid8 = true;
+}
+if(valid8){
+if(data26.lastname !== undefined){
+let data28 = data26.lastname;
+const _errs66 = errors;
+if(errors === _errs66){
+if(typeof data28 === "string"){
+if(func6(data28) > 255){
+validate62.errors = [{instancePath:instancePath+"/tech/lastname",schemaPath:"#/definitions/contact/properties/lastname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema263.properties.lastname,data:data28}];
+return false;
+}
+}
+else {
+validate62.errors = [{instancePath:instancePath+"/tech/lastname",schemaPath:"#/definitions/contact/properties/lastname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema263.properties.lastname.type,parentSchema:schema263.properties.lastname,data:data28}];
+return false;
+}
+}
+var valid8 = _errs66 === errors;
+}
+else {
+var valid8 = true;
+}
+if(valid8){
+if(data26.companyname !== undefined){
+let data29 = data26.companyname;
+const _errs68 = errors;
+if(errors === _errs68){
+if(typeof data29 === "string"){
+if(func6(data29) > 255){
+validate62.errors = [{instancePath:instancePath+"/tech/companyname",schemaPath:"#/definitions/contact/properties/companyname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema263.properties.companyname,data:data29}];
+return false;
+}
+}
+else {
+validate62.errors = [{instancePath:instancePath+"/tech/companyname",schemaPath:"#/definitions/contact/properties/companyname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema263.properties.companyname.type,parentSchema:schema263.properties.companyname,data:data29}];
+return false;
+}
+}
+var valid8 = _errs68 === errors;
+}
+else {
+var valid8 = true;
+}
+if(valid8){
+if(data26.email !== undefined){
+let data30 = data26.email;
+const _errs70 = errors;
+if(errors === _errs70){
+if(typeof data30 === "string"){
+if(func6(data30) > 255){
+validate62.errors = [{instancePath:instancePath+"/tech/email",schemaPath:"#/definitions/contact/properties/email/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema263.properties.email,data:data30}];
+return false;
+}
+}
+else {
+validate62.errors = [{instancePath:instancePath+"/tech/email",schemaPath:"#/definitions/contact/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema263.properties.email.type,parentSchema:schema263.properties.email,data:data30}];
+return false;
+}
+}
+var valid8 = _errs70 === errors;
+}
+else {
+var valid8 = true;
+}
+if(valid8){
+if(data26.address1 !== undefined){
+let data31 = data26.address1;
+const _errs72 = errors;
+if(errors === _errs72){
+if(typeof data31 === "string"){
+if(func6(data31) > 255){
+validate62.errors = [{instancePath:instancePath+"/tech/address1",schemaPath:"#/definitions/contact/properties/address1/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema263.properties.address1,data:data31}];
+return false;
+}
+}
+else {
+validate62.errors = [{instancePath:instancePath+"/tech/address1",schemaPath:"#/definitions/contact/properties/address1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema263.properties.address1.type,parentSchema:schema263.properties.address1,data:data31}];
+return false;
+}
+}
+var valid8 = _errs72 === errors;
+}
+else {
+var valid8 = true;
+}
+if(valid8){
+if(data26.address2 !== undefined){
+let data32 = data26.address2;
+const _errs74 = errors;
+if(errors === _errs74){
+if(typeof data32 === "string"){
+if(func6(data32) > 255){
+validate62.errors = [{instancePath:instancePath+"/tech/address2",schemaPath:"#/definitions/contact/properties/address2/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema263.properties.address2,data:data32}];
+return false;
+}
+}
+else {
+validate62.errors = [{instancePath:instancePath+"/tech/address2",schemaPath:"#/definitions/contact/properties/address2/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema263.properties.address2.type,parentSchema:schema263.properties.address2,data:data32}];
+return false;
+}
+}
+var valid8 = _errs74 === errors;
+}
+else {
+var valid8 = true;
+}
+if(valid8){
+if(data26.city !== undefined){
+let data33 = data26.city;
+const _errs76 = errors;
+if(errors === _errs76){
+if(typeof data33 === "string"){
+if(func6(data33) > 255){
+validate62.errors = [{instancePath:instancePath+"/tech/city",schemaPath:"#/definitions/contact/properties/city/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema263.properties.city,data:data33}];
+return false;
+}
+}
+else {
+validate62.errors = [{instancePath:instancePath+"/tech/city",schemaPath:"#/definitions/contact/properties/city/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema263.properties.city.type,parentSchema:schema263.properties.city,data:data33}];
+return false;
+}
+}
+var valid8 = _errs76 === errors;
+}
+else {
+var valid8 = true;
+}
+if(valid8){
+if(data26.state !== undefined){
+let data34 = data26.state;
+const _errs78 = errors;
+if(errors === _errs78){
+if(typeof data34 === "string"){
+if(func6(data34) > 255){
+validate62.errors = [{instancePath:instancePath+"/tech/state",schemaPath:"#/definitions/contact/properties/state/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema263.properties.state,data:data34}];
+return false;
+}
+}
+else {
+validate62.errors = [{instancePath:instancePath+"/tech/state",schemaPath:"#/definitions/contact/properties/state/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema263.properties.state.type,parentSchema:schema263.properties.state,data:data34}];
+return false;
+}
+}
+var valid8 = _errs78 === errors;
+}
+else {
+var valid8 = true;
+}
+if(valid8){
+if(data26.postcode !== undefined){
+let data35 = data26.postcode;
+const _errs80 = errors;
+if(errors === _errs80){
+if(typeof data35 === "string"){
+if(func6(data35) > 64){
+validate62.errors = [{instancePath:instancePath+"/tech/postcode",schemaPath:"#/definitions/contact/properties/postcode/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters",schema:64,parentSchema:schema263.properties.postcode,data:data35}];
+return false;
+}
+}
+else {
+validate62.errors = [{instancePath:instancePath+"/tech/postcode",schemaPath:"#/definitions/contact/properties/postcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema263.properties.postcode.type,parentSchema:schema263.properties.postcode,data:data35}];
+return false;
+}
+}
+var valid8 = _errs80 === errors;
+}
+else {
+var valid8 = true;
+}
+if(valid8){
+if(data26.country !== undefined){
+let data36 = data26.country;
+const _errs82 = errors;
+if(errors === _errs82){
+if(typeof data36 === "string"){
+if(func6(data36) > 2){
+validate62.errors = [{instancePath:instancePath+"/tech/country",schemaPath:"#/definitions/contact/properties/country/maxLength",keyword:"maxLength",params:{limit: 2},message:"must NOT have more than 2 characters",schema:2,parentSchema:schema263.properties.country,data:data36}];
+return false;
+}
+}
+else {
+validate62.errors = [{instancePath:instancePath+"/tech/country",schemaPath:"#/definitions/contact/properties/country/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema263.properties.country.type,parentSchema:schema263.properties.country,data:data36}];
+return false;
+}
+}
+var valid8 = _errs82 === errors;
+}
+else {
+var valid8 = true;
+}
+if(valid8){
+if(data26.phonenumber !== undefined){
+let data37 = data26.phonenumber;
+const _errs84 = errors;
+if(errors === _errs84){
+if(typeof data37 === "string"){
+if(func6(data37) > 64){
+validate62.errors = [{instancePath:instancePath+"/tech/phonenumber",schemaPath:"#/definitions/contact/properties/phonenumber/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters",schema:64,parentSchema:schema263.properties.phonenumber,data:data37}];
+return false;
+}
+}
+else {
+validate62.errors = [{instancePath:instancePath+"/tech/phonenumber",schemaPath:"#/definitions/contact/properties/phonenumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema263.properties.phonenumber.type,parentSchema:schema263.properties.phonenumber,data:data37}];
+return false;
+}
+}
+var valid8 = _errs84 === errors;
+}
+else {
+var valid8 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate62.errors = [{instancePath:instancePath+"/tech",schemaPath:"#/definitions/contact/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema263.type,parentSchema:schema263,data:data26}];
+return false;
+}
+}
+var valid0 = _errs60 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.billing !== undefined){
+let data38 = data.billing;
+const _errs86 = errors;
+const _errs87 = errors;
+if(errors === _errs87){
+if(data38 && typeof data38 == "object" && !Array.isArray(data38)){
+let missing4;
+if((((((((((((data38.firstname === undefined) && (missing4 = "firstname")) || ((data38.lastname === undefined) && (missing4 = "lastname"))) || ((data38.companyname === undefined) && (missing4 = "companyname"))) || ((data38.email === undefined) && (missing4 = "email"))) || ((data38.address1 === undefined) && (missing4 = "address1"))) || ((data38.address2 === undefined) && (missing4 = "address2"))) || ((data38.city === undefined) && (missing4 = "city"))) || ((data38.state === undefined) && (missing4 = "state"))) || ((data38.postcode === undefined) && (missing4 = "postcode"))) || ((data38.country === undefined) && (missing4 = "country"))) || ((data38.phonenumber === undefined) && (missing4 = "phonenumber"))){
+validate62.errors = [{instancePath:instancePath+"/billing",schemaPath:"#/definitions/contact/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'",schema:schema263.required,parentSchema:schema263,data:data38}];
+return false;
+}
+else {
+const _errs89 = errors;
+for(const key4 in data38){
+if(!(func2.call(schema263.properties, key4))){
+validate62.errors = [{instancePath:instancePath+"/billing",schemaPath:"#/definitions/contact/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema263,data:data38}];
+return false;
+break;
+}
+}
+if(_errs89 === errors){
+if(data38.firstname !== undefined){
+let data39 = data38.firstname;
+const _errs90 = errors;
+if(errors === _errs90){
+if(typeof data39 === "string"){
+if(func6(data39) > 255){
+validate62.errors = [{instancePath:instancePath+"/billing/firstname",schemaPath:"#/definitions/contact/properties/firstname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema263.properties.firstname,data:data39}];
+return false;
+}
+}
+else {
+validate62.errors = [{instancePath:instancePath+"/billing/firstname",schemaPath:"#/definitions/contact/properties/firstname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema263.properties.firstname.type,parentSchema:schema263.properties.firstname,data:data39}];
+return false;
+}
+}
+var valid10 = _errs90 === errors;
+}
+else {
+var valid10 = true;
+}
+if(valid10){
+if(data38.lastname !== undefined){
+let data40 = data38.lastname;
+const _errs92 = errors;
+if(errors === _errs92){
+if(typeof data40 === "string"){
+if(func6(data40) > 255){
+validate62.errors = [{instancePath:instancePath+"/billing/lastname",schemaPath:"#/definitions/contact/properties/lastname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema263.properties.lastname,data:data40}];
+return false;
+}
+}
+else {
+validate62.errors = [{instancePath:instancePath+"/billing/lastname",schemaPath:"#/definitions/contact/properties/lastname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema263.properties.lastname.type,parentSchema:schema263.properties.lastname,data:data40}];
+return false;
+}
+}
+var valid10 = _errs92 === errors;
+}
+else {
+var valid10 = true;
+}
+if(valid10){
+if(data38.companyname !== undefined){
+let data41 = data38.companyname;
+const _errs94 = errors;
+if(errors === _errs94){
+if(typeof data41 === "string"){
+if(func6(data41) > 255){
+validate62.errors = [{instancePath:instancePath+"/billing/companyname",schemaPath:"#/definitions/contact/properties/companyname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema263.properties.companyname,data:data41}];
+return false;
+}
+}
+else {
+validate62.errors = [{instancePath:instancePath+"/billing/companyname",schemaPath:"#/definitions/contact/properties/companyname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema263.properties.companyname.type,parentSchema:schema263.properties.companyname,data:data41}];
+return false;
+}
+}
+var valid10 = _errs94 === errors;
+}
+else {
+var valid10 = true;
+}
+if(valid10){
+if(data38.email !== undefined){
+let data42 = data38.email;
+const _errs96 = errors;
+if(errors === _errs96){
+if(typeof data42 === "string"){
+if(func6(data42) > 255){
+validate62.errors = [{instancePath:instancePath+"/billing/email",schemaPath:"#/definitions/contact/properties/email/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema263.properties.email,data:data42}];
+return false;
+}
+}
+else {
+validate62.errors = [{instancePath:instancePath+"/billing/email",schemaPath:"#/definitions/contact/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema263.properties.email.type,parentSchema:schema263.properties.email,data:data42}];
+return false;
+}
+}
+var valid10 = _errs96 === errors;
+}
+else {
+var valid10 = true;
+}
+if(valid10){
+if(data38.address1 !== undefined){
+let data43 = data38.address1;
+const _errs98 = errors;
+if(errors === _errs98){
+if(typeof data43 === "string"){
+if(func6(data43) > 255){
+validate62.errors = [{instancePath:instancePath+"/billing/address1",schemaPath:"#/definitions/contact/properties/address1/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema263.properties.address1,data:data43}];
+return false;
+}
+}
+else {
+validate62.errors = [{instancePath:instancePath+"/billing/address1",schemaPath:"#/definitions/contact/properties/address1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema263.properties.address1.type,parentSchema:schema263.properties.address1,data:data43}];
+return false;
+}
+}
+var valid10 = _errs98 === errors;
+}
+else {
+var valid10 = true;
+}
+if(valid10){
+if(data38.address2 !== undefined){
+let data44 = data38.address2;
+const _errs100 = errors;
+if(errors === _errs100){
+if(typeof data44 === "string"){
+if(func6(data44) > 255){
+validate62.errors = [{instancePath:instancePath+"/billing/address2",schemaPath:"#/definitions/contact/properties/address2/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema263.properties.address2,data:data44}];
+return false;
+}
+}
+else {
+validate62.errors = [{instancePath:instancePath+"/billing/address2",schemaPath:"#/definitions/contact/properties/address2/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema263.properties.address2.type,parentSchema:schema263.properties.address2,data:data44}];
+return false;
+}
+}
+var valid10 = _errs100 === errors;
+}
+else {
+var valid10 = true;
+}
+if(valid10){
+if(data38.city !== undefined){
+let data45 = data38.city;
+const _errs102 = errors;
+if(errors === _errs102){
+if(typeof data45 === "string"){
+if(func6(data45) > 255){
+validate62.errors = [{instancePath:instancePath+"/billing/city",schemaPath:"#/definitions/contact/properties/city/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema263.properties.city,data:data45}];
+return false;
+}
+}
+else {
+validate62.errors = [{instancePath:instancePath+"/billing/city",schemaPath:"#/definitions/contact/properties/city/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema263.properties.city.type,parentSchema:schema263.properties.city,data:data45}];
+return false;
+}
+}
+var valid10 = _errs102 === errors;
+}
+else {
+var valid10 = true;
+}
+if(valid10){
+if(data38.state !== undefined){
+let data46 = data38.state;
+const _errs104 = errors;
+if(errors === _errs104){
+if(typeof data46 === "string"){
+if(func6(data46) > 255){
+validate62.errors = [{instancePath:instancePath+"/billing/state",schemaPath:"#/definitions/contact/properties/state/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema263.properties.state,data:data46}];
+return false;
+}
+}
+else {
+validate62.errors = [{instancePath:instancePath+"/billing/state",schemaPath:"#/definitions/contact/properties/state/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema263.properties.state.type,parentSchema:schema263.properties.state,data:data46}];
+return false;
+}
+}
+var valid10 = _errs104 === errors;
+}
+else {
+var valid10 = true;
+}
+if(valid10){
+if(data38.postcode !== undefined){
+let data47 = data38.postcode;
+const _errs106 = errors;
+if(errors === _errs106){
+if(typeof data47 === "string"){
+if(func6(data47) > 64){
+validate62.errors = [{instancePath:instancePath+"/billing/postcode",schemaPath:"#/definitions/contact/properties/postcode/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters",schema:64,parentSchema:schema263.properties.postcode,data:data47}];
+return false;
+}
+}
+else {
+validate62.errors = [{instancePath:instancePath+"/billing/postcode",schemaPath:"#/definitions/contact/properties/postcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema263.properties.postcode.type,parentSchema:schema263.properties.postcode,data:data47}];
+return false;
+}
+}
+var valid10 = _errs106 === errors;
+}
+else {
+var valid10 = true;
+}
+if(valid10){
+if(data38.country !== undefined){
+let data48 = data38.country;
+const _errs108 = errors;
+if(errors === _errs108){
+if(typeof data48 === "string"){
+if(func6(data48) > 2){
+validate62.errors = [{instancePath:instancePath+"/billing/country",schemaPath:"#/definitions/contact/properties/country/maxLength",keyword:"maxLength",params:{limit: 2},message:"must NOT have more than 2 characters",schema:2,parentSchema:schema263.properties.country,data:data48}];
+return false;
+}
+}
+else {
+validate62.errors = [{instancePath:instancePath+"/billing/country",schemaPath:"#/definitions/contact/properties/country/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema263.properties.country.type,parentSchema:schema263.properties.country,data:data48}];
+return false;
+}
+}
+var valid10 = _errs108 === errors;
+}
+else {
+var valid10 = true;
+}
+if(valid10){
+if(data38.phonenumber !== undefined){
+let data49 = data38.phonenumber;
+const _errs110 = errors;
+if(errors === _errs110){
+if(typeof data49 === "string"){
+if(func6(data49) > 64){
+validate62.errors = [{instancePath:instancePath+"/billing/phonenumber",schemaPath:"#/definitions/contact/properties/phonenumber/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters",schema:64,parentSchema:schema263.properties.phonenumber,data:data49}];
+return false;
+}
+}
+else {
+validate62.errors = [{instancePath:instancePath+"/billing/phonenumber",schemaPath:"#/definitions/contact/properties/phonenumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema263.properties.phonenumber.type,parentSchema:schema263.properties.phonenumber,data:data49}];
+return false;
+}
+}
+var valid10 = _errs110 === errors;
+}
+else {
+var valid10 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate62.errors = [{instancePath:instancePath+"/billing",schemaPath:"#/definitions/contact/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema263.type,parentSchema:schema263,data:data38}];
+return false;
+}
+}
+var valid0 = _errs86 === errors;
 }
 else {
 var valid0 = true;
@@ -9169,8 +10296,9 @@ var valid0 = true;
 }
 }
 }
+}
 else {
-validate62.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema259.type,parentSchema:schema259,data}];
+validate62.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema260.type,parentSchema:schema260,data}];
 return false;
 }
 }
@@ -9179,7 +10307,7 @@ return errors === 0;
 }
 
 
-function validate183(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate187(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -9199,34 +10327,34 @@ break;
 }
 }
 else {
-validate183.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema516.type,parentSchema:schema516,data}];
+validate187.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema527.type,parentSchema:schema527,data}];
 return false;
 }
 }
-validate183.errors = vErrors;
+validate187.errors = vErrors;
 return errors === 0;
 }
 
-export const reply_categories = validate185;
-const schema517 = {"type":"array","items":{"$ref":"reply_category.json"}};
-const schema263 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/reply_category.json","title":"ReplyCategory","description":"A predefined reply category; parent_cat \"0\" is top level.","type":"object","additionalProperties":false,"required":["id","parent_cat","name"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"parent_cat":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"}}};
+export const gateways = validate189;
+const schema528 = {"type":"array","items":{"$ref":"gateway.json"}};
+const schema267 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/gateway.json","title":"Gateway","description":"A payment gateway (payment module): invoices' and transactions' payment_module points here.","type":"object","additionalProperties":false,"required":["id","name","module","enabled"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"module":{"type":"string"},"enabled":{"$ref":"../common/defs.json#/definitions/flag"}}};
 
 function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://billsim.local/schemas/resources/reply_category.json" */;
+/*# sourceURL="https://billsim.local/schemas/resources/gateway.json" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((data.id === undefined) && (missing0 = "id")) || ((data.parent_cat === undefined) && (missing0 = "parent_cat"))) || ((data.name === undefined) && (missing0 = "name"))){
-validate64.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema263.required,parentSchema:schema263,data}];
+if(((((data.id === undefined) && (missing0 = "id")) || ((data.name === undefined) && (missing0 = "name"))) || ((data.module === undefined) && (missing0 = "module"))) || ((data.enabled === undefined) && (missing0 = "enabled"))){
+validate64.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema267.required,parentSchema:schema267,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(((key0 === "id") || (key0 === "parent_cat")) || (key0 === "name"))){
-validate64.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema263,data}];
+if(!((((key0 === "id") || (key0 === "name")) || (key0 === "module")) || (key0 === "enabled"))){
+validate64.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema267,data}];
 return false;
 break;
 }
@@ -9254,21 +10382,12 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.parent_cat !== undefined){
-let data1 = data.parent_cat;
+if(data.name !== undefined){
+let data1 = data.name;
 const _errs5 = errors;
-const _errs6 = errors;
-if(errors === _errs6){
-if(typeof data1 === "string"){
-if(!pattern0.test(data1)){
-validate64.errors = [{instancePath:instancePath+"/parent_cat",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data1}];
+if(typeof data1 !== "string"){
+validate64.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema267.properties.name.type,parentSchema:schema267.properties.name,data:data1}];
 return false;
-}
-}
-else {
-validate64.errors = [{instancePath:instancePath+"/parent_cat",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data1}];
-return false;
-}
 }
 var valid0 = _errs5 === errors;
 }
@@ -9276,14 +10395,31 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.name !== undefined){
-let data2 = data.name;
-const _errs8 = errors;
+if(data.module !== undefined){
+let data2 = data.module;
+const _errs7 = errors;
 if(typeof data2 !== "string"){
-validate64.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema263.properties.name.type,parentSchema:schema263.properties.name,data:data2}];
+validate64.errors = [{instancePath:instancePath+"/module",schemaPath:"#/properties/module/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema267.properties.module.type,parentSchema:schema267.properties.module,data:data2}];
 return false;
 }
-var valid0 = _errs8 === errors;
+var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.enabled !== undefined){
+let data3 = data.enabled;
+const _errs9 = errors;
+if(typeof data3 !== "string"){
+validate64.errors = [{instancePath:instancePath+"/enabled",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data3}];
+return false;
+}
+if(!((data3 === "0") || (data3 === "1"))){
+validate64.errors = [{instancePath:instancePath+"/enabled",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data3}];
+return false;
+}
+var valid0 = _errs9 === errors;
 }
 else {
 var valid0 = true;
@@ -9293,8 +10429,9 @@ var valid0 = true;
 }
 }
 }
+}
 else {
-validate64.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema263.type,parentSchema:schema263,data}];
+validate64.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema267.type,parentSchema:schema267,data}];
 return false;
 }
 }
@@ -9303,7 +10440,7 @@ return errors === 0;
 }
 
 
-function validate185(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -9323,34 +10460,34 @@ break;
 }
 }
 else {
-validate185.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema517.type,parentSchema:schema517,data}];
+validate189.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema528.type,parentSchema:schema528,data}];
 return false;
 }
 }
-validate185.errors = vErrors;
+validate189.errors = vErrors;
 return errors === 0;
 }
 
-export const predefined_replies = validate187;
-const schema518 = {"type":"array","items":{"$ref":"predefined_reply.json"}};
-const schema266 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/predefined_reply.json","title":"PredefinedReply","description":"A predefined ticket reply in category category_id. `uses` counts the staff messages that used it: a ticket staff opened (addTicket without asclient=1) or a staff reply (addTicketReply type Admin) whose body holds the reply's whole text, as it does when staff insert the reply and add to it (line endings and surrounding blanks aside). getPopularPredefinedReplies ranks by it.","type":"object","additionalProperties":false,"required":["id","category_id","name","reply","uses"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"category_id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"reply":{"type":"string"},"uses":{"type":"string","pattern":"^[0-9]+$","description":"how many staff messages used the reply's text"}}};
+export const news = validate191;
+const schema529 = {"type":"array","items":{"$ref":"news_item.json"}};
+const schema270 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/news_item.json","title":"NewsItem","description":"A news item with its full text.","type":"object","additionalProperties":false,"required":["id","title","content","enable","date"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"title":{"type":"string"},"content":{"type":"string"},"enable":{"$ref":"../common/defs.json#/definitions/flag"},"date":{"$ref":"../common/defs.json#/definitions/date"}}};
 
 function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://billsim.local/schemas/resources/predefined_reply.json" */;
+/*# sourceURL="https://billsim.local/schemas/resources/news_item.json" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((((data.id === undefined) && (missing0 = "id")) || ((data.category_id === undefined) && (missing0 = "category_id"))) || ((data.name === undefined) && (missing0 = "name"))) || ((data.reply === undefined) && (missing0 = "reply"))) || ((data.uses === undefined) && (missing0 = "uses"))){
-validate66.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema266.required,parentSchema:schema266,data}];
+if((((((data.id === undefined) && (missing0 = "id")) || ((data.title === undefined) && (missing0 = "title"))) || ((data.content === undefined) && (missing0 = "content"))) || ((data.enable === undefined) && (missing0 = "enable"))) || ((data.date === undefined) && (missing0 = "date"))){
+validate66.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema270.required,parentSchema:schema270,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(((((key0 === "id") || (key0 === "category_id")) || (key0 === "name")) || (key0 === "reply")) || (key0 === "uses"))){
-validate66.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema266,data}];
+if(!(((((key0 === "id") || (key0 === "title")) || (key0 === "content")) || (key0 === "enable")) || (key0 === "date"))){
+validate66.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema270,data}];
 return false;
 break;
 }
@@ -9378,21 +10515,12 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.category_id !== undefined){
-let data1 = data.category_id;
+if(data.title !== undefined){
+let data1 = data.title;
 const _errs5 = errors;
-const _errs6 = errors;
-if(errors === _errs6){
-if(typeof data1 === "string"){
-if(!pattern0.test(data1)){
-validate66.errors = [{instancePath:instancePath+"/category_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data1}];
+if(typeof data1 !== "string"){
+validate66.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema270.properties.title.type,parentSchema:schema270.properties.title,data:data1}];
 return false;
-}
-}
-else {
-validate66.errors = [{instancePath:instancePath+"/category_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data1}];
-return false;
-}
 }
 var valid0 = _errs5 === errors;
 }
@@ -9400,48 +10528,53 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.name !== undefined){
-let data2 = data.name;
-const _errs8 = errors;
+if(data.content !== undefined){
+let data2 = data.content;
+const _errs7 = errors;
 if(typeof data2 !== "string"){
-validate66.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema266.properties.name.type,parentSchema:schema266.properties.name,data:data2}];
+validate66.errors = [{instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema270.properties.content.type,parentSchema:schema270.properties.content,data:data2}];
 return false;
 }
-var valid0 = _errs8 === errors;
+var valid0 = _errs7 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
-if(data.reply !== undefined){
-let data3 = data.reply;
-const _errs10 = errors;
+if(data.enable !== undefined){
+let data3 = data.enable;
+const _errs9 = errors;
 if(typeof data3 !== "string"){
-validate66.errors = [{instancePath:instancePath+"/reply",schemaPath:"#/properties/reply/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema266.properties.reply.type,parentSchema:schema266.properties.reply,data:data3}];
+validate66.errors = [{instancePath:instancePath+"/enable",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data3}];
 return false;
 }
-var valid0 = _errs10 === errors;
+if(!((data3 === "0") || (data3 === "1"))){
+validate66.errors = [{instancePath:instancePath+"/enable",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data3}];
+return false;
+}
+var valid0 = _errs9 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
-if(data.uses !== undefined){
-let data4 = data.uses;
-const _errs12 = errors;
-if(errors === _errs12){
+if(data.date !== undefined){
+let data4 = data.date;
+const _errs13 = errors;
+const _errs14 = errors;
+if(errors === _errs14){
 if(typeof data4 === "string"){
-if(!pattern0.test(data4)){
-validate66.errors = [{instancePath:instancePath+"/uses",schemaPath:"#/properties/uses/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema266.properties.uses,data:data4}];
+if(!pattern10.test(data4)){
+validate66.errors = [{instancePath:instancePath+"/date",schemaPath:"../common/defs.json#/definitions/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$",parentSchema:schema23,data:data4}];
 return false;
 }
 }
 else {
-validate66.errors = [{instancePath:instancePath+"/uses",schemaPath:"#/properties/uses/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema266.properties.uses.type,parentSchema:schema266.properties.uses,data:data4}];
+validate66.errors = [{instancePath:instancePath+"/date",schemaPath:"../common/defs.json#/definitions/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.type,parentSchema:schema23,data:data4}];
 return false;
 }
 }
-var valid0 = _errs12 === errors;
+var valid0 = _errs13 === errors;
 }
 else {
 var valid0 = true;
@@ -9454,7 +10587,7 @@ var valid0 = true;
 }
 }
 else {
-validate66.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema266.type,parentSchema:schema266,data}];
+validate66.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema270.type,parentSchema:schema270,data}];
 return false;
 }
 }
@@ -9463,7 +10596,7 @@ return errors === 0;
 }
 
 
-function validate187(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate191(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -9483,399 +10616,34 @@ break;
 }
 }
 else {
-validate187.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema518.type,parentSchema:schema518,data}];
+validate191.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema529.type,parentSchema:schema529,data}];
 return false;
 }
 }
-validate187.errors = vErrors;
+validate191.errors = vErrors;
 return errors === 0;
 }
 
-export const orders = validate189;
-const schema519 = {"type":"array","items":{"$ref":"order.json"}};
-const schema269 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/order.json","title":"Order","description":"An order as stored. What it bought is found by order_id on accounts, account_addons and domains; an upgrade order keeps its upgrades here. getOrders and getOrderDetails join in client names, the gateway name and the invoice's total and status.","type":"object","additionalProperties":false,"required":["id","number","client_id","date_created","status","payment_module","invoice_id","total","currency_id","order_ip","notes","fraudmodule","upgrades"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"number":{"type":"string","pattern":"^[1-9][0-9]{8}$","description":"The 9-digit order number shown to clients; a function of the order id (src/domain/orders.ts), so a session replays to the same numbers."},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"date_created":{"$ref":"../common/defs.json#/definitions/datetime"},"status":{"type":"string","enum":["Pending","Active","Fraud","Cancelled"]},"payment_module":{"$ref":"../common/defs.json#/definitions/id","description":"Gateway id, \"0\" for none."},"invoice_id":{"$ref":"../common/defs.json#/definitions/id","description":"The invoice the order generated, \"0\" when there is none."},"total":{"$ref":"../common/defs.json#/definitions/decimal"},"currency_id":{"$ref":"../common/defs.json#/definitions/id"},"order_ip":{"type":"string"},"notes":{"type":"string"},"fraudmodule":{"type":"string","description":"Name of the fraud module that checked the order, \"\" for none (shown as null)."},"upgrades":{"type":"array","description":"For an upgrade order: each service it moves and where to; applied when the order is activated.","items":{"$ref":"#/definitions/upgrade"}},"fieldupgrades":{"type":"array","description":"For an order made by orderConfigUpgrade: each configurable option category it changes on a service, from which value to which; applied when the order is activated. Absent on other orders.","items":{"$ref":"#/definitions/fieldupgrade"}}},"definitions":{"upgrade":{"title":"OrderUpgrade","type":"object","additionalProperties":false,"required":["account_id","old_product_id","new_product_id","old_cycle","new_cycle","amount","status"],"properties":{"account_id":{"$ref":"../common/defs.json#/definitions/id"},"old_product_id":{"$ref":"../common/defs.json#/definitions/id"},"new_product_id":{"$ref":"../common/defs.json#/definitions/id"},"old_cycle":{"$ref":"../common/defs.json#/definitions/billingCycle"},"new_cycle":{"$ref":"../common/defs.json#/definitions/billingCycle"},"amount":{"$ref":"../common/defs.json#/definitions/decimal","description":"What the upgrade costs for the rest of the current period, in the order's currency."},"status":{"type":"string","enum":["Pending","Upgraded","Cancelled"]}}},"fieldupgrade":{"title":"OrderFieldUpgrade","type":"object","additionalProperties":false,"required":["account_id","form_id","old_item_id","old_qty","new_item_id","new_qty","status"],"properties":{"account_id":{"$ref":"../common/defs.json#/definitions/id"},"form_id":{"$ref":"../common/defs.json#/definitions/id"},"old_item_id":{"$ref":"../common/defs.json#/definitions/id","description":"the item chosen before, \"0\" when the service had no value in this category"},"old_qty":{"type":"string","pattern":"^[0-9]+$"},"new_item_id":{"$ref":"../common/defs.json#/definitions/id"},"new_qty":{"type":"string","pattern":"^[0-9]+$"},"status":{"type":"string","enum":["Pending","Upgraded","Cancelled"]}}}}};
-const pattern206 = new RegExp("^[1-9][0-9]{8}$", "u");
-const schema277 = {"title":"OrderUpgrade","type":"object","additionalProperties":false,"required":["account_id","old_product_id","new_product_id","old_cycle","new_cycle","amount","status"],"properties":{"account_id":{"$ref":"../common/defs.json#/definitions/id"},"old_product_id":{"$ref":"../common/defs.json#/definitions/id"},"new_product_id":{"$ref":"../common/defs.json#/definitions/id"},"old_cycle":{"$ref":"../common/defs.json#/definitions/billingCycle"},"new_cycle":{"$ref":"../common/defs.json#/definitions/billingCycle"},"amount":{"$ref":"../common/defs.json#/definitions/decimal","description":"What the upgrade costs for the rest of the current period, in the order's currency."},"status":{"type":"string","enum":["Pending","Upgraded","Cancelled"]}}};
-
-function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((((((data.account_id === undefined) && (missing0 = "account_id")) || ((data.old_product_id === undefined) && (missing0 = "old_product_id"))) || ((data.new_product_id === undefined) && (missing0 = "new_product_id"))) || ((data.old_cycle === undefined) && (missing0 = "old_cycle"))) || ((data.new_cycle === undefined) && (missing0 = "new_cycle"))) || ((data.amount === undefined) && (missing0 = "amount"))) || ((data.status === undefined) && (missing0 = "status"))){
-validate69.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema277.required,parentSchema:schema277,data}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!(((((((key0 === "account_id") || (key0 === "old_product_id")) || (key0 === "new_product_id")) || (key0 === "old_cycle")) || (key0 === "new_cycle")) || (key0 === "amount")) || (key0 === "status"))){
-validate69.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema277,data}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.account_id !== undefined){
-let data0 = data.account_id;
-const _errs2 = errors;
-const _errs3 = errors;
-if(errors === _errs3){
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-validate69.errors = [{instancePath:instancePath+"/account_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data0}];
-return false;
-}
-}
-else {
-validate69.errors = [{instancePath:instancePath+"/account_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data0}];
-return false;
-}
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.old_product_id !== undefined){
-let data1 = data.old_product_id;
-const _errs5 = errors;
-const _errs6 = errors;
-if(errors === _errs6){
-if(typeof data1 === "string"){
-if(!pattern0.test(data1)){
-validate69.errors = [{instancePath:instancePath+"/old_product_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data1}];
-return false;
-}
-}
-else {
-validate69.errors = [{instancePath:instancePath+"/old_product_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data1}];
-return false;
-}
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.new_product_id !== undefined){
-let data2 = data.new_product_id;
-const _errs8 = errors;
-const _errs9 = errors;
-if(errors === _errs9){
-if(typeof data2 === "string"){
-if(!pattern0.test(data2)){
-validate69.errors = [{instancePath:instancePath+"/new_product_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data2}];
-return false;
-}
-}
-else {
-validate69.errors = [{instancePath:instancePath+"/new_product_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data2}];
-return false;
-}
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.old_cycle !== undefined){
-let data3 = data.old_cycle;
-const _errs11 = errors;
-if(typeof data3 !== "string"){
-validate69.errors = [{instancePath:instancePath+"/old_cycle",schemaPath:"../common/defs.json#/definitions/billingCycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema170.type,parentSchema:schema170,data:data3}];
-return false;
-}
-if(!((((((((((((((data3 === "Free") || (data3 === "One Time")) || (data3 === "Once")) || (data3 === "Hourly")) || (data3 === "Daily")) || (data3 === "Weekly")) || (data3 === "Monthly")) || (data3 === "Quarterly")) || (data3 === "Semi-Annually")) || (data3 === "Annually")) || (data3 === "Biennially")) || (data3 === "Triennially")) || (data3 === "Quadrennially")) || (data3 === "Quinquennially"))){
-validate69.errors = [{instancePath:instancePath+"/old_cycle",schemaPath:"../common/defs.json#/definitions/billingCycle/enum",keyword:"enum",params:{allowedValues: schema170.enum},message:"must be equal to one of the allowed values",schema:schema170.enum,parentSchema:schema170,data:data3}];
-return false;
-}
-var valid0 = _errs11 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.new_cycle !== undefined){
-let data4 = data.new_cycle;
-const _errs14 = errors;
-if(typeof data4 !== "string"){
-validate69.errors = [{instancePath:instancePath+"/new_cycle",schemaPath:"../common/defs.json#/definitions/billingCycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema170.type,parentSchema:schema170,data:data4}];
-return false;
-}
-if(!((((((((((((((data4 === "Free") || (data4 === "One Time")) || (data4 === "Once")) || (data4 === "Hourly")) || (data4 === "Daily")) || (data4 === "Weekly")) || (data4 === "Monthly")) || (data4 === "Quarterly")) || (data4 === "Semi-Annually")) || (data4 === "Annually")) || (data4 === "Biennially")) || (data4 === "Triennially")) || (data4 === "Quadrennially")) || (data4 === "Quinquennially"))){
-validate69.errors = [{instancePath:instancePath+"/new_cycle",schemaPath:"../common/defs.json#/definitions/billingCycle/enum",keyword:"enum",params:{allowedValues: schema170.enum},message:"must be equal to one of the allowed values",schema:schema170.enum,parentSchema:schema170,data:data4}];
-return false;
-}
-var valid0 = _errs14 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.amount !== undefined){
-let data5 = data.amount;
-const _errs17 = errors;
-const _errs18 = errors;
-if(errors === _errs18){
-if(typeof data5 === "string"){
-if(!pattern11.test(data5)){
-validate69.errors = [{instancePath:instancePath+"/amount",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data5}];
-return false;
-}
-}
-else {
-validate69.errors = [{instancePath:instancePath+"/amount",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data5}];
-return false;
-}
-}
-var valid0 = _errs17 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.status !== undefined){
-let data6 = data.status;
-const _errs20 = errors;
-if(typeof data6 !== "string"){
-validate69.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema277.properties.status.type,parentSchema:schema277.properties.status,data:data6}];
-return false;
-}
-if(!(((data6 === "Pending") || (data6 === "Upgraded")) || (data6 === "Cancelled"))){
-validate69.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema277.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema277.properties.status.enum,parentSchema:schema277.properties.status,data:data6}];
-return false;
-}
-var valid0 = _errs20 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate69.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema277.type,parentSchema:schema277,data}];
-return false;
-}
-}
-validate69.errors = vErrors;
-return errors === 0;
-}
-
-const schema284 = {"title":"OrderFieldUpgrade","type":"object","additionalProperties":false,"required":["account_id","form_id","old_item_id","old_qty","new_item_id","new_qty","status"],"properties":{"account_id":{"$ref":"../common/defs.json#/definitions/id"},"form_id":{"$ref":"../common/defs.json#/definitions/id"},"old_item_id":{"$ref":"../common/defs.json#/definitions/id","description":"the item chosen before, \"0\" when the service had no value in this category"},"old_qty":{"type":"string","pattern":"^[0-9]+$"},"new_item_id":{"$ref":"../common/defs.json#/definitions/id"},"new_qty":{"type":"string","pattern":"^[0-9]+$"},"status":{"type":"string","enum":["Pending","Upgraded","Cancelled"]}}};
-
-function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((((((data.account_id === undefined) && (missing0 = "account_id")) || ((data.form_id === undefined) && (missing0 = "form_id"))) || ((data.old_item_id === undefined) && (missing0 = "old_item_id"))) || ((data.old_qty === undefined) && (missing0 = "old_qty"))) || ((data.new_item_id === undefined) && (missing0 = "new_item_id"))) || ((data.new_qty === undefined) && (missing0 = "new_qty"))) || ((data.status === undefined) && (missing0 = "status"))){
-validate71.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema284.required,parentSchema:schema284,data}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!(((((((key0 === "account_id") || (key0 === "form_id")) || (key0 === "old_item_id")) || (key0 === "old_qty")) || (key0 === "new_item_id")) || (key0 === "new_qty")) || (key0 === "status"))){
-validate71.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema284,data}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.account_id !== undefined){
-let data0 = data.account_id;
-const _errs2 = errors;
-const _errs3 = errors;
-if(errors === _errs3){
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-validate71.errors = [{instancePath:instancePath+"/account_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data0}];
-return false;
-}
-}
-else {
-validate71.errors = [{instancePath:instancePath+"/account_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data0}];
-return false;
-}
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.form_id !== undefined){
-let data1 = data.form_id;
-const _errs5 = errors;
-const _errs6 = errors;
-if(errors === _errs6){
-if(typeof data1 === "string"){
-if(!pattern0.test(data1)){
-validate71.errors = [{instancePath:instancePath+"/form_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data1}];
-return false;
-}
-}
-else {
-validate71.errors = [{instancePath:instancePath+"/form_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data1}];
-return false;
-}
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.old_item_id !== undefined){
-let data2 = data.old_item_id;
-const _errs8 = errors;
-const _errs9 = errors;
-if(errors === _errs9){
-if(typeof data2 === "string"){
-if(!pattern0.test(data2)){
-validate71.errors = [{instancePath:instancePath+"/old_item_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data2}];
-return false;
-}
-}
-else {
-validate71.errors = [{instancePath:instancePath+"/old_item_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data2}];
-return false;
-}
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.old_qty !== undefined){
-let data3 = data.old_qty;
-const _errs11 = errors;
-if(errors === _errs11){
-if(typeof data3 === "string"){
-if(!pattern0.test(data3)){
-validate71.errors = [{instancePath:instancePath+"/old_qty",schemaPath:"#/properties/old_qty/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema284.properties.old_qty,data:data3}];
-return false;
-}
-}
-else {
-validate71.errors = [{instancePath:instancePath+"/old_qty",schemaPath:"#/properties/old_qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema284.properties.old_qty.type,parentSchema:schema284.properties.old_qty,data:data3}];
-return false;
-}
-}
-var valid0 = _errs11 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.new_item_id !== undefined){
-let data4 = data.new_item_id;
-const _errs13 = errors;
-const _errs14 = errors;
-if(errors === _errs14){
-if(typeof data4 === "string"){
-if(!pattern0.test(data4)){
-validate71.errors = [{instancePath:instancePath+"/new_item_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data4}];
-return false;
-}
-}
-else {
-validate71.errors = [{instancePath:instancePath+"/new_item_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data4}];
-return false;
-}
-}
-var valid0 = _errs13 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.new_qty !== undefined){
-let data5 = data.new_qty;
-const _errs16 = errors;
-if(errors === _errs16){
-if(typeof data5 === "string"){
-if(!pattern0.test(data5)){
-validate71.errors = [{instancePath:instancePath+"/new_qty",schemaPath:"#/properties/new_qty/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema284.properties.new_qty,data:data5}];
-return false;
-}
-}
-else {
-validate71.errors = [{instancePath:instancePath+"/new_qty",schemaPath:"#/properties/new_qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema284.properties.new_qty.type,parentSchema:schema284.properties.new_qty,data:data5}];
-return false;
-}
-}
-var valid0 = _errs16 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.status !== undefined){
-let data6 = data.status;
-const _errs18 = errors;
-if(typeof data6 !== "string"){
-validate71.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema284.properties.status.type,parentSchema:schema284.properties.status,data:data6}];
-return false;
-}
-if(!(((data6 === "Pending") || (data6 === "Upgraded")) || (data6 === "Cancelled"))){
-validate71.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema284.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema284.properties.status.enum,parentSchema:schema284.properties.status,data:data6}];
-return false;
-}
-var valid0 = _errs18 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate71.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema284.type,parentSchema:schema284,data}];
-return false;
-}
-}
-validate71.errors = vErrors;
-return errors === 0;
-}
-
+export const reply_categories = validate193;
+const schema530 = {"type":"array","items":{"$ref":"reply_category.json"}};
+const schema274 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/reply_category.json","title":"ReplyCategory","description":"A predefined reply category; parent_cat \"0\" is top level.","type":"object","additionalProperties":false,"required":["id","parent_cat","name"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"parent_cat":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"}}};
 
 function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://billsim.local/schemas/resources/order.json" */;
+/*# sourceURL="https://billsim.local/schemas/resources/reply_category.json" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((((((((((((data.id === undefined) && (missing0 = "id")) || ((data.number === undefined) && (missing0 = "number"))) || ((data.client_id === undefined) && (missing0 = "client_id"))) || ((data.date_created === undefined) && (missing0 = "date_created"))) || ((data.status === undefined) && (missing0 = "status"))) || ((data.payment_module === undefined) && (missing0 = "payment_module"))) || ((data.invoice_id === undefined) && (missing0 = "invoice_id"))) || ((data.total === undefined) && (missing0 = "total"))) || ((data.currency_id === undefined) && (missing0 = "currency_id"))) || ((data.order_ip === undefined) && (missing0 = "order_ip"))) || ((data.notes === undefined) && (missing0 = "notes"))) || ((data.fraudmodule === undefined) && (missing0 = "fraudmodule"))) || ((data.upgrades === undefined) && (missing0 = "upgrades"))){
-validate68.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema269.required,parentSchema:schema269,data}];
+if((((data.id === undefined) && (missing0 = "id")) || ((data.parent_cat === undefined) && (missing0 = "parent_cat"))) || ((data.name === undefined) && (missing0 = "name"))){
+validate68.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema274.required,parentSchema:schema274,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func2.call(schema269.properties, key0))){
-validate68.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema269,data}];
+if(!(((key0 === "id") || (key0 === "parent_cat")) || (key0 === "name"))){
+validate68.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema274,data}];
 return false;
 break;
 }
@@ -9903,18 +10671,667 @@ else {
 var valid0 = true;
 }
 if(valid0){
+if(data.parent_cat !== undefined){
+let data1 = data.parent_cat;
+const _errs5 = errors;
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data1 === "string"){
+if(!pattern0.test(data1)){
+validate68.errors = [{instancePath:instancePath+"/parent_cat",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data1}];
+return false;
+}
+}
+else {
+validate68.errors = [{instancePath:instancePath+"/parent_cat",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data1}];
+return false;
+}
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.name !== undefined){
+let data2 = data.name;
+const _errs8 = errors;
+if(typeof data2 !== "string"){
+validate68.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema274.properties.name.type,parentSchema:schema274.properties.name,data:data2}];
+return false;
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+else {
+validate68.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema274.type,parentSchema:schema274,data}];
+return false;
+}
+}
+validate68.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate193(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(Array.isArray(data)){
+var valid0 = true;
+const len0 = data.length;
+for(let i0=0; i0<len0; i0++){
+const _errs1 = errors;
+if(!(validate68(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs1 === errors;
+if(!valid0){
+break;
+}
+}
+}
+else {
+validate193.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema530.type,parentSchema:schema530,data}];
+return false;
+}
+}
+validate193.errors = vErrors;
+return errors === 0;
+}
+
+export const predefined_replies = validate195;
+const schema531 = {"type":"array","items":{"$ref":"predefined_reply.json"}};
+const schema277 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/predefined_reply.json","title":"PredefinedReply","description":"A predefined ticket reply in category category_id. `uses` counts the staff messages that used it: a ticket staff opened (addTicket without asclient=1) or a staff reply (addTicketReply type Admin) whose body holds the reply's whole text, as it does when staff insert the reply and add to it (line endings and surrounding blanks aside). getPopularPredefinedReplies ranks by it.","type":"object","additionalProperties":false,"required":["id","category_id","name","reply","uses"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"category_id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"reply":{"type":"string"},"uses":{"type":"string","pattern":"^[0-9]+$","description":"how many staff messages used the reply's text"}}};
+
+function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://billsim.local/schemas/resources/predefined_reply.json" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((((((data.id === undefined) && (missing0 = "id")) || ((data.category_id === undefined) && (missing0 = "category_id"))) || ((data.name === undefined) && (missing0 = "name"))) || ((data.reply === undefined) && (missing0 = "reply"))) || ((data.uses === undefined) && (missing0 = "uses"))){
+validate70.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema277.required,parentSchema:schema277,data}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!(((((key0 === "id") || (key0 === "category_id")) || (key0 === "name")) || (key0 === "reply")) || (key0 === "uses"))){
+validate70.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema277,data}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.id !== undefined){
+let data0 = data.id;
+const _errs2 = errors;
+const _errs3 = errors;
+if(errors === _errs3){
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+validate70.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data0}];
+return false;
+}
+}
+else {
+validate70.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data0}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.category_id !== undefined){
+let data1 = data.category_id;
+const _errs5 = errors;
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data1 === "string"){
+if(!pattern0.test(data1)){
+validate70.errors = [{instancePath:instancePath+"/category_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data1}];
+return false;
+}
+}
+else {
+validate70.errors = [{instancePath:instancePath+"/category_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data1}];
+return false;
+}
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.name !== undefined){
+let data2 = data.name;
+const _errs8 = errors;
+if(typeof data2 !== "string"){
+validate70.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema277.properties.name.type,parentSchema:schema277.properties.name,data:data2}];
+return false;
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.reply !== undefined){
+let data3 = data.reply;
+const _errs10 = errors;
+if(typeof data3 !== "string"){
+validate70.errors = [{instancePath:instancePath+"/reply",schemaPath:"#/properties/reply/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema277.properties.reply.type,parentSchema:schema277.properties.reply,data:data3}];
+return false;
+}
+var valid0 = _errs10 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.uses !== undefined){
+let data4 = data.uses;
+const _errs12 = errors;
+if(errors === _errs12){
+if(typeof data4 === "string"){
+if(!pattern0.test(data4)){
+validate70.errors = [{instancePath:instancePath+"/uses",schemaPath:"#/properties/uses/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema277.properties.uses,data:data4}];
+return false;
+}
+}
+else {
+validate70.errors = [{instancePath:instancePath+"/uses",schemaPath:"#/properties/uses/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema277.properties.uses.type,parentSchema:schema277.properties.uses,data:data4}];
+return false;
+}
+}
+var valid0 = _errs12 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate70.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema277.type,parentSchema:schema277,data}];
+return false;
+}
+}
+validate70.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate195(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(Array.isArray(data)){
+var valid0 = true;
+const len0 = data.length;
+for(let i0=0; i0<len0; i0++){
+const _errs1 = errors;
+if(!(validate70(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs1 === errors;
+if(!valid0){
+break;
+}
+}
+}
+else {
+validate195.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema531.type,parentSchema:schema531,data}];
+return false;
+}
+}
+validate195.errors = vErrors;
+return errors === 0;
+}
+
+export const orders = validate197;
+const schema532 = {"type":"array","items":{"$ref":"order.json"}};
+const schema280 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/order.json","title":"Order","description":"An order as stored. What it bought is found by order_id on accounts, account_addons and domains; an upgrade order keeps its upgrades here. getOrders and getOrderDetails join in client names, the gateway name and the invoice's total and status.","type":"object","additionalProperties":false,"required":["id","number","client_id","date_created","status","payment_module","invoice_id","total","currency_id","order_ip","notes","fraudmodule","upgrades"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"number":{"type":"string","pattern":"^[1-9][0-9]{8}$","description":"The 9-digit order number shown to clients; a function of the order id (src/domain/orders.ts), so a session replays to the same numbers."},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"date_created":{"$ref":"../common/defs.json#/definitions/datetime"},"status":{"type":"string","enum":["Pending","Active","Fraud","Cancelled"]},"payment_module":{"$ref":"../common/defs.json#/definitions/id","description":"Gateway id, \"0\" for none."},"invoice_id":{"$ref":"../common/defs.json#/definitions/id","description":"The invoice the order generated, \"0\" when there is none."},"total":{"$ref":"../common/defs.json#/definitions/decimal"},"currency_id":{"$ref":"../common/defs.json#/definitions/id"},"order_ip":{"type":"string"},"notes":{"type":"string"},"fraudmodule":{"type":"string","description":"Name of the fraud module that checked the order, \"\" for none (shown as null)."},"upgrades":{"type":"array","description":"For an upgrade order: each service it moves and where to; applied when the order is activated.","items":{"$ref":"#/definitions/upgrade"}},"fieldupgrades":{"type":"array","description":"For an order made by orderConfigUpgrade: each configurable option category it changes on a service, from which value to which; applied when the order is activated. Absent on other orders.","items":{"$ref":"#/definitions/fieldupgrade"}}},"definitions":{"upgrade":{"title":"OrderUpgrade","type":"object","additionalProperties":false,"required":["account_id","old_product_id","new_product_id","old_cycle","new_cycle","amount","status"],"properties":{"account_id":{"$ref":"../common/defs.json#/definitions/id"},"old_product_id":{"$ref":"../common/defs.json#/definitions/id"},"new_product_id":{"$ref":"../common/defs.json#/definitions/id"},"old_cycle":{"$ref":"../common/defs.json#/definitions/billingCycle"},"new_cycle":{"$ref":"../common/defs.json#/definitions/billingCycle"},"amount":{"$ref":"../common/defs.json#/definitions/decimal","description":"What the upgrade costs for the rest of the current period, in the order's currency."},"status":{"type":"string","enum":["Pending","Upgraded","Cancelled"]}}},"fieldupgrade":{"title":"OrderFieldUpgrade","type":"object","additionalProperties":false,"required":["account_id","form_id","old_item_id","old_qty","new_item_id","new_qty","status"],"properties":{"account_id":{"$ref":"../common/defs.json#/definitions/id"},"form_id":{"$ref":"../common/defs.json#/definitions/id"},"old_item_id":{"$ref":"../common/defs.json#/definitions/id","description":"the item chosen before, \"0\" when the service had no value in this category"},"old_qty":{"type":"string","pattern":"^[0-9]+$"},"new_item_id":{"$ref":"../common/defs.json#/definitions/id"},"new_qty":{"type":"string","pattern":"^[0-9]+$"},"status":{"type":"string","enum":["Pending","Upgraded","Cancelled"]}}}}};
+const pattern211 = new RegExp("^[1-9][0-9]{8}$", "u");
+const schema288 = {"title":"OrderUpgrade","type":"object","additionalProperties":false,"required":["account_id","old_product_id","new_product_id","old_cycle","new_cycle","amount","status"],"properties":{"account_id":{"$ref":"../common/defs.json#/definitions/id"},"old_product_id":{"$ref":"../common/defs.json#/definitions/id"},"new_product_id":{"$ref":"../common/defs.json#/definitions/id"},"old_cycle":{"$ref":"../common/defs.json#/definitions/billingCycle"},"new_cycle":{"$ref":"../common/defs.json#/definitions/billingCycle"},"amount":{"$ref":"../common/defs.json#/definitions/decimal","description":"What the upgrade costs for the rest of the current period, in the order's currency."},"status":{"type":"string","enum":["Pending","Upgraded","Cancelled"]}}};
+
+function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((((((((data.account_id === undefined) && (missing0 = "account_id")) || ((data.old_product_id === undefined) && (missing0 = "old_product_id"))) || ((data.new_product_id === undefined) && (missing0 = "new_product_id"))) || ((data.old_cycle === undefined) && (missing0 = "old_cycle"))) || ((data.new_cycle === undefined) && (missing0 = "new_cycle"))) || ((data.amount === undefined) && (missing0 = "amount"))) || ((data.status === undefined) && (missing0 = "status"))){
+validate73.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema288.required,parentSchema:schema288,data}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!(((((((key0 === "account_id") || (key0 === "old_product_id")) || (key0 === "new_product_id")) || (key0 === "old_cycle")) || (key0 === "new_cycle")) || (key0 === "amount")) || (key0 === "status"))){
+validate73.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema288,data}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.account_id !== undefined){
+let data0 = data.account_id;
+const _errs2 = errors;
+const _errs3 = errors;
+if(errors === _errs3){
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+validate73.errors = [{instancePath:instancePath+"/account_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data0}];
+return false;
+}
+}
+else {
+validate73.errors = [{instancePath:instancePath+"/account_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data0}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.old_product_id !== undefined){
+let data1 = data.old_product_id;
+const _errs5 = errors;
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data1 === "string"){
+if(!pattern0.test(data1)){
+validate73.errors = [{instancePath:instancePath+"/old_product_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data1}];
+return false;
+}
+}
+else {
+validate73.errors = [{instancePath:instancePath+"/old_product_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data1}];
+return false;
+}
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.new_product_id !== undefined){
+let data2 = data.new_product_id;
+const _errs8 = errors;
+const _errs9 = errors;
+if(errors === _errs9){
+if(typeof data2 === "string"){
+if(!pattern0.test(data2)){
+validate73.errors = [{instancePath:instancePath+"/new_product_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data2}];
+return false;
+}
+}
+else {
+validate73.errors = [{instancePath:instancePath+"/new_product_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data2}];
+return false;
+}
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.old_cycle !== undefined){
+let data3 = data.old_cycle;
+const _errs11 = errors;
+if(typeof data3 !== "string"){
+validate73.errors = [{instancePath:instancePath+"/old_cycle",schemaPath:"../common/defs.json#/definitions/billingCycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema170.type,parentSchema:schema170,data:data3}];
+return false;
+}
+if(!((((((((((((((data3 === "Free") || (data3 === "One Time")) || (data3 === "Once")) || (data3 === "Hourly")) || (data3 === "Daily")) || (data3 === "Weekly")) || (data3 === "Monthly")) || (data3 === "Quarterly")) || (data3 === "Semi-Annually")) || (data3 === "Annually")) || (data3 === "Biennially")) || (data3 === "Triennially")) || (data3 === "Quadrennially")) || (data3 === "Quinquennially"))){
+validate73.errors = [{instancePath:instancePath+"/old_cycle",schemaPath:"../common/defs.json#/definitions/billingCycle/enum",keyword:"enum",params:{allowedValues: schema170.enum},message:"must be equal to one of the allowed values",schema:schema170.enum,parentSchema:schema170,data:data3}];
+return false;
+}
+var valid0 = _errs11 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.new_cycle !== undefined){
+let data4 = data.new_cycle;
+const _errs14 = errors;
+if(typeof data4 !== "string"){
+validate73.errors = [{instancePath:instancePath+"/new_cycle",schemaPath:"../common/defs.json#/definitions/billingCycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema170.type,parentSchema:schema170,data:data4}];
+return false;
+}
+if(!((((((((((((((data4 === "Free") || (data4 === "One Time")) || (data4 === "Once")) || (data4 === "Hourly")) || (data4 === "Daily")) || (data4 === "Weekly")) || (data4 === "Monthly")) || (data4 === "Quarterly")) || (data4 === "Semi-Annually")) || (data4 === "Annually")) || (data4 === "Biennially")) || (data4 === "Triennially")) || (data4 === "Quadrennially")) || (data4 === "Quinquennially"))){
+validate73.errors = [{instancePath:instancePath+"/new_cycle",schemaPath:"../common/defs.json#/definitions/billingCycle/enum",keyword:"enum",params:{allowedValues: schema170.enum},message:"must be equal to one of the allowed values",schema:schema170.enum,parentSchema:schema170,data:data4}];
+return false;
+}
+var valid0 = _errs14 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.amount !== undefined){
+let data5 = data.amount;
+const _errs17 = errors;
+const _errs18 = errors;
+if(errors === _errs18){
+if(typeof data5 === "string"){
+if(!pattern11.test(data5)){
+validate73.errors = [{instancePath:instancePath+"/amount",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data5}];
+return false;
+}
+}
+else {
+validate73.errors = [{instancePath:instancePath+"/amount",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data5}];
+return false;
+}
+}
+var valid0 = _errs17 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.status !== undefined){
+let data6 = data.status;
+const _errs20 = errors;
+if(typeof data6 !== "string"){
+validate73.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema288.properties.status.type,parentSchema:schema288.properties.status,data:data6}];
+return false;
+}
+if(!(((data6 === "Pending") || (data6 === "Upgraded")) || (data6 === "Cancelled"))){
+validate73.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema288.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema288.properties.status.enum,parentSchema:schema288.properties.status,data:data6}];
+return false;
+}
+var valid0 = _errs20 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate73.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema288.type,parentSchema:schema288,data}];
+return false;
+}
+}
+validate73.errors = vErrors;
+return errors === 0;
+}
+
+const schema295 = {"title":"OrderFieldUpgrade","type":"object","additionalProperties":false,"required":["account_id","form_id","old_item_id","old_qty","new_item_id","new_qty","status"],"properties":{"account_id":{"$ref":"../common/defs.json#/definitions/id"},"form_id":{"$ref":"../common/defs.json#/definitions/id"},"old_item_id":{"$ref":"../common/defs.json#/definitions/id","description":"the item chosen before, \"0\" when the service had no value in this category"},"old_qty":{"type":"string","pattern":"^[0-9]+$"},"new_item_id":{"$ref":"../common/defs.json#/definitions/id"},"new_qty":{"type":"string","pattern":"^[0-9]+$"},"status":{"type":"string","enum":["Pending","Upgraded","Cancelled"]}}};
+
+function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((((((((data.account_id === undefined) && (missing0 = "account_id")) || ((data.form_id === undefined) && (missing0 = "form_id"))) || ((data.old_item_id === undefined) && (missing0 = "old_item_id"))) || ((data.old_qty === undefined) && (missing0 = "old_qty"))) || ((data.new_item_id === undefined) && (missing0 = "new_item_id"))) || ((data.new_qty === undefined) && (missing0 = "new_qty"))) || ((data.status === undefined) && (missing0 = "status"))){
+validate75.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema295.required,parentSchema:schema295,data}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!(((((((key0 === "account_id") || (key0 === "form_id")) || (key0 === "old_item_id")) || (key0 === "old_qty")) || (key0 === "new_item_id")) || (key0 === "new_qty")) || (key0 === "status"))){
+validate75.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema295,data}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.account_id !== undefined){
+let data0 = data.account_id;
+const _errs2 = errors;
+const _errs3 = errors;
+if(errors === _errs3){
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+validate75.errors = [{instancePath:instancePath+"/account_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data0}];
+return false;
+}
+}
+else {
+validate75.errors = [{instancePath:instancePath+"/account_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data0}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.form_id !== undefined){
+let data1 = data.form_id;
+const _errs5 = errors;
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data1 === "string"){
+if(!pattern0.test(data1)){
+validate75.errors = [{instancePath:instancePath+"/form_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data1}];
+return false;
+}
+}
+else {
+validate75.errors = [{instancePath:instancePath+"/form_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data1}];
+return false;
+}
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.old_item_id !== undefined){
+let data2 = data.old_item_id;
+const _errs8 = errors;
+const _errs9 = errors;
+if(errors === _errs9){
+if(typeof data2 === "string"){
+if(!pattern0.test(data2)){
+validate75.errors = [{instancePath:instancePath+"/old_item_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data2}];
+return false;
+}
+}
+else {
+validate75.errors = [{instancePath:instancePath+"/old_item_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data2}];
+return false;
+}
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.old_qty !== undefined){
+let data3 = data.old_qty;
+const _errs11 = errors;
+if(errors === _errs11){
+if(typeof data3 === "string"){
+if(!pattern0.test(data3)){
+validate75.errors = [{instancePath:instancePath+"/old_qty",schemaPath:"#/properties/old_qty/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema295.properties.old_qty,data:data3}];
+return false;
+}
+}
+else {
+validate75.errors = [{instancePath:instancePath+"/old_qty",schemaPath:"#/properties/old_qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema295.properties.old_qty.type,parentSchema:schema295.properties.old_qty,data:data3}];
+return false;
+}
+}
+var valid0 = _errs11 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.new_item_id !== undefined){
+let data4 = data.new_item_id;
+const _errs13 = errors;
+const _errs14 = errors;
+if(errors === _errs14){
+if(typeof data4 === "string"){
+if(!pattern0.test(data4)){
+validate75.errors = [{instancePath:instancePath+"/new_item_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data4}];
+return false;
+}
+}
+else {
+validate75.errors = [{instancePath:instancePath+"/new_item_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data4}];
+return false;
+}
+}
+var valid0 = _errs13 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.new_qty !== undefined){
+let data5 = data.new_qty;
+const _errs16 = errors;
+if(errors === _errs16){
+if(typeof data5 === "string"){
+if(!pattern0.test(data5)){
+validate75.errors = [{instancePath:instancePath+"/new_qty",schemaPath:"#/properties/new_qty/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema295.properties.new_qty,data:data5}];
+return false;
+}
+}
+else {
+validate75.errors = [{instancePath:instancePath+"/new_qty",schemaPath:"#/properties/new_qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema295.properties.new_qty.type,parentSchema:schema295.properties.new_qty,data:data5}];
+return false;
+}
+}
+var valid0 = _errs16 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.status !== undefined){
+let data6 = data.status;
+const _errs18 = errors;
+if(typeof data6 !== "string"){
+validate75.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema295.properties.status.type,parentSchema:schema295.properties.status,data:data6}];
+return false;
+}
+if(!(((data6 === "Pending") || (data6 === "Upgraded")) || (data6 === "Cancelled"))){
+validate75.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema295.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema295.properties.status.enum,parentSchema:schema295.properties.status,data:data6}];
+return false;
+}
+var valid0 = _errs18 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate75.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema295.type,parentSchema:schema295,data}];
+return false;
+}
+}
+validate75.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://billsim.local/schemas/resources/order.json" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((((((((((((((data.id === undefined) && (missing0 = "id")) || ((data.number === undefined) && (missing0 = "number"))) || ((data.client_id === undefined) && (missing0 = "client_id"))) || ((data.date_created === undefined) && (missing0 = "date_created"))) || ((data.status === undefined) && (missing0 = "status"))) || ((data.payment_module === undefined) && (missing0 = "payment_module"))) || ((data.invoice_id === undefined) && (missing0 = "invoice_id"))) || ((data.total === undefined) && (missing0 = "total"))) || ((data.currency_id === undefined) && (missing0 = "currency_id"))) || ((data.order_ip === undefined) && (missing0 = "order_ip"))) || ((data.notes === undefined) && (missing0 = "notes"))) || ((data.fraudmodule === undefined) && (missing0 = "fraudmodule"))) || ((data.upgrades === undefined) && (missing0 = "upgrades"))){
+validate72.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema280.required,parentSchema:schema280,data}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!(func2.call(schema280.properties, key0))){
+validate72.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema280,data}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.id !== undefined){
+let data0 = data.id;
+const _errs2 = errors;
+const _errs3 = errors;
+if(errors === _errs3){
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+validate72.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data0}];
+return false;
+}
+}
+else {
+validate72.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data0}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
 if(data.number !== undefined){
 let data1 = data.number;
 const _errs5 = errors;
 if(errors === _errs5){
 if(typeof data1 === "string"){
-if(!pattern206.test(data1)){
-validate68.errors = [{instancePath:instancePath+"/number",schemaPath:"#/properties/number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{8}$"},message:"must match pattern \""+"^[1-9][0-9]{8}$"+"\"",schema:"^[1-9][0-9]{8}$",parentSchema:schema269.properties.number,data:data1}];
+if(!pattern211.test(data1)){
+validate72.errors = [{instancePath:instancePath+"/number",schemaPath:"#/properties/number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{8}$"},message:"must match pattern \""+"^[1-9][0-9]{8}$"+"\"",schema:"^[1-9][0-9]{8}$",parentSchema:schema280.properties.number,data:data1}];
 return false;
 }
 }
 else {
-validate68.errors = [{instancePath:instancePath+"/number",schemaPath:"#/properties/number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema269.properties.number.type,parentSchema:schema269.properties.number,data:data1}];
+validate72.errors = [{instancePath:instancePath+"/number",schemaPath:"#/properties/number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema280.properties.number.type,parentSchema:schema280.properties.number,data:data1}];
 return false;
 }
 }
@@ -9931,12 +11348,12 @@ const _errs8 = errors;
 if(errors === _errs8){
 if(typeof data2 === "string"){
 if(!pattern0.test(data2)){
-validate68.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data2}];
+validate72.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data2}];
 return false;
 }
 }
 else {
-validate68.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data2}];
+validate72.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data2}];
 return false;
 }
 }
@@ -9953,12 +11370,12 @@ const _errs11 = errors;
 if(errors === _errs11){
 if(typeof data3 === "string"){
 if(!pattern3.test(data3)){
-validate68.errors = [{instancePath:instancePath+"/date_created",schemaPath:"../common/defs.json#/definitions/datetime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$",parentSchema:schema16,data:data3}];
+validate72.errors = [{instancePath:instancePath+"/date_created",schemaPath:"../common/defs.json#/definitions/datetime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$",parentSchema:schema16,data:data3}];
 return false;
 }
 }
 else {
-validate68.errors = [{instancePath:instancePath+"/date_created",schemaPath:"../common/defs.json#/definitions/datetime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.type,parentSchema:schema16,data:data3}];
+validate72.errors = [{instancePath:instancePath+"/date_created",schemaPath:"../common/defs.json#/definitions/datetime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.type,parentSchema:schema16,data:data3}];
 return false;
 }
 }
@@ -9972,11 +11389,11 @@ if(data.status !== undefined){
 let data4 = data.status;
 const _errs14 = errors;
 if(typeof data4 !== "string"){
-validate68.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema269.properties.status.type,parentSchema:schema269.properties.status,data:data4}];
+validate72.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema280.properties.status.type,parentSchema:schema280.properties.status,data:data4}];
 return false;
 }
 if(!((((data4 === "Pending") || (data4 === "Active")) || (data4 === "Fraud")) || (data4 === "Cancelled"))){
-validate68.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema269.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema269.properties.status.enum,parentSchema:schema269.properties.status,data:data4}];
+validate72.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema280.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema280.properties.status.enum,parentSchema:schema280.properties.status,data:data4}];
 return false;
 }
 var valid0 = _errs14 === errors;
@@ -9992,12 +11409,12 @@ const _errs17 = errors;
 if(errors === _errs17){
 if(typeof data5 === "string"){
 if(!pattern0.test(data5)){
-validate68.errors = [{instancePath:instancePath+"/payment_module",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data5}];
+validate72.errors = [{instancePath:instancePath+"/payment_module",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data5}];
 return false;
 }
 }
 else {
-validate68.errors = [{instancePath:instancePath+"/payment_module",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data5}];
+validate72.errors = [{instancePath:instancePath+"/payment_module",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data5}];
 return false;
 }
 }
@@ -10014,12 +11431,12 @@ const _errs20 = errors;
 if(errors === _errs20){
 if(typeof data6 === "string"){
 if(!pattern0.test(data6)){
-validate68.errors = [{instancePath:instancePath+"/invoice_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data6}];
+validate72.errors = [{instancePath:instancePath+"/invoice_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data6}];
 return false;
 }
 }
 else {
-validate68.errors = [{instancePath:instancePath+"/invoice_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data6}];
+validate72.errors = [{instancePath:instancePath+"/invoice_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data6}];
 return false;
 }
 }
@@ -10036,12 +11453,12 @@ const _errs23 = errors;
 if(errors === _errs23){
 if(typeof data7 === "string"){
 if(!pattern11.test(data7)){
-validate68.errors = [{instancePath:instancePath+"/total",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data7}];
+validate72.errors = [{instancePath:instancePath+"/total",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data7}];
 return false;
 }
 }
 else {
-validate68.errors = [{instancePath:instancePath+"/total",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data7}];
+validate72.errors = [{instancePath:instancePath+"/total",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data7}];
 return false;
 }
 }
@@ -10058,12 +11475,12 @@ const _errs26 = errors;
 if(errors === _errs26){
 if(typeof data8 === "string"){
 if(!pattern0.test(data8)){
-validate68.errors = [{instancePath:instancePath+"/currency_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data8}];
+validate72.errors = [{instancePath:instancePath+"/currency_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data8}];
 return false;
 }
 }
 else {
-validate68.errors = [{instancePath:instancePath+"/currency_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data8}];
+validate72.errors = [{instancePath:instancePath+"/currency_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data8}];
 return false;
 }
 }
@@ -10077,7 +11494,7 @@ if(data.order_ip !== undefined){
 let data9 = data.order_ip;
 const _errs28 = errors;
 if(typeof data9 !== "string"){
-validate68.errors = [{instancePath:instancePath+"/order_ip",schemaPath:"#/properties/order_ip/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema269.properties.order_ip.type,parentSchema:schema269.properties.order_ip,data:data9}];
+validate72.errors = [{instancePath:instancePath+"/order_ip",schemaPath:"#/properties/order_ip/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema280.properties.order_ip.type,parentSchema:schema280.properties.order_ip,data:data9}];
 return false;
 }
 var valid0 = _errs28 === errors;
@@ -10090,7 +11507,7 @@ if(data.notes !== undefined){
 let data10 = data.notes;
 const _errs30 = errors;
 if(typeof data10 !== "string"){
-validate68.errors = [{instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema269.properties.notes.type,parentSchema:schema269.properties.notes,data:data10}];
+validate72.errors = [{instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema280.properties.notes.type,parentSchema:schema280.properties.notes,data:data10}];
 return false;
 }
 var valid0 = _errs30 === errors;
@@ -10103,7 +11520,7 @@ if(data.fraudmodule !== undefined){
 let data11 = data.fraudmodule;
 const _errs32 = errors;
 if(typeof data11 !== "string"){
-validate68.errors = [{instancePath:instancePath+"/fraudmodule",schemaPath:"#/properties/fraudmodule/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema269.properties.fraudmodule.type,parentSchema:schema269.properties.fraudmodule,data:data11}];
+validate72.errors = [{instancePath:instancePath+"/fraudmodule",schemaPath:"#/properties/fraudmodule/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema280.properties.fraudmodule.type,parentSchema:schema280.properties.fraudmodule,data:data11}];
 return false;
 }
 var valid0 = _errs32 === errors;
@@ -10121,8 +11538,8 @@ var valid8 = true;
 const len0 = data12.length;
 for(let i0=0; i0<len0; i0++){
 const _errs36 = errors;
-if(!(validate69(data12[i0], {instancePath:instancePath+"/upgrades/" + i0,parentData:data12,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
+if(!(validate73(data12[i0], {instancePath:instancePath+"/upgrades/" + i0,parentData:data12,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
 errors = vErrors.length;
 }
 var valid8 = _errs36 === errors;
@@ -10132,7 +11549,7 @@ break;
 }
 }
 else {
-validate68.errors = [{instancePath:instancePath+"/upgrades",schemaPath:"#/properties/upgrades/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema269.properties.upgrades.type,parentSchema:schema269.properties.upgrades,data:data12}];
+validate72.errors = [{instancePath:instancePath+"/upgrades",schemaPath:"#/properties/upgrades/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema280.properties.upgrades.type,parentSchema:schema280.properties.upgrades,data:data12}];
 return false;
 }
 }
@@ -10151,8 +11568,8 @@ var valid9 = true;
 const len1 = data14.length;
 for(let i1=0; i1<len1; i1++){
 const _errs39 = errors;
-if(!(validate71(data14[i1], {instancePath:instancePath+"/fieldupgrades/" + i1,parentData:data14,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
+if(!(validate75(data14[i1], {instancePath:instancePath+"/fieldupgrades/" + i1,parentData:data14,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
 errors = vErrors.length;
 }
 var valid9 = _errs39 === errors;
@@ -10162,7 +11579,7 @@ break;
 }
 }
 else {
-validate68.errors = [{instancePath:instancePath+"/fieldupgrades",schemaPath:"#/properties/fieldupgrades/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema269.properties.fieldupgrades.type,parentSchema:schema269.properties.fieldupgrades,data:data14}];
+validate72.errors = [{instancePath:instancePath+"/fieldupgrades",schemaPath:"#/properties/fieldupgrades/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema280.properties.fieldupgrades.type,parentSchema:schema280.properties.fieldupgrades,data:data14}];
 return false;
 }
 }
@@ -10188,16 +11605,16 @@ var valid0 = true;
 }
 }
 else {
-validate68.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema269.type,parentSchema:schema269,data}];
+validate72.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema280.type,parentSchema:schema280,data}];
 return false;
 }
 }
-validate68.errors = vErrors;
+validate72.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate197(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -10206,8 +11623,8 @@ var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 const _errs1 = errors;
-if(!(validate68(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
+if(!(validate72(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -10217,36 +11634,36 @@ break;
 }
 }
 else {
-validate189.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema519.type,parentSchema:schema519,data}];
+validate197.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema532.type,parentSchema:schema532,data}];
 return false;
 }
 }
-validate189.errors = vErrors;
+validate197.errors = vErrors;
 return errors === 0;
 }
 
-export const order_drafts = validate191;
-const schema520 = {"type":"array","items":{"$ref":"order_draft.json"}};
-const schema289 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/order_draft.json","title":"OrderDraft","description":"An order draft as stored: its currency, its services (each with the addons ordered with it) and domains in order. getOrderDraft renders the real draft shape (items keyed by id, product and prices joined in, mixed number/string fields).","type":"object","additionalProperties":false,"required":["id","client_id","module","date","discount","scenario_id","staff_member_id","contract_id","commitment_date","affiliate_id","estimate_id","currency_id","options","services","domains"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"module":{"$ref":"../common/defs.json#/definitions/id"},"date":{"$ref":"../common/defs.json#/definitions/datetime"},"discount":{"type":"string"},"scenario_id":{"$ref":"../common/defs.json#/definitions/id"},"staff_member_id":{"$ref":"../common/defs.json#/definitions/id"},"contract_id":{"type":"string"},"commitment_date":{"type":"string"},"affiliate_id":{"$ref":"../common/defs.json#/definitions/id"},"estimate_id":{"$ref":"../common/defs.json#/definitions/id"},"currency_id":{"$ref":"../common/defs.json#/definitions/id","description":"the currency the draft is priced in: the one createOrderDraft was given, else the client's"},"options":{"title":"DraftOptions","type":"object","additionalProperties":false,"required":["confirm_email","generate_invoice","send_invoice","override_recipients"],"properties":{"confirm_email":{"type":"boolean"},"generate_invoice":{"type":"boolean"},"send_invoice":{"type":"boolean"},"override_recipients":{"type":"boolean"}}},"services":{"type":"array","items":{"$ref":"#/definitions/service"}},"domains":{"type":"array","items":{"$ref":"#/definitions/domain"}}},"definitions":{"service":{"title":"DraftService","type":"object","additionalProperties":false,"required":["service_id","product_id","cycle","domain","qty","custom","order_date","addons"],"properties":{"service_id":{"$ref":"../common/defs.json#/definitions/positiveId"},"product_id":{"$ref":"../common/defs.json#/definitions/id"},"cycle":{"type":"string","enum":["h","d","w","m","q","s","a","b","t","p4","p5","Free","Once"],"description":"a cycle code: h, d, w, m, q, s, a, b, t, p4, p5, Free or Once"},"domain":{"type":"string"},"qty":{"type":"integer","minimum":1},"custom":{"type":"object","description":"custom field values by category id, then field id","additionalProperties":{"type":"object","additionalProperties":{"type":"string"}}},"order_date":{"$ref":"../common/defs.json#/definitions/datetime"},"addons":{"type":"array","description":"the addons ordered with the service, in the order they were added; each is attached to every unit of the service when the draft becomes an order","items":{"$ref":"#/definitions/addon"}}}},"domain":{"title":"DraftDomain","type":"object","additionalProperties":false,"required":["domain_id","name","tld_id","action","period","epp_code"],"properties":{"domain_id":{"$ref":"../common/defs.json#/definitions/positiveId"},"name":{"type":"string"},"tld_id":{"$ref":"../common/defs.json#/definitions/id"},"action":{"type":"string","enum":["Register","Transfer"]},"period":{"type":"string","pattern":"^([1-9]|10)$"},"epp_code":{"type":"string"}}},"addon":{"title":"DraftAddon","type":"object","additionalProperties":false,"required":["addon_id","cycle","qty"],"properties":{"addon_id":{"$ref":"../common/defs.json#/definitions/id"},"cycle":{"$ref":"#/definitions/service/properties/cycle"},"qty":{"type":"integer","minimum":1}}}}};
-const schema299 = {"title":"DraftService","type":"object","additionalProperties":false,"required":["service_id","product_id","cycle","domain","qty","custom","order_date","addons"],"properties":{"service_id":{"$ref":"../common/defs.json#/definitions/positiveId"},"product_id":{"$ref":"../common/defs.json#/definitions/id"},"cycle":{"type":"string","enum":["h","d","w","m","q","s","a","b","t","p4","p5","Free","Once"],"description":"a cycle code: h, d, w, m, q, s, a, b, t, p4, p5, Free or Once"},"domain":{"type":"string"},"qty":{"type":"integer","minimum":1},"custom":{"type":"object","description":"custom field values by category id, then field id","additionalProperties":{"type":"object","additionalProperties":{"type":"string"}}},"order_date":{"$ref":"../common/defs.json#/definitions/datetime"},"addons":{"type":"array","description":"the addons ordered with the service, in the order they were added; each is attached to every unit of the service when the draft becomes an order","items":{"$ref":"#/definitions/addon"}}}};
-const schema303 = {"title":"DraftAddon","type":"object","additionalProperties":false,"required":["addon_id","cycle","qty"],"properties":{"addon_id":{"$ref":"../common/defs.json#/definitions/id"},"cycle":{"$ref":"#/definitions/service/properties/cycle"},"qty":{"type":"integer","minimum":1}}};
-const schema305 = {"type":"string","enum":["h","d","w","m","q","s","a","b","t","p4","p5","Free","Once"],"description":"a cycle code: h, d, w, m, q, s, a, b, t, p4, p5, Free or Once"};
+export const order_drafts = validate199;
+const schema533 = {"type":"array","items":{"$ref":"order_draft.json"}};
+const schema300 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/order_draft.json","title":"OrderDraft","description":"An order draft as stored: its currency, its services (each with the addons ordered with it) and domains in order. getOrderDraft renders the real draft shape (items keyed by id, product and prices joined in, mixed number/string fields).","type":"object","additionalProperties":false,"required":["id","client_id","module","date","discount","scenario_id","staff_member_id","contract_id","commitment_date","affiliate_id","estimate_id","currency_id","options","services","domains"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"module":{"$ref":"../common/defs.json#/definitions/id"},"date":{"$ref":"../common/defs.json#/definitions/datetime"},"discount":{"type":"string"},"scenario_id":{"$ref":"../common/defs.json#/definitions/id"},"staff_member_id":{"$ref":"../common/defs.json#/definitions/id"},"contract_id":{"type":"string"},"commitment_date":{"type":"string"},"affiliate_id":{"$ref":"../common/defs.json#/definitions/id"},"estimate_id":{"$ref":"../common/defs.json#/definitions/id"},"currency_id":{"$ref":"../common/defs.json#/definitions/id","description":"the currency the draft is priced in: the one createOrderDraft was given, else the client's"},"options":{"title":"DraftOptions","type":"object","additionalProperties":false,"required":["confirm_email","generate_invoice","send_invoice","override_recipients"],"properties":{"confirm_email":{"type":"boolean"},"generate_invoice":{"type":"boolean"},"send_invoice":{"type":"boolean"},"override_recipients":{"type":"boolean"}}},"services":{"type":"array","items":{"$ref":"#/definitions/service"}},"domains":{"type":"array","items":{"$ref":"#/definitions/domain"}}},"definitions":{"service":{"title":"DraftService","type":"object","additionalProperties":false,"required":["service_id","product_id","cycle","domain","qty","custom","order_date","addons"],"properties":{"service_id":{"$ref":"../common/defs.json#/definitions/positiveId"},"product_id":{"$ref":"../common/defs.json#/definitions/id"},"cycle":{"type":"string","enum":["h","d","w","m","q","s","a","b","t","p4","p5","Free","Once"],"description":"a cycle code: h, d, w, m, q, s, a, b, t, p4, p5, Free or Once"},"domain":{"type":"string"},"qty":{"type":"integer","minimum":1},"custom":{"type":"object","description":"custom field values by category id, then field id","additionalProperties":{"type":"object","additionalProperties":{"type":"string"}}},"order_date":{"$ref":"../common/defs.json#/definitions/datetime"},"addons":{"type":"array","description":"the addons ordered with the service, in the order they were added; each is attached to every unit of the service when the draft becomes an order","items":{"$ref":"#/definitions/addon"}}}},"domain":{"title":"DraftDomain","type":"object","additionalProperties":false,"required":["domain_id","name","tld_id","action","period","epp_code"],"properties":{"domain_id":{"$ref":"../common/defs.json#/definitions/positiveId"},"name":{"type":"string"},"tld_id":{"$ref":"../common/defs.json#/definitions/id"},"action":{"type":"string","enum":["Register","Transfer"]},"period":{"type":"string","pattern":"^([1-9]|10)$"},"epp_code":{"type":"string"}}},"addon":{"title":"DraftAddon","type":"object","additionalProperties":false,"required":["addon_id","cycle","qty"],"properties":{"addon_id":{"$ref":"../common/defs.json#/definitions/id"},"cycle":{"$ref":"#/definitions/service/properties/cycle"},"qty":{"type":"integer","minimum":1}}}}};
+const schema310 = {"title":"DraftService","type":"object","additionalProperties":false,"required":["service_id","product_id","cycle","domain","qty","custom","order_date","addons"],"properties":{"service_id":{"$ref":"../common/defs.json#/definitions/positiveId"},"product_id":{"$ref":"../common/defs.json#/definitions/id"},"cycle":{"type":"string","enum":["h","d","w","m","q","s","a","b","t","p4","p5","Free","Once"],"description":"a cycle code: h, d, w, m, q, s, a, b, t, p4, p5, Free or Once"},"domain":{"type":"string"},"qty":{"type":"integer","minimum":1},"custom":{"type":"object","description":"custom field values by category id, then field id","additionalProperties":{"type":"object","additionalProperties":{"type":"string"}}},"order_date":{"$ref":"../common/defs.json#/definitions/datetime"},"addons":{"type":"array","description":"the addons ordered with the service, in the order they were added; each is attached to every unit of the service when the draft becomes an order","items":{"$ref":"#/definitions/addon"}}}};
+const schema314 = {"title":"DraftAddon","type":"object","additionalProperties":false,"required":["addon_id","cycle","qty"],"properties":{"addon_id":{"$ref":"../common/defs.json#/definitions/id"},"cycle":{"$ref":"#/definitions/service/properties/cycle"},"qty":{"type":"integer","minimum":1}}};
+const schema316 = {"type":"string","enum":["h","d","w","m","q","s","a","b","t","p4","p5","Free","Once"],"description":"a cycle code: h, d, w, m, q, s, a, b, t, p4, p5, Free or Once"};
 
-function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.addon_id === undefined) && (missing0 = "addon_id")) || ((data.cycle === undefined) && (missing0 = "cycle"))) || ((data.qty === undefined) && (missing0 = "qty"))){
-validate76.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema303.required,parentSchema:schema303,data}];
+validate80.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema314.required,parentSchema:schema314,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((key0 === "addon_id") || (key0 === "cycle")) || (key0 === "qty"))){
-validate76.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema303,data}];
+validate80.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema314,data}];
 return false;
 break;
 }
@@ -10259,12 +11676,12 @@ const _errs3 = errors;
 if(errors === _errs3){
 if(typeof data0 === "string"){
 if(!pattern0.test(data0)){
-validate76.errors = [{instancePath:instancePath+"/addon_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data0}];
+validate80.errors = [{instancePath:instancePath+"/addon_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data0}];
 return false;
 }
 }
 else {
-validate76.errors = [{instancePath:instancePath+"/addon_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data0}];
+validate80.errors = [{instancePath:instancePath+"/addon_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data0}];
 return false;
 }
 }
@@ -10278,11 +11695,11 @@ if(data.cycle !== undefined){
 let data1 = data.cycle;
 const _errs5 = errors;
 if(typeof data1 !== "string"){
-validate76.errors = [{instancePath:instancePath+"/cycle",schemaPath:"#/definitions/service/properties/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema305.type,parentSchema:schema305,data:data1}];
+validate80.errors = [{instancePath:instancePath+"/cycle",schemaPath:"#/definitions/service/properties/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema316.type,parentSchema:schema316,data:data1}];
 return false;
 }
 if(!(((((((((((((data1 === "h") || (data1 === "d")) || (data1 === "w")) || (data1 === "m")) || (data1 === "q")) || (data1 === "s")) || (data1 === "a")) || (data1 === "b")) || (data1 === "t")) || (data1 === "p4")) || (data1 === "p5")) || (data1 === "Free")) || (data1 === "Once"))){
-validate76.errors = [{instancePath:instancePath+"/cycle",schemaPath:"#/definitions/service/properties/cycle/enum",keyword:"enum",params:{allowedValues: schema305.enum},message:"must be equal to one of the allowed values",schema:schema305.enum,parentSchema:schema305,data:data1}];
+validate80.errors = [{instancePath:instancePath+"/cycle",schemaPath:"#/definitions/service/properties/cycle/enum",keyword:"enum",params:{allowedValues: schema316.enum},message:"must be equal to one of the allowed values",schema:schema316.enum,parentSchema:schema316,data:data1}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -10295,13 +11712,13 @@ if(data.qty !== undefined){
 let data2 = data.qty;
 const _errs8 = errors;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-validate76.errors = [{instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema303.properties.qty.type,parentSchema:schema303.properties.qty,data:data2}];
+validate80.errors = [{instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema314.properties.qty.type,parentSchema:schema314.properties.qty,data:data2}];
 return false;
 }
 if(errors === _errs8){
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 1 || isNaN(data2)){
-validate76.errors = [{instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema303.properties.qty,data:data2}];
+validate80.errors = [{instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema314.properties.qty,data:data2}];
 return false;
 }
 }
@@ -10317,30 +11734,30 @@ var valid0 = true;
 }
 }
 else {
-validate76.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema303.type,parentSchema:schema303,data}];
+validate80.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema314.type,parentSchema:schema314,data}];
 return false;
 }
 }
-validate76.errors = vErrors;
+validate80.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((((((data.service_id === undefined) && (missing0 = "service_id")) || ((data.product_id === undefined) && (missing0 = "product_id"))) || ((data.cycle === undefined) && (missing0 = "cycle"))) || ((data.domain === undefined) && (missing0 = "domain"))) || ((data.qty === undefined) && (missing0 = "qty"))) || ((data.custom === undefined) && (missing0 = "custom"))) || ((data.order_date === undefined) && (missing0 = "order_date"))) || ((data.addons === undefined) && (missing0 = "addons"))){
-validate75.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema299.required,parentSchema:schema299,data}];
+validate79.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema310.required,parentSchema:schema310,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((((((((key0 === "service_id") || (key0 === "product_id")) || (key0 === "cycle")) || (key0 === "domain")) || (key0 === "qty")) || (key0 === "custom")) || (key0 === "order_date")) || (key0 === "addons"))){
-validate75.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema299,data}];
+validate79.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema310,data}];
 return false;
 break;
 }
@@ -10353,12 +11770,12 @@ const _errs3 = errors;
 if(errors === _errs3){
 if(typeof data0 === "string"){
 if(!pattern115.test(data0)){
-validate75.errors = [{instancePath:instancePath+"/service_id",schemaPath:"../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema153,data:data0}];
+validate79.errors = [{instancePath:instancePath+"/service_id",schemaPath:"../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema153,data:data0}];
 return false;
 }
 }
 else {
-validate75.errors = [{instancePath:instancePath+"/service_id",schemaPath:"../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema153.type,parentSchema:schema153,data:data0}];
+validate79.errors = [{instancePath:instancePath+"/service_id",schemaPath:"../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema153.type,parentSchema:schema153,data:data0}];
 return false;
 }
 }
@@ -10375,12 +11792,12 @@ const _errs6 = errors;
 if(errors === _errs6){
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
-validate75.errors = [{instancePath:instancePath+"/product_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data1}];
+validate79.errors = [{instancePath:instancePath+"/product_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data1}];
 return false;
 }
 }
 else {
-validate75.errors = [{instancePath:instancePath+"/product_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data1}];
+validate79.errors = [{instancePath:instancePath+"/product_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data1}];
 return false;
 }
 }
@@ -10394,11 +11811,11 @@ if(data.cycle !== undefined){
 let data2 = data.cycle;
 const _errs8 = errors;
 if(typeof data2 !== "string"){
-validate75.errors = [{instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema299.properties.cycle.type,parentSchema:schema299.properties.cycle,data:data2}];
+validate79.errors = [{instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema310.properties.cycle.type,parentSchema:schema310.properties.cycle,data:data2}];
 return false;
 }
 if(!(((((((((((((data2 === "h") || (data2 === "d")) || (data2 === "w")) || (data2 === "m")) || (data2 === "q")) || (data2 === "s")) || (data2 === "a")) || (data2 === "b")) || (data2 === "t")) || (data2 === "p4")) || (data2 === "p5")) || (data2 === "Free")) || (data2 === "Once"))){
-validate75.errors = [{instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/enum",keyword:"enum",params:{allowedValues: schema299.properties.cycle.enum},message:"must be equal to one of the allowed values",schema:schema299.properties.cycle.enum,parentSchema:schema299.properties.cycle,data:data2}];
+validate79.errors = [{instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/enum",keyword:"enum",params:{allowedValues: schema310.properties.cycle.enum},message:"must be equal to one of the allowed values",schema:schema310.properties.cycle.enum,parentSchema:schema310.properties.cycle,data:data2}];
 return false;
 }
 var valid0 = _errs8 === errors;
@@ -10411,7 +11828,7 @@ if(data.domain !== undefined){
 let data3 = data.domain;
 const _errs10 = errors;
 if(typeof data3 !== "string"){
-validate75.errors = [{instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema299.properties.domain.type,parentSchema:schema299.properties.domain,data:data3}];
+validate79.errors = [{instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema310.properties.domain.type,parentSchema:schema310.properties.domain,data:data3}];
 return false;
 }
 var valid0 = _errs10 === errors;
@@ -10424,13 +11841,13 @@ if(data.qty !== undefined){
 let data4 = data.qty;
 const _errs12 = errors;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-validate75.errors = [{instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema299.properties.qty.type,parentSchema:schema299.properties.qty,data:data4}];
+validate79.errors = [{instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema310.properties.qty.type,parentSchema:schema310.properties.qty,data:data4}];
 return false;
 }
 if(errors === _errs12){
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 < 1 || isNaN(data4)){
-validate75.errors = [{instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema299.properties.qty,data:data4}];
+validate79.errors = [{instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema310.properties.qty,data:data4}];
 return false;
 }
 }
@@ -10455,7 +11872,7 @@ for(const key2 in data6){
 let data7 = data6[key2];
 const _errs20 = errors;
 if(typeof data7 !== "string"){
-validate75.errors = [{instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema299.properties.custom.additionalProperties.additionalProperties.type,parentSchema:schema299.properties.custom.additionalProperties.additionalProperties,data:data7}];
+validate79.errors = [{instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema310.properties.custom.additionalProperties.additionalProperties.type,parentSchema:schema310.properties.custom.additionalProperties.additionalProperties,data:data7}];
 return false;
 }
 var valid4 = _errs20 === errors;
@@ -10465,7 +11882,7 @@ break;
 }
 }
 else {
-validate75.errors = [{instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema299.properties.custom.additionalProperties.type,parentSchema:schema299.properties.custom.additionalProperties,data:data6}];
+validate79.errors = [{instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema310.properties.custom.additionalProperties.type,parentSchema:schema310.properties.custom.additionalProperties,data:data6}];
 return false;
 }
 }
@@ -10476,7 +11893,7 @@ break;
 }
 }
 else {
-validate75.errors = [{instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema299.properties.custom.type,parentSchema:schema299.properties.custom,data:data5}];
+validate79.errors = [{instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema310.properties.custom.type,parentSchema:schema310.properties.custom,data:data5}];
 return false;
 }
 }
@@ -10493,12 +11910,12 @@ const _errs23 = errors;
 if(errors === _errs23){
 if(typeof data8 === "string"){
 if(!pattern3.test(data8)){
-validate75.errors = [{instancePath:instancePath+"/order_date",schemaPath:"../common/defs.json#/definitions/datetime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$",parentSchema:schema16,data:data8}];
+validate79.errors = [{instancePath:instancePath+"/order_date",schemaPath:"../common/defs.json#/definitions/datetime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$",parentSchema:schema16,data:data8}];
 return false;
 }
 }
 else {
-validate75.errors = [{instancePath:instancePath+"/order_date",schemaPath:"../common/defs.json#/definitions/datetime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.type,parentSchema:schema16,data:data8}];
+validate79.errors = [{instancePath:instancePath+"/order_date",schemaPath:"../common/defs.json#/definitions/datetime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.type,parentSchema:schema16,data:data8}];
 return false;
 }
 }
@@ -10517,8 +11934,8 @@ var valid6 = true;
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
 const _errs28 = errors;
-if(!(validate76(data9[i0], {instancePath:instancePath+"/addons/" + i0,parentData:data9,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
+if(!(validate80(data9[i0], {instancePath:instancePath+"/addons/" + i0,parentData:data9,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
 errors = vErrors.length;
 }
 var valid6 = _errs28 === errors;
@@ -10528,7 +11945,7 @@ break;
 }
 }
 else {
-validate75.errors = [{instancePath:instancePath+"/addons",schemaPath:"#/properties/addons/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema299.properties.addons.type,parentSchema:schema299.properties.addons,data:data9}];
+validate79.errors = [{instancePath:instancePath+"/addons",schemaPath:"#/properties/addons/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema310.properties.addons.type,parentSchema:schema310.properties.addons,data:data9}];
 return false;
 }
 }
@@ -10548,31 +11965,31 @@ var valid0 = true;
 }
 }
 else {
-validate75.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema299.type,parentSchema:schema299,data}];
+validate79.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema310.type,parentSchema:schema310,data}];
 return false;
 }
 }
-validate75.errors = vErrors;
+validate79.errors = vErrors;
 return errors === 0;
 }
 
-const schema306 = {"title":"DraftDomain","type":"object","additionalProperties":false,"required":["domain_id","name","tld_id","action","period","epp_code"],"properties":{"domain_id":{"$ref":"../common/defs.json#/definitions/positiveId"},"name":{"type":"string"},"tld_id":{"$ref":"../common/defs.json#/definitions/id"},"action":{"type":"string","enum":["Register","Transfer"]},"period":{"type":"string","pattern":"^([1-9]|10)$"},"epp_code":{"type":"string"}}};
+const schema317 = {"title":"DraftDomain","type":"object","additionalProperties":false,"required":["domain_id","name","tld_id","action","period","epp_code"],"properties":{"domain_id":{"$ref":"../common/defs.json#/definitions/positiveId"},"name":{"type":"string"},"tld_id":{"$ref":"../common/defs.json#/definitions/id"},"action":{"type":"string","enum":["Register","Transfer"]},"period":{"type":"string","pattern":"^([1-9]|10)$"},"epp_code":{"type":"string"}}};
 
-function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((((data.domain_id === undefined) && (missing0 = "domain_id")) || ((data.name === undefined) && (missing0 = "name"))) || ((data.tld_id === undefined) && (missing0 = "tld_id"))) || ((data.action === undefined) && (missing0 = "action"))) || ((data.period === undefined) && (missing0 = "period"))) || ((data.epp_code === undefined) && (missing0 = "epp_code"))){
-validate79.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema306.required,parentSchema:schema306,data}];
+validate83.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema317.required,parentSchema:schema317,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((((((key0 === "domain_id") || (key0 === "name")) || (key0 === "tld_id")) || (key0 === "action")) || (key0 === "period")) || (key0 === "epp_code"))){
-validate79.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema306,data}];
+validate83.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema317,data}];
 return false;
 break;
 }
@@ -10585,12 +12002,12 @@ const _errs3 = errors;
 if(errors === _errs3){
 if(typeof data0 === "string"){
 if(!pattern115.test(data0)){
-validate79.errors = [{instancePath:instancePath+"/domain_id",schemaPath:"../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema153,data:data0}];
+validate83.errors = [{instancePath:instancePath+"/domain_id",schemaPath:"../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema153,data:data0}];
 return false;
 }
 }
 else {
-validate79.errors = [{instancePath:instancePath+"/domain_id",schemaPath:"../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema153.type,parentSchema:schema153,data:data0}];
+validate83.errors = [{instancePath:instancePath+"/domain_id",schemaPath:"../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema153.type,parentSchema:schema153,data:data0}];
 return false;
 }
 }
@@ -10604,7 +12021,7 @@ if(data.name !== undefined){
 let data1 = data.name;
 const _errs5 = errors;
 if(typeof data1 !== "string"){
-validate79.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema306.properties.name.type,parentSchema:schema306.properties.name,data:data1}];
+validate83.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema317.properties.name.type,parentSchema:schema317.properties.name,data:data1}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -10620,12 +12037,12 @@ const _errs8 = errors;
 if(errors === _errs8){
 if(typeof data2 === "string"){
 if(!pattern0.test(data2)){
-validate79.errors = [{instancePath:instancePath+"/tld_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data2}];
+validate83.errors = [{instancePath:instancePath+"/tld_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data2}];
 return false;
 }
 }
 else {
-validate79.errors = [{instancePath:instancePath+"/tld_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data2}];
+validate83.errors = [{instancePath:instancePath+"/tld_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data2}];
 return false;
 }
 }
@@ -10639,11 +12056,11 @@ if(data.action !== undefined){
 let data3 = data.action;
 const _errs10 = errors;
 if(typeof data3 !== "string"){
-validate79.errors = [{instancePath:instancePath+"/action",schemaPath:"#/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema306.properties.action.type,parentSchema:schema306.properties.action,data:data3}];
+validate83.errors = [{instancePath:instancePath+"/action",schemaPath:"#/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema317.properties.action.type,parentSchema:schema317.properties.action,data:data3}];
 return false;
 }
 if(!((data3 === "Register") || (data3 === "Transfer"))){
-validate79.errors = [{instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema306.properties.action.enum},message:"must be equal to one of the allowed values",schema:schema306.properties.action.enum,parentSchema:schema306.properties.action,data:data3}];
+validate83.errors = [{instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema317.properties.action.enum},message:"must be equal to one of the allowed values",schema:schema317.properties.action.enum,parentSchema:schema317.properties.action,data:data3}];
 return false;
 }
 var valid0 = _errs10 === errors;
@@ -10658,12 +12075,12 @@ const _errs12 = errors;
 if(errors === _errs12){
 if(typeof data4 === "string"){
 if(!pattern116.test(data4)){
-validate79.errors = [{instancePath:instancePath+"/period",schemaPath:"#/properties/period/pattern",keyword:"pattern",params:{pattern: "^([1-9]|10)$"},message:"must match pattern \""+"^([1-9]|10)$"+"\"",schema:"^([1-9]|10)$",parentSchema:schema306.properties.period,data:data4}];
+validate83.errors = [{instancePath:instancePath+"/period",schemaPath:"#/properties/period/pattern",keyword:"pattern",params:{pattern: "^([1-9]|10)$"},message:"must match pattern \""+"^([1-9]|10)$"+"\"",schema:"^([1-9]|10)$",parentSchema:schema317.properties.period,data:data4}];
 return false;
 }
 }
 else {
-validate79.errors = [{instancePath:instancePath+"/period",schemaPath:"#/properties/period/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema306.properties.period.type,parentSchema:schema306.properties.period,data:data4}];
+validate83.errors = [{instancePath:instancePath+"/period",schemaPath:"#/properties/period/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema317.properties.period.type,parentSchema:schema317.properties.period,data:data4}];
 return false;
 }
 }
@@ -10677,7 +12094,7 @@ if(data.epp_code !== undefined){
 let data5 = data.epp_code;
 const _errs14 = errors;
 if(typeof data5 !== "string"){
-validate79.errors = [{instancePath:instancePath+"/epp_code",schemaPath:"#/properties/epp_code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema306.properties.epp_code.type,parentSchema:schema306.properties.epp_code,data:data5}];
+validate83.errors = [{instancePath:instancePath+"/epp_code",schemaPath:"#/properties/epp_code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema317.properties.epp_code.type,parentSchema:schema317.properties.epp_code,data:data5}];
 return false;
 }
 var valid0 = _errs14 === errors;
@@ -10694,16 +12111,16 @@ var valid0 = true;
 }
 }
 else {
-validate79.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema306.type,parentSchema:schema306,data}];
+validate83.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema317.type,parentSchema:schema317,data}];
 return false;
 }
 }
-validate79.errors = vErrors;
+validate83.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://billsim.local/schemas/resources/order_draft.json" */;
 let vErrors = null;
 let errors = 0;
@@ -10711,14 +12128,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((((((((((((data.id === undefined) && (missing0 = "id")) || ((data.client_id === undefined) && (missing0 = "client_id"))) || ((data.module === undefined) && (missing0 = "module"))) || ((data.date === undefined) && (missing0 = "date"))) || ((data.discount === undefined) && (missing0 = "discount"))) || ((data.scenario_id === undefined) && (missing0 = "scenario_id"))) || ((data.staff_member_id === undefined) && (missing0 = "staff_member_id"))) || ((data.contract_id === undefined) && (missing0 = "contract_id"))) || ((data.commitment_date === undefined) && (missing0 = "commitment_date"))) || ((data.affiliate_id === undefined) && (missing0 = "affiliate_id"))) || ((data.estimate_id === undefined) && (missing0 = "estimate_id"))) || ((data.currency_id === undefined) && (missing0 = "currency_id"))) || ((data.options === undefined) && (missing0 = "options"))) || ((data.services === undefined) && (missing0 = "services"))) || ((data.domains === undefined) && (missing0 = "domains"))){
-validate74.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema289.required,parentSchema:schema289,data}];
+validate78.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema300.required,parentSchema:schema300,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func2.call(schema289.properties, key0))){
-validate74.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema289,data}];
+if(!(func2.call(schema300.properties, key0))){
+validate78.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema300,data}];
 return false;
 break;
 }
@@ -10731,12 +12148,12 @@ const _errs3 = errors;
 if(errors === _errs3){
 if(typeof data0 === "string"){
 if(!pattern0.test(data0)){
-validate74.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data0}];
+validate78.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data0}];
 return false;
 }
 }
 else {
-validate74.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data0}];
+validate78.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data0}];
 return false;
 }
 }
@@ -10753,12 +12170,12 @@ const _errs6 = errors;
 if(errors === _errs6){
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
-validate74.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data1}];
+validate78.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data1}];
 return false;
 }
 }
 else {
-validate74.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data1}];
+validate78.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data1}];
 return false;
 }
 }
@@ -10775,12 +12192,12 @@ const _errs9 = errors;
 if(errors === _errs9){
 if(typeof data2 === "string"){
 if(!pattern0.test(data2)){
-validate74.errors = [{instancePath:instancePath+"/module",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data2}];
+validate78.errors = [{instancePath:instancePath+"/module",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data2}];
 return false;
 }
 }
 else {
-validate74.errors = [{instancePath:instancePath+"/module",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data2}];
+validate78.errors = [{instancePath:instancePath+"/module",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data2}];
 return false;
 }
 }
@@ -10797,12 +12214,12 @@ const _errs12 = errors;
 if(errors === _errs12){
 if(typeof data3 === "string"){
 if(!pattern3.test(data3)){
-validate74.errors = [{instancePath:instancePath+"/date",schemaPath:"../common/defs.json#/definitions/datetime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$",parentSchema:schema16,data:data3}];
+validate78.errors = [{instancePath:instancePath+"/date",schemaPath:"../common/defs.json#/definitions/datetime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$",parentSchema:schema16,data:data3}];
 return false;
 }
 }
 else {
-validate74.errors = [{instancePath:instancePath+"/date",schemaPath:"../common/defs.json#/definitions/datetime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.type,parentSchema:schema16,data:data3}];
+validate78.errors = [{instancePath:instancePath+"/date",schemaPath:"../common/defs.json#/definitions/datetime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.type,parentSchema:schema16,data:data3}];
 return false;
 }
 }
@@ -10816,7 +12233,7 @@ if(data.discount !== undefined){
 let data4 = data.discount;
 const _errs15 = errors;
 if(typeof data4 !== "string"){
-validate74.errors = [{instancePath:instancePath+"/discount",schemaPath:"#/properties/discount/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema289.properties.discount.type,parentSchema:schema289.properties.discount,data:data4}];
+validate78.errors = [{instancePath:instancePath+"/discount",schemaPath:"#/properties/discount/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema300.properties.discount.type,parentSchema:schema300.properties.discount,data:data4}];
 return false;
 }
 var valid0 = _errs15 === errors;
@@ -10832,12 +12249,12 @@ const _errs18 = errors;
 if(errors === _errs18){
 if(typeof data5 === "string"){
 if(!pattern0.test(data5)){
-validate74.errors = [{instancePath:instancePath+"/scenario_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data5}];
+validate78.errors = [{instancePath:instancePath+"/scenario_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data5}];
 return false;
 }
 }
 else {
-validate74.errors = [{instancePath:instancePath+"/scenario_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data5}];
+validate78.errors = [{instancePath:instancePath+"/scenario_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data5}];
 return false;
 }
 }
@@ -10854,12 +12271,12 @@ const _errs21 = errors;
 if(errors === _errs21){
 if(typeof data6 === "string"){
 if(!pattern0.test(data6)){
-validate74.errors = [{instancePath:instancePath+"/staff_member_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data6}];
+validate78.errors = [{instancePath:instancePath+"/staff_member_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data6}];
 return false;
 }
 }
 else {
-validate74.errors = [{instancePath:instancePath+"/staff_member_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data6}];
+validate78.errors = [{instancePath:instancePath+"/staff_member_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data6}];
 return false;
 }
 }
@@ -10873,7 +12290,7 @@ if(data.contract_id !== undefined){
 let data7 = data.contract_id;
 const _errs23 = errors;
 if(typeof data7 !== "string"){
-validate74.errors = [{instancePath:instancePath+"/contract_id",schemaPath:"#/properties/contract_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema289.properties.contract_id.type,parentSchema:schema289.properties.contract_id,data:data7}];
+validate78.errors = [{instancePath:instancePath+"/contract_id",schemaPath:"#/properties/contract_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema300.properties.contract_id.type,parentSchema:schema300.properties.contract_id,data:data7}];
 return false;
 }
 var valid0 = _errs23 === errors;
@@ -10886,7 +12303,7 @@ if(data.commitment_date !== undefined){
 let data8 = data.commitment_date;
 const _errs25 = errors;
 if(typeof data8 !== "string"){
-validate74.errors = [{instancePath:instancePath+"/commitment_date",schemaPath:"#/properties/commitment_date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema289.properties.commitment_date.type,parentSchema:schema289.properties.commitment_date,data:data8}];
+validate78.errors = [{instancePath:instancePath+"/commitment_date",schemaPath:"#/properties/commitment_date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema300.properties.commitment_date.type,parentSchema:schema300.properties.commitment_date,data:data8}];
 return false;
 }
 var valid0 = _errs25 === errors;
@@ -10902,12 +12319,12 @@ const _errs28 = errors;
 if(errors === _errs28){
 if(typeof data9 === "string"){
 if(!pattern0.test(data9)){
-validate74.errors = [{instancePath:instancePath+"/affiliate_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data9}];
+validate78.errors = [{instancePath:instancePath+"/affiliate_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data9}];
 return false;
 }
 }
 else {
-validate74.errors = [{instancePath:instancePath+"/affiliate_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data9}];
+validate78.errors = [{instancePath:instancePath+"/affiliate_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data9}];
 return false;
 }
 }
@@ -10924,12 +12341,12 @@ const _errs31 = errors;
 if(errors === _errs31){
 if(typeof data10 === "string"){
 if(!pattern0.test(data10)){
-validate74.errors = [{instancePath:instancePath+"/estimate_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data10}];
+validate78.errors = [{instancePath:instancePath+"/estimate_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data10}];
 return false;
 }
 }
 else {
-validate74.errors = [{instancePath:instancePath+"/estimate_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data10}];
+validate78.errors = [{instancePath:instancePath+"/estimate_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data10}];
 return false;
 }
 }
@@ -10946,12 +12363,12 @@ const _errs34 = errors;
 if(errors === _errs34){
 if(typeof data11 === "string"){
 if(!pattern0.test(data11)){
-validate74.errors = [{instancePath:instancePath+"/currency_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data11}];
+validate78.errors = [{instancePath:instancePath+"/currency_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data11}];
 return false;
 }
 }
 else {
-validate74.errors = [{instancePath:instancePath+"/currency_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data11}];
+validate78.errors = [{instancePath:instancePath+"/currency_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data11}];
 return false;
 }
 }
@@ -10968,14 +12385,14 @@ if(errors === _errs36){
 if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
 let missing1;
 if(((((data12.confirm_email === undefined) && (missing1 = "confirm_email")) || ((data12.generate_invoice === undefined) && (missing1 = "generate_invoice"))) || ((data12.send_invoice === undefined) && (missing1 = "send_invoice"))) || ((data12.override_recipients === undefined) && (missing1 = "override_recipients"))){
-validate74.errors = [{instancePath:instancePath+"/options",schemaPath:"#/properties/options/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'",schema:schema289.properties.options.required,parentSchema:schema289.properties.options,data:data12}];
+validate78.errors = [{instancePath:instancePath+"/options",schemaPath:"#/properties/options/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'",schema:schema300.properties.options.required,parentSchema:schema300.properties.options,data:data12}];
 return false;
 }
 else {
 const _errs38 = errors;
 for(const key1 in data12){
 if(!((((key1 === "confirm_email") || (key1 === "generate_invoice")) || (key1 === "send_invoice")) || (key1 === "override_recipients"))){
-validate74.errors = [{instancePath:instancePath+"/options",schemaPath:"#/properties/options/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema289.properties.options,data:data12}];
+validate78.errors = [{instancePath:instancePath+"/options",schemaPath:"#/properties/options/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema300.properties.options,data:data12}];
 return false;
 break;
 }
@@ -10985,7 +12402,7 @@ if(data12.confirm_email !== undefined){
 let data13 = data12.confirm_email;
 const _errs39 = errors;
 if(typeof data13 !== "boolean"){
-validate74.errors = [{instancePath:instancePath+"/options/confirm_email",schemaPath:"#/properties/options/properties/confirm_email/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema289.properties.options.properties.confirm_email.type,parentSchema:schema289.properties.options.properties.confirm_email,data:data13}];
+validate78.errors = [{instancePath:instancePath+"/options/confirm_email",schemaPath:"#/properties/options/properties/confirm_email/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema300.properties.options.properties.confirm_email.type,parentSchema:schema300.properties.options.properties.confirm_email,data:data13}];
 return false;
 }
 var valid10 = _errs39 === errors;
@@ -10998,7 +12415,7 @@ if(data12.generate_invoice !== undefined){
 let data14 = data12.generate_invoice;
 const _errs41 = errors;
 if(typeof data14 !== "boolean"){
-validate74.errors = [{instancePath:instancePath+"/options/generate_invoice",schemaPath:"#/properties/options/properties/generate_invoice/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema289.properties.options.properties.generate_invoice.type,parentSchema:schema289.properties.options.properties.generate_invoice,data:data14}];
+validate78.errors = [{instancePath:instancePath+"/options/generate_invoice",schemaPath:"#/properties/options/properties/generate_invoice/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema300.properties.options.properties.generate_invoice.type,parentSchema:schema300.properties.options.properties.generate_invoice,data:data14}];
 return false;
 }
 var valid10 = _errs41 === errors;
@@ -11011,7 +12428,7 @@ if(data12.send_invoice !== undefined){
 let data15 = data12.send_invoice;
 const _errs43 = errors;
 if(typeof data15 !== "boolean"){
-validate74.errors = [{instancePath:instancePath+"/options/send_invoice",schemaPath:"#/properties/options/properties/send_invoice/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema289.properties.options.properties.send_invoice.type,parentSchema:schema289.properties.options.properties.send_invoice,data:data15}];
+validate78.errors = [{instancePath:instancePath+"/options/send_invoice",schemaPath:"#/properties/options/properties/send_invoice/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema300.properties.options.properties.send_invoice.type,parentSchema:schema300.properties.options.properties.send_invoice,data:data15}];
 return false;
 }
 var valid10 = _errs43 === errors;
@@ -11024,7 +12441,7 @@ if(data12.override_recipients !== undefined){
 let data16 = data12.override_recipients;
 const _errs45 = errors;
 if(typeof data16 !== "boolean"){
-validate74.errors = [{instancePath:instancePath+"/options/override_recipients",schemaPath:"#/properties/options/properties/override_recipients/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema289.properties.options.properties.override_recipients.type,parentSchema:schema289.properties.options.properties.override_recipients,data:data16}];
+validate78.errors = [{instancePath:instancePath+"/options/override_recipients",schemaPath:"#/properties/options/properties/override_recipients/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema300.properties.options.properties.override_recipients.type,parentSchema:schema300.properties.options.properties.override_recipients,data:data16}];
 return false;
 }
 var valid10 = _errs45 === errors;
@@ -11039,7 +12456,7 @@ var valid10 = true;
 }
 }
 else {
-validate74.errors = [{instancePath:instancePath+"/options",schemaPath:"#/properties/options/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema289.properties.options.type,parentSchema:schema289.properties.options,data:data12}];
+validate78.errors = [{instancePath:instancePath+"/options",schemaPath:"#/properties/options/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema300.properties.options.type,parentSchema:schema300.properties.options,data:data12}];
 return false;
 }
 }
@@ -11058,8 +12475,8 @@ var valid11 = true;
 const len0 = data17.length;
 for(let i0=0; i0<len0; i0++){
 const _errs49 = errors;
-if(!(validate75(data17[i0], {instancePath:instancePath+"/services/" + i0,parentData:data17,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+if(!(validate79(data17[i0], {instancePath:instancePath+"/services/" + i0,parentData:data17,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
 errors = vErrors.length;
 }
 var valid11 = _errs49 === errors;
@@ -11069,7 +12486,7 @@ break;
 }
 }
 else {
-validate74.errors = [{instancePath:instancePath+"/services",schemaPath:"#/properties/services/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema289.properties.services.type,parentSchema:schema289.properties.services,data:data17}];
+validate78.errors = [{instancePath:instancePath+"/services",schemaPath:"#/properties/services/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema300.properties.services.type,parentSchema:schema300.properties.services,data:data17}];
 return false;
 }
 }
@@ -11088,8 +12505,8 @@ var valid12 = true;
 const len1 = data19.length;
 for(let i1=0; i1<len1; i1++){
 const _errs52 = errors;
-if(!(validate79(data19[i1], {instancePath:instancePath+"/domains/" + i1,parentData:data19,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+if(!(validate83(data19[i1], {instancePath:instancePath+"/domains/" + i1,parentData:data19,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
 errors = vErrors.length;
 }
 var valid12 = _errs52 === errors;
@@ -11099,7 +12516,7 @@ break;
 }
 }
 else {
-validate74.errors = [{instancePath:instancePath+"/domains",schemaPath:"#/properties/domains/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema289.properties.domains.type,parentSchema:schema289.properties.domains,data:data19}];
+validate78.errors = [{instancePath:instancePath+"/domains",schemaPath:"#/properties/domains/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema300.properties.domains.type,parentSchema:schema300.properties.domains,data:data19}];
 return false;
 }
 }
@@ -11126,16 +12543,16 @@ var valid0 = true;
 }
 }
 else {
-validate74.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema289.type,parentSchema:schema289,data}];
+validate78.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema300.type,parentSchema:schema300,data}];
 return false;
 }
 }
-validate74.errors = vErrors;
+validate78.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate191(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate199(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -11144,8 +12561,8 @@ var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 const _errs1 = errors;
-if(!(validate74(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
+if(!(validate78(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -11155,20 +12572,20 @@ break;
 }
 }
 else {
-validate191.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema520.type,parentSchema:schema520,data}];
+validate199.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema533.type,parentSchema:schema533,data}];
 return false;
 }
 }
-validate191.errors = vErrors;
+validate199.errors = vErrors;
 return errors === 0;
 }
 
-export const admins = validate193;
-const schema521 = {"type":"array","items":{"$ref":"admin.json"}};
-const schema309 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/admin.json","title":"Admin","description":"A staff member who can log in to the admin area.","type":"object","additionalProperties":false,"required":["id","username","password","firstname","lastname","email","status"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"username":{"type":"string"},"password":{"type":"string","pattern":"^scrypt\\$[0-9a-f]+\\$[0-9a-f]+$","description":"scrypt$<salt hex>$<hash hex>"},"firstname":{"type":"string"},"lastname":{"type":"string"},"email":{"type":"string"},"status":{"type":"string","enum":["Active","Inactive"]}}};
-const pattern240 = new RegExp("^scrypt\\$[0-9a-f]+\\$[0-9a-f]+$", "u");
+export const admins = validate201;
+const schema534 = {"type":"array","items":{"$ref":"admin.json"}};
+const schema320 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/admin.json","title":"Admin","description":"A staff member who can log in to the admin area.","type":"object","additionalProperties":false,"required":["id","username","password","firstname","lastname","email","status"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"username":{"type":"string"},"password":{"type":"string","pattern":"^scrypt\\$[0-9a-f]+\\$[0-9a-f]+$","description":"scrypt$<salt hex>$<hash hex>"},"firstname":{"type":"string"},"lastname":{"type":"string"},"email":{"type":"string"},"status":{"type":"string","enum":["Active","Inactive"]}}};
+const pattern245 = new RegExp("^scrypt\\$[0-9a-f]+\\$[0-9a-f]+$", "u");
 
-function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://billsim.local/schemas/resources/admin.json" */;
 let vErrors = null;
 let errors = 0;
@@ -11176,406 +12593,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((((data.id === undefined) && (missing0 = "id")) || ((data.username === undefined) && (missing0 = "username"))) || ((data.password === undefined) && (missing0 = "password"))) || ((data.firstname === undefined) && (missing0 = "firstname"))) || ((data.lastname === undefined) && (missing0 = "lastname"))) || ((data.email === undefined) && (missing0 = "email"))) || ((data.status === undefined) && (missing0 = "status"))){
-validate82.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema309.required,parentSchema:schema309,data}];
+validate86.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema320.required,parentSchema:schema320,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((((((key0 === "id") || (key0 === "username")) || (key0 === "password")) || (key0 === "firstname")) || (key0 === "lastname")) || (key0 === "email")) || (key0 === "status"))){
-validate82.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema309,data}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.id !== undefined){
-let data0 = data.id;
-const _errs2 = errors;
-const _errs3 = errors;
-if(errors === _errs3){
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-validate82.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data0}];
-return false;
-}
-}
-else {
-validate82.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data0}];
-return false;
-}
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.username !== undefined){
-let data1 = data.username;
-const _errs5 = errors;
-if(typeof data1 !== "string"){
-validate82.errors = [{instancePath:instancePath+"/username",schemaPath:"#/properties/username/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema309.properties.username.type,parentSchema:schema309.properties.username,data:data1}];
-return false;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.password !== undefined){
-let data2 = data.password;
-const _errs7 = errors;
-if(errors === _errs7){
-if(typeof data2 === "string"){
-if(!pattern240.test(data2)){
-validate82.errors = [{instancePath:instancePath+"/password",schemaPath:"#/properties/password/pattern",keyword:"pattern",params:{pattern: "^scrypt\\$[0-9a-f]+\\$[0-9a-f]+$"},message:"must match pattern \""+"^scrypt\\$[0-9a-f]+\\$[0-9a-f]+$"+"\"",schema:"^scrypt\\$[0-9a-f]+\\$[0-9a-f]+$",parentSchema:schema309.properties.password,data:data2}];
-return false;
-}
-}
-else {
-validate82.errors = [{instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema309.properties.password.type,parentSchema:schema309.properties.password,data:data2}];
-return false;
-}
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.firstname !== undefined){
-let data3 = data.firstname;
-const _errs9 = errors;
-if(typeof data3 !== "string"){
-validate82.errors = [{instancePath:instancePath+"/firstname",schemaPath:"#/properties/firstname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema309.properties.firstname.type,parentSchema:schema309.properties.firstname,data:data3}];
-return false;
-}
-var valid0 = _errs9 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.lastname !== undefined){
-let data4 = data.lastname;
-const _errs11 = errors;
-if(typeof data4 !== "string"){
-validate82.errors = [{instancePath:instancePath+"/lastname",schemaPath:"#/properties/lastname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema309.properties.lastname.type,parentSchema:schema309.properties.lastname,data:data4}];
-return false;
-}
-var valid0 = _errs11 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.email !== undefined){
-let data5 = data.email;
-const _errs13 = errors;
-if(typeof data5 !== "string"){
-validate82.errors = [{instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema309.properties.email.type,parentSchema:schema309.properties.email,data:data5}];
-return false;
-}
-var valid0 = _errs13 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.status !== undefined){
-let data6 = data.status;
-const _errs15 = errors;
-if(typeof data6 !== "string"){
-validate82.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema309.properties.status.type,parentSchema:schema309.properties.status,data:data6}];
-return false;
-}
-if(!((data6 === "Active") || (data6 === "Inactive"))){
-validate82.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema309.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema309.properties.status.enum,parentSchema:schema309.properties.status,data:data6}];
-return false;
-}
-var valid0 = _errs15 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate82.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema309.type,parentSchema:schema309,data}];
-return false;
-}
-}
-validate82.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate193(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(Array.isArray(data)){
-var valid0 = true;
-const len0 = data.length;
-for(let i0=0; i0<len0; i0++){
-const _errs1 = errors;
-if(!(validate82(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-if(!valid0){
-break;
-}
-}
-}
-else {
-validate193.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema521.type,parentSchema:schema521,data}];
-return false;
-}
-}
-validate193.errors = vErrors;
-return errors === 0;
-}
-
-export const api_access = validate195;
-const schema522 = {"type":"array","items":{"$ref":"api_access.json"}};
-const schema311 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/api_access.json","title":"ApiAccess","description":"API credentials (billsim's own collection): who may call the API, from where, and which calls.","type":"object","additionalProperties":false,"required":["id","api_id","api_key","ip","calls","description"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"api_id":{"type":"string","minLength":1},"api_key":{"type":"string","minLength":1},"ip":{"type":"array","items":{"type":"string"},"description":"\"all\", single IPs or a.b.c.d/M ranges; empty means all"},"calls":{"type":"array","items":{"type":"string"},"description":"calls this key may run; empty means all"},"description":{"type":"string"}}};
-
-function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://billsim.local/schemas/resources/api_access.json" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((((((data.id === undefined) && (missing0 = "id")) || ((data.api_id === undefined) && (missing0 = "api_id"))) || ((data.api_key === undefined) && (missing0 = "api_key"))) || ((data.ip === undefined) && (missing0 = "ip"))) || ((data.calls === undefined) && (missing0 = "calls"))) || ((data.description === undefined) && (missing0 = "description"))){
-validate84.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema311.required,parentSchema:schema311,data}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!((((((key0 === "id") || (key0 === "api_id")) || (key0 === "api_key")) || (key0 === "ip")) || (key0 === "calls")) || (key0 === "description"))){
-validate84.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema311,data}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.id !== undefined){
-let data0 = data.id;
-const _errs2 = errors;
-const _errs3 = errors;
-if(errors === _errs3){
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-validate84.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data0}];
-return false;
-}
-}
-else {
-validate84.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data0}];
-return false;
-}
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.api_id !== undefined){
-let data1 = data.api_id;
-const _errs5 = errors;
-if(errors === _errs5){
-if(typeof data1 === "string"){
-if(func6(data1) < 1){
-validate84.errors = [{instancePath:instancePath+"/api_id",schemaPath:"#/properties/api_id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema311.properties.api_id,data:data1}];
-return false;
-}
-}
-else {
-validate84.errors = [{instancePath:instancePath+"/api_id",schemaPath:"#/properties/api_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema311.properties.api_id.type,parentSchema:schema311.properties.api_id,data:data1}];
-return false;
-}
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.api_key !== undefined){
-let data2 = data.api_key;
-const _errs7 = errors;
-if(errors === _errs7){
-if(typeof data2 === "string"){
-if(func6(data2) < 1){
-validate84.errors = [{instancePath:instancePath+"/api_key",schemaPath:"#/properties/api_key/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema311.properties.api_key,data:data2}];
-return false;
-}
-}
-else {
-validate84.errors = [{instancePath:instancePath+"/api_key",schemaPath:"#/properties/api_key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema311.properties.api_key.type,parentSchema:schema311.properties.api_key,data:data2}];
-return false;
-}
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.ip !== undefined){
-let data3 = data.ip;
-const _errs9 = errors;
-if(errors === _errs9){
-if(Array.isArray(data3)){
-var valid2 = true;
-const len0 = data3.length;
-for(let i0=0; i0<len0; i0++){
-let data4 = data3[i0];
-const _errs11 = errors;
-if(typeof data4 !== "string"){
-validate84.errors = [{instancePath:instancePath+"/ip/" + i0,schemaPath:"#/properties/ip/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema311.properties.ip.items.type,parentSchema:schema311.properties.ip.items,data:data4}];
-return false;
-}
-var valid2 = _errs11 === errors;
-if(!valid2){
-break;
-}
-}
-}
-else {
-validate84.errors = [{instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema311.properties.ip.type,parentSchema:schema311.properties.ip,data:data3}];
-return false;
-}
-}
-var valid0 = _errs9 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.calls !== undefined){
-let data5 = data.calls;
-const _errs13 = errors;
-if(errors === _errs13){
-if(Array.isArray(data5)){
-var valid3 = true;
-const len1 = data5.length;
-for(let i1=0; i1<len1; i1++){
-let data6 = data5[i1];
-const _errs15 = errors;
-if(typeof data6 !== "string"){
-validate84.errors = [{instancePath:instancePath+"/calls/" + i1,schemaPath:"#/properties/calls/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema311.properties.calls.items.type,parentSchema:schema311.properties.calls.items,data:data6}];
-return false;
-}
-var valid3 = _errs15 === errors;
-if(!valid3){
-break;
-}
-}
-}
-else {
-validate84.errors = [{instancePath:instancePath+"/calls",schemaPath:"#/properties/calls/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema311.properties.calls.type,parentSchema:schema311.properties.calls,data:data5}];
-return false;
-}
-}
-var valid0 = _errs13 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.description !== undefined){
-let data7 = data.description;
-const _errs17 = errors;
-if(typeof data7 !== "string"){
-validate84.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema311.properties.description.type,parentSchema:schema311.properties.description,data:data7}];
-return false;
-}
-var valid0 = _errs17 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate84.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema311.type,parentSchema:schema311,data}];
-return false;
-}
-}
-validate84.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate195(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(Array.isArray(data)){
-var valid0 = true;
-const len0 = data.length;
-for(let i0=0; i0<len0; i0++){
-const _errs1 = errors;
-if(!(validate84(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-if(!valid0){
-break;
-}
-}
-}
-else {
-validate195.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema522.type,parentSchema:schema522,data}];
-return false;
-}
-}
-validate195.errors = vErrors;
-return errors === 0;
-}
-
-export const emails = validate197;
-const schema523 = {"type":"array","items":{"$ref":"email.json"}};
-const schema313 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/email.json","title":"Email","description":"A message billsim would have sent (the outbox): HostBill e-mails clients on sign-up, orders, invoices, payments and tickets; billsim records each one instead. Newest are kept: the outbox holds at most 1,000 per session.","type":"object","additionalProperties":false,"required":["id","date","to","subject","template","client_id","related"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"date":{"$ref":"../common/defs.json#/definitions/datetime"},"to":{"type":"string","description":"the recipient's e-mail address"},"subject":{"type":"string"},"template":{"type":"string","description":"the name of the HostBill e-mail template the message stands for, such as \"Order Confirmation\""},"client_id":{"$ref":"../common/defs.json#/definitions/id","description":"the client the message is about, \"0\" when none"},"related":{"type":"object","description":"ids of the records the message is about, by their field name (order_id, invoice_id, account_id, domain_id, ticket_id, ...)","additionalProperties":{"$ref":"../common/defs.json#/definitions/id"}}}};
-
-function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://billsim.local/schemas/resources/email.json" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((((((data.id === undefined) && (missing0 = "id")) || ((data.date === undefined) && (missing0 = "date"))) || ((data.to === undefined) && (missing0 = "to"))) || ((data.subject === undefined) && (missing0 = "subject"))) || ((data.template === undefined) && (missing0 = "template"))) || ((data.client_id === undefined) && (missing0 = "client_id"))) || ((data.related === undefined) && (missing0 = "related"))){
-validate86.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema313.required,parentSchema:schema313,data}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!(((((((key0 === "id") || (key0 === "date")) || (key0 === "to")) || (key0 === "subject")) || (key0 === "template")) || (key0 === "client_id")) || (key0 === "related"))){
-validate86.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema313,data}];
+validate86.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema320,data}];
 return false;
 break;
 }
@@ -11603,21 +12628,12 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.date !== undefined){
-let data1 = data.date;
+if(data.username !== undefined){
+let data1 = data.username;
 const _errs5 = errors;
-const _errs6 = errors;
-if(errors === _errs6){
-if(typeof data1 === "string"){
-if(!pattern3.test(data1)){
-validate86.errors = [{instancePath:instancePath+"/date",schemaPath:"../common/defs.json#/definitions/datetime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$",parentSchema:schema16,data:data1}];
+if(typeof data1 !== "string"){
+validate86.errors = [{instancePath:instancePath+"/username",schemaPath:"#/properties/username/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema320.properties.username.type,parentSchema:schema320.properties.username,data:data1}];
 return false;
-}
-}
-else {
-validate86.errors = [{instancePath:instancePath+"/date",schemaPath:"../common/defs.json#/definitions/datetime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.type,parentSchema:schema16,data:data1}];
-return false;
-}
 }
 var valid0 = _errs5 === errors;
 }
@@ -11625,11 +12641,32 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.to !== undefined){
-let data2 = data.to;
+if(data.password !== undefined){
+let data2 = data.password;
+const _errs7 = errors;
+if(errors === _errs7){
+if(typeof data2 === "string"){
+if(!pattern245.test(data2)){
+validate86.errors = [{instancePath:instancePath+"/password",schemaPath:"#/properties/password/pattern",keyword:"pattern",params:{pattern: "^scrypt\\$[0-9a-f]+\\$[0-9a-f]+$"},message:"must match pattern \""+"^scrypt\\$[0-9a-f]+\\$[0-9a-f]+$"+"\"",schema:"^scrypt\\$[0-9a-f]+\\$[0-9a-f]+$",parentSchema:schema320.properties.password,data:data2}];
+return false;
+}
+}
+else {
+validate86.errors = [{instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema320.properties.password.type,parentSchema:schema320.properties.password,data:data2}];
+return false;
+}
+}
+var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.firstname !== undefined){
+let data3 = data.firstname;
 const _errs9 = errors;
-if(typeof data2 !== "string"){
-validate86.errors = [{instancePath:instancePath+"/to",schemaPath:"#/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema313.properties.to.type,parentSchema:schema313.properties.to,data:data2}];
+if(typeof data3 !== "string"){
+validate86.errors = [{instancePath:instancePath+"/firstname",schemaPath:"#/properties/firstname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema320.properties.firstname.type,parentSchema:schema320.properties.firstname,data:data3}];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -11638,11 +12675,11 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.subject !== undefined){
-let data3 = data.subject;
+if(data.lastname !== undefined){
+let data4 = data.lastname;
 const _errs11 = errors;
-if(typeof data3 !== "string"){
-validate86.errors = [{instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema313.properties.subject.type,parentSchema:schema313.properties.subject,data:data3}];
+if(typeof data4 !== "string"){
+validate86.errors = [{instancePath:instancePath+"/lastname",schemaPath:"#/properties/lastname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema320.properties.lastname.type,parentSchema:schema320.properties.lastname,data:data4}];
 return false;
 }
 var valid0 = _errs11 === errors;
@@ -11651,11 +12688,11 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.template !== undefined){
-let data4 = data.template;
+if(data.email !== undefined){
+let data5 = data.email;
 const _errs13 = errors;
-if(typeof data4 !== "string"){
-validate86.errors = [{instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema313.properties.template.type,parentSchema:schema313.properties.template,data:data4}];
+if(typeof data5 !== "string"){
+validate86.errors = [{instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema320.properties.email.type,parentSchema:schema320.properties.email,data:data5}];
 return false;
 }
 var valid0 = _errs13 === errors;
@@ -11664,65 +12701,22 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.client_id !== undefined){
-let data5 = data.client_id;
+if(data.status !== undefined){
+let data6 = data.status;
 const _errs15 = errors;
-const _errs16 = errors;
-if(errors === _errs16){
-if(typeof data5 === "string"){
-if(!pattern0.test(data5)){
-validate86.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data5}];
+if(typeof data6 !== "string"){
+validate86.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema320.properties.status.type,parentSchema:schema320.properties.status,data:data6}];
 return false;
 }
-}
-else {
-validate86.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data5}];
+if(!((data6 === "Active") || (data6 === "Inactive"))){
+validate86.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema320.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema320.properties.status.enum,parentSchema:schema320.properties.status,data:data6}];
 return false;
-}
 }
 var valid0 = _errs15 === errors;
 }
 else {
 var valid0 = true;
 }
-if(valid0){
-if(data.related !== undefined){
-let data6 = data.related;
-const _errs18 = errors;
-if(errors === _errs18){
-if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-for(const key1 in data6){
-let data7 = data6[key1];
-const _errs21 = errors;
-const _errs22 = errors;
-if(errors === _errs22){
-if(typeof data7 === "string"){
-if(!pattern0.test(data7)){
-validate86.errors = [{instancePath:instancePath+"/related/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data7}];
-return false;
-}
-}
-else {
-validate86.errors = [{instancePath:instancePath+"/related/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data7}];
-return false;
-}
-}
-var valid4 = _errs21 === errors;
-if(!valid4){
-break;
-}
-}
-}
-else {
-validate86.errors = [{instancePath:instancePath+"/related",schemaPath:"#/properties/related/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema313.properties.related.type,parentSchema:schema313.properties.related,data:data6}];
-return false;
-}
-}
-var valid0 = _errs18 === errors;
-}
-else {
-var valid0 = true;
-}
 }
 }
 }
@@ -11733,7 +12727,7 @@ var valid0 = true;
 }
 }
 else {
-validate86.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema313.type,parentSchema:schema313,data}];
+validate86.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema320.type,parentSchema:schema320,data}];
 return false;
 }
 }
@@ -11742,7 +12736,7 @@ return errors === 0;
 }
 
 
-function validate197(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate201(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -11762,35 +12756,34 @@ break;
 }
 }
 else {
-validate197.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema523.type,parentSchema:schema523,data}];
+validate201.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema534.type,parentSchema:schema534,data}];
 return false;
 }
 }
-validate197.errors = vErrors;
+validate201.errors = vErrors;
 return errors === 0;
 }
 
-export const tax_rules = validate199;
-const schema524 = {"type":"array","items":{"$ref":"tax_rule.json"}};
-const schema318 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/tax_rule.json","title":"TaxRule","description":"A tax rate for clients of a country (and, when state is not empty, of one state). Level 1 gives an invoice's taxrate, level 2 its taxrate2; a state rule wins over the country rule of the same level; tax-exempt clients pay neither (src/domain/taxes.ts).","type":"object","additionalProperties":false,"required":["id","name","level","country","state","rate"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"level":{"type":"string","enum":["1","2"]},"country":{"type":"string","pattern":"^[A-Z]{2}$"},"state":{"type":"string"},"rate":{"$ref":"../common/defs.json#/definitions/decimal"}}};
-const pattern247 = new RegExp("^[A-Z]{2}$", "u");
+export const api_access = validate203;
+const schema535 = {"type":"array","items":{"$ref":"api_access.json"}};
+const schema322 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/api_access.json","title":"ApiAccess","description":"API credentials (billsim's own collection): who may call the API, from where, and which calls.","type":"object","additionalProperties":false,"required":["id","api_id","api_key","ip","calls","description"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"api_id":{"type":"string","minLength":1},"api_key":{"type":"string","minLength":1},"ip":{"type":"array","items":{"type":"string"},"description":"\"all\", single IPs or a.b.c.d/M ranges; empty means all"},"calls":{"type":"array","items":{"type":"string"},"description":"calls this key may run; empty means all"},"description":{"type":"string"}}};
 
 function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://billsim.local/schemas/resources/tax_rule.json" */;
+/*# sourceURL="https://billsim.local/schemas/resources/api_access.json" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((((((data.id === undefined) && (missing0 = "id")) || ((data.name === undefined) && (missing0 = "name"))) || ((data.level === undefined) && (missing0 = "level"))) || ((data.country === undefined) && (missing0 = "country"))) || ((data.state === undefined) && (missing0 = "state"))) || ((data.rate === undefined) && (missing0 = "rate"))){
-validate88.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema318.required,parentSchema:schema318,data}];
+if(((((((data.id === undefined) && (missing0 = "id")) || ((data.api_id === undefined) && (missing0 = "api_id"))) || ((data.api_key === undefined) && (missing0 = "api_key"))) || ((data.ip === undefined) && (missing0 = "ip"))) || ((data.calls === undefined) && (missing0 = "calls"))) || ((data.description === undefined) && (missing0 = "description"))){
+validate88.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema322.required,parentSchema:schema322,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!((((((key0 === "id") || (key0 === "name")) || (key0 === "level")) || (key0 === "country")) || (key0 === "state")) || (key0 === "rate"))){
-validate88.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema318,data}];
+if(!((((((key0 === "id") || (key0 === "api_id")) || (key0 === "api_key")) || (key0 === "ip")) || (key0 === "calls")) || (key0 === "description"))){
+validate88.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema322,data}];
 return false;
 break;
 }
@@ -11818,12 +12811,20 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.name !== undefined){
-let data1 = data.name;
+if(data.api_id !== undefined){
+let data1 = data.api_id;
 const _errs5 = errors;
-if(typeof data1 !== "string"){
-validate88.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema318.properties.name.type,parentSchema:schema318.properties.name,data:data1}];
+if(errors === _errs5){
+if(typeof data1 === "string"){
+if(func6(data1) < 1){
+validate88.errors = [{instancePath:instancePath+"/api_id",schemaPath:"#/properties/api_id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema322.properties.api_id,data:data1}];
 return false;
+}
+}
+else {
+validate88.errors = [{instancePath:instancePath+"/api_id",schemaPath:"#/properties/api_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema322.properties.api_id.type,parentSchema:schema322.properties.api_id,data:data1}];
+return false;
+}
 }
 var valid0 = _errs5 === errors;
 }
@@ -11831,16 +12832,20 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.level !== undefined){
-let data2 = data.level;
+if(data.api_key !== undefined){
+let data2 = data.api_key;
 const _errs7 = errors;
-if(typeof data2 !== "string"){
-validate88.errors = [{instancePath:instancePath+"/level",schemaPath:"#/properties/level/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema318.properties.level.type,parentSchema:schema318.properties.level,data:data2}];
+if(errors === _errs7){
+if(typeof data2 === "string"){
+if(func6(data2) < 1){
+validate88.errors = [{instancePath:instancePath+"/api_key",schemaPath:"#/properties/api_key/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema322.properties.api_key,data:data2}];
 return false;
 }
-if(!((data2 === "1") || (data2 === "2"))){
-validate88.errors = [{instancePath:instancePath+"/level",schemaPath:"#/properties/level/enum",keyword:"enum",params:{allowedValues: schema318.properties.level.enum},message:"must be equal to one of the allowed values",schema:schema318.properties.level.enum,parentSchema:schema318.properties.level,data:data2}];
+}
+else {
+validate88.errors = [{instancePath:instancePath+"/api_key",schemaPath:"#/properties/api_key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema322.properties.api_key.type,parentSchema:schema322.properties.api_key,data:data2}];
 return false;
+}
 }
 var valid0 = _errs7 === errors;
 }
@@ -11848,18 +12853,28 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.country !== undefined){
-let data3 = data.country;
+if(data.ip !== undefined){
+let data3 = data.ip;
 const _errs9 = errors;
 if(errors === _errs9){
-if(typeof data3 === "string"){
-if(!pattern247.test(data3)){
-validate88.errors = [{instancePath:instancePath+"/country",schemaPath:"#/properties/country/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{2}$"},message:"must match pattern \""+"^[A-Z]{2}$"+"\"",schema:"^[A-Z]{2}$",parentSchema:schema318.properties.country,data:data3}];
+if(Array.isArray(data3)){
+var valid2 = true;
+const len0 = data3.length;
+for(let i0=0; i0<len0; i0++){
+let data4 = data3[i0];
+const _errs11 = errors;
+if(typeof data4 !== "string"){
+validate88.errors = [{instancePath:instancePath+"/ip/" + i0,schemaPath:"#/properties/ip/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema322.properties.ip.items.type,parentSchema:schema322.properties.ip.items,data:data4}];
 return false;
+}
+var valid2 = _errs11 === errors;
+if(!valid2){
+break;
+}
 }
 }
 else {
-validate88.errors = [{instancePath:instancePath+"/country",schemaPath:"#/properties/country/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema318.properties.country.type,parentSchema:schema318.properties.country,data:data3}];
+validate88.errors = [{instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema322.properties.ip.type,parentSchema:schema322.properties.ip,data:data3}];
 return false;
 }
 }
@@ -11869,32 +12884,28 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.state !== undefined){
-let data4 = data.state;
-const _errs11 = errors;
-if(typeof data4 !== "string"){
-validate88.errors = [{instancePath:instancePath+"/state",schemaPath:"#/properties/state/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema318.properties.state.type,parentSchema:schema318.properties.state,data:data4}];
-return false;
-}
-var valid0 = _errs11 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.rate !== undefined){
-let data5 = data.rate;
+if(data.calls !== undefined){
+let data5 = data.calls;
 const _errs13 = errors;
-const _errs14 = errors;
-if(errors === _errs14){
-if(typeof data5 === "string"){
-if(!pattern11.test(data5)){
-validate88.errors = [{instancePath:instancePath+"/rate",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data5}];
+if(errors === _errs13){
+if(Array.isArray(data5)){
+var valid3 = true;
+const len1 = data5.length;
+for(let i1=0; i1<len1; i1++){
+let data6 = data5[i1];
+const _errs15 = errors;
+if(typeof data6 !== "string"){
+validate88.errors = [{instancePath:instancePath+"/calls/" + i1,schemaPath:"#/properties/calls/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema322.properties.calls.items.type,parentSchema:schema322.properties.calls.items,data:data6}];
 return false;
+}
+var valid3 = _errs15 === errors;
+if(!valid3){
+break;
+}
 }
 }
 else {
-validate88.errors = [{instancePath:instancePath+"/rate",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data5}];
+validate88.errors = [{instancePath:instancePath+"/calls",schemaPath:"#/properties/calls/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema322.properties.calls.type,parentSchema:schema322.properties.calls,data:data5}];
 return false;
 }
 }
@@ -11903,6 +12914,19 @@ var valid0 = _errs13 === errors;
 else {
 var valid0 = true;
 }
+if(valid0){
+if(data.description !== undefined){
+let data7 = data.description;
+const _errs17 = errors;
+if(typeof data7 !== "string"){
+validate88.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema322.properties.description.type,parentSchema:schema322.properties.description,data:data7}];
+return false;
+}
+var valid0 = _errs17 === errors;
+}
+else {
+var valid0 = true;
+}
 }
 }
 }
@@ -11912,7 +12936,7 @@ var valid0 = true;
 }
 }
 else {
-validate88.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema318.type,parentSchema:schema318,data}];
+validate88.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema322.type,parentSchema:schema322,data}];
 return false;
 }
 }
@@ -11921,7 +12945,7 @@ return errors === 0;
 }
 
 
-function validate199(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate203(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -11941,34 +12965,34 @@ break;
 }
 }
 else {
-validate199.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema524.type,parentSchema:schema524,data}];
+validate203.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema535.type,parentSchema:schema535,data}];
 return false;
 }
 }
-validate199.errors = vErrors;
+validate203.errors = vErrors;
 return errors === 0;
 }
 
-export const credit_log = validate201;
-const schema525 = {"type":"array","items":{"$ref":"credit_log_entry.json"}};
-const schema321 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/credit_log_entry.json","title":"CreditLogEntry","description":"One change of a client's credit balance, in the client's currency: `in` added or `out` taken, and the `balance` after it. The newest entry's balance is always the client's `credit`. getClientCreditLog joins in the admin's username and the client's names. admin_id \"0\" marks a change billsim's automation made (an overpayment, a paid credit receipt); calls made through the API act as admin 1.","type":"object","additionalProperties":false,"required":["id","date","client_id","in","out","balance","description","invoice_id","transaction_id","admin_id","currency_id","transid"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"date":{"$ref":"../common/defs.json#/definitions/datetime"},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"in":{"$ref":"../common/defs.json#/definitions/decimal"},"out":{"$ref":"../common/defs.json#/definitions/decimal"},"balance":{"$ref":"../common/defs.json#/definitions/decimal"},"description":{"type":"string"},"invoice_id":{"$ref":"../common/defs.json#/definitions/id"},"transaction_id":{"$ref":"../common/defs.json#/definitions/id"},"admin_id":{"$ref":"../common/defs.json#/definitions/id"},"currency_id":{"$ref":"../common/defs.json#/definitions/id"},"transid":{"type":"string"}}};
+export const emails = validate205;
+const schema536 = {"type":"array","items":{"$ref":"email.json"}};
+const schema324 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/email.json","title":"Email","description":"A message billsim would have sent (the outbox): HostBill e-mails clients on sign-up, orders, invoices, payments and tickets; billsim records each one instead. Newest are kept: the outbox holds at most 1,000 per session.","type":"object","additionalProperties":false,"required":["id","date","to","subject","template","client_id","related"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"date":{"$ref":"../common/defs.json#/definitions/datetime"},"to":{"type":"string","description":"the recipient's e-mail address"},"subject":{"type":"string"},"template":{"type":"string","description":"the name of the HostBill e-mail template the message stands for, such as \"Order Confirmation\""},"client_id":{"$ref":"../common/defs.json#/definitions/id","description":"the client the message is about, \"0\" when none"},"related":{"type":"object","description":"ids of the records the message is about, by their field name (order_id, invoice_id, account_id, domain_id, ticket_id, ...)","additionalProperties":{"$ref":"../common/defs.json#/definitions/id"}}}};
 
 function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://billsim.local/schemas/resources/credit_log_entry.json" */;
+/*# sourceURL="https://billsim.local/schemas/resources/email.json" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((((((((((((data.id === undefined) && (missing0 = "id")) || ((data.date === undefined) && (missing0 = "date"))) || ((data.client_id === undefined) && (missing0 = "client_id"))) || ((data.in === undefined) && (missing0 = "in"))) || ((data.out === undefined) && (missing0 = "out"))) || ((data.balance === undefined) && (missing0 = "balance"))) || ((data.description === undefined) && (missing0 = "description"))) || ((data.invoice_id === undefined) && (missing0 = "invoice_id"))) || ((data.transaction_id === undefined) && (missing0 = "transaction_id"))) || ((data.admin_id === undefined) && (missing0 = "admin_id"))) || ((data.currency_id === undefined) && (missing0 = "currency_id"))) || ((data.transid === undefined) && (missing0 = "transid"))){
-validate90.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema321.required,parentSchema:schema321,data}];
+if((((((((data.id === undefined) && (missing0 = "id")) || ((data.date === undefined) && (missing0 = "date"))) || ((data.to === undefined) && (missing0 = "to"))) || ((data.subject === undefined) && (missing0 = "subject"))) || ((data.template === undefined) && (missing0 = "template"))) || ((data.client_id === undefined) && (missing0 = "client_id"))) || ((data.related === undefined) && (missing0 = "related"))){
+validate90.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema324.required,parentSchema:schema324,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func2.call(schema321.properties, key0))){
-validate90.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema321,data}];
+if(!(((((((key0 === "id") || (key0 === "date")) || (key0 === "to")) || (key0 === "subject")) || (key0 === "template")) || (key0 === "client_id")) || (key0 === "related"))){
+validate90.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema324,data}];
 return false;
 break;
 }
@@ -12018,21 +13042,12 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.client_id !== undefined){
-let data2 = data.client_id;
+if(data.to !== undefined){
+let data2 = data.to;
 const _errs9 = errors;
-const _errs10 = errors;
-if(errors === _errs10){
-if(typeof data2 === "string"){
-if(!pattern0.test(data2)){
-validate90.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data2}];
+if(typeof data2 !== "string"){
+validate90.errors = [{instancePath:instancePath+"/to",schemaPath:"#/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema324.properties.to.type,parentSchema:schema324.properties.to,data:data2}];
 return false;
-}
-}
-else {
-validate90.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data2}];
-return false;
-}
 }
 var valid0 = _errs9 === errors;
 }
@@ -12040,41 +13055,45 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.in !== undefined){
-let data3 = data.in;
-const _errs12 = errors;
-const _errs13 = errors;
-if(errors === _errs13){
-if(typeof data3 === "string"){
-if(!pattern11.test(data3)){
-validate90.errors = [{instancePath:instancePath+"/in",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data3}];
+if(data.subject !== undefined){
+let data3 = data.subject;
+const _errs11 = errors;
+if(typeof data3 !== "string"){
+validate90.errors = [{instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema324.properties.subject.type,parentSchema:schema324.properties.subject,data:data3}];
 return false;
 }
-}
-else {
-validate90.errors = [{instancePath:instancePath+"/in",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data3}];
-return false;
-}
-}
-var valid0 = _errs12 === errors;
+var valid0 = _errs11 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
-if(data.out !== undefined){
-let data4 = data.out;
+if(data.template !== undefined){
+let data4 = data.template;
+const _errs13 = errors;
+if(typeof data4 !== "string"){
+validate90.errors = [{instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema324.properties.template.type,parentSchema:schema324.properties.template,data:data4}];
+return false;
+}
+var valid0 = _errs13 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.client_id !== undefined){
+let data5 = data.client_id;
 const _errs15 = errors;
 const _errs16 = errors;
 if(errors === _errs16){
-if(typeof data4 === "string"){
-if(!pattern11.test(data4)){
-validate90.errors = [{instancePath:instancePath+"/out",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data4}];
+if(typeof data5 === "string"){
+if(!pattern0.test(data5)){
+validate90.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data5}];
 return false;
 }
 }
 else {
-validate90.errors = [{instancePath:instancePath+"/out",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data4}];
+validate90.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data5}];
 return false;
 }
 }
@@ -12084,19 +13103,35 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.balance !== undefined){
-let data5 = data.balance;
+if(data.related !== undefined){
+let data6 = data.related;
 const _errs18 = errors;
-const _errs19 = errors;
-if(errors === _errs19){
-if(typeof data5 === "string"){
-if(!pattern11.test(data5)){
-validate90.errors = [{instancePath:instancePath+"/balance",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data5}];
+if(errors === _errs18){
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+for(const key1 in data6){
+let data7 = data6[key1];
+const _errs21 = errors;
+const _errs22 = errors;
+if(errors === _errs22){
+if(typeof data7 === "string"){
+if(!pattern0.test(data7)){
+validate90.errors = [{instancePath:instancePath+"/related/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data7}];
 return false;
 }
 }
 else {
-validate90.errors = [{instancePath:instancePath+"/balance",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data5}];
+validate90.errors = [{instancePath:instancePath+"/related/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data7}];
+return false;
+}
+}
+var valid4 = _errs21 === errors;
+if(!valid4){
+break;
+}
+}
+}
+else {
+validate90.errors = [{instancePath:instancePath+"/related",schemaPath:"#/properties/related/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema324.properties.related.type,parentSchema:schema324.properties.related,data:data6}];
 return false;
 }
 }
@@ -12105,125 +13140,6 @@ var valid0 = _errs18 === errors;
 else {
 var valid0 = true;
 }
-if(valid0){
-if(data.description !== undefined){
-let data6 = data.description;
-const _errs21 = errors;
-if(typeof data6 !== "string"){
-validate90.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema321.properties.description.type,parentSchema:schema321.properties.description,data:data6}];
-return false;
-}
-var valid0 = _errs21 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.invoice_id !== undefined){
-let data7 = data.invoice_id;
-const _errs23 = errors;
-const _errs24 = errors;
-if(errors === _errs24){
-if(typeof data7 === "string"){
-if(!pattern0.test(data7)){
-validate90.errors = [{instancePath:instancePath+"/invoice_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data7}];
-return false;
-}
-}
-else {
-validate90.errors = [{instancePath:instancePath+"/invoice_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data7}];
-return false;
-}
-}
-var valid0 = _errs23 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.transaction_id !== undefined){
-let data8 = data.transaction_id;
-const _errs26 = errors;
-const _errs27 = errors;
-if(errors === _errs27){
-if(typeof data8 === "string"){
-if(!pattern0.test(data8)){
-validate90.errors = [{instancePath:instancePath+"/transaction_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data8}];
-return false;
-}
-}
-else {
-validate90.errors = [{instancePath:instancePath+"/transaction_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data8}];
-return false;
-}
-}
-var valid0 = _errs26 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.admin_id !== undefined){
-let data9 = data.admin_id;
-const _errs29 = errors;
-const _errs30 = errors;
-if(errors === _errs30){
-if(typeof data9 === "string"){
-if(!pattern0.test(data9)){
-validate90.errors = [{instancePath:instancePath+"/admin_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data9}];
-return false;
-}
-}
-else {
-validate90.errors = [{instancePath:instancePath+"/admin_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data9}];
-return false;
-}
-}
-var valid0 = _errs29 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.currency_id !== undefined){
-let data10 = data.currency_id;
-const _errs32 = errors;
-const _errs33 = errors;
-if(errors === _errs33){
-if(typeof data10 === "string"){
-if(!pattern0.test(data10)){
-validate90.errors = [{instancePath:instancePath+"/currency_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data10}];
-return false;
-}
-}
-else {
-validate90.errors = [{instancePath:instancePath+"/currency_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data10}];
-return false;
-}
-}
-var valid0 = _errs32 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.transid !== undefined){
-let data11 = data.transid;
-const _errs35 = errors;
-if(typeof data11 !== "string"){
-validate90.errors = [{instancePath:instancePath+"/transid",schemaPath:"#/properties/transid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema321.properties.transid.type,parentSchema:schema321.properties.transid,data:data11}];
-return false;
-}
-var valid0 = _errs35 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
 }
 }
 }
@@ -12234,7 +13150,7 @@ var valid0 = true;
 }
 }
 else {
-validate90.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema321.type,parentSchema:schema321,data}];
+validate90.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema324.type,parentSchema:schema324,data}];
 return false;
 }
 }
@@ -12243,7 +13159,7 @@ return errors === 0;
 }
 
 
-function validate201(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate205(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -12263,34 +13179,35 @@ break;
 }
 }
 else {
-validate201.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema525.type,parentSchema:schema525,data}];
+validate205.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema536.type,parentSchema:schema536,data}];
 return false;
 }
 }
-validate201.errors = vErrors;
+validate205.errors = vErrors;
 return errors === 0;
 }
 
-export const ticket_depts = validate203;
-const schema526 = {"type":"array","items":{"$ref":"ticket_dept.json"}};
-const schema332 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/ticket_dept.json","title":"TicketDept","description":"A support department tickets are filed under. `assigned_admins` is kept as getTicketDepts shows it: an object keyed by admin id whose values repeat the id. getTicketDepts adds the department's ticket count.","type":"object","additionalProperties":false,"required":["id","name","description","email","visible","assigned_admins"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"description":{"type":"string"},"email":{"type":"string","description":"the address the department's mail is sent from"},"visible":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" when clients may pick the department when opening a ticket"},"assigned_admins":{"title":"TicketDeptAdmins","type":"object","description":"an object of admin ids, each keyed by itself, such as {\"1\": \"1\"}","propertyNames":{"pattern":"^[0-9]+$"},"additionalProperties":{"$ref":"../common/defs.json#/definitions/id"}}}};
+export const tax_rules = validate207;
+const schema537 = {"type":"array","items":{"$ref":"tax_rule.json"}};
+const schema329 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/tax_rule.json","title":"TaxRule","description":"A tax rate for clients of a country (and, when state is not empty, of one state). Level 1 gives an invoice's taxrate, level 2 its taxrate2; a state rule wins over the country rule of the same level; tax-exempt clients pay neither (src/domain/taxes.ts).","type":"object","additionalProperties":false,"required":["id","name","level","country","state","rate"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"level":{"type":"string","enum":["1","2"]},"country":{"type":"string","pattern":"^[A-Z]{2}$"},"state":{"type":"string"},"rate":{"$ref":"../common/defs.json#/definitions/decimal"}}};
+const pattern252 = new RegExp("^[A-Z]{2}$", "u");
 
 function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://billsim.local/schemas/resources/ticket_dept.json" */;
+/*# sourceURL="https://billsim.local/schemas/resources/tax_rule.json" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((((((data.id === undefined) && (missing0 = "id")) || ((data.name === undefined) && (missing0 = "name"))) || ((data.description === undefined) && (missing0 = "description"))) || ((data.email === undefined) && (missing0 = "email"))) || ((data.visible === undefined) && (missing0 = "visible"))) || ((data.assigned_admins === undefined) && (missing0 = "assigned_admins"))){
-validate92.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema332.required,parentSchema:schema332,data}];
+if(((((((data.id === undefined) && (missing0 = "id")) || ((data.name === undefined) && (missing0 = "name"))) || ((data.level === undefined) && (missing0 = "level"))) || ((data.country === undefined) && (missing0 = "country"))) || ((data.state === undefined) && (missing0 = "state"))) || ((data.rate === undefined) && (missing0 = "rate"))){
+validate92.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema329.required,parentSchema:schema329,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!((((((key0 === "id") || (key0 === "name")) || (key0 === "description")) || (key0 === "email")) || (key0 === "visible")) || (key0 === "assigned_admins"))){
-validate92.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema332,data}];
+if(!((((((key0 === "id") || (key0 === "name")) || (key0 === "level")) || (key0 === "country")) || (key0 === "state")) || (key0 === "rate"))){
+validate92.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema329,data}];
 return false;
 break;
 }
@@ -12322,7 +13239,7 @@ if(data.name !== undefined){
 let data1 = data.name;
 const _errs5 = errors;
 if(typeof data1 !== "string"){
-validate92.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema332.properties.name.type,parentSchema:schema332.properties.name,data:data1}];
+validate92.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema329.properties.name.type,parentSchema:schema329.properties.name,data:data1}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -12331,11 +13248,15 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.description !== undefined){
-let data2 = data.description;
+if(data.level !== undefined){
+let data2 = data.level;
 const _errs7 = errors;
 if(typeof data2 !== "string"){
-validate92.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema332.properties.description.type,parentSchema:schema332.properties.description,data:data2}];
+validate92.errors = [{instancePath:instancePath+"/level",schemaPath:"#/properties/level/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema329.properties.level.type,parentSchema:schema329.properties.level,data:data2}];
+return false;
+}
+if(!((data2 === "1") || (data2 === "2"))){
+validate92.errors = [{instancePath:instancePath+"/level",schemaPath:"#/properties/level/enum",keyword:"enum",params:{allowedValues: schema329.properties.level.enum},message:"must be equal to one of the allowed values",schema:schema329.properties.level.enum,parentSchema:schema329.properties.level,data:data2}];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -12344,12 +13265,20 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.email !== undefined){
-let data3 = data.email;
+if(data.country !== undefined){
+let data3 = data.country;
 const _errs9 = errors;
-if(typeof data3 !== "string"){
-validate92.errors = [{instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema332.properties.email.type,parentSchema:schema332.properties.email,data:data3}];
+if(errors === _errs9){
+if(typeof data3 === "string"){
+if(!pattern252.test(data3)){
+validate92.errors = [{instancePath:instancePath+"/country",schemaPath:"#/properties/country/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{2}$"},message:"must match pattern \""+"^[A-Z]{2}$"+"\"",schema:"^[A-Z]{2}$",parentSchema:schema329.properties.country,data:data3}];
 return false;
+}
+}
+else {
+validate92.errors = [{instancePath:instancePath+"/country",schemaPath:"#/properties/country/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema329.properties.country.type,parentSchema:schema329.properties.country,data:data3}];
+return false;
+}
 }
 var valid0 = _errs9 === errors;
 }
@@ -12357,15 +13286,11 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.visible !== undefined){
-let data4 = data.visible;
+if(data.state !== undefined){
+let data4 = data.state;
 const _errs11 = errors;
 if(typeof data4 !== "string"){
-validate92.errors = [{instancePath:instancePath+"/visible",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data4}];
-return false;
-}
-if(!((data4 === "0") || (data4 === "1"))){
-validate92.errors = [{instancePath:instancePath+"/visible",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data4}];
+validate92.errors = [{instancePath:instancePath+"/state",schemaPath:"#/properties/state/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema329.properties.state.type,parentSchema:schema329.properties.state,data:data4}];
 return false;
 }
 var valid0 = _errs11 === errors;
@@ -12374,70 +13299,23 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.assigned_admins !== undefined){
-let data5 = data.assigned_admins;
-const _errs15 = errors;
-if(errors === _errs15){
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-for(const key1 in data5){
-const _errs17 = errors;
-if(typeof key1 === "string"){
-if(!pattern0.test(key1)){
-const err0 = {instancePath:instancePath+"/assigned_admins",schemaPath:"#/properties/assigned_admins/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema332.properties.assigned_admins.propertyNames,data:key1,propertyName:key1};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-var valid3 = _errs17 === errors;
-if(!valid3){
-const err1 = {instancePath:instancePath+"/assigned_admins",schemaPath:"#/properties/assigned_admins/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema332.properties.assigned_admins.propertyNames,parentSchema:schema332.properties.assigned_admins,data:data5};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-validate92.errors = vErrors;
-return false;
-break;
-}
-}
-if(valid3){
-for(const key2 in data5){
-let data6 = data5[key2];
-const _errs19 = errors;
-const _errs20 = errors;
-if(errors === _errs20){
-if(typeof data6 === "string"){
-if(!pattern0.test(data6)){
-validate92.errors = [{instancePath:instancePath+"/assigned_admins/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data6}];
+if(data.rate !== undefined){
+let data5 = data.rate;
+const _errs13 = errors;
+const _errs14 = errors;
+if(errors === _errs14){
+if(typeof data5 === "string"){
+if(!pattern11.test(data5)){
+validate92.errors = [{instancePath:instancePath+"/rate",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data5}];
 return false;
 }
 }
 else {
-validate92.errors = [{instancePath:instancePath+"/assigned_admins/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data6}];
+validate92.errors = [{instancePath:instancePath+"/rate",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data5}];
 return false;
 }
 }
-var valid4 = _errs19 === errors;
-if(!valid4){
-break;
-}
-}
-}
-}
-else {
-validate92.errors = [{instancePath:instancePath+"/assigned_admins",schemaPath:"#/properties/assigned_admins/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema332.properties.assigned_admins.type,parentSchema:schema332.properties.assigned_admins,data:data5}];
-return false;
-}
-}
-var valid0 = _errs15 === errors;
+var valid0 = _errs13 === errors;
 }
 else {
 var valid0 = true;
@@ -12451,7 +13329,7 @@ var valid0 = true;
 }
 }
 else {
-validate92.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema332.type,parentSchema:schema332,data}];
+validate92.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema329.type,parentSchema:schema329,data}];
 return false;
 }
 }
@@ -12460,7 +13338,7 @@ return errors === 0;
 }
 
 
-function validate203(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate207(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -12480,40 +13358,34 @@ break;
 }
 }
 else {
-validate203.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema526.type,parentSchema:schema526,data}];
+validate207.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema537.type,parentSchema:schema537,data}];
 return false;
 }
 }
-validate203.errors = vErrors;
+validate207.errors = vErrors;
 return errors === 0;
 }
 
-export const tickets = validate205;
-const schema527 = {"type":"array","items":{"$ref":"ticket.json"}};
-const schema336 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/ticket.json","title":"Ticket","description":"A support ticket as stored: the opening message and its state. Replies are ticket_replies and staff notes ticket_notes, both by the internal ticket id. Calls name a ticket by its 6-digit `ticket_number`, a function of the id (src/domain/tickets.ts). Attachments are kept by file name and size only, never their content.","type":"object","additionalProperties":false,"required":["id","date","lastreply","ticket_number","acc_hash","dept_id","client_id","name","email","cc","subject","body","status","priority","admin_read","client_read","type","request_type","owner_id","viewtime","attachments"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"date":{"$ref":"../common/defs.json#/definitions/datetime","description":"when the ticket was opened"},"lastreply":{"$ref":"../common/defs.json#/definitions/datetime","description":"the date of the latest reply, the opening date until one is added"},"ticket_number":{"type":"string","pattern":"^[1-9][0-9]{5}$","description":"a 6-digit ticket number, such as 814003"},"acc_hash":{"type":"string","pattern":"^[a-z0-9]{6}$","description":"6 lower-case letters and digits: the key of the client-area link to a ticket"},"dept_id":{"$ref":"../common/defs.json#/definitions/id"},"client_id":{"$ref":"../common/defs.json#/definitions/id","description":"the client the ticket belongs to, \"0\" for a guest's ticket"},"name":{"type":"string","description":"the submitter's name"},"email":{"type":"string","description":"the submitter's e-mail address, where replies go"},"cc":{"type":"string","description":"comma-separated e-mail addresses, \"\" for none"},"subject":{"type":"string"},"body":{"type":"string"},"status":{"$ref":"#/definitions/status"},"priority":{"type":"string","enum":["0","1","2","3"],"description":"a priority from 0 (lowest) to 3 (highest)"},"admin_read":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" when staff wrote or have seen the latest message"},"client_read":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" when the client wrote the latest message"},"type":{"$ref":"#/definitions/authorType","description":"who opened the ticket: Admin (staff) or Client"},"request_type":{"$ref":"#/definitions/requestType"},"owner_id":{"$ref":"../common/defs.json#/definitions/id","description":"the staff member assigned, \"0\" for none"},"viewtime":{"$ref":"../common/defs.json#/definitions/datetime","description":"when staff last worked on the ticket (opened or answered it), all zeros when never"},"attachments":{"type":"array","description":"the files sent with the opening message","items":{"$ref":"#/definitions/attachment"}}},"definitions":{"status":{"title":"TicketStatus","type":"string","enum":["Open","Answered","Client-Reply","In-Progress","Closed"],"description":"a ticket status: Open, Answered, Client-Reply, In-Progress or Closed"},"authorType":{"title":"TicketAuthorType","type":"string","enum":["Admin","Client"],"description":"Admin or Client"},"requestType":{"title":"TicketRequestType","type":"string","enum":["General","Incident","Problem","Task","Question"],"description":"a request type: General, Incident, Problem, Task or Question"},"attachment":{"title":"TicketAttachment","type":"object","additionalProperties":false,"required":["filename","size"],"properties":{"filename":{"type":"string"},"size":{"type":"string","pattern":"^[0-9]+$","description":"the decoded file's size in bytes, such as \"2048\""}}}}};
-const schema342 = {"title":"TicketStatus","type":"string","enum":["Open","Answered","Client-Reply","In-Progress","Closed"],"description":"a ticket status: Open, Answered, Client-Reply, In-Progress or Closed"};
-const schema345 = {"title":"TicketAuthorType","type":"string","enum":["Admin","Client"],"description":"Admin or Client"};
-const schema346 = {"title":"TicketRequestType","type":"string","enum":["General","Incident","Problem","Task","Question"],"description":"a request type: General, Incident, Problem, Task or Question"};
-const schema349 = {"title":"TicketAttachment","type":"object","additionalProperties":false,"required":["filename","size"],"properties":{"filename":{"type":"string"},"size":{"type":"string","pattern":"^[0-9]+$","description":"the decoded file's size in bytes, such as \"2048\""}}};
-const pattern265 = new RegExp("^[1-9][0-9]{5}$", "u");
-const pattern266 = new RegExp("^[a-z0-9]{6}$", "u");
+export const credit_log = validate209;
+const schema538 = {"type":"array","items":{"$ref":"credit_log_entry.json"}};
+const schema332 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/credit_log_entry.json","title":"CreditLogEntry","description":"One change of a client's credit balance, in the client's currency: `in` added or `out` taken, and the `balance` after it. The newest entry's balance is always the client's `credit`. getClientCreditLog joins in the admin's username and the client's names. admin_id \"0\" marks a change billsim's automation made (an overpayment, a paid credit receipt); calls made through the API act as admin 1.","type":"object","additionalProperties":false,"required":["id","date","client_id","in","out","balance","description","invoice_id","transaction_id","admin_id","currency_id","transid"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"date":{"$ref":"../common/defs.json#/definitions/datetime"},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"in":{"$ref":"../common/defs.json#/definitions/decimal"},"out":{"$ref":"../common/defs.json#/definitions/decimal"},"balance":{"$ref":"../common/defs.json#/definitions/decimal"},"description":{"type":"string"},"invoice_id":{"$ref":"../common/defs.json#/definitions/id"},"transaction_id":{"$ref":"../common/defs.json#/definitions/id"},"admin_id":{"$ref":"../common/defs.json#/definitions/id"},"currency_id":{"$ref":"../common/defs.json#/definitions/id"},"transid":{"type":"string"}}};
 
 function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://billsim.local/schemas/resources/ticket.json" */;
+/*# sourceURL="https://billsim.local/schemas/resources/credit_log_entry.json" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((((((((((((((((((((data.id === undefined) && (missing0 = "id")) || ((data.date === undefined) && (missing0 = "date"))) || ((data.lastreply === undefined) && (missing0 = "lastreply"))) || ((data.ticket_number === undefined) && (missing0 = "ticket_number"))) || ((data.acc_hash === undefined) && (missing0 = "acc_hash"))) || ((data.dept_id === undefined) && (missing0 = "dept_id"))) || ((data.client_id === undefined) && (missing0 = "client_id"))) || ((data.name === undefined) && (missing0 = "name"))) || ((data.email === undefined) && (missing0 = "email"))) || ((data.cc === undefined) && (missing0 = "cc"))) || ((data.subject === undefined) && (missing0 = "subject"))) || ((data.body === undefined) && (missing0 = "body"))) || ((data.status === undefined) && (missing0 = "status"))) || ((data.priority === undefined) && (missing0 = "priority"))) || ((data.admin_read === undefined) && (missing0 = "admin_read"))) || ((data.client_read === undefined) && (missing0 = "client_read"))) || ((data.type === undefined) && (missing0 = "type"))) || ((data.request_type === undefined) && (missing0 = "request_type"))) || ((data.owner_id === undefined) && (missing0 = "owner_id"))) || ((data.viewtime === undefined) && (missing0 = "viewtime"))) || ((data.attachments === undefined) && (missing0 = "attachments"))){
-validate94.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema336.required,parentSchema:schema336,data}];
+if(((((((((((((data.id === undefined) && (missing0 = "id")) || ((data.date === undefined) && (missing0 = "date"))) || ((data.client_id === undefined) && (missing0 = "client_id"))) || ((data.in === undefined) && (missing0 = "in"))) || ((data.out === undefined) && (missing0 = "out"))) || ((data.balance === undefined) && (missing0 = "balance"))) || ((data.description === undefined) && (missing0 = "description"))) || ((data.invoice_id === undefined) && (missing0 = "invoice_id"))) || ((data.transaction_id === undefined) && (missing0 = "transaction_id"))) || ((data.admin_id === undefined) && (missing0 = "admin_id"))) || ((data.currency_id === undefined) && (missing0 = "currency_id"))) || ((data.transid === undefined) && (missing0 = "transid"))){
+validate94.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema332.required,parentSchema:schema332,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func2.call(schema336.properties, key0))){
-validate94.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema336,data}];
+if(!(func2.call(schema332.properties, key0))){
+validate94.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema332,data}];
 return false;
 break;
 }
@@ -12563,6 +13435,551 @@ else {
 var valid0 = true;
 }
 if(valid0){
+if(data.client_id !== undefined){
+let data2 = data.client_id;
+const _errs9 = errors;
+const _errs10 = errors;
+if(errors === _errs10){
+if(typeof data2 === "string"){
+if(!pattern0.test(data2)){
+validate94.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data2}];
+return false;
+}
+}
+else {
+validate94.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data2}];
+return false;
+}
+}
+var valid0 = _errs9 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.in !== undefined){
+let data3 = data.in;
+const _errs12 = errors;
+const _errs13 = errors;
+if(errors === _errs13){
+if(typeof data3 === "string"){
+if(!pattern11.test(data3)){
+validate94.errors = [{instancePath:instancePath+"/in",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data3}];
+return false;
+}
+}
+else {
+validate94.errors = [{instancePath:instancePath+"/in",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data3}];
+return false;
+}
+}
+var valid0 = _errs12 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.out !== undefined){
+let data4 = data.out;
+const _errs15 = errors;
+const _errs16 = errors;
+if(errors === _errs16){
+if(typeof data4 === "string"){
+if(!pattern11.test(data4)){
+validate94.errors = [{instancePath:instancePath+"/out",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data4}];
+return false;
+}
+}
+else {
+validate94.errors = [{instancePath:instancePath+"/out",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data4}];
+return false;
+}
+}
+var valid0 = _errs15 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.balance !== undefined){
+let data5 = data.balance;
+const _errs18 = errors;
+const _errs19 = errors;
+if(errors === _errs19){
+if(typeof data5 === "string"){
+if(!pattern11.test(data5)){
+validate94.errors = [{instancePath:instancePath+"/balance",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data5}];
+return false;
+}
+}
+else {
+validate94.errors = [{instancePath:instancePath+"/balance",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data5}];
+return false;
+}
+}
+var valid0 = _errs18 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.description !== undefined){
+let data6 = data.description;
+const _errs21 = errors;
+if(typeof data6 !== "string"){
+validate94.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema332.properties.description.type,parentSchema:schema332.properties.description,data:data6}];
+return false;
+}
+var valid0 = _errs21 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.invoice_id !== undefined){
+let data7 = data.invoice_id;
+const _errs23 = errors;
+const _errs24 = errors;
+if(errors === _errs24){
+if(typeof data7 === "string"){
+if(!pattern0.test(data7)){
+validate94.errors = [{instancePath:instancePath+"/invoice_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data7}];
+return false;
+}
+}
+else {
+validate94.errors = [{instancePath:instancePath+"/invoice_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data7}];
+return false;
+}
+}
+var valid0 = _errs23 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.transaction_id !== undefined){
+let data8 = data.transaction_id;
+const _errs26 = errors;
+const _errs27 = errors;
+if(errors === _errs27){
+if(typeof data8 === "string"){
+if(!pattern0.test(data8)){
+validate94.errors = [{instancePath:instancePath+"/transaction_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data8}];
+return false;
+}
+}
+else {
+validate94.errors = [{instancePath:instancePath+"/transaction_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data8}];
+return false;
+}
+}
+var valid0 = _errs26 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.admin_id !== undefined){
+let data9 = data.admin_id;
+const _errs29 = errors;
+const _errs30 = errors;
+if(errors === _errs30){
+if(typeof data9 === "string"){
+if(!pattern0.test(data9)){
+validate94.errors = [{instancePath:instancePath+"/admin_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data9}];
+return false;
+}
+}
+else {
+validate94.errors = [{instancePath:instancePath+"/admin_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data9}];
+return false;
+}
+}
+var valid0 = _errs29 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.currency_id !== undefined){
+let data10 = data.currency_id;
+const _errs32 = errors;
+const _errs33 = errors;
+if(errors === _errs33){
+if(typeof data10 === "string"){
+if(!pattern0.test(data10)){
+validate94.errors = [{instancePath:instancePath+"/currency_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data10}];
+return false;
+}
+}
+else {
+validate94.errors = [{instancePath:instancePath+"/currency_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data10}];
+return false;
+}
+}
+var valid0 = _errs32 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.transid !== undefined){
+let data11 = data.transid;
+const _errs35 = errors;
+if(typeof data11 !== "string"){
+validate94.errors = [{instancePath:instancePath+"/transid",schemaPath:"#/properties/transid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema332.properties.transid.type,parentSchema:schema332.properties.transid,data:data11}];
+return false;
+}
+var valid0 = _errs35 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate94.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema332.type,parentSchema:schema332,data}];
+return false;
+}
+}
+validate94.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate209(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(Array.isArray(data)){
+var valid0 = true;
+const len0 = data.length;
+for(let i0=0; i0<len0; i0++){
+const _errs1 = errors;
+if(!(validate94(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs1 === errors;
+if(!valid0){
+break;
+}
+}
+}
+else {
+validate209.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema538.type,parentSchema:schema538,data}];
+return false;
+}
+}
+validate209.errors = vErrors;
+return errors === 0;
+}
+
+export const ticket_depts = validate211;
+const schema539 = {"type":"array","items":{"$ref":"ticket_dept.json"}};
+const schema343 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/ticket_dept.json","title":"TicketDept","description":"A support department tickets are filed under. `assigned_admins` is kept as getTicketDepts shows it: an object keyed by admin id whose values repeat the id. getTicketDepts adds the department's ticket count.","type":"object","additionalProperties":false,"required":["id","name","description","email","visible","assigned_admins"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"description":{"type":"string"},"email":{"type":"string","description":"the address the department's mail is sent from"},"visible":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" when clients may pick the department when opening a ticket"},"assigned_admins":{"title":"TicketDeptAdmins","type":"object","description":"an object of admin ids, each keyed by itself, such as {\"1\": \"1\"}","propertyNames":{"pattern":"^[0-9]+$"},"additionalProperties":{"$ref":"../common/defs.json#/definitions/id"}}}};
+
+function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://billsim.local/schemas/resources/ticket_dept.json" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((((((data.id === undefined) && (missing0 = "id")) || ((data.name === undefined) && (missing0 = "name"))) || ((data.description === undefined) && (missing0 = "description"))) || ((data.email === undefined) && (missing0 = "email"))) || ((data.visible === undefined) && (missing0 = "visible"))) || ((data.assigned_admins === undefined) && (missing0 = "assigned_admins"))){
+validate96.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema343.required,parentSchema:schema343,data}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!((((((key0 === "id") || (key0 === "name")) || (key0 === "description")) || (key0 === "email")) || (key0 === "visible")) || (key0 === "assigned_admins"))){
+validate96.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema343,data}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.id !== undefined){
+let data0 = data.id;
+const _errs2 = errors;
+const _errs3 = errors;
+if(errors === _errs3){
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+validate96.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data0}];
+return false;
+}
+}
+else {
+validate96.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data0}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.name !== undefined){
+let data1 = data.name;
+const _errs5 = errors;
+if(typeof data1 !== "string"){
+validate96.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema343.properties.name.type,parentSchema:schema343.properties.name,data:data1}];
+return false;
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.description !== undefined){
+let data2 = data.description;
+const _errs7 = errors;
+if(typeof data2 !== "string"){
+validate96.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema343.properties.description.type,parentSchema:schema343.properties.description,data:data2}];
+return false;
+}
+var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.email !== undefined){
+let data3 = data.email;
+const _errs9 = errors;
+if(typeof data3 !== "string"){
+validate96.errors = [{instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema343.properties.email.type,parentSchema:schema343.properties.email,data:data3}];
+return false;
+}
+var valid0 = _errs9 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.visible !== undefined){
+let data4 = data.visible;
+const _errs11 = errors;
+if(typeof data4 !== "string"){
+validate96.errors = [{instancePath:instancePath+"/visible",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data4}];
+return false;
+}
+if(!((data4 === "0") || (data4 === "1"))){
+validate96.errors = [{instancePath:instancePath+"/visible",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data4}];
+return false;
+}
+var valid0 = _errs11 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.assigned_admins !== undefined){
+let data5 = data.assigned_admins;
+const _errs15 = errors;
+if(errors === _errs15){
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+for(const key1 in data5){
+const _errs17 = errors;
+if(typeof key1 === "string"){
+if(!pattern0.test(key1)){
+const err0 = {instancePath:instancePath+"/assigned_admins",schemaPath:"#/properties/assigned_admins/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema343.properties.assigned_admins.propertyNames,data:key1,propertyName:key1};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+var valid3 = _errs17 === errors;
+if(!valid3){
+const err1 = {instancePath:instancePath+"/assigned_admins",schemaPath:"#/properties/assigned_admins/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema343.properties.assigned_admins.propertyNames,parentSchema:schema343.properties.assigned_admins,data:data5};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+validate96.errors = vErrors;
+return false;
+break;
+}
+}
+if(valid3){
+for(const key2 in data5){
+let data6 = data5[key2];
+const _errs19 = errors;
+const _errs20 = errors;
+if(errors === _errs20){
+if(typeof data6 === "string"){
+if(!pattern0.test(data6)){
+validate96.errors = [{instancePath:instancePath+"/assigned_admins/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data6}];
+return false;
+}
+}
+else {
+validate96.errors = [{instancePath:instancePath+"/assigned_admins/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data6}];
+return false;
+}
+}
+var valid4 = _errs19 === errors;
+if(!valid4){
+break;
+}
+}
+}
+}
+else {
+validate96.errors = [{instancePath:instancePath+"/assigned_admins",schemaPath:"#/properties/assigned_admins/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema343.properties.assigned_admins.type,parentSchema:schema343.properties.assigned_admins,data:data5}];
+return false;
+}
+}
+var valid0 = _errs15 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate96.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema343.type,parentSchema:schema343,data}];
+return false;
+}
+}
+validate96.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate211(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(Array.isArray(data)){
+var valid0 = true;
+const len0 = data.length;
+for(let i0=0; i0<len0; i0++){
+const _errs1 = errors;
+if(!(validate96(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs1 === errors;
+if(!valid0){
+break;
+}
+}
+}
+else {
+validate211.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema539.type,parentSchema:schema539,data}];
+return false;
+}
+}
+validate211.errors = vErrors;
+return errors === 0;
+}
+
+export const tickets = validate213;
+const schema540 = {"type":"array","items":{"$ref":"ticket.json"}};
+const schema347 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/ticket.json","title":"Ticket","description":"A support ticket as stored: the opening message and its state. Replies are ticket_replies and staff notes ticket_notes, both by the internal ticket id. Calls name a ticket by its 6-digit `ticket_number`, a function of the id (src/domain/tickets.ts). Attachments are kept by file name and size only, never their content.","type":"object","additionalProperties":false,"required":["id","date","lastreply","ticket_number","acc_hash","dept_id","client_id","name","email","cc","subject","body","status","priority","admin_read","client_read","type","request_type","owner_id","viewtime","attachments"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"date":{"$ref":"../common/defs.json#/definitions/datetime","description":"when the ticket was opened"},"lastreply":{"$ref":"../common/defs.json#/definitions/datetime","description":"the date of the latest reply, the opening date until one is added"},"ticket_number":{"type":"string","pattern":"^[1-9][0-9]{5}$","description":"a 6-digit ticket number, such as 814003"},"acc_hash":{"type":"string","pattern":"^[a-z0-9]{6}$","description":"6 lower-case letters and digits: the key of the client-area link to a ticket"},"dept_id":{"$ref":"../common/defs.json#/definitions/id"},"client_id":{"$ref":"../common/defs.json#/definitions/id","description":"the client the ticket belongs to, \"0\" for a guest's ticket"},"name":{"type":"string","description":"the submitter's name"},"email":{"type":"string","description":"the submitter's e-mail address, where replies go"},"cc":{"type":"string","description":"comma-separated e-mail addresses, \"\" for none"},"subject":{"type":"string"},"body":{"type":"string"},"status":{"$ref":"#/definitions/status"},"priority":{"type":"string","enum":["0","1","2","3"],"description":"a priority from 0 (lowest) to 3 (highest)"},"admin_read":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" when staff wrote or have seen the latest message"},"client_read":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" when the client wrote the latest message"},"type":{"$ref":"#/definitions/authorType","description":"who opened the ticket: Admin (staff) or Client"},"request_type":{"$ref":"#/definitions/requestType"},"owner_id":{"$ref":"../common/defs.json#/definitions/id","description":"the staff member assigned, \"0\" for none"},"viewtime":{"$ref":"../common/defs.json#/definitions/datetime","description":"when staff last worked on the ticket (opened or answered it), all zeros when never"},"attachments":{"type":"array","description":"the files sent with the opening message","items":{"$ref":"#/definitions/attachment"}}},"definitions":{"status":{"title":"TicketStatus","type":"string","enum":["Open","Answered","Client-Reply","In-Progress","Closed"],"description":"a ticket status: Open, Answered, Client-Reply, In-Progress or Closed"},"authorType":{"title":"TicketAuthorType","type":"string","enum":["Admin","Client"],"description":"Admin or Client"},"requestType":{"title":"TicketRequestType","type":"string","enum":["General","Incident","Problem","Task","Question"],"description":"a request type: General, Incident, Problem, Task or Question"},"attachment":{"title":"TicketAttachment","type":"object","additionalProperties":false,"required":["filename","size"],"properties":{"filename":{"type":"string"},"size":{"type":"string","pattern":"^[0-9]+$","description":"the decoded file's size in bytes, such as \"2048\""}}}}};
+const schema353 = {"title":"TicketStatus","type":"string","enum":["Open","Answered","Client-Reply","In-Progress","Closed"],"description":"a ticket status: Open, Answered, Client-Reply, In-Progress or Closed"};
+const schema356 = {"title":"TicketAuthorType","type":"string","enum":["Admin","Client"],"description":"Admin or Client"};
+const schema357 = {"title":"TicketRequestType","type":"string","enum":["General","Incident","Problem","Task","Question"],"description":"a request type: General, Incident, Problem, Task or Question"};
+const schema360 = {"title":"TicketAttachment","type":"object","additionalProperties":false,"required":["filename","size"],"properties":{"filename":{"type":"string"},"size":{"type":"string","pattern":"^[0-9]+$","description":"the decoded file's size in bytes, such as \"2048\""}}};
+const pattern270 = new RegExp("^[1-9][0-9]{5}$", "u");
+const pattern271 = new RegExp("^[a-z0-9]{6}$", "u");
+
+function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://billsim.local/schemas/resources/ticket.json" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((((((((((((((((((((((data.id === undefined) && (missing0 = "id")) || ((data.date === undefined) && (missing0 = "date"))) || ((data.lastreply === undefined) && (missing0 = "lastreply"))) || ((data.ticket_number === undefined) && (missing0 = "ticket_number"))) || ((data.acc_hash === undefined) && (missing0 = "acc_hash"))) || ((data.dept_id === undefined) && (missing0 = "dept_id"))) || ((data.client_id === undefined) && (missing0 = "client_id"))) || ((data.name === undefined) && (missing0 = "name"))) || ((data.email === undefined) && (missing0 = "email"))) || ((data.cc === undefined) && (missing0 = "cc"))) || ((data.subject === undefined) && (missing0 = "subject"))) || ((data.body === undefined) && (missing0 = "body"))) || ((data.status === undefined) && (missing0 = "status"))) || ((data.priority === undefined) && (missing0 = "priority"))) || ((data.admin_read === undefined) && (missing0 = "admin_read"))) || ((data.client_read === undefined) && (missing0 = "client_read"))) || ((data.type === undefined) && (missing0 = "type"))) || ((data.request_type === undefined) && (missing0 = "request_type"))) || ((data.owner_id === undefined) && (missing0 = "owner_id"))) || ((data.viewtime === undefined) && (missing0 = "viewtime"))) || ((data.attachments === undefined) && (missing0 = "attachments"))){
+validate98.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema347.required,parentSchema:schema347,data}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!(func2.call(schema347.properties, key0))){
+validate98.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema347,data}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.id !== undefined){
+let data0 = data.id;
+const _errs2 = errors;
+const _errs3 = errors;
+if(errors === _errs3){
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+validate98.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data0}];
+return false;
+}
+}
+else {
+validate98.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data0}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.date !== undefined){
+let data1 = data.date;
+const _errs5 = errors;
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data1 === "string"){
+if(!pattern3.test(data1)){
+validate98.errors = [{instancePath:instancePath+"/date",schemaPath:"../common/defs.json#/definitions/datetime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$",parentSchema:schema16,data:data1}];
+return false;
+}
+}
+else {
+validate98.errors = [{instancePath:instancePath+"/date",schemaPath:"../common/defs.json#/definitions/datetime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.type,parentSchema:schema16,data:data1}];
+return false;
+}
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
 if(data.lastreply !== undefined){
 let data2 = data.lastreply;
 const _errs9 = errors;
@@ -12570,12 +13987,12 @@ const _errs10 = errors;
 if(errors === _errs10){
 if(typeof data2 === "string"){
 if(!pattern3.test(data2)){
-validate94.errors = [{instancePath:instancePath+"/lastreply",schemaPath:"../common/defs.json#/definitions/datetime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$",parentSchema:schema16,data:data2}];
+validate98.errors = [{instancePath:instancePath+"/lastreply",schemaPath:"../common/defs.json#/definitions/datetime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$",parentSchema:schema16,data:data2}];
 return false;
 }
 }
 else {
-validate94.errors = [{instancePath:instancePath+"/lastreply",schemaPath:"../common/defs.json#/definitions/datetime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.type,parentSchema:schema16,data:data2}];
+validate98.errors = [{instancePath:instancePath+"/lastreply",schemaPath:"../common/defs.json#/definitions/datetime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.type,parentSchema:schema16,data:data2}];
 return false;
 }
 }
@@ -12590,13 +14007,13 @@ let data3 = data.ticket_number;
 const _errs13 = errors;
 if(errors === _errs13){
 if(typeof data3 === "string"){
-if(!pattern265.test(data3)){
-validate94.errors = [{instancePath:instancePath+"/ticket_number",schemaPath:"#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema336.properties.ticket_number,data:data3}];
+if(!pattern270.test(data3)){
+validate98.errors = [{instancePath:instancePath+"/ticket_number",schemaPath:"#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema347.properties.ticket_number,data:data3}];
 return false;
 }
 }
 else {
-validate94.errors = [{instancePath:instancePath+"/ticket_number",schemaPath:"#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema336.properties.ticket_number.type,parentSchema:schema336.properties.ticket_number,data:data3}];
+validate98.errors = [{instancePath:instancePath+"/ticket_number",schemaPath:"#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema347.properties.ticket_number.type,parentSchema:schema347.properties.ticket_number,data:data3}];
 return false;
 }
 }
@@ -12611,13 +14028,13 @@ let data4 = data.acc_hash;
 const _errs15 = errors;
 if(errors === _errs15){
 if(typeof data4 === "string"){
-if(!pattern266.test(data4)){
-validate94.errors = [{instancePath:instancePath+"/acc_hash",schemaPath:"#/properties/acc_hash/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]{6}$"},message:"must match pattern \""+"^[a-z0-9]{6}$"+"\"",schema:"^[a-z0-9]{6}$",parentSchema:schema336.properties.acc_hash,data:data4}];
+if(!pattern271.test(data4)){
+validate98.errors = [{instancePath:instancePath+"/acc_hash",schemaPath:"#/properties/acc_hash/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]{6}$"},message:"must match pattern \""+"^[a-z0-9]{6}$"+"\"",schema:"^[a-z0-9]{6}$",parentSchema:schema347.properties.acc_hash,data:data4}];
 return false;
 }
 }
 else {
-validate94.errors = [{instancePath:instancePath+"/acc_hash",schemaPath:"#/properties/acc_hash/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema336.properties.acc_hash.type,parentSchema:schema336.properties.acc_hash,data:data4}];
+validate98.errors = [{instancePath:instancePath+"/acc_hash",schemaPath:"#/properties/acc_hash/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema347.properties.acc_hash.type,parentSchema:schema347.properties.acc_hash,data:data4}];
 return false;
 }
 }
@@ -12634,12 +14051,12 @@ const _errs18 = errors;
 if(errors === _errs18){
 if(typeof data5 === "string"){
 if(!pattern0.test(data5)){
-validate94.errors = [{instancePath:instancePath+"/dept_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data5}];
+validate98.errors = [{instancePath:instancePath+"/dept_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data5}];
 return false;
 }
 }
 else {
-validate94.errors = [{instancePath:instancePath+"/dept_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data5}];
+validate98.errors = [{instancePath:instancePath+"/dept_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data5}];
 return false;
 }
 }
@@ -12656,12 +14073,12 @@ const _errs21 = errors;
 if(errors === _errs21){
 if(typeof data6 === "string"){
 if(!pattern0.test(data6)){
-validate94.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data6}];
+validate98.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data6}];
 return false;
 }
 }
 else {
-validate94.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data6}];
+validate98.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data6}];
 return false;
 }
 }
@@ -12675,7 +14092,7 @@ if(data.name !== undefined){
 let data7 = data.name;
 const _errs23 = errors;
 if(typeof data7 !== "string"){
-validate94.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema336.properties.name.type,parentSchema:schema336.properties.name,data:data7}];
+validate98.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema347.properties.name.type,parentSchema:schema347.properties.name,data:data7}];
 return false;
 }
 var valid0 = _errs23 === errors;
@@ -12688,7 +14105,7 @@ if(data.email !== undefined){
 let data8 = data.email;
 const _errs25 = errors;
 if(typeof data8 !== "string"){
-validate94.errors = [{instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema336.properties.email.type,parentSchema:schema336.properties.email,data:data8}];
+validate98.errors = [{instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema347.properties.email.type,parentSchema:schema347.properties.email,data:data8}];
 return false;
 }
 var valid0 = _errs25 === errors;
@@ -12701,7 +14118,7 @@ if(data.cc !== undefined){
 let data9 = data.cc;
 const _errs27 = errors;
 if(typeof data9 !== "string"){
-validate94.errors = [{instancePath:instancePath+"/cc",schemaPath:"#/properties/cc/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema336.properties.cc.type,parentSchema:schema336.properties.cc,data:data9}];
+validate98.errors = [{instancePath:instancePath+"/cc",schemaPath:"#/properties/cc/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema347.properties.cc.type,parentSchema:schema347.properties.cc,data:data9}];
 return false;
 }
 var valid0 = _errs27 === errors;
@@ -12714,7 +14131,7 @@ if(data.subject !== undefined){
 let data10 = data.subject;
 const _errs29 = errors;
 if(typeof data10 !== "string"){
-validate94.errors = [{instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema336.properties.subject.type,parentSchema:schema336.properties.subject,data:data10}];
+validate98.errors = [{instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema347.properties.subject.type,parentSchema:schema347.properties.subject,data:data10}];
 return false;
 }
 var valid0 = _errs29 === errors;
@@ -12727,7 +14144,7 @@ if(data.body !== undefined){
 let data11 = data.body;
 const _errs31 = errors;
 if(typeof data11 !== "string"){
-validate94.errors = [{instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema336.properties.body.type,parentSchema:schema336.properties.body,data:data11}];
+validate98.errors = [{instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema347.properties.body.type,parentSchema:schema347.properties.body,data:data11}];
 return false;
 }
 var valid0 = _errs31 === errors;
@@ -12740,11 +14157,11 @@ if(data.status !== undefined){
 let data12 = data.status;
 const _errs33 = errors;
 if(typeof data12 !== "string"){
-validate94.errors = [{instancePath:instancePath+"/status",schemaPath:"#/definitions/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema342.type,parentSchema:schema342,data:data12}];
+validate98.errors = [{instancePath:instancePath+"/status",schemaPath:"#/definitions/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema353.type,parentSchema:schema353,data:data12}];
 return false;
 }
 if(!(((((data12 === "Open") || (data12 === "Answered")) || (data12 === "Client-Reply")) || (data12 === "In-Progress")) || (data12 === "Closed"))){
-validate94.errors = [{instancePath:instancePath+"/status",schemaPath:"#/definitions/status/enum",keyword:"enum",params:{allowedValues: schema342.enum},message:"must be equal to one of the allowed values",schema:schema342.enum,parentSchema:schema342,data:data12}];
+validate98.errors = [{instancePath:instancePath+"/status",schemaPath:"#/definitions/status/enum",keyword:"enum",params:{allowedValues: schema353.enum},message:"must be equal to one of the allowed values",schema:schema353.enum,parentSchema:schema353,data:data12}];
 return false;
 }
 var valid0 = _errs33 === errors;
@@ -12757,11 +14174,11 @@ if(data.priority !== undefined){
 let data13 = data.priority;
 const _errs36 = errors;
 if(typeof data13 !== "string"){
-validate94.errors = [{instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema336.properties.priority.type,parentSchema:schema336.properties.priority,data:data13}];
+validate98.errors = [{instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema347.properties.priority.type,parentSchema:schema347.properties.priority,data:data13}];
 return false;
 }
 if(!((((data13 === "0") || (data13 === "1")) || (data13 === "2")) || (data13 === "3"))){
-validate94.errors = [{instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/enum",keyword:"enum",params:{allowedValues: schema336.properties.priority.enum},message:"must be equal to one of the allowed values",schema:schema336.properties.priority.enum,parentSchema:schema336.properties.priority,data:data13}];
+validate98.errors = [{instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/enum",keyword:"enum",params:{allowedValues: schema347.properties.priority.enum},message:"must be equal to one of the allowed values",schema:schema347.properties.priority.enum,parentSchema:schema347.properties.priority,data:data13}];
 return false;
 }
 var valid0 = _errs36 === errors;
@@ -12774,11 +14191,11 @@ if(data.admin_read !== undefined){
 let data14 = data.admin_read;
 const _errs38 = errors;
 if(typeof data14 !== "string"){
-validate94.errors = [{instancePath:instancePath+"/admin_read",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data14}];
+validate98.errors = [{instancePath:instancePath+"/admin_read",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data14}];
 return false;
 }
 if(!((data14 === "0") || (data14 === "1"))){
-validate94.errors = [{instancePath:instancePath+"/admin_read",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data14}];
+validate98.errors = [{instancePath:instancePath+"/admin_read",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data14}];
 return false;
 }
 var valid0 = _errs38 === errors;
@@ -12791,11 +14208,11 @@ if(data.client_read !== undefined){
 let data15 = data.client_read;
 const _errs42 = errors;
 if(typeof data15 !== "string"){
-validate94.errors = [{instancePath:instancePath+"/client_read",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data15}];
+validate98.errors = [{instancePath:instancePath+"/client_read",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data15}];
 return false;
 }
 if(!((data15 === "0") || (data15 === "1"))){
-validate94.errors = [{instancePath:instancePath+"/client_read",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data15}];
+validate98.errors = [{instancePath:instancePath+"/client_read",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data15}];
 return false;
 }
 var valid0 = _errs42 === errors;
@@ -12808,11 +14225,11 @@ if(data.type !== undefined){
 let data16 = data.type;
 const _errs46 = errors;
 if(typeof data16 !== "string"){
-validate94.errors = [{instancePath:instancePath+"/type",schemaPath:"#/definitions/authorType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema345.type,parentSchema:schema345,data:data16}];
+validate98.errors = [{instancePath:instancePath+"/type",schemaPath:"#/definitions/authorType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema356.type,parentSchema:schema356,data:data16}];
 return false;
 }
 if(!((data16 === "Admin") || (data16 === "Client"))){
-validate94.errors = [{instancePath:instancePath+"/type",schemaPath:"#/definitions/authorType/enum",keyword:"enum",params:{allowedValues: schema345.enum},message:"must be equal to one of the allowed values",schema:schema345.enum,parentSchema:schema345,data:data16}];
+validate98.errors = [{instancePath:instancePath+"/type",schemaPath:"#/definitions/authorType/enum",keyword:"enum",params:{allowedValues: schema356.enum},message:"must be equal to one of the allowed values",schema:schema356.enum,parentSchema:schema356,data:data16}];
 return false;
 }
 var valid0 = _errs46 === errors;
@@ -12825,11 +14242,11 @@ if(data.request_type !== undefined){
 let data17 = data.request_type;
 const _errs49 = errors;
 if(typeof data17 !== "string"){
-validate94.errors = [{instancePath:instancePath+"/request_type",schemaPath:"#/definitions/requestType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema346.type,parentSchema:schema346,data:data17}];
+validate98.errors = [{instancePath:instancePath+"/request_type",schemaPath:"#/definitions/requestType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema357.type,parentSchema:schema357,data:data17}];
 return false;
 }
 if(!(((((data17 === "General") || (data17 === "Incident")) || (data17 === "Problem")) || (data17 === "Task")) || (data17 === "Question"))){
-validate94.errors = [{instancePath:instancePath+"/request_type",schemaPath:"#/definitions/requestType/enum",keyword:"enum",params:{allowedValues: schema346.enum},message:"must be equal to one of the allowed values",schema:schema346.enum,parentSchema:schema346,data:data17}];
+validate98.errors = [{instancePath:instancePath+"/request_type",schemaPath:"#/definitions/requestType/enum",keyword:"enum",params:{allowedValues: schema357.enum},message:"must be equal to one of the allowed values",schema:schema357.enum,parentSchema:schema357,data:data17}];
 return false;
 }
 var valid0 = _errs49 === errors;
@@ -12845,12 +14262,12 @@ const _errs53 = errors;
 if(errors === _errs53){
 if(typeof data18 === "string"){
 if(!pattern0.test(data18)){
-validate94.errors = [{instancePath:instancePath+"/owner_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data18}];
+validate98.errors = [{instancePath:instancePath+"/owner_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data18}];
 return false;
 }
 }
 else {
-validate94.errors = [{instancePath:instancePath+"/owner_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data18}];
+validate98.errors = [{instancePath:instancePath+"/owner_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data18}];
 return false;
 }
 }
@@ -12867,12 +14284,12 @@ const _errs56 = errors;
 if(errors === _errs56){
 if(typeof data19 === "string"){
 if(!pattern3.test(data19)){
-validate94.errors = [{instancePath:instancePath+"/viewtime",schemaPath:"../common/defs.json#/definitions/datetime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$",parentSchema:schema16,data:data19}];
+validate98.errors = [{instancePath:instancePath+"/viewtime",schemaPath:"../common/defs.json#/definitions/datetime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$",parentSchema:schema16,data:data19}];
 return false;
 }
 }
 else {
-validate94.errors = [{instancePath:instancePath+"/viewtime",schemaPath:"../common/defs.json#/definitions/datetime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.type,parentSchema:schema16,data:data19}];
+validate98.errors = [{instancePath:instancePath+"/viewtime",schemaPath:"../common/defs.json#/definitions/datetime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.type,parentSchema:schema16,data:data19}];
 return false;
 }
 }
@@ -12897,14 +14314,14 @@ if(errors === _errs62){
 if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
 let missing1;
 if(((data21.filename === undefined) && (missing1 = "filename")) || ((data21.size === undefined) && (missing1 = "size"))){
-validate94.errors = [{instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/definitions/attachment/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'",schema:schema349.required,parentSchema:schema349,data:data21}];
+validate98.errors = [{instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/definitions/attachment/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'",schema:schema360.required,parentSchema:schema360,data:data21}];
 return false;
 }
 else {
 const _errs64 = errors;
 for(const key1 in data21){
 if(!((key1 === "filename") || (key1 === "size"))){
-validate94.errors = [{instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/definitions/attachment/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema349,data:data21}];
+validate98.errors = [{instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/definitions/attachment/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema360,data:data21}];
 return false;
 break;
 }
@@ -12914,7 +14331,7 @@ if(data21.filename !== undefined){
 let data22 = data21.filename;
 const _errs65 = errors;
 if(typeof data22 !== "string"){
-validate94.errors = [{instancePath:instancePath+"/attachments/" + i0+"/filename",schemaPath:"#/definitions/attachment/properties/filename/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema349.properties.filename.type,parentSchema:schema349.properties.filename,data:data22}];
+validate98.errors = [{instancePath:instancePath+"/attachments/" + i0+"/filename",schemaPath:"#/definitions/attachment/properties/filename/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema360.properties.filename.type,parentSchema:schema360.properties.filename,data:data22}];
 return false;
 }
 var valid15 = _errs65 === errors;
@@ -12929,12 +14346,12 @@ const _errs67 = errors;
 if(errors === _errs67){
 if(typeof data23 === "string"){
 if(!pattern0.test(data23)){
-validate94.errors = [{instancePath:instancePath+"/attachments/" + i0+"/size",schemaPath:"#/definitions/attachment/properties/size/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema349.properties.size,data:data23}];
+validate98.errors = [{instancePath:instancePath+"/attachments/" + i0+"/size",schemaPath:"#/definitions/attachment/properties/size/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema360.properties.size,data:data23}];
 return false;
 }
 }
 else {
-validate94.errors = [{instancePath:instancePath+"/attachments/" + i0+"/size",schemaPath:"#/definitions/attachment/properties/size/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema349.properties.size.type,parentSchema:schema349.properties.size,data:data23}];
+validate98.errors = [{instancePath:instancePath+"/attachments/" + i0+"/size",schemaPath:"#/definitions/attachment/properties/size/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema360.properties.size.type,parentSchema:schema360.properties.size,data:data23}];
 return false;
 }
 }
@@ -12948,7 +14365,7 @@ var valid15 = true;
 }
 }
 else {
-validate94.errors = [{instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/definitions/attachment/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema349.type,parentSchema:schema349,data:data21}];
+validate98.errors = [{instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/definitions/attachment/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema360.type,parentSchema:schema360,data:data21}];
 return false;
 }
 }
@@ -12959,7 +14376,7 @@ break;
 }
 }
 else {
-validate94.errors = [{instancePath:instancePath+"/attachments",schemaPath:"#/properties/attachments/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema336.properties.attachments.type,parentSchema:schema336.properties.attachments,data:data20}];
+validate98.errors = [{instancePath:instancePath+"/attachments",schemaPath:"#/properties/attachments/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema347.properties.attachments.type,parentSchema:schema347.properties.attachments,data:data20}];
 return false;
 }
 }
@@ -12992,527 +14409,7 @@ var valid0 = true;
 }
 }
 else {
-validate94.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema336.type,parentSchema:schema336,data}];
-return false;
-}
-}
-validate94.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate205(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(Array.isArray(data)){
-var valid0 = true;
-const len0 = data.length;
-for(let i0=0; i0<len0; i0++){
-const _errs1 = errors;
-if(!(validate94(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-if(!valid0){
-break;
-}
-}
-}
-else {
-validate205.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema527.type,parentSchema:schema527,data}];
-return false;
-}
-}
-validate205.errors = vErrors;
-return errors === 0;
-}
-
-export const ticket_replies = validate207;
-const schema528 = {"type":"array","items":{"$ref":"ticket_reply.json"}};
-const schema350 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/ticket_reply.json","title":"TicketReply","description":"One reply to a ticket, oldest first by id. `ticket_id` is the internal ticket id, not the ticket number, as getTicketDetails shows it. `replier_id` is an admin id for a staff reply (type Admin) and a client id for a client's (type Client; \"0\" on a guest's ticket). Attachments are kept by file name and size only.","type":"object","additionalProperties":false,"required":["id","ticket_id","replier_id","name","email","date","body","status","type","attachments"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"ticket_id":{"$ref":"../common/defs.json#/definitions/id"},"replier_id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"email":{"type":"string"},"date":{"$ref":"../common/defs.json#/definitions/datetime"},"body":{"type":"string"},"status":{"type":"string","enum":["Sent"],"description":"the reply's own status: Sent"},"type":{"$ref":"ticket.json#/definitions/authorType"},"attachments":{"type":"array","items":{"$ref":"ticket.json#/definitions/attachment"}}}};
-
-function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://billsim.local/schemas/resources/ticket_reply.json" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((((((((((data.id === undefined) && (missing0 = "id")) || ((data.ticket_id === undefined) && (missing0 = "ticket_id"))) || ((data.replier_id === undefined) && (missing0 = "replier_id"))) || ((data.name === undefined) && (missing0 = "name"))) || ((data.email === undefined) && (missing0 = "email"))) || ((data.date === undefined) && (missing0 = "date"))) || ((data.body === undefined) && (missing0 = "body"))) || ((data.status === undefined) && (missing0 = "status"))) || ((data.type === undefined) && (missing0 = "type"))) || ((data.attachments === undefined) && (missing0 = "attachments"))){
-validate96.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema350.required,parentSchema:schema350,data}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!(func2.call(schema350.properties, key0))){
-validate96.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema350,data}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.id !== undefined){
-let data0 = data.id;
-const _errs2 = errors;
-const _errs3 = errors;
-if(errors === _errs3){
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-validate96.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data0}];
-return false;
-}
-}
-else {
-validate96.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data0}];
-return false;
-}
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.ticket_id !== undefined){
-let data1 = data.ticket_id;
-const _errs5 = errors;
-const _errs6 = errors;
-if(errors === _errs6){
-if(typeof data1 === "string"){
-if(!pattern0.test(data1)){
-validate96.errors = [{instancePath:instancePath+"/ticket_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data1}];
-return false;
-}
-}
-else {
-validate96.errors = [{instancePath:instancePath+"/ticket_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data1}];
-return false;
-}
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.replier_id !== undefined){
-let data2 = data.replier_id;
-const _errs8 = errors;
-const _errs9 = errors;
-if(errors === _errs9){
-if(typeof data2 === "string"){
-if(!pattern0.test(data2)){
-validate96.errors = [{instancePath:instancePath+"/replier_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data2}];
-return false;
-}
-}
-else {
-validate96.errors = [{instancePath:instancePath+"/replier_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data2}];
-return false;
-}
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.name !== undefined){
-let data3 = data.name;
-const _errs11 = errors;
-if(typeof data3 !== "string"){
-validate96.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema350.properties.name.type,parentSchema:schema350.properties.name,data:data3}];
-return false;
-}
-var valid0 = _errs11 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.email !== undefined){
-let data4 = data.email;
-const _errs13 = errors;
-if(typeof data4 !== "string"){
-validate96.errors = [{instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema350.properties.email.type,parentSchema:schema350.properties.email,data:data4}];
-return false;
-}
-var valid0 = _errs13 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.date !== undefined){
-let data5 = data.date;
-const _errs15 = errors;
-const _errs16 = errors;
-if(errors === _errs16){
-if(typeof data5 === "string"){
-if(!pattern3.test(data5)){
-validate96.errors = [{instancePath:instancePath+"/date",schemaPath:"../common/defs.json#/definitions/datetime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$",parentSchema:schema16,data:data5}];
-return false;
-}
-}
-else {
-validate96.errors = [{instancePath:instancePath+"/date",schemaPath:"../common/defs.json#/definitions/datetime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.type,parentSchema:schema16,data:data5}];
-return false;
-}
-}
-var valid0 = _errs15 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.body !== undefined){
-let data6 = data.body;
-const _errs19 = errors;
-if(typeof data6 !== "string"){
-validate96.errors = [{instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema350.properties.body.type,parentSchema:schema350.properties.body,data:data6}];
-return false;
-}
-var valid0 = _errs19 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.status !== undefined){
-let data7 = data.status;
-const _errs21 = errors;
-if(typeof data7 !== "string"){
-validate96.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema350.properties.status.type,parentSchema:schema350.properties.status,data:data7}];
-return false;
-}
-if(!(data7 === "Sent")){
-validate96.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema350.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema350.properties.status.enum,parentSchema:schema350.properties.status,data:data7}];
-return false;
-}
-var valid0 = _errs21 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.type !== undefined){
-let data8 = data.type;
-const _errs23 = errors;
-if(typeof data8 !== "string"){
-validate96.errors = [{instancePath:instancePath+"/type",schemaPath:"ticket.json#/definitions/authorType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema345.type,parentSchema:schema345,data:data8}];
-return false;
-}
-if(!((data8 === "Admin") || (data8 === "Client"))){
-validate96.errors = [{instancePath:instancePath+"/type",schemaPath:"ticket.json#/definitions/authorType/enum",keyword:"enum",params:{allowedValues: schema345.enum},message:"must be equal to one of the allowed values",schema:schema345.enum,parentSchema:schema345,data:data8}];
-return false;
-}
-var valid0 = _errs23 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.attachments !== undefined){
-let data9 = data.attachments;
-const _errs26 = errors;
-if(errors === _errs26){
-if(Array.isArray(data9)){
-var valid6 = true;
-const len0 = data9.length;
-for(let i0=0; i0<len0; i0++){
-let data10 = data9[i0];
-const _errs28 = errors;
-const _errs29 = errors;
-if(errors === _errs29){
-if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
-let missing1;
-if(((data10.filename === undefined) && (missing1 = "filename")) || ((data10.size === undefined) && (missing1 = "size"))){
-validate96.errors = [{instancePath:instancePath+"/attachments/" + i0,schemaPath:"ticket.json#/definitions/attachment/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'",schema:schema349.required,parentSchema:schema349,data:data10}];
-return false;
-}
-else {
-const _errs31 = errors;
-for(const key1 in data10){
-if(!((key1 === "filename") || (key1 === "size"))){
-validate96.errors = [{instancePath:instancePath+"/attachments/" + i0,schemaPath:"ticket.json#/definitions/attachment/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema349,data:data10}];
-return false;
-break;
-}
-}
-if(_errs31 === errors){
-if(data10.filename !== undefined){
-let data11 = data10.filename;
-const _errs32 = errors;
-if(typeof data11 !== "string"){
-validate96.errors = [{instancePath:instancePath+"/attachments/" + i0+"/filename",schemaPath:"ticket.json#/definitions/attachment/properties/filename/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema349.properties.filename.type,parentSchema:schema349.properties.filename,data:data11}];
-return false;
-}
-var valid8 = _errs32 === errors;
-}
-else {
-var valid8 = true;
-}
-if(valid8){
-if(data10.size !== undefined){
-let data12 = data10.size;
-const _errs34 = errors;
-if(errors === _errs34){
-if(typeof data12 === "string"){
-if(!pattern0.test(data12)){
-validate96.errors = [{instancePath:instancePath+"/attachments/" + i0+"/size",schemaPath:"ticket.json#/definitions/attachment/properties/size/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema349.properties.size,data:data12}];
-return false;
-}
-}
-else {
-validate96.errors = [{instancePath:instancePath+"/attachments/" + i0+"/size",schemaPath:"ticket.json#/definitions/attachment/properties/size/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema349.properties.size.type,parentSchema:schema349.properties.size,data:data12}];
-return false;
-}
-}
-var valid8 = _errs34 === errors;
-}
-else {
-var valid8 = true;
-}
-}
-}
-}
-}
-else {
-validate96.errors = [{instancePath:instancePath+"/attachments/" + i0,schemaPath:"ticket.json#/definitions/attachment/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema349.type,parentSchema:schema349,data:data10}];
-return false;
-}
-}
-var valid6 = _errs28 === errors;
-if(!valid6){
-break;
-}
-}
-}
-else {
-validate96.errors = [{instancePath:instancePath+"/attachments",schemaPath:"#/properties/attachments/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema350.properties.attachments.type,parentSchema:schema350.properties.attachments,data:data9}];
-return false;
-}
-}
-var valid0 = _errs26 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate96.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema350.type,parentSchema:schema350,data}];
-return false;
-}
-}
-validate96.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate207(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(Array.isArray(data)){
-var valid0 = true;
-const len0 = data.length;
-for(let i0=0; i0<len0; i0++){
-const _errs1 = errors;
-if(!(validate96(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-if(!valid0){
-break;
-}
-}
-}
-else {
-validate207.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema528.type,parentSchema:schema528,data}];
-return false;
-}
-}
-validate207.errors = vErrors;
-return errors === 0;
-}
-
-export const ticket_notes = validate209;
-const schema529 = {"type":"array","items":{"$ref":"ticket_note.json"}};
-const schema357 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/ticket_note.json","title":"TicketNote","description":"A staff note on a ticket, never shown to the client. `ticket_id` is the internal ticket id; `admin_id` the staff member who wrote it (\"0\" when unknown).","type":"object","additionalProperties":false,"required":["id","ticket_id","admin_id","name","email","date","note"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"ticket_id":{"$ref":"../common/defs.json#/definitions/id"},"admin_id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"email":{"type":"string"},"date":{"$ref":"../common/defs.json#/definitions/datetime"},"note":{"type":"string"}}};
-
-function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://billsim.local/schemas/resources/ticket_note.json" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((((((data.id === undefined) && (missing0 = "id")) || ((data.ticket_id === undefined) && (missing0 = "ticket_id"))) || ((data.admin_id === undefined) && (missing0 = "admin_id"))) || ((data.name === undefined) && (missing0 = "name"))) || ((data.email === undefined) && (missing0 = "email"))) || ((data.date === undefined) && (missing0 = "date"))) || ((data.note === undefined) && (missing0 = "note"))){
-validate98.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema357.required,parentSchema:schema357,data}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!(((((((key0 === "id") || (key0 === "ticket_id")) || (key0 === "admin_id")) || (key0 === "name")) || (key0 === "email")) || (key0 === "date")) || (key0 === "note"))){
-validate98.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema357,data}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.id !== undefined){
-let data0 = data.id;
-const _errs2 = errors;
-const _errs3 = errors;
-if(errors === _errs3){
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-validate98.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data0}];
-return false;
-}
-}
-else {
-validate98.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data0}];
-return false;
-}
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.ticket_id !== undefined){
-let data1 = data.ticket_id;
-const _errs5 = errors;
-const _errs6 = errors;
-if(errors === _errs6){
-if(typeof data1 === "string"){
-if(!pattern0.test(data1)){
-validate98.errors = [{instancePath:instancePath+"/ticket_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data1}];
-return false;
-}
-}
-else {
-validate98.errors = [{instancePath:instancePath+"/ticket_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data1}];
-return false;
-}
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.admin_id !== undefined){
-let data2 = data.admin_id;
-const _errs8 = errors;
-const _errs9 = errors;
-if(errors === _errs9){
-if(typeof data2 === "string"){
-if(!pattern0.test(data2)){
-validate98.errors = [{instancePath:instancePath+"/admin_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data2}];
-return false;
-}
-}
-else {
-validate98.errors = [{instancePath:instancePath+"/admin_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data2}];
-return false;
-}
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.name !== undefined){
-let data3 = data.name;
-const _errs11 = errors;
-if(typeof data3 !== "string"){
-validate98.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema357.properties.name.type,parentSchema:schema357.properties.name,data:data3}];
-return false;
-}
-var valid0 = _errs11 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.email !== undefined){
-let data4 = data.email;
-const _errs13 = errors;
-if(typeof data4 !== "string"){
-validate98.errors = [{instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema357.properties.email.type,parentSchema:schema357.properties.email,data:data4}];
-return false;
-}
-var valid0 = _errs13 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.date !== undefined){
-let data5 = data.date;
-const _errs15 = errors;
-const _errs16 = errors;
-if(errors === _errs16){
-if(typeof data5 === "string"){
-if(!pattern3.test(data5)){
-validate98.errors = [{instancePath:instancePath+"/date",schemaPath:"../common/defs.json#/definitions/datetime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$",parentSchema:schema16,data:data5}];
-return false;
-}
-}
-else {
-validate98.errors = [{instancePath:instancePath+"/date",schemaPath:"../common/defs.json#/definitions/datetime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.type,parentSchema:schema16,data:data5}];
-return false;
-}
-}
-var valid0 = _errs15 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.note !== undefined){
-let data6 = data.note;
-const _errs19 = errors;
-if(typeof data6 !== "string"){
-validate98.errors = [{instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema357.properties.note.type,parentSchema:schema357.properties.note,data:data6}];
-return false;
-}
-var valid0 = _errs19 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate98.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema357.type,parentSchema:schema357,data}];
+validate98.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema347.type,parentSchema:schema347,data}];
 return false;
 }
 }
@@ -13521,7 +14418,7 @@ return errors === 0;
 }
 
 
-function validate209(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate213(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -13541,38 +14438,34 @@ break;
 }
 }
 else {
-validate209.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema529.type,parentSchema:schema529,data}];
+validate213.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema540.type,parentSchema:schema540,data}];
 return false;
 }
 }
-validate209.errors = vErrors;
+validate213.errors = vErrors;
 return errors === 0;
 }
 
-export const product_automation = validate211;
-const schema530 = {"type":"array","items":{"$ref":"product_automation.json"}};
-const schema362 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/product_automation.json","title":"ProductAutomation","description":"A product's billing automation (billsim's own collection, in the shape of HostBill's product Automation tab): what the daily run does for the product's services and their invoices. The record with product_id \"0\" holds the settings of every product without its own record; a world with none uses billsim's defaults (src/domain/automationSettings.ts). TLD products' records apply to domain renewal invoices (reminders, late fees).","type":"object","additionalProperties":false,"required":["id","product_id","invoice_days","suspend","suspend_days","terminate","terminate_days","terminate_cancel_invoices","cancel_unpaid_orders","cancel_unpaid_orders_days","late_fee","late_fee_type","late_fee_amount","late_fee_days","late_fee_separate_invoice","unpaid_reminder_days","overdue_reminder_days"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"product_id":{"$ref":"../common/defs.json#/definitions/idOrZero","description":"the product the settings are for, or 0 for every product without its own record"},"invoice_days":{"$ref":"#/definitions/days","description":"days before a service's due date its renewal invoice is made (Generate Invoices)"},"suspend":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" to suspend services whose invoice is unpaid (Automatic Suspension)"},"suspend_days":{"$ref":"#/definitions/days","description":"days after an unpaid due date a service is suspended"},"terminate":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" to terminate services whose invoice stays unpaid (Automatic Termination)"},"terminate_days":{"$ref":"#/definitions/days","description":"days after an unpaid due date a service is terminated"},"terminate_cancel_invoices":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" to cancel the terminated service's unpaid invoices too"},"cancel_unpaid_orders":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" to cancel Pending orders left unpaid (Auto-cancel unpaid orders)"},"cancel_unpaid_orders_days":{"$ref":"#/definitions/days","description":"days after an order is placed it is cancelled when its invoice is still unpaid"},"late_fee":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" to add a late fee to invoices left unpaid (Add Late Fee)"},"late_fee_type":{"type":"string","enum":["fixed","percent"],"description":"fixed or percent"},"late_fee_amount":{"$ref":"../common/defs.json#/definitions/decimal","description":"the fee in the main currency (converted to the invoice's), or the percentage of the invoice's total, with two decimals such as \"5.00\""},"late_fee_days":{"$ref":"#/definitions/days","description":"days after the due date the late fee is added"},"late_fee_separate_invoice":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\": the fee is a separate invoice (Late fee as separate invoice); \"0\": a line on the unpaid invoice"},"unpaid_reminder_days":{"$ref":"#/definitions/days","description":"days before the due date the Unpaid Invoice Reminder is sent, \"0\" for none"},"overdue_reminder_days":{"type":"array","maxItems":3,"items":{"$ref":"#/definitions/days"},"description":"up to three numbers of days after the due date an Overdue Invoice Reminder is sent, such as [\"1\", \"7\", \"14\"]; \"0\" turns one off"}},"definitions":{"days":{"type":"string","pattern":"^[0-9]{1,4}$","description":"a whole number of days from 0 to 9999, as a string such as \"5\""}}};
-const schema364 = {"type":"string","pattern":"^(0|[1-9][0-9]{0,17})$","description":"0 or a positive whole number id"};
-const schema365 = {"type":"string","pattern":"^[0-9]{1,4}$","description":"a whole number of days from 0 to 9999, as a string such as \"5\""};
-const pattern282 = new RegExp("^(0|[1-9][0-9]{0,17})$", "u");
-const pattern283 = new RegExp("^[0-9]{1,4}$", "u");
+export const ticket_replies = validate215;
+const schema541 = {"type":"array","items":{"$ref":"ticket_reply.json"}};
+const schema361 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/ticket_reply.json","title":"TicketReply","description":"One reply to a ticket, oldest first by id. `ticket_id` is the internal ticket id, not the ticket number, as getTicketDetails shows it. `replier_id` is an admin id for a staff reply (type Admin) and a client id for a client's (type Client; \"0\" on a guest's ticket). Attachments are kept by file name and size only.","type":"object","additionalProperties":false,"required":["id","ticket_id","replier_id","name","email","date","body","status","type","attachments"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"ticket_id":{"$ref":"../common/defs.json#/definitions/id"},"replier_id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"email":{"type":"string"},"date":{"$ref":"../common/defs.json#/definitions/datetime"},"body":{"type":"string"},"status":{"type":"string","enum":["Sent"],"description":"the reply's own status: Sent"},"type":{"$ref":"ticket.json#/definitions/authorType"},"attachments":{"type":"array","items":{"$ref":"ticket.json#/definitions/attachment"}}}};
 
 function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://billsim.local/schemas/resources/product_automation.json" */;
+/*# sourceURL="https://billsim.local/schemas/resources/ticket_reply.json" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((((((((((((((((data.id === undefined) && (missing0 = "id")) || ((data.product_id === undefined) && (missing0 = "product_id"))) || ((data.invoice_days === undefined) && (missing0 = "invoice_days"))) || ((data.suspend === undefined) && (missing0 = "suspend"))) || ((data.suspend_days === undefined) && (missing0 = "suspend_days"))) || ((data.terminate === undefined) && (missing0 = "terminate"))) || ((data.terminate_days === undefined) && (missing0 = "terminate_days"))) || ((data.terminate_cancel_invoices === undefined) && (missing0 = "terminate_cancel_invoices"))) || ((data.cancel_unpaid_orders === undefined) && (missing0 = "cancel_unpaid_orders"))) || ((data.cancel_unpaid_orders_days === undefined) && (missing0 = "cancel_unpaid_orders_days"))) || ((data.late_fee === undefined) && (missing0 = "late_fee"))) || ((data.late_fee_type === undefined) && (missing0 = "late_fee_type"))) || ((data.late_fee_amount === undefined) && (missing0 = "late_fee_amount"))) || ((data.late_fee_days === undefined) && (missing0 = "late_fee_days"))) || ((data.late_fee_separate_invoice === undefined) && (missing0 = "late_fee_separate_invoice"))) || ((data.unpaid_reminder_days === undefined) && (missing0 = "unpaid_reminder_days"))) || ((data.overdue_reminder_days === undefined) && (missing0 = "overdue_reminder_days"))){
-validate100.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema362.required,parentSchema:schema362,data}];
+if(((((((((((data.id === undefined) && (missing0 = "id")) || ((data.ticket_id === undefined) && (missing0 = "ticket_id"))) || ((data.replier_id === undefined) && (missing0 = "replier_id"))) || ((data.name === undefined) && (missing0 = "name"))) || ((data.email === undefined) && (missing0 = "email"))) || ((data.date === undefined) && (missing0 = "date"))) || ((data.body === undefined) && (missing0 = "body"))) || ((data.status === undefined) && (missing0 = "status"))) || ((data.type === undefined) && (missing0 = "type"))) || ((data.attachments === undefined) && (missing0 = "attachments"))){
+validate100.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema361.required,parentSchema:schema361,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func2.call(schema362.properties, key0))){
-validate100.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema362,data}];
+if(!(func2.call(schema361.properties, key0))){
+validate100.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema361,data}];
 return false;
 break;
 }
@@ -13600,19 +14493,19 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.product_id !== undefined){
-let data1 = data.product_id;
+if(data.ticket_id !== undefined){
+let data1 = data.ticket_id;
 const _errs5 = errors;
 const _errs6 = errors;
 if(errors === _errs6){
 if(typeof data1 === "string"){
-if(!pattern282.test(data1)){
-validate100.errors = [{instancePath:instancePath+"/product_id",schemaPath:"../common/defs.json#/definitions/idOrZero/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})$"+"\"",schema:"^(0|[1-9][0-9]{0,17})$",parentSchema:schema364,data:data1}];
+if(!pattern0.test(data1)){
+validate100.errors = [{instancePath:instancePath+"/ticket_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data1}];
 return false;
 }
 }
 else {
-validate100.errors = [{instancePath:instancePath+"/product_id",schemaPath:"../common/defs.json#/definitions/idOrZero/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema364.type,parentSchema:schema364,data:data1}];
+validate100.errors = [{instancePath:instancePath+"/ticket_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data1}];
 return false;
 }
 }
@@ -13622,19 +14515,19 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.invoice_days !== undefined){
-let data2 = data.invoice_days;
+if(data.replier_id !== undefined){
+let data2 = data.replier_id;
 const _errs8 = errors;
 const _errs9 = errors;
 if(errors === _errs9){
 if(typeof data2 === "string"){
-if(!pattern283.test(data2)){
-validate100.errors = [{instancePath:instancePath+"/invoice_days",schemaPath:"#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema365,data:data2}];
+if(!pattern0.test(data2)){
+validate100.errors = [{instancePath:instancePath+"/replier_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data2}];
 return false;
 }
 }
 else {
-validate100.errors = [{instancePath:instancePath+"/invoice_days",schemaPath:"#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema365.type,parentSchema:schema365,data:data2}];
+validate100.errors = [{instancePath:instancePath+"/replier_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data2}];
 return false;
 }
 }
@@ -13644,15 +14537,11 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.suspend !== undefined){
-let data3 = data.suspend;
+if(data.name !== undefined){
+let data3 = data.name;
 const _errs11 = errors;
 if(typeof data3 !== "string"){
-validate100.errors = [{instancePath:instancePath+"/suspend",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data3}];
-return false;
-}
-if(!((data3 === "0") || (data3 === "1"))){
-validate100.errors = [{instancePath:instancePath+"/suspend",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data3}];
+validate100.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema361.properties.name.type,parentSchema:schema361.properties.name,data:data3}];
 return false;
 }
 var valid0 = _errs11 === errors;
@@ -13661,19 +14550,32 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.suspend_days !== undefined){
-let data4 = data.suspend_days;
+if(data.email !== undefined){
+let data4 = data.email;
+const _errs13 = errors;
+if(typeof data4 !== "string"){
+validate100.errors = [{instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema361.properties.email.type,parentSchema:schema361.properties.email,data:data4}];
+return false;
+}
+var valid0 = _errs13 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.date !== undefined){
+let data5 = data.date;
 const _errs15 = errors;
 const _errs16 = errors;
 if(errors === _errs16){
-if(typeof data4 === "string"){
-if(!pattern283.test(data4)){
-validate100.errors = [{instancePath:instancePath+"/suspend_days",schemaPath:"#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema365,data:data4}];
+if(typeof data5 === "string"){
+if(!pattern3.test(data5)){
+validate100.errors = [{instancePath:instancePath+"/date",schemaPath:"../common/defs.json#/definitions/datetime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$",parentSchema:schema16,data:data5}];
 return false;
 }
 }
 else {
-validate100.errors = [{instancePath:instancePath+"/suspend_days",schemaPath:"#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema365.type,parentSchema:schema365,data:data4}];
+validate100.errors = [{instancePath:instancePath+"/date",schemaPath:"../common/defs.json#/definitions/datetime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.type,parentSchema:schema16,data:data5}];
 return false;
 }
 }
@@ -13683,259 +14585,135 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.terminate !== undefined){
-let data5 = data.terminate;
-const _errs18 = errors;
-if(typeof data5 !== "string"){
-validate100.errors = [{instancePath:instancePath+"/terminate",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data5}];
+if(data.body !== undefined){
+let data6 = data.body;
+const _errs19 = errors;
+if(typeof data6 !== "string"){
+validate100.errors = [{instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema361.properties.body.type,parentSchema:schema361.properties.body,data:data6}];
 return false;
 }
-if(!((data5 === "0") || (data5 === "1"))){
-validate100.errors = [{instancePath:instancePath+"/terminate",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data5}];
-return false;
-}
-var valid0 = _errs18 === errors;
+var valid0 = _errs19 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
-if(data.terminate_days !== undefined){
-let data6 = data.terminate_days;
-const _errs22 = errors;
-const _errs23 = errors;
-if(errors === _errs23){
-if(typeof data6 === "string"){
-if(!pattern283.test(data6)){
-validate100.errors = [{instancePath:instancePath+"/terminate_days",schemaPath:"#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema365,data:data6}];
-return false;
-}
-}
-else {
-validate100.errors = [{instancePath:instancePath+"/terminate_days",schemaPath:"#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema365.type,parentSchema:schema365,data:data6}];
-return false;
-}
-}
-var valid0 = _errs22 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.terminate_cancel_invoices !== undefined){
-let data7 = data.terminate_cancel_invoices;
-const _errs25 = errors;
+if(data.status !== undefined){
+let data7 = data.status;
+const _errs21 = errors;
 if(typeof data7 !== "string"){
-validate100.errors = [{instancePath:instancePath+"/terminate_cancel_invoices",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data7}];
+validate100.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema361.properties.status.type,parentSchema:schema361.properties.status,data:data7}];
 return false;
 }
-if(!((data7 === "0") || (data7 === "1"))){
-validate100.errors = [{instancePath:instancePath+"/terminate_cancel_invoices",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data7}];
+if(!(data7 === "Sent")){
+validate100.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema361.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema361.properties.status.enum,parentSchema:schema361.properties.status,data:data7}];
 return false;
 }
-var valid0 = _errs25 === errors;
+var valid0 = _errs21 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
-if(data.cancel_unpaid_orders !== undefined){
-let data8 = data.cancel_unpaid_orders;
-const _errs29 = errors;
+if(data.type !== undefined){
+let data8 = data.type;
+const _errs23 = errors;
 if(typeof data8 !== "string"){
-validate100.errors = [{instancePath:instancePath+"/cancel_unpaid_orders",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data8}];
+validate100.errors = [{instancePath:instancePath+"/type",schemaPath:"ticket.json#/definitions/authorType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema356.type,parentSchema:schema356,data:data8}];
 return false;
 }
-if(!((data8 === "0") || (data8 === "1"))){
-validate100.errors = [{instancePath:instancePath+"/cancel_unpaid_orders",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data8}];
+if(!((data8 === "Admin") || (data8 === "Client"))){
+validate100.errors = [{instancePath:instancePath+"/type",schemaPath:"ticket.json#/definitions/authorType/enum",keyword:"enum",params:{allowedValues: schema356.enum},message:"must be equal to one of the allowed values",schema:schema356.enum,parentSchema:schema356,data:data8}];
 return false;
 }
-var valid0 = _errs29 === errors;
+var valid0 = _errs23 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
-if(data.cancel_unpaid_orders_days !== undefined){
-let data9 = data.cancel_unpaid_orders_days;
-const _errs33 = errors;
+if(data.attachments !== undefined){
+let data9 = data.attachments;
+const _errs26 = errors;
+if(errors === _errs26){
+if(Array.isArray(data9)){
+var valid6 = true;
+const len0 = data9.length;
+for(let i0=0; i0<len0; i0++){
+let data10 = data9[i0];
+const _errs28 = errors;
+const _errs29 = errors;
+if(errors === _errs29){
+if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
+let missing1;
+if(((data10.filename === undefined) && (missing1 = "filename")) || ((data10.size === undefined) && (missing1 = "size"))){
+validate100.errors = [{instancePath:instancePath+"/attachments/" + i0,schemaPath:"ticket.json#/definitions/attachment/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'",schema:schema360.required,parentSchema:schema360,data:data10}];
+return false;
+}
+else {
+const _errs31 = errors;
+for(const key1 in data10){
+if(!((key1 === "filename") || (key1 === "size"))){
+validate100.errors = [{instancePath:instancePath+"/attachments/" + i0,schemaPath:"ticket.json#/definitions/attachment/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema360,data:data10}];
+return false;
+break;
+}
+}
+if(_errs31 === errors){
+if(data10.filename !== undefined){
+let data11 = data10.filename;
+const _errs32 = errors;
+if(typeof data11 !== "string"){
+validate100.errors = [{instancePath:instancePath+"/attachments/" + i0+"/filename",schemaPath:"ticket.json#/definitions/attachment/properties/filename/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema360.properties.filename.type,parentSchema:schema360.properties.filename,data:data11}];
+return false;
+}
+var valid8 = _errs32 === errors;
+}
+else {
+var valid8 = true;
+}
+if(valid8){
+if(data10.size !== undefined){
+let data12 = data10.size;
 const _errs34 = errors;
 if(errors === _errs34){
-if(typeof data9 === "string"){
-if(!pattern283.test(data9)){
-validate100.errors = [{instancePath:instancePath+"/cancel_unpaid_orders_days",schemaPath:"#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema365,data:data9}];
-return false;
-}
-}
-else {
-validate100.errors = [{instancePath:instancePath+"/cancel_unpaid_orders_days",schemaPath:"#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema365.type,parentSchema:schema365,data:data9}];
-return false;
-}
-}
-var valid0 = _errs33 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.late_fee !== undefined){
-let data10 = data.late_fee;
-const _errs36 = errors;
-if(typeof data10 !== "string"){
-validate100.errors = [{instancePath:instancePath+"/late_fee",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data10}];
-return false;
-}
-if(!((data10 === "0") || (data10 === "1"))){
-validate100.errors = [{instancePath:instancePath+"/late_fee",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data10}];
-return false;
-}
-var valid0 = _errs36 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.late_fee_type !== undefined){
-let data11 = data.late_fee_type;
-const _errs40 = errors;
-if(typeof data11 !== "string"){
-validate100.errors = [{instancePath:instancePath+"/late_fee_type",schemaPath:"#/properties/late_fee_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema362.properties.late_fee_type.type,parentSchema:schema362.properties.late_fee_type,data:data11}];
-return false;
-}
-if(!((data11 === "fixed") || (data11 === "percent"))){
-validate100.errors = [{instancePath:instancePath+"/late_fee_type",schemaPath:"#/properties/late_fee_type/enum",keyword:"enum",params:{allowedValues: schema362.properties.late_fee_type.enum},message:"must be equal to one of the allowed values",schema:schema362.properties.late_fee_type.enum,parentSchema:schema362.properties.late_fee_type,data:data11}];
-return false;
-}
-var valid0 = _errs40 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.late_fee_amount !== undefined){
-let data12 = data.late_fee_amount;
-const _errs42 = errors;
-const _errs43 = errors;
-if(errors === _errs43){
 if(typeof data12 === "string"){
-if(!pattern11.test(data12)){
-validate100.errors = [{instancePath:instancePath+"/late_fee_amount",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data12}];
+if(!pattern0.test(data12)){
+validate100.errors = [{instancePath:instancePath+"/attachments/" + i0+"/size",schemaPath:"ticket.json#/definitions/attachment/properties/size/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema360.properties.size,data:data12}];
 return false;
 }
 }
 else {
-validate100.errors = [{instancePath:instancePath+"/late_fee_amount",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data12}];
+validate100.errors = [{instancePath:instancePath+"/attachments/" + i0+"/size",schemaPath:"ticket.json#/definitions/attachment/properties/size/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema360.properties.size.type,parentSchema:schema360.properties.size,data:data12}];
 return false;
 }
 }
-var valid0 = _errs42 === errors;
+var valid8 = _errs34 === errors;
 }
 else {
-var valid0 = true;
+var valid8 = true;
 }
-if(valid0){
-if(data.late_fee_days !== undefined){
-let data13 = data.late_fee_days;
-const _errs45 = errors;
-const _errs46 = errors;
-if(errors === _errs46){
-if(typeof data13 === "string"){
-if(!pattern283.test(data13)){
-validate100.errors = [{instancePath:instancePath+"/late_fee_days",schemaPath:"#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema365,data:data13}];
-return false;
+}
+}
 }
 }
 else {
-validate100.errors = [{instancePath:instancePath+"/late_fee_days",schemaPath:"#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema365.type,parentSchema:schema365,data:data13}];
+validate100.errors = [{instancePath:instancePath+"/attachments/" + i0,schemaPath:"ticket.json#/definitions/attachment/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema360.type,parentSchema:schema360,data:data10}];
 return false;
 }
 }
-var valid0 = _errs45 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.late_fee_separate_invoice !== undefined){
-let data14 = data.late_fee_separate_invoice;
-const _errs48 = errors;
-if(typeof data14 !== "string"){
-validate100.errors = [{instancePath:instancePath+"/late_fee_separate_invoice",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data14}];
-return false;
-}
-if(!((data14 === "0") || (data14 === "1"))){
-validate100.errors = [{instancePath:instancePath+"/late_fee_separate_invoice",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data14}];
-return false;
-}
-var valid0 = _errs48 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.unpaid_reminder_days !== undefined){
-let data15 = data.unpaid_reminder_days;
-const _errs52 = errors;
-const _errs53 = errors;
-if(errors === _errs53){
-if(typeof data15 === "string"){
-if(!pattern283.test(data15)){
-validate100.errors = [{instancePath:instancePath+"/unpaid_reminder_days",schemaPath:"#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema365,data:data15}];
-return false;
-}
-}
-else {
-validate100.errors = [{instancePath:instancePath+"/unpaid_reminder_days",schemaPath:"#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema365.type,parentSchema:schema365,data:data15}];
-return false;
-}
-}
-var valid0 = _errs52 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.overdue_reminder_days !== undefined){
-let data16 = data.overdue_reminder_days;
-const _errs55 = errors;
-if(errors === _errs55){
-if(Array.isArray(data16)){
-if(data16.length > 3){
-validate100.errors = [{instancePath:instancePath+"/overdue_reminder_days",schemaPath:"#/properties/overdue_reminder_days/maxItems",keyword:"maxItems",params:{limit: 3},message:"must NOT have more than 3 items",schema:3,parentSchema:schema362.properties.overdue_reminder_days,data:data16}];
-return false;
-}
-else {
-var valid16 = true;
-const len0 = data16.length;
-for(let i0=0; i0<len0; i0++){
-let data17 = data16[i0];
-const _errs57 = errors;
-const _errs58 = errors;
-if(errors === _errs58){
-if(typeof data17 === "string"){
-if(!pattern283.test(data17)){
-validate100.errors = [{instancePath:instancePath+"/overdue_reminder_days/" + i0,schemaPath:"#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema365,data:data17}];
-return false;
-}
-}
-else {
-validate100.errors = [{instancePath:instancePath+"/overdue_reminder_days/" + i0,schemaPath:"#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema365.type,parentSchema:schema365,data:data17}];
-return false;
-}
-}
-var valid16 = _errs57 === errors;
-if(!valid16){
+var valid6 = _errs28 === errors;
+if(!valid6){
 break;
 }
 }
 }
-}
 else {
-validate100.errors = [{instancePath:instancePath+"/overdue_reminder_days",schemaPath:"#/properties/overdue_reminder_days/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema362.properties.overdue_reminder_days.type,parentSchema:schema362.properties.overdue_reminder_days,data:data16}];
+validate100.errors = [{instancePath:instancePath+"/attachments",schemaPath:"#/properties/attachments/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema361.properties.attachments.type,parentSchema:schema361.properties.attachments,data:data9}];
 return false;
 }
 }
-var valid0 = _errs55 === errors;
+var valid0 = _errs26 === errors;
 }
 else {
 var valid0 = true;
@@ -13952,15 +14730,8 @@ var valid0 = true;
 }
 }
 }
-}
-}
-}
-}
-}
-}
-}
 else {
-validate100.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema362.type,parentSchema:schema362,data}];
+validate100.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema361.type,parentSchema:schema361,data}];
 return false;
 }
 }
@@ -13969,7 +14740,7 @@ return errors === 0;
 }
 
 
-function validate211(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate215(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -13989,34 +14760,34 @@ break;
 }
 }
 else {
-validate211.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema530.type,parentSchema:schema530,data}];
+validate215.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema541.type,parentSchema:schema541,data}];
 return false;
 }
 }
-validate211.errors = vErrors;
+validate215.errors = vErrors;
 return errors === 0;
 }
 
-export const tld_automation = validate213;
-const schema531 = {"type":"array","items":{"$ref":"tld_automation.json"}};
-const schema379 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/tld_automation.json","title":"TldAutomation","description":"A domain TLD's automation (billsim's own collection, in the shape of HostBill's Domain Automation tab): when a domain's renewal invoice is made, how long an expired domain may still be renewed, and whether paying the renewal renews it at the registrar. The record with tld_id \"0\" holds the settings of every TLD without its own record; a world with none uses billsim's defaults (src/domain/automationSettings.ts).","type":"object","additionalProperties":false,"required":["id","tld_id","invoice_days","grace_days","redemption_days","auto_renew_on_payment"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"tld_id":{"$ref":"../common/defs.json#/definitions/idOrZero","description":"the TLD product (such as .com) the settings are for, or 0 for every TLD without its own record"},"invoice_days":{"$ref":"product_automation.json#/definitions/days","description":"days before a domain's expiry its renewal invoice is made (Generate Renewal Order)"},"grace_days":{"$ref":"product_automation.json#/definitions/days","description":"days after expiry an Expired domain may still be renewed as usual (Domain grace period)"},"redemption_days":{"$ref":"product_automation.json#/definitions/days","description":"days after the grace period the registry still holds the name (Domain redemption period); after them the name is released and the domain Cancelled"},"auto_renew_on_payment":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\": paying a domain's renewal invoice renews it at the registrar (Auto-Renew domains after payment)"}}};
+export const ticket_notes = validate217;
+const schema542 = {"type":"array","items":{"$ref":"ticket_note.json"}};
+const schema368 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/ticket_note.json","title":"TicketNote","description":"A staff note on a ticket, never shown to the client. `ticket_id` is the internal ticket id; `admin_id` the staff member who wrote it (\"0\" when unknown).","type":"object","additionalProperties":false,"required":["id","ticket_id","admin_id","name","email","date","note"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"ticket_id":{"$ref":"../common/defs.json#/definitions/id"},"admin_id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"email":{"type":"string"},"date":{"$ref":"../common/defs.json#/definitions/datetime"},"note":{"type":"string"}}};
 
 function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://billsim.local/schemas/resources/tld_automation.json" */;
+/*# sourceURL="https://billsim.local/schemas/resources/ticket_note.json" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((((((data.id === undefined) && (missing0 = "id")) || ((data.tld_id === undefined) && (missing0 = "tld_id"))) || ((data.invoice_days === undefined) && (missing0 = "invoice_days"))) || ((data.grace_days === undefined) && (missing0 = "grace_days"))) || ((data.redemption_days === undefined) && (missing0 = "redemption_days"))) || ((data.auto_renew_on_payment === undefined) && (missing0 = "auto_renew_on_payment"))){
-validate102.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema379.required,parentSchema:schema379,data}];
+if((((((((data.id === undefined) && (missing0 = "id")) || ((data.ticket_id === undefined) && (missing0 = "ticket_id"))) || ((data.admin_id === undefined) && (missing0 = "admin_id"))) || ((data.name === undefined) && (missing0 = "name"))) || ((data.email === undefined) && (missing0 = "email"))) || ((data.date === undefined) && (missing0 = "date"))) || ((data.note === undefined) && (missing0 = "note"))){
+validate102.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema368.required,parentSchema:schema368,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!((((((key0 === "id") || (key0 === "tld_id")) || (key0 === "invoice_days")) || (key0 === "grace_days")) || (key0 === "redemption_days")) || (key0 === "auto_renew_on_payment"))){
-validate102.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema379,data}];
+if(!(((((((key0 === "id") || (key0 === "ticket_id")) || (key0 === "admin_id")) || (key0 === "name")) || (key0 === "email")) || (key0 === "date")) || (key0 === "note"))){
+validate102.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema368,data}];
 return false;
 break;
 }
@@ -14044,19 +14815,19 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.tld_id !== undefined){
-let data1 = data.tld_id;
+if(data.ticket_id !== undefined){
+let data1 = data.ticket_id;
 const _errs5 = errors;
 const _errs6 = errors;
 if(errors === _errs6){
 if(typeof data1 === "string"){
-if(!pattern282.test(data1)){
-validate102.errors = [{instancePath:instancePath+"/tld_id",schemaPath:"../common/defs.json#/definitions/idOrZero/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})$"+"\"",schema:"^(0|[1-9][0-9]{0,17})$",parentSchema:schema364,data:data1}];
+if(!pattern0.test(data1)){
+validate102.errors = [{instancePath:instancePath+"/ticket_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data1}];
 return false;
 }
 }
 else {
-validate102.errors = [{instancePath:instancePath+"/tld_id",schemaPath:"../common/defs.json#/definitions/idOrZero/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema364.type,parentSchema:schema364,data:data1}];
+validate102.errors = [{instancePath:instancePath+"/ticket_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data1}];
 return false;
 }
 }
@@ -14066,19 +14837,19 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.invoice_days !== undefined){
-let data2 = data.invoice_days;
+if(data.admin_id !== undefined){
+let data2 = data.admin_id;
 const _errs8 = errors;
 const _errs9 = errors;
 if(errors === _errs9){
 if(typeof data2 === "string"){
-if(!pattern283.test(data2)){
-validate102.errors = [{instancePath:instancePath+"/invoice_days",schemaPath:"product_automation.json#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema365,data:data2}];
+if(!pattern0.test(data2)){
+validate102.errors = [{instancePath:instancePath+"/admin_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data2}];
 return false;
 }
 }
 else {
-validate102.errors = [{instancePath:instancePath+"/invoice_days",schemaPath:"product_automation.json#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema365.type,parentSchema:schema365,data:data2}];
+validate102.errors = [{instancePath:instancePath+"/admin_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data2}];
 return false;
 }
 }
@@ -14088,21 +14859,12 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.grace_days !== undefined){
-let data3 = data.grace_days;
+if(data.name !== undefined){
+let data3 = data.name;
 const _errs11 = errors;
-const _errs12 = errors;
-if(errors === _errs12){
-if(typeof data3 === "string"){
-if(!pattern283.test(data3)){
-validate102.errors = [{instancePath:instancePath+"/grace_days",schemaPath:"product_automation.json#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema365,data:data3}];
+if(typeof data3 !== "string"){
+validate102.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema368.properties.name.type,parentSchema:schema368.properties.name,data:data3}];
 return false;
-}
-}
-else {
-validate102.errors = [{instancePath:instancePath+"/grace_days",schemaPath:"product_automation.json#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema365.type,parentSchema:schema365,data:data3}];
-return false;
-}
 }
 var valid0 = _errs11 === errors;
 }
@@ -14110,40 +14872,49 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.redemption_days !== undefined){
-let data4 = data.redemption_days;
-const _errs14 = errors;
-const _errs15 = errors;
-if(errors === _errs15){
-if(typeof data4 === "string"){
-if(!pattern283.test(data4)){
-validate102.errors = [{instancePath:instancePath+"/redemption_days",schemaPath:"product_automation.json#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema365,data:data4}];
+if(data.email !== undefined){
+let data4 = data.email;
+const _errs13 = errors;
+if(typeof data4 !== "string"){
+validate102.errors = [{instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema368.properties.email.type,parentSchema:schema368.properties.email,data:data4}];
 return false;
 }
-}
-else {
-validate102.errors = [{instancePath:instancePath+"/redemption_days",schemaPath:"product_automation.json#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema365.type,parentSchema:schema365,data:data4}];
-return false;
-}
-}
-var valid0 = _errs14 === errors;
+var valid0 = _errs13 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
-if(data.auto_renew_on_payment !== undefined){
-let data5 = data.auto_renew_on_payment;
-const _errs17 = errors;
-if(typeof data5 !== "string"){
-validate102.errors = [{instancePath:instancePath+"/auto_renew_on_payment",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data5}];
+if(data.date !== undefined){
+let data5 = data.date;
+const _errs15 = errors;
+const _errs16 = errors;
+if(errors === _errs16){
+if(typeof data5 === "string"){
+if(!pattern3.test(data5)){
+validate102.errors = [{instancePath:instancePath+"/date",schemaPath:"../common/defs.json#/definitions/datetime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$",parentSchema:schema16,data:data5}];
 return false;
 }
-if(!((data5 === "0") || (data5 === "1"))){
-validate102.errors = [{instancePath:instancePath+"/auto_renew_on_payment",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data5}];
+}
+else {
+validate102.errors = [{instancePath:instancePath+"/date",schemaPath:"../common/defs.json#/definitions/datetime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.type,parentSchema:schema16,data:data5}];
 return false;
 }
-var valid0 = _errs17 === errors;
+}
+var valid0 = _errs15 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.note !== undefined){
+let data6 = data.note;
+const _errs19 = errors;
+if(typeof data6 !== "string"){
+validate102.errors = [{instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema368.properties.note.type,parentSchema:schema368.properties.note,data:data6}];
+return false;
+}
+var valid0 = _errs19 === errors;
 }
 else {
 var valid0 = true;
@@ -14156,8 +14927,9 @@ var valid0 = true;
 }
 }
 }
+}
 else {
-validate102.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema379.type,parentSchema:schema379,data}];
+validate102.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema368.type,parentSchema:schema368,data}];
 return false;
 }
 }
@@ -14166,7 +14938,7 @@ return errors === 0;
 }
 
 
-function validate213(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate217(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -14186,34 +14958,38 @@ break;
 }
 }
 else {
-validate213.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema531.type,parentSchema:schema531,data}];
+validate217.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema542.type,parentSchema:schema542,data}];
 return false;
 }
 }
-validate213.errors = vErrors;
+validate217.errors = vErrors;
 return errors === 0;
 }
 
-export const client_automation = validate215;
-const schema532 = {"type":"array","items":{"$ref":"client_automation.json"}};
-const schema386 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/client_automation.json","title":"ClientAutomation","description":"Per-client automation overrides (billsim's own collection, in the shape of HostBill's client profile Settings & Automation): each field given replaces the product's setting for this client's services and invoices; a field left out keeps the product's. The record with client_id \"0\" holds overrides for every client (a client's own record wins over it).","type":"object","additionalProperties":false,"required":["id","client_id"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"client_id":{"$ref":"../common/defs.json#/definitions/idOrZero","description":"the client the overrides are for, or 0 for every client"},"invoice_days":{"$ref":"product_automation.json#/definitions/days"},"suspend":{"$ref":"../common/defs.json#/definitions/flag","description":"\"0\" never suspends this client's services automatically"},"suspend_days":{"$ref":"product_automation.json#/definitions/days"},"terminate":{"$ref":"../common/defs.json#/definitions/flag","description":"\"0\" never terminates this client's services automatically"},"terminate_days":{"$ref":"product_automation.json#/definitions/days"},"late_fee":{"$ref":"../common/defs.json#/definitions/flag","description":"\"0\" adds no late fees to this client's invoices"},"late_fee_days":{"$ref":"product_automation.json#/definitions/days"},"reminders":{"$ref":"../common/defs.json#/definitions/flag","description":"\"0\" sends this client no payment reminder e-mails"},"auto_apply_credit":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\": a new renewal invoice is paid from the client's credit at once, as far as it goes (Auto-apply credit)"}}};
+export const product_automation = validate219;
+const schema543 = {"type":"array","items":{"$ref":"product_automation.json"}};
+const schema373 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/product_automation.json","title":"ProductAutomation","description":"A product's billing automation (billsim's own collection, in the shape of HostBill's product Automation tab): what the daily run does for the product's services and their invoices. The record with product_id \"0\" holds the settings of every product without its own record; a world with none uses billsim's defaults (src/domain/automationSettings.ts). TLD products' records apply to domain renewal invoices (reminders, late fees).","type":"object","additionalProperties":false,"required":["id","product_id","invoice_days","suspend","suspend_days","terminate","terminate_days","terminate_cancel_invoices","cancel_unpaid_orders","cancel_unpaid_orders_days","late_fee","late_fee_type","late_fee_amount","late_fee_days","late_fee_separate_invoice","unpaid_reminder_days","overdue_reminder_days"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"product_id":{"$ref":"../common/defs.json#/definitions/idOrZero","description":"the product the settings are for, or 0 for every product without its own record"},"invoice_days":{"$ref":"#/definitions/days","description":"days before a service's due date its renewal invoice is made (Generate Invoices)"},"suspend":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" to suspend services whose invoice is unpaid (Automatic Suspension)"},"suspend_days":{"$ref":"#/definitions/days","description":"days after an unpaid due date a service is suspended"},"terminate":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" to terminate services whose invoice stays unpaid (Automatic Termination)"},"terminate_days":{"$ref":"#/definitions/days","description":"days after an unpaid due date a service is terminated"},"terminate_cancel_invoices":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" to cancel the terminated service's unpaid invoices too"},"cancel_unpaid_orders":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" to cancel Pending orders left unpaid (Auto-cancel unpaid orders)"},"cancel_unpaid_orders_days":{"$ref":"#/definitions/days","description":"days after an order is placed it is cancelled when its invoice is still unpaid"},"late_fee":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" to add a late fee to invoices left unpaid (Add Late Fee)"},"late_fee_type":{"type":"string","enum":["fixed","percent"],"description":"fixed or percent"},"late_fee_amount":{"$ref":"../common/defs.json#/definitions/decimal","description":"the fee in the main currency (converted to the invoice's), or the percentage of the invoice's total, with two decimals such as \"5.00\""},"late_fee_days":{"$ref":"#/definitions/days","description":"days after the due date the late fee is added"},"late_fee_separate_invoice":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\": the fee is a separate invoice (Late fee as separate invoice); \"0\": a line on the unpaid invoice"},"unpaid_reminder_days":{"$ref":"#/definitions/days","description":"days before the due date the Unpaid Invoice Reminder is sent, \"0\" for none"},"overdue_reminder_days":{"type":"array","maxItems":3,"items":{"$ref":"#/definitions/days"},"description":"up to three numbers of days after the due date an Overdue Invoice Reminder is sent, such as [\"1\", \"7\", \"14\"]; \"0\" turns one off"}},"definitions":{"days":{"type":"string","pattern":"^[0-9]{1,4}$","description":"a whole number of days from 0 to 9999, as a string such as \"5\""}}};
+const schema375 = {"type":"string","pattern":"^(0|[1-9][0-9]{0,17})$","description":"0 or a positive whole number id"};
+const schema376 = {"type":"string","pattern":"^[0-9]{1,4}$","description":"a whole number of days from 0 to 9999, as a string such as \"5\""};
+const pattern287 = new RegExp("^(0|[1-9][0-9]{0,17})$", "u");
+const pattern288 = new RegExp("^[0-9]{1,4}$", "u");
 
 function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://billsim.local/schemas/resources/client_automation.json" */;
+/*# sourceURL="https://billsim.local/schemas/resources/product_automation.json" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.id === undefined) && (missing0 = "id")) || ((data.client_id === undefined) && (missing0 = "client_id"))){
-validate104.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema386.required,parentSchema:schema386,data}];
+if((((((((((((((((((data.id === undefined) && (missing0 = "id")) || ((data.product_id === undefined) && (missing0 = "product_id"))) || ((data.invoice_days === undefined) && (missing0 = "invoice_days"))) || ((data.suspend === undefined) && (missing0 = "suspend"))) || ((data.suspend_days === undefined) && (missing0 = "suspend_days"))) || ((data.terminate === undefined) && (missing0 = "terminate"))) || ((data.terminate_days === undefined) && (missing0 = "terminate_days"))) || ((data.terminate_cancel_invoices === undefined) && (missing0 = "terminate_cancel_invoices"))) || ((data.cancel_unpaid_orders === undefined) && (missing0 = "cancel_unpaid_orders"))) || ((data.cancel_unpaid_orders_days === undefined) && (missing0 = "cancel_unpaid_orders_days"))) || ((data.late_fee === undefined) && (missing0 = "late_fee"))) || ((data.late_fee_type === undefined) && (missing0 = "late_fee_type"))) || ((data.late_fee_amount === undefined) && (missing0 = "late_fee_amount"))) || ((data.late_fee_days === undefined) && (missing0 = "late_fee_days"))) || ((data.late_fee_separate_invoice === undefined) && (missing0 = "late_fee_separate_invoice"))) || ((data.unpaid_reminder_days === undefined) && (missing0 = "unpaid_reminder_days"))) || ((data.overdue_reminder_days === undefined) && (missing0 = "overdue_reminder_days"))){
+validate104.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema373.required,parentSchema:schema373,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func2.call(schema386.properties, key0))){
-validate104.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema386,data}];
+if(!(func2.call(schema373.properties, key0))){
+validate104.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema373,data}];
 return false;
 break;
 }
@@ -14241,19 +15017,19 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.client_id !== undefined){
-let data1 = data.client_id;
+if(data.product_id !== undefined){
+let data1 = data.product_id;
 const _errs5 = errors;
 const _errs6 = errors;
 if(errors === _errs6){
 if(typeof data1 === "string"){
-if(!pattern282.test(data1)){
-validate104.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/idOrZero/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})$"+"\"",schema:"^(0|[1-9][0-9]{0,17})$",parentSchema:schema364,data:data1}];
+if(!pattern287.test(data1)){
+validate104.errors = [{instancePath:instancePath+"/product_id",schemaPath:"../common/defs.json#/definitions/idOrZero/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})$"+"\"",schema:"^(0|[1-9][0-9]{0,17})$",parentSchema:schema375,data:data1}];
 return false;
 }
 }
 else {
-validate104.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/idOrZero/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema364.type,parentSchema:schema364,data:data1}];
+validate104.errors = [{instancePath:instancePath+"/product_id",schemaPath:"../common/defs.json#/definitions/idOrZero/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema375.type,parentSchema:schema375,data:data1}];
 return false;
 }
 }
@@ -14269,13 +15045,13 @@ const _errs8 = errors;
 const _errs9 = errors;
 if(errors === _errs9){
 if(typeof data2 === "string"){
-if(!pattern283.test(data2)){
-validate104.errors = [{instancePath:instancePath+"/invoice_days",schemaPath:"product_automation.json#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema365,data:data2}];
+if(!pattern288.test(data2)){
+validate104.errors = [{instancePath:instancePath+"/invoice_days",schemaPath:"#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema376,data:data2}];
 return false;
 }
 }
 else {
-validate104.errors = [{instancePath:instancePath+"/invoice_days",schemaPath:"product_automation.json#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema365.type,parentSchema:schema365,data:data2}];
+validate104.errors = [{instancePath:instancePath+"/invoice_days",schemaPath:"#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema376.type,parentSchema:schema376,data:data2}];
 return false;
 }
 }
@@ -14308,13 +15084,13 @@ const _errs15 = errors;
 const _errs16 = errors;
 if(errors === _errs16){
 if(typeof data4 === "string"){
-if(!pattern283.test(data4)){
-validate104.errors = [{instancePath:instancePath+"/suspend_days",schemaPath:"product_automation.json#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema365,data:data4}];
+if(!pattern288.test(data4)){
+validate104.errors = [{instancePath:instancePath+"/suspend_days",schemaPath:"#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema376,data:data4}];
 return false;
 }
 }
 else {
-validate104.errors = [{instancePath:instancePath+"/suspend_days",schemaPath:"product_automation.json#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema365.type,parentSchema:schema365,data:data4}];
+validate104.errors = [{instancePath:instancePath+"/suspend_days",schemaPath:"#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema376.type,parentSchema:schema376,data:data4}];
 return false;
 }
 }
@@ -14347,13 +15123,13 @@ const _errs22 = errors;
 const _errs23 = errors;
 if(errors === _errs23){
 if(typeof data6 === "string"){
-if(!pattern283.test(data6)){
-validate104.errors = [{instancePath:instancePath+"/terminate_days",schemaPath:"product_automation.json#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema365,data:data6}];
+if(!pattern288.test(data6)){
+validate104.errors = [{instancePath:instancePath+"/terminate_days",schemaPath:"#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema376,data:data6}];
 return false;
 }
 }
 else {
-validate104.errors = [{instancePath:instancePath+"/terminate_days",schemaPath:"product_automation.json#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema365.type,parentSchema:schema365,data:data6}];
+validate104.errors = [{instancePath:instancePath+"/terminate_days",schemaPath:"#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema376.type,parentSchema:schema376,data:data6}];
 return false;
 }
 }
@@ -14363,15 +15139,15 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.late_fee !== undefined){
-let data7 = data.late_fee;
+if(data.terminate_cancel_invoices !== undefined){
+let data7 = data.terminate_cancel_invoices;
 const _errs25 = errors;
 if(typeof data7 !== "string"){
-validate104.errors = [{instancePath:instancePath+"/late_fee",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data7}];
+validate104.errors = [{instancePath:instancePath+"/terminate_cancel_invoices",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data7}];
 return false;
 }
 if(!((data7 === "0") || (data7 === "1"))){
-validate104.errors = [{instancePath:instancePath+"/late_fee",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data7}];
+validate104.errors = [{instancePath:instancePath+"/terminate_cancel_invoices",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data7}];
 return false;
 }
 var valid0 = _errs25 === errors;
@@ -14380,21 +15156,16 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.late_fee_days !== undefined){
-let data8 = data.late_fee_days;
+if(data.cancel_unpaid_orders !== undefined){
+let data8 = data.cancel_unpaid_orders;
 const _errs29 = errors;
-const _errs30 = errors;
-if(errors === _errs30){
-if(typeof data8 === "string"){
-if(!pattern283.test(data8)){
-validate104.errors = [{instancePath:instancePath+"/late_fee_days",schemaPath:"product_automation.json#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema365,data:data8}];
+if(typeof data8 !== "string"){
+validate104.errors = [{instancePath:instancePath+"/cancel_unpaid_orders",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data8}];
 return false;
 }
-}
-else {
-validate104.errors = [{instancePath:instancePath+"/late_fee_days",schemaPath:"product_automation.json#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema365.type,parentSchema:schema365,data:data8}];
+if(!((data8 === "0") || (data8 === "1"))){
+validate104.errors = [{instancePath:instancePath+"/cancel_unpaid_orders",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data8}];
 return false;
-}
 }
 var valid0 = _errs29 === errors;
 }
@@ -14402,32 +15173,37 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.reminders !== undefined){
-let data9 = data.reminders;
-const _errs32 = errors;
-if(typeof data9 !== "string"){
-validate104.errors = [{instancePath:instancePath+"/reminders",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data9}];
+if(data.cancel_unpaid_orders_days !== undefined){
+let data9 = data.cancel_unpaid_orders_days;
+const _errs33 = errors;
+const _errs34 = errors;
+if(errors === _errs34){
+if(typeof data9 === "string"){
+if(!pattern288.test(data9)){
+validate104.errors = [{instancePath:instancePath+"/cancel_unpaid_orders_days",schemaPath:"#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema376,data:data9}];
 return false;
 }
-if(!((data9 === "0") || (data9 === "1"))){
-validate104.errors = [{instancePath:instancePath+"/reminders",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data9}];
+}
+else {
+validate104.errors = [{instancePath:instancePath+"/cancel_unpaid_orders_days",schemaPath:"#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema376.type,parentSchema:schema376,data:data9}];
 return false;
 }
-var valid0 = _errs32 === errors;
+}
+var valid0 = _errs33 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
-if(data.auto_apply_credit !== undefined){
-let data10 = data.auto_apply_credit;
+if(data.late_fee !== undefined){
+let data10 = data.late_fee;
 const _errs36 = errors;
 if(typeof data10 !== "string"){
-validate104.errors = [{instancePath:instancePath+"/auto_apply_credit",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data10}];
+validate104.errors = [{instancePath:instancePath+"/late_fee",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data10}];
 return false;
 }
 if(!((data10 === "0") || (data10 === "1"))){
-validate104.errors = [{instancePath:instancePath+"/auto_apply_credit",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data10}];
+validate104.errors = [{instancePath:instancePath+"/late_fee",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data10}];
 return false;
 }
 var valid0 = _errs36 === errors;
@@ -14435,6 +15211,158 @@ var valid0 = _errs36 === errors;
 else {
 var valid0 = true;
 }
+if(valid0){
+if(data.late_fee_type !== undefined){
+let data11 = data.late_fee_type;
+const _errs40 = errors;
+if(typeof data11 !== "string"){
+validate104.errors = [{instancePath:instancePath+"/late_fee_type",schemaPath:"#/properties/late_fee_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema373.properties.late_fee_type.type,parentSchema:schema373.properties.late_fee_type,data:data11}];
+return false;
+}
+if(!((data11 === "fixed") || (data11 === "percent"))){
+validate104.errors = [{instancePath:instancePath+"/late_fee_type",schemaPath:"#/properties/late_fee_type/enum",keyword:"enum",params:{allowedValues: schema373.properties.late_fee_type.enum},message:"must be equal to one of the allowed values",schema:schema373.properties.late_fee_type.enum,parentSchema:schema373.properties.late_fee_type,data:data11}];
+return false;
+}
+var valid0 = _errs40 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.late_fee_amount !== undefined){
+let data12 = data.late_fee_amount;
+const _errs42 = errors;
+const _errs43 = errors;
+if(errors === _errs43){
+if(typeof data12 === "string"){
+if(!pattern11.test(data12)){
+validate104.errors = [{instancePath:instancePath+"/late_fee_amount",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data12}];
+return false;
+}
+}
+else {
+validate104.errors = [{instancePath:instancePath+"/late_fee_amount",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data12}];
+return false;
+}
+}
+var valid0 = _errs42 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.late_fee_days !== undefined){
+let data13 = data.late_fee_days;
+const _errs45 = errors;
+const _errs46 = errors;
+if(errors === _errs46){
+if(typeof data13 === "string"){
+if(!pattern288.test(data13)){
+validate104.errors = [{instancePath:instancePath+"/late_fee_days",schemaPath:"#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema376,data:data13}];
+return false;
+}
+}
+else {
+validate104.errors = [{instancePath:instancePath+"/late_fee_days",schemaPath:"#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema376.type,parentSchema:schema376,data:data13}];
+return false;
+}
+}
+var valid0 = _errs45 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.late_fee_separate_invoice !== undefined){
+let data14 = data.late_fee_separate_invoice;
+const _errs48 = errors;
+if(typeof data14 !== "string"){
+validate104.errors = [{instancePath:instancePath+"/late_fee_separate_invoice",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data14}];
+return false;
+}
+if(!((data14 === "0") || (data14 === "1"))){
+validate104.errors = [{instancePath:instancePath+"/late_fee_separate_invoice",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data14}];
+return false;
+}
+var valid0 = _errs48 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.unpaid_reminder_days !== undefined){
+let data15 = data.unpaid_reminder_days;
+const _errs52 = errors;
+const _errs53 = errors;
+if(errors === _errs53){
+if(typeof data15 === "string"){
+if(!pattern288.test(data15)){
+validate104.errors = [{instancePath:instancePath+"/unpaid_reminder_days",schemaPath:"#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema376,data:data15}];
+return false;
+}
+}
+else {
+validate104.errors = [{instancePath:instancePath+"/unpaid_reminder_days",schemaPath:"#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema376.type,parentSchema:schema376,data:data15}];
+return false;
+}
+}
+var valid0 = _errs52 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.overdue_reminder_days !== undefined){
+let data16 = data.overdue_reminder_days;
+const _errs55 = errors;
+if(errors === _errs55){
+if(Array.isArray(data16)){
+if(data16.length > 3){
+validate104.errors = [{instancePath:instancePath+"/overdue_reminder_days",schemaPath:"#/properties/overdue_reminder_days/maxItems",keyword:"maxItems",params:{limit: 3},message:"must NOT have more than 3 items",schema:3,parentSchema:schema373.properties.overdue_reminder_days,data:data16}];
+return false;
+}
+else {
+var valid16 = true;
+const len0 = data16.length;
+for(let i0=0; i0<len0; i0++){
+let data17 = data16[i0];
+const _errs57 = errors;
+const _errs58 = errors;
+if(errors === _errs58){
+if(typeof data17 === "string"){
+if(!pattern288.test(data17)){
+validate104.errors = [{instancePath:instancePath+"/overdue_reminder_days/" + i0,schemaPath:"#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema376,data:data17}];
+return false;
+}
+}
+else {
+validate104.errors = [{instancePath:instancePath+"/overdue_reminder_days/" + i0,schemaPath:"#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema376.type,parentSchema:schema376,data:data17}];
+return false;
+}
+}
+var valid16 = _errs57 === errors;
+if(!valid16){
+break;
+}
+}
+}
+}
+else {
+validate104.errors = [{instancePath:instancePath+"/overdue_reminder_days",schemaPath:"#/properties/overdue_reminder_days/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema373.properties.overdue_reminder_days.type,parentSchema:schema373.properties.overdue_reminder_days,data:data16}];
+return false;
+}
+}
+var valid0 = _errs55 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
 }
 }
 }
@@ -14449,7 +15377,7 @@ var valid0 = true;
 }
 }
 else {
-validate104.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema386.type,parentSchema:schema386,data}];
+validate104.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema373.type,parentSchema:schema373,data}];
 return false;
 }
 }
@@ -14458,7 +15386,7 @@ return errors === 0;
 }
 
 
-function validate215(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate219(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -14478,34 +15406,34 @@ break;
 }
 }
 else {
-validate215.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema532.type,parentSchema:schema532,data}];
+validate219.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema543.type,parentSchema:schema543,data}];
 return false;
 }
 }
-validate215.errors = vErrors;
+validate219.errors = vErrors;
 return errors === 0;
 }
 
-export const automation_log = validate217;
-const schema533 = {"type":"array","items":{"$ref":"automation_entry.json"}};
-const schema398 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/automation_entry.json","title":"AutomationEntry","description":"One thing the daily automation did (billsim's own collection, the automation log): the day it ran for, the action, why, and the records it touched. Newest are kept: at most 1,000 per session.","type":"object","additionalProperties":false,"required":["id","day","action","reason","records"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"day":{"$ref":"../common/defs.json#/definitions/date"},"action":{"type":"string","enum":["invoice_created","credit_applied","reminder_sent","late_fee_added","service_suspended","service_terminated","service_cancelled","invoice_cancelled","order_cancelled","domain_expired","domain_redemption","domain_released","transfer_completed"]},"reason":{"type":"string","description":"why, in words, such as \"invoice #14 unpaid 5 days past due\""},"records":{"type":"object","description":"ids of the records the action touched, by field name (client_id, invoice_id, account_id, order_id, domain_id, email_id)","additionalProperties":{"$ref":"../common/defs.json#/definitions/id"}}}};
+export const tld_automation = validate221;
+const schema544 = {"type":"array","items":{"$ref":"tld_automation.json"}};
+const schema390 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/tld_automation.json","title":"TldAutomation","description":"A domain TLD's automation (billsim's own collection, in the shape of HostBill's Domain Automation tab): when a domain's renewal invoice is made, how long an expired domain may still be renewed, and whether paying the renewal renews it at the registrar. The record with tld_id \"0\" holds the settings of every TLD without its own record; a world with none uses billsim's defaults (src/domain/automationSettings.ts).","type":"object","additionalProperties":false,"required":["id","tld_id","invoice_days","grace_days","redemption_days","auto_renew_on_payment"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"tld_id":{"$ref":"../common/defs.json#/definitions/idOrZero","description":"the TLD product (such as .com) the settings are for, or 0 for every TLD without its own record"},"invoice_days":{"$ref":"product_automation.json#/definitions/days","description":"days before a domain's expiry its renewal invoice is made (Generate Renewal Order)"},"grace_days":{"$ref":"product_automation.json#/definitions/days","description":"days after expiry an Expired domain may still be renewed as usual (Domain grace period)"},"redemption_days":{"$ref":"product_automation.json#/definitions/days","description":"days after the grace period the registry still holds the name (Domain redemption period); after them the name is released and the domain Cancelled"},"auto_renew_on_payment":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\": paying a domain's renewal invoice renews it at the registrar (Auto-Renew domains after payment)"}}};
 
 function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://billsim.local/schemas/resources/automation_entry.json" */;
+/*# sourceURL="https://billsim.local/schemas/resources/tld_automation.json" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((((data.id === undefined) && (missing0 = "id")) || ((data.day === undefined) && (missing0 = "day"))) || ((data.action === undefined) && (missing0 = "action"))) || ((data.reason === undefined) && (missing0 = "reason"))) || ((data.records === undefined) && (missing0 = "records"))){
-validate106.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema398.required,parentSchema:schema398,data}];
+if(((((((data.id === undefined) && (missing0 = "id")) || ((data.tld_id === undefined) && (missing0 = "tld_id"))) || ((data.invoice_days === undefined) && (missing0 = "invoice_days"))) || ((data.grace_days === undefined) && (missing0 = "grace_days"))) || ((data.redemption_days === undefined) && (missing0 = "redemption_days"))) || ((data.auto_renew_on_payment === undefined) && (missing0 = "auto_renew_on_payment"))){
+validate106.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema390.required,parentSchema:schema390,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(((((key0 === "id") || (key0 === "day")) || (key0 === "action")) || (key0 === "reason")) || (key0 === "records"))){
-validate106.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema398,data}];
+if(!((((((key0 === "id") || (key0 === "tld_id")) || (key0 === "invoice_days")) || (key0 === "grace_days")) || (key0 === "redemption_days")) || (key0 === "auto_renew_on_payment"))){
+validate106.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema390,data}];
 return false;
 break;
 }
@@ -14533,19 +15461,19 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.day !== undefined){
-let data1 = data.day;
+if(data.tld_id !== undefined){
+let data1 = data.tld_id;
 const _errs5 = errors;
 const _errs6 = errors;
 if(errors === _errs6){
 if(typeof data1 === "string"){
-if(!pattern10.test(data1)){
-validate106.errors = [{instancePath:instancePath+"/day",schemaPath:"../common/defs.json#/definitions/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$",parentSchema:schema23,data:data1}];
+if(!pattern287.test(data1)){
+validate106.errors = [{instancePath:instancePath+"/tld_id",schemaPath:"../common/defs.json#/definitions/idOrZero/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})$"+"\"",schema:"^(0|[1-9][0-9]{0,17})$",parentSchema:schema375,data:data1}];
 return false;
 }
 }
 else {
-validate106.errors = [{instancePath:instancePath+"/day",schemaPath:"../common/defs.json#/definitions/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.type,parentSchema:schema23,data:data1}];
+validate106.errors = [{instancePath:instancePath+"/tld_id",schemaPath:"../common/defs.json#/definitions/idOrZero/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema375.type,parentSchema:schema375,data:data1}];
 return false;
 }
 }
@@ -14555,29 +15483,43 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.action !== undefined){
-let data2 = data.action;
+if(data.invoice_days !== undefined){
+let data2 = data.invoice_days;
+const _errs8 = errors;
 const _errs9 = errors;
-if(typeof data2 !== "string"){
-validate106.errors = [{instancePath:instancePath+"/action",schemaPath:"#/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema398.properties.action.type,parentSchema:schema398.properties.action,data:data2}];
+if(errors === _errs9){
+if(typeof data2 === "string"){
+if(!pattern288.test(data2)){
+validate106.errors = [{instancePath:instancePath+"/invoice_days",schemaPath:"product_automation.json#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema376,data:data2}];
 return false;
 }
-if(!(((((((((((((data2 === "invoice_created") || (data2 === "credit_applied")) || (data2 === "reminder_sent")) || (data2 === "late_fee_added")) || (data2 === "service_suspended")) || (data2 === "service_terminated")) || (data2 === "service_cancelled")) || (data2 === "invoice_cancelled")) || (data2 === "order_cancelled")) || (data2 === "domain_expired")) || (data2 === "domain_redemption")) || (data2 === "domain_released")) || (data2 === "transfer_completed"))){
-validate106.errors = [{instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema398.properties.action.enum},message:"must be equal to one of the allowed values",schema:schema398.properties.action.enum,parentSchema:schema398.properties.action,data:data2}];
+}
+else {
+validate106.errors = [{instancePath:instancePath+"/invoice_days",schemaPath:"product_automation.json#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema376.type,parentSchema:schema376,data:data2}];
 return false;
 }
-var valid0 = _errs9 === errors;
+}
+var valid0 = _errs8 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
-if(data.reason !== undefined){
-let data3 = data.reason;
+if(data.grace_days !== undefined){
+let data3 = data.grace_days;
 const _errs11 = errors;
-if(typeof data3 !== "string"){
-validate106.errors = [{instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema398.properties.reason.type,parentSchema:schema398.properties.reason,data:data3}];
+const _errs12 = errors;
+if(errors === _errs12){
+if(typeof data3 === "string"){
+if(!pattern288.test(data3)){
+validate106.errors = [{instancePath:instancePath+"/grace_days",schemaPath:"product_automation.json#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema376,data:data3}];
 return false;
+}
+}
+else {
+validate106.errors = [{instancePath:instancePath+"/grace_days",schemaPath:"product_automation.json#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema376.type,parentSchema:schema376,data:data3}];
+return false;
+}
 }
 var valid0 = _errs11 === errors;
 }
@@ -14585,39 +15527,40 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.records !== undefined){
-let data4 = data.records;
-const _errs13 = errors;
-if(errors === _errs13){
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-for(const key1 in data4){
-let data5 = data4[key1];
-const _errs16 = errors;
+if(data.redemption_days !== undefined){
+let data4 = data.redemption_days;
+const _errs14 = errors;
+const _errs15 = errors;
+if(errors === _errs15){
+if(typeof data4 === "string"){
+if(!pattern288.test(data4)){
+validate106.errors = [{instancePath:instancePath+"/redemption_days",schemaPath:"product_automation.json#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema376,data:data4}];
+return false;
+}
+}
+else {
+validate106.errors = [{instancePath:instancePath+"/redemption_days",schemaPath:"product_automation.json#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema376.type,parentSchema:schema376,data:data4}];
+return false;
+}
+}
+var valid0 = _errs14 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.auto_renew_on_payment !== undefined){
+let data5 = data.auto_renew_on_payment;
 const _errs17 = errors;
-if(errors === _errs17){
-if(typeof data5 === "string"){
-if(!pattern0.test(data5)){
-validate106.errors = [{instancePath:instancePath+"/records/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data5}];
+if(typeof data5 !== "string"){
+validate106.errors = [{instancePath:instancePath+"/auto_renew_on_payment",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data5}];
 return false;
 }
-}
-else {
-validate106.errors = [{instancePath:instancePath+"/records/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data5}];
+if(!((data5 === "0") || (data5 === "1"))){
+validate106.errors = [{instancePath:instancePath+"/auto_renew_on_payment",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data5}];
 return false;
 }
-}
-var valid3 = _errs16 === errors;
-if(!valid3){
-break;
-}
-}
-}
-else {
-validate106.errors = [{instancePath:instancePath+"/records",schemaPath:"#/properties/records/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema398.properties.records.type,parentSchema:schema398.properties.records,data:data4}];
-return false;
-}
-}
-var valid0 = _errs13 === errors;
+var valid0 = _errs17 === errors;
 }
 else {
 var valid0 = true;
@@ -14629,8 +15572,9 @@ var valid0 = true;
 }
 }
 }
+}
 else {
-validate106.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema398.type,parentSchema:schema398,data}];
+validate106.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema390.type,parentSchema:schema390,data}];
 return false;
 }
 }
@@ -14639,7 +15583,7 @@ return errors === 0;
 }
 
 
-function validate217(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate221(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -14659,34 +15603,34 @@ break;
 }
 }
 else {
-validate217.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema533.type,parentSchema:schema533,data}];
+validate221.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema544.type,parentSchema:schema544,data}];
 return false;
 }
 }
-validate217.errors = vErrors;
+validate221.errors = vErrors;
 return errors === 0;
 }
 
-export const automation_state = validate219;
-const schema534 = {"type":"array","items":{"$ref":"automation_state.json"}};
-const schema402 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/automation_state.json","title":"AutomationState","description":"Where the daily automation stands (billsim's own collection, one record with id \"1\"): the last day it ran for. A world without it starts from the session clock's day, so a new session runs nothing until its clock passes midnight.","type":"object","additionalProperties":false,"required":["id","last_run"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"last_run":{"$ref":"../common/defs.json#/definitions/date"}}};
+export const client_automation = validate223;
+const schema545 = {"type":"array","items":{"$ref":"client_automation.json"}};
+const schema397 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/client_automation.json","title":"ClientAutomation","description":"Per-client automation overrides (billsim's own collection, in the shape of HostBill's client profile Settings & Automation): each field given replaces the product's setting for this client's services and invoices; a field left out keeps the product's. The record with client_id \"0\" holds overrides for every client (a client's own record wins over it).","type":"object","additionalProperties":false,"required":["id","client_id"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"client_id":{"$ref":"../common/defs.json#/definitions/idOrZero","description":"the client the overrides are for, or 0 for every client"},"invoice_days":{"$ref":"product_automation.json#/definitions/days"},"suspend":{"$ref":"../common/defs.json#/definitions/flag","description":"\"0\" never suspends this client's services automatically"},"suspend_days":{"$ref":"product_automation.json#/definitions/days"},"terminate":{"$ref":"../common/defs.json#/definitions/flag","description":"\"0\" never terminates this client's services automatically"},"terminate_days":{"$ref":"product_automation.json#/definitions/days"},"late_fee":{"$ref":"../common/defs.json#/definitions/flag","description":"\"0\" adds no late fees to this client's invoices"},"late_fee_days":{"$ref":"product_automation.json#/definitions/days"},"reminders":{"$ref":"../common/defs.json#/definitions/flag","description":"\"0\" sends this client no payment reminder e-mails"},"auto_apply_credit":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\": a new renewal invoice is paid from the client's credit at once, as far as it goes (Auto-apply credit)"}}};
 
 function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://billsim.local/schemas/resources/automation_state.json" */;
+/*# sourceURL="https://billsim.local/schemas/resources/client_automation.json" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.id === undefined) && (missing0 = "id")) || ((data.last_run === undefined) && (missing0 = "last_run"))){
-validate108.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema402.required,parentSchema:schema402,data}];
+if(((data.id === undefined) && (missing0 = "id")) || ((data.client_id === undefined) && (missing0 = "client_id"))){
+validate108.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema397.required,parentSchema:schema397,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!((key0 === "id") || (key0 === "last_run"))){
-validate108.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema402,data}];
+if(!(func2.call(schema397.properties, key0))){
+validate108.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema397,data}];
 return false;
 break;
 }
@@ -14714,19 +15658,19 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.last_run !== undefined){
-let data1 = data.last_run;
+if(data.client_id !== undefined){
+let data1 = data.client_id;
 const _errs5 = errors;
 const _errs6 = errors;
 if(errors === _errs6){
 if(typeof data1 === "string"){
-if(!pattern10.test(data1)){
-validate108.errors = [{instancePath:instancePath+"/last_run",schemaPath:"../common/defs.json#/definitions/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$",parentSchema:schema23,data:data1}];
+if(!pattern287.test(data1)){
+validate108.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/idOrZero/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})$"+"\"",schema:"^(0|[1-9][0-9]{0,17})$",parentSchema:schema375,data:data1}];
 return false;
 }
 }
 else {
-validate108.errors = [{instancePath:instancePath+"/last_run",schemaPath:"../common/defs.json#/definitions/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.type,parentSchema:schema23,data:data1}];
+validate108.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/idOrZero/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema375.type,parentSchema:schema375,data:data1}];
 return false;
 }
 }
@@ -14735,12 +15679,194 @@ var valid0 = _errs5 === errors;
 else {
 var valid0 = true;
 }
+if(valid0){
+if(data.invoice_days !== undefined){
+let data2 = data.invoice_days;
+const _errs8 = errors;
+const _errs9 = errors;
+if(errors === _errs9){
+if(typeof data2 === "string"){
+if(!pattern288.test(data2)){
+validate108.errors = [{instancePath:instancePath+"/invoice_days",schemaPath:"product_automation.json#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema376,data:data2}];
+return false;
+}
+}
+else {
+validate108.errors = [{instancePath:instancePath+"/invoice_days",schemaPath:"product_automation.json#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema376.type,parentSchema:schema376,data:data2}];
+return false;
+}
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.suspend !== undefined){
+let data3 = data.suspend;
+const _errs11 = errors;
+if(typeof data3 !== "string"){
+validate108.errors = [{instancePath:instancePath+"/suspend",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data3}];
+return false;
+}
+if(!((data3 === "0") || (data3 === "1"))){
+validate108.errors = [{instancePath:instancePath+"/suspend",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data3}];
+return false;
+}
+var valid0 = _errs11 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.suspend_days !== undefined){
+let data4 = data.suspend_days;
+const _errs15 = errors;
+const _errs16 = errors;
+if(errors === _errs16){
+if(typeof data4 === "string"){
+if(!pattern288.test(data4)){
+validate108.errors = [{instancePath:instancePath+"/suspend_days",schemaPath:"product_automation.json#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema376,data:data4}];
+return false;
+}
+}
+else {
+validate108.errors = [{instancePath:instancePath+"/suspend_days",schemaPath:"product_automation.json#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema376.type,parentSchema:schema376,data:data4}];
+return false;
+}
+}
+var valid0 = _errs15 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.terminate !== undefined){
+let data5 = data.terminate;
+const _errs18 = errors;
+if(typeof data5 !== "string"){
+validate108.errors = [{instancePath:instancePath+"/terminate",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data5}];
+return false;
+}
+if(!((data5 === "0") || (data5 === "1"))){
+validate108.errors = [{instancePath:instancePath+"/terminate",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data5}];
+return false;
+}
+var valid0 = _errs18 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.terminate_days !== undefined){
+let data6 = data.terminate_days;
+const _errs22 = errors;
+const _errs23 = errors;
+if(errors === _errs23){
+if(typeof data6 === "string"){
+if(!pattern288.test(data6)){
+validate108.errors = [{instancePath:instancePath+"/terminate_days",schemaPath:"product_automation.json#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema376,data:data6}];
+return false;
+}
+}
+else {
+validate108.errors = [{instancePath:instancePath+"/terminate_days",schemaPath:"product_automation.json#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema376.type,parentSchema:schema376,data:data6}];
+return false;
+}
+}
+var valid0 = _errs22 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.late_fee !== undefined){
+let data7 = data.late_fee;
+const _errs25 = errors;
+if(typeof data7 !== "string"){
+validate108.errors = [{instancePath:instancePath+"/late_fee",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data7}];
+return false;
+}
+if(!((data7 === "0") || (data7 === "1"))){
+validate108.errors = [{instancePath:instancePath+"/late_fee",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data7}];
+return false;
+}
+var valid0 = _errs25 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.late_fee_days !== undefined){
+let data8 = data.late_fee_days;
+const _errs29 = errors;
+const _errs30 = errors;
+if(errors === _errs30){
+if(typeof data8 === "string"){
+if(!pattern288.test(data8)){
+validate108.errors = [{instancePath:instancePath+"/late_fee_days",schemaPath:"product_automation.json#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema376,data:data8}];
+return false;
+}
+}
+else {
+validate108.errors = [{instancePath:instancePath+"/late_fee_days",schemaPath:"product_automation.json#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema376.type,parentSchema:schema376,data:data8}];
+return false;
+}
+}
+var valid0 = _errs29 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.reminders !== undefined){
+let data9 = data.reminders;
+const _errs32 = errors;
+if(typeof data9 !== "string"){
+validate108.errors = [{instancePath:instancePath+"/reminders",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data9}];
+return false;
+}
+if(!((data9 === "0") || (data9 === "1"))){
+validate108.errors = [{instancePath:instancePath+"/reminders",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data9}];
+return false;
+}
+var valid0 = _errs32 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.auto_apply_credit !== undefined){
+let data10 = data.auto_apply_credit;
+const _errs36 = errors;
+if(typeof data10 !== "string"){
+validate108.errors = [{instancePath:instancePath+"/auto_apply_credit",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data10}];
+return false;
+}
+if(!((data10 === "0") || (data10 === "1"))){
+validate108.errors = [{instancePath:instancePath+"/auto_apply_credit",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data10}];
+return false;
+}
+var valid0 = _errs36 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
 }
 }
 }
 }
 else {
-validate108.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema402.type,parentSchema:schema402,data}];
+validate108.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema397.type,parentSchema:schema397,data}];
 return false;
 }
 }
@@ -14749,7 +15875,7 @@ return errors === 0;
 }
 
 
-function validate219(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate223(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -14769,34 +15895,34 @@ break;
 }
 }
 else {
-validate219.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema534.type,parentSchema:schema534,data}];
+validate223.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema545.type,parentSchema:schema545,data}];
 return false;
 }
 }
-validate219.errors = vErrors;
+validate223.errors = vErrors;
 return errors === 0;
 }
 
-export const kb_categories = validate221;
-const schema535 = {"type":"array","items":{"$ref":"kb_category.json"}};
-const schema405 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/kb_category.json","title":"KbCategory","description":"A knowledge base category; parent_cat \"0\" is a main category. getKBCategories lists id, parent_cat, name and description, in sort_order then id order, and leaves out a category whose `visible` is \"0\" or under one that is (staff notes kept out of a help centre).","type":"object","additionalProperties":false,"required":["id","parent_cat","name","description","visible","sort_order"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"parent_cat":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"description":{"type":"string"},"visible":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" when clients see the category and its articles"},"sort_order":{"type":"string","pattern":"^[0-9]+$"}}};
+export const automation_log = validate225;
+const schema546 = {"type":"array","items":{"$ref":"automation_entry.json"}};
+const schema409 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/automation_entry.json","title":"AutomationEntry","description":"One thing the daily automation did (billsim's own collection, the automation log): the day it ran for, the action, why, and the records it touched. Newest are kept: at most 1,000 per session.","type":"object","additionalProperties":false,"required":["id","day","action","reason","records"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"day":{"$ref":"../common/defs.json#/definitions/date"},"action":{"type":"string","enum":["invoice_created","credit_applied","reminder_sent","late_fee_added","service_suspended","service_terminated","service_cancelled","invoice_cancelled","order_cancelled","domain_expired","domain_redemption","domain_released","transfer_completed"]},"reason":{"type":"string","description":"why, in words, such as \"invoice #14 unpaid 5 days past due\""},"records":{"type":"object","description":"ids of the records the action touched, by field name (client_id, invoice_id, account_id, order_id, domain_id, email_id)","additionalProperties":{"$ref":"../common/defs.json#/definitions/id"}}}};
 
 function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://billsim.local/schemas/resources/kb_category.json" */;
+/*# sourceURL="https://billsim.local/schemas/resources/automation_entry.json" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((((((data.id === undefined) && (missing0 = "id")) || ((data.parent_cat === undefined) && (missing0 = "parent_cat"))) || ((data.name === undefined) && (missing0 = "name"))) || ((data.description === undefined) && (missing0 = "description"))) || ((data.visible === undefined) && (missing0 = "visible"))) || ((data.sort_order === undefined) && (missing0 = "sort_order"))){
-validate110.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema405.required,parentSchema:schema405,data}];
+if((((((data.id === undefined) && (missing0 = "id")) || ((data.day === undefined) && (missing0 = "day"))) || ((data.action === undefined) && (missing0 = "action"))) || ((data.reason === undefined) && (missing0 = "reason"))) || ((data.records === undefined) && (missing0 = "records"))){
+validate110.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema409.required,parentSchema:schema409,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!((((((key0 === "id") || (key0 === "parent_cat")) || (key0 === "name")) || (key0 === "description")) || (key0 === "visible")) || (key0 === "sort_order"))){
-validate110.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema405,data}];
+if(!(((((key0 === "id") || (key0 === "day")) || (key0 === "action")) || (key0 === "reason")) || (key0 === "records"))){
+validate110.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema409,data}];
 return false;
 break;
 }
@@ -14824,19 +15950,19 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.parent_cat !== undefined){
-let data1 = data.parent_cat;
+if(data.day !== undefined){
+let data1 = data.day;
 const _errs5 = errors;
 const _errs6 = errors;
 if(errors === _errs6){
 if(typeof data1 === "string"){
-if(!pattern0.test(data1)){
-validate110.errors = [{instancePath:instancePath+"/parent_cat",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data1}];
+if(!pattern10.test(data1)){
+validate110.errors = [{instancePath:instancePath+"/day",schemaPath:"../common/defs.json#/definitions/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$",parentSchema:schema23,data:data1}];
 return false;
 }
 }
 else {
-validate110.errors = [{instancePath:instancePath+"/parent_cat",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data1}];
+validate110.errors = [{instancePath:instancePath+"/day",schemaPath:"../common/defs.json#/definitions/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.type,parentSchema:schema23,data:data1}];
 return false;
 }
 }
@@ -14846,65 +15972,69 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.name !== undefined){
-let data2 = data.name;
-const _errs8 = errors;
+if(data.action !== undefined){
+let data2 = data.action;
+const _errs9 = errors;
 if(typeof data2 !== "string"){
-validate110.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema405.properties.name.type,parentSchema:schema405.properties.name,data:data2}];
+validate110.errors = [{instancePath:instancePath+"/action",schemaPath:"#/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema409.properties.action.type,parentSchema:schema409.properties.action,data:data2}];
 return false;
 }
-var valid0 = _errs8 === errors;
+if(!(((((((((((((data2 === "invoice_created") || (data2 === "credit_applied")) || (data2 === "reminder_sent")) || (data2 === "late_fee_added")) || (data2 === "service_suspended")) || (data2 === "service_terminated")) || (data2 === "service_cancelled")) || (data2 === "invoice_cancelled")) || (data2 === "order_cancelled")) || (data2 === "domain_expired")) || (data2 === "domain_redemption")) || (data2 === "domain_released")) || (data2 === "transfer_completed"))){
+validate110.errors = [{instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema409.properties.action.enum},message:"must be equal to one of the allowed values",schema:schema409.properties.action.enum,parentSchema:schema409.properties.action,data:data2}];
+return false;
+}
+var valid0 = _errs9 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
-if(data.description !== undefined){
-let data3 = data.description;
-const _errs10 = errors;
+if(data.reason !== undefined){
+let data3 = data.reason;
+const _errs11 = errors;
 if(typeof data3 !== "string"){
-validate110.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema405.properties.description.type,parentSchema:schema405.properties.description,data:data3}];
+validate110.errors = [{instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema409.properties.reason.type,parentSchema:schema409.properties.reason,data:data3}];
 return false;
 }
-var valid0 = _errs10 === errors;
+var valid0 = _errs11 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
-if(data.visible !== undefined){
-let data4 = data.visible;
-const _errs12 = errors;
-if(typeof data4 !== "string"){
-validate110.errors = [{instancePath:instancePath+"/visible",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data4}];
-return false;
-}
-if(!((data4 === "0") || (data4 === "1"))){
-validate110.errors = [{instancePath:instancePath+"/visible",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data4}];
-return false;
-}
-var valid0 = _errs12 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.sort_order !== undefined){
-let data5 = data.sort_order;
+if(data.records !== undefined){
+let data4 = data.records;
+const _errs13 = errors;
+if(errors === _errs13){
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+for(const key1 in data4){
+let data5 = data4[key1];
 const _errs16 = errors;
-if(errors === _errs16){
+const _errs17 = errors;
+if(errors === _errs17){
 if(typeof data5 === "string"){
 if(!pattern0.test(data5)){
-validate110.errors = [{instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema405.properties.sort_order,data:data5}];
+validate110.errors = [{instancePath:instancePath+"/records/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data5}];
 return false;
 }
 }
 else {
-validate110.errors = [{instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema405.properties.sort_order.type,parentSchema:schema405.properties.sort_order,data:data5}];
+validate110.errors = [{instancePath:instancePath+"/records/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data5}];
 return false;
 }
 }
-var valid0 = _errs16 === errors;
+var valid3 = _errs16 === errors;
+if(!valid3){
+break;
+}
+}
+}
+else {
+validate110.errors = [{instancePath:instancePath+"/records",schemaPath:"#/properties/records/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema409.properties.records.type,parentSchema:schema409.properties.records,data:data4}];
+return false;
+}
+}
+var valid0 = _errs13 === errors;
 }
 else {
 var valid0 = true;
@@ -14916,9 +16046,8 @@ var valid0 = true;
 }
 }
 }
-}
 else {
-validate110.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema405.type,parentSchema:schema405,data}];
+validate110.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema409.type,parentSchema:schema409,data}];
 return false;
 }
 }
@@ -14927,7 +16056,7 @@ return errors === 0;
 }
 
 
-function validate221(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate225(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -14947,36 +16076,34 @@ break;
 }
 }
 else {
-validate221.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema535.type,parentSchema:schema535,data}];
+validate225.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema546.type,parentSchema:schema546,data}];
 return false;
 }
 }
-validate221.errors = vErrors;
+validate225.errors = vErrors;
 return errors === 0;
 }
 
-export const kb_articles = validate223;
-const schema536 = {"type":"array","items":{"$ref":"kb_article.json"}};
-const schema409 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/kb_article.json","title":"KbArticle","description":"A knowledge base article in category cat_id, in the published getKBArticle field names. The bundled world has one language (language_id \"1\"), so the per-language maps getKBArticle shows (tag_title, tag_body, tag_slug, mode) are made from title, body and slug when answered. `registered` \"1\" marks an article for signed-in clients only: the admin API shows it anyway, with the flag, for a help centre to decide. `tags` maps a tag id to its name, and one tag id names one tag across all articles.","type":"object","additionalProperties":false,"required":["id","language_id","cat_id","title","body","registered","options","sort_order","views","slug","upvotes","downvotes","tags"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"language_id":{"$ref":"../common/defs.json#/definitions/id"},"cat_id":{"$ref":"../common/defs.json#/definitions/id"},"title":{"type":"string"},"body":{"type":"string","description":"the article's HTML"},"registered":{"$ref":"../common/defs.json#/definitions/flag"},"options":{"type":"string","pattern":"^[0-9]+$"},"sort_order":{"type":"string","pattern":"^[0-9]+$"},"views":{"type":"string","pattern":"^[0-9]+$"},"slug":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"upvotes":{"type":"string","pattern":"^[0-9]+$"},"downvotes":{"type":"string","pattern":"^[0-9]+$"},"tags":{"$ref":"#/definitions/tags"}},"definitions":{"tags":{"title":"KbTags","description":"tag names keyed by tag id, such as {\"721\": \"billing\"}","type":"object","propertyNames":{"pattern":"^[0-9]+$"},"additionalProperties":{"type":"string","minLength":1}}}};
-const schema414 = {"title":"KbTags","description":"tag names keyed by tag id, such as {\"721\": \"billing\"}","type":"object","propertyNames":{"pattern":"^[0-9]+$"},"additionalProperties":{"type":"string","minLength":1}};
-const pattern316 = new RegExp("^[a-z0-9]+(-[a-z0-9]+)*$", "u");
+export const automation_state = validate227;
+const schema547 = {"type":"array","items":{"$ref":"automation_state.json"}};
+const schema413 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/automation_state.json","title":"AutomationState","description":"Where the daily automation stands (billsim's own collection, one record with id \"1\"): the last day it ran for. A world without it starts from the session clock's day, so a new session runs nothing until its clock passes midnight.","type":"object","additionalProperties":false,"required":["id","last_run"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"last_run":{"$ref":"../common/defs.json#/definitions/date"}}};
 
 function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://billsim.local/schemas/resources/kb_article.json" */;
+/*# sourceURL="https://billsim.local/schemas/resources/automation_state.json" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((((((((((((data.id === undefined) && (missing0 = "id")) || ((data.language_id === undefined) && (missing0 = "language_id"))) || ((data.cat_id === undefined) && (missing0 = "cat_id"))) || ((data.title === undefined) && (missing0 = "title"))) || ((data.body === undefined) && (missing0 = "body"))) || ((data.registered === undefined) && (missing0 = "registered"))) || ((data.options === undefined) && (missing0 = "options"))) || ((data.sort_order === undefined) && (missing0 = "sort_order"))) || ((data.views === undefined) && (missing0 = "views"))) || ((data.slug === undefined) && (missing0 = "slug"))) || ((data.upvotes === undefined) && (missing0 = "upvotes"))) || ((data.downvotes === undefined) && (missing0 = "downvotes"))) || ((data.tags === undefined) && (missing0 = "tags"))){
-validate112.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema409.required,parentSchema:schema409,data}];
+if(((data.id === undefined) && (missing0 = "id")) || ((data.last_run === undefined) && (missing0 = "last_run"))){
+validate112.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema413.required,parentSchema:schema413,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func2.call(schema409.properties, key0))){
-validate112.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema409,data}];
+if(!((key0 === "id") || (key0 === "last_run"))){
+validate112.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema413,data}];
 return false;
 break;
 }
@@ -15004,19 +16131,19 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.language_id !== undefined){
-let data1 = data.language_id;
+if(data.last_run !== undefined){
+let data1 = data.last_run;
 const _errs5 = errors;
 const _errs6 = errors;
 if(errors === _errs6){
 if(typeof data1 === "string"){
-if(!pattern0.test(data1)){
-validate112.errors = [{instancePath:instancePath+"/language_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data1}];
+if(!pattern10.test(data1)){
+validate112.errors = [{instancePath:instancePath+"/last_run",schemaPath:"../common/defs.json#/definitions/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$",parentSchema:schema23,data:data1}];
 return false;
 }
 }
 else {
-validate112.errors = [{instancePath:instancePath+"/language_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data1}];
+validate112.errors = [{instancePath:instancePath+"/last_run",schemaPath:"../common/defs.json#/definitions/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.type,parentSchema:schema23,data:data1}];
 return false;
 }
 }
@@ -15025,283 +16152,12 @@ var valid0 = _errs5 === errors;
 else {
 var valid0 = true;
 }
-if(valid0){
-if(data.cat_id !== undefined){
-let data2 = data.cat_id;
-const _errs8 = errors;
-const _errs9 = errors;
-if(errors === _errs9){
-if(typeof data2 === "string"){
-if(!pattern0.test(data2)){
-validate112.errors = [{instancePath:instancePath+"/cat_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data2}];
-return false;
+}
+}
 }
 }
 else {
-validate112.errors = [{instancePath:instancePath+"/cat_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data2}];
-return false;
-}
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.title !== undefined){
-let data3 = data.title;
-const _errs11 = errors;
-if(typeof data3 !== "string"){
-validate112.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema409.properties.title.type,parentSchema:schema409.properties.title,data:data3}];
-return false;
-}
-var valid0 = _errs11 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.body !== undefined){
-let data4 = data.body;
-const _errs13 = errors;
-if(typeof data4 !== "string"){
-validate112.errors = [{instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema409.properties.body.type,parentSchema:schema409.properties.body,data:data4}];
-return false;
-}
-var valid0 = _errs13 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.registered !== undefined){
-let data5 = data.registered;
-const _errs15 = errors;
-if(typeof data5 !== "string"){
-validate112.errors = [{instancePath:instancePath+"/registered",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data5}];
-return false;
-}
-if(!((data5 === "0") || (data5 === "1"))){
-validate112.errors = [{instancePath:instancePath+"/registered",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data5}];
-return false;
-}
-var valid0 = _errs15 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.options !== undefined){
-let data6 = data.options;
-const _errs19 = errors;
-if(errors === _errs19){
-if(typeof data6 === "string"){
-if(!pattern0.test(data6)){
-validate112.errors = [{instancePath:instancePath+"/options",schemaPath:"#/properties/options/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema409.properties.options,data:data6}];
-return false;
-}
-}
-else {
-validate112.errors = [{instancePath:instancePath+"/options",schemaPath:"#/properties/options/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema409.properties.options.type,parentSchema:schema409.properties.options,data:data6}];
-return false;
-}
-}
-var valid0 = _errs19 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.sort_order !== undefined){
-let data7 = data.sort_order;
-const _errs21 = errors;
-if(errors === _errs21){
-if(typeof data7 === "string"){
-if(!pattern0.test(data7)){
-validate112.errors = [{instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema409.properties.sort_order,data:data7}];
-return false;
-}
-}
-else {
-validate112.errors = [{instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema409.properties.sort_order.type,parentSchema:schema409.properties.sort_order,data:data7}];
-return false;
-}
-}
-var valid0 = _errs21 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.views !== undefined){
-let data8 = data.views;
-const _errs23 = errors;
-if(errors === _errs23){
-if(typeof data8 === "string"){
-if(!pattern0.test(data8)){
-validate112.errors = [{instancePath:instancePath+"/views",schemaPath:"#/properties/views/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema409.properties.views,data:data8}];
-return false;
-}
-}
-else {
-validate112.errors = [{instancePath:instancePath+"/views",schemaPath:"#/properties/views/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema409.properties.views.type,parentSchema:schema409.properties.views,data:data8}];
-return false;
-}
-}
-var valid0 = _errs23 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.slug !== undefined){
-let data9 = data.slug;
-const _errs25 = errors;
-if(errors === _errs25){
-if(typeof data9 === "string"){
-if(!pattern316.test(data9)){
-validate112.errors = [{instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\"",schema:"^[a-z0-9]+(-[a-z0-9]+)*$",parentSchema:schema409.properties.slug,data:data9}];
-return false;
-}
-}
-else {
-validate112.errors = [{instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema409.properties.slug.type,parentSchema:schema409.properties.slug,data:data9}];
-return false;
-}
-}
-var valid0 = _errs25 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.upvotes !== undefined){
-let data10 = data.upvotes;
-const _errs27 = errors;
-if(errors === _errs27){
-if(typeof data10 === "string"){
-if(!pattern0.test(data10)){
-validate112.errors = [{instancePath:instancePath+"/upvotes",schemaPath:"#/properties/upvotes/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema409.properties.upvotes,data:data10}];
-return false;
-}
-}
-else {
-validate112.errors = [{instancePath:instancePath+"/upvotes",schemaPath:"#/properties/upvotes/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema409.properties.upvotes.type,parentSchema:schema409.properties.upvotes,data:data10}];
-return false;
-}
-}
-var valid0 = _errs27 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.downvotes !== undefined){
-let data11 = data.downvotes;
-const _errs29 = errors;
-if(errors === _errs29){
-if(typeof data11 === "string"){
-if(!pattern0.test(data11)){
-validate112.errors = [{instancePath:instancePath+"/downvotes",schemaPath:"#/properties/downvotes/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema409.properties.downvotes,data:data11}];
-return false;
-}
-}
-else {
-validate112.errors = [{instancePath:instancePath+"/downvotes",schemaPath:"#/properties/downvotes/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema409.properties.downvotes.type,parentSchema:schema409.properties.downvotes,data:data11}];
-return false;
-}
-}
-var valid0 = _errs29 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.tags !== undefined){
-let data12 = data.tags;
-const _errs31 = errors;
-const _errs32 = errors;
-if(errors === _errs32){
-if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
-for(const key1 in data12){
-const _errs34 = errors;
-if(typeof key1 === "string"){
-if(!pattern0.test(key1)){
-const err0 = {instancePath:instancePath+"/tags",schemaPath:"#/definitions/tags/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema414.propertyNames,data:key1,propertyName:key1};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-var valid6 = _errs34 === errors;
-if(!valid6){
-const err1 = {instancePath:instancePath+"/tags",schemaPath:"#/definitions/tags/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema414.propertyNames,parentSchema:schema414,data:data12};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-validate112.errors = vErrors;
-return false;
-break;
-}
-}
-if(valid6){
-for(const key2 in data12){
-let data13 = data12[key2];
-const _errs36 = errors;
-if(errors === _errs36){
-if(typeof data13 === "string"){
-if(func6(data13) < 1){
-validate112.errors = [{instancePath:instancePath+"/tags/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/tags/additionalProperties/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema414.additionalProperties,data:data13}];
-return false;
-}
-}
-else {
-validate112.errors = [{instancePath:instancePath+"/tags/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/tags/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema414.additionalProperties.type,parentSchema:schema414.additionalProperties,data:data13}];
-return false;
-}
-}
-var valid7 = _errs36 === errors;
-if(!valid7){
-break;
-}
-}
-}
-}
-else {
-validate112.errors = [{instancePath:instancePath+"/tags",schemaPath:"#/definitions/tags/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema414.type,parentSchema:schema414,data:data12}];
-return false;
-}
-}
-var valid0 = _errs31 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate112.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema409.type,parentSchema:schema409,data}];
+validate112.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema413.type,parentSchema:schema413,data}];
 return false;
 }
 }
@@ -15310,7 +16166,7 @@ return errors === 0;
 }
 
 
-function validate223(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate227(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -15330,34 +16186,34 @@ break;
 }
 }
 else {
-validate223.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema536.type,parentSchema:schema536,data}];
+validate227.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema547.type,parentSchema:schema547,data}];
 return false;
 }
 }
-validate223.errors = vErrors;
+validate227.errors = vErrors;
 return errors === 0;
 }
 
-export const affiliates = validate225;
-const schema537 = {"type":"array","items":{"$ref":"affiliate.json"}};
-const schema415 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/affiliate.json","title":"Affiliate","description":"A client's affiliate account: the orders it referred are in affiliate_referrals. `balance` is what its commissions earned less `total_withdrawn`, in the affiliate's currency; it grows only when a referred order's invoice is paid (src/domain/affiliates.ts). getAffiliates joins in the client's names and counts the referrals.","type":"object","additionalProperties":false,"required":["id","client_id","date_created","status","currency_id","commission_rate","balance","total_withdrawn","visits"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"client_id":{"$ref":"../common/defs.json#/definitions/id","description":"The main client whose affiliate account this is; a client has at most one."},"date_created":{"$ref":"../common/defs.json#/definitions/datetime"},"status":{"type":"string","enum":["Active","Inactive"],"description":"Only an Active affiliate can be given new referrals."},"currency_id":{"$ref":"../common/defs.json#/definitions/id","description":"The currency its commissions, balance and withdrawals are kept in."},"commission_rate":{"$ref":"../common/defs.json#/definitions/decimal","description":"The percentage of a referred order's total it earns, such as \"10.00\"."},"balance":{"$ref":"../common/defs.json#/definitions/decimal"},"total_withdrawn":{"$ref":"../common/defs.json#/definitions/decimal"},"visits":{"type":"string","pattern":"^(0|[1-9][0-9]*)$","description":"How many times its referral link was followed, a whole number as a string."}}};
+export const kb_categories = validate229;
+const schema548 = {"type":"array","items":{"$ref":"kb_category.json"}};
+const schema416 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/kb_category.json","title":"KbCategory","description":"A knowledge base category; parent_cat \"0\" is a main category. getKBCategories lists id, parent_cat, name and description, in sort_order then id order, and leaves out a category whose `visible` is \"0\" or under one that is (staff notes kept out of a help centre).","type":"object","additionalProperties":false,"required":["id","parent_cat","name","description","visible","sort_order"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"parent_cat":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"description":{"type":"string"},"visible":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" when clients see the category and its articles"},"sort_order":{"type":"string","pattern":"^[0-9]+$"}}};
 
 function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://billsim.local/schemas/resources/affiliate.json" */;
+/*# sourceURL="https://billsim.local/schemas/resources/kb_category.json" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((((((((data.id === undefined) && (missing0 = "id")) || ((data.client_id === undefined) && (missing0 = "client_id"))) || ((data.date_created === undefined) && (missing0 = "date_created"))) || ((data.status === undefined) && (missing0 = "status"))) || ((data.currency_id === undefined) && (missing0 = "currency_id"))) || ((data.commission_rate === undefined) && (missing0 = "commission_rate"))) || ((data.balance === undefined) && (missing0 = "balance"))) || ((data.total_withdrawn === undefined) && (missing0 = "total_withdrawn"))) || ((data.visits === undefined) && (missing0 = "visits"))){
-validate114.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema415.required,parentSchema:schema415,data}];
+if(((((((data.id === undefined) && (missing0 = "id")) || ((data.parent_cat === undefined) && (missing0 = "parent_cat"))) || ((data.name === undefined) && (missing0 = "name"))) || ((data.description === undefined) && (missing0 = "description"))) || ((data.visible === undefined) && (missing0 = "visible"))) || ((data.sort_order === undefined) && (missing0 = "sort_order"))){
+validate114.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema416.required,parentSchema:schema416,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func2.call(schema415.properties, key0))){
-validate114.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema415,data}];
+if(!((((((key0 === "id") || (key0 === "parent_cat")) || (key0 === "name")) || (key0 === "description")) || (key0 === "visible")) || (key0 === "sort_order"))){
+validate114.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema416,data}];
 return false;
 break;
 }
@@ -15385,19 +16241,19 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.client_id !== undefined){
-let data1 = data.client_id;
+if(data.parent_cat !== undefined){
+let data1 = data.parent_cat;
 const _errs5 = errors;
 const _errs6 = errors;
 if(errors === _errs6){
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
-validate114.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data1}];
+validate114.errors = [{instancePath:instancePath+"/parent_cat",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data1}];
 return false;
 }
 }
 else {
-validate114.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data1}];
+validate114.errors = [{instancePath:instancePath+"/parent_cat",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data1}];
 return false;
 }
 }
@@ -15407,21 +16263,12 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.date_created !== undefined){
-let data2 = data.date_created;
+if(data.name !== undefined){
+let data2 = data.name;
 const _errs8 = errors;
-const _errs9 = errors;
-if(errors === _errs9){
-if(typeof data2 === "string"){
-if(!pattern3.test(data2)){
-validate114.errors = [{instancePath:instancePath+"/date_created",schemaPath:"../common/defs.json#/definitions/datetime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$",parentSchema:schema16,data:data2}];
+if(typeof data2 !== "string"){
+validate114.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema416.properties.name.type,parentSchema:schema416.properties.name,data:data2}];
 return false;
-}
-}
-else {
-validate114.errors = [{instancePath:instancePath+"/date_created",schemaPath:"../common/defs.json#/definitions/datetime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.type,parentSchema:schema16,data:data2}];
-return false;
-}
 }
 var valid0 = _errs8 === errors;
 }
@@ -15429,15 +16276,28 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.status !== undefined){
-let data3 = data.status;
-const _errs12 = errors;
+if(data.description !== undefined){
+let data3 = data.description;
+const _errs10 = errors;
 if(typeof data3 !== "string"){
-validate114.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema415.properties.status.type,parentSchema:schema415.properties.status,data:data3}];
+validate114.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema416.properties.description.type,parentSchema:schema416.properties.description,data:data3}];
 return false;
 }
-if(!((data3 === "Active") || (data3 === "Inactive"))){
-validate114.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema415.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema415.properties.status.enum,parentSchema:schema415.properties.status,data:data3}];
+var valid0 = _errs10 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.visible !== undefined){
+let data4 = data.visible;
+const _errs12 = errors;
+if(typeof data4 !== "string"){
+validate114.errors = [{instancePath:instancePath+"/visible",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data4}];
+return false;
+}
+if(!((data4 === "0") || (data4 === "1"))){
+validate114.errors = [{instancePath:instancePath+"/visible",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data4}];
 return false;
 }
 var valid0 = _errs12 === errors;
@@ -15446,110 +16306,22 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.currency_id !== undefined){
-let data4 = data.currency_id;
-const _errs14 = errors;
-const _errs15 = errors;
-if(errors === _errs15){
-if(typeof data4 === "string"){
-if(!pattern0.test(data4)){
-validate114.errors = [{instancePath:instancePath+"/currency_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data4}];
-return false;
-}
-}
-else {
-validate114.errors = [{instancePath:instancePath+"/currency_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data4}];
-return false;
-}
-}
-var valid0 = _errs14 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.commission_rate !== undefined){
-let data5 = data.commission_rate;
-const _errs17 = errors;
-const _errs18 = errors;
-if(errors === _errs18){
+if(data.sort_order !== undefined){
+let data5 = data.sort_order;
+const _errs16 = errors;
+if(errors === _errs16){
 if(typeof data5 === "string"){
-if(!pattern11.test(data5)){
-validate114.errors = [{instancePath:instancePath+"/commission_rate",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data5}];
+if(!pattern0.test(data5)){
+validate114.errors = [{instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema416.properties.sort_order,data:data5}];
 return false;
 }
 }
 else {
-validate114.errors = [{instancePath:instancePath+"/commission_rate",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data5}];
+validate114.errors = [{instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema416.properties.sort_order.type,parentSchema:schema416.properties.sort_order,data:data5}];
 return false;
 }
 }
-var valid0 = _errs17 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.balance !== undefined){
-let data6 = data.balance;
-const _errs20 = errors;
-const _errs21 = errors;
-if(errors === _errs21){
-if(typeof data6 === "string"){
-if(!pattern11.test(data6)){
-validate114.errors = [{instancePath:instancePath+"/balance",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data6}];
-return false;
-}
-}
-else {
-validate114.errors = [{instancePath:instancePath+"/balance",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data6}];
-return false;
-}
-}
-var valid0 = _errs20 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.total_withdrawn !== undefined){
-let data7 = data.total_withdrawn;
-const _errs23 = errors;
-const _errs24 = errors;
-if(errors === _errs24){
-if(typeof data7 === "string"){
-if(!pattern11.test(data7)){
-validate114.errors = [{instancePath:instancePath+"/total_withdrawn",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data7}];
-return false;
-}
-}
-else {
-validate114.errors = [{instancePath:instancePath+"/total_withdrawn",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data7}];
-return false;
-}
-}
-var valid0 = _errs23 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.visits !== undefined){
-let data8 = data.visits;
-const _errs26 = errors;
-if(errors === _errs26){
-if(typeof data8 === "string"){
-if(!pattern22.test(data8)){
-validate114.errors = [{instancePath:instancePath+"/visits",schemaPath:"#/properties/visits/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^(0|[1-9][0-9]*)$"+"\"",schema:"^(0|[1-9][0-9]*)$",parentSchema:schema415.properties.visits,data:data8}];
-return false;
-}
-}
-else {
-validate114.errors = [{instancePath:instancePath+"/visits",schemaPath:"#/properties/visits/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema415.properties.visits.type,parentSchema:schema415.properties.visits,data:data8}];
-return false;
-}
-}
-var valid0 = _errs26 === errors;
+var valid0 = _errs16 === errors;
 }
 else {
 var valid0 = true;
@@ -15562,11 +16334,8 @@ var valid0 = true;
 }
 }
 }
-}
-}
-}
 else {
-validate114.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema415.type,parentSchema:schema415,data}];
+validate114.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema416.type,parentSchema:schema416,data}];
 return false;
 }
 }
@@ -15575,7 +16344,7 @@ return errors === 0;
 }
 
 
-function validate225(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate229(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -15595,34 +16364,36 @@ break;
 }
 }
 else {
-validate225.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema537.type,parentSchema:schema537,data}];
+validate229.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema548.type,parentSchema:schema548,data}];
 return false;
 }
 }
-validate225.errors = vErrors;
+validate229.errors = vErrors;
 return errors === 0;
 }
 
-export const affiliate_referrals = validate227;
-const schema538 = {"type":"array","items":{"$ref":"affiliate_referral.json"}};
-const schema423 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/affiliate_referral.json","title":"AffiliateReferral","description":"An order an affiliate referred and the commission it brings, in the affiliate's currency: the affiliate's `commission_rate` of the order's total, converted at the currencies' rates when the order was referred. An order has at most one. The commission is Pending until the order's invoice is paid (at once for an order without an invoice), then Earned and added to the affiliate's balance. An Earned referral of a deleted order stays as history with `order_id` \"0\".","type":"object","additionalProperties":false,"required":["id","affiliate_id","order_id","date_created","commission","status","date_earned"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"affiliate_id":{"$ref":"../common/defs.json#/definitions/id"},"order_id":{"$ref":"../common/defs.json#/definitions/id","description":"The referred order, \"0\" once an Earned referral's order was deleted."},"date_created":{"$ref":"../common/defs.json#/definitions/datetime","description":"When the order was referred to the affiliate."},"commission":{"$ref":"../common/defs.json#/definitions/decimal"},"status":{"type":"string","enum":["Pending","Earned"]},"date_earned":{"$ref":"../common/defs.json#/definitions/datetime","description":"When the commission was added to the affiliate's balance, 0000-00-00 00:00:00 while Pending."}}};
+export const kb_articles = validate231;
+const schema549 = {"type":"array","items":{"$ref":"kb_article.json"}};
+const schema420 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/kb_article.json","title":"KbArticle","description":"A knowledge base article in category cat_id, in the published getKBArticle field names. The bundled world has one language (language_id \"1\"), so the per-language maps getKBArticle shows (tag_title, tag_body, tag_slug, mode) are made from title, body and slug when answered. `registered` \"1\" marks an article for signed-in clients only: the admin API shows it anyway, with the flag, for a help centre to decide. `tags` maps a tag id to its name, and one tag id names one tag across all articles.","type":"object","additionalProperties":false,"required":["id","language_id","cat_id","title","body","registered","options","sort_order","views","slug","upvotes","downvotes","tags"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"language_id":{"$ref":"../common/defs.json#/definitions/id"},"cat_id":{"$ref":"../common/defs.json#/definitions/id"},"title":{"type":"string"},"body":{"type":"string","description":"the article's HTML"},"registered":{"$ref":"../common/defs.json#/definitions/flag"},"options":{"type":"string","pattern":"^[0-9]+$"},"sort_order":{"type":"string","pattern":"^[0-9]+$"},"views":{"type":"string","pattern":"^[0-9]+$"},"slug":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"upvotes":{"type":"string","pattern":"^[0-9]+$"},"downvotes":{"type":"string","pattern":"^[0-9]+$"},"tags":{"$ref":"#/definitions/tags"}},"definitions":{"tags":{"title":"KbTags","description":"tag names keyed by tag id, such as {\"721\": \"billing\"}","type":"object","propertyNames":{"pattern":"^[0-9]+$"},"additionalProperties":{"type":"string","minLength":1}}}};
+const schema425 = {"title":"KbTags","description":"tag names keyed by tag id, such as {\"721\": \"billing\"}","type":"object","propertyNames":{"pattern":"^[0-9]+$"},"additionalProperties":{"type":"string","minLength":1}};
+const pattern321 = new RegExp("^[a-z0-9]+(-[a-z0-9]+)*$", "u");
 
 function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://billsim.local/schemas/resources/affiliate_referral.json" */;
+/*# sourceURL="https://billsim.local/schemas/resources/kb_article.json" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((((((data.id === undefined) && (missing0 = "id")) || ((data.affiliate_id === undefined) && (missing0 = "affiliate_id"))) || ((data.order_id === undefined) && (missing0 = "order_id"))) || ((data.date_created === undefined) && (missing0 = "date_created"))) || ((data.commission === undefined) && (missing0 = "commission"))) || ((data.status === undefined) && (missing0 = "status"))) || ((data.date_earned === undefined) && (missing0 = "date_earned"))){
-validate116.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema423.required,parentSchema:schema423,data}];
+if((((((((((((((data.id === undefined) && (missing0 = "id")) || ((data.language_id === undefined) && (missing0 = "language_id"))) || ((data.cat_id === undefined) && (missing0 = "cat_id"))) || ((data.title === undefined) && (missing0 = "title"))) || ((data.body === undefined) && (missing0 = "body"))) || ((data.registered === undefined) && (missing0 = "registered"))) || ((data.options === undefined) && (missing0 = "options"))) || ((data.sort_order === undefined) && (missing0 = "sort_order"))) || ((data.views === undefined) && (missing0 = "views"))) || ((data.slug === undefined) && (missing0 = "slug"))) || ((data.upvotes === undefined) && (missing0 = "upvotes"))) || ((data.downvotes === undefined) && (missing0 = "downvotes"))) || ((data.tags === undefined) && (missing0 = "tags"))){
+validate116.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema420.required,parentSchema:schema420,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(((((((key0 === "id") || (key0 === "affiliate_id")) || (key0 === "order_id")) || (key0 === "date_created")) || (key0 === "commission")) || (key0 === "status")) || (key0 === "date_earned"))){
-validate116.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema423,data}];
+if(!(func2.call(schema420.properties, key0))){
+validate116.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema420,data}];
 return false;
 break;
 }
@@ -15650,19 +16421,19 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.affiliate_id !== undefined){
-let data1 = data.affiliate_id;
+if(data.language_id !== undefined){
+let data1 = data.language_id;
 const _errs5 = errors;
 const _errs6 = errors;
 if(errors === _errs6){
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
-validate116.errors = [{instancePath:instancePath+"/affiliate_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data1}];
+validate116.errors = [{instancePath:instancePath+"/language_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data1}];
 return false;
 }
 }
 else {
-validate116.errors = [{instancePath:instancePath+"/affiliate_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data1}];
+validate116.errors = [{instancePath:instancePath+"/language_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data1}];
 return false;
 }
 }
@@ -15672,19 +16443,19 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.order_id !== undefined){
-let data2 = data.order_id;
+if(data.cat_id !== undefined){
+let data2 = data.cat_id;
 const _errs8 = errors;
 const _errs9 = errors;
 if(errors === _errs9){
 if(typeof data2 === "string"){
 if(!pattern0.test(data2)){
-validate116.errors = [{instancePath:instancePath+"/order_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data2}];
+validate116.errors = [{instancePath:instancePath+"/cat_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data2}];
 return false;
 }
 }
 else {
-validate116.errors = [{instancePath:instancePath+"/order_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data2}];
+validate116.errors = [{instancePath:instancePath+"/cat_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data2}];
 return false;
 }
 }
@@ -15694,21 +16465,12 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.date_created !== undefined){
-let data3 = data.date_created;
+if(data.title !== undefined){
+let data3 = data.title;
 const _errs11 = errors;
-const _errs12 = errors;
-if(errors === _errs12){
-if(typeof data3 === "string"){
-if(!pattern3.test(data3)){
-validate116.errors = [{instancePath:instancePath+"/date_created",schemaPath:"../common/defs.json#/definitions/datetime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$",parentSchema:schema16,data:data3}];
+if(typeof data3 !== "string"){
+validate116.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema420.properties.title.type,parentSchema:schema420.properties.title,data:data3}];
 return false;
-}
-}
-else {
-validate116.errors = [{instancePath:instancePath+"/date_created",schemaPath:"../common/defs.json#/definitions/datetime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.type,parentSchema:schema16,data:data3}];
-return false;
-}
 }
 var valid0 = _errs11 === errors;
 }
@@ -15716,21 +16478,29 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.commission !== undefined){
-let data4 = data.commission;
-const _errs15 = errors;
-const _errs16 = errors;
-if(errors === _errs16){
-if(typeof data4 === "string"){
-if(!pattern11.test(data4)){
-validate116.errors = [{instancePath:instancePath+"/commission",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data4}];
+if(data.body !== undefined){
+let data4 = data.body;
+const _errs13 = errors;
+if(typeof data4 !== "string"){
+validate116.errors = [{instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema420.properties.body.type,parentSchema:schema420.properties.body,data:data4}];
 return false;
 }
+var valid0 = _errs13 === errors;
 }
 else {
-validate116.errors = [{instancePath:instancePath+"/commission",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data4}];
+var valid0 = true;
+}
+if(valid0){
+if(data.registered !== undefined){
+let data5 = data.registered;
+const _errs15 = errors;
+if(typeof data5 !== "string"){
+validate116.errors = [{instancePath:instancePath+"/registered",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data5}];
 return false;
 }
+if(!((data5 === "0") || (data5 === "1"))){
+validate116.errors = [{instancePath:instancePath+"/registered",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data5}];
+return false;
 }
 var valid0 = _errs15 === errors;
 }
@@ -15738,40 +16508,196 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.status !== undefined){
-let data5 = data.status;
-const _errs18 = errors;
-if(typeof data5 !== "string"){
-validate116.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema423.properties.status.type,parentSchema:schema423.properties.status,data:data5}];
+if(data.options !== undefined){
+let data6 = data.options;
+const _errs19 = errors;
+if(errors === _errs19){
+if(typeof data6 === "string"){
+if(!pattern0.test(data6)){
+validate116.errors = [{instancePath:instancePath+"/options",schemaPath:"#/properties/options/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema420.properties.options,data:data6}];
 return false;
 }
-if(!((data5 === "Pending") || (data5 === "Earned"))){
-validate116.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema423.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema423.properties.status.enum,parentSchema:schema423.properties.status,data:data5}];
+}
+else {
+validate116.errors = [{instancePath:instancePath+"/options",schemaPath:"#/properties/options/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema420.properties.options.type,parentSchema:schema420.properties.options,data:data6}];
 return false;
 }
-var valid0 = _errs18 === errors;
+}
+var valid0 = _errs19 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
-if(data.date_earned !== undefined){
-let data6 = data.date_earned;
-const _errs20 = errors;
+if(data.sort_order !== undefined){
+let data7 = data.sort_order;
 const _errs21 = errors;
 if(errors === _errs21){
-if(typeof data6 === "string"){
-if(!pattern3.test(data6)){
-validate116.errors = [{instancePath:instancePath+"/date_earned",schemaPath:"../common/defs.json#/definitions/datetime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$",parentSchema:schema16,data:data6}];
+if(typeof data7 === "string"){
+if(!pattern0.test(data7)){
+validate116.errors = [{instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema420.properties.sort_order,data:data7}];
 return false;
 }
 }
 else {
-validate116.errors = [{instancePath:instancePath+"/date_earned",schemaPath:"../common/defs.json#/definitions/datetime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.type,parentSchema:schema16,data:data6}];
+validate116.errors = [{instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema420.properties.sort_order.type,parentSchema:schema420.properties.sort_order,data:data7}];
 return false;
 }
 }
-var valid0 = _errs20 === errors;
+var valid0 = _errs21 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.views !== undefined){
+let data8 = data.views;
+const _errs23 = errors;
+if(errors === _errs23){
+if(typeof data8 === "string"){
+if(!pattern0.test(data8)){
+validate116.errors = [{instancePath:instancePath+"/views",schemaPath:"#/properties/views/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema420.properties.views,data:data8}];
+return false;
+}
+}
+else {
+validate116.errors = [{instancePath:instancePath+"/views",schemaPath:"#/properties/views/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema420.properties.views.type,parentSchema:schema420.properties.views,data:data8}];
+return false;
+}
+}
+var valid0 = _errs23 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.slug !== undefined){
+let data9 = data.slug;
+const _errs25 = errors;
+if(errors === _errs25){
+if(typeof data9 === "string"){
+if(!pattern321.test(data9)){
+validate116.errors = [{instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\"",schema:"^[a-z0-9]+(-[a-z0-9]+)*$",parentSchema:schema420.properties.slug,data:data9}];
+return false;
+}
+}
+else {
+validate116.errors = [{instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema420.properties.slug.type,parentSchema:schema420.properties.slug,data:data9}];
+return false;
+}
+}
+var valid0 = _errs25 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.upvotes !== undefined){
+let data10 = data.upvotes;
+const _errs27 = errors;
+if(errors === _errs27){
+if(typeof data10 === "string"){
+if(!pattern0.test(data10)){
+validate116.errors = [{instancePath:instancePath+"/upvotes",schemaPath:"#/properties/upvotes/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema420.properties.upvotes,data:data10}];
+return false;
+}
+}
+else {
+validate116.errors = [{instancePath:instancePath+"/upvotes",schemaPath:"#/properties/upvotes/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema420.properties.upvotes.type,parentSchema:schema420.properties.upvotes,data:data10}];
+return false;
+}
+}
+var valid0 = _errs27 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.downvotes !== undefined){
+let data11 = data.downvotes;
+const _errs29 = errors;
+if(errors === _errs29){
+if(typeof data11 === "string"){
+if(!pattern0.test(data11)){
+validate116.errors = [{instancePath:instancePath+"/downvotes",schemaPath:"#/properties/downvotes/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema420.properties.downvotes,data:data11}];
+return false;
+}
+}
+else {
+validate116.errors = [{instancePath:instancePath+"/downvotes",schemaPath:"#/properties/downvotes/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema420.properties.downvotes.type,parentSchema:schema420.properties.downvotes,data:data11}];
+return false;
+}
+}
+var valid0 = _errs29 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.tags !== undefined){
+let data12 = data.tags;
+const _errs31 = errors;
+const _errs32 = errors;
+if(errors === _errs32){
+if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
+for(const key1 in data12){
+const _errs34 = errors;
+if(typeof key1 === "string"){
+if(!pattern0.test(key1)){
+const err0 = {instancePath:instancePath+"/tags",schemaPath:"#/definitions/tags/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema425.propertyNames,data:key1,propertyName:key1};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+var valid6 = _errs34 === errors;
+if(!valid6){
+const err1 = {instancePath:instancePath+"/tags",schemaPath:"#/definitions/tags/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema425.propertyNames,parentSchema:schema425,data:data12};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+validate116.errors = vErrors;
+return false;
+break;
+}
+}
+if(valid6){
+for(const key2 in data12){
+let data13 = data12[key2];
+const _errs36 = errors;
+if(errors === _errs36){
+if(typeof data13 === "string"){
+if(func6(data13) < 1){
+validate116.errors = [{instancePath:instancePath+"/tags/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/tags/additionalProperties/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema425.additionalProperties,data:data13}];
+return false;
+}
+}
+else {
+validate116.errors = [{instancePath:instancePath+"/tags/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/tags/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema425.additionalProperties.type,parentSchema:schema425.additionalProperties,data:data13}];
+return false;
+}
+}
+var valid7 = _errs36 === errors;
+if(!valid7){
+break;
+}
+}
+}
+}
+else {
+validate116.errors = [{instancePath:instancePath+"/tags",schemaPath:"#/definitions/tags/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema425.type,parentSchema:schema425,data:data12}];
+return false;
+}
+}
+var valid0 = _errs31 === errors;
 }
 else {
 var valid0 = true;
@@ -15785,8 +16711,14 @@ var valid0 = true;
 }
 }
 }
+}
+}
+}
+}
+}
+}
 else {
-validate116.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema423.type,parentSchema:schema423,data}];
+validate116.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema420.type,parentSchema:schema420,data}];
 return false;
 }
 }
@@ -15795,7 +16727,7 @@ return errors === 0;
 }
 
 
-function validate227(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate231(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -15815,34 +16747,34 @@ break;
 }
 }
 else {
-validate227.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema538.type,parentSchema:schema538,data}];
+validate231.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema549.type,parentSchema:schema549,data}];
 return false;
 }
 }
-validate227.errors = vErrors;
+validate231.errors = vErrors;
 return errors === 0;
 }
 
-export const language_lines = validate229;
-const schema539 = {"type":"array","items":{"$ref":"language_line.json"}};
-const schema430 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/language_line.json","title":"LanguageLine","description":"A translation added with addLanguageLines: one text per language group (`target`: admin or user), section and keyword.","type":"object","additionalProperties":false,"required":["id","target","section","keyword","text"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"target":{"type":"string","enum":["admin","user"]},"section":{"type":"string"},"keyword":{"type":"string"},"text":{"type":"string"}}};
+export const affiliates = validate233;
+const schema550 = {"type":"array","items":{"$ref":"affiliate.json"}};
+const schema426 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/affiliate.json","title":"Affiliate","description":"A client's affiliate account: the orders it referred are in affiliate_referrals. `balance` is what its commissions earned less `total_withdrawn`, in the affiliate's currency; it grows only when a referred order's invoice is paid (src/domain/affiliates.ts). getAffiliates joins in the client's names and counts the referrals.","type":"object","additionalProperties":false,"required":["id","client_id","date_created","status","currency_id","commission_rate","balance","total_withdrawn","visits"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"client_id":{"$ref":"../common/defs.json#/definitions/id","description":"The main client whose affiliate account this is; a client has at most one."},"date_created":{"$ref":"../common/defs.json#/definitions/datetime"},"status":{"type":"string","enum":["Active","Inactive"],"description":"Only an Active affiliate can be given new referrals."},"currency_id":{"$ref":"../common/defs.json#/definitions/id","description":"The currency its commissions, balance and withdrawals are kept in."},"commission_rate":{"$ref":"../common/defs.json#/definitions/decimal","description":"The percentage of a referred order's total it earns, such as \"10.00\"."},"balance":{"$ref":"../common/defs.json#/definitions/decimal"},"total_withdrawn":{"$ref":"../common/defs.json#/definitions/decimal"},"visits":{"type":"string","pattern":"^(0|[1-9][0-9]*)$","description":"How many times its referral link was followed, a whole number as a string."}}};
 
 function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://billsim.local/schemas/resources/language_line.json" */;
+/*# sourceURL="https://billsim.local/schemas/resources/affiliate.json" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((((data.id === undefined) && (missing0 = "id")) || ((data.target === undefined) && (missing0 = "target"))) || ((data.section === undefined) && (missing0 = "section"))) || ((data.keyword === undefined) && (missing0 = "keyword"))) || ((data.text === undefined) && (missing0 = "text"))){
-validate118.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema430.required,parentSchema:schema430,data}];
+if((((((((((data.id === undefined) && (missing0 = "id")) || ((data.client_id === undefined) && (missing0 = "client_id"))) || ((data.date_created === undefined) && (missing0 = "date_created"))) || ((data.status === undefined) && (missing0 = "status"))) || ((data.currency_id === undefined) && (missing0 = "currency_id"))) || ((data.commission_rate === undefined) && (missing0 = "commission_rate"))) || ((data.balance === undefined) && (missing0 = "balance"))) || ((data.total_withdrawn === undefined) && (missing0 = "total_withdrawn"))) || ((data.visits === undefined) && (missing0 = "visits"))){
+validate118.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema426.required,parentSchema:schema426,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(((((key0 === "id") || (key0 === "target")) || (key0 === "section")) || (key0 === "keyword")) || (key0 === "text"))){
-validate118.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema430,data}];
+if(!(func2.call(schema426.properties, key0))){
+validate118.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema426,data}];
 return false;
 break;
 }
@@ -15870,16 +16802,21 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.target !== undefined){
-let data1 = data.target;
+if(data.client_id !== undefined){
+let data1 = data.client_id;
 const _errs5 = errors;
-if(typeof data1 !== "string"){
-validate118.errors = [{instancePath:instancePath+"/target",schemaPath:"#/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema430.properties.target.type,parentSchema:schema430.properties.target,data:data1}];
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data1 === "string"){
+if(!pattern0.test(data1)){
+validate118.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data1}];
 return false;
 }
-if(!((data1 === "admin") || (data1 === "user"))){
-validate118.errors = [{instancePath:instancePath+"/target",schemaPath:"#/properties/target/enum",keyword:"enum",params:{allowedValues: schema430.properties.target.enum},message:"must be equal to one of the allowed values",schema:schema430.properties.target.enum,parentSchema:schema430.properties.target,data:data1}];
+}
+else {
+validate118.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data1}];
 return false;
+}
 }
 var valid0 = _errs5 === errors;
 }
@@ -15887,40 +16824,149 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.section !== undefined){
-let data2 = data.section;
-const _errs7 = errors;
-if(typeof data2 !== "string"){
-validate118.errors = [{instancePath:instancePath+"/section",schemaPath:"#/properties/section/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema430.properties.section.type,parentSchema:schema430.properties.section,data:data2}];
-return false;
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.keyword !== undefined){
-let data3 = data.keyword;
+if(data.date_created !== undefined){
+let data2 = data.date_created;
+const _errs8 = errors;
 const _errs9 = errors;
-if(typeof data3 !== "string"){
-validate118.errors = [{instancePath:instancePath+"/keyword",schemaPath:"#/properties/keyword/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema430.properties.keyword.type,parentSchema:schema430.properties.keyword,data:data3}];
+if(errors === _errs9){
+if(typeof data2 === "string"){
+if(!pattern3.test(data2)){
+validate118.errors = [{instancePath:instancePath+"/date_created",schemaPath:"../common/defs.json#/definitions/datetime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$",parentSchema:schema16,data:data2}];
 return false;
 }
-var valid0 = _errs9 === errors;
+}
+else {
+validate118.errors = [{instancePath:instancePath+"/date_created",schemaPath:"../common/defs.json#/definitions/datetime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.type,parentSchema:schema16,data:data2}];
+return false;
+}
+}
+var valid0 = _errs8 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
-if(data.text !== undefined){
-let data4 = data.text;
-const _errs11 = errors;
-if(typeof data4 !== "string"){
-validate118.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema430.properties.text.type,parentSchema:schema430.properties.text,data:data4}];
+if(data.status !== undefined){
+let data3 = data.status;
+const _errs12 = errors;
+if(typeof data3 !== "string"){
+validate118.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema426.properties.status.type,parentSchema:schema426.properties.status,data:data3}];
 return false;
 }
-var valid0 = _errs11 === errors;
+if(!((data3 === "Active") || (data3 === "Inactive"))){
+validate118.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema426.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema426.properties.status.enum,parentSchema:schema426.properties.status,data:data3}];
+return false;
+}
+var valid0 = _errs12 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.currency_id !== undefined){
+let data4 = data.currency_id;
+const _errs14 = errors;
+const _errs15 = errors;
+if(errors === _errs15){
+if(typeof data4 === "string"){
+if(!pattern0.test(data4)){
+validate118.errors = [{instancePath:instancePath+"/currency_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data4}];
+return false;
+}
+}
+else {
+validate118.errors = [{instancePath:instancePath+"/currency_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data4}];
+return false;
+}
+}
+var valid0 = _errs14 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.commission_rate !== undefined){
+let data5 = data.commission_rate;
+const _errs17 = errors;
+const _errs18 = errors;
+if(errors === _errs18){
+if(typeof data5 === "string"){
+if(!pattern11.test(data5)){
+validate118.errors = [{instancePath:instancePath+"/commission_rate",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data5}];
+return false;
+}
+}
+else {
+validate118.errors = [{instancePath:instancePath+"/commission_rate",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data5}];
+return false;
+}
+}
+var valid0 = _errs17 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.balance !== undefined){
+let data6 = data.balance;
+const _errs20 = errors;
+const _errs21 = errors;
+if(errors === _errs21){
+if(typeof data6 === "string"){
+if(!pattern11.test(data6)){
+validate118.errors = [{instancePath:instancePath+"/balance",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data6}];
+return false;
+}
+}
+else {
+validate118.errors = [{instancePath:instancePath+"/balance",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data6}];
+return false;
+}
+}
+var valid0 = _errs20 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.total_withdrawn !== undefined){
+let data7 = data.total_withdrawn;
+const _errs23 = errors;
+const _errs24 = errors;
+if(errors === _errs24){
+if(typeof data7 === "string"){
+if(!pattern11.test(data7)){
+validate118.errors = [{instancePath:instancePath+"/total_withdrawn",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data7}];
+return false;
+}
+}
+else {
+validate118.errors = [{instancePath:instancePath+"/total_withdrawn",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data7}];
+return false;
+}
+}
+var valid0 = _errs23 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.visits !== undefined){
+let data8 = data.visits;
+const _errs26 = errors;
+if(errors === _errs26){
+if(typeof data8 === "string"){
+if(!pattern22.test(data8)){
+validate118.errors = [{instancePath:instancePath+"/visits",schemaPath:"#/properties/visits/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^(0|[1-9][0-9]*)$"+"\"",schema:"^(0|[1-9][0-9]*)$",parentSchema:schema426.properties.visits,data:data8}];
+return false;
+}
+}
+else {
+validate118.errors = [{instancePath:instancePath+"/visits",schemaPath:"#/properties/visits/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema426.properties.visits.type,parentSchema:schema426.properties.visits,data:data8}];
+return false;
+}
+}
+var valid0 = _errs26 === errors;
 }
 else {
 var valid0 = true;
@@ -15932,8 +16978,12 @@ var valid0 = true;
 }
 }
 }
+}
+}
+}
+}
 else {
-validate118.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema430.type,parentSchema:schema430,data}];
+validate118.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema426.type,parentSchema:schema426,data}];
 return false;
 }
 }
@@ -15942,7 +16992,7 @@ return errors === 0;
 }
 
 
-function validate229(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate233(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -15962,179 +17012,34 @@ break;
 }
 }
 else {
-validate229.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema539.type,parentSchema:schema539,data}];
+validate233.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema550.type,parentSchema:schema550,data}];
 return false;
 }
 }
-validate229.errors = vErrors;
+validate233.errors = vErrors;
 return errors === 0;
 }
 
-export const metered_variables = validate231;
-const schema540 = {"type":"array","items":{"$ref":"metered_variable.json"}};
-const schema432 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/metered_variable.json","title":"MeteredVariable","description":"A metered billing variable of a product, in meteredGetVariables' wire shape: what is measured (`variable_name`, the name meteredAddUsage takes), its unit, cycle, pricing scheme and price brackets. Schemes: `tiered` charges each recorded quantity at the price of the bracket that quantity falls in; `volume` charges the period's total quantity at the price of the bracket the total falls in. A bracket holds quantities from `qty` up to (not including) `qty_max`; `qty_max` \"0\" has no upper end. Prices are per unit, with 4 decimals.","type":"object","additionalProperties":false,"required":["id","product_id","name","variable_name","unit_name","cycle","scheme","options","prices"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"product_id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"variable_name":{"type":"string","pattern":"^[A-Za-z0-9_]{1,64}$"},"unit_name":{"type":"string"},"cycle":{"type":"string","enum":["Monthly"],"description":"billed with the service's renewal: the published samples show Monthly only"},"scheme":{"type":"string","enum":["tiered","volume"]},"options":{"type":"string","description":"\"0\" in every published sample; kept, never read"},"prices":{"type":"array","items":{"$ref":"#/definitions/price"}}},"definitions":{"price":{"title":"MeteredPrice","type":"object","additionalProperties":false,"required":["id","variable_id","qty","qty_max","price"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"variable_id":{"$ref":"../common/defs.json#/definitions/id"},"qty":{"type":"string","pattern":"^[0-9]+$"},"qty_max":{"type":"string","pattern":"^[0-9]+$","description":"\"0\": no upper end"},"price":{"type":"string","pattern":"^[0-9]+\\.[0-9]{4}$"}}}}};
-const pattern337 = new RegExp("^[A-Za-z0-9_]{1,64}$", "u");
-const schema435 = {"title":"MeteredPrice","type":"object","additionalProperties":false,"required":["id","variable_id","qty","qty_max","price"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"variable_id":{"$ref":"../common/defs.json#/definitions/id"},"qty":{"type":"string","pattern":"^[0-9]+$"},"qty_max":{"type":"string","pattern":"^[0-9]+$","description":"\"0\": no upper end"},"price":{"type":"string","pattern":"^[0-9]+\\.[0-9]{4}$"}}};
-
-function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((((data.id === undefined) && (missing0 = "id")) || ((data.variable_id === undefined) && (missing0 = "variable_id"))) || ((data.qty === undefined) && (missing0 = "qty"))) || ((data.qty_max === undefined) && (missing0 = "qty_max"))) || ((data.price === undefined) && (missing0 = "price"))){
-validate121.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema435.required,parentSchema:schema435,data}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!(((((key0 === "id") || (key0 === "variable_id")) || (key0 === "qty")) || (key0 === "qty_max")) || (key0 === "price"))){
-validate121.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema435,data}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.id !== undefined){
-let data0 = data.id;
-const _errs2 = errors;
-const _errs3 = errors;
-if(errors === _errs3){
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-validate121.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data0}];
-return false;
-}
-}
-else {
-validate121.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data0}];
-return false;
-}
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.variable_id !== undefined){
-let data1 = data.variable_id;
-const _errs5 = errors;
-const _errs6 = errors;
-if(errors === _errs6){
-if(typeof data1 === "string"){
-if(!pattern0.test(data1)){
-validate121.errors = [{instancePath:instancePath+"/variable_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data1}];
-return false;
-}
-}
-else {
-validate121.errors = [{instancePath:instancePath+"/variable_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data1}];
-return false;
-}
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.qty !== undefined){
-let data2 = data.qty;
-const _errs8 = errors;
-if(errors === _errs8){
-if(typeof data2 === "string"){
-if(!pattern0.test(data2)){
-validate121.errors = [{instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema435.properties.qty,data:data2}];
-return false;
-}
-}
-else {
-validate121.errors = [{instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema435.properties.qty.type,parentSchema:schema435.properties.qty,data:data2}];
-return false;
-}
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.qty_max !== undefined){
-let data3 = data.qty_max;
-const _errs10 = errors;
-if(errors === _errs10){
-if(typeof data3 === "string"){
-if(!pattern0.test(data3)){
-validate121.errors = [{instancePath:instancePath+"/qty_max",schemaPath:"#/properties/qty_max/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema435.properties.qty_max,data:data3}];
-return false;
-}
-}
-else {
-validate121.errors = [{instancePath:instancePath+"/qty_max",schemaPath:"#/properties/qty_max/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema435.properties.qty_max.type,parentSchema:schema435.properties.qty_max,data:data3}];
-return false;
-}
-}
-var valid0 = _errs10 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.price !== undefined){
-let data4 = data.price;
-const _errs12 = errors;
-if(errors === _errs12){
-if(typeof data4 === "string"){
-if(!pattern2.test(data4)){
-validate121.errors = [{instancePath:instancePath+"/price",schemaPath:"#/properties/price/pattern",keyword:"pattern",params:{pattern: "^[0-9]+\\.[0-9]{4}$"},message:"must match pattern \""+"^[0-9]+\\.[0-9]{4}$"+"\"",schema:"^[0-9]+\\.[0-9]{4}$",parentSchema:schema435.properties.price,data:data4}];
-return false;
-}
-}
-else {
-validate121.errors = [{instancePath:instancePath+"/price",schemaPath:"#/properties/price/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema435.properties.price.type,parentSchema:schema435.properties.price,data:data4}];
-return false;
-}
-}
-var valid0 = _errs12 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate121.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema435.type,parentSchema:schema435,data}];
-return false;
-}
-}
-validate121.errors = vErrors;
-return errors === 0;
-}
-
+export const affiliate_referrals = validate235;
+const schema551 = {"type":"array","items":{"$ref":"affiliate_referral.json"}};
+const schema434 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/affiliate_referral.json","title":"AffiliateReferral","description":"An order an affiliate referred and the commission it brings, in the affiliate's currency: the affiliate's `commission_rate` of the order's total, converted at the currencies' rates when the order was referred. An order has at most one. The commission is Pending until the order's invoice is paid (at once for an order without an invoice), then Earned and added to the affiliate's balance. An Earned referral of a deleted order stays as history with `order_id` \"0\".","type":"object","additionalProperties":false,"required":["id","affiliate_id","order_id","date_created","commission","status","date_earned"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"affiliate_id":{"$ref":"../common/defs.json#/definitions/id"},"order_id":{"$ref":"../common/defs.json#/definitions/id","description":"The referred order, \"0\" once an Earned referral's order was deleted."},"date_created":{"$ref":"../common/defs.json#/definitions/datetime","description":"When the order was referred to the affiliate."},"commission":{"$ref":"../common/defs.json#/definitions/decimal"},"status":{"type":"string","enum":["Pending","Earned"]},"date_earned":{"$ref":"../common/defs.json#/definitions/datetime","description":"When the commission was added to the affiliate's balance, 0000-00-00 00:00:00 while Pending."}}};
 
 function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://billsim.local/schemas/resources/metered_variable.json" */;
+/*# sourceURL="https://billsim.local/schemas/resources/affiliate_referral.json" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((((((((data.id === undefined) && (missing0 = "id")) || ((data.product_id === undefined) && (missing0 = "product_id"))) || ((data.name === undefined) && (missing0 = "name"))) || ((data.variable_name === undefined) && (missing0 = "variable_name"))) || ((data.unit_name === undefined) && (missing0 = "unit_name"))) || ((data.cycle === undefined) && (missing0 = "cycle"))) || ((data.scheme === undefined) && (missing0 = "scheme"))) || ((data.options === undefined) && (missing0 = "options"))) || ((data.prices === undefined) && (missing0 = "prices"))){
-validate120.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema432.required,parentSchema:schema432,data}];
+if((((((((data.id === undefined) && (missing0 = "id")) || ((data.affiliate_id === undefined) && (missing0 = "affiliate_id"))) || ((data.order_id === undefined) && (missing0 = "order_id"))) || ((data.date_created === undefined) && (missing0 = "date_created"))) || ((data.commission === undefined) && (missing0 = "commission"))) || ((data.status === undefined) && (missing0 = "status"))) || ((data.date_earned === undefined) && (missing0 = "date_earned"))){
+validate120.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema434.required,parentSchema:schema434,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func2.call(schema432.properties, key0))){
-validate120.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema432,data}];
+if(!(((((((key0 === "id") || (key0 === "affiliate_id")) || (key0 === "order_id")) || (key0 === "date_created")) || (key0 === "commission")) || (key0 === "status")) || (key0 === "date_earned"))){
+validate120.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema434,data}];
 return false;
 break;
 }
@@ -16162,19 +17067,19 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.product_id !== undefined){
-let data1 = data.product_id;
+if(data.affiliate_id !== undefined){
+let data1 = data.affiliate_id;
 const _errs5 = errors;
 const _errs6 = errors;
 if(errors === _errs6){
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
-validate120.errors = [{instancePath:instancePath+"/product_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data1}];
+validate120.errors = [{instancePath:instancePath+"/affiliate_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data1}];
 return false;
 }
 }
 else {
-validate120.errors = [{instancePath:instancePath+"/product_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data1}];
+validate120.errors = [{instancePath:instancePath+"/affiliate_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data1}];
 return false;
 }
 }
@@ -16184,12 +17089,21 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.name !== undefined){
-let data2 = data.name;
+if(data.order_id !== undefined){
+let data2 = data.order_id;
 const _errs8 = errors;
-if(typeof data2 !== "string"){
-validate120.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema432.properties.name.type,parentSchema:schema432.properties.name,data:data2}];
+const _errs9 = errors;
+if(errors === _errs9){
+if(typeof data2 === "string"){
+if(!pattern0.test(data2)){
+validate120.errors = [{instancePath:instancePath+"/order_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data2}];
 return false;
+}
+}
+else {
+validate120.errors = [{instancePath:instancePath+"/order_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data2}];
+return false;
+}
 }
 var valid0 = _errs8 === errors;
 }
@@ -16197,79 +17111,59 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.variable_name !== undefined){
-let data3 = data.variable_name;
-const _errs10 = errors;
-if(errors === _errs10){
-if(typeof data3 === "string"){
-if(!pattern337.test(data3)){
-validate120.errors = [{instancePath:instancePath+"/variable_name",schemaPath:"#/properties/variable_name/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_]{1,64}$"},message:"must match pattern \""+"^[A-Za-z0-9_]{1,64}$"+"\"",schema:"^[A-Za-z0-9_]{1,64}$",parentSchema:schema432.properties.variable_name,data:data3}];
-return false;
-}
-}
-else {
-validate120.errors = [{instancePath:instancePath+"/variable_name",schemaPath:"#/properties/variable_name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema432.properties.variable_name.type,parentSchema:schema432.properties.variable_name,data:data3}];
-return false;
-}
-}
-var valid0 = _errs10 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.unit_name !== undefined){
-let data4 = data.unit_name;
+if(data.date_created !== undefined){
+let data3 = data.date_created;
+const _errs11 = errors;
 const _errs12 = errors;
-if(typeof data4 !== "string"){
-validate120.errors = [{instancePath:instancePath+"/unit_name",schemaPath:"#/properties/unit_name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema432.properties.unit_name.type,parentSchema:schema432.properties.unit_name,data:data4}];
+if(errors === _errs12){
+if(typeof data3 === "string"){
+if(!pattern3.test(data3)){
+validate120.errors = [{instancePath:instancePath+"/date_created",schemaPath:"../common/defs.json#/definitions/datetime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$",parentSchema:schema16,data:data3}];
 return false;
 }
-var valid0 = _errs12 === errors;
+}
+else {
+validate120.errors = [{instancePath:instancePath+"/date_created",schemaPath:"../common/defs.json#/definitions/datetime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.type,parentSchema:schema16,data:data3}];
+return false;
+}
+}
+var valid0 = _errs11 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
-if(data.cycle !== undefined){
-let data5 = data.cycle;
-const _errs14 = errors;
-if(typeof data5 !== "string"){
-validate120.errors = [{instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema432.properties.cycle.type,parentSchema:schema432.properties.cycle,data:data5}];
-return false;
-}
-if(!(data5 === "Monthly")){
-validate120.errors = [{instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/enum",keyword:"enum",params:{allowedValues: schema432.properties.cycle.enum},message:"must be equal to one of the allowed values",schema:schema432.properties.cycle.enum,parentSchema:schema432.properties.cycle,data:data5}];
-return false;
-}
-var valid0 = _errs14 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.scheme !== undefined){
-let data6 = data.scheme;
+if(data.commission !== undefined){
+let data4 = data.commission;
+const _errs15 = errors;
 const _errs16 = errors;
-if(typeof data6 !== "string"){
-validate120.errors = [{instancePath:instancePath+"/scheme",schemaPath:"#/properties/scheme/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema432.properties.scheme.type,parentSchema:schema432.properties.scheme,data:data6}];
+if(errors === _errs16){
+if(typeof data4 === "string"){
+if(!pattern11.test(data4)){
+validate120.errors = [{instancePath:instancePath+"/commission",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data4}];
 return false;
 }
-if(!((data6 === "tiered") || (data6 === "volume"))){
-validate120.errors = [{instancePath:instancePath+"/scheme",schemaPath:"#/properties/scheme/enum",keyword:"enum",params:{allowedValues: schema432.properties.scheme.enum},message:"must be equal to one of the allowed values",schema:schema432.properties.scheme.enum,parentSchema:schema432.properties.scheme,data:data6}];
+}
+else {
+validate120.errors = [{instancePath:instancePath+"/commission",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data4}];
 return false;
 }
-var valid0 = _errs16 === errors;
+}
+var valid0 = _errs15 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
-if(data.options !== undefined){
-let data7 = data.options;
+if(data.status !== undefined){
+let data5 = data.status;
 const _errs18 = errors;
-if(typeof data7 !== "string"){
-validate120.errors = [{instancePath:instancePath+"/options",schemaPath:"#/properties/options/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema432.properties.options.type,parentSchema:schema432.properties.options,data:data7}];
+if(typeof data5 !== "string"){
+validate120.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema434.properties.status.type,parentSchema:schema434.properties.status,data:data5}];
+return false;
+}
+if(!((data5 === "Pending") || (data5 === "Earned"))){
+validate120.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema434.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema434.properties.status.enum,parentSchema:schema434.properties.status,data:data5}];
 return false;
 }
 var valid0 = _errs18 === errors;
@@ -16278,27 +17172,19 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.prices !== undefined){
-let data8 = data.prices;
+if(data.date_earned !== undefined){
+let data6 = data.date_earned;
 const _errs20 = errors;
-if(errors === _errs20){
-if(Array.isArray(data8)){
-var valid3 = true;
-const len0 = data8.length;
-for(let i0=0; i0<len0; i0++){
-const _errs22 = errors;
-if(!(validate121(data8[i0], {instancePath:instancePath+"/prices/" + i0,parentData:data8,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
-errors = vErrors.length;
-}
-var valid3 = _errs22 === errors;
-if(!valid3){
-break;
-}
+const _errs21 = errors;
+if(errors === _errs21){
+if(typeof data6 === "string"){
+if(!pattern3.test(data6)){
+validate120.errors = [{instancePath:instancePath+"/date_earned",schemaPath:"../common/defs.json#/definitions/datetime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$",parentSchema:schema16,data:data6}];
+return false;
 }
 }
 else {
-validate120.errors = [{instancePath:instancePath+"/prices",schemaPath:"#/properties/prices/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema432.properties.prices.type,parentSchema:schema432.properties.prices,data:data8}];
+validate120.errors = [{instancePath:instancePath+"/date_earned",schemaPath:"../common/defs.json#/definitions/datetime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.type,parentSchema:schema16,data:data6}];
 return false;
 }
 }
@@ -16316,10 +17202,8 @@ var valid0 = true;
 }
 }
 }
-}
-}
 else {
-validate120.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema432.type,parentSchema:schema432,data}];
+validate120.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema434.type,parentSchema:schema434,data}];
 return false;
 }
 }
@@ -16328,7 +17212,7 @@ return errors === 0;
 }
 
 
-function validate231(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate235(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -16348,35 +17232,326 @@ break;
 }
 }
 else {
-validate231.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema540.type,parentSchema:schema540,data}];
+validate235.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema551.type,parentSchema:schema551,data}];
 return false;
 }
 }
-validate231.errors = vErrors;
+validate235.errors = vErrors;
 return errors === 0;
 }
 
-export const metered_usage = validate233;
-const schema541 = {"type":"array","items":{"$ref":"metered_usage.json"}};
-const schema438 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/metered_usage.json","title":"MeteredUsage","description":"One usage record of a service's metered variable (meteredAddUsage). `charge` is what it costs, given by the caller or worked out when it was recorded; `charged` is \"1\" when the caller gave it. `invoice_id` is \"0\" until the daily run bills the record on the service's renewal invoice; the current period (meteredGetUsage) is the records not billed yet.","type":"object","additionalProperties":false,"required":["id","account_id","variable_id","date_created","date_updated","qty","charge","charged","output","rawoutput","invoice_id"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"account_id":{"$ref":"../common/defs.json#/definitions/id"},"variable_id":{"$ref":"../common/defs.json#/definitions/id"},"date_created":{"$ref":"../common/defs.json#/definitions/datetime"},"date_updated":{"$ref":"../common/defs.json#/definitions/datetime"},"qty":{"type":"string","pattern":"^[0-9]{1,12}(\\.[0-9]{1,4})?$","description":"a quantity of at most 4 decimals, such as 2 or 1.5"},"charge":{"$ref":"../common/defs.json#/definitions/decimal"},"charged":{"$ref":"../common/defs.json#/definitions/flag"},"output":{"type":"string"},"rawoutput":{"type":"string"},"invoice_id":{"$ref":"../common/defs.json#/definitions/id"}}};
-const pattern348 = new RegExp("^[0-9]{1,12}(\\.[0-9]{1,4})?$", "u");
+export const language_lines = validate237;
+const schema552 = {"type":"array","items":{"$ref":"language_line.json"}};
+const schema441 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/language_line.json","title":"LanguageLine","description":"A translation added with addLanguageLines: one text per language group (`target`: admin or user), section and keyword.","type":"object","additionalProperties":false,"required":["id","target","section","keyword","text"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"target":{"type":"string","enum":["admin","user"]},"section":{"type":"string"},"keyword":{"type":"string"},"text":{"type":"string"}}};
 
-function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://billsim.local/schemas/resources/metered_usage.json" */;
+function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://billsim.local/schemas/resources/language_line.json" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((((((((((data.id === undefined) && (missing0 = "id")) || ((data.account_id === undefined) && (missing0 = "account_id"))) || ((data.variable_id === undefined) && (missing0 = "variable_id"))) || ((data.date_created === undefined) && (missing0 = "date_created"))) || ((data.date_updated === undefined) && (missing0 = "date_updated"))) || ((data.qty === undefined) && (missing0 = "qty"))) || ((data.charge === undefined) && (missing0 = "charge"))) || ((data.charged === undefined) && (missing0 = "charged"))) || ((data.output === undefined) && (missing0 = "output"))) || ((data.rawoutput === undefined) && (missing0 = "rawoutput"))) || ((data.invoice_id === undefined) && (missing0 = "invoice_id"))){
-validate124.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema438.required,parentSchema:schema438,data}];
+if((((((data.id === undefined) && (missing0 = "id")) || ((data.target === undefined) && (missing0 = "target"))) || ((data.section === undefined) && (missing0 = "section"))) || ((data.keyword === undefined) && (missing0 = "keyword"))) || ((data.text === undefined) && (missing0 = "text"))){
+validate122.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema441.required,parentSchema:schema441,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func2.call(schema438.properties, key0))){
-validate124.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema438,data}];
+if(!(((((key0 === "id") || (key0 === "target")) || (key0 === "section")) || (key0 === "keyword")) || (key0 === "text"))){
+validate122.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema441,data}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.id !== undefined){
+let data0 = data.id;
+const _errs2 = errors;
+const _errs3 = errors;
+if(errors === _errs3){
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+validate122.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data0}];
+return false;
+}
+}
+else {
+validate122.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data0}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.target !== undefined){
+let data1 = data.target;
+const _errs5 = errors;
+if(typeof data1 !== "string"){
+validate122.errors = [{instancePath:instancePath+"/target",schemaPath:"#/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema441.properties.target.type,parentSchema:schema441.properties.target,data:data1}];
+return false;
+}
+if(!((data1 === "admin") || (data1 === "user"))){
+validate122.errors = [{instancePath:instancePath+"/target",schemaPath:"#/properties/target/enum",keyword:"enum",params:{allowedValues: schema441.properties.target.enum},message:"must be equal to one of the allowed values",schema:schema441.properties.target.enum,parentSchema:schema441.properties.target,data:data1}];
+return false;
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.section !== undefined){
+let data2 = data.section;
+const _errs7 = errors;
+if(typeof data2 !== "string"){
+validate122.errors = [{instancePath:instancePath+"/section",schemaPath:"#/properties/section/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema441.properties.section.type,parentSchema:schema441.properties.section,data:data2}];
+return false;
+}
+var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.keyword !== undefined){
+let data3 = data.keyword;
+const _errs9 = errors;
+if(typeof data3 !== "string"){
+validate122.errors = [{instancePath:instancePath+"/keyword",schemaPath:"#/properties/keyword/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema441.properties.keyword.type,parentSchema:schema441.properties.keyword,data:data3}];
+return false;
+}
+var valid0 = _errs9 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.text !== undefined){
+let data4 = data.text;
+const _errs11 = errors;
+if(typeof data4 !== "string"){
+validate122.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema441.properties.text.type,parentSchema:schema441.properties.text,data:data4}];
+return false;
+}
+var valid0 = _errs11 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate122.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema441.type,parentSchema:schema441,data}];
+return false;
+}
+}
+validate122.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate237(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(Array.isArray(data)){
+var valid0 = true;
+const len0 = data.length;
+for(let i0=0; i0<len0; i0++){
+const _errs1 = errors;
+if(!(validate122(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs1 === errors;
+if(!valid0){
+break;
+}
+}
+}
+else {
+validate237.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema552.type,parentSchema:schema552,data}];
+return false;
+}
+}
+validate237.errors = vErrors;
+return errors === 0;
+}
+
+export const metered_variables = validate239;
+const schema553 = {"type":"array","items":{"$ref":"metered_variable.json"}};
+const schema443 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/metered_variable.json","title":"MeteredVariable","description":"A metered billing variable of a product, in meteredGetVariables' wire shape: what is measured (`variable_name`, the name meteredAddUsage takes), its unit, cycle, pricing scheme and price brackets. Schemes: `tiered` charges each recorded quantity at the price of the bracket that quantity falls in; `volume` charges the period's total quantity at the price of the bracket the total falls in. A bracket holds quantities from `qty` up to (not including) `qty_max`; `qty_max` \"0\" has no upper end. Prices are per unit, with 4 decimals.","type":"object","additionalProperties":false,"required":["id","product_id","name","variable_name","unit_name","cycle","scheme","options","prices"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"product_id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"variable_name":{"type":"string","pattern":"^[A-Za-z0-9_]{1,64}$"},"unit_name":{"type":"string"},"cycle":{"type":"string","enum":["Monthly"],"description":"billed with the service's renewal: the published samples show Monthly only"},"scheme":{"type":"string","enum":["tiered","volume"]},"options":{"type":"string","description":"\"0\" in every published sample; kept, never read"},"prices":{"type":"array","items":{"$ref":"#/definitions/price"}}},"definitions":{"price":{"title":"MeteredPrice","type":"object","additionalProperties":false,"required":["id","variable_id","qty","qty_max","price"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"variable_id":{"$ref":"../common/defs.json#/definitions/id"},"qty":{"type":"string","pattern":"^[0-9]+$"},"qty_max":{"type":"string","pattern":"^[0-9]+$","description":"\"0\": no upper end"},"price":{"type":"string","pattern":"^[0-9]+\\.[0-9]{4}$"}}}}};
+const pattern342 = new RegExp("^[A-Za-z0-9_]{1,64}$", "u");
+const schema446 = {"title":"MeteredPrice","type":"object","additionalProperties":false,"required":["id","variable_id","qty","qty_max","price"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"variable_id":{"$ref":"../common/defs.json#/definitions/id"},"qty":{"type":"string","pattern":"^[0-9]+$"},"qty_max":{"type":"string","pattern":"^[0-9]+$","description":"\"0\": no upper end"},"price":{"type":"string","pattern":"^[0-9]+\\.[0-9]{4}$"}}};
+
+function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((((((data.id === undefined) && (missing0 = "id")) || ((data.variable_id === undefined) && (missing0 = "variable_id"))) || ((data.qty === undefined) && (missing0 = "qty"))) || ((data.qty_max === undefined) && (missing0 = "qty_max"))) || ((data.price === undefined) && (missing0 = "price"))){
+validate125.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema446.required,parentSchema:schema446,data}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!(((((key0 === "id") || (key0 === "variable_id")) || (key0 === "qty")) || (key0 === "qty_max")) || (key0 === "price"))){
+validate125.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema446,data}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.id !== undefined){
+let data0 = data.id;
+const _errs2 = errors;
+const _errs3 = errors;
+if(errors === _errs3){
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+validate125.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data0}];
+return false;
+}
+}
+else {
+validate125.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data0}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.variable_id !== undefined){
+let data1 = data.variable_id;
+const _errs5 = errors;
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data1 === "string"){
+if(!pattern0.test(data1)){
+validate125.errors = [{instancePath:instancePath+"/variable_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data1}];
+return false;
+}
+}
+else {
+validate125.errors = [{instancePath:instancePath+"/variable_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data1}];
+return false;
+}
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.qty !== undefined){
+let data2 = data.qty;
+const _errs8 = errors;
+if(errors === _errs8){
+if(typeof data2 === "string"){
+if(!pattern0.test(data2)){
+validate125.errors = [{instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema446.properties.qty,data:data2}];
+return false;
+}
+}
+else {
+validate125.errors = [{instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema446.properties.qty.type,parentSchema:schema446.properties.qty,data:data2}];
+return false;
+}
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.qty_max !== undefined){
+let data3 = data.qty_max;
+const _errs10 = errors;
+if(errors === _errs10){
+if(typeof data3 === "string"){
+if(!pattern0.test(data3)){
+validate125.errors = [{instancePath:instancePath+"/qty_max",schemaPath:"#/properties/qty_max/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema446.properties.qty_max,data:data3}];
+return false;
+}
+}
+else {
+validate125.errors = [{instancePath:instancePath+"/qty_max",schemaPath:"#/properties/qty_max/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema446.properties.qty_max.type,parentSchema:schema446.properties.qty_max,data:data3}];
+return false;
+}
+}
+var valid0 = _errs10 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.price !== undefined){
+let data4 = data.price;
+const _errs12 = errors;
+if(errors === _errs12){
+if(typeof data4 === "string"){
+if(!pattern2.test(data4)){
+validate125.errors = [{instancePath:instancePath+"/price",schemaPath:"#/properties/price/pattern",keyword:"pattern",params:{pattern: "^[0-9]+\\.[0-9]{4}$"},message:"must match pattern \""+"^[0-9]+\\.[0-9]{4}$"+"\"",schema:"^[0-9]+\\.[0-9]{4}$",parentSchema:schema446.properties.price,data:data4}];
+return false;
+}
+}
+else {
+validate125.errors = [{instancePath:instancePath+"/price",schemaPath:"#/properties/price/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema446.properties.price.type,parentSchema:schema446.properties.price,data:data4}];
+return false;
+}
+}
+var valid0 = _errs12 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate125.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema446.type,parentSchema:schema446,data}];
+return false;
+}
+}
+validate125.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://billsim.local/schemas/resources/metered_variable.json" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((((((((((data.id === undefined) && (missing0 = "id")) || ((data.product_id === undefined) && (missing0 = "product_id"))) || ((data.name === undefined) && (missing0 = "name"))) || ((data.variable_name === undefined) && (missing0 = "variable_name"))) || ((data.unit_name === undefined) && (missing0 = "unit_name"))) || ((data.cycle === undefined) && (missing0 = "cycle"))) || ((data.scheme === undefined) && (missing0 = "scheme"))) || ((data.options === undefined) && (missing0 = "options"))) || ((data.prices === undefined) && (missing0 = "prices"))){
+validate124.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema443.required,parentSchema:schema443,data}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!(func2.call(schema443.properties, key0))){
+validate124.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema443,data}];
 return false;
 break;
 }
@@ -16404,6 +17579,248 @@ else {
 var valid0 = true;
 }
 if(valid0){
+if(data.product_id !== undefined){
+let data1 = data.product_id;
+const _errs5 = errors;
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data1 === "string"){
+if(!pattern0.test(data1)){
+validate124.errors = [{instancePath:instancePath+"/product_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data1}];
+return false;
+}
+}
+else {
+validate124.errors = [{instancePath:instancePath+"/product_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data1}];
+return false;
+}
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.name !== undefined){
+let data2 = data.name;
+const _errs8 = errors;
+if(typeof data2 !== "string"){
+validate124.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema443.properties.name.type,parentSchema:schema443.properties.name,data:data2}];
+return false;
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.variable_name !== undefined){
+let data3 = data.variable_name;
+const _errs10 = errors;
+if(errors === _errs10){
+if(typeof data3 === "string"){
+if(!pattern342.test(data3)){
+validate124.errors = [{instancePath:instancePath+"/variable_name",schemaPath:"#/properties/variable_name/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_]{1,64}$"},message:"must match pattern \""+"^[A-Za-z0-9_]{1,64}$"+"\"",schema:"^[A-Za-z0-9_]{1,64}$",parentSchema:schema443.properties.variable_name,data:data3}];
+return false;
+}
+}
+else {
+validate124.errors = [{instancePath:instancePath+"/variable_name",schemaPath:"#/properties/variable_name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema443.properties.variable_name.type,parentSchema:schema443.properties.variable_name,data:data3}];
+return false;
+}
+}
+var valid0 = _errs10 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.unit_name !== undefined){
+let data4 = data.unit_name;
+const _errs12 = errors;
+if(typeof data4 !== "string"){
+validate124.errors = [{instancePath:instancePath+"/unit_name",schemaPath:"#/properties/unit_name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema443.properties.unit_name.type,parentSchema:schema443.properties.unit_name,data:data4}];
+return false;
+}
+var valid0 = _errs12 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.cycle !== undefined){
+let data5 = data.cycle;
+const _errs14 = errors;
+if(typeof data5 !== "string"){
+validate124.errors = [{instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema443.properties.cycle.type,parentSchema:schema443.properties.cycle,data:data5}];
+return false;
+}
+if(!(data5 === "Monthly")){
+validate124.errors = [{instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/enum",keyword:"enum",params:{allowedValues: schema443.properties.cycle.enum},message:"must be equal to one of the allowed values",schema:schema443.properties.cycle.enum,parentSchema:schema443.properties.cycle,data:data5}];
+return false;
+}
+var valid0 = _errs14 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.scheme !== undefined){
+let data6 = data.scheme;
+const _errs16 = errors;
+if(typeof data6 !== "string"){
+validate124.errors = [{instancePath:instancePath+"/scheme",schemaPath:"#/properties/scheme/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema443.properties.scheme.type,parentSchema:schema443.properties.scheme,data:data6}];
+return false;
+}
+if(!((data6 === "tiered") || (data6 === "volume"))){
+validate124.errors = [{instancePath:instancePath+"/scheme",schemaPath:"#/properties/scheme/enum",keyword:"enum",params:{allowedValues: schema443.properties.scheme.enum},message:"must be equal to one of the allowed values",schema:schema443.properties.scheme.enum,parentSchema:schema443.properties.scheme,data:data6}];
+return false;
+}
+var valid0 = _errs16 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.options !== undefined){
+let data7 = data.options;
+const _errs18 = errors;
+if(typeof data7 !== "string"){
+validate124.errors = [{instancePath:instancePath+"/options",schemaPath:"#/properties/options/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema443.properties.options.type,parentSchema:schema443.properties.options,data:data7}];
+return false;
+}
+var valid0 = _errs18 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.prices !== undefined){
+let data8 = data.prices;
+const _errs20 = errors;
+if(errors === _errs20){
+if(Array.isArray(data8)){
+var valid3 = true;
+const len0 = data8.length;
+for(let i0=0; i0<len0; i0++){
+const _errs22 = errors;
+if(!(validate125(data8[i0], {instancePath:instancePath+"/prices/" + i0,parentData:data8,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate125.errors : vErrors.concat(validate125.errors);
+errors = vErrors.length;
+}
+var valid3 = _errs22 === errors;
+if(!valid3){
+break;
+}
+}
+}
+else {
+validate124.errors = [{instancePath:instancePath+"/prices",schemaPath:"#/properties/prices/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema443.properties.prices.type,parentSchema:schema443.properties.prices,data:data8}];
+return false;
+}
+}
+var valid0 = _errs20 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate124.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema443.type,parentSchema:schema443,data}];
+return false;
+}
+}
+validate124.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate239(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(Array.isArray(data)){
+var valid0 = true;
+const len0 = data.length;
+for(let i0=0; i0<len0; i0++){
+const _errs1 = errors;
+if(!(validate124(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs1 === errors;
+if(!valid0){
+break;
+}
+}
+}
+else {
+validate239.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema553.type,parentSchema:schema553,data}];
+return false;
+}
+}
+validate239.errors = vErrors;
+return errors === 0;
+}
+
+export const metered_usage = validate241;
+const schema554 = {"type":"array","items":{"$ref":"metered_usage.json"}};
+const schema449 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/metered_usage.json","title":"MeteredUsage","description":"One usage record of a service's metered variable (meteredAddUsage). `charge` is what it costs, given by the caller or worked out when it was recorded; `charged` is \"1\" when the caller gave it. `invoice_id` is \"0\" until the daily run bills the record on the service's renewal invoice; the current period (meteredGetUsage) is the records not billed yet.","type":"object","additionalProperties":false,"required":["id","account_id","variable_id","date_created","date_updated","qty","charge","charged","output","rawoutput","invoice_id"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"account_id":{"$ref":"../common/defs.json#/definitions/id"},"variable_id":{"$ref":"../common/defs.json#/definitions/id"},"date_created":{"$ref":"../common/defs.json#/definitions/datetime"},"date_updated":{"$ref":"../common/defs.json#/definitions/datetime"},"qty":{"type":"string","pattern":"^[0-9]{1,12}(\\.[0-9]{1,4})?$","description":"a quantity of at most 4 decimals, such as 2 or 1.5"},"charge":{"$ref":"../common/defs.json#/definitions/decimal"},"charged":{"$ref":"../common/defs.json#/definitions/flag"},"output":{"type":"string"},"rawoutput":{"type":"string"},"invoice_id":{"$ref":"../common/defs.json#/definitions/id"}}};
+const pattern353 = new RegExp("^[0-9]{1,12}(\\.[0-9]{1,4})?$", "u");
+
+function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://billsim.local/schemas/resources/metered_usage.json" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((((((((((((data.id === undefined) && (missing0 = "id")) || ((data.account_id === undefined) && (missing0 = "account_id"))) || ((data.variable_id === undefined) && (missing0 = "variable_id"))) || ((data.date_created === undefined) && (missing0 = "date_created"))) || ((data.date_updated === undefined) && (missing0 = "date_updated"))) || ((data.qty === undefined) && (missing0 = "qty"))) || ((data.charge === undefined) && (missing0 = "charge"))) || ((data.charged === undefined) && (missing0 = "charged"))) || ((data.output === undefined) && (missing0 = "output"))) || ((data.rawoutput === undefined) && (missing0 = "rawoutput"))) || ((data.invoice_id === undefined) && (missing0 = "invoice_id"))){
+validate128.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema449.required,parentSchema:schema449,data}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!(func2.call(schema449.properties, key0))){
+validate128.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema449,data}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.id !== undefined){
+let data0 = data.id;
+const _errs2 = errors;
+const _errs3 = errors;
+if(errors === _errs3){
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+validate128.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data0}];
+return false;
+}
+}
+else {
+validate128.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data0}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
 if(data.account_id !== undefined){
 let data1 = data.account_id;
 const _errs5 = errors;
@@ -16411,12 +17828,12 @@ const _errs6 = errors;
 if(errors === _errs6){
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
-validate124.errors = [{instancePath:instancePath+"/account_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data1}];
+validate128.errors = [{instancePath:instancePath+"/account_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data1}];
 return false;
 }
 }
 else {
-validate124.errors = [{instancePath:instancePath+"/account_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data1}];
+validate128.errors = [{instancePath:instancePath+"/account_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data1}];
 return false;
 }
 }
@@ -16433,12 +17850,12 @@ const _errs9 = errors;
 if(errors === _errs9){
 if(typeof data2 === "string"){
 if(!pattern0.test(data2)){
-validate124.errors = [{instancePath:instancePath+"/variable_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data2}];
+validate128.errors = [{instancePath:instancePath+"/variable_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data2}];
 return false;
 }
 }
 else {
-validate124.errors = [{instancePath:instancePath+"/variable_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data2}];
+validate128.errors = [{instancePath:instancePath+"/variable_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data2}];
 return false;
 }
 }
@@ -16455,12 +17872,12 @@ const _errs12 = errors;
 if(errors === _errs12){
 if(typeof data3 === "string"){
 if(!pattern3.test(data3)){
-validate124.errors = [{instancePath:instancePath+"/date_created",schemaPath:"../common/defs.json#/definitions/datetime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$",parentSchema:schema16,data:data3}];
+validate128.errors = [{instancePath:instancePath+"/date_created",schemaPath:"../common/defs.json#/definitions/datetime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$",parentSchema:schema16,data:data3}];
 return false;
 }
 }
 else {
-validate124.errors = [{instancePath:instancePath+"/date_created",schemaPath:"../common/defs.json#/definitions/datetime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.type,parentSchema:schema16,data:data3}];
+validate128.errors = [{instancePath:instancePath+"/date_created",schemaPath:"../common/defs.json#/definitions/datetime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.type,parentSchema:schema16,data:data3}];
 return false;
 }
 }
@@ -16477,12 +17894,12 @@ const _errs16 = errors;
 if(errors === _errs16){
 if(typeof data4 === "string"){
 if(!pattern3.test(data4)){
-validate124.errors = [{instancePath:instancePath+"/date_updated",schemaPath:"../common/defs.json#/definitions/datetime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$",parentSchema:schema16,data:data4}];
+validate128.errors = [{instancePath:instancePath+"/date_updated",schemaPath:"../common/defs.json#/definitions/datetime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$",parentSchema:schema16,data:data4}];
 return false;
 }
 }
 else {
-validate124.errors = [{instancePath:instancePath+"/date_updated",schemaPath:"../common/defs.json#/definitions/datetime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.type,parentSchema:schema16,data:data4}];
+validate128.errors = [{instancePath:instancePath+"/date_updated",schemaPath:"../common/defs.json#/definitions/datetime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.type,parentSchema:schema16,data:data4}];
 return false;
 }
 }
@@ -16497,13 +17914,13 @@ let data5 = data.qty;
 const _errs19 = errors;
 if(errors === _errs19){
 if(typeof data5 === "string"){
-if(!pattern348.test(data5)){
-validate124.errors = [{instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,12}(\\.[0-9]{1,4})?$"},message:"must match pattern \""+"^[0-9]{1,12}(\\.[0-9]{1,4})?$"+"\"",schema:"^[0-9]{1,12}(\\.[0-9]{1,4})?$",parentSchema:schema438.properties.qty,data:data5}];
+if(!pattern353.test(data5)){
+validate128.errors = [{instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,12}(\\.[0-9]{1,4})?$"},message:"must match pattern \""+"^[0-9]{1,12}(\\.[0-9]{1,4})?$"+"\"",schema:"^[0-9]{1,12}(\\.[0-9]{1,4})?$",parentSchema:schema449.properties.qty,data:data5}];
 return false;
 }
 }
 else {
-validate124.errors = [{instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema438.properties.qty.type,parentSchema:schema438.properties.qty,data:data5}];
+validate128.errors = [{instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema449.properties.qty.type,parentSchema:schema449.properties.qty,data:data5}];
 return false;
 }
 }
@@ -16520,12 +17937,12 @@ const _errs22 = errors;
 if(errors === _errs22){
 if(typeof data6 === "string"){
 if(!pattern11.test(data6)){
-validate124.errors = [{instancePath:instancePath+"/charge",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data6}];
+validate128.errors = [{instancePath:instancePath+"/charge",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data6}];
 return false;
 }
 }
 else {
-validate124.errors = [{instancePath:instancePath+"/charge",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data6}];
+validate128.errors = [{instancePath:instancePath+"/charge",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data6}];
 return false;
 }
 }
@@ -16539,11 +17956,11 @@ if(data.charged !== undefined){
 let data7 = data.charged;
 const _errs24 = errors;
 if(typeof data7 !== "string"){
-validate124.errors = [{instancePath:instancePath+"/charged",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data7}];
+validate128.errors = [{instancePath:instancePath+"/charged",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data7}];
 return false;
 }
 if(!((data7 === "0") || (data7 === "1"))){
-validate124.errors = [{instancePath:instancePath+"/charged",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data7}];
+validate128.errors = [{instancePath:instancePath+"/charged",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data7}];
 return false;
 }
 var valid0 = _errs24 === errors;
@@ -16556,7 +17973,7 @@ if(data.output !== undefined){
 let data8 = data.output;
 const _errs28 = errors;
 if(typeof data8 !== "string"){
-validate124.errors = [{instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema438.properties.output.type,parentSchema:schema438.properties.output,data:data8}];
+validate128.errors = [{instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema449.properties.output.type,parentSchema:schema449.properties.output,data:data8}];
 return false;
 }
 var valid0 = _errs28 === errors;
@@ -16569,7 +17986,7 @@ if(data.rawoutput !== undefined){
 let data9 = data.rawoutput;
 const _errs30 = errors;
 if(typeof data9 !== "string"){
-validate124.errors = [{instancePath:instancePath+"/rawoutput",schemaPath:"#/properties/rawoutput/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema438.properties.rawoutput.type,parentSchema:schema438.properties.rawoutput,data:data9}];
+validate128.errors = [{instancePath:instancePath+"/rawoutput",schemaPath:"#/properties/rawoutput/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema449.properties.rawoutput.type,parentSchema:schema449.properties.rawoutput,data:data9}];
 return false;
 }
 var valid0 = _errs30 === errors;
@@ -16585,12 +18002,12 @@ const _errs33 = errors;
 if(errors === _errs33){
 if(typeof data10 === "string"){
 if(!pattern0.test(data10)){
-validate124.errors = [{instancePath:instancePath+"/invoice_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data10}];
+validate128.errors = [{instancePath:instancePath+"/invoice_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data10}];
 return false;
 }
 }
 else {
-validate124.errors = [{instancePath:instancePath+"/invoice_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data10}];
+validate128.errors = [{instancePath:instancePath+"/invoice_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data10}];
 return false;
 }
 }
@@ -16613,16 +18030,16 @@ var valid0 = true;
 }
 }
 else {
-validate124.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema438.type,parentSchema:schema438,data}];
+validate128.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema449.type,parentSchema:schema449,data}];
 return false;
 }
 }
-validate124.errors = vErrors;
+validate128.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate233(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate241(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -16631,8 +18048,8 @@ var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 const _errs1 = errors;
-if(!(validate124(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
+if(!(validate128(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -16642,34 +18059,34 @@ break;
 }
 }
 else {
-validate233.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema541.type,parentSchema:schema541,data}];
+validate241.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema554.type,parentSchema:schema554,data}];
 return false;
 }
 }
-validate233.errors = vErrors;
+validate241.errors = vErrors;
 return errors === 0;
 }
 
-export const product_forms = validate235;
-const schema542 = {"type":"array","items":{"$ref":"product_form.json"}};
-const schema447 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/product_form.json","title":"ProductForm","description":"A configurable option category (a \"form\") of a product, in the shape of the vendor's getProductForm `field`: its kind under `type` (billsim keeps two: `select`, one item of a list, and `qty`, a number of units of the form's single item), name, key, variable, description, `options` flags (\"0\"), `config` (a qty form's `minvalue` and `maxvalue`, whole numbers as strings; a select's `defaultvalue`, \"\" as published) and its items with their recurring prices per cycle. An item price is what the item adds to a service's recurring price on that cycle, in the main currency, per unit for a qty form. Options charge no setup fee in billsim, so items keep no setup prices.","type":"object","additionalProperties":false,"required":["id","product_id","type","name","key","variable","description","options","config","items"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"product_id":{"$ref":"../common/defs.json#/definitions/id"},"type":{"type":"string","enum":["select","qty"]},"name":{"type":"string"},"key":{"type":"string"},"variable":{"type":"string"},"description":{"type":"string"},"options":{"type":"string","pattern":"^[0-9]+$","description":"the field flags bitmask the vendor publishes (1 required, 2 shown in admin, 4 hidden from client); kept as given"},"config":{"type":"object","additionalProperties":false,"properties":{"defaultvalue":{"type":"string"},"minvalue":{"type":"string","pattern":"^[0-9]+$"},"maxvalue":{"type":"string","pattern":"^[0-9]+$"}}},"items":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/item"}}},"definitions":{"item":{"title":"ProductFormItem","type":"object","additionalProperties":false,"required":["id","name","variable_id","paytype","sort_order","m","q","s","a","b","t","p4","p5","d","w","h"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"variable_id":{"type":"string"},"paytype":{"type":"string","enum":["Regular"]},"sort_order":{"type":"string","pattern":"^-?[0-9]+$"},"m":{"$ref":"../common/defs.json#/definitions/decimal"},"q":{"$ref":"../common/defs.json#/definitions/decimal"},"s":{"$ref":"../common/defs.json#/definitions/decimal"},"a":{"$ref":"../common/defs.json#/definitions/decimal"},"b":{"$ref":"../common/defs.json#/definitions/decimal"},"t":{"$ref":"../common/defs.json#/definitions/decimal"},"p4":{"$ref":"../common/defs.json#/definitions/decimal"},"p5":{"$ref":"../common/defs.json#/definitions/decimal"},"d":{"$ref":"../common/defs.json#/definitions/decimal"},"w":{"$ref":"../common/defs.json#/definitions/decimal"},"h":{"$ref":"../common/defs.json#/definitions/decimal"}}}}};
-const schema450 = {"title":"ProductFormItem","type":"object","additionalProperties":false,"required":["id","name","variable_id","paytype","sort_order","m","q","s","a","b","t","p4","p5","d","w","h"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"variable_id":{"type":"string"},"paytype":{"type":"string","enum":["Regular"]},"sort_order":{"type":"string","pattern":"^-?[0-9]+$"},"m":{"$ref":"../common/defs.json#/definitions/decimal"},"q":{"$ref":"../common/defs.json#/definitions/decimal"},"s":{"$ref":"../common/defs.json#/definitions/decimal"},"a":{"$ref":"../common/defs.json#/definitions/decimal"},"b":{"$ref":"../common/defs.json#/definitions/decimal"},"t":{"$ref":"../common/defs.json#/definitions/decimal"},"p4":{"$ref":"../common/defs.json#/definitions/decimal"},"p5":{"$ref":"../common/defs.json#/definitions/decimal"},"d":{"$ref":"../common/defs.json#/definitions/decimal"},"w":{"$ref":"../common/defs.json#/definitions/decimal"},"h":{"$ref":"../common/defs.json#/definitions/decimal"}}};
+export const product_forms = validate243;
+const schema555 = {"type":"array","items":{"$ref":"product_form.json"}};
+const schema458 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/product_form.json","title":"ProductForm","description":"A configurable option category (a \"form\") of a product, in the shape of the vendor's getProductForm `field`: its kind under `type` (billsim keeps two: `select`, one item of a list, and `qty`, a number of units of the form's single item), name, key, variable, description, `options` flags (\"0\"), `config` (a qty form's `minvalue` and `maxvalue`, whole numbers as strings; a select's `defaultvalue`, \"\" as published) and its items with their recurring prices per cycle. An item price is what the item adds to a service's recurring price on that cycle, in the main currency, per unit for a qty form. Options charge no setup fee in billsim, so items keep no setup prices.","type":"object","additionalProperties":false,"required":["id","product_id","type","name","key","variable","description","options","config","items"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"product_id":{"$ref":"../common/defs.json#/definitions/id"},"type":{"type":"string","enum":["select","qty"]},"name":{"type":"string"},"key":{"type":"string"},"variable":{"type":"string"},"description":{"type":"string"},"options":{"type":"string","pattern":"^[0-9]+$","description":"the field flags bitmask the vendor publishes (1 required, 2 shown in admin, 4 hidden from client); kept as given"},"config":{"type":"object","additionalProperties":false,"properties":{"defaultvalue":{"type":"string"},"minvalue":{"type":"string","pattern":"^[0-9]+$"},"maxvalue":{"type":"string","pattern":"^[0-9]+$"}}},"items":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/item"}}},"definitions":{"item":{"title":"ProductFormItem","type":"object","additionalProperties":false,"required":["id","name","variable_id","paytype","sort_order","m","q","s","a","b","t","p4","p5","d","w","h"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"variable_id":{"type":"string"},"paytype":{"type":"string","enum":["Regular"]},"sort_order":{"type":"string","pattern":"^-?[0-9]+$"},"m":{"$ref":"../common/defs.json#/definitions/decimal"},"q":{"$ref":"../common/defs.json#/definitions/decimal"},"s":{"$ref":"../common/defs.json#/definitions/decimal"},"a":{"$ref":"../common/defs.json#/definitions/decimal"},"b":{"$ref":"../common/defs.json#/definitions/decimal"},"t":{"$ref":"../common/defs.json#/definitions/decimal"},"p4":{"$ref":"../common/defs.json#/definitions/decimal"},"p5":{"$ref":"../common/defs.json#/definitions/decimal"},"d":{"$ref":"../common/defs.json#/definitions/decimal"},"w":{"$ref":"../common/defs.json#/definitions/decimal"},"h":{"$ref":"../common/defs.json#/definitions/decimal"}}}}};
+const schema461 = {"title":"ProductFormItem","type":"object","additionalProperties":false,"required":["id","name","variable_id","paytype","sort_order","m","q","s","a","b","t","p4","p5","d","w","h"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"variable_id":{"type":"string"},"paytype":{"type":"string","enum":["Regular"]},"sort_order":{"type":"string","pattern":"^-?[0-9]+$"},"m":{"$ref":"../common/defs.json#/definitions/decimal"},"q":{"$ref":"../common/defs.json#/definitions/decimal"},"s":{"$ref":"../common/defs.json#/definitions/decimal"},"a":{"$ref":"../common/defs.json#/definitions/decimal"},"b":{"$ref":"../common/defs.json#/definitions/decimal"},"t":{"$ref":"../common/defs.json#/definitions/decimal"},"p4":{"$ref":"../common/defs.json#/definitions/decimal"},"p5":{"$ref":"../common/defs.json#/definitions/decimal"},"d":{"$ref":"../common/defs.json#/definitions/decimal"},"w":{"$ref":"../common/defs.json#/definitions/decimal"},"h":{"$ref":"../common/defs.json#/definitions/decimal"}}};
 
-function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((((((((((((((data.id === undefined) && (missing0 = "id")) || ((data.name === undefined) && (missing0 = "name"))) || ((data.variable_id === undefined) && (missing0 = "variable_id"))) || ((data.paytype === undefined) && (missing0 = "paytype"))) || ((data.sort_order === undefined) && (missing0 = "sort_order"))) || ((data.m === undefined) && (missing0 = "m"))) || ((data.q === undefined) && (missing0 = "q"))) || ((data.s === undefined) && (missing0 = "s"))) || ((data.a === undefined) && (missing0 = "a"))) || ((data.b === undefined) && (missing0 = "b"))) || ((data.t === undefined) && (missing0 = "t"))) || ((data.p4 === undefined) && (missing0 = "p4"))) || ((data.p5 === undefined) && (missing0 = "p5"))) || ((data.d === undefined) && (missing0 = "d"))) || ((data.w === undefined) && (missing0 = "w"))) || ((data.h === undefined) && (missing0 = "h"))){
-validate127.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema450.required,parentSchema:schema450,data}];
+validate131.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema461.required,parentSchema:schema461,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func2.call(schema450.properties, key0))){
-validate127.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema450,data}];
+if(!(func2.call(schema461.properties, key0))){
+validate131.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema461,data}];
 return false;
 break;
 }
@@ -16682,12 +18099,12 @@ const _errs3 = errors;
 if(errors === _errs3){
 if(typeof data0 === "string"){
 if(!pattern0.test(data0)){
-validate127.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data0}];
+validate131.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data0}];
 return false;
 }
 }
 else {
-validate127.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data0}];
+validate131.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data0}];
 return false;
 }
 }
@@ -16701,7 +18118,7 @@ if(data.name !== undefined){
 let data1 = data.name;
 const _errs5 = errors;
 if(typeof data1 !== "string"){
-validate127.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema450.properties.name.type,parentSchema:schema450.properties.name,data:data1}];
+validate131.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema461.properties.name.type,parentSchema:schema461.properties.name,data:data1}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -16714,7 +18131,7 @@ if(data.variable_id !== undefined){
 let data2 = data.variable_id;
 const _errs7 = errors;
 if(typeof data2 !== "string"){
-validate127.errors = [{instancePath:instancePath+"/variable_id",schemaPath:"#/properties/variable_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema450.properties.variable_id.type,parentSchema:schema450.properties.variable_id,data:data2}];
+validate131.errors = [{instancePath:instancePath+"/variable_id",schemaPath:"#/properties/variable_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema461.properties.variable_id.type,parentSchema:schema461.properties.variable_id,data:data2}];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -16727,11 +18144,11 @@ if(data.paytype !== undefined){
 let data3 = data.paytype;
 const _errs9 = errors;
 if(typeof data3 !== "string"){
-validate127.errors = [{instancePath:instancePath+"/paytype",schemaPath:"#/properties/paytype/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema450.properties.paytype.type,parentSchema:schema450.properties.paytype,data:data3}];
+validate131.errors = [{instancePath:instancePath+"/paytype",schemaPath:"#/properties/paytype/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema461.properties.paytype.type,parentSchema:schema461.properties.paytype,data:data3}];
 return false;
 }
 if(!(data3 === "Regular")){
-validate127.errors = [{instancePath:instancePath+"/paytype",schemaPath:"#/properties/paytype/enum",keyword:"enum",params:{allowedValues: schema450.properties.paytype.enum},message:"must be equal to one of the allowed values",schema:schema450.properties.paytype.enum,parentSchema:schema450.properties.paytype,data:data3}];
+validate131.errors = [{instancePath:instancePath+"/paytype",schemaPath:"#/properties/paytype/enum",keyword:"enum",params:{allowedValues: schema461.properties.paytype.enum},message:"must be equal to one of the allowed values",schema:schema461.properties.paytype.enum,parentSchema:schema461.properties.paytype,data:data3}];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -16746,12 +18163,12 @@ const _errs11 = errors;
 if(errors === _errs11){
 if(typeof data4 === "string"){
 if(!pattern84.test(data4)){
-validate127.errors = [{instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\"",schema:"^-?[0-9]+$",parentSchema:schema450.properties.sort_order,data:data4}];
+validate131.errors = [{instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\"",schema:"^-?[0-9]+$",parentSchema:schema461.properties.sort_order,data:data4}];
 return false;
 }
 }
 else {
-validate127.errors = [{instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema450.properties.sort_order.type,parentSchema:schema450.properties.sort_order,data:data4}];
+validate131.errors = [{instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema461.properties.sort_order.type,parentSchema:schema461.properties.sort_order,data:data4}];
 return false;
 }
 }
@@ -16768,12 +18185,12 @@ const _errs14 = errors;
 if(errors === _errs14){
 if(typeof data5 === "string"){
 if(!pattern11.test(data5)){
-validate127.errors = [{instancePath:instancePath+"/m",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data5}];
+validate131.errors = [{instancePath:instancePath+"/m",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data5}];
 return false;
 }
 }
 else {
-validate127.errors = [{instancePath:instancePath+"/m",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data5}];
+validate131.errors = [{instancePath:instancePath+"/m",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data5}];
 return false;
 }
 }
@@ -16790,12 +18207,12 @@ const _errs17 = errors;
 if(errors === _errs17){
 if(typeof data6 === "string"){
 if(!pattern11.test(data6)){
-validate127.errors = [{instancePath:instancePath+"/q",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data6}];
+validate131.errors = [{instancePath:instancePath+"/q",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data6}];
 return false;
 }
 }
 else {
-validate127.errors = [{instancePath:instancePath+"/q",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data6}];
+validate131.errors = [{instancePath:instancePath+"/q",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data6}];
 return false;
 }
 }
@@ -16812,12 +18229,12 @@ const _errs20 = errors;
 if(errors === _errs20){
 if(typeof data7 === "string"){
 if(!pattern11.test(data7)){
-validate127.errors = [{instancePath:instancePath+"/s",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data7}];
+validate131.errors = [{instancePath:instancePath+"/s",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data7}];
 return false;
 }
 }
 else {
-validate127.errors = [{instancePath:instancePath+"/s",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data7}];
+validate131.errors = [{instancePath:instancePath+"/s",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data7}];
 return false;
 }
 }
@@ -16834,12 +18251,12 @@ const _errs23 = errors;
 if(errors === _errs23){
 if(typeof data8 === "string"){
 if(!pattern11.test(data8)){
-validate127.errors = [{instancePath:instancePath+"/a",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data8}];
+validate131.errors = [{instancePath:instancePath+"/a",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data8}];
 return false;
 }
 }
 else {
-validate127.errors = [{instancePath:instancePath+"/a",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data8}];
+validate131.errors = [{instancePath:instancePath+"/a",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data8}];
 return false;
 }
 }
@@ -16856,12 +18273,12 @@ const _errs26 = errors;
 if(errors === _errs26){
 if(typeof data9 === "string"){
 if(!pattern11.test(data9)){
-validate127.errors = [{instancePath:instancePath+"/b",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data9}];
+validate131.errors = [{instancePath:instancePath+"/b",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data9}];
 return false;
 }
 }
 else {
-validate127.errors = [{instancePath:instancePath+"/b",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data9}];
+validate131.errors = [{instancePath:instancePath+"/b",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data9}];
 return false;
 }
 }
@@ -16878,12 +18295,12 @@ const _errs29 = errors;
 if(errors === _errs29){
 if(typeof data10 === "string"){
 if(!pattern11.test(data10)){
-validate127.errors = [{instancePath:instancePath+"/t",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data10}];
+validate131.errors = [{instancePath:instancePath+"/t",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data10}];
 return false;
 }
 }
 else {
-validate127.errors = [{instancePath:instancePath+"/t",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data10}];
+validate131.errors = [{instancePath:instancePath+"/t",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data10}];
 return false;
 }
 }
@@ -16900,12 +18317,12 @@ const _errs32 = errors;
 if(errors === _errs32){
 if(typeof data11 === "string"){
 if(!pattern11.test(data11)){
-validate127.errors = [{instancePath:instancePath+"/p4",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data11}];
+validate131.errors = [{instancePath:instancePath+"/p4",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data11}];
 return false;
 }
 }
 else {
-validate127.errors = [{instancePath:instancePath+"/p4",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data11}];
+validate131.errors = [{instancePath:instancePath+"/p4",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data11}];
 return false;
 }
 }
@@ -16922,12 +18339,12 @@ const _errs35 = errors;
 if(errors === _errs35){
 if(typeof data12 === "string"){
 if(!pattern11.test(data12)){
-validate127.errors = [{instancePath:instancePath+"/p5",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data12}];
+validate131.errors = [{instancePath:instancePath+"/p5",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data12}];
 return false;
 }
 }
 else {
-validate127.errors = [{instancePath:instancePath+"/p5",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data12}];
+validate131.errors = [{instancePath:instancePath+"/p5",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data12}];
 return false;
 }
 }
@@ -16944,12 +18361,12 @@ const _errs38 = errors;
 if(errors === _errs38){
 if(typeof data13 === "string"){
 if(!pattern11.test(data13)){
-validate127.errors = [{instancePath:instancePath+"/d",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data13}];
+validate131.errors = [{instancePath:instancePath+"/d",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data13}];
 return false;
 }
 }
 else {
-validate127.errors = [{instancePath:instancePath+"/d",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data13}];
+validate131.errors = [{instancePath:instancePath+"/d",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data13}];
 return false;
 }
 }
@@ -16966,12 +18383,12 @@ const _errs41 = errors;
 if(errors === _errs41){
 if(typeof data14 === "string"){
 if(!pattern11.test(data14)){
-validate127.errors = [{instancePath:instancePath+"/w",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data14}];
+validate131.errors = [{instancePath:instancePath+"/w",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data14}];
 return false;
 }
 }
 else {
-validate127.errors = [{instancePath:instancePath+"/w",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data14}];
+validate131.errors = [{instancePath:instancePath+"/w",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data14}];
 return false;
 }
 }
@@ -16988,12 +18405,12 @@ const _errs44 = errors;
 if(errors === _errs44){
 if(typeof data15 === "string"){
 if(!pattern11.test(data15)){
-validate127.errors = [{instancePath:instancePath+"/h",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data15}];
+validate131.errors = [{instancePath:instancePath+"/h",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data15}];
 return false;
 }
 }
 else {
-validate127.errors = [{instancePath:instancePath+"/h",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data15}];
+validate131.errors = [{instancePath:instancePath+"/h",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data15}];
 return false;
 }
 }
@@ -17021,16 +18438,16 @@ var valid0 = true;
 }
 }
 else {
-validate127.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema450.type,parentSchema:schema450,data}];
+validate131.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema461.type,parentSchema:schema461,data}];
 return false;
 }
 }
-validate127.errors = vErrors;
+validate131.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://billsim.local/schemas/resources/product_form.json" */;
 let vErrors = null;
 let errors = 0;
@@ -17038,341 +18455,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((((((((data.id === undefined) && (missing0 = "id")) || ((data.product_id === undefined) && (missing0 = "product_id"))) || ((data.type === undefined) && (missing0 = "type"))) || ((data.name === undefined) && (missing0 = "name"))) || ((data.key === undefined) && (missing0 = "key"))) || ((data.variable === undefined) && (missing0 = "variable"))) || ((data.description === undefined) && (missing0 = "description"))) || ((data.options === undefined) && (missing0 = "options"))) || ((data.config === undefined) && (missing0 = "config"))) || ((data.items === undefined) && (missing0 = "items"))){
-validate126.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema447.required,parentSchema:schema447,data}];
+validate130.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema458.required,parentSchema:schema458,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func2.call(schema447.properties, key0))){
-validate126.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema447,data}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.id !== undefined){
-let data0 = data.id;
-const _errs2 = errors;
-const _errs3 = errors;
-if(errors === _errs3){
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-validate126.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data0}];
-return false;
-}
-}
-else {
-validate126.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data0}];
-return false;
-}
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.product_id !== undefined){
-let data1 = data.product_id;
-const _errs5 = errors;
-const _errs6 = errors;
-if(errors === _errs6){
-if(typeof data1 === "string"){
-if(!pattern0.test(data1)){
-validate126.errors = [{instancePath:instancePath+"/product_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data1}];
-return false;
-}
-}
-else {
-validate126.errors = [{instancePath:instancePath+"/product_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data1}];
-return false;
-}
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.type !== undefined){
-let data2 = data.type;
-const _errs8 = errors;
-if(typeof data2 !== "string"){
-validate126.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema447.properties.type.type,parentSchema:schema447.properties.type,data:data2}];
-return false;
-}
-if(!((data2 === "select") || (data2 === "qty"))){
-validate126.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema447.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema447.properties.type.enum,parentSchema:schema447.properties.type,data:data2}];
-return false;
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.name !== undefined){
-let data3 = data.name;
-const _errs10 = errors;
-if(typeof data3 !== "string"){
-validate126.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema447.properties.name.type,parentSchema:schema447.properties.name,data:data3}];
-return false;
-}
-var valid0 = _errs10 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.key !== undefined){
-let data4 = data.key;
-const _errs12 = errors;
-if(typeof data4 !== "string"){
-validate126.errors = [{instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema447.properties.key.type,parentSchema:schema447.properties.key,data:data4}];
-return false;
-}
-var valid0 = _errs12 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.variable !== undefined){
-let data5 = data.variable;
-const _errs14 = errors;
-if(typeof data5 !== "string"){
-validate126.errors = [{instancePath:instancePath+"/variable",schemaPath:"#/properties/variable/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema447.properties.variable.type,parentSchema:schema447.properties.variable,data:data5}];
-return false;
-}
-var valid0 = _errs14 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.description !== undefined){
-let data6 = data.description;
-const _errs16 = errors;
-if(typeof data6 !== "string"){
-validate126.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema447.properties.description.type,parentSchema:schema447.properties.description,data:data6}];
-return false;
-}
-var valid0 = _errs16 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.options !== undefined){
-let data7 = data.options;
-const _errs18 = errors;
-if(errors === _errs18){
-if(typeof data7 === "string"){
-if(!pattern0.test(data7)){
-validate126.errors = [{instancePath:instancePath+"/options",schemaPath:"#/properties/options/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema447.properties.options,data:data7}];
-return false;
-}
-}
-else {
-validate126.errors = [{instancePath:instancePath+"/options",schemaPath:"#/properties/options/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema447.properties.options.type,parentSchema:schema447.properties.options,data:data7}];
-return false;
-}
-}
-var valid0 = _errs18 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.config !== undefined){
-let data8 = data.config;
-const _errs20 = errors;
-if(errors === _errs20){
-if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
-const _errs22 = errors;
-for(const key1 in data8){
-if(!(((key1 === "defaultvalue") || (key1 === "minvalue")) || (key1 === "maxvalue"))){
-validate126.errors = [{instancePath:instancePath+"/config",schemaPath:"#/properties/config/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema447.properties.config,data:data8}];
-return false;
-break;
-}
-}
-if(_errs22 === errors){
-if(data8.defaultvalue !== undefined){
-let data9 = data8.defaultvalue;
-const _errs23 = errors;
-if(typeof data9 !== "string"){
-validate126.errors = [{instancePath:instancePath+"/config/defaultvalue",schemaPath:"#/properties/config/properties/defaultvalue/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema447.properties.config.properties.defaultvalue.type,parentSchema:schema447.properties.config.properties.defaultvalue,data:data9}];
-return false;
-}
-var valid3 = _errs23 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data8.minvalue !== undefined){
-let data10 = data8.minvalue;
-const _errs25 = errors;
-if(errors === _errs25){
-if(typeof data10 === "string"){
-if(!pattern0.test(data10)){
-validate126.errors = [{instancePath:instancePath+"/config/minvalue",schemaPath:"#/properties/config/properties/minvalue/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema447.properties.config.properties.minvalue,data:data10}];
-return false;
-}
-}
-else {
-validate126.errors = [{instancePath:instancePath+"/config/minvalue",schemaPath:"#/properties/config/properties/minvalue/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema447.properties.config.properties.minvalue.type,parentSchema:schema447.properties.config.properties.minvalue,data:data10}];
-return false;
-}
-}
-var valid3 = _errs25 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data8.maxvalue !== undefined){
-let data11 = data8.maxvalue;
-const _errs27 = errors;
-if(errors === _errs27){
-if(typeof data11 === "string"){
-if(!pattern0.test(data11)){
-validate126.errors = [{instancePath:instancePath+"/config/maxvalue",schemaPath:"#/properties/config/properties/maxvalue/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema447.properties.config.properties.maxvalue,data:data11}];
-return false;
-}
-}
-else {
-validate126.errors = [{instancePath:instancePath+"/config/maxvalue",schemaPath:"#/properties/config/properties/maxvalue/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema447.properties.config.properties.maxvalue.type,parentSchema:schema447.properties.config.properties.maxvalue,data:data11}];
-return false;
-}
-}
-var valid3 = _errs27 === errors;
-}
-else {
-var valid3 = true;
-}
-}
-}
-}
-}
-else {
-validate126.errors = [{instancePath:instancePath+"/config",schemaPath:"#/properties/config/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema447.properties.config.type,parentSchema:schema447.properties.config,data:data8}];
-return false;
-}
-}
-var valid0 = _errs20 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.items !== undefined){
-let data12 = data.items;
-const _errs29 = errors;
-if(errors === _errs29){
-if(Array.isArray(data12)){
-if(data12.length < 1){
-validate126.errors = [{instancePath:instancePath+"/items",schemaPath:"#/properties/items/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema447.properties.items,data:data12}];
-return false;
-}
-else {
-var valid4 = true;
-const len0 = data12.length;
-for(let i0=0; i0<len0; i0++){
-const _errs31 = errors;
-if(!(validate127(data12[i0], {instancePath:instancePath+"/items/" + i0,parentData:data12,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
-errors = vErrors.length;
-}
-var valid4 = _errs31 === errors;
-if(!valid4){
-break;
-}
-}
-}
-}
-else {
-validate126.errors = [{instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema447.properties.items.type,parentSchema:schema447.properties.items,data:data12}];
-return false;
-}
-}
-var valid0 = _errs29 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate126.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema447.type,parentSchema:schema447,data}];
-return false;
-}
-}
-validate126.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate235(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(Array.isArray(data)){
-var valid0 = true;
-const len0 = data.length;
-for(let i0=0; i0<len0; i0++){
-const _errs1 = errors;
-if(!(validate126(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-if(!valid0){
-break;
-}
-}
-}
-else {
-validate235.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema542.type,parentSchema:schema542,data}];
-return false;
-}
-}
-validate235.errors = vErrors;
-return errors === 0;
-}
-
-export const account_forms = validate237;
-const schema543 = {"type":"array","items":{"$ref":"account_form.json"}};
-const schema463 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/account_form.json","title":"AccountForm","description":"The value a service (account) has chosen in one configurable option category of its product: the item (for a select) and the quantity (\"1\" for a select; the number of units for a qty form, whose item is the form's single item). One record per account and form; a form without a record adds nothing to the service's price.","type":"object","additionalProperties":false,"required":["id","account_id","form_id","item_id","qty"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"account_id":{"$ref":"../common/defs.json#/definitions/id"},"form_id":{"$ref":"../common/defs.json#/definitions/id"},"item_id":{"$ref":"../common/defs.json#/definitions/id"},"qty":{"type":"string","pattern":"^[0-9]+$"}}};
-
-function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://billsim.local/schemas/resources/account_form.json" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((((data.id === undefined) && (missing0 = "id")) || ((data.account_id === undefined) && (missing0 = "account_id"))) || ((data.form_id === undefined) && (missing0 = "form_id"))) || ((data.item_id === undefined) && (missing0 = "item_id"))) || ((data.qty === undefined) && (missing0 = "qty"))){
-validate130.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema463.required,parentSchema:schema463,data}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!(((((key0 === "id") || (key0 === "account_id")) || (key0 === "form_id")) || (key0 === "item_id")) || (key0 === "qty"))){
-validate130.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema463,data}];
+if(!(func2.call(schema458.properties, key0))){
+validate130.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema458,data}];
 return false;
 break;
 }
@@ -17400,19 +18490,19 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.account_id !== undefined){
-let data1 = data.account_id;
+if(data.product_id !== undefined){
+let data1 = data.product_id;
 const _errs5 = errors;
 const _errs6 = errors;
 if(errors === _errs6){
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
-validate130.errors = [{instancePath:instancePath+"/account_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data1}];
+validate130.errors = [{instancePath:instancePath+"/product_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data1}];
 return false;
 }
 }
 else {
-validate130.errors = [{instancePath:instancePath+"/account_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data1}];
+validate130.errors = [{instancePath:instancePath+"/product_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data1}];
 return false;
 }
 }
@@ -17422,21 +18512,16 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.form_id !== undefined){
-let data2 = data.form_id;
+if(data.type !== undefined){
+let data2 = data.type;
 const _errs8 = errors;
-const _errs9 = errors;
-if(errors === _errs9){
-if(typeof data2 === "string"){
-if(!pattern0.test(data2)){
-validate130.errors = [{instancePath:instancePath+"/form_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data2}];
+if(typeof data2 !== "string"){
+validate130.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema458.properties.type.type,parentSchema:schema458.properties.type,data:data2}];
 return false;
 }
-}
-else {
-validate130.errors = [{instancePath:instancePath+"/form_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data2}];
+if(!((data2 === "select") || (data2 === "qty"))){
+validate130.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema458.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema458.properties.type.enum,parentSchema:schema458.properties.type,data:data2}];
 return false;
-}
 }
 var valid0 = _errs8 === errors;
 }
@@ -17444,48 +18529,202 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.item_id !== undefined){
-let data3 = data.item_id;
-const _errs11 = errors;
-const _errs12 = errors;
-if(errors === _errs12){
-if(typeof data3 === "string"){
-if(!pattern0.test(data3)){
-validate130.errors = [{instancePath:instancePath+"/item_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data3}];
+if(data.name !== undefined){
+let data3 = data.name;
+const _errs10 = errors;
+if(typeof data3 !== "string"){
+validate130.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema458.properties.name.type,parentSchema:schema458.properties.name,data:data3}];
 return false;
 }
-}
-else {
-validate130.errors = [{instancePath:instancePath+"/item_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data3}];
-return false;
-}
-}
-var valid0 = _errs11 === errors;
+var valid0 = _errs10 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
-if(data.qty !== undefined){
-let data4 = data.qty;
-const _errs14 = errors;
-if(errors === _errs14){
-if(typeof data4 === "string"){
-if(!pattern0.test(data4)){
-validate130.errors = [{instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema463.properties.qty,data:data4}];
+if(data.key !== undefined){
+let data4 = data.key;
+const _errs12 = errors;
+if(typeof data4 !== "string"){
+validate130.errors = [{instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema458.properties.key.type,parentSchema:schema458.properties.key,data:data4}];
 return false;
 }
+var valid0 = _errs12 === errors;
 }
 else {
-validate130.errors = [{instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema463.properties.qty.type,parentSchema:schema463.properties.qty,data:data4}];
-return false;
+var valid0 = true;
 }
+if(valid0){
+if(data.variable !== undefined){
+let data5 = data.variable;
+const _errs14 = errors;
+if(typeof data5 !== "string"){
+validate130.errors = [{instancePath:instancePath+"/variable",schemaPath:"#/properties/variable/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema458.properties.variable.type,parentSchema:schema458.properties.variable,data:data5}];
+return false;
 }
 var valid0 = _errs14 === errors;
 }
 else {
 var valid0 = true;
 }
+if(valid0){
+if(data.description !== undefined){
+let data6 = data.description;
+const _errs16 = errors;
+if(typeof data6 !== "string"){
+validate130.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema458.properties.description.type,parentSchema:schema458.properties.description,data:data6}];
+return false;
+}
+var valid0 = _errs16 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.options !== undefined){
+let data7 = data.options;
+const _errs18 = errors;
+if(errors === _errs18){
+if(typeof data7 === "string"){
+if(!pattern0.test(data7)){
+validate130.errors = [{instancePath:instancePath+"/options",schemaPath:"#/properties/options/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema458.properties.options,data:data7}];
+return false;
+}
+}
+else {
+validate130.errors = [{instancePath:instancePath+"/options",schemaPath:"#/properties/options/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema458.properties.options.type,parentSchema:schema458.properties.options,data:data7}];
+return false;
+}
+}
+var valid0 = _errs18 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.config !== undefined){
+let data8 = data.config;
+const _errs20 = errors;
+if(errors === _errs20){
+if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
+const _errs22 = errors;
+for(const key1 in data8){
+if(!(((key1 === "defaultvalue") || (key1 === "minvalue")) || (key1 === "maxvalue"))){
+validate130.errors = [{instancePath:instancePath+"/config",schemaPath:"#/properties/config/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema458.properties.config,data:data8}];
+return false;
+break;
+}
+}
+if(_errs22 === errors){
+if(data8.defaultvalue !== undefined){
+let data9 = data8.defaultvalue;
+const _errs23 = errors;
+if(typeof data9 !== "string"){
+validate130.errors = [{instancePath:instancePath+"/config/defaultvalue",schemaPath:"#/properties/config/properties/defaultvalue/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema458.properties.config.properties.defaultvalue.type,parentSchema:schema458.properties.config.properties.defaultvalue,data:data9}];
+return false;
+}
+var valid3 = _errs23 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data8.minvalue !== undefined){
+let data10 = data8.minvalue;
+const _errs25 = errors;
+if(errors === _errs25){
+if(typeof data10 === "string"){
+if(!pattern0.test(data10)){
+validate130.errors = [{instancePath:instancePath+"/config/minvalue",schemaPath:"#/properties/config/properties/minvalue/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema458.properties.config.properties.minvalue,data:data10}];
+return false;
+}
+}
+else {
+validate130.errors = [{instancePath:instancePath+"/config/minvalue",schemaPath:"#/properties/config/properties/minvalue/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema458.properties.config.properties.minvalue.type,parentSchema:schema458.properties.config.properties.minvalue,data:data10}];
+return false;
+}
+}
+var valid3 = _errs25 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data8.maxvalue !== undefined){
+let data11 = data8.maxvalue;
+const _errs27 = errors;
+if(errors === _errs27){
+if(typeof data11 === "string"){
+if(!pattern0.test(data11)){
+validate130.errors = [{instancePath:instancePath+"/config/maxvalue",schemaPath:"#/properties/config/properties/maxvalue/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema458.properties.config.properties.maxvalue,data:data11}];
+return false;
+}
+}
+else {
+validate130.errors = [{instancePath:instancePath+"/config/maxvalue",schemaPath:"#/properties/config/properties/maxvalue/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema458.properties.config.properties.maxvalue.type,parentSchema:schema458.properties.config.properties.maxvalue,data:data11}];
+return false;
+}
+}
+var valid3 = _errs27 === errors;
+}
+else {
+var valid3 = true;
+}
+}
+}
+}
+}
+else {
+validate130.errors = [{instancePath:instancePath+"/config",schemaPath:"#/properties/config/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema458.properties.config.type,parentSchema:schema458.properties.config,data:data8}];
+return false;
+}
+}
+var valid0 = _errs20 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.items !== undefined){
+let data12 = data.items;
+const _errs29 = errors;
+if(errors === _errs29){
+if(Array.isArray(data12)){
+if(data12.length < 1){
+validate130.errors = [{instancePath:instancePath+"/items",schemaPath:"#/properties/items/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema458.properties.items,data:data12}];
+return false;
+}
+else {
+var valid4 = true;
+const len0 = data12.length;
+for(let i0=0; i0<len0; i0++){
+const _errs31 = errors;
+if(!(validate131(data12[i0], {instancePath:instancePath+"/items/" + i0,parentData:data12,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate131.errors : vErrors.concat(validate131.errors);
+errors = vErrors.length;
+}
+var valid4 = _errs31 === errors;
+if(!valid4){
+break;
+}
+}
+}
+}
+else {
+validate130.errors = [{instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema458.properties.items.type,parentSchema:schema458.properties.items,data:data12}];
+return false;
+}
+}
+var valid0 = _errs29 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
 }
 }
 }
@@ -17494,7 +18733,7 @@ var valid0 = true;
 }
 }
 else {
-validate130.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema463.type,parentSchema:schema463,data}];
+validate130.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema458.type,parentSchema:schema458,data}];
 return false;
 }
 }
@@ -17503,7 +18742,7 @@ return errors === 0;
 }
 
 
-function validate237(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate243(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -17523,185 +18762,34 @@ break;
 }
 }
 else {
-validate237.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema543.type,parentSchema:schema543,data}];
+validate243.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema555.type,parentSchema:schema555,data}];
 return false;
 }
 }
-validate237.errors = vErrors;
+validate243.errors = vErrors;
 return errors === 0;
 }
 
-export const client_mfa = validate239;
-const schema544 = {"type":"array","items":{"$ref":"client_mfa.json"}};
-const schema468 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/client_mfa.json","title":"ClientMfa","description":"Two-factor authentication a client or contact has turned on for the client area: a login at the customer's door then answers `token: null` with an `mfa` challenge, finished by POST /api/mfa/verify with a TOTP code (RFC 6238: SHA-1, 6 digits, 30 s) computed from `secret` at the session's time. Kept apart from the client record, which the Admin API answers.","type":"object","additionalProperties":false,"required":["id","client_id","method","secret"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"method":{"type":"string","enum":["google_authenticator"],"description":"the method's name as the login's `mfa.methods` lists it"},"secret":{"type":"string","pattern":"^[A-Z2-7]{16,64}$","description":"the TOTP secret in base32, as an authenticator app takes it"}}};
-const pattern376 = new RegExp("^[A-Z2-7]{16,64}$", "u");
-
-function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://billsim.local/schemas/resources/client_mfa.json" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((((data.id === undefined) && (missing0 = "id")) || ((data.client_id === undefined) && (missing0 = "client_id"))) || ((data.method === undefined) && (missing0 = "method"))) || ((data.secret === undefined) && (missing0 = "secret"))){
-validate132.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema468.required,parentSchema:schema468,data}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!((((key0 === "id") || (key0 === "client_id")) || (key0 === "method")) || (key0 === "secret"))){
-validate132.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema468,data}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.id !== undefined){
-let data0 = data.id;
-const _errs2 = errors;
-const _errs3 = errors;
-if(errors === _errs3){
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-validate132.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data0}];
-return false;
-}
-}
-else {
-validate132.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data0}];
-return false;
-}
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.client_id !== undefined){
-let data1 = data.client_id;
-const _errs5 = errors;
-const _errs6 = errors;
-if(errors === _errs6){
-if(typeof data1 === "string"){
-if(!pattern0.test(data1)){
-validate132.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data1}];
-return false;
-}
-}
-else {
-validate132.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data1}];
-return false;
-}
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.method !== undefined){
-let data2 = data.method;
-const _errs8 = errors;
-if(typeof data2 !== "string"){
-validate132.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema468.properties.method.type,parentSchema:schema468.properties.method,data:data2}];
-return false;
-}
-if(!(data2 === "google_authenticator")){
-validate132.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/enum",keyword:"enum",params:{allowedValues: schema468.properties.method.enum},message:"must be equal to one of the allowed values",schema:schema468.properties.method.enum,parentSchema:schema468.properties.method,data:data2}];
-return false;
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.secret !== undefined){
-let data3 = data.secret;
-const _errs10 = errors;
-if(errors === _errs10){
-if(typeof data3 === "string"){
-if(!pattern376.test(data3)){
-validate132.errors = [{instancePath:instancePath+"/secret",schemaPath:"#/properties/secret/pattern",keyword:"pattern",params:{pattern: "^[A-Z2-7]{16,64}$"},message:"must match pattern \""+"^[A-Z2-7]{16,64}$"+"\"",schema:"^[A-Z2-7]{16,64}$",parentSchema:schema468.properties.secret,data:data3}];
-return false;
-}
-}
-else {
-validate132.errors = [{instancePath:instancePath+"/secret",schemaPath:"#/properties/secret/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema468.properties.secret.type,parentSchema:schema468.properties.secret,data:data3}];
-return false;
-}
-}
-var valid0 = _errs10 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-else {
-validate132.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema468.type,parentSchema:schema468,data}];
-return false;
-}
-}
-validate132.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate239(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(Array.isArray(data)){
-var valid0 = true;
-const len0 = data.length;
-for(let i0=0; i0<len0; i0++){
-const _errs1 = errors;
-if(!(validate132(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate132.errors : vErrors.concat(validate132.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-if(!valid0){
-break;
-}
-}
-}
-else {
-validate239.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema544.type,parentSchema:schema544,data}];
-return false;
-}
-}
-validate239.errors = vErrors;
-return errors === 0;
-}
-
-export const userapi_keys = validate241;
-const schema545 = {"type":"array","items":{"$ref":"userapi_key.json"}};
-const schema471 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/userapi_key.json","title":"UserApiKey","description":"The RSA key pair the session signs the customer's door's tokens with (RS256, as an installation's User API configures one). Made on the session's first login and kept with the world, so a --data restart keeps tokens valid; a reset drops it, and with it every token signed before. A world may bring its own (PEM, PKCS#8 and SPKI).","type":"object","additionalProperties":false,"required":["id","private_key","public_key","created"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"private_key":{"type":"string","description":"PKCS#8 PEM"},"public_key":{"type":"string","description":"SPKI PEM"},"created":{"$ref":"../common/defs.json#/definitions/datetime"}}};
+export const account_forms = validate245;
+const schema556 = {"type":"array","items":{"$ref":"account_form.json"}};
+const schema474 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/account_form.json","title":"AccountForm","description":"The value a service (account) has chosen in one configurable option category of its product: the item (for a select) and the quantity (\"1\" for a select; the number of units for a qty form, whose item is the form's single item). One record per account and form; a form without a record adds nothing to the service's price.","type":"object","additionalProperties":false,"required":["id","account_id","form_id","item_id","qty"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"account_id":{"$ref":"../common/defs.json#/definitions/id"},"form_id":{"$ref":"../common/defs.json#/definitions/id"},"item_id":{"$ref":"../common/defs.json#/definitions/id"},"qty":{"type":"string","pattern":"^[0-9]+$"}}};
 
 function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://billsim.local/schemas/resources/userapi_key.json" */;
+/*# sourceURL="https://billsim.local/schemas/resources/account_form.json" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((((data.id === undefined) && (missing0 = "id")) || ((data.private_key === undefined) && (missing0 = "private_key"))) || ((data.public_key === undefined) && (missing0 = "public_key"))) || ((data.created === undefined) && (missing0 = "created"))){
-validate134.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema471.required,parentSchema:schema471,data}];
+if((((((data.id === undefined) && (missing0 = "id")) || ((data.account_id === undefined) && (missing0 = "account_id"))) || ((data.form_id === undefined) && (missing0 = "form_id"))) || ((data.item_id === undefined) && (missing0 = "item_id"))) || ((data.qty === undefined) && (missing0 = "qty"))){
+validate134.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema474.required,parentSchema:schema474,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!((((key0 === "id") || (key0 === "private_key")) || (key0 === "public_key")) || (key0 === "created"))){
-validate134.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema471,data}];
+if(!(((((key0 === "id") || (key0 === "account_id")) || (key0 === "form_id")) || (key0 === "item_id")) || (key0 === "qty"))){
+validate134.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema474,data}];
 return false;
 break;
 }
@@ -17729,12 +18817,21 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.private_key !== undefined){
-let data1 = data.private_key;
+if(data.account_id !== undefined){
+let data1 = data.account_id;
 const _errs5 = errors;
-if(typeof data1 !== "string"){
-validate134.errors = [{instancePath:instancePath+"/private_key",schemaPath:"#/properties/private_key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema471.properties.private_key.type,parentSchema:schema471.properties.private_key,data:data1}];
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data1 === "string"){
+if(!pattern0.test(data1)){
+validate134.errors = [{instancePath:instancePath+"/account_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data1}];
 return false;
+}
+}
+else {
+validate134.errors = [{instancePath:instancePath+"/account_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data1}];
+return false;
+}
 }
 var valid0 = _errs5 === errors;
 }
@@ -17742,36 +18839,66 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.public_key !== undefined){
-let data2 = data.public_key;
-const _errs7 = errors;
-if(typeof data2 !== "string"){
-validate134.errors = [{instancePath:instancePath+"/public_key",schemaPath:"#/properties/public_key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema471.properties.public_key.type,parentSchema:schema471.properties.public_key,data:data2}];
+if(data.form_id !== undefined){
+let data2 = data.form_id;
+const _errs8 = errors;
+const _errs9 = errors;
+if(errors === _errs9){
+if(typeof data2 === "string"){
+if(!pattern0.test(data2)){
+validate134.errors = [{instancePath:instancePath+"/form_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data2}];
 return false;
 }
-var valid0 = _errs7 === errors;
+}
+else {
+validate134.errors = [{instancePath:instancePath+"/form_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data2}];
+return false;
+}
+}
+var valid0 = _errs8 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
-if(data.created !== undefined){
-let data3 = data.created;
-const _errs9 = errors;
-const _errs10 = errors;
-if(errors === _errs10){
+if(data.item_id !== undefined){
+let data3 = data.item_id;
+const _errs11 = errors;
+const _errs12 = errors;
+if(errors === _errs12){
 if(typeof data3 === "string"){
-if(!pattern3.test(data3)){
-validate134.errors = [{instancePath:instancePath+"/created",schemaPath:"../common/defs.json#/definitions/datetime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$",parentSchema:schema16,data:data3}];
+if(!pattern0.test(data3)){
+validate134.errors = [{instancePath:instancePath+"/item_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data3}];
 return false;
 }
 }
 else {
-validate134.errors = [{instancePath:instancePath+"/created",schemaPath:"../common/defs.json#/definitions/datetime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.type,parentSchema:schema16,data:data3}];
+validate134.errors = [{instancePath:instancePath+"/item_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data3}];
 return false;
 }
 }
-var valid0 = _errs9 === errors;
+var valid0 = _errs11 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.qty !== undefined){
+let data4 = data.qty;
+const _errs14 = errors;
+if(errors === _errs14){
+if(typeof data4 === "string"){
+if(!pattern0.test(data4)){
+validate134.errors = [{instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema474.properties.qty,data:data4}];
+return false;
+}
+}
+else {
+validate134.errors = [{instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema474.properties.qty.type,parentSchema:schema474.properties.qty,data:data4}];
+return false;
+}
+}
+var valid0 = _errs14 === errors;
 }
 else {
 var valid0 = true;
@@ -17782,8 +18909,9 @@ var valid0 = true;
 }
 }
 }
+}
 else {
-validate134.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema471.type,parentSchema:schema471,data}];
+validate134.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema474.type,parentSchema:schema474,data}];
 return false;
 }
 }
@@ -17792,7 +18920,7 @@ return errors === 0;
 }
 
 
-function validate241(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate245(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -17812,35 +18940,35 @@ break;
 }
 }
 else {
-validate241.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema545.type,parentSchema:schema545,data}];
+validate245.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema556.type,parentSchema:schema556,data}];
 return false;
 }
 }
-validate241.errors = vErrors;
+validate245.errors = vErrors;
 return errors === 0;
 }
 
-export const userapi_tokens = validate243;
-const schema546 = {"type":"array","items":{"$ref":"userapi_token.json"}};
-const schema474 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/userapi_token.json","title":"UserApiToken","description":"What the customer's door keeps of a token it gave out. A `login` row is one login (POST /api/login, or a finished two-factor login): its refresh token's hash (replaced at every refresh, so a used refresh token stops working) and the access tokens ended by /api/logout; /api/revoke ends the whole login. A `personal` row is a personal access token (POST /api/tokens): only its hash is kept, the token itself is shown once. Access tokens are JWTs naming their login row (`sid`), never stored.","type":"object","additionalProperties":false,"required":["id","type","client_id","name","secret","created","expires","revoked","ended"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"type":{"type":"string","enum":["login","personal"]},"client_id":{"$ref":"../common/defs.json#/definitions/id","description":"the client or contact (a clients row) the token stands for"},"name":{"type":"string","description":"a personal token's name; \"\" for a login"},"secret":{"type":"string","pattern":"^[0-9a-f]{64}$","description":"sha256 (hex) of the refresh token (login) or of the personal token"},"created":{"$ref":"../common/defs.json#/definitions/datetime"},"expires":{"description":"when the refresh token (login) or the personal token stops working, on the session's clock; \"0000-00-00 00:00:00\" for a personal token without an end","anyOf":[{"$ref":"../common/defs.json#/definitions/datetime"},{"const":"0000-00-00 00:00:00"}]},"revoked":{"$ref":"../common/defs.json#/definitions/flag"},"ended":{"type":"array","description":"the `jti` of each access token of this login ended by /api/logout","items":{"type":"string"}}}};
-const pattern381 = new RegExp("^[0-9a-f]{64}$", "u");
+export const client_mfa = validate247;
+const schema557 = {"type":"array","items":{"$ref":"client_mfa.json"}};
+const schema479 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/client_mfa.json","title":"ClientMfa","description":"Two-factor authentication a client or contact has turned on for the client area: a login at the customer's door then answers `token: null` with an `mfa` challenge, finished by POST /api/mfa/verify with a TOTP code (RFC 6238: SHA-1, 6 digits, 30 s) computed from `secret` at the session's time. Kept apart from the client record, which the Admin API answers.","type":"object","additionalProperties":false,"required":["id","client_id","method","secret"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"method":{"type":"string","enum":["google_authenticator"],"description":"the method's name as the login's `mfa.methods` lists it"},"secret":{"type":"string","pattern":"^[A-Z2-7]{16,64}$","description":"the TOTP secret in base32, as an authenticator app takes it"}}};
+const pattern381 = new RegExp("^[A-Z2-7]{16,64}$", "u");
 
 function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://billsim.local/schemas/resources/userapi_token.json" */;
+/*# sourceURL="https://billsim.local/schemas/resources/client_mfa.json" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((((((((data.id === undefined) && (missing0 = "id")) || ((data.type === undefined) && (missing0 = "type"))) || ((data.client_id === undefined) && (missing0 = "client_id"))) || ((data.name === undefined) && (missing0 = "name"))) || ((data.secret === undefined) && (missing0 = "secret"))) || ((data.created === undefined) && (missing0 = "created"))) || ((data.expires === undefined) && (missing0 = "expires"))) || ((data.revoked === undefined) && (missing0 = "revoked"))) || ((data.ended === undefined) && (missing0 = "ended"))){
-validate136.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema474.required,parentSchema:schema474,data}];
+if(((((data.id === undefined) && (missing0 = "id")) || ((data.client_id === undefined) && (missing0 = "client_id"))) || ((data.method === undefined) && (missing0 = "method"))) || ((data.secret === undefined) && (missing0 = "secret"))){
+validate136.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema479.required,parentSchema:schema479,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func2.call(schema474.properties, key0))){
-validate136.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema474,data}];
+if(!((((key0 === "id") || (key0 === "client_id")) || (key0 === "method")) || (key0 === "secret"))){
+validate136.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema479,data}];
 return false;
 break;
 }
@@ -17868,15 +18996,304 @@ else {
 var valid0 = true;
 }
 if(valid0){
+if(data.client_id !== undefined){
+let data1 = data.client_id;
+const _errs5 = errors;
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data1 === "string"){
+if(!pattern0.test(data1)){
+validate136.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data1}];
+return false;
+}
+}
+else {
+validate136.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data1}];
+return false;
+}
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.method !== undefined){
+let data2 = data.method;
+const _errs8 = errors;
+if(typeof data2 !== "string"){
+validate136.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema479.properties.method.type,parentSchema:schema479.properties.method,data:data2}];
+return false;
+}
+if(!(data2 === "google_authenticator")){
+validate136.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/enum",keyword:"enum",params:{allowedValues: schema479.properties.method.enum},message:"must be equal to one of the allowed values",schema:schema479.properties.method.enum,parentSchema:schema479.properties.method,data:data2}];
+return false;
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.secret !== undefined){
+let data3 = data.secret;
+const _errs10 = errors;
+if(errors === _errs10){
+if(typeof data3 === "string"){
+if(!pattern381.test(data3)){
+validate136.errors = [{instancePath:instancePath+"/secret",schemaPath:"#/properties/secret/pattern",keyword:"pattern",params:{pattern: "^[A-Z2-7]{16,64}$"},message:"must match pattern \""+"^[A-Z2-7]{16,64}$"+"\"",schema:"^[A-Z2-7]{16,64}$",parentSchema:schema479.properties.secret,data:data3}];
+return false;
+}
+}
+else {
+validate136.errors = [{instancePath:instancePath+"/secret",schemaPath:"#/properties/secret/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema479.properties.secret.type,parentSchema:schema479.properties.secret,data:data3}];
+return false;
+}
+}
+var valid0 = _errs10 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+else {
+validate136.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema479.type,parentSchema:schema479,data}];
+return false;
+}
+}
+validate136.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate247(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(Array.isArray(data)){
+var valid0 = true;
+const len0 = data.length;
+for(let i0=0; i0<len0; i0++){
+const _errs1 = errors;
+if(!(validate136(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate136.errors : vErrors.concat(validate136.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs1 === errors;
+if(!valid0){
+break;
+}
+}
+}
+else {
+validate247.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema557.type,parentSchema:schema557,data}];
+return false;
+}
+}
+validate247.errors = vErrors;
+return errors === 0;
+}
+
+export const userapi_keys = validate249;
+const schema558 = {"type":"array","items":{"$ref":"userapi_key.json"}};
+const schema482 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/userapi_key.json","title":"UserApiKey","description":"The RSA key pair the session signs the customer's door's tokens with (RS256, as an installation's User API configures one). Made on the session's first login and kept with the world, so a --data restart keeps tokens valid; a reset drops it, and with it every token signed before. A world may bring its own (PEM, PKCS#8 and SPKI).","type":"object","additionalProperties":false,"required":["id","private_key","public_key","created"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"private_key":{"type":"string","description":"PKCS#8 PEM"},"public_key":{"type":"string","description":"SPKI PEM"},"created":{"$ref":"../common/defs.json#/definitions/datetime"}}};
+
+function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://billsim.local/schemas/resources/userapi_key.json" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((((data.id === undefined) && (missing0 = "id")) || ((data.private_key === undefined) && (missing0 = "private_key"))) || ((data.public_key === undefined) && (missing0 = "public_key"))) || ((data.created === undefined) && (missing0 = "created"))){
+validate138.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema482.required,parentSchema:schema482,data}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!((((key0 === "id") || (key0 === "private_key")) || (key0 === "public_key")) || (key0 === "created"))){
+validate138.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema482,data}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.id !== undefined){
+let data0 = data.id;
+const _errs2 = errors;
+const _errs3 = errors;
+if(errors === _errs3){
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+validate138.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data0}];
+return false;
+}
+}
+else {
+validate138.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data0}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.private_key !== undefined){
+let data1 = data.private_key;
+const _errs5 = errors;
+if(typeof data1 !== "string"){
+validate138.errors = [{instancePath:instancePath+"/private_key",schemaPath:"#/properties/private_key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema482.properties.private_key.type,parentSchema:schema482.properties.private_key,data:data1}];
+return false;
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.public_key !== undefined){
+let data2 = data.public_key;
+const _errs7 = errors;
+if(typeof data2 !== "string"){
+validate138.errors = [{instancePath:instancePath+"/public_key",schemaPath:"#/properties/public_key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema482.properties.public_key.type,parentSchema:schema482.properties.public_key,data:data2}];
+return false;
+}
+var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.created !== undefined){
+let data3 = data.created;
+const _errs9 = errors;
+const _errs10 = errors;
+if(errors === _errs10){
+if(typeof data3 === "string"){
+if(!pattern3.test(data3)){
+validate138.errors = [{instancePath:instancePath+"/created",schemaPath:"../common/defs.json#/definitions/datetime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$",parentSchema:schema16,data:data3}];
+return false;
+}
+}
+else {
+validate138.errors = [{instancePath:instancePath+"/created",schemaPath:"../common/defs.json#/definitions/datetime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.type,parentSchema:schema16,data:data3}];
+return false;
+}
+}
+var valid0 = _errs9 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+else {
+validate138.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema482.type,parentSchema:schema482,data}];
+return false;
+}
+}
+validate138.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate249(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(Array.isArray(data)){
+var valid0 = true;
+const len0 = data.length;
+for(let i0=0; i0<len0; i0++){
+const _errs1 = errors;
+if(!(validate138(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs1 === errors;
+if(!valid0){
+break;
+}
+}
+}
+else {
+validate249.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema558.type,parentSchema:schema558,data}];
+return false;
+}
+}
+validate249.errors = vErrors;
+return errors === 0;
+}
+
+export const userapi_tokens = validate251;
+const schema559 = {"type":"array","items":{"$ref":"userapi_token.json"}};
+const schema485 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/userapi_token.json","title":"UserApiToken","description":"What the customer's door keeps of a token it gave out. A `login` row is one login (POST /api/login, or a finished two-factor login): its refresh token's hash (replaced at every refresh, so a used refresh token stops working) and the access tokens ended by /api/logout; /api/revoke ends the whole login. A `personal` row is a personal access token (POST /api/tokens): only its hash is kept, the token itself is shown once. Access tokens are JWTs naming their login row (`sid`), never stored.","type":"object","additionalProperties":false,"required":["id","type","client_id","name","secret","created","expires","revoked","ended"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"type":{"type":"string","enum":["login","personal"]},"client_id":{"$ref":"../common/defs.json#/definitions/id","description":"the client or contact (a clients row) the token stands for"},"name":{"type":"string","description":"a personal token's name; \"\" for a login"},"secret":{"type":"string","pattern":"^[0-9a-f]{64}$","description":"sha256 (hex) of the refresh token (login) or of the personal token"},"created":{"$ref":"../common/defs.json#/definitions/datetime"},"expires":{"description":"when the refresh token (login) or the personal token stops working, on the session's clock; \"0000-00-00 00:00:00\" for a personal token without an end","anyOf":[{"$ref":"../common/defs.json#/definitions/datetime"},{"const":"0000-00-00 00:00:00"}]},"revoked":{"$ref":"../common/defs.json#/definitions/flag"},"ended":{"type":"array","description":"the `jti` of each access token of this login ended by /api/logout","items":{"type":"string"}}}};
+const pattern386 = new RegExp("^[0-9a-f]{64}$", "u");
+
+function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://billsim.local/schemas/resources/userapi_token.json" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((((((((((data.id === undefined) && (missing0 = "id")) || ((data.type === undefined) && (missing0 = "type"))) || ((data.client_id === undefined) && (missing0 = "client_id"))) || ((data.name === undefined) && (missing0 = "name"))) || ((data.secret === undefined) && (missing0 = "secret"))) || ((data.created === undefined) && (missing0 = "created"))) || ((data.expires === undefined) && (missing0 = "expires"))) || ((data.revoked === undefined) && (missing0 = "revoked"))) || ((data.ended === undefined) && (missing0 = "ended"))){
+validate140.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema485.required,parentSchema:schema485,data}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!(func2.call(schema485.properties, key0))){
+validate140.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema485,data}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.id !== undefined){
+let data0 = data.id;
+const _errs2 = errors;
+const _errs3 = errors;
+if(errors === _errs3){
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+validate140.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data0}];
+return false;
+}
+}
+else {
+validate140.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data0}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
 if(data.type !== undefined){
 let data1 = data.type;
 const _errs5 = errors;
 if(typeof data1 !== "string"){
-validate136.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema474.properties.type.type,parentSchema:schema474.properties.type,data:data1}];
+validate140.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema485.properties.type.type,parentSchema:schema485.properties.type,data:data1}];
 return false;
 }
 if(!((data1 === "login") || (data1 === "personal"))){
-validate136.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema474.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema474.properties.type.enum,parentSchema:schema474.properties.type,data:data1}];
+validate140.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema485.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema485.properties.type.enum,parentSchema:schema485.properties.type,data:data1}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -17892,12 +19309,12 @@ const _errs8 = errors;
 if(errors === _errs8){
 if(typeof data2 === "string"){
 if(!pattern0.test(data2)){
-validate136.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data2}];
+validate140.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data2}];
 return false;
 }
 }
 else {
-validate136.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data2}];
+validate140.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data2}];
 return false;
 }
 }
@@ -17911,7 +19328,7 @@ if(data.name !== undefined){
 let data3 = data.name;
 const _errs10 = errors;
 if(typeof data3 !== "string"){
-validate136.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema474.properties.name.type,parentSchema:schema474.properties.name,data:data3}];
+validate140.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema485.properties.name.type,parentSchema:schema485.properties.name,data:data3}];
 return false;
 }
 var valid0 = _errs10 === errors;
@@ -17925,13 +19342,13 @@ let data4 = data.secret;
 const _errs12 = errors;
 if(errors === _errs12){
 if(typeof data4 === "string"){
-if(!pattern381.test(data4)){
-validate136.errors = [{instancePath:instancePath+"/secret",schemaPath:"#/properties/secret/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\"",schema:"^[0-9a-f]{64}$",parentSchema:schema474.properties.secret,data:data4}];
+if(!pattern386.test(data4)){
+validate140.errors = [{instancePath:instancePath+"/secret",schemaPath:"#/properties/secret/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\"",schema:"^[0-9a-f]{64}$",parentSchema:schema485.properties.secret,data:data4}];
 return false;
 }
 }
 else {
-validate136.errors = [{instancePath:instancePath+"/secret",schemaPath:"#/properties/secret/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema474.properties.secret.type,parentSchema:schema474.properties.secret,data:data4}];
+validate140.errors = [{instancePath:instancePath+"/secret",schemaPath:"#/properties/secret/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema485.properties.secret.type,parentSchema:schema485.properties.secret,data:data4}];
 return false;
 }
 }
@@ -17948,12 +19365,12 @@ const _errs15 = errors;
 if(errors === _errs15){
 if(typeof data5 === "string"){
 if(!pattern3.test(data5)){
-validate136.errors = [{instancePath:instancePath+"/created",schemaPath:"../common/defs.json#/definitions/datetime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$",parentSchema:schema16,data:data5}];
+validate140.errors = [{instancePath:instancePath+"/created",schemaPath:"../common/defs.json#/definitions/datetime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$",parentSchema:schema16,data:data5}];
 return false;
 }
 }
 else {
-validate136.errors = [{instancePath:instancePath+"/created",schemaPath:"../common/defs.json#/definitions/datetime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.type,parentSchema:schema16,data:data5}];
+validate140.errors = [{instancePath:instancePath+"/created",schemaPath:"../common/defs.json#/definitions/datetime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.type,parentSchema:schema16,data:data5}];
 return false;
 }
 }
@@ -17999,7 +19416,7 @@ valid4 = valid4 || _valid0;
 if(!valid4){
 const _errs24 = errors;
 if("0000-00-00 00:00:00" !== data6){
-const err2 = {instancePath:instancePath+"/expires",schemaPath:"#/properties/expires/anyOf/1/const",keyword:"const",params:{allowedValue: "0000-00-00 00:00:00"},message:"must be equal to constant",schema:"0000-00-00 00:00:00",parentSchema:schema474.properties.expires.anyOf[1],data:data6};
+const err2 = {instancePath:instancePath+"/expires",schemaPath:"#/properties/expires/anyOf/1/const",keyword:"const",params:{allowedValue: "0000-00-00 00:00:00"},message:"must be equal to constant",schema:"0000-00-00 00:00:00",parentSchema:schema485.properties.expires.anyOf[1],data:data6};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -18012,7 +19429,7 @@ var _valid0 = _errs24 === errors;
 valid4 = valid4 || _valid0;
 }
 if(!valid4){
-const err3 = {instancePath:instancePath+"/expires",schemaPath:"#/properties/expires/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema474.properties.expires.anyOf,parentSchema:schema474.properties.expires,data:data6};
+const err3 = {instancePath:instancePath+"/expires",schemaPath:"#/properties/expires/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema485.properties.expires.anyOf,parentSchema:schema485.properties.expires,data:data6};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -18020,7 +19437,7 @@ else {
 vErrors.push(err3);
 }
 errors++;
-validate136.errors = vErrors;
+validate140.errors = vErrors;
 return false;
 }
 else {
@@ -18044,11 +19461,11 @@ if(data.revoked !== undefined){
 let data7 = data.revoked;
 const _errs25 = errors;
 if(typeof data7 !== "string"){
-validate136.errors = [{instancePath:instancePath+"/revoked",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data7}];
+validate140.errors = [{instancePath:instancePath+"/revoked",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data7}];
 return false;
 }
 if(!((data7 === "0") || (data7 === "1"))){
-validate136.errors = [{instancePath:instancePath+"/revoked",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data7}];
+validate140.errors = [{instancePath:instancePath+"/revoked",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data7}];
 return false;
 }
 var valid0 = _errs25 === errors;
@@ -18068,7 +19485,7 @@ for(let i0=0; i0<len0; i0++){
 let data9 = data8[i0];
 const _errs31 = errors;
 if(typeof data9 !== "string"){
-validate136.errors = [{instancePath:instancePath+"/ended/" + i0,schemaPath:"#/properties/ended/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema474.properties.ended.items.type,parentSchema:schema474.properties.ended.items,data:data9}];
+validate140.errors = [{instancePath:instancePath+"/ended/" + i0,schemaPath:"#/properties/ended/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema485.properties.ended.items.type,parentSchema:schema485.properties.ended.items,data:data9}];
 return false;
 }
 var valid7 = _errs31 === errors;
@@ -18078,7 +19495,7 @@ break;
 }
 }
 else {
-validate136.errors = [{instancePath:instancePath+"/ended",schemaPath:"#/properties/ended/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema474.properties.ended.type,parentSchema:schema474.properties.ended,data:data8}];
+validate140.errors = [{instancePath:instancePath+"/ended",schemaPath:"#/properties/ended/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema485.properties.ended.type,parentSchema:schema485.properties.ended,data:data8}];
 return false;
 }
 }
@@ -18099,16 +19516,16 @@ var valid0 = true;
 }
 }
 else {
-validate136.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema474.type,parentSchema:schema474,data}];
+validate140.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema485.type,parentSchema:schema485,data}];
 return false;
 }
 }
-validate136.errors = vErrors;
+validate140.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate243(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate251(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -18117,8 +19534,8 @@ var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 const _errs1 = errors;
-if(!(validate136(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate136.errors : vErrors.concat(validate136.errors);
+if(!(validate140(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate140.errors : vErrors.concat(validate140.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -18128,19 +19545,19 @@ break;
 }
 }
 else {
-validate243.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema546.type,parentSchema:schema546,data}];
+validate251.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema559.type,parentSchema:schema559,data}];
 return false;
 }
 }
-validate243.errors = vErrors;
+validate251.errors = vErrors;
 return errors === 0;
 }
 
-export const portal_notifications = validate245;
-const schema547 = {"type":"array","items":{"$ref":"portal_notification.json"}};
-const schema480 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/portal_notification.json","title":"PortalNotification","description":"A notification a client sees in its client area and at the customer's door (GET /api/notifications), until it is acknowledged (PUT /api/notifications/{id}/ack). No installation publishes the record: the fields follow HostBill's naming, `rel_type`/`rel_id` as the door's filters name them. Domain rules add one (src/domain/notifications.ts): a staff reply to the client's ticket, an invoice issued to the client. It belongs to the main client; its contacts see it as far as their privileges let them see what it is about.","type":"object","additionalProperties":false,"required":["id","client_id","rel_type","rel_id","subject","message","date","read"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"client_id":{"$ref":"../common/defs.json#/definitions/id","description":"the main client the notification is for"},"rel_type":{"type":"string","enum":["Ticket","Invoice"],"description":"what the notification is about"},"rel_id":{"type":"string","pattern":"^[0-9]+$","description":"the record as the customer's door names it: an invoice's id (GET /api/invoice/{id}), a ticket's 6-digit number (GET /api/tickets/{number})"},"subject":{"type":"string"},"message":{"type":"string"},"date":{"$ref":"../common/defs.json#/definitions/datetime"},"read":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" once acknowledged"}}};
+export const portal_notifications = validate253;
+const schema560 = {"type":"array","items":{"$ref":"portal_notification.json"}};
+const schema491 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/portal_notification.json","title":"PortalNotification","description":"A notification a client sees in its client area and at the customer's door (GET /api/notifications), until it is acknowledged (PUT /api/notifications/{id}/ack). No installation publishes the record: the fields follow HostBill's naming, `rel_type`/`rel_id` as the door's filters name them. Domain rules add one (src/domain/notifications.ts): a staff reply to the client's ticket, an invoice issued to the client. It belongs to the main client; its contacts see it as far as their privileges let them see what it is about.","type":"object","additionalProperties":false,"required":["id","client_id","rel_type","rel_id","subject","message","date","read"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"client_id":{"$ref":"../common/defs.json#/definitions/id","description":"the main client the notification is for"},"rel_type":{"type":"string","enum":["Ticket","Invoice"],"description":"what the notification is about"},"rel_id":{"type":"string","pattern":"^[0-9]+$","description":"the record as the customer's door names it: an invoice's id (GET /api/invoice/{id}), a ticket's 6-digit number (GET /api/tickets/{number})"},"subject":{"type":"string"},"message":{"type":"string"},"date":{"$ref":"../common/defs.json#/definitions/datetime"},"read":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" once acknowledged"}}};
 
-function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://billsim.local/schemas/resources/portal_notification.json" */;
 let vErrors = null;
 let errors = 0;
@@ -18148,14 +19565,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((((((data.id === undefined) && (missing0 = "id")) || ((data.client_id === undefined) && (missing0 = "client_id"))) || ((data.rel_type === undefined) && (missing0 = "rel_type"))) || ((data.rel_id === undefined) && (missing0 = "rel_id"))) || ((data.subject === undefined) && (missing0 = "subject"))) || ((data.message === undefined) && (missing0 = "message"))) || ((data.date === undefined) && (missing0 = "date"))) || ((data.read === undefined) && (missing0 = "read"))){
-validate138.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema480.required,parentSchema:schema480,data}];
+validate142.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema491.required,parentSchema:schema491,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((((((((key0 === "id") || (key0 === "client_id")) || (key0 === "rel_type")) || (key0 === "rel_id")) || (key0 === "subject")) || (key0 === "message")) || (key0 === "date")) || (key0 === "read"))){
-validate138.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema480,data}];
+validate142.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema491,data}];
 return false;
 break;
 }
@@ -18168,12 +19585,12 @@ const _errs3 = errors;
 if(errors === _errs3){
 if(typeof data0 === "string"){
 if(!pattern0.test(data0)){
-validate138.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data0}];
+validate142.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data0}];
 return false;
 }
 }
 else {
-validate138.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data0}];
+validate142.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data0}];
 return false;
 }
 }
@@ -18190,12 +19607,12 @@ const _errs6 = errors;
 if(errors === _errs6){
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
-validate138.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data1}];
+validate142.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data1}];
 return false;
 }
 }
 else {
-validate138.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data1}];
+validate142.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data1}];
 return false;
 }
 }
@@ -18209,11 +19626,11 @@ if(data.rel_type !== undefined){
 let data2 = data.rel_type;
 const _errs8 = errors;
 if(typeof data2 !== "string"){
-validate138.errors = [{instancePath:instancePath+"/rel_type",schemaPath:"#/properties/rel_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema480.properties.rel_type.type,parentSchema:schema480.properties.rel_type,data:data2}];
+validate142.errors = [{instancePath:instancePath+"/rel_type",schemaPath:"#/properties/rel_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema491.properties.rel_type.type,parentSchema:schema491.properties.rel_type,data:data2}];
 return false;
 }
 if(!((data2 === "Ticket") || (data2 === "Invoice"))){
-validate138.errors = [{instancePath:instancePath+"/rel_type",schemaPath:"#/properties/rel_type/enum",keyword:"enum",params:{allowedValues: schema480.properties.rel_type.enum},message:"must be equal to one of the allowed values",schema:schema480.properties.rel_type.enum,parentSchema:schema480.properties.rel_type,data:data2}];
+validate142.errors = [{instancePath:instancePath+"/rel_type",schemaPath:"#/properties/rel_type/enum",keyword:"enum",params:{allowedValues: schema491.properties.rel_type.enum},message:"must be equal to one of the allowed values",schema:schema491.properties.rel_type.enum,parentSchema:schema491.properties.rel_type,data:data2}];
 return false;
 }
 var valid0 = _errs8 === errors;
@@ -18228,12 +19645,12 @@ const _errs10 = errors;
 if(errors === _errs10){
 if(typeof data3 === "string"){
 if(!pattern0.test(data3)){
-validate138.errors = [{instancePath:instancePath+"/rel_id",schemaPath:"#/properties/rel_id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema480.properties.rel_id,data:data3}];
+validate142.errors = [{instancePath:instancePath+"/rel_id",schemaPath:"#/properties/rel_id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema491.properties.rel_id,data:data3}];
 return false;
 }
 }
 else {
-validate138.errors = [{instancePath:instancePath+"/rel_id",schemaPath:"#/properties/rel_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema480.properties.rel_id.type,parentSchema:schema480.properties.rel_id,data:data3}];
+validate142.errors = [{instancePath:instancePath+"/rel_id",schemaPath:"#/properties/rel_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema491.properties.rel_id.type,parentSchema:schema491.properties.rel_id,data:data3}];
 return false;
 }
 }
@@ -18247,7 +19664,7 @@ if(data.subject !== undefined){
 let data4 = data.subject;
 const _errs12 = errors;
 if(typeof data4 !== "string"){
-validate138.errors = [{instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema480.properties.subject.type,parentSchema:schema480.properties.subject,data:data4}];
+validate142.errors = [{instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema491.properties.subject.type,parentSchema:schema491.properties.subject,data:data4}];
 return false;
 }
 var valid0 = _errs12 === errors;
@@ -18260,7 +19677,7 @@ if(data.message !== undefined){
 let data5 = data.message;
 const _errs14 = errors;
 if(typeof data5 !== "string"){
-validate138.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema480.properties.message.type,parentSchema:schema480.properties.message,data:data5}];
+validate142.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema491.properties.message.type,parentSchema:schema491.properties.message,data:data5}];
 return false;
 }
 var valid0 = _errs14 === errors;
@@ -18276,12 +19693,12 @@ const _errs17 = errors;
 if(errors === _errs17){
 if(typeof data6 === "string"){
 if(!pattern3.test(data6)){
-validate138.errors = [{instancePath:instancePath+"/date",schemaPath:"../common/defs.json#/definitions/datetime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$",parentSchema:schema16,data:data6}];
+validate142.errors = [{instancePath:instancePath+"/date",schemaPath:"../common/defs.json#/definitions/datetime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$",parentSchema:schema16,data:data6}];
 return false;
 }
 }
 else {
-validate138.errors = [{instancePath:instancePath+"/date",schemaPath:"../common/defs.json#/definitions/datetime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.type,parentSchema:schema16,data:data6}];
+validate142.errors = [{instancePath:instancePath+"/date",schemaPath:"../common/defs.json#/definitions/datetime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.type,parentSchema:schema16,data:data6}];
 return false;
 }
 }
@@ -18295,11 +19712,11 @@ if(data.read !== undefined){
 let data7 = data.read;
 const _errs20 = errors;
 if(typeof data7 !== "string"){
-validate138.errors = [{instancePath:instancePath+"/read",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data7}];
+validate142.errors = [{instancePath:instancePath+"/read",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data7}];
 return false;
 }
 if(!((data7 === "0") || (data7 === "1"))){
-validate138.errors = [{instancePath:instancePath+"/read",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data7}];
+validate142.errors = [{instancePath:instancePath+"/read",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data7}];
 return false;
 }
 var valid0 = _errs20 === errors;
@@ -18318,16 +19735,16 @@ var valid0 = true;
 }
 }
 else {
-validate138.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema480.type,parentSchema:schema480,data}];
+validate142.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema491.type,parentSchema:schema491,data}];
 return false;
 }
 }
-validate138.errors = vErrors;
+validate142.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate245(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate253(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -18336,8 +19753,8 @@ var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 const _errs1 = errors;
-if(!(validate138(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
+if(!(validate142(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate142.errors : vErrors.concat(validate142.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -18347,29 +19764,29 @@ break;
 }
 }
 else {
-validate245.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema547.type,parentSchema:schema547,data}];
+validate253.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema560.type,parentSchema:schema560,data}];
 return false;
 }
 }
-validate245.errors = vErrors;
+validate253.errors = vErrors;
 return errors === 0;
 }
 
-export const stubs = validate247;
-const schema548 = {"type":"array","items":{"$ref":"stub.json"}};
-const schema485 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/stub.json","title":"Stub","description":"A call answered the session's own way instead of by the simulation (billsim's own collection). A request of `call` that carries every value of `params` gets, instead of the simulated answer: the success envelope with the keys of `answer` (its string values are Handlebars templates with `params`, `call`, `server_time` and `now` in scope: at most 200 expressions `{{...}}` in all of them, blocks nested at most 8 deep, no partials, an answer at most 32 levels deep; filled in for one request within 100000 steps, each pass of a loop costing the expressions inside it, and 4 MB of text, else that request gets an error naming the stub), the error envelope with the messages of `error`, or a failure below the envelope (`failure`); `status` and `delayMs` as for faults. A stubbed request runs no simulation and changes no state but the stub's own count. The stub with the most `params` that match applies, then the newest. Without `times` a stub lasts until removed. A fixtures folder may ship a stubs.json: a reset returns to those, and snapshots and --data carry the rest like any record.","type":"object","additionalProperties":false,"required":["id","call"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"call":{"$ref":"../control/stub_spec.json#/properties/call"},"params":{"$ref":"../control/stub_spec.json#/properties/params"},"answer":{"$ref":"../control/stub_spec.json#/properties/answer"},"error":{"$ref":"../control/stub_spec.json#/properties/error"},"status":{"$ref":"../control/stub_spec.json#/properties/status"},"delayMs":{"$ref":"../control/stub_spec.json#/properties/delayMs"},"times":{"$ref":"../control/stub_spec.json#/properties/times"},"failure":{"$ref":"../control/stub_spec.json#/properties/failure"},"remaining":{"type":["integer","null"],"minimum":1,"description":"the requests it still answers; null or absent: as times says (every one, without times)"},"hits":{"type":"integer","minimum":0,"description":"in the control routes' answers only (never stored): the requests it answered since it was added or the session was last reset"},"warnings":{"type":"array","maxItems":10,"items":{"type":"string"},"tsType":"string[]","description":"in the answer that adds it only (never stored): what looks wrong but is allowed, such as a call name billsim does not simulate that is close to one it does"}}};
-const schema488 = {"type":"string","pattern":"^([A-Za-z][A-Za-z0-9_]{0,63}|(GET|POST|PUT|DELETE) /api(/[^/\\s?#]{1,128}){1,16})$","description":"a call name: a letter, then up to 63 letters, digits or _ (simulated by billsim or not); or a route of the customer's door, its method and path: \"GET /api/service/{id}/vms\" ({placeholders} match any one segment and join params) or \"GET /api/service/7/vms\""};
-const schema489 = {"title":"StubParams","type":"object","maxProperties":50,"propertyNames":{"pattern":"^[A-Za-z0-9_.\\-\\[\\]]{1,200}$"},"additionalProperties":{"anyOf":[{"type":"string","maxLength":1000},{"type":"number"},{"type":"boolean"}]},"tsType":"Record<string, string | number | boolean>","description":"an object of up to 50 parameters, each a value the request must carry as its call reads it: a text, a number (5 matches id=5 and {\"id\": 5}) or a boolean (true matches a flag sent as 1, true or yes); a list call's page and perpage are the first page and its size when the request names none, so a stub for page 0 answers a request without page (bracket keys as the API reads them, such as \"products[0][name]\"; a key no request can carry is refused: an empty step such as \"items[]\", or a name every object has, such as __proto__, constructor or toString)"};
-const schema490 = {"title":"StubAnswer","type":"object","tsType":"Record<string, unknown>","description":"an object of the call's own keys, at most 1 MB as JSON, without success, call and server_time (billsim writes them); string values anywhere in it are Handlebars templates"};
-const schema491 = {"title":"StubMessages","type":"array","minItems":1,"maxItems":10,"items":{"type":"string","minLength":1,"maxLength":1000},"tsType":"string[]","description":"a list of 1 to 10 messages, each 1 to 1000 characters"};
-const schema492 = {"type":"integer","minimum":200,"maximum":599,"description":"a whole number from 200 to 599: the HTTP status of the answer, the error, or the empty, malformed, html (502 without it) or slow failure; a reset sends none, so it takes no status"};
-const schema493 = {"type":"integer","minimum":0,"maximum":60000,"description":"a whole number from 0 to 60000 (for the slow failure: the time the body is dripped over)"};
-const schema494 = {"type":"integer","minimum":1,"maximum":1000000,"description":"a whole number from 1 to 1000000"};
-const schema495 = {"type":"string","enum":["reset","empty","malformed","html","slow"],"description":"one of reset (the connection is closed without an answer), empty (HTTP 200 with no body), malformed (HTTP 200 with a body that is not JSON), html (HTTP 502 with a proxy's HTML page) or slow (the answer's body dripped over delayMs: the stub's answer or error, else the answer the call would give, simulated or forwarded)"};
-const pattern389 = new RegExp("^([A-Za-z][A-Za-z0-9_]{0,63}|(GET|POST|PUT|DELETE) /api(/[^/\\s?#]{1,128}){1,16})$", "u");
-const pattern390 = new RegExp("^[A-Za-z0-9_.\\-\\[\\]]{1,200}$", "u");
+export const stubs = validate255;
+const schema561 = {"type":"array","items":{"$ref":"stub.json"}};
+const schema496 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/stub.json","title":"Stub","description":"A call answered the session's own way instead of by the simulation (billsim's own collection). A request of `call` that carries every value of `params` gets, instead of the simulated answer: the success envelope with the keys of `answer` (its string values are Handlebars templates with `params`, `call`, `server_time` and `now` in scope: at most 200 expressions `{{...}}` in all of them, blocks nested at most 8 deep, no partials, an answer at most 32 levels deep; filled in for one request within 100000 steps, each pass of a loop costing the expressions inside it, and 4 MB of text, else that request gets an error naming the stub), the error envelope with the messages of `error`, or a failure below the envelope (`failure`); `status` and `delayMs` as for faults. A stubbed request runs no simulation and changes no state but the stub's own count. The stub with the most `params` that match applies, then the newest. Without `times` a stub lasts until removed. A fixtures folder may ship a stubs.json: a reset returns to those, and snapshots and --data carry the rest like any record.","type":"object","additionalProperties":false,"required":["id","call"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"call":{"$ref":"../control/stub_spec.json#/properties/call"},"params":{"$ref":"../control/stub_spec.json#/properties/params"},"answer":{"$ref":"../control/stub_spec.json#/properties/answer"},"error":{"$ref":"../control/stub_spec.json#/properties/error"},"status":{"$ref":"../control/stub_spec.json#/properties/status"},"delayMs":{"$ref":"../control/stub_spec.json#/properties/delayMs"},"times":{"$ref":"../control/stub_spec.json#/properties/times"},"failure":{"$ref":"../control/stub_spec.json#/properties/failure"},"remaining":{"type":["integer","null"],"minimum":1,"description":"the requests it still answers; null or absent: as times says (every one, without times)"},"hits":{"type":"integer","minimum":0,"description":"in the control routes' answers only (never stored): the requests it answered since it was added or the session was last reset"},"warnings":{"type":"array","maxItems":10,"items":{"type":"string"},"tsType":"string[]","description":"in the answer that adds it only (never stored): what looks wrong but is allowed, such as a call name billsim does not simulate that is close to one it does"}}};
+const schema499 = {"type":"string","pattern":"^([A-Za-z][A-Za-z0-9_]{0,63}|(GET|POST|PUT|DELETE) /api(/[^/\\s?#]{1,128}){1,16})$","description":"a call name: a letter, then up to 63 letters, digits or _ (simulated by billsim or not); or a route of the customer's door, its method and path: \"GET /api/service/{id}/vms\" ({placeholders} match any one segment and join params) or \"GET /api/service/7/vms\""};
+const schema500 = {"title":"StubParams","type":"object","maxProperties":50,"propertyNames":{"pattern":"^[A-Za-z0-9_.\\-\\[\\]]{1,200}$"},"additionalProperties":{"anyOf":[{"type":"string","maxLength":1000},{"type":"number"},{"type":"boolean"}]},"tsType":"Record<string, string | number | boolean>","description":"an object of up to 50 parameters, each a value the request must carry as its call reads it: a text, a number (5 matches id=5 and {\"id\": 5}) or a boolean (true matches a flag sent as 1, true or yes); a list call's page and perpage are the first page and its size when the request names none, so a stub for page 0 answers a request without page (bracket keys as the API reads them, such as \"products[0][name]\"; a key no request can carry is refused: an empty step such as \"items[]\", or a name every object has, such as __proto__, constructor or toString)"};
+const schema501 = {"title":"StubAnswer","type":"object","tsType":"Record<string, unknown>","description":"an object of the call's own keys, at most 1 MB as JSON, without success, call and server_time (billsim writes them); string values anywhere in it are Handlebars templates"};
+const schema502 = {"title":"StubMessages","type":"array","minItems":1,"maxItems":10,"items":{"type":"string","minLength":1,"maxLength":1000},"tsType":"string[]","description":"a list of 1 to 10 messages, each 1 to 1000 characters"};
+const schema503 = {"type":"integer","minimum":200,"maximum":599,"description":"a whole number from 200 to 599: the HTTP status of the answer, the error, or the empty, malformed, html (502 without it) or slow failure; a reset sends none, so it takes no status"};
+const schema504 = {"type":"integer","minimum":0,"maximum":60000,"description":"a whole number from 0 to 60000 (for the slow failure: the time the body is dripped over)"};
+const schema505 = {"type":"integer","minimum":1,"maximum":1000000,"description":"a whole number from 1 to 1000000"};
+const schema506 = {"type":"string","enum":["reset","empty","malformed","html","slow"],"description":"one of reset (the connection is closed without an answer), empty (HTTP 200 with no body), malformed (HTTP 200 with a body that is not JSON), html (HTTP 502 with a proxy's HTML page) or slow (the answer's body dripped over delayMs: the stub's answer or error, else the answer the call would give, simulated or forwarded)"};
+const pattern394 = new RegExp("^([A-Za-z][A-Za-z0-9_]{0,63}|(GET|POST|PUT|DELETE) /api(/[^/\\s?#]{1,128}){1,16})$", "u");
+const pattern395 = new RegExp("^[A-Za-z0-9_.\\-\\[\\]]{1,200}$", "u");
 
-function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://billsim.local/schemas/resources/stub.json" */;
 let vErrors = null;
 let errors = 0;
@@ -18377,14 +19794,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.id === undefined) && (missing0 = "id")) || ((data.call === undefined) && (missing0 = "call"))){
-validate140.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema485.required,parentSchema:schema485,data}];
+validate144.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema496.required,parentSchema:schema496,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func2.call(schema485.properties, key0))){
-validate140.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema485,data}];
+if(!(func2.call(schema496.properties, key0))){
+validate144.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema496,data}];
 return false;
 break;
 }
@@ -18397,12 +19814,12 @@ const _errs3 = errors;
 if(errors === _errs3){
 if(typeof data0 === "string"){
 if(!pattern0.test(data0)){
-validate140.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data0}];
+validate144.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data0}];
 return false;
 }
 }
 else {
-validate140.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data0}];
+validate144.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data0}];
 return false;
 }
 }
@@ -18418,13 +19835,13 @@ const _errs5 = errors;
 const _errs6 = errors;
 if(errors === _errs6){
 if(typeof data1 === "string"){
-if(!pattern389.test(data1)){
-validate140.errors = [{instancePath:instancePath+"/call",schemaPath:"../control/stub_spec.json#/properties/call/pattern",keyword:"pattern",params:{pattern: "^([A-Za-z][A-Za-z0-9_]{0,63}|(GET|POST|PUT|DELETE) /api(/[^/\\s?#]{1,128}){1,16})$"},message:"must match pattern \""+"^([A-Za-z][A-Za-z0-9_]{0,63}|(GET|POST|PUT|DELETE) /api(/[^/\\s?#]{1,128}){1,16})$"+"\"",schema:"^([A-Za-z][A-Za-z0-9_]{0,63}|(GET|POST|PUT|DELETE) /api(/[^/\\s?#]{1,128}){1,16})$",parentSchema:schema488,data:data1}];
+if(!pattern394.test(data1)){
+validate144.errors = [{instancePath:instancePath+"/call",schemaPath:"../control/stub_spec.json#/properties/call/pattern",keyword:"pattern",params:{pattern: "^([A-Za-z][A-Za-z0-9_]{0,63}|(GET|POST|PUT|DELETE) /api(/[^/\\s?#]{1,128}){1,16})$"},message:"must match pattern \""+"^([A-Za-z][A-Za-z0-9_]{0,63}|(GET|POST|PUT|DELETE) /api(/[^/\\s?#]{1,128}){1,16})$"+"\"",schema:"^([A-Za-z][A-Za-z0-9_]{0,63}|(GET|POST|PUT|DELETE) /api(/[^/\\s?#]{1,128}){1,16})$",parentSchema:schema499,data:data1}];
 return false;
 }
 }
 else {
-validate140.errors = [{instancePath:instancePath+"/call",schemaPath:"../control/stub_spec.json#/properties/call/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema488.type,parentSchema:schema488,data:data1}];
+validate144.errors = [{instancePath:instancePath+"/call",schemaPath:"../control/stub_spec.json#/properties/call/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema499.type,parentSchema:schema499,data:data1}];
 return false;
 }
 }
@@ -18441,15 +19858,15 @@ const _errs9 = errors;
 if(errors === _errs9){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(Object.keys(data2).length > 50){
-validate140.errors = [{instancePath:instancePath+"/params",schemaPath:"../control/stub_spec.json#/properties/params/maxProperties",keyword:"maxProperties",params:{limit: 50},message:"must NOT have more than 50 properties",schema:50,parentSchema:schema489,data:data2}];
+validate144.errors = [{instancePath:instancePath+"/params",schemaPath:"../control/stub_spec.json#/properties/params/maxProperties",keyword:"maxProperties",params:{limit: 50},message:"must NOT have more than 50 properties",schema:50,parentSchema:schema500,data:data2}];
 return false;
 }
 else {
 for(const key1 in data2){
 const _errs12 = errors;
 if(typeof key1 === "string"){
-if(!pattern390.test(key1)){
-const err0 = {instancePath:instancePath+"/params",schemaPath:"../control/stub_spec.json#/properties/params/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.\\-\\[\\]]{1,200}$"},message:"must match pattern \""+"^[A-Za-z0-9_.\\-\\[\\]]{1,200}$"+"\"",schema:"^[A-Za-z0-9_.\\-\\[\\]]{1,200}$",parentSchema:schema489.propertyNames,data:key1,propertyName:key1};
+if(!pattern395.test(key1)){
+const err0 = {instancePath:instancePath+"/params",schemaPath:"../control/stub_spec.json#/properties/params/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.\\-\\[\\]]{1,200}$"},message:"must match pattern \""+"^[A-Za-z0-9_.\\-\\[\\]]{1,200}$"+"\"",schema:"^[A-Za-z0-9_.\\-\\[\\]]{1,200}$",parentSchema:schema500.propertyNames,data:key1,propertyName:key1};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -18461,7 +19878,7 @@ errors++;
 }
 var valid4 = _errs12 === errors;
 if(!valid4){
-const err1 = {instancePath:instancePath+"/params",schemaPath:"../control/stub_spec.json#/properties/params/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema489.propertyNames,parentSchema:schema489,data:data2};
+const err1 = {instancePath:instancePath+"/params",schemaPath:"../control/stub_spec.json#/properties/params/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema500.propertyNames,parentSchema:schema500,data:data2};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -18469,7 +19886,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate140.errors = vErrors;
+validate144.errors = vErrors;
 return false;
 break;
 }
@@ -18484,7 +19901,7 @@ const _errs16 = errors;
 if(errors === _errs16){
 if(typeof data3 === "string"){
 if(func6(data3) > 1000){
-const err2 = {instancePath:instancePath+"/params/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../control/stub_spec.json#/properties/params/additionalProperties/anyOf/0/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema489.additionalProperties.anyOf[0],data:data3};
+const err2 = {instancePath:instancePath+"/params/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../control/stub_spec.json#/properties/params/additionalProperties/anyOf/0/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema500.additionalProperties.anyOf[0],data:data3};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -18495,7 +19912,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/params/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../control/stub_spec.json#/properties/params/additionalProperties/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema489.additionalProperties.anyOf[0].type,parentSchema:schema489.additionalProperties.anyOf[0],data:data3};
+const err3 = {instancePath:instancePath+"/params/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../control/stub_spec.json#/properties/params/additionalProperties/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema500.additionalProperties.anyOf[0].type,parentSchema:schema500.additionalProperties.anyOf[0],data:data3};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -18510,7 +19927,7 @@ valid6 = valid6 || _valid0;
 if(!valid6){
 const _errs18 = errors;
 if(!((typeof data3 == "number") && (isFinite(data3)))){
-const err4 = {instancePath:instancePath+"/params/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../control/stub_spec.json#/properties/params/additionalProperties/anyOf/1/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema489.additionalProperties.anyOf[1].type,parentSchema:schema489.additionalProperties.anyOf[1],data:data3};
+const err4 = {instancePath:instancePath+"/params/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../control/stub_spec.json#/properties/params/additionalProperties/anyOf/1/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema500.additionalProperties.anyOf[1].type,parentSchema:schema500.additionalProperties.anyOf[1],data:data3};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -18524,7 +19941,7 @@ valid6 = valid6 || _valid0;
 if(!valid6){
 const _errs20 = errors;
 if(typeof data3 !== "boolean"){
-const err5 = {instancePath:instancePath+"/params/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../control/stub_spec.json#/properties/params/additionalProperties/anyOf/2/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema489.additionalProperties.anyOf[2].type,parentSchema:schema489.additionalProperties.anyOf[2],data:data3};
+const err5 = {instancePath:instancePath+"/params/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../control/stub_spec.json#/properties/params/additionalProperties/anyOf/2/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema500.additionalProperties.anyOf[2].type,parentSchema:schema500.additionalProperties.anyOf[2],data:data3};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -18538,7 +19955,7 @@ valid6 = valid6 || _valid0;
 }
 }
 if(!valid6){
-const err6 = {instancePath:instancePath+"/params/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../control/stub_spec.json#/properties/params/additionalProperties/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema489.additionalProperties.anyOf,parentSchema:schema489.additionalProperties,data:data3};
+const err6 = {instancePath:instancePath+"/params/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../control/stub_spec.json#/properties/params/additionalProperties/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema500.additionalProperties.anyOf,parentSchema:schema500.additionalProperties,data:data3};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -18546,7 +19963,7 @@ else {
 vErrors.push(err6);
 }
 errors++;
-validate140.errors = vErrors;
+validate144.errors = vErrors;
 return false;
 }
 else {
@@ -18569,7 +19986,7 @@ break;
 }
 }
 else {
-validate140.errors = [{instancePath:instancePath+"/params",schemaPath:"../control/stub_spec.json#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema489.type,parentSchema:schema489,data:data2}];
+validate144.errors = [{instancePath:instancePath+"/params",schemaPath:"../control/stub_spec.json#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema500.type,parentSchema:schema500,data:data2}];
 return false;
 }
 }
@@ -18583,7 +20000,7 @@ if(data.answer !== undefined){
 let data4 = data.answer;
 const _errs22 = errors;
 if(!(data4 && typeof data4 == "object" && !Array.isArray(data4))){
-validate140.errors = [{instancePath:instancePath+"/answer",schemaPath:"../control/stub_spec.json#/properties/answer/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema490.type,parentSchema:schema490,data:data4}];
+validate144.errors = [{instancePath:instancePath+"/answer",schemaPath:"../control/stub_spec.json#/properties/answer/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema501.type,parentSchema:schema501,data:data4}];
 return false;
 }
 var valid0 = _errs22 === errors;
@@ -18599,12 +20016,12 @@ const _errs27 = errors;
 if(errors === _errs27){
 if(Array.isArray(data5)){
 if(data5.length > 10){
-validate140.errors = [{instancePath:instancePath+"/error",schemaPath:"../control/stub_spec.json#/properties/error/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items",schema:10,parentSchema:schema491,data:data5}];
+validate144.errors = [{instancePath:instancePath+"/error",schemaPath:"../control/stub_spec.json#/properties/error/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items",schema:10,parentSchema:schema502,data:data5}];
 return false;
 }
 else {
 if(data5.length < 1){
-validate140.errors = [{instancePath:instancePath+"/error",schemaPath:"../control/stub_spec.json#/properties/error/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema491,data:data5}];
+validate144.errors = [{instancePath:instancePath+"/error",schemaPath:"../control/stub_spec.json#/properties/error/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema502,data:data5}];
 return false;
 }
 else {
@@ -18616,18 +20033,18 @@ const _errs30 = errors;
 if(errors === _errs30){
 if(typeof data6 === "string"){
 if(func6(data6) > 1000){
-validate140.errors = [{instancePath:instancePath+"/error/" + i0,schemaPath:"../control/stub_spec.json#/properties/error/items/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema491.items,data:data6}];
+validate144.errors = [{instancePath:instancePath+"/error/" + i0,schemaPath:"../control/stub_spec.json#/properties/error/items/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema502.items,data:data6}];
 return false;
 }
 else {
 if(func6(data6) < 1){
-validate140.errors = [{instancePath:instancePath+"/error/" + i0,schemaPath:"../control/stub_spec.json#/properties/error/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema491.items,data:data6}];
+validate144.errors = [{instancePath:instancePath+"/error/" + i0,schemaPath:"../control/stub_spec.json#/properties/error/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema502.items,data:data6}];
 return false;
 }
 }
 }
 else {
-validate140.errors = [{instancePath:instancePath+"/error/" + i0,schemaPath:"../control/stub_spec.json#/properties/error/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema491.items.type,parentSchema:schema491.items,data:data6}];
+validate144.errors = [{instancePath:instancePath+"/error/" + i0,schemaPath:"../control/stub_spec.json#/properties/error/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema502.items.type,parentSchema:schema502.items,data:data6}];
 return false;
 }
 }
@@ -18640,7 +20057,7 @@ break;
 }
 }
 else {
-validate140.errors = [{instancePath:instancePath+"/error",schemaPath:"../control/stub_spec.json#/properties/error/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema491.type,parentSchema:schema491,data:data5}];
+validate144.errors = [{instancePath:instancePath+"/error",schemaPath:"../control/stub_spec.json#/properties/error/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema502.type,parentSchema:schema502,data:data5}];
 return false;
 }
 }
@@ -18655,18 +20072,18 @@ let data7 = data.status;
 const _errs32 = errors;
 const _errs33 = errors;
 if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-validate140.errors = [{instancePath:instancePath+"/status",schemaPath:"../control/stub_spec.json#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema492.type,parentSchema:schema492,data:data7}];
+validate144.errors = [{instancePath:instancePath+"/status",schemaPath:"../control/stub_spec.json#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema503.type,parentSchema:schema503,data:data7}];
 return false;
 }
 if(errors === _errs33){
 if((typeof data7 == "number") && (isFinite(data7))){
 if(data7 > 599 || isNaN(data7)){
-validate140.errors = [{instancePath:instancePath+"/status",schemaPath:"../control/stub_spec.json#/properties/status/maximum",keyword:"maximum",params:{comparison: "<=", limit: 599},message:"must be <= 599",schema:599,parentSchema:schema492,data:data7}];
+validate144.errors = [{instancePath:instancePath+"/status",schemaPath:"../control/stub_spec.json#/properties/status/maximum",keyword:"maximum",params:{comparison: "<=", limit: 599},message:"must be <= 599",schema:599,parentSchema:schema503,data:data7}];
 return false;
 }
 else {
 if(data7 < 200 || isNaN(data7)){
-validate140.errors = [{instancePath:instancePath+"/status",schemaPath:"../control/stub_spec.json#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 200},message:"must be >= 200",schema:200,parentSchema:schema492,data:data7}];
+validate144.errors = [{instancePath:instancePath+"/status",schemaPath:"../control/stub_spec.json#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 200},message:"must be >= 200",schema:200,parentSchema:schema503,data:data7}];
 return false;
 }
 }
@@ -18683,18 +20100,18 @@ let data8 = data.delayMs;
 const _errs35 = errors;
 const _errs36 = errors;
 if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-validate140.errors = [{instancePath:instancePath+"/delayMs",schemaPath:"../control/stub_spec.json#/properties/delayMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema493.type,parentSchema:schema493,data:data8}];
+validate144.errors = [{instancePath:instancePath+"/delayMs",schemaPath:"../control/stub_spec.json#/properties/delayMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema504.type,parentSchema:schema504,data:data8}];
 return false;
 }
 if(errors === _errs36){
 if((typeof data8 == "number") && (isFinite(data8))){
 if(data8 > 60000 || isNaN(data8)){
-validate140.errors = [{instancePath:instancePath+"/delayMs",schemaPath:"../control/stub_spec.json#/properties/delayMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 60000},message:"must be <= 60000",schema:60000,parentSchema:schema493,data:data8}];
+validate144.errors = [{instancePath:instancePath+"/delayMs",schemaPath:"../control/stub_spec.json#/properties/delayMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 60000},message:"must be <= 60000",schema:60000,parentSchema:schema504,data:data8}];
 return false;
 }
 else {
 if(data8 < 0 || isNaN(data8)){
-validate140.errors = [{instancePath:instancePath+"/delayMs",schemaPath:"../control/stub_spec.json#/properties/delayMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema493,data:data8}];
+validate144.errors = [{instancePath:instancePath+"/delayMs",schemaPath:"../control/stub_spec.json#/properties/delayMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema504,data:data8}];
 return false;
 }
 }
@@ -18711,18 +20128,18 @@ let data9 = data.times;
 const _errs38 = errors;
 const _errs39 = errors;
 if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-validate140.errors = [{instancePath:instancePath+"/times",schemaPath:"../control/stub_spec.json#/properties/times/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema494.type,parentSchema:schema494,data:data9}];
+validate144.errors = [{instancePath:instancePath+"/times",schemaPath:"../control/stub_spec.json#/properties/times/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema505.type,parentSchema:schema505,data:data9}];
 return false;
 }
 if(errors === _errs39){
 if((typeof data9 == "number") && (isFinite(data9))){
 if(data9 > 1000000 || isNaN(data9)){
-validate140.errors = [{instancePath:instancePath+"/times",schemaPath:"../control/stub_spec.json#/properties/times/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000},message:"must be <= 1000000",schema:1000000,parentSchema:schema494,data:data9}];
+validate144.errors = [{instancePath:instancePath+"/times",schemaPath:"../control/stub_spec.json#/properties/times/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000},message:"must be <= 1000000",schema:1000000,parentSchema:schema505,data:data9}];
 return false;
 }
 else {
 if(data9 < 1 || isNaN(data9)){
-validate140.errors = [{instancePath:instancePath+"/times",schemaPath:"../control/stub_spec.json#/properties/times/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema494,data:data9}];
+validate144.errors = [{instancePath:instancePath+"/times",schemaPath:"../control/stub_spec.json#/properties/times/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema505,data:data9}];
 return false;
 }
 }
@@ -18738,11 +20155,11 @@ if(data.failure !== undefined){
 let data10 = data.failure;
 const _errs41 = errors;
 if(typeof data10 !== "string"){
-validate140.errors = [{instancePath:instancePath+"/failure",schemaPath:"../control/stub_spec.json#/properties/failure/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema495.type,parentSchema:schema495,data:data10}];
+validate144.errors = [{instancePath:instancePath+"/failure",schemaPath:"../control/stub_spec.json#/properties/failure/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema506.type,parentSchema:schema506,data:data10}];
 return false;
 }
 if(!(((((data10 === "reset") || (data10 === "empty")) || (data10 === "malformed")) || (data10 === "html")) || (data10 === "slow"))){
-validate140.errors = [{instancePath:instancePath+"/failure",schemaPath:"../control/stub_spec.json#/properties/failure/enum",keyword:"enum",params:{allowedValues: schema495.enum},message:"must be equal to one of the allowed values",schema:schema495.enum,parentSchema:schema495,data:data10}];
+validate144.errors = [{instancePath:instancePath+"/failure",schemaPath:"../control/stub_spec.json#/properties/failure/enum",keyword:"enum",params:{allowedValues: schema506.enum},message:"must be equal to one of the allowed values",schema:schema506.enum,parentSchema:schema506,data:data10}];
 return false;
 }
 var valid0 = _errs41 === errors;
@@ -18755,13 +20172,13 @@ if(data.remaining !== undefined){
 let data11 = data.remaining;
 const _errs44 = errors;
 if((!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))) && (data11 !== null)){
-validate140.errors = [{instancePath:instancePath+"/remaining",schemaPath:"#/properties/remaining/type",keyword:"type",params:{type: schema485.properties.remaining.type},message:"must be integer,null",schema:schema485.properties.remaining.type,parentSchema:schema485.properties.remaining,data:data11}];
+validate144.errors = [{instancePath:instancePath+"/remaining",schemaPath:"#/properties/remaining/type",keyword:"type",params:{type: schema496.properties.remaining.type},message:"must be integer,null",schema:schema496.properties.remaining.type,parentSchema:schema496.properties.remaining,data:data11}];
 return false;
 }
 if(errors === _errs44){
 if((typeof data11 == "number") && (isFinite(data11))){
 if(data11 < 1 || isNaN(data11)){
-validate140.errors = [{instancePath:instancePath+"/remaining",schemaPath:"#/properties/remaining/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema485.properties.remaining,data:data11}];
+validate144.errors = [{instancePath:instancePath+"/remaining",schemaPath:"#/properties/remaining/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema496.properties.remaining,data:data11}];
 return false;
 }
 }
@@ -18776,13 +20193,13 @@ if(data.hits !== undefined){
 let data12 = data.hits;
 const _errs46 = errors;
 if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
-validate140.errors = [{instancePath:instancePath+"/hits",schemaPath:"#/properties/hits/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema485.properties.hits.type,parentSchema:schema485.properties.hits,data:data12}];
+validate144.errors = [{instancePath:instancePath+"/hits",schemaPath:"#/properties/hits/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema496.properties.hits.type,parentSchema:schema496.properties.hits,data:data12}];
 return false;
 }
 if(errors === _errs46){
 if((typeof data12 == "number") && (isFinite(data12))){
 if(data12 < 0 || isNaN(data12)){
-validate140.errors = [{instancePath:instancePath+"/hits",schemaPath:"#/properties/hits/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema485.properties.hits,data:data12}];
+validate144.errors = [{instancePath:instancePath+"/hits",schemaPath:"#/properties/hits/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema496.properties.hits,data:data12}];
 return false;
 }
 }
@@ -18799,7 +20216,7 @@ const _errs48 = errors;
 if(errors === _errs48){
 if(Array.isArray(data13)){
 if(data13.length > 10){
-validate140.errors = [{instancePath:instancePath+"/warnings",schemaPath:"#/properties/warnings/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items",schema:10,parentSchema:schema485.properties.warnings,data:data13}];
+validate144.errors = [{instancePath:instancePath+"/warnings",schemaPath:"#/properties/warnings/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items",schema:10,parentSchema:schema496.properties.warnings,data:data13}];
 return false;
 }
 else {
@@ -18809,7 +20226,7 @@ for(let i1=0; i1<len1; i1++){
 let data14 = data13[i1];
 const _errs51 = errors;
 if(typeof data14 !== "string"){
-validate140.errors = [{instancePath:instancePath+"/warnings/" + i1,schemaPath:"#/properties/warnings/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema485.properties.warnings.items.type,parentSchema:schema485.properties.warnings.items,data:data14}];
+validate144.errors = [{instancePath:instancePath+"/warnings/" + i1,schemaPath:"#/properties/warnings/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema496.properties.warnings.items.type,parentSchema:schema496.properties.warnings.items,data:data14}];
 return false;
 }
 var valid14 = _errs51 === errors;
@@ -18820,7 +20237,7 @@ break;
 }
 }
 else {
-validate140.errors = [{instancePath:instancePath+"/warnings",schemaPath:"#/properties/warnings/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema485.properties.warnings.type,parentSchema:schema485.properties.warnings,data:data13}];
+validate144.errors = [{instancePath:instancePath+"/warnings",schemaPath:"#/properties/warnings/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema496.properties.warnings.type,parentSchema:schema496.properties.warnings,data:data13}];
 return false;
 }
 }
@@ -18844,16 +20261,16 @@ var valid0 = true;
 }
 }
 else {
-validate140.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema485.type,parentSchema:schema485,data}];
+validate144.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema496.type,parentSchema:schema496,data}];
 return false;
 }
 }
-validate140.errors = vErrors;
+validate144.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate247(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate255(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -18862,8 +20279,8 @@ var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 const _errs1 = errors;
-if(!(validate140(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate140.errors : vErrors.concat(validate140.errors);
+if(!(validate144(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -18873,11 +20290,11 @@ break;
 }
 }
 else {
-validate247.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema548.type,parentSchema:schema548,data}];
+validate255.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema561.type,parentSchema:schema561,data}];
 return false;
 }
 }
-validate247.errors = vErrors;
+validate255.errors = vErrors;
 return errors === 0;
 }
 

@@ -5153,357 +5153,30 @@ validate162.errors = vErrors;
 return errors === 0;
 }
 
-export const getNotifications = validate170;
-const schema654 = {"title":"UserApiNotificationFilter","type":"object","properties":{"rel_type":{"$ref":"../../resources/portal_notification.json#/properties/rel_type"},"rel_id":{"type":"string","pattern":"^[0-9]+$","description":"a number: an invoice's id or a ticket's 6-digit number"},"page":{"$ref":"../defs.json#/definitions/pageNumber"}}};
-const schema660 = {"type":"string","enum":["Ticket","Invoice"],"description":"what the notification is about"};
-const pattern0 = new RegExp("^[0-9]+$", "u");
+export const deleteDomainIdDnsIndex = validate164;
+const schema658 = {"title":"UserApiDeleteDomainIdDnsIndexInput","type":"object","required":["id","index"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"index":{"$ref":"../defs.json#/definitions/id"},"record_id":{"$ref":"../defs.json#/definitions/id"}}};
 
-function validate170(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.rel_type !== undefined){
-let data0 = data.rel_type;
-if(typeof data0 !== "string"){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
-data0 = data0[0];
-dataType0 = typeof data0;
-if(typeof data0 === "string"){
-coerced0 = data0;
-}
-}
-if(!(coerced0 !== undefined)){
-if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data0;
-}
-else if(data0 === null){
-coerced0 = "";
-}
-else {
-const err0 = {instancePath:instancePath+"/rel_type",schemaPath:"../../resources/portal_notification.json#/properties/rel_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema660.type,parentSchema:schema660,data:data0};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["rel_type"] = coerced0;
-}
-}
-}
-if(!((data0 === "Ticket") || (data0 === "Invoice"))){
-const err1 = {instancePath:instancePath+"/rel_type",schemaPath:"../../resources/portal_notification.json#/properties/rel_type/enum",keyword:"enum",params:{allowedValues: schema660.enum},message:"must be equal to one of the allowed values",schema:schema660.enum,parentSchema:schema660,data:data0};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.rel_id !== undefined){
-let data1 = data.rel_id;
-if(typeof data1 !== "string"){
-let dataType1 = typeof data1;
-let coerced1 = undefined;
-if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
-data1 = data1[0];
-dataType1 = typeof data1;
-if(typeof data1 === "string"){
-coerced1 = data1;
-}
-}
-if(!(coerced1 !== undefined)){
-if(dataType1 == "number" || dataType1 == "boolean"){
-coerced1 = "" + data1;
-}
-else if(data1 === null){
-coerced1 = "";
-}
-else {
-const err2 = {instancePath:instancePath+"/rel_id",schemaPath:"#/properties/rel_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema654.properties.rel_id.type,parentSchema:schema654.properties.rel_id,data:data1};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(coerced1 !== undefined){
-data1 = coerced1;
-if(data !== undefined){
-data["rel_id"] = coerced1;
-}
-}
-}
-if(typeof data1 === "string"){
-if(!pattern0.test(data1)){
-const err3 = {instancePath:instancePath+"/rel_id",schemaPath:"#/properties/rel_id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema654.properties.rel_id,data:data1};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-if(data.page !== undefined){
-let data2 = data.page;
-if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-let dataType2 = typeof data2;
-let coerced2 = undefined;
-if(dataType2 == 'object' && Array.isArray(data2) && data2.length == 1){
-data2 = data2[0];
-dataType2 = typeof data2;
-if(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2))){
-coerced2 = data2;
-}
-}
-if(!(coerced2 !== undefined)){
-if(dataType2 === "boolean" || data2 === null
-              || (dataType2 === "string" && data2 && data2 == +data2 && !(data2 % 1))){
-coerced2 = +data2;
-}
-else {
-const err4 = {instancePath:instancePath+"/page",schemaPath:"../defs.json#/definitions/pageNumber/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema53.type,parentSchema:schema53,data:data2};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(coerced2 !== undefined){
-data2 = coerced2;
-if(data !== undefined){
-data["page"] = coerced2;
-}
-}
-}
-if((typeof data2 == "number") && (isFinite(data2))){
-if(data2 < 1 || isNaN(data2)){
-const err5 = {instancePath:instancePath+"/page",schemaPath:"../defs.json#/definitions/pageNumber/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema53,data:data2};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema654.type,parentSchema:schema654,data};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-validate170.errors = vErrors;
-return errors === 0;
-}
-
-export const getNotificationsNew = validate177;
-
-function validate177(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.rel_type !== undefined){
-let data0 = data.rel_type;
-if(typeof data0 !== "string"){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
-data0 = data0[0];
-dataType0 = typeof data0;
-if(typeof data0 === "string"){
-coerced0 = data0;
-}
-}
-if(!(coerced0 !== undefined)){
-if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data0;
-}
-else if(data0 === null){
-coerced0 = "";
-}
-else {
-const err0 = {instancePath:instancePath+"/rel_type",schemaPath:"../../resources/portal_notification.json#/properties/rel_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema660.type,parentSchema:schema660,data:data0};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["rel_type"] = coerced0;
-}
-}
-}
-if(!((data0 === "Ticket") || (data0 === "Invoice"))){
-const err1 = {instancePath:instancePath+"/rel_type",schemaPath:"../../resources/portal_notification.json#/properties/rel_type/enum",keyword:"enum",params:{allowedValues: schema660.enum},message:"must be equal to one of the allowed values",schema:schema660.enum,parentSchema:schema660,data:data0};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.rel_id !== undefined){
-let data1 = data.rel_id;
-if(typeof data1 !== "string"){
-let dataType1 = typeof data1;
-let coerced1 = undefined;
-if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
-data1 = data1[0];
-dataType1 = typeof data1;
-if(typeof data1 === "string"){
-coerced1 = data1;
-}
-}
-if(!(coerced1 !== undefined)){
-if(dataType1 == "number" || dataType1 == "boolean"){
-coerced1 = "" + data1;
-}
-else if(data1 === null){
-coerced1 = "";
-}
-else {
-const err2 = {instancePath:instancePath+"/rel_id",schemaPath:"#/properties/rel_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema654.properties.rel_id.type,parentSchema:schema654.properties.rel_id,data:data1};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(coerced1 !== undefined){
-data1 = coerced1;
-if(data !== undefined){
-data["rel_id"] = coerced1;
-}
-}
-}
-if(typeof data1 === "string"){
-if(!pattern0.test(data1)){
-const err3 = {instancePath:instancePath+"/rel_id",schemaPath:"#/properties/rel_id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema654.properties.rel_id,data:data1};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-if(data.page !== undefined){
-let data2 = data.page;
-if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-let dataType2 = typeof data2;
-let coerced2 = undefined;
-if(dataType2 == 'object' && Array.isArray(data2) && data2.length == 1){
-data2 = data2[0];
-dataType2 = typeof data2;
-if(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2))){
-coerced2 = data2;
-}
-}
-if(!(coerced2 !== undefined)){
-if(dataType2 === "boolean" || data2 === null
-              || (dataType2 === "string" && data2 && data2 == +data2 && !(data2 % 1))){
-coerced2 = +data2;
-}
-else {
-const err4 = {instancePath:instancePath+"/page",schemaPath:"../defs.json#/definitions/pageNumber/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema53.type,parentSchema:schema53,data:data2};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(coerced2 !== undefined){
-data2 = coerced2;
-if(data !== undefined){
-data["page"] = coerced2;
-}
-}
-}
-if((typeof data2 == "number") && (isFinite(data2))){
-if(data2 < 1 || isNaN(data2)){
-const err5 = {instancePath:instancePath+"/page",schemaPath:"../defs.json#/definitions/pageNumber/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema53,data:data2};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema654.type,parentSchema:schema654,data};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-validate177.errors = vErrors;
-return errors === 0;
-}
-
-export const putNotificationsIdAck = validate180;
-const schema679 = {"title":"UserApiPutNotificationsIdAckInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
-
-function validate180(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema679.required,parentSchema:schema679,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema658.required,parentSchema:schema658,data};
 if(vErrors === null){
 vErrors = [err0];
 }
 else {
 vErrors.push(err0);
+}
+errors++;
+}
+if(data.index === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "index"},message:"must have required property '"+"index"+"'",schema:schema658.required,parentSchema:schema658,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
 }
 errors++;
 }
@@ -5527,12 +5200,12 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data0};
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data0};
 if(vErrors === null){
-vErrors = [err1];
+vErrors = [err2];
 }
 else {
-vErrors.push(err1);
+vErrors.push(err2);
 }
 errors++;
 }
@@ -5546,20 +5219,7 @@ data["id"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(!pattern49.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema679.type,parentSchema:schema679,data};
+const err3 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5568,14 +5228,127 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate180.errors = vErrors;
+}
+}
+if(data.index !== undefined){
+let data1 = data.index;
+if(typeof data1 !== "string"){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType1 = typeof data1;
+if(typeof data1 === "string"){
+coerced1 = data1;
+}
+}
+if(!(coerced1 !== undefined)){
+if(dataType1 == "number" || dataType1 == "boolean"){
+coerced1 = "" + data1;
+}
+else if(data1 === null){
+coerced1 = "";
+}
+else {
+const err4 = {instancePath:instancePath+"/index",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["index"] = coerced1;
+}
+}
+}
+if(typeof data1 === "string"){
+if(!pattern49.test(data1)){
+const err5 = {instancePath:instancePath+"/index",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+if(data.record_id !== undefined){
+let data2 = data.record_id;
+if(typeof data2 !== "string"){
+let dataType2 = typeof data2;
+let coerced2 = undefined;
+if(dataType2 == 'object' && Array.isArray(data2) && data2.length == 1){
+data2 = data2[0];
+dataType2 = typeof data2;
+if(typeof data2 === "string"){
+coerced2 = data2;
+}
+}
+if(!(coerced2 !== undefined)){
+if(dataType2 == "number" || dataType2 == "boolean"){
+coerced2 = "" + data2;
+}
+else if(data2 === null){
+coerced2 = "";
+}
+else {
+const err6 = {instancePath:instancePath+"/record_id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data2};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(coerced2 !== undefined){
+data2 = coerced2;
+if(data !== undefined){
+data["record_id"] = coerced2;
+}
+}
+}
+if(typeof data2 === "string"){
+if(!pattern49.test(data2)){
+const err7 = {instancePath:instancePath+"/record_id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data2};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema658.type,parentSchema:schema658,data};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+validate164.errors = vErrors;
 return errors === 0;
 }
 
-export const getService = validate195;
-const schema766 = {"title":"UserApiGetServiceInput","type":"object","properties":{"page":{"$ref":"../defs.json#/definitions/pageNumber"}}};
+export const getDomain = validate169;
+const schema700 = {"title":"UserApiGetDomainInput","type":"object","properties":{"page":{"$ref":"../defs.json#/definitions/pageNumber"}}};
 
-function validate195(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate169(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5629,7 +5402,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema766.type,parentSchema:schema766,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema700.type,parentSchema:schema700,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5638,19 +5411,19 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate195.errors = vErrors;
+validate169.errors = vErrors;
 return errors === 0;
 }
 
-export const getServiceId = validate199;
-const schema790 = {"title":"UserApiGetServiceIdInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
+export const getDomainId = validate173;
+const schema725 = {"title":"UserApiGetDomainIdInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
 
-function validate199(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate173(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema790.required,parentSchema:schema790,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema725.required,parentSchema:schema725,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5711,7 +5484,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema790.type,parentSchema:schema790,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema725.type,parentSchema:schema725,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5720,19 +5493,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate199.errors = vErrors;
+validate173.errors = vErrors;
 return errors === 0;
 }
 
-export const getServiceIdCycle = validate203;
-const schema797 = {"title":"UserApiGetServiceIdCycleInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
+export const getDomainIdAutorenew = validate175;
+const schema730 = {"title":"UserApiGetDomainIdAutorenewInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
 
-function validate203(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate175(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema797.required,parentSchema:schema797,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema730.required,parentSchema:schema730,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5793,7 +5566,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema797.type,parentSchema:schema797,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema730.type,parentSchema:schema730,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5802,19 +5575,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate203.errors = vErrors;
+validate175.errors = vErrors;
 return errors === 0;
 }
 
-export const getServiceIdLabel = validate205;
-const schema802 = {"title":"UserApiGetServiceIdLabelInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
+export const getDomainIdContact = validate180;
+const schema746 = {"title":"UserApiGetDomainIdContactInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
 
-function validate205(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate180(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema802.required,parentSchema:schema802,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema746.required,parentSchema:schema746,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5875,7 +5648,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema802.type,parentSchema:schema802,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema746.type,parentSchema:schema746,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5884,14 +5657,424 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate205.errors = vErrors;
+validate180.errors = vErrors;
 return errors === 0;
 }
 
-export const getServiceIdMethods = validate207;
-const schema806 = {"title":"UserApiGetServiceIdMethodsInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
+export const getDomainIdDns = validate185;
+const schema760 = {"title":"UserApiGetDomainIdDnsInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
 
-function validate207(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate185(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema760.required,parentSchema:schema760,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern49.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema760.type,parentSchema:schema760,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate185.errors = vErrors;
+return errors === 0;
+}
+
+export const getDomainIdDnsTypes = validate187;
+const schema765 = {"title":"UserApiGetDomainIdDnsTypesInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
+
+function validate187(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema765.required,parentSchema:schema765,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern49.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema765.type,parentSchema:schema765,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate187.errors = vErrors;
+return errors === 0;
+}
+
+export const getDomainIdEpp = validate189;
+const schema770 = {"title":"UserApiGetDomainIdEppInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
+
+function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema770.required,parentSchema:schema770,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern49.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema770.type,parentSchema:schema770,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate189.errors = vErrors;
+return errors === 0;
+}
+
+export const getDomainIdNs = validate191;
+const schema775 = {"title":"UserApiGetDomainIdNsInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
+
+function validate191(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema775.required,parentSchema:schema775,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern49.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema775.type,parentSchema:schema775,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate191.errors = vErrors;
+return errors === 0;
+}
+
+export const getDomainIdReglock = validate193;
+const schema780 = {"title":"UserApiGetDomainIdReglockInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
+
+function validate193(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema780.required,parentSchema:schema780,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern49.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema780.type,parentSchema:schema780,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate193.errors = vErrors;
+return errors === 0;
+}
+
+export const getDomainIdSync = validate197;
+const schema806 = {"title":"UserApiGetDomainIdSyncInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
+
+function validate197(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5966,19 +6149,4318 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate207.errors = vErrors;
+validate197.errors = vErrors;
 return errors === 0;
 }
 
-export const getServiceOrderOrderNum = validate209;
-const schema811 = {"title":"UserApiGetServiceOrderOrderNumInput","type":"object","required":["order_num"],"properties":{"order_num":{"$ref":"../defs.json#/definitions/id","description":"the order's number"}}};
+export const getDomainNameName = validate201;
+const schema830 = {"title":"UserApiGetDomainNameNameInput","type":"object","required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":255,"description":"a full domain name, such as example.com"}}};
 
-function validate209(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate201(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.name === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema830.required,parentSchema:schema830,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.name !== undefined){
+let data0 = data.name;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema830.properties.name.type,parentSchema:schema830.properties.name,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["name"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(func5(data0) > 255){
+const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema830.properties.name,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(func5(data0) < 1){
+const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema830.properties.name,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema830.type,parentSchema:schema830,data};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate201.errors = vErrors;
+return errors === 0;
+}
+
+export const getDomainOrder = validate210;
+const schema876 = {"title":"UserApiGetDomainOrderInput","type":"object","properties":{}};
+
+function validate210(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(data && typeof data == "object" && !Array.isArray(data))){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema876.type,parentSchema:schema876,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate210.errors = vErrors;
+return errors === 0;
+}
+
+export const getWhoisDomain = validate214;
+const schema881 = {"title":"UserApiGetWhoisDomainInput","type":"object","required":["domain"],"properties":{"domain":{"type":"string","minLength":1,"maxLength":255,"description":"a full domain name, such as example.com"}}};
+
+function validate214(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.domain === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "domain"},message:"must have required property '"+"domain"+"'",schema:schema881.required,parentSchema:schema881,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.domain !== undefined){
+let data0 = data.domain;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema881.properties.domain.type,parentSchema:schema881.properties.domain,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["domain"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(func5(data0) > 255){
+const err2 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema881.properties.domain,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(func5(data0) < 1){
+const err3 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema881.properties.domain,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema881.type,parentSchema:schema881,data};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate214.errors = vErrors;
+return errors === 0;
+}
+
+export const postDomainIdDns = validate218;
+const schema892 = {"title":"UserApiPostDomainIdDnsInput","type":"object","required":["id","name","type","content"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"name":{"type":"string","minLength":1,"maxLength":255,"description":"the host: \"@\" for the domain itself, or a label such as www"},"type":{"$ref":"../../resources/domain_dns.json#/definitions/type"},"priority":{"type":"string","pattern":"^(0|[1-9][0-9]{0,4})$","description":"a priority from 0 to 99999 (MX and SRV)"},"content":{"type":"string","minLength":1,"maxLength":4096}}};
+const schema754 = {"type":"string","enum":["A","AAAA","CNAME","MX","NS","SRV","TXT"],"description":"a record type: A, AAAA, CNAME, MX, NS, SRV or TXT"};
+const pattern352 = new RegExp("^(0|[1-9][0-9]{0,4})$", "u");
+
+function validate218(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema892.required,parentSchema:schema892,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.name === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema892.required,parentSchema:schema892,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.type === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema892.required,parentSchema:schema892,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.content === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'",schema:schema892.required,parentSchema:schema892,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err4 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data0};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern49.test(data0)){
+const err5 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data0};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+if(data.name !== undefined){
+let data1 = data.name;
+if(typeof data1 !== "string"){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType1 = typeof data1;
+if(typeof data1 === "string"){
+coerced1 = data1;
+}
+}
+if(!(coerced1 !== undefined)){
+if(dataType1 == "number" || dataType1 == "boolean"){
+coerced1 = "" + data1;
+}
+else if(data1 === null){
+coerced1 = "";
+}
+else {
+const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema892.properties.name.type,parentSchema:schema892.properties.name,data:data1};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["name"] = coerced1;
+}
+}
+}
+if(typeof data1 === "string"){
+if(func5(data1) > 255){
+const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema892.properties.name,data:data1};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(func5(data1) < 1){
+const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema892.properties.name,data:data1};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+if(data.type !== undefined){
+let data2 = data.type;
+if(typeof data2 !== "string"){
+let dataType2 = typeof data2;
+let coerced2 = undefined;
+if(dataType2 == 'object' && Array.isArray(data2) && data2.length == 1){
+data2 = data2[0];
+dataType2 = typeof data2;
+if(typeof data2 === "string"){
+coerced2 = data2;
+}
+}
+if(!(coerced2 !== undefined)){
+if(dataType2 == "number" || dataType2 == "boolean"){
+coerced2 = "" + data2;
+}
+else if(data2 === null){
+coerced2 = "";
+}
+else {
+const err9 = {instancePath:instancePath+"/type",schemaPath:"../../resources/domain_dns.json#/definitions/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema754.type,parentSchema:schema754,data:data2};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(coerced2 !== undefined){
+data2 = coerced2;
+if(data !== undefined){
+data["type"] = coerced2;
+}
+}
+}
+if(!(((((((data2 === "A") || (data2 === "AAAA")) || (data2 === "CNAME")) || (data2 === "MX")) || (data2 === "NS")) || (data2 === "SRV")) || (data2 === "TXT"))){
+const err10 = {instancePath:instancePath+"/type",schemaPath:"../../resources/domain_dns.json#/definitions/type/enum",keyword:"enum",params:{allowedValues: schema754.enum},message:"must be equal to one of the allowed values",schema:schema754.enum,parentSchema:schema754,data:data2};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.priority !== undefined){
+let data3 = data.priority;
+if(typeof data3 !== "string"){
+let dataType3 = typeof data3;
+let coerced3 = undefined;
+if(dataType3 == 'object' && Array.isArray(data3) && data3.length == 1){
+data3 = data3[0];
+dataType3 = typeof data3;
+if(typeof data3 === "string"){
+coerced3 = data3;
+}
+}
+if(!(coerced3 !== undefined)){
+if(dataType3 == "number" || dataType3 == "boolean"){
+coerced3 = "" + data3;
+}
+else if(data3 === null){
+coerced3 = "";
+}
+else {
+const err11 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema892.properties.priority.type,parentSchema:schema892.properties.priority,data:data3};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(coerced3 !== undefined){
+data3 = coerced3;
+if(data !== undefined){
+data["priority"] = coerced3;
+}
+}
+}
+if(typeof data3 === "string"){
+if(!pattern352.test(data3)){
+const err12 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,4})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,4})$"+"\"",schema:"^(0|[1-9][0-9]{0,4})$",parentSchema:schema892.properties.priority,data:data3};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+if(data.content !== undefined){
+let data4 = data.content;
+if(typeof data4 !== "string"){
+let dataType4 = typeof data4;
+let coerced4 = undefined;
+if(dataType4 == 'object' && Array.isArray(data4) && data4.length == 1){
+data4 = data4[0];
+dataType4 = typeof data4;
+if(typeof data4 === "string"){
+coerced4 = data4;
+}
+}
+if(!(coerced4 !== undefined)){
+if(dataType4 == "number" || dataType4 == "boolean"){
+coerced4 = "" + data4;
+}
+else if(data4 === null){
+coerced4 = "";
+}
+else {
+const err13 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema892.properties.content.type,parentSchema:schema892.properties.content,data:data4};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(coerced4 !== undefined){
+data4 = coerced4;
+if(data !== undefined){
+data["content"] = coerced4;
+}
+}
+}
+if(typeof data4 === "string"){
+if(func5(data4) > 4096){
+const err14 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters",schema:4096,parentSchema:schema892.properties.content,data:data4};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(func5(data4) < 1){
+const err15 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema892.properties.content,data:data4};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema892.type,parentSchema:schema892,data};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+validate218.errors = vErrors;
+return errors === 0;
+}
+
+export const postDomainIdRenew = validate220;
+const schema900 = {"title":"UserApiPostDomainIdRenewInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"years":{"type":"string","pattern":"^([1-9]|10)$","description":"the renewal period in years: the domain's own period"},"pay_method":{"$ref":"../defs.json#/definitions/id"}}};
+const pattern314 = new RegExp("^([1-9]|10)$", "u");
+
+function validate220(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema900.required,parentSchema:schema900,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern49.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+if(data.years !== undefined){
+let data1 = data.years;
+if(typeof data1 !== "string"){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType1 = typeof data1;
+if(typeof data1 === "string"){
+coerced1 = data1;
+}
+}
+if(!(coerced1 !== undefined)){
+if(dataType1 == "number" || dataType1 == "boolean"){
+coerced1 = "" + data1;
+}
+else if(data1 === null){
+coerced1 = "";
+}
+else {
+const err3 = {instancePath:instancePath+"/years",schemaPath:"#/properties/years/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema900.properties.years.type,parentSchema:schema900.properties.years,data:data1};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["years"] = coerced1;
+}
+}
+}
+if(typeof data1 === "string"){
+if(!pattern314.test(data1)){
+const err4 = {instancePath:instancePath+"/years",schemaPath:"#/properties/years/pattern",keyword:"pattern",params:{pattern: "^([1-9]|10)$"},message:"must match pattern \""+"^([1-9]|10)$"+"\"",schema:"^([1-9]|10)$",parentSchema:schema900.properties.years,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+if(data.pay_method !== undefined){
+let data2 = data.pay_method;
+if(typeof data2 !== "string"){
+let dataType2 = typeof data2;
+let coerced2 = undefined;
+if(dataType2 == 'object' && Array.isArray(data2) && data2.length == 1){
+data2 = data2[0];
+dataType2 = typeof data2;
+if(typeof data2 === "string"){
+coerced2 = data2;
+}
+}
+if(!(coerced2 !== undefined)){
+if(dataType2 == "number" || dataType2 == "boolean"){
+coerced2 = "" + data2;
+}
+else if(data2 === null){
+coerced2 = "";
+}
+else {
+const err5 = {instancePath:instancePath+"/pay_method",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data2};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(coerced2 !== undefined){
+data2 = coerced2;
+if(data !== undefined){
+data["pay_method"] = coerced2;
+}
+}
+}
+if(typeof data2 === "string"){
+if(!pattern49.test(data2)){
+const err6 = {instancePath:instancePath+"/pay_method",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data2};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema900.type,parentSchema:schema900,data};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+validate220.errors = vErrors;
+return errors === 0;
+}
+
+export const postDomainLookup = validate222;
+const schema904 = {"title":"UserApiPostDomainLookupInput","type":"object","required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":255,"description":"a full domain name, such as example.com"}}};
+
+function validate222(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.name === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema904.required,parentSchema:schema904,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.name !== undefined){
+let data0 = data.name;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema904.properties.name.type,parentSchema:schema904.properties.name,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["name"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(func5(data0) > 255){
+const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema904.properties.name,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(func5(data0) < 1){
+const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema904.properties.name,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema904.type,parentSchema:schema904,data};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate222.errors = vErrors;
+return errors === 0;
+}
+
+export const postDomainOrder = validate232;
+const schema947 = {"title":"UserApiPostDomainOrderInput","type":"object","required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":255,"description":"a full domain name such as example.com, or its label when tld_id is given"},"years":{"type":"string","pattern":"^([1-9]|10)$","default":"1","description":"the registration period in years, 1 to 10"},"action":{"type":"string","enum":["register","transfer"],"default":"register"},"tld_id":{"$ref":"../defs.json#/definitions/id"},"pay_method":{"$ref":"../defs.json#/definitions/id"},"epp":{"type":"string","maxLength":255,"description":"the EPP (transfer) code, for a transfer"},"nameservers":{"$ref":"putDomainIdNs.json#/definitions/nameservers"},"registrant":{"$ref":"../defs.json#/definitions/id"},"admin":{"$ref":"../defs.json#/definitions/id"},"tech":{"$ref":"../defs.json#/definitions/id"},"billing":{"$ref":"../defs.json#/definitions/id"},"data":{"description":"TLD extras; billsim's TLDs ask for none, so they are kept nowhere"},"aff_id":{"$ref":"../defs.json#/definitions/id"}}};
+const schema910 = {"type":"array","maxItems":4,"default":[],"description":"a list of up to 4 host names such as ns1.example.net (nameservers[]=ns1.example.net&nameservers[]=ns2.example.net); empty for the default nameservers","items":{"type":"string","maxLength":253,"pattern":"^[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$","description":"a host name such as ns1.example.net"}};
+const pattern451 = new RegExp("^[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$", "u");
+
+function validate232(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.years === undefined){
+data.years = "1";
+}
+if(data.action === undefined){
+data.action = "register";
+}
+if(data.name === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema947.required,parentSchema:schema947,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.name !== undefined){
+let data0 = data.name;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema947.properties.name.type,parentSchema:schema947.properties.name,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["name"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(func5(data0) > 255){
+const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema947.properties.name,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(func5(data0) < 1){
+const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema947.properties.name,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+let data1 = data.years;
+if(typeof data1 !== "string"){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType1 = typeof data1;
+if(typeof data1 === "string"){
+coerced1 = data1;
+}
+}
+if(!(coerced1 !== undefined)){
+if(dataType1 == "number" || dataType1 == "boolean"){
+coerced1 = "" + data1;
+}
+else if(data1 === null){
+coerced1 = "";
+}
+else {
+const err4 = {instancePath:instancePath+"/years",schemaPath:"#/properties/years/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema947.properties.years.type,parentSchema:schema947.properties.years,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["years"] = coerced1;
+}
+}
+}
+if(typeof data1 === "string"){
+if(!pattern314.test(data1)){
+const err5 = {instancePath:instancePath+"/years",schemaPath:"#/properties/years/pattern",keyword:"pattern",params:{pattern: "^([1-9]|10)$"},message:"must match pattern \""+"^([1-9]|10)$"+"\"",schema:"^([1-9]|10)$",parentSchema:schema947.properties.years,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+let data2 = data.action;
+if(typeof data2 !== "string"){
+let dataType2 = typeof data2;
+let coerced2 = undefined;
+if(dataType2 == 'object' && Array.isArray(data2) && data2.length == 1){
+data2 = data2[0];
+dataType2 = typeof data2;
+if(typeof data2 === "string"){
+coerced2 = data2;
+}
+}
+if(!(coerced2 !== undefined)){
+if(dataType2 == "number" || dataType2 == "boolean"){
+coerced2 = "" + data2;
+}
+else if(data2 === null){
+coerced2 = "";
+}
+else {
+const err6 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema947.properties.action.type,parentSchema:schema947.properties.action,data:data2};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(coerced2 !== undefined){
+data2 = coerced2;
+if(data !== undefined){
+data["action"] = coerced2;
+}
+}
+}
+if(!((data2 === "register") || (data2 === "transfer"))){
+const err7 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema947.properties.action.enum},message:"must be equal to one of the allowed values",schema:schema947.properties.action.enum,parentSchema:schema947.properties.action,data:data2};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(data.tld_id !== undefined){
+let data3 = data.tld_id;
+if(typeof data3 !== "string"){
+let dataType3 = typeof data3;
+let coerced3 = undefined;
+if(dataType3 == 'object' && Array.isArray(data3) && data3.length == 1){
+data3 = data3[0];
+dataType3 = typeof data3;
+if(typeof data3 === "string"){
+coerced3 = data3;
+}
+}
+if(!(coerced3 !== undefined)){
+if(dataType3 == "number" || dataType3 == "boolean"){
+coerced3 = "" + data3;
+}
+else if(data3 === null){
+coerced3 = "";
+}
+else {
+const err8 = {instancePath:instancePath+"/tld_id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data3};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(coerced3 !== undefined){
+data3 = coerced3;
+if(data !== undefined){
+data["tld_id"] = coerced3;
+}
+}
+}
+if(typeof data3 === "string"){
+if(!pattern49.test(data3)){
+const err9 = {instancePath:instancePath+"/tld_id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data3};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+if(data.pay_method !== undefined){
+let data4 = data.pay_method;
+if(typeof data4 !== "string"){
+let dataType4 = typeof data4;
+let coerced4 = undefined;
+if(dataType4 == 'object' && Array.isArray(data4) && data4.length == 1){
+data4 = data4[0];
+dataType4 = typeof data4;
+if(typeof data4 === "string"){
+coerced4 = data4;
+}
+}
+if(!(coerced4 !== undefined)){
+if(dataType4 == "number" || dataType4 == "boolean"){
+coerced4 = "" + data4;
+}
+else if(data4 === null){
+coerced4 = "";
+}
+else {
+const err10 = {instancePath:instancePath+"/pay_method",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data4};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(coerced4 !== undefined){
+data4 = coerced4;
+if(data !== undefined){
+data["pay_method"] = coerced4;
+}
+}
+}
+if(typeof data4 === "string"){
+if(!pattern49.test(data4)){
+const err11 = {instancePath:instancePath+"/pay_method",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data4};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+if(data.epp !== undefined){
+let data5 = data.epp;
+if(typeof data5 !== "string"){
+let dataType5 = typeof data5;
+let coerced5 = undefined;
+if(dataType5 == 'object' && Array.isArray(data5) && data5.length == 1){
+data5 = data5[0];
+dataType5 = typeof data5;
+if(typeof data5 === "string"){
+coerced5 = data5;
+}
+}
+if(!(coerced5 !== undefined)){
+if(dataType5 == "number" || dataType5 == "boolean"){
+coerced5 = "" + data5;
+}
+else if(data5 === null){
+coerced5 = "";
+}
+else {
+const err12 = {instancePath:instancePath+"/epp",schemaPath:"#/properties/epp/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema947.properties.epp.type,parentSchema:schema947.properties.epp,data:data5};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(coerced5 !== undefined){
+data5 = coerced5;
+if(data !== undefined){
+data["epp"] = coerced5;
+}
+}
+}
+if(typeof data5 === "string"){
+if(func5(data5) > 255){
+const err13 = {instancePath:instancePath+"/epp",schemaPath:"#/properties/epp/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema947.properties.epp,data:data5};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+if(data.nameservers !== undefined){
+let data6 = data.nameservers;
+if(!(Array.isArray(data6))){
+let dataType6 = typeof data6;
+let coerced6 = undefined;
+if(dataType6 == 'object' && Array.isArray(data6) && data6.length == 1){
+data6 = data6[0];
+dataType6 = typeof data6;
+if(Array.isArray(data6)){
+coerced6 = data6;
+}
+}
+if(!(coerced6 !== undefined)){
+if(dataType6 === "string" || dataType6 === "number"
+              || dataType6 === "boolean" || data6 === null){
+coerced6 = [data6];
+}
+else {
+const err14 = {instancePath:instancePath+"/nameservers",schemaPath:"putDomainIdNs.json#/definitions/nameservers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema910.type,parentSchema:schema910,data:data6};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(coerced6 !== undefined){
+data6 = coerced6;
+if(data !== undefined){
+data["nameservers"] = coerced6;
+}
+}
+}
+if(Array.isArray(data6)){
+if(data6.length > 4){
+const err15 = {instancePath:instancePath+"/nameservers",schemaPath:"putDomainIdNs.json#/definitions/nameservers/maxItems",keyword:"maxItems",params:{limit: 4},message:"must NOT have more than 4 items",schema:4,parentSchema:schema910,data:data6};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+const len0 = data6.length;
+for(let i0=0; i0<len0; i0++){
+let data7 = data6[i0];
+if(typeof data7 !== "string"){
+let dataType7 = typeof data7;
+let coerced7 = undefined;
+if(dataType7 == 'object' && Array.isArray(data7) && data7.length == 1){
+data7 = data7[0];
+dataType7 = typeof data7;
+if(typeof data7 === "string"){
+coerced7 = data7;
+}
+}
+if(!(coerced7 !== undefined)){
+if(dataType7 == "number" || dataType7 == "boolean"){
+coerced7 = "" + data7;
+}
+else if(data7 === null){
+coerced7 = "";
+}
+else {
+const err16 = {instancePath:instancePath+"/nameservers/" + i0,schemaPath:"putDomainIdNs.json#/definitions/nameservers/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema910.items.type,parentSchema:schema910.items,data:data7};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(coerced7 !== undefined){
+data7 = coerced7;
+if(data6 !== undefined){
+data6[i0] = coerced7;
+}
+}
+}
+if(typeof data7 === "string"){
+if(func5(data7) > 253){
+const err17 = {instancePath:instancePath+"/nameservers/" + i0,schemaPath:"putDomainIdNs.json#/definitions/nameservers/items/maxLength",keyword:"maxLength",params:{limit: 253},message:"must NOT have more than 253 characters",schema:253,parentSchema:schema910.items,data:data7};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+if(!pattern451.test(data7)){
+const err18 = {instancePath:instancePath+"/nameservers/" + i0,schemaPath:"putDomainIdNs.json#/definitions/nameservers/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$"},message:"must match pattern \""+"^[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$"+"\"",schema:"^[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$",parentSchema:schema910.items,data:data7};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+}
+}
+if(data.registrant !== undefined){
+let data8 = data.registrant;
+if(typeof data8 !== "string"){
+let dataType8 = typeof data8;
+let coerced8 = undefined;
+if(dataType8 == 'object' && Array.isArray(data8) && data8.length == 1){
+data8 = data8[0];
+dataType8 = typeof data8;
+if(typeof data8 === "string"){
+coerced8 = data8;
+}
+}
+if(!(coerced8 !== undefined)){
+if(dataType8 == "number" || dataType8 == "boolean"){
+coerced8 = "" + data8;
+}
+else if(data8 === null){
+coerced8 = "";
+}
+else {
+const err19 = {instancePath:instancePath+"/registrant",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data8};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(coerced8 !== undefined){
+data8 = coerced8;
+if(data !== undefined){
+data["registrant"] = coerced8;
+}
+}
+}
+if(typeof data8 === "string"){
+if(!pattern49.test(data8)){
+const err20 = {instancePath:instancePath+"/registrant",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data8};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+}
+if(data.admin !== undefined){
+let data9 = data.admin;
+if(typeof data9 !== "string"){
+let dataType9 = typeof data9;
+let coerced9 = undefined;
+if(dataType9 == 'object' && Array.isArray(data9) && data9.length == 1){
+data9 = data9[0];
+dataType9 = typeof data9;
+if(typeof data9 === "string"){
+coerced9 = data9;
+}
+}
+if(!(coerced9 !== undefined)){
+if(dataType9 == "number" || dataType9 == "boolean"){
+coerced9 = "" + data9;
+}
+else if(data9 === null){
+coerced9 = "";
+}
+else {
+const err21 = {instancePath:instancePath+"/admin",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data9};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+if(coerced9 !== undefined){
+data9 = coerced9;
+if(data !== undefined){
+data["admin"] = coerced9;
+}
+}
+}
+if(typeof data9 === "string"){
+if(!pattern49.test(data9)){
+const err22 = {instancePath:instancePath+"/admin",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data9};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+}
+if(data.tech !== undefined){
+let data10 = data.tech;
+if(typeof data10 !== "string"){
+let dataType10 = typeof data10;
+let coerced10 = undefined;
+if(dataType10 == 'object' && Array.isArray(data10) && data10.length == 1){
+data10 = data10[0];
+dataType10 = typeof data10;
+if(typeof data10 === "string"){
+coerced10 = data10;
+}
+}
+if(!(coerced10 !== undefined)){
+if(dataType10 == "number" || dataType10 == "boolean"){
+coerced10 = "" + data10;
+}
+else if(data10 === null){
+coerced10 = "";
+}
+else {
+const err23 = {instancePath:instancePath+"/tech",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data10};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+if(coerced10 !== undefined){
+data10 = coerced10;
+if(data !== undefined){
+data["tech"] = coerced10;
+}
+}
+}
+if(typeof data10 === "string"){
+if(!pattern49.test(data10)){
+const err24 = {instancePath:instancePath+"/tech",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data10};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+}
+if(data.billing !== undefined){
+let data11 = data.billing;
+if(typeof data11 !== "string"){
+let dataType11 = typeof data11;
+let coerced11 = undefined;
+if(dataType11 == 'object' && Array.isArray(data11) && data11.length == 1){
+data11 = data11[0];
+dataType11 = typeof data11;
+if(typeof data11 === "string"){
+coerced11 = data11;
+}
+}
+if(!(coerced11 !== undefined)){
+if(dataType11 == "number" || dataType11 == "boolean"){
+coerced11 = "" + data11;
+}
+else if(data11 === null){
+coerced11 = "";
+}
+else {
+const err25 = {instancePath:instancePath+"/billing",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data11};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+if(coerced11 !== undefined){
+data11 = coerced11;
+if(data !== undefined){
+data["billing"] = coerced11;
+}
+}
+}
+if(typeof data11 === "string"){
+if(!pattern49.test(data11)){
+const err26 = {instancePath:instancePath+"/billing",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data11};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+}
+if(data.aff_id !== undefined){
+let data12 = data.aff_id;
+if(typeof data12 !== "string"){
+let dataType12 = typeof data12;
+let coerced12 = undefined;
+if(dataType12 == 'object' && Array.isArray(data12) && data12.length == 1){
+data12 = data12[0];
+dataType12 = typeof data12;
+if(typeof data12 === "string"){
+coerced12 = data12;
+}
+}
+if(!(coerced12 !== undefined)){
+if(dataType12 == "number" || dataType12 == "boolean"){
+coerced12 = "" + data12;
+}
+else if(data12 === null){
+coerced12 = "";
+}
+else {
+const err27 = {instancePath:instancePath+"/aff_id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data12};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+if(coerced12 !== undefined){
+data12 = coerced12;
+if(data !== undefined){
+data["aff_id"] = coerced12;
+}
+}
+}
+if(typeof data12 === "string"){
+if(!pattern49.test(data12)){
+const err28 = {instancePath:instancePath+"/aff_id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data12};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema947.type,parentSchema:schema947,data};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+validate232.errors = vErrors;
+return errors === 0;
+}
+
+export const putDomainIdAutorenew = validate235;
+const schema966 = {"title":"UserApiPutDomainIdAutorenewInput","type":"object","required":["id","autorenew"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"autorenew":{"$ref":"putDomainIdReglock.json#/definitions/switch"}}};
+const schema960 = {"description":"true (JSON), \"1\" or \"true\" turns it on; false, \"0\" or \"false\" off","anyOf":[{"type":"boolean"},{"type":"string","enum":["0","1","true","false"]}]};
+
+function validate235(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema966.required,parentSchema:schema966,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.autorenew === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "autorenew"},message:"must have required property '"+"autorenew"+"'",schema:schema966.required,parentSchema:schema966,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern49.test(data0)){
+const err3 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+if(data.autorenew !== undefined){
+let data1 = data.autorenew;
+const _errs6 = errors;
+let valid3 = false;
+const _errs7 = errors;
+if(typeof data1 !== "boolean"){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType1 = typeof data1;
+if(typeof data1 === "boolean"){
+coerced1 = data1;
+}
+}
+if(!(coerced1 !== undefined)){
+if(data1 === "false" || data1 === 0 || data1 === null){
+coerced1 = false;
+}
+else if(data1 === "true" || data1 === 1){
+coerced1 = true;
+}
+else {
+const err4 = {instancePath:instancePath+"/autorenew",schemaPath:"putDomainIdReglock.json#/definitions/switch/anyOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema960.anyOf[0].type,parentSchema:schema960.anyOf[0],data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["autorenew"] = coerced1;
+}
+}
+}
+var _valid0 = _errs7 === errors;
+valid3 = valid3 || _valid0;
+if(!valid3){
+const _errs9 = errors;
+if(typeof data1 !== "string"){
+let dataType2 = typeof data1;
+let coerced2 = undefined;
+if(dataType2 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType2 = typeof data1;
+if(typeof data1 === "string"){
+coerced2 = data1;
+}
+}
+if(!(coerced2 !== undefined)){
+if(dataType2 == "number" || dataType2 == "boolean"){
+coerced2 = "" + data1;
+}
+else if(data1 === null){
+coerced2 = "";
+}
+else {
+const err5 = {instancePath:instancePath+"/autorenew",schemaPath:"putDomainIdReglock.json#/definitions/switch/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema960.anyOf[1].type,parentSchema:schema960.anyOf[1],data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(coerced2 !== undefined){
+data1 = coerced2;
+if(data !== undefined){
+data["autorenew"] = coerced2;
+}
+}
+}
+if(!((((data1 === "0") || (data1 === "1")) || (data1 === "true")) || (data1 === "false"))){
+const err6 = {instancePath:instancePath+"/autorenew",schemaPath:"putDomainIdReglock.json#/definitions/switch/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema960.anyOf[1].enum},message:"must be equal to one of the allowed values",schema:schema960.anyOf[1].enum,parentSchema:schema960.anyOf[1],data:data1};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+var _valid0 = _errs9 === errors;
+valid3 = valid3 || _valid0;
+}
+if(!valid3){
+const err7 = {instancePath:instancePath+"/autorenew",schemaPath:"putDomainIdReglock.json#/definitions/switch/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema960.anyOf,parentSchema:schema960,data:data1};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+else {
+errors = _errs6;
+if(vErrors !== null){
+if(_errs6){
+vErrors.length = _errs6;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema966.type,parentSchema:schema966,data};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+validate235.errors = vErrors;
+return errors === 0;
+}
+
+export const putDomainIdContact = validate244;
+const schema979 = {"title":"UserApiPutDomainIdContactInput","type":"object","required":["id","contact_info"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"contact_info":{"type":"object","additionalProperties":false,"minProperties":1,"description":"contact_info[role][field] for the roles registrant, admin, tech, billing","properties":{"registrant":{"$ref":"#/definitions/part"},"admin":{"$ref":"#/definitions/part"},"tech":{"$ref":"#/definitions/part"},"billing":{"$ref":"#/definitions/part"}}}}};
+const schema971 = {"type":"object","additionalProperties":false,"properties":{"firstname":{"type":"string","maxLength":255},"lastname":{"type":"string","maxLength":255},"companyname":{"type":"string","maxLength":255},"email":{"$ref":"../../operations/clients/addClient.json#/definitions/email"},"address1":{"type":"string","maxLength":255},"address2":{"type":"string","maxLength":255},"city":{"type":"string","maxLength":255},"state":{"type":"string","maxLength":255},"postcode":{"type":"string","maxLength":255},"phonenumber":{"type":"string","maxLength":255},"country":{"type":"string","pattern":"^[A-Za-z]{2}$","description":"an ISO 3166 country code such as DE"}}};
+const func2 = Object.prototype.hasOwnProperty;
+const pattern495 = new RegExp("^[A-Za-z]{2}$", "u");
+
+function validate237(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(!(func2.call(schema971.properties, key0))){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema971,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.firstname !== undefined){
+let data0 = data.firstname;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/firstname",schemaPath:"#/properties/firstname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema971.properties.firstname.type,parentSchema:schema971.properties.firstname,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["firstname"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(func5(data0) > 255){
+const err2 = {instancePath:instancePath+"/firstname",schemaPath:"#/properties/firstname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema971.properties.firstname,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+if(data.lastname !== undefined){
+let data1 = data.lastname;
+if(typeof data1 !== "string"){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType1 = typeof data1;
+if(typeof data1 === "string"){
+coerced1 = data1;
+}
+}
+if(!(coerced1 !== undefined)){
+if(dataType1 == "number" || dataType1 == "boolean"){
+coerced1 = "" + data1;
+}
+else if(data1 === null){
+coerced1 = "";
+}
+else {
+const err3 = {instancePath:instancePath+"/lastname",schemaPath:"#/properties/lastname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema971.properties.lastname.type,parentSchema:schema971.properties.lastname,data:data1};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["lastname"] = coerced1;
+}
+}
+}
+if(typeof data1 === "string"){
+if(func5(data1) > 255){
+const err4 = {instancePath:instancePath+"/lastname",schemaPath:"#/properties/lastname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema971.properties.lastname,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+if(data.companyname !== undefined){
+let data2 = data.companyname;
+if(typeof data2 !== "string"){
+let dataType2 = typeof data2;
+let coerced2 = undefined;
+if(dataType2 == 'object' && Array.isArray(data2) && data2.length == 1){
+data2 = data2[0];
+dataType2 = typeof data2;
+if(typeof data2 === "string"){
+coerced2 = data2;
+}
+}
+if(!(coerced2 !== undefined)){
+if(dataType2 == "number" || dataType2 == "boolean"){
+coerced2 = "" + data2;
+}
+else if(data2 === null){
+coerced2 = "";
+}
+else {
+const err5 = {instancePath:instancePath+"/companyname",schemaPath:"#/properties/companyname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema971.properties.companyname.type,parentSchema:schema971.properties.companyname,data:data2};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(coerced2 !== undefined){
+data2 = coerced2;
+if(data !== undefined){
+data["companyname"] = coerced2;
+}
+}
+}
+if(typeof data2 === "string"){
+if(func5(data2) > 255){
+const err6 = {instancePath:instancePath+"/companyname",schemaPath:"#/properties/companyname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema971.properties.companyname,data:data2};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+if(data.email !== undefined){
+let data3 = data.email;
+if(typeof data3 !== "string"){
+let dataType3 = typeof data3;
+let coerced3 = undefined;
+if(dataType3 == 'object' && Array.isArray(data3) && data3.length == 1){
+data3 = data3[0];
+dataType3 = typeof data3;
+if(typeof data3 === "string"){
+coerced3 = data3;
+}
+}
+if(!(coerced3 !== undefined)){
+if(dataType3 == "number" || dataType3 == "boolean"){
+coerced3 = "" + data3;
+}
+else if(data3 === null){
+coerced3 = "";
+}
+else {
+const err7 = {instancePath:instancePath+"/email",schemaPath:"../../operations/clients/addClient.json#/definitions/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema79.type,parentSchema:schema79,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(coerced3 !== undefined){
+data3 = coerced3;
+if(data !== undefined){
+data["email"] = coerced3;
+}
+}
+}
+if(typeof data3 === "string"){
+if(func5(data3) > 254){
+const err8 = {instancePath:instancePath+"/email",schemaPath:"../../operations/clients/addClient.json#/definitions/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema79,data:data3};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(!pattern1.test(data3)){
+const err9 = {instancePath:instancePath+"/email",schemaPath:"../../operations/clients/addClient.json#/definitions/email/pattern",keyword:"pattern",params:{pattern: "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"},message:"must match pattern \""+"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"+"\"",schema:"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$",parentSchema:schema79,data:data3};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+if(data.address1 !== undefined){
+let data4 = data.address1;
+if(typeof data4 !== "string"){
+let dataType4 = typeof data4;
+let coerced4 = undefined;
+if(dataType4 == 'object' && Array.isArray(data4) && data4.length == 1){
+data4 = data4[0];
+dataType4 = typeof data4;
+if(typeof data4 === "string"){
+coerced4 = data4;
+}
+}
+if(!(coerced4 !== undefined)){
+if(dataType4 == "number" || dataType4 == "boolean"){
+coerced4 = "" + data4;
+}
+else if(data4 === null){
+coerced4 = "";
+}
+else {
+const err10 = {instancePath:instancePath+"/address1",schemaPath:"#/properties/address1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema971.properties.address1.type,parentSchema:schema971.properties.address1,data:data4};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(coerced4 !== undefined){
+data4 = coerced4;
+if(data !== undefined){
+data["address1"] = coerced4;
+}
+}
+}
+if(typeof data4 === "string"){
+if(func5(data4) > 255){
+const err11 = {instancePath:instancePath+"/address1",schemaPath:"#/properties/address1/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema971.properties.address1,data:data4};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+if(data.address2 !== undefined){
+let data5 = data.address2;
+if(typeof data5 !== "string"){
+let dataType5 = typeof data5;
+let coerced5 = undefined;
+if(dataType5 == 'object' && Array.isArray(data5) && data5.length == 1){
+data5 = data5[0];
+dataType5 = typeof data5;
+if(typeof data5 === "string"){
+coerced5 = data5;
+}
+}
+if(!(coerced5 !== undefined)){
+if(dataType5 == "number" || dataType5 == "boolean"){
+coerced5 = "" + data5;
+}
+else if(data5 === null){
+coerced5 = "";
+}
+else {
+const err12 = {instancePath:instancePath+"/address2",schemaPath:"#/properties/address2/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema971.properties.address2.type,parentSchema:schema971.properties.address2,data:data5};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(coerced5 !== undefined){
+data5 = coerced5;
+if(data !== undefined){
+data["address2"] = coerced5;
+}
+}
+}
+if(typeof data5 === "string"){
+if(func5(data5) > 255){
+const err13 = {instancePath:instancePath+"/address2",schemaPath:"#/properties/address2/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema971.properties.address2,data:data5};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+if(data.city !== undefined){
+let data6 = data.city;
+if(typeof data6 !== "string"){
+let dataType6 = typeof data6;
+let coerced6 = undefined;
+if(dataType6 == 'object' && Array.isArray(data6) && data6.length == 1){
+data6 = data6[0];
+dataType6 = typeof data6;
+if(typeof data6 === "string"){
+coerced6 = data6;
+}
+}
+if(!(coerced6 !== undefined)){
+if(dataType6 == "number" || dataType6 == "boolean"){
+coerced6 = "" + data6;
+}
+else if(data6 === null){
+coerced6 = "";
+}
+else {
+const err14 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema971.properties.city.type,parentSchema:schema971.properties.city,data:data6};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(coerced6 !== undefined){
+data6 = coerced6;
+if(data !== undefined){
+data["city"] = coerced6;
+}
+}
+}
+if(typeof data6 === "string"){
+if(func5(data6) > 255){
+const err15 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema971.properties.city,data:data6};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+if(data.state !== undefined){
+let data7 = data.state;
+if(typeof data7 !== "string"){
+let dataType7 = typeof data7;
+let coerced7 = undefined;
+if(dataType7 == 'object' && Array.isArray(data7) && data7.length == 1){
+data7 = data7[0];
+dataType7 = typeof data7;
+if(typeof data7 === "string"){
+coerced7 = data7;
+}
+}
+if(!(coerced7 !== undefined)){
+if(dataType7 == "number" || dataType7 == "boolean"){
+coerced7 = "" + data7;
+}
+else if(data7 === null){
+coerced7 = "";
+}
+else {
+const err16 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema971.properties.state.type,parentSchema:schema971.properties.state,data:data7};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(coerced7 !== undefined){
+data7 = coerced7;
+if(data !== undefined){
+data["state"] = coerced7;
+}
+}
+}
+if(typeof data7 === "string"){
+if(func5(data7) > 255){
+const err17 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema971.properties.state,data:data7};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+if(data.postcode !== undefined){
+let data8 = data.postcode;
+if(typeof data8 !== "string"){
+let dataType8 = typeof data8;
+let coerced8 = undefined;
+if(dataType8 == 'object' && Array.isArray(data8) && data8.length == 1){
+data8 = data8[0];
+dataType8 = typeof data8;
+if(typeof data8 === "string"){
+coerced8 = data8;
+}
+}
+if(!(coerced8 !== undefined)){
+if(dataType8 == "number" || dataType8 == "boolean"){
+coerced8 = "" + data8;
+}
+else if(data8 === null){
+coerced8 = "";
+}
+else {
+const err18 = {instancePath:instancePath+"/postcode",schemaPath:"#/properties/postcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema971.properties.postcode.type,parentSchema:schema971.properties.postcode,data:data8};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(coerced8 !== undefined){
+data8 = coerced8;
+if(data !== undefined){
+data["postcode"] = coerced8;
+}
+}
+}
+if(typeof data8 === "string"){
+if(func5(data8) > 255){
+const err19 = {instancePath:instancePath+"/postcode",schemaPath:"#/properties/postcode/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema971.properties.postcode,data:data8};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+if(data.phonenumber !== undefined){
+let data9 = data.phonenumber;
+if(typeof data9 !== "string"){
+let dataType9 = typeof data9;
+let coerced9 = undefined;
+if(dataType9 == 'object' && Array.isArray(data9) && data9.length == 1){
+data9 = data9[0];
+dataType9 = typeof data9;
+if(typeof data9 === "string"){
+coerced9 = data9;
+}
+}
+if(!(coerced9 !== undefined)){
+if(dataType9 == "number" || dataType9 == "boolean"){
+coerced9 = "" + data9;
+}
+else if(data9 === null){
+coerced9 = "";
+}
+else {
+const err20 = {instancePath:instancePath+"/phonenumber",schemaPath:"#/properties/phonenumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema971.properties.phonenumber.type,parentSchema:schema971.properties.phonenumber,data:data9};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(coerced9 !== undefined){
+data9 = coerced9;
+if(data !== undefined){
+data["phonenumber"] = coerced9;
+}
+}
+}
+if(typeof data9 === "string"){
+if(func5(data9) > 255){
+const err21 = {instancePath:instancePath+"/phonenumber",schemaPath:"#/properties/phonenumber/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema971.properties.phonenumber,data:data9};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+if(data.country !== undefined){
+let data10 = data.country;
+if(typeof data10 !== "string"){
+let dataType10 = typeof data10;
+let coerced10 = undefined;
+if(dataType10 == 'object' && Array.isArray(data10) && data10.length == 1){
+data10 = data10[0];
+dataType10 = typeof data10;
+if(typeof data10 === "string"){
+coerced10 = data10;
+}
+}
+if(!(coerced10 !== undefined)){
+if(dataType10 == "number" || dataType10 == "boolean"){
+coerced10 = "" + data10;
+}
+else if(data10 === null){
+coerced10 = "";
+}
+else {
+const err22 = {instancePath:instancePath+"/country",schemaPath:"#/properties/country/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema971.properties.country.type,parentSchema:schema971.properties.country,data:data10};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(coerced10 !== undefined){
+data10 = coerced10;
+if(data !== undefined){
+data["country"] = coerced10;
+}
+}
+}
+if(typeof data10 === "string"){
+if(!pattern495.test(data10)){
+const err23 = {instancePath:instancePath+"/country",schemaPath:"#/properties/country/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z]{2}$"},message:"must match pattern \""+"^[A-Za-z]{2}$"+"\"",schema:"^[A-Za-z]{2}$",parentSchema:schema971.properties.country,data:data10};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema971.type,parentSchema:schema971,data};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+validate237.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate244(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema979.required,parentSchema:schema979,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.contact_info === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "contact_info"},message:"must have required property '"+"contact_info"+"'",schema:schema979.required,parentSchema:schema979,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern49.test(data0)){
+const err3 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+if(data.contact_info !== undefined){
+let data1 = data.contact_info;
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(Object.keys(data1).length < 1){
+const err4 = {instancePath:instancePath+"/contact_info",schemaPath:"#/properties/contact_info/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema979.properties.contact_info,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+for(const key0 in data1){
+if(!((((key0 === "registrant") || (key0 === "admin")) || (key0 === "tech")) || (key0 === "billing"))){
+const err5 = {instancePath:instancePath+"/contact_info",schemaPath:"#/properties/contact_info/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema979.properties.contact_info,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data1.registrant !== undefined){
+if(!(validate237(data1.registrant, {instancePath:instancePath+"/contact_info/registrant",parentData:data1,parentDataProperty:"registrant",rootData}))){
+vErrors = vErrors === null ? validate237.errors : vErrors.concat(validate237.errors);
+errors = vErrors.length;
+}
+}
+if(data1.admin !== undefined){
+if(!(validate237(data1.admin, {instancePath:instancePath+"/contact_info/admin",parentData:data1,parentDataProperty:"admin",rootData}))){
+vErrors = vErrors === null ? validate237.errors : vErrors.concat(validate237.errors);
+errors = vErrors.length;
+}
+}
+if(data1.tech !== undefined){
+if(!(validate237(data1.tech, {instancePath:instancePath+"/contact_info/tech",parentData:data1,parentDataProperty:"tech",rootData}))){
+vErrors = vErrors === null ? validate237.errors : vErrors.concat(validate237.errors);
+errors = vErrors.length;
+}
+}
+if(data1.billing !== undefined){
+if(!(validate237(data1.billing, {instancePath:instancePath+"/contact_info/billing",parentData:data1,parentDataProperty:"billing",rootData}))){
+vErrors = vErrors === null ? validate237.errors : vErrors.concat(validate237.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/contact_info",schemaPath:"#/properties/contact_info/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema979.properties.contact_info.type,parentSchema:schema979.properties.contact_info,data:data1};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema979.type,parentSchema:schema979,data};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+validate244.errors = vErrors;
+return errors === 0;
+}
+
+export const putDomainIdDnsIndex = validate252;
+const schema993 = {"title":"UserApiPutDomainIdDnsIndexInput","type":"object","required":["id","index"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"index":{"$ref":"../defs.json#/definitions/id"},"record_id":{"$ref":"../defs.json#/definitions/id"},"name":{"type":"string","minLength":1,"maxLength":255,"description":"the host: \"@\" for the domain itself, or a label such as www"},"type":{"$ref":"../../resources/domain_dns.json#/definitions/type"},"priority":{"type":"string","pattern":"^(0|[1-9][0-9]{0,4})$","description":"a priority from 0 to 99999 (MX and SRV)"},"content":{"type":"string","minLength":1,"maxLength":4096}}};
+
+function validate252(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema993.required,parentSchema:schema993,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.index === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "index"},message:"must have required property '"+"index"+"'",schema:schema993.required,parentSchema:schema993,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern49.test(data0)){
+const err3 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+if(data.index !== undefined){
+let data1 = data.index;
+if(typeof data1 !== "string"){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType1 = typeof data1;
+if(typeof data1 === "string"){
+coerced1 = data1;
+}
+}
+if(!(coerced1 !== undefined)){
+if(dataType1 == "number" || dataType1 == "boolean"){
+coerced1 = "" + data1;
+}
+else if(data1 === null){
+coerced1 = "";
+}
+else {
+const err4 = {instancePath:instancePath+"/index",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["index"] = coerced1;
+}
+}
+}
+if(typeof data1 === "string"){
+if(!pattern49.test(data1)){
+const err5 = {instancePath:instancePath+"/index",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+if(data.record_id !== undefined){
+let data2 = data.record_id;
+if(typeof data2 !== "string"){
+let dataType2 = typeof data2;
+let coerced2 = undefined;
+if(dataType2 == 'object' && Array.isArray(data2) && data2.length == 1){
+data2 = data2[0];
+dataType2 = typeof data2;
+if(typeof data2 === "string"){
+coerced2 = data2;
+}
+}
+if(!(coerced2 !== undefined)){
+if(dataType2 == "number" || dataType2 == "boolean"){
+coerced2 = "" + data2;
+}
+else if(data2 === null){
+coerced2 = "";
+}
+else {
+const err6 = {instancePath:instancePath+"/record_id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data2};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(coerced2 !== undefined){
+data2 = coerced2;
+if(data !== undefined){
+data["record_id"] = coerced2;
+}
+}
+}
+if(typeof data2 === "string"){
+if(!pattern49.test(data2)){
+const err7 = {instancePath:instancePath+"/record_id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data2};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+if(data.name !== undefined){
+let data3 = data.name;
+if(typeof data3 !== "string"){
+let dataType3 = typeof data3;
+let coerced3 = undefined;
+if(dataType3 == 'object' && Array.isArray(data3) && data3.length == 1){
+data3 = data3[0];
+dataType3 = typeof data3;
+if(typeof data3 === "string"){
+coerced3 = data3;
+}
+}
+if(!(coerced3 !== undefined)){
+if(dataType3 == "number" || dataType3 == "boolean"){
+coerced3 = "" + data3;
+}
+else if(data3 === null){
+coerced3 = "";
+}
+else {
+const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema993.properties.name.type,parentSchema:schema993.properties.name,data:data3};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(coerced3 !== undefined){
+data3 = coerced3;
+if(data !== undefined){
+data["name"] = coerced3;
+}
+}
+}
+if(typeof data3 === "string"){
+if(func5(data3) > 255){
+const err9 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema993.properties.name,data:data3};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(func5(data3) < 1){
+const err10 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema993.properties.name,data:data3};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+if(data.type !== undefined){
+let data4 = data.type;
+if(typeof data4 !== "string"){
+let dataType4 = typeof data4;
+let coerced4 = undefined;
+if(dataType4 == 'object' && Array.isArray(data4) && data4.length == 1){
+data4 = data4[0];
+dataType4 = typeof data4;
+if(typeof data4 === "string"){
+coerced4 = data4;
+}
+}
+if(!(coerced4 !== undefined)){
+if(dataType4 == "number" || dataType4 == "boolean"){
+coerced4 = "" + data4;
+}
+else if(data4 === null){
+coerced4 = "";
+}
+else {
+const err11 = {instancePath:instancePath+"/type",schemaPath:"../../resources/domain_dns.json#/definitions/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema754.type,parentSchema:schema754,data:data4};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(coerced4 !== undefined){
+data4 = coerced4;
+if(data !== undefined){
+data["type"] = coerced4;
+}
+}
+}
+if(!(((((((data4 === "A") || (data4 === "AAAA")) || (data4 === "CNAME")) || (data4 === "MX")) || (data4 === "NS")) || (data4 === "SRV")) || (data4 === "TXT"))){
+const err12 = {instancePath:instancePath+"/type",schemaPath:"../../resources/domain_dns.json#/definitions/type/enum",keyword:"enum",params:{allowedValues: schema754.enum},message:"must be equal to one of the allowed values",schema:schema754.enum,parentSchema:schema754,data:data4};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.priority !== undefined){
+let data5 = data.priority;
+if(typeof data5 !== "string"){
+let dataType5 = typeof data5;
+let coerced5 = undefined;
+if(dataType5 == 'object' && Array.isArray(data5) && data5.length == 1){
+data5 = data5[0];
+dataType5 = typeof data5;
+if(typeof data5 === "string"){
+coerced5 = data5;
+}
+}
+if(!(coerced5 !== undefined)){
+if(dataType5 == "number" || dataType5 == "boolean"){
+coerced5 = "" + data5;
+}
+else if(data5 === null){
+coerced5 = "";
+}
+else {
+const err13 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema993.properties.priority.type,parentSchema:schema993.properties.priority,data:data5};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(coerced5 !== undefined){
+data5 = coerced5;
+if(data !== undefined){
+data["priority"] = coerced5;
+}
+}
+}
+if(typeof data5 === "string"){
+if(!pattern352.test(data5)){
+const err14 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,4})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,4})$"+"\"",schema:"^(0|[1-9][0-9]{0,4})$",parentSchema:schema993.properties.priority,data:data5};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+if(data.content !== undefined){
+let data6 = data.content;
+if(typeof data6 !== "string"){
+let dataType6 = typeof data6;
+let coerced6 = undefined;
+if(dataType6 == 'object' && Array.isArray(data6) && data6.length == 1){
+data6 = data6[0];
+dataType6 = typeof data6;
+if(typeof data6 === "string"){
+coerced6 = data6;
+}
+}
+if(!(coerced6 !== undefined)){
+if(dataType6 == "number" || dataType6 == "boolean"){
+coerced6 = "" + data6;
+}
+else if(data6 === null){
+coerced6 = "";
+}
+else {
+const err15 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema993.properties.content.type,parentSchema:schema993.properties.content,data:data6};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(coerced6 !== undefined){
+data6 = coerced6;
+if(data !== undefined){
+data["content"] = coerced6;
+}
+}
+}
+if(typeof data6 === "string"){
+if(func5(data6) > 4096){
+const err16 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters",schema:4096,parentSchema:schema993.properties.content,data:data6};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if(func5(data6) < 1){
+const err17 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema993.properties.content,data:data6};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema993.type,parentSchema:schema993,data};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+validate252.errors = vErrors;
+return errors === 0;
+}
+
+export const putDomainIdIdprotection = validate254;
+const schema1003 = {"title":"UserApiPutDomainIdIdprotectionInput","type":"object","required":["id","switch"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"switch":{"$ref":"putDomainIdReglock.json#/definitions/switch"}}};
+
+function validate254(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1003.required,parentSchema:schema1003,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.switch === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "switch"},message:"must have required property '"+"switch"+"'",schema:schema1003.required,parentSchema:schema1003,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern49.test(data0)){
+const err3 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+if(data.switch !== undefined){
+let data1 = data.switch;
+const _errs6 = errors;
+let valid3 = false;
+const _errs7 = errors;
+if(typeof data1 !== "boolean"){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType1 = typeof data1;
+if(typeof data1 === "boolean"){
+coerced1 = data1;
+}
+}
+if(!(coerced1 !== undefined)){
+if(data1 === "false" || data1 === 0 || data1 === null){
+coerced1 = false;
+}
+else if(data1 === "true" || data1 === 1){
+coerced1 = true;
+}
+else {
+const err4 = {instancePath:instancePath+"/switch",schemaPath:"putDomainIdReglock.json#/definitions/switch/anyOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema960.anyOf[0].type,parentSchema:schema960.anyOf[0],data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["switch"] = coerced1;
+}
+}
+}
+var _valid0 = _errs7 === errors;
+valid3 = valid3 || _valid0;
+if(!valid3){
+const _errs9 = errors;
+if(typeof data1 !== "string"){
+let dataType2 = typeof data1;
+let coerced2 = undefined;
+if(dataType2 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType2 = typeof data1;
+if(typeof data1 === "string"){
+coerced2 = data1;
+}
+}
+if(!(coerced2 !== undefined)){
+if(dataType2 == "number" || dataType2 == "boolean"){
+coerced2 = "" + data1;
+}
+else if(data1 === null){
+coerced2 = "";
+}
+else {
+const err5 = {instancePath:instancePath+"/switch",schemaPath:"putDomainIdReglock.json#/definitions/switch/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema960.anyOf[1].type,parentSchema:schema960.anyOf[1],data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(coerced2 !== undefined){
+data1 = coerced2;
+if(data !== undefined){
+data["switch"] = coerced2;
+}
+}
+}
+if(!((((data1 === "0") || (data1 === "1")) || (data1 === "true")) || (data1 === "false"))){
+const err6 = {instancePath:instancePath+"/switch",schemaPath:"putDomainIdReglock.json#/definitions/switch/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema960.anyOf[1].enum},message:"must be equal to one of the allowed values",schema:schema960.anyOf[1].enum,parentSchema:schema960.anyOf[1],data:data1};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+var _valid0 = _errs9 === errors;
+valid3 = valid3 || _valid0;
+}
+if(!valid3){
+const err7 = {instancePath:instancePath+"/switch",schemaPath:"putDomainIdReglock.json#/definitions/switch/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema960.anyOf,parentSchema:schema960,data:data1};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+else {
+errors = _errs6;
+if(vErrors !== null){
+if(_errs6){
+vErrors.length = _errs6;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1003.type,parentSchema:schema1003,data};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+validate254.errors = vErrors;
+return errors === 0;
+}
+
+export const putDomainIdNs = validate255;
+const schema1006 = {"title":"UserApiPutDomainIdNsInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"nameservers":{"$ref":"putDomainIdNs.json#/definitions/nameservers"}}};
+
+function validate255(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1006.required,parentSchema:schema1006,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern49.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+if(data.nameservers !== undefined){
+let data1 = data.nameservers;
+if(!(Array.isArray(data1))){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType1 = typeof data1;
+if(Array.isArray(data1)){
+coerced1 = data1;
+}
+}
+if(!(coerced1 !== undefined)){
+if(dataType1 === "string" || dataType1 === "number"
+              || dataType1 === "boolean" || data1 === null){
+coerced1 = [data1];
+}
+else {
+const err3 = {instancePath:instancePath+"/nameservers",schemaPath:"putDomainIdNs.json#/definitions/nameservers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema910.type,parentSchema:schema910,data:data1};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["nameservers"] = coerced1;
+}
+}
+}
+if(Array.isArray(data1)){
+if(data1.length > 4){
+const err4 = {instancePath:instancePath+"/nameservers",schemaPath:"putDomainIdNs.json#/definitions/nameservers/maxItems",keyword:"maxItems",params:{limit: 4},message:"must NOT have more than 4 items",schema:4,parentSchema:schema910,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+let dataType2 = typeof data2;
+let coerced2 = undefined;
+if(dataType2 == 'object' && Array.isArray(data2) && data2.length == 1){
+data2 = data2[0];
+dataType2 = typeof data2;
+if(typeof data2 === "string"){
+coerced2 = data2;
+}
+}
+if(!(coerced2 !== undefined)){
+if(dataType2 == "number" || dataType2 == "boolean"){
+coerced2 = "" + data2;
+}
+else if(data2 === null){
+coerced2 = "";
+}
+else {
+const err5 = {instancePath:instancePath+"/nameservers/" + i0,schemaPath:"putDomainIdNs.json#/definitions/nameservers/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema910.items.type,parentSchema:schema910.items,data:data2};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(coerced2 !== undefined){
+data2 = coerced2;
+if(data1 !== undefined){
+data1[i0] = coerced2;
+}
+}
+}
+if(typeof data2 === "string"){
+if(func5(data2) > 253){
+const err6 = {instancePath:instancePath+"/nameservers/" + i0,schemaPath:"putDomainIdNs.json#/definitions/nameservers/items/maxLength",keyword:"maxLength",params:{limit: 253},message:"must NOT have more than 253 characters",schema:253,parentSchema:schema910.items,data:data2};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(!pattern451.test(data2)){
+const err7 = {instancePath:instancePath+"/nameservers/" + i0,schemaPath:"putDomainIdNs.json#/definitions/nameservers/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$"},message:"must match pattern \""+"^[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$"+"\"",schema:"^[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$",parentSchema:schema910.items,data:data2};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1006.type,parentSchema:schema1006,data};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+validate255.errors = vErrors;
+return errors === 0;
+}
+
+export const putDomainIdReglock = validate256;
+const schema1009 = {"title":"UserApiPutDomainIdReglockInput","type":"object","required":["id","switch"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"switch":{"$ref":"putDomainIdReglock.json#/definitions/switch"}}};
+
+function validate256(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1009.required,parentSchema:schema1009,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.switch === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "switch"},message:"must have required property '"+"switch"+"'",schema:schema1009.required,parentSchema:schema1009,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern49.test(data0)){
+const err3 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+if(data.switch !== undefined){
+let data1 = data.switch;
+const _errs6 = errors;
+let valid3 = false;
+const _errs7 = errors;
+if(typeof data1 !== "boolean"){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType1 = typeof data1;
+if(typeof data1 === "boolean"){
+coerced1 = data1;
+}
+}
+if(!(coerced1 !== undefined)){
+if(data1 === "false" || data1 === 0 || data1 === null){
+coerced1 = false;
+}
+else if(data1 === "true" || data1 === 1){
+coerced1 = true;
+}
+else {
+const err4 = {instancePath:instancePath+"/switch",schemaPath:"putDomainIdReglock.json#/definitions/switch/anyOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema960.anyOf[0].type,parentSchema:schema960.anyOf[0],data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["switch"] = coerced1;
+}
+}
+}
+var _valid0 = _errs7 === errors;
+valid3 = valid3 || _valid0;
+if(!valid3){
+const _errs9 = errors;
+if(typeof data1 !== "string"){
+let dataType2 = typeof data1;
+let coerced2 = undefined;
+if(dataType2 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType2 = typeof data1;
+if(typeof data1 === "string"){
+coerced2 = data1;
+}
+}
+if(!(coerced2 !== undefined)){
+if(dataType2 == "number" || dataType2 == "boolean"){
+coerced2 = "" + data1;
+}
+else if(data1 === null){
+coerced2 = "";
+}
+else {
+const err5 = {instancePath:instancePath+"/switch",schemaPath:"putDomainIdReglock.json#/definitions/switch/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema960.anyOf[1].type,parentSchema:schema960.anyOf[1],data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(coerced2 !== undefined){
+data1 = coerced2;
+if(data !== undefined){
+data["switch"] = coerced2;
+}
+}
+}
+if(!((((data1 === "0") || (data1 === "1")) || (data1 === "true")) || (data1 === "false"))){
+const err6 = {instancePath:instancePath+"/switch",schemaPath:"putDomainIdReglock.json#/definitions/switch/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema960.anyOf[1].enum},message:"must be equal to one of the allowed values",schema:schema960.anyOf[1].enum,parentSchema:schema960.anyOf[1],data:data1};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+var _valid0 = _errs9 === errors;
+valid3 = valid3 || _valid0;
+}
+if(!valid3){
+const err7 = {instancePath:instancePath+"/switch",schemaPath:"putDomainIdReglock.json#/definitions/switch/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema960.anyOf,parentSchema:schema960,data:data1};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+else {
+errors = _errs6;
+if(vErrors !== null){
+if(_errs6){
+vErrors.length = _errs6;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1009.type,parentSchema:schema1009,data};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+validate256.errors = vErrors;
+return errors === 0;
+}
+
+export const getNotifications = validate264;
+const schema1013 = {"title":"UserApiNotificationFilter","type":"object","properties":{"rel_type":{"$ref":"../../resources/portal_notification.json#/properties/rel_type"},"rel_id":{"type":"string","pattern":"^[0-9]+$","description":"a number: an invoice's id or a ticket's 6-digit number"},"page":{"$ref":"../defs.json#/definitions/pageNumber"}}};
+const schema1019 = {"type":"string","enum":["Ticket","Invoice"],"description":"what the notification is about"};
+const pattern0 = new RegExp("^[0-9]+$", "u");
+
+function validate264(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.rel_type !== undefined){
+let data0 = data.rel_type;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err0 = {instancePath:instancePath+"/rel_type",schemaPath:"../../resources/portal_notification.json#/properties/rel_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1019.type,parentSchema:schema1019,data:data0};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["rel_type"] = coerced0;
+}
+}
+}
+if(!((data0 === "Ticket") || (data0 === "Invoice"))){
+const err1 = {instancePath:instancePath+"/rel_type",schemaPath:"../../resources/portal_notification.json#/properties/rel_type/enum",keyword:"enum",params:{allowedValues: schema1019.enum},message:"must be equal to one of the allowed values",schema:schema1019.enum,parentSchema:schema1019,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.rel_id !== undefined){
+let data1 = data.rel_id;
+if(typeof data1 !== "string"){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType1 = typeof data1;
+if(typeof data1 === "string"){
+coerced1 = data1;
+}
+}
+if(!(coerced1 !== undefined)){
+if(dataType1 == "number" || dataType1 == "boolean"){
+coerced1 = "" + data1;
+}
+else if(data1 === null){
+coerced1 = "";
+}
+else {
+const err2 = {instancePath:instancePath+"/rel_id",schemaPath:"#/properties/rel_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1013.properties.rel_id.type,parentSchema:schema1013.properties.rel_id,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["rel_id"] = coerced1;
+}
+}
+}
+if(typeof data1 === "string"){
+if(!pattern0.test(data1)){
+const err3 = {instancePath:instancePath+"/rel_id",schemaPath:"#/properties/rel_id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema1013.properties.rel_id,data:data1};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+if(data.page !== undefined){
+let data2 = data.page;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+let dataType2 = typeof data2;
+let coerced2 = undefined;
+if(dataType2 == 'object' && Array.isArray(data2) && data2.length == 1){
+data2 = data2[0];
+dataType2 = typeof data2;
+if(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2))){
+coerced2 = data2;
+}
+}
+if(!(coerced2 !== undefined)){
+if(dataType2 === "boolean" || data2 === null
+              || (dataType2 === "string" && data2 && data2 == +data2 && !(data2 % 1))){
+coerced2 = +data2;
+}
+else {
+const err4 = {instancePath:instancePath+"/page",schemaPath:"../defs.json#/definitions/pageNumber/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema53.type,parentSchema:schema53,data:data2};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(coerced2 !== undefined){
+data2 = coerced2;
+if(data !== undefined){
+data["page"] = coerced2;
+}
+}
+}
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 < 1 || isNaN(data2)){
+const err5 = {instancePath:instancePath+"/page",schemaPath:"../defs.json#/definitions/pageNumber/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema53,data:data2};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1013.type,parentSchema:schema1013,data};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+validate264.errors = vErrors;
+return errors === 0;
+}
+
+export const getNotificationsNew = validate271;
+
+function validate271(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.rel_type !== undefined){
+let data0 = data.rel_type;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err0 = {instancePath:instancePath+"/rel_type",schemaPath:"../../resources/portal_notification.json#/properties/rel_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1019.type,parentSchema:schema1019,data:data0};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["rel_type"] = coerced0;
+}
+}
+}
+if(!((data0 === "Ticket") || (data0 === "Invoice"))){
+const err1 = {instancePath:instancePath+"/rel_type",schemaPath:"../../resources/portal_notification.json#/properties/rel_type/enum",keyword:"enum",params:{allowedValues: schema1019.enum},message:"must be equal to one of the allowed values",schema:schema1019.enum,parentSchema:schema1019,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.rel_id !== undefined){
+let data1 = data.rel_id;
+if(typeof data1 !== "string"){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType1 = typeof data1;
+if(typeof data1 === "string"){
+coerced1 = data1;
+}
+}
+if(!(coerced1 !== undefined)){
+if(dataType1 == "number" || dataType1 == "boolean"){
+coerced1 = "" + data1;
+}
+else if(data1 === null){
+coerced1 = "";
+}
+else {
+const err2 = {instancePath:instancePath+"/rel_id",schemaPath:"#/properties/rel_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1013.properties.rel_id.type,parentSchema:schema1013.properties.rel_id,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["rel_id"] = coerced1;
+}
+}
+}
+if(typeof data1 === "string"){
+if(!pattern0.test(data1)){
+const err3 = {instancePath:instancePath+"/rel_id",schemaPath:"#/properties/rel_id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema1013.properties.rel_id,data:data1};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+if(data.page !== undefined){
+let data2 = data.page;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+let dataType2 = typeof data2;
+let coerced2 = undefined;
+if(dataType2 == 'object' && Array.isArray(data2) && data2.length == 1){
+data2 = data2[0];
+dataType2 = typeof data2;
+if(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2))){
+coerced2 = data2;
+}
+}
+if(!(coerced2 !== undefined)){
+if(dataType2 === "boolean" || data2 === null
+              || (dataType2 === "string" && data2 && data2 == +data2 && !(data2 % 1))){
+coerced2 = +data2;
+}
+else {
+const err4 = {instancePath:instancePath+"/page",schemaPath:"../defs.json#/definitions/pageNumber/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema53.type,parentSchema:schema53,data:data2};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(coerced2 !== undefined){
+data2 = coerced2;
+if(data !== undefined){
+data["page"] = coerced2;
+}
+}
+}
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 < 1 || isNaN(data2)){
+const err5 = {instancePath:instancePath+"/page",schemaPath:"../defs.json#/definitions/pageNumber/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema53,data:data2};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1013.type,parentSchema:schema1013,data};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+validate271.errors = vErrors;
+return errors === 0;
+}
+
+export const putNotificationsIdAck = validate274;
+const schema1038 = {"title":"UserApiPutNotificationsIdAckInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
+
+function validate274(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1038.required,parentSchema:schema1038,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern49.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1038.type,parentSchema:schema1038,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate274.errors = vErrors;
+return errors === 0;
+}
+
+export const getService = validate289;
+const schema1125 = {"title":"UserApiGetServiceInput","type":"object","properties":{"page":{"$ref":"../defs.json#/definitions/pageNumber"}}};
+
+function validate289(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.page !== undefined){
+let data0 = data.page;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 === "boolean" || data0 === null
+              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
+coerced0 = +data0;
+}
+else {
+const err0 = {instancePath:instancePath+"/page",schemaPath:"../defs.json#/definitions/pageNumber/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema53.type,parentSchema:schema53,data:data0};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["page"] = coerced0;
+}
+}
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 < 1 || isNaN(data0)){
+const err1 = {instancePath:instancePath+"/page",schemaPath:"../defs.json#/definitions/pageNumber/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema53,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1125.type,parentSchema:schema1125,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate289.errors = vErrors;
+return errors === 0;
+}
+
+export const getServiceId = validate293;
+const schema1149 = {"title":"UserApiGetServiceIdInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
+
+function validate293(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1149.required,parentSchema:schema1149,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern49.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1149.type,parentSchema:schema1149,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate293.errors = vErrors;
+return errors === 0;
+}
+
+export const getServiceIdCycle = validate297;
+const schema1156 = {"title":"UserApiGetServiceIdCycleInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
+
+function validate297(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1156.required,parentSchema:schema1156,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern49.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1156.type,parentSchema:schema1156,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate297.errors = vErrors;
+return errors === 0;
+}
+
+export const getServiceIdLabel = validate299;
+const schema1161 = {"title":"UserApiGetServiceIdLabelInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
+
+function validate299(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1161.required,parentSchema:schema1161,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern49.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1161.type,parentSchema:schema1161,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate299.errors = vErrors;
+return errors === 0;
+}
+
+export const getServiceIdMethods = validate301;
+const schema1165 = {"title":"UserApiGetServiceIdMethodsInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
+
+function validate301(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1165.required,parentSchema:schema1165,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern49.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1165.type,parentSchema:schema1165,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate301.errors = vErrors;
+return errors === 0;
+}
+
+export const getServiceOrderOrderNum = validate303;
+const schema1170 = {"title":"UserApiGetServiceOrderOrderNumInput","type":"object","required":["order_num"],"properties":{"order_num":{"$ref":"../defs.json#/definitions/id","description":"the order's number"}}};
+
+function validate303(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.order_num === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "order_num"},message:"must have required property '"+"order_num"+"'",schema:schema811.required,parentSchema:schema811,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "order_num"},message:"must have required property '"+"order_num"+"'",schema:schema1170.required,parentSchema:schema1170,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6039,7 +10521,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema811.type,parentSchema:schema811,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1170.type,parentSchema:schema1170,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6048,14 +10530,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate209.errors = vErrors;
+validate303.errors = vErrors;
 return errors === 0;
 }
 
-export const postServiceIdCancel = validate212;
-const schema816 = {"title":"UserApiPostServiceIdCancelInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"immediate":{"description":"true (JSON), \"1\" or \"true\" ends the service now; false, \"0\" or \"false\" (the default) at the end of its billing period","anyOf":[{"type":"boolean"},{"type":"string","enum":["0","1","true","false"]}],"default":false},"reason":{"type":"string","maxLength":1000,"default":""}}};
+export const postServiceIdCancel = validate306;
+const schema1175 = {"title":"UserApiPostServiceIdCancelInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"immediate":{"description":"true (JSON), \"1\" or \"true\" ends the service now; false, \"0\" or \"false\" (the default) at the end of its billing period","anyOf":[{"type":"boolean"},{"type":"string","enum":["0","1","true","false"]}],"default":false},"reason":{"type":"string","maxLength":1000,"default":""}}};
 
-function validate212(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate306(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6066,7 +10548,7 @@ if(data.reason === undefined){
 data.reason = "";
 }
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema816.required,parentSchema:schema816,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1175.required,parentSchema:schema1175,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6147,7 +10629,7 @@ else if(data1 === "true" || data1 === 1){
 coerced1 = true;
 }
 else {
-const err3 = {instancePath:instancePath+"/immediate",schemaPath:"#/properties/immediate/anyOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema816.properties.immediate.anyOf[0].type,parentSchema:schema816.properties.immediate.anyOf[0],data:data1};
+const err3 = {instancePath:instancePath+"/immediate",schemaPath:"#/properties/immediate/anyOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema1175.properties.immediate.anyOf[0].type,parentSchema:schema1175.properties.immediate.anyOf[0],data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6186,7 +10668,7 @@ else if(data1 === null){
 coerced2 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/immediate",schemaPath:"#/properties/immediate/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema816.properties.immediate.anyOf[1].type,parentSchema:schema816.properties.immediate.anyOf[1],data:data1};
+const err4 = {instancePath:instancePath+"/immediate",schemaPath:"#/properties/immediate/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1175.properties.immediate.anyOf[1].type,parentSchema:schema1175.properties.immediate.anyOf[1],data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6204,7 +10686,7 @@ data["immediate"] = coerced2;
 }
 }
 if(!((((data1 === "0") || (data1 === "1")) || (data1 === "true")) || (data1 === "false"))){
-const err5 = {instancePath:instancePath+"/immediate",schemaPath:"#/properties/immediate/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema816.properties.immediate.anyOf[1].enum},message:"must be equal to one of the allowed values",schema:schema816.properties.immediate.anyOf[1].enum,parentSchema:schema816.properties.immediate.anyOf[1],data:data1};
+const err5 = {instancePath:instancePath+"/immediate",schemaPath:"#/properties/immediate/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema1175.properties.immediate.anyOf[1].enum},message:"must be equal to one of the allowed values",schema:schema1175.properties.immediate.anyOf[1].enum,parentSchema:schema1175.properties.immediate.anyOf[1],data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6217,7 +10699,7 @@ var _valid0 = _errs8 === errors;
 valid2 = valid2 || _valid0;
 }
 if(!valid2){
-const err6 = {instancePath:instancePath+"/immediate",schemaPath:"#/properties/immediate/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema816.properties.immediate.anyOf,parentSchema:schema816.properties.immediate,data:data1};
+const err6 = {instancePath:instancePath+"/immediate",schemaPath:"#/properties/immediate/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema1175.properties.immediate.anyOf,parentSchema:schema1175.properties.immediate,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -6256,7 +10738,7 @@ else if(data2 === null){
 coerced3 = "";
 }
 else {
-const err7 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema816.properties.reason.type,parentSchema:schema816.properties.reason,data:data2};
+const err7 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1175.properties.reason.type,parentSchema:schema1175.properties.reason,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -6275,7 +10757,7 @@ data["reason"] = coerced3;
 }
 if(typeof data2 === "string"){
 if(func5(data2) > 1000){
-const err8 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema816.properties.reason,data:data2};
+const err8 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema1175.properties.reason,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -6287,7 +10769,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema816.type,parentSchema:schema816,data};
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1175.type,parentSchema:schema1175,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -6296,19 +10778,19 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate212.errors = vErrors;
+validate306.errors = vErrors;
 return errors === 0;
 }
 
-export const postServiceIdCycle = validate214;
-const schema823 = {"title":"UserApiPostServiceIdCycleInput","type":"object","required":["id","cycle"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"cycle":{"type":"string","enum":["h","d","w","m","q","s","a","b","t","p4","p5"]}}};
+export const postServiceIdCycle = validate308;
+const schema1182 = {"title":"UserApiPostServiceIdCycleInput","type":"object","required":["id","cycle"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"cycle":{"type":"string","enum":["h","d","w","m","q","s","a","b","t","p4","p5"]}}};
 
-function validate214(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate308(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema823.required,parentSchema:schema823,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1182.required,parentSchema:schema1182,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6318,7 +10800,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.cycle === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cycle"},message:"must have required property '"+"cycle"+"'",schema:schema823.required,parentSchema:schema823,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cycle"},message:"must have required property '"+"cycle"+"'",schema:schema1182.required,parentSchema:schema1182,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6397,7 +10879,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema823.properties.cycle.type,parentSchema:schema823.properties.cycle,data:data1};
+const err4 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1182.properties.cycle.type,parentSchema:schema1182.properties.cycle,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6415,7 +10897,7 @@ data["cycle"] = coerced1;
 }
 }
 if(!(((((((((((data1 === "h") || (data1 === "d")) || (data1 === "w")) || (data1 === "m")) || (data1 === "q")) || (data1 === "s")) || (data1 === "a")) || (data1 === "b")) || (data1 === "t")) || (data1 === "p4")) || (data1 === "p5"))){
-const err5 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/enum",keyword:"enum",params:{allowedValues: schema823.properties.cycle.enum},message:"must be equal to one of the allowed values",schema:schema823.properties.cycle.enum,parentSchema:schema823.properties.cycle,data:data1};
+const err5 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/enum",keyword:"enum",params:{allowedValues: schema1182.properties.cycle.enum},message:"must be equal to one of the allowed values",schema:schema1182.properties.cycle.enum,parentSchema:schema1182.properties.cycle,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6427,7 +10909,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema823.type,parentSchema:schema823,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1182.type,parentSchema:schema1182,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -6436,19 +10918,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate214.errors = vErrors;
+validate308.errors = vErrors;
 return errors === 0;
 }
 
-export const postServiceIdLabel = validate216;
-const schema829 = {"title":"UserApiPostServiceIdLabelInput","type":"object","required":["id","label"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"label":{"type":"string","maxLength":255}}};
+export const postServiceIdLabel = validate310;
+const schema1188 = {"title":"UserApiPostServiceIdLabelInput","type":"object","required":["id","label"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"label":{"type":"string","maxLength":255}}};
 
-function validate216(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate310(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema829.required,parentSchema:schema829,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1188.required,parentSchema:schema1188,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6458,7 +10940,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.label === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'",schema:schema829.required,parentSchema:schema829,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'",schema:schema1188.required,parentSchema:schema1188,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6537,7 +11019,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema829.properties.label.type,parentSchema:schema829.properties.label,data:data1};
+const err4 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1188.properties.label.type,parentSchema:schema1188.properties.label,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6556,7 +11038,7 @@ data["label"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(func5(data1) > 255){
-const err5 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema829.properties.label,data:data1};
+const err5 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1188.properties.label,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6569,7 +11051,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema829.type,parentSchema:schema829,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1188.type,parentSchema:schema1188,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -6578,19 +11060,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate216.errors = vErrors;
+validate310.errors = vErrors;
 return errors === 0;
 }
 
-export const postServiceIdRenew = validate218;
-const schema835 = {"title":"UserApiPostServiceIdRenewInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
+export const postServiceIdRenew = validate312;
+const schema1194 = {"title":"UserApiPostServiceIdRenewInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
 
-function validate218(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate312(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema835.required,parentSchema:schema835,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1194.required,parentSchema:schema1194,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6651,7 +11133,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema835.type,parentSchema:schema835,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1194.type,parentSchema:schema1194,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6660,19 +11142,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate218.errors = vErrors;
+validate312.errors = vErrors;
 return errors === 0;
 }
 
-export const postOrder = validate227;
-const schema873 = {"title":"UserApiPostOrderInput","type":"object","required":["items"],"properties":{"items":{"$ref":"#/definitions/items"},"pay_method":{"$ref":"#/definitions/payMethod"},"promocode":{"$ref":"#/definitions/promocode"},"aff_id":{"$ref":"#/definitions/affId"},"ignore_errors":{"description":"true (JSON), \"1\" or \"true\" orders the items without problems and leaves the others out; false (the default) refuses the whole order","anyOf":[{"type":"boolean"},{"type":"string","enum":["0","1","true","false"]}],"default":false}}};
-const schema844 = {"type":"string","maxLength":255,"description":"a promotion code of at most 255 characters"};
-const schema838 = {"title":"UserApiOrderItems","type":"array","minItems":1,"maxItems":50,"description":"the items to order, 1 to 50","items":{"title":"UserApiOrderItemInput","type":"object","required":["type"],"properties":{"type":{"type":"string","enum":["product","domain"],"description":"product or domain"},"product_id":{"$ref":"../defs.json#/definitions/id","description":"a product item's product"},"cycle":{"$ref":"#/definitions/cycle"},"domain":{"$ref":"#/definitions/hostname"},"name":{"type":"string","maxLength":255,"description":"a domain item's full name, such as example.com"},"action":{"type":"string","enum":["register","transfer"],"default":"register","description":"register (the default) or transfer"},"years":{"type":"string","pattern":"^[1-9][0-9]?$","default":"1","description":"a number of years from 1 to 99 (default 1)"},"epp":{"type":"string","maxLength":255,"description":"a transfer authorisation code of at most 255 characters"},"nameservers":{"type":"array","maxItems":4,"items":{"$ref":"#/definitions/hostname"},"description":"up to 4 nameservers (none: the default ones)"}}}};
-const schema840 = {"type":"string","enum":["h","d","w","m","q","s","a","b","t","p4","p5","Once","Free"],"description":"a billing cycle the product is sold on (m, q, s, a, b, t, p4, p5, d, w, h, Once or Free); default: its first"};
-const schema841 = {"type":"string","maxLength":255,"description":"a hostname of at most 255 characters"};
-const pattern408 = new RegExp("^[1-9][0-9]?$", "u");
+export const postOrder = validate316;
+const schema1212 = {"title":"UserApiPostOrderInput","type":"object","required":["items"],"properties":{"items":{"$ref":"#/definitions/items"},"pay_method":{"$ref":"#/definitions/payMethod"},"promocode":{"$ref":"#/definitions/promocode"},"aff_id":{"$ref":"#/definitions/affId"},"ignore_errors":{"description":"true (JSON), \"1\" or \"true\" orders the items without problems and leaves the others out; false (the default) refuses the whole order","anyOf":[{"type":"boolean"},{"type":"string","enum":["0","1","true","false"]}],"default":false}}};
+const schema1203 = {"type":"string","maxLength":255,"description":"a promotion code of at most 255 characters"};
+const schema1197 = {"title":"UserApiOrderItems","type":"array","minItems":1,"maxItems":50,"description":"the items to order, 1 to 50","items":{"title":"UserApiOrderItemInput","type":"object","required":["type"],"properties":{"type":{"type":"string","enum":["product","domain"],"description":"product or domain"},"product_id":{"$ref":"../defs.json#/definitions/id","description":"a product item's product"},"cycle":{"$ref":"#/definitions/cycle"},"domain":{"$ref":"#/definitions/hostname"},"name":{"type":"string","maxLength":255,"description":"a domain item's full name, such as example.com"},"action":{"type":"string","enum":["register","transfer"],"default":"register","description":"register (the default) or transfer"},"years":{"type":"string","pattern":"^[1-9][0-9]?$","default":"1","description":"a number of years from 1 to 99 (default 1)"},"epp":{"type":"string","maxLength":255,"description":"a transfer authorisation code of at most 255 characters"},"nameservers":{"type":"array","maxItems":4,"items":{"$ref":"#/definitions/hostname"},"description":"up to 4 nameservers (none: the default ones)"}}}};
+const schema1199 = {"type":"string","enum":["h","d","w","m","q","s","a","b","t","p4","p5","Once","Free"],"description":"a billing cycle the product is sold on (m, q, s, a, b, t, p4, p5, d, w, h, Once or Free); default: its first"};
+const schema1200 = {"type":"string","maxLength":255,"description":"a hostname of at most 255 characters"};
+const pattern621 = new RegExp("^[1-9][0-9]?$", "u");
 
-function validate220(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate314(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(Array.isArray(data))){
@@ -6691,7 +11173,7 @@ if(dataType0 === "string" || dataType0 === "number"
 coerced0 = [data];
 }
 else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema838.type,parentSchema:schema838,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema1197.type,parentSchema:schema1197,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6710,7 +11192,7 @@ parentData[parentDataProperty] = coerced0;
 }
 if(Array.isArray(data)){
 if(data.length > 50){
-const err1 = {instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 50},message:"must NOT have more than 50 items",schema:50,parentSchema:schema838,data};
+const err1 = {instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 50},message:"must NOT have more than 50 items",schema:50,parentSchema:schema1197,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6720,7 +11202,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.length < 1){
-const err2 = {instancePath,schemaPath:"#/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema838,data};
+const err2 = {instancePath,schemaPath:"#/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema1197,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6740,7 +11222,7 @@ if(data0.years === undefined){
 data0.years = "1";
 }
 if(data0.type === undefined){
-const err3 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema838.items.required,parentSchema:schema838.items,data:data0};
+const err3 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema1197.items.required,parentSchema:schema1197.items,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6769,7 +11251,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/" + i0+"/type",schemaPath:"#/items/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema838.items.properties.type.type,parentSchema:schema838.items.properties.type,data:data1};
+const err4 = {instancePath:instancePath+"/" + i0+"/type",schemaPath:"#/items/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1197.items.properties.type.type,parentSchema:schema1197.items.properties.type,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6787,7 +11269,7 @@ data0["type"] = coerced1;
 }
 }
 if(!((data1 === "product") || (data1 === "domain"))){
-const err5 = {instancePath:instancePath+"/" + i0+"/type",schemaPath:"#/items/properties/type/enum",keyword:"enum",params:{allowedValues: schema838.items.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema838.items.properties.type.enum,parentSchema:schema838.items.properties.type,data:data1};
+const err5 = {instancePath:instancePath+"/" + i0+"/type",schemaPath:"#/items/properties/type/enum",keyword:"enum",params:{allowedValues: schema1197.items.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema1197.items.properties.type.enum,parentSchema:schema1197.items.properties.type,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6867,7 +11349,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err8 = {instancePath:instancePath+"/" + i0+"/cycle",schemaPath:"#/definitions/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema840.type,parentSchema:schema840,data:data3};
+const err8 = {instancePath:instancePath+"/" + i0+"/cycle",schemaPath:"#/definitions/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1199.type,parentSchema:schema1199,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -6885,7 +11367,7 @@ data0["cycle"] = coerced3;
 }
 }
 if(!(((((((((((((data3 === "h") || (data3 === "d")) || (data3 === "w")) || (data3 === "m")) || (data3 === "q")) || (data3 === "s")) || (data3 === "a")) || (data3 === "b")) || (data3 === "t")) || (data3 === "p4")) || (data3 === "p5")) || (data3 === "Once")) || (data3 === "Free"))){
-const err9 = {instancePath:instancePath+"/" + i0+"/cycle",schemaPath:"#/definitions/cycle/enum",keyword:"enum",params:{allowedValues: schema840.enum},message:"must be equal to one of the allowed values",schema:schema840.enum,parentSchema:schema840,data:data3};
+const err9 = {instancePath:instancePath+"/" + i0+"/cycle",schemaPath:"#/definitions/cycle/enum",keyword:"enum",params:{allowedValues: schema1199.enum},message:"must be equal to one of the allowed values",schema:schema1199.enum,parentSchema:schema1199,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -6915,7 +11397,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err10 = {instancePath:instancePath+"/" + i0+"/domain",schemaPath:"#/definitions/hostname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema841.type,parentSchema:schema841,data:data4};
+const err10 = {instancePath:instancePath+"/" + i0+"/domain",schemaPath:"#/definitions/hostname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1200.type,parentSchema:schema1200,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -6934,7 +11416,7 @@ data0["domain"] = coerced4;
 }
 if(typeof data4 === "string"){
 if(func5(data4) > 255){
-const err11 = {instancePath:instancePath+"/" + i0+"/domain",schemaPath:"#/definitions/hostname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema841,data:data4};
+const err11 = {instancePath:instancePath+"/" + i0+"/domain",schemaPath:"#/definitions/hostname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1200,data:data4};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -6965,7 +11447,7 @@ else if(data5 === null){
 coerced5 = "";
 }
 else {
-const err12 = {instancePath:instancePath+"/" + i0+"/name",schemaPath:"#/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema838.items.properties.name.type,parentSchema:schema838.items.properties.name,data:data5};
+const err12 = {instancePath:instancePath+"/" + i0+"/name",schemaPath:"#/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1197.items.properties.name.type,parentSchema:schema1197.items.properties.name,data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -6984,7 +11466,7 @@ data0["name"] = coerced5;
 }
 if(typeof data5 === "string"){
 if(func5(data5) > 255){
-const err13 = {instancePath:instancePath+"/" + i0+"/name",schemaPath:"#/items/properties/name/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema838.items.properties.name,data:data5};
+const err13 = {instancePath:instancePath+"/" + i0+"/name",schemaPath:"#/items/properties/name/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1197.items.properties.name,data:data5};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -7014,7 +11496,7 @@ else if(data6 === null){
 coerced6 = "";
 }
 else {
-const err14 = {instancePath:instancePath+"/" + i0+"/action",schemaPath:"#/items/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema838.items.properties.action.type,parentSchema:schema838.items.properties.action,data:data6};
+const err14 = {instancePath:instancePath+"/" + i0+"/action",schemaPath:"#/items/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1197.items.properties.action.type,parentSchema:schema1197.items.properties.action,data:data6};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -7032,7 +11514,7 @@ data0["action"] = coerced6;
 }
 }
 if(!((data6 === "register") || (data6 === "transfer"))){
-const err15 = {instancePath:instancePath+"/" + i0+"/action",schemaPath:"#/items/properties/action/enum",keyword:"enum",params:{allowedValues: schema838.items.properties.action.enum},message:"must be equal to one of the allowed values",schema:schema838.items.properties.action.enum,parentSchema:schema838.items.properties.action,data:data6};
+const err15 = {instancePath:instancePath+"/" + i0+"/action",schemaPath:"#/items/properties/action/enum",keyword:"enum",params:{allowedValues: schema1197.items.properties.action.enum},message:"must be equal to one of the allowed values",schema:schema1197.items.properties.action.enum,parentSchema:schema1197.items.properties.action,data:data6};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -7060,7 +11542,7 @@ else if(data7 === null){
 coerced7 = "";
 }
 else {
-const err16 = {instancePath:instancePath+"/" + i0+"/years",schemaPath:"#/items/properties/years/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema838.items.properties.years.type,parentSchema:schema838.items.properties.years,data:data7};
+const err16 = {instancePath:instancePath+"/" + i0+"/years",schemaPath:"#/items/properties/years/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1197.items.properties.years.type,parentSchema:schema1197.items.properties.years,data:data7};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -7078,8 +11560,8 @@ data0["years"] = coerced7;
 }
 }
 if(typeof data7 === "string"){
-if(!pattern408.test(data7)){
-const err17 = {instancePath:instancePath+"/" + i0+"/years",schemaPath:"#/items/properties/years/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]?$"},message:"must match pattern \""+"^[1-9][0-9]?$"+"\"",schema:"^[1-9][0-9]?$",parentSchema:schema838.items.properties.years,data:data7};
+if(!pattern621.test(data7)){
+const err17 = {instancePath:instancePath+"/" + i0+"/years",schemaPath:"#/items/properties/years/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]?$"},message:"must match pattern \""+"^[1-9][0-9]?$"+"\"",schema:"^[1-9][0-9]?$",parentSchema:schema1197.items.properties.years,data:data7};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -7109,7 +11591,7 @@ else if(data8 === null){
 coerced8 = "";
 }
 else {
-const err18 = {instancePath:instancePath+"/" + i0+"/epp",schemaPath:"#/items/properties/epp/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema838.items.properties.epp.type,parentSchema:schema838.items.properties.epp,data:data8};
+const err18 = {instancePath:instancePath+"/" + i0+"/epp",schemaPath:"#/items/properties/epp/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1197.items.properties.epp.type,parentSchema:schema1197.items.properties.epp,data:data8};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -7128,7 +11610,7 @@ data0["epp"] = coerced8;
 }
 if(typeof data8 === "string"){
 if(func5(data8) > 255){
-const err19 = {instancePath:instancePath+"/" + i0+"/epp",schemaPath:"#/items/properties/epp/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema838.items.properties.epp,data:data8};
+const err19 = {instancePath:instancePath+"/" + i0+"/epp",schemaPath:"#/items/properties/epp/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1197.items.properties.epp,data:data8};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -7157,7 +11639,7 @@ if(dataType9 === "string" || dataType9 === "number"
 coerced9 = [data9];
 }
 else {
-const err20 = {instancePath:instancePath+"/" + i0+"/nameservers",schemaPath:"#/items/properties/nameservers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema838.items.properties.nameservers.type,parentSchema:schema838.items.properties.nameservers,data:data9};
+const err20 = {instancePath:instancePath+"/" + i0+"/nameservers",schemaPath:"#/items/properties/nameservers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema1197.items.properties.nameservers.type,parentSchema:schema1197.items.properties.nameservers,data:data9};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -7176,7 +11658,7 @@ data0["nameservers"] = coerced9;
 }
 if(Array.isArray(data9)){
 if(data9.length > 4){
-const err21 = {instancePath:instancePath+"/" + i0+"/nameservers",schemaPath:"#/items/properties/nameservers/maxItems",keyword:"maxItems",params:{limit: 4},message:"must NOT have more than 4 items",schema:4,parentSchema:schema838.items.properties.nameservers,data:data9};
+const err21 = {instancePath:instancePath+"/" + i0+"/nameservers",schemaPath:"#/items/properties/nameservers/maxItems",keyword:"maxItems",params:{limit: 4},message:"must NOT have more than 4 items",schema:4,parentSchema:schema1197.items.properties.nameservers,data:data9};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -7206,7 +11688,7 @@ else if(data10 === null){
 coerced10 = "";
 }
 else {
-const err22 = {instancePath:instancePath+"/" + i0+"/nameservers/" + i1,schemaPath:"#/definitions/hostname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema841.type,parentSchema:schema841,data:data10};
+const err22 = {instancePath:instancePath+"/" + i0+"/nameservers/" + i1,schemaPath:"#/definitions/hostname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1200.type,parentSchema:schema1200,data:data10};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -7225,7 +11707,7 @@ data9[i1] = coerced10;
 }
 if(typeof data10 === "string"){
 if(func5(data10) > 255){
-const err23 = {instancePath:instancePath+"/" + i0+"/nameservers/" + i1,schemaPath:"#/definitions/hostname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema841,data:data10};
+const err23 = {instancePath:instancePath+"/" + i0+"/nameservers/" + i1,schemaPath:"#/definitions/hostname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1200,data:data10};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -7240,7 +11722,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema838.items.type,parentSchema:schema838.items,data:data0};
+const err24 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1197.items.type,parentSchema:schema1197.items,data:data0};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -7251,12 +11733,12 @@ errors++;
 }
 }
 }
-validate220.errors = vErrors;
+validate314.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate227(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate316(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7264,7 +11746,7 @@ if(data.ignore_errors === undefined){
 data.ignore_errors = false;
 }
 if(data.items === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "items"},message:"must have required property '"+"items"+"'",schema:schema873.required,parentSchema:schema873,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "items"},message:"must have required property '"+"items"+"'",schema:schema1212.required,parentSchema:schema1212,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7274,8 +11756,8 @@ vErrors.push(err0);
 errors++;
 }
 if(data.items !== undefined){
-if(!(validate220(data.items, {instancePath:instancePath+"/items",parentData:data,parentDataProperty:"items",rootData}))){
-vErrors = vErrors === null ? validate220.errors : vErrors.concat(validate220.errors);
+if(!(validate314(data.items, {instancePath:instancePath+"/items",parentData:data,parentDataProperty:"items",rootData}))){
+vErrors = vErrors === null ? validate314.errors : vErrors.concat(validate314.errors);
 errors = vErrors.length;
 }
 }
@@ -7349,7 +11831,7 @@ else if(data2 === null){
 coerced1 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/promocode",schemaPath:"#/definitions/promocode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema844.type,parentSchema:schema844,data:data2};
+const err3 = {instancePath:instancePath+"/promocode",schemaPath:"#/definitions/promocode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1203.type,parentSchema:schema1203,data:data2};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7368,7 +11850,7 @@ data["promocode"] = coerced1;
 }
 if(typeof data2 === "string"){
 if(func5(data2) > 255){
-const err4 = {instancePath:instancePath+"/promocode",schemaPath:"#/definitions/promocode/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema844,data:data2};
+const err4 = {instancePath:instancePath+"/promocode",schemaPath:"#/definitions/promocode/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1203,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7451,7 +11933,7 @@ else if(data4 === "true" || data4 === 1){
 coerced3 = true;
 }
 else {
-const err7 = {instancePath:instancePath+"/ignore_errors",schemaPath:"#/properties/ignore_errors/anyOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema873.properties.ignore_errors.anyOf[0].type,parentSchema:schema873.properties.ignore_errors.anyOf[0],data:data4};
+const err7 = {instancePath:instancePath+"/ignore_errors",schemaPath:"#/properties/ignore_errors/anyOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema1212.properties.ignore_errors.anyOf[0].type,parentSchema:schema1212.properties.ignore_errors.anyOf[0],data:data4};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7490,7 +11972,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err8 = {instancePath:instancePath+"/ignore_errors",schemaPath:"#/properties/ignore_errors/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema873.properties.ignore_errors.anyOf[1].type,parentSchema:schema873.properties.ignore_errors.anyOf[1],data:data4};
+const err8 = {instancePath:instancePath+"/ignore_errors",schemaPath:"#/properties/ignore_errors/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1212.properties.ignore_errors.anyOf[1].type,parentSchema:schema1212.properties.ignore_errors.anyOf[1],data:data4};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -7508,7 +11990,7 @@ data["ignore_errors"] = coerced4;
 }
 }
 if(!((((data4 === "0") || (data4 === "1")) || (data4 === "true")) || (data4 === "false"))){
-const err9 = {instancePath:instancePath+"/ignore_errors",schemaPath:"#/properties/ignore_errors/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema873.properties.ignore_errors.anyOf[1].enum},message:"must be equal to one of the allowed values",schema:schema873.properties.ignore_errors.anyOf[1].enum,parentSchema:schema873.properties.ignore_errors.anyOf[1],data:data4};
+const err9 = {instancePath:instancePath+"/ignore_errors",schemaPath:"#/properties/ignore_errors/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema1212.properties.ignore_errors.anyOf[1].enum},message:"must be equal to one of the allowed values",schema:schema1212.properties.ignore_errors.anyOf[1].enum,parentSchema:schema1212.properties.ignore_errors.anyOf[1],data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -7521,7 +12003,7 @@ var _valid0 = _errs15 === errors;
 valid4 = valid4 || _valid0;
 }
 if(!valid4){
-const err10 = {instancePath:instancePath+"/ignore_errors",schemaPath:"#/properties/ignore_errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema873.properties.ignore_errors.anyOf,parentSchema:schema873.properties.ignore_errors,data:data4};
+const err10 = {instancePath:instancePath+"/ignore_errors",schemaPath:"#/properties/ignore_errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema1212.properties.ignore_errors.anyOf,parentSchema:schema1212.properties.ignore_errors,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -7543,7 +12025,7 @@ vErrors = null;
 }
 }
 else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema873.type,parentSchema:schema873,data};
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1212.type,parentSchema:schema1212,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -7552,19 +12034,19 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate227.errors = vErrors;
+validate316.errors = vErrors;
 return errors === 0;
 }
 
-export const postOrderProductId = validate232;
-const schema892 = {"title":"UserApiPostOrderProductIdInput","type":"object","required":["product_id"],"properties":{"product_id":{"$ref":"../defs.json#/definitions/id"},"cycle":{"$ref":"postOrder.json#/definitions/cycle"},"domain":{"$ref":"postOrder.json#/definitions/hostname"},"pay_method":{"$ref":"postOrder.json#/definitions/payMethod"},"promocode":{"$ref":"postOrder.json#/definitions/promocode"},"aff_id":{"$ref":"postOrder.json#/definitions/affId"}}};
+export const postOrderProductId = validate321;
+const schema1231 = {"title":"UserApiPostOrderProductIdInput","type":"object","required":["product_id"],"properties":{"product_id":{"$ref":"../defs.json#/definitions/id"},"cycle":{"$ref":"postOrder.json#/definitions/cycle"},"domain":{"$ref":"postOrder.json#/definitions/hostname"},"pay_method":{"$ref":"postOrder.json#/definitions/payMethod"},"promocode":{"$ref":"postOrder.json#/definitions/promocode"},"aff_id":{"$ref":"postOrder.json#/definitions/affId"}}};
 
-function validate232(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate321(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.product_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "product_id"},message:"must have required property '"+"product_id"+"'",schema:schema892.required,parentSchema:schema892,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "product_id"},message:"must have required property '"+"product_id"+"'",schema:schema1231.required,parentSchema:schema1231,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7643,7 +12125,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/cycle",schemaPath:"postOrder.json#/definitions/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema840.type,parentSchema:schema840,data:data1};
+const err3 = {instancePath:instancePath+"/cycle",schemaPath:"postOrder.json#/definitions/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1199.type,parentSchema:schema1199,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7661,7 +12143,7 @@ data["cycle"] = coerced1;
 }
 }
 if(!(((((((((((((data1 === "h") || (data1 === "d")) || (data1 === "w")) || (data1 === "m")) || (data1 === "q")) || (data1 === "s")) || (data1 === "a")) || (data1 === "b")) || (data1 === "t")) || (data1 === "p4")) || (data1 === "p5")) || (data1 === "Once")) || (data1 === "Free"))){
-const err4 = {instancePath:instancePath+"/cycle",schemaPath:"postOrder.json#/definitions/cycle/enum",keyword:"enum",params:{allowedValues: schema840.enum},message:"must be equal to one of the allowed values",schema:schema840.enum,parentSchema:schema840,data:data1};
+const err4 = {instancePath:instancePath+"/cycle",schemaPath:"postOrder.json#/definitions/cycle/enum",keyword:"enum",params:{allowedValues: schema1199.enum},message:"must be equal to one of the allowed values",schema:schema1199.enum,parentSchema:schema1199,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7691,7 +12173,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/domain",schemaPath:"postOrder.json#/definitions/hostname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema841.type,parentSchema:schema841,data:data2};
+const err5 = {instancePath:instancePath+"/domain",schemaPath:"postOrder.json#/definitions/hostname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1200.type,parentSchema:schema1200,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7710,7 +12192,7 @@ data["domain"] = coerced2;
 }
 if(typeof data2 === "string"){
 if(func5(data2) > 255){
-const err6 = {instancePath:instancePath+"/domain",schemaPath:"postOrder.json#/definitions/hostname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema841,data:data2};
+const err6 = {instancePath:instancePath+"/domain",schemaPath:"postOrder.json#/definitions/hostname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1200,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7791,7 +12273,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err9 = {instancePath:instancePath+"/promocode",schemaPath:"postOrder.json#/definitions/promocode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema844.type,parentSchema:schema844,data:data4};
+const err9 = {instancePath:instancePath+"/promocode",schemaPath:"postOrder.json#/definitions/promocode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1203.type,parentSchema:schema1203,data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -7810,7 +12292,7 @@ data["promocode"] = coerced4;
 }
 if(typeof data4 === "string"){
 if(func5(data4) > 255){
-const err10 = {instancePath:instancePath+"/promocode",schemaPath:"postOrder.json#/definitions/promocode/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema844,data:data4};
+const err10 = {instancePath:instancePath+"/promocode",schemaPath:"postOrder.json#/definitions/promocode/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1203,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -7873,7 +12355,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema892.type,parentSchema:schema892,data};
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1231.type,parentSchema:schema1231,data};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -7882,15 +12364,15 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate232.errors = vErrors;
+validate321.errors = vErrors;
 return errors === 0;
 }
 
-export const postQuote = validate249;
-const schema1033 = {"title":"UserApiPostQuoteInput","type":"object","required":["items"],"properties":{"items":{"$ref":"postOrder.json#/definitions/items"},"pay_method":{"$ref":"postOrder.json#/definitions/payMethod"},"promocode":{"$ref":"postOrder.json#/definitions/promocode"},"aff_id":{"$ref":"postOrder.json#/definitions/affId"},"ignore_errors":{"$ref":"postOrder.json#/properties/input/properties/ignore_errors"},"output":{"type":"string","enum":["short","config","full"],"default":"short","description":"short (the default), config or full"}}};
-const schema908 = {"description":"true (JSON), \"1\" or \"true\" orders the items without problems and leaves the others out; false (the default) refuses the whole order","anyOf":[{"type":"boolean"},{"type":"string","enum":["0","1","true","false"]}],"default":false};
+export const postQuote = validate335;
+const schema1335 = {"title":"UserApiPostQuoteInput","type":"object","required":["items"],"properties":{"items":{"$ref":"postOrder.json#/definitions/items"},"pay_method":{"$ref":"postOrder.json#/definitions/payMethod"},"promocode":{"$ref":"postOrder.json#/definitions/promocode"},"aff_id":{"$ref":"postOrder.json#/definitions/affId"},"ignore_errors":{"$ref":"postOrder.json#/properties/input/properties/ignore_errors"},"output":{"type":"string","enum":["short","config","full"],"default":"short","description":"short (the default), config or full"}}};
+const schema1247 = {"description":"true (JSON), \"1\" or \"true\" orders the items without problems and leaves the others out; false (the default) refuses the whole order","anyOf":[{"type":"boolean"},{"type":"string","enum":["0","1","true","false"]}],"default":false};
 
-function validate234(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate323(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(Array.isArray(data))){
@@ -7909,7 +12391,7 @@ if(dataType0 === "string" || dataType0 === "number"
 coerced0 = [data];
 }
 else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema838.type,parentSchema:schema838,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema1197.type,parentSchema:schema1197,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7928,7 +12410,7 @@ parentData[parentDataProperty] = coerced0;
 }
 if(Array.isArray(data)){
 if(data.length > 50){
-const err1 = {instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 50},message:"must NOT have more than 50 items",schema:50,parentSchema:schema838,data};
+const err1 = {instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 50},message:"must NOT have more than 50 items",schema:50,parentSchema:schema1197,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7938,7 +12420,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.length < 1){
-const err2 = {instancePath,schemaPath:"#/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema838,data};
+const err2 = {instancePath,schemaPath:"#/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema1197,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7958,7 +12440,7 @@ if(data0.years === undefined){
 data0.years = "1";
 }
 if(data0.type === undefined){
-const err3 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema838.items.required,parentSchema:schema838.items,data:data0};
+const err3 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema1197.items.required,parentSchema:schema1197.items,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7987,7 +12469,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/" + i0+"/type",schemaPath:"#/items/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema838.items.properties.type.type,parentSchema:schema838.items.properties.type,data:data1};
+const err4 = {instancePath:instancePath+"/" + i0+"/type",schemaPath:"#/items/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1197.items.properties.type.type,parentSchema:schema1197.items.properties.type,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -8005,7 +12487,7 @@ data0["type"] = coerced1;
 }
 }
 if(!((data1 === "product") || (data1 === "domain"))){
-const err5 = {instancePath:instancePath+"/" + i0+"/type",schemaPath:"#/items/properties/type/enum",keyword:"enum",params:{allowedValues: schema838.items.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema838.items.properties.type.enum,parentSchema:schema838.items.properties.type,data:data1};
+const err5 = {instancePath:instancePath+"/" + i0+"/type",schemaPath:"#/items/properties/type/enum",keyword:"enum",params:{allowedValues: schema1197.items.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema1197.items.properties.type.enum,parentSchema:schema1197.items.properties.type,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -8085,7 +12567,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err8 = {instancePath:instancePath+"/" + i0+"/cycle",schemaPath:"#/definitions/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema840.type,parentSchema:schema840,data:data3};
+const err8 = {instancePath:instancePath+"/" + i0+"/cycle",schemaPath:"#/definitions/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1199.type,parentSchema:schema1199,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -8103,7 +12585,7 @@ data0["cycle"] = coerced3;
 }
 }
 if(!(((((((((((((data3 === "h") || (data3 === "d")) || (data3 === "w")) || (data3 === "m")) || (data3 === "q")) || (data3 === "s")) || (data3 === "a")) || (data3 === "b")) || (data3 === "t")) || (data3 === "p4")) || (data3 === "p5")) || (data3 === "Once")) || (data3 === "Free"))){
-const err9 = {instancePath:instancePath+"/" + i0+"/cycle",schemaPath:"#/definitions/cycle/enum",keyword:"enum",params:{allowedValues: schema840.enum},message:"must be equal to one of the allowed values",schema:schema840.enum,parentSchema:schema840,data:data3};
+const err9 = {instancePath:instancePath+"/" + i0+"/cycle",schemaPath:"#/definitions/cycle/enum",keyword:"enum",params:{allowedValues: schema1199.enum},message:"must be equal to one of the allowed values",schema:schema1199.enum,parentSchema:schema1199,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -8133,7 +12615,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err10 = {instancePath:instancePath+"/" + i0+"/domain",schemaPath:"#/definitions/hostname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema841.type,parentSchema:schema841,data:data4};
+const err10 = {instancePath:instancePath+"/" + i0+"/domain",schemaPath:"#/definitions/hostname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1200.type,parentSchema:schema1200,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -8152,7 +12634,7 @@ data0["domain"] = coerced4;
 }
 if(typeof data4 === "string"){
 if(func5(data4) > 255){
-const err11 = {instancePath:instancePath+"/" + i0+"/domain",schemaPath:"#/definitions/hostname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema841,data:data4};
+const err11 = {instancePath:instancePath+"/" + i0+"/domain",schemaPath:"#/definitions/hostname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1200,data:data4};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -8183,7 +12665,7 @@ else if(data5 === null){
 coerced5 = "";
 }
 else {
-const err12 = {instancePath:instancePath+"/" + i0+"/name",schemaPath:"#/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema838.items.properties.name.type,parentSchema:schema838.items.properties.name,data:data5};
+const err12 = {instancePath:instancePath+"/" + i0+"/name",schemaPath:"#/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1197.items.properties.name.type,parentSchema:schema1197.items.properties.name,data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -8202,7 +12684,7 @@ data0["name"] = coerced5;
 }
 if(typeof data5 === "string"){
 if(func5(data5) > 255){
-const err13 = {instancePath:instancePath+"/" + i0+"/name",schemaPath:"#/items/properties/name/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema838.items.properties.name,data:data5};
+const err13 = {instancePath:instancePath+"/" + i0+"/name",schemaPath:"#/items/properties/name/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1197.items.properties.name,data:data5};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -8232,7 +12714,7 @@ else if(data6 === null){
 coerced6 = "";
 }
 else {
-const err14 = {instancePath:instancePath+"/" + i0+"/action",schemaPath:"#/items/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema838.items.properties.action.type,parentSchema:schema838.items.properties.action,data:data6};
+const err14 = {instancePath:instancePath+"/" + i0+"/action",schemaPath:"#/items/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1197.items.properties.action.type,parentSchema:schema1197.items.properties.action,data:data6};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -8250,7 +12732,7 @@ data0["action"] = coerced6;
 }
 }
 if(!((data6 === "register") || (data6 === "transfer"))){
-const err15 = {instancePath:instancePath+"/" + i0+"/action",schemaPath:"#/items/properties/action/enum",keyword:"enum",params:{allowedValues: schema838.items.properties.action.enum},message:"must be equal to one of the allowed values",schema:schema838.items.properties.action.enum,parentSchema:schema838.items.properties.action,data:data6};
+const err15 = {instancePath:instancePath+"/" + i0+"/action",schemaPath:"#/items/properties/action/enum",keyword:"enum",params:{allowedValues: schema1197.items.properties.action.enum},message:"must be equal to one of the allowed values",schema:schema1197.items.properties.action.enum,parentSchema:schema1197.items.properties.action,data:data6};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -8278,7 +12760,7 @@ else if(data7 === null){
 coerced7 = "";
 }
 else {
-const err16 = {instancePath:instancePath+"/" + i0+"/years",schemaPath:"#/items/properties/years/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema838.items.properties.years.type,parentSchema:schema838.items.properties.years,data:data7};
+const err16 = {instancePath:instancePath+"/" + i0+"/years",schemaPath:"#/items/properties/years/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1197.items.properties.years.type,parentSchema:schema1197.items.properties.years,data:data7};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -8296,8 +12778,8 @@ data0["years"] = coerced7;
 }
 }
 if(typeof data7 === "string"){
-if(!pattern408.test(data7)){
-const err17 = {instancePath:instancePath+"/" + i0+"/years",schemaPath:"#/items/properties/years/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]?$"},message:"must match pattern \""+"^[1-9][0-9]?$"+"\"",schema:"^[1-9][0-9]?$",parentSchema:schema838.items.properties.years,data:data7};
+if(!pattern621.test(data7)){
+const err17 = {instancePath:instancePath+"/" + i0+"/years",schemaPath:"#/items/properties/years/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]?$"},message:"must match pattern \""+"^[1-9][0-9]?$"+"\"",schema:"^[1-9][0-9]?$",parentSchema:schema1197.items.properties.years,data:data7};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -8327,7 +12809,7 @@ else if(data8 === null){
 coerced8 = "";
 }
 else {
-const err18 = {instancePath:instancePath+"/" + i0+"/epp",schemaPath:"#/items/properties/epp/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema838.items.properties.epp.type,parentSchema:schema838.items.properties.epp,data:data8};
+const err18 = {instancePath:instancePath+"/" + i0+"/epp",schemaPath:"#/items/properties/epp/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1197.items.properties.epp.type,parentSchema:schema1197.items.properties.epp,data:data8};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -8346,7 +12828,7 @@ data0["epp"] = coerced8;
 }
 if(typeof data8 === "string"){
 if(func5(data8) > 255){
-const err19 = {instancePath:instancePath+"/" + i0+"/epp",schemaPath:"#/items/properties/epp/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema838.items.properties.epp,data:data8};
+const err19 = {instancePath:instancePath+"/" + i0+"/epp",schemaPath:"#/items/properties/epp/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1197.items.properties.epp,data:data8};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -8375,7 +12857,7 @@ if(dataType9 === "string" || dataType9 === "number"
 coerced9 = [data9];
 }
 else {
-const err20 = {instancePath:instancePath+"/" + i0+"/nameservers",schemaPath:"#/items/properties/nameservers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema838.items.properties.nameservers.type,parentSchema:schema838.items.properties.nameservers,data:data9};
+const err20 = {instancePath:instancePath+"/" + i0+"/nameservers",schemaPath:"#/items/properties/nameservers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema1197.items.properties.nameservers.type,parentSchema:schema1197.items.properties.nameservers,data:data9};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -8394,7 +12876,7 @@ data0["nameservers"] = coerced9;
 }
 if(Array.isArray(data9)){
 if(data9.length > 4){
-const err21 = {instancePath:instancePath+"/" + i0+"/nameservers",schemaPath:"#/items/properties/nameservers/maxItems",keyword:"maxItems",params:{limit: 4},message:"must NOT have more than 4 items",schema:4,parentSchema:schema838.items.properties.nameservers,data:data9};
+const err21 = {instancePath:instancePath+"/" + i0+"/nameservers",schemaPath:"#/items/properties/nameservers/maxItems",keyword:"maxItems",params:{limit: 4},message:"must NOT have more than 4 items",schema:4,parentSchema:schema1197.items.properties.nameservers,data:data9};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -8424,7 +12906,7 @@ else if(data10 === null){
 coerced10 = "";
 }
 else {
-const err22 = {instancePath:instancePath+"/" + i0+"/nameservers/" + i1,schemaPath:"#/definitions/hostname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema841.type,parentSchema:schema841,data:data10};
+const err22 = {instancePath:instancePath+"/" + i0+"/nameservers/" + i1,schemaPath:"#/definitions/hostname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1200.type,parentSchema:schema1200,data:data10};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -8443,7 +12925,7 @@ data9[i1] = coerced10;
 }
 if(typeof data10 === "string"){
 if(func5(data10) > 255){
-const err23 = {instancePath:instancePath+"/" + i0+"/nameservers/" + i1,schemaPath:"#/definitions/hostname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema841,data:data10};
+const err23 = {instancePath:instancePath+"/" + i0+"/nameservers/" + i1,schemaPath:"#/definitions/hostname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1200,data:data10};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -8458,7 +12940,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema838.items.type,parentSchema:schema838.items,data:data0};
+const err24 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1197.items.type,parentSchema:schema1197.items,data:data0};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -8469,12 +12951,12 @@ errors++;
 }
 }
 }
-validate234.errors = vErrors;
+validate323.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate249(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate335(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8482,7 +12964,7 @@ if(data.output === undefined){
 data.output = "short";
 }
 if(data.items === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "items"},message:"must have required property '"+"items"+"'",schema:schema1033.required,parentSchema:schema1033,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "items"},message:"must have required property '"+"items"+"'",schema:schema1335.required,parentSchema:schema1335,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8492,8 +12974,8 @@ vErrors.push(err0);
 errors++;
 }
 if(data.items !== undefined){
-if(!(validate234(data.items, {instancePath:instancePath+"/items",parentData:data,parentDataProperty:"items",rootData}))){
-vErrors = vErrors === null ? validate234.errors : vErrors.concat(validate234.errors);
+if(!(validate323(data.items, {instancePath:instancePath+"/items",parentData:data,parentDataProperty:"items",rootData}))){
+vErrors = vErrors === null ? validate323.errors : vErrors.concat(validate323.errors);
 errors = vErrors.length;
 }
 }
@@ -8567,7 +13049,7 @@ else if(data2 === null){
 coerced1 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/promocode",schemaPath:"postOrder.json#/definitions/promocode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema844.type,parentSchema:schema844,data:data2};
+const err3 = {instancePath:instancePath+"/promocode",schemaPath:"postOrder.json#/definitions/promocode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1203.type,parentSchema:schema1203,data:data2};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8586,7 +13068,7 @@ data["promocode"] = coerced1;
 }
 if(typeof data2 === "string"){
 if(func5(data2) > 255){
-const err4 = {instancePath:instancePath+"/promocode",schemaPath:"postOrder.json#/definitions/promocode/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema844,data:data2};
+const err4 = {instancePath:instancePath+"/promocode",schemaPath:"postOrder.json#/definitions/promocode/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1203,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -8670,7 +13152,7 @@ else if(data4 === "true" || data4 === 1){
 coerced3 = true;
 }
 else {
-const err7 = {instancePath:instancePath+"/ignore_errors",schemaPath:"postOrder.json#/properties/input/properties/ignore_errors/anyOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema908.anyOf[0].type,parentSchema:schema908.anyOf[0],data:data4};
+const err7 = {instancePath:instancePath+"/ignore_errors",schemaPath:"postOrder.json#/properties/input/properties/ignore_errors/anyOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema1247.anyOf[0].type,parentSchema:schema1247.anyOf[0],data:data4};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -8709,7 +13191,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err8 = {instancePath:instancePath+"/ignore_errors",schemaPath:"postOrder.json#/properties/input/properties/ignore_errors/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema908.anyOf[1].type,parentSchema:schema908.anyOf[1],data:data4};
+const err8 = {instancePath:instancePath+"/ignore_errors",schemaPath:"postOrder.json#/properties/input/properties/ignore_errors/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1247.anyOf[1].type,parentSchema:schema1247.anyOf[1],data:data4};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -8727,7 +13209,7 @@ data["ignore_errors"] = coerced4;
 }
 }
 if(!((((data4 === "0") || (data4 === "1")) || (data4 === "true")) || (data4 === "false"))){
-const err9 = {instancePath:instancePath+"/ignore_errors",schemaPath:"postOrder.json#/properties/input/properties/ignore_errors/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema908.anyOf[1].enum},message:"must be equal to one of the allowed values",schema:schema908.anyOf[1].enum,parentSchema:schema908.anyOf[1],data:data4};
+const err9 = {instancePath:instancePath+"/ignore_errors",schemaPath:"postOrder.json#/properties/input/properties/ignore_errors/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema1247.anyOf[1].enum},message:"must be equal to one of the allowed values",schema:schema1247.anyOf[1].enum,parentSchema:schema1247.anyOf[1],data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -8740,7 +13222,7 @@ var _valid0 = _errs16 === errors;
 valid5 = valid5 || _valid0;
 }
 if(!valid5){
-const err10 = {instancePath:instancePath+"/ignore_errors",schemaPath:"postOrder.json#/properties/input/properties/ignore_errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema908.anyOf,parentSchema:schema908,data:data4};
+const err10 = {instancePath:instancePath+"/ignore_errors",schemaPath:"postOrder.json#/properties/input/properties/ignore_errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema1247.anyOf,parentSchema:schema1247,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -8780,7 +13262,7 @@ else if(data5 === null){
 coerced5 = "";
 }
 else {
-const err11 = {instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1033.properties.output.type,parentSchema:schema1033.properties.output,data:data5};
+const err11 = {instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1335.properties.output.type,parentSchema:schema1335.properties.output,data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -8798,7 +13280,7 @@ data["output"] = coerced5;
 }
 }
 if(!(((data5 === "short") || (data5 === "config")) || (data5 === "full"))){
-const err12 = {instancePath:instancePath+"/output",schemaPath:"#/properties/output/enum",keyword:"enum",params:{allowedValues: schema1033.properties.output.enum},message:"must be equal to one of the allowed values",schema:schema1033.properties.output.enum,parentSchema:schema1033.properties.output,data:data5};
+const err12 = {instancePath:instancePath+"/output",schemaPath:"#/properties/output/enum",keyword:"enum",params:{allowedValues: schema1335.properties.output.enum},message:"must be equal to one of the allowed values",schema:schema1335.properties.output.enum,parentSchema:schema1335.properties.output,data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -8809,7 +13291,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1033.type,parentSchema:schema1033,data};
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1335.type,parentSchema:schema1335,data};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -8818,21 +13300,21 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate249.errors = vErrors;
+validate335.errors = vErrors;
 return errors === 0;
 }
 
-export const getTicketAttachmentFile = validate257;
-const schema1103 = {"title":"UserApiGetTicketAttachmentFileInput","type":"object","required":["file","number"],"properties":{"file":{"type":"string","minLength":1,"maxLength":255,"description":"the file's name, as the ticket lists it"},"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
-const schema1053 = {"type":"string","pattern":"^[1-9][0-9]{5}$","description":"a 6-digit ticket number, such as 814003"};
-const pattern560 = new RegExp("^[1-9][0-9]{5}$", "u");
+export const getTicketAttachmentFile = validate343;
+const schema1405 = {"title":"UserApiGetTicketAttachmentFileInput","type":"object","required":["file","number"],"properties":{"file":{"type":"string","minLength":1,"maxLength":255,"description":"the file's name, as the ticket lists it"},"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
+const schema1355 = {"type":"string","pattern":"^[1-9][0-9]{5}$","description":"a 6-digit ticket number, such as 814003"};
+const pattern721 = new RegExp("^[1-9][0-9]{5}$", "u");
 
-function validate257(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate343(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.file === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "file"},message:"must have required property '"+"file"+"'",schema:schema1103.required,parentSchema:schema1103,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "file"},message:"must have required property '"+"file"+"'",schema:schema1405.required,parentSchema:schema1405,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8842,7 +13324,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.number === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema1103.required,parentSchema:schema1103,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema1405.required,parentSchema:schema1405,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8871,7 +13353,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/file",schemaPath:"#/properties/file/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1103.properties.file.type,parentSchema:schema1103.properties.file,data:data0};
+const err2 = {instancePath:instancePath+"/file",schemaPath:"#/properties/file/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1405.properties.file.type,parentSchema:schema1405.properties.file,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8890,7 +13372,7 @@ data["file"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(func5(data0) > 255){
-const err3 = {instancePath:instancePath+"/file",schemaPath:"#/properties/file/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1103.properties.file,data:data0};
+const err3 = {instancePath:instancePath+"/file",schemaPath:"#/properties/file/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1405.properties.file,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8900,7 +13382,7 @@ vErrors.push(err3);
 errors++;
 }
 if(func5(data0) < 1){
-const err4 = {instancePath:instancePath+"/file",schemaPath:"#/properties/file/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema1103.properties.file,data:data0};
+const err4 = {instancePath:instancePath+"/file",schemaPath:"#/properties/file/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema1405.properties.file,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -8931,7 +13413,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1053.type,parentSchema:schema1053,data:data1};
+const err5 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1355.type,parentSchema:schema1355,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -8949,8 +13431,8 @@ data["number"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern560.test(data1)){
-const err6 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema1053,data:data1};
+if(!pattern721.test(data1)){
+const err6 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema1355,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -8963,7 +13445,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1103.type,parentSchema:schema1103,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1405.type,parentSchema:schema1405,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -8972,18 +13454,18 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate257.errors = vErrors;
+validate343.errors = vErrors;
 return errors === 0;
 }
 
-export const getTicketDepartments = validate260;
-const schema1113 = {"title":"UserApiGetTicketDepartmentsInput","type":"object"};
+export const getTicketDepartments = validate346;
+const schema1415 = {"title":"UserApiGetTicketDepartmentsInput","type":"object"};
 
-function validate260(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate346(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1113.type,parentSchema:schema1113,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1415.type,parentSchema:schema1415,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8992,14 +13474,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate260.errors = vErrors;
+validate346.errors = vErrors;
 return errors === 0;
 }
 
-export const getTickets = validate264;
-const schema1128 = {"title":"UserApiGetTicketsInput","type":"object","properties":{"page":{"$ref":"../defs.json#/definitions/pageNumber"}}};
+export const getTickets = validate350;
+const schema1430 = {"title":"UserApiGetTicketsInput","type":"object","properties":{"page":{"$ref":"../defs.json#/definitions/pageNumber"}}};
 
-function validate264(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate350(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9053,7 +13535,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1128.type,parentSchema:schema1128,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1430.type,parentSchema:schema1430,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9062,19 +13544,19 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate264.errors = vErrors;
+validate350.errors = vErrors;
 return errors === 0;
 }
 
-export const getTicketsNumber = validate272;
-const schema1163 = {"title":"UserApiGetTicketsNumberInput","type":"object","required":["number"],"properties":{"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
+export const getTicketsNumber = validate358;
+const schema1465 = {"title":"UserApiGetTicketsNumberInput","type":"object","required":["number"],"properties":{"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
 
-function validate272(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate358(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.number === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema1163.required,parentSchema:schema1163,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema1465.required,parentSchema:schema1465,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9103,7 +13585,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1053.type,parentSchema:schema1053,data:data0};
+const err1 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1355.type,parentSchema:schema1355,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9121,8 +13603,8 @@ data["number"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern560.test(data0)){
-const err2 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema1053,data:data0};
+if(!pattern721.test(data0)){
+const err2 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema1355,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9135,7 +13617,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1163.type,parentSchema:schema1163,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1465.type,parentSchema:schema1465,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9144,19 +13626,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate272.errors = vErrors;
+validate358.errors = vErrors;
 return errors === 0;
 }
 
-export const postTickets = validate274;
-const schema1170 = {"title":"UserApiPostTicketsInput","type":"object","required":["dept_id","subject","body"],"properties":{"dept_id":{"$ref":"../defs.json#/definitions/id"},"subject":{"type":"string","minLength":1,"maxLength":255,"description":"a non-empty text of at most 255 characters"},"body":{"type":"string","minLength":1,"description":"the message, not empty"},"priority":{"type":"string","enum":["low","medium","high"],"description":"low, medium or high"}}};
+export const postTickets = validate360;
+const schema1472 = {"title":"UserApiPostTicketsInput","type":"object","required":["dept_id","subject","body"],"properties":{"dept_id":{"$ref":"../defs.json#/definitions/id"},"subject":{"type":"string","minLength":1,"maxLength":255,"description":"a non-empty text of at most 255 characters"},"body":{"type":"string","minLength":1,"description":"the message, not empty"},"priority":{"type":"string","enum":["low","medium","high"],"description":"low, medium or high"}}};
 
-function validate274(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate360(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.dept_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "dept_id"},message:"must have required property '"+"dept_id"+"'",schema:schema1170.required,parentSchema:schema1170,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "dept_id"},message:"must have required property '"+"dept_id"+"'",schema:schema1472.required,parentSchema:schema1472,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9166,7 +13648,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.subject === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subject"},message:"must have required property '"+"subject"+"'",schema:schema1170.required,parentSchema:schema1170,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subject"},message:"must have required property '"+"subject"+"'",schema:schema1472.required,parentSchema:schema1472,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9176,7 +13658,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.body === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema1170.required,parentSchema:schema1170,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema1472.required,parentSchema:schema1472,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9255,7 +13737,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1170.properties.subject.type,parentSchema:schema1170.properties.subject,data:data1};
+const err5 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1472.properties.subject.type,parentSchema:schema1472.properties.subject,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -9274,7 +13756,7 @@ data["subject"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(func5(data1) > 255){
-const err6 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1170.properties.subject,data:data1};
+const err6 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1472.properties.subject,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -9284,7 +13766,7 @@ vErrors.push(err6);
 errors++;
 }
 if(func5(data1) < 1){
-const err7 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema1170.properties.subject,data:data1};
+const err7 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema1472.properties.subject,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -9315,7 +13797,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err8 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1170.properties.body.type,parentSchema:schema1170.properties.body,data:data2};
+const err8 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1472.properties.body.type,parentSchema:schema1472.properties.body,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -9334,7 +13816,7 @@ data["body"] = coerced2;
 }
 if(typeof data2 === "string"){
 if(func5(data2) < 1){
-const err9 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema1170.properties.body,data:data2};
+const err9 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema1472.properties.body,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -9365,7 +13847,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err10 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1170.properties.priority.type,parentSchema:schema1170.properties.priority,data:data3};
+const err10 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1472.properties.priority.type,parentSchema:schema1472.properties.priority,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -9383,7 +13865,7 @@ data["priority"] = coerced3;
 }
 }
 if(!(((data3 === "low") || (data3 === "medium")) || (data3 === "high"))){
-const err11 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/enum",keyword:"enum",params:{allowedValues: schema1170.properties.priority.enum},message:"must be equal to one of the allowed values",schema:schema1170.properties.priority.enum,parentSchema:schema1170.properties.priority,data:data3};
+const err11 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/enum",keyword:"enum",params:{allowedValues: schema1472.properties.priority.enum},message:"must be equal to one of the allowed values",schema:schema1472.properties.priority.enum,parentSchema:schema1472.properties.priority,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -9395,7 +13877,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1170.type,parentSchema:schema1170,data};
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1472.type,parentSchema:schema1472,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -9404,19 +13886,19 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate274.errors = vErrors;
+validate360.errors = vErrors;
 return errors === 0;
 }
 
-export const postTicketsNumber = validate276;
-const schema1175 = {"title":"UserApiPostTicketsNumberInput","type":"object","required":["number","body"],"properties":{"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"},"body":{"type":"string","minLength":1,"description":"the message, not empty"}}};
+export const postTicketsNumber = validate362;
+const schema1477 = {"title":"UserApiPostTicketsNumberInput","type":"object","required":["number","body"],"properties":{"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"},"body":{"type":"string","minLength":1,"description":"the message, not empty"}}};
 
-function validate276(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate362(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.number === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema1175.required,parentSchema:schema1175,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema1477.required,parentSchema:schema1477,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9426,7 +13908,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.body === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema1175.required,parentSchema:schema1175,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema1477.required,parentSchema:schema1477,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9455,7 +13937,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1053.type,parentSchema:schema1053,data:data0};
+const err2 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1355.type,parentSchema:schema1355,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9473,8 +13955,8 @@ data["number"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern560.test(data0)){
-const err3 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema1053,data:data0};
+if(!pattern721.test(data0)){
+const err3 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema1355,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9505,7 +13987,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1175.properties.body.type,parentSchema:schema1175.properties.body,data:data1};
+const err4 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1477.properties.body.type,parentSchema:schema1477.properties.body,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -9524,7 +14006,7 @@ data["body"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(func5(data1) < 1){
-const err5 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema1175.properties.body,data:data1};
+const err5 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema1477.properties.body,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -9537,7 +14019,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1175.type,parentSchema:schema1175,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1477.type,parentSchema:schema1477,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -9546,19 +14028,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate276.errors = vErrors;
+validate362.errors = vErrors;
 return errors === 0;
 }
 
-export const putTicketsNumberClose = validate278;
-const schema1180 = {"title":"UserApiPutTicketsNumberCloseInput","type":"object","required":["number"],"properties":{"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
+export const putTicketsNumberClose = validate364;
+const schema1482 = {"title":"UserApiPutTicketsNumberCloseInput","type":"object","required":["number"],"properties":{"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
 
-function validate278(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate364(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.number === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema1180.required,parentSchema:schema1180,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema1482.required,parentSchema:schema1482,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9587,7 +14069,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1053.type,parentSchema:schema1053,data:data0};
+const err1 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1355.type,parentSchema:schema1355,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9605,8 +14087,8 @@ data["number"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern560.test(data0)){
-const err2 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema1053,data:data0};
+if(!pattern721.test(data0)){
+const err2 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema1355,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9619,7 +14101,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1180.type,parentSchema:schema1180,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1482.type,parentSchema:schema1482,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9628,19 +14110,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate278.errors = vErrors;
+validate364.errors = vErrors;
 return errors === 0;
 }
 
-export const putTicketsNumberOpen = validate280;
-const schema1185 = {"title":"UserApiPutTicketsNumberOpenInput","type":"object","required":["number"],"properties":{"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
+export const putTicketsNumberOpen = validate366;
+const schema1487 = {"title":"UserApiPutTicketsNumberOpenInput","type":"object","required":["number"],"properties":{"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
 
-function validate280(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate366(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.number === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema1185.required,parentSchema:schema1185,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema1487.required,parentSchema:schema1487,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9669,7 +14151,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1053.type,parentSchema:schema1053,data:data0};
+const err1 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1355.type,parentSchema:schema1355,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9687,8 +14169,8 @@ data["number"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern560.test(data0)){
-const err2 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema1053,data:data0};
+if(!pattern721.test(data0)){
+const err2 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema1355,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9701,7 +14183,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1185.type,parentSchema:schema1185,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1487.type,parentSchema:schema1487,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9710,7 +14192,7 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate280.errors = vErrors;
+validate366.errors = vErrors;
 return errors === 0;
 }
 

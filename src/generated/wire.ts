@@ -87,6 +87,15 @@ export type GetProductsEmpty = never[];
 export type Info = string[];
 export type UserApiPostLoginAnswer = UserApiTokens | UserApiMfaChallenge;
 /**
+ * a list of up to 4 host names such as ns1.example.net (nameservers[]=ns1.example.net&nameservers[]=ns2.example.net); empty for the default nameservers
+ *
+ * @maxItems 4
+ *
+ * Items: a host name such as ns1.example.net
+ */
+export type Nameservers1 =
+  [] | [string] | [string, string] | [string, string, string] | [string, string, string, string];
+/**
  * the items to order, 1 to 50
  *
  * @minItems 1
@@ -127,6 +136,8 @@ export interface AllWireTypes {
   resources_credit_log_entry_json?: CreditLogEntry;
   resources_currency_json?: Currency;
   resources_domain_json?: Domain;
+  resources_domain_contact_json?: DomainContactSet;
+  resources_domain_dns_json?: DomainDnsRecord;
   resources_email_json?: Email;
   resources_estimate_json?: Estimate;
   resources_gateway_json?: Gateway;
@@ -342,6 +353,30 @@ export interface AllWireTypes {
   userapi_content_getKnowledgebaseCategoryId_json?: UserApiGetKnowledgebaseCategoryId;
   userapi_content_getNews_json?: UserApiGetNews;
   userapi_content_getNewsId_json?: UserApiGetNewsId;
+  userapi_domains_deleteDomainIdDnsIndex_json?: UserApiDeleteDomainIdDnsIndex;
+  userapi_domains_getDomain_json?: UserApiGetDomain;
+  userapi_domains_getDomainId_json?: UserApiGetDomainId;
+  userapi_domains_getDomainIdAutorenew_json?: UserApiGetDomainIdAutorenew;
+  userapi_domains_getDomainIdContact_json?: UserApiGetDomainIdContact;
+  userapi_domains_getDomainIdDns_json?: UserApiGetDomainIdDns;
+  userapi_domains_getDomainIdDnsTypes_json?: UserApiGetDomainIdDnsTypes;
+  userapi_domains_getDomainIdEpp_json?: UserApiGetDomainIdEpp;
+  userapi_domains_getDomainIdNs_json?: UserApiGetDomainIdNs;
+  userapi_domains_getDomainIdReglock_json?: UserApiGetDomainIdReglock;
+  userapi_domains_getDomainIdSync_json?: UserApiGetDomainIdSync;
+  userapi_domains_getDomainNameName_json?: UserApiGetDomainNameName;
+  userapi_domains_getDomainOrder_json?: UserApiGetDomainOrder;
+  userapi_domains_getWhoisDomain_json?: UserApiGetWhoisDomain;
+  userapi_domains_postDomainIdDns_json?: UserApiPostDomainIdDns;
+  userapi_domains_postDomainIdRenew_json?: UserApiPostDomainIdRenew;
+  userapi_domains_postDomainLookup_json?: UserApiPostDomainLookup;
+  userapi_domains_postDomainOrder_json?: UserApiPostDomainOrder;
+  userapi_domains_putDomainIdAutorenew_json?: UserApiPutDomainIdAutorenew;
+  userapi_domains_putDomainIdContact_json?: UserApiPutDomainIdContact;
+  userapi_domains_putDomainIdDnsIndex_json?: UserApiPutDomainIdDnsIndex;
+  userapi_domains_putDomainIdIdprotection_json?: UserApiPutDomainIdIdprotection;
+  userapi_domains_putDomainIdNs_json?: UserApiPutDomainIdNs;
+  userapi_domains_putDomainIdReglock_json?: UserApiPutDomainIdReglock;
   userapi_notifications_getNotifications_json?: UserApiGetNotifications;
   userapi_notifications_getNotificationsNew_json?: UserApiGetNotificationsNew;
   userapi_notifications_putNotificationsIdAck_json?: UserApiPutNotificationsIdAck;
@@ -1251,6 +1286,8 @@ export interface Collections {
   domains: Domain[];
   registrars: Registrar[];
   registry_names: RegistryName[];
+  domain_dns: DomainDnsRecord[];
+  domain_contacts: DomainContactSet[];
   gateways: Gateway[];
   news: NewsItem[];
   reply_categories: ReplyCategory[];
@@ -1943,6 +1980,62 @@ export interface RegistryName {
    * a full lower-case domain name, such as google.com
    */
   name: string;
+}
+/**
+ * A DNS record a client keeps at the registrar for one of its domains (billsim's own collection, owned by the domain: the Admin API has no call that shows or changes registrar DNS records). The customer's door lists and changes them (GET, POST /api/domain/{id}/dns, PUT and DELETE /api/domain/{id}/dns/{index}, `index` being this id); they go when their domain or its client is deleted.
+ */
+export interface DomainDnsRecord {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  domain_id: string;
+  /**
+   * the host within the domain: "@" for the domain itself, or a label such as www
+   */
+  name: string;
+  /**
+   * a record type: A, AAAA, CNAME, MX, NS, SRV or TXT
+   */
+  type: 'A' | 'AAAA' | 'CNAME' | 'MX' | 'NS' | 'SRV' | 'TXT';
+  /**
+   * the record's priority (MX and SRV), "0" for the others
+   */
+  priority: string;
+  content: string;
+}
+/**
+ * The registrant, admin, tech and billing contacts a client gave one of its domains at the registrar (billsim's own collection, owned by the domain: the Admin API has no call that shows or changes a domain's contacts). A domain without a row has its client's own details in every role. Set by POST /api/domain/order (registrant, admin, tech, billing contact ids) and PUT /api/domain/{id}/contact; the rows go when their domain or its client is deleted.
+ */
+export interface DomainContactSet {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  domain_id: string;
+  registrant: DomainContact;
+  admin: DomainContact;
+  tech: DomainContact;
+  billing: DomainContact;
+}
+export interface DomainContact {
+  firstname: string;
+  lastname: string;
+  companyname: string;
+  email: string;
+  address1: string;
+  address2: string;
+  city: string;
+  state: string;
+  postcode: string;
+  country: string;
+  phonenumber: string;
 }
 /**
  * A payment gateway (payment module): invoices' and transactions' payment_module points here.
@@ -12755,6 +12848,759 @@ export interface UserApiNewsItem {
    * a date as YYYY-MM-DD
    */
   date: string;
+}
+/**
+ * Removes one DNS record of the domain, `index` being its id as GET /domain/{id}/dns lists it (`record_id`, when sent, must name the same record). An Active domain only; a contact needs no privilege. No answer is published: `info`. A record of another domain answers as missing (HTTP 404). Another client's domain answers as missing (HTTP 404).
+ */
+export interface UserApiDeleteDomainIdDnsIndex {
+  input: UserApiDeleteDomainIdDnsIndexInput;
+  answer: UserApiDeleteDomainIdDnsIndexAnswer;
+}
+export interface UserApiDeleteDomainIdDnsIndexInput {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+  /**
+   * a positive whole number id, such as 1
+   */
+  index: string;
+  /**
+   * a positive whole number id, such as 1
+   */
+  record_id?: string;
+}
+export interface UserApiDeleteDomainIdDnsIndexAnswer {
+  info: Info;
+}
+/**
+ * The caller's domains (a contact sees its client's; no privilege needed to read), newest first, 25 a page. No answer is published: the list sits under `domains`, each item with the Admin API's names, string types and values for the same record (getClientDomains, getDomainDetails), without the staff's fields (the client's names, notes, the registrar module). `page` sits beside the list, as the door's other lists.
+ */
+export interface UserApiGetDomain {
+  input: UserApiGetDomainInput;
+  answer: UserApiGetDomainAnswer;
+}
+export interface UserApiGetDomainInput {
+  /**
+   * the page of the list, counted from 1 (25 items a page)
+   */
+  page?: number;
+}
+export interface UserApiGetDomainAnswer {
+  domains: UserApiDomainItem[];
+  page: UserApiPage;
+}
+export interface UserApiDomainItem {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  name: string;
+  status:
+    | 'Pending'
+    | 'Pending Registration'
+    | 'Pending Transfer'
+    | 'Active'
+    | 'Expired'
+    | 'Cancelled'
+    | 'Fraud'
+    | 'Transferred Away';
+  type: 'Register' | 'Transfer' | 'Renew';
+  period: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  recurring_amount: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  currency_id: string;
+  /**
+   * a date as YYYY-MM-DD
+   */
+  date_created: string;
+  /**
+   * a date as YYYY-MM-DD
+   */
+  expires: string;
+  /**
+   * a date as YYYY-MM-DD
+   */
+  next_due: string;
+  /**
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
+   */
+  autorenew: '0' | '1';
+  /**
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
+   */
+  reglock: '0' | '1';
+  /**
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
+   */
+  idprotection: '0' | '1';
+}
+/**
+ * One of the caller's domains under `domain`. No answer is published: the fields of getDomainDetails a client may see of its own domain, with the same names, string types and values (four nameserver slots, "" for unset ones), plus the registrar's name as getClientDomains shows it; the staff's notes, the registrar module id and the stored EPP code stay on the staff's side. Another client's domain answers as missing (HTTP 404).
+ */
+export interface UserApiGetDomainId {
+  input: UserApiGetDomainIdInput;
+  answer: UserApiGetDomainIdAnswer;
+}
+export interface UserApiGetDomainIdInput {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+}
+export interface UserApiGetDomainIdAnswer {
+  domain: UserApiDomain;
+}
+export interface UserApiDomain {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  order_id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  tld_id: string;
+  name: string;
+  /**
+   * a date as YYYY-MM-DD
+   */
+  date_created: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  firstpayment: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  recurring_amount: string;
+  period: string;
+  /**
+   * a date as YYYY-MM-DD
+   */
+  expires: string;
+  type: 'Register' | 'Transfer' | 'Renew';
+  status:
+    | 'Pending'
+    | 'Pending Registration'
+    | 'Pending Transfer'
+    | 'Active'
+    | 'Expired'
+    | 'Cancelled'
+    | 'Fraud'
+    | 'Transferred Away';
+  /**
+   * a date as YYYY-MM-DD
+   */
+  next_due: string;
+  /**
+   * a date as YYYY-MM-DD
+   */
+  next_invoice: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  payment_module: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  currency_id: string;
+  /**
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
+   */
+  idprotection: '0' | '1';
+  nameservers: Nameservers;
+  /**
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
+   */
+  autorenew: '0' | '1';
+  /**
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
+   */
+  reglock: '0' | '1';
+  /**
+   * a date-time as YYYY-MM-DD HH:MM:SS
+   */
+  synch_date: string;
+  /**
+   * the registrar's name, as getClientDomains shows it under `module` ("" when the domain names none)
+   */
+  registrar: string;
+}
+/**
+ * Whether the domain renews by itself: its `autorenew` flag as getDomainDetails shows it ("1": the daily run raises its renewal invoice ahead of the expiry). No answer is published. Another client's domain answers as missing (HTTP 404).
+ */
+export interface UserApiGetDomainIdAutorenew {
+  input: UserApiGetDomainIdAutorenewInput;
+  answer: UserApiGetDomainIdAutorenewAnswer;
+}
+export interface UserApiGetDomainIdAutorenewInput {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+}
+export interface UserApiGetDomainIdAutorenewAnswer {
+  /**
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
+   */
+  autorenew: '0' | '1';
+}
+/**
+ * The domain's registrant, admin, tech and billing contacts under `contact_info`, one record per role with the client records' field names (strings). A domain whose contacts were never set has its client's own details in every role. They are kept in billsim's own collection domain_contacts (the Admin API has no call for a domain's contacts). No answer is published. Another client's domain answers as missing (HTTP 404).
+ */
+export interface UserApiGetDomainIdContact {
+  input: UserApiGetDomainIdContactInput;
+  answer: UserApiGetDomainIdContactAnswer;
+}
+export interface UserApiGetDomainIdContactInput {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+}
+export interface UserApiGetDomainIdContactAnswer {
+  contact_info: UserApiDomainContactInfo;
+}
+export interface UserApiDomainContactInfo {
+  registrant: DomainContact;
+  admin: DomainContact;
+  tech: DomainContact;
+  billing: DomainContact;
+}
+/**
+ * The domain's DNS records at the registrar under `records`, oldest first: each with its `id` (the {index} PUT and DELETE take), host `name` ("@" for the domain itself), `type`, `priority` and `content`. They are kept in billsim's own collection domain_dns, owned by the domain (the Admin API has no call for registrar DNS records). No answer is published. Another client's domain answers as missing (HTTP 404).
+ */
+export interface UserApiGetDomainIdDns {
+  input: UserApiGetDomainIdDnsInput;
+  answer: UserApiGetDomainIdDnsAnswer;
+}
+export interface UserApiGetDomainIdDnsInput {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+}
+export interface UserApiGetDomainIdDnsAnswer {
+  records: UserApiDomainDnsRecord[];
+}
+export interface UserApiDomainDnsRecord {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  /**
+   * the host within the domain: "@" for the domain itself, or a label such as www
+   */
+  name: string;
+  /**
+   * a record type: A, AAAA, CNAME, MX, NS, SRV or TXT
+   */
+  type: 'A' | 'AAAA' | 'CNAME' | 'MX' | 'NS' | 'SRV' | 'TXT';
+  /**
+   * the record's priority (MX and SRV), "0" for the others
+   */
+  priority: string;
+  content: string;
+}
+/**
+ * The DNS record types the domain's records may have, under `types`: those billsim's registrars take (A, AAAA, CNAME, MX, NS, SRV, TXT). No answer is published. Another client's domain answers as missing (HTTP 404).
+ */
+export interface UserApiGetDomainIdDnsTypes {
+  input: UserApiGetDomainIdDnsTypesInput;
+  answer: UserApiGetDomainIdDnsTypesAnswer;
+}
+export interface UserApiGetDomainIdDnsTypesInput {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+}
+export interface UserApiGetDomainIdDnsTypesAnswer {
+  /**
+   * Items: a record type: A, AAAA, CNAME, MX, NS, SRV or TXT
+   */
+  types: ('A' | 'AAAA' | 'CNAME' | 'MX' | 'NS' | 'SRV' | 'TXT')[];
+}
+/**
+ * Asks the registrar for the domain's EPP (transfer) code, through the rule the Admin API's domainEPP uses: the registrar e-mails it to the registrant (the client; the e-mail is in the outbox), so the code itself is never answered. An Active domain only. No answer is published: `info` with the text domainEPP answers. Another client's domain answers as missing (HTTP 404).
+ */
+export interface UserApiGetDomainIdEpp {
+  input: UserApiGetDomainIdEppInput;
+  answer: UserApiGetDomainIdEppAnswer;
+}
+export interface UserApiGetDomainIdEppInput {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+}
+export interface UserApiGetDomainIdEppAnswer {
+  info: Info;
+}
+/**
+ * The domain's nameservers: the four slots getDomainDetails shows ("" for an unset one), under `nameservers`. No answer is published. Another client's domain answers as missing (HTTP 404).
+ */
+export interface UserApiGetDomainIdNs {
+  input: UserApiGetDomainIdNsInput;
+  answer: UserApiGetDomainIdNsAnswer;
+}
+export interface UserApiGetDomainIdNsInput {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+}
+export interface UserApiGetDomainIdNsAnswer {
+  nameservers: Nameservers;
+}
+/**
+ * Whether the registrar lock is on: the domain's `reglock` flag as getDomainDetails shows it ("1" locked, "0" not). No answer is published. Another client's domain answers as missing (HTTP 404).
+ */
+export interface UserApiGetDomainIdReglock {
+  input: UserApiGetDomainIdReglockInput;
+  answer: UserApiGetDomainIdReglockAnswer;
+}
+export interface UserApiGetDomainIdReglockInput {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+}
+export interface UserApiGetDomainIdReglockAnswer {
+  /**
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
+   */
+  reglock: '0' | '1';
+}
+/**
+ * Synchronises the domain with its registrar through the rule the Admin API's domainSynch uses (a begun transfer whose days have passed completes; the sync date is stamped now). No answer is published: the domain as GET /domain/{id} shows it after the sync, and `info` as domainSynch answers it. Another client's domain answers as missing (HTTP 404).
+ */
+export interface UserApiGetDomainIdSync {
+  input: UserApiGetDomainIdSyncInput;
+  answer: UserApiGetDomainIdSyncAnswer;
+}
+export interface UserApiGetDomainIdSyncInput {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+}
+export interface UserApiGetDomainIdSyncAnswer {
+  domain: UserApiDomain;
+  info: Info;
+}
+/**
+ * One of the caller's domains found by its full name (any letter case), answered as GET /domain/{id} answers it. When the client held the name more than once (a cancelled registration, then a new one) the record that still holds it wins, else the newest. A name the caller does not hold answers as missing (HTTP 404).
+ */
+export interface UserApiGetDomainNameName {
+  input: UserApiGetDomainNameNameInput;
+  answer: UserApiGetDomainNameNameAnswer;
+}
+export interface UserApiGetDomainNameNameInput {
+  /**
+   * a full domain name, such as example.com
+   */
+  name: string;
+}
+export interface UserApiGetDomainNameNameAnswer {
+  domain: UserApiDomain;
+}
+/**
+ * The TLDs a domain may be registered or transferred under: the TLD products the Admin API's catalogue sells (getProducts' domain TLDs), each with its prices per period as bulkSetPrices keeps them, in the caller's currency when logged in, else the main one (`currency_id`). A period whose register (or transfer) price is "0.00" is not offered for that action. No answer is published: the list sits under `tlds`. A login is optional.
+ */
+export interface UserApiGetDomainOrder {
+  input: UserApiGetDomainOrderInput;
+  answer: UserApiGetDomainOrderAnswer;
+}
+export interface UserApiGetDomainOrderInput {}
+export interface UserApiGetDomainOrderAnswer {
+  tlds: UserApiDomainTld[];
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  currency_id: string;
+}
+export interface UserApiDomainTld {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  tld_id: string;
+  /**
+   * the TLD with its dot, such as .com
+   */
+  tld: string;
+  periods: TldPeriod[];
+}
+/**
+ * What the registry shows of a full domain name, under `whois` (HTC-TF reads an optional `whois` object): `status` "available" when it may be registered (the rule domainCheck uses), else "registered"; for a name held here, also its registrar's name, its creation and expiry dates and nameservers (empty slots left out). Nothing about its holder is shown. A malformed name or a TLD not sold here is refused. No login is needed.
+ */
+export interface UserApiGetWhoisDomain {
+  input: UserApiGetWhoisDomainInput;
+  answer: UserApiGetWhoisDomainAnswer;
+}
+export interface UserApiGetWhoisDomainInput {
+  /**
+   * a full domain name, such as example.com
+   */
+  domain: string;
+}
+export interface UserApiGetWhoisDomainAnswer {
+  whois: UserApiWhois;
+}
+export interface UserApiWhois {
+  domain: string;
+  status: 'available' | 'registered';
+  registrar?: string;
+  /**
+   * a date as YYYY-MM-DD
+   */
+  created?: string;
+  /**
+   * a date as YYYY-MM-DD
+   */
+  expires?: string;
+  nameservers?: string[];
+}
+/**
+ * Adds a DNS record to the domain (billsim's own collection domain_dns, owned by the domain: the Admin API has no call for registrar DNS records). An A record's content must be an IPv4 address, an AAAA's an IPv6 one; `priority` defaults to "0". An Active domain only; a contact needs no privilege. No answer is published: the new record as GET /domain/{id}/dns lists it and `info`. Another client's domain answers as missing (HTTP 404).
+ */
+export interface UserApiPostDomainIdDns {
+  input: UserApiPostDomainIdDnsInput;
+  answer: UserApiPostDomainIdDnsAnswer;
+}
+export interface UserApiPostDomainIdDnsInput {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+  /**
+   * the host: "@" for the domain itself, or a label such as www
+   */
+  name: string;
+  /**
+   * a record type: A, AAAA, CNAME, MX, NS, SRV or TXT
+   */
+  type: 'A' | 'AAAA' | 'CNAME' | 'MX' | 'NS' | 'SRV' | 'TXT';
+  /**
+   * a priority from 0 to 99999 (MX and SRV)
+   */
+  priority?: string;
+  content: string;
+}
+export interface UserApiPostDomainIdDnsAnswer {
+  record: UserApiDomainDnsRecord;
+  info: Info;
+}
+/**
+ * Raises the domain's renewal invoice now, through the rule the daily run bills domain renewals with (the same line, due on the domain's next due date, the invoice e-mail and the client's credit applied when its settings say so); the daily run then does not bill that period again, and paying the invoice renews the domain at the registrar (a later expiry), as a paid renewal invoice does at the Admin side. An Active domain (or an Expired one still in its grace period), not while an Unpaid invoice already renews it. A domain renews by its own period: `years`, when sent, must be that period. `pay_method` names the invoice's gateway (an enabled one; the domain's own when left out). It costs money, so a contact needs billing.orders. No answer is published: the new invoice's id (getInvoiceDetails shows it) and `info`. Another client's domain answers as missing (HTTP 404).
+ */
+export interface UserApiPostDomainIdRenew {
+  input: UserApiPostDomainIdRenewInput;
+  answer: UserApiPostDomainIdRenewAnswer;
+}
+export interface UserApiPostDomainIdRenewInput {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+  /**
+   * the renewal period in years: the domain's own period
+   */
+  years?: string;
+  /**
+   * a positive whole number id, such as 1
+   */
+  pay_method?: string;
+}
+export interface UserApiPostDomainIdRenewAnswer {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  invoice_id: string;
+  info: Info;
+}
+/**
+ * Whether a full domain name may be registered, by the rule the Admin API's domainCheck uses (no domain here holds it and it is not registered elsewhere): `status` "ok" when it is free, an empty answer when it is taken, as the vendor's text describes the route. A malformed name or a TLD not sold here is refused. No login is needed.
+ */
+export interface UserApiPostDomainLookup {
+  input: UserApiPostDomainLookupInput;
+  answer: UserApiPostDomainLookupAnswer;
+}
+export interface UserApiPostDomainLookupInput {
+  /**
+   * a full domain name, such as example.com
+   */
+  name: string;
+}
+export interface UserApiPostDomainLookupAnswer {
+  status?: 'ok';
+}
+/**
+ * Orders a domain through the rule the Admin API's addOrder uses for domains: a Pending order, the domain Pending Registration (or Pending Transfer) and its Unpaid invoice, all or nothing; paying the invoice (POST /api/invoice/{id}/credit here, addInvoicePayment there) accepts the order and registers the name. `name` is the full name, or its label when `tld_id` names the TLD; a name someone holds (here or elsewhere) cannot be registered, and a transfer needs `epp`. `years` is a period the TLD is priced for, `pay_method` an enabled gateway (GET /api/payment; the first enabled one when left out), `nameservers` 2 to 4 host names (else the defaults), `registrant`/`admin`/`tech`/`billing` the ids of the client or its contacts whose details the domain's contacts take (kept in billsim's own domain_contacts), `aff_id` an Active affiliate of another client, named the order's referrer as setOrderReferrer does. `data` (TLD extras) is accepted and kept nowhere: billsim's TLDs ask for none. Every problem is named at once. It costs money, so a contact needs billing.orders. No answer is published: the order's number and id, its invoice and total, `items` with the new domain's id, and `info`.
+ */
+export interface UserApiPostDomainOrder {
+  input: UserApiPostDomainOrderInput;
+  answer: UserApiPostDomainOrderAnswer;
+}
+export interface UserApiPostDomainOrderInput {
+  /**
+   * a full domain name such as example.com, or its label when tld_id is given
+   */
+  name: string;
+  /**
+   * the registration period in years, 1 to 10
+   */
+  years?: string;
+  action?: 'register' | 'transfer';
+  /**
+   * a positive whole number id, such as 1
+   */
+  tld_id?: string;
+  /**
+   * a positive whole number id, such as 1
+   */
+  pay_method?: string;
+  /**
+   * the EPP (transfer) code, for a transfer
+   */
+  epp?: string;
+  nameservers?: Nameservers1;
+  /**
+   * a positive whole number id, such as 1
+   */
+  registrant?: string;
+  /**
+   * a positive whole number id, such as 1
+   */
+  admin?: string;
+  /**
+   * a positive whole number id, such as 1
+   */
+  tech?: string;
+  /**
+   * a positive whole number id, such as 1
+   */
+  billing?: string;
+  /**
+   * TLD extras; billsim's TLDs ask for none, so they are kept nowhere
+   */
+  data?: {
+    [k: string]: unknown;
+  };
+  /**
+   * a positive whole number id, such as 1
+   */
+  aff_id?: string;
+}
+export interface UserApiPostDomainOrderAnswer {
+  /**
+   * The 9-digit order number shown to clients; a function of the order id (src/domain/orders.ts), so a session replays to the same numbers.
+   */
+  order_num: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  order_id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  invoice_id: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  total: string;
+  items: UserApiDomainOrderItem[];
+  info: Info;
+}
+export interface UserApiDomainOrderItem {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  type: 'domain';
+  name: string;
+}
+/**
+ * Turns auto-renewal on or off: the domain's `autorenew` flag, which getDomainDetails shows and the daily run reads (off: no renewal invoice is raised for it). A domain held here (Pending, Active or Expired) only; a contact needs no privilege. No answer is published: the flag after the change and `info`. Another client's domain answers as missing (HTTP 404).
+ */
+export interface UserApiPutDomainIdAutorenew {
+  input: UserApiPutDomainIdAutorenewInput;
+  answer: UserApiPutDomainIdAutorenewAnswer;
+}
+export interface UserApiPutDomainIdAutorenewInput {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+  /**
+   * true (JSON), "1" or "true" turns it on; false, "0" or "false" off
+   */
+  autorenew: boolean | ('0' | '1' | 'true' | 'false');
+}
+export interface UserApiPutDomainIdAutorenewAnswer {
+  /**
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
+   */
+  autorenew: '0' | '1';
+  info: Info;
+}
+/**
+ * Changes the domain's contacts: `contact_info[role][field]` for the roles registrant, admin, tech and billing; only the fields sent change (the others keep what GET /domain/{id}/contact shows), a country is an ISO code (stored upper-case) and an e-mail is checked as addClient checks one. Kept in billsim's own collection domain_contacts (the Admin API has no call for a domain's contacts). A domain held here (Pending, Active or Expired) only; a contact needs no privilege. No answer is published: every role after the change and `info`. Another client's domain answers as missing (HTTP 404).
+ */
+export interface UserApiPutDomainIdContact {
+  input: UserApiPutDomainIdContactInput;
+  answer: UserApiPutDomainIdContactAnswer;
+}
+export interface UserApiPutDomainIdContactInput {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+  /**
+   * contact_info[role][field] for the roles registrant, admin, tech, billing
+   */
+  contact_info: {
+    registrant?: Part;
+    admin?: Part;
+    tech?: Part;
+    billing?: Part;
+  };
+}
+export interface Part {
+  firstname?: string;
+  lastname?: string;
+  companyname?: string;
+  /**
+   * a valid email address, such as jane@example.com
+   */
+  email?: string;
+  address1?: string;
+  address2?: string;
+  city?: string;
+  state?: string;
+  postcode?: string;
+  phonenumber?: string;
+  /**
+   * an ISO 3166 country code such as DE
+   */
+  country?: string;
+}
+export interface UserApiPutDomainIdContactAnswer {
+  contact_info: UserApiDomainContactInfo;
+  info: Info;
+}
+/**
+ * Changes one DNS record of the domain, `index` being its id as GET /domain/{id}/dns lists it (`record_id`, when sent, must name the same record): only the fields sent change, checked as POST /domain/{id}/dns checks a new one. An Active domain only; a contact needs no privilege. No answer is published: the record after the change and `info`. A record of another domain answers as missing (HTTP 404). Another client's domain answers as missing (HTTP 404).
+ */
+export interface UserApiPutDomainIdDnsIndex {
+  input: UserApiPutDomainIdDnsIndexInput;
+  answer: UserApiPutDomainIdDnsIndexAnswer;
+}
+export interface UserApiPutDomainIdDnsIndexInput {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+  /**
+   * a positive whole number id, such as 1
+   */
+  index: string;
+  /**
+   * a positive whole number id, such as 1
+   */
+  record_id?: string;
+  /**
+   * the host: "@" for the domain itself, or a label such as www
+   */
+  name?: string;
+  /**
+   * a record type: A, AAAA, CNAME, MX, NS, SRV or TXT
+   */
+  type?: 'A' | 'AAAA' | 'CNAME' | 'MX' | 'NS' | 'SRV' | 'TXT';
+  /**
+   * a priority from 0 to 99999 (MX and SRV)
+   */
+  priority?: string;
+  content?: string;
+}
+export interface UserApiPutDomainIdDnsIndexAnswer {
+  record: UserApiDomainDnsRecord;
+  info: Info;
+}
+/**
+ * Turns ID protection on (`switch` true) or off: the domain's `idprotection` flag, which getDomainDetails shows. An Active domain only. billsim's TLDs price no ID protection, so switching it costs nothing and a contact needs no privilege. No answer is published: the flag after the change and `info`. Another client's domain answers as missing (HTTP 404).
+ */
+export interface UserApiPutDomainIdIdprotection {
+  input: UserApiPutDomainIdIdprotectionInput;
+  answer: UserApiPutDomainIdIdprotectionAnswer;
+}
+export interface UserApiPutDomainIdIdprotectionInput {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+  /**
+   * true (JSON), "1" or "true" turns it on; false, "0" or "false" off
+   */
+  switch: boolean | ('0' | '1' | 'true' | 'false');
+}
+export interface UserApiPutDomainIdIdprotectionAnswer {
+  /**
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
+   */
+  idprotection: '0' | '1';
+  info: Info;
+}
+/**
+ * Changes the domain's nameservers at the registrar: the record getDomainDetails shows takes the list (its four slots, "" after the last one given). An empty list (or none) puts back the default nameservers a new domain starts with, as the reference says; otherwise 2 to 4 different host names. Only a domain held here (Pending, Active or Expired) has nameservers to change. Managing a domain costs nothing, so a contact needs no privilege. No answer is published: the four slots after the change and `info`. Another client's domain answers as missing (HTTP 404).
+ */
+export interface UserApiPutDomainIdNs {
+  input: UserApiPutDomainIdNsInput;
+  answer: UserApiPutDomainIdNsAnswer;
+}
+export interface UserApiPutDomainIdNsInput {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+  nameservers?: Nameservers1;
+}
+export interface UserApiPutDomainIdNsAnswer {
+  nameservers: Nameservers;
+  info: Info;
+}
+/**
+ * Turns the registrar lock on (`switch` true) or off: the domain's `reglock` flag, which getDomainDetails shows. An Active domain only (the lock is the registrar's). Managing a domain costs nothing, so a contact needs no privilege. No answer is published: the flag after the change and `info`. Another client's domain answers as missing (HTTP 404).
+ */
+export interface UserApiPutDomainIdReglock {
+  input: UserApiPutDomainIdReglockInput;
+  answer: UserApiPutDomainIdReglockAnswer;
+}
+export interface UserApiPutDomainIdReglockInput {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+  /**
+   * true (JSON), "1" or "true" turns it on; false, "0" or "false" off
+   */
+  switch: boolean | ('0' | '1' | 'true' | 'false');
+}
+export interface UserApiPutDomainIdReglockAnswer {
+  /**
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
+   */
+  reglock: '0' | '1';
+  info: Info;
 }
 /**
  * The caller's portal notifications, read or not, newest first, 25 a page. No answer is published: the list sits under `notifications`, each one the stored record (schemas/resources/portal_notification.json, HostBill's naming: `rel_type`, `rel_id` as the route's filters name them, string ids, a `read` flag). A contact sees its client's notifications about what its privileges show: invoices with billing.payinvoice, tickets with support.tickets.

@@ -45,6 +45,8 @@ export const REFERENCES: readonly (readonly [string, string, string, string])[] 
   ['domains', 'order_id', 'orders', 'order'],
   ['domains', 'payment_module', 'gateways', 'gateway'],
   ['domains', 'currency_id', 'currencies', 'currency'],
+  ['domain_dns', 'domain_id', 'domains', 'domain'],
+  ['domain_contacts', 'domain_id', 'domains', 'domain'],
   ['predefined_replies', 'category_id', 'reply_categories', 'reply category'],
   ['orders', 'client_id', 'clients', 'client'],
   ['orders', 'payment_module', 'gateways', 'gateway'],

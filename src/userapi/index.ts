@@ -29,6 +29,30 @@ import getKnowledgebaseArticleId from './content/getKnowledgebaseArticleId.js';
 import getKnowledgebaseCategoryId from './content/getKnowledgebaseCategoryId.js';
 import getNews from './content/getNews.js';
 import getNewsId from './content/getNewsId.js';
+import deleteDomainIdDnsIndex from './domains/deleteDomainIdDnsIndex.js';
+import getDomain from './domains/getDomain.js';
+import getDomainId from './domains/getDomainId.js';
+import getDomainIdAutorenew from './domains/getDomainIdAutorenew.js';
+import getDomainIdContact from './domains/getDomainIdContact.js';
+import getDomainIdDns from './domains/getDomainIdDns.js';
+import getDomainIdDnsTypes from './domains/getDomainIdDnsTypes.js';
+import getDomainIdEpp from './domains/getDomainIdEpp.js';
+import getDomainIdNs from './domains/getDomainIdNs.js';
+import getDomainIdReglock from './domains/getDomainIdReglock.js';
+import getDomainIdSync from './domains/getDomainIdSync.js';
+import getDomainNameName from './domains/getDomainNameName.js';
+import getDomainOrder from './domains/getDomainOrder.js';
+import getWhoisDomain from './domains/getWhoisDomain.js';
+import postDomainIdDns from './domains/postDomainIdDns.js';
+import postDomainIdRenew from './domains/postDomainIdRenew.js';
+import postDomainLookup from './domains/postDomainLookup.js';
+import postDomainOrder from './domains/postDomainOrder.js';
+import putDomainIdAutorenew from './domains/putDomainIdAutorenew.js';
+import putDomainIdContact from './domains/putDomainIdContact.js';
+import putDomainIdDnsIndex from './domains/putDomainIdDnsIndex.js';
+import putDomainIdIdprotection from './domains/putDomainIdIdprotection.js';
+import putDomainIdNs from './domains/putDomainIdNs.js';
+import putDomainIdReglock from './domains/putDomainIdReglock.js';
 import getNotifications from './notifications/getNotifications.js';
 import getNotificationsNew from './notifications/getNotificationsNew.js';
 import putNotificationsIdAck from './notifications/putNotificationsIdAck.js';
@@ -55,12 +79,25 @@ import putTicketsNumberClose from './support/putTicketsNumberClose.js';
 import putTicketsNumberOpen from './support/putTicketsNumberOpen.js';
 
 export const routes: Readonly<Record<string, AnyRoute>> = {
+  deleteDomainIdDnsIndex,
   deleteTokensId,
   getBalance,
   getContact,
   getContactId,
   getContactPrivileges,
   getDetails,
+  getDomain,
+  getDomainId,
+  getDomainIdAutorenew,
+  getDomainIdContact,
+  getDomainIdDns,
+  getDomainIdDnsTypes,
+  getDomainIdEpp,
+  getDomainIdNs,
+  getDomainIdReglock,
+  getDomainIdSync,
+  getDomainNameName,
+  getDomainOrder,
   getInvoice,
   getInvoiceId,
   getKnowledgebase,
@@ -84,7 +121,12 @@ export const routes: Readonly<Record<string, AnyRoute>> = {
   getTickets,
   getTicketsNumber,
   getTokens,
+  getWhoisDomain,
   postContact,
+  postDomainIdDns,
+  postDomainIdRenew,
+  postDomainLookup,
+  postDomainOrder,
   postInvoiceIdCredit,
   postLogin,
   postLogout,
@@ -103,6 +145,12 @@ export const routes: Readonly<Record<string, AnyRoute>> = {
   postTokens,
   putContactId,
   putDetails,
+  putDomainIdAutorenew,
+  putDomainIdContact,
+  putDomainIdDnsIndex,
+  putDomainIdIdprotection,
+  putDomainIdNs,
+  putDomainIdReglock,
   putNotificationsIdAck,
   putTicketsNumberClose,
   putTicketsNumberOpen,

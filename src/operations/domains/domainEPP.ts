@@ -1,4 +1,5 @@
 import { defineMutation } from '../operation.js';
+import { messages } from '../../errors.js';
 import { requireDomain } from '../../domain/domains.js';
 import { sendEppCode } from '../../domain/registrar.js';
 import type { DomainEPPRequest, DomainEPPResult } from '../../generated/wire.js';
@@ -8,6 +9,6 @@ export default defineMutation<DomainEPPRequest, DomainEPPResult>({
   run({ id }, { world, now }) {
     sendEppCode(world, requireDomain(world, id), now);
     // As published: a status message under EppCode, not the code itself.
-    return { EppCode: 'Auth Info / Epp code has been sent to registrant email' };
+    return { EppCode: messages.eppCodeSent() };
   },
 });

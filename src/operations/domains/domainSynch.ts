@@ -1,4 +1,5 @@
 import { defineMutation } from '../operation.js';
+import { messages } from '../../errors.js';
 import { requireDomain } from '../../domain/domains.js';
 import { synchronize } from '../../domain/registrar.js';
 import type { DomainSynchRequest, DomainSynchResult } from '../../generated/wire.js';
@@ -7,6 +8,6 @@ export default defineMutation<DomainSynchRequest, DomainSynchResult & { info: st
   mutates: true,
   run({ id }, { world, now }) {
     const domain = synchronize(world, requireDomain(world, id), now);
-    return { info: [`Domain with ID #${domain.id} synchronized.`] };
+    return { info: [messages.domainSynchronized(domain.id)] };
   },
 });

@@ -37,6 +37,8 @@ const ALICE_RECORDS: Partial<Record<keyof Collections, string[]>> = {
   // Her VPS's configurable option values.
   account_forms: ['1', '2'],
   domains: ['1', '2'],
+  // The DNS records of her domain.
+  domain_dns: ['1', '2', '3'],
   estimates: ['1'],
   order_drafts: ['1'],
   client_cards: ['1'],
