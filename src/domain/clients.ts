@@ -129,6 +129,9 @@ export function addContact(
   });
 }
 
+/** What addClient and POST /api/signup answer beside the new client's id (the published sample's words). */
+export const CLIENT_CREATED = 'New client account created';
+
 /** The fields of a new main client, as addClient and POST /api/signup take them. */
 export interface NewClientFields {
   email: string;

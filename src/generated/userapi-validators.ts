@@ -1231,17 +1231,177 @@ validate28.errors = vErrors;
 return errors === 0;
 }
 
-export const deleteTokensId = validate30;
-const schema142 = {"title":"UserApiDeleteTokensIdInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
-const schema140 = {"type":"string","pattern":"^[1-9][0-9]{0,17}$","description":"a positive whole number id, such as 1"};
-const pattern49 = new RegExp("^[1-9][0-9]{0,17}$", "u");
+export const getAffiliatesCommissions = validate31;
+const schema155 = {"title":"UserApiGetAffiliatesCommissionsInput","type":"object","properties":{"page":{"$ref":"../defs.json#/definitions/pageNumber"}}};
 
-function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.page !== undefined){
+let data0 = data.page;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 === "boolean" || data0 === null
+              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
+coerced0 = +data0;
+}
+else {
+const err0 = {instancePath:instancePath+"/page",schemaPath:"../defs.json#/definitions/pageNumber/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema53.type,parentSchema:schema53,data:data0};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["page"] = coerced0;
+}
+}
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 < 1 || isNaN(data0)){
+const err1 = {instancePath:instancePath+"/page",schemaPath:"../defs.json#/definitions/pageNumber/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema53,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema155.type,parentSchema:schema155,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate31.errors = vErrors;
+return errors === 0;
+}
+
+export const getAffiliatesPayouts = validate34;
+const schema169 = {"title":"UserApiGetAffiliatesPayoutsInput","type":"object","properties":{"page":{"$ref":"../defs.json#/definitions/pageNumber"}}};
+
+function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.page !== undefined){
+let data0 = data.page;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 === "boolean" || data0 === null
+              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
+coerced0 = +data0;
+}
+else {
+const err0 = {instancePath:instancePath+"/page",schemaPath:"../defs.json#/definitions/pageNumber/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema53.type,parentSchema:schema53,data:data0};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["page"] = coerced0;
+}
+}
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 < 1 || isNaN(data0)){
+const err1 = {instancePath:instancePath+"/page",schemaPath:"../defs.json#/definitions/pageNumber/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema53,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema169.type,parentSchema:schema169,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate34.errors = vErrors;
+return errors === 0;
+}
+
+export const getAffiliatesSummary = validate39;
+const schema199 = {"title":"UserApiGetAffiliatesSummaryInput","type":"object"};
+
+function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(data && typeof data == "object" && !Array.isArray(data))){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema199.type,parentSchema:schema199,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate39.errors = vErrors;
+return errors === 0;
+}
+
+export const deleteTokensId = validate41;
+const schema203 = {"title":"UserApiDeleteTokensIdInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
+const schema201 = {"type":"string","pattern":"^[1-9][0-9]{0,17}$","description":"a positive whole number id, such as 1"};
+const pattern91 = new RegExp("^[1-9][0-9]{0,17}$", "u");
+
+function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema142.required,parentSchema:schema142,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema203.required,parentSchema:schema203,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1270,7 +1430,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data0};
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.type,parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1288,8 +1448,8 @@ data["id"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern49.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data0};
+if(!pattern91.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1302,7 +1462,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema142.type,parentSchema:schema142,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema203.type,parentSchema:schema203,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1311,18 +1471,18 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate30.errors = vErrors;
+validate41.errors = vErrors;
 return errors === 0;
 }
 
-export const getTokens = validate34;
-const schema149 = {"title":"UserApiGetTokensInput","type":"object"};
+export const getTokens = validate45;
+const schema210 = {"title":"UserApiGetTokensInput","type":"object"};
 
-function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema149.type,parentSchema:schema149,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema210.type,parentSchema:schema210,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1331,19 +1491,19 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate34.errors = vErrors;
+validate45.errors = vErrors;
 return errors === 0;
 }
 
-export const postLogin = validate36;
-const schema152 = {"title":"UserApiPostLoginInput","type":"object","required":["username","password"],"properties":{"username":{"type":"string","minLength":1,"description":"the account's e-mail"},"password":{"type":"string","minLength":1}}};
+export const postLogin = validate47;
+const schema213 = {"title":"UserApiPostLoginInput","type":"object","required":["username","password"],"properties":{"username":{"type":"string","minLength":1,"description":"the account's e-mail"},"password":{"type":"string","minLength":1}}};
 
-function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.username === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "username"},message:"must have required property '"+"username"+"'",schema:schema152.required,parentSchema:schema152,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "username"},message:"must have required property '"+"username"+"'",schema:schema213.required,parentSchema:schema213,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1353,7 +1513,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.password === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'",schema:schema152.required,parentSchema:schema152,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'",schema:schema213.required,parentSchema:schema213,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1382,7 +1542,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema152.properties.username.type,parentSchema:schema152.properties.username,data:data0};
+const err2 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema213.properties.username.type,parentSchema:schema213.properties.username,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1401,7 +1561,7 @@ data["username"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(func5(data0) < 1){
-const err3 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema152.properties.username,data:data0};
+const err3 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema213.properties.username,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1432,7 +1592,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema152.properties.password.type,parentSchema:schema152.properties.password,data:data1};
+const err4 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema213.properties.password.type,parentSchema:schema213.properties.password,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1451,7 +1611,7 @@ data["password"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(func5(data1) < 1){
-const err5 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema152.properties.password,data:data1};
+const err5 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema213.properties.password,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1464,7 +1624,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema152.type,parentSchema:schema152,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema213.type,parentSchema:schema213,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1473,18 +1633,18 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate36.errors = vErrors;
+validate47.errors = vErrors;
 return errors === 0;
 }
 
-export const postLogout = validate38;
-const schema155 = {"title":"UserApiPostLogoutInput","type":"object"};
+export const postLogout = validate49;
+const schema216 = {"title":"UserApiPostLogoutInput","type":"object"};
 
-function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema155.type,parentSchema:schema155,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema216.type,parentSchema:schema216,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1493,20 +1653,20 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate38.errors = vErrors;
+validate49.errors = vErrors;
 return errors === 0;
 }
 
-export const postMfaVerify = validate40;
-const schema158 = {"title":"UserApiPostMfaVerifyInput","type":"object","required":["method","payload"],"properties":{"method":{"type":"string","enum":["google_authenticator"]},"payload":{"type":"object","required":["code"],"properties":{"code":{"type":"string","pattern":"^[0-9]{6}$","description":"the six-digit code"}}}}};
-const pattern54 = new RegExp("^[0-9]{6}$", "u");
+export const postMfaVerify = validate51;
+const schema219 = {"title":"UserApiPostMfaVerifyInput","type":"object","required":["method","payload"],"properties":{"method":{"type":"string","enum":["google_authenticator"]},"payload":{"type":"object","required":["code"],"properties":{"code":{"type":"string","pattern":"^[0-9]{6}$","description":"the six-digit code"}}}}};
+const pattern96 = new RegExp("^[0-9]{6}$", "u");
 
-function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.method === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'",schema:schema158.required,parentSchema:schema158,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'",schema:schema219.required,parentSchema:schema219,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1516,7 +1676,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.payload === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "payload"},message:"must have required property '"+"payload"+"'",schema:schema158.required,parentSchema:schema158,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "payload"},message:"must have required property '"+"payload"+"'",schema:schema219.required,parentSchema:schema219,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1545,7 +1705,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema158.properties.method.type,parentSchema:schema158.properties.method,data:data0};
+const err2 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema219.properties.method.type,parentSchema:schema219.properties.method,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1563,7 +1723,7 @@ data["method"] = coerced0;
 }
 }
 if(!(data0 === "google_authenticator")){
-const err3 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/enum",keyword:"enum",params:{allowedValues: schema158.properties.method.enum},message:"must be equal to one of the allowed values",schema:schema158.properties.method.enum,parentSchema:schema158.properties.method,data:data0};
+const err3 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/enum",keyword:"enum",params:{allowedValues: schema219.properties.method.enum},message:"must be equal to one of the allowed values",schema:schema219.properties.method.enum,parentSchema:schema219.properties.method,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1577,7 +1737,7 @@ if(data.payload !== undefined){
 let data1 = data.payload;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.code === undefined){
-const err4 = {instancePath:instancePath+"/payload",schemaPath:"#/properties/payload/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema158.properties.payload.required,parentSchema:schema158.properties.payload,data:data1};
+const err4 = {instancePath:instancePath+"/payload",schemaPath:"#/properties/payload/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema219.properties.payload.required,parentSchema:schema219.properties.payload,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1606,7 +1766,7 @@ else if(data2 === null){
 coerced1 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/payload/code",schemaPath:"#/properties/payload/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema158.properties.payload.properties.code.type,parentSchema:schema158.properties.payload.properties.code,data:data2};
+const err5 = {instancePath:instancePath+"/payload/code",schemaPath:"#/properties/payload/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema219.properties.payload.properties.code.type,parentSchema:schema219.properties.payload.properties.code,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1624,8 +1784,8 @@ data1["code"] = coerced1;
 }
 }
 if(typeof data2 === "string"){
-if(!pattern54.test(data2)){
-const err6 = {instancePath:instancePath+"/payload/code",schemaPath:"#/properties/payload/properties/code/pattern",keyword:"pattern",params:{pattern: "^[0-9]{6}$"},message:"must match pattern \""+"^[0-9]{6}$"+"\"",schema:"^[0-9]{6}$",parentSchema:schema158.properties.payload.properties.code,data:data2};
+if(!pattern96.test(data2)){
+const err6 = {instancePath:instancePath+"/payload/code",schemaPath:"#/properties/payload/properties/code/pattern",keyword:"pattern",params:{pattern: "^[0-9]{6}$"},message:"must match pattern \""+"^[0-9]{6}$"+"\"",schema:"^[0-9]{6}$",parentSchema:schema219.properties.payload.properties.code,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1638,7 +1798,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/payload",schemaPath:"#/properties/payload/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema158.properties.payload.type,parentSchema:schema158.properties.payload,data:data1};
+const err7 = {instancePath:instancePath+"/payload",schemaPath:"#/properties/payload/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema219.properties.payload.type,parentSchema:schema219.properties.payload,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1650,7 +1810,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema158.type,parentSchema:schema158,data};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema219.type,parentSchema:schema219,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1659,14 +1819,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate40.errors = vErrors;
+validate51.errors = vErrors;
 return errors === 0;
 }
 
-export const postRevoke = validate42;
-const schema161 = {"title":"UserApiPostRevokeInput","type":"object","properties":{"refresh_token":{"type":"string","minLength":1}}};
+export const postRevoke = validate53;
+const schema222 = {"title":"UserApiPostRevokeInput","type":"object","properties":{"refresh_token":{"type":"string","minLength":1}}};
 
-function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1690,7 +1850,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err0 = {instancePath:instancePath+"/refresh_token",schemaPath:"#/properties/refresh_token/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema161.properties.refresh_token.type,parentSchema:schema161.properties.refresh_token,data:data0};
+const err0 = {instancePath:instancePath+"/refresh_token",schemaPath:"#/properties/refresh_token/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema222.properties.refresh_token.type,parentSchema:schema222.properties.refresh_token,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1709,7 +1869,7 @@ data["refresh_token"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(func5(data0) < 1){
-const err1 = {instancePath:instancePath+"/refresh_token",schemaPath:"#/properties/refresh_token/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema161.properties.refresh_token,data:data0};
+const err1 = {instancePath:instancePath+"/refresh_token",schemaPath:"#/properties/refresh_token/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema222.properties.refresh_token,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1722,7 +1882,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema161.type,parentSchema:schema161,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema222.type,parentSchema:schema222,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1731,19 +1891,19 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate42.errors = vErrors;
+validate53.errors = vErrors;
 return errors === 0;
 }
 
-export const postToken = validate44;
-const schema164 = {"title":"UserApiPostTokenInput","type":"object","required":["refresh_token"],"properties":{"refresh_token":{"type":"string","minLength":1}}};
+export const postToken = validate55;
+const schema225 = {"title":"UserApiPostTokenInput","type":"object","required":["refresh_token"],"properties":{"refresh_token":{"type":"string","minLength":1}}};
 
-function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.refresh_token === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "refresh_token"},message:"must have required property '"+"refresh_token"+"'",schema:schema164.required,parentSchema:schema164,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "refresh_token"},message:"must have required property '"+"refresh_token"+"'",schema:schema225.required,parentSchema:schema225,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1772,7 +1932,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/refresh_token",schemaPath:"#/properties/refresh_token/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema164.properties.refresh_token.type,parentSchema:schema164.properties.refresh_token,data:data0};
+const err1 = {instancePath:instancePath+"/refresh_token",schemaPath:"#/properties/refresh_token/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema225.properties.refresh_token.type,parentSchema:schema225.properties.refresh_token,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1791,7 +1951,7 @@ data["refresh_token"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(func5(data0) < 1){
-const err2 = {instancePath:instancePath+"/refresh_token",schemaPath:"#/properties/refresh_token/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema164.properties.refresh_token,data:data0};
+const err2 = {instancePath:instancePath+"/refresh_token",schemaPath:"#/properties/refresh_token/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema225.properties.refresh_token,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1804,7 +1964,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema164.type,parentSchema:schema164,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema225.type,parentSchema:schema225,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1813,23 +1973,23 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate44.errors = vErrors;
+validate55.errors = vErrors;
 return errors === 0;
 }
 
-export const postTokens = validate46;
-const schema172 = {"title":"UserApiPostTokensInput","type":"object","required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":100},"expires_at":{"description":"a date (the token works through that day) or a date-time","anyOf":[{"$ref":"../../common/defs.json#/definitions/date"},{"$ref":"../../common/defs.json#/definitions/datetime"}]},"scopes":{"type":"string"}}};
+export const postTokens = validate57;
+const schema233 = {"title":"UserApiPostTokensInput","type":"object","required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":100},"expires_at":{"description":"a date (the token works through that day) or a date-time","anyOf":[{"$ref":"../../common/defs.json#/definitions/date"},{"$ref":"../../common/defs.json#/definitions/datetime"}]},"scopes":{"type":"string"}}};
 const schema18 = {"$comment":"An ISO 8601 date-time (2027-01-15T00:00:00, Z or an offset) is read as its UTC date before validation, for every parameter that takes a date (README, src/lib/param-forms.ts).","type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$","description":"a date as YYYY-MM-DD"};
 const schema16 = {"$comment":"An ISO 8601 date-time (2027-01-15T10:00:00, Z or an offset) is read as YYYY-MM-DD HH:MM:SS in UTC before validation, for every parameter that takes a date-time (README, src/lib/param-forms.ts).","type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$","description":"a date-time as YYYY-MM-DD HH:MM:SS"};
 const pattern5 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}$", "u");
 const pattern2 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$", "u");
 
-function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema172.required,parentSchema:schema172,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema233.required,parentSchema:schema233,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1858,7 +2018,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema172.properties.name.type,parentSchema:schema172.properties.name,data:data0};
+const err1 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema233.properties.name.type,parentSchema:schema233.properties.name,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1877,7 +2037,7 @@ data["name"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(func5(data0) > 100){
-const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema172.properties.name,data:data0};
+const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema233.properties.name,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1887,7 +2047,7 @@ vErrors.push(err2);
 errors++;
 }
 if(func5(data0) < 1){
-const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema172.properties.name,data:data0};
+const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema233.properties.name,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2005,7 +2165,7 @@ var _valid0 = _errs9 === errors;
 valid1 = valid1 || _valid0;
 }
 if(!valid1){
-const err8 = {instancePath:instancePath+"/expires_at",schemaPath:"#/properties/expires_at/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema172.properties.expires_at.anyOf,parentSchema:schema172.properties.expires_at,data:data1};
+const err8 = {instancePath:instancePath+"/expires_at",schemaPath:"#/properties/expires_at/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema233.properties.expires_at.anyOf,parentSchema:schema233.properties.expires_at,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2046,7 +2206,7 @@ else if(data2 === null){
 coerced3 = "";
 }
 else {
-const err9 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema172.properties.scopes.type,parentSchema:schema172.properties.scopes,data:data2};
+const err9 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema233.properties.scopes.type,parentSchema:schema233.properties.scopes,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2066,7 +2226,7 @@ data["scopes"] = coerced3;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema172.type,parentSchema:schema172,data};
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema233.type,parentSchema:schema233,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2075,18 +2235,18 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate46.errors = vErrors;
+validate57.errors = vErrors;
 return errors === 0;
 }
 
-export const getBalance = validate49;
-const schema185 = {"title":"UserApiGetBalanceInput","type":"object"};
+export const getBalance = validate60;
+const schema246 = {"title":"UserApiGetBalanceInput","type":"object"};
 
-function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema185.type,parentSchema:schema185,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema246.type,parentSchema:schema246,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2095,14 +2255,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate49.errors = vErrors;
+validate60.errors = vErrors;
 return errors === 0;
 }
 
-export const getInvoice = validate56;
-const schema230 = {"title":"UserApiGetInvoiceInput","type":"object","properties":{"page":{"$ref":"../defs.json#/definitions/pageNumber"}}};
+export const getInvoice = validate67;
+const schema291 = {"title":"UserApiGetInvoiceInput","type":"object","properties":{"page":{"$ref":"../defs.json#/definitions/pageNumber"}}};
 
-function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2156,7 +2316,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema230.type,parentSchema:schema230,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema291.type,parentSchema:schema291,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2165,19 +2325,19 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate56.errors = vErrors;
+validate67.errors = vErrors;
 return errors === 0;
 }
 
-export const getInvoiceId = validate62;
-const schema264 = {"title":"UserApiGetInvoiceIdInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
+export const getInvoiceId = validate73;
+const schema325 = {"title":"UserApiGetInvoiceIdInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
 
-function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema264.required,parentSchema:schema264,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema325.required,parentSchema:schema325,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2206,7 +2366,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data0};
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.type,parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2224,8 +2384,8 @@ data["id"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern49.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data0};
+if(!pattern91.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2238,7 +2398,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema264.type,parentSchema:schema264,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema325.type,parentSchema:schema325,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2247,18 +2407,18 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate62.errors = vErrors;
+validate73.errors = vErrors;
 return errors === 0;
 }
 
-export const getPayment = validate64;
-const schema267 = {"title":"UserApiGetPaymentInput","type":"object"};
+export const getPayment = validate75;
+const schema328 = {"title":"UserApiGetPaymentInput","type":"object"};
 
-function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema267.type,parentSchema:schema267,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema328.type,parentSchema:schema328,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2267,18 +2427,18 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate64.errors = vErrors;
+validate75.errors = vErrors;
 return errors === 0;
 }
 
-export const getPaymentFees = validate69;
-const schema276 = {"title":"UserApiGetPaymentFeesInput","type":"object"};
+export const getPaymentFees = validate80;
+const schema337 = {"title":"UserApiGetPaymentFeesInput","type":"object"};
 
-function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema276.type,parentSchema:schema276,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema337.type,parentSchema:schema337,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2287,21 +2447,21 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate69.errors = vErrors;
+validate80.errors = vErrors;
 return errors === 0;
 }
 
-export const postInvoiceIdCredit = validate74;
-const schema305 = {"title":"UserApiPostInvoiceIdCreditInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"amount":{"$ref":"../../common/defs.json#/definitions/positiveAmountParam"}}};
-const schema279 = {"$comment":"The pattern lets a sign through so that the call checks the value (src/domain/money.ts positiveCents) with its other parameters: -5, 0 and a malformed amount get one message, this description, together with the call's other problems.","type":"string","pattern":"^-?[0-9]{1,12}(\\.[0-9]{1,2})?$","description":"an amount more than 0 with at most two decimals, up to 999999999999.99, such as 10.50"};
-const pattern133 = new RegExp("^-?[0-9]{1,12}(\\.[0-9]{1,2})?$", "u");
+export const postInvoiceIdCredit = validate85;
+const schema366 = {"title":"UserApiPostInvoiceIdCreditInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"amount":{"$ref":"../../common/defs.json#/definitions/positiveAmountParam"}}};
+const schema340 = {"$comment":"The pattern lets a sign through so that the call checks the value (src/domain/money.ts positiveCents) with its other parameters: -5, 0 and a malformed amount get one message, this description, together with the call's other problems.","type":"string","pattern":"^-?[0-9]{1,12}(\\.[0-9]{1,2})?$","description":"an amount more than 0 with at most two decimals, up to 999999999999.99, such as 10.50"};
+const pattern175 = new RegExp("^-?[0-9]{1,12}(\\.[0-9]{1,2})?$", "u");
 
-function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema305.required,parentSchema:schema305,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema366.required,parentSchema:schema366,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2330,7 +2490,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data0};
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.type,parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2348,8 +2508,8 @@ data["id"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern49.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data0};
+if(!pattern91.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2380,7 +2540,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/amount",schemaPath:"../../common/defs.json#/definitions/positiveAmountParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema279.type,parentSchema:schema279,data:data1};
+const err3 = {instancePath:instancePath+"/amount",schemaPath:"../../common/defs.json#/definitions/positiveAmountParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema340.type,parentSchema:schema340,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2398,8 +2558,8 @@ data["amount"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern133.test(data1)){
-const err4 = {instancePath:instancePath+"/amount",schemaPath:"../../common/defs.json#/definitions/positiveAmountParam/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^-?[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^-?[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema279,data:data1};
+if(!pattern175.test(data1)){
+const err4 = {instancePath:instancePath+"/amount",schemaPath:"../../common/defs.json#/definitions/positiveAmountParam/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^-?[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^-?[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema340,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2412,7 +2572,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema305.type,parentSchema:schema305,data};
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema366.type,parentSchema:schema366,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2421,14 +2581,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate74.errors = vErrors;
+validate85.errors = vErrors;
 return errors === 0;
 }
 
-export const getContact = validate93;
-const schema351 = {"title":"UserApiGetContactInput","type":"object","properties":{"page":{"$ref":"../defs.json#/definitions/pageNumber"}}};
+export const getContact = validate104;
+const schema412 = {"title":"UserApiGetContactInput","type":"object","properties":{"page":{"$ref":"../defs.json#/definitions/pageNumber"}}};
 
-function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2482,7 +2642,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema351.type,parentSchema:schema351,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema412.type,parentSchema:schema412,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2491,19 +2651,19 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate93.errors = vErrors;
+validate104.errors = vErrors;
 return errors === 0;
 }
 
-export const getContactId = validate100;
-const schema376 = {"title":"UserApiGetContactIdInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
+export const getContactId = validate111;
+const schema437 = {"title":"UserApiGetContactIdInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
 
-function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema376.required,parentSchema:schema376,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema437.required,parentSchema:schema437,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2532,7 +2692,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data0};
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.type,parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2550,8 +2710,8 @@ data["id"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern49.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data0};
+if(!pattern91.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2564,7 +2724,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema376.type,parentSchema:schema376,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema437.type,parentSchema:schema437,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2573,18 +2733,18 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate100.errors = vErrors;
+validate111.errors = vErrors;
 return errors === 0;
 }
 
-export const getContactPrivileges = validate112;
-const schema418 = {"title":"UserApiGetContactPrivilegesInput","type":"object"};
+export const getContactPrivileges = validate123;
+const schema479 = {"title":"UserApiGetContactPrivilegesInput","type":"object"};
 
-function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema418.type,parentSchema:schema418,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema479.type,parentSchema:schema479,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2593,38 +2753,38 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate112.errors = vErrors;
+validate123.errors = vErrors;
 return errors === 0;
 }
 
-export const postContact = validate119;
-const schema451 = {"title":"UserApiPostContactInput","type":"object","required":["email","firstname","lastname"],"properties":{"email":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/email"},"firstname":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/firstname"},"lastname":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/lastname"},"password":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/password"},"companyname":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/companyname"},"address1":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/address1"},"address2":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/address2"},"city":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/city"},"state":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/state"},"postcode":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/postcode"},"phonenumber":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/phonenumber"},"country":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/country"},"privileges":{"$ref":"../../operations/clients/addClientContact.json#/definitions/privileges","description":"privileges[section][key] = flag, the sections and keys GET /api/contact/privileges lists: 1, true or on grants a key; 0, false, off or empty grants nothing (as addClientContact takes them)"}}};
-const schema430 = {"type":"string","maxLength":254,"pattern":"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$","description":"a valid email address, such as jane@example.com"};
-const schema431 = {"type":"string","minLength":1,"maxLength":255,"description":"a non-empty text of at most 255 characters"};
-const schema432 = {"type":"string","minLength":1,"maxLength":255,"description":"a non-empty text of at most 255 characters"};
-const schema433 = {"type":"string","minLength":1,"maxLength":255,"description":"a non-empty password of at most 255 characters"};
-const schema434 = {"type":"string","maxLength":255,"description":"a text of at most 255 characters"};
-const schema435 = {"type":"string","maxLength":255,"description":"a text of at most 255 characters"};
-const schema436 = {"type":"string","maxLength":255,"description":"a text of at most 255 characters"};
-const schema437 = {"type":"string","maxLength":255,"description":"a text of at most 255 characters"};
-const schema438 = {"type":"string","maxLength":255,"description":"a text of at most 255 characters"};
-const schema439 = {"type":"string","maxLength":255,"description":"a text of at most 255 characters"};
-const schema440 = {"type":"string","maxLength":255,"description":"a text of at most 255 characters"};
-const schema441 = {"type":"string","pattern":"^([A-Za-z]{2})?$","description":"an ISO 3166-1 alpha-2 country code, such as GB"};
-const schema422 = {"title":"ContactPrivilegesParam","type":"object","additionalProperties":false,"description":"a set of privileges such as privileges[billing][payinvoice]=1","properties":{"billing":{"type":"object","propertyNames":{"$ref":"../../resources/client.json#/definitions/billingKeys"},"additionalProperties":{"$ref":"#/definitions/flag"},"description":"a set of billing privileges such as privileges[billing][payinvoice]=1"},"support":{"type":"object","propertyNames":{"$ref":"../../resources/client.json#/definitions/supportKeys"},"additionalProperties":{"$ref":"#/definitions/flag"},"description":"a set of support privileges such as privileges[support][tickets]=1"},"misc":{"type":"object","propertyNames":{"$ref":"../../resources/client.json#/definitions/miscKeys"},"additionalProperties":{"$ref":"#/definitions/flag"},"description":"a set of misc privileges such as privileges[misc][editmain]=1"}}};
+export const postContact = validate130;
+const schema512 = {"title":"UserApiPostContactInput","type":"object","required":["email","firstname","lastname"],"properties":{"email":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/email"},"firstname":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/firstname"},"lastname":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/lastname"},"password":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/password"},"companyname":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/companyname"},"address1":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/address1"},"address2":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/address2"},"city":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/city"},"state":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/state"},"postcode":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/postcode"},"phonenumber":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/phonenumber"},"country":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/country"},"privileges":{"$ref":"../../operations/clients/addClientContact.json#/definitions/privileges","description":"privileges[section][key] = flag, the sections and keys GET /api/contact/privileges lists: 1, true or on grants a key; 0, false, off or empty grants nothing (as addClientContact takes them)"}}};
+const schema491 = {"type":"string","maxLength":254,"pattern":"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$","description":"a valid email address, such as jane@example.com"};
+const schema492 = {"type":"string","minLength":1,"maxLength":255,"description":"a non-empty text of at most 255 characters"};
+const schema493 = {"type":"string","minLength":1,"maxLength":255,"description":"a non-empty text of at most 255 characters"};
+const schema494 = {"type":"string","minLength":1,"maxLength":255,"description":"a non-empty password of at most 255 characters"};
+const schema495 = {"type":"string","maxLength":255,"description":"a text of at most 255 characters"};
+const schema496 = {"type":"string","maxLength":255,"description":"a text of at most 255 characters"};
+const schema497 = {"type":"string","maxLength":255,"description":"a text of at most 255 characters"};
+const schema498 = {"type":"string","maxLength":255,"description":"a text of at most 255 characters"};
+const schema499 = {"type":"string","maxLength":255,"description":"a text of at most 255 characters"};
+const schema500 = {"type":"string","maxLength":255,"description":"a text of at most 255 characters"};
+const schema501 = {"type":"string","maxLength":255,"description":"a text of at most 255 characters"};
+const schema502 = {"type":"string","pattern":"^([A-Za-z]{2})?$","description":"an ISO 3166-1 alpha-2 country code, such as GB"};
+const schema483 = {"title":"ContactPrivilegesParam","type":"object","additionalProperties":false,"description":"a set of privileges such as privileges[billing][payinvoice]=1","properties":{"billing":{"type":"object","propertyNames":{"$ref":"../../resources/client.json#/definitions/billingKeys"},"additionalProperties":{"$ref":"#/definitions/flag"},"description":"a set of billing privileges such as privileges[billing][payinvoice]=1"},"support":{"type":"object","propertyNames":{"$ref":"../../resources/client.json#/definitions/supportKeys"},"additionalProperties":{"$ref":"#/definitions/flag"},"description":"a set of support privileges such as privileges[support][tickets]=1"},"misc":{"type":"object","propertyNames":{"$ref":"../../resources/client.json#/definitions/miscKeys"},"additionalProperties":{"$ref":"#/definitions/flag"},"description":"a set of misc privileges such as privileges[misc][editmain]=1"}}};
 const schema27 = {"description":"The billing privileges as the vendor publishes them (addClientContact, editContactPermissions): emails (billing notifications), payinvoice (view and pay invoices), orders (place orders), balance (view the balance), addfunds (add funds), creditcard (manage the card on file). The one list of these keys: requests and stored records both refer to it.","type":"string","enum":["emails","payinvoice","orders","balance","addfunds","creditcard"]};
-const schema424 = {"type":"string","pattern":"^(1|true|on|0|false|off)?$","description":"1, true, on or yes to grant it, or 0, false, off, no or empty to grant nothing"};
+const schema485 = {"type":"string","pattern":"^(1|true|on|0|false|off)?$","description":"1, true, on or yes to grant it, or 0, false, off, no or empty to grant nothing"};
 const schema29 = {"description":"The support privileges as published: newticket (open tickets), tickets (view tickets), closeticket (close tickets), emails (ticket notifications).","type":"string","enum":["newticket","tickets","closeticket","emails"]};
 const schema31 = {"description":"The other privileges as published: editmain (change the main profile), emails (view the e-mail history), editipaccess (security settings), manageprofiles (add and edit contacts), affiliates (the affiliate section).","type":"string","enum":["editmain","emails","editipaccess","manageprofiles","affiliates"]};
-const pattern193 = new RegExp("^(1|true|on|0|false|off)?$", "u");
+const pattern235 = new RegExp("^(1|true|on|0|false|off)?$", "u");
 
-function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!(((key0 === "billing") || (key0 === "support")) || (key0 === "misc"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema422,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema483,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2686,7 +2846,7 @@ errors++;
 }
 var valid1 = _errs4 === errors;
 if(!valid1){
-const err3 = {instancePath:instancePath+"/billing",schemaPath:"#/properties/billing/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema422.properties.billing.propertyNames,parentSchema:schema422.properties.billing,data:data0};
+const err3 = {instancePath:instancePath+"/billing",schemaPath:"#/properties/billing/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema483.properties.billing.propertyNames,parentSchema:schema483.properties.billing,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2716,7 +2876,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/billing/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema424.type,parentSchema:schema424,data:data1};
+const err4 = {instancePath:instancePath+"/billing/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema485.type,parentSchema:schema485,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2734,8 +2894,8 @@ data0[key2] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern193.test(data1)){
-const err5 = {instancePath:instancePath+"/billing/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/pattern",keyword:"pattern",params:{pattern: "^(1|true|on|0|false|off)?$"},message:"must match pattern \""+"^(1|true|on|0|false|off)?$"+"\"",schema:"^(1|true|on|0|false|off)?$",parentSchema:schema424,data:data1};
+if(!pattern235.test(data1)){
+const err5 = {instancePath:instancePath+"/billing/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/pattern",keyword:"pattern",params:{pattern: "^(1|true|on|0|false|off)?$"},message:"must match pattern \""+"^(1|true|on|0|false|off)?$"+"\"",schema:"^(1|true|on|0|false|off)?$",parentSchema:schema485,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2748,7 +2908,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/billing",schemaPath:"#/properties/billing/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema422.properties.billing.type,parentSchema:schema422.properties.billing,data:data0};
+const err6 = {instancePath:instancePath+"/billing",schemaPath:"#/properties/billing/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema483.properties.billing.type,parentSchema:schema483.properties.billing,data:data0};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2810,7 +2970,7 @@ errors++;
 }
 var valid5 = _errs13 === errors;
 if(!valid5){
-const err9 = {instancePath:instancePath+"/support",schemaPath:"#/properties/support/propertyNames",keyword:"propertyNames",params:{propertyName: key3},message:"property name must be valid",schema:schema422.properties.support.propertyNames,parentSchema:schema422.properties.support,data:data2};
+const err9 = {instancePath:instancePath+"/support",schemaPath:"#/properties/support/propertyNames",keyword:"propertyNames",params:{propertyName: key3},message:"property name must be valid",schema:schema483.properties.support.propertyNames,parentSchema:schema483.properties.support,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2840,7 +3000,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err10 = {instancePath:instancePath+"/support/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema424.type,parentSchema:schema424,data:data3};
+const err10 = {instancePath:instancePath+"/support/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema485.type,parentSchema:schema485,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2858,8 +3018,8 @@ data2[key4] = coerced3;
 }
 }
 if(typeof data3 === "string"){
-if(!pattern193.test(data3)){
-const err11 = {instancePath:instancePath+"/support/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/pattern",keyword:"pattern",params:{pattern: "^(1|true|on|0|false|off)?$"},message:"must match pattern \""+"^(1|true|on|0|false|off)?$"+"\"",schema:"^(1|true|on|0|false|off)?$",parentSchema:schema424,data:data3};
+if(!pattern235.test(data3)){
+const err11 = {instancePath:instancePath+"/support/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/pattern",keyword:"pattern",params:{pattern: "^(1|true|on|0|false|off)?$"},message:"must match pattern \""+"^(1|true|on|0|false|off)?$"+"\"",schema:"^(1|true|on|0|false|off)?$",parentSchema:schema485,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2872,7 +3032,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/support",schemaPath:"#/properties/support/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema422.properties.support.type,parentSchema:schema422.properties.support,data:data2};
+const err12 = {instancePath:instancePath+"/support",schemaPath:"#/properties/support/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema483.properties.support.type,parentSchema:schema483.properties.support,data:data2};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2934,7 +3094,7 @@ errors++;
 }
 var valid9 = _errs22 === errors;
 if(!valid9){
-const err15 = {instancePath:instancePath+"/misc",schemaPath:"#/properties/misc/propertyNames",keyword:"propertyNames",params:{propertyName: key5},message:"property name must be valid",schema:schema422.properties.misc.propertyNames,parentSchema:schema422.properties.misc,data:data4};
+const err15 = {instancePath:instancePath+"/misc",schemaPath:"#/properties/misc/propertyNames",keyword:"propertyNames",params:{propertyName: key5},message:"property name must be valid",schema:schema483.properties.misc.propertyNames,parentSchema:schema483.properties.misc,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2964,7 +3124,7 @@ else if(data5 === null){
 coerced5 = "";
 }
 else {
-const err16 = {instancePath:instancePath+"/misc/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema424.type,parentSchema:schema424,data:data5};
+const err16 = {instancePath:instancePath+"/misc/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema485.type,parentSchema:schema485,data:data5};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -2982,8 +3142,8 @@ data4[key6] = coerced5;
 }
 }
 if(typeof data5 === "string"){
-if(!pattern193.test(data5)){
-const err17 = {instancePath:instancePath+"/misc/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/pattern",keyword:"pattern",params:{pattern: "^(1|true|on|0|false|off)?$"},message:"must match pattern \""+"^(1|true|on|0|false|off)?$"+"\"",schema:"^(1|true|on|0|false|off)?$",parentSchema:schema424,data:data5};
+if(!pattern235.test(data5)){
+const err17 = {instancePath:instancePath+"/misc/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/pattern",keyword:"pattern",params:{pattern: "^(1|true|on|0|false|off)?$"},message:"must match pattern \""+"^(1|true|on|0|false|off)?$"+"\"",schema:"^(1|true|on|0|false|off)?$",parentSchema:schema485,data:data5};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -2996,7 +3156,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/misc",schemaPath:"#/properties/misc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema422.properties.misc.type,parentSchema:schema422.properties.misc,data:data4};
+const err18 = {instancePath:instancePath+"/misc",schemaPath:"#/properties/misc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema483.properties.misc.type,parentSchema:schema483.properties.misc,data:data4};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -3008,7 +3168,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema422.type,parentSchema:schema422,data};
+const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema483.type,parentSchema:schema483,data};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -3017,17 +3177,17 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate117.errors = vErrors;
+validate128.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.email === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema451.required,parentSchema:schema451,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema512.required,parentSchema:schema512,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3037,7 +3197,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.firstname === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "firstname"},message:"must have required property '"+"firstname"+"'",schema:schema451.required,parentSchema:schema451,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "firstname"},message:"must have required property '"+"firstname"+"'",schema:schema512.required,parentSchema:schema512,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3047,7 +3207,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.lastname === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "lastname"},message:"must have required property '"+"lastname"+"'",schema:schema451.required,parentSchema:schema451,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "lastname"},message:"must have required property '"+"lastname"+"'",schema:schema512.required,parentSchema:schema512,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3076,7 +3236,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/email",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema430.type,parentSchema:schema430,data:data0};
+const err3 = {instancePath:instancePath+"/email",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema491.type,parentSchema:schema491,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3095,7 +3255,7 @@ data["email"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(func5(data0) > 254){
-const err4 = {instancePath:instancePath+"/email",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema430,data:data0};
+const err4 = {instancePath:instancePath+"/email",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema491,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3105,7 +3265,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!pattern1.test(data0)){
-const err5 = {instancePath:instancePath+"/email",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/email/pattern",keyword:"pattern",params:{pattern: "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"},message:"must match pattern \""+"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"+"\"",schema:"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$",parentSchema:schema430,data:data0};
+const err5 = {instancePath:instancePath+"/email",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/email/pattern",keyword:"pattern",params:{pattern: "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"},message:"must match pattern \""+"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"+"\"",schema:"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$",parentSchema:schema491,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3136,7 +3296,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err6 = {instancePath:instancePath+"/firstname",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/firstname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema431.type,parentSchema:schema431,data:data1};
+const err6 = {instancePath:instancePath+"/firstname",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/firstname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema492.type,parentSchema:schema492,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3155,7 +3315,7 @@ data["firstname"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(func5(data1) > 255){
-const err7 = {instancePath:instancePath+"/firstname",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/firstname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema431,data:data1};
+const err7 = {instancePath:instancePath+"/firstname",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/firstname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema492,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3165,7 +3325,7 @@ vErrors.push(err7);
 errors++;
 }
 if(func5(data1) < 1){
-const err8 = {instancePath:instancePath+"/firstname",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/firstname/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema431,data:data1};
+const err8 = {instancePath:instancePath+"/firstname",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/firstname/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema492,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3196,7 +3356,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err9 = {instancePath:instancePath+"/lastname",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/lastname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema432.type,parentSchema:schema432,data:data2};
+const err9 = {instancePath:instancePath+"/lastname",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/lastname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema493.type,parentSchema:schema493,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3215,7 +3375,7 @@ data["lastname"] = coerced2;
 }
 if(typeof data2 === "string"){
 if(func5(data2) > 255){
-const err10 = {instancePath:instancePath+"/lastname",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/lastname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema432,data:data2};
+const err10 = {instancePath:instancePath+"/lastname",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/lastname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema493,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3225,7 +3385,7 @@ vErrors.push(err10);
 errors++;
 }
 if(func5(data2) < 1){
-const err11 = {instancePath:instancePath+"/lastname",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/lastname/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema432,data:data2};
+const err11 = {instancePath:instancePath+"/lastname",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/lastname/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema493,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3256,7 +3416,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err12 = {instancePath:instancePath+"/password",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema433.type,parentSchema:schema433,data:data3};
+const err12 = {instancePath:instancePath+"/password",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema494.type,parentSchema:schema494,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3275,7 +3435,7 @@ data["password"] = coerced3;
 }
 if(typeof data3 === "string"){
 if(func5(data3) > 255){
-const err13 = {instancePath:instancePath+"/password",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/password/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema433,data:data3};
+const err13 = {instancePath:instancePath+"/password",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/password/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema494,data:data3};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -3285,7 +3445,7 @@ vErrors.push(err13);
 errors++;
 }
 if(func5(data3) < 1){
-const err14 = {instancePath:instancePath+"/password",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/password/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema433,data:data3};
+const err14 = {instancePath:instancePath+"/password",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/password/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema494,data:data3};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -3316,7 +3476,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err15 = {instancePath:instancePath+"/companyname",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/companyname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema434.type,parentSchema:schema434,data:data4};
+const err15 = {instancePath:instancePath+"/companyname",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/companyname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema495.type,parentSchema:schema495,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -3335,7 +3495,7 @@ data["companyname"] = coerced4;
 }
 if(typeof data4 === "string"){
 if(func5(data4) > 255){
-const err16 = {instancePath:instancePath+"/companyname",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/companyname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema434,data:data4};
+const err16 = {instancePath:instancePath+"/companyname",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/companyname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema495,data:data4};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -3366,7 +3526,7 @@ else if(data5 === null){
 coerced5 = "";
 }
 else {
-const err17 = {instancePath:instancePath+"/address1",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/address1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema435.type,parentSchema:schema435,data:data5};
+const err17 = {instancePath:instancePath+"/address1",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/address1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema496.type,parentSchema:schema496,data:data5};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -3385,7 +3545,7 @@ data["address1"] = coerced5;
 }
 if(typeof data5 === "string"){
 if(func5(data5) > 255){
-const err18 = {instancePath:instancePath+"/address1",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/address1/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema435,data:data5};
+const err18 = {instancePath:instancePath+"/address1",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/address1/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema496,data:data5};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -3416,7 +3576,7 @@ else if(data6 === null){
 coerced6 = "";
 }
 else {
-const err19 = {instancePath:instancePath+"/address2",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/address2/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema436.type,parentSchema:schema436,data:data6};
+const err19 = {instancePath:instancePath+"/address2",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/address2/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema497.type,parentSchema:schema497,data:data6};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -3435,7 +3595,7 @@ data["address2"] = coerced6;
 }
 if(typeof data6 === "string"){
 if(func5(data6) > 255){
-const err20 = {instancePath:instancePath+"/address2",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/address2/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema436,data:data6};
+const err20 = {instancePath:instancePath+"/address2",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/address2/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema497,data:data6};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -3466,7 +3626,7 @@ else if(data7 === null){
 coerced7 = "";
 }
 else {
-const err21 = {instancePath:instancePath+"/city",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/city/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema437.type,parentSchema:schema437,data:data7};
+const err21 = {instancePath:instancePath+"/city",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/city/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema498.type,parentSchema:schema498,data:data7};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -3485,7 +3645,7 @@ data["city"] = coerced7;
 }
 if(typeof data7 === "string"){
 if(func5(data7) > 255){
-const err22 = {instancePath:instancePath+"/city",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/city/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema437,data:data7};
+const err22 = {instancePath:instancePath+"/city",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/city/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema498,data:data7};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -3516,7 +3676,7 @@ else if(data8 === null){
 coerced8 = "";
 }
 else {
-const err23 = {instancePath:instancePath+"/state",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/state/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema438.type,parentSchema:schema438,data:data8};
+const err23 = {instancePath:instancePath+"/state",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/state/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema499.type,parentSchema:schema499,data:data8};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -3535,7 +3695,7 @@ data["state"] = coerced8;
 }
 if(typeof data8 === "string"){
 if(func5(data8) > 255){
-const err24 = {instancePath:instancePath+"/state",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/state/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema438,data:data8};
+const err24 = {instancePath:instancePath+"/state",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/state/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema499,data:data8};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -3566,7 +3726,7 @@ else if(data9 === null){
 coerced9 = "";
 }
 else {
-const err25 = {instancePath:instancePath+"/postcode",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/postcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema439.type,parentSchema:schema439,data:data9};
+const err25 = {instancePath:instancePath+"/postcode",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/postcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema500.type,parentSchema:schema500,data:data9};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -3585,7 +3745,7 @@ data["postcode"] = coerced9;
 }
 if(typeof data9 === "string"){
 if(func5(data9) > 255){
-const err26 = {instancePath:instancePath+"/postcode",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/postcode/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema439,data:data9};
+const err26 = {instancePath:instancePath+"/postcode",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/postcode/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema500,data:data9};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -3616,7 +3776,7 @@ else if(data10 === null){
 coerced10 = "";
 }
 else {
-const err27 = {instancePath:instancePath+"/phonenumber",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/phonenumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema440.type,parentSchema:schema440,data:data10};
+const err27 = {instancePath:instancePath+"/phonenumber",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/phonenumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema501.type,parentSchema:schema501,data:data10};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -3635,7 +3795,7 @@ data["phonenumber"] = coerced10;
 }
 if(typeof data10 === "string"){
 if(func5(data10) > 255){
-const err28 = {instancePath:instancePath+"/phonenumber",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/phonenumber/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema440,data:data10};
+const err28 = {instancePath:instancePath+"/phonenumber",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/phonenumber/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema501,data:data10};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -3666,7 +3826,7 @@ else if(data11 === null){
 coerced11 = "";
 }
 else {
-const err29 = {instancePath:instancePath+"/country",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/country/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema441.type,parentSchema:schema441,data:data11};
+const err29 = {instancePath:instancePath+"/country",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/country/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema502.type,parentSchema:schema502,data:data11};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -3685,7 +3845,7 @@ data["country"] = coerced11;
 }
 if(typeof data11 === "string"){
 if(!pattern34.test(data11)){
-const err30 = {instancePath:instancePath+"/country",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/country/pattern",keyword:"pattern",params:{pattern: "^([A-Za-z]{2})?$"},message:"must match pattern \""+"^([A-Za-z]{2})?$"+"\"",schema:"^([A-Za-z]{2})?$",parentSchema:schema441,data:data11};
+const err30 = {instancePath:instancePath+"/country",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/country/pattern",keyword:"pattern",params:{pattern: "^([A-Za-z]{2})?$"},message:"must match pattern \""+"^([A-Za-z]{2})?$"+"\"",schema:"^([A-Za-z]{2})?$",parentSchema:schema502,data:data11};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -3697,14 +3857,14 @@ errors++;
 }
 }
 if(data.privileges !== undefined){
-if(!(validate117(data.privileges, {instancePath:instancePath+"/privileges",parentData:data,parentDataProperty:"privileges",rootData}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+if(!(validate128(data.privileges, {instancePath:instancePath+"/privileges",parentData:data,parentDataProperty:"privileges",rootData}))){
+vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema451.type,parentSchema:schema451,data};
+const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema512.type,parentSchema:schema512,data};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -3713,20 +3873,20 @@ vErrors.push(err31);
 }
 errors++;
 }
-validate119.errors = vErrors;
+validate130.errors = vErrors;
 return errors === 0;
 }
 
-export const putContactId = validate130;
-const schema527 = {"title":"UserApiPutContactIdInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"firstname":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/firstname"},"lastname":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/lastname"},"email":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/email"},"phonenumber":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/phonenumber"},"type":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/type"},"address1":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/address1"},"address2":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/address2"},"city":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/city"},"state":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/state"},"postcode":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/postcode"},"country":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/country"},"companyname":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/companyname"},"privileges":{"$ref":"../../operations/clients/addClientContact.json#/definitions/privileges","description":"privileges[section][key] = flag, the sections and keys GET /api/contact/privileges lists: 1, true or on grants a key; 0, false, off or empty grants nothing (as addClientContact takes them)"}}};
+export const putContactId = validate141;
+const schema588 = {"title":"UserApiPutContactIdInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"firstname":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/firstname"},"lastname":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/lastname"},"email":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/email"},"phonenumber":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/phonenumber"},"type":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/type"},"address1":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/address1"},"address2":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/address2"},"city":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/city"},"state":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/state"},"postcode":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/postcode"},"country":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/country"},"companyname":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/companyname"},"privileges":{"$ref":"../../operations/clients/addClientContact.json#/definitions/privileges","description":"privileges[section][key] = flag, the sections and keys GET /api/contact/privileges lists: 1, true or on grants a key; 0, false, off or empty grants nothing (as addClientContact takes them)"}}};
 
-function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!(((key0 === "billing") || (key0 === "support")) || (key0 === "misc"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema422,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema483,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3788,7 +3948,7 @@ errors++;
 }
 var valid1 = _errs4 === errors;
 if(!valid1){
-const err3 = {instancePath:instancePath+"/billing",schemaPath:"#/properties/billing/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema422.properties.billing.propertyNames,parentSchema:schema422.properties.billing,data:data0};
+const err3 = {instancePath:instancePath+"/billing",schemaPath:"#/properties/billing/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema483.properties.billing.propertyNames,parentSchema:schema483.properties.billing,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3818,7 +3978,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/billing/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema424.type,parentSchema:schema424,data:data1};
+const err4 = {instancePath:instancePath+"/billing/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema485.type,parentSchema:schema485,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3836,8 +3996,8 @@ data0[key2] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern193.test(data1)){
-const err5 = {instancePath:instancePath+"/billing/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/pattern",keyword:"pattern",params:{pattern: "^(1|true|on|0|false|off)?$"},message:"must match pattern \""+"^(1|true|on|0|false|off)?$"+"\"",schema:"^(1|true|on|0|false|off)?$",parentSchema:schema424,data:data1};
+if(!pattern235.test(data1)){
+const err5 = {instancePath:instancePath+"/billing/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/pattern",keyword:"pattern",params:{pattern: "^(1|true|on|0|false|off)?$"},message:"must match pattern \""+"^(1|true|on|0|false|off)?$"+"\"",schema:"^(1|true|on|0|false|off)?$",parentSchema:schema485,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3850,7 +4010,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/billing",schemaPath:"#/properties/billing/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema422.properties.billing.type,parentSchema:schema422.properties.billing,data:data0};
+const err6 = {instancePath:instancePath+"/billing",schemaPath:"#/properties/billing/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema483.properties.billing.type,parentSchema:schema483.properties.billing,data:data0};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3912,7 +4072,7 @@ errors++;
 }
 var valid5 = _errs13 === errors;
 if(!valid5){
-const err9 = {instancePath:instancePath+"/support",schemaPath:"#/properties/support/propertyNames",keyword:"propertyNames",params:{propertyName: key3},message:"property name must be valid",schema:schema422.properties.support.propertyNames,parentSchema:schema422.properties.support,data:data2};
+const err9 = {instancePath:instancePath+"/support",schemaPath:"#/properties/support/propertyNames",keyword:"propertyNames",params:{propertyName: key3},message:"property name must be valid",schema:schema483.properties.support.propertyNames,parentSchema:schema483.properties.support,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3942,7 +4102,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err10 = {instancePath:instancePath+"/support/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema424.type,parentSchema:schema424,data:data3};
+const err10 = {instancePath:instancePath+"/support/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema485.type,parentSchema:schema485,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3960,8 +4120,8 @@ data2[key4] = coerced3;
 }
 }
 if(typeof data3 === "string"){
-if(!pattern193.test(data3)){
-const err11 = {instancePath:instancePath+"/support/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/pattern",keyword:"pattern",params:{pattern: "^(1|true|on|0|false|off)?$"},message:"must match pattern \""+"^(1|true|on|0|false|off)?$"+"\"",schema:"^(1|true|on|0|false|off)?$",parentSchema:schema424,data:data3};
+if(!pattern235.test(data3)){
+const err11 = {instancePath:instancePath+"/support/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/pattern",keyword:"pattern",params:{pattern: "^(1|true|on|0|false|off)?$"},message:"must match pattern \""+"^(1|true|on|0|false|off)?$"+"\"",schema:"^(1|true|on|0|false|off)?$",parentSchema:schema485,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3974,7 +4134,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/support",schemaPath:"#/properties/support/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema422.properties.support.type,parentSchema:schema422.properties.support,data:data2};
+const err12 = {instancePath:instancePath+"/support",schemaPath:"#/properties/support/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema483.properties.support.type,parentSchema:schema483.properties.support,data:data2};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -4036,7 +4196,7 @@ errors++;
 }
 var valid9 = _errs22 === errors;
 if(!valid9){
-const err15 = {instancePath:instancePath+"/misc",schemaPath:"#/properties/misc/propertyNames",keyword:"propertyNames",params:{propertyName: key5},message:"property name must be valid",schema:schema422.properties.misc.propertyNames,parentSchema:schema422.properties.misc,data:data4};
+const err15 = {instancePath:instancePath+"/misc",schemaPath:"#/properties/misc/propertyNames",keyword:"propertyNames",params:{propertyName: key5},message:"property name must be valid",schema:schema483.properties.misc.propertyNames,parentSchema:schema483.properties.misc,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -4066,7 +4226,7 @@ else if(data5 === null){
 coerced5 = "";
 }
 else {
-const err16 = {instancePath:instancePath+"/misc/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema424.type,parentSchema:schema424,data:data5};
+const err16 = {instancePath:instancePath+"/misc/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema485.type,parentSchema:schema485,data:data5};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -4084,8 +4244,8 @@ data4[key6] = coerced5;
 }
 }
 if(typeof data5 === "string"){
-if(!pattern193.test(data5)){
-const err17 = {instancePath:instancePath+"/misc/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/pattern",keyword:"pattern",params:{pattern: "^(1|true|on|0|false|off)?$"},message:"must match pattern \""+"^(1|true|on|0|false|off)?$"+"\"",schema:"^(1|true|on|0|false|off)?$",parentSchema:schema424,data:data5};
+if(!pattern235.test(data5)){
+const err17 = {instancePath:instancePath+"/misc/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/pattern",keyword:"pattern",params:{pattern: "^(1|true|on|0|false|off)?$"},message:"must match pattern \""+"^(1|true|on|0|false|off)?$"+"\"",schema:"^(1|true|on|0|false|off)?$",parentSchema:schema485,data:data5};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -4098,7 +4258,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/misc",schemaPath:"#/properties/misc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema422.properties.misc.type,parentSchema:schema422.properties.misc,data:data4};
+const err18 = {instancePath:instancePath+"/misc",schemaPath:"#/properties/misc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema483.properties.misc.type,parentSchema:schema483.properties.misc,data:data4};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -4110,7 +4270,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema422.type,parentSchema:schema422,data};
+const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema483.type,parentSchema:schema483,data};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -4119,17 +4279,17 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate125.errors = vErrors;
+validate136.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema527.required,parentSchema:schema527,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema588.required,parentSchema:schema588,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4158,7 +4318,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data0};
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.type,parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4176,8 +4336,8 @@ data["id"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern49.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data0};
+if(!pattern91.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4797,14 +4957,14 @@ errors++;
 }
 }
 if(data.privileges !== undefined){
-if(!(validate125(data.privileges, {instancePath:instancePath+"/privileges",parentData:data,parentDataProperty:"privileges",rootData}))){
-vErrors = vErrors === null ? validate125.errors : vErrors.concat(validate125.errors);
+if(!(validate136(data.privileges, {instancePath:instancePath+"/privileges",parentData:data,parentDataProperty:"privileges",rootData}))){
+vErrors = vErrors === null ? validate136.errors : vErrors.concat(validate136.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema527.type,parentSchema:schema527,data};
+const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema588.type,parentSchema:schema588,data};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -4813,18 +4973,18 @@ vErrors.push(err28);
 }
 errors++;
 }
-validate130.errors = vErrors;
+validate141.errors = vErrors;
 return errors === 0;
 }
 
-export const getKnowledgebase = validate137;
-const schema559 = {"title":"UserApiGetKnowledgebaseInput","type":"object"};
+export const getKnowledgebase = validate148;
+const schema620 = {"title":"UserApiGetKnowledgebaseInput","type":"object"};
 
-function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema559.type,parentSchema:schema559,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema620.type,parentSchema:schema620,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4833,19 +4993,19 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate137.errors = vErrors;
+validate148.errors = vErrors;
 return errors === 0;
 }
 
-export const getKnowledgebaseArticleId = validate146;
-const schema603 = {"title":"UserApiGetKnowledgebaseArticleIdInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
+export const getKnowledgebaseArticleId = validate157;
+const schema664 = {"title":"UserApiGetKnowledgebaseArticleIdInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
 
-function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate157(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema603.required,parentSchema:schema603,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema664.required,parentSchema:schema664,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4874,7 +5034,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data0};
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.type,parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4892,8 +5052,8 @@ data["id"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern49.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data0};
+if(!pattern91.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4906,7 +5066,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema603.type,parentSchema:schema603,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema664.type,parentSchema:schema664,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4915,19 +5075,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate146.errors = vErrors;
+validate157.errors = vErrors;
 return errors === 0;
 }
 
-export const getKnowledgebaseCategoryId = validate157;
-const schema631 = {"title":"UserApiGetKnowledgebaseCategoryIdInput","type":"object","required":["category_id"],"properties":{"category_id":{"$ref":"../defs.json#/definitions/id"}}};
+export const getKnowledgebaseCategoryId = validate168;
+const schema692 = {"title":"UserApiGetKnowledgebaseCategoryIdInput","type":"object","required":["category_id"],"properties":{"category_id":{"$ref":"../defs.json#/definitions/id"}}};
 
-function validate157(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate168(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.category_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "category_id"},message:"must have required property '"+"category_id"+"'",schema:schema631.required,parentSchema:schema631,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "category_id"},message:"must have required property '"+"category_id"+"'",schema:schema692.required,parentSchema:schema692,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4956,7 +5116,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/category_id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data0};
+const err1 = {instancePath:instancePath+"/category_id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.type,parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4974,8 +5134,8 @@ data["category_id"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern49.test(data0)){
-const err2 = {instancePath:instancePath+"/category_id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data0};
+if(!pattern91.test(data0)){
+const err2 = {instancePath:instancePath+"/category_id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4988,7 +5148,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema631.type,parentSchema:schema631,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema692.type,parentSchema:schema692,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4997,14 +5157,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate157.errors = vErrors;
+validate168.errors = vErrors;
 return errors === 0;
 }
 
-export const getNews = validate160;
-const schema643 = {"title":"UserApiGetNewsInput","type":"object","properties":{"page":{"$ref":"../defs.json#/definitions/pageNumber"}}};
+export const getNews = validate171;
+const schema704 = {"title":"UserApiGetNewsInput","type":"object","properties":{"page":{"$ref":"../defs.json#/definitions/pageNumber"}}};
 
-function validate160(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate171(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5058,7 +5218,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema643.type,parentSchema:schema643,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema704.type,parentSchema:schema704,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5067,19 +5227,19 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate160.errors = vErrors;
+validate171.errors = vErrors;
 return errors === 0;
 }
 
-export const getNewsId = validate162;
-const schema651 = {"title":"UserApiGetNewsIdInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
+export const getNewsId = validate173;
+const schema712 = {"title":"UserApiGetNewsIdInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
 
-function validate162(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate173(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema651.required,parentSchema:schema651,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema712.required,parentSchema:schema712,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5108,7 +5268,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data0};
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.type,parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5126,8 +5286,8 @@ data["id"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern49.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data0};
+if(!pattern91.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5140,7 +5300,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema651.type,parentSchema:schema651,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema712.type,parentSchema:schema712,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5149,16 +5309,16 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate162.errors = vErrors;
+validate173.errors = vErrors;
 return errors === 0;
 }
 
-export const getNotifications = validate170;
-const schema654 = {"title":"UserApiNotificationFilter","type":"object","properties":{"rel_type":{"$ref":"../../resources/portal_notification.json#/properties/rel_type"},"rel_id":{"type":"string","pattern":"^[0-9]+$","description":"a number: an invoice's id or a ticket's 6-digit number"},"page":{"$ref":"../defs.json#/definitions/pageNumber"}}};
-const schema660 = {"type":"string","enum":["Ticket","Invoice"],"description":"what the notification is about"};
+export const getNotifications = validate181;
+const schema715 = {"title":"UserApiNotificationFilter","type":"object","properties":{"rel_type":{"$ref":"../../resources/portal_notification.json#/properties/rel_type"},"rel_id":{"type":"string","pattern":"^[0-9]+$","description":"a number: an invoice's id or a ticket's 6-digit number"},"page":{"$ref":"../defs.json#/definitions/pageNumber"}}};
+const schema721 = {"type":"string","enum":["Ticket","Invoice"],"description":"what the notification is about"};
 const pattern0 = new RegExp("^[0-9]+$", "u");
 
-function validate170(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate181(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5182,7 +5342,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err0 = {instancePath:instancePath+"/rel_type",schemaPath:"../../resources/portal_notification.json#/properties/rel_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema660.type,parentSchema:schema660,data:data0};
+const err0 = {instancePath:instancePath+"/rel_type",schemaPath:"../../resources/portal_notification.json#/properties/rel_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema721.type,parentSchema:schema721,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5200,7 +5360,7 @@ data["rel_type"] = coerced0;
 }
 }
 if(!((data0 === "Ticket") || (data0 === "Invoice"))){
-const err1 = {instancePath:instancePath+"/rel_type",schemaPath:"../../resources/portal_notification.json#/properties/rel_type/enum",keyword:"enum",params:{allowedValues: schema660.enum},message:"must be equal to one of the allowed values",schema:schema660.enum,parentSchema:schema660,data:data0};
+const err1 = {instancePath:instancePath+"/rel_type",schemaPath:"../../resources/portal_notification.json#/properties/rel_type/enum",keyword:"enum",params:{allowedValues: schema721.enum},message:"must be equal to one of the allowed values",schema:schema721.enum,parentSchema:schema721,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5230,7 +5390,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/rel_id",schemaPath:"#/properties/rel_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema654.properties.rel_id.type,parentSchema:schema654.properties.rel_id,data:data1};
+const err2 = {instancePath:instancePath+"/rel_id",schemaPath:"#/properties/rel_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema715.properties.rel_id.type,parentSchema:schema715.properties.rel_id,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5249,7 +5409,7 @@ data["rel_id"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
-const err3 = {instancePath:instancePath+"/rel_id",schemaPath:"#/properties/rel_id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema654.properties.rel_id,data:data1};
+const err3 = {instancePath:instancePath+"/rel_id",schemaPath:"#/properties/rel_id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema715.properties.rel_id,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5310,7 +5470,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema654.type,parentSchema:schema654,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema715.type,parentSchema:schema715,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -5319,13 +5479,13 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate170.errors = vErrors;
+validate181.errors = vErrors;
 return errors === 0;
 }
 
-export const getNotificationsNew = validate177;
+export const getNotificationsNew = validate188;
 
-function validate177(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate188(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5349,7 +5509,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err0 = {instancePath:instancePath+"/rel_type",schemaPath:"../../resources/portal_notification.json#/properties/rel_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema660.type,parentSchema:schema660,data:data0};
+const err0 = {instancePath:instancePath+"/rel_type",schemaPath:"../../resources/portal_notification.json#/properties/rel_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema721.type,parentSchema:schema721,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5367,7 +5527,7 @@ data["rel_type"] = coerced0;
 }
 }
 if(!((data0 === "Ticket") || (data0 === "Invoice"))){
-const err1 = {instancePath:instancePath+"/rel_type",schemaPath:"../../resources/portal_notification.json#/properties/rel_type/enum",keyword:"enum",params:{allowedValues: schema660.enum},message:"must be equal to one of the allowed values",schema:schema660.enum,parentSchema:schema660,data:data0};
+const err1 = {instancePath:instancePath+"/rel_type",schemaPath:"../../resources/portal_notification.json#/properties/rel_type/enum",keyword:"enum",params:{allowedValues: schema721.enum},message:"must be equal to one of the allowed values",schema:schema721.enum,parentSchema:schema721,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5397,7 +5557,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/rel_id",schemaPath:"#/properties/rel_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema654.properties.rel_id.type,parentSchema:schema654.properties.rel_id,data:data1};
+const err2 = {instancePath:instancePath+"/rel_id",schemaPath:"#/properties/rel_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema715.properties.rel_id.type,parentSchema:schema715.properties.rel_id,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5416,7 +5576,7 @@ data["rel_id"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
-const err3 = {instancePath:instancePath+"/rel_id",schemaPath:"#/properties/rel_id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema654.properties.rel_id,data:data1};
+const err3 = {instancePath:instancePath+"/rel_id",schemaPath:"#/properties/rel_id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema715.properties.rel_id,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5477,7 +5637,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema654.type,parentSchema:schema654,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema715.type,parentSchema:schema715,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -5486,19 +5646,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate177.errors = vErrors;
+validate188.errors = vErrors;
 return errors === 0;
 }
 
-export const putNotificationsIdAck = validate180;
-const schema679 = {"title":"UserApiPutNotificationsIdAckInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
+export const putNotificationsIdAck = validate191;
+const schema740 = {"title":"UserApiPutNotificationsIdAckInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
 
-function validate180(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate191(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema679.required,parentSchema:schema679,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema740.required,parentSchema:schema740,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5527,7 +5687,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data0};
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.type,parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5545,8 +5705,8 @@ data["id"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern49.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data0};
+if(!pattern91.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5559,7 +5719,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema679.type,parentSchema:schema679,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema740.type,parentSchema:schema740,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5568,14 +5728,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate180.errors = vErrors;
+validate191.errors = vErrors;
 return errors === 0;
 }
 
-export const getService = validate195;
-const schema766 = {"title":"UserApiGetServiceInput","type":"object","properties":{"page":{"$ref":"../defs.json#/definitions/pageNumber"}}};
+export const getService = validate206;
+const schema827 = {"title":"UserApiGetServiceInput","type":"object","properties":{"page":{"$ref":"../defs.json#/definitions/pageNumber"}}};
 
-function validate195(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate206(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5629,7 +5789,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema766.type,parentSchema:schema766,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema827.type,parentSchema:schema827,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5638,19 +5798,19 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate195.errors = vErrors;
+validate206.errors = vErrors;
 return errors === 0;
 }
 
-export const getServiceId = validate199;
-const schema790 = {"title":"UserApiGetServiceIdInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
+export const getServiceId = validate210;
+const schema851 = {"title":"UserApiGetServiceIdInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
 
-function validate199(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate210(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema790.required,parentSchema:schema790,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema851.required,parentSchema:schema851,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5679,7 +5839,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data0};
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.type,parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5697,8 +5857,8 @@ data["id"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern49.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data0};
+if(!pattern91.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5711,7 +5871,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema790.type,parentSchema:schema790,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema851.type,parentSchema:schema851,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5720,19 +5880,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate199.errors = vErrors;
+validate210.errors = vErrors;
 return errors === 0;
 }
 
-export const getServiceIdCycle = validate203;
-const schema797 = {"title":"UserApiGetServiceIdCycleInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
+export const getServiceIdCycle = validate214;
+const schema858 = {"title":"UserApiGetServiceIdCycleInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
 
-function validate203(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate214(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema797.required,parentSchema:schema797,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema858.required,parentSchema:schema858,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5761,7 +5921,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data0};
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.type,parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5779,8 +5939,8 @@ data["id"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern49.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data0};
+if(!pattern91.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5793,7 +5953,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema797.type,parentSchema:schema797,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema858.type,parentSchema:schema858,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5802,19 +5962,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate203.errors = vErrors;
+validate214.errors = vErrors;
 return errors === 0;
 }
 
-export const getServiceIdLabel = validate205;
-const schema802 = {"title":"UserApiGetServiceIdLabelInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
+export const getServiceIdLabel = validate216;
+const schema863 = {"title":"UserApiGetServiceIdLabelInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
 
-function validate205(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate216(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema802.required,parentSchema:schema802,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema863.required,parentSchema:schema863,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5843,7 +6003,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data0};
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.type,parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5861,8 +6021,8 @@ data["id"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern49.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data0};
+if(!pattern91.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5875,7 +6035,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema802.type,parentSchema:schema802,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema863.type,parentSchema:schema863,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5884,19 +6044,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate205.errors = vErrors;
+validate216.errors = vErrors;
 return errors === 0;
 }
 
-export const getServiceIdMethods = validate207;
-const schema806 = {"title":"UserApiGetServiceIdMethodsInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
+export const getServiceIdMethods = validate218;
+const schema867 = {"title":"UserApiGetServiceIdMethodsInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
 
-function validate207(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate218(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema806.required,parentSchema:schema806,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema867.required,parentSchema:schema867,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5925,7 +6085,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data0};
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.type,parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5943,8 +6103,8 @@ data["id"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern49.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data0};
+if(!pattern91.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5957,7 +6117,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema806.type,parentSchema:schema806,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema867.type,parentSchema:schema867,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5966,19 +6126,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate207.errors = vErrors;
+validate218.errors = vErrors;
 return errors === 0;
 }
 
-export const getServiceOrderOrderNum = validate209;
-const schema811 = {"title":"UserApiGetServiceOrderOrderNumInput","type":"object","required":["order_num"],"properties":{"order_num":{"$ref":"../defs.json#/definitions/id","description":"the order's number"}}};
+export const getServiceOrderOrderNum = validate220;
+const schema872 = {"title":"UserApiGetServiceOrderOrderNumInput","type":"object","required":["order_num"],"properties":{"order_num":{"$ref":"../defs.json#/definitions/id","description":"the order's number"}}};
 
-function validate209(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate220(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.order_num === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "order_num"},message:"must have required property '"+"order_num"+"'",schema:schema811.required,parentSchema:schema811,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "order_num"},message:"must have required property '"+"order_num"+"'",schema:schema872.required,parentSchema:schema872,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6007,7 +6167,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/order_num",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data0};
+const err1 = {instancePath:instancePath+"/order_num",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.type,parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6025,8 +6185,8 @@ data["order_num"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern49.test(data0)){
-const err2 = {instancePath:instancePath+"/order_num",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data0};
+if(!pattern91.test(data0)){
+const err2 = {instancePath:instancePath+"/order_num",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6039,7 +6199,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema811.type,parentSchema:schema811,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema872.type,parentSchema:schema872,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6048,14 +6208,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate209.errors = vErrors;
+validate220.errors = vErrors;
 return errors === 0;
 }
 
-export const postServiceIdCancel = validate212;
-const schema816 = {"title":"UserApiPostServiceIdCancelInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"immediate":{"description":"true (JSON), \"1\" or \"true\" ends the service now; false, \"0\" or \"false\" (the default) at the end of its billing period","anyOf":[{"type":"boolean"},{"type":"string","enum":["0","1","true","false"]}],"default":false},"reason":{"type":"string","maxLength":1000,"default":""}}};
+export const postServiceIdCancel = validate223;
+const schema877 = {"title":"UserApiPostServiceIdCancelInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"immediate":{"description":"true (JSON), \"1\" or \"true\" ends the service now; false, \"0\" or \"false\" (the default) at the end of its billing period","anyOf":[{"type":"boolean"},{"type":"string","enum":["0","1","true","false"]}],"default":false},"reason":{"type":"string","maxLength":1000,"default":""}}};
 
-function validate212(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate223(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6066,7 +6226,7 @@ if(data.reason === undefined){
 data.reason = "";
 }
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema816.required,parentSchema:schema816,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema877.required,parentSchema:schema877,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6095,7 +6255,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data0};
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.type,parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6113,8 +6273,8 @@ data["id"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern49.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data0};
+if(!pattern91.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6147,7 +6307,7 @@ else if(data1 === "true" || data1 === 1){
 coerced1 = true;
 }
 else {
-const err3 = {instancePath:instancePath+"/immediate",schemaPath:"#/properties/immediate/anyOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema816.properties.immediate.anyOf[0].type,parentSchema:schema816.properties.immediate.anyOf[0],data:data1};
+const err3 = {instancePath:instancePath+"/immediate",schemaPath:"#/properties/immediate/anyOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema877.properties.immediate.anyOf[0].type,parentSchema:schema877.properties.immediate.anyOf[0],data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6186,7 +6346,7 @@ else if(data1 === null){
 coerced2 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/immediate",schemaPath:"#/properties/immediate/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema816.properties.immediate.anyOf[1].type,parentSchema:schema816.properties.immediate.anyOf[1],data:data1};
+const err4 = {instancePath:instancePath+"/immediate",schemaPath:"#/properties/immediate/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema877.properties.immediate.anyOf[1].type,parentSchema:schema877.properties.immediate.anyOf[1],data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6204,7 +6364,7 @@ data["immediate"] = coerced2;
 }
 }
 if(!((((data1 === "0") || (data1 === "1")) || (data1 === "true")) || (data1 === "false"))){
-const err5 = {instancePath:instancePath+"/immediate",schemaPath:"#/properties/immediate/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema816.properties.immediate.anyOf[1].enum},message:"must be equal to one of the allowed values",schema:schema816.properties.immediate.anyOf[1].enum,parentSchema:schema816.properties.immediate.anyOf[1],data:data1};
+const err5 = {instancePath:instancePath+"/immediate",schemaPath:"#/properties/immediate/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema877.properties.immediate.anyOf[1].enum},message:"must be equal to one of the allowed values",schema:schema877.properties.immediate.anyOf[1].enum,parentSchema:schema877.properties.immediate.anyOf[1],data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6217,7 +6377,7 @@ var _valid0 = _errs8 === errors;
 valid2 = valid2 || _valid0;
 }
 if(!valid2){
-const err6 = {instancePath:instancePath+"/immediate",schemaPath:"#/properties/immediate/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema816.properties.immediate.anyOf,parentSchema:schema816.properties.immediate,data:data1};
+const err6 = {instancePath:instancePath+"/immediate",schemaPath:"#/properties/immediate/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema877.properties.immediate.anyOf,parentSchema:schema877.properties.immediate,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -6256,7 +6416,7 @@ else if(data2 === null){
 coerced3 = "";
 }
 else {
-const err7 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema816.properties.reason.type,parentSchema:schema816.properties.reason,data:data2};
+const err7 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema877.properties.reason.type,parentSchema:schema877.properties.reason,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -6275,7 +6435,7 @@ data["reason"] = coerced3;
 }
 if(typeof data2 === "string"){
 if(func5(data2) > 1000){
-const err8 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema816.properties.reason,data:data2};
+const err8 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema877.properties.reason,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -6287,7 +6447,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema816.type,parentSchema:schema816,data};
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema877.type,parentSchema:schema877,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -6296,19 +6456,19 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate212.errors = vErrors;
+validate223.errors = vErrors;
 return errors === 0;
 }
 
-export const postServiceIdCycle = validate214;
-const schema823 = {"title":"UserApiPostServiceIdCycleInput","type":"object","required":["id","cycle"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"cycle":{"type":"string","enum":["h","d","w","m","q","s","a","b","t","p4","p5"]}}};
+export const postServiceIdCycle = validate225;
+const schema884 = {"title":"UserApiPostServiceIdCycleInput","type":"object","required":["id","cycle"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"cycle":{"type":"string","enum":["h","d","w","m","q","s","a","b","t","p4","p5"]}}};
 
-function validate214(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate225(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema823.required,parentSchema:schema823,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema884.required,parentSchema:schema884,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6318,7 +6478,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.cycle === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cycle"},message:"must have required property '"+"cycle"+"'",schema:schema823.required,parentSchema:schema823,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cycle"},message:"must have required property '"+"cycle"+"'",schema:schema884.required,parentSchema:schema884,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6347,7 +6507,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data0};
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.type,parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6365,8 +6525,8 @@ data["id"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern49.test(data0)){
-const err3 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data0};
+if(!pattern91.test(data0)){
+const err3 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6397,7 +6557,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema823.properties.cycle.type,parentSchema:schema823.properties.cycle,data:data1};
+const err4 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema884.properties.cycle.type,parentSchema:schema884.properties.cycle,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6415,7 +6575,7 @@ data["cycle"] = coerced1;
 }
 }
 if(!(((((((((((data1 === "h") || (data1 === "d")) || (data1 === "w")) || (data1 === "m")) || (data1 === "q")) || (data1 === "s")) || (data1 === "a")) || (data1 === "b")) || (data1 === "t")) || (data1 === "p4")) || (data1 === "p5"))){
-const err5 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/enum",keyword:"enum",params:{allowedValues: schema823.properties.cycle.enum},message:"must be equal to one of the allowed values",schema:schema823.properties.cycle.enum,parentSchema:schema823.properties.cycle,data:data1};
+const err5 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/enum",keyword:"enum",params:{allowedValues: schema884.properties.cycle.enum},message:"must be equal to one of the allowed values",schema:schema884.properties.cycle.enum,parentSchema:schema884.properties.cycle,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6427,7 +6587,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema823.type,parentSchema:schema823,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema884.type,parentSchema:schema884,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -6436,19 +6596,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate214.errors = vErrors;
+validate225.errors = vErrors;
 return errors === 0;
 }
 
-export const postServiceIdLabel = validate216;
-const schema829 = {"title":"UserApiPostServiceIdLabelInput","type":"object","required":["id","label"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"label":{"type":"string","maxLength":255}}};
+export const postServiceIdLabel = validate227;
+const schema890 = {"title":"UserApiPostServiceIdLabelInput","type":"object","required":["id","label"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"label":{"type":"string","maxLength":255}}};
 
-function validate216(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate227(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema829.required,parentSchema:schema829,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema890.required,parentSchema:schema890,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6458,7 +6618,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.label === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'",schema:schema829.required,parentSchema:schema829,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'",schema:schema890.required,parentSchema:schema890,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6487,7 +6647,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data0};
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.type,parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6505,8 +6665,8 @@ data["id"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern49.test(data0)){
-const err3 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data0};
+if(!pattern91.test(data0)){
+const err3 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6537,7 +6697,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema829.properties.label.type,parentSchema:schema829.properties.label,data:data1};
+const err4 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema890.properties.label.type,parentSchema:schema890.properties.label,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6556,7 +6716,7 @@ data["label"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(func5(data1) > 255){
-const err5 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema829.properties.label,data:data1};
+const err5 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema890.properties.label,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6569,7 +6729,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema829.type,parentSchema:schema829,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema890.type,parentSchema:schema890,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -6578,19 +6738,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate216.errors = vErrors;
+validate227.errors = vErrors;
 return errors === 0;
 }
 
-export const postServiceIdRenew = validate218;
-const schema835 = {"title":"UserApiPostServiceIdRenewInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
+export const postServiceIdRenew = validate229;
+const schema896 = {"title":"UserApiPostServiceIdRenewInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
 
-function validate218(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate229(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema835.required,parentSchema:schema835,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema896.required,parentSchema:schema896,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6619,7 +6779,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data0};
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.type,parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6637,8 +6797,8 @@ data["id"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern49.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data0};
+if(!pattern91.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6651,7 +6811,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema835.type,parentSchema:schema835,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema896.type,parentSchema:schema896,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6660,21 +6820,1311 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate218.errors = vErrors;
+validate229.errors = vErrors;
 return errors === 0;
 }
 
-export const getTicketAttachmentFile = validate225;
-const schema902 = {"title":"UserApiGetTicketAttachmentFileInput","type":"object","required":["file","number"],"properties":{"file":{"type":"string","minLength":1,"maxLength":255,"description":"the file's name, as the ticket lists it"},"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
-const schema852 = {"type":"string","pattern":"^[1-9][0-9]{5}$","description":"a 6-digit ticket number, such as 814003"};
-const pattern410 = new RegExp("^[1-9][0-9]{5}$", "u");
+export const getCategory = validate234;
+const schema911 = {"title":"UserApiGetCategoryInput","type":"object"};
 
-function validate225(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate234(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(data && typeof data == "object" && !Array.isArray(data))){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema911.type,parentSchema:schema911,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate234.errors = vErrors;
+return errors === 0;
+}
+
+export const getCategoryCategoryIdProduct = validate241;
+const schema959 = {"title":"UserApiGetCategoryCategoryIdProductInput","type":"object","required":["category_id"],"properties":{"category_id":{"$ref":"../defs.json#/definitions/id"}}};
+
+function validate241(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.category_id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "category_id"},message:"must have required property '"+"category_id"+"'",schema:schema959.required,parentSchema:schema959,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.category_id !== undefined){
+let data0 = data.category_id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/category_id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.type,parentSchema:schema201,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["category_id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern91.test(data0)){
+const err2 = {instancePath:instancePath+"/category_id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema201,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema959.type,parentSchema:schema959,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate241.errors = vErrors;
+return errors === 0;
+}
+
+export const getOrderProductId = validate253;
+const schema1019 = {"title":"UserApiGetOrderProductIdInput","type":"object","required":["product_id"],"properties":{"product_id":{"$ref":"../defs.json#/definitions/id"}}};
+
+function validate253(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.product_id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "product_id"},message:"must have required property '"+"product_id"+"'",schema:schema1019.required,parentSchema:schema1019,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.product_id !== undefined){
+let data0 = data.product_id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/product_id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.type,parentSchema:schema201,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["product_id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern91.test(data0)){
+const err2 = {instancePath:instancePath+"/product_id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema201,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1019.type,parentSchema:schema1019,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate253.errors = vErrors;
+return errors === 0;
+}
+
+export const postPasswordreset = validate255;
+const schema1024 = {"title":"UserApiPostPasswordresetInput","type":"object","required":["email"],"properties":{"email":{"$ref":"../../operations/clients/addClient.json#/definitions/email"}}};
+
+function validate255(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.email === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema1024.required,parentSchema:schema1024,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.email !== undefined){
+let data0 = data.email;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/email",schemaPath:"../../operations/clients/addClient.json#/definitions/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema79.type,parentSchema:schema79,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["email"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(func5(data0) > 254){
+const err2 = {instancePath:instancePath+"/email",schemaPath:"../../operations/clients/addClient.json#/definitions/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema79,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(!pattern1.test(data0)){
+const err3 = {instancePath:instancePath+"/email",schemaPath:"../../operations/clients/addClient.json#/definitions/email/pattern",keyword:"pattern",params:{pattern: "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"},message:"must match pattern \""+"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"+"\"",schema:"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$",parentSchema:schema79,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1024.type,parentSchema:schema1024,data};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate255.errors = vErrors;
+return errors === 0;
+}
+
+export const postSignup = validate257;
+const schema1044 = {"title":"UserApiPostSignupInput","type":"object","required":["email","password"],"properties":{"type":{"$ref":"../../operations/clients/addClient.json#/definitions/clientType"},"companyname":{"$ref":"../../operations/clients/addClient.json#/definitions/text255"},"firstname":{"$ref":"../../operations/clients/addClient.json#/definitions/text255"},"lastname":{"$ref":"../../operations/clients/addClient.json#/definitions/text255"},"email":{"$ref":"../../operations/clients/addClient.json#/definitions/email"},"password":{"$ref":"../../operations/clients/addClient.json#/properties/request/properties/password"},"password2":{"$ref":"../../operations/clients/addClient.json#/properties/request/properties/password2"},"phonenumber":{"$ref":"../../operations/clients/addClient.json#/definitions/text255"},"country":{"$ref":"../../operations/clients/addClient.json#/definitions/country"},"state":{"$ref":"../../operations/clients/addClient.json#/definitions/text255"},"city":{"$ref":"../../operations/clients/addClient.json#/definitions/text255"},"address1":{"$ref":"../../operations/clients/addClient.json#/definitions/text255"},"address2":{"$ref":"../../operations/clients/addClient.json#/definitions/text255"},"postcode":{"$ref":"../../operations/clients/addClient.json#/definitions/text255"},"currency":{"$ref":"../../common/defs.json#/definitions/idOrZero","description":"the id of the currency the client is billed in (GET /api/payment's currencies are the world's); 0, the main currency, by default"},"taxid":{"type":"string","maxLength":255,"description":"accepted and ignored: billsim keeps no such field"},"gender":{"type":"string","maxLength":255,"description":"accepted and ignored: billsim keeps no such field"},"nationalid":{"type":"string","maxLength":255,"description":"accepted and ignored: billsim keeps no such field"},"birthday":{"type":"string","maxLength":255,"description":"accepted and ignored: billsim keeps no such field"}}};
+const schema1032 = {"type":"string","minLength":1,"maxLength":255,"description":"a non-empty password of at most 255 characters"};
+const schema1033 = {"type":"string","maxLength":255,"description":"a text of at most 255 characters, the same as password"};
+const schema93 = {"type":"string","pattern":"^(0|[1-9][0-9]{0,17})$","description":"0 or a positive whole number id"};
+const pattern36 = new RegExp("^(0|[1-9][0-9]{0,17})$", "u");
+
+function validate257(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.email === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema1044.required,parentSchema:schema1044,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.password === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'",schema:schema1044.required,parentSchema:schema1044,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.type !== undefined){
+let data0 = data.type;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err2 = {instancePath:instancePath+"/type",schemaPath:"../../operations/clients/addClient.json#/definitions/clientType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema84.type,parentSchema:schema84,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["type"] = coerced0;
+}
+}
+}
+if(!((data0 === "Private") || (data0 === "Company"))){
+const err3 = {instancePath:instancePath+"/type",schemaPath:"../../operations/clients/addClient.json#/definitions/clientType/enum",keyword:"enum",params:{allowedValues: schema84.enum},message:"must be equal to one of the allowed values",schema:schema84.enum,parentSchema:schema84,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.companyname !== undefined){
+let data1 = data.companyname;
+if(typeof data1 !== "string"){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType1 = typeof data1;
+if(typeof data1 === "string"){
+coerced1 = data1;
+}
+}
+if(!(coerced1 !== undefined)){
+if(dataType1 == "number" || dataType1 == "boolean"){
+coerced1 = "" + data1;
+}
+else if(data1 === null){
+coerced1 = "";
+}
+else {
+const err4 = {instancePath:instancePath+"/companyname",schemaPath:"../../operations/clients/addClient.json#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema80.type,parentSchema:schema80,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["companyname"] = coerced1;
+}
+}
+}
+if(typeof data1 === "string"){
+if(func5(data1) > 255){
+const err5 = {instancePath:instancePath+"/companyname",schemaPath:"../../operations/clients/addClient.json#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema80,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+if(data.firstname !== undefined){
+let data2 = data.firstname;
+if(typeof data2 !== "string"){
+let dataType2 = typeof data2;
+let coerced2 = undefined;
+if(dataType2 == 'object' && Array.isArray(data2) && data2.length == 1){
+data2 = data2[0];
+dataType2 = typeof data2;
+if(typeof data2 === "string"){
+coerced2 = data2;
+}
+}
+if(!(coerced2 !== undefined)){
+if(dataType2 == "number" || dataType2 == "boolean"){
+coerced2 = "" + data2;
+}
+else if(data2 === null){
+coerced2 = "";
+}
+else {
+const err6 = {instancePath:instancePath+"/firstname",schemaPath:"../../operations/clients/addClient.json#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema80.type,parentSchema:schema80,data:data2};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(coerced2 !== undefined){
+data2 = coerced2;
+if(data !== undefined){
+data["firstname"] = coerced2;
+}
+}
+}
+if(typeof data2 === "string"){
+if(func5(data2) > 255){
+const err7 = {instancePath:instancePath+"/firstname",schemaPath:"../../operations/clients/addClient.json#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema80,data:data2};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+if(data.lastname !== undefined){
+let data3 = data.lastname;
+if(typeof data3 !== "string"){
+let dataType3 = typeof data3;
+let coerced3 = undefined;
+if(dataType3 == 'object' && Array.isArray(data3) && data3.length == 1){
+data3 = data3[0];
+dataType3 = typeof data3;
+if(typeof data3 === "string"){
+coerced3 = data3;
+}
+}
+if(!(coerced3 !== undefined)){
+if(dataType3 == "number" || dataType3 == "boolean"){
+coerced3 = "" + data3;
+}
+else if(data3 === null){
+coerced3 = "";
+}
+else {
+const err8 = {instancePath:instancePath+"/lastname",schemaPath:"../../operations/clients/addClient.json#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema80.type,parentSchema:schema80,data:data3};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(coerced3 !== undefined){
+data3 = coerced3;
+if(data !== undefined){
+data["lastname"] = coerced3;
+}
+}
+}
+if(typeof data3 === "string"){
+if(func5(data3) > 255){
+const err9 = {instancePath:instancePath+"/lastname",schemaPath:"../../operations/clients/addClient.json#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema80,data:data3};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+if(data.email !== undefined){
+let data4 = data.email;
+if(typeof data4 !== "string"){
+let dataType4 = typeof data4;
+let coerced4 = undefined;
+if(dataType4 == 'object' && Array.isArray(data4) && data4.length == 1){
+data4 = data4[0];
+dataType4 = typeof data4;
+if(typeof data4 === "string"){
+coerced4 = data4;
+}
+}
+if(!(coerced4 !== undefined)){
+if(dataType4 == "number" || dataType4 == "boolean"){
+coerced4 = "" + data4;
+}
+else if(data4 === null){
+coerced4 = "";
+}
+else {
+const err10 = {instancePath:instancePath+"/email",schemaPath:"../../operations/clients/addClient.json#/definitions/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema79.type,parentSchema:schema79,data:data4};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(coerced4 !== undefined){
+data4 = coerced4;
+if(data !== undefined){
+data["email"] = coerced4;
+}
+}
+}
+if(typeof data4 === "string"){
+if(func5(data4) > 254){
+const err11 = {instancePath:instancePath+"/email",schemaPath:"../../operations/clients/addClient.json#/definitions/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema79,data:data4};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(!pattern1.test(data4)){
+const err12 = {instancePath:instancePath+"/email",schemaPath:"../../operations/clients/addClient.json#/definitions/email/pattern",keyword:"pattern",params:{pattern: "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"},message:"must match pattern \""+"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"+"\"",schema:"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$",parentSchema:schema79,data:data4};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+if(data.password !== undefined){
+let data5 = data.password;
+if(typeof data5 !== "string"){
+let dataType5 = typeof data5;
+let coerced5 = undefined;
+if(dataType5 == 'object' && Array.isArray(data5) && data5.length == 1){
+data5 = data5[0];
+dataType5 = typeof data5;
+if(typeof data5 === "string"){
+coerced5 = data5;
+}
+}
+if(!(coerced5 !== undefined)){
+if(dataType5 == "number" || dataType5 == "boolean"){
+coerced5 = "" + data5;
+}
+else if(data5 === null){
+coerced5 = "";
+}
+else {
+const err13 = {instancePath:instancePath+"/password",schemaPath:"../../operations/clients/addClient.json#/properties/request/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1032.type,parentSchema:schema1032,data:data5};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(coerced5 !== undefined){
+data5 = coerced5;
+if(data !== undefined){
+data["password"] = coerced5;
+}
+}
+}
+if(typeof data5 === "string"){
+if(func5(data5) > 255){
+const err14 = {instancePath:instancePath+"/password",schemaPath:"../../operations/clients/addClient.json#/properties/request/properties/password/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1032,data:data5};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(func5(data5) < 1){
+const err15 = {instancePath:instancePath+"/password",schemaPath:"../../operations/clients/addClient.json#/properties/request/properties/password/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema1032,data:data5};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+if(data.password2 !== undefined){
+let data6 = data.password2;
+if(typeof data6 !== "string"){
+let dataType6 = typeof data6;
+let coerced6 = undefined;
+if(dataType6 == 'object' && Array.isArray(data6) && data6.length == 1){
+data6 = data6[0];
+dataType6 = typeof data6;
+if(typeof data6 === "string"){
+coerced6 = data6;
+}
+}
+if(!(coerced6 !== undefined)){
+if(dataType6 == "number" || dataType6 == "boolean"){
+coerced6 = "" + data6;
+}
+else if(data6 === null){
+coerced6 = "";
+}
+else {
+const err16 = {instancePath:instancePath+"/password2",schemaPath:"../../operations/clients/addClient.json#/properties/request/properties/password2/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1033.type,parentSchema:schema1033,data:data6};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(coerced6 !== undefined){
+data6 = coerced6;
+if(data !== undefined){
+data["password2"] = coerced6;
+}
+}
+}
+if(typeof data6 === "string"){
+if(func5(data6) > 255){
+const err17 = {instancePath:instancePath+"/password2",schemaPath:"../../operations/clients/addClient.json#/properties/request/properties/password2/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1033,data:data6};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+if(data.phonenumber !== undefined){
+let data7 = data.phonenumber;
+if(typeof data7 !== "string"){
+let dataType7 = typeof data7;
+let coerced7 = undefined;
+if(dataType7 == 'object' && Array.isArray(data7) && data7.length == 1){
+data7 = data7[0];
+dataType7 = typeof data7;
+if(typeof data7 === "string"){
+coerced7 = data7;
+}
+}
+if(!(coerced7 !== undefined)){
+if(dataType7 == "number" || dataType7 == "boolean"){
+coerced7 = "" + data7;
+}
+else if(data7 === null){
+coerced7 = "";
+}
+else {
+const err18 = {instancePath:instancePath+"/phonenumber",schemaPath:"../../operations/clients/addClient.json#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema80.type,parentSchema:schema80,data:data7};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(coerced7 !== undefined){
+data7 = coerced7;
+if(data !== undefined){
+data["phonenumber"] = coerced7;
+}
+}
+}
+if(typeof data7 === "string"){
+if(func5(data7) > 255){
+const err19 = {instancePath:instancePath+"/phonenumber",schemaPath:"../../operations/clients/addClient.json#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema80,data:data7};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+if(data.country !== undefined){
+let data8 = data.country;
+if(typeof data8 !== "string"){
+let dataType8 = typeof data8;
+let coerced8 = undefined;
+if(dataType8 == 'object' && Array.isArray(data8) && data8.length == 1){
+data8 = data8[0];
+dataType8 = typeof data8;
+if(typeof data8 === "string"){
+coerced8 = data8;
+}
+}
+if(!(coerced8 !== undefined)){
+if(dataType8 == "number" || dataType8 == "boolean"){
+coerced8 = "" + data8;
+}
+else if(data8 === null){
+coerced8 = "";
+}
+else {
+const err20 = {instancePath:instancePath+"/country",schemaPath:"../../operations/clients/addClient.json#/definitions/country/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema90.type,parentSchema:schema90,data:data8};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(coerced8 !== undefined){
+data8 = coerced8;
+if(data !== undefined){
+data["country"] = coerced8;
+}
+}
+}
+if(typeof data8 === "string"){
+if(!pattern34.test(data8)){
+const err21 = {instancePath:instancePath+"/country",schemaPath:"../../operations/clients/addClient.json#/definitions/country/pattern",keyword:"pattern",params:{pattern: "^([A-Za-z]{2})?$"},message:"must match pattern \""+"^([A-Za-z]{2})?$"+"\"",schema:"^([A-Za-z]{2})?$",parentSchema:schema90,data:data8};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+if(data.state !== undefined){
+let data9 = data.state;
+if(typeof data9 !== "string"){
+let dataType9 = typeof data9;
+let coerced9 = undefined;
+if(dataType9 == 'object' && Array.isArray(data9) && data9.length == 1){
+data9 = data9[0];
+dataType9 = typeof data9;
+if(typeof data9 === "string"){
+coerced9 = data9;
+}
+}
+if(!(coerced9 !== undefined)){
+if(dataType9 == "number" || dataType9 == "boolean"){
+coerced9 = "" + data9;
+}
+else if(data9 === null){
+coerced9 = "";
+}
+else {
+const err22 = {instancePath:instancePath+"/state",schemaPath:"../../operations/clients/addClient.json#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema80.type,parentSchema:schema80,data:data9};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(coerced9 !== undefined){
+data9 = coerced9;
+if(data !== undefined){
+data["state"] = coerced9;
+}
+}
+}
+if(typeof data9 === "string"){
+if(func5(data9) > 255){
+const err23 = {instancePath:instancePath+"/state",schemaPath:"../../operations/clients/addClient.json#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema80,data:data9};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+}
+if(data.city !== undefined){
+let data10 = data.city;
+if(typeof data10 !== "string"){
+let dataType10 = typeof data10;
+let coerced10 = undefined;
+if(dataType10 == 'object' && Array.isArray(data10) && data10.length == 1){
+data10 = data10[0];
+dataType10 = typeof data10;
+if(typeof data10 === "string"){
+coerced10 = data10;
+}
+}
+if(!(coerced10 !== undefined)){
+if(dataType10 == "number" || dataType10 == "boolean"){
+coerced10 = "" + data10;
+}
+else if(data10 === null){
+coerced10 = "";
+}
+else {
+const err24 = {instancePath:instancePath+"/city",schemaPath:"../../operations/clients/addClient.json#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema80.type,parentSchema:schema80,data:data10};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+if(coerced10 !== undefined){
+data10 = coerced10;
+if(data !== undefined){
+data["city"] = coerced10;
+}
+}
+}
+if(typeof data10 === "string"){
+if(func5(data10) > 255){
+const err25 = {instancePath:instancePath+"/city",schemaPath:"../../operations/clients/addClient.json#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema80,data:data10};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+}
+if(data.address1 !== undefined){
+let data11 = data.address1;
+if(typeof data11 !== "string"){
+let dataType11 = typeof data11;
+let coerced11 = undefined;
+if(dataType11 == 'object' && Array.isArray(data11) && data11.length == 1){
+data11 = data11[0];
+dataType11 = typeof data11;
+if(typeof data11 === "string"){
+coerced11 = data11;
+}
+}
+if(!(coerced11 !== undefined)){
+if(dataType11 == "number" || dataType11 == "boolean"){
+coerced11 = "" + data11;
+}
+else if(data11 === null){
+coerced11 = "";
+}
+else {
+const err26 = {instancePath:instancePath+"/address1",schemaPath:"../../operations/clients/addClient.json#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema80.type,parentSchema:schema80,data:data11};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+if(coerced11 !== undefined){
+data11 = coerced11;
+if(data !== undefined){
+data["address1"] = coerced11;
+}
+}
+}
+if(typeof data11 === "string"){
+if(func5(data11) > 255){
+const err27 = {instancePath:instancePath+"/address1",schemaPath:"../../operations/clients/addClient.json#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema80,data:data11};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+}
+if(data.address2 !== undefined){
+let data12 = data.address2;
+if(typeof data12 !== "string"){
+let dataType12 = typeof data12;
+let coerced12 = undefined;
+if(dataType12 == 'object' && Array.isArray(data12) && data12.length == 1){
+data12 = data12[0];
+dataType12 = typeof data12;
+if(typeof data12 === "string"){
+coerced12 = data12;
+}
+}
+if(!(coerced12 !== undefined)){
+if(dataType12 == "number" || dataType12 == "boolean"){
+coerced12 = "" + data12;
+}
+else if(data12 === null){
+coerced12 = "";
+}
+else {
+const err28 = {instancePath:instancePath+"/address2",schemaPath:"../../operations/clients/addClient.json#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema80.type,parentSchema:schema80,data:data12};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+if(coerced12 !== undefined){
+data12 = coerced12;
+if(data !== undefined){
+data["address2"] = coerced12;
+}
+}
+}
+if(typeof data12 === "string"){
+if(func5(data12) > 255){
+const err29 = {instancePath:instancePath+"/address2",schemaPath:"../../operations/clients/addClient.json#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema80,data:data12};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+}
+if(data.postcode !== undefined){
+let data13 = data.postcode;
+if(typeof data13 !== "string"){
+let dataType13 = typeof data13;
+let coerced13 = undefined;
+if(dataType13 == 'object' && Array.isArray(data13) && data13.length == 1){
+data13 = data13[0];
+dataType13 = typeof data13;
+if(typeof data13 === "string"){
+coerced13 = data13;
+}
+}
+if(!(coerced13 !== undefined)){
+if(dataType13 == "number" || dataType13 == "boolean"){
+coerced13 = "" + data13;
+}
+else if(data13 === null){
+coerced13 = "";
+}
+else {
+const err30 = {instancePath:instancePath+"/postcode",schemaPath:"../../operations/clients/addClient.json#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema80.type,parentSchema:schema80,data:data13};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+if(coerced13 !== undefined){
+data13 = coerced13;
+if(data !== undefined){
+data["postcode"] = coerced13;
+}
+}
+}
+if(typeof data13 === "string"){
+if(func5(data13) > 255){
+const err31 = {instancePath:instancePath+"/postcode",schemaPath:"../../operations/clients/addClient.json#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema80,data:data13};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+}
+if(data.currency !== undefined){
+let data14 = data.currency;
+if(typeof data14 !== "string"){
+let dataType14 = typeof data14;
+let coerced14 = undefined;
+if(dataType14 == 'object' && Array.isArray(data14) && data14.length == 1){
+data14 = data14[0];
+dataType14 = typeof data14;
+if(typeof data14 === "string"){
+coerced14 = data14;
+}
+}
+if(!(coerced14 !== undefined)){
+if(dataType14 == "number" || dataType14 == "boolean"){
+coerced14 = "" + data14;
+}
+else if(data14 === null){
+coerced14 = "";
+}
+else {
+const err32 = {instancePath:instancePath+"/currency",schemaPath:"../../common/defs.json#/definitions/idOrZero/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema93.type,parentSchema:schema93,data:data14};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+if(coerced14 !== undefined){
+data14 = coerced14;
+if(data !== undefined){
+data["currency"] = coerced14;
+}
+}
+}
+if(typeof data14 === "string"){
+if(!pattern36.test(data14)){
+const err33 = {instancePath:instancePath+"/currency",schemaPath:"../../common/defs.json#/definitions/idOrZero/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})$"+"\"",schema:"^(0|[1-9][0-9]{0,17})$",parentSchema:schema93,data:data14};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+}
+if(data.taxid !== undefined){
+let data15 = data.taxid;
+if(typeof data15 !== "string"){
+let dataType15 = typeof data15;
+let coerced15 = undefined;
+if(dataType15 == 'object' && Array.isArray(data15) && data15.length == 1){
+data15 = data15[0];
+dataType15 = typeof data15;
+if(typeof data15 === "string"){
+coerced15 = data15;
+}
+}
+if(!(coerced15 !== undefined)){
+if(dataType15 == "number" || dataType15 == "boolean"){
+coerced15 = "" + data15;
+}
+else if(data15 === null){
+coerced15 = "";
+}
+else {
+const err34 = {instancePath:instancePath+"/taxid",schemaPath:"#/properties/taxid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1044.properties.taxid.type,parentSchema:schema1044.properties.taxid,data:data15};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+if(coerced15 !== undefined){
+data15 = coerced15;
+if(data !== undefined){
+data["taxid"] = coerced15;
+}
+}
+}
+if(typeof data15 === "string"){
+if(func5(data15) > 255){
+const err35 = {instancePath:instancePath+"/taxid",schemaPath:"#/properties/taxid/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1044.properties.taxid,data:data15};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+}
+if(data.gender !== undefined){
+let data16 = data.gender;
+if(typeof data16 !== "string"){
+let dataType16 = typeof data16;
+let coerced16 = undefined;
+if(dataType16 == 'object' && Array.isArray(data16) && data16.length == 1){
+data16 = data16[0];
+dataType16 = typeof data16;
+if(typeof data16 === "string"){
+coerced16 = data16;
+}
+}
+if(!(coerced16 !== undefined)){
+if(dataType16 == "number" || dataType16 == "boolean"){
+coerced16 = "" + data16;
+}
+else if(data16 === null){
+coerced16 = "";
+}
+else {
+const err36 = {instancePath:instancePath+"/gender",schemaPath:"#/properties/gender/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1044.properties.gender.type,parentSchema:schema1044.properties.gender,data:data16};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+if(coerced16 !== undefined){
+data16 = coerced16;
+if(data !== undefined){
+data["gender"] = coerced16;
+}
+}
+}
+if(typeof data16 === "string"){
+if(func5(data16) > 255){
+const err37 = {instancePath:instancePath+"/gender",schemaPath:"#/properties/gender/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1044.properties.gender,data:data16};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+}
+if(data.nationalid !== undefined){
+let data17 = data.nationalid;
+if(typeof data17 !== "string"){
+let dataType17 = typeof data17;
+let coerced17 = undefined;
+if(dataType17 == 'object' && Array.isArray(data17) && data17.length == 1){
+data17 = data17[0];
+dataType17 = typeof data17;
+if(typeof data17 === "string"){
+coerced17 = data17;
+}
+}
+if(!(coerced17 !== undefined)){
+if(dataType17 == "number" || dataType17 == "boolean"){
+coerced17 = "" + data17;
+}
+else if(data17 === null){
+coerced17 = "";
+}
+else {
+const err38 = {instancePath:instancePath+"/nationalid",schemaPath:"#/properties/nationalid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1044.properties.nationalid.type,parentSchema:schema1044.properties.nationalid,data:data17};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+if(coerced17 !== undefined){
+data17 = coerced17;
+if(data !== undefined){
+data["nationalid"] = coerced17;
+}
+}
+}
+if(typeof data17 === "string"){
+if(func5(data17) > 255){
+const err39 = {instancePath:instancePath+"/nationalid",schemaPath:"#/properties/nationalid/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1044.properties.nationalid,data:data17};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+}
+if(data.birthday !== undefined){
+let data18 = data.birthday;
+if(typeof data18 !== "string"){
+let dataType18 = typeof data18;
+let coerced18 = undefined;
+if(dataType18 == 'object' && Array.isArray(data18) && data18.length == 1){
+data18 = data18[0];
+dataType18 = typeof data18;
+if(typeof data18 === "string"){
+coerced18 = data18;
+}
+}
+if(!(coerced18 !== undefined)){
+if(dataType18 == "number" || dataType18 == "boolean"){
+coerced18 = "" + data18;
+}
+else if(data18 === null){
+coerced18 = "";
+}
+else {
+const err40 = {instancePath:instancePath+"/birthday",schemaPath:"#/properties/birthday/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1044.properties.birthday.type,parentSchema:schema1044.properties.birthday,data:data18};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+if(coerced18 !== undefined){
+data18 = coerced18;
+if(data !== undefined){
+data["birthday"] = coerced18;
+}
+}
+}
+if(typeof data18 === "string"){
+if(func5(data18) > 255){
+const err41 = {instancePath:instancePath+"/birthday",schemaPath:"#/properties/birthday/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1044.properties.birthday,data:data18};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err42 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1044.type,parentSchema:schema1044,data};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+validate257.errors = vErrors;
+return errors === 0;
+}
+
+export const getTicketAttachmentFile = validate264;
+const schema1125 = {"title":"UserApiGetTicketAttachmentFileInput","type":"object","required":["file","number"],"properties":{"file":{"type":"string","minLength":1,"maxLength":255,"description":"the file's name, as the ticket lists it"},"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
+const schema1075 = {"type":"string","pattern":"^[1-9][0-9]{5}$","description":"a 6-digit ticket number, such as 814003"};
+const pattern545 = new RegExp("^[1-9][0-9]{5}$", "u");
+
+function validate264(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.file === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "file"},message:"must have required property '"+"file"+"'",schema:schema902.required,parentSchema:schema902,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "file"},message:"must have required property '"+"file"+"'",schema:schema1125.required,parentSchema:schema1125,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6684,7 +8134,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.number === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema902.required,parentSchema:schema902,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema1125.required,parentSchema:schema1125,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6713,7 +8163,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/file",schemaPath:"#/properties/file/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema902.properties.file.type,parentSchema:schema902.properties.file,data:data0};
+const err2 = {instancePath:instancePath+"/file",schemaPath:"#/properties/file/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1125.properties.file.type,parentSchema:schema1125.properties.file,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6732,7 +8182,7 @@ data["file"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(func5(data0) > 255){
-const err3 = {instancePath:instancePath+"/file",schemaPath:"#/properties/file/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema902.properties.file,data:data0};
+const err3 = {instancePath:instancePath+"/file",schemaPath:"#/properties/file/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1125.properties.file,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6742,7 +8192,7 @@ vErrors.push(err3);
 errors++;
 }
 if(func5(data0) < 1){
-const err4 = {instancePath:instancePath+"/file",schemaPath:"#/properties/file/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema902.properties.file,data:data0};
+const err4 = {instancePath:instancePath+"/file",schemaPath:"#/properties/file/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema1125.properties.file,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6773,7 +8223,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema852.type,parentSchema:schema852,data:data1};
+const err5 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1075.type,parentSchema:schema1075,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6791,8 +8241,8 @@ data["number"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern410.test(data1)){
-const err6 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema852,data:data1};
+if(!pattern545.test(data1)){
+const err6 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema1075,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -6805,7 +8255,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema902.type,parentSchema:schema902,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1125.type,parentSchema:schema1125,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -6814,18 +8264,18 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate225.errors = vErrors;
+validate264.errors = vErrors;
 return errors === 0;
 }
 
-export const getTicketDepartments = validate228;
-const schema912 = {"title":"UserApiGetTicketDepartmentsInput","type":"object"};
+export const getTicketDepartments = validate267;
+const schema1135 = {"title":"UserApiGetTicketDepartmentsInput","type":"object"};
 
-function validate228(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate267(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema912.type,parentSchema:schema912,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1135.type,parentSchema:schema1135,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6834,14 +8284,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate228.errors = vErrors;
+validate267.errors = vErrors;
 return errors === 0;
 }
 
-export const getTickets = validate232;
-const schema927 = {"title":"UserApiGetTicketsInput","type":"object","properties":{"page":{"$ref":"../defs.json#/definitions/pageNumber"}}};
+export const getTickets = validate271;
+const schema1150 = {"title":"UserApiGetTicketsInput","type":"object","properties":{"page":{"$ref":"../defs.json#/definitions/pageNumber"}}};
 
-function validate232(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate271(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6895,7 +8345,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema927.type,parentSchema:schema927,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1150.type,parentSchema:schema1150,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6904,19 +8354,19 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate232.errors = vErrors;
+validate271.errors = vErrors;
 return errors === 0;
 }
 
-export const getTicketsNumber = validate240;
-const schema962 = {"title":"UserApiGetTicketsNumberInput","type":"object","required":["number"],"properties":{"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
+export const getTicketsNumber = validate279;
+const schema1185 = {"title":"UserApiGetTicketsNumberInput","type":"object","required":["number"],"properties":{"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
 
-function validate240(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate279(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.number === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema962.required,parentSchema:schema962,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema1185.required,parentSchema:schema1185,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6945,7 +8395,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema852.type,parentSchema:schema852,data:data0};
+const err1 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1075.type,parentSchema:schema1075,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6963,8 +8413,8 @@ data["number"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern410.test(data0)){
-const err2 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema852,data:data0};
+if(!pattern545.test(data0)){
+const err2 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema1075,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6977,7 +8427,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema962.type,parentSchema:schema962,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1185.type,parentSchema:schema1185,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6986,19 +8436,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate240.errors = vErrors;
+validate279.errors = vErrors;
 return errors === 0;
 }
 
-export const postTickets = validate242;
-const schema969 = {"title":"UserApiPostTicketsInput","type":"object","required":["dept_id","subject","body"],"properties":{"dept_id":{"$ref":"../defs.json#/definitions/id"},"subject":{"type":"string","minLength":1,"maxLength":255,"description":"a non-empty text of at most 255 characters"},"body":{"type":"string","minLength":1,"description":"the message, not empty"},"priority":{"type":"string","enum":["low","medium","high"],"description":"low, medium or high"}}};
+export const postTickets = validate281;
+const schema1192 = {"title":"UserApiPostTicketsInput","type":"object","required":["dept_id","subject","body"],"properties":{"dept_id":{"$ref":"../defs.json#/definitions/id"},"subject":{"type":"string","minLength":1,"maxLength":255,"description":"a non-empty text of at most 255 characters"},"body":{"type":"string","minLength":1,"description":"the message, not empty"},"priority":{"type":"string","enum":["low","medium","high"],"description":"low, medium or high"}}};
 
-function validate242(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate281(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.dept_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "dept_id"},message:"must have required property '"+"dept_id"+"'",schema:schema969.required,parentSchema:schema969,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "dept_id"},message:"must have required property '"+"dept_id"+"'",schema:schema1192.required,parentSchema:schema1192,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7008,7 +8458,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.subject === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subject"},message:"must have required property '"+"subject"+"'",schema:schema969.required,parentSchema:schema969,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subject"},message:"must have required property '"+"subject"+"'",schema:schema1192.required,parentSchema:schema1192,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7018,7 +8468,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.body === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema969.required,parentSchema:schema969,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema1192.required,parentSchema:schema1192,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7047,7 +8497,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/dept_id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data0};
+const err3 = {instancePath:instancePath+"/dept_id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.type,parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7065,8 +8515,8 @@ data["dept_id"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern49.test(data0)){
-const err4 = {instancePath:instancePath+"/dept_id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data0};
+if(!pattern91.test(data0)){
+const err4 = {instancePath:instancePath+"/dept_id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7097,7 +8547,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema969.properties.subject.type,parentSchema:schema969.properties.subject,data:data1};
+const err5 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1192.properties.subject.type,parentSchema:schema1192.properties.subject,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7116,7 +8566,7 @@ data["subject"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(func5(data1) > 255){
-const err6 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema969.properties.subject,data:data1};
+const err6 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1192.properties.subject,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7126,7 +8576,7 @@ vErrors.push(err6);
 errors++;
 }
 if(func5(data1) < 1){
-const err7 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema969.properties.subject,data:data1};
+const err7 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema1192.properties.subject,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7157,7 +8607,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err8 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema969.properties.body.type,parentSchema:schema969.properties.body,data:data2};
+const err8 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1192.properties.body.type,parentSchema:schema1192.properties.body,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -7176,7 +8626,7 @@ data["body"] = coerced2;
 }
 if(typeof data2 === "string"){
 if(func5(data2) < 1){
-const err9 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema969.properties.body,data:data2};
+const err9 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema1192.properties.body,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -7207,7 +8657,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err10 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema969.properties.priority.type,parentSchema:schema969.properties.priority,data:data3};
+const err10 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1192.properties.priority.type,parentSchema:schema1192.properties.priority,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -7225,7 +8675,7 @@ data["priority"] = coerced3;
 }
 }
 if(!(((data3 === "low") || (data3 === "medium")) || (data3 === "high"))){
-const err11 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/enum",keyword:"enum",params:{allowedValues: schema969.properties.priority.enum},message:"must be equal to one of the allowed values",schema:schema969.properties.priority.enum,parentSchema:schema969.properties.priority,data:data3};
+const err11 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/enum",keyword:"enum",params:{allowedValues: schema1192.properties.priority.enum},message:"must be equal to one of the allowed values",schema:schema1192.properties.priority.enum,parentSchema:schema1192.properties.priority,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -7237,7 +8687,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema969.type,parentSchema:schema969,data};
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1192.type,parentSchema:schema1192,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -7246,19 +8696,19 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate242.errors = vErrors;
+validate281.errors = vErrors;
 return errors === 0;
 }
 
-export const postTicketsNumber = validate244;
-const schema974 = {"title":"UserApiPostTicketsNumberInput","type":"object","required":["number","body"],"properties":{"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"},"body":{"type":"string","minLength":1,"description":"the message, not empty"}}};
+export const postTicketsNumber = validate283;
+const schema1197 = {"title":"UserApiPostTicketsNumberInput","type":"object","required":["number","body"],"properties":{"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"},"body":{"type":"string","minLength":1,"description":"the message, not empty"}}};
 
-function validate244(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate283(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.number === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema974.required,parentSchema:schema974,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema1197.required,parentSchema:schema1197,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7268,7 +8718,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.body === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema974.required,parentSchema:schema974,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema1197.required,parentSchema:schema1197,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7297,7 +8747,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema852.type,parentSchema:schema852,data:data0};
+const err2 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1075.type,parentSchema:schema1075,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7315,8 +8765,8 @@ data["number"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern410.test(data0)){
-const err3 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema852,data:data0};
+if(!pattern545.test(data0)){
+const err3 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema1075,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7347,7 +8797,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema974.properties.body.type,parentSchema:schema974.properties.body,data:data1};
+const err4 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1197.properties.body.type,parentSchema:schema1197.properties.body,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7366,7 +8816,7 @@ data["body"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(func5(data1) < 1){
-const err5 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema974.properties.body,data:data1};
+const err5 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema1197.properties.body,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7379,7 +8829,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema974.type,parentSchema:schema974,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1197.type,parentSchema:schema1197,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7388,19 +8838,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate244.errors = vErrors;
+validate283.errors = vErrors;
 return errors === 0;
 }
 
-export const putTicketsNumberClose = validate246;
-const schema979 = {"title":"UserApiPutTicketsNumberCloseInput","type":"object","required":["number"],"properties":{"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
+export const putTicketsNumberClose = validate285;
+const schema1202 = {"title":"UserApiPutTicketsNumberCloseInput","type":"object","required":["number"],"properties":{"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
 
-function validate246(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate285(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.number === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema979.required,parentSchema:schema979,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema1202.required,parentSchema:schema1202,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7429,7 +8879,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema852.type,parentSchema:schema852,data:data0};
+const err1 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1075.type,parentSchema:schema1075,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7447,8 +8897,8 @@ data["number"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern410.test(data0)){
-const err2 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema852,data:data0};
+if(!pattern545.test(data0)){
+const err2 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema1075,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7461,7 +8911,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema979.type,parentSchema:schema979,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1202.type,parentSchema:schema1202,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7470,19 +8920,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate246.errors = vErrors;
+validate285.errors = vErrors;
 return errors === 0;
 }
 
-export const putTicketsNumberOpen = validate248;
-const schema984 = {"title":"UserApiPutTicketsNumberOpenInput","type":"object","required":["number"],"properties":{"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
+export const putTicketsNumberOpen = validate287;
+const schema1207 = {"title":"UserApiPutTicketsNumberOpenInput","type":"object","required":["number"],"properties":{"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
 
-function validate248(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate287(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.number === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema984.required,parentSchema:schema984,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema1207.required,parentSchema:schema1207,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7511,7 +8961,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema852.type,parentSchema:schema852,data:data0};
+const err1 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1075.type,parentSchema:schema1075,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7529,8 +8979,8 @@ data["number"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern410.test(data0)){
-const err2 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema852,data:data0};
+if(!pattern545.test(data0)){
+const err2 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema1075,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7543,7 +8993,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema984.type,parentSchema:schema984,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1207.type,parentSchema:schema1207,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7552,7 +9002,7 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate248.errors = vErrors;
+validate287.errors = vErrors;
 return errors === 0;
 }
 

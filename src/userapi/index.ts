@@ -50,6 +50,14 @@ import postTickets from './support/postTickets.js';
 import postTicketsNumber from './support/postTicketsNumber.js';
 import putTicketsNumberClose from './support/putTicketsNumberClose.js';
 import putTicketsNumberOpen from './support/putTicketsNumberOpen.js';
+import getAffiliatesCommissions from './affiliates/getAffiliatesCommissions.js';
+import getAffiliatesPayouts from './affiliates/getAffiliatesPayouts.js';
+import getAffiliatesSummary from './affiliates/getAffiliatesSummary.js';
+import getCategory from './store/getCategory.js';
+import getCategoryCategoryIdProduct from './store/getCategoryCategoryIdProduct.js';
+import getOrderProductId from './store/getOrderProductId.js';
+import postPasswordreset from './store/postPasswordreset.js';
+import postSignup from './store/postSignup.js';
 
 export const routes: Readonly<Record<string, AnyRoute>> = {
   deleteTokensId,
@@ -100,4 +108,12 @@ export const routes: Readonly<Record<string, AnyRoute>> = {
   putNotificationsIdAck,
   putTicketsNumberClose,
   putTicketsNumberOpen,
+  getAffiliatesCommissions,
+  getAffiliatesPayouts,
+  getAffiliatesSummary,
+  getCategory,
+  getCategoryCategoryIdProduct,
+  getOrderProductId,
+  postPasswordreset,
+  postSignup,
 };

@@ -1,10 +1,8 @@
 import { defineMutation } from '../operation.js';
 import { Checks } from '../../errors.js';
-import { addClient } from '../../domain/clients.js';
+import { addClient, CLIENT_CREATED } from '../../domain/clients.js';
 import { hashPassword, prepareHash, saltFor } from '../../domain/password.js';
 import type { AddClientRequest, AddClientResult } from '../../generated/wire.js';
-
-const CREATED = 'New client account created';
 
 export default defineMutation<AddClientRequest, AddClientResult>({
   mutates: true,
@@ -13,6 +11,6 @@ export default defineMutation<AddClientRequest, AddClientResult>({
   run(p, { world, now }) {
     const password = (id: string) => hashPassword(p.password, saltFor(id, p.email));
     const client = addClient(world, new Checks(), p, { password, notify: p.notify === '1', now });
-    return { client_id: client.id, info: [CREATED] };
+    return { client_id: client.id, info: [CLIENT_CREATED] };
   },
 });
