@@ -40,21 +40,27 @@ function pageShown(world: View, page: OrderPage): boolean {
   return false;
 }
 
+/** Product visibilities a storefront lists: visible, and "hidden from unregistered" (-3) once the caller is logged in. */
+function listed(product: Product, signedIn: boolean): boolean {
+  return product.visible === '1' || (signedIn && product.visible === '-3');
+}
+
 /**
- * Whether a visitor may order the product here: visible, in a shown page, and
- * not a domain TLD (domains are ordered through the /api/domain routes).
+ * Whether the caller may order the product here: listed for it (hidden,
+ * archived, admin-only and "hidden from direct orders" products are not), in a
+ * shown page, and not a domain TLD (domains are ordered through the /api/domain routes).
  */
-export function orderable(world: View, product: Product): boolean {
-  if (product.visible !== '1' || isTld(product)) return false;
+export function orderable(world: View, product: Product, signedIn: boolean): boolean {
+  if (!listed(product, signedIn) || isTld(product)) return false;
   const page = world.get('order_pages', product.category_id);
   return page !== undefined && pageShown(world, page);
 }
 
 /** The products a visitor may order from a page, in catalogue order. */
-function pageProducts(world: View, pageId: string): Product[] {
+function pageProducts(world: View, pageId: string, signedIn: boolean): Product[] {
   return world
     .where('products', 'category_id', pageId)
-    .filter((p) => orderable(world, p))
+    .filter((p) => orderable(world, p, signedIn))
     .sort((a, b) => Number(a.sort_order) - Number(b.sort_order) || Number(a.id) - Number(b.id));
 }
 
@@ -63,7 +69,7 @@ function pageProducts(world: View, pageId: string): Product[] {
  * pages below it; a page is left out when it is hidden (or below a hidden one)
  * or holds nothing to order, neither products nor pages that do.
  */
-export function customerCategories(world: View): UserApiCategory[] {
+export function customerCategories(world: View, signedIn: boolean): UserApiCategory[] {
   const out: UserApiCategory[] = [];
   const walk = (parentId: string, depth: number): boolean => {
     if (depth >= MAX_DEPTH) return false;
@@ -71,7 +77,7 @@ export function customerCategories(world: View): UserApiCategory[] {
     for (const page of [...world.where('order_pages', 'parent_id', parentId)].sort(byPageOrder)) {
       if (page.visible !== '1') continue;
       const at = out.length;
-      const products = pageProducts(world, page.id).length;
+      const products = pageProducts(world, page.id, signedIn).length;
       const below = walk(page.id, depth + 1);
       if (products === 0 && !below) continue;
       out.splice(at, 0, categoryItem(page, products));
@@ -96,10 +102,10 @@ export function requireCustomerCategory(world: View, id: string): OrderPage {
 }
 
 /** A product a visitor may order; a TLD is refused with where to order it, anything else not orderable with 404. */
-export function requireOrderable(world: View, id: string): Product {
+export function requireOrderable(world: View, id: string, signedIn: boolean): Product {
   const product = world.get('products', id);
-  if (product && isTld(product) && product.visible === '1') throw new DoorError(404, messages.doorTldProduct(product.id, product.name));
-  if (!product || !orderable(world, product)) throw new DoorError(404, messages.notFound('Product', id));
+  if (product && isTld(product) && listed(product, signedIn)) throw new DoorError(404, messages.doorTldProduct(product.id, product.name));
+  if (!product || !orderable(world, product, signedIn)) throw new DoorError(404, messages.notFound('Product', id));
   return product;
 }
 
@@ -140,9 +146,9 @@ function catalogueProduct(product: Product, view: PriceView): UserApiCataloguePr
 }
 
 /** The products a visitor may order from a page it sees, priced in `currency`. */
-export function customerProducts(world: View, pageId: string, currency: Currency): UserApiCatalogueProduct[] {
+export function customerProducts(world: View, pageId: string, currency: Currency, signedIn: boolean): UserApiCatalogueProduct[] {
   const view = priceViewFor(world, currency.id);
-  return pageProducts(world, pageId).map((p) => catalogueProduct(p, view));
+  return pageProducts(world, pageId, signedIn).map((p) => catalogueProduct(p, view));
 }
 
 /**

@@ -3,7 +3,7 @@ import { customerCategories } from '../../domain/customerCatalogue.js';
 import type { UserApiGetCategoryAnswer, UserApiGetCategoryInput } from '../../generated/wire.js';
 
 export default defineRead<UserApiGetCategoryInput, UserApiGetCategoryAnswer>({
-  run(_input, { world }) {
-    return { categories: customerCategories(world) };
+  run(_input, { world, caller }) {
+    return { categories: customerCategories(world, caller !== undefined) };
   },
 });

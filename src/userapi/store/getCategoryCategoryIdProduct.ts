@@ -7,6 +7,6 @@ export default defineRead<UserApiGetCategoryCategoryIdProductInput, UserApiGetCa
     const page = requireCustomerCategory(world, category_id);
     // Prices in the currency the caller's order would be charged in; a visitor sees the main currency.
     const currency = shopperCurrency(world, caller?.clientId);
-    return { products: customerProducts(world, page.id, currency), currency: currency.code };
+    return { products: customerProducts(world, page.id, currency, caller !== undefined), currency: currency.code };
   },
 });

@@ -4,7 +4,7 @@ import type { UserApiGetOrderProductIdAnswer, UserApiGetOrderProductIdInput } fr
 
 export default defineRead<UserApiGetOrderProductIdInput, UserApiGetOrderProductIdAnswer>({
   run({ product_id }, { world, caller }) {
-    const product = requireOrderable(world, product_id);
+    const product = requireOrderable(world, product_id, caller !== undefined);
     return { product: customerOrderProduct(world, product, shopperCurrency(world, caller?.clientId)) };
   },
 });
