@@ -34,13 +34,20 @@ t.test("a visitor lists the orderable pages, the records the Admin API's order-p
   t.strictSame(withoutDescription(listed), BUNDLED);
   const top = assertSuccess(t, await api(app, 'getOrderPages'), 'getOrderPages').categories as Row[];
   const below = [];
-  for (const id of ['1', '2', '6']) below.push(...((assertSuccess(t, await api(app, 'getSubCategories', { id }), 'getSubCategories').subcategories as Row[]) ?? []));
+  for (const id of ['1', '2', '6'])
+    below.push(...((assertSuccess(t, await api(app, 'getSubCategories', { id }), 'getSubCategories').subcategories as Row[]) ?? []));
   for (const item of listed) {
     const admin = [...top, ...below].find((page) => page.id === item.id);
     t.match(admin, { name: item.name, description: item.description }, `page ${item.id} as the Admin API shows it`);
   }
-  t.notOk(listed.some((c) => c.id === '11'), 'the hidden Legacy Plans page is not listed');
-  t.notOk(listed.some((c) => c.id === '4'), 'the Domains page holds only TLDs, sold through /api/domain');
+  t.notOk(
+    listed.some((c) => c.id === '11'),
+    'the hidden Legacy Plans page is not listed',
+  );
+  t.notOk(
+    listed.some((c) => c.id === '4'),
+    'the Domains page holds only TLDs, sold through /api/domain',
+  );
 });
 
 t.test('a logged-in client or contact gets the same list; no privilege is needed', async (t) => {
@@ -54,13 +61,19 @@ t.test('an Admin change to the catalogue shows at the door: a page whose product
   const app = await build(t);
   for (const id of ['4', '5']) assertSuccess(t, await api(app, 'editProduct', { id, visible: '0' }), 'editProduct');
   const body = assertAnswer(t, await door(app, 'GET', '/category'), 'getCategory');
-  t.notOk((body.categories as Row[]).some((c) => c.id === '7'), 'Europe (Frankfurt) has nothing to order');
+  t.notOk(
+    (body.categories as Row[]).some((c) => c.id === '7'),
+    'Europe (Frankfurt) has nothing to order',
+  );
   // Hidden from unregistered visitors (-3): listed once the caller is logged in.
   for (const id of ['6', '7']) assertSuccess(t, await api(app, 'editProduct', { id, visible: '-3' }), 'editProduct');
   const visitor = assertAnswer(t, await door(app, 'GET', '/category'), 'getCategory');
   t.notOk((visitor.categories as Row[]).some((c) => c.id === '8'));
   const client = assertAnswer(t, await door(app, 'GET', '/category', {}, { token: await login(app, TOM) }), 'getCategory');
-  t.match((client.categories as Row[]).find((c) => c.id === '8'), { products: '2' });
+  t.match(
+    (client.categories as Row[]).find((c) => c.id === '8'),
+    { products: '2' },
+  );
 });
 
 t.test('unknown parameters are ignored and nothing changes', async (t) => {
