@@ -7,6 +7,7 @@ const BRUNO = 'bruno.keller@keller-maschinenbau.de';
 const VOGEL = 's.vogel@keller-maschinenbau.de';
 
 type Row = Record<string, string>;
+type Listed = Row & { prices: Row };
 
 t.test("a visitor lists a page's products with the prices of the cycles each is sold on, in the main currency", async (t) => {
   const app = await build(t);
@@ -34,7 +35,7 @@ t.test("a visitor lists a page's products with the prices of the cycles each is 
   });
   // The same records getProducts shows.
   const admin = assertSuccess(t, await api(app, 'getProducts', { id: '7' }), 'getProducts').products as Record<string, Row>;
-  for (const product of body.products as Row[]) {
+  for (const product of body.products as Listed[]) {
     t.match(admin[product.id], { name: product.name, description: product.description, paytype: product.paytype, m: product.prices.m });
   }
 });

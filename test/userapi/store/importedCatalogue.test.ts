@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import t from 'tap';
+import t, { type Test } from 'tap';
 import { buildApp } from '../../../src/app.js';
 import { runImport } from '../../../src/cli/import.js';
 import { loadFixtures } from '../../../src/store/fixtures.js';
@@ -24,12 +24,17 @@ function otherCatalogue() {
   };
 }
 
-async function importInto(t: Parameters<Parameters<typeof t.test>[1]>[0], origin: string): Promise<string> {
+async function importInto(t: Test, origin: string): Promise<string> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'billsim-store-import-'));
   t.teardown(() => fs.rmSync(dir, { recursive: true, force: true }));
   const out = path.join(dir, 'world');
   let said = '';
-  const writer = { write: (text: string) => ((said += text), true) };
+  const writer = {
+    write: (text: string) => {
+      said += text;
+      return true;
+    },
+  };
   const io = { out: writer, err: writer } as unknown as Parameters<typeof runImport>[2];
   const status = await runImport(
     ['--from', origin, '--api-id', UPSTREAM_ID, '--out', out, '--retries', '0'],
