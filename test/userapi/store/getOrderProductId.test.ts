@@ -151,3 +151,25 @@ t.test('a hidden addon is not offered with the products it goes with', async (t)
   const ids = ((body.product as { config: { addons: Row[] } }).config.addons as Row[]).map((a) => a.id);
   t.strictSame(ids, ['1', '2', '5', '6'], 'Website Builder Pro (addon 7, visible 0) goes with product 1 but is hidden');
 });
+
+t.test("a cycle choice's price and setup fee are what addOrder charges the client, in its currency", async (t) => {
+  const app = await build(t);
+  const body = assertAnswer(t, await door(app, 'GET', '/order/8', {}, { token: await login(app, BRUNO) }), 'getOrderProductId');
+  const monthly = (body.product as { config: { product: Array<{ items: Row[] }> } }).config.product[0].items[0];
+  t.match(monthly, { value: 'm', price: '11.06', setup: '9.22', formatted: '€11,06 EUR Monthly + €9,22 EUR setup fee' });
+  const order = assertSuccess(
+    t,
+    await api(app, 'addOrder', { client_id: '2', product: '8', cycle: 'm', invoice_generate: '1' }),
+    'addOrder',
+  );
+  const placed = assertSuccess(t, await api(app, 'getOrderDetails', { id: order.order_id as string }), 'getOrderDetails').details as Row;
+  const invoice = assertSuccess(t, await api(app, 'getInvoiceDetails', { id: placed.invoice_id as string }), 'getInvoiceDetails')
+    .invoice as { items: Row[] };
+  t.strictSame(
+    invoice.items.map((item) => [item.type, item.amount]),
+    [
+      ['Hosting', monthly.price],
+      ['Setup', monthly.setup],
+    ],
+  );
+});
