@@ -397,6 +397,12 @@ export const messages = {
     `Client ${id} is ${status}: only an Active client (and a contact of an Active client) logs in at the customer's door`,
   doorRevokeWhat: () => 'Send refresh_token, or call with the access token of the login to revoke',
   noTicketDept: () => 'No ticket department exists to file the ticket under: add one to the world (ticket_depts.json)',
+  // The storefront at the customer's door, part S1: sign-up, password reset, catalogue, affiliates.
+  doorPasswordResetSent: () => 'If an account uses this e-mail, a password reset link was sent to it',
+  doorTldProduct: (id: string, tld: string) =>
+    `Product ${id} is the domain TLD ${tld}: order a domain with POST /api/domain/order, not as a product`,
+  doorNotAffiliate: (clientId: string) =>
+    `Client ${clientId} is not an affiliate: only a client with an affiliate account (getAffiliates lists them) has an affiliate summary, commissions and payouts`,
   // The customer's door, services (/api/service...).
   serviceLabelSet: (id: string) => `Service #${id} label saved`,
   serviceChangesSaved: (id: string) => `Account #${id} changes saved`,

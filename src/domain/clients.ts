@@ -7,6 +7,9 @@ import { removeTicket } from './tickets.js';
 import { forgetOrderReferral, removeAffiliateOf } from './affiliates.js';
 import { removeDomainRecords } from './domainRecords.js';
 import { ZERO_DATETIME, formatDate } from '../lib/dates.js';
+import { MAIN_CURRENCY_ID, requireCurrency } from './currencies.js';
+import { clientAdded } from './events.js';
+import { recordEmail } from './outbox.js';
 
 export const MAIN_PARENT_ID = '0';
 
@@ -125,6 +128,96 @@ export function addContact(
     howdidyou: '',
     password: password(id),
   });
+}
+
+/** What addClient and POST /api/signup answer beside the new client's id (the published sample's words). */
+export const CLIENT_CREATED = 'New client account created';
+
+/** The fields of a new main client, as addClient and POST /api/signup take them. */
+export interface NewClientFields {
+  email: string;
+  password: string;
+  /** When given, it must repeat password. */
+  password2?: string;
+  firstname?: string;
+  lastname?: string;
+  companyname?: string;
+  type?: 'Private' | 'Company';
+  address1?: string;
+  address2?: string;
+  city?: string;
+  state?: string;
+  postcode?: string;
+  country?: string;
+  phonenumber?: string;
+  language?: string;
+  status?: Client['status'];
+  currency_id?: string;
+}
+
+/**
+ * Adds a main client (addClient, POST /api/signup): the passwords, the country,
+ * the currency and the e-mail are checked into `checks`, every problem in one
+ * answer, before anything is written. after_clientadded is raised; `notify`
+ * records HostBill's "Details:Signup" welcome message in the outbox.
+ * `password` makes the stored hash from the new id (salted by id and e-mail).
+ */
+export function addClient(
+  world: World,
+  checks: Checks,
+  p: NewClientFields,
+  options: { password: (id: string) => string; notify: boolean; now: Date },
+): Client {
+  checks.pass(() => (p.password2 !== undefined && p.password !== p.password2 ? fail(messages.passwordsDiffer()) : undefined));
+  const country = checks.value(() => (p.country ? countryCode(p.country) : ''));
+  const currency = checks.value(() => (p.currency_id === undefined ? MAIN_CURRENCY_ID : requireCurrency(world, p.currency_id).id));
+  checks.pass(() => (emailInUse(world, p.email) ? fail(messages.emailInUse(p.email)) : undefined));
+  const settled = checks.settle({ country, currency });
+  const id = world.nextId('clients');
+  const companyname = p.companyname ?? '';
+  const client = world.insert('clients', {
+    id,
+    email: p.email,
+    lastlogin: ZERO_DATETIME,
+    ip: '',
+    host: '',
+    status: p.status ?? 'Active',
+    parent_id: MAIN_PARENT_ID,
+    firstname: p.firstname ?? '',
+    lastname: p.lastname ?? '',
+    companyname,
+    address1: p.address1 ?? '',
+    address2: p.address2 ?? '',
+    city: p.city ?? '',
+    state: p.state ?? '',
+    postcode: p.postcode ?? '',
+    country: settled.country,
+    phonenumber: p.phonenumber ?? '',
+    datecreated: formatDate(options.now),
+    notes: '',
+    language: p.language ?? 'english',
+    company: companyFlag(p.type, companyname),
+    credit: '0.00',
+    taxexempt: '0',
+    latefeeoveride: '0',
+    overideduenotices: '0',
+    client_id: id,
+    cardnum: '',
+    currency_id: settled.currency,
+    privileges: null,
+    howdidyou: '',
+    password: options.password(id),
+  });
+  clientAdded(world, client);
+  if (options.notify) {
+    // HostBill's "Details:Signup" template: the welcome message with the client area login.
+    recordEmail(
+      world,
+      { to: client.email, subject: 'Your client area login details', template: 'Details:Signup', clientId: id },
+      options.now,
+    );
+  }
+  return client;
 }
 
 /** A contact with the profile fields given changed and, when privileges are given, its set replaced as a whole (setContactDetails, PUT /api/contact/{id}). */

@@ -154,3 +154,12 @@ export function clientEmailChecks(filter: GetClientEmailsFilter, client: Client)
   if (status === '0') checks.push(() => false);
   return checks;
 }
+
+/** A password reset link asked for at the customer's door (HostBill's "Details:Password Reset" template); the password stays until the link is used. */
+export function recordPasswordReset(world: World, person: Client, now: Date): Email {
+  return recordEmail(
+    world,
+    { to: person.email, subject: 'Password reset request', template: 'Details:Password Reset', clientId: person.id },
+    now,
+  );
+}

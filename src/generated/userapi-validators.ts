@@ -1231,17 +1231,177 @@ validate28.errors = vErrors;
 return errors === 0;
 }
 
-export const deleteTokensId = validate30;
-const schema142 = {"title":"UserApiDeleteTokensIdInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
-const schema140 = {"type":"string","pattern":"^[1-9][0-9]{0,17}$","description":"a positive whole number id, such as 1"};
-const pattern49 = new RegExp("^[1-9][0-9]{0,17}$", "u");
+export const getAffiliatesCommissions = validate31;
+const schema155 = {"title":"UserApiGetAffiliatesCommissionsInput","type":"object","properties":{"page":{"$ref":"../defs.json#/definitions/pageNumber"}}};
 
-function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.page !== undefined){
+let data0 = data.page;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 === "boolean" || data0 === null
+              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
+coerced0 = +data0;
+}
+else {
+const err0 = {instancePath:instancePath+"/page",schemaPath:"../defs.json#/definitions/pageNumber/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema53.type,parentSchema:schema53,data:data0};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["page"] = coerced0;
+}
+}
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 < 1 || isNaN(data0)){
+const err1 = {instancePath:instancePath+"/page",schemaPath:"../defs.json#/definitions/pageNumber/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema53,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema155.type,parentSchema:schema155,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate31.errors = vErrors;
+return errors === 0;
+}
+
+export const getAffiliatesPayouts = validate34;
+const schema169 = {"title":"UserApiGetAffiliatesPayoutsInput","type":"object","properties":{"page":{"$ref":"../defs.json#/definitions/pageNumber"}}};
+
+function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.page !== undefined){
+let data0 = data.page;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 === "boolean" || data0 === null
+              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
+coerced0 = +data0;
+}
+else {
+const err0 = {instancePath:instancePath+"/page",schemaPath:"../defs.json#/definitions/pageNumber/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema53.type,parentSchema:schema53,data:data0};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["page"] = coerced0;
+}
+}
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 < 1 || isNaN(data0)){
+const err1 = {instancePath:instancePath+"/page",schemaPath:"../defs.json#/definitions/pageNumber/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema53,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema169.type,parentSchema:schema169,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate34.errors = vErrors;
+return errors === 0;
+}
+
+export const getAffiliatesSummary = validate39;
+const schema199 = {"title":"UserApiGetAffiliatesSummaryInput","type":"object"};
+
+function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(data && typeof data == "object" && !Array.isArray(data))){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema199.type,parentSchema:schema199,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate39.errors = vErrors;
+return errors === 0;
+}
+
+export const deleteTokensId = validate41;
+const schema203 = {"title":"UserApiDeleteTokensIdInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
+const schema201 = {"type":"string","pattern":"^[1-9][0-9]{0,17}$","description":"a positive whole number id, such as 1"};
+const pattern91 = new RegExp("^[1-9][0-9]{0,17}$", "u");
+
+function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema142.required,parentSchema:schema142,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema203.required,parentSchema:schema203,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1270,7 +1430,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data0};
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.type,parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1288,8 +1448,8 @@ data["id"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern49.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data0};
+if(!pattern91.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1302,7 +1462,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema142.type,parentSchema:schema142,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema203.type,parentSchema:schema203,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1311,18 +1471,18 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate30.errors = vErrors;
+validate41.errors = vErrors;
 return errors === 0;
 }
 
-export const getTokens = validate34;
-const schema149 = {"title":"UserApiGetTokensInput","type":"object"};
+export const getTokens = validate45;
+const schema210 = {"title":"UserApiGetTokensInput","type":"object"};
 
-function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema149.type,parentSchema:schema149,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema210.type,parentSchema:schema210,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1331,19 +1491,19 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate34.errors = vErrors;
+validate45.errors = vErrors;
 return errors === 0;
 }
 
-export const postLogin = validate36;
-const schema152 = {"title":"UserApiPostLoginInput","type":"object","required":["username","password"],"properties":{"username":{"type":"string","minLength":1,"description":"the account's e-mail"},"password":{"type":"string","minLength":1}}};
+export const postLogin = validate47;
+const schema213 = {"title":"UserApiPostLoginInput","type":"object","required":["username","password"],"properties":{"username":{"type":"string","minLength":1,"description":"the account's e-mail"},"password":{"type":"string","minLength":1}}};
 
-function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.username === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "username"},message:"must have required property '"+"username"+"'",schema:schema152.required,parentSchema:schema152,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "username"},message:"must have required property '"+"username"+"'",schema:schema213.required,parentSchema:schema213,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1353,7 +1513,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.password === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'",schema:schema152.required,parentSchema:schema152,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'",schema:schema213.required,parentSchema:schema213,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1382,7 +1542,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema152.properties.username.type,parentSchema:schema152.properties.username,data:data0};
+const err2 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema213.properties.username.type,parentSchema:schema213.properties.username,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1401,7 +1561,7 @@ data["username"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(func5(data0) < 1){
-const err3 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema152.properties.username,data:data0};
+const err3 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema213.properties.username,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1432,7 +1592,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema152.properties.password.type,parentSchema:schema152.properties.password,data:data1};
+const err4 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema213.properties.password.type,parentSchema:schema213.properties.password,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1451,7 +1611,7 @@ data["password"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(func5(data1) < 1){
-const err5 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema152.properties.password,data:data1};
+const err5 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema213.properties.password,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1464,7 +1624,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema152.type,parentSchema:schema152,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema213.type,parentSchema:schema213,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1473,18 +1633,18 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate36.errors = vErrors;
+validate47.errors = vErrors;
 return errors === 0;
 }
 
-export const postLogout = validate38;
-const schema155 = {"title":"UserApiPostLogoutInput","type":"object"};
+export const postLogout = validate49;
+const schema216 = {"title":"UserApiPostLogoutInput","type":"object"};
 
-function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema155.type,parentSchema:schema155,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema216.type,parentSchema:schema216,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1493,20 +1653,20 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate38.errors = vErrors;
+validate49.errors = vErrors;
 return errors === 0;
 }
 
-export const postMfaVerify = validate40;
-const schema158 = {"title":"UserApiPostMfaVerifyInput","type":"object","required":["method","payload"],"properties":{"method":{"type":"string","enum":["google_authenticator"]},"payload":{"type":"object","required":["code"],"properties":{"code":{"type":"string","pattern":"^[0-9]{6}$","description":"the six-digit code"}}}}};
-const pattern54 = new RegExp("^[0-9]{6}$", "u");
+export const postMfaVerify = validate51;
+const schema219 = {"title":"UserApiPostMfaVerifyInput","type":"object","required":["method","payload"],"properties":{"method":{"type":"string","enum":["google_authenticator"]},"payload":{"type":"object","required":["code"],"properties":{"code":{"type":"string","pattern":"^[0-9]{6}$","description":"the six-digit code"}}}}};
+const pattern96 = new RegExp("^[0-9]{6}$", "u");
 
-function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.method === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'",schema:schema158.required,parentSchema:schema158,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'",schema:schema219.required,parentSchema:schema219,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1516,7 +1676,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.payload === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "payload"},message:"must have required property '"+"payload"+"'",schema:schema158.required,parentSchema:schema158,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "payload"},message:"must have required property '"+"payload"+"'",schema:schema219.required,parentSchema:schema219,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1545,7 +1705,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema158.properties.method.type,parentSchema:schema158.properties.method,data:data0};
+const err2 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema219.properties.method.type,parentSchema:schema219.properties.method,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1563,7 +1723,7 @@ data["method"] = coerced0;
 }
 }
 if(!(data0 === "google_authenticator")){
-const err3 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/enum",keyword:"enum",params:{allowedValues: schema158.properties.method.enum},message:"must be equal to one of the allowed values",schema:schema158.properties.method.enum,parentSchema:schema158.properties.method,data:data0};
+const err3 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/enum",keyword:"enum",params:{allowedValues: schema219.properties.method.enum},message:"must be equal to one of the allowed values",schema:schema219.properties.method.enum,parentSchema:schema219.properties.method,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1577,7 +1737,7 @@ if(data.payload !== undefined){
 let data1 = data.payload;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.code === undefined){
-const err4 = {instancePath:instancePath+"/payload",schemaPath:"#/properties/payload/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema158.properties.payload.required,parentSchema:schema158.properties.payload,data:data1};
+const err4 = {instancePath:instancePath+"/payload",schemaPath:"#/properties/payload/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema219.properties.payload.required,parentSchema:schema219.properties.payload,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1606,7 +1766,7 @@ else if(data2 === null){
 coerced1 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/payload/code",schemaPath:"#/properties/payload/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema158.properties.payload.properties.code.type,parentSchema:schema158.properties.payload.properties.code,data:data2};
+const err5 = {instancePath:instancePath+"/payload/code",schemaPath:"#/properties/payload/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema219.properties.payload.properties.code.type,parentSchema:schema219.properties.payload.properties.code,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1624,8 +1784,8 @@ data1["code"] = coerced1;
 }
 }
 if(typeof data2 === "string"){
-if(!pattern54.test(data2)){
-const err6 = {instancePath:instancePath+"/payload/code",schemaPath:"#/properties/payload/properties/code/pattern",keyword:"pattern",params:{pattern: "^[0-9]{6}$"},message:"must match pattern \""+"^[0-9]{6}$"+"\"",schema:"^[0-9]{6}$",parentSchema:schema158.properties.payload.properties.code,data:data2};
+if(!pattern96.test(data2)){
+const err6 = {instancePath:instancePath+"/payload/code",schemaPath:"#/properties/payload/properties/code/pattern",keyword:"pattern",params:{pattern: "^[0-9]{6}$"},message:"must match pattern \""+"^[0-9]{6}$"+"\"",schema:"^[0-9]{6}$",parentSchema:schema219.properties.payload.properties.code,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1638,7 +1798,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/payload",schemaPath:"#/properties/payload/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema158.properties.payload.type,parentSchema:schema158.properties.payload,data:data1};
+const err7 = {instancePath:instancePath+"/payload",schemaPath:"#/properties/payload/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema219.properties.payload.type,parentSchema:schema219.properties.payload,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1650,7 +1810,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema158.type,parentSchema:schema158,data};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema219.type,parentSchema:schema219,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1659,14 +1819,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate40.errors = vErrors;
+validate51.errors = vErrors;
 return errors === 0;
 }
 
-export const postRevoke = validate42;
-const schema161 = {"title":"UserApiPostRevokeInput","type":"object","properties":{"refresh_token":{"type":"string","minLength":1}}};
+export const postRevoke = validate53;
+const schema222 = {"title":"UserApiPostRevokeInput","type":"object","properties":{"refresh_token":{"type":"string","minLength":1}}};
 
-function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1690,7 +1850,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err0 = {instancePath:instancePath+"/refresh_token",schemaPath:"#/properties/refresh_token/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema161.properties.refresh_token.type,parentSchema:schema161.properties.refresh_token,data:data0};
+const err0 = {instancePath:instancePath+"/refresh_token",schemaPath:"#/properties/refresh_token/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema222.properties.refresh_token.type,parentSchema:schema222.properties.refresh_token,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1709,7 +1869,7 @@ data["refresh_token"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(func5(data0) < 1){
-const err1 = {instancePath:instancePath+"/refresh_token",schemaPath:"#/properties/refresh_token/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema161.properties.refresh_token,data:data0};
+const err1 = {instancePath:instancePath+"/refresh_token",schemaPath:"#/properties/refresh_token/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema222.properties.refresh_token,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1722,7 +1882,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema161.type,parentSchema:schema161,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema222.type,parentSchema:schema222,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1731,19 +1891,19 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate42.errors = vErrors;
+validate53.errors = vErrors;
 return errors === 0;
 }
 
-export const postToken = validate44;
-const schema164 = {"title":"UserApiPostTokenInput","type":"object","required":["refresh_token"],"properties":{"refresh_token":{"type":"string","minLength":1}}};
+export const postToken = validate55;
+const schema225 = {"title":"UserApiPostTokenInput","type":"object","required":["refresh_token"],"properties":{"refresh_token":{"type":"string","minLength":1}}};
 
-function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.refresh_token === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "refresh_token"},message:"must have required property '"+"refresh_token"+"'",schema:schema164.required,parentSchema:schema164,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "refresh_token"},message:"must have required property '"+"refresh_token"+"'",schema:schema225.required,parentSchema:schema225,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1772,7 +1932,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/refresh_token",schemaPath:"#/properties/refresh_token/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema164.properties.refresh_token.type,parentSchema:schema164.properties.refresh_token,data:data0};
+const err1 = {instancePath:instancePath+"/refresh_token",schemaPath:"#/properties/refresh_token/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema225.properties.refresh_token.type,parentSchema:schema225.properties.refresh_token,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1791,7 +1951,7 @@ data["refresh_token"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(func5(data0) < 1){
-const err2 = {instancePath:instancePath+"/refresh_token",schemaPath:"#/properties/refresh_token/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema164.properties.refresh_token,data:data0};
+const err2 = {instancePath:instancePath+"/refresh_token",schemaPath:"#/properties/refresh_token/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema225.properties.refresh_token,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1804,7 +1964,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema164.type,parentSchema:schema164,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema225.type,parentSchema:schema225,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1813,23 +1973,23 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate44.errors = vErrors;
+validate55.errors = vErrors;
 return errors === 0;
 }
 
-export const postTokens = validate46;
-const schema172 = {"title":"UserApiPostTokensInput","type":"object","required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":100},"expires_at":{"description":"a date (the token works through that day) or a date-time","anyOf":[{"$ref":"../../common/defs.json#/definitions/date"},{"$ref":"../../common/defs.json#/definitions/datetime"}]},"scopes":{"type":"string"}}};
+export const postTokens = validate57;
+const schema233 = {"title":"UserApiPostTokensInput","type":"object","required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":100},"expires_at":{"description":"a date (the token works through that day) or a date-time","anyOf":[{"$ref":"../../common/defs.json#/definitions/date"},{"$ref":"../../common/defs.json#/definitions/datetime"}]},"scopes":{"type":"string"}}};
 const schema18 = {"$comment":"An ISO 8601 date-time (2027-01-15T00:00:00, Z or an offset) is read as its UTC date before validation, for every parameter that takes a date (README, src/lib/param-forms.ts).","type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$","description":"a date as YYYY-MM-DD"};
 const schema16 = {"$comment":"An ISO 8601 date-time (2027-01-15T10:00:00, Z or an offset) is read as YYYY-MM-DD HH:MM:SS in UTC before validation, for every parameter that takes a date-time (README, src/lib/param-forms.ts).","type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$","description":"a date-time as YYYY-MM-DD HH:MM:SS"};
 const pattern5 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}$", "u");
 const pattern2 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$", "u");
 
-function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema172.required,parentSchema:schema172,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema233.required,parentSchema:schema233,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1858,7 +2018,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema172.properties.name.type,parentSchema:schema172.properties.name,data:data0};
+const err1 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema233.properties.name.type,parentSchema:schema233.properties.name,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1877,7 +2037,7 @@ data["name"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(func5(data0) > 100){
-const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema172.properties.name,data:data0};
+const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema233.properties.name,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1887,7 +2047,7 @@ vErrors.push(err2);
 errors++;
 }
 if(func5(data0) < 1){
-const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema172.properties.name,data:data0};
+const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema233.properties.name,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2005,7 +2165,7 @@ var _valid0 = _errs9 === errors;
 valid1 = valid1 || _valid0;
 }
 if(!valid1){
-const err8 = {instancePath:instancePath+"/expires_at",schemaPath:"#/properties/expires_at/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema172.properties.expires_at.anyOf,parentSchema:schema172.properties.expires_at,data:data1};
+const err8 = {instancePath:instancePath+"/expires_at",schemaPath:"#/properties/expires_at/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema233.properties.expires_at.anyOf,parentSchema:schema233.properties.expires_at,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2046,7 +2206,7 @@ else if(data2 === null){
 coerced3 = "";
 }
 else {
-const err9 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema172.properties.scopes.type,parentSchema:schema172.properties.scopes,data:data2};
+const err9 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema233.properties.scopes.type,parentSchema:schema233.properties.scopes,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2066,7 +2226,7 @@ data["scopes"] = coerced3;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema172.type,parentSchema:schema172,data};
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema233.type,parentSchema:schema233,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2075,18 +2235,18 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate46.errors = vErrors;
+validate57.errors = vErrors;
 return errors === 0;
 }
 
-export const getBalance = validate49;
-const schema185 = {"title":"UserApiGetBalanceInput","type":"object"};
+export const getBalance = validate60;
+const schema246 = {"title":"UserApiGetBalanceInput","type":"object"};
 
-function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema185.type,parentSchema:schema185,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema246.type,parentSchema:schema246,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2095,14 +2255,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate49.errors = vErrors;
+validate60.errors = vErrors;
 return errors === 0;
 }
 
-export const getInvoice = validate56;
-const schema230 = {"title":"UserApiGetInvoiceInput","type":"object","properties":{"page":{"$ref":"../defs.json#/definitions/pageNumber"}}};
+export const getInvoice = validate67;
+const schema291 = {"title":"UserApiGetInvoiceInput","type":"object","properties":{"page":{"$ref":"../defs.json#/definitions/pageNumber"}}};
 
-function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2156,7 +2316,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema230.type,parentSchema:schema230,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema291.type,parentSchema:schema291,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2165,19 +2325,19 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate56.errors = vErrors;
+validate67.errors = vErrors;
 return errors === 0;
 }
 
-export const getInvoiceId = validate62;
-const schema264 = {"title":"UserApiGetInvoiceIdInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
+export const getInvoiceId = validate73;
+const schema325 = {"title":"UserApiGetInvoiceIdInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
 
-function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema264.required,parentSchema:schema264,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema325.required,parentSchema:schema325,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2206,7 +2366,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data0};
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.type,parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2224,8 +2384,8 @@ data["id"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern49.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data0};
+if(!pattern91.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2238,7 +2398,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema264.type,parentSchema:schema264,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema325.type,parentSchema:schema325,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2247,18 +2407,18 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate62.errors = vErrors;
+validate73.errors = vErrors;
 return errors === 0;
 }
 
-export const getPayment = validate64;
-const schema267 = {"title":"UserApiGetPaymentInput","type":"object"};
+export const getPayment = validate75;
+const schema328 = {"title":"UserApiGetPaymentInput","type":"object"};
 
-function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema267.type,parentSchema:schema267,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema328.type,parentSchema:schema328,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2267,18 +2427,18 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate64.errors = vErrors;
+validate75.errors = vErrors;
 return errors === 0;
 }
 
-export const getPaymentFees = validate69;
-const schema276 = {"title":"UserApiGetPaymentFeesInput","type":"object"};
+export const getPaymentFees = validate80;
+const schema337 = {"title":"UserApiGetPaymentFeesInput","type":"object"};
 
-function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema276.type,parentSchema:schema276,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema337.type,parentSchema:schema337,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2287,21 +2447,21 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate69.errors = vErrors;
+validate80.errors = vErrors;
 return errors === 0;
 }
 
-export const postInvoiceIdCredit = validate74;
-const schema305 = {"title":"UserApiPostInvoiceIdCreditInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"amount":{"$ref":"../../common/defs.json#/definitions/positiveAmountParam"}}};
-const schema279 = {"$comment":"The pattern lets a sign through so that the call checks the value (src/domain/money.ts positiveCents) with its other parameters: -5, 0 and a malformed amount get one message, this description, together with the call's other problems.","type":"string","pattern":"^-?[0-9]{1,12}(\\.[0-9]{1,2})?$","description":"an amount more than 0 with at most two decimals, up to 999999999999.99, such as 10.50"};
-const pattern133 = new RegExp("^-?[0-9]{1,12}(\\.[0-9]{1,2})?$", "u");
+export const postInvoiceIdCredit = validate85;
+const schema366 = {"title":"UserApiPostInvoiceIdCreditInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"amount":{"$ref":"../../common/defs.json#/definitions/positiveAmountParam"}}};
+const schema340 = {"$comment":"The pattern lets a sign through so that the call checks the value (src/domain/money.ts positiveCents) with its other parameters: -5, 0 and a malformed amount get one message, this description, together with the call's other problems.","type":"string","pattern":"^-?[0-9]{1,12}(\\.[0-9]{1,2})?$","description":"an amount more than 0 with at most two decimals, up to 999999999999.99, such as 10.50"};
+const pattern175 = new RegExp("^-?[0-9]{1,12}(\\.[0-9]{1,2})?$", "u");
 
-function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema305.required,parentSchema:schema305,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema366.required,parentSchema:schema366,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2330,7 +2490,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data0};
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.type,parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2348,8 +2508,8 @@ data["id"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern49.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data0};
+if(!pattern91.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2380,7 +2540,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/amount",schemaPath:"../../common/defs.json#/definitions/positiveAmountParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema279.type,parentSchema:schema279,data:data1};
+const err3 = {instancePath:instancePath+"/amount",schemaPath:"../../common/defs.json#/definitions/positiveAmountParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema340.type,parentSchema:schema340,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2398,8 +2558,8 @@ data["amount"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern133.test(data1)){
-const err4 = {instancePath:instancePath+"/amount",schemaPath:"../../common/defs.json#/definitions/positiveAmountParam/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^-?[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^-?[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema279,data:data1};
+if(!pattern175.test(data1)){
+const err4 = {instancePath:instancePath+"/amount",schemaPath:"../../common/defs.json#/definitions/positiveAmountParam/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^-?[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^-?[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema340,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2412,7 +2572,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema305.type,parentSchema:schema305,data};
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema366.type,parentSchema:schema366,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2421,14 +2581,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate74.errors = vErrors;
+validate85.errors = vErrors;
 return errors === 0;
 }
 
-export const getContact = validate93;
-const schema351 = {"title":"UserApiGetContactInput","type":"object","properties":{"page":{"$ref":"../defs.json#/definitions/pageNumber"}}};
+export const getContact = validate104;
+const schema412 = {"title":"UserApiGetContactInput","type":"object","properties":{"page":{"$ref":"../defs.json#/definitions/pageNumber"}}};
 
-function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2482,7 +2642,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema351.type,parentSchema:schema351,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema412.type,parentSchema:schema412,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2491,19 +2651,19 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate93.errors = vErrors;
+validate104.errors = vErrors;
 return errors === 0;
 }
 
-export const getContactId = validate100;
-const schema376 = {"title":"UserApiGetContactIdInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
+export const getContactId = validate111;
+const schema437 = {"title":"UserApiGetContactIdInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
 
-function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema376.required,parentSchema:schema376,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema437.required,parentSchema:schema437,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2532,7 +2692,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data0};
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.type,parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2550,8 +2710,8 @@ data["id"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern49.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data0};
+if(!pattern91.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2564,7 +2724,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema376.type,parentSchema:schema376,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema437.type,parentSchema:schema437,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2573,18 +2733,18 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate100.errors = vErrors;
+validate111.errors = vErrors;
 return errors === 0;
 }
 
-export const getContactPrivileges = validate112;
-const schema418 = {"title":"UserApiGetContactPrivilegesInput","type":"object"};
+export const getContactPrivileges = validate123;
+const schema479 = {"title":"UserApiGetContactPrivilegesInput","type":"object"};
 
-function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema418.type,parentSchema:schema418,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema479.type,parentSchema:schema479,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2593,38 +2753,38 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate112.errors = vErrors;
+validate123.errors = vErrors;
 return errors === 0;
 }
 
-export const postContact = validate119;
-const schema451 = {"title":"UserApiPostContactInput","type":"object","required":["email","firstname","lastname"],"properties":{"email":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/email"},"firstname":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/firstname"},"lastname":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/lastname"},"password":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/password"},"companyname":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/companyname"},"address1":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/address1"},"address2":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/address2"},"city":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/city"},"state":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/state"},"postcode":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/postcode"},"phonenumber":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/phonenumber"},"country":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/country"},"privileges":{"$ref":"../../operations/clients/addClientContact.json#/definitions/privileges","description":"privileges[section][key] = flag, the sections and keys GET /api/contact/privileges lists: 1, true or on grants a key; 0, false, off or empty grants nothing (as addClientContact takes them)"}}};
-const schema430 = {"type":"string","maxLength":254,"pattern":"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$","description":"a valid email address, such as jane@example.com"};
-const schema431 = {"type":"string","minLength":1,"maxLength":255,"description":"a non-empty text of at most 255 characters"};
-const schema432 = {"type":"string","minLength":1,"maxLength":255,"description":"a non-empty text of at most 255 characters"};
-const schema433 = {"type":"string","minLength":1,"maxLength":255,"description":"a non-empty password of at most 255 characters"};
-const schema434 = {"type":"string","maxLength":255,"description":"a text of at most 255 characters"};
-const schema435 = {"type":"string","maxLength":255,"description":"a text of at most 255 characters"};
-const schema436 = {"type":"string","maxLength":255,"description":"a text of at most 255 characters"};
-const schema437 = {"type":"string","maxLength":255,"description":"a text of at most 255 characters"};
-const schema438 = {"type":"string","maxLength":255,"description":"a text of at most 255 characters"};
-const schema439 = {"type":"string","maxLength":255,"description":"a text of at most 255 characters"};
-const schema440 = {"type":"string","maxLength":255,"description":"a text of at most 255 characters"};
-const schema441 = {"type":"string","pattern":"^([A-Za-z]{2})?$","description":"an ISO 3166-1 alpha-2 country code, such as GB"};
-const schema422 = {"title":"ContactPrivilegesParam","type":"object","additionalProperties":false,"description":"a set of privileges such as privileges[billing][payinvoice]=1","properties":{"billing":{"type":"object","propertyNames":{"$ref":"../../resources/client.json#/definitions/billingKeys"},"additionalProperties":{"$ref":"#/definitions/flag"},"description":"a set of billing privileges such as privileges[billing][payinvoice]=1"},"support":{"type":"object","propertyNames":{"$ref":"../../resources/client.json#/definitions/supportKeys"},"additionalProperties":{"$ref":"#/definitions/flag"},"description":"a set of support privileges such as privileges[support][tickets]=1"},"misc":{"type":"object","propertyNames":{"$ref":"../../resources/client.json#/definitions/miscKeys"},"additionalProperties":{"$ref":"#/definitions/flag"},"description":"a set of misc privileges such as privileges[misc][editmain]=1"}}};
+export const postContact = validate130;
+const schema512 = {"title":"UserApiPostContactInput","type":"object","required":["email","firstname","lastname"],"properties":{"email":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/email"},"firstname":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/firstname"},"lastname":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/lastname"},"password":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/password"},"companyname":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/companyname"},"address1":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/address1"},"address2":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/address2"},"city":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/city"},"state":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/state"},"postcode":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/postcode"},"phonenumber":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/phonenumber"},"country":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/country"},"privileges":{"$ref":"../../operations/clients/addClientContact.json#/definitions/privileges","description":"privileges[section][key] = flag, the sections and keys GET /api/contact/privileges lists: 1, true or on grants a key; 0, false, off or empty grants nothing (as addClientContact takes them)"}}};
+const schema491 = {"type":"string","maxLength":254,"pattern":"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$","description":"a valid email address, such as jane@example.com"};
+const schema492 = {"type":"string","minLength":1,"maxLength":255,"description":"a non-empty text of at most 255 characters"};
+const schema493 = {"type":"string","minLength":1,"maxLength":255,"description":"a non-empty text of at most 255 characters"};
+const schema494 = {"type":"string","minLength":1,"maxLength":255,"description":"a non-empty password of at most 255 characters"};
+const schema495 = {"type":"string","maxLength":255,"description":"a text of at most 255 characters"};
+const schema496 = {"type":"string","maxLength":255,"description":"a text of at most 255 characters"};
+const schema497 = {"type":"string","maxLength":255,"description":"a text of at most 255 characters"};
+const schema498 = {"type":"string","maxLength":255,"description":"a text of at most 255 characters"};
+const schema499 = {"type":"string","maxLength":255,"description":"a text of at most 255 characters"};
+const schema500 = {"type":"string","maxLength":255,"description":"a text of at most 255 characters"};
+const schema501 = {"type":"string","maxLength":255,"description":"a text of at most 255 characters"};
+const schema502 = {"type":"string","pattern":"^([A-Za-z]{2})?$","description":"an ISO 3166-1 alpha-2 country code, such as GB"};
+const schema483 = {"title":"ContactPrivilegesParam","type":"object","additionalProperties":false,"description":"a set of privileges such as privileges[billing][payinvoice]=1","properties":{"billing":{"type":"object","propertyNames":{"$ref":"../../resources/client.json#/definitions/billingKeys"},"additionalProperties":{"$ref":"#/definitions/flag"},"description":"a set of billing privileges such as privileges[billing][payinvoice]=1"},"support":{"type":"object","propertyNames":{"$ref":"../../resources/client.json#/definitions/supportKeys"},"additionalProperties":{"$ref":"#/definitions/flag"},"description":"a set of support privileges such as privileges[support][tickets]=1"},"misc":{"type":"object","propertyNames":{"$ref":"../../resources/client.json#/definitions/miscKeys"},"additionalProperties":{"$ref":"#/definitions/flag"},"description":"a set of misc privileges such as privileges[misc][editmain]=1"}}};
 const schema27 = {"description":"The billing privileges as the vendor publishes them (addClientContact, editContactPermissions): emails (billing notifications), payinvoice (view and pay invoices), orders (place orders), balance (view the balance), addfunds (add funds), creditcard (manage the card on file). The one list of these keys: requests and stored records both refer to it.","type":"string","enum":["emails","payinvoice","orders","balance","addfunds","creditcard"]};
-const schema424 = {"type":"string","pattern":"^(1|true|on|0|false|off)?$","description":"1, true, on or yes to grant it, or 0, false, off, no or empty to grant nothing"};
+const schema485 = {"type":"string","pattern":"^(1|true|on|0|false|off)?$","description":"1, true, on or yes to grant it, or 0, false, off, no or empty to grant nothing"};
 const schema29 = {"description":"The support privileges as published: newticket (open tickets), tickets (view tickets), closeticket (close tickets), emails (ticket notifications).","type":"string","enum":["newticket","tickets","closeticket","emails"]};
 const schema31 = {"description":"The other privileges as published: editmain (change the main profile), emails (view the e-mail history), editipaccess (security settings), manageprofiles (add and edit contacts), affiliates (the affiliate section).","type":"string","enum":["editmain","emails","editipaccess","manageprofiles","affiliates"]};
-const pattern193 = new RegExp("^(1|true|on|0|false|off)?$", "u");
+const pattern235 = new RegExp("^(1|true|on|0|false|off)?$", "u");
 
-function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!(((key0 === "billing") || (key0 === "support")) || (key0 === "misc"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema422,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema483,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2686,7 +2846,7 @@ errors++;
 }
 var valid1 = _errs4 === errors;
 if(!valid1){
-const err3 = {instancePath:instancePath+"/billing",schemaPath:"#/properties/billing/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema422.properties.billing.propertyNames,parentSchema:schema422.properties.billing,data:data0};
+const err3 = {instancePath:instancePath+"/billing",schemaPath:"#/properties/billing/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema483.properties.billing.propertyNames,parentSchema:schema483.properties.billing,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2716,7 +2876,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/billing/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema424.type,parentSchema:schema424,data:data1};
+const err4 = {instancePath:instancePath+"/billing/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema485.type,parentSchema:schema485,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2734,8 +2894,8 @@ data0[key2] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern193.test(data1)){
-const err5 = {instancePath:instancePath+"/billing/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/pattern",keyword:"pattern",params:{pattern: "^(1|true|on|0|false|off)?$"},message:"must match pattern \""+"^(1|true|on|0|false|off)?$"+"\"",schema:"^(1|true|on|0|false|off)?$",parentSchema:schema424,data:data1};
+if(!pattern235.test(data1)){
+const err5 = {instancePath:instancePath+"/billing/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/pattern",keyword:"pattern",params:{pattern: "^(1|true|on|0|false|off)?$"},message:"must match pattern \""+"^(1|true|on|0|false|off)?$"+"\"",schema:"^(1|true|on|0|false|off)?$",parentSchema:schema485,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2748,7 +2908,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/billing",schemaPath:"#/properties/billing/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema422.properties.billing.type,parentSchema:schema422.properties.billing,data:data0};
+const err6 = {instancePath:instancePath+"/billing",schemaPath:"#/properties/billing/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema483.properties.billing.type,parentSchema:schema483.properties.billing,data:data0};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2810,7 +2970,7 @@ errors++;
 }
 var valid5 = _errs13 === errors;
 if(!valid5){
-const err9 = {instancePath:instancePath+"/support",schemaPath:"#/properties/support/propertyNames",keyword:"propertyNames",params:{propertyName: key3},message:"property name must be valid",schema:schema422.properties.support.propertyNames,parentSchema:schema422.properties.support,data:data2};
+const err9 = {instancePath:instancePath+"/support",schemaPath:"#/properties/support/propertyNames",keyword:"propertyNames",params:{propertyName: key3},message:"property name must be valid",schema:schema483.properties.support.propertyNames,parentSchema:schema483.properties.support,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2840,7 +3000,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err10 = {instancePath:instancePath+"/support/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema424.type,parentSchema:schema424,data:data3};
+const err10 = {instancePath:instancePath+"/support/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema485.type,parentSchema:schema485,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2858,8 +3018,8 @@ data2[key4] = coerced3;
 }
 }
 if(typeof data3 === "string"){
-if(!pattern193.test(data3)){
-const err11 = {instancePath:instancePath+"/support/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/pattern",keyword:"pattern",params:{pattern: "^(1|true|on|0|false|off)?$"},message:"must match pattern \""+"^(1|true|on|0|false|off)?$"+"\"",schema:"^(1|true|on|0|false|off)?$",parentSchema:schema424,data:data3};
+if(!pattern235.test(data3)){
+const err11 = {instancePath:instancePath+"/support/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/pattern",keyword:"pattern",params:{pattern: "^(1|true|on|0|false|off)?$"},message:"must match pattern \""+"^(1|true|on|0|false|off)?$"+"\"",schema:"^(1|true|on|0|false|off)?$",parentSchema:schema485,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2872,7 +3032,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/support",schemaPath:"#/properties/support/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema422.properties.support.type,parentSchema:schema422.properties.support,data:data2};
+const err12 = {instancePath:instancePath+"/support",schemaPath:"#/properties/support/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema483.properties.support.type,parentSchema:schema483.properties.support,data:data2};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2934,7 +3094,7 @@ errors++;
 }
 var valid9 = _errs22 === errors;
 if(!valid9){
-const err15 = {instancePath:instancePath+"/misc",schemaPath:"#/properties/misc/propertyNames",keyword:"propertyNames",params:{propertyName: key5},message:"property name must be valid",schema:schema422.properties.misc.propertyNames,parentSchema:schema422.properties.misc,data:data4};
+const err15 = {instancePath:instancePath+"/misc",schemaPath:"#/properties/misc/propertyNames",keyword:"propertyNames",params:{propertyName: key5},message:"property name must be valid",schema:schema483.properties.misc.propertyNames,parentSchema:schema483.properties.misc,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2964,7 +3124,7 @@ else if(data5 === null){
 coerced5 = "";
 }
 else {
-const err16 = {instancePath:instancePath+"/misc/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema424.type,parentSchema:schema424,data:data5};
+const err16 = {instancePath:instancePath+"/misc/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema485.type,parentSchema:schema485,data:data5};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -2982,8 +3142,8 @@ data4[key6] = coerced5;
 }
 }
 if(typeof data5 === "string"){
-if(!pattern193.test(data5)){
-const err17 = {instancePath:instancePath+"/misc/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/pattern",keyword:"pattern",params:{pattern: "^(1|true|on|0|false|off)?$"},message:"must match pattern \""+"^(1|true|on|0|false|off)?$"+"\"",schema:"^(1|true|on|0|false|off)?$",parentSchema:schema424,data:data5};
+if(!pattern235.test(data5)){
+const err17 = {instancePath:instancePath+"/misc/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/pattern",keyword:"pattern",params:{pattern: "^(1|true|on|0|false|off)?$"},message:"must match pattern \""+"^(1|true|on|0|false|off)?$"+"\"",schema:"^(1|true|on|0|false|off)?$",parentSchema:schema485,data:data5};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -2996,7 +3156,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/misc",schemaPath:"#/properties/misc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema422.properties.misc.type,parentSchema:schema422.properties.misc,data:data4};
+const err18 = {instancePath:instancePath+"/misc",schemaPath:"#/properties/misc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema483.properties.misc.type,parentSchema:schema483.properties.misc,data:data4};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -3008,7 +3168,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema422.type,parentSchema:schema422,data};
+const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema483.type,parentSchema:schema483,data};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -3017,17 +3177,17 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate117.errors = vErrors;
+validate128.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.email === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema451.required,parentSchema:schema451,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema512.required,parentSchema:schema512,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3037,7 +3197,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.firstname === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "firstname"},message:"must have required property '"+"firstname"+"'",schema:schema451.required,parentSchema:schema451,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "firstname"},message:"must have required property '"+"firstname"+"'",schema:schema512.required,parentSchema:schema512,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3047,7 +3207,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.lastname === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "lastname"},message:"must have required property '"+"lastname"+"'",schema:schema451.required,parentSchema:schema451,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "lastname"},message:"must have required property '"+"lastname"+"'",schema:schema512.required,parentSchema:schema512,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3076,7 +3236,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/email",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema430.type,parentSchema:schema430,data:data0};
+const err3 = {instancePath:instancePath+"/email",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema491.type,parentSchema:schema491,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3095,7 +3255,7 @@ data["email"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(func5(data0) > 254){
-const err4 = {instancePath:instancePath+"/email",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema430,data:data0};
+const err4 = {instancePath:instancePath+"/email",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema491,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3105,7 +3265,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!pattern1.test(data0)){
-const err5 = {instancePath:instancePath+"/email",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/email/pattern",keyword:"pattern",params:{pattern: "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"},message:"must match pattern \""+"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"+"\"",schema:"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$",parentSchema:schema430,data:data0};
+const err5 = {instancePath:instancePath+"/email",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/email/pattern",keyword:"pattern",params:{pattern: "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"},message:"must match pattern \""+"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"+"\"",schema:"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$",parentSchema:schema491,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3136,7 +3296,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err6 = {instancePath:instancePath+"/firstname",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/firstname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema431.type,parentSchema:schema431,data:data1};
+const err6 = {instancePath:instancePath+"/firstname",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/firstname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema492.type,parentSchema:schema492,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3155,7 +3315,7 @@ data["firstname"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(func5(data1) > 255){
-const err7 = {instancePath:instancePath+"/firstname",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/firstname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema431,data:data1};
+const err7 = {instancePath:instancePath+"/firstname",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/firstname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema492,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3165,7 +3325,7 @@ vErrors.push(err7);
 errors++;
 }
 if(func5(data1) < 1){
-const err8 = {instancePath:instancePath+"/firstname",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/firstname/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema431,data:data1};
+const err8 = {instancePath:instancePath+"/firstname",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/firstname/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema492,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3196,7 +3356,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err9 = {instancePath:instancePath+"/lastname",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/lastname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema432.type,parentSchema:schema432,data:data2};
+const err9 = {instancePath:instancePath+"/lastname",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/lastname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema493.type,parentSchema:schema493,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3215,7 +3375,7 @@ data["lastname"] = coerced2;
 }
 if(typeof data2 === "string"){
 if(func5(data2) > 255){
-const err10 = {instancePath:instancePath+"/lastname",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/lastname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema432,data:data2};
+const err10 = {instancePath:instancePath+"/lastname",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/lastname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema493,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3225,7 +3385,7 @@ vErrors.push(err10);
 errors++;
 }
 if(func5(data2) < 1){
-const err11 = {instancePath:instancePath+"/lastname",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/lastname/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema432,data:data2};
+const err11 = {instancePath:instancePath+"/lastname",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/lastname/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema493,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3256,7 +3416,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err12 = {instancePath:instancePath+"/password",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema433.type,parentSchema:schema433,data:data3};
+const err12 = {instancePath:instancePath+"/password",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema494.type,parentSchema:schema494,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3275,7 +3435,7 @@ data["password"] = coerced3;
 }
 if(typeof data3 === "string"){
 if(func5(data3) > 255){
-const err13 = {instancePath:instancePath+"/password",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/password/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema433,data:data3};
+const err13 = {instancePath:instancePath+"/password",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/password/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema494,data:data3};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -3285,7 +3445,7 @@ vErrors.push(err13);
 errors++;
 }
 if(func5(data3) < 1){
-const err14 = {instancePath:instancePath+"/password",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/password/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema433,data:data3};
+const err14 = {instancePath:instancePath+"/password",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/password/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema494,data:data3};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -3316,7 +3476,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err15 = {instancePath:instancePath+"/companyname",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/companyname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema434.type,parentSchema:schema434,data:data4};
+const err15 = {instancePath:instancePath+"/companyname",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/companyname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema495.type,parentSchema:schema495,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -3335,7 +3495,7 @@ data["companyname"] = coerced4;
 }
 if(typeof data4 === "string"){
 if(func5(data4) > 255){
-const err16 = {instancePath:instancePath+"/companyname",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/companyname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema434,data:data4};
+const err16 = {instancePath:instancePath+"/companyname",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/companyname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema495,data:data4};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -3366,7 +3526,7 @@ else if(data5 === null){
 coerced5 = "";
 }
 else {
-const err17 = {instancePath:instancePath+"/address1",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/address1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema435.type,parentSchema:schema435,data:data5};
+const err17 = {instancePath:instancePath+"/address1",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/address1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema496.type,parentSchema:schema496,data:data5};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -3385,7 +3545,7 @@ data["address1"] = coerced5;
 }
 if(typeof data5 === "string"){
 if(func5(data5) > 255){
-const err18 = {instancePath:instancePath+"/address1",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/address1/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema435,data:data5};
+const err18 = {instancePath:instancePath+"/address1",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/address1/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema496,data:data5};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -3416,7 +3576,7 @@ else if(data6 === null){
 coerced6 = "";
 }
 else {
-const err19 = {instancePath:instancePath+"/address2",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/address2/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema436.type,parentSchema:schema436,data:data6};
+const err19 = {instancePath:instancePath+"/address2",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/address2/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema497.type,parentSchema:schema497,data:data6};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -3435,7 +3595,7 @@ data["address2"] = coerced6;
 }
 if(typeof data6 === "string"){
 if(func5(data6) > 255){
-const err20 = {instancePath:instancePath+"/address2",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/address2/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema436,data:data6};
+const err20 = {instancePath:instancePath+"/address2",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/address2/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema497,data:data6};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -3466,7 +3626,7 @@ else if(data7 === null){
 coerced7 = "";
 }
 else {
-const err21 = {instancePath:instancePath+"/city",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/city/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema437.type,parentSchema:schema437,data:data7};
+const err21 = {instancePath:instancePath+"/city",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/city/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema498.type,parentSchema:schema498,data:data7};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -3485,7 +3645,7 @@ data["city"] = coerced7;
 }
 if(typeof data7 === "string"){
 if(func5(data7) > 255){
-const err22 = {instancePath:instancePath+"/city",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/city/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema437,data:data7};
+const err22 = {instancePath:instancePath+"/city",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/city/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema498,data:data7};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -3516,7 +3676,7 @@ else if(data8 === null){
 coerced8 = "";
 }
 else {
-const err23 = {instancePath:instancePath+"/state",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/state/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema438.type,parentSchema:schema438,data:data8};
+const err23 = {instancePath:instancePath+"/state",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/state/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema499.type,parentSchema:schema499,data:data8};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -3535,7 +3695,7 @@ data["state"] = coerced8;
 }
 if(typeof data8 === "string"){
 if(func5(data8) > 255){
-const err24 = {instancePath:instancePath+"/state",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/state/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema438,data:data8};
+const err24 = {instancePath:instancePath+"/state",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/state/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema499,data:data8};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -3566,7 +3726,7 @@ else if(data9 === null){
 coerced9 = "";
 }
 else {
-const err25 = {instancePath:instancePath+"/postcode",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/postcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema439.type,parentSchema:schema439,data:data9};
+const err25 = {instancePath:instancePath+"/postcode",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/postcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema500.type,parentSchema:schema500,data:data9};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -3585,7 +3745,7 @@ data["postcode"] = coerced9;
 }
 if(typeof data9 === "string"){
 if(func5(data9) > 255){
-const err26 = {instancePath:instancePath+"/postcode",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/postcode/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema439,data:data9};
+const err26 = {instancePath:instancePath+"/postcode",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/postcode/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema500,data:data9};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -3616,7 +3776,7 @@ else if(data10 === null){
 coerced10 = "";
 }
 else {
-const err27 = {instancePath:instancePath+"/phonenumber",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/phonenumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema440.type,parentSchema:schema440,data:data10};
+const err27 = {instancePath:instancePath+"/phonenumber",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/phonenumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema501.type,parentSchema:schema501,data:data10};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -3635,7 +3795,7 @@ data["phonenumber"] = coerced10;
 }
 if(typeof data10 === "string"){
 if(func5(data10) > 255){
-const err28 = {instancePath:instancePath+"/phonenumber",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/phonenumber/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema440,data:data10};
+const err28 = {instancePath:instancePath+"/phonenumber",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/phonenumber/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema501,data:data10};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -3666,7 +3826,7 @@ else if(data11 === null){
 coerced11 = "";
 }
 else {
-const err29 = {instancePath:instancePath+"/country",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/country/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema441.type,parentSchema:schema441,data:data11};
+const err29 = {instancePath:instancePath+"/country",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/country/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema502.type,parentSchema:schema502,data:data11};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -3685,7 +3845,7 @@ data["country"] = coerced11;
 }
 if(typeof data11 === "string"){
 if(!pattern34.test(data11)){
-const err30 = {instancePath:instancePath+"/country",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/country/pattern",keyword:"pattern",params:{pattern: "^([A-Za-z]{2})?$"},message:"must match pattern \""+"^([A-Za-z]{2})?$"+"\"",schema:"^([A-Za-z]{2})?$",parentSchema:schema441,data:data11};
+const err30 = {instancePath:instancePath+"/country",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/country/pattern",keyword:"pattern",params:{pattern: "^([A-Za-z]{2})?$"},message:"must match pattern \""+"^([A-Za-z]{2})?$"+"\"",schema:"^([A-Za-z]{2})?$",parentSchema:schema502,data:data11};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -3697,14 +3857,14 @@ errors++;
 }
 }
 if(data.privileges !== undefined){
-if(!(validate117(data.privileges, {instancePath:instancePath+"/privileges",parentData:data,parentDataProperty:"privileges",rootData}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+if(!(validate128(data.privileges, {instancePath:instancePath+"/privileges",parentData:data,parentDataProperty:"privileges",rootData}))){
+vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema451.type,parentSchema:schema451,data};
+const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema512.type,parentSchema:schema512,data};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -3713,20 +3873,20 @@ vErrors.push(err31);
 }
 errors++;
 }
-validate119.errors = vErrors;
+validate130.errors = vErrors;
 return errors === 0;
 }
 
-export const putContactId = validate130;
-const schema527 = {"title":"UserApiPutContactIdInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"firstname":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/firstname"},"lastname":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/lastname"},"email":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/email"},"phonenumber":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/phonenumber"},"type":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/type"},"address1":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/address1"},"address2":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/address2"},"city":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/city"},"state":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/state"},"postcode":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/postcode"},"country":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/country"},"companyname":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/companyname"},"privileges":{"$ref":"../../operations/clients/addClientContact.json#/definitions/privileges","description":"privileges[section][key] = flag, the sections and keys GET /api/contact/privileges lists: 1, true or on grants a key; 0, false, off or empty grants nothing (as addClientContact takes them)"}}};
+export const putContactId = validate141;
+const schema588 = {"title":"UserApiPutContactIdInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"firstname":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/firstname"},"lastname":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/lastname"},"email":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/email"},"phonenumber":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/phonenumber"},"type":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/type"},"address1":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/address1"},"address2":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/address2"},"city":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/city"},"state":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/state"},"postcode":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/postcode"},"country":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/country"},"companyname":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/companyname"},"privileges":{"$ref":"../../operations/clients/addClientContact.json#/definitions/privileges","description":"privileges[section][key] = flag, the sections and keys GET /api/contact/privileges lists: 1, true or on grants a key; 0, false, off or empty grants nothing (as addClientContact takes them)"}}};
 
-function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!(((key0 === "billing") || (key0 === "support")) || (key0 === "misc"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema422,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema483,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3788,7 +3948,7 @@ errors++;
 }
 var valid1 = _errs4 === errors;
 if(!valid1){
-const err3 = {instancePath:instancePath+"/billing",schemaPath:"#/properties/billing/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema422.properties.billing.propertyNames,parentSchema:schema422.properties.billing,data:data0};
+const err3 = {instancePath:instancePath+"/billing",schemaPath:"#/properties/billing/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema483.properties.billing.propertyNames,parentSchema:schema483.properties.billing,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3818,7 +3978,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/billing/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema424.type,parentSchema:schema424,data:data1};
+const err4 = {instancePath:instancePath+"/billing/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema485.type,parentSchema:schema485,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3836,8 +3996,8 @@ data0[key2] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern193.test(data1)){
-const err5 = {instancePath:instancePath+"/billing/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/pattern",keyword:"pattern",params:{pattern: "^(1|true|on|0|false|off)?$"},message:"must match pattern \""+"^(1|true|on|0|false|off)?$"+"\"",schema:"^(1|true|on|0|false|off)?$",parentSchema:schema424,data:data1};
+if(!pattern235.test(data1)){
+const err5 = {instancePath:instancePath+"/billing/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/pattern",keyword:"pattern",params:{pattern: "^(1|true|on|0|false|off)?$"},message:"must match pattern \""+"^(1|true|on|0|false|off)?$"+"\"",schema:"^(1|true|on|0|false|off)?$",parentSchema:schema485,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3850,7 +4010,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/billing",schemaPath:"#/properties/billing/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema422.properties.billing.type,parentSchema:schema422.properties.billing,data:data0};
+const err6 = {instancePath:instancePath+"/billing",schemaPath:"#/properties/billing/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema483.properties.billing.type,parentSchema:schema483.properties.billing,data:data0};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3912,7 +4072,7 @@ errors++;
 }
 var valid5 = _errs13 === errors;
 if(!valid5){
-const err9 = {instancePath:instancePath+"/support",schemaPath:"#/properties/support/propertyNames",keyword:"propertyNames",params:{propertyName: key3},message:"property name must be valid",schema:schema422.properties.support.propertyNames,parentSchema:schema422.properties.support,data:data2};
+const err9 = {instancePath:instancePath+"/support",schemaPath:"#/properties/support/propertyNames",keyword:"propertyNames",params:{propertyName: key3},message:"property name must be valid",schema:schema483.properties.support.propertyNames,parentSchema:schema483.properties.support,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3942,7 +4102,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err10 = {instancePath:instancePath+"/support/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema424.type,parentSchema:schema424,data:data3};
+const err10 = {instancePath:instancePath+"/support/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema485.type,parentSchema:schema485,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3960,8 +4120,8 @@ data2[key4] = coerced3;
 }
 }
 if(typeof data3 === "string"){
-if(!pattern193.test(data3)){
-const err11 = {instancePath:instancePath+"/support/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/pattern",keyword:"pattern",params:{pattern: "^(1|true|on|0|false|off)?$"},message:"must match pattern \""+"^(1|true|on|0|false|off)?$"+"\"",schema:"^(1|true|on|0|false|off)?$",parentSchema:schema424,data:data3};
+if(!pattern235.test(data3)){
+const err11 = {instancePath:instancePath+"/support/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/pattern",keyword:"pattern",params:{pattern: "^(1|true|on|0|false|off)?$"},message:"must match pattern \""+"^(1|true|on|0|false|off)?$"+"\"",schema:"^(1|true|on|0|false|off)?$",parentSchema:schema485,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3974,7 +4134,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/support",schemaPath:"#/properties/support/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema422.properties.support.type,parentSchema:schema422.properties.support,data:data2};
+const err12 = {instancePath:instancePath+"/support",schemaPath:"#/properties/support/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema483.properties.support.type,parentSchema:schema483.properties.support,data:data2};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -4036,7 +4196,7 @@ errors++;
 }
 var valid9 = _errs22 === errors;
 if(!valid9){
-const err15 = {instancePath:instancePath+"/misc",schemaPath:"#/properties/misc/propertyNames",keyword:"propertyNames",params:{propertyName: key5},message:"property name must be valid",schema:schema422.properties.misc.propertyNames,parentSchema:schema422.properties.misc,data:data4};
+const err15 = {instancePath:instancePath+"/misc",schemaPath:"#/properties/misc/propertyNames",keyword:"propertyNames",params:{propertyName: key5},message:"property name must be valid",schema:schema483.properties.misc.propertyNames,parentSchema:schema483.properties.misc,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -4066,7 +4226,7 @@ else if(data5 === null){
 coerced5 = "";
 }
 else {
-const err16 = {instancePath:instancePath+"/misc/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema424.type,parentSchema:schema424,data:data5};
+const err16 = {instancePath:instancePath+"/misc/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema485.type,parentSchema:schema485,data:data5};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -4084,8 +4244,8 @@ data4[key6] = coerced5;
 }
 }
 if(typeof data5 === "string"){
-if(!pattern193.test(data5)){
-const err17 = {instancePath:instancePath+"/misc/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/pattern",keyword:"pattern",params:{pattern: "^(1|true|on|0|false|off)?$"},message:"must match pattern \""+"^(1|true|on|0|false|off)?$"+"\"",schema:"^(1|true|on|0|false|off)?$",parentSchema:schema424,data:data5};
+if(!pattern235.test(data5)){
+const err17 = {instancePath:instancePath+"/misc/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/pattern",keyword:"pattern",params:{pattern: "^(1|true|on|0|false|off)?$"},message:"must match pattern \""+"^(1|true|on|0|false|off)?$"+"\"",schema:"^(1|true|on|0|false|off)?$",parentSchema:schema485,data:data5};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -4098,7 +4258,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/misc",schemaPath:"#/properties/misc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema422.properties.misc.type,parentSchema:schema422.properties.misc,data:data4};
+const err18 = {instancePath:instancePath+"/misc",schemaPath:"#/properties/misc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema483.properties.misc.type,parentSchema:schema483.properties.misc,data:data4};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -4110,7 +4270,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema422.type,parentSchema:schema422,data};
+const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema483.type,parentSchema:schema483,data};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -4119,17 +4279,17 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate125.errors = vErrors;
+validate136.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema527.required,parentSchema:schema527,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema588.required,parentSchema:schema588,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4158,7 +4318,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data0};
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.type,parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4176,8 +4336,8 @@ data["id"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern49.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data0};
+if(!pattern91.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4797,14 +4957,14 @@ errors++;
 }
 }
 if(data.privileges !== undefined){
-if(!(validate125(data.privileges, {instancePath:instancePath+"/privileges",parentData:data,parentDataProperty:"privileges",rootData}))){
-vErrors = vErrors === null ? validate125.errors : vErrors.concat(validate125.errors);
+if(!(validate136(data.privileges, {instancePath:instancePath+"/privileges",parentData:data,parentDataProperty:"privileges",rootData}))){
+vErrors = vErrors === null ? validate136.errors : vErrors.concat(validate136.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema527.type,parentSchema:schema527,data};
+const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema588.type,parentSchema:schema588,data};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -4813,18 +4973,18 @@ vErrors.push(err28);
 }
 errors++;
 }
-validate130.errors = vErrors;
+validate141.errors = vErrors;
 return errors === 0;
 }
 
-export const getKnowledgebase = validate137;
-const schema559 = {"title":"UserApiGetKnowledgebaseInput","type":"object"};
+export const getKnowledgebase = validate148;
+const schema620 = {"title":"UserApiGetKnowledgebaseInput","type":"object"};
 
-function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema559.type,parentSchema:schema559,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema620.type,parentSchema:schema620,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4833,19 +4993,19 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate137.errors = vErrors;
+validate148.errors = vErrors;
 return errors === 0;
 }
 
-export const getKnowledgebaseArticleId = validate146;
-const schema603 = {"title":"UserApiGetKnowledgebaseArticleIdInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
+export const getKnowledgebaseArticleId = validate157;
+const schema664 = {"title":"UserApiGetKnowledgebaseArticleIdInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
 
-function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate157(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema603.required,parentSchema:schema603,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema664.required,parentSchema:schema664,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4874,7 +5034,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data0};
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.type,parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4892,8 +5052,8 @@ data["id"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern49.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data0};
+if(!pattern91.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4906,7 +5066,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema603.type,parentSchema:schema603,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema664.type,parentSchema:schema664,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4915,19 +5075,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate146.errors = vErrors;
+validate157.errors = vErrors;
 return errors === 0;
 }
 
-export const getKnowledgebaseCategoryId = validate157;
-const schema631 = {"title":"UserApiGetKnowledgebaseCategoryIdInput","type":"object","required":["category_id"],"properties":{"category_id":{"$ref":"../defs.json#/definitions/id"}}};
+export const getKnowledgebaseCategoryId = validate168;
+const schema692 = {"title":"UserApiGetKnowledgebaseCategoryIdInput","type":"object","required":["category_id"],"properties":{"category_id":{"$ref":"../defs.json#/definitions/id"}}};
 
-function validate157(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate168(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.category_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "category_id"},message:"must have required property '"+"category_id"+"'",schema:schema631.required,parentSchema:schema631,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "category_id"},message:"must have required property '"+"category_id"+"'",schema:schema692.required,parentSchema:schema692,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4956,7 +5116,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/category_id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data0};
+const err1 = {instancePath:instancePath+"/category_id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.type,parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4974,8 +5134,8 @@ data["category_id"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern49.test(data0)){
-const err2 = {instancePath:instancePath+"/category_id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data0};
+if(!pattern91.test(data0)){
+const err2 = {instancePath:instancePath+"/category_id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4988,7 +5148,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema631.type,parentSchema:schema631,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema692.type,parentSchema:schema692,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4997,14 +5157,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate157.errors = vErrors;
+validate168.errors = vErrors;
 return errors === 0;
 }
 
-export const getNews = validate160;
-const schema643 = {"title":"UserApiGetNewsInput","type":"object","properties":{"page":{"$ref":"../defs.json#/definitions/pageNumber"}}};
+export const getNews = validate171;
+const schema704 = {"title":"UserApiGetNewsInput","type":"object","properties":{"page":{"$ref":"../defs.json#/definitions/pageNumber"}}};
 
-function validate160(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate171(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5058,7 +5218,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema643.type,parentSchema:schema643,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema704.type,parentSchema:schema704,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5067,19 +5227,19 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate160.errors = vErrors;
+validate171.errors = vErrors;
 return errors === 0;
 }
 
-export const getNewsId = validate162;
-const schema651 = {"title":"UserApiGetNewsIdInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
+export const getNewsId = validate173;
+const schema712 = {"title":"UserApiGetNewsIdInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
 
-function validate162(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate173(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema651.required,parentSchema:schema651,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema712.required,parentSchema:schema712,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5108,7 +5268,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data0};
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.type,parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5126,8 +5286,8 @@ data["id"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern49.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data0};
+if(!pattern91.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5140,7 +5300,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema651.type,parentSchema:schema651,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema712.type,parentSchema:schema712,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5149,19 +5309,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate162.errors = vErrors;
+validate173.errors = vErrors;
 return errors === 0;
 }
 
-export const deleteDomainIdDnsIndex = validate164;
-const schema658 = {"title":"UserApiDeleteDomainIdDnsIndexInput","type":"object","required":["id","index"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"index":{"$ref":"../defs.json#/definitions/id"},"record_id":{"$ref":"../defs.json#/definitions/id"}}};
+export const deleteDomainIdDnsIndex = validate175;
+const schema719 = {"title":"UserApiDeleteDomainIdDnsIndexInput","type":"object","required":["id","index"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"index":{"$ref":"../defs.json#/definitions/id"},"record_id":{"$ref":"../defs.json#/definitions/id"}}};
 
-function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate175(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema658.required,parentSchema:schema658,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema719.required,parentSchema:schema719,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5171,7 +5331,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.index === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "index"},message:"must have required property '"+"index"+"'",schema:schema658.required,parentSchema:schema658,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "index"},message:"must have required property '"+"index"+"'",schema:schema719.required,parentSchema:schema719,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5200,7 +5360,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data0};
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.type,parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5218,8 +5378,8 @@ data["id"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern49.test(data0)){
-const err3 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data0};
+if(!pattern91.test(data0)){
+const err3 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5250,7 +5410,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/index",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data1};
+const err4 = {instancePath:instancePath+"/index",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.type,parentSchema:schema201,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5268,8 +5428,8 @@ data["index"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern49.test(data1)){
-const err5 = {instancePath:instancePath+"/index",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data1};
+if(!pattern91.test(data1)){
+const err5 = {instancePath:instancePath+"/index",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema201,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5300,7 +5460,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err6 = {instancePath:instancePath+"/record_id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data2};
+const err6 = {instancePath:instancePath+"/record_id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.type,parentSchema:schema201,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -5318,8 +5478,8 @@ data["record_id"] = coerced2;
 }
 }
 if(typeof data2 === "string"){
-if(!pattern49.test(data2)){
-const err7 = {instancePath:instancePath+"/record_id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data2};
+if(!pattern91.test(data2)){
+const err7 = {instancePath:instancePath+"/record_id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema201,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -5332,7 +5492,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema658.type,parentSchema:schema658,data};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema719.type,parentSchema:schema719,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -5341,14 +5501,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate164.errors = vErrors;
+validate175.errors = vErrors;
 return errors === 0;
 }
 
-export const getDomain = validate169;
-const schema700 = {"title":"UserApiGetDomainInput","type":"object","properties":{"page":{"$ref":"../defs.json#/definitions/pageNumber"}}};
+export const getDomain = validate180;
+const schema761 = {"title":"UserApiGetDomainInput","type":"object","properties":{"page":{"$ref":"../defs.json#/definitions/pageNumber"}}};
 
-function validate169(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate180(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5402,258 +5562,12 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema700.type,parentSchema:schema700,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema761.type,parentSchema:schema761,data};
 if(vErrors === null){
 vErrors = [err2];
 }
 else {
 vErrors.push(err2);
-}
-errors++;
-}
-validate169.errors = vErrors;
-return errors === 0;
-}
-
-export const getDomainId = validate173;
-const schema725 = {"title":"UserApiGetDomainIdInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
-
-function validate173(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema725.required,parentSchema:schema725,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(typeof data0 !== "string"){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
-data0 = data0[0];
-dataType0 = typeof data0;
-if(typeof data0 === "string"){
-coerced0 = data0;
-}
-}
-if(!(coerced0 !== undefined)){
-if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data0;
-}
-else if(data0 === null){
-coerced0 = "";
-}
-else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data0};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["id"] = coerced0;
-}
-}
-}
-if(typeof data0 === "string"){
-if(!pattern49.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema725.type,parentSchema:schema725,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-validate173.errors = vErrors;
-return errors === 0;
-}
-
-export const getDomainIdAutorenew = validate175;
-const schema730 = {"title":"UserApiGetDomainIdAutorenewInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
-
-function validate175(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema730.required,parentSchema:schema730,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(typeof data0 !== "string"){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
-data0 = data0[0];
-dataType0 = typeof data0;
-if(typeof data0 === "string"){
-coerced0 = data0;
-}
-}
-if(!(coerced0 !== undefined)){
-if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data0;
-}
-else if(data0 === null){
-coerced0 = "";
-}
-else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data0};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["id"] = coerced0;
-}
-}
-}
-if(typeof data0 === "string"){
-if(!pattern49.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema730.type,parentSchema:schema730,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-validate175.errors = vErrors;
-return errors === 0;
-}
-
-export const getDomainIdContact = validate180;
-const schema746 = {"title":"UserApiGetDomainIdContactInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
-
-function validate180(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema746.required,parentSchema:schema746,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(typeof data0 !== "string"){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
-data0 = data0[0];
-dataType0 = typeof data0;
-if(typeof data0 === "string"){
-coerced0 = data0;
-}
-}
-if(!(coerced0 !== undefined)){
-if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data0;
-}
-else if(data0 === null){
-coerced0 = "";
-}
-else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data0};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["id"] = coerced0;
-}
-}
-}
-if(typeof data0 === "string"){
-if(!pattern49.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema746.type,parentSchema:schema746,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
 }
 errors++;
 }
@@ -5661,15 +5575,15 @@ validate180.errors = vErrors;
 return errors === 0;
 }
 
-export const getDomainIdDns = validate185;
-const schema760 = {"title":"UserApiGetDomainIdDnsInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
+export const getDomainId = validate184;
+const schema786 = {"title":"UserApiGetDomainIdInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
 
-function validate185(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate184(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema760.required,parentSchema:schema760,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema786.required,parentSchema:schema786,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5698,7 +5612,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data0};
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.type,parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5716,8 +5630,8 @@ data["id"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern49.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data0};
+if(!pattern91.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5730,7 +5644,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema760.type,parentSchema:schema760,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema786.type,parentSchema:schema786,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5739,19 +5653,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate185.errors = vErrors;
+validate184.errors = vErrors;
 return errors === 0;
 }
 
-export const getDomainIdDnsTypes = validate187;
-const schema765 = {"title":"UserApiGetDomainIdDnsTypesInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
+export const getDomainIdAutorenew = validate186;
+const schema791 = {"title":"UserApiGetDomainIdAutorenewInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
 
-function validate187(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate186(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema765.required,parentSchema:schema765,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema791.required,parentSchema:schema791,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5780,7 +5694,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data0};
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.type,parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5798,8 +5712,8 @@ data["id"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern49.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data0};
+if(!pattern91.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5812,7 +5726,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema765.type,parentSchema:schema765,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema791.type,parentSchema:schema791,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5821,101 +5735,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate187.errors = vErrors;
+validate186.errors = vErrors;
 return errors === 0;
 }
 
-export const getDomainIdEpp = validate189;
-const schema770 = {"title":"UserApiGetDomainIdEppInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
-
-function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema770.required,parentSchema:schema770,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(typeof data0 !== "string"){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
-data0 = data0[0];
-dataType0 = typeof data0;
-if(typeof data0 === "string"){
-coerced0 = data0;
-}
-}
-if(!(coerced0 !== undefined)){
-if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data0;
-}
-else if(data0 === null){
-coerced0 = "";
-}
-else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data0};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["id"] = coerced0;
-}
-}
-}
-if(typeof data0 === "string"){
-if(!pattern49.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema770.type,parentSchema:schema770,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-validate189.errors = vErrors;
-return errors === 0;
-}
-
-export const getDomainIdNs = validate191;
-const schema775 = {"title":"UserApiGetDomainIdNsInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
+export const getDomainIdContact = validate191;
+const schema807 = {"title":"UserApiGetDomainIdContactInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
 
 function validate191(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema775.required,parentSchema:schema775,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema807.required,parentSchema:schema807,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5944,7 +5776,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data0};
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.type,parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5962,8 +5794,8 @@ data["id"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern49.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data0};
+if(!pattern91.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5976,7 +5808,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema775.type,parentSchema:schema775,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema807.type,parentSchema:schema807,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5989,15 +5821,15 @@ validate191.errors = vErrors;
 return errors === 0;
 }
 
-export const getDomainIdReglock = validate193;
-const schema780 = {"title":"UserApiGetDomainIdReglockInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
+export const getDomainIdDns = validate196;
+const schema821 = {"title":"UserApiGetDomainIdDnsInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
 
-function validate193(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate196(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema780.required,parentSchema:schema780,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema821.required,parentSchema:schema821,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6026,7 +5858,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data0};
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.type,parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6044,8 +5876,8 @@ data["id"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern49.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data0};
+if(!pattern91.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6058,7 +5890,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema780.type,parentSchema:schema780,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema821.type,parentSchema:schema821,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6067,19 +5899,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate193.errors = vErrors;
+validate196.errors = vErrors;
 return errors === 0;
 }
 
-export const getDomainIdSync = validate197;
-const schema806 = {"title":"UserApiGetDomainIdSyncInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
+export const getDomainIdDnsTypes = validate198;
+const schema826 = {"title":"UserApiGetDomainIdDnsTypesInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
 
-function validate197(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate198(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema806.required,parentSchema:schema806,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema826.required,parentSchema:schema826,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6108,7 +5940,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data0};
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.type,parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6126,8 +5958,8 @@ data["id"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern49.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data0};
+if(!pattern91.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6140,7 +5972,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema806.type,parentSchema:schema806,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema826.type,parentSchema:schema826,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6149,19 +5981,347 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate197.errors = vErrors;
+validate198.errors = vErrors;
 return errors === 0;
 }
 
-export const getDomainNameName = validate201;
-const schema830 = {"title":"UserApiGetDomainNameNameInput","type":"object","required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":255,"description":"a full domain name, such as example.com"}}};
+export const getDomainIdEpp = validate200;
+const schema831 = {"title":"UserApiGetDomainIdEppInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
 
-function validate201(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate200(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema831.required,parentSchema:schema831,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.type,parentSchema:schema201,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern91.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema201,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema831.type,parentSchema:schema831,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate200.errors = vErrors;
+return errors === 0;
+}
+
+export const getDomainIdNs = validate202;
+const schema836 = {"title":"UserApiGetDomainIdNsInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
+
+function validate202(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema836.required,parentSchema:schema836,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.type,parentSchema:schema201,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern91.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema201,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema836.type,parentSchema:schema836,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate202.errors = vErrors;
+return errors === 0;
+}
+
+export const getDomainIdReglock = validate204;
+const schema841 = {"title":"UserApiGetDomainIdReglockInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
+
+function validate204(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema841.required,parentSchema:schema841,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.type,parentSchema:schema201,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern91.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema201,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema841.type,parentSchema:schema841,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate204.errors = vErrors;
+return errors === 0;
+}
+
+export const getDomainIdSync = validate208;
+const schema867 = {"title":"UserApiGetDomainIdSyncInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
+
+function validate208(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema867.required,parentSchema:schema867,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.type,parentSchema:schema201,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern91.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema201,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema867.type,parentSchema:schema867,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate208.errors = vErrors;
+return errors === 0;
+}
+
+export const getDomainNameName = validate212;
+const schema891 = {"title":"UserApiGetDomainNameNameInput","type":"object","required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":255,"description":"a full domain name, such as example.com"}}};
+
+function validate212(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema830.required,parentSchema:schema830,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema891.required,parentSchema:schema891,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6190,7 +6350,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema830.properties.name.type,parentSchema:schema830.properties.name,data:data0};
+const err1 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema891.properties.name.type,parentSchema:schema891.properties.name,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6209,7 +6369,7 @@ data["name"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(func5(data0) > 255){
-const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema830.properties.name,data:data0};
+const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema891.properties.name,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6219,7 +6379,7 @@ vErrors.push(err2);
 errors++;
 }
 if(func5(data0) < 1){
-const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema830.properties.name,data:data0};
+const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema891.properties.name,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6232,7 +6392,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema830.type,parentSchema:schema830,data};
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema891.type,parentSchema:schema891,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6241,18 +6401,18 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate201.errors = vErrors;
+validate212.errors = vErrors;
 return errors === 0;
 }
 
-export const getDomainOrder = validate210;
-const schema876 = {"title":"UserApiGetDomainOrderInput","type":"object","properties":{}};
+export const getDomainOrder = validate221;
+const schema937 = {"title":"UserApiGetDomainOrderInput","type":"object","properties":{}};
 
-function validate210(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate221(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema876.type,parentSchema:schema876,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema937.type,parentSchema:schema937,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6261,19 +6421,19 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate210.errors = vErrors;
+validate221.errors = vErrors;
 return errors === 0;
 }
 
-export const getWhoisDomain = validate214;
-const schema881 = {"title":"UserApiGetWhoisDomainInput","type":"object","required":["domain"],"properties":{"domain":{"type":"string","minLength":1,"maxLength":255,"description":"a full domain name, such as example.com"}}};
+export const getWhoisDomain = validate225;
+const schema942 = {"title":"UserApiGetWhoisDomainInput","type":"object","required":["domain"],"properties":{"domain":{"type":"string","minLength":1,"maxLength":255,"description":"a full domain name, such as example.com"}}};
 
-function validate214(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate225(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.domain === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "domain"},message:"must have required property '"+"domain"+"'",schema:schema881.required,parentSchema:schema881,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "domain"},message:"must have required property '"+"domain"+"'",schema:schema942.required,parentSchema:schema942,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6302,7 +6462,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema881.properties.domain.type,parentSchema:schema881.properties.domain,data:data0};
+const err1 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema942.properties.domain.type,parentSchema:schema942.properties.domain,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6321,7 +6481,7 @@ data["domain"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(func5(data0) > 255){
-const err2 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema881.properties.domain,data:data0};
+const err2 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema942.properties.domain,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6331,7 +6491,7 @@ vErrors.push(err2);
 errors++;
 }
 if(func5(data0) < 1){
-const err3 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema881.properties.domain,data:data0};
+const err3 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema942.properties.domain,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6344,7 +6504,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema881.type,parentSchema:schema881,data};
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema942.type,parentSchema:schema942,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6353,21 +6513,21 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate214.errors = vErrors;
+validate225.errors = vErrors;
 return errors === 0;
 }
 
-export const postDomainIdDns = validate218;
-const schema892 = {"title":"UserApiPostDomainIdDnsInput","type":"object","required":["id","name","type","content"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"name":{"type":"string","minLength":1,"maxLength":255,"description":"the host: \"@\" for the domain itself, or a label such as www"},"type":{"$ref":"../../resources/domain_dns.json#/definitions/type"},"priority":{"type":"string","pattern":"^(0|[1-9][0-9]{0,4})$","description":"a priority from 0 to 99999 (MX and SRV)"},"content":{"type":"string","minLength":1,"maxLength":4096}}};
-const schema754 = {"type":"string","enum":["A","AAAA","CNAME","MX","NS","SRV","TXT"],"description":"a record type: A, AAAA, CNAME, MX, NS, SRV or TXT"};
-const pattern352 = new RegExp("^(0|[1-9][0-9]{0,4})$", "u");
+export const postDomainIdDns = validate229;
+const schema953 = {"title":"UserApiPostDomainIdDnsInput","type":"object","required":["id","name","type","content"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"name":{"type":"string","minLength":1,"maxLength":255,"description":"the host: \"@\" for the domain itself, or a label such as www"},"type":{"$ref":"../../resources/domain_dns.json#/definitions/type"},"priority":{"type":"string","pattern":"^(0|[1-9][0-9]{0,4})$","description":"a priority from 0 to 99999 (MX and SRV)"},"content":{"type":"string","minLength":1,"maxLength":4096}}};
+const schema815 = {"type":"string","enum":["A","AAAA","CNAME","MX","NS","SRV","TXT"],"description":"a record type: A, AAAA, CNAME, MX, NS, SRV or TXT"};
+const pattern394 = new RegExp("^(0|[1-9][0-9]{0,4})$", "u");
 
-function validate218(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate229(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema892.required,parentSchema:schema892,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema953.required,parentSchema:schema953,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6377,7 +6537,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.name === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema892.required,parentSchema:schema892,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema953.required,parentSchema:schema953,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6387,7 +6547,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.type === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema892.required,parentSchema:schema892,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema953.required,parentSchema:schema953,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6397,7 +6557,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.content === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'",schema:schema892.required,parentSchema:schema892,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'",schema:schema953.required,parentSchema:schema953,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6426,7 +6586,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data0};
+const err4 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.type,parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6444,8 +6604,8 @@ data["id"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern49.test(data0)){
-const err5 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data0};
+if(!pattern91.test(data0)){
+const err5 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6476,7 +6636,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema892.properties.name.type,parentSchema:schema892.properties.name,data:data1};
+const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema953.properties.name.type,parentSchema:schema953.properties.name,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -6495,7 +6655,7 @@ data["name"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(func5(data1) > 255){
-const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema892.properties.name,data:data1};
+const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema953.properties.name,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -6505,7 +6665,7 @@ vErrors.push(err7);
 errors++;
 }
 if(func5(data1) < 1){
-const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema892.properties.name,data:data1};
+const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema953.properties.name,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -6536,7 +6696,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err9 = {instancePath:instancePath+"/type",schemaPath:"../../resources/domain_dns.json#/definitions/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema754.type,parentSchema:schema754,data:data2};
+const err9 = {instancePath:instancePath+"/type",schemaPath:"../../resources/domain_dns.json#/definitions/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema815.type,parentSchema:schema815,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -6554,7 +6714,7 @@ data["type"] = coerced2;
 }
 }
 if(!(((((((data2 === "A") || (data2 === "AAAA")) || (data2 === "CNAME")) || (data2 === "MX")) || (data2 === "NS")) || (data2 === "SRV")) || (data2 === "TXT"))){
-const err10 = {instancePath:instancePath+"/type",schemaPath:"../../resources/domain_dns.json#/definitions/type/enum",keyword:"enum",params:{allowedValues: schema754.enum},message:"must be equal to one of the allowed values",schema:schema754.enum,parentSchema:schema754,data:data2};
+const err10 = {instancePath:instancePath+"/type",schemaPath:"../../resources/domain_dns.json#/definitions/type/enum",keyword:"enum",params:{allowedValues: schema815.enum},message:"must be equal to one of the allowed values",schema:schema815.enum,parentSchema:schema815,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -6584,7 +6744,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err11 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema892.properties.priority.type,parentSchema:schema892.properties.priority,data:data3};
+const err11 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema953.properties.priority.type,parentSchema:schema953.properties.priority,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -6602,8 +6762,8 @@ data["priority"] = coerced3;
 }
 }
 if(typeof data3 === "string"){
-if(!pattern352.test(data3)){
-const err12 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,4})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,4})$"+"\"",schema:"^(0|[1-9][0-9]{0,4})$",parentSchema:schema892.properties.priority,data:data3};
+if(!pattern394.test(data3)){
+const err12 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,4})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,4})$"+"\"",schema:"^(0|[1-9][0-9]{0,4})$",parentSchema:schema953.properties.priority,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -6634,7 +6794,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema892.properties.content.type,parentSchema:schema892.properties.content,data:data4};
+const err13 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema953.properties.content.type,parentSchema:schema953.properties.content,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -6653,7 +6813,7 @@ data["content"] = coerced4;
 }
 if(typeof data4 === "string"){
 if(func5(data4) > 4096){
-const err14 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters",schema:4096,parentSchema:schema892.properties.content,data:data4};
+const err14 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters",schema:4096,parentSchema:schema953.properties.content,data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -6663,7 +6823,7 @@ vErrors.push(err14);
 errors++;
 }
 if(func5(data4) < 1){
-const err15 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema892.properties.content,data:data4};
+const err15 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema953.properties.content,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -6676,7 +6836,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema892.type,parentSchema:schema892,data};
+const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema953.type,parentSchema:schema953,data};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -6685,20 +6845,20 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate218.errors = vErrors;
+validate229.errors = vErrors;
 return errors === 0;
 }
 
-export const postDomainIdRenew = validate220;
-const schema900 = {"title":"UserApiPostDomainIdRenewInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"years":{"type":"string","pattern":"^([1-9]|10)$","description":"the renewal period in years: the domain's own period"},"pay_method":{"$ref":"../defs.json#/definitions/id"}}};
-const pattern314 = new RegExp("^([1-9]|10)$", "u");
+export const postDomainIdRenew = validate231;
+const schema961 = {"title":"UserApiPostDomainIdRenewInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"years":{"type":"string","pattern":"^([1-9]|10)$","description":"the renewal period in years: the domain's own period"},"pay_method":{"$ref":"../defs.json#/definitions/id"}}};
+const pattern356 = new RegExp("^([1-9]|10)$", "u");
 
-function validate220(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate231(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema900.required,parentSchema:schema900,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema961.required,parentSchema:schema961,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6727,7 +6887,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data0};
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.type,parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6745,8 +6905,8 @@ data["id"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern49.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data0};
+if(!pattern91.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6777,7 +6937,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/years",schemaPath:"#/properties/years/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema900.properties.years.type,parentSchema:schema900.properties.years,data:data1};
+const err3 = {instancePath:instancePath+"/years",schemaPath:"#/properties/years/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema961.properties.years.type,parentSchema:schema961.properties.years,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6795,8 +6955,8 @@ data["years"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern314.test(data1)){
-const err4 = {instancePath:instancePath+"/years",schemaPath:"#/properties/years/pattern",keyword:"pattern",params:{pattern: "^([1-9]|10)$"},message:"must match pattern \""+"^([1-9]|10)$"+"\"",schema:"^([1-9]|10)$",parentSchema:schema900.properties.years,data:data1};
+if(!pattern356.test(data1)){
+const err4 = {instancePath:instancePath+"/years",schemaPath:"#/properties/years/pattern",keyword:"pattern",params:{pattern: "^([1-9]|10)$"},message:"must match pattern \""+"^([1-9]|10)$"+"\"",schema:"^([1-9]|10)$",parentSchema:schema961.properties.years,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6827,7 +6987,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/pay_method",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data2};
+const err5 = {instancePath:instancePath+"/pay_method",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.type,parentSchema:schema201,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6845,8 +7005,8 @@ data["pay_method"] = coerced2;
 }
 }
 if(typeof data2 === "string"){
-if(!pattern49.test(data2)){
-const err6 = {instancePath:instancePath+"/pay_method",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data2};
+if(!pattern91.test(data2)){
+const err6 = {instancePath:instancePath+"/pay_method",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema201,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -6859,7 +7019,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema900.type,parentSchema:schema900,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema961.type,parentSchema:schema961,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -6868,19 +7028,19 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate220.errors = vErrors;
+validate231.errors = vErrors;
 return errors === 0;
 }
 
-export const postDomainLookup = validate222;
-const schema904 = {"title":"UserApiPostDomainLookupInput","type":"object","required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":255,"description":"a full domain name, such as example.com"}}};
+export const postDomainLookup = validate233;
+const schema965 = {"title":"UserApiPostDomainLookupInput","type":"object","required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":255,"description":"a full domain name, such as example.com"}}};
 
-function validate222(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate233(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema904.required,parentSchema:schema904,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema965.required,parentSchema:schema965,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6909,7 +7069,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema904.properties.name.type,parentSchema:schema904.properties.name,data:data0};
+const err1 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema965.properties.name.type,parentSchema:schema965.properties.name,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6928,7 +7088,7 @@ data["name"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(func5(data0) > 255){
-const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema904.properties.name,data:data0};
+const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema965.properties.name,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6938,7 +7098,7 @@ vErrors.push(err2);
 errors++;
 }
 if(func5(data0) < 1){
-const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema904.properties.name,data:data0};
+const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema965.properties.name,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6951,7 +7111,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema904.type,parentSchema:schema904,data};
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema965.type,parentSchema:schema965,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6960,16 +7120,16 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate222.errors = vErrors;
+validate233.errors = vErrors;
 return errors === 0;
 }
 
-export const postDomainOrder = validate232;
-const schema947 = {"title":"UserApiPostDomainOrderInput","type":"object","required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":255,"description":"a full domain name such as example.com, or its label when tld_id is given"},"years":{"type":"string","pattern":"^([1-9]|10)$","default":"1","description":"the registration period in years, 1 to 10"},"action":{"type":"string","enum":["register","transfer"],"default":"register"},"tld_id":{"$ref":"../defs.json#/definitions/id"},"pay_method":{"$ref":"../defs.json#/definitions/id"},"epp":{"type":"string","maxLength":255,"description":"the EPP (transfer) code, for a transfer"},"nameservers":{"$ref":"putDomainIdNs.json#/definitions/nameservers"},"registrant":{"$ref":"../defs.json#/definitions/id"},"admin":{"$ref":"../defs.json#/definitions/id"},"tech":{"$ref":"../defs.json#/definitions/id"},"billing":{"$ref":"../defs.json#/definitions/id"},"data":{"description":"TLD extras; billsim's TLDs ask for none, so they are kept nowhere"},"aff_id":{"$ref":"../defs.json#/definitions/id"}}};
-const schema910 = {"type":"array","maxItems":4,"default":[],"description":"a list of up to 4 host names such as ns1.example.net (nameservers[]=ns1.example.net&nameservers[]=ns2.example.net); empty for the default nameservers","items":{"type":"string","maxLength":253,"pattern":"^[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$","description":"a host name such as ns1.example.net"}};
-const pattern451 = new RegExp("^[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$", "u");
+export const postDomainOrder = validate243;
+const schema1008 = {"title":"UserApiPostDomainOrderInput","type":"object","required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":255,"description":"a full domain name such as example.com, or its label when tld_id is given"},"years":{"type":"string","pattern":"^([1-9]|10)$","default":"1","description":"the registration period in years, 1 to 10"},"action":{"type":"string","enum":["register","transfer"],"default":"register"},"tld_id":{"$ref":"../defs.json#/definitions/id"},"pay_method":{"$ref":"../defs.json#/definitions/id"},"epp":{"type":"string","maxLength":255,"description":"the EPP (transfer) code, for a transfer"},"nameservers":{"$ref":"putDomainIdNs.json#/definitions/nameservers"},"registrant":{"$ref":"../defs.json#/definitions/id"},"admin":{"$ref":"../defs.json#/definitions/id"},"tech":{"$ref":"../defs.json#/definitions/id"},"billing":{"$ref":"../defs.json#/definitions/id"},"data":{"description":"TLD extras; billsim's TLDs ask for none, so they are kept nowhere"},"aff_id":{"$ref":"../defs.json#/definitions/id"}}};
+const schema971 = {"type":"array","maxItems":4,"default":[],"description":"a list of up to 4 host names such as ns1.example.net (nameservers[]=ns1.example.net&nameservers[]=ns2.example.net); empty for the default nameservers","items":{"type":"string","maxLength":253,"pattern":"^[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$","description":"a host name such as ns1.example.net"}};
+const pattern493 = new RegExp("^[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$", "u");
 
-function validate232(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate243(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6980,7 +7140,7 @@ if(data.action === undefined){
 data.action = "register";
 }
 if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema947.required,parentSchema:schema947,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema1008.required,parentSchema:schema1008,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7009,7 +7169,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema947.properties.name.type,parentSchema:schema947.properties.name,data:data0};
+const err1 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1008.properties.name.type,parentSchema:schema1008.properties.name,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7028,7 +7188,7 @@ data["name"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(func5(data0) > 255){
-const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema947.properties.name,data:data0};
+const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1008.properties.name,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7038,7 +7198,7 @@ vErrors.push(err2);
 errors++;
 }
 if(func5(data0) < 1){
-const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema947.properties.name,data:data0};
+const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema1008.properties.name,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7068,7 +7228,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/years",schemaPath:"#/properties/years/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema947.properties.years.type,parentSchema:schema947.properties.years,data:data1};
+const err4 = {instancePath:instancePath+"/years",schemaPath:"#/properties/years/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1008.properties.years.type,parentSchema:schema1008.properties.years,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7086,8 +7246,8 @@ data["years"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern314.test(data1)){
-const err5 = {instancePath:instancePath+"/years",schemaPath:"#/properties/years/pattern",keyword:"pattern",params:{pattern: "^([1-9]|10)$"},message:"must match pattern \""+"^([1-9]|10)$"+"\"",schema:"^([1-9]|10)$",parentSchema:schema947.properties.years,data:data1};
+if(!pattern356.test(data1)){
+const err5 = {instancePath:instancePath+"/years",schemaPath:"#/properties/years/pattern",keyword:"pattern",params:{pattern: "^([1-9]|10)$"},message:"must match pattern \""+"^([1-9]|10)$"+"\"",schema:"^([1-9]|10)$",parentSchema:schema1008.properties.years,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7116,7 +7276,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err6 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema947.properties.action.type,parentSchema:schema947.properties.action,data:data2};
+const err6 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1008.properties.action.type,parentSchema:schema1008.properties.action,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7134,7 +7294,7 @@ data["action"] = coerced2;
 }
 }
 if(!((data2 === "register") || (data2 === "transfer"))){
-const err7 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema947.properties.action.enum},message:"must be equal to one of the allowed values",schema:schema947.properties.action.enum,parentSchema:schema947.properties.action,data:data2};
+const err7 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema1008.properties.action.enum},message:"must be equal to one of the allowed values",schema:schema1008.properties.action.enum,parentSchema:schema1008.properties.action,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7163,7 +7323,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err8 = {instancePath:instancePath+"/tld_id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data3};
+const err8 = {instancePath:instancePath+"/tld_id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.type,parentSchema:schema201,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -7181,8 +7341,8 @@ data["tld_id"] = coerced3;
 }
 }
 if(typeof data3 === "string"){
-if(!pattern49.test(data3)){
-const err9 = {instancePath:instancePath+"/tld_id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data3};
+if(!pattern91.test(data3)){
+const err9 = {instancePath:instancePath+"/tld_id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema201,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -7213,7 +7373,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err10 = {instancePath:instancePath+"/pay_method",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data4};
+const err10 = {instancePath:instancePath+"/pay_method",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.type,parentSchema:schema201,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -7231,8 +7391,8 @@ data["pay_method"] = coerced4;
 }
 }
 if(typeof data4 === "string"){
-if(!pattern49.test(data4)){
-const err11 = {instancePath:instancePath+"/pay_method",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data4};
+if(!pattern91.test(data4)){
+const err11 = {instancePath:instancePath+"/pay_method",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema201,data:data4};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -7263,7 +7423,7 @@ else if(data5 === null){
 coerced5 = "";
 }
 else {
-const err12 = {instancePath:instancePath+"/epp",schemaPath:"#/properties/epp/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema947.properties.epp.type,parentSchema:schema947.properties.epp,data:data5};
+const err12 = {instancePath:instancePath+"/epp",schemaPath:"#/properties/epp/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1008.properties.epp.type,parentSchema:schema1008.properties.epp,data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -7282,7 +7442,7 @@ data["epp"] = coerced5;
 }
 if(typeof data5 === "string"){
 if(func5(data5) > 255){
-const err13 = {instancePath:instancePath+"/epp",schemaPath:"#/properties/epp/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema947.properties.epp,data:data5};
+const err13 = {instancePath:instancePath+"/epp",schemaPath:"#/properties/epp/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1008.properties.epp,data:data5};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -7311,7 +7471,7 @@ if(dataType6 === "string" || dataType6 === "number"
 coerced6 = [data6];
 }
 else {
-const err14 = {instancePath:instancePath+"/nameservers",schemaPath:"putDomainIdNs.json#/definitions/nameservers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema910.type,parentSchema:schema910,data:data6};
+const err14 = {instancePath:instancePath+"/nameservers",schemaPath:"putDomainIdNs.json#/definitions/nameservers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema971.type,parentSchema:schema971,data:data6};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -7330,7 +7490,7 @@ data["nameservers"] = coerced6;
 }
 if(Array.isArray(data6)){
 if(data6.length > 4){
-const err15 = {instancePath:instancePath+"/nameservers",schemaPath:"putDomainIdNs.json#/definitions/nameservers/maxItems",keyword:"maxItems",params:{limit: 4},message:"must NOT have more than 4 items",schema:4,parentSchema:schema910,data:data6};
+const err15 = {instancePath:instancePath+"/nameservers",schemaPath:"putDomainIdNs.json#/definitions/nameservers/maxItems",keyword:"maxItems",params:{limit: 4},message:"must NOT have more than 4 items",schema:4,parentSchema:schema971,data:data6};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -7360,7 +7520,7 @@ else if(data7 === null){
 coerced7 = "";
 }
 else {
-const err16 = {instancePath:instancePath+"/nameservers/" + i0,schemaPath:"putDomainIdNs.json#/definitions/nameservers/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema910.items.type,parentSchema:schema910.items,data:data7};
+const err16 = {instancePath:instancePath+"/nameservers/" + i0,schemaPath:"putDomainIdNs.json#/definitions/nameservers/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema971.items.type,parentSchema:schema971.items,data:data7};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -7379,7 +7539,7 @@ data6[i0] = coerced7;
 }
 if(typeof data7 === "string"){
 if(func5(data7) > 253){
-const err17 = {instancePath:instancePath+"/nameservers/" + i0,schemaPath:"putDomainIdNs.json#/definitions/nameservers/items/maxLength",keyword:"maxLength",params:{limit: 253},message:"must NOT have more than 253 characters",schema:253,parentSchema:schema910.items,data:data7};
+const err17 = {instancePath:instancePath+"/nameservers/" + i0,schemaPath:"putDomainIdNs.json#/definitions/nameservers/items/maxLength",keyword:"maxLength",params:{limit: 253},message:"must NOT have more than 253 characters",schema:253,parentSchema:schema971.items,data:data7};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -7388,8 +7548,8 @@ vErrors.push(err17);
 }
 errors++;
 }
-if(!pattern451.test(data7)){
-const err18 = {instancePath:instancePath+"/nameservers/" + i0,schemaPath:"putDomainIdNs.json#/definitions/nameservers/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$"},message:"must match pattern \""+"^[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$"+"\"",schema:"^[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$",parentSchema:schema910.items,data:data7};
+if(!pattern493.test(data7)){
+const err18 = {instancePath:instancePath+"/nameservers/" + i0,schemaPath:"putDomainIdNs.json#/definitions/nameservers/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$"},message:"must match pattern \""+"^[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$"+"\"",schema:"^[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$",parentSchema:schema971.items,data:data7};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -7422,7 +7582,7 @@ else if(data8 === null){
 coerced8 = "";
 }
 else {
-const err19 = {instancePath:instancePath+"/registrant",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data8};
+const err19 = {instancePath:instancePath+"/registrant",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.type,parentSchema:schema201,data:data8};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -7440,8 +7600,8 @@ data["registrant"] = coerced8;
 }
 }
 if(typeof data8 === "string"){
-if(!pattern49.test(data8)){
-const err20 = {instancePath:instancePath+"/registrant",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data8};
+if(!pattern91.test(data8)){
+const err20 = {instancePath:instancePath+"/registrant",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema201,data:data8};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -7472,7 +7632,7 @@ else if(data9 === null){
 coerced9 = "";
 }
 else {
-const err21 = {instancePath:instancePath+"/admin",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data9};
+const err21 = {instancePath:instancePath+"/admin",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.type,parentSchema:schema201,data:data9};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -7490,8 +7650,8 @@ data["admin"] = coerced9;
 }
 }
 if(typeof data9 === "string"){
-if(!pattern49.test(data9)){
-const err22 = {instancePath:instancePath+"/admin",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data9};
+if(!pattern91.test(data9)){
+const err22 = {instancePath:instancePath+"/admin",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema201,data:data9};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -7522,7 +7682,7 @@ else if(data10 === null){
 coerced10 = "";
 }
 else {
-const err23 = {instancePath:instancePath+"/tech",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data10};
+const err23 = {instancePath:instancePath+"/tech",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.type,parentSchema:schema201,data:data10};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -7540,8 +7700,8 @@ data["tech"] = coerced10;
 }
 }
 if(typeof data10 === "string"){
-if(!pattern49.test(data10)){
-const err24 = {instancePath:instancePath+"/tech",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data10};
+if(!pattern91.test(data10)){
+const err24 = {instancePath:instancePath+"/tech",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema201,data:data10};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -7572,7 +7732,7 @@ else if(data11 === null){
 coerced11 = "";
 }
 else {
-const err25 = {instancePath:instancePath+"/billing",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data11};
+const err25 = {instancePath:instancePath+"/billing",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.type,parentSchema:schema201,data:data11};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -7590,8 +7750,8 @@ data["billing"] = coerced11;
 }
 }
 if(typeof data11 === "string"){
-if(!pattern49.test(data11)){
-const err26 = {instancePath:instancePath+"/billing",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data11};
+if(!pattern91.test(data11)){
+const err26 = {instancePath:instancePath+"/billing",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema201,data:data11};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -7622,7 +7782,7 @@ else if(data12 === null){
 coerced12 = "";
 }
 else {
-const err27 = {instancePath:instancePath+"/aff_id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data12};
+const err27 = {instancePath:instancePath+"/aff_id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.type,parentSchema:schema201,data:data12};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -7640,8 +7800,8 @@ data["aff_id"] = coerced12;
 }
 }
 if(typeof data12 === "string"){
-if(!pattern49.test(data12)){
-const err28 = {instancePath:instancePath+"/aff_id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data12};
+if(!pattern91.test(data12)){
+const err28 = {instancePath:instancePath+"/aff_id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema201,data:data12};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -7654,7 +7814,7 @@ errors++;
 }
 }
 else {
-const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema947.type,parentSchema:schema947,data};
+const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1008.type,parentSchema:schema1008,data};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -7663,20 +7823,20 @@ vErrors.push(err29);
 }
 errors++;
 }
-validate232.errors = vErrors;
+validate243.errors = vErrors;
 return errors === 0;
 }
 
-export const putDomainIdAutorenew = validate235;
-const schema966 = {"title":"UserApiPutDomainIdAutorenewInput","type":"object","required":["id","autorenew"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"autorenew":{"$ref":"putDomainIdReglock.json#/definitions/switch"}}};
-const schema960 = {"description":"true (JSON), \"1\" or \"true\" turns it on; false, \"0\" or \"false\" off","anyOf":[{"type":"boolean"},{"type":"string","enum":["0","1","true","false"]}]};
+export const putDomainIdAutorenew = validate246;
+const schema1027 = {"title":"UserApiPutDomainIdAutorenewInput","type":"object","required":["id","autorenew"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"autorenew":{"$ref":"putDomainIdReglock.json#/definitions/switch"}}};
+const schema1021 = {"description":"true (JSON), \"1\" or \"true\" turns it on; false, \"0\" or \"false\" off","anyOf":[{"type":"boolean"},{"type":"string","enum":["0","1","true","false"]}]};
 
-function validate235(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate246(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema966.required,parentSchema:schema966,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1027.required,parentSchema:schema1027,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7686,7 +7846,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.autorenew === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "autorenew"},message:"must have required property '"+"autorenew"+"'",schema:schema966.required,parentSchema:schema966,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "autorenew"},message:"must have required property '"+"autorenew"+"'",schema:schema1027.required,parentSchema:schema1027,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7715,7 +7875,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data0};
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.type,parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7733,8 +7893,8 @@ data["id"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern49.test(data0)){
-const err3 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data0};
+if(!pattern91.test(data0)){
+const err3 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7768,7 +7928,7 @@ else if(data1 === "true" || data1 === 1){
 coerced1 = true;
 }
 else {
-const err4 = {instancePath:instancePath+"/autorenew",schemaPath:"putDomainIdReglock.json#/definitions/switch/anyOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema960.anyOf[0].type,parentSchema:schema960.anyOf[0],data:data1};
+const err4 = {instancePath:instancePath+"/autorenew",schemaPath:"putDomainIdReglock.json#/definitions/switch/anyOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema1021.anyOf[0].type,parentSchema:schema1021.anyOf[0],data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7807,7 +7967,7 @@ else if(data1 === null){
 coerced2 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/autorenew",schemaPath:"putDomainIdReglock.json#/definitions/switch/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema960.anyOf[1].type,parentSchema:schema960.anyOf[1],data:data1};
+const err5 = {instancePath:instancePath+"/autorenew",schemaPath:"putDomainIdReglock.json#/definitions/switch/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1021.anyOf[1].type,parentSchema:schema1021.anyOf[1],data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7825,7 +7985,7 @@ data["autorenew"] = coerced2;
 }
 }
 if(!((((data1 === "0") || (data1 === "1")) || (data1 === "true")) || (data1 === "false"))){
-const err6 = {instancePath:instancePath+"/autorenew",schemaPath:"putDomainIdReglock.json#/definitions/switch/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema960.anyOf[1].enum},message:"must be equal to one of the allowed values",schema:schema960.anyOf[1].enum,parentSchema:schema960.anyOf[1],data:data1};
+const err6 = {instancePath:instancePath+"/autorenew",schemaPath:"putDomainIdReglock.json#/definitions/switch/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema1021.anyOf[1].enum},message:"must be equal to one of the allowed values",schema:schema1021.anyOf[1].enum,parentSchema:schema1021.anyOf[1],data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7838,7 +7998,7 @@ var _valid0 = _errs9 === errors;
 valid3 = valid3 || _valid0;
 }
 if(!valid3){
-const err7 = {instancePath:instancePath+"/autorenew",schemaPath:"putDomainIdReglock.json#/definitions/switch/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema960.anyOf,parentSchema:schema960,data:data1};
+const err7 = {instancePath:instancePath+"/autorenew",schemaPath:"putDomainIdReglock.json#/definitions/switch/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema1021.anyOf,parentSchema:schema1021,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7861,7 +8021,7 @@ vErrors = null;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema966.type,parentSchema:schema966,data};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1027.type,parentSchema:schema1027,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -7870,23 +8030,23 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate235.errors = vErrors;
+validate246.errors = vErrors;
 return errors === 0;
 }
 
-export const putDomainIdContact = validate244;
-const schema979 = {"title":"UserApiPutDomainIdContactInput","type":"object","required":["id","contact_info"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"contact_info":{"type":"object","additionalProperties":false,"minProperties":1,"description":"contact_info[role][field] for the roles registrant, admin, tech, billing","properties":{"registrant":{"$ref":"#/definitions/part"},"admin":{"$ref":"#/definitions/part"},"tech":{"$ref":"#/definitions/part"},"billing":{"$ref":"#/definitions/part"}}}}};
-const schema971 = {"type":"object","additionalProperties":false,"properties":{"firstname":{"type":"string","maxLength":255},"lastname":{"type":"string","maxLength":255},"companyname":{"type":"string","maxLength":255},"email":{"$ref":"../../operations/clients/addClient.json#/definitions/email"},"address1":{"type":"string","maxLength":255},"address2":{"type":"string","maxLength":255},"city":{"type":"string","maxLength":255},"state":{"type":"string","maxLength":255},"postcode":{"type":"string","maxLength":255},"phonenumber":{"type":"string","maxLength":255},"country":{"type":"string","pattern":"^[A-Za-z]{2}$","description":"an ISO 3166 country code such as DE"}}};
+export const putDomainIdContact = validate255;
+const schema1040 = {"title":"UserApiPutDomainIdContactInput","type":"object","required":["id","contact_info"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"contact_info":{"type":"object","additionalProperties":false,"minProperties":1,"description":"contact_info[role][field] for the roles registrant, admin, tech, billing","properties":{"registrant":{"$ref":"#/definitions/part"},"admin":{"$ref":"#/definitions/part"},"tech":{"$ref":"#/definitions/part"},"billing":{"$ref":"#/definitions/part"}}}}};
+const schema1032 = {"type":"object","additionalProperties":false,"properties":{"firstname":{"type":"string","maxLength":255},"lastname":{"type":"string","maxLength":255},"companyname":{"type":"string","maxLength":255},"email":{"$ref":"../../operations/clients/addClient.json#/definitions/email"},"address1":{"type":"string","maxLength":255},"address2":{"type":"string","maxLength":255},"city":{"type":"string","maxLength":255},"state":{"type":"string","maxLength":255},"postcode":{"type":"string","maxLength":255},"phonenumber":{"type":"string","maxLength":255},"country":{"type":"string","pattern":"^[A-Za-z]{2}$","description":"an ISO 3166 country code such as DE"}}};
 const func2 = Object.prototype.hasOwnProperty;
-const pattern495 = new RegExp("^[A-Za-z]{2}$", "u");
+const pattern537 = new RegExp("^[A-Za-z]{2}$", "u");
 
-function validate237(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate248(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!(func2.call(schema971.properties, key0))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema971,data};
+if(!(func2.call(schema1032.properties, key0))){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema1032,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7916,7 +8076,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/firstname",schemaPath:"#/properties/firstname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema971.properties.firstname.type,parentSchema:schema971.properties.firstname,data:data0};
+const err1 = {instancePath:instancePath+"/firstname",schemaPath:"#/properties/firstname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1032.properties.firstname.type,parentSchema:schema1032.properties.firstname,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7935,7 +8095,7 @@ data["firstname"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(func5(data0) > 255){
-const err2 = {instancePath:instancePath+"/firstname",schemaPath:"#/properties/firstname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema971.properties.firstname,data:data0};
+const err2 = {instancePath:instancePath+"/firstname",schemaPath:"#/properties/firstname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1032.properties.firstname,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7966,7 +8126,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/lastname",schemaPath:"#/properties/lastname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema971.properties.lastname.type,parentSchema:schema971.properties.lastname,data:data1};
+const err3 = {instancePath:instancePath+"/lastname",schemaPath:"#/properties/lastname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1032.properties.lastname.type,parentSchema:schema1032.properties.lastname,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7985,7 +8145,7 @@ data["lastname"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(func5(data1) > 255){
-const err4 = {instancePath:instancePath+"/lastname",schemaPath:"#/properties/lastname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema971.properties.lastname,data:data1};
+const err4 = {instancePath:instancePath+"/lastname",schemaPath:"#/properties/lastname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1032.properties.lastname,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -8016,7 +8176,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/companyname",schemaPath:"#/properties/companyname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema971.properties.companyname.type,parentSchema:schema971.properties.companyname,data:data2};
+const err5 = {instancePath:instancePath+"/companyname",schemaPath:"#/properties/companyname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1032.properties.companyname.type,parentSchema:schema1032.properties.companyname,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -8035,7 +8195,7 @@ data["companyname"] = coerced2;
 }
 if(typeof data2 === "string"){
 if(func5(data2) > 255){
-const err6 = {instancePath:instancePath+"/companyname",schemaPath:"#/properties/companyname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema971.properties.companyname,data:data2};
+const err6 = {instancePath:instancePath+"/companyname",schemaPath:"#/properties/companyname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1032.properties.companyname,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -8126,7 +8286,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err10 = {instancePath:instancePath+"/address1",schemaPath:"#/properties/address1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema971.properties.address1.type,parentSchema:schema971.properties.address1,data:data4};
+const err10 = {instancePath:instancePath+"/address1",schemaPath:"#/properties/address1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1032.properties.address1.type,parentSchema:schema1032.properties.address1,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -8145,7 +8305,7 @@ data["address1"] = coerced4;
 }
 if(typeof data4 === "string"){
 if(func5(data4) > 255){
-const err11 = {instancePath:instancePath+"/address1",schemaPath:"#/properties/address1/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema971.properties.address1,data:data4};
+const err11 = {instancePath:instancePath+"/address1",schemaPath:"#/properties/address1/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1032.properties.address1,data:data4};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -8176,7 +8336,7 @@ else if(data5 === null){
 coerced5 = "";
 }
 else {
-const err12 = {instancePath:instancePath+"/address2",schemaPath:"#/properties/address2/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema971.properties.address2.type,parentSchema:schema971.properties.address2,data:data5};
+const err12 = {instancePath:instancePath+"/address2",schemaPath:"#/properties/address2/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1032.properties.address2.type,parentSchema:schema1032.properties.address2,data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -8195,7 +8355,7 @@ data["address2"] = coerced5;
 }
 if(typeof data5 === "string"){
 if(func5(data5) > 255){
-const err13 = {instancePath:instancePath+"/address2",schemaPath:"#/properties/address2/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema971.properties.address2,data:data5};
+const err13 = {instancePath:instancePath+"/address2",schemaPath:"#/properties/address2/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1032.properties.address2,data:data5};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -8226,7 +8386,7 @@ else if(data6 === null){
 coerced6 = "";
 }
 else {
-const err14 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema971.properties.city.type,parentSchema:schema971.properties.city,data:data6};
+const err14 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1032.properties.city.type,parentSchema:schema1032.properties.city,data:data6};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -8245,7 +8405,7 @@ data["city"] = coerced6;
 }
 if(typeof data6 === "string"){
 if(func5(data6) > 255){
-const err15 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema971.properties.city,data:data6};
+const err15 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1032.properties.city,data:data6};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -8276,7 +8436,7 @@ else if(data7 === null){
 coerced7 = "";
 }
 else {
-const err16 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema971.properties.state.type,parentSchema:schema971.properties.state,data:data7};
+const err16 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1032.properties.state.type,parentSchema:schema1032.properties.state,data:data7};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -8295,7 +8455,7 @@ data["state"] = coerced7;
 }
 if(typeof data7 === "string"){
 if(func5(data7) > 255){
-const err17 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema971.properties.state,data:data7};
+const err17 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1032.properties.state,data:data7};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -8326,7 +8486,7 @@ else if(data8 === null){
 coerced8 = "";
 }
 else {
-const err18 = {instancePath:instancePath+"/postcode",schemaPath:"#/properties/postcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema971.properties.postcode.type,parentSchema:schema971.properties.postcode,data:data8};
+const err18 = {instancePath:instancePath+"/postcode",schemaPath:"#/properties/postcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1032.properties.postcode.type,parentSchema:schema1032.properties.postcode,data:data8};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -8345,7 +8505,7 @@ data["postcode"] = coerced8;
 }
 if(typeof data8 === "string"){
 if(func5(data8) > 255){
-const err19 = {instancePath:instancePath+"/postcode",schemaPath:"#/properties/postcode/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema971.properties.postcode,data:data8};
+const err19 = {instancePath:instancePath+"/postcode",schemaPath:"#/properties/postcode/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1032.properties.postcode,data:data8};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -8376,7 +8536,7 @@ else if(data9 === null){
 coerced9 = "";
 }
 else {
-const err20 = {instancePath:instancePath+"/phonenumber",schemaPath:"#/properties/phonenumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema971.properties.phonenumber.type,parentSchema:schema971.properties.phonenumber,data:data9};
+const err20 = {instancePath:instancePath+"/phonenumber",schemaPath:"#/properties/phonenumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1032.properties.phonenumber.type,parentSchema:schema1032.properties.phonenumber,data:data9};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -8395,7 +8555,7 @@ data["phonenumber"] = coerced9;
 }
 if(typeof data9 === "string"){
 if(func5(data9) > 255){
-const err21 = {instancePath:instancePath+"/phonenumber",schemaPath:"#/properties/phonenumber/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema971.properties.phonenumber,data:data9};
+const err21 = {instancePath:instancePath+"/phonenumber",schemaPath:"#/properties/phonenumber/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1032.properties.phonenumber,data:data9};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -8426,7 +8586,7 @@ else if(data10 === null){
 coerced10 = "";
 }
 else {
-const err22 = {instancePath:instancePath+"/country",schemaPath:"#/properties/country/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema971.properties.country.type,parentSchema:schema971.properties.country,data:data10};
+const err22 = {instancePath:instancePath+"/country",schemaPath:"#/properties/country/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1032.properties.country.type,parentSchema:schema1032.properties.country,data:data10};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -8444,8 +8604,8 @@ data["country"] = coerced10;
 }
 }
 if(typeof data10 === "string"){
-if(!pattern495.test(data10)){
-const err23 = {instancePath:instancePath+"/country",schemaPath:"#/properties/country/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z]{2}$"},message:"must match pattern \""+"^[A-Za-z]{2}$"+"\"",schema:"^[A-Za-z]{2}$",parentSchema:schema971.properties.country,data:data10};
+if(!pattern537.test(data10)){
+const err23 = {instancePath:instancePath+"/country",schemaPath:"#/properties/country/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z]{2}$"},message:"must match pattern \""+"^[A-Za-z]{2}$"+"\"",schema:"^[A-Za-z]{2}$",parentSchema:schema1032.properties.country,data:data10};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -8458,7 +8618,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema971.type,parentSchema:schema971,data};
+const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1032.type,parentSchema:schema1032,data};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -8467,17 +8627,17 @@ vErrors.push(err24);
 }
 errors++;
 }
-validate237.errors = vErrors;
+validate248.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate244(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate255(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema979.required,parentSchema:schema979,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1040.required,parentSchema:schema1040,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8487,7 +8647,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.contact_info === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "contact_info"},message:"must have required property '"+"contact_info"+"'",schema:schema979.required,parentSchema:schema979,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "contact_info"},message:"must have required property '"+"contact_info"+"'",schema:schema1040.required,parentSchema:schema1040,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8516,7 +8676,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data0};
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.type,parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8534,8 +8694,8 @@ data["id"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern49.test(data0)){
-const err3 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data0};
+if(!pattern91.test(data0)){
+const err3 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8550,7 +8710,7 @@ if(data.contact_info !== undefined){
 let data1 = data.contact_info;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(Object.keys(data1).length < 1){
-const err4 = {instancePath:instancePath+"/contact_info",schemaPath:"#/properties/contact_info/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema979.properties.contact_info,data:data1};
+const err4 = {instancePath:instancePath+"/contact_info",schemaPath:"#/properties/contact_info/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema1040.properties.contact_info,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -8561,7 +8721,7 @@ errors++;
 }
 for(const key0 in data1){
 if(!((((key0 === "registrant") || (key0 === "admin")) || (key0 === "tech")) || (key0 === "billing"))){
-const err5 = {instancePath:instancePath+"/contact_info",schemaPath:"#/properties/contact_info/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema979.properties.contact_info,data:data1};
+const err5 = {instancePath:instancePath+"/contact_info",schemaPath:"#/properties/contact_info/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema1040.properties.contact_info,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -8572,32 +8732,32 @@ errors++;
 }
 }
 if(data1.registrant !== undefined){
-if(!(validate237(data1.registrant, {instancePath:instancePath+"/contact_info/registrant",parentData:data1,parentDataProperty:"registrant",rootData}))){
-vErrors = vErrors === null ? validate237.errors : vErrors.concat(validate237.errors);
+if(!(validate248(data1.registrant, {instancePath:instancePath+"/contact_info/registrant",parentData:data1,parentDataProperty:"registrant",rootData}))){
+vErrors = vErrors === null ? validate248.errors : vErrors.concat(validate248.errors);
 errors = vErrors.length;
 }
 }
 if(data1.admin !== undefined){
-if(!(validate237(data1.admin, {instancePath:instancePath+"/contact_info/admin",parentData:data1,parentDataProperty:"admin",rootData}))){
-vErrors = vErrors === null ? validate237.errors : vErrors.concat(validate237.errors);
+if(!(validate248(data1.admin, {instancePath:instancePath+"/contact_info/admin",parentData:data1,parentDataProperty:"admin",rootData}))){
+vErrors = vErrors === null ? validate248.errors : vErrors.concat(validate248.errors);
 errors = vErrors.length;
 }
 }
 if(data1.tech !== undefined){
-if(!(validate237(data1.tech, {instancePath:instancePath+"/contact_info/tech",parentData:data1,parentDataProperty:"tech",rootData}))){
-vErrors = vErrors === null ? validate237.errors : vErrors.concat(validate237.errors);
+if(!(validate248(data1.tech, {instancePath:instancePath+"/contact_info/tech",parentData:data1,parentDataProperty:"tech",rootData}))){
+vErrors = vErrors === null ? validate248.errors : vErrors.concat(validate248.errors);
 errors = vErrors.length;
 }
 }
 if(data1.billing !== undefined){
-if(!(validate237(data1.billing, {instancePath:instancePath+"/contact_info/billing",parentData:data1,parentDataProperty:"billing",rootData}))){
-vErrors = vErrors === null ? validate237.errors : vErrors.concat(validate237.errors);
+if(!(validate248(data1.billing, {instancePath:instancePath+"/contact_info/billing",parentData:data1,parentDataProperty:"billing",rootData}))){
+vErrors = vErrors === null ? validate248.errors : vErrors.concat(validate248.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/contact_info",schemaPath:"#/properties/contact_info/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema979.properties.contact_info.type,parentSchema:schema979.properties.contact_info,data:data1};
+const err6 = {instancePath:instancePath+"/contact_info",schemaPath:"#/properties/contact_info/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1040.properties.contact_info.type,parentSchema:schema1040.properties.contact_info,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -8609,7 +8769,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema979.type,parentSchema:schema979,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1040.type,parentSchema:schema1040,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -8618,19 +8778,19 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate244.errors = vErrors;
+validate255.errors = vErrors;
 return errors === 0;
 }
 
-export const putDomainIdDnsIndex = validate252;
-const schema993 = {"title":"UserApiPutDomainIdDnsIndexInput","type":"object","required":["id","index"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"index":{"$ref":"../defs.json#/definitions/id"},"record_id":{"$ref":"../defs.json#/definitions/id"},"name":{"type":"string","minLength":1,"maxLength":255,"description":"the host: \"@\" for the domain itself, or a label such as www"},"type":{"$ref":"../../resources/domain_dns.json#/definitions/type"},"priority":{"type":"string","pattern":"^(0|[1-9][0-9]{0,4})$","description":"a priority from 0 to 99999 (MX and SRV)"},"content":{"type":"string","minLength":1,"maxLength":4096}}};
+export const putDomainIdDnsIndex = validate263;
+const schema1054 = {"title":"UserApiPutDomainIdDnsIndexInput","type":"object","required":["id","index"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"index":{"$ref":"../defs.json#/definitions/id"},"record_id":{"$ref":"../defs.json#/definitions/id"},"name":{"type":"string","minLength":1,"maxLength":255,"description":"the host: \"@\" for the domain itself, or a label such as www"},"type":{"$ref":"../../resources/domain_dns.json#/definitions/type"},"priority":{"type":"string","pattern":"^(0|[1-9][0-9]{0,4})$","description":"a priority from 0 to 99999 (MX and SRV)"},"content":{"type":"string","minLength":1,"maxLength":4096}}};
 
-function validate252(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate263(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema993.required,parentSchema:schema993,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1054.required,parentSchema:schema1054,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8640,7 +8800,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.index === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "index"},message:"must have required property '"+"index"+"'",schema:schema993.required,parentSchema:schema993,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "index"},message:"must have required property '"+"index"+"'",schema:schema1054.required,parentSchema:schema1054,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8669,7 +8829,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data0};
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.type,parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8687,8 +8847,8 @@ data["id"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern49.test(data0)){
-const err3 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data0};
+if(!pattern91.test(data0)){
+const err3 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8719,7 +8879,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/index",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data1};
+const err4 = {instancePath:instancePath+"/index",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.type,parentSchema:schema201,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -8737,8 +8897,8 @@ data["index"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern49.test(data1)){
-const err5 = {instancePath:instancePath+"/index",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data1};
+if(!pattern91.test(data1)){
+const err5 = {instancePath:instancePath+"/index",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema201,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -8769,7 +8929,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err6 = {instancePath:instancePath+"/record_id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data2};
+const err6 = {instancePath:instancePath+"/record_id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.type,parentSchema:schema201,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -8787,8 +8947,8 @@ data["record_id"] = coerced2;
 }
 }
 if(typeof data2 === "string"){
-if(!pattern49.test(data2)){
-const err7 = {instancePath:instancePath+"/record_id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data2};
+if(!pattern91.test(data2)){
+const err7 = {instancePath:instancePath+"/record_id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema201,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -8819,7 +8979,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema993.properties.name.type,parentSchema:schema993.properties.name,data:data3};
+const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1054.properties.name.type,parentSchema:schema1054.properties.name,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -8838,7 +8998,7 @@ data["name"] = coerced3;
 }
 if(typeof data3 === "string"){
 if(func5(data3) > 255){
-const err9 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema993.properties.name,data:data3};
+const err9 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1054.properties.name,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -8848,7 +9008,7 @@ vErrors.push(err9);
 errors++;
 }
 if(func5(data3) < 1){
-const err10 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema993.properties.name,data:data3};
+const err10 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema1054.properties.name,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -8879,7 +9039,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err11 = {instancePath:instancePath+"/type",schemaPath:"../../resources/domain_dns.json#/definitions/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema754.type,parentSchema:schema754,data:data4};
+const err11 = {instancePath:instancePath+"/type",schemaPath:"../../resources/domain_dns.json#/definitions/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema815.type,parentSchema:schema815,data:data4};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -8897,7 +9057,7 @@ data["type"] = coerced4;
 }
 }
 if(!(((((((data4 === "A") || (data4 === "AAAA")) || (data4 === "CNAME")) || (data4 === "MX")) || (data4 === "NS")) || (data4 === "SRV")) || (data4 === "TXT"))){
-const err12 = {instancePath:instancePath+"/type",schemaPath:"../../resources/domain_dns.json#/definitions/type/enum",keyword:"enum",params:{allowedValues: schema754.enum},message:"must be equal to one of the allowed values",schema:schema754.enum,parentSchema:schema754,data:data4};
+const err12 = {instancePath:instancePath+"/type",schemaPath:"../../resources/domain_dns.json#/definitions/type/enum",keyword:"enum",params:{allowedValues: schema815.enum},message:"must be equal to one of the allowed values",schema:schema815.enum,parentSchema:schema815,data:data4};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -8927,7 +9087,7 @@ else if(data5 === null){
 coerced5 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema993.properties.priority.type,parentSchema:schema993.properties.priority,data:data5};
+const err13 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1054.properties.priority.type,parentSchema:schema1054.properties.priority,data:data5};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -8945,8 +9105,8 @@ data["priority"] = coerced5;
 }
 }
 if(typeof data5 === "string"){
-if(!pattern352.test(data5)){
-const err14 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,4})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,4})$"+"\"",schema:"^(0|[1-9][0-9]{0,4})$",parentSchema:schema993.properties.priority,data:data5};
+if(!pattern394.test(data5)){
+const err14 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,4})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,4})$"+"\"",schema:"^(0|[1-9][0-9]{0,4})$",parentSchema:schema1054.properties.priority,data:data5};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -8977,7 +9137,7 @@ else if(data6 === null){
 coerced6 = "";
 }
 else {
-const err15 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema993.properties.content.type,parentSchema:schema993.properties.content,data:data6};
+const err15 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1054.properties.content.type,parentSchema:schema1054.properties.content,data:data6};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -8996,7 +9156,7 @@ data["content"] = coerced6;
 }
 if(typeof data6 === "string"){
 if(func5(data6) > 4096){
-const err16 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters",schema:4096,parentSchema:schema993.properties.content,data:data6};
+const err16 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters",schema:4096,parentSchema:schema1054.properties.content,data:data6};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -9006,7 +9166,7 @@ vErrors.push(err16);
 errors++;
 }
 if(func5(data6) < 1){
-const err17 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema993.properties.content,data:data6};
+const err17 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema1054.properties.content,data:data6};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -9019,7 +9179,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema993.type,parentSchema:schema993,data};
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1054.type,parentSchema:schema1054,data};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -9028,19 +9188,19 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate252.errors = vErrors;
+validate263.errors = vErrors;
 return errors === 0;
 }
 
-export const putDomainIdIdprotection = validate254;
-const schema1003 = {"title":"UserApiPutDomainIdIdprotectionInput","type":"object","required":["id","switch"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"switch":{"$ref":"putDomainIdReglock.json#/definitions/switch"}}};
+export const putDomainIdIdprotection = validate265;
+const schema1064 = {"title":"UserApiPutDomainIdIdprotectionInput","type":"object","required":["id","switch"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"switch":{"$ref":"putDomainIdReglock.json#/definitions/switch"}}};
 
-function validate254(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate265(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1003.required,parentSchema:schema1003,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1064.required,parentSchema:schema1064,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9050,7 +9210,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.switch === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "switch"},message:"must have required property '"+"switch"+"'",schema:schema1003.required,parentSchema:schema1003,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "switch"},message:"must have required property '"+"switch"+"'",schema:schema1064.required,parentSchema:schema1064,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9079,7 +9239,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data0};
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.type,parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9097,8 +9257,8 @@ data["id"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern49.test(data0)){
-const err3 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data0};
+if(!pattern91.test(data0)){
+const err3 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9132,7 +9292,7 @@ else if(data1 === "true" || data1 === 1){
 coerced1 = true;
 }
 else {
-const err4 = {instancePath:instancePath+"/switch",schemaPath:"putDomainIdReglock.json#/definitions/switch/anyOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema960.anyOf[0].type,parentSchema:schema960.anyOf[0],data:data1};
+const err4 = {instancePath:instancePath+"/switch",schemaPath:"putDomainIdReglock.json#/definitions/switch/anyOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema1021.anyOf[0].type,parentSchema:schema1021.anyOf[0],data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -9171,7 +9331,7 @@ else if(data1 === null){
 coerced2 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/switch",schemaPath:"putDomainIdReglock.json#/definitions/switch/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema960.anyOf[1].type,parentSchema:schema960.anyOf[1],data:data1};
+const err5 = {instancePath:instancePath+"/switch",schemaPath:"putDomainIdReglock.json#/definitions/switch/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1021.anyOf[1].type,parentSchema:schema1021.anyOf[1],data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -9189,7 +9349,7 @@ data["switch"] = coerced2;
 }
 }
 if(!((((data1 === "0") || (data1 === "1")) || (data1 === "true")) || (data1 === "false"))){
-const err6 = {instancePath:instancePath+"/switch",schemaPath:"putDomainIdReglock.json#/definitions/switch/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema960.anyOf[1].enum},message:"must be equal to one of the allowed values",schema:schema960.anyOf[1].enum,parentSchema:schema960.anyOf[1],data:data1};
+const err6 = {instancePath:instancePath+"/switch",schemaPath:"putDomainIdReglock.json#/definitions/switch/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema1021.anyOf[1].enum},message:"must be equal to one of the allowed values",schema:schema1021.anyOf[1].enum,parentSchema:schema1021.anyOf[1],data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -9202,7 +9362,7 @@ var _valid0 = _errs9 === errors;
 valid3 = valid3 || _valid0;
 }
 if(!valid3){
-const err7 = {instancePath:instancePath+"/switch",schemaPath:"putDomainIdReglock.json#/definitions/switch/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema960.anyOf,parentSchema:schema960,data:data1};
+const err7 = {instancePath:instancePath+"/switch",schemaPath:"putDomainIdReglock.json#/definitions/switch/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema1021.anyOf,parentSchema:schema1021,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -9225,7 +9385,7 @@ vErrors = null;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1003.type,parentSchema:schema1003,data};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1064.type,parentSchema:schema1064,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -9234,19 +9394,19 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate254.errors = vErrors;
+validate265.errors = vErrors;
 return errors === 0;
 }
 
-export const putDomainIdNs = validate255;
-const schema1006 = {"title":"UserApiPutDomainIdNsInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"nameservers":{"$ref":"putDomainIdNs.json#/definitions/nameservers"}}};
+export const putDomainIdNs = validate266;
+const schema1067 = {"title":"UserApiPutDomainIdNsInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"nameservers":{"$ref":"putDomainIdNs.json#/definitions/nameservers"}}};
 
-function validate255(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate266(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1006.required,parentSchema:schema1006,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1067.required,parentSchema:schema1067,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9275,7 +9435,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data0};
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.type,parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9293,8 +9453,8 @@ data["id"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern49.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data0};
+if(!pattern91.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9323,7 +9483,7 @@ if(dataType1 === "string" || dataType1 === "number"
 coerced1 = [data1];
 }
 else {
-const err3 = {instancePath:instancePath+"/nameservers",schemaPath:"putDomainIdNs.json#/definitions/nameservers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema910.type,parentSchema:schema910,data:data1};
+const err3 = {instancePath:instancePath+"/nameservers",schemaPath:"putDomainIdNs.json#/definitions/nameservers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema971.type,parentSchema:schema971,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9342,7 +9502,7 @@ data["nameservers"] = coerced1;
 }
 if(Array.isArray(data1)){
 if(data1.length > 4){
-const err4 = {instancePath:instancePath+"/nameservers",schemaPath:"putDomainIdNs.json#/definitions/nameservers/maxItems",keyword:"maxItems",params:{limit: 4},message:"must NOT have more than 4 items",schema:4,parentSchema:schema910,data:data1};
+const err4 = {instancePath:instancePath+"/nameservers",schemaPath:"putDomainIdNs.json#/definitions/nameservers/maxItems",keyword:"maxItems",params:{limit: 4},message:"must NOT have more than 4 items",schema:4,parentSchema:schema971,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -9372,7 +9532,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/nameservers/" + i0,schemaPath:"putDomainIdNs.json#/definitions/nameservers/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema910.items.type,parentSchema:schema910.items,data:data2};
+const err5 = {instancePath:instancePath+"/nameservers/" + i0,schemaPath:"putDomainIdNs.json#/definitions/nameservers/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema971.items.type,parentSchema:schema971.items,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -9391,7 +9551,7 @@ data1[i0] = coerced2;
 }
 if(typeof data2 === "string"){
 if(func5(data2) > 253){
-const err6 = {instancePath:instancePath+"/nameservers/" + i0,schemaPath:"putDomainIdNs.json#/definitions/nameservers/items/maxLength",keyword:"maxLength",params:{limit: 253},message:"must NOT have more than 253 characters",schema:253,parentSchema:schema910.items,data:data2};
+const err6 = {instancePath:instancePath+"/nameservers/" + i0,schemaPath:"putDomainIdNs.json#/definitions/nameservers/items/maxLength",keyword:"maxLength",params:{limit: 253},message:"must NOT have more than 253 characters",schema:253,parentSchema:schema971.items,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -9400,8 +9560,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(!pattern451.test(data2)){
-const err7 = {instancePath:instancePath+"/nameservers/" + i0,schemaPath:"putDomainIdNs.json#/definitions/nameservers/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$"},message:"must match pattern \""+"^[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$"+"\"",schema:"^[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$",parentSchema:schema910.items,data:data2};
+if(!pattern493.test(data2)){
+const err7 = {instancePath:instancePath+"/nameservers/" + i0,schemaPath:"putDomainIdNs.json#/definitions/nameservers/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$"},message:"must match pattern \""+"^[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$"+"\"",schema:"^[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$",parentSchema:schema971.items,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -9416,7 +9576,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1006.type,parentSchema:schema1006,data};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1067.type,parentSchema:schema1067,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -9425,19 +9585,19 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate255.errors = vErrors;
+validate266.errors = vErrors;
 return errors === 0;
 }
 
-export const putDomainIdReglock = validate256;
-const schema1009 = {"title":"UserApiPutDomainIdReglockInput","type":"object","required":["id","switch"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"switch":{"$ref":"putDomainIdReglock.json#/definitions/switch"}}};
+export const putDomainIdReglock = validate267;
+const schema1070 = {"title":"UserApiPutDomainIdReglockInput","type":"object","required":["id","switch"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"switch":{"$ref":"putDomainIdReglock.json#/definitions/switch"}}};
 
-function validate256(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate267(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1009.required,parentSchema:schema1009,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1070.required,parentSchema:schema1070,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9447,7 +9607,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.switch === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "switch"},message:"must have required property '"+"switch"+"'",schema:schema1009.required,parentSchema:schema1009,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "switch"},message:"must have required property '"+"switch"+"'",schema:schema1070.required,parentSchema:schema1070,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9476,7 +9636,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data0};
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.type,parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9494,8 +9654,8 @@ data["id"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern49.test(data0)){
-const err3 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data0};
+if(!pattern91.test(data0)){
+const err3 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9529,7 +9689,7 @@ else if(data1 === "true" || data1 === 1){
 coerced1 = true;
 }
 else {
-const err4 = {instancePath:instancePath+"/switch",schemaPath:"putDomainIdReglock.json#/definitions/switch/anyOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema960.anyOf[0].type,parentSchema:schema960.anyOf[0],data:data1};
+const err4 = {instancePath:instancePath+"/switch",schemaPath:"putDomainIdReglock.json#/definitions/switch/anyOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema1021.anyOf[0].type,parentSchema:schema1021.anyOf[0],data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -9568,7 +9728,7 @@ else if(data1 === null){
 coerced2 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/switch",schemaPath:"putDomainIdReglock.json#/definitions/switch/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema960.anyOf[1].type,parentSchema:schema960.anyOf[1],data:data1};
+const err5 = {instancePath:instancePath+"/switch",schemaPath:"putDomainIdReglock.json#/definitions/switch/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1021.anyOf[1].type,parentSchema:schema1021.anyOf[1],data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -9586,7 +9746,7 @@ data["switch"] = coerced2;
 }
 }
 if(!((((data1 === "0") || (data1 === "1")) || (data1 === "true")) || (data1 === "false"))){
-const err6 = {instancePath:instancePath+"/switch",schemaPath:"putDomainIdReglock.json#/definitions/switch/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema960.anyOf[1].enum},message:"must be equal to one of the allowed values",schema:schema960.anyOf[1].enum,parentSchema:schema960.anyOf[1],data:data1};
+const err6 = {instancePath:instancePath+"/switch",schemaPath:"putDomainIdReglock.json#/definitions/switch/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema1021.anyOf[1].enum},message:"must be equal to one of the allowed values",schema:schema1021.anyOf[1].enum,parentSchema:schema1021.anyOf[1],data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -9599,7 +9759,7 @@ var _valid0 = _errs9 === errors;
 valid3 = valid3 || _valid0;
 }
 if(!valid3){
-const err7 = {instancePath:instancePath+"/switch",schemaPath:"putDomainIdReglock.json#/definitions/switch/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema960.anyOf,parentSchema:schema960,data:data1};
+const err7 = {instancePath:instancePath+"/switch",schemaPath:"putDomainIdReglock.json#/definitions/switch/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema1021.anyOf,parentSchema:schema1021,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -9622,7 +9782,7 @@ vErrors = null;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1009.type,parentSchema:schema1009,data};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1070.type,parentSchema:schema1070,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -9631,16 +9791,16 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate256.errors = vErrors;
+validate267.errors = vErrors;
 return errors === 0;
 }
 
-export const getNotifications = validate264;
-const schema1013 = {"title":"UserApiNotificationFilter","type":"object","properties":{"rel_type":{"$ref":"../../resources/portal_notification.json#/properties/rel_type"},"rel_id":{"type":"string","pattern":"^[0-9]+$","description":"a number: an invoice's id or a ticket's 6-digit number"},"page":{"$ref":"../defs.json#/definitions/pageNumber"}}};
-const schema1019 = {"type":"string","enum":["Ticket","Invoice"],"description":"what the notification is about"};
+export const getNotifications = validate275;
+const schema1074 = {"title":"UserApiNotificationFilter","type":"object","properties":{"rel_type":{"$ref":"../../resources/portal_notification.json#/properties/rel_type"},"rel_id":{"type":"string","pattern":"^[0-9]+$","description":"a number: an invoice's id or a ticket's 6-digit number"},"page":{"$ref":"../defs.json#/definitions/pageNumber"}}};
+const schema1080 = {"type":"string","enum":["Ticket","Invoice"],"description":"what the notification is about"};
 const pattern0 = new RegExp("^[0-9]+$", "u");
 
-function validate264(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate275(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9664,7 +9824,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err0 = {instancePath:instancePath+"/rel_type",schemaPath:"../../resources/portal_notification.json#/properties/rel_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1019.type,parentSchema:schema1019,data:data0};
+const err0 = {instancePath:instancePath+"/rel_type",schemaPath:"../../resources/portal_notification.json#/properties/rel_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1080.type,parentSchema:schema1080,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9682,7 +9842,7 @@ data["rel_type"] = coerced0;
 }
 }
 if(!((data0 === "Ticket") || (data0 === "Invoice"))){
-const err1 = {instancePath:instancePath+"/rel_type",schemaPath:"../../resources/portal_notification.json#/properties/rel_type/enum",keyword:"enum",params:{allowedValues: schema1019.enum},message:"must be equal to one of the allowed values",schema:schema1019.enum,parentSchema:schema1019,data:data0};
+const err1 = {instancePath:instancePath+"/rel_type",schemaPath:"../../resources/portal_notification.json#/properties/rel_type/enum",keyword:"enum",params:{allowedValues: schema1080.enum},message:"must be equal to one of the allowed values",schema:schema1080.enum,parentSchema:schema1080,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9712,7 +9872,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/rel_id",schemaPath:"#/properties/rel_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1013.properties.rel_id.type,parentSchema:schema1013.properties.rel_id,data:data1};
+const err2 = {instancePath:instancePath+"/rel_id",schemaPath:"#/properties/rel_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1074.properties.rel_id.type,parentSchema:schema1074.properties.rel_id,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9731,7 +9891,7 @@ data["rel_id"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
-const err3 = {instancePath:instancePath+"/rel_id",schemaPath:"#/properties/rel_id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema1013.properties.rel_id,data:data1};
+const err3 = {instancePath:instancePath+"/rel_id",schemaPath:"#/properties/rel_id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema1074.properties.rel_id,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9792,7 +9952,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1013.type,parentSchema:schema1013,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1074.type,parentSchema:schema1074,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -9801,13 +9961,13 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate264.errors = vErrors;
+validate275.errors = vErrors;
 return errors === 0;
 }
 
-export const getNotificationsNew = validate271;
+export const getNotificationsNew = validate282;
 
-function validate271(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate282(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9831,7 +9991,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err0 = {instancePath:instancePath+"/rel_type",schemaPath:"../../resources/portal_notification.json#/properties/rel_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1019.type,parentSchema:schema1019,data:data0};
+const err0 = {instancePath:instancePath+"/rel_type",schemaPath:"../../resources/portal_notification.json#/properties/rel_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1080.type,parentSchema:schema1080,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9849,7 +10009,7 @@ data["rel_type"] = coerced0;
 }
 }
 if(!((data0 === "Ticket") || (data0 === "Invoice"))){
-const err1 = {instancePath:instancePath+"/rel_type",schemaPath:"../../resources/portal_notification.json#/properties/rel_type/enum",keyword:"enum",params:{allowedValues: schema1019.enum},message:"must be equal to one of the allowed values",schema:schema1019.enum,parentSchema:schema1019,data:data0};
+const err1 = {instancePath:instancePath+"/rel_type",schemaPath:"../../resources/portal_notification.json#/properties/rel_type/enum",keyword:"enum",params:{allowedValues: schema1080.enum},message:"must be equal to one of the allowed values",schema:schema1080.enum,parentSchema:schema1080,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9879,7 +10039,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/rel_id",schemaPath:"#/properties/rel_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1013.properties.rel_id.type,parentSchema:schema1013.properties.rel_id,data:data1};
+const err2 = {instancePath:instancePath+"/rel_id",schemaPath:"#/properties/rel_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1074.properties.rel_id.type,parentSchema:schema1074.properties.rel_id,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9898,7 +10058,7 @@ data["rel_id"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
-const err3 = {instancePath:instancePath+"/rel_id",schemaPath:"#/properties/rel_id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema1013.properties.rel_id,data:data1};
+const err3 = {instancePath:instancePath+"/rel_id",schemaPath:"#/properties/rel_id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema1074.properties.rel_id,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9959,7 +10119,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1013.type,parentSchema:schema1013,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1074.type,parentSchema:schema1074,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -9968,19 +10128,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate271.errors = vErrors;
+validate282.errors = vErrors;
 return errors === 0;
 }
 
-export const putNotificationsIdAck = validate274;
-const schema1038 = {"title":"UserApiPutNotificationsIdAckInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
+export const putNotificationsIdAck = validate285;
+const schema1099 = {"title":"UserApiPutNotificationsIdAckInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
 
-function validate274(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate285(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1038.required,parentSchema:schema1038,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1099.required,parentSchema:schema1099,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10009,7 +10169,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data0};
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.type,parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10027,8 +10187,8 @@ data["id"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern49.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data0};
+if(!pattern91.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -10041,7 +10201,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1038.type,parentSchema:schema1038,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1099.type,parentSchema:schema1099,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10050,14 +10210,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate274.errors = vErrors;
+validate285.errors = vErrors;
 return errors === 0;
 }
 
-export const getService = validate289;
-const schema1125 = {"title":"UserApiGetServiceInput","type":"object","properties":{"page":{"$ref":"../defs.json#/definitions/pageNumber"}}};
+export const getService = validate300;
+const schema1186 = {"title":"UserApiGetServiceInput","type":"object","properties":{"page":{"$ref":"../defs.json#/definitions/pageNumber"}}};
 
-function validate289(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate300(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10111,7 +10271,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1125.type,parentSchema:schema1125,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1186.type,parentSchema:schema1186,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -10120,19 +10280,19 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate289.errors = vErrors;
+validate300.errors = vErrors;
 return errors === 0;
 }
 
-export const getServiceId = validate293;
-const schema1149 = {"title":"UserApiGetServiceIdInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
+export const getServiceId = validate304;
+const schema1210 = {"title":"UserApiGetServiceIdInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
 
-function validate293(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate304(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1149.required,parentSchema:schema1149,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1210.required,parentSchema:schema1210,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10161,7 +10321,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data0};
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.type,parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10179,8 +10339,8 @@ data["id"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern49.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data0};
+if(!pattern91.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -10193,7 +10353,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1149.type,parentSchema:schema1149,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1210.type,parentSchema:schema1210,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10202,19 +10362,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate293.errors = vErrors;
+validate304.errors = vErrors;
 return errors === 0;
 }
 
-export const getServiceIdCycle = validate297;
-const schema1156 = {"title":"UserApiGetServiceIdCycleInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
+export const getServiceIdCycle = validate308;
+const schema1217 = {"title":"UserApiGetServiceIdCycleInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
 
-function validate297(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate308(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1156.required,parentSchema:schema1156,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1217.required,parentSchema:schema1217,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10243,7 +10403,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data0};
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.type,parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10261,8 +10421,8 @@ data["id"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern49.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data0};
+if(!pattern91.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -10275,7 +10435,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1156.type,parentSchema:schema1156,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1217.type,parentSchema:schema1217,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10284,19 +10444,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate297.errors = vErrors;
+validate308.errors = vErrors;
 return errors === 0;
 }
 
-export const getServiceIdLabel = validate299;
-const schema1161 = {"title":"UserApiGetServiceIdLabelInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
+export const getServiceIdLabel = validate310;
+const schema1222 = {"title":"UserApiGetServiceIdLabelInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
 
-function validate299(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate310(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1161.required,parentSchema:schema1161,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1222.required,parentSchema:schema1222,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10325,7 +10485,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data0};
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.type,parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10343,8 +10503,8 @@ data["id"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern49.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data0};
+if(!pattern91.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -10357,7 +10517,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1161.type,parentSchema:schema1161,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1222.type,parentSchema:schema1222,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10366,19 +10526,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate299.errors = vErrors;
+validate310.errors = vErrors;
 return errors === 0;
 }
 
-export const getServiceIdMethods = validate301;
-const schema1165 = {"title":"UserApiGetServiceIdMethodsInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
+export const getServiceIdMethods = validate312;
+const schema1226 = {"title":"UserApiGetServiceIdMethodsInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
 
-function validate301(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate312(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1165.required,parentSchema:schema1165,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1226.required,parentSchema:schema1226,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10407,7 +10567,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data0};
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.type,parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10425,8 +10585,8 @@ data["id"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern49.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data0};
+if(!pattern91.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -10439,7 +10599,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1165.type,parentSchema:schema1165,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1226.type,parentSchema:schema1226,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10448,19 +10608,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate301.errors = vErrors;
+validate312.errors = vErrors;
 return errors === 0;
 }
 
-export const getServiceOrderOrderNum = validate303;
-const schema1170 = {"title":"UserApiGetServiceOrderOrderNumInput","type":"object","required":["order_num"],"properties":{"order_num":{"$ref":"../defs.json#/definitions/id","description":"the order's number"}}};
+export const getServiceOrderOrderNum = validate314;
+const schema1231 = {"title":"UserApiGetServiceOrderOrderNumInput","type":"object","required":["order_num"],"properties":{"order_num":{"$ref":"../defs.json#/definitions/id","description":"the order's number"}}};
 
-function validate303(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate314(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.order_num === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "order_num"},message:"must have required property '"+"order_num"+"'",schema:schema1170.required,parentSchema:schema1170,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "order_num"},message:"must have required property '"+"order_num"+"'",schema:schema1231.required,parentSchema:schema1231,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10489,7 +10649,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/order_num",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data0};
+const err1 = {instancePath:instancePath+"/order_num",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.type,parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10507,8 +10667,8 @@ data["order_num"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern49.test(data0)){
-const err2 = {instancePath:instancePath+"/order_num",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data0};
+if(!pattern91.test(data0)){
+const err2 = {instancePath:instancePath+"/order_num",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -10521,7 +10681,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1170.type,parentSchema:schema1170,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1231.type,parentSchema:schema1231,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10530,14 +10690,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate303.errors = vErrors;
+validate314.errors = vErrors;
 return errors === 0;
 }
 
-export const postServiceIdCancel = validate306;
-const schema1175 = {"title":"UserApiPostServiceIdCancelInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"immediate":{"description":"true (JSON), \"1\" or \"true\" ends the service now; false, \"0\" or \"false\" (the default) at the end of its billing period","anyOf":[{"type":"boolean"},{"type":"string","enum":["0","1","true","false"]}],"default":false},"reason":{"type":"string","maxLength":1000,"default":""}}};
+export const postServiceIdCancel = validate317;
+const schema1236 = {"title":"UserApiPostServiceIdCancelInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"immediate":{"description":"true (JSON), \"1\" or \"true\" ends the service now; false, \"0\" or \"false\" (the default) at the end of its billing period","anyOf":[{"type":"boolean"},{"type":"string","enum":["0","1","true","false"]}],"default":false},"reason":{"type":"string","maxLength":1000,"default":""}}};
 
-function validate306(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate317(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10548,7 +10708,7 @@ if(data.reason === undefined){
 data.reason = "";
 }
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1175.required,parentSchema:schema1175,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1236.required,parentSchema:schema1236,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10577,7 +10737,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data0};
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.type,parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10595,8 +10755,8 @@ data["id"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern49.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data0};
+if(!pattern91.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -10629,7 +10789,7 @@ else if(data1 === "true" || data1 === 1){
 coerced1 = true;
 }
 else {
-const err3 = {instancePath:instancePath+"/immediate",schemaPath:"#/properties/immediate/anyOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema1175.properties.immediate.anyOf[0].type,parentSchema:schema1175.properties.immediate.anyOf[0],data:data1};
+const err3 = {instancePath:instancePath+"/immediate",schemaPath:"#/properties/immediate/anyOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema1236.properties.immediate.anyOf[0].type,parentSchema:schema1236.properties.immediate.anyOf[0],data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10668,7 +10828,7 @@ else if(data1 === null){
 coerced2 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/immediate",schemaPath:"#/properties/immediate/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1175.properties.immediate.anyOf[1].type,parentSchema:schema1175.properties.immediate.anyOf[1],data:data1};
+const err4 = {instancePath:instancePath+"/immediate",schemaPath:"#/properties/immediate/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1236.properties.immediate.anyOf[1].type,parentSchema:schema1236.properties.immediate.anyOf[1],data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -10686,7 +10846,7 @@ data["immediate"] = coerced2;
 }
 }
 if(!((((data1 === "0") || (data1 === "1")) || (data1 === "true")) || (data1 === "false"))){
-const err5 = {instancePath:instancePath+"/immediate",schemaPath:"#/properties/immediate/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema1175.properties.immediate.anyOf[1].enum},message:"must be equal to one of the allowed values",schema:schema1175.properties.immediate.anyOf[1].enum,parentSchema:schema1175.properties.immediate.anyOf[1],data:data1};
+const err5 = {instancePath:instancePath+"/immediate",schemaPath:"#/properties/immediate/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema1236.properties.immediate.anyOf[1].enum},message:"must be equal to one of the allowed values",schema:schema1236.properties.immediate.anyOf[1].enum,parentSchema:schema1236.properties.immediate.anyOf[1],data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -10699,7 +10859,7 @@ var _valid0 = _errs8 === errors;
 valid2 = valid2 || _valid0;
 }
 if(!valid2){
-const err6 = {instancePath:instancePath+"/immediate",schemaPath:"#/properties/immediate/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema1175.properties.immediate.anyOf,parentSchema:schema1175.properties.immediate,data:data1};
+const err6 = {instancePath:instancePath+"/immediate",schemaPath:"#/properties/immediate/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema1236.properties.immediate.anyOf,parentSchema:schema1236.properties.immediate,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -10738,7 +10898,7 @@ else if(data2 === null){
 coerced3 = "";
 }
 else {
-const err7 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1175.properties.reason.type,parentSchema:schema1175.properties.reason,data:data2};
+const err7 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1236.properties.reason.type,parentSchema:schema1236.properties.reason,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -10757,7 +10917,7 @@ data["reason"] = coerced3;
 }
 if(typeof data2 === "string"){
 if(func5(data2) > 1000){
-const err8 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema1175.properties.reason,data:data2};
+const err8 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema1236.properties.reason,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -10769,7 +10929,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1175.type,parentSchema:schema1175,data};
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1236.type,parentSchema:schema1236,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -10778,19 +10938,19 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate306.errors = vErrors;
+validate317.errors = vErrors;
 return errors === 0;
 }
 
-export const postServiceIdCycle = validate308;
-const schema1182 = {"title":"UserApiPostServiceIdCycleInput","type":"object","required":["id","cycle"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"cycle":{"type":"string","enum":["h","d","w","m","q","s","a","b","t","p4","p5"]}}};
+export const postServiceIdCycle = validate319;
+const schema1243 = {"title":"UserApiPostServiceIdCycleInput","type":"object","required":["id","cycle"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"cycle":{"type":"string","enum":["h","d","w","m","q","s","a","b","t","p4","p5"]}}};
 
-function validate308(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate319(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1182.required,parentSchema:schema1182,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1243.required,parentSchema:schema1243,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10800,7 +10960,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.cycle === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cycle"},message:"must have required property '"+"cycle"+"'",schema:schema1182.required,parentSchema:schema1182,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cycle"},message:"must have required property '"+"cycle"+"'",schema:schema1243.required,parentSchema:schema1243,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10829,7 +10989,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data0};
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.type,parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -10847,8 +11007,8 @@ data["id"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern49.test(data0)){
-const err3 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data0};
+if(!pattern91.test(data0)){
+const err3 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10879,7 +11039,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1182.properties.cycle.type,parentSchema:schema1182.properties.cycle,data:data1};
+const err4 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1243.properties.cycle.type,parentSchema:schema1243.properties.cycle,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -10897,7 +11057,7 @@ data["cycle"] = coerced1;
 }
 }
 if(!(((((((((((data1 === "h") || (data1 === "d")) || (data1 === "w")) || (data1 === "m")) || (data1 === "q")) || (data1 === "s")) || (data1 === "a")) || (data1 === "b")) || (data1 === "t")) || (data1 === "p4")) || (data1 === "p5"))){
-const err5 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/enum",keyword:"enum",params:{allowedValues: schema1182.properties.cycle.enum},message:"must be equal to one of the allowed values",schema:schema1182.properties.cycle.enum,parentSchema:schema1182.properties.cycle,data:data1};
+const err5 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/enum",keyword:"enum",params:{allowedValues: schema1243.properties.cycle.enum},message:"must be equal to one of the allowed values",schema:schema1243.properties.cycle.enum,parentSchema:schema1243.properties.cycle,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -10909,7 +11069,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1182.type,parentSchema:schema1182,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1243.type,parentSchema:schema1243,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -10918,19 +11078,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate308.errors = vErrors;
+validate319.errors = vErrors;
 return errors === 0;
 }
 
-export const postServiceIdLabel = validate310;
-const schema1188 = {"title":"UserApiPostServiceIdLabelInput","type":"object","required":["id","label"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"label":{"type":"string","maxLength":255}}};
+export const postServiceIdLabel = validate321;
+const schema1249 = {"title":"UserApiPostServiceIdLabelInput","type":"object","required":["id","label"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"label":{"type":"string","maxLength":255}}};
 
-function validate310(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate321(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1188.required,parentSchema:schema1188,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1249.required,parentSchema:schema1249,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10940,7 +11100,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.label === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'",schema:schema1188.required,parentSchema:schema1188,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'",schema:schema1249.required,parentSchema:schema1249,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10969,7 +11129,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data0};
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.type,parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -10987,8 +11147,8 @@ data["id"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern49.test(data0)){
-const err3 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data0};
+if(!pattern91.test(data0)){
+const err3 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -11019,7 +11179,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1188.properties.label.type,parentSchema:schema1188.properties.label,data:data1};
+const err4 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1249.properties.label.type,parentSchema:schema1249.properties.label,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -11038,7 +11198,7 @@ data["label"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(func5(data1) > 255){
-const err5 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1188.properties.label,data:data1};
+const err5 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1249.properties.label,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -11051,7 +11211,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1188.type,parentSchema:schema1188,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1249.type,parentSchema:schema1249,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -11060,19 +11220,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate310.errors = vErrors;
+validate321.errors = vErrors;
 return errors === 0;
 }
 
-export const postServiceIdRenew = validate312;
-const schema1194 = {"title":"UserApiPostServiceIdRenewInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
+export const postServiceIdRenew = validate323;
+const schema1255 = {"title":"UserApiPostServiceIdRenewInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
 
-function validate312(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate323(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1194.required,parentSchema:schema1194,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1255.required,parentSchema:schema1255,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11101,7 +11261,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data0};
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.type,parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11119,8 +11279,8 @@ data["id"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern49.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data0};
+if(!pattern91.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -11133,7 +11293,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1194.type,parentSchema:schema1194,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1255.type,parentSchema:schema1255,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -11142,19 +11302,203 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate312.errors = vErrors;
+validate323.errors = vErrors;
 return errors === 0;
 }
 
-export const postOrder = validate316;
-const schema1212 = {"title":"UserApiPostOrderInput","type":"object","required":["items"],"properties":{"items":{"$ref":"#/definitions/items"},"pay_method":{"$ref":"#/definitions/payMethod"},"promocode":{"$ref":"#/definitions/promocode"},"aff_id":{"$ref":"#/definitions/affId"},"ignore_errors":{"description":"true (JSON), \"1\" or \"true\" orders the items without problems and leaves the others out; false (the default) refuses the whole order","anyOf":[{"type":"boolean"},{"type":"string","enum":["0","1","true","false"]}],"default":false}}};
-const schema1203 = {"type":"string","maxLength":255,"description":"a promotion code of at most 255 characters"};
-const schema1197 = {"title":"UserApiOrderItems","type":"array","minItems":1,"maxItems":50,"description":"the items to order, 1 to 50","items":{"title":"UserApiOrderItemInput","type":"object","required":["type"],"properties":{"type":{"type":"string","enum":["product","domain"],"description":"product or domain"},"product_id":{"$ref":"../defs.json#/definitions/id","description":"a product item's product"},"cycle":{"$ref":"#/definitions/cycle"},"domain":{"$ref":"#/definitions/hostname"},"name":{"type":"string","maxLength":255,"description":"a domain item's full name, such as example.com"},"action":{"type":"string","enum":["register","transfer"],"default":"register","description":"register (the default) or transfer"},"years":{"type":"string","pattern":"^[1-9][0-9]?$","default":"1","description":"a number of years from 1 to 99 (default 1)"},"epp":{"type":"string","maxLength":255,"description":"a transfer authorisation code of at most 255 characters"},"nameservers":{"type":"array","maxItems":4,"items":{"$ref":"#/definitions/hostname"},"description":"up to 4 nameservers (none: the default ones)"}}}};
-const schema1199 = {"type":"string","enum":["h","d","w","m","q","s","a","b","t","p4","p5","Once","Free"],"description":"a billing cycle the product is sold on (m, q, s, a, b, t, p4, p5, d, w, h, Once or Free); default: its first"};
-const schema1200 = {"type":"string","maxLength":255,"description":"a hostname of at most 255 characters"};
-const pattern621 = new RegExp("^[1-9][0-9]?$", "u");
+export const getCategory = validate328;
+const schema1270 = {"title":"UserApiGetCategoryInput","type":"object"};
 
-function validate314(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate328(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(data && typeof data == "object" && !Array.isArray(data))){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1270.type,parentSchema:schema1270,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate328.errors = vErrors;
+return errors === 0;
+}
+
+export const getCategoryCategoryIdProduct = validate332;
+const schema1281 = {"title":"UserApiGetCategoryCategoryIdProductInput","type":"object","required":["category_id"],"properties":{"category_id":{"$ref":"../defs.json#/definitions/id"}}};
+
+function validate332(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.category_id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "category_id"},message:"must have required property '"+"category_id"+"'",schema:schema1281.required,parentSchema:schema1281,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.category_id !== undefined){
+let data0 = data.category_id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/category_id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.type,parentSchema:schema201,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["category_id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern91.test(data0)){
+const err2 = {instancePath:instancePath+"/category_id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema201,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1281.type,parentSchema:schema1281,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate332.errors = vErrors;
+return errors === 0;
+}
+
+export const getOrderProductId = validate344;
+const schema1341 = {"title":"UserApiGetOrderProductIdInput","type":"object","required":["product_id"],"properties":{"product_id":{"$ref":"../defs.json#/definitions/id"}}};
+
+function validate344(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.product_id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "product_id"},message:"must have required property '"+"product_id"+"'",schema:schema1341.required,parentSchema:schema1341,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.product_id !== undefined){
+let data0 = data.product_id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/product_id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.type,parentSchema:schema201,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["product_id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern91.test(data0)){
+const err2 = {instancePath:instancePath+"/product_id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema201,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1341.type,parentSchema:schema1341,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate344.errors = vErrors;
+return errors === 0;
+}
+
+export const postOrder = validate348;
+const schema1359 = {"title":"UserApiPostOrderInput","type":"object","required":["items"],"properties":{"items":{"$ref":"#/definitions/items"},"pay_method":{"$ref":"#/definitions/payMethod"},"promocode":{"$ref":"#/definitions/promocode"},"aff_id":{"$ref":"#/definitions/affId"},"ignore_errors":{"description":"true (JSON), \"1\" or \"true\" orders the items without problems and leaves the others out; false (the default) refuses the whole order","anyOf":[{"type":"boolean"},{"type":"string","enum":["0","1","true","false"]}],"default":false}}};
+const schema1350 = {"type":"string","maxLength":255,"description":"a promotion code of at most 255 characters"};
+const schema1344 = {"title":"UserApiOrderItems","type":"array","minItems":1,"maxItems":50,"description":"the items to order, 1 to 50","items":{"title":"UserApiOrderItemInput","type":"object","required":["type"],"properties":{"type":{"type":"string","enum":["product","domain"],"description":"product or domain"},"product_id":{"$ref":"../defs.json#/definitions/id","description":"a product item's product"},"cycle":{"$ref":"#/definitions/cycle"},"domain":{"$ref":"#/definitions/hostname"},"name":{"type":"string","maxLength":255,"description":"a domain item's full name, such as example.com"},"action":{"type":"string","enum":["register","transfer"],"default":"register","description":"register (the default) or transfer"},"years":{"type":"string","pattern":"^[1-9][0-9]?$","default":"1","description":"a number of years from 1 to 99 (default 1)"},"epp":{"type":"string","maxLength":255,"description":"a transfer authorisation code of at most 255 characters"},"nameservers":{"type":"array","maxItems":4,"items":{"$ref":"#/definitions/hostname"},"description":"up to 4 nameservers (none: the default ones)"}}}};
+const schema1346 = {"type":"string","enum":["h","d","w","m","q","s","a","b","t","p4","p5","Once","Free"],"description":"a billing cycle the product is sold on (m, q, s, a, b, t, p4, p5, d, w, h, Once or Free); default: its first"};
+const schema1347 = {"type":"string","maxLength":255,"description":"a hostname of at most 255 characters"};
+const pattern713 = new RegExp("^[1-9][0-9]?$", "u");
+
+function validate346(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(Array.isArray(data))){
@@ -11173,7 +11517,7 @@ if(dataType0 === "string" || dataType0 === "number"
 coerced0 = [data];
 }
 else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema1197.type,parentSchema:schema1197,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema1344.type,parentSchema:schema1344,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11192,7 +11536,7 @@ parentData[parentDataProperty] = coerced0;
 }
 if(Array.isArray(data)){
 if(data.length > 50){
-const err1 = {instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 50},message:"must NOT have more than 50 items",schema:50,parentSchema:schema1197,data};
+const err1 = {instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 50},message:"must NOT have more than 50 items",schema:50,parentSchema:schema1344,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11202,7 +11546,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.length < 1){
-const err2 = {instancePath,schemaPath:"#/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema1197,data};
+const err2 = {instancePath,schemaPath:"#/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema1344,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -11222,7 +11566,7 @@ if(data0.years === undefined){
 data0.years = "1";
 }
 if(data0.type === undefined){
-const err3 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema1197.items.required,parentSchema:schema1197.items,data:data0};
+const err3 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema1344.items.required,parentSchema:schema1344.items,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -11251,7 +11595,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/" + i0+"/type",schemaPath:"#/items/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1197.items.properties.type.type,parentSchema:schema1197.items.properties.type,data:data1};
+const err4 = {instancePath:instancePath+"/" + i0+"/type",schemaPath:"#/items/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1344.items.properties.type.type,parentSchema:schema1344.items.properties.type,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -11269,7 +11613,7 @@ data0["type"] = coerced1;
 }
 }
 if(!((data1 === "product") || (data1 === "domain"))){
-const err5 = {instancePath:instancePath+"/" + i0+"/type",schemaPath:"#/items/properties/type/enum",keyword:"enum",params:{allowedValues: schema1197.items.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema1197.items.properties.type.enum,parentSchema:schema1197.items.properties.type,data:data1};
+const err5 = {instancePath:instancePath+"/" + i0+"/type",schemaPath:"#/items/properties/type/enum",keyword:"enum",params:{allowedValues: schema1344.items.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema1344.items.properties.type.enum,parentSchema:schema1344.items.properties.type,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -11299,7 +11643,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err6 = {instancePath:instancePath+"/" + i0+"/product_id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data2};
+const err6 = {instancePath:instancePath+"/" + i0+"/product_id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.type,parentSchema:schema201,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -11317,8 +11661,8 @@ data0["product_id"] = coerced2;
 }
 }
 if(typeof data2 === "string"){
-if(!pattern49.test(data2)){
-const err7 = {instancePath:instancePath+"/" + i0+"/product_id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data2};
+if(!pattern91.test(data2)){
+const err7 = {instancePath:instancePath+"/" + i0+"/product_id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema201,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -11349,7 +11693,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err8 = {instancePath:instancePath+"/" + i0+"/cycle",schemaPath:"#/definitions/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1199.type,parentSchema:schema1199,data:data3};
+const err8 = {instancePath:instancePath+"/" + i0+"/cycle",schemaPath:"#/definitions/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1346.type,parentSchema:schema1346,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -11367,7 +11711,7 @@ data0["cycle"] = coerced3;
 }
 }
 if(!(((((((((((((data3 === "h") || (data3 === "d")) || (data3 === "w")) || (data3 === "m")) || (data3 === "q")) || (data3 === "s")) || (data3 === "a")) || (data3 === "b")) || (data3 === "t")) || (data3 === "p4")) || (data3 === "p5")) || (data3 === "Once")) || (data3 === "Free"))){
-const err9 = {instancePath:instancePath+"/" + i0+"/cycle",schemaPath:"#/definitions/cycle/enum",keyword:"enum",params:{allowedValues: schema1199.enum},message:"must be equal to one of the allowed values",schema:schema1199.enum,parentSchema:schema1199,data:data3};
+const err9 = {instancePath:instancePath+"/" + i0+"/cycle",schemaPath:"#/definitions/cycle/enum",keyword:"enum",params:{allowedValues: schema1346.enum},message:"must be equal to one of the allowed values",schema:schema1346.enum,parentSchema:schema1346,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -11397,7 +11741,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err10 = {instancePath:instancePath+"/" + i0+"/domain",schemaPath:"#/definitions/hostname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1200.type,parentSchema:schema1200,data:data4};
+const err10 = {instancePath:instancePath+"/" + i0+"/domain",schemaPath:"#/definitions/hostname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1347.type,parentSchema:schema1347,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -11416,7 +11760,7 @@ data0["domain"] = coerced4;
 }
 if(typeof data4 === "string"){
 if(func5(data4) > 255){
-const err11 = {instancePath:instancePath+"/" + i0+"/domain",schemaPath:"#/definitions/hostname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1200,data:data4};
+const err11 = {instancePath:instancePath+"/" + i0+"/domain",schemaPath:"#/definitions/hostname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1347,data:data4};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -11447,7 +11791,7 @@ else if(data5 === null){
 coerced5 = "";
 }
 else {
-const err12 = {instancePath:instancePath+"/" + i0+"/name",schemaPath:"#/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1197.items.properties.name.type,parentSchema:schema1197.items.properties.name,data:data5};
+const err12 = {instancePath:instancePath+"/" + i0+"/name",schemaPath:"#/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1344.items.properties.name.type,parentSchema:schema1344.items.properties.name,data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -11466,7 +11810,7 @@ data0["name"] = coerced5;
 }
 if(typeof data5 === "string"){
 if(func5(data5) > 255){
-const err13 = {instancePath:instancePath+"/" + i0+"/name",schemaPath:"#/items/properties/name/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1197.items.properties.name,data:data5};
+const err13 = {instancePath:instancePath+"/" + i0+"/name",schemaPath:"#/items/properties/name/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1344.items.properties.name,data:data5};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -11496,7 +11840,7 @@ else if(data6 === null){
 coerced6 = "";
 }
 else {
-const err14 = {instancePath:instancePath+"/" + i0+"/action",schemaPath:"#/items/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1197.items.properties.action.type,parentSchema:schema1197.items.properties.action,data:data6};
+const err14 = {instancePath:instancePath+"/" + i0+"/action",schemaPath:"#/items/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1344.items.properties.action.type,parentSchema:schema1344.items.properties.action,data:data6};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -11514,7 +11858,7 @@ data0["action"] = coerced6;
 }
 }
 if(!((data6 === "register") || (data6 === "transfer"))){
-const err15 = {instancePath:instancePath+"/" + i0+"/action",schemaPath:"#/items/properties/action/enum",keyword:"enum",params:{allowedValues: schema1197.items.properties.action.enum},message:"must be equal to one of the allowed values",schema:schema1197.items.properties.action.enum,parentSchema:schema1197.items.properties.action,data:data6};
+const err15 = {instancePath:instancePath+"/" + i0+"/action",schemaPath:"#/items/properties/action/enum",keyword:"enum",params:{allowedValues: schema1344.items.properties.action.enum},message:"must be equal to one of the allowed values",schema:schema1344.items.properties.action.enum,parentSchema:schema1344.items.properties.action,data:data6};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -11542,7 +11886,7 @@ else if(data7 === null){
 coerced7 = "";
 }
 else {
-const err16 = {instancePath:instancePath+"/" + i0+"/years",schemaPath:"#/items/properties/years/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1197.items.properties.years.type,parentSchema:schema1197.items.properties.years,data:data7};
+const err16 = {instancePath:instancePath+"/" + i0+"/years",schemaPath:"#/items/properties/years/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1344.items.properties.years.type,parentSchema:schema1344.items.properties.years,data:data7};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -11560,8 +11904,8 @@ data0["years"] = coerced7;
 }
 }
 if(typeof data7 === "string"){
-if(!pattern621.test(data7)){
-const err17 = {instancePath:instancePath+"/" + i0+"/years",schemaPath:"#/items/properties/years/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]?$"},message:"must match pattern \""+"^[1-9][0-9]?$"+"\"",schema:"^[1-9][0-9]?$",parentSchema:schema1197.items.properties.years,data:data7};
+if(!pattern713.test(data7)){
+const err17 = {instancePath:instancePath+"/" + i0+"/years",schemaPath:"#/items/properties/years/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]?$"},message:"must match pattern \""+"^[1-9][0-9]?$"+"\"",schema:"^[1-9][0-9]?$",parentSchema:schema1344.items.properties.years,data:data7};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -11591,7 +11935,7 @@ else if(data8 === null){
 coerced8 = "";
 }
 else {
-const err18 = {instancePath:instancePath+"/" + i0+"/epp",schemaPath:"#/items/properties/epp/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1197.items.properties.epp.type,parentSchema:schema1197.items.properties.epp,data:data8};
+const err18 = {instancePath:instancePath+"/" + i0+"/epp",schemaPath:"#/items/properties/epp/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1344.items.properties.epp.type,parentSchema:schema1344.items.properties.epp,data:data8};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -11610,7 +11954,7 @@ data0["epp"] = coerced8;
 }
 if(typeof data8 === "string"){
 if(func5(data8) > 255){
-const err19 = {instancePath:instancePath+"/" + i0+"/epp",schemaPath:"#/items/properties/epp/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1197.items.properties.epp,data:data8};
+const err19 = {instancePath:instancePath+"/" + i0+"/epp",schemaPath:"#/items/properties/epp/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1344.items.properties.epp,data:data8};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -11639,7 +11983,7 @@ if(dataType9 === "string" || dataType9 === "number"
 coerced9 = [data9];
 }
 else {
-const err20 = {instancePath:instancePath+"/" + i0+"/nameservers",schemaPath:"#/items/properties/nameservers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema1197.items.properties.nameservers.type,parentSchema:schema1197.items.properties.nameservers,data:data9};
+const err20 = {instancePath:instancePath+"/" + i0+"/nameservers",schemaPath:"#/items/properties/nameservers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema1344.items.properties.nameservers.type,parentSchema:schema1344.items.properties.nameservers,data:data9};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -11658,7 +12002,7 @@ data0["nameservers"] = coerced9;
 }
 if(Array.isArray(data9)){
 if(data9.length > 4){
-const err21 = {instancePath:instancePath+"/" + i0+"/nameservers",schemaPath:"#/items/properties/nameservers/maxItems",keyword:"maxItems",params:{limit: 4},message:"must NOT have more than 4 items",schema:4,parentSchema:schema1197.items.properties.nameservers,data:data9};
+const err21 = {instancePath:instancePath+"/" + i0+"/nameservers",schemaPath:"#/items/properties/nameservers/maxItems",keyword:"maxItems",params:{limit: 4},message:"must NOT have more than 4 items",schema:4,parentSchema:schema1344.items.properties.nameservers,data:data9};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -11688,7 +12032,7 @@ else if(data10 === null){
 coerced10 = "";
 }
 else {
-const err22 = {instancePath:instancePath+"/" + i0+"/nameservers/" + i1,schemaPath:"#/definitions/hostname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1200.type,parentSchema:schema1200,data:data10};
+const err22 = {instancePath:instancePath+"/" + i0+"/nameservers/" + i1,schemaPath:"#/definitions/hostname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1347.type,parentSchema:schema1347,data:data10};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -11707,7 +12051,7 @@ data9[i1] = coerced10;
 }
 if(typeof data10 === "string"){
 if(func5(data10) > 255){
-const err23 = {instancePath:instancePath+"/" + i0+"/nameservers/" + i1,schemaPath:"#/definitions/hostname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1200,data:data10};
+const err23 = {instancePath:instancePath+"/" + i0+"/nameservers/" + i1,schemaPath:"#/definitions/hostname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1347,data:data10};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -11722,7 +12066,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1197.items.type,parentSchema:schema1197.items,data:data0};
+const err24 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1344.items.type,parentSchema:schema1344.items,data:data0};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -11733,12 +12077,12 @@ errors++;
 }
 }
 }
-validate314.errors = vErrors;
+validate346.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate316(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate348(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -11746,7 +12090,7 @@ if(data.ignore_errors === undefined){
 data.ignore_errors = false;
 }
 if(data.items === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "items"},message:"must have required property '"+"items"+"'",schema:schema1212.required,parentSchema:schema1212,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "items"},message:"must have required property '"+"items"+"'",schema:schema1359.required,parentSchema:schema1359,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11756,8 +12100,8 @@ vErrors.push(err0);
 errors++;
 }
 if(data.items !== undefined){
-if(!(validate314(data.items, {instancePath:instancePath+"/items",parentData:data,parentDataProperty:"items",rootData}))){
-vErrors = vErrors === null ? validate314.errors : vErrors.concat(validate314.errors);
+if(!(validate346(data.items, {instancePath:instancePath+"/items",parentData:data,parentDataProperty:"items",rootData}))){
+vErrors = vErrors === null ? validate346.errors : vErrors.concat(validate346.errors);
 errors = vErrors.length;
 }
 }
@@ -11781,7 +12125,7 @@ else if(data1 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/pay_method",schemaPath:"#/definitions/payMethod/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data1};
+const err1 = {instancePath:instancePath+"/pay_method",schemaPath:"#/definitions/payMethod/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.type,parentSchema:schema201,data:data1};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11799,8 +12143,8 @@ data["pay_method"] = coerced0;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern49.test(data1)){
-const err2 = {instancePath:instancePath+"/pay_method",schemaPath:"#/definitions/payMethod/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data1};
+if(!pattern91.test(data1)){
+const err2 = {instancePath:instancePath+"/pay_method",schemaPath:"#/definitions/payMethod/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema201,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -11831,7 +12175,7 @@ else if(data2 === null){
 coerced1 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/promocode",schemaPath:"#/definitions/promocode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1203.type,parentSchema:schema1203,data:data2};
+const err3 = {instancePath:instancePath+"/promocode",schemaPath:"#/definitions/promocode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1350.type,parentSchema:schema1350,data:data2};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -11850,7 +12194,7 @@ data["promocode"] = coerced1;
 }
 if(typeof data2 === "string"){
 if(func5(data2) > 255){
-const err4 = {instancePath:instancePath+"/promocode",schemaPath:"#/definitions/promocode/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1203,data:data2};
+const err4 = {instancePath:instancePath+"/promocode",schemaPath:"#/definitions/promocode/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1350,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -11881,7 +12225,7 @@ else if(data3 === null){
 coerced2 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/aff_id",schemaPath:"#/definitions/affId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data3};
+const err5 = {instancePath:instancePath+"/aff_id",schemaPath:"#/definitions/affId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.type,parentSchema:schema201,data:data3};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -11899,8 +12243,8 @@ data["aff_id"] = coerced2;
 }
 }
 if(typeof data3 === "string"){
-if(!pattern49.test(data3)){
-const err6 = {instancePath:instancePath+"/aff_id",schemaPath:"#/definitions/affId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data3};
+if(!pattern91.test(data3)){
+const err6 = {instancePath:instancePath+"/aff_id",schemaPath:"#/definitions/affId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema201,data:data3};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -11933,7 +12277,7 @@ else if(data4 === "true" || data4 === 1){
 coerced3 = true;
 }
 else {
-const err7 = {instancePath:instancePath+"/ignore_errors",schemaPath:"#/properties/ignore_errors/anyOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema1212.properties.ignore_errors.anyOf[0].type,parentSchema:schema1212.properties.ignore_errors.anyOf[0],data:data4};
+const err7 = {instancePath:instancePath+"/ignore_errors",schemaPath:"#/properties/ignore_errors/anyOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema1359.properties.ignore_errors.anyOf[0].type,parentSchema:schema1359.properties.ignore_errors.anyOf[0],data:data4};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -11972,7 +12316,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err8 = {instancePath:instancePath+"/ignore_errors",schemaPath:"#/properties/ignore_errors/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1212.properties.ignore_errors.anyOf[1].type,parentSchema:schema1212.properties.ignore_errors.anyOf[1],data:data4};
+const err8 = {instancePath:instancePath+"/ignore_errors",schemaPath:"#/properties/ignore_errors/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1359.properties.ignore_errors.anyOf[1].type,parentSchema:schema1359.properties.ignore_errors.anyOf[1],data:data4};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -11990,7 +12334,7 @@ data["ignore_errors"] = coerced4;
 }
 }
 if(!((((data4 === "0") || (data4 === "1")) || (data4 === "true")) || (data4 === "false"))){
-const err9 = {instancePath:instancePath+"/ignore_errors",schemaPath:"#/properties/ignore_errors/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema1212.properties.ignore_errors.anyOf[1].enum},message:"must be equal to one of the allowed values",schema:schema1212.properties.ignore_errors.anyOf[1].enum,parentSchema:schema1212.properties.ignore_errors.anyOf[1],data:data4};
+const err9 = {instancePath:instancePath+"/ignore_errors",schemaPath:"#/properties/ignore_errors/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema1359.properties.ignore_errors.anyOf[1].enum},message:"must be equal to one of the allowed values",schema:schema1359.properties.ignore_errors.anyOf[1].enum,parentSchema:schema1359.properties.ignore_errors.anyOf[1],data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -12003,7 +12347,7 @@ var _valid0 = _errs15 === errors;
 valid4 = valid4 || _valid0;
 }
 if(!valid4){
-const err10 = {instancePath:instancePath+"/ignore_errors",schemaPath:"#/properties/ignore_errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema1212.properties.ignore_errors.anyOf,parentSchema:schema1212.properties.ignore_errors,data:data4};
+const err10 = {instancePath:instancePath+"/ignore_errors",schemaPath:"#/properties/ignore_errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema1359.properties.ignore_errors.anyOf,parentSchema:schema1359.properties.ignore_errors,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -12025,7 +12369,7 @@ vErrors = null;
 }
 }
 else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1212.type,parentSchema:schema1212,data};
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1359.type,parentSchema:schema1359,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -12034,19 +12378,19 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate316.errors = vErrors;
+validate348.errors = vErrors;
 return errors === 0;
 }
 
-export const postOrderProductId = validate321;
-const schema1231 = {"title":"UserApiPostOrderProductIdInput","type":"object","required":["product_id"],"properties":{"product_id":{"$ref":"../defs.json#/definitions/id"},"cycle":{"$ref":"postOrder.json#/definitions/cycle"},"domain":{"$ref":"postOrder.json#/definitions/hostname"},"pay_method":{"$ref":"postOrder.json#/definitions/payMethod"},"promocode":{"$ref":"postOrder.json#/definitions/promocode"},"aff_id":{"$ref":"postOrder.json#/definitions/affId"}}};
+export const postOrderProductId = validate353;
+const schema1378 = {"title":"UserApiPostOrderProductIdInput","type":"object","required":["product_id"],"properties":{"product_id":{"$ref":"../defs.json#/definitions/id"},"cycle":{"$ref":"postOrder.json#/definitions/cycle"},"domain":{"$ref":"postOrder.json#/definitions/hostname"},"pay_method":{"$ref":"postOrder.json#/definitions/payMethod"},"promocode":{"$ref":"postOrder.json#/definitions/promocode"},"aff_id":{"$ref":"postOrder.json#/definitions/affId"}}};
 
-function validate321(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate353(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.product_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "product_id"},message:"must have required property '"+"product_id"+"'",schema:schema1231.required,parentSchema:schema1231,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "product_id"},message:"must have required property '"+"product_id"+"'",schema:schema1378.required,parentSchema:schema1378,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -12075,7 +12419,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/product_id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data0};
+const err1 = {instancePath:instancePath+"/product_id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.type,parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -12093,8 +12437,8 @@ data["product_id"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern49.test(data0)){
-const err2 = {instancePath:instancePath+"/product_id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data0};
+if(!pattern91.test(data0)){
+const err2 = {instancePath:instancePath+"/product_id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -12125,7 +12469,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/cycle",schemaPath:"postOrder.json#/definitions/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1199.type,parentSchema:schema1199,data:data1};
+const err3 = {instancePath:instancePath+"/cycle",schemaPath:"postOrder.json#/definitions/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1346.type,parentSchema:schema1346,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -12143,7 +12487,7 @@ data["cycle"] = coerced1;
 }
 }
 if(!(((((((((((((data1 === "h") || (data1 === "d")) || (data1 === "w")) || (data1 === "m")) || (data1 === "q")) || (data1 === "s")) || (data1 === "a")) || (data1 === "b")) || (data1 === "t")) || (data1 === "p4")) || (data1 === "p5")) || (data1 === "Once")) || (data1 === "Free"))){
-const err4 = {instancePath:instancePath+"/cycle",schemaPath:"postOrder.json#/definitions/cycle/enum",keyword:"enum",params:{allowedValues: schema1199.enum},message:"must be equal to one of the allowed values",schema:schema1199.enum,parentSchema:schema1199,data:data1};
+const err4 = {instancePath:instancePath+"/cycle",schemaPath:"postOrder.json#/definitions/cycle/enum",keyword:"enum",params:{allowedValues: schema1346.enum},message:"must be equal to one of the allowed values",schema:schema1346.enum,parentSchema:schema1346,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -12173,7 +12517,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/domain",schemaPath:"postOrder.json#/definitions/hostname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1200.type,parentSchema:schema1200,data:data2};
+const err5 = {instancePath:instancePath+"/domain",schemaPath:"postOrder.json#/definitions/hostname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1347.type,parentSchema:schema1347,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -12192,7 +12536,7 @@ data["domain"] = coerced2;
 }
 if(typeof data2 === "string"){
 if(func5(data2) > 255){
-const err6 = {instancePath:instancePath+"/domain",schemaPath:"postOrder.json#/definitions/hostname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1200,data:data2};
+const err6 = {instancePath:instancePath+"/domain",schemaPath:"postOrder.json#/definitions/hostname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1347,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -12223,7 +12567,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err7 = {instancePath:instancePath+"/pay_method",schemaPath:"postOrder.json#/definitions/payMethod/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data3};
+const err7 = {instancePath:instancePath+"/pay_method",schemaPath:"postOrder.json#/definitions/payMethod/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.type,parentSchema:schema201,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -12241,8 +12585,8 @@ data["pay_method"] = coerced3;
 }
 }
 if(typeof data3 === "string"){
-if(!pattern49.test(data3)){
-const err8 = {instancePath:instancePath+"/pay_method",schemaPath:"postOrder.json#/definitions/payMethod/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data3};
+if(!pattern91.test(data3)){
+const err8 = {instancePath:instancePath+"/pay_method",schemaPath:"postOrder.json#/definitions/payMethod/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema201,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -12273,7 +12617,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err9 = {instancePath:instancePath+"/promocode",schemaPath:"postOrder.json#/definitions/promocode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1203.type,parentSchema:schema1203,data:data4};
+const err9 = {instancePath:instancePath+"/promocode",schemaPath:"postOrder.json#/definitions/promocode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1350.type,parentSchema:schema1350,data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -12292,7 +12636,7 @@ data["promocode"] = coerced4;
 }
 if(typeof data4 === "string"){
 if(func5(data4) > 255){
-const err10 = {instancePath:instancePath+"/promocode",schemaPath:"postOrder.json#/definitions/promocode/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1203,data:data4};
+const err10 = {instancePath:instancePath+"/promocode",schemaPath:"postOrder.json#/definitions/promocode/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1350,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -12323,7 +12667,7 @@ else if(data5 === null){
 coerced5 = "";
 }
 else {
-const err11 = {instancePath:instancePath+"/aff_id",schemaPath:"postOrder.json#/definitions/affId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data5};
+const err11 = {instancePath:instancePath+"/aff_id",schemaPath:"postOrder.json#/definitions/affId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.type,parentSchema:schema201,data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -12341,8 +12685,8 @@ data["aff_id"] = coerced5;
 }
 }
 if(typeof data5 === "string"){
-if(!pattern49.test(data5)){
-const err12 = {instancePath:instancePath+"/aff_id",schemaPath:"postOrder.json#/definitions/affId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data5};
+if(!pattern91.test(data5)){
+const err12 = {instancePath:instancePath+"/aff_id",schemaPath:"postOrder.json#/definitions/affId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema201,data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -12355,7 +12699,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1231.type,parentSchema:schema1231,data};
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1378.type,parentSchema:schema1378,data};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -12364,15 +12708,107 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate321.errors = vErrors;
+validate353.errors = vErrors;
 return errors === 0;
 }
 
-export const postQuote = validate335;
-const schema1335 = {"title":"UserApiPostQuoteInput","type":"object","required":["items"],"properties":{"items":{"$ref":"postOrder.json#/definitions/items"},"pay_method":{"$ref":"postOrder.json#/definitions/payMethod"},"promocode":{"$ref":"postOrder.json#/definitions/promocode"},"aff_id":{"$ref":"postOrder.json#/definitions/affId"},"ignore_errors":{"$ref":"postOrder.json#/properties/input/properties/ignore_errors"},"output":{"type":"string","enum":["short","config","full"],"default":"short","description":"short (the default), config or full"}}};
-const schema1247 = {"description":"true (JSON), \"1\" or \"true\" orders the items without problems and leaves the others out; false (the default) refuses the whole order","anyOf":[{"type":"boolean"},{"type":"string","enum":["0","1","true","false"]}],"default":false};
+export const postPasswordreset = validate355;
+const schema1388 = {"title":"UserApiPostPasswordresetInput","type":"object","required":["email"],"properties":{"email":{"$ref":"../../operations/clients/addClient.json#/definitions/email"}}};
 
-function validate323(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate355(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.email === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema1388.required,parentSchema:schema1388,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.email !== undefined){
+let data0 = data.email;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/email",schemaPath:"../../operations/clients/addClient.json#/definitions/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema79.type,parentSchema:schema79,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["email"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(func5(data0) > 254){
+const err2 = {instancePath:instancePath+"/email",schemaPath:"../../operations/clients/addClient.json#/definitions/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema79,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(!pattern1.test(data0)){
+const err3 = {instancePath:instancePath+"/email",schemaPath:"../../operations/clients/addClient.json#/definitions/email/pattern",keyword:"pattern",params:{pattern: "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"},message:"must match pattern \""+"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"+"\"",schema:"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$",parentSchema:schema79,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1388.type,parentSchema:schema1388,data};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate355.errors = vErrors;
+return errors === 0;
+}
+
+export const postQuote = validate369;
+const schema1487 = {"title":"UserApiPostQuoteInput","type":"object","required":["items"],"properties":{"items":{"$ref":"postOrder.json#/definitions/items"},"pay_method":{"$ref":"postOrder.json#/definitions/payMethod"},"promocode":{"$ref":"postOrder.json#/definitions/promocode"},"aff_id":{"$ref":"postOrder.json#/definitions/affId"},"ignore_errors":{"$ref":"postOrder.json#/properties/input/properties/ignore_errors"},"output":{"type":"string","enum":["short","config","full"],"default":"short","description":"short (the default), config or full"}}};
+const schema1399 = {"description":"true (JSON), \"1\" or \"true\" orders the items without problems and leaves the others out; false (the default) refuses the whole order","anyOf":[{"type":"boolean"},{"type":"string","enum":["0","1","true","false"]}],"default":false};
+
+function validate357(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(Array.isArray(data))){
@@ -12391,7 +12827,7 @@ if(dataType0 === "string" || dataType0 === "number"
 coerced0 = [data];
 }
 else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema1197.type,parentSchema:schema1197,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema1344.type,parentSchema:schema1344,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -12410,7 +12846,7 @@ parentData[parentDataProperty] = coerced0;
 }
 if(Array.isArray(data)){
 if(data.length > 50){
-const err1 = {instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 50},message:"must NOT have more than 50 items",schema:50,parentSchema:schema1197,data};
+const err1 = {instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 50},message:"must NOT have more than 50 items",schema:50,parentSchema:schema1344,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -12420,7 +12856,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.length < 1){
-const err2 = {instancePath,schemaPath:"#/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema1197,data};
+const err2 = {instancePath,schemaPath:"#/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema1344,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -12440,7 +12876,7 @@ if(data0.years === undefined){
 data0.years = "1";
 }
 if(data0.type === undefined){
-const err3 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema1197.items.required,parentSchema:schema1197.items,data:data0};
+const err3 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema1344.items.required,parentSchema:schema1344.items,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -12469,7 +12905,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/" + i0+"/type",schemaPath:"#/items/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1197.items.properties.type.type,parentSchema:schema1197.items.properties.type,data:data1};
+const err4 = {instancePath:instancePath+"/" + i0+"/type",schemaPath:"#/items/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1344.items.properties.type.type,parentSchema:schema1344.items.properties.type,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -12487,7 +12923,7 @@ data0["type"] = coerced1;
 }
 }
 if(!((data1 === "product") || (data1 === "domain"))){
-const err5 = {instancePath:instancePath+"/" + i0+"/type",schemaPath:"#/items/properties/type/enum",keyword:"enum",params:{allowedValues: schema1197.items.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema1197.items.properties.type.enum,parentSchema:schema1197.items.properties.type,data:data1};
+const err5 = {instancePath:instancePath+"/" + i0+"/type",schemaPath:"#/items/properties/type/enum",keyword:"enum",params:{allowedValues: schema1344.items.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema1344.items.properties.type.enum,parentSchema:schema1344.items.properties.type,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -12517,7 +12953,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err6 = {instancePath:instancePath+"/" + i0+"/product_id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data2};
+const err6 = {instancePath:instancePath+"/" + i0+"/product_id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.type,parentSchema:schema201,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -12535,8 +12971,8 @@ data0["product_id"] = coerced2;
 }
 }
 if(typeof data2 === "string"){
-if(!pattern49.test(data2)){
-const err7 = {instancePath:instancePath+"/" + i0+"/product_id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data2};
+if(!pattern91.test(data2)){
+const err7 = {instancePath:instancePath+"/" + i0+"/product_id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema201,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -12567,7 +13003,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err8 = {instancePath:instancePath+"/" + i0+"/cycle",schemaPath:"#/definitions/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1199.type,parentSchema:schema1199,data:data3};
+const err8 = {instancePath:instancePath+"/" + i0+"/cycle",schemaPath:"#/definitions/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1346.type,parentSchema:schema1346,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -12585,7 +13021,7 @@ data0["cycle"] = coerced3;
 }
 }
 if(!(((((((((((((data3 === "h") || (data3 === "d")) || (data3 === "w")) || (data3 === "m")) || (data3 === "q")) || (data3 === "s")) || (data3 === "a")) || (data3 === "b")) || (data3 === "t")) || (data3 === "p4")) || (data3 === "p5")) || (data3 === "Once")) || (data3 === "Free"))){
-const err9 = {instancePath:instancePath+"/" + i0+"/cycle",schemaPath:"#/definitions/cycle/enum",keyword:"enum",params:{allowedValues: schema1199.enum},message:"must be equal to one of the allowed values",schema:schema1199.enum,parentSchema:schema1199,data:data3};
+const err9 = {instancePath:instancePath+"/" + i0+"/cycle",schemaPath:"#/definitions/cycle/enum",keyword:"enum",params:{allowedValues: schema1346.enum},message:"must be equal to one of the allowed values",schema:schema1346.enum,parentSchema:schema1346,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -12615,7 +13051,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err10 = {instancePath:instancePath+"/" + i0+"/domain",schemaPath:"#/definitions/hostname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1200.type,parentSchema:schema1200,data:data4};
+const err10 = {instancePath:instancePath+"/" + i0+"/domain",schemaPath:"#/definitions/hostname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1347.type,parentSchema:schema1347,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -12634,7 +13070,7 @@ data0["domain"] = coerced4;
 }
 if(typeof data4 === "string"){
 if(func5(data4) > 255){
-const err11 = {instancePath:instancePath+"/" + i0+"/domain",schemaPath:"#/definitions/hostname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1200,data:data4};
+const err11 = {instancePath:instancePath+"/" + i0+"/domain",schemaPath:"#/definitions/hostname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1347,data:data4};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -12665,7 +13101,7 @@ else if(data5 === null){
 coerced5 = "";
 }
 else {
-const err12 = {instancePath:instancePath+"/" + i0+"/name",schemaPath:"#/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1197.items.properties.name.type,parentSchema:schema1197.items.properties.name,data:data5};
+const err12 = {instancePath:instancePath+"/" + i0+"/name",schemaPath:"#/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1344.items.properties.name.type,parentSchema:schema1344.items.properties.name,data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -12684,7 +13120,7 @@ data0["name"] = coerced5;
 }
 if(typeof data5 === "string"){
 if(func5(data5) > 255){
-const err13 = {instancePath:instancePath+"/" + i0+"/name",schemaPath:"#/items/properties/name/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1197.items.properties.name,data:data5};
+const err13 = {instancePath:instancePath+"/" + i0+"/name",schemaPath:"#/items/properties/name/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1344.items.properties.name,data:data5};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -12714,7 +13150,7 @@ else if(data6 === null){
 coerced6 = "";
 }
 else {
-const err14 = {instancePath:instancePath+"/" + i0+"/action",schemaPath:"#/items/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1197.items.properties.action.type,parentSchema:schema1197.items.properties.action,data:data6};
+const err14 = {instancePath:instancePath+"/" + i0+"/action",schemaPath:"#/items/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1344.items.properties.action.type,parentSchema:schema1344.items.properties.action,data:data6};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -12732,7 +13168,7 @@ data0["action"] = coerced6;
 }
 }
 if(!((data6 === "register") || (data6 === "transfer"))){
-const err15 = {instancePath:instancePath+"/" + i0+"/action",schemaPath:"#/items/properties/action/enum",keyword:"enum",params:{allowedValues: schema1197.items.properties.action.enum},message:"must be equal to one of the allowed values",schema:schema1197.items.properties.action.enum,parentSchema:schema1197.items.properties.action,data:data6};
+const err15 = {instancePath:instancePath+"/" + i0+"/action",schemaPath:"#/items/properties/action/enum",keyword:"enum",params:{allowedValues: schema1344.items.properties.action.enum},message:"must be equal to one of the allowed values",schema:schema1344.items.properties.action.enum,parentSchema:schema1344.items.properties.action,data:data6};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -12760,7 +13196,7 @@ else if(data7 === null){
 coerced7 = "";
 }
 else {
-const err16 = {instancePath:instancePath+"/" + i0+"/years",schemaPath:"#/items/properties/years/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1197.items.properties.years.type,parentSchema:schema1197.items.properties.years,data:data7};
+const err16 = {instancePath:instancePath+"/" + i0+"/years",schemaPath:"#/items/properties/years/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1344.items.properties.years.type,parentSchema:schema1344.items.properties.years,data:data7};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -12778,8 +13214,8 @@ data0["years"] = coerced7;
 }
 }
 if(typeof data7 === "string"){
-if(!pattern621.test(data7)){
-const err17 = {instancePath:instancePath+"/" + i0+"/years",schemaPath:"#/items/properties/years/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]?$"},message:"must match pattern \""+"^[1-9][0-9]?$"+"\"",schema:"^[1-9][0-9]?$",parentSchema:schema1197.items.properties.years,data:data7};
+if(!pattern713.test(data7)){
+const err17 = {instancePath:instancePath+"/" + i0+"/years",schemaPath:"#/items/properties/years/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]?$"},message:"must match pattern \""+"^[1-9][0-9]?$"+"\"",schema:"^[1-9][0-9]?$",parentSchema:schema1344.items.properties.years,data:data7};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -12809,7 +13245,7 @@ else if(data8 === null){
 coerced8 = "";
 }
 else {
-const err18 = {instancePath:instancePath+"/" + i0+"/epp",schemaPath:"#/items/properties/epp/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1197.items.properties.epp.type,parentSchema:schema1197.items.properties.epp,data:data8};
+const err18 = {instancePath:instancePath+"/" + i0+"/epp",schemaPath:"#/items/properties/epp/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1344.items.properties.epp.type,parentSchema:schema1344.items.properties.epp,data:data8};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -12828,7 +13264,7 @@ data0["epp"] = coerced8;
 }
 if(typeof data8 === "string"){
 if(func5(data8) > 255){
-const err19 = {instancePath:instancePath+"/" + i0+"/epp",schemaPath:"#/items/properties/epp/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1197.items.properties.epp,data:data8};
+const err19 = {instancePath:instancePath+"/" + i0+"/epp",schemaPath:"#/items/properties/epp/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1344.items.properties.epp,data:data8};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -12857,7 +13293,7 @@ if(dataType9 === "string" || dataType9 === "number"
 coerced9 = [data9];
 }
 else {
-const err20 = {instancePath:instancePath+"/" + i0+"/nameservers",schemaPath:"#/items/properties/nameservers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema1197.items.properties.nameservers.type,parentSchema:schema1197.items.properties.nameservers,data:data9};
+const err20 = {instancePath:instancePath+"/" + i0+"/nameservers",schemaPath:"#/items/properties/nameservers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema1344.items.properties.nameservers.type,parentSchema:schema1344.items.properties.nameservers,data:data9};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -12876,7 +13312,7 @@ data0["nameservers"] = coerced9;
 }
 if(Array.isArray(data9)){
 if(data9.length > 4){
-const err21 = {instancePath:instancePath+"/" + i0+"/nameservers",schemaPath:"#/items/properties/nameservers/maxItems",keyword:"maxItems",params:{limit: 4},message:"must NOT have more than 4 items",schema:4,parentSchema:schema1197.items.properties.nameservers,data:data9};
+const err21 = {instancePath:instancePath+"/" + i0+"/nameservers",schemaPath:"#/items/properties/nameservers/maxItems",keyword:"maxItems",params:{limit: 4},message:"must NOT have more than 4 items",schema:4,parentSchema:schema1344.items.properties.nameservers,data:data9};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -12906,7 +13342,7 @@ else if(data10 === null){
 coerced10 = "";
 }
 else {
-const err22 = {instancePath:instancePath+"/" + i0+"/nameservers/" + i1,schemaPath:"#/definitions/hostname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1200.type,parentSchema:schema1200,data:data10};
+const err22 = {instancePath:instancePath+"/" + i0+"/nameservers/" + i1,schemaPath:"#/definitions/hostname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1347.type,parentSchema:schema1347,data:data10};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -12925,7 +13361,7 @@ data9[i1] = coerced10;
 }
 if(typeof data10 === "string"){
 if(func5(data10) > 255){
-const err23 = {instancePath:instancePath+"/" + i0+"/nameservers/" + i1,schemaPath:"#/definitions/hostname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1200,data:data10};
+const err23 = {instancePath:instancePath+"/" + i0+"/nameservers/" + i1,schemaPath:"#/definitions/hostname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1347,data:data10};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -12940,7 +13376,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1197.items.type,parentSchema:schema1197.items,data:data0};
+const err24 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1344.items.type,parentSchema:schema1344.items,data:data0};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -12951,12 +13387,12 @@ errors++;
 }
 }
 }
-validate323.errors = vErrors;
+validate357.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate335(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate369(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12964,7 +13400,7 @@ if(data.output === undefined){
 data.output = "short";
 }
 if(data.items === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "items"},message:"must have required property '"+"items"+"'",schema:schema1335.required,parentSchema:schema1335,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "items"},message:"must have required property '"+"items"+"'",schema:schema1487.required,parentSchema:schema1487,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -12974,8 +13410,8 @@ vErrors.push(err0);
 errors++;
 }
 if(data.items !== undefined){
-if(!(validate323(data.items, {instancePath:instancePath+"/items",parentData:data,parentDataProperty:"items",rootData}))){
-vErrors = vErrors === null ? validate323.errors : vErrors.concat(validate323.errors);
+if(!(validate357(data.items, {instancePath:instancePath+"/items",parentData:data,parentDataProperty:"items",rootData}))){
+vErrors = vErrors === null ? validate357.errors : vErrors.concat(validate357.errors);
 errors = vErrors.length;
 }
 }
@@ -12999,7 +13435,7 @@ else if(data1 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/pay_method",schemaPath:"postOrder.json#/definitions/payMethod/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data1};
+const err1 = {instancePath:instancePath+"/pay_method",schemaPath:"postOrder.json#/definitions/payMethod/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.type,parentSchema:schema201,data:data1};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -13017,8 +13453,8 @@ data["pay_method"] = coerced0;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern49.test(data1)){
-const err2 = {instancePath:instancePath+"/pay_method",schemaPath:"postOrder.json#/definitions/payMethod/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data1};
+if(!pattern91.test(data1)){
+const err2 = {instancePath:instancePath+"/pay_method",schemaPath:"postOrder.json#/definitions/payMethod/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema201,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -13049,7 +13485,7 @@ else if(data2 === null){
 coerced1 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/promocode",schemaPath:"postOrder.json#/definitions/promocode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1203.type,parentSchema:schema1203,data:data2};
+const err3 = {instancePath:instancePath+"/promocode",schemaPath:"postOrder.json#/definitions/promocode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1350.type,parentSchema:schema1350,data:data2};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -13068,7 +13504,7 @@ data["promocode"] = coerced1;
 }
 if(typeof data2 === "string"){
 if(func5(data2) > 255){
-const err4 = {instancePath:instancePath+"/promocode",schemaPath:"postOrder.json#/definitions/promocode/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1203,data:data2};
+const err4 = {instancePath:instancePath+"/promocode",schemaPath:"postOrder.json#/definitions/promocode/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1350,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -13099,7 +13535,7 @@ else if(data3 === null){
 coerced2 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/aff_id",schemaPath:"postOrder.json#/definitions/affId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data3};
+const err5 = {instancePath:instancePath+"/aff_id",schemaPath:"postOrder.json#/definitions/affId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.type,parentSchema:schema201,data:data3};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -13117,8 +13553,8 @@ data["aff_id"] = coerced2;
 }
 }
 if(typeof data3 === "string"){
-if(!pattern49.test(data3)){
-const err6 = {instancePath:instancePath+"/aff_id",schemaPath:"postOrder.json#/definitions/affId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data3};
+if(!pattern91.test(data3)){
+const err6 = {instancePath:instancePath+"/aff_id",schemaPath:"postOrder.json#/definitions/affId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema201,data:data3};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -13152,7 +13588,7 @@ else if(data4 === "true" || data4 === 1){
 coerced3 = true;
 }
 else {
-const err7 = {instancePath:instancePath+"/ignore_errors",schemaPath:"postOrder.json#/properties/input/properties/ignore_errors/anyOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema1247.anyOf[0].type,parentSchema:schema1247.anyOf[0],data:data4};
+const err7 = {instancePath:instancePath+"/ignore_errors",schemaPath:"postOrder.json#/properties/input/properties/ignore_errors/anyOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema1399.anyOf[0].type,parentSchema:schema1399.anyOf[0],data:data4};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -13191,7 +13627,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err8 = {instancePath:instancePath+"/ignore_errors",schemaPath:"postOrder.json#/properties/input/properties/ignore_errors/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1247.anyOf[1].type,parentSchema:schema1247.anyOf[1],data:data4};
+const err8 = {instancePath:instancePath+"/ignore_errors",schemaPath:"postOrder.json#/properties/input/properties/ignore_errors/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1399.anyOf[1].type,parentSchema:schema1399.anyOf[1],data:data4};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -13209,7 +13645,7 @@ data["ignore_errors"] = coerced4;
 }
 }
 if(!((((data4 === "0") || (data4 === "1")) || (data4 === "true")) || (data4 === "false"))){
-const err9 = {instancePath:instancePath+"/ignore_errors",schemaPath:"postOrder.json#/properties/input/properties/ignore_errors/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema1247.anyOf[1].enum},message:"must be equal to one of the allowed values",schema:schema1247.anyOf[1].enum,parentSchema:schema1247.anyOf[1],data:data4};
+const err9 = {instancePath:instancePath+"/ignore_errors",schemaPath:"postOrder.json#/properties/input/properties/ignore_errors/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema1399.anyOf[1].enum},message:"must be equal to one of the allowed values",schema:schema1399.anyOf[1].enum,parentSchema:schema1399.anyOf[1],data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -13222,7 +13658,7 @@ var _valid0 = _errs16 === errors;
 valid5 = valid5 || _valid0;
 }
 if(!valid5){
-const err10 = {instancePath:instancePath+"/ignore_errors",schemaPath:"postOrder.json#/properties/input/properties/ignore_errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema1247.anyOf,parentSchema:schema1247,data:data4};
+const err10 = {instancePath:instancePath+"/ignore_errors",schemaPath:"postOrder.json#/properties/input/properties/ignore_errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema1399.anyOf,parentSchema:schema1399,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -13262,7 +13698,7 @@ else if(data5 === null){
 coerced5 = "";
 }
 else {
-const err11 = {instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1335.properties.output.type,parentSchema:schema1335.properties.output,data:data5};
+const err11 = {instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1487.properties.output.type,parentSchema:schema1487.properties.output,data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -13280,7 +13716,7 @@ data["output"] = coerced5;
 }
 }
 if(!(((data5 === "short") || (data5 === "config")) || (data5 === "full"))){
-const err12 = {instancePath:instancePath+"/output",schemaPath:"#/properties/output/enum",keyword:"enum",params:{allowedValues: schema1335.properties.output.enum},message:"must be equal to one of the allowed values",schema:schema1335.properties.output.enum,parentSchema:schema1335.properties.output,data:data5};
+const err12 = {instancePath:instancePath+"/output",schemaPath:"#/properties/output/enum",keyword:"enum",params:{allowedValues: schema1487.properties.output.enum},message:"must be equal to one of the allowed values",schema:schema1487.properties.output.enum,parentSchema:schema1487.properties.output,data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -13291,7 +13727,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1335.type,parentSchema:schema1335,data};
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1487.type,parentSchema:schema1487,data};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -13300,21 +13736,1035 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate335.errors = vErrors;
+validate369.errors = vErrors;
 return errors === 0;
 }
 
-export const getTicketAttachmentFile = validate343;
-const schema1405 = {"title":"UserApiGetTicketAttachmentFileInput","type":"object","required":["file","number"],"properties":{"file":{"type":"string","minLength":1,"maxLength":255,"description":"the file's name, as the ticket lists it"},"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
-const schema1355 = {"type":"string","pattern":"^[1-9][0-9]{5}$","description":"a 6-digit ticket number, such as 814003"};
-const pattern721 = new RegExp("^[1-9][0-9]{5}$", "u");
+export const postSignup = validate372;
+const schema1510 = {"title":"UserApiPostSignupInput","type":"object","required":["email","password"],"properties":{"type":{"$ref":"../../operations/clients/addClient.json#/definitions/clientType"},"companyname":{"$ref":"../../operations/clients/addClient.json#/definitions/text255"},"firstname":{"$ref":"../../operations/clients/addClient.json#/definitions/text255"},"lastname":{"$ref":"../../operations/clients/addClient.json#/definitions/text255"},"email":{"$ref":"../../operations/clients/addClient.json#/definitions/email"},"password":{"$ref":"../../operations/clients/addClient.json#/properties/request/properties/password"},"password2":{"$ref":"../../operations/clients/addClient.json#/properties/request/properties/password2"},"phonenumber":{"$ref":"../../operations/clients/addClient.json#/definitions/text255"},"country":{"$ref":"../../operations/clients/addClient.json#/definitions/country"},"state":{"$ref":"../../operations/clients/addClient.json#/definitions/text255"},"city":{"$ref":"../../operations/clients/addClient.json#/definitions/text255"},"address1":{"$ref":"../../operations/clients/addClient.json#/definitions/text255"},"address2":{"$ref":"../../operations/clients/addClient.json#/definitions/text255"},"postcode":{"$ref":"../../operations/clients/addClient.json#/definitions/text255"},"currency":{"$ref":"../../common/defs.json#/definitions/idOrZero","description":"the id of the currency the client is billed in (GET /api/payment's currencies are the world's); 0, the main currency, by default"},"taxid":{"type":"string","maxLength":255,"description":"accepted and ignored: billsim keeps no such field"},"gender":{"type":"string","maxLength":255,"description":"accepted and ignored: billsim keeps no such field"},"nationalid":{"type":"string","maxLength":255,"description":"accepted and ignored: billsim keeps no such field"},"birthday":{"type":"string","maxLength":255,"description":"accepted and ignored: billsim keeps no such field"}}};
+const schema1498 = {"type":"string","minLength":1,"maxLength":255,"description":"a non-empty password of at most 255 characters"};
+const schema1499 = {"type":"string","maxLength":255,"description":"a text of at most 255 characters, the same as password"};
+const schema93 = {"type":"string","pattern":"^(0|[1-9][0-9]{0,17})$","description":"0 or a positive whole number id"};
+const pattern36 = new RegExp("^(0|[1-9][0-9]{0,17})$", "u");
 
-function validate343(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate372(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.email === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema1510.required,parentSchema:schema1510,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.password === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'",schema:schema1510.required,parentSchema:schema1510,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.type !== undefined){
+let data0 = data.type;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err2 = {instancePath:instancePath+"/type",schemaPath:"../../operations/clients/addClient.json#/definitions/clientType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema84.type,parentSchema:schema84,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["type"] = coerced0;
+}
+}
+}
+if(!((data0 === "Private") || (data0 === "Company"))){
+const err3 = {instancePath:instancePath+"/type",schemaPath:"../../operations/clients/addClient.json#/definitions/clientType/enum",keyword:"enum",params:{allowedValues: schema84.enum},message:"must be equal to one of the allowed values",schema:schema84.enum,parentSchema:schema84,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.companyname !== undefined){
+let data1 = data.companyname;
+if(typeof data1 !== "string"){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType1 = typeof data1;
+if(typeof data1 === "string"){
+coerced1 = data1;
+}
+}
+if(!(coerced1 !== undefined)){
+if(dataType1 == "number" || dataType1 == "boolean"){
+coerced1 = "" + data1;
+}
+else if(data1 === null){
+coerced1 = "";
+}
+else {
+const err4 = {instancePath:instancePath+"/companyname",schemaPath:"../../operations/clients/addClient.json#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema80.type,parentSchema:schema80,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["companyname"] = coerced1;
+}
+}
+}
+if(typeof data1 === "string"){
+if(func5(data1) > 255){
+const err5 = {instancePath:instancePath+"/companyname",schemaPath:"../../operations/clients/addClient.json#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema80,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+if(data.firstname !== undefined){
+let data2 = data.firstname;
+if(typeof data2 !== "string"){
+let dataType2 = typeof data2;
+let coerced2 = undefined;
+if(dataType2 == 'object' && Array.isArray(data2) && data2.length == 1){
+data2 = data2[0];
+dataType2 = typeof data2;
+if(typeof data2 === "string"){
+coerced2 = data2;
+}
+}
+if(!(coerced2 !== undefined)){
+if(dataType2 == "number" || dataType2 == "boolean"){
+coerced2 = "" + data2;
+}
+else if(data2 === null){
+coerced2 = "";
+}
+else {
+const err6 = {instancePath:instancePath+"/firstname",schemaPath:"../../operations/clients/addClient.json#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema80.type,parentSchema:schema80,data:data2};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(coerced2 !== undefined){
+data2 = coerced2;
+if(data !== undefined){
+data["firstname"] = coerced2;
+}
+}
+}
+if(typeof data2 === "string"){
+if(func5(data2) > 255){
+const err7 = {instancePath:instancePath+"/firstname",schemaPath:"../../operations/clients/addClient.json#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema80,data:data2};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+if(data.lastname !== undefined){
+let data3 = data.lastname;
+if(typeof data3 !== "string"){
+let dataType3 = typeof data3;
+let coerced3 = undefined;
+if(dataType3 == 'object' && Array.isArray(data3) && data3.length == 1){
+data3 = data3[0];
+dataType3 = typeof data3;
+if(typeof data3 === "string"){
+coerced3 = data3;
+}
+}
+if(!(coerced3 !== undefined)){
+if(dataType3 == "number" || dataType3 == "boolean"){
+coerced3 = "" + data3;
+}
+else if(data3 === null){
+coerced3 = "";
+}
+else {
+const err8 = {instancePath:instancePath+"/lastname",schemaPath:"../../operations/clients/addClient.json#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema80.type,parentSchema:schema80,data:data3};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(coerced3 !== undefined){
+data3 = coerced3;
+if(data !== undefined){
+data["lastname"] = coerced3;
+}
+}
+}
+if(typeof data3 === "string"){
+if(func5(data3) > 255){
+const err9 = {instancePath:instancePath+"/lastname",schemaPath:"../../operations/clients/addClient.json#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema80,data:data3};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+if(data.email !== undefined){
+let data4 = data.email;
+if(typeof data4 !== "string"){
+let dataType4 = typeof data4;
+let coerced4 = undefined;
+if(dataType4 == 'object' && Array.isArray(data4) && data4.length == 1){
+data4 = data4[0];
+dataType4 = typeof data4;
+if(typeof data4 === "string"){
+coerced4 = data4;
+}
+}
+if(!(coerced4 !== undefined)){
+if(dataType4 == "number" || dataType4 == "boolean"){
+coerced4 = "" + data4;
+}
+else if(data4 === null){
+coerced4 = "";
+}
+else {
+const err10 = {instancePath:instancePath+"/email",schemaPath:"../../operations/clients/addClient.json#/definitions/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema79.type,parentSchema:schema79,data:data4};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(coerced4 !== undefined){
+data4 = coerced4;
+if(data !== undefined){
+data["email"] = coerced4;
+}
+}
+}
+if(typeof data4 === "string"){
+if(func5(data4) > 254){
+const err11 = {instancePath:instancePath+"/email",schemaPath:"../../operations/clients/addClient.json#/definitions/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema79,data:data4};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(!pattern1.test(data4)){
+const err12 = {instancePath:instancePath+"/email",schemaPath:"../../operations/clients/addClient.json#/definitions/email/pattern",keyword:"pattern",params:{pattern: "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"},message:"must match pattern \""+"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"+"\"",schema:"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$",parentSchema:schema79,data:data4};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+if(data.password !== undefined){
+let data5 = data.password;
+if(typeof data5 !== "string"){
+let dataType5 = typeof data5;
+let coerced5 = undefined;
+if(dataType5 == 'object' && Array.isArray(data5) && data5.length == 1){
+data5 = data5[0];
+dataType5 = typeof data5;
+if(typeof data5 === "string"){
+coerced5 = data5;
+}
+}
+if(!(coerced5 !== undefined)){
+if(dataType5 == "number" || dataType5 == "boolean"){
+coerced5 = "" + data5;
+}
+else if(data5 === null){
+coerced5 = "";
+}
+else {
+const err13 = {instancePath:instancePath+"/password",schemaPath:"../../operations/clients/addClient.json#/properties/request/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1498.type,parentSchema:schema1498,data:data5};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(coerced5 !== undefined){
+data5 = coerced5;
+if(data !== undefined){
+data["password"] = coerced5;
+}
+}
+}
+if(typeof data5 === "string"){
+if(func5(data5) > 255){
+const err14 = {instancePath:instancePath+"/password",schemaPath:"../../operations/clients/addClient.json#/properties/request/properties/password/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1498,data:data5};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(func5(data5) < 1){
+const err15 = {instancePath:instancePath+"/password",schemaPath:"../../operations/clients/addClient.json#/properties/request/properties/password/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema1498,data:data5};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+if(data.password2 !== undefined){
+let data6 = data.password2;
+if(typeof data6 !== "string"){
+let dataType6 = typeof data6;
+let coerced6 = undefined;
+if(dataType6 == 'object' && Array.isArray(data6) && data6.length == 1){
+data6 = data6[0];
+dataType6 = typeof data6;
+if(typeof data6 === "string"){
+coerced6 = data6;
+}
+}
+if(!(coerced6 !== undefined)){
+if(dataType6 == "number" || dataType6 == "boolean"){
+coerced6 = "" + data6;
+}
+else if(data6 === null){
+coerced6 = "";
+}
+else {
+const err16 = {instancePath:instancePath+"/password2",schemaPath:"../../operations/clients/addClient.json#/properties/request/properties/password2/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1499.type,parentSchema:schema1499,data:data6};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(coerced6 !== undefined){
+data6 = coerced6;
+if(data !== undefined){
+data["password2"] = coerced6;
+}
+}
+}
+if(typeof data6 === "string"){
+if(func5(data6) > 255){
+const err17 = {instancePath:instancePath+"/password2",schemaPath:"../../operations/clients/addClient.json#/properties/request/properties/password2/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1499,data:data6};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+if(data.phonenumber !== undefined){
+let data7 = data.phonenumber;
+if(typeof data7 !== "string"){
+let dataType7 = typeof data7;
+let coerced7 = undefined;
+if(dataType7 == 'object' && Array.isArray(data7) && data7.length == 1){
+data7 = data7[0];
+dataType7 = typeof data7;
+if(typeof data7 === "string"){
+coerced7 = data7;
+}
+}
+if(!(coerced7 !== undefined)){
+if(dataType7 == "number" || dataType7 == "boolean"){
+coerced7 = "" + data7;
+}
+else if(data7 === null){
+coerced7 = "";
+}
+else {
+const err18 = {instancePath:instancePath+"/phonenumber",schemaPath:"../../operations/clients/addClient.json#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema80.type,parentSchema:schema80,data:data7};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(coerced7 !== undefined){
+data7 = coerced7;
+if(data !== undefined){
+data["phonenumber"] = coerced7;
+}
+}
+}
+if(typeof data7 === "string"){
+if(func5(data7) > 255){
+const err19 = {instancePath:instancePath+"/phonenumber",schemaPath:"../../operations/clients/addClient.json#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema80,data:data7};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+if(data.country !== undefined){
+let data8 = data.country;
+if(typeof data8 !== "string"){
+let dataType8 = typeof data8;
+let coerced8 = undefined;
+if(dataType8 == 'object' && Array.isArray(data8) && data8.length == 1){
+data8 = data8[0];
+dataType8 = typeof data8;
+if(typeof data8 === "string"){
+coerced8 = data8;
+}
+}
+if(!(coerced8 !== undefined)){
+if(dataType8 == "number" || dataType8 == "boolean"){
+coerced8 = "" + data8;
+}
+else if(data8 === null){
+coerced8 = "";
+}
+else {
+const err20 = {instancePath:instancePath+"/country",schemaPath:"../../operations/clients/addClient.json#/definitions/country/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema90.type,parentSchema:schema90,data:data8};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(coerced8 !== undefined){
+data8 = coerced8;
+if(data !== undefined){
+data["country"] = coerced8;
+}
+}
+}
+if(typeof data8 === "string"){
+if(!pattern34.test(data8)){
+const err21 = {instancePath:instancePath+"/country",schemaPath:"../../operations/clients/addClient.json#/definitions/country/pattern",keyword:"pattern",params:{pattern: "^([A-Za-z]{2})?$"},message:"must match pattern \""+"^([A-Za-z]{2})?$"+"\"",schema:"^([A-Za-z]{2})?$",parentSchema:schema90,data:data8};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+if(data.state !== undefined){
+let data9 = data.state;
+if(typeof data9 !== "string"){
+let dataType9 = typeof data9;
+let coerced9 = undefined;
+if(dataType9 == 'object' && Array.isArray(data9) && data9.length == 1){
+data9 = data9[0];
+dataType9 = typeof data9;
+if(typeof data9 === "string"){
+coerced9 = data9;
+}
+}
+if(!(coerced9 !== undefined)){
+if(dataType9 == "number" || dataType9 == "boolean"){
+coerced9 = "" + data9;
+}
+else if(data9 === null){
+coerced9 = "";
+}
+else {
+const err22 = {instancePath:instancePath+"/state",schemaPath:"../../operations/clients/addClient.json#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema80.type,parentSchema:schema80,data:data9};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(coerced9 !== undefined){
+data9 = coerced9;
+if(data !== undefined){
+data["state"] = coerced9;
+}
+}
+}
+if(typeof data9 === "string"){
+if(func5(data9) > 255){
+const err23 = {instancePath:instancePath+"/state",schemaPath:"../../operations/clients/addClient.json#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema80,data:data9};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+}
+if(data.city !== undefined){
+let data10 = data.city;
+if(typeof data10 !== "string"){
+let dataType10 = typeof data10;
+let coerced10 = undefined;
+if(dataType10 == 'object' && Array.isArray(data10) && data10.length == 1){
+data10 = data10[0];
+dataType10 = typeof data10;
+if(typeof data10 === "string"){
+coerced10 = data10;
+}
+}
+if(!(coerced10 !== undefined)){
+if(dataType10 == "number" || dataType10 == "boolean"){
+coerced10 = "" + data10;
+}
+else if(data10 === null){
+coerced10 = "";
+}
+else {
+const err24 = {instancePath:instancePath+"/city",schemaPath:"../../operations/clients/addClient.json#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema80.type,parentSchema:schema80,data:data10};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+if(coerced10 !== undefined){
+data10 = coerced10;
+if(data !== undefined){
+data["city"] = coerced10;
+}
+}
+}
+if(typeof data10 === "string"){
+if(func5(data10) > 255){
+const err25 = {instancePath:instancePath+"/city",schemaPath:"../../operations/clients/addClient.json#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema80,data:data10};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+}
+if(data.address1 !== undefined){
+let data11 = data.address1;
+if(typeof data11 !== "string"){
+let dataType11 = typeof data11;
+let coerced11 = undefined;
+if(dataType11 == 'object' && Array.isArray(data11) && data11.length == 1){
+data11 = data11[0];
+dataType11 = typeof data11;
+if(typeof data11 === "string"){
+coerced11 = data11;
+}
+}
+if(!(coerced11 !== undefined)){
+if(dataType11 == "number" || dataType11 == "boolean"){
+coerced11 = "" + data11;
+}
+else if(data11 === null){
+coerced11 = "";
+}
+else {
+const err26 = {instancePath:instancePath+"/address1",schemaPath:"../../operations/clients/addClient.json#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema80.type,parentSchema:schema80,data:data11};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+if(coerced11 !== undefined){
+data11 = coerced11;
+if(data !== undefined){
+data["address1"] = coerced11;
+}
+}
+}
+if(typeof data11 === "string"){
+if(func5(data11) > 255){
+const err27 = {instancePath:instancePath+"/address1",schemaPath:"../../operations/clients/addClient.json#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema80,data:data11};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+}
+if(data.address2 !== undefined){
+let data12 = data.address2;
+if(typeof data12 !== "string"){
+let dataType12 = typeof data12;
+let coerced12 = undefined;
+if(dataType12 == 'object' && Array.isArray(data12) && data12.length == 1){
+data12 = data12[0];
+dataType12 = typeof data12;
+if(typeof data12 === "string"){
+coerced12 = data12;
+}
+}
+if(!(coerced12 !== undefined)){
+if(dataType12 == "number" || dataType12 == "boolean"){
+coerced12 = "" + data12;
+}
+else if(data12 === null){
+coerced12 = "";
+}
+else {
+const err28 = {instancePath:instancePath+"/address2",schemaPath:"../../operations/clients/addClient.json#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema80.type,parentSchema:schema80,data:data12};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+if(coerced12 !== undefined){
+data12 = coerced12;
+if(data !== undefined){
+data["address2"] = coerced12;
+}
+}
+}
+if(typeof data12 === "string"){
+if(func5(data12) > 255){
+const err29 = {instancePath:instancePath+"/address2",schemaPath:"../../operations/clients/addClient.json#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema80,data:data12};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+}
+if(data.postcode !== undefined){
+let data13 = data.postcode;
+if(typeof data13 !== "string"){
+let dataType13 = typeof data13;
+let coerced13 = undefined;
+if(dataType13 == 'object' && Array.isArray(data13) && data13.length == 1){
+data13 = data13[0];
+dataType13 = typeof data13;
+if(typeof data13 === "string"){
+coerced13 = data13;
+}
+}
+if(!(coerced13 !== undefined)){
+if(dataType13 == "number" || dataType13 == "boolean"){
+coerced13 = "" + data13;
+}
+else if(data13 === null){
+coerced13 = "";
+}
+else {
+const err30 = {instancePath:instancePath+"/postcode",schemaPath:"../../operations/clients/addClient.json#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema80.type,parentSchema:schema80,data:data13};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+if(coerced13 !== undefined){
+data13 = coerced13;
+if(data !== undefined){
+data["postcode"] = coerced13;
+}
+}
+}
+if(typeof data13 === "string"){
+if(func5(data13) > 255){
+const err31 = {instancePath:instancePath+"/postcode",schemaPath:"../../operations/clients/addClient.json#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema80,data:data13};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+}
+if(data.currency !== undefined){
+let data14 = data.currency;
+if(typeof data14 !== "string"){
+let dataType14 = typeof data14;
+let coerced14 = undefined;
+if(dataType14 == 'object' && Array.isArray(data14) && data14.length == 1){
+data14 = data14[0];
+dataType14 = typeof data14;
+if(typeof data14 === "string"){
+coerced14 = data14;
+}
+}
+if(!(coerced14 !== undefined)){
+if(dataType14 == "number" || dataType14 == "boolean"){
+coerced14 = "" + data14;
+}
+else if(data14 === null){
+coerced14 = "";
+}
+else {
+const err32 = {instancePath:instancePath+"/currency",schemaPath:"../../common/defs.json#/definitions/idOrZero/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema93.type,parentSchema:schema93,data:data14};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+if(coerced14 !== undefined){
+data14 = coerced14;
+if(data !== undefined){
+data["currency"] = coerced14;
+}
+}
+}
+if(typeof data14 === "string"){
+if(!pattern36.test(data14)){
+const err33 = {instancePath:instancePath+"/currency",schemaPath:"../../common/defs.json#/definitions/idOrZero/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})$"+"\"",schema:"^(0|[1-9][0-9]{0,17})$",parentSchema:schema93,data:data14};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+}
+if(data.taxid !== undefined){
+let data15 = data.taxid;
+if(typeof data15 !== "string"){
+let dataType15 = typeof data15;
+let coerced15 = undefined;
+if(dataType15 == 'object' && Array.isArray(data15) && data15.length == 1){
+data15 = data15[0];
+dataType15 = typeof data15;
+if(typeof data15 === "string"){
+coerced15 = data15;
+}
+}
+if(!(coerced15 !== undefined)){
+if(dataType15 == "number" || dataType15 == "boolean"){
+coerced15 = "" + data15;
+}
+else if(data15 === null){
+coerced15 = "";
+}
+else {
+const err34 = {instancePath:instancePath+"/taxid",schemaPath:"#/properties/taxid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1510.properties.taxid.type,parentSchema:schema1510.properties.taxid,data:data15};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+if(coerced15 !== undefined){
+data15 = coerced15;
+if(data !== undefined){
+data["taxid"] = coerced15;
+}
+}
+}
+if(typeof data15 === "string"){
+if(func5(data15) > 255){
+const err35 = {instancePath:instancePath+"/taxid",schemaPath:"#/properties/taxid/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1510.properties.taxid,data:data15};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+}
+if(data.gender !== undefined){
+let data16 = data.gender;
+if(typeof data16 !== "string"){
+let dataType16 = typeof data16;
+let coerced16 = undefined;
+if(dataType16 == 'object' && Array.isArray(data16) && data16.length == 1){
+data16 = data16[0];
+dataType16 = typeof data16;
+if(typeof data16 === "string"){
+coerced16 = data16;
+}
+}
+if(!(coerced16 !== undefined)){
+if(dataType16 == "number" || dataType16 == "boolean"){
+coerced16 = "" + data16;
+}
+else if(data16 === null){
+coerced16 = "";
+}
+else {
+const err36 = {instancePath:instancePath+"/gender",schemaPath:"#/properties/gender/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1510.properties.gender.type,parentSchema:schema1510.properties.gender,data:data16};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+if(coerced16 !== undefined){
+data16 = coerced16;
+if(data !== undefined){
+data["gender"] = coerced16;
+}
+}
+}
+if(typeof data16 === "string"){
+if(func5(data16) > 255){
+const err37 = {instancePath:instancePath+"/gender",schemaPath:"#/properties/gender/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1510.properties.gender,data:data16};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+}
+if(data.nationalid !== undefined){
+let data17 = data.nationalid;
+if(typeof data17 !== "string"){
+let dataType17 = typeof data17;
+let coerced17 = undefined;
+if(dataType17 == 'object' && Array.isArray(data17) && data17.length == 1){
+data17 = data17[0];
+dataType17 = typeof data17;
+if(typeof data17 === "string"){
+coerced17 = data17;
+}
+}
+if(!(coerced17 !== undefined)){
+if(dataType17 == "number" || dataType17 == "boolean"){
+coerced17 = "" + data17;
+}
+else if(data17 === null){
+coerced17 = "";
+}
+else {
+const err38 = {instancePath:instancePath+"/nationalid",schemaPath:"#/properties/nationalid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1510.properties.nationalid.type,parentSchema:schema1510.properties.nationalid,data:data17};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+if(coerced17 !== undefined){
+data17 = coerced17;
+if(data !== undefined){
+data["nationalid"] = coerced17;
+}
+}
+}
+if(typeof data17 === "string"){
+if(func5(data17) > 255){
+const err39 = {instancePath:instancePath+"/nationalid",schemaPath:"#/properties/nationalid/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1510.properties.nationalid,data:data17};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+}
+if(data.birthday !== undefined){
+let data18 = data.birthday;
+if(typeof data18 !== "string"){
+let dataType18 = typeof data18;
+let coerced18 = undefined;
+if(dataType18 == 'object' && Array.isArray(data18) && data18.length == 1){
+data18 = data18[0];
+dataType18 = typeof data18;
+if(typeof data18 === "string"){
+coerced18 = data18;
+}
+}
+if(!(coerced18 !== undefined)){
+if(dataType18 == "number" || dataType18 == "boolean"){
+coerced18 = "" + data18;
+}
+else if(data18 === null){
+coerced18 = "";
+}
+else {
+const err40 = {instancePath:instancePath+"/birthday",schemaPath:"#/properties/birthday/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1510.properties.birthday.type,parentSchema:schema1510.properties.birthday,data:data18};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+if(coerced18 !== undefined){
+data18 = coerced18;
+if(data !== undefined){
+data["birthday"] = coerced18;
+}
+}
+}
+if(typeof data18 === "string"){
+if(func5(data18) > 255){
+const err41 = {instancePath:instancePath+"/birthday",schemaPath:"#/properties/birthday/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1510.properties.birthday,data:data18};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err42 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1510.type,parentSchema:schema1510,data};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+validate372.errors = vErrors;
+return errors === 0;
+}
+
+export const getTicketAttachmentFile = validate379;
+const schema1591 = {"title":"UserApiGetTicketAttachmentFileInput","type":"object","required":["file","number"],"properties":{"file":{"type":"string","minLength":1,"maxLength":255,"description":"the file's name, as the ticket lists it"},"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
+const schema1541 = {"type":"string","pattern":"^[1-9][0-9]{5}$","description":"a 6-digit ticket number, such as 814003"};
+const pattern822 = new RegExp("^[1-9][0-9]{5}$", "u");
+
+function validate379(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.file === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "file"},message:"must have required property '"+"file"+"'",schema:schema1405.required,parentSchema:schema1405,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "file"},message:"must have required property '"+"file"+"'",schema:schema1591.required,parentSchema:schema1591,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13324,7 +14774,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.number === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema1405.required,parentSchema:schema1405,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema1591.required,parentSchema:schema1591,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -13353,7 +14803,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/file",schemaPath:"#/properties/file/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1405.properties.file.type,parentSchema:schema1405.properties.file,data:data0};
+const err2 = {instancePath:instancePath+"/file",schemaPath:"#/properties/file/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1591.properties.file.type,parentSchema:schema1591.properties.file,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -13372,7 +14822,7 @@ data["file"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(func5(data0) > 255){
-const err3 = {instancePath:instancePath+"/file",schemaPath:"#/properties/file/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1405.properties.file,data:data0};
+const err3 = {instancePath:instancePath+"/file",schemaPath:"#/properties/file/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1591.properties.file,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -13382,7 +14832,7 @@ vErrors.push(err3);
 errors++;
 }
 if(func5(data0) < 1){
-const err4 = {instancePath:instancePath+"/file",schemaPath:"#/properties/file/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema1405.properties.file,data:data0};
+const err4 = {instancePath:instancePath+"/file",schemaPath:"#/properties/file/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema1591.properties.file,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -13413,7 +14863,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1355.type,parentSchema:schema1355,data:data1};
+const err5 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1541.type,parentSchema:schema1541,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -13431,8 +14881,8 @@ data["number"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern721.test(data1)){
-const err6 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema1355,data:data1};
+if(!pattern822.test(data1)){
+const err6 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema1541,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -13445,7 +14895,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1405.type,parentSchema:schema1405,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1591.type,parentSchema:schema1591,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -13454,18 +14904,18 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate343.errors = vErrors;
+validate379.errors = vErrors;
 return errors === 0;
 }
 
-export const getTicketDepartments = validate346;
-const schema1415 = {"title":"UserApiGetTicketDepartmentsInput","type":"object"};
+export const getTicketDepartments = validate382;
+const schema1601 = {"title":"UserApiGetTicketDepartmentsInput","type":"object"};
 
-function validate346(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate382(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1415.type,parentSchema:schema1415,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1601.type,parentSchema:schema1601,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13474,14 +14924,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate346.errors = vErrors;
+validate382.errors = vErrors;
 return errors === 0;
 }
 
-export const getTickets = validate350;
-const schema1430 = {"title":"UserApiGetTicketsInput","type":"object","properties":{"page":{"$ref":"../defs.json#/definitions/pageNumber"}}};
+export const getTickets = validate386;
+const schema1616 = {"title":"UserApiGetTicketsInput","type":"object","properties":{"page":{"$ref":"../defs.json#/definitions/pageNumber"}}};
 
-function validate350(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate386(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13535,7 +14985,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1430.type,parentSchema:schema1430,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1616.type,parentSchema:schema1616,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -13544,19 +14994,19 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate350.errors = vErrors;
+validate386.errors = vErrors;
 return errors === 0;
 }
 
-export const getTicketsNumber = validate358;
-const schema1465 = {"title":"UserApiGetTicketsNumberInput","type":"object","required":["number"],"properties":{"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
+export const getTicketsNumber = validate394;
+const schema1651 = {"title":"UserApiGetTicketsNumberInput","type":"object","required":["number"],"properties":{"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
 
-function validate358(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate394(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.number === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema1465.required,parentSchema:schema1465,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema1651.required,parentSchema:schema1651,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13585,7 +15035,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1355.type,parentSchema:schema1355,data:data0};
+const err1 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1541.type,parentSchema:schema1541,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -13603,8 +15053,8 @@ data["number"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern721.test(data0)){
-const err2 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema1355,data:data0};
+if(!pattern822.test(data0)){
+const err2 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema1541,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -13617,7 +15067,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1465.type,parentSchema:schema1465,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1651.type,parentSchema:schema1651,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -13626,19 +15076,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate358.errors = vErrors;
+validate394.errors = vErrors;
 return errors === 0;
 }
 
-export const postTickets = validate360;
-const schema1472 = {"title":"UserApiPostTicketsInput","type":"object","required":["dept_id","subject","body"],"properties":{"dept_id":{"$ref":"../defs.json#/definitions/id"},"subject":{"type":"string","minLength":1,"maxLength":255,"description":"a non-empty text of at most 255 characters"},"body":{"type":"string","minLength":1,"description":"the message, not empty"},"priority":{"type":"string","enum":["low","medium","high"],"description":"low, medium or high"}}};
+export const postTickets = validate396;
+const schema1658 = {"title":"UserApiPostTicketsInput","type":"object","required":["dept_id","subject","body"],"properties":{"dept_id":{"$ref":"../defs.json#/definitions/id"},"subject":{"type":"string","minLength":1,"maxLength":255,"description":"a non-empty text of at most 255 characters"},"body":{"type":"string","minLength":1,"description":"the message, not empty"},"priority":{"type":"string","enum":["low","medium","high"],"description":"low, medium or high"}}};
 
-function validate360(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate396(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.dept_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "dept_id"},message:"must have required property '"+"dept_id"+"'",schema:schema1472.required,parentSchema:schema1472,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "dept_id"},message:"must have required property '"+"dept_id"+"'",schema:schema1658.required,parentSchema:schema1658,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13648,7 +15098,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.subject === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subject"},message:"must have required property '"+"subject"+"'",schema:schema1472.required,parentSchema:schema1472,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subject"},message:"must have required property '"+"subject"+"'",schema:schema1658.required,parentSchema:schema1658,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -13658,7 +15108,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.body === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema1472.required,parentSchema:schema1472,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema1658.required,parentSchema:schema1658,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -13687,7 +15137,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/dept_id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data0};
+const err3 = {instancePath:instancePath+"/dept_id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.type,parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -13705,8 +15155,8 @@ data["dept_id"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern49.test(data0)){
-const err4 = {instancePath:instancePath+"/dept_id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data0};
+if(!pattern91.test(data0)){
+const err4 = {instancePath:instancePath+"/dept_id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema201,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -13737,7 +15187,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1472.properties.subject.type,parentSchema:schema1472.properties.subject,data:data1};
+const err5 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1658.properties.subject.type,parentSchema:schema1658.properties.subject,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -13756,7 +15206,7 @@ data["subject"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(func5(data1) > 255){
-const err6 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1472.properties.subject,data:data1};
+const err6 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1658.properties.subject,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -13766,7 +15216,7 @@ vErrors.push(err6);
 errors++;
 }
 if(func5(data1) < 1){
-const err7 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema1472.properties.subject,data:data1};
+const err7 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema1658.properties.subject,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -13797,7 +15247,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err8 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1472.properties.body.type,parentSchema:schema1472.properties.body,data:data2};
+const err8 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1658.properties.body.type,parentSchema:schema1658.properties.body,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -13816,7 +15266,7 @@ data["body"] = coerced2;
 }
 if(typeof data2 === "string"){
 if(func5(data2) < 1){
-const err9 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema1472.properties.body,data:data2};
+const err9 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema1658.properties.body,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -13847,7 +15297,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err10 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1472.properties.priority.type,parentSchema:schema1472.properties.priority,data:data3};
+const err10 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1658.properties.priority.type,parentSchema:schema1658.properties.priority,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -13865,7 +15315,7 @@ data["priority"] = coerced3;
 }
 }
 if(!(((data3 === "low") || (data3 === "medium")) || (data3 === "high"))){
-const err11 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/enum",keyword:"enum",params:{allowedValues: schema1472.properties.priority.enum},message:"must be equal to one of the allowed values",schema:schema1472.properties.priority.enum,parentSchema:schema1472.properties.priority,data:data3};
+const err11 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/enum",keyword:"enum",params:{allowedValues: schema1658.properties.priority.enum},message:"must be equal to one of the allowed values",schema:schema1658.properties.priority.enum,parentSchema:schema1658.properties.priority,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -13877,7 +15327,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1472.type,parentSchema:schema1472,data};
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1658.type,parentSchema:schema1658,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -13886,19 +15336,19 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate360.errors = vErrors;
+validate396.errors = vErrors;
 return errors === 0;
 }
 
-export const postTicketsNumber = validate362;
-const schema1477 = {"title":"UserApiPostTicketsNumberInput","type":"object","required":["number","body"],"properties":{"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"},"body":{"type":"string","minLength":1,"description":"the message, not empty"}}};
+export const postTicketsNumber = validate398;
+const schema1663 = {"title":"UserApiPostTicketsNumberInput","type":"object","required":["number","body"],"properties":{"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"},"body":{"type":"string","minLength":1,"description":"the message, not empty"}}};
 
-function validate362(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate398(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.number === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema1477.required,parentSchema:schema1477,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema1663.required,parentSchema:schema1663,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13908,7 +15358,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.body === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema1477.required,parentSchema:schema1477,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema1663.required,parentSchema:schema1663,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -13937,7 +15387,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1355.type,parentSchema:schema1355,data:data0};
+const err2 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1541.type,parentSchema:schema1541,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -13955,8 +15405,8 @@ data["number"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern721.test(data0)){
-const err3 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema1355,data:data0};
+if(!pattern822.test(data0)){
+const err3 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema1541,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -13987,7 +15437,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1477.properties.body.type,parentSchema:schema1477.properties.body,data:data1};
+const err4 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1663.properties.body.type,parentSchema:schema1663.properties.body,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -14006,7 +15456,7 @@ data["body"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(func5(data1) < 1){
-const err5 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema1477.properties.body,data:data1};
+const err5 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema1663.properties.body,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -14019,7 +15469,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1477.type,parentSchema:schema1477,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1663.type,parentSchema:schema1663,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -14028,19 +15478,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate362.errors = vErrors;
+validate398.errors = vErrors;
 return errors === 0;
 }
 
-export const putTicketsNumberClose = validate364;
-const schema1482 = {"title":"UserApiPutTicketsNumberCloseInput","type":"object","required":["number"],"properties":{"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
+export const putTicketsNumberClose = validate400;
+const schema1668 = {"title":"UserApiPutTicketsNumberCloseInput","type":"object","required":["number"],"properties":{"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
 
-function validate364(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate400(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.number === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema1482.required,parentSchema:schema1482,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema1668.required,parentSchema:schema1668,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -14069,7 +15519,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1355.type,parentSchema:schema1355,data:data0};
+const err1 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1541.type,parentSchema:schema1541,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -14087,8 +15537,8 @@ data["number"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern721.test(data0)){
-const err2 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema1355,data:data0};
+if(!pattern822.test(data0)){
+const err2 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema1541,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -14101,7 +15551,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1482.type,parentSchema:schema1482,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1668.type,parentSchema:schema1668,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -14110,19 +15560,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate364.errors = vErrors;
+validate400.errors = vErrors;
 return errors === 0;
 }
 
-export const putTicketsNumberOpen = validate366;
-const schema1487 = {"title":"UserApiPutTicketsNumberOpenInput","type":"object","required":["number"],"properties":{"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
+export const putTicketsNumberOpen = validate402;
+const schema1673 = {"title":"UserApiPutTicketsNumberOpenInput","type":"object","required":["number"],"properties":{"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
 
-function validate366(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate402(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.number === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema1487.required,parentSchema:schema1487,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema1673.required,parentSchema:schema1673,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -14151,7 +15601,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1355.type,parentSchema:schema1355,data:data0};
+const err1 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1541.type,parentSchema:schema1541,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -14169,8 +15619,8 @@ data["number"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern721.test(data0)){
-const err2 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema1355,data:data0};
+if(!pattern822.test(data0)){
+const err2 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema1541,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -14183,7 +15633,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1487.type,parentSchema:schema1487,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1673.type,parentSchema:schema1673,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -14192,7 +15642,7 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate366.errors = vErrors;
+validate402.errors = vErrors;
 return errors === 0;
 }
 

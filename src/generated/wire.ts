@@ -329,6 +329,9 @@ export interface AllWireTypes {
   userapi_account_getDetails_json?: UserApiGetDetails;
   userapi_account_getLogs_json?: UserApiGetLogs;
   userapi_account_putDetails_json?: UserApiPutDetails;
+  userapi_affiliates_getAffiliatesCommissions_json?: UserApiGetAffiliatesCommissions;
+  userapi_affiliates_getAffiliatesPayouts_json?: UserApiGetAffiliatesPayouts;
+  userapi_affiliates_getAffiliatesSummary_json?: UserApiGetAffiliatesSummary;
   userapi_auth_deleteTokensId_json?: UserApiDeleteTokensId;
   userapi_auth_getTokens_json?: UserApiGetTokens;
   userapi_auth_postLogin_json?: UserApiPostLogin;
@@ -390,9 +393,14 @@ export interface AllWireTypes {
   userapi_services_postServiceIdCycle_json?: UserApiPostServiceIdCycle;
   userapi_services_postServiceIdLabel_json?: UserApiPostServiceIdLabel;
   userapi_services_postServiceIdRenew_json?: UserApiPostServiceIdRenew;
+  userapi_store_getCategory_json?: UserApiGetCategory;
+  userapi_store_getCategoryCategoryIdProduct_json?: UserApiGetCategoryCategoryIdProduct;
+  userapi_store_getOrderProductId_json?: UserApiGetOrderProductId;
   userapi_store_postOrder_json?: UserApiPostOrder;
   userapi_store_postOrderProductId_json?: UserApiPostOrderProductId;
+  userapi_store_postPasswordreset_json?: UserApiPostPasswordreset;
   userapi_store_postQuote_json?: UserApiPostQuote;
+  userapi_store_postSignup_json?: UserApiPostSignup;
   userapi_support_getTicketAttachmentFile_json?: UserApiGetTicketAttachmentFile;
   userapi_support_getTicketDepartments_json?: UserApiGetTicketDepartments;
   userapi_support_getTickets_json?: UserApiGetTickets;
@@ -12018,6 +12026,139 @@ export interface UserApiPutDetailsAnswer {
   info: Info;
 }
 /**
+ * The commissions of the caller's client's affiliate account, newest first, 25 a page (`page` counted from 1, `page: {current, total}` beside the list): one per referred order, from the records setOrderReferrer makes and paying the order's invoice earns (affiliate_referrals), in their names and types. `order_id` is "0" for an Earned commission whose order was deleted; the referred client is not named. A client without an affiliate account (and its contacts) is refused with HTTP 404 naming the client (`Client N is not an affiliate: ...`); a contact needs misc.affiliates.
+ */
+export interface UserApiGetAffiliatesCommissions {
+  input: UserApiGetAffiliatesCommissionsInput;
+  answer: UserApiGetAffiliatesCommissionsAnswer;
+}
+export interface UserApiGetAffiliatesCommissionsInput {
+  /**
+   * the page of the list, counted from 1 (25 items a page)
+   */
+  page?: number;
+}
+export interface UserApiGetAffiliatesCommissionsAnswer {
+  commissions: UserApiAffiliateCommission[];
+  page: UserApiPage;
+}
+export interface UserApiAffiliateCommission {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  order_id: string;
+  /**
+   * a date-time as YYYY-MM-DD HH:MM:SS
+   */
+  date_created: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  commission: string;
+  status: 'Pending' | 'Earned';
+  /**
+   * a date-time as YYYY-MM-DD HH:MM:SS
+   */
+  date_earned: string;
+}
+/**
+ * The payouts of the caller's client's affiliate account (no answer is published). billsim keeps only the sum an affiliate has withdrawn (getAffiliates' `total_withdrawn`), not each payout, and no call records a payout: `payouts` is always an empty list, and `total_withdrawn` (in the affiliate's `currency`) says how much was paid out in all. A client without an affiliate account (and its contacts) is refused with HTTP 404 naming the client (`Client N is not an affiliate: ...`); a contact needs misc.affiliates.
+ */
+export interface UserApiGetAffiliatesPayouts {
+  input: UserApiGetAffiliatesPayoutsInput;
+  answer: UserApiGetAffiliatesPayoutsAnswer;
+}
+export interface UserApiGetAffiliatesPayoutsInput {
+  /**
+   * the page of the list, counted from 1 (25 items a page)
+   */
+  page?: number;
+}
+export interface UserApiGetAffiliatesPayoutsAnswer {
+  /**
+   * @maxItems 0
+   */
+  payouts: [];
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  total_withdrawn: string;
+  /**
+   * the code of the affiliate's currency
+   */
+  currency: string;
+  page: UserApiPage;
+}
+/**
+ * The caller's client's affiliate account under `affiliate` (no answer is published): the record getAffiliates lists for it, with its names, types and counts (`signups` the referred orders whose commission was earned, `signups_pending` those still waiting for their invoice to be paid), its `commission_rate`, the `currency` code its amounts are in, and the sums of its commissions by status (`pending`, `earned`, in that currency). `balance` is what the earned commissions left after `total_withdrawn`. A client without an affiliate account (and its contacts) is refused with HTTP 404 naming the client (`Client N is not an affiliate: ...`); a contact needs misc.affiliates.
+ */
+export interface UserApiGetAffiliatesSummary {
+  input: UserApiGetAffiliatesSummaryInput;
+  answer: UserApiGetAffiliatesSummaryAnswer;
+}
+export interface UserApiGetAffiliatesSummaryInput {}
+export interface UserApiGetAffiliatesSummaryAnswer {
+  affiliate: UserApiAffiliateSummary;
+}
+export interface UserApiAffiliateSummary {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  /**
+   * Only an Active affiliate can be given new referrals.
+   */
+  status: 'Active' | 'Inactive';
+  /**
+   * a date-time as YYYY-MM-DD HH:MM:SS
+   */
+  date_created: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  currency_id: string;
+  /**
+   * the code of the affiliate's currency
+   */
+  currency: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  commission_rate: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  balance: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  total_withdrawn: string;
+  /**
+   * How many times its referral link was followed, a whole number as a string.
+   */
+  visits: string;
+  /**
+   * how many of its referred orders earned their commission, a whole number as a string
+   */
+  signups: string;
+  /**
+   * how many of its referred orders wait for their invoice to be paid, a whole number as a string
+   */
+  signups_pending: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  pending: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  earned: string;
+}
+/**
  * Revokes one of the caller's personal access tokens; another person's token answers as missing (HTTP 404). No answer is published: `info` says what was revoked.
  */
 export interface UserApiDeleteTokensId {
@@ -14044,6 +14185,217 @@ export interface UserApiPostServiceIdRenewAnswer {
   info: Info;
 }
 /**
+ * The order pages a visitor may order from (no answer is published): the records the Admin API's getOrderPages and getSubCategories show, each top-level page by its sort order followed by the pages below it. A hidden page (visible "0"), a page below one, and a page that holds nothing to order (no orderable product of its own and no listed page below it) are left out. `products` counts the page's own orderable products: visible ones (and, for a logged-in caller, those "hidden from unregistered", visible -3) that are not domain TLDs (TLDs are sold through the /api/domain routes), as GET /api/category/{category_id}/product lists them. The Admin API's names and string types; a world imported with `billsim import` lists its own catalogue.
+ */
+export interface UserApiGetCategory {
+  input: UserApiGetCategoryInput;
+  answer: UserApiGetCategoryAnswer;
+}
+export interface UserApiGetCategoryInput {}
+export interface UserApiGetCategoryAnswer {
+  categories: UserApiCategory[];
+}
+export interface UserApiCategory {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  /**
+   * "0" for a top-level page, else the page it sits below
+   */
+  parent_id: string;
+  name: string;
+  description: string;
+  slug: string;
+  contains: 'products' | 'subcategories';
+  /**
+   * how many products of its own a visitor may order, a whole number as a string
+   */
+  products: string;
+}
+/**
+ * The products a visitor may order from one page GET /api/category lists, in catalogue order (sort_order, then id): the Admin API's getProducts records without the domain TLDs and the products a storefront does not list: only visible ones (visible "1") and, for a logged-in caller, those hidden from unregistered visitors ("-3"); hidden, archived, admin-only and hidden-from-direct-orders products are left out. Each has the keys the WHMCS module reads (`id`, `name`, `description`, its HTML kept as stored) and, as Time4VPS's variant of this list does, `prices` keyed by cycle code: only the cycles the product is sold on (a Regular product's cycles priced above 0.00, "Once" or "Free"), in the currency an order of the caller would be charged in (`currency`). A page that is not there, hidden or below a hidden page answers HTTP 404 (`Category N not found`).
+ */
+export interface UserApiGetCategoryCategoryIdProduct {
+  input: UserApiGetCategoryCategoryIdProductInput;
+  answer: UserApiGetCategoryCategoryIdProductAnswer;
+}
+export interface UserApiGetCategoryCategoryIdProductInput {
+  /**
+   * a positive whole number id, such as 1
+   */
+  category_id: string;
+}
+export interface UserApiGetCategoryCategoryIdProductAnswer {
+  products: UserApiCatalogueProduct[];
+  /**
+   * the code of the currency the prices are in: the caller's client's, the main currency's for a visitor (an order is charged in the client's currency)
+   */
+  currency: string;
+}
+export interface UserApiCatalogueProduct {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  category_id: string;
+  name: string;
+  description: string;
+  paytype: 'Free' | 'Once' | 'Regular' | 'DomainRegular';
+  /**
+   * price of one period per cycle code the product is sold on (m, q, s, a, ...; Once or Free), a decimal string in the answer's currency
+   */
+  prices: {
+    /**
+     * a money amount with two decimals, such as "12.30"
+     */
+    [k: string]: string;
+  };
+}
+/**
+ * One product a visitor may order, with what its order form offers, under `product`: the keys Time4VPS's order form reads (`id`, `name`, `category_name`, `description`, `config.product[0].items[]` of `{value, formatted}` billing-cycle choices) and GOFIBER reads (`config.forms[]` of `{title, name, items: [{id, title}]}`), from the records the Admin API's getProductDetails shows. The rest is billsim's (no sample is published): each cycle choice's `title`, `price` and `setup`; each option's type, variable, config and per-cycle item prices; `config.addons`, the visible addons that go with the product (getProductApplicableAddons' rule) with their cycle choices; `config.subproducts`, always empty (billsim keeps no sub-products). Only the cycles the product is sold on are offered (a Regular product's cycles priced above 0.00, "Once" or "Free"); prices are in the currency an order of the caller would be charged in (its client's; the main currency for a visitor), converted as orders convert them. A product that is not there, not listed for the caller (as GET /api/category/{category_id}/product lists them), or in a hidden page answers HTTP 404 (`Product N not found`); a domain TLD answers 404 naming POST /api/domain/order.
+ */
+export interface UserApiGetOrderProductId {
+  input: UserApiGetOrderProductIdInput;
+  answer: UserApiGetOrderProductIdAnswer;
+}
+export interface UserApiGetOrderProductIdInput {
+  /**
+   * a positive whole number id, such as 1
+   */
+  product_id: string;
+}
+export interface UserApiGetOrderProductIdAnswer {
+  product: UserApiOrderProduct;
+}
+export interface UserApiOrderProduct {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  category_id: string;
+  /**
+   * the name of the product's order page
+   */
+  category_name: string;
+  name: string;
+  description: string;
+  paytype: 'Free' | 'Once' | 'Regular' | 'DomainRegular';
+  /**
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
+   */
+  tax: '0' | '1';
+  /**
+   * the code of the currency the prices are in: the caller's client's, the main currency's for a visitor (an order is charged in the client's currency)
+   */
+  currency: string;
+  config: {
+    /**
+     * @minItems 1
+     * @maxItems 1
+     */
+    product: [
+      {
+        title: string;
+        /**
+         * the field to post the chosen item's `value` in
+         */
+        name: 'cycle';
+        type: 'select';
+        items: UserApiCycleChoice[];
+      }
+    ];
+    forms: UserApiCatalogueForm[];
+    addons: UserApiCatalogueAddon[];
+    /**
+     * always empty: billsim keeps no sub-products
+     *
+     * @maxItems 0
+     */
+    subproducts: [];
+  };
+}
+export interface UserApiCycleChoice {
+  /**
+   * a billing cycle's code as orders take it
+   */
+  value: 'm' | 'q' | 's' | 'a' | 'b' | 't' | 'p4' | 'p5' | 'd' | 'w' | 'h' | 'Once' | 'Free';
+  /**
+   * the cycle's name as services show it (Monthly, One Time, Free)
+   */
+  title: string;
+  /**
+   * the price as a storefront prints it: currency sign, the currency's number format and code, the cycle's name and any setup fee ("$12.00 USD Monthly", "€45.15 EUR One Time + €4.61 EUR setup fee")
+   */
+  formatted: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  price: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  setup: string;
+}
+export interface UserApiCatalogueForm {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  /**
+   * the option's name (GOFIBER picks its OS template form by title)
+   */
+  title: string;
+  /**
+   * the field to post the chosen item's id in: custom[<form id>], the key addOrderDraftItem's custom takes
+   */
+  name: string;
+  type: 'select' | 'qty';
+  variable: string;
+  description: string;
+  config: Config;
+  items: {
+    /**
+     * a numeric id as a string, such as "1"
+     */
+    id: string;
+    title: string;
+    /**
+     * the item's variable_id, what the provisioning module receives
+     */
+    value: string;
+    /**
+     * what one unit of the item adds per recurring cycle the product is sold on, in the answer's currency (empty for a one-time or free product)
+     */
+    prices: {
+      /**
+       * a money amount with two decimals, such as "12.30"
+       */
+      [k: string]: string;
+    };
+  }[];
+}
+export interface UserApiCatalogueAddon {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  name: string;
+  description: string;
+  paytype: 'Free' | 'Once' | 'Regular';
+  /**
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
+   */
+  unique: '0' | '1';
+  items: UserApiCycleChoice[];
+}
+/**
  * Orders several items at once for the caller's client, through the rule the Admin API's addOrder places orders with (one order, a Pending service per product item, a Pending domain per domain item, one Unpaid invoice due today for the first periods, taxed by the client's tax rules, in the client's currency; the order confirmation and invoice e-mails in the outbox). `items[]` each carry `type` (`product` or `domain`) and the parameters of POST /order/{product_id} (`product_id`, `cycle`, `domain`) or of a domain order (`name` such as example.com, `action` register or transfer, `years`, `epp` for a transfer, `nameservers`). `pay_method` is a gateway id from GET /api/payment (default: the first enabled gateway); `aff_id` names the affiliate that referred the order, recorded as setOrderReferrer records it (a Pending commission, earned when the invoice is paid); `promocode`: billsim keeps no promotions, so any code given is refused as unknown (an empty one is none). Every problem is answered at once (an unknown product, a cycle the product does not sell, a gateway the client may not use, a name already taken) and nothing changes; with `ignore_errors` true the items with problems are left out, each named in `info`, and the rest is ordered (a problem of the order itself, or no item left, still refuses it). A free order makes no invoice (`invoice_id` "0"). No answer is published for this route: it answers as POST /order/{product_id} does (consumer-read keys `order_num`, `invoice_id`, `total`, `items[].id` and `items[].type`, plus `order_id`, the id getOrderDetails takes). Certificate items are not simulated.
  */
 export interface UserApiPostOrder {
@@ -14180,6 +14532,22 @@ export interface UserApiPostOrderProductIdInput {
   aff_id?: string;
 }
 /**
+ * Asks for a password reset link (POSTMAN: `email`). When a client or contact that may log in (an Active account; a contact of an Active client) has the e-mail (any letter case), the "Details:Password Reset" message is recorded in its outbox; nothing else changes (the password stays until the link is used, which is outside the API). No answer is published: billsim answers the same `info` whether the e-mail is known or not, so the route does not tell which e-mails have accounts.
+ */
+export interface UserApiPostPasswordreset {
+  input: UserApiPostPasswordresetInput;
+  answer: UserApiPostPasswordresetAnswer;
+}
+export interface UserApiPostPasswordresetInput {
+  /**
+   * a valid email address, such as jane@example.com
+   */
+  email: string;
+}
+export interface UserApiPostPasswordresetAnswer {
+  info: Info;
+}
+/**
  * Prices what POST /order would charge for the same input, writing nothing: the order is checked and priced by the very rule that places it (src/domain/placeOrder.ts planOrder), so `total` is the order's total and its invoice's, tax included. A logged-in caller is priced as its client (currency, tax rules, tax exemption); a visitor in the main currency without tax (a visitor has no country yet). `output` short (the default): the totals and one entry per item (`price` for the first period, `setup`, their sum `total`, before tax); `config`: each product item also carries `options`, the product's configurable options as getProductDetails shows them; `full`: also `lines`, the invoice lines the order's invoice would carry. The same refusals as POST /order (every problem at once); `ignore_errors` leaves the items with problems out, named in `info`. No answer is published (POSTMAN names only the parameters): the keys follow the invoice's (`subtotal`, `tax`, `taxrate`, `tax2`, `taxrate2`, `total`, strings as the Admin API sends money).
  */
 export interface UserApiPostQuote {
@@ -14308,6 +14676,98 @@ export interface UserApiQuoteLine {
    * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
    */
   taxed: '0' | '1';
+}
+/**
+ * Registers a visitor as a new main client through the rule the Admin API's addClient uses (src/domain/clients.ts addClient): an Active client, english, the given currency (`currency`, a currency id; the main one by default), the company flag from `type` (or a company name), the password kept only as a salted hash; after_clientadded is raised and the "Details:Signup" welcome e-mail is recorded in the outbox, as addClient with notify=1 does. The fields are the registration fields of the world's client form, which is addClient's (billsim keeps no custom registration fields): `email` and `password` are required as addClient requires them; `password2`, when sent, must repeat `password`; the exported install's `taxid`, `gender`, `nationalid` and `birthday` are accepted and ignored. Malformed fields are refused together by the door; then an e-mail already used by a client or contact (any letter case), an unknown country code, a currency that does not exist and passwords that differ are refused together; a refusal changes nothing. No answer is published: billsim answers the new client's `client_id` and info ["New client account created"], as addClient does; the client then logs in with POST /api/login.
+ */
+export interface UserApiPostSignup {
+  input: UserApiPostSignupInput;
+  answer: UserApiPostSignupAnswer;
+}
+export interface UserApiPostSignupInput {
+  /**
+   * Private or Company
+   */
+  type?: 'Private' | 'Company';
+  /**
+   * a text of at most 255 characters
+   */
+  companyname?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  firstname?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  lastname?: string;
+  /**
+   * a valid email address, such as jane@example.com
+   */
+  email: string;
+  /**
+   * a non-empty password of at most 255 characters
+   */
+  password: string;
+  /**
+   * a text of at most 255 characters, the same as password
+   */
+  password2?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  phonenumber?: string;
+  /**
+   * an ISO 3166-1 alpha-2 country code, such as GB
+   */
+  country?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  state?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  city?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  address1?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  address2?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  postcode?: string;
+  /**
+   * 0 or a positive whole number id
+   */
+  currency?: string;
+  /**
+   * accepted and ignored: billsim keeps no such field
+   */
+  taxid?: string;
+  /**
+   * accepted and ignored: billsim keeps no such field
+   */
+  gender?: string;
+  /**
+   * accepted and ignored: billsim keeps no such field
+   */
+  nationalid?: string;
+  /**
+   * accepted and ignored: billsim keeps no such field
+   */
+  birthday?: string;
+}
+export interface UserApiPostSignupAnswer {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  client_id: string;
+  info: Info;
 }
 /**
  * One file sent with a ticket of the caller's client (query `number`, the ticket number) or one of its replies. billsim keeps a file's name and size, never its content, and numbers no files: `file` is the file's name as GET /api/tickets/{number} and getTicketDetails list it (URL-encoded; the first such file when two share a name), where an installation takes an attachment id. No answer is published: billsim answers the file under `attachment` with getTicketDetails' names and string types (ticket_id, reply_id "0" for the opening message, filename, size in bytes) and `content` null, where an installation would send the file's content. A contact needs support.tickets; a ticket of another client, an unknown number or a file the ticket does not have answers 404.

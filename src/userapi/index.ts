@@ -5,6 +5,9 @@ import type { AnyRoute } from './route.js';
 import getDetails from './account/getDetails.js';
 import getLogs from './account/getLogs.js';
 import putDetails from './account/putDetails.js';
+import getAffiliatesCommissions from './affiliates/getAffiliatesCommissions.js';
+import getAffiliatesPayouts from './affiliates/getAffiliatesPayouts.js';
+import getAffiliatesSummary from './affiliates/getAffiliatesSummary.js';
 import deleteTokensId from './auth/deleteTokensId.js';
 import getTokens from './auth/getTokens.js';
 import postLogin from './auth/postLogin.js';
@@ -66,9 +69,14 @@ import postServiceIdCancel from './services/postServiceIdCancel.js';
 import postServiceIdCycle from './services/postServiceIdCycle.js';
 import postServiceIdLabel from './services/postServiceIdLabel.js';
 import postServiceIdRenew from './services/postServiceIdRenew.js';
+import getCategory from './store/getCategory.js';
+import getCategoryCategoryIdProduct from './store/getCategoryCategoryIdProduct.js';
+import getOrderProductId from './store/getOrderProductId.js';
 import postOrder from './store/postOrder.js';
 import postOrderProductId from './store/postOrderProductId.js';
+import postPasswordreset from './store/postPasswordreset.js';
 import postQuote from './store/postQuote.js';
+import postSignup from './store/postSignup.js';
 import getTicketAttachmentFile from './support/getTicketAttachmentFile.js';
 import getTicketDepartments from './support/getTicketDepartments.js';
 import getTickets from './support/getTickets.js';
@@ -81,7 +89,12 @@ import putTicketsNumberOpen from './support/putTicketsNumberOpen.js';
 export const routes: Readonly<Record<string, AnyRoute>> = {
   deleteDomainIdDnsIndex,
   deleteTokensId,
+  getAffiliatesCommissions,
+  getAffiliatesPayouts,
+  getAffiliatesSummary,
   getBalance,
+  getCategory,
+  getCategoryCategoryIdProduct,
   getContact,
   getContactId,
   getContactPrivileges,
@@ -108,6 +121,7 @@ export const routes: Readonly<Record<string, AnyRoute>> = {
   getNewsId,
   getNotifications,
   getNotificationsNew,
+  getOrderProductId,
   getPayment,
   getPaymentFees,
   getService,
@@ -133,12 +147,14 @@ export const routes: Readonly<Record<string, AnyRoute>> = {
   postMfaVerify,
   postOrder,
   postOrderProductId,
+  postPasswordreset,
   postQuote,
   postRevoke,
   postServiceIdCancel,
   postServiceIdCycle,
   postServiceIdLabel,
   postServiceIdRenew,
+  postSignup,
   postTickets,
   postTicketsNumber,
   postToken,
