@@ -5724,15 +5724,15 @@ validate199.errors = vErrors;
 return errors === 0;
 }
 
-export const getServiceIdCycle = validate203;
-const schema797 = {"title":"UserApiGetServiceIdCycleInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
+export const getServiceIdAddon = validate210;
+const schema859 = {"title":"UserApiGetServiceIdAddonInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
 
-function validate203(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate210(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema797.required,parentSchema:schema797,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema859.required,parentSchema:schema859,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5793,7 +5793,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema797.type,parentSchema:schema797,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema859.type,parentSchema:schema859,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5802,19 +5802,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate203.errors = vErrors;
+validate210.errors = vErrors;
 return errors === 0;
 }
 
-export const getServiceIdLabel = validate205;
-const schema802 = {"title":"UserApiGetServiceIdLabelInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
+export const getServiceIdCycle = validate214;
+const schema866 = {"title":"UserApiGetServiceIdCycleInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
 
-function validate205(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate214(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema802.required,parentSchema:schema802,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema866.required,parentSchema:schema866,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5875,7 +5875,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema802.type,parentSchema:schema802,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema866.type,parentSchema:schema866,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5884,19 +5884,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate205.errors = vErrors;
+validate214.errors = vErrors;
 return errors === 0;
 }
 
-export const getServiceIdMethods = validate207;
-const schema806 = {"title":"UserApiGetServiceIdMethodsInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
+export const getServiceIdLabel = validate216;
+const schema871 = {"title":"UserApiGetServiceIdLabelInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
 
-function validate207(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate216(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema806.required,parentSchema:schema806,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema871.required,parentSchema:schema871,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5957,7 +5957,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema806.type,parentSchema:schema806,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema871.type,parentSchema:schema871,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5966,19 +5966,183 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate207.errors = vErrors;
+validate216.errors = vErrors;
 return errors === 0;
 }
 
-export const getServiceOrderOrderNum = validate209;
-const schema811 = {"title":"UserApiGetServiceOrderOrderNumInput","type":"object","required":["order_num"],"properties":{"order_num":{"$ref":"../defs.json#/definitions/id","description":"the order's number"}}};
+export const getServiceIdMethods = validate218;
+const schema875 = {"title":"UserApiGetServiceIdMethodsInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
 
-function validate209(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate218(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema875.required,parentSchema:schema875,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern49.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema875.type,parentSchema:schema875,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate218.errors = vErrors;
+return errors === 0;
+}
+
+export const getServiceIdUpgrade = validate226;
+const schema892 = {"title":"UserApiGetServiceIdUpgradeInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
+
+function validate226(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema892.required,parentSchema:schema892,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern49.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema892.type,parentSchema:schema892,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate226.errors = vErrors;
+return errors === 0;
+}
+
+export const getServiceOrderOrderNum = validate228;
+const schema897 = {"title":"UserApiGetServiceOrderOrderNumInput","type":"object","required":["order_num"],"properties":{"order_num":{"$ref":"../defs.json#/definitions/id","description":"the order's number"}}};
+
+function validate228(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.order_num === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "order_num"},message:"must have required property '"+"order_num"+"'",schema:schema811.required,parentSchema:schema811,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "order_num"},message:"must have required property '"+"order_num"+"'",schema:schema897.required,parentSchema:schema897,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6039,7 +6203,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema811.type,parentSchema:schema811,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema897.type,parentSchema:schema897,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6048,14 +6212,204 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate209.errors = vErrors;
+validate228.errors = vErrors;
 return errors === 0;
 }
 
-export const postServiceIdCancel = validate212;
-const schema816 = {"title":"UserApiPostServiceIdCancelInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"immediate":{"description":"true (JSON), \"1\" or \"true\" ends the service now; false, \"0\" or \"false\" (the default) at the end of its billing period","anyOf":[{"type":"boolean"},{"type":"string","enum":["0","1","true","false"]}],"default":false},"reason":{"type":"string","maxLength":1000,"default":""}}};
+export const postServiceIdAddon = validate230;
+const schema905 = {"title":"UserApiPostServiceIdAddonInput","type":"object","required":["id","addon_id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"addon_id":{"$ref":"../defs.json#/definitions/id"},"cycle":{"type":"string","enum":["h","d","w","m","q","s","a","b","t","p4","p5","Once","Free"]}}};
 
-function validate212(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate230(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema905.required,parentSchema:schema905,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.addon_id === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "addon_id"},message:"must have required property '"+"addon_id"+"'",schema:schema905.required,parentSchema:schema905,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern49.test(data0)){
+const err3 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+if(data.addon_id !== undefined){
+let data1 = data.addon_id;
+if(typeof data1 !== "string"){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType1 = typeof data1;
+if(typeof data1 === "string"){
+coerced1 = data1;
+}
+}
+if(!(coerced1 !== undefined)){
+if(dataType1 == "number" || dataType1 == "boolean"){
+coerced1 = "" + data1;
+}
+else if(data1 === null){
+coerced1 = "";
+}
+else {
+const err4 = {instancePath:instancePath+"/addon_id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["addon_id"] = coerced1;
+}
+}
+}
+if(typeof data1 === "string"){
+if(!pattern49.test(data1)){
+const err5 = {instancePath:instancePath+"/addon_id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+if(data.cycle !== undefined){
+let data2 = data.cycle;
+if(typeof data2 !== "string"){
+let dataType2 = typeof data2;
+let coerced2 = undefined;
+if(dataType2 == 'object' && Array.isArray(data2) && data2.length == 1){
+data2 = data2[0];
+dataType2 = typeof data2;
+if(typeof data2 === "string"){
+coerced2 = data2;
+}
+}
+if(!(coerced2 !== undefined)){
+if(dataType2 == "number" || dataType2 == "boolean"){
+coerced2 = "" + data2;
+}
+else if(data2 === null){
+coerced2 = "";
+}
+else {
+const err6 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema905.properties.cycle.type,parentSchema:schema905.properties.cycle,data:data2};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(coerced2 !== undefined){
+data2 = coerced2;
+if(data !== undefined){
+data["cycle"] = coerced2;
+}
+}
+}
+if(!(((((((((((((data2 === "h") || (data2 === "d")) || (data2 === "w")) || (data2 === "m")) || (data2 === "q")) || (data2 === "s")) || (data2 === "a")) || (data2 === "b")) || (data2 === "t")) || (data2 === "p4")) || (data2 === "p5")) || (data2 === "Once")) || (data2 === "Free"))){
+const err7 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/enum",keyword:"enum",params:{allowedValues: schema905.properties.cycle.enum},message:"must be equal to one of the allowed values",schema:schema905.properties.cycle.enum,parentSchema:schema905.properties.cycle,data:data2};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema905.type,parentSchema:schema905,data};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+validate230.errors = vErrors;
+return errors === 0;
+}
+
+export const postServiceIdCancel = validate233;
+const schema911 = {"title":"UserApiPostServiceIdCancelInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"immediate":{"description":"true (JSON), \"1\" or \"true\" ends the service now; false, \"0\" or \"false\" (the default) at the end of its billing period","anyOf":[{"type":"boolean"},{"type":"string","enum":["0","1","true","false"]}],"default":false},"reason":{"type":"string","maxLength":1000,"default":""}}};
+
+function validate233(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6066,7 +6420,7 @@ if(data.reason === undefined){
 data.reason = "";
 }
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema816.required,parentSchema:schema816,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema911.required,parentSchema:schema911,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6147,7 +6501,7 @@ else if(data1 === "true" || data1 === 1){
 coerced1 = true;
 }
 else {
-const err3 = {instancePath:instancePath+"/immediate",schemaPath:"#/properties/immediate/anyOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema816.properties.immediate.anyOf[0].type,parentSchema:schema816.properties.immediate.anyOf[0],data:data1};
+const err3 = {instancePath:instancePath+"/immediate",schemaPath:"#/properties/immediate/anyOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema911.properties.immediate.anyOf[0].type,parentSchema:schema911.properties.immediate.anyOf[0],data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6186,7 +6540,7 @@ else if(data1 === null){
 coerced2 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/immediate",schemaPath:"#/properties/immediate/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema816.properties.immediate.anyOf[1].type,parentSchema:schema816.properties.immediate.anyOf[1],data:data1};
+const err4 = {instancePath:instancePath+"/immediate",schemaPath:"#/properties/immediate/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema911.properties.immediate.anyOf[1].type,parentSchema:schema911.properties.immediate.anyOf[1],data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6204,7 +6558,7 @@ data["immediate"] = coerced2;
 }
 }
 if(!((((data1 === "0") || (data1 === "1")) || (data1 === "true")) || (data1 === "false"))){
-const err5 = {instancePath:instancePath+"/immediate",schemaPath:"#/properties/immediate/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema816.properties.immediate.anyOf[1].enum},message:"must be equal to one of the allowed values",schema:schema816.properties.immediate.anyOf[1].enum,parentSchema:schema816.properties.immediate.anyOf[1],data:data1};
+const err5 = {instancePath:instancePath+"/immediate",schemaPath:"#/properties/immediate/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema911.properties.immediate.anyOf[1].enum},message:"must be equal to one of the allowed values",schema:schema911.properties.immediate.anyOf[1].enum,parentSchema:schema911.properties.immediate.anyOf[1],data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6217,7 +6571,7 @@ var _valid0 = _errs8 === errors;
 valid2 = valid2 || _valid0;
 }
 if(!valid2){
-const err6 = {instancePath:instancePath+"/immediate",schemaPath:"#/properties/immediate/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema816.properties.immediate.anyOf,parentSchema:schema816.properties.immediate,data:data1};
+const err6 = {instancePath:instancePath+"/immediate",schemaPath:"#/properties/immediate/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema911.properties.immediate.anyOf,parentSchema:schema911.properties.immediate,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -6256,7 +6610,7 @@ else if(data2 === null){
 coerced3 = "";
 }
 else {
-const err7 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema816.properties.reason.type,parentSchema:schema816.properties.reason,data:data2};
+const err7 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema911.properties.reason.type,parentSchema:schema911.properties.reason,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -6275,7 +6629,7 @@ data["reason"] = coerced3;
 }
 if(typeof data2 === "string"){
 if(func5(data2) > 1000){
-const err8 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema816.properties.reason,data:data2};
+const err8 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema911.properties.reason,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -6287,7 +6641,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema816.type,parentSchema:schema816,data};
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema911.type,parentSchema:schema911,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -6296,19 +6650,19 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate212.errors = vErrors;
+validate233.errors = vErrors;
 return errors === 0;
 }
 
-export const postServiceIdCycle = validate214;
-const schema823 = {"title":"UserApiPostServiceIdCycleInput","type":"object","required":["id","cycle"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"cycle":{"type":"string","enum":["h","d","w","m","q","s","a","b","t","p4","p5"]}}};
+export const postServiceIdCycle = validate235;
+const schema918 = {"title":"UserApiPostServiceIdCycleInput","type":"object","required":["id","cycle"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"cycle":{"type":"string","enum":["h","d","w","m","q","s","a","b","t","p4","p5"]}}};
 
-function validate214(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate235(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema823.required,parentSchema:schema823,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema918.required,parentSchema:schema918,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6318,7 +6672,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.cycle === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cycle"},message:"must have required property '"+"cycle"+"'",schema:schema823.required,parentSchema:schema823,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cycle"},message:"must have required property '"+"cycle"+"'",schema:schema918.required,parentSchema:schema918,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6397,7 +6751,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema823.properties.cycle.type,parentSchema:schema823.properties.cycle,data:data1};
+const err4 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema918.properties.cycle.type,parentSchema:schema918.properties.cycle,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6415,7 +6769,7 @@ data["cycle"] = coerced1;
 }
 }
 if(!(((((((((((data1 === "h") || (data1 === "d")) || (data1 === "w")) || (data1 === "m")) || (data1 === "q")) || (data1 === "s")) || (data1 === "a")) || (data1 === "b")) || (data1 === "t")) || (data1 === "p4")) || (data1 === "p5"))){
-const err5 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/enum",keyword:"enum",params:{allowedValues: schema823.properties.cycle.enum},message:"must be equal to one of the allowed values",schema:schema823.properties.cycle.enum,parentSchema:schema823.properties.cycle,data:data1};
+const err5 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/enum",keyword:"enum",params:{allowedValues: schema918.properties.cycle.enum},message:"must be equal to one of the allowed values",schema:schema918.properties.cycle.enum,parentSchema:schema918.properties.cycle,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6427,7 +6781,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema823.type,parentSchema:schema823,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema918.type,parentSchema:schema918,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -6436,19 +6790,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate214.errors = vErrors;
+validate235.errors = vErrors;
 return errors === 0;
 }
 
-export const postServiceIdLabel = validate216;
-const schema829 = {"title":"UserApiPostServiceIdLabelInput","type":"object","required":["id","label"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"label":{"type":"string","maxLength":255}}};
+export const postServiceIdLabel = validate237;
+const schema924 = {"title":"UserApiPostServiceIdLabelInput","type":"object","required":["id","label"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"label":{"type":"string","maxLength":255}}};
 
-function validate216(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate237(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema829.required,parentSchema:schema829,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema924.required,parentSchema:schema924,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6458,7 +6812,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.label === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'",schema:schema829.required,parentSchema:schema829,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'",schema:schema924.required,parentSchema:schema924,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6537,7 +6891,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema829.properties.label.type,parentSchema:schema829.properties.label,data:data1};
+const err4 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema924.properties.label.type,parentSchema:schema924.properties.label,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6556,7 +6910,7 @@ data["label"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(func5(data1) > 255){
-const err5 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema829.properties.label,data:data1};
+const err5 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema924.properties.label,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6569,7 +6923,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema829.type,parentSchema:schema829,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema924.type,parentSchema:schema924,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -6578,19 +6932,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate216.errors = vErrors;
+validate237.errors = vErrors;
 return errors === 0;
 }
 
-export const postServiceIdRenew = validate218;
-const schema835 = {"title":"UserApiPostServiceIdRenewInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
+export const postServiceIdRenew = validate239;
+const schema930 = {"title":"UserApiPostServiceIdRenewInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
 
-function validate218(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate239(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema835.required,parentSchema:schema835,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema930.required,parentSchema:schema930,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6651,7 +7005,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema835.type,parentSchema:schema835,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema930.type,parentSchema:schema930,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6660,21 +7014,340 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate218.errors = vErrors;
+validate239.errors = vErrors;
 return errors === 0;
 }
 
-export const getTicketAttachmentFile = validate225;
-const schema902 = {"title":"UserApiGetTicketAttachmentFileInput","type":"object","required":["file","number"],"properties":{"file":{"type":"string","minLength":1,"maxLength":255,"description":"the file's name, as the ticket lists it"},"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
-const schema852 = {"type":"string","pattern":"^[1-9][0-9]{5}$","description":"a 6-digit ticket number, such as 814003"};
-const pattern410 = new RegExp("^[1-9][0-9]{5}$", "u");
+export const postServiceIdUpgrade = validate241;
+const schema938 = {"title":"UserApiPostServiceIdUpgradeInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"package":{"$ref":"../defs.json#/definitions/id"},"cycle":{"type":"string","enum":["h","d","w","m","q","s","a","b","t","p4","p5"]},"resources":{"type":"object","minProperties":1,"description":"one new value per form id, such as resources[2]=3","propertyNames":{"pattern":"^[0-9]+$"},"additionalProperties":{"type":"string","pattern":"^[0-9]+$","description":"an item id or a quantity, a whole number such as 2"}},"send":{"type":"boolean","description":"true (or left out) places the order"}}};
 
-function validate225(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate241(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema938.required,parentSchema:schema938,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern49.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+if(data.package !== undefined){
+let data1 = data.package;
+if(typeof data1 !== "string"){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType1 = typeof data1;
+if(typeof data1 === "string"){
+coerced1 = data1;
+}
+}
+if(!(coerced1 !== undefined)){
+if(dataType1 == "number" || dataType1 == "boolean"){
+coerced1 = "" + data1;
+}
+else if(data1 === null){
+coerced1 = "";
+}
+else {
+const err3 = {instancePath:instancePath+"/package",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data1};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["package"] = coerced1;
+}
+}
+}
+if(typeof data1 === "string"){
+if(!pattern49.test(data1)){
+const err4 = {instancePath:instancePath+"/package",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+if(data.cycle !== undefined){
+let data2 = data.cycle;
+if(typeof data2 !== "string"){
+let dataType2 = typeof data2;
+let coerced2 = undefined;
+if(dataType2 == 'object' && Array.isArray(data2) && data2.length == 1){
+data2 = data2[0];
+dataType2 = typeof data2;
+if(typeof data2 === "string"){
+coerced2 = data2;
+}
+}
+if(!(coerced2 !== undefined)){
+if(dataType2 == "number" || dataType2 == "boolean"){
+coerced2 = "" + data2;
+}
+else if(data2 === null){
+coerced2 = "";
+}
+else {
+const err5 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema938.properties.cycle.type,parentSchema:schema938.properties.cycle,data:data2};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(coerced2 !== undefined){
+data2 = coerced2;
+if(data !== undefined){
+data["cycle"] = coerced2;
+}
+}
+}
+if(!(((((((((((data2 === "h") || (data2 === "d")) || (data2 === "w")) || (data2 === "m")) || (data2 === "q")) || (data2 === "s")) || (data2 === "a")) || (data2 === "b")) || (data2 === "t")) || (data2 === "p4")) || (data2 === "p5"))){
+const err6 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/enum",keyword:"enum",params:{allowedValues: schema938.properties.cycle.enum},message:"must be equal to one of the allowed values",schema:schema938.properties.cycle.enum,parentSchema:schema938.properties.cycle,data:data2};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.resources !== undefined){
+let data3 = data.resources;
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(Object.keys(data3).length < 1){
+const err7 = {instancePath:instancePath+"/resources",schemaPath:"#/properties/resources/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema938.properties.resources,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+for(const key0 in data3){
+const _errs11 = errors;
+if(typeof key0 === "string"){
+if(!pattern0.test(key0)){
+const err8 = {instancePath:instancePath+"/resources",schemaPath:"#/properties/resources/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema938.properties.resources.propertyNames,data:key0,propertyName:key0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+var valid3 = _errs11 === errors;
+if(!valid3){
+const err9 = {instancePath:instancePath+"/resources",schemaPath:"#/properties/resources/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema938.properties.resources.propertyNames,parentSchema:schema938.properties.resources,data:data3};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+for(const key1 in data3){
+let data4 = data3[key1];
+if(typeof data4 !== "string"){
+let dataType3 = typeof data4;
+let coerced3 = undefined;
+if(dataType3 == 'object' && Array.isArray(data4) && data4.length == 1){
+data4 = data4[0];
+dataType3 = typeof data4;
+if(typeof data4 === "string"){
+coerced3 = data4;
+}
+}
+if(!(coerced3 !== undefined)){
+if(dataType3 == "number" || dataType3 == "boolean"){
+coerced3 = "" + data4;
+}
+else if(data4 === null){
+coerced3 = "";
+}
+else {
+const err10 = {instancePath:instancePath+"/resources/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/resources/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema938.properties.resources.additionalProperties.type,parentSchema:schema938.properties.resources.additionalProperties,data:data4};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(coerced3 !== undefined){
+data4 = coerced3;
+if(data3 !== undefined){
+data3[key1] = coerced3;
+}
+}
+}
+if(typeof data4 === "string"){
+if(!pattern0.test(data4)){
+const err11 = {instancePath:instancePath+"/resources/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/resources/additionalProperties/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema938.properties.resources.additionalProperties,data:data4};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err12 = {instancePath:instancePath+"/resources",schemaPath:"#/properties/resources/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema938.properties.resources.type,parentSchema:schema938.properties.resources,data:data3};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.send !== undefined){
+let data5 = data.send;
+if(typeof data5 !== "boolean"){
+let dataType4 = typeof data5;
+let coerced4 = undefined;
+if(dataType4 == 'object' && Array.isArray(data5) && data5.length == 1){
+data5 = data5[0];
+dataType4 = typeof data5;
+if(typeof data5 === "boolean"){
+coerced4 = data5;
+}
+}
+if(!(coerced4 !== undefined)){
+if(data5 === "false" || data5 === 0 || data5 === null){
+coerced4 = false;
+}
+else if(data5 === "true" || data5 === 1){
+coerced4 = true;
+}
+else {
+const err13 = {instancePath:instancePath+"/send",schemaPath:"#/properties/send/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema938.properties.send.type,parentSchema:schema938.properties.send,data:data5};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(coerced4 !== undefined){
+data5 = coerced4;
+if(data !== undefined){
+data["send"] = coerced4;
+}
+}
+}
+}
+}
+else {
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema938.type,parentSchema:schema938,data};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+validate241.errors = vErrors;
+return errors === 0;
+}
+
+export const getTicketAttachmentFile = validate248;
+const schema1006 = {"title":"UserApiGetTicketAttachmentFileInput","type":"object","required":["file","number"],"properties":{"file":{"type":"string","minLength":1,"maxLength":255,"description":"the file's name, as the ticket lists it"},"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
+const schema956 = {"type":"string","pattern":"^[1-9][0-9]{5}$","description":"a 6-digit ticket number, such as 814003"};
+const pattern486 = new RegExp("^[1-9][0-9]{5}$", "u");
+
+function validate248(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.file === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "file"},message:"must have required property '"+"file"+"'",schema:schema902.required,parentSchema:schema902,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "file"},message:"must have required property '"+"file"+"'",schema:schema1006.required,parentSchema:schema1006,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6684,7 +7357,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.number === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema902.required,parentSchema:schema902,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema1006.required,parentSchema:schema1006,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6713,7 +7386,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/file",schemaPath:"#/properties/file/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema902.properties.file.type,parentSchema:schema902.properties.file,data:data0};
+const err2 = {instancePath:instancePath+"/file",schemaPath:"#/properties/file/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1006.properties.file.type,parentSchema:schema1006.properties.file,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6732,7 +7405,7 @@ data["file"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(func5(data0) > 255){
-const err3 = {instancePath:instancePath+"/file",schemaPath:"#/properties/file/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema902.properties.file,data:data0};
+const err3 = {instancePath:instancePath+"/file",schemaPath:"#/properties/file/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1006.properties.file,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6742,7 +7415,7 @@ vErrors.push(err3);
 errors++;
 }
 if(func5(data0) < 1){
-const err4 = {instancePath:instancePath+"/file",schemaPath:"#/properties/file/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema902.properties.file,data:data0};
+const err4 = {instancePath:instancePath+"/file",schemaPath:"#/properties/file/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema1006.properties.file,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6773,7 +7446,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema852.type,parentSchema:schema852,data:data1};
+const err5 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema956.type,parentSchema:schema956,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6791,8 +7464,8 @@ data["number"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern410.test(data1)){
-const err6 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema852,data:data1};
+if(!pattern486.test(data1)){
+const err6 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema956,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -6805,7 +7478,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema902.type,parentSchema:schema902,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1006.type,parentSchema:schema1006,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -6814,18 +7487,18 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate225.errors = vErrors;
+validate248.errors = vErrors;
 return errors === 0;
 }
 
-export const getTicketDepartments = validate228;
-const schema912 = {"title":"UserApiGetTicketDepartmentsInput","type":"object"};
+export const getTicketDepartments = validate251;
+const schema1016 = {"title":"UserApiGetTicketDepartmentsInput","type":"object"};
 
-function validate228(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate251(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema912.type,parentSchema:schema912,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1016.type,parentSchema:schema1016,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6834,14 +7507,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate228.errors = vErrors;
+validate251.errors = vErrors;
 return errors === 0;
 }
 
-export const getTickets = validate232;
-const schema927 = {"title":"UserApiGetTicketsInput","type":"object","properties":{"page":{"$ref":"../defs.json#/definitions/pageNumber"}}};
+export const getTickets = validate255;
+const schema1031 = {"title":"UserApiGetTicketsInput","type":"object","properties":{"page":{"$ref":"../defs.json#/definitions/pageNumber"}}};
 
-function validate232(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate255(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6895,7 +7568,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema927.type,parentSchema:schema927,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1031.type,parentSchema:schema1031,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6904,19 +7577,19 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate232.errors = vErrors;
+validate255.errors = vErrors;
 return errors === 0;
 }
 
-export const getTicketsNumber = validate240;
-const schema962 = {"title":"UserApiGetTicketsNumberInput","type":"object","required":["number"],"properties":{"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
+export const getTicketsNumber = validate263;
+const schema1066 = {"title":"UserApiGetTicketsNumberInput","type":"object","required":["number"],"properties":{"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
 
-function validate240(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate263(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.number === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema962.required,parentSchema:schema962,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema1066.required,parentSchema:schema1066,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6945,7 +7618,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema852.type,parentSchema:schema852,data:data0};
+const err1 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema956.type,parentSchema:schema956,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6963,8 +7636,8 @@ data["number"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern410.test(data0)){
-const err2 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema852,data:data0};
+if(!pattern486.test(data0)){
+const err2 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema956,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6977,7 +7650,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema962.type,parentSchema:schema962,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1066.type,parentSchema:schema1066,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6986,19 +7659,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate240.errors = vErrors;
+validate263.errors = vErrors;
 return errors === 0;
 }
 
-export const postTickets = validate242;
-const schema969 = {"title":"UserApiPostTicketsInput","type":"object","required":["dept_id","subject","body"],"properties":{"dept_id":{"$ref":"../defs.json#/definitions/id"},"subject":{"type":"string","minLength":1,"maxLength":255,"description":"a non-empty text of at most 255 characters"},"body":{"type":"string","minLength":1,"description":"the message, not empty"},"priority":{"type":"string","enum":["low","medium","high"],"description":"low, medium or high"}}};
+export const postTickets = validate265;
+const schema1073 = {"title":"UserApiPostTicketsInput","type":"object","required":["dept_id","subject","body"],"properties":{"dept_id":{"$ref":"../defs.json#/definitions/id"},"subject":{"type":"string","minLength":1,"maxLength":255,"description":"a non-empty text of at most 255 characters"},"body":{"type":"string","minLength":1,"description":"the message, not empty"},"priority":{"type":"string","enum":["low","medium","high"],"description":"low, medium or high"}}};
 
-function validate242(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate265(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.dept_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "dept_id"},message:"must have required property '"+"dept_id"+"'",schema:schema969.required,parentSchema:schema969,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "dept_id"},message:"must have required property '"+"dept_id"+"'",schema:schema1073.required,parentSchema:schema1073,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7008,7 +7681,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.subject === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subject"},message:"must have required property '"+"subject"+"'",schema:schema969.required,parentSchema:schema969,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subject"},message:"must have required property '"+"subject"+"'",schema:schema1073.required,parentSchema:schema1073,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7018,7 +7691,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.body === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema969.required,parentSchema:schema969,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema1073.required,parentSchema:schema1073,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7097,7 +7770,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema969.properties.subject.type,parentSchema:schema969.properties.subject,data:data1};
+const err5 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1073.properties.subject.type,parentSchema:schema1073.properties.subject,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7116,7 +7789,7 @@ data["subject"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(func5(data1) > 255){
-const err6 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema969.properties.subject,data:data1};
+const err6 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1073.properties.subject,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7126,7 +7799,7 @@ vErrors.push(err6);
 errors++;
 }
 if(func5(data1) < 1){
-const err7 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema969.properties.subject,data:data1};
+const err7 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema1073.properties.subject,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7157,7 +7830,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err8 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema969.properties.body.type,parentSchema:schema969.properties.body,data:data2};
+const err8 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1073.properties.body.type,parentSchema:schema1073.properties.body,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -7176,7 +7849,7 @@ data["body"] = coerced2;
 }
 if(typeof data2 === "string"){
 if(func5(data2) < 1){
-const err9 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema969.properties.body,data:data2};
+const err9 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema1073.properties.body,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -7207,7 +7880,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err10 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema969.properties.priority.type,parentSchema:schema969.properties.priority,data:data3};
+const err10 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1073.properties.priority.type,parentSchema:schema1073.properties.priority,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -7225,7 +7898,7 @@ data["priority"] = coerced3;
 }
 }
 if(!(((data3 === "low") || (data3 === "medium")) || (data3 === "high"))){
-const err11 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/enum",keyword:"enum",params:{allowedValues: schema969.properties.priority.enum},message:"must be equal to one of the allowed values",schema:schema969.properties.priority.enum,parentSchema:schema969.properties.priority,data:data3};
+const err11 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/enum",keyword:"enum",params:{allowedValues: schema1073.properties.priority.enum},message:"must be equal to one of the allowed values",schema:schema1073.properties.priority.enum,parentSchema:schema1073.properties.priority,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -7237,7 +7910,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema969.type,parentSchema:schema969,data};
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1073.type,parentSchema:schema1073,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -7246,19 +7919,19 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate242.errors = vErrors;
+validate265.errors = vErrors;
 return errors === 0;
 }
 
-export const postTicketsNumber = validate244;
-const schema974 = {"title":"UserApiPostTicketsNumberInput","type":"object","required":["number","body"],"properties":{"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"},"body":{"type":"string","minLength":1,"description":"the message, not empty"}}};
+export const postTicketsNumber = validate267;
+const schema1078 = {"title":"UserApiPostTicketsNumberInput","type":"object","required":["number","body"],"properties":{"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"},"body":{"type":"string","minLength":1,"description":"the message, not empty"}}};
 
-function validate244(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate267(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.number === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema974.required,parentSchema:schema974,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema1078.required,parentSchema:schema1078,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7268,7 +7941,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.body === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema974.required,parentSchema:schema974,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema1078.required,parentSchema:schema1078,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7297,7 +7970,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema852.type,parentSchema:schema852,data:data0};
+const err2 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema956.type,parentSchema:schema956,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7315,8 +7988,8 @@ data["number"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern410.test(data0)){
-const err3 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema852,data:data0};
+if(!pattern486.test(data0)){
+const err3 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema956,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7347,7 +8020,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema974.properties.body.type,parentSchema:schema974.properties.body,data:data1};
+const err4 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1078.properties.body.type,parentSchema:schema1078.properties.body,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7366,7 +8039,7 @@ data["body"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(func5(data1) < 1){
-const err5 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema974.properties.body,data:data1};
+const err5 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema1078.properties.body,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7379,7 +8052,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema974.type,parentSchema:schema974,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1078.type,parentSchema:schema1078,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7388,19 +8061,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate244.errors = vErrors;
+validate267.errors = vErrors;
 return errors === 0;
 }
 
-export const putTicketsNumberClose = validate246;
-const schema979 = {"title":"UserApiPutTicketsNumberCloseInput","type":"object","required":["number"],"properties":{"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
+export const putTicketsNumberClose = validate269;
+const schema1083 = {"title":"UserApiPutTicketsNumberCloseInput","type":"object","required":["number"],"properties":{"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
 
-function validate246(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate269(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.number === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema979.required,parentSchema:schema979,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema1083.required,parentSchema:schema1083,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7429,7 +8102,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema852.type,parentSchema:schema852,data:data0};
+const err1 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema956.type,parentSchema:schema956,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7447,8 +8120,8 @@ data["number"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern410.test(data0)){
-const err2 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema852,data:data0};
+if(!pattern486.test(data0)){
+const err2 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema956,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7461,7 +8134,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema979.type,parentSchema:schema979,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1083.type,parentSchema:schema1083,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7470,19 +8143,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate246.errors = vErrors;
+validate269.errors = vErrors;
 return errors === 0;
 }
 
-export const putTicketsNumberOpen = validate248;
-const schema984 = {"title":"UserApiPutTicketsNumberOpenInput","type":"object","required":["number"],"properties":{"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
+export const putTicketsNumberOpen = validate271;
+const schema1088 = {"title":"UserApiPutTicketsNumberOpenInput","type":"object","required":["number"],"properties":{"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
 
-function validate248(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate271(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.number === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema984.required,parentSchema:schema984,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema1088.required,parentSchema:schema1088,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7511,7 +8184,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema852.type,parentSchema:schema852,data:data0};
+const err1 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema956.type,parentSchema:schema956,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7529,8 +8202,8 @@ data["number"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern410.test(data0)){
-const err2 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema852,data:data0};
+if(!pattern486.test(data0)){
+const err2 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema956,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7543,7 +8216,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema984.type,parentSchema:schema984,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1088.type,parentSchema:schema1088,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7552,7 +8225,7 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate248.errors = vErrors;
+validate271.errors = vErrors;
 return errors === 0;
 }
 

@@ -34,14 +34,18 @@ import getNotificationsNew from './notifications/getNotificationsNew.js';
 import putNotificationsIdAck from './notifications/putNotificationsIdAck.js';
 import getService from './services/getService.js';
 import getServiceId from './services/getServiceId.js';
+import getServiceIdAddon from './services/getServiceIdAddon.js';
 import getServiceIdCycle from './services/getServiceIdCycle.js';
 import getServiceIdLabel from './services/getServiceIdLabel.js';
 import getServiceIdMethods from './services/getServiceIdMethods.js';
+import getServiceIdUpgrade from './services/getServiceIdUpgrade.js';
 import getServiceOrderOrderNum from './services/getServiceOrderOrderNum.js';
+import postServiceIdAddon from './services/postServiceIdAddon.js';
 import postServiceIdCancel from './services/postServiceIdCancel.js';
 import postServiceIdCycle from './services/postServiceIdCycle.js';
 import postServiceIdLabel from './services/postServiceIdLabel.js';
 import postServiceIdRenew from './services/postServiceIdRenew.js';
+import postServiceIdUpgrade from './services/postServiceIdUpgrade.js';
 import getTicketAttachmentFile from './support/getTicketAttachmentFile.js';
 import getTicketDepartments from './support/getTicketDepartments.js';
 import getTickets from './support/getTickets.js';
@@ -72,9 +76,11 @@ export const routes: Readonly<Record<string, AnyRoute>> = {
   getPaymentFees,
   getService,
   getServiceId,
+  getServiceIdAddon,
   getServiceIdCycle,
   getServiceIdLabel,
   getServiceIdMethods,
+  getServiceIdUpgrade,
   getServiceOrderOrderNum,
   getTicketAttachmentFile,
   getTicketDepartments,
@@ -87,10 +93,12 @@ export const routes: Readonly<Record<string, AnyRoute>> = {
   postLogout,
   postMfaVerify,
   postRevoke,
+  postServiceIdAddon,
   postServiceIdCancel,
   postServiceIdCycle,
   postServiceIdLabel,
   postServiceIdRenew,
+  postServiceIdUpgrade,
   postTickets,
   postTicketsNumber,
   postToken,
