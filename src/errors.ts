@@ -388,6 +388,8 @@ export const messages = {
     `${method} is not allowed on /api${path}: send ${allowed.join(' or ')}`,
   doorPrivilege: (contactId: string, privilege: string) =>
     `Contact ${contactId} may not do this: it needs the privilege ${privilege} (the client grants it with PUT /api/contact/${contactId} or editContactPermissions)`,
+  doorGuestPrivilege: (accessId: string, privilege: string) =>
+    `Guest access ${accessId} may not do this: it needs the privilege ${privilege} (the host grants it with editClientGuestPermissions)`,
   doorOtherSession: (tokenSession: string, header: string) =>
     `The token was issued in session ${tokenSession}, but the request names session ${header}: send it without x-billsim-session, or log in in that session`,
   doorPersonalTokenRefused: () => 'A personal access token cannot make or list other tokens: log in with e-mail and password',

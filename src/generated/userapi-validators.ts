@@ -1336,14 +1336,14 @@ return errors === 0;
 }
 
 export const postLogin = validate36;
-const schema152 = {"title":"UserApiPostLoginInput","type":"object","required":["username","password"],"properties":{"username":{"type":"string","minLength":1,"description":"the account's e-mail"},"password":{"type":"string","minLength":1}}};
+const schema153 = {"title":"UserApiPostLoginInput","type":"object","required":["username","password"],"properties":{"username":{"type":"string","minLength":1,"description":"the account's e-mail"},"password":{"type":"string","minLength":1},"client_id":{"$ref":"../defs.json#/definitions/id","description":"the profile to enter: a host client's id, for a guest (getClientAccess lists them); the person's own profile when left out or its own client's id"}}};
 
 function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.username === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "username"},message:"must have required property '"+"username"+"'",schema:schema152.required,parentSchema:schema152,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "username"},message:"must have required property '"+"username"+"'",schema:schema153.required,parentSchema:schema153,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1353,7 +1353,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.password === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'",schema:schema152.required,parentSchema:schema152,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'",schema:schema153.required,parentSchema:schema153,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1382,7 +1382,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema152.properties.username.type,parentSchema:schema152.properties.username,data:data0};
+const err2 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema153.properties.username.type,parentSchema:schema153.properties.username,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1401,7 +1401,7 @@ data["username"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(func5(data0) < 1){
-const err3 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema152.properties.username,data:data0};
+const err3 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema153.properties.username,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1432,7 +1432,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema152.properties.password.type,parentSchema:schema152.properties.password,data:data1};
+const err4 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema153.properties.password.type,parentSchema:schema153.properties.password,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1451,7 +1451,7 @@ data["password"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(func5(data1) < 1){
-const err5 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema152.properties.password,data:data1};
+const err5 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema153.properties.password,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1462,9 +1462,27 @@ errors++;
 }
 }
 }
+if(data.client_id !== undefined){
+let data2 = data.client_id;
+if(typeof data2 !== "string"){
+let dataType2 = typeof data2;
+let coerced2 = undefined;
+if(dataType2 == 'object' && Array.isArray(data2) && data2.length == 1){
+data2 = data2[0];
+dataType2 = typeof data2;
+if(typeof data2 === "string"){
+coerced2 = data2;
+}
+}
+if(!(coerced2 !== undefined)){
+if(dataType2 == "number" || dataType2 == "boolean"){
+coerced2 = "" + data2;
+}
+else if(data2 === null){
+coerced2 = "";
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema152.type,parentSchema:schema152,data};
+const err6 = {instancePath:instancePath+"/client_id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.type,parentSchema:schema140,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1473,18 +1491,50 @@ vErrors.push(err6);
 }
 errors++;
 }
+}
+if(coerced2 !== undefined){
+data2 = coerced2;
+if(data !== undefined){
+data["client_id"] = coerced2;
+}
+}
+}
+if(typeof data2 === "string"){
+if(!pattern49.test(data2)){
+const err7 = {instancePath:instancePath+"/client_id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema140,data:data2};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema153.type,parentSchema:schema153,data};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
 validate36.errors = vErrors;
 return errors === 0;
 }
 
 export const postLogout = validate38;
-const schema155 = {"title":"UserApiPostLogoutInput","type":"object"};
+const schema157 = {"title":"UserApiPostLogoutInput","type":"object"};
 
 function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema155.type,parentSchema:schema155,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema157.type,parentSchema:schema157,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1498,15 +1548,15 @@ return errors === 0;
 }
 
 export const postMfaVerify = validate40;
-const schema158 = {"title":"UserApiPostMfaVerifyInput","type":"object","required":["method","payload"],"properties":{"method":{"type":"string","enum":["google_authenticator"]},"payload":{"type":"object","required":["code"],"properties":{"code":{"type":"string","pattern":"^[0-9]{6}$","description":"the six-digit code"}}}}};
-const pattern54 = new RegExp("^[0-9]{6}$", "u");
+const schema160 = {"title":"UserApiPostMfaVerifyInput","type":"object","required":["method","payload"],"properties":{"method":{"type":"string","enum":["google_authenticator"]},"payload":{"type":"object","required":["code"],"properties":{"code":{"type":"string","pattern":"^[0-9]{6}$","description":"the six-digit code"}}}}};
+const pattern56 = new RegExp("^[0-9]{6}$", "u");
 
 function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.method === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'",schema:schema158.required,parentSchema:schema158,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'",schema:schema160.required,parentSchema:schema160,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1516,7 +1566,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.payload === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "payload"},message:"must have required property '"+"payload"+"'",schema:schema158.required,parentSchema:schema158,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "payload"},message:"must have required property '"+"payload"+"'",schema:schema160.required,parentSchema:schema160,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1545,7 +1595,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema158.properties.method.type,parentSchema:schema158.properties.method,data:data0};
+const err2 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema160.properties.method.type,parentSchema:schema160.properties.method,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1563,7 +1613,7 @@ data["method"] = coerced0;
 }
 }
 if(!(data0 === "google_authenticator")){
-const err3 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/enum",keyword:"enum",params:{allowedValues: schema158.properties.method.enum},message:"must be equal to one of the allowed values",schema:schema158.properties.method.enum,parentSchema:schema158.properties.method,data:data0};
+const err3 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/enum",keyword:"enum",params:{allowedValues: schema160.properties.method.enum},message:"must be equal to one of the allowed values",schema:schema160.properties.method.enum,parentSchema:schema160.properties.method,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1577,7 +1627,7 @@ if(data.payload !== undefined){
 let data1 = data.payload;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.code === undefined){
-const err4 = {instancePath:instancePath+"/payload",schemaPath:"#/properties/payload/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema158.properties.payload.required,parentSchema:schema158.properties.payload,data:data1};
+const err4 = {instancePath:instancePath+"/payload",schemaPath:"#/properties/payload/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema160.properties.payload.required,parentSchema:schema160.properties.payload,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1606,7 +1656,7 @@ else if(data2 === null){
 coerced1 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/payload/code",schemaPath:"#/properties/payload/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema158.properties.payload.properties.code.type,parentSchema:schema158.properties.payload.properties.code,data:data2};
+const err5 = {instancePath:instancePath+"/payload/code",schemaPath:"#/properties/payload/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema160.properties.payload.properties.code.type,parentSchema:schema160.properties.payload.properties.code,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1624,8 +1674,8 @@ data1["code"] = coerced1;
 }
 }
 if(typeof data2 === "string"){
-if(!pattern54.test(data2)){
-const err6 = {instancePath:instancePath+"/payload/code",schemaPath:"#/properties/payload/properties/code/pattern",keyword:"pattern",params:{pattern: "^[0-9]{6}$"},message:"must match pattern \""+"^[0-9]{6}$"+"\"",schema:"^[0-9]{6}$",parentSchema:schema158.properties.payload.properties.code,data:data2};
+if(!pattern56.test(data2)){
+const err6 = {instancePath:instancePath+"/payload/code",schemaPath:"#/properties/payload/properties/code/pattern",keyword:"pattern",params:{pattern: "^[0-9]{6}$"},message:"must match pattern \""+"^[0-9]{6}$"+"\"",schema:"^[0-9]{6}$",parentSchema:schema160.properties.payload.properties.code,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1638,7 +1688,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/payload",schemaPath:"#/properties/payload/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema158.properties.payload.type,parentSchema:schema158.properties.payload,data:data1};
+const err7 = {instancePath:instancePath+"/payload",schemaPath:"#/properties/payload/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema160.properties.payload.type,parentSchema:schema160.properties.payload,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1650,7 +1700,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema158.type,parentSchema:schema158,data};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema160.type,parentSchema:schema160,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1664,7 +1714,7 @@ return errors === 0;
 }
 
 export const postRevoke = validate42;
-const schema161 = {"title":"UserApiPostRevokeInput","type":"object","properties":{"refresh_token":{"type":"string","minLength":1}}};
+const schema163 = {"title":"UserApiPostRevokeInput","type":"object","properties":{"refresh_token":{"type":"string","minLength":1}}};
 
 function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1690,7 +1740,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err0 = {instancePath:instancePath+"/refresh_token",schemaPath:"#/properties/refresh_token/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema161.properties.refresh_token.type,parentSchema:schema161.properties.refresh_token,data:data0};
+const err0 = {instancePath:instancePath+"/refresh_token",schemaPath:"#/properties/refresh_token/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema163.properties.refresh_token.type,parentSchema:schema163.properties.refresh_token,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1709,7 +1759,7 @@ data["refresh_token"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(func5(data0) < 1){
-const err1 = {instancePath:instancePath+"/refresh_token",schemaPath:"#/properties/refresh_token/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema161.properties.refresh_token,data:data0};
+const err1 = {instancePath:instancePath+"/refresh_token",schemaPath:"#/properties/refresh_token/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema163.properties.refresh_token,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1722,7 +1772,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema161.type,parentSchema:schema161,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema163.type,parentSchema:schema163,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1736,14 +1786,14 @@ return errors === 0;
 }
 
 export const postToken = validate44;
-const schema164 = {"title":"UserApiPostTokenInput","type":"object","required":["refresh_token"],"properties":{"refresh_token":{"type":"string","minLength":1}}};
+const schema166 = {"title":"UserApiPostTokenInput","type":"object","required":["refresh_token"],"properties":{"refresh_token":{"type":"string","minLength":1}}};
 
 function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.refresh_token === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "refresh_token"},message:"must have required property '"+"refresh_token"+"'",schema:schema164.required,parentSchema:schema164,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "refresh_token"},message:"must have required property '"+"refresh_token"+"'",schema:schema166.required,parentSchema:schema166,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1772,7 +1822,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/refresh_token",schemaPath:"#/properties/refresh_token/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema164.properties.refresh_token.type,parentSchema:schema164.properties.refresh_token,data:data0};
+const err1 = {instancePath:instancePath+"/refresh_token",schemaPath:"#/properties/refresh_token/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema166.properties.refresh_token.type,parentSchema:schema166.properties.refresh_token,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1791,7 +1841,7 @@ data["refresh_token"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(func5(data0) < 1){
-const err2 = {instancePath:instancePath+"/refresh_token",schemaPath:"#/properties/refresh_token/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema164.properties.refresh_token,data:data0};
+const err2 = {instancePath:instancePath+"/refresh_token",schemaPath:"#/properties/refresh_token/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema166.properties.refresh_token,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1804,7 +1854,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema164.type,parentSchema:schema164,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema166.type,parentSchema:schema166,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1818,7 +1868,7 @@ return errors === 0;
 }
 
 export const postTokens = validate46;
-const schema172 = {"title":"UserApiPostTokensInput","type":"object","required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":100},"expires_at":{"description":"a date (the token works through that day) or a date-time","anyOf":[{"$ref":"../../common/defs.json#/definitions/date"},{"$ref":"../../common/defs.json#/definitions/datetime"}]},"scopes":{"type":"string"}}};
+const schema174 = {"title":"UserApiPostTokensInput","type":"object","required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":100},"expires_at":{"description":"a date (the token works through that day) or a date-time","anyOf":[{"$ref":"../../common/defs.json#/definitions/date"},{"$ref":"../../common/defs.json#/definitions/datetime"}]},"scopes":{"type":"string"}}};
 const schema18 = {"$comment":"An ISO 8601 date-time (2027-01-15T00:00:00, Z or an offset) is read as its UTC date before validation, for every parameter that takes a date (README, src/lib/param-forms.ts).","type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$","description":"a date as YYYY-MM-DD"};
 const schema16 = {"$comment":"An ISO 8601 date-time (2027-01-15T10:00:00, Z or an offset) is read as YYYY-MM-DD HH:MM:SS in UTC before validation, for every parameter that takes a date-time (README, src/lib/param-forms.ts).","type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$","description":"a date-time as YYYY-MM-DD HH:MM:SS"};
 const pattern5 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}$", "u");
@@ -1829,7 +1879,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema172.required,parentSchema:schema172,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema174.required,parentSchema:schema174,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1858,7 +1908,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema172.properties.name.type,parentSchema:schema172.properties.name,data:data0};
+const err1 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema174.properties.name.type,parentSchema:schema174.properties.name,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1877,7 +1927,7 @@ data["name"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(func5(data0) > 100){
-const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema172.properties.name,data:data0};
+const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema174.properties.name,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1887,7 +1937,7 @@ vErrors.push(err2);
 errors++;
 }
 if(func5(data0) < 1){
-const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema172.properties.name,data:data0};
+const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema174.properties.name,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2005,7 +2055,7 @@ var _valid0 = _errs9 === errors;
 valid1 = valid1 || _valid0;
 }
 if(!valid1){
-const err8 = {instancePath:instancePath+"/expires_at",schemaPath:"#/properties/expires_at/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema172.properties.expires_at.anyOf,parentSchema:schema172.properties.expires_at,data:data1};
+const err8 = {instancePath:instancePath+"/expires_at",schemaPath:"#/properties/expires_at/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema174.properties.expires_at.anyOf,parentSchema:schema174.properties.expires_at,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2046,7 +2096,7 @@ else if(data2 === null){
 coerced3 = "";
 }
 else {
-const err9 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema172.properties.scopes.type,parentSchema:schema172.properties.scopes,data:data2};
+const err9 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema174.properties.scopes.type,parentSchema:schema174.properties.scopes,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2066,7 +2116,7 @@ data["scopes"] = coerced3;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema172.type,parentSchema:schema172,data};
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema174.type,parentSchema:schema174,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2080,13 +2130,13 @@ return errors === 0;
 }
 
 export const getBalance = validate49;
-const schema185 = {"title":"UserApiGetBalanceInput","type":"object"};
+const schema187 = {"title":"UserApiGetBalanceInput","type":"object"};
 
 function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema185.type,parentSchema:schema185,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema187.type,parentSchema:schema187,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2100,7 +2150,7 @@ return errors === 0;
 }
 
 export const getInvoice = validate56;
-const schema230 = {"title":"UserApiGetInvoiceInput","type":"object","properties":{"page":{"$ref":"../defs.json#/definitions/pageNumber"}}};
+const schema232 = {"title":"UserApiGetInvoiceInput","type":"object","properties":{"page":{"$ref":"../defs.json#/definitions/pageNumber"}}};
 
 function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -2156,7 +2206,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema230.type,parentSchema:schema230,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema232.type,parentSchema:schema232,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2170,14 +2220,14 @@ return errors === 0;
 }
 
 export const getInvoiceId = validate62;
-const schema264 = {"title":"UserApiGetInvoiceIdInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
+const schema266 = {"title":"UserApiGetInvoiceIdInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
 
 function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema264.required,parentSchema:schema264,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema266.required,parentSchema:schema266,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2238,7 +2288,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema264.type,parentSchema:schema264,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema266.type,parentSchema:schema266,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2252,13 +2302,13 @@ return errors === 0;
 }
 
 export const getPayment = validate64;
-const schema267 = {"title":"UserApiGetPaymentInput","type":"object"};
+const schema269 = {"title":"UserApiGetPaymentInput","type":"object"};
 
 function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema267.type,parentSchema:schema267,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema269.type,parentSchema:schema269,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2272,13 +2322,13 @@ return errors === 0;
 }
 
 export const getPaymentFees = validate69;
-const schema276 = {"title":"UserApiGetPaymentFeesInput","type":"object"};
+const schema278 = {"title":"UserApiGetPaymentFeesInput","type":"object"};
 
 function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema276.type,parentSchema:schema276,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema278.type,parentSchema:schema278,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2292,16 +2342,16 @@ return errors === 0;
 }
 
 export const postInvoiceIdCredit = validate74;
-const schema305 = {"title":"UserApiPostInvoiceIdCreditInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"amount":{"$ref":"../../common/defs.json#/definitions/positiveAmountParam"}}};
-const schema279 = {"$comment":"The pattern lets a sign through so that the call checks the value (src/domain/money.ts positiveCents) with its other parameters: -5, 0 and a malformed amount get one message, this description, together with the call's other problems.","type":"string","pattern":"^-?[0-9]{1,12}(\\.[0-9]{1,2})?$","description":"an amount more than 0 with at most two decimals, up to 999999999999.99, such as 10.50"};
-const pattern133 = new RegExp("^-?[0-9]{1,12}(\\.[0-9]{1,2})?$", "u");
+const schema307 = {"title":"UserApiPostInvoiceIdCreditInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"amount":{"$ref":"../../common/defs.json#/definitions/positiveAmountParam"}}};
+const schema281 = {"$comment":"The pattern lets a sign through so that the call checks the value (src/domain/money.ts positiveCents) with its other parameters: -5, 0 and a malformed amount get one message, this description, together with the call's other problems.","type":"string","pattern":"^-?[0-9]{1,12}(\\.[0-9]{1,2})?$","description":"an amount more than 0 with at most two decimals, up to 999999999999.99, such as 10.50"};
+const pattern135 = new RegExp("^-?[0-9]{1,12}(\\.[0-9]{1,2})?$", "u");
 
 function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema305.required,parentSchema:schema305,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema307.required,parentSchema:schema307,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2380,7 +2430,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/amount",schemaPath:"../../common/defs.json#/definitions/positiveAmountParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema279.type,parentSchema:schema279,data:data1};
+const err3 = {instancePath:instancePath+"/amount",schemaPath:"../../common/defs.json#/definitions/positiveAmountParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema281.type,parentSchema:schema281,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2398,8 +2448,8 @@ data["amount"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern133.test(data1)){
-const err4 = {instancePath:instancePath+"/amount",schemaPath:"../../common/defs.json#/definitions/positiveAmountParam/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^-?[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^-?[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema279,data:data1};
+if(!pattern135.test(data1)){
+const err4 = {instancePath:instancePath+"/amount",schemaPath:"../../common/defs.json#/definitions/positiveAmountParam/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^-?[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^-?[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema281,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2412,7 +2462,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema305.type,parentSchema:schema305,data};
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema307.type,parentSchema:schema307,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2426,7 +2476,7 @@ return errors === 0;
 }
 
 export const getContact = validate93;
-const schema351 = {"title":"UserApiGetContactInput","type":"object","properties":{"page":{"$ref":"../defs.json#/definitions/pageNumber"}}};
+const schema353 = {"title":"UserApiGetContactInput","type":"object","properties":{"page":{"$ref":"../defs.json#/definitions/pageNumber"}}};
 
 function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -2482,7 +2532,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema351.type,parentSchema:schema351,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema353.type,parentSchema:schema353,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2496,14 +2546,14 @@ return errors === 0;
 }
 
 export const getContactId = validate100;
-const schema376 = {"title":"UserApiGetContactIdInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
+const schema378 = {"title":"UserApiGetContactIdInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
 
 function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema376.required,parentSchema:schema376,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema378.required,parentSchema:schema378,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2564,7 +2614,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema376.type,parentSchema:schema376,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema378.type,parentSchema:schema378,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2578,13 +2628,13 @@ return errors === 0;
 }
 
 export const getContactPrivileges = validate112;
-const schema418 = {"title":"UserApiGetContactPrivilegesInput","type":"object"};
+const schema420 = {"title":"UserApiGetContactPrivilegesInput","type":"object"};
 
 function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema418.type,parentSchema:schema418,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema420.type,parentSchema:schema420,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2598,25 +2648,25 @@ return errors === 0;
 }
 
 export const postContact = validate119;
-const schema451 = {"title":"UserApiPostContactInput","type":"object","required":["email","firstname","lastname"],"properties":{"email":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/email"},"firstname":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/firstname"},"lastname":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/lastname"},"password":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/password"},"companyname":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/companyname"},"address1":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/address1"},"address2":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/address2"},"city":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/city"},"state":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/state"},"postcode":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/postcode"},"phonenumber":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/phonenumber"},"country":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/country"},"privileges":{"$ref":"../../operations/clients/addClientContact.json#/definitions/privileges","description":"privileges[section][key] = flag, the sections and keys GET /api/contact/privileges lists: 1, true or on grants a key; 0, false, off or empty grants nothing (as addClientContact takes them)"}}};
-const schema430 = {"type":"string","maxLength":254,"pattern":"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$","description":"a valid email address, such as jane@example.com"};
-const schema431 = {"type":"string","minLength":1,"maxLength":255,"description":"a non-empty text of at most 255 characters"};
-const schema432 = {"type":"string","minLength":1,"maxLength":255,"description":"a non-empty text of at most 255 characters"};
-const schema433 = {"type":"string","minLength":1,"maxLength":255,"description":"a non-empty password of at most 255 characters"};
-const schema434 = {"type":"string","maxLength":255,"description":"a text of at most 255 characters"};
-const schema435 = {"type":"string","maxLength":255,"description":"a text of at most 255 characters"};
+const schema453 = {"title":"UserApiPostContactInput","type":"object","required":["email","firstname","lastname"],"properties":{"email":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/email"},"firstname":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/firstname"},"lastname":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/lastname"},"password":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/password"},"companyname":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/companyname"},"address1":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/address1"},"address2":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/address2"},"city":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/city"},"state":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/state"},"postcode":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/postcode"},"phonenumber":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/phonenumber"},"country":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/country"},"privileges":{"$ref":"../../operations/clients/addClientContact.json#/definitions/privileges","description":"privileges[section][key] = flag, the sections and keys GET /api/contact/privileges lists: 1, true or on grants a key; 0, false, off or empty grants nothing (as addClientContact takes them)"}}};
+const schema432 = {"type":"string","maxLength":254,"pattern":"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$","description":"a valid email address, such as jane@example.com"};
+const schema433 = {"type":"string","minLength":1,"maxLength":255,"description":"a non-empty text of at most 255 characters"};
+const schema434 = {"type":"string","minLength":1,"maxLength":255,"description":"a non-empty text of at most 255 characters"};
+const schema435 = {"type":"string","minLength":1,"maxLength":255,"description":"a non-empty password of at most 255 characters"};
 const schema436 = {"type":"string","maxLength":255,"description":"a text of at most 255 characters"};
 const schema437 = {"type":"string","maxLength":255,"description":"a text of at most 255 characters"};
 const schema438 = {"type":"string","maxLength":255,"description":"a text of at most 255 characters"};
 const schema439 = {"type":"string","maxLength":255,"description":"a text of at most 255 characters"};
 const schema440 = {"type":"string","maxLength":255,"description":"a text of at most 255 characters"};
-const schema441 = {"type":"string","pattern":"^([A-Za-z]{2})?$","description":"an ISO 3166-1 alpha-2 country code, such as GB"};
-const schema422 = {"title":"ContactPrivilegesParam","type":"object","additionalProperties":false,"description":"a set of privileges such as privileges[billing][payinvoice]=1","properties":{"billing":{"type":"object","propertyNames":{"$ref":"../../resources/client.json#/definitions/billingKeys"},"additionalProperties":{"$ref":"#/definitions/flag"},"description":"a set of billing privileges such as privileges[billing][payinvoice]=1"},"support":{"type":"object","propertyNames":{"$ref":"../../resources/client.json#/definitions/supportKeys"},"additionalProperties":{"$ref":"#/definitions/flag"},"description":"a set of support privileges such as privileges[support][tickets]=1"},"misc":{"type":"object","propertyNames":{"$ref":"../../resources/client.json#/definitions/miscKeys"},"additionalProperties":{"$ref":"#/definitions/flag"},"description":"a set of misc privileges such as privileges[misc][editmain]=1"}}};
+const schema441 = {"type":"string","maxLength":255,"description":"a text of at most 255 characters"};
+const schema442 = {"type":"string","maxLength":255,"description":"a text of at most 255 characters"};
+const schema443 = {"type":"string","pattern":"^([A-Za-z]{2})?$","description":"an ISO 3166-1 alpha-2 country code, such as GB"};
+const schema424 = {"title":"ContactPrivilegesParam","type":"object","additionalProperties":false,"description":"a set of privileges such as privileges[billing][payinvoice]=1","properties":{"billing":{"type":"object","propertyNames":{"$ref":"../../resources/client.json#/definitions/billingKeys"},"additionalProperties":{"$ref":"#/definitions/flag"},"description":"a set of billing privileges such as privileges[billing][payinvoice]=1"},"support":{"type":"object","propertyNames":{"$ref":"../../resources/client.json#/definitions/supportKeys"},"additionalProperties":{"$ref":"#/definitions/flag"},"description":"a set of support privileges such as privileges[support][tickets]=1"},"misc":{"type":"object","propertyNames":{"$ref":"../../resources/client.json#/definitions/miscKeys"},"additionalProperties":{"$ref":"#/definitions/flag"},"description":"a set of misc privileges such as privileges[misc][editmain]=1"}}};
 const schema27 = {"description":"The billing privileges as the vendor publishes them (addClientContact, editContactPermissions): emails (billing notifications), payinvoice (view and pay invoices), orders (place orders), balance (view the balance), addfunds (add funds), creditcard (manage the card on file). The one list of these keys: requests and stored records both refer to it.","type":"string","enum":["emails","payinvoice","orders","balance","addfunds","creditcard"]};
-const schema424 = {"type":"string","pattern":"^(1|true|on|0|false|off)?$","description":"1, true, on or yes to grant it, or 0, false, off, no or empty to grant nothing"};
+const schema426 = {"type":"string","pattern":"^(1|true|on|0|false|off)?$","description":"1, true, on or yes to grant it, or 0, false, off, no or empty to grant nothing"};
 const schema29 = {"description":"The support privileges as published: newticket (open tickets), tickets (view tickets), closeticket (close tickets), emails (ticket notifications).","type":"string","enum":["newticket","tickets","closeticket","emails"]};
 const schema31 = {"description":"The other privileges as published: editmain (change the main profile), emails (view the e-mail history), editipaccess (security settings), manageprofiles (add and edit contacts), affiliates (the affiliate section).","type":"string","enum":["editmain","emails","editipaccess","manageprofiles","affiliates"]};
-const pattern193 = new RegExp("^(1|true|on|0|false|off)?$", "u");
+const pattern195 = new RegExp("^(1|true|on|0|false|off)?$", "u");
 
 function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -2624,7 +2674,7 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!(((key0 === "billing") || (key0 === "support")) || (key0 === "misc"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema422,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema424,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2686,7 +2736,7 @@ errors++;
 }
 var valid1 = _errs4 === errors;
 if(!valid1){
-const err3 = {instancePath:instancePath+"/billing",schemaPath:"#/properties/billing/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema422.properties.billing.propertyNames,parentSchema:schema422.properties.billing,data:data0};
+const err3 = {instancePath:instancePath+"/billing",schemaPath:"#/properties/billing/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema424.properties.billing.propertyNames,parentSchema:schema424.properties.billing,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2716,7 +2766,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/billing/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema424.type,parentSchema:schema424,data:data1};
+const err4 = {instancePath:instancePath+"/billing/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema426.type,parentSchema:schema426,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2734,8 +2784,8 @@ data0[key2] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern193.test(data1)){
-const err5 = {instancePath:instancePath+"/billing/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/pattern",keyword:"pattern",params:{pattern: "^(1|true|on|0|false|off)?$"},message:"must match pattern \""+"^(1|true|on|0|false|off)?$"+"\"",schema:"^(1|true|on|0|false|off)?$",parentSchema:schema424,data:data1};
+if(!pattern195.test(data1)){
+const err5 = {instancePath:instancePath+"/billing/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/pattern",keyword:"pattern",params:{pattern: "^(1|true|on|0|false|off)?$"},message:"must match pattern \""+"^(1|true|on|0|false|off)?$"+"\"",schema:"^(1|true|on|0|false|off)?$",parentSchema:schema426,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2748,7 +2798,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/billing",schemaPath:"#/properties/billing/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema422.properties.billing.type,parentSchema:schema422.properties.billing,data:data0};
+const err6 = {instancePath:instancePath+"/billing",schemaPath:"#/properties/billing/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema424.properties.billing.type,parentSchema:schema424.properties.billing,data:data0};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2810,7 +2860,7 @@ errors++;
 }
 var valid5 = _errs13 === errors;
 if(!valid5){
-const err9 = {instancePath:instancePath+"/support",schemaPath:"#/properties/support/propertyNames",keyword:"propertyNames",params:{propertyName: key3},message:"property name must be valid",schema:schema422.properties.support.propertyNames,parentSchema:schema422.properties.support,data:data2};
+const err9 = {instancePath:instancePath+"/support",schemaPath:"#/properties/support/propertyNames",keyword:"propertyNames",params:{propertyName: key3},message:"property name must be valid",schema:schema424.properties.support.propertyNames,parentSchema:schema424.properties.support,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2840,7 +2890,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err10 = {instancePath:instancePath+"/support/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema424.type,parentSchema:schema424,data:data3};
+const err10 = {instancePath:instancePath+"/support/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema426.type,parentSchema:schema426,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2858,8 +2908,8 @@ data2[key4] = coerced3;
 }
 }
 if(typeof data3 === "string"){
-if(!pattern193.test(data3)){
-const err11 = {instancePath:instancePath+"/support/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/pattern",keyword:"pattern",params:{pattern: "^(1|true|on|0|false|off)?$"},message:"must match pattern \""+"^(1|true|on|0|false|off)?$"+"\"",schema:"^(1|true|on|0|false|off)?$",parentSchema:schema424,data:data3};
+if(!pattern195.test(data3)){
+const err11 = {instancePath:instancePath+"/support/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/pattern",keyword:"pattern",params:{pattern: "^(1|true|on|0|false|off)?$"},message:"must match pattern \""+"^(1|true|on|0|false|off)?$"+"\"",schema:"^(1|true|on|0|false|off)?$",parentSchema:schema426,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2872,7 +2922,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/support",schemaPath:"#/properties/support/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema422.properties.support.type,parentSchema:schema422.properties.support,data:data2};
+const err12 = {instancePath:instancePath+"/support",schemaPath:"#/properties/support/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema424.properties.support.type,parentSchema:schema424.properties.support,data:data2};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2934,7 +2984,7 @@ errors++;
 }
 var valid9 = _errs22 === errors;
 if(!valid9){
-const err15 = {instancePath:instancePath+"/misc",schemaPath:"#/properties/misc/propertyNames",keyword:"propertyNames",params:{propertyName: key5},message:"property name must be valid",schema:schema422.properties.misc.propertyNames,parentSchema:schema422.properties.misc,data:data4};
+const err15 = {instancePath:instancePath+"/misc",schemaPath:"#/properties/misc/propertyNames",keyword:"propertyNames",params:{propertyName: key5},message:"property name must be valid",schema:schema424.properties.misc.propertyNames,parentSchema:schema424.properties.misc,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2964,7 +3014,7 @@ else if(data5 === null){
 coerced5 = "";
 }
 else {
-const err16 = {instancePath:instancePath+"/misc/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema424.type,parentSchema:schema424,data:data5};
+const err16 = {instancePath:instancePath+"/misc/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema426.type,parentSchema:schema426,data:data5};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -2982,8 +3032,8 @@ data4[key6] = coerced5;
 }
 }
 if(typeof data5 === "string"){
-if(!pattern193.test(data5)){
-const err17 = {instancePath:instancePath+"/misc/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/pattern",keyword:"pattern",params:{pattern: "^(1|true|on|0|false|off)?$"},message:"must match pattern \""+"^(1|true|on|0|false|off)?$"+"\"",schema:"^(1|true|on|0|false|off)?$",parentSchema:schema424,data:data5};
+if(!pattern195.test(data5)){
+const err17 = {instancePath:instancePath+"/misc/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/pattern",keyword:"pattern",params:{pattern: "^(1|true|on|0|false|off)?$"},message:"must match pattern \""+"^(1|true|on|0|false|off)?$"+"\"",schema:"^(1|true|on|0|false|off)?$",parentSchema:schema426,data:data5};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -2996,7 +3046,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/misc",schemaPath:"#/properties/misc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema422.properties.misc.type,parentSchema:schema422.properties.misc,data:data4};
+const err18 = {instancePath:instancePath+"/misc",schemaPath:"#/properties/misc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema424.properties.misc.type,parentSchema:schema424.properties.misc,data:data4};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -3008,7 +3058,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema422.type,parentSchema:schema422,data};
+const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema424.type,parentSchema:schema424,data};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -3027,7 +3077,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.email === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema451.required,parentSchema:schema451,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema453.required,parentSchema:schema453,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3037,7 +3087,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.firstname === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "firstname"},message:"must have required property '"+"firstname"+"'",schema:schema451.required,parentSchema:schema451,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "firstname"},message:"must have required property '"+"firstname"+"'",schema:schema453.required,parentSchema:schema453,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3047,7 +3097,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.lastname === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "lastname"},message:"must have required property '"+"lastname"+"'",schema:schema451.required,parentSchema:schema451,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "lastname"},message:"must have required property '"+"lastname"+"'",schema:schema453.required,parentSchema:schema453,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3076,7 +3126,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/email",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema430.type,parentSchema:schema430,data:data0};
+const err3 = {instancePath:instancePath+"/email",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema432.type,parentSchema:schema432,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3095,7 +3145,7 @@ data["email"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(func5(data0) > 254){
-const err4 = {instancePath:instancePath+"/email",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema430,data:data0};
+const err4 = {instancePath:instancePath+"/email",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema432,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3105,7 +3155,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!pattern1.test(data0)){
-const err5 = {instancePath:instancePath+"/email",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/email/pattern",keyword:"pattern",params:{pattern: "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"},message:"must match pattern \""+"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"+"\"",schema:"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$",parentSchema:schema430,data:data0};
+const err5 = {instancePath:instancePath+"/email",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/email/pattern",keyword:"pattern",params:{pattern: "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"},message:"must match pattern \""+"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"+"\"",schema:"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$",parentSchema:schema432,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3136,7 +3186,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err6 = {instancePath:instancePath+"/firstname",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/firstname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema431.type,parentSchema:schema431,data:data1};
+const err6 = {instancePath:instancePath+"/firstname",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/firstname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema433.type,parentSchema:schema433,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3155,7 +3205,7 @@ data["firstname"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(func5(data1) > 255){
-const err7 = {instancePath:instancePath+"/firstname",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/firstname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema431,data:data1};
+const err7 = {instancePath:instancePath+"/firstname",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/firstname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema433,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3165,7 +3215,7 @@ vErrors.push(err7);
 errors++;
 }
 if(func5(data1) < 1){
-const err8 = {instancePath:instancePath+"/firstname",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/firstname/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema431,data:data1};
+const err8 = {instancePath:instancePath+"/firstname",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/firstname/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema433,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3196,7 +3246,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err9 = {instancePath:instancePath+"/lastname",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/lastname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema432.type,parentSchema:schema432,data:data2};
+const err9 = {instancePath:instancePath+"/lastname",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/lastname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema434.type,parentSchema:schema434,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3215,7 +3265,7 @@ data["lastname"] = coerced2;
 }
 if(typeof data2 === "string"){
 if(func5(data2) > 255){
-const err10 = {instancePath:instancePath+"/lastname",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/lastname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema432,data:data2};
+const err10 = {instancePath:instancePath+"/lastname",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/lastname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema434,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3225,7 +3275,7 @@ vErrors.push(err10);
 errors++;
 }
 if(func5(data2) < 1){
-const err11 = {instancePath:instancePath+"/lastname",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/lastname/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema432,data:data2};
+const err11 = {instancePath:instancePath+"/lastname",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/lastname/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema434,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3256,7 +3306,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err12 = {instancePath:instancePath+"/password",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema433.type,parentSchema:schema433,data:data3};
+const err12 = {instancePath:instancePath+"/password",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema435.type,parentSchema:schema435,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3275,7 +3325,7 @@ data["password"] = coerced3;
 }
 if(typeof data3 === "string"){
 if(func5(data3) > 255){
-const err13 = {instancePath:instancePath+"/password",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/password/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema433,data:data3};
+const err13 = {instancePath:instancePath+"/password",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/password/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema435,data:data3};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -3285,7 +3335,7 @@ vErrors.push(err13);
 errors++;
 }
 if(func5(data3) < 1){
-const err14 = {instancePath:instancePath+"/password",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/password/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema433,data:data3};
+const err14 = {instancePath:instancePath+"/password",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/password/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema435,data:data3};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -3316,7 +3366,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err15 = {instancePath:instancePath+"/companyname",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/companyname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema434.type,parentSchema:schema434,data:data4};
+const err15 = {instancePath:instancePath+"/companyname",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/companyname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema436.type,parentSchema:schema436,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -3335,7 +3385,7 @@ data["companyname"] = coerced4;
 }
 if(typeof data4 === "string"){
 if(func5(data4) > 255){
-const err16 = {instancePath:instancePath+"/companyname",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/companyname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema434,data:data4};
+const err16 = {instancePath:instancePath+"/companyname",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/companyname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema436,data:data4};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -3366,7 +3416,7 @@ else if(data5 === null){
 coerced5 = "";
 }
 else {
-const err17 = {instancePath:instancePath+"/address1",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/address1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema435.type,parentSchema:schema435,data:data5};
+const err17 = {instancePath:instancePath+"/address1",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/address1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema437.type,parentSchema:schema437,data:data5};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -3385,7 +3435,7 @@ data["address1"] = coerced5;
 }
 if(typeof data5 === "string"){
 if(func5(data5) > 255){
-const err18 = {instancePath:instancePath+"/address1",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/address1/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema435,data:data5};
+const err18 = {instancePath:instancePath+"/address1",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/address1/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema437,data:data5};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -3416,7 +3466,7 @@ else if(data6 === null){
 coerced6 = "";
 }
 else {
-const err19 = {instancePath:instancePath+"/address2",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/address2/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema436.type,parentSchema:schema436,data:data6};
+const err19 = {instancePath:instancePath+"/address2",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/address2/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema438.type,parentSchema:schema438,data:data6};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -3435,7 +3485,7 @@ data["address2"] = coerced6;
 }
 if(typeof data6 === "string"){
 if(func5(data6) > 255){
-const err20 = {instancePath:instancePath+"/address2",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/address2/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema436,data:data6};
+const err20 = {instancePath:instancePath+"/address2",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/address2/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema438,data:data6};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -3466,7 +3516,7 @@ else if(data7 === null){
 coerced7 = "";
 }
 else {
-const err21 = {instancePath:instancePath+"/city",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/city/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema437.type,parentSchema:schema437,data:data7};
+const err21 = {instancePath:instancePath+"/city",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/city/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema439.type,parentSchema:schema439,data:data7};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -3485,7 +3535,7 @@ data["city"] = coerced7;
 }
 if(typeof data7 === "string"){
 if(func5(data7) > 255){
-const err22 = {instancePath:instancePath+"/city",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/city/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema437,data:data7};
+const err22 = {instancePath:instancePath+"/city",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/city/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema439,data:data7};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -3516,7 +3566,7 @@ else if(data8 === null){
 coerced8 = "";
 }
 else {
-const err23 = {instancePath:instancePath+"/state",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/state/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema438.type,parentSchema:schema438,data:data8};
+const err23 = {instancePath:instancePath+"/state",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/state/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema440.type,parentSchema:schema440,data:data8};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -3535,7 +3585,7 @@ data["state"] = coerced8;
 }
 if(typeof data8 === "string"){
 if(func5(data8) > 255){
-const err24 = {instancePath:instancePath+"/state",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/state/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema438,data:data8};
+const err24 = {instancePath:instancePath+"/state",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/state/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema440,data:data8};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -3566,7 +3616,7 @@ else if(data9 === null){
 coerced9 = "";
 }
 else {
-const err25 = {instancePath:instancePath+"/postcode",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/postcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema439.type,parentSchema:schema439,data:data9};
+const err25 = {instancePath:instancePath+"/postcode",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/postcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema441.type,parentSchema:schema441,data:data9};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -3585,7 +3635,7 @@ data["postcode"] = coerced9;
 }
 if(typeof data9 === "string"){
 if(func5(data9) > 255){
-const err26 = {instancePath:instancePath+"/postcode",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/postcode/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema439,data:data9};
+const err26 = {instancePath:instancePath+"/postcode",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/postcode/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema441,data:data9};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -3616,7 +3666,7 @@ else if(data10 === null){
 coerced10 = "";
 }
 else {
-const err27 = {instancePath:instancePath+"/phonenumber",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/phonenumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema440.type,parentSchema:schema440,data:data10};
+const err27 = {instancePath:instancePath+"/phonenumber",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/phonenumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema442.type,parentSchema:schema442,data:data10};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -3635,7 +3685,7 @@ data["phonenumber"] = coerced10;
 }
 if(typeof data10 === "string"){
 if(func5(data10) > 255){
-const err28 = {instancePath:instancePath+"/phonenumber",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/phonenumber/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema440,data:data10};
+const err28 = {instancePath:instancePath+"/phonenumber",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/phonenumber/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema442,data:data10};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -3666,7 +3716,7 @@ else if(data11 === null){
 coerced11 = "";
 }
 else {
-const err29 = {instancePath:instancePath+"/country",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/country/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema441.type,parentSchema:schema441,data:data11};
+const err29 = {instancePath:instancePath+"/country",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/country/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema443.type,parentSchema:schema443,data:data11};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -3685,7 +3735,7 @@ data["country"] = coerced11;
 }
 if(typeof data11 === "string"){
 if(!pattern34.test(data11)){
-const err30 = {instancePath:instancePath+"/country",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/country/pattern",keyword:"pattern",params:{pattern: "^([A-Za-z]{2})?$"},message:"must match pattern \""+"^([A-Za-z]{2})?$"+"\"",schema:"^([A-Za-z]{2})?$",parentSchema:schema441,data:data11};
+const err30 = {instancePath:instancePath+"/country",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/country/pattern",keyword:"pattern",params:{pattern: "^([A-Za-z]{2})?$"},message:"must match pattern \""+"^([A-Za-z]{2})?$"+"\"",schema:"^([A-Za-z]{2})?$",parentSchema:schema443,data:data11};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -3704,7 +3754,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema451.type,parentSchema:schema451,data};
+const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema453.type,parentSchema:schema453,data};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -3718,7 +3768,7 @@ return errors === 0;
 }
 
 export const putContactId = validate130;
-const schema527 = {"title":"UserApiPutContactIdInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"firstname":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/firstname"},"lastname":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/lastname"},"email":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/email"},"phonenumber":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/phonenumber"},"type":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/type"},"address1":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/address1"},"address2":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/address2"},"city":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/city"},"state":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/state"},"postcode":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/postcode"},"country":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/country"},"companyname":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/companyname"},"privileges":{"$ref":"../../operations/clients/addClientContact.json#/definitions/privileges","description":"privileges[section][key] = flag, the sections and keys GET /api/contact/privileges lists: 1, true or on grants a key; 0, false, off or empty grants nothing (as addClientContact takes them)"}}};
+const schema529 = {"title":"UserApiPutContactIdInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"firstname":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/firstname"},"lastname":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/lastname"},"email":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/email"},"phonenumber":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/phonenumber"},"type":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/type"},"address1":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/address1"},"address2":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/address2"},"city":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/city"},"state":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/state"},"postcode":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/postcode"},"country":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/country"},"companyname":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/companyname"},"privileges":{"$ref":"../../operations/clients/addClientContact.json#/definitions/privileges","description":"privileges[section][key] = flag, the sections and keys GET /api/contact/privileges lists: 1, true or on grants a key; 0, false, off or empty grants nothing (as addClientContact takes them)"}}};
 
 function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -3726,7 +3776,7 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!(((key0 === "billing") || (key0 === "support")) || (key0 === "misc"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema422,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema424,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3788,7 +3838,7 @@ errors++;
 }
 var valid1 = _errs4 === errors;
 if(!valid1){
-const err3 = {instancePath:instancePath+"/billing",schemaPath:"#/properties/billing/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema422.properties.billing.propertyNames,parentSchema:schema422.properties.billing,data:data0};
+const err3 = {instancePath:instancePath+"/billing",schemaPath:"#/properties/billing/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema424.properties.billing.propertyNames,parentSchema:schema424.properties.billing,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3818,7 +3868,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/billing/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema424.type,parentSchema:schema424,data:data1};
+const err4 = {instancePath:instancePath+"/billing/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema426.type,parentSchema:schema426,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3836,8 +3886,8 @@ data0[key2] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern193.test(data1)){
-const err5 = {instancePath:instancePath+"/billing/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/pattern",keyword:"pattern",params:{pattern: "^(1|true|on|0|false|off)?$"},message:"must match pattern \""+"^(1|true|on|0|false|off)?$"+"\"",schema:"^(1|true|on|0|false|off)?$",parentSchema:schema424,data:data1};
+if(!pattern195.test(data1)){
+const err5 = {instancePath:instancePath+"/billing/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/pattern",keyword:"pattern",params:{pattern: "^(1|true|on|0|false|off)?$"},message:"must match pattern \""+"^(1|true|on|0|false|off)?$"+"\"",schema:"^(1|true|on|0|false|off)?$",parentSchema:schema426,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3850,7 +3900,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/billing",schemaPath:"#/properties/billing/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema422.properties.billing.type,parentSchema:schema422.properties.billing,data:data0};
+const err6 = {instancePath:instancePath+"/billing",schemaPath:"#/properties/billing/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema424.properties.billing.type,parentSchema:schema424.properties.billing,data:data0};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3912,7 +3962,7 @@ errors++;
 }
 var valid5 = _errs13 === errors;
 if(!valid5){
-const err9 = {instancePath:instancePath+"/support",schemaPath:"#/properties/support/propertyNames",keyword:"propertyNames",params:{propertyName: key3},message:"property name must be valid",schema:schema422.properties.support.propertyNames,parentSchema:schema422.properties.support,data:data2};
+const err9 = {instancePath:instancePath+"/support",schemaPath:"#/properties/support/propertyNames",keyword:"propertyNames",params:{propertyName: key3},message:"property name must be valid",schema:schema424.properties.support.propertyNames,parentSchema:schema424.properties.support,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3942,7 +3992,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err10 = {instancePath:instancePath+"/support/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema424.type,parentSchema:schema424,data:data3};
+const err10 = {instancePath:instancePath+"/support/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema426.type,parentSchema:schema426,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3960,8 +4010,8 @@ data2[key4] = coerced3;
 }
 }
 if(typeof data3 === "string"){
-if(!pattern193.test(data3)){
-const err11 = {instancePath:instancePath+"/support/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/pattern",keyword:"pattern",params:{pattern: "^(1|true|on|0|false|off)?$"},message:"must match pattern \""+"^(1|true|on|0|false|off)?$"+"\"",schema:"^(1|true|on|0|false|off)?$",parentSchema:schema424,data:data3};
+if(!pattern195.test(data3)){
+const err11 = {instancePath:instancePath+"/support/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/pattern",keyword:"pattern",params:{pattern: "^(1|true|on|0|false|off)?$"},message:"must match pattern \""+"^(1|true|on|0|false|off)?$"+"\"",schema:"^(1|true|on|0|false|off)?$",parentSchema:schema426,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3974,7 +4024,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/support",schemaPath:"#/properties/support/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema422.properties.support.type,parentSchema:schema422.properties.support,data:data2};
+const err12 = {instancePath:instancePath+"/support",schemaPath:"#/properties/support/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema424.properties.support.type,parentSchema:schema424.properties.support,data:data2};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -4036,7 +4086,7 @@ errors++;
 }
 var valid9 = _errs22 === errors;
 if(!valid9){
-const err15 = {instancePath:instancePath+"/misc",schemaPath:"#/properties/misc/propertyNames",keyword:"propertyNames",params:{propertyName: key5},message:"property name must be valid",schema:schema422.properties.misc.propertyNames,parentSchema:schema422.properties.misc,data:data4};
+const err15 = {instancePath:instancePath+"/misc",schemaPath:"#/properties/misc/propertyNames",keyword:"propertyNames",params:{propertyName: key5},message:"property name must be valid",schema:schema424.properties.misc.propertyNames,parentSchema:schema424.properties.misc,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -4066,7 +4116,7 @@ else if(data5 === null){
 coerced5 = "";
 }
 else {
-const err16 = {instancePath:instancePath+"/misc/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema424.type,parentSchema:schema424,data:data5};
+const err16 = {instancePath:instancePath+"/misc/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema426.type,parentSchema:schema426,data:data5};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -4084,8 +4134,8 @@ data4[key6] = coerced5;
 }
 }
 if(typeof data5 === "string"){
-if(!pattern193.test(data5)){
-const err17 = {instancePath:instancePath+"/misc/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/pattern",keyword:"pattern",params:{pattern: "^(1|true|on|0|false|off)?$"},message:"must match pattern \""+"^(1|true|on|0|false|off)?$"+"\"",schema:"^(1|true|on|0|false|off)?$",parentSchema:schema424,data:data5};
+if(!pattern195.test(data5)){
+const err17 = {instancePath:instancePath+"/misc/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/pattern",keyword:"pattern",params:{pattern: "^(1|true|on|0|false|off)?$"},message:"must match pattern \""+"^(1|true|on|0|false|off)?$"+"\"",schema:"^(1|true|on|0|false|off)?$",parentSchema:schema426,data:data5};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -4098,7 +4148,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/misc",schemaPath:"#/properties/misc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema422.properties.misc.type,parentSchema:schema422.properties.misc,data:data4};
+const err18 = {instancePath:instancePath+"/misc",schemaPath:"#/properties/misc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema424.properties.misc.type,parentSchema:schema424.properties.misc,data:data4};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -4110,7 +4160,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema422.type,parentSchema:schema422,data};
+const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema424.type,parentSchema:schema424,data};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -4129,7 +4179,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema527.required,parentSchema:schema527,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema529.required,parentSchema:schema529,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4804,7 +4854,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema527.type,parentSchema:schema527,data};
+const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema529.type,parentSchema:schema529,data};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -4818,13 +4868,13 @@ return errors === 0;
 }
 
 export const getKnowledgebase = validate137;
-const schema559 = {"title":"UserApiGetKnowledgebaseInput","type":"object"};
+const schema561 = {"title":"UserApiGetKnowledgebaseInput","type":"object"};
 
 function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema559.type,parentSchema:schema559,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema561.type,parentSchema:schema561,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4838,14 +4888,14 @@ return errors === 0;
 }
 
 export const getKnowledgebaseArticleId = validate146;
-const schema603 = {"title":"UserApiGetKnowledgebaseArticleIdInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
+const schema605 = {"title":"UserApiGetKnowledgebaseArticleIdInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
 
 function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema603.required,parentSchema:schema603,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema605.required,parentSchema:schema605,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4906,7 +4956,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema603.type,parentSchema:schema603,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema605.type,parentSchema:schema605,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4920,14 +4970,14 @@ return errors === 0;
 }
 
 export const getKnowledgebaseCategoryId = validate157;
-const schema631 = {"title":"UserApiGetKnowledgebaseCategoryIdInput","type":"object","required":["category_id"],"properties":{"category_id":{"$ref":"../defs.json#/definitions/id"}}};
+const schema633 = {"title":"UserApiGetKnowledgebaseCategoryIdInput","type":"object","required":["category_id"],"properties":{"category_id":{"$ref":"../defs.json#/definitions/id"}}};
 
 function validate157(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.category_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "category_id"},message:"must have required property '"+"category_id"+"'",schema:schema631.required,parentSchema:schema631,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "category_id"},message:"must have required property '"+"category_id"+"'",schema:schema633.required,parentSchema:schema633,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4988,7 +5038,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema631.type,parentSchema:schema631,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema633.type,parentSchema:schema633,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5002,7 +5052,7 @@ return errors === 0;
 }
 
 export const getNews = validate160;
-const schema643 = {"title":"UserApiGetNewsInput","type":"object","properties":{"page":{"$ref":"../defs.json#/definitions/pageNumber"}}};
+const schema645 = {"title":"UserApiGetNewsInput","type":"object","properties":{"page":{"$ref":"../defs.json#/definitions/pageNumber"}}};
 
 function validate160(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -5058,7 +5108,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema643.type,parentSchema:schema643,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema645.type,parentSchema:schema645,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5072,14 +5122,14 @@ return errors === 0;
 }
 
 export const getNewsId = validate162;
-const schema651 = {"title":"UserApiGetNewsIdInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
+const schema653 = {"title":"UserApiGetNewsIdInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
 
 function validate162(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema651.required,parentSchema:schema651,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema653.required,parentSchema:schema653,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5140,7 +5190,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema651.type,parentSchema:schema651,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema653.type,parentSchema:schema653,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5154,8 +5204,8 @@ return errors === 0;
 }
 
 export const getNotifications = validate170;
-const schema654 = {"title":"UserApiNotificationFilter","type":"object","properties":{"rel_type":{"$ref":"../../resources/portal_notification.json#/properties/rel_type"},"rel_id":{"type":"string","pattern":"^[0-9]+$","description":"a number: an invoice's id or a ticket's 6-digit number"},"page":{"$ref":"../defs.json#/definitions/pageNumber"}}};
-const schema660 = {"type":"string","enum":["Ticket","Invoice"],"description":"what the notification is about"};
+const schema656 = {"title":"UserApiNotificationFilter","type":"object","properties":{"rel_type":{"$ref":"../../resources/portal_notification.json#/properties/rel_type"},"rel_id":{"type":"string","pattern":"^[0-9]+$","description":"a number: an invoice's id or a ticket's 6-digit number"},"page":{"$ref":"../defs.json#/definitions/pageNumber"}}};
+const schema662 = {"type":"string","enum":["Ticket","Invoice"],"description":"what the notification is about"};
 const pattern0 = new RegExp("^[0-9]+$", "u");
 
 function validate170(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -5182,7 +5232,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err0 = {instancePath:instancePath+"/rel_type",schemaPath:"../../resources/portal_notification.json#/properties/rel_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema660.type,parentSchema:schema660,data:data0};
+const err0 = {instancePath:instancePath+"/rel_type",schemaPath:"../../resources/portal_notification.json#/properties/rel_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema662.type,parentSchema:schema662,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5200,7 +5250,7 @@ data["rel_type"] = coerced0;
 }
 }
 if(!((data0 === "Ticket") || (data0 === "Invoice"))){
-const err1 = {instancePath:instancePath+"/rel_type",schemaPath:"../../resources/portal_notification.json#/properties/rel_type/enum",keyword:"enum",params:{allowedValues: schema660.enum},message:"must be equal to one of the allowed values",schema:schema660.enum,parentSchema:schema660,data:data0};
+const err1 = {instancePath:instancePath+"/rel_type",schemaPath:"../../resources/portal_notification.json#/properties/rel_type/enum",keyword:"enum",params:{allowedValues: schema662.enum},message:"must be equal to one of the allowed values",schema:schema662.enum,parentSchema:schema662,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5230,7 +5280,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/rel_id",schemaPath:"#/properties/rel_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema654.properties.rel_id.type,parentSchema:schema654.properties.rel_id,data:data1};
+const err2 = {instancePath:instancePath+"/rel_id",schemaPath:"#/properties/rel_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema656.properties.rel_id.type,parentSchema:schema656.properties.rel_id,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5249,7 +5299,7 @@ data["rel_id"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
-const err3 = {instancePath:instancePath+"/rel_id",schemaPath:"#/properties/rel_id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema654.properties.rel_id,data:data1};
+const err3 = {instancePath:instancePath+"/rel_id",schemaPath:"#/properties/rel_id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema656.properties.rel_id,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5310,7 +5360,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema654.type,parentSchema:schema654,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema656.type,parentSchema:schema656,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -5349,7 +5399,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err0 = {instancePath:instancePath+"/rel_type",schemaPath:"../../resources/portal_notification.json#/properties/rel_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema660.type,parentSchema:schema660,data:data0};
+const err0 = {instancePath:instancePath+"/rel_type",schemaPath:"../../resources/portal_notification.json#/properties/rel_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema662.type,parentSchema:schema662,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5367,7 +5417,7 @@ data["rel_type"] = coerced0;
 }
 }
 if(!((data0 === "Ticket") || (data0 === "Invoice"))){
-const err1 = {instancePath:instancePath+"/rel_type",schemaPath:"../../resources/portal_notification.json#/properties/rel_type/enum",keyword:"enum",params:{allowedValues: schema660.enum},message:"must be equal to one of the allowed values",schema:schema660.enum,parentSchema:schema660,data:data0};
+const err1 = {instancePath:instancePath+"/rel_type",schemaPath:"../../resources/portal_notification.json#/properties/rel_type/enum",keyword:"enum",params:{allowedValues: schema662.enum},message:"must be equal to one of the allowed values",schema:schema662.enum,parentSchema:schema662,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5397,7 +5447,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/rel_id",schemaPath:"#/properties/rel_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema654.properties.rel_id.type,parentSchema:schema654.properties.rel_id,data:data1};
+const err2 = {instancePath:instancePath+"/rel_id",schemaPath:"#/properties/rel_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema656.properties.rel_id.type,parentSchema:schema656.properties.rel_id,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5416,7 +5466,7 @@ data["rel_id"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
-const err3 = {instancePath:instancePath+"/rel_id",schemaPath:"#/properties/rel_id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema654.properties.rel_id,data:data1};
+const err3 = {instancePath:instancePath+"/rel_id",schemaPath:"#/properties/rel_id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema656.properties.rel_id,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5477,7 +5527,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema654.type,parentSchema:schema654,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema656.type,parentSchema:schema656,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -5491,14 +5541,14 @@ return errors === 0;
 }
 
 export const putNotificationsIdAck = validate180;
-const schema679 = {"title":"UserApiPutNotificationsIdAckInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
+const schema681 = {"title":"UserApiPutNotificationsIdAckInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
 
 function validate180(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema679.required,parentSchema:schema679,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema681.required,parentSchema:schema681,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5559,7 +5609,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema679.type,parentSchema:schema679,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema681.type,parentSchema:schema681,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5573,7 +5623,7 @@ return errors === 0;
 }
 
 export const getService = validate195;
-const schema766 = {"title":"UserApiGetServiceInput","type":"object","properties":{"page":{"$ref":"../defs.json#/definitions/pageNumber"}}};
+const schema768 = {"title":"UserApiGetServiceInput","type":"object","properties":{"page":{"$ref":"../defs.json#/definitions/pageNumber"}}};
 
 function validate195(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -5629,7 +5679,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema766.type,parentSchema:schema766,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema768.type,parentSchema:schema768,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5643,14 +5693,14 @@ return errors === 0;
 }
 
 export const getServiceId = validate199;
-const schema790 = {"title":"UserApiGetServiceIdInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
+const schema792 = {"title":"UserApiGetServiceIdInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
 
 function validate199(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema790.required,parentSchema:schema790,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema792.required,parentSchema:schema792,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5711,7 +5761,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema790.type,parentSchema:schema790,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema792.type,parentSchema:schema792,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5725,14 +5775,14 @@ return errors === 0;
 }
 
 export const getServiceIdAddon = validate210;
-const schema859 = {"title":"UserApiGetServiceIdAddonInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
+const schema861 = {"title":"UserApiGetServiceIdAddonInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
 
 function validate210(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema859.required,parentSchema:schema859,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema861.required,parentSchema:schema861,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5793,7 +5843,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema859.type,parentSchema:schema859,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema861.type,parentSchema:schema861,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5807,14 +5857,14 @@ return errors === 0;
 }
 
 export const getServiceIdCycle = validate214;
-const schema866 = {"title":"UserApiGetServiceIdCycleInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
+const schema868 = {"title":"UserApiGetServiceIdCycleInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
 
 function validate214(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema866.required,parentSchema:schema866,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema868.required,parentSchema:schema868,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5875,7 +5925,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema866.type,parentSchema:schema866,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema868.type,parentSchema:schema868,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5889,14 +5939,14 @@ return errors === 0;
 }
 
 export const getServiceIdLabel = validate216;
-const schema871 = {"title":"UserApiGetServiceIdLabelInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
+const schema873 = {"title":"UserApiGetServiceIdLabelInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
 
 function validate216(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema871.required,parentSchema:schema871,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema873.required,parentSchema:schema873,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5957,7 +6007,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema871.type,parentSchema:schema871,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema873.type,parentSchema:schema873,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5971,14 +6021,14 @@ return errors === 0;
 }
 
 export const getServiceIdMethods = validate218;
-const schema875 = {"title":"UserApiGetServiceIdMethodsInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
+const schema877 = {"title":"UserApiGetServiceIdMethodsInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
 
 function validate218(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema875.required,parentSchema:schema875,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema877.required,parentSchema:schema877,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6039,7 +6089,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema875.type,parentSchema:schema875,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema877.type,parentSchema:schema877,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6053,14 +6103,14 @@ return errors === 0;
 }
 
 export const getServiceIdUpgrade = validate226;
-const schema892 = {"title":"UserApiGetServiceIdUpgradeInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
+const schema894 = {"title":"UserApiGetServiceIdUpgradeInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
 
 function validate226(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema892.required,parentSchema:schema892,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema894.required,parentSchema:schema894,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6121,7 +6171,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema892.type,parentSchema:schema892,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema894.type,parentSchema:schema894,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6135,14 +6185,14 @@ return errors === 0;
 }
 
 export const getServiceOrderOrderNum = validate228;
-const schema897 = {"title":"UserApiGetServiceOrderOrderNumInput","type":"object","required":["order_num"],"properties":{"order_num":{"$ref":"../defs.json#/definitions/id","description":"the order's number"}}};
+const schema899 = {"title":"UserApiGetServiceOrderOrderNumInput","type":"object","required":["order_num"],"properties":{"order_num":{"$ref":"../defs.json#/definitions/id","description":"the order's number"}}};
 
 function validate228(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.order_num === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "order_num"},message:"must have required property '"+"order_num"+"'",schema:schema897.required,parentSchema:schema897,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "order_num"},message:"must have required property '"+"order_num"+"'",schema:schema899.required,parentSchema:schema899,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6203,7 +6253,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema897.type,parentSchema:schema897,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema899.type,parentSchema:schema899,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6217,14 +6267,14 @@ return errors === 0;
 }
 
 export const postServiceIdAddon = validate230;
-const schema905 = {"title":"UserApiPostServiceIdAddonInput","type":"object","required":["id","addon_id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"addon_id":{"$ref":"../defs.json#/definitions/id"},"cycle":{"type":"string","enum":["h","d","w","m","q","s","a","b","t","p4","p5","Once","Free"]}}};
+const schema907 = {"title":"UserApiPostServiceIdAddonInput","type":"object","required":["id","addon_id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"addon_id":{"$ref":"../defs.json#/definitions/id"},"cycle":{"type":"string","enum":["h","d","w","m","q","s","a","b","t","p4","p5","Once","Free"]}}};
 
 function validate230(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema905.required,parentSchema:schema905,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema907.required,parentSchema:schema907,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6234,7 +6284,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.addon_id === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "addon_id"},message:"must have required property '"+"addon_id"+"'",schema:schema905.required,parentSchema:schema905,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "addon_id"},message:"must have required property '"+"addon_id"+"'",schema:schema907.required,parentSchema:schema907,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6363,7 +6413,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err6 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema905.properties.cycle.type,parentSchema:schema905.properties.cycle,data:data2};
+const err6 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema907.properties.cycle.type,parentSchema:schema907.properties.cycle,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -6381,7 +6431,7 @@ data["cycle"] = coerced2;
 }
 }
 if(!(((((((((((((data2 === "h") || (data2 === "d")) || (data2 === "w")) || (data2 === "m")) || (data2 === "q")) || (data2 === "s")) || (data2 === "a")) || (data2 === "b")) || (data2 === "t")) || (data2 === "p4")) || (data2 === "p5")) || (data2 === "Once")) || (data2 === "Free"))){
-const err7 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/enum",keyword:"enum",params:{allowedValues: schema905.properties.cycle.enum},message:"must be equal to one of the allowed values",schema:schema905.properties.cycle.enum,parentSchema:schema905.properties.cycle,data:data2};
+const err7 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/enum",keyword:"enum",params:{allowedValues: schema907.properties.cycle.enum},message:"must be equal to one of the allowed values",schema:schema907.properties.cycle.enum,parentSchema:schema907.properties.cycle,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -6393,7 +6443,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema905.type,parentSchema:schema905,data};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema907.type,parentSchema:schema907,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -6407,7 +6457,7 @@ return errors === 0;
 }
 
 export const postServiceIdCancel = validate233;
-const schema911 = {"title":"UserApiPostServiceIdCancelInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"immediate":{"description":"true (JSON), \"1\" or \"true\" ends the service now; false, \"0\" or \"false\" (the default) at the end of its billing period","anyOf":[{"type":"boolean"},{"type":"string","enum":["0","1","true","false"]}],"default":false},"reason":{"type":"string","maxLength":1000,"default":""}}};
+const schema913 = {"title":"UserApiPostServiceIdCancelInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"immediate":{"description":"true (JSON), \"1\" or \"true\" ends the service now; false, \"0\" or \"false\" (the default) at the end of its billing period","anyOf":[{"type":"boolean"},{"type":"string","enum":["0","1","true","false"]}],"default":false},"reason":{"type":"string","maxLength":1000,"default":""}}};
 
 function validate233(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -6420,7 +6470,7 @@ if(data.reason === undefined){
 data.reason = "";
 }
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema911.required,parentSchema:schema911,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema913.required,parentSchema:schema913,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6501,7 +6551,7 @@ else if(data1 === "true" || data1 === 1){
 coerced1 = true;
 }
 else {
-const err3 = {instancePath:instancePath+"/immediate",schemaPath:"#/properties/immediate/anyOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema911.properties.immediate.anyOf[0].type,parentSchema:schema911.properties.immediate.anyOf[0],data:data1};
+const err3 = {instancePath:instancePath+"/immediate",schemaPath:"#/properties/immediate/anyOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema913.properties.immediate.anyOf[0].type,parentSchema:schema913.properties.immediate.anyOf[0],data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6540,7 +6590,7 @@ else if(data1 === null){
 coerced2 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/immediate",schemaPath:"#/properties/immediate/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema911.properties.immediate.anyOf[1].type,parentSchema:schema911.properties.immediate.anyOf[1],data:data1};
+const err4 = {instancePath:instancePath+"/immediate",schemaPath:"#/properties/immediate/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema913.properties.immediate.anyOf[1].type,parentSchema:schema913.properties.immediate.anyOf[1],data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6558,7 +6608,7 @@ data["immediate"] = coerced2;
 }
 }
 if(!((((data1 === "0") || (data1 === "1")) || (data1 === "true")) || (data1 === "false"))){
-const err5 = {instancePath:instancePath+"/immediate",schemaPath:"#/properties/immediate/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema911.properties.immediate.anyOf[1].enum},message:"must be equal to one of the allowed values",schema:schema911.properties.immediate.anyOf[1].enum,parentSchema:schema911.properties.immediate.anyOf[1],data:data1};
+const err5 = {instancePath:instancePath+"/immediate",schemaPath:"#/properties/immediate/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema913.properties.immediate.anyOf[1].enum},message:"must be equal to one of the allowed values",schema:schema913.properties.immediate.anyOf[1].enum,parentSchema:schema913.properties.immediate.anyOf[1],data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6571,7 +6621,7 @@ var _valid0 = _errs8 === errors;
 valid2 = valid2 || _valid0;
 }
 if(!valid2){
-const err6 = {instancePath:instancePath+"/immediate",schemaPath:"#/properties/immediate/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema911.properties.immediate.anyOf,parentSchema:schema911.properties.immediate,data:data1};
+const err6 = {instancePath:instancePath+"/immediate",schemaPath:"#/properties/immediate/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema913.properties.immediate.anyOf,parentSchema:schema913.properties.immediate,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -6610,7 +6660,7 @@ else if(data2 === null){
 coerced3 = "";
 }
 else {
-const err7 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema911.properties.reason.type,parentSchema:schema911.properties.reason,data:data2};
+const err7 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema913.properties.reason.type,parentSchema:schema913.properties.reason,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -6629,7 +6679,7 @@ data["reason"] = coerced3;
 }
 if(typeof data2 === "string"){
 if(func5(data2) > 1000){
-const err8 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema911.properties.reason,data:data2};
+const err8 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema913.properties.reason,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -6641,7 +6691,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema911.type,parentSchema:schema911,data};
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema913.type,parentSchema:schema913,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -6655,14 +6705,14 @@ return errors === 0;
 }
 
 export const postServiceIdCycle = validate235;
-const schema918 = {"title":"UserApiPostServiceIdCycleInput","type":"object","required":["id","cycle"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"cycle":{"type":"string","enum":["h","d","w","m","q","s","a","b","t","p4","p5"]}}};
+const schema920 = {"title":"UserApiPostServiceIdCycleInput","type":"object","required":["id","cycle"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"cycle":{"type":"string","enum":["h","d","w","m","q","s","a","b","t","p4","p5"]}}};
 
 function validate235(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema918.required,parentSchema:schema918,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema920.required,parentSchema:schema920,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6672,7 +6722,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.cycle === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cycle"},message:"must have required property '"+"cycle"+"'",schema:schema918.required,parentSchema:schema918,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cycle"},message:"must have required property '"+"cycle"+"'",schema:schema920.required,parentSchema:schema920,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6751,7 +6801,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema918.properties.cycle.type,parentSchema:schema918.properties.cycle,data:data1};
+const err4 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema920.properties.cycle.type,parentSchema:schema920.properties.cycle,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6769,7 +6819,7 @@ data["cycle"] = coerced1;
 }
 }
 if(!(((((((((((data1 === "h") || (data1 === "d")) || (data1 === "w")) || (data1 === "m")) || (data1 === "q")) || (data1 === "s")) || (data1 === "a")) || (data1 === "b")) || (data1 === "t")) || (data1 === "p4")) || (data1 === "p5"))){
-const err5 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/enum",keyword:"enum",params:{allowedValues: schema918.properties.cycle.enum},message:"must be equal to one of the allowed values",schema:schema918.properties.cycle.enum,parentSchema:schema918.properties.cycle,data:data1};
+const err5 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/enum",keyword:"enum",params:{allowedValues: schema920.properties.cycle.enum},message:"must be equal to one of the allowed values",schema:schema920.properties.cycle.enum,parentSchema:schema920.properties.cycle,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6781,7 +6831,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema918.type,parentSchema:schema918,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema920.type,parentSchema:schema920,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -6795,14 +6845,14 @@ return errors === 0;
 }
 
 export const postServiceIdLabel = validate237;
-const schema924 = {"title":"UserApiPostServiceIdLabelInput","type":"object","required":["id","label"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"label":{"type":"string","maxLength":255}}};
+const schema926 = {"title":"UserApiPostServiceIdLabelInput","type":"object","required":["id","label"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"label":{"type":"string","maxLength":255}}};
 
 function validate237(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema924.required,parentSchema:schema924,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema926.required,parentSchema:schema926,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6812,7 +6862,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.label === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'",schema:schema924.required,parentSchema:schema924,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'",schema:schema926.required,parentSchema:schema926,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6891,7 +6941,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema924.properties.label.type,parentSchema:schema924.properties.label,data:data1};
+const err4 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema926.properties.label.type,parentSchema:schema926.properties.label,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6910,7 +6960,7 @@ data["label"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(func5(data1) > 255){
-const err5 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema924.properties.label,data:data1};
+const err5 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema926.properties.label,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6923,7 +6973,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema924.type,parentSchema:schema924,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema926.type,parentSchema:schema926,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -6937,14 +6987,14 @@ return errors === 0;
 }
 
 export const postServiceIdRenew = validate239;
-const schema930 = {"title":"UserApiPostServiceIdRenewInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
+const schema932 = {"title":"UserApiPostServiceIdRenewInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
 
 function validate239(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema930.required,parentSchema:schema930,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema932.required,parentSchema:schema932,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7005,7 +7055,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema930.type,parentSchema:schema930,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema932.type,parentSchema:schema932,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7019,14 +7069,14 @@ return errors === 0;
 }
 
 export const postServiceIdUpgrade = validate241;
-const schema938 = {"title":"UserApiPostServiceIdUpgradeInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"package":{"$ref":"../defs.json#/definitions/id"},"cycle":{"type":"string","enum":["h","d","w","m","q","s","a","b","t","p4","p5"]},"resources":{"type":"object","minProperties":1,"description":"one new value per form id, such as resources[2]=3","propertyNames":{"pattern":"^[0-9]+$"},"additionalProperties":{"type":"string","pattern":"^[0-9]+$","description":"an item id or a quantity, a whole number such as 2"}},"send":{"type":"boolean","description":"true (or left out) places the order"}}};
+const schema940 = {"title":"UserApiPostServiceIdUpgradeInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"package":{"$ref":"../defs.json#/definitions/id"},"cycle":{"type":"string","enum":["h","d","w","m","q","s","a","b","t","p4","p5"]},"resources":{"type":"object","minProperties":1,"description":"one new value per form id, such as resources[2]=3","propertyNames":{"pattern":"^[0-9]+$"},"additionalProperties":{"type":"string","pattern":"^[0-9]+$","description":"an item id or a quantity, a whole number such as 2"}},"send":{"type":"boolean","description":"true (or left out) places the order"}}};
 
 function validate241(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema938.required,parentSchema:schema938,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema940.required,parentSchema:schema940,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7155,7 +7205,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema938.properties.cycle.type,parentSchema:schema938.properties.cycle,data:data2};
+const err5 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema940.properties.cycle.type,parentSchema:schema940.properties.cycle,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7173,7 +7223,7 @@ data["cycle"] = coerced2;
 }
 }
 if(!(((((((((((data2 === "h") || (data2 === "d")) || (data2 === "w")) || (data2 === "m")) || (data2 === "q")) || (data2 === "s")) || (data2 === "a")) || (data2 === "b")) || (data2 === "t")) || (data2 === "p4")) || (data2 === "p5"))){
-const err6 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/enum",keyword:"enum",params:{allowedValues: schema938.properties.cycle.enum},message:"must be equal to one of the allowed values",schema:schema938.properties.cycle.enum,parentSchema:schema938.properties.cycle,data:data2};
+const err6 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/enum",keyword:"enum",params:{allowedValues: schema940.properties.cycle.enum},message:"must be equal to one of the allowed values",schema:schema940.properties.cycle.enum,parentSchema:schema940.properties.cycle,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7187,7 +7237,7 @@ if(data.resources !== undefined){
 let data3 = data.resources;
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 if(Object.keys(data3).length < 1){
-const err7 = {instancePath:instancePath+"/resources",schemaPath:"#/properties/resources/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema938.properties.resources,data:data3};
+const err7 = {instancePath:instancePath+"/resources",schemaPath:"#/properties/resources/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema940.properties.resources,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7200,7 +7250,7 @@ for(const key0 in data3){
 const _errs11 = errors;
 if(typeof key0 === "string"){
 if(!pattern0.test(key0)){
-const err8 = {instancePath:instancePath+"/resources",schemaPath:"#/properties/resources/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema938.properties.resources.propertyNames,data:key0,propertyName:key0};
+const err8 = {instancePath:instancePath+"/resources",schemaPath:"#/properties/resources/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema940.properties.resources.propertyNames,data:key0,propertyName:key0};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -7212,7 +7262,7 @@ errors++;
 }
 var valid3 = _errs11 === errors;
 if(!valid3){
-const err9 = {instancePath:instancePath+"/resources",schemaPath:"#/properties/resources/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema938.properties.resources.propertyNames,parentSchema:schema938.properties.resources,data:data3};
+const err9 = {instancePath:instancePath+"/resources",schemaPath:"#/properties/resources/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema940.properties.resources.propertyNames,parentSchema:schema940.properties.resources,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -7242,7 +7292,7 @@ else if(data4 === null){
 coerced3 = "";
 }
 else {
-const err10 = {instancePath:instancePath+"/resources/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/resources/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema938.properties.resources.additionalProperties.type,parentSchema:schema938.properties.resources.additionalProperties,data:data4};
+const err10 = {instancePath:instancePath+"/resources/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/resources/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema940.properties.resources.additionalProperties.type,parentSchema:schema940.properties.resources.additionalProperties,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -7261,7 +7311,7 @@ data3[key1] = coerced3;
 }
 if(typeof data4 === "string"){
 if(!pattern0.test(data4)){
-const err11 = {instancePath:instancePath+"/resources/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/resources/additionalProperties/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema938.properties.resources.additionalProperties,data:data4};
+const err11 = {instancePath:instancePath+"/resources/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/resources/additionalProperties/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema940.properties.resources.additionalProperties,data:data4};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -7274,7 +7324,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/resources",schemaPath:"#/properties/resources/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema938.properties.resources.type,parentSchema:schema938.properties.resources,data:data3};
+const err12 = {instancePath:instancePath+"/resources",schemaPath:"#/properties/resources/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema940.properties.resources.type,parentSchema:schema940.properties.resources,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -7304,7 +7354,7 @@ else if(data5 === "true" || data5 === 1){
 coerced4 = true;
 }
 else {
-const err13 = {instancePath:instancePath+"/send",schemaPath:"#/properties/send/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema938.properties.send.type,parentSchema:schema938.properties.send,data:data5};
+const err13 = {instancePath:instancePath+"/send",schemaPath:"#/properties/send/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema940.properties.send.type,parentSchema:schema940.properties.send,data:data5};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -7324,7 +7374,7 @@ data["send"] = coerced4;
 }
 }
 else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema938.type,parentSchema:schema938,data};
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema940.type,parentSchema:schema940,data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -7338,16 +7388,16 @@ return errors === 0;
 }
 
 export const getTicketAttachmentFile = validate248;
-const schema1006 = {"title":"UserApiGetTicketAttachmentFileInput","type":"object","required":["file","number"],"properties":{"file":{"type":"string","minLength":1,"maxLength":255,"description":"the file's name, as the ticket lists it"},"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
-const schema956 = {"type":"string","pattern":"^[1-9][0-9]{5}$","description":"a 6-digit ticket number, such as 814003"};
-const pattern486 = new RegExp("^[1-9][0-9]{5}$", "u");
+const schema1008 = {"title":"UserApiGetTicketAttachmentFileInput","type":"object","required":["file","number"],"properties":{"file":{"type":"string","minLength":1,"maxLength":255,"description":"the file's name, as the ticket lists it"},"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
+const schema958 = {"type":"string","pattern":"^[1-9][0-9]{5}$","description":"a 6-digit ticket number, such as 814003"};
+const pattern488 = new RegExp("^[1-9][0-9]{5}$", "u");
 
 function validate248(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.file === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "file"},message:"must have required property '"+"file"+"'",schema:schema1006.required,parentSchema:schema1006,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "file"},message:"must have required property '"+"file"+"'",schema:schema1008.required,parentSchema:schema1008,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7357,7 +7407,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.number === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema1006.required,parentSchema:schema1006,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema1008.required,parentSchema:schema1008,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7386,7 +7436,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/file",schemaPath:"#/properties/file/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1006.properties.file.type,parentSchema:schema1006.properties.file,data:data0};
+const err2 = {instancePath:instancePath+"/file",schemaPath:"#/properties/file/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1008.properties.file.type,parentSchema:schema1008.properties.file,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7405,7 +7455,7 @@ data["file"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(func5(data0) > 255){
-const err3 = {instancePath:instancePath+"/file",schemaPath:"#/properties/file/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1006.properties.file,data:data0};
+const err3 = {instancePath:instancePath+"/file",schemaPath:"#/properties/file/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1008.properties.file,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7415,7 +7465,7 @@ vErrors.push(err3);
 errors++;
 }
 if(func5(data0) < 1){
-const err4 = {instancePath:instancePath+"/file",schemaPath:"#/properties/file/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema1006.properties.file,data:data0};
+const err4 = {instancePath:instancePath+"/file",schemaPath:"#/properties/file/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema1008.properties.file,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7446,7 +7496,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema956.type,parentSchema:schema956,data:data1};
+const err5 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema958.type,parentSchema:schema958,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7464,8 +7514,8 @@ data["number"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern486.test(data1)){
-const err6 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema956,data:data1};
+if(!pattern488.test(data1)){
+const err6 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema958,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7478,7 +7528,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1006.type,parentSchema:schema1006,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1008.type,parentSchema:schema1008,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7492,13 +7542,13 @@ return errors === 0;
 }
 
 export const getTicketDepartments = validate251;
-const schema1016 = {"title":"UserApiGetTicketDepartmentsInput","type":"object"};
+const schema1018 = {"title":"UserApiGetTicketDepartmentsInput","type":"object"};
 
 function validate251(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1016.type,parentSchema:schema1016,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1018.type,parentSchema:schema1018,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7512,7 +7562,7 @@ return errors === 0;
 }
 
 export const getTickets = validate255;
-const schema1031 = {"title":"UserApiGetTicketsInput","type":"object","properties":{"page":{"$ref":"../defs.json#/definitions/pageNumber"}}};
+const schema1033 = {"title":"UserApiGetTicketsInput","type":"object","properties":{"page":{"$ref":"../defs.json#/definitions/pageNumber"}}};
 
 function validate255(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -7568,7 +7618,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1031.type,parentSchema:schema1031,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1033.type,parentSchema:schema1033,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7582,14 +7632,14 @@ return errors === 0;
 }
 
 export const getTicketsNumber = validate263;
-const schema1066 = {"title":"UserApiGetTicketsNumberInput","type":"object","required":["number"],"properties":{"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
+const schema1068 = {"title":"UserApiGetTicketsNumberInput","type":"object","required":["number"],"properties":{"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
 
 function validate263(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.number === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema1066.required,parentSchema:schema1066,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema1068.required,parentSchema:schema1068,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7618,7 +7668,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema956.type,parentSchema:schema956,data:data0};
+const err1 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema958.type,parentSchema:schema958,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7636,8 +7686,8 @@ data["number"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern486.test(data0)){
-const err2 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema956,data:data0};
+if(!pattern488.test(data0)){
+const err2 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema958,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7650,7 +7700,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1066.type,parentSchema:schema1066,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1068.type,parentSchema:schema1068,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7664,14 +7714,14 @@ return errors === 0;
 }
 
 export const postTickets = validate265;
-const schema1073 = {"title":"UserApiPostTicketsInput","type":"object","required":["dept_id","subject","body"],"properties":{"dept_id":{"$ref":"../defs.json#/definitions/id"},"subject":{"type":"string","minLength":1,"maxLength":255,"description":"a non-empty text of at most 255 characters"},"body":{"type":"string","minLength":1,"description":"the message, not empty"},"priority":{"type":"string","enum":["low","medium","high"],"description":"low, medium or high"}}};
+const schema1075 = {"title":"UserApiPostTicketsInput","type":"object","required":["dept_id","subject","body"],"properties":{"dept_id":{"$ref":"../defs.json#/definitions/id"},"subject":{"type":"string","minLength":1,"maxLength":255,"description":"a non-empty text of at most 255 characters"},"body":{"type":"string","minLength":1,"description":"the message, not empty"},"priority":{"type":"string","enum":["low","medium","high"],"description":"low, medium or high"}}};
 
 function validate265(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.dept_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "dept_id"},message:"must have required property '"+"dept_id"+"'",schema:schema1073.required,parentSchema:schema1073,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "dept_id"},message:"must have required property '"+"dept_id"+"'",schema:schema1075.required,parentSchema:schema1075,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7681,7 +7731,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.subject === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subject"},message:"must have required property '"+"subject"+"'",schema:schema1073.required,parentSchema:schema1073,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subject"},message:"must have required property '"+"subject"+"'",schema:schema1075.required,parentSchema:schema1075,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7691,7 +7741,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.body === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema1073.required,parentSchema:schema1073,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema1075.required,parentSchema:schema1075,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7770,7 +7820,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1073.properties.subject.type,parentSchema:schema1073.properties.subject,data:data1};
+const err5 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1075.properties.subject.type,parentSchema:schema1075.properties.subject,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7789,7 +7839,7 @@ data["subject"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(func5(data1) > 255){
-const err6 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1073.properties.subject,data:data1};
+const err6 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1075.properties.subject,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7799,7 +7849,7 @@ vErrors.push(err6);
 errors++;
 }
 if(func5(data1) < 1){
-const err7 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema1073.properties.subject,data:data1};
+const err7 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema1075.properties.subject,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7830,7 +7880,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err8 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1073.properties.body.type,parentSchema:schema1073.properties.body,data:data2};
+const err8 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1075.properties.body.type,parentSchema:schema1075.properties.body,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -7849,7 +7899,7 @@ data["body"] = coerced2;
 }
 if(typeof data2 === "string"){
 if(func5(data2) < 1){
-const err9 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema1073.properties.body,data:data2};
+const err9 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema1075.properties.body,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -7880,7 +7930,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err10 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1073.properties.priority.type,parentSchema:schema1073.properties.priority,data:data3};
+const err10 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1075.properties.priority.type,parentSchema:schema1075.properties.priority,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -7898,7 +7948,7 @@ data["priority"] = coerced3;
 }
 }
 if(!(((data3 === "low") || (data3 === "medium")) || (data3 === "high"))){
-const err11 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/enum",keyword:"enum",params:{allowedValues: schema1073.properties.priority.enum},message:"must be equal to one of the allowed values",schema:schema1073.properties.priority.enum,parentSchema:schema1073.properties.priority,data:data3};
+const err11 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/enum",keyword:"enum",params:{allowedValues: schema1075.properties.priority.enum},message:"must be equal to one of the allowed values",schema:schema1075.properties.priority.enum,parentSchema:schema1075.properties.priority,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -7910,7 +7960,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1073.type,parentSchema:schema1073,data};
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1075.type,parentSchema:schema1075,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -7924,14 +7974,14 @@ return errors === 0;
 }
 
 export const postTicketsNumber = validate267;
-const schema1078 = {"title":"UserApiPostTicketsNumberInput","type":"object","required":["number","body"],"properties":{"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"},"body":{"type":"string","minLength":1,"description":"the message, not empty"}}};
+const schema1080 = {"title":"UserApiPostTicketsNumberInput","type":"object","required":["number","body"],"properties":{"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"},"body":{"type":"string","minLength":1,"description":"the message, not empty"}}};
 
 function validate267(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.number === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema1078.required,parentSchema:schema1078,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema1080.required,parentSchema:schema1080,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7941,7 +7991,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.body === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema1078.required,parentSchema:schema1078,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema1080.required,parentSchema:schema1080,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7970,7 +8020,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema956.type,parentSchema:schema956,data:data0};
+const err2 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema958.type,parentSchema:schema958,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7988,8 +8038,8 @@ data["number"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern486.test(data0)){
-const err3 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema956,data:data0};
+if(!pattern488.test(data0)){
+const err3 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema958,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8020,7 +8070,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1078.properties.body.type,parentSchema:schema1078.properties.body,data:data1};
+const err4 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1080.properties.body.type,parentSchema:schema1080.properties.body,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -8039,7 +8089,7 @@ data["body"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(func5(data1) < 1){
-const err5 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema1078.properties.body,data:data1};
+const err5 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema1080.properties.body,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -8052,7 +8102,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1078.type,parentSchema:schema1078,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1080.type,parentSchema:schema1080,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -8066,14 +8116,14 @@ return errors === 0;
 }
 
 export const putTicketsNumberClose = validate269;
-const schema1083 = {"title":"UserApiPutTicketsNumberCloseInput","type":"object","required":["number"],"properties":{"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
+const schema1085 = {"title":"UserApiPutTicketsNumberCloseInput","type":"object","required":["number"],"properties":{"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
 
 function validate269(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.number === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema1083.required,parentSchema:schema1083,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema1085.required,parentSchema:schema1085,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8102,7 +8152,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema956.type,parentSchema:schema956,data:data0};
+const err1 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema958.type,parentSchema:schema958,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8120,8 +8170,8 @@ data["number"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern486.test(data0)){
-const err2 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema956,data:data0};
+if(!pattern488.test(data0)){
+const err2 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema958,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8134,7 +8184,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1083.type,parentSchema:schema1083,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1085.type,parentSchema:schema1085,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8148,14 +8198,14 @@ return errors === 0;
 }
 
 export const putTicketsNumberOpen = validate271;
-const schema1088 = {"title":"UserApiPutTicketsNumberOpenInput","type":"object","required":["number"],"properties":{"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
+const schema1090 = {"title":"UserApiPutTicketsNumberOpenInput","type":"object","required":["number"],"properties":{"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
 
 function validate271(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.number === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema1088.required,parentSchema:schema1088,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema1090.required,parentSchema:schema1090,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8184,7 +8234,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema956.type,parentSchema:schema956,data:data0};
+const err1 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema958.type,parentSchema:schema958,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8202,8 +8252,8 @@ data["number"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern486.test(data0)){
-const err2 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema956,data:data0};
+if(!pattern488.test(data0)){
+const err2 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema958,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8216,7 +8266,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1088.type,parentSchema:schema1088,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1090.type,parentSchema:schema1090,data};
 if(vErrors === null){
 vErrors = [err3];
 }

@@ -1176,7 +1176,7 @@ export interface ClientFile {
   services: string[];
 }
 /**
- * A guest access grant (addClientGuest): person `user_id`, already registered as a main client or as a contact of another client, may use the profile of main client `client_id` with the grant's own privileges. `id` is the grant's `access_id`. Status Pending (the default: an invitation not yet accepted) or Rejected (the guest declined it) are invitation states; Active and Closed are access on and off, which setClientGuestStatus switches. A grant is what the customer's door (the User API) will read to let a guest log in to the host's profile; billsim does not simulate that door yet, so today a grant is seen through getClientAccess and getClientContacts. Removing a grant, or either person, never touches the other person's account.
+ * A guest access grant (addClientGuest): person `user_id`, already registered as a main client or as a contact of another client, may use the profile of main client `client_id` with the grant's own privileges. `id` is the grant's `access_id`. Status Pending (the default: an invitation not yet accepted) or Rejected (the guest declined it) are invitation states; Active and Closed are access on and off, which setClientGuestStatus switches. An Active grant lets the guest log in to the host's profile at the customer's door (POST /api/login with its own e-mail and password and the host's id as `client_id`), limited by the grant's privileges as a contact is by its own; a grant set Closed or removed ends the guest's tokens for that profile. getClientAccess and getClientContacts list grants. Removing a grant, or either person, never touches the other person's account.
  */
 export interface ClientGuest {
   /**
@@ -2911,6 +2911,10 @@ export interface UserApiToken {
    */
   revoked: '0' | '1';
   /**
+   * a numeric id as a string, such as "1"
+   */
+  access_id?: string;
+  /**
    * the `jti` of each access token of this login ended by /api/logout
    */
   ended: string[];
@@ -4390,7 +4394,7 @@ export interface AddClientFileResult {
   file_id: string;
 }
 /**
- * Lets person `user_id`, already registered as a main client or as a contact of another client, use the profile of main client `id` as a guest: a new access grant with its own id, answered as `access_id` (a JSON string, as published) with info ["user_added"] (the raw language key the published sample shows). `status` is one of Active, Pending, Closed, Rejected, Pending when left out (an invitation the guest has yet to accept). `privileges` takes the keys and flags addClientContact and editClientGuestPermissions take; none given grants nothing ([]). With notifyclient=1 the guest is sent the invitation (the outbox records a "Client Guest Invitation" e-mail to the guest's address). Refused, every problem in one answer and nothing changed: an unknown host or person, a host that is a contact (a contact has no profile of its own to share: give its main client), a person who is the host itself or one of the host's own contacts (who reach the profile already), and a person already holding a grant on that profile, whatever its status (the answer names it: change it with editClientGuestPermissions or setClientGuestStatus, or remove it with removeClientGuest first). getClientAccess of the guest and getClientContacts of the host show the grant. The customer's door (User API), where a guest would log in to the host's profile, is not simulated yet.
+ * Lets person `user_id`, already registered as a main client or as a contact of another client, use the profile of main client `id` as a guest: a new access grant with its own id, answered as `access_id` (a JSON string, as published) with info ["user_added"] (the raw language key the published sample shows). `status` is one of Active, Pending, Closed, Rejected, Pending when left out (an invitation the guest has yet to accept). `privileges` takes the keys and flags addClientContact and editClientGuestPermissions take; none given grants nothing ([]). With notifyclient=1 the guest is sent the invitation (the outbox records a "Client Guest Invitation" e-mail to the guest's address). Refused, every problem in one answer and nothing changed: an unknown host or person, a host that is a contact (a contact has no profile of its own to share: give its main client), a person who is the host itself or one of the host's own contacts (who reach the profile already), and a person already holding a grant on that profile, whatever its status (the answer names it: change it with editClientGuestPermissions or setClientGuestStatus, or remove it with removeClientGuest first). getClientAccess of the guest and getClientContacts of the host show the grant. At the customer's door an Active grant lets the guest log in to the host's profile (POST /api/login with `client_id`).
  */
 export interface AddClientGuest {
   request: AddClientGuestRequest;
@@ -11961,7 +11965,7 @@ export interface UserApiPersonalToken {
   expires_at: string;
 }
 /**
- * Logs a client or contact in with its e-mail and password (every bundled client and contact: `billsim-client`) and answers its tokens. The login is made in the session the `x-billsim-session` header names (default otherwise) and the tokens carry that session. A wrong e-mail or password, or an account that may not log in (not Active, or a contact whose client is not), answers HTTP 200 `{"error":["wronglogin"]}` (vendor value, one answer for every cause). An account with two-factor authentication on (client_mfa) answers `token: null`, `refresh: null` and an `mfa` challenge instead (consumer-read, the cost-sync connector): finish with POST /api/mfa/verify.
+ * Logs a client or contact in with its e-mail and password (every bundled client and contact: `billsim-client`) and answers its tokens. The login is made in the session the `x-billsim-session` header names (default otherwise) and the tokens carry that session. A wrong e-mail or password, or an account that may not log in (not Active, or a contact whose client is not), answers HTTP 200 `{"error":["wronglogin"]}` (vendor value, one answer for every cause). An account with two-factor authentication on (client_mfa) answers `token: null`, `refresh: null` and an `mfa` challenge instead (consumer-read, the cost-sync connector): finish with POST /api/mfa/verify. A guest (a person an Active client_guests grant lets into another client's profile: addClientGuest, setClientGuestStatus) logs in with its own e-mail and password and that client's id as `client_id` (billsim's choice: the reference shows no way to pick a profile, and getClientAccess lists a person's profiles by that id); its tokens stand for the guest, see the host's records, and hold the grant's privileges as a contact holds its own (a 403 names editClientGuestPermissions). A grant that is not Active, or a host that may not log in, answers `wronglogin` like any other cause; a grant set Closed or removed later ends the guest's tokens (HTTP 401 `unauthorized`) and its refresh. HTTP Basic always enters the person's own profile.
  */
 export interface UserApiPostLogin {
   input: UserApiPostLoginInput;
@@ -11973,9 +11977,13 @@ export interface UserApiPostLoginInput {
    */
   username: string;
   password: string;
+  /**
+   * a positive whole number id, such as 1
+   */
+  client_id?: string;
 }
 /**
- * A login's tokens (consumer-read: Togglebox's auth.js and the WHMCS module's TokenManager read `token` and `refresh`). `token` is an RS256 JWT (claims `iss`, `sub` (the client or contact id), `client_id`, `contact_id`, `session`, `sid`, `jti`, `iat`, `exp`), valid for an hour of the session's clock; `refresh` is an opaque token for POST /api/token, valid for 30 days and replaced at each use.
+ * A login's tokens (consumer-read: Togglebox's auth.js and the WHMCS module's TokenManager read `token` and `refresh`). `token` is an RS256 JWT (claims `iss`, `sub` (the client or contact id), `client_id` (the client whose records it sees), `contact_id`, `access_id` (the guest grant of a guest's login, "0" otherwise), `session`, `sid`, `jti`, `iat`, `exp`), valid for an hour of the session's clock; `refresh` is an opaque token for POST /api/token, valid for 30 days and replaced at each use.
  */
 export interface UserApiTokens {
   token: string;
