@@ -269,22 +269,22 @@ export const messages = {
   upgradeNeedsActive: (id: string, status: string) => `Account ${id} is ${status}: only an Active service can be upgraded`,
   upgradeNotRecurring: (id: string, cycle: string) =>
     `Account ${id} is billed ${cycle}: only a service on a recurring cycle can be upgraded`,
-  upgradeToOnce: (cycle: string) =>
-    `Parameter new_billing must be a recurring cycle such as m or a: an upgrade cannot move a service to ${cycle}`,
+  upgradeToOnce: (cycle: string, param = 'new_billing') =>
+    `Parameter ${param} must be a recurring cycle such as m or a: an upgrade cannot move a service to ${cycle}`,
   upgradeNotOffered: (productId: string, targetId: string, targets: readonly string[]) =>
     `Product ${productId} cannot be upgraded to product ${targetId}; its upgrades are: ${targets.join(', ') || 'none'}`,
-  upgradeNothing: (id: string, productId: string, cycle: string) =>
-    `Nothing to upgrade: account ${id} is already on product ${productId}, billed ${cycle}: give another product as new or another cycle as new_billing`,
+  upgradeNothing: (id: string, productId: string, cycle: string, params = { product: 'new', cycle: 'new_billing' }) =>
+    `Nothing to upgrade: account ${id} is already on product ${productId}, billed ${cycle}: give another product as ${params.product} or another cycle as ${params.cycle}`,
   upgradePending: (id: string, orderId: string) =>
     `Account ${id} already has a pending upgrade in order ${orderId}: activate or cancel that order first`,
-  configFormNotOnProduct: (formId: string, productId: string, formIds: readonly string[]) =>
-    `Parameter new[${formId}]: product ${productId} has no configurable option category ${formId}; its categories are: ${formIds.join(', ') || 'none'}`,
-  configItemNotInForm: (formId: string, name: string, itemId: string, itemIds: readonly string[]) =>
-    `Parameter new[${formId}]: ${name} has no item ${itemId}; its items are: ${itemIds.join(', ')}`,
-  configQtyOutOfRange: (formId: string, name: string, qty: string, min: string, max: string) =>
-    `Parameter new[${formId}]: ${name} takes a quantity from ${min} to ${max}, not ${qty}`,
-  configNothing: (id: string) =>
-    `Nothing to upgrade: account ${id} already has every value given in new[]: give another item or quantity for at least one category`,
+  configFormNotOnProduct: (formId: string, productId: string, formIds: readonly string[], param = 'new') =>
+    `Parameter ${param}[${formId}]: product ${productId} has no configurable option category ${formId}; its categories are: ${formIds.join(', ') || 'none'}`,
+  configItemNotInForm: (formId: string, name: string, itemId: string, itemIds: readonly string[], param = 'new') =>
+    `Parameter ${param}[${formId}]: ${name} has no item ${itemId}; its items are: ${itemIds.join(', ')}`,
+  configQtyOutOfRange: (formId: string, name: string, qty: string, min: string, max: string, param = 'new') =>
+    `Parameter ${param}[${formId}]: ${name} takes a quantity from ${min} to ${max}, not ${qty}`,
+  configNothing: (id: string, param = 'new') =>
+    `Nothing to upgrade: account ${id} already has every value given in ${param}[]: give another item or quantity for at least one category`,
   gatewayDisabled: (id: string, name: string, param = 'payment_module') =>
     `Gateway ${id} (${name}) is disabled: give an enabled payment gateway as ${param}`,
   creditTooLow: (clientId: string, credit: string, asked: string) =>
@@ -388,6 +388,8 @@ export const messages = {
     `${method} is not allowed on /api${path}: send ${allowed.join(' or ')}`,
   doorPrivilege: (contactId: string, privilege: string) =>
     `Contact ${contactId} may not do this: it needs the privilege ${privilege} (the client grants it with PUT /api/contact/${contactId} or editContactPermissions)`,
+  doorGuestPrivilege: (accessId: string, privilege: string) =>
+    `Guest access ${accessId} may not do this: it needs the privilege ${privilege} (the host grants it with editClientGuestPermissions)`,
   doorOtherSession: (tokenSession: string, header: string) =>
     `The token was issued in session ${tokenSession}, but the request names session ${header}: send it without x-billsim-session, or log in in that session`,
   doorPersonalTokenRefused: () => 'A personal access token cannot make or list other tokens: log in with e-mail and password',
@@ -406,6 +408,12 @@ export const messages = {
   // The customer's door, services (/api/service...).
   serviceLabelSet: (id: string) => `Service #${id} label saved`,
   serviceChangesSaved: (id: string) => `Account #${id} changes saved`,
+  upgradeEstimateUnsupported: () =>
+    'Parameter send=false asks for a price without an order, which billsim does not simulate: send send=true (or leave it out) to place the order',
+  upgradeOneKind: () =>
+    'Parameters package and cycle exclude resources: send a package or cycle change and a resource change as separate requests',
+  upgradeNothingSent: () =>
+    'Nothing to upgrade: send package (a product id), cycle (a cycle code) or resources (form id => item id or quantity)',
   cancellationWaiting: (id: string, requestId: string, type: string) =>
     `Service ${id} already has cancellation request ${requestId} (${type}) waiting to be carried out`,
   // As addAccountCancellation answers it (the vendor's spelling).

@@ -17,6 +17,8 @@ export interface ConfigUpgradeSpec {
   /** New value per form id: an item id (select) or a quantity (qty). */
   values: Record<string, string>;
   gatewayId?: string;
+  /** The name the caller's door gives the values' parameter, for the messages (the Admin API's `new` by default). */
+  param?: string;
   now: Date;
 }
 
@@ -28,7 +30,7 @@ interface Change {
 }
 
 /** The new value of one form as a choice, or the problem with it. */
-function choiceFor(form: ProductForm, value: string): Choice | string {
+function choiceFor(form: ProductForm, value: string, param: string): Choice | string {
   if (form.type === 'select') {
     const item = itemOf(form, value);
     return item
@@ -38,11 +40,13 @@ function choiceFor(form: ProductForm, value: string): Choice | string {
           form.name,
           value,
           form.items.map((i) => i.id),
+          param,
         );
   }
   const [min, max] = [form.config.minvalue ?? '0', form.config.maxvalue ?? String(Number.MAX_SAFE_INTEGER)];
   const qty = String(Number(value));
-  if (Number(qty) < Number(min) || Number(qty) > Number(max)) return messages.configQtyOutOfRange(form.id, form.name, value, min, max);
+  if (Number(qty) < Number(min) || Number(qty) > Number(max))
+    return messages.configQtyOutOfRange(form.id, form.name, value, min, max, param);
   return { form, item: form.items[0] as Choice['item'], qty };
 }
 
@@ -54,6 +58,7 @@ function checkConfigUpgrade(
   spec: ConfigUpgradeSpec,
 ): { product: Product; cycle: RecurringCycle; changes: Change[]; gateway: string } {
   const { account, values } = spec;
+  const param = spec.param ?? 'new';
   const problems: string[] = [];
   if (account.status !== 'Active') problems.push(messages.upgradeNeedsActive(account.id, account.status));
   const cycle = cycleCode(account.billingcycle);
@@ -70,16 +75,17 @@ function checkConfigUpgrade(
           formId,
           product.id,
           forms.map((f) => f.id),
+          param,
         ),
       );
       continue;
     }
-    const next = choiceFor(form, value);
+    const next = choiceFor(form, value, param);
     if (typeof next === 'string') problems.push(next);
     else changes.push({ form, old: current.find((c) => c.form.id === form.id), next });
   }
   const moving = changes.filter((c) => !sameChoice(c.old, c.next));
-  if (problems.length === 0 && moving.length === 0) problems.push(messages.configNothing(account.id));
+  if (problems.length === 0 && moving.length === 0) problems.push(messages.configNothing(account.id, param));
   const pending = pendingUpgrade(world, account.id);
   if (pending) problems.push(messages.upgradePending(account.id, pending.id));
   let gateway = account.payment_module;

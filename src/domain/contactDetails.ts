@@ -90,9 +90,13 @@ export function contactDetails(c: Client): ClientContactDetails {
  * every one, a contact what it was granted (PHP's [] when nothing).
  */
 export function holdsPrivilege(person: Client, privilege: string): boolean {
-  const { privileges } = person;
-  if (person.parent_id === '0' || privileges === null) return true;
-  if (Array.isArray(privileges)) return false;
+  if (person.parent_id === '0' || person.privileges === null) return true;
+  return privilegeIn(person.privileges, privilege);
+}
+
+/** Whether a granted set (a contact's or a guest grant's, as grantedPrivileges keeps it; PHP's [] when empty) holds `privilege`. */
+export function privilegeIn(privileges: Client['privileges'], privilege: string): boolean {
+  if (privileges === null || Array.isArray(privileges)) return false;
   const [section, key] = privilege.split('.');
   return (privileges as Record<string, Record<string, string> | undefined>)[section]?.[key] === '1';
 }

@@ -1,14 +1,22 @@
 // A client's services as the customer's door shows them (/api/service...):
 // the caller's own accounts only, with the Admin API's names and string types
 // for the fields a client may see (getAccountDetails, getClientAccounts).
-import type { Account, UserApiService, UserApiServiceCycle, UserApiServiceItem } from '../generated/wire.js';
+import type {
+  Account,
+  Product,
+  UserApiGetServiceIdUpgradeAnswer,
+  UserApiService,
+  UserApiServiceCycle,
+  UserApiServiceItem,
+} from '../generated/wire.js';
 import type { View, World } from '../store/world.js';
 import { doorNotFound } from '../errors.js';
 import { dueDay } from './accounts.js';
 import { pick } from './views.js';
-import { CYCLE_NAMES, isRecurring, offeredCycles } from './cycles.js';
+import { CYCLE_NAMES, cycleCode, isRecurring, offeredCycles } from './cycles.js';
 import { formatCents } from './money.js';
-import { choicesOf, serviceCents, valuesOf } from './productForms.js';
+import { type Choice, choicesOf, formsOf, optionCents, serviceCents, valuesOf } from './productForms.js';
+import { upgradeTargets } from './upgrades.js';
 
 /** The client's service, or a 404 that reads the same for a service that is not there and one of another client. */
 export function customerService(world: View, clientId: string, id: string): Account {
@@ -77,11 +85,8 @@ export function orderService(world: View, clientId: string, number: string): Acc
   return services.reduce((first, row) => (Number(row.id) < Number(first.id) ? row : first));
 }
 
-/** The recurring cycles the service's product sells, each with what the service would cost on it (its options included). */
-export function serviceCycles(world: View, account: Account): UserApiServiceCycle[] {
-  const product = world.get('products', account.product_id);
-  if (!product) return [];
-  const choices = choicesOf(world, valuesOf(world, account));
+/** The recurring cycles a product sells, each with what the service would cost on it with `choices` (its options). */
+function cyclesOn(world: View, account: Account, product: Product, choices: readonly Choice[]): UserApiServiceCycle[] {
   return offeredCycles(product)
     .filter(isRecurring)
     .map((cycle) => ({
@@ -89,4 +94,55 @@ export function serviceCycles(world: View, account: Account): UserApiServiceCycl
       name: CYCLE_NAMES[cycle],
       price: formatCents(serviceCents(world, product, cycle, account.currency_id, choices)),
     }));
+}
+
+/** The recurring cycles the service's product sells, each with what the service would cost on it (its options included). */
+export function serviceCycles(world: View, account: Account): UserApiServiceCycle[] {
+  const product = world.get('products', account.product_id);
+  if (!product) return [];
+  return cyclesOn(world, account, product, choicesOf(world, valuesOf(world, account)));
+}
+
+/**
+ * What GET /api/service/{id}/upgrade lists: the products the service's product
+ * may move to (getProductUpgrades' list), priced as orderUpgrade would bill the
+ * service on them (options stay with the old product), and its product's option
+ * forms (orderConfigUpgrade's) with the service's values and per-unit prices.
+ */
+export function serviceUpgrades(world: View, account: Account): UserApiGetServiceIdUpgradeAnswer {
+  const product = world.get('products', account.product_id);
+  const code = cycleCode(account.billingcycle);
+  const own = code !== undefined && isRecurring(code) ? code : undefined;
+  const packages = (product ? upgradeTargets(world, product) : []).map((target) => {
+    const cycles = cyclesOn(world, account, target, []);
+    return {
+      id: target.id,
+      name: target.name,
+      category: world.get('order_pages', target.category_id)?.name ?? '',
+      category_id: target.category_id,
+      price: cycles.find((c) => c.id === own)?.price ?? null,
+      cycles,
+    };
+  });
+  const values = valuesOf(world, account);
+  const resources = (product ? formsOf(world, product.id) : []).map((form) => {
+    const value = values.find((v) => v.form_id === form.id);
+    const qtyForm = form.type === 'qty';
+    return {
+      id: form.id,
+      name: form.name,
+      type: form.type,
+      variable: form.variable,
+      min: qtyForm ? (form.config.minvalue ?? '0') : '',
+      max: qtyForm ? (form.config.maxvalue ?? '') : '',
+      item_id: value?.item_id ?? '',
+      qty: value?.qty ?? '0',
+      items: form.items.map((item) => ({
+        id: item.id,
+        name: item.name,
+        price: formatCents(own === undefined ? 0 : optionCents(world, item, '1', own, account.currency_id)),
+      })),
+    };
+  });
+  return { package: account.product_id, cycle: code ?? '', packages, resources };
 }

@@ -2,7 +2,7 @@ import { createHash, createPrivateKey, createPublicKey, generateKeyPair, type Ke
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { Secret, TOTP } from 'otpauth';
 import { addDays, formatDateTime, parseDateTime, unixTime } from '../lib/dates.js';
-import type { Client, ClientMfa, UserApiKey, UserApiToken, UserApiTokens } from '../generated/wire.js';
+import type { Client, ClientGuest, ClientMfa, UserApiKey, UserApiToken, UserApiTokens } from '../generated/wire.js';
 import type { View, World } from '../store/world.js';
 import { MAIN_PARENT_ID } from './clients.js';
 
@@ -31,6 +31,8 @@ export interface AccessClaims {
   client_id: string;
   /** The contact, or "0" for a main client. */
   contact_id: string;
+  /** The guest access grant the token enters the host's profile by, or "0" for the person's own profile. */
+  access_id: string;
   session: string;
   /** The login (userapi_tokens row). */
   sid: string;
@@ -172,15 +174,17 @@ export function mainClientOf(person: Client): string {
   return person.parent_id === MAIN_PARENT_ID ? person.id : person.parent_id;
 }
 
-/** The claims of a person's token in session `session`, for login `sid`. */
+/** The claims of a person's token in session `session`, for login `sid`; with a guest grant, of the host's profile. */
 export function claimsFor(
   person: Client,
   session: string,
   sid: string,
   use: AccessClaims['use'],
+  guest?: ClientGuest,
 ): Omit<AccessClaims, 'iat' | 'exp' | 'jti'> {
   const contact = person.parent_id === MAIN_PARENT_ID ? '0' : person.id;
-  return { sub: person.id, client_id: mainClientOf(person), contact_id: contact, session, sid, use };
+  const client = guest?.client_id ?? mainClientOf(person);
+  return { sub: person.id, client_id: client, contact_id: contact, access_id: guest?.id ?? '0', session, sid, use };
 }
 
 // ------------------------------------------------------------------ logins and refresh tokens
@@ -190,20 +194,32 @@ export interface NewLogin {
   person: Client;
   sid: string;
   refresh: string;
+  /** The guest grant the login entered a host's profile by. */
+  guest?: ClientGuest;
 }
 
 /** The access token of a login, signed with the session's key, beside its refresh token (as /api/login answers them). */
 export async function issueTokens(world: View, login: NewLogin, session: string, now: Date): Promise<UserApiTokens> {
   const key = signingKey(world);
   if (!key) throw new Error('a login was made before the session had a signing key');
-  const { token } = await signToken(key, claimsFor(login.person, session, login.sid, 'access'), now, ACCESS_SECONDS);
+  const { token } = await signToken(key, claimsFor(login.person, session, login.sid, 'access', login.guest), now, ACCESS_SECONDS);
   return { token, refresh: login.refresh };
 }
 
-/** A new login of `person`: its row and the refresh token it answers (shown once, kept as a hash). */
-export function startLogin(world: World, person: Client, session: string, now: Date): { row: UserApiToken; refresh: string } {
+/** The grant a token row keeps when it enters a host's profile. */
+const guestPart = (guest: ClientGuest | undefined) => (guest ? { access_id: guest.id } : {});
+
+/** A new login of `person` (into a host's profile by `guest`): its row and the refresh token it answers (shown once, kept as a hash). */
+export function startLogin(
+  world: World,
+  person: Client,
+  session: string,
+  now: Date,
+  guest?: ClientGuest,
+): { row: UserApiToken; refresh: string } {
   const refresh = newSecret(REFRESH_PREFIX, session);
   const row = world.insert('userapi_tokens', {
+    ...guestPart(guest),
     id: world.nextId('userapi_tokens'),
     type: 'login',
     client_id: person.id,
@@ -260,7 +276,7 @@ export function endAccess(world: World, row: UserApiToken, jti: string): void {
 
 // ------------------------------------------------------------------ personal access tokens
 
-/** A new personal token of `person` ending at `expires` (or never): its row and the token, shown once. */
+/** A new personal token of `person` (of a host's profile, made by a guest) ending at `expires` (or never): its row and the token, shown once. */
 export function startPersonal(
   world: World,
   person: Client,
@@ -268,9 +284,11 @@ export function startPersonal(
   expires: string,
   session: string,
   now: Date,
+  guest?: ClientGuest,
 ): { row: UserApiToken; token: string } {
   const token = newSecret(PERSONAL_PREFIX, session);
   const row = world.insert('userapi_tokens', {
+    ...guestPart(guest),
     id: world.nextId('userapi_tokens'),
     type: 'personal',
     client_id: person.id,

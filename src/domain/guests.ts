@@ -1,9 +1,10 @@
 // Guests: a person already registered (a main client, or a contact of another
 // client) given access to a main client's profile by an access grant, with its
 // own privileges and status. The grant is the only record of the link, so
-// removing it, or editing it, never touches either person's account. The
-// customer's door (User API) is not simulated yet; a grant is what it would
-// read to let a guest log in to the host's profile. Removing a client or a
+// removing it, or editing it, never touches either person's account. At the
+// customer's door (User API) an Active grant lets the guest log in to the
+// host's profile with its own e-mail and password; the grant's privileges
+// limit it as a contact's limit a contact. Removing a client or a
 // contact removes its grants (removeContact and removeClient in clients.ts,
 // with everything else it owns).
 import { Checks, fail, messages, notFound } from '../errors.js';
@@ -17,7 +18,8 @@ import type {
 } from '../generated/wire.js';
 import { formatDate } from '../lib/dates.js';
 import type { View, World } from '../store/world.js';
-import { grantedPrivileges, requireClient, requireMainClient } from './clients.js';
+import { grantedPrivileges, mayLogIn, requireClient, requireMainClient } from './clients.js';
+import { privilegeIn } from './contactDetails.js';
 import { recordEmail } from './outbox.js';
 
 /** The template the invitation stands for: HostBill sends the invited person an editable e-mail. */
@@ -112,4 +114,38 @@ export function accessItems(world: View, userId: string): ClientAccessItem[] {
     const { datecreated, privileges, id: access_id, status } = grant;
     return { id, firstname, lastname, companyname, datecreated, email, privileges, access_id, status };
   });
+}
+
+// ------------------------------------------------------------------ the customer's door
+
+/** A grant that lets its guest in: Active, and its host a client that may log in. */
+function lets(world: View, grant: ClientGuest | undefined): ClientGuest | undefined {
+  if (grant?.status !== 'Active') return undefined;
+  const host = world.get('clients', grant.client_id);
+  return host && mayLogIn(world, host) ? grant : undefined;
+}
+
+/** The grant that lets person `userId` into client `hostId`'s profile, if one does. */
+export function guestEntry(world: View, userId: string, hostId: string): ClientGuest | undefined {
+  return lets(
+    world,
+    grantsBy(world, 'user_id', userId).find((g) => g.client_id === hostId),
+  );
+}
+
+/** Grant `accessId` while it still lets person `userId` in: a disabled (Closed) or removed grant ends the guest's tokens. */
+export function standingGrant(world: View, accessId: string, userId: string): ClientGuest | undefined {
+  const grant = world.get('client_guests', accessId);
+  return grant?.user_id === userId ? lets(world, grant) : undefined;
+}
+
+/**
+ * Whether a guest holds the door's privilege `privilege` ("billing.orders").
+ * The one place guest permissions meet the door's privilege names: a grant's
+ * permissions are the contact privilege set (addClientGuest and
+ * editClientGuestPermissions take them as editContactPermissions does), so
+ * each name is the door's own and a grant holds what it lists.
+ */
+export function guestHolds(grant: ClientGuest, privilege: string): boolean {
+  return privilegeIn(grant.privileges, privilege);
 }

@@ -3,7 +3,7 @@
 // order is activated.
 import type { View, World } from '../store/world.js';
 import type { Account, Client, Invoice, Order, OrderFieldUpgrade, OrderUpgrade, Product } from '../generated/wire.js';
-import { fail, messages, notFound } from '../errors.js';
+import { Checks, fail, messages, notFound } from '../errors.js';
 import { requireClient } from './clients.js';
 import { type Cycle, CYCLE_NAMES, type RecurringCycle, addPeriods, cycleCode, isRecurring, offeredCycles } from './cycles.js';
 import { addDays, formatDate, parseDateTime } from '../lib/dates.js';
@@ -86,13 +86,25 @@ export function pendingUpgrade(world: View, accountId: string): Order | undefine
 
 export interface UpgradeSpec {
   account: Account;
-  /** The product to move to: the service's own for a change of cycle only. */
-  target: Product;
+  /** The id of the product to move to; the service's own (a change of cycle only) when absent. */
+  targetId?: string;
   cycle: Cycle;
   /** The gateway for the invoice; the service's own when absent. */
   gatewayId?: string;
   now: Date;
+  /** The names the caller's door gives the product and cycle parameters, for the messages (the Admin API's by default). */
+  params?: UpgradeParams;
 }
+
+export interface UpgradeParams {
+  product: string;
+  cycle: string;
+}
+
+const ADMIN_PARAMS: UpgradeParams = { product: 'new', cycle: 'new_billing' };
+
+/** What orderUpgrade and the customer's door answer in `info` after an upgrade is ordered (the vendor's code). */
+export const UPGRADE_ORDERED = 'upgrade_order_success';
 
 export interface PlacedUpgrade {
   order: Order;
@@ -102,22 +114,38 @@ export interface PlacedUpgrade {
   newTotalCents: number;
 }
 
-/** Refuses a move orderUpgrade may not make; answers the service's current product and cycle. */
-function checkUpgrade(world: View, { account, target, cycle }: UpgradeSpec): { current: Product; oldCycle: RecurringCycle } {
-  if (account.status !== 'Active') fail(messages.upgradeNeedsActive(account.id, account.status));
+/**
+ * Every problem with a move orderUpgrade may not make, found at once; answers the
+ * service's current product and cycle, the product to move to and the gateway.
+ */
+function checkUpgrade(world: View, spec: UpgradeSpec): { current: Product; oldCycle: RecurringCycle; target: Product; gateway: string } {
+  const { account, cycle } = spec;
+  const params = spec.params ?? ADMIN_PARAMS;
+  const checks = new Checks();
+  let clean = checks.pass(() => (account.status === 'Active' ? undefined : fail(messages.upgradeNeedsActive(account.id, account.status))));
   const oldCycle = cycleCode(account.billingcycle);
-  if (oldCycle === undefined || !isRecurring(oldCycle)) fail(messages.upgradeNotRecurring(account.id, account.billingcycle));
+  if (oldCycle === undefined || !isRecurring(oldCycle))
+    clean = checks.pass(() => fail(messages.upgradeNotRecurring(account.id, account.billingcycle)));
   const current = world.get('products', account.product_id) ?? notFound('Product', account.product_id);
-  if (target.id !== current.id && !upgradeIds(current).includes(target.id)) {
-    fail(messages.upgradeNotOffered(current.id, target.id, upgradeIds(current)));
+  const targetId = spec.targetId ?? current.id;
+  const target = targetId === current.id ? current : checks.value(() => world.get('products', targetId) ?? notFound('Product', targetId));
+  if (target && target.id !== current.id && !upgradeIds(current).includes(target.id)) {
+    clean = checks.pass(() => fail(messages.upgradeNotOffered(current.id, target.id, upgradeIds(current))));
   }
-  if (!isRecurring(cycle)) fail(messages.upgradeToOnce(cycle));
-  const offered = offeredCycles(target);
-  if (!offered.includes(cycle)) fail(messages.cycleNotOffered(target.id, cycle, offered));
-  if (target.id === current.id && cycle === oldCycle) fail(messages.upgradeNothing(account.id, current.id, account.billingcycle));
+  if (!isRecurring(cycle)) clean = checks.pass(() => fail(messages.upgradeToOnce(cycle, params.cycle)));
+  else if (target && !offeredCycles(target).includes(cycle)) {
+    clean = checks.pass(() => fail(messages.cycleNotOffered(target.id, cycle, offeredCycles(target))));
+  }
+  // "Nothing to upgrade" only when nothing else is wrong: a service that may not move has no move to name.
+  if (clean && target?.id === current.id && cycle === oldCycle) {
+    checks.pass(() => fail(messages.upgradeNothing(account.id, current.id, account.billingcycle, params)));
+  }
   const pending = pendingUpgrade(world, account.id);
-  if (pending) fail(messages.upgradePending(account.id, pending.id));
-  return { current, oldCycle };
+  if (pending) checks.pass(() => fail(messages.upgradePending(account.id, pending.id)));
+  const gateway = checks.value(() =>
+    spec.gatewayId !== undefined ? requireEnabledGateway(world, spec.gatewayId, 'module').id : account.payment_module,
+  );
+  return { current, ...checks.settle({ oldCycle: oldCycle as RecurringCycle, target, gateway }) };
 }
 
 /** What an upgrade's invoice needs: who pays, for which service, how much, and what the line says changed. */
@@ -186,10 +214,9 @@ export function upgradeCheckout({ order, invoice, newTotalCents }: PlacedUpgrade
  * order is Active at once and the move is applied.
  */
 export function placeUpgrade(world: World, spec: UpgradeSpec): PlacedUpgrade {
-  const { account, target, cycle, now } = spec;
-  const { current, oldCycle } = checkUpgrade(world, spec);
+  const { account, cycle, now } = spec;
+  const { current, oldCycle, target, gateway } = checkUpgrade(world, spec);
   const newCycle = cycle as RecurringCycle;
-  const gateway = spec.gatewayId !== undefined ? requireEnabledGateway(world, spec.gatewayId, 'module').id : account.payment_module;
   const client = requireClient(world, account.client_id);
   const oldCents = toCents(account.total);
   // Options are categories of the product: they go with the service only when it stays on it.

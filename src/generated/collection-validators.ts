@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 const require = createRequire(import.meta.url);
 
 export const currencies = validate147;
-const schema507 = {"type":"array","items":{"$ref":"currency.json"}};
+const schema508 = {"type":"array","items":{"$ref":"currency.json"}};
 const schema12 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/currency.json","title":"Currency","description":"A currency. The record with id \"0\" is the main currency (rate 1.0000); invoices with currency_id \"0\" are in it.","type":"object","additionalProperties":false,"required":["id","code","sign","iso","rate","last_changes","update","enable","format","decimal"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"code":{"type":"string"},"sign":{"type":"string"},"iso":{"type":"string","pattern":"^[A-Z]{3}$"},"rate":{"$ref":"../common/defs.json#/definitions/rate"},"last_changes":{"$ref":"../common/defs.json#/definitions/datetime"},"update":{"$ref":"../common/defs.json#/definitions/flag"},"enable":{"$ref":"../common/defs.json#/definitions/flag"},"format":{"type":"string"},"decimal":{"type":"string","pattern":"^[0-9]$"}}};
 const schema14 = {"type":"string","pattern":"^[0-9]+$","description":"a numeric id as a string, such as \"1\""};
 const schema15 = {"type":"string","pattern":"^[0-9]+\\.[0-9]{4}$","description":"a rate with four decimals, such as \"1.3340\""};
@@ -260,7 +260,7 @@ break;
 }
 }
 else {
-validate147.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema507.type,parentSchema:schema507,data}];
+validate147.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema508.type,parentSchema:schema508,data}];
 return false;
 }
 }
@@ -269,7 +269,7 @@ return errors === 0;
 }
 
 export const clients = validate149;
-const schema508 = {"type":"array","items":{"$ref":"client.json"}};
+const schema509 = {"type":"array","items":{"$ref":"client.json"}};
 const schema19 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/client.json","title":"Client","description":"A client account or, with parent_id other than \"0\", a contact of the client parent_id. Exactly the object embedded as `client` in invoices and estimates, plus `password` (a salted scrypt hash, never answered).","type":"object","additionalProperties":false,"required":["id","email","lastlogin","ip","host","status","parent_id","firstname","lastname","companyname","address1","address2","city","state","postcode","country","phonenumber","datecreated","notes","language","company","credit","taxexempt","latefeeoveride","overideduenotices","client_id","cardnum","currency_id","privileges","howdidyou","password"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"email":{"type":"string","pattern":"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"},"lastlogin":{"$ref":"../common/defs.json#/definitions/datetime"},"ip":{"type":"string"},"host":{"type":"string"},"status":{"type":"string","enum":["Active","Closing","Closed","Pending Removal","Archived","Inactive","Lead","Prospect","Lost","Pending"]},"parent_id":{"$ref":"../common/defs.json#/definitions/id"},"firstname":{"type":"string"},"lastname":{"type":"string"},"companyname":{"type":"string"},"address1":{"type":"string"},"address2":{"type":"string"},"city":{"type":"string"},"state":{"type":"string"},"postcode":{"type":"string"},"country":{"type":"string","pattern":"^([A-Z]{2})?$"},"phonenumber":{"type":"string"},"datecreated":{"$ref":"../common/defs.json#/definitions/date"},"notes":{"type":"string"},"language":{"type":"string"},"company":{"$ref":"../common/defs.json#/definitions/flag"},"credit":{"$ref":"../common/defs.json#/definitions/decimal"},"taxexempt":{"$ref":"../common/defs.json#/definitions/flag"},"latefeeoveride":{"$ref":"../common/defs.json#/definitions/flag"},"overideduenotices":{"$ref":"../common/defs.json#/definitions/flag"},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"cardnum":{"type":"string","description":"the primary card's number masked (last four digits only) or \"\" when no card is on file"},"currency_id":{"$ref":"../common/defs.json#/definitions/id"},"privileges":{"description":"null for a main client, which may do everything; for a contact, what it may do in the client area: each section (billing, support, misc) holding its granted keys as \"1\", the value the vendor's form sends, in the order they were given; a contact granted nothing has [], PHP's empty array","anyOf":[{"type":"null"},{"type":"array","maxItems":0},{"$ref":"#/definitions/privileges"}]},"howdidyou":{"type":"string"},"password":{"type":"string","description":"scrypt$<salt hex>$<hash hex>"}},"definitions":{"privileges":{"title":"ContactPrivileges","type":"object","additionalProperties":false,"properties":{"billing":{"type":"object","propertyNames":{"$ref":"#/definitions/billingKeys"},"additionalProperties":{"$ref":"#/definitions/granted"}},"support":{"type":"object","propertyNames":{"$ref":"#/definitions/supportKeys"},"additionalProperties":{"$ref":"#/definitions/granted"}},"misc":{"type":"object","propertyNames":{"$ref":"#/definitions/miscKeys"},"additionalProperties":{"$ref":"#/definitions/granted"}}}},"granted":{"type":"string","const":"1"},"billingKeys":{"description":"The billing privileges as the vendor publishes them (addClientContact, editContactPermissions): emails (billing notifications), payinvoice (view and pay invoices), orders (place orders), balance (view the balance), addfunds (add funds), creditcard (manage the card on file). The one list of these keys: requests and stored records both refer to it.","type":"string","enum":["emails","payinvoice","orders","balance","addfunds","creditcard"]},"supportKeys":{"description":"The support privileges as published: newticket (open tickets), tickets (view tickets), closeticket (close tickets), emails (ticket notifications).","type":"string","enum":["newticket","tickets","closeticket","emails"]},"miscKeys":{"description":"The other privileges as published: editmain (change the main profile), emails (view the e-mail history), editipaccess (security settings), manageprofiles (add and edit contacts), affiliates (the affiliate section).","type":"string","enum":["editmain","emails","editipaccess","manageprofiles","affiliates"]}}};
 const schema23 = {"$comment":"An ISO 8601 date-time (2027-01-15T00:00:00, Z or an offset) is read as its UTC date before validation, for every parameter that takes a date (README, src/lib/param-forms.ts).","type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$","description":"a date as YYYY-MM-DD"};
 const schema25 = {"type":"string","pattern":"^-?[0-9]+\\.[0-9]{2}$","description":"a money amount with two decimals, such as \"12.30\""};
@@ -1183,7 +1183,7 @@ break;
 }
 }
 else {
-validate149.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema508.type,parentSchema:schema508,data}];
+validate149.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema509.type,parentSchema:schema509,data}];
 return false;
 }
 }
@@ -1192,7 +1192,7 @@ return errors === 0;
 }
 
 export const client_cards = validate151;
-const schema509 = {"type":"array","items":{"$ref":"client_card.json"}};
+const schema510 = {"type":"array","items":{"$ref":"client_card.json"}};
 const schema38 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/client_card.json","title":"ClientCard","description":"A card on file (billsim's own collection). A client may keep several; the oldest (lowest id) is its primary card, the one the client's cardnum shows masked and chargeCreditCard charges by default. expdate is MMYY. After tokenization cardnum is \"\" and only lastfour and the token remain.","type":"object","additionalProperties":false,"required":["id","client_id","cardtype","cardnum","lastfour","expdate","token","gateway_id"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"cardtype":{"type":"string"},"cardnum":{"type":"string","pattern":"^([0-9]{12,19})?$"},"lastfour":{"type":"string","pattern":"^[0-9]{4}$"},"expdate":{"type":"string","pattern":"^(0[1-9]|1[0-2])[0-9]{2}$"},"token":{"type":"string"},"gateway_id":{"$ref":"../common/defs.json#/definitions/id"}}};
 const pattern16 = new RegExp("^([0-9]{12,19})?$", "u");
 const pattern17 = new RegExp("^[0-9]{4}$", "u");
@@ -1413,7 +1413,7 @@ break;
 }
 }
 else {
-validate151.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema509.type,parentSchema:schema509,data}];
+validate151.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema510.type,parentSchema:schema510,data}];
 return false;
 }
 }
@@ -1422,7 +1422,7 @@ return errors === 0;
 }
 
 export const client_files = validate153;
-const schema510 = {"type":"array","items":{"$ref":"client_file.json"}};
+const schema511 = {"type":"array","items":{"$ref":"client_file.json"}};
 const schema42 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/client_file.json","title":"ClientFile","description":"A file on a client's profile (addClientFile), kept as ticket attachments are: by name and decoded size, never its content. Stored in getClientFiles' item shape: `filename` is the stored name, the original file name behind a 6-digit prefix that is a function of the id (as \"677403_invoice_edits_confirm.png\" in the published sample); `name` is the display name; `clients` is \"1\" when the client may see the file and \"0\" when it is for staff only (admin_only=1). `services` (billsim's own field, not in the published list) holds the ids of the client's services the file was assigned to.","type":"object","additionalProperties":false,"required":["id","category_id","filename","name","description","size","uploaded","product_id","downloads","clients","client_id","services"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"category_id":{"$ref":"../common/defs.json#/definitions/id"},"filename":{"type":"string","minLength":1},"name":{"type":"string","minLength":1},"description":{"type":"string"},"size":{"type":"string","pattern":"^(0|[1-9][0-9]*)$","description":"the decoded content's size in bytes"},"uploaded":{"$ref":"../common/defs.json#/definitions/date"},"product_id":{"$ref":"../common/defs.json#/definitions/id"},"downloads":{"type":"string","pattern":"^(0|[1-9][0-9]*)$"},"clients":{"$ref":"../common/defs.json#/definitions/flag"},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"services":{"type":"array","items":{"$ref":"../common/defs.json#/definitions/id"}}}};
 const func6 = require("ajv/dist/runtime/ucs2length").default;
 const pattern22 = new RegExp("^(0|[1-9][0-9]*)$", "u");
@@ -1755,7 +1755,7 @@ break;
 }
 }
 else {
-validate153.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema510.type,parentSchema:schema510,data}];
+validate153.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema511.type,parentSchema:schema511,data}];
 return false;
 }
 }
@@ -1764,8 +1764,8 @@ return errors === 0;
 }
 
 export const client_guests = validate155;
-const schema511 = {"type":"array","items":{"$ref":"client_guest.json"}};
-const schema50 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/client_guest.json","title":"ClientGuest","description":"A guest access grant (addClientGuest): person `user_id`, already registered as a main client or as a contact of another client, may use the profile of main client `client_id` with the grant's own privileges. `id` is the grant's `access_id`. Status Pending (the default: an invitation not yet accepted) or Rejected (the guest declined it) are invitation states; Active and Closed are access on and off, which setClientGuestStatus switches. A grant is what the customer's door (the User API) will read to let a guest log in to the host's profile; billsim does not simulate that door yet, so today a grant is seen through getClientAccess and getClientContacts. Removing a grant, or either person, never touches the other person's account.","type":"object","additionalProperties":false,"required":["id","client_id","user_id","status","privileges","datecreated"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"client_id":{"$ref":"../common/defs.json#/definitions/id","description":"the host: the main client whose profile the guest may use"},"user_id":{"$ref":"../common/defs.json#/definitions/id","description":"the guest: a main client or a contact of another client, never the host nor one of the host's own contacts"},"status":{"$ref":"#/definitions/status"},"privileges":{"description":"what the guest may do in the host's profile, in a contact's shape: each section (billing, support, misc) holding its granted keys as \"1\", in the order given; [] (PHP's empty array) when nothing is granted","anyOf":[{"type":"array","maxItems":0},{"$ref":"client.json#/definitions/privileges"}]},"datecreated":{"$ref":"../common/defs.json#/definitions/date","description":"the day the grant was made"}},"definitions":{"status":{"title":"ClientGuestStatus","type":"string","enum":["Active","Pending","Closed","Rejected"],"description":"one of Active, Pending, Closed, Rejected"}}};
+const schema512 = {"type":"array","items":{"$ref":"client_guest.json"}};
+const schema50 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/client_guest.json","title":"ClientGuest","description":"A guest access grant (addClientGuest): person `user_id`, already registered as a main client or as a contact of another client, may use the profile of main client `client_id` with the grant's own privileges. `id` is the grant's `access_id`. Status Pending (the default: an invitation not yet accepted) or Rejected (the guest declined it) are invitation states; Active and Closed are access on and off, which setClientGuestStatus switches. An Active grant lets the guest log in to the host's profile at the customer's door (POST /api/login with its own e-mail and password and the host's id as `client_id`), limited by the grant's privileges as a contact is by its own; a grant set Closed or removed ends the guest's tokens for that profile. getClientAccess and getClientContacts list grants. Removing a grant, or either person, never touches the other person's account.","type":"object","additionalProperties":false,"required":["id","client_id","user_id","status","privileges","datecreated"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"client_id":{"$ref":"../common/defs.json#/definitions/id","description":"the host: the main client whose profile the guest may use"},"user_id":{"$ref":"../common/defs.json#/definitions/id","description":"the guest: a main client or a contact of another client, never the host nor one of the host's own contacts"},"status":{"$ref":"#/definitions/status"},"privileges":{"description":"what the guest may do in the host's profile, in a contact's shape: each section (billing, support, misc) holding its granted keys as \"1\", in the order given; [] (PHP's empty array) when nothing is granted","anyOf":[{"type":"array","maxItems":0},{"$ref":"client.json#/definitions/privileges"}]},"datecreated":{"$ref":"../common/defs.json#/definitions/date","description":"the day the grant was made"}},"definitions":{"status":{"title":"ClientGuestStatus","type":"string","enum":["Active","Pending","Closed","Rejected"],"description":"one of Active, Pending, Closed, Rejected"}}};
 const schema54 = {"title":"ClientGuestStatus","type":"string","enum":["Active","Pending","Closed","Rejected"],"description":"one of Active, Pending, Closed, Rejected"};
 
 function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -2244,7 +2244,7 @@ break;
 }
 }
 else {
-validate155.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema511.type,parentSchema:schema511,data}];
+validate155.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema512.type,parentSchema:schema512,data}];
 return false;
 }
 }
@@ -2253,7 +2253,7 @@ return errors === 0;
 }
 
 export const invoices = validate157;
-const schema512 = {"type":"array","items":{"$ref":"invoice.json"}};
+const schema513 = {"type":"array","items":{"$ref":"invoice.json"}};
 const schema63 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/invoice.json","title":"Invoice","description":"An invoice with its lines, as stored. getInvoiceDetails adds the embedded client and the gateway name.","type":"object","additionalProperties":false,"required":["id","paid_id","recurring_id","status","client_id","date","duedate","datepaid","subtotal","credit","tax","taxrate","tax2","taxrate2","total","payment_module","currency_id","rate","notes","items"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"paid_id":{"type":"string"},"recurring_id":{"$ref":"../common/defs.json#/definitions/id"},"status":{"type":"string","enum":["Paid","Unpaid","Cancelled","Refunded","Collections","Draft","Recurring"]},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"date":{"$ref":"../common/defs.json#/definitions/date"},"duedate":{"$ref":"../common/defs.json#/definitions/date"},"datepaid":{"$ref":"../common/defs.json#/definitions/datetime"},"subtotal":{"$ref":"../common/defs.json#/definitions/decimal"},"credit":{"$ref":"../common/defs.json#/definitions/decimal"},"tax":{"$ref":"../common/defs.json#/definitions/decimal"},"taxrate":{"$ref":"../common/defs.json#/definitions/decimal"},"tax2":{"$ref":"../common/defs.json#/definitions/decimal"},"taxrate2":{"$ref":"../common/defs.json#/definitions/decimal"},"total":{"$ref":"../common/defs.json#/definitions/decimal"},"payment_module":{"$ref":"../common/defs.json#/definitions/id"},"currency_id":{"$ref":"../common/defs.json#/definitions/id"},"rate":{"$ref":"../common/defs.json#/definitions/rate"},"notes":{"type":"string"},"items":{"type":"array","items":{"$ref":"#/definitions/item"}}},"definitions":{"item":{"type":"object","additionalProperties":false,"title":"InvoiceItem","required":["id","invoice_id","type","item_id","description","amount","taxed","qty","linetotal"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"invoice_id":{"$ref":"../common/defs.json#/definitions/id"},"type":{"type":"string"},"item_id":{"$ref":"../common/defs.json#/definitions/id"},"description":{"type":"string"},"amount":{"$ref":"../common/defs.json#/definitions/decimal"},"taxed":{"$ref":"../common/defs.json#/definitions/flag"},"qty":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"},"linetotal":{"type":"number","description":"amount x qty as a JSON number (PHP float)"}}}}};
 const schema80 = {"type":"object","additionalProperties":false,"title":"InvoiceItem","required":["id","invoice_id","type","item_id","description","amount","taxed","qty","linetotal"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"invoice_id":{"$ref":"../common/defs.json#/definitions/id"},"type":{"type":"string"},"item_id":{"$ref":"../common/defs.json#/definitions/id"},"description":{"type":"string"},"amount":{"$ref":"../common/defs.json#/definitions/decimal"},"taxed":{"$ref":"../common/defs.json#/definitions/flag"},"qty":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"},"linetotal":{"type":"number","description":"amount x qty as a JSON number (PHP float)"}}};
 const pattern52 = new RegExp("^[0-9]+(\\.[0-9]+)?$", "u");
@@ -2960,7 +2960,7 @@ break;
 }
 }
 else {
-validate157.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema512.type,parentSchema:schema512,data}];
+validate157.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema513.type,parentSchema:schema513,data}];
 return false;
 }
 }
@@ -2969,7 +2969,7 @@ return errors === 0;
 }
 
 export const transactions = validate159;
-const schema513 = {"type":"array","items":{"$ref":"transaction.json"}};
+const schema514 = {"type":"array","items":{"$ref":"transaction.json"}};
 const schema86 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/transaction.json","title":"Transaction","description":"A payment transaction. getTransactions joins in the client's names and the gateway name (`module`).","type":"object","additionalProperties":false,"required":["id","client_id","invoice_id","date","description","in","out","fee","currency_id","payment_module","trans_id"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"invoice_id":{"$ref":"../common/defs.json#/definitions/id"},"date":{"$ref":"../common/defs.json#/definitions/datetime"},"description":{"type":"string"},"in":{"$ref":"../common/defs.json#/definitions/decimal"},"out":{"$ref":"../common/defs.json#/definitions/decimal"},"fee":{"$ref":"../common/defs.json#/definitions/decimal"},"currency_id":{"$ref":"../common/defs.json#/definitions/id"},"payment_module":{"$ref":"../common/defs.json#/definitions/id"},"trans_id":{"type":"string"}}};
 
 function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -3259,7 +3259,7 @@ break;
 }
 }
 else {
-validate159.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema513.type,parentSchema:schema513,data}];
+validate159.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema514.type,parentSchema:schema514,data}];
 return false;
 }
 }
@@ -3268,7 +3268,7 @@ return errors === 0;
 }
 
 export const estimates = validate161;
-const schema514 = {"type":"array","items":{"$ref":"estimate.json"}};
+const schema515 = {"type":"array","items":{"$ref":"estimate.json"}};
 const schema96 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/estimate.json","title":"Estimate","description":"An estimate with its lines, as stored. getEstimateDetails adds the embedded client. Its life: Draft (addEstimate) -> Sent (sendEstimate) -> Accepted -> Invoiced (convertEstimateToInvoice, or setEstimateStatus to Invoiced, which makes the invoice); Dead when turned down. Invoiced is final: invoice_id names the invoice.","type":"object","additionalProperties":false,"required":["id","status","subject","client_id","date_created","date_expires","subtotal","credit","tax","taxrate","tax2","taxrate2","total","currency_id","rate","notes","notes_private","hash","invoice_id","items"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"status":{"type":"string","enum":["Draft","Sent","Accepted","Invoiced","Dead"]},"subject":{"type":"string"},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"date_created":{"$ref":"../common/defs.json#/definitions/date"},"date_expires":{"$ref":"../common/defs.json#/definitions/date"},"subtotal":{"$ref":"../common/defs.json#/definitions/decimal"},"credit":{"$ref":"../common/defs.json#/definitions/decimal"},"tax":{"$ref":"../common/defs.json#/definitions/decimal"},"taxrate":{"$ref":"../common/defs.json#/definitions/decimal"},"tax2":{"$ref":"../common/defs.json#/definitions/decimal"},"taxrate2":{"$ref":"../common/defs.json#/definitions/decimal"},"total":{"$ref":"../common/defs.json#/definitions/decimal"},"currency_id":{"$ref":"../common/defs.json#/definitions/id"},"rate":{"$ref":"../common/defs.json#/definitions/rate"},"notes":{"type":"string"},"notes_private":{"type":"string"},"hash":{"type":"string","pattern":"^[0-9a-f]{32}$"},"invoice_id":{"$ref":"../common/defs.json#/definitions/id","description":"the invoice made from this estimate (convertEstimateToInvoice, or setEstimateStatus to Invoiced); \"0\" while there is none"},"items":{"type":"array","items":{"$ref":"#/definitions/item"}}},"definitions":{"item":{"type":"object","additionalProperties":false,"title":"EstimateItem","required":["id","estimate_id","item_id","type","description","amount","taxed","qty","linetotal"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"estimate_id":{"$ref":"../common/defs.json#/definitions/id"},"item_id":{"$ref":"../common/defs.json#/definitions/id"},"type":{"type":"string"},"description":{"type":"string"},"amount":{"$ref":"../common/defs.json#/definitions/decimal"},"taxed":{"$ref":"../common/defs.json#/definitions/flag"},"qty":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"},"linetotal":{"type":"number","description":"amount x qty as a JSON number (PHP float)"}}}}};
 const pattern75 = new RegExp("^[0-9a-f]{32}$", "u");
 const schema111 = {"type":"object","additionalProperties":false,"title":"EstimateItem","required":["id","estimate_id","item_id","type","description","amount","taxed","qty","linetotal"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"estimate_id":{"$ref":"../common/defs.json#/definitions/id"},"item_id":{"$ref":"../common/defs.json#/definitions/id"},"type":{"type":"string"},"description":{"type":"string"},"amount":{"$ref":"../common/defs.json#/definitions/decimal"},"taxed":{"$ref":"../common/defs.json#/definitions/flag"},"qty":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"},"linetotal":{"type":"number","description":"amount x qty as a JSON number (PHP float)"}}};
@@ -3965,7 +3965,7 @@ break;
 }
 }
 else {
-validate161.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema514.type,parentSchema:schema514,data}];
+validate161.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema515.type,parentSchema:schema515,data}];
 return false;
 }
 }
@@ -3974,7 +3974,7 @@ return errors === 0;
 }
 
 export const order_pages = validate163;
-const schema515 = {"type":"array","items":{"$ref":"order_page.json"}};
+const schema516 = {"type":"array","items":{"$ref":"order_page.json"}};
 const schema117 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/order_page.json","title":"OrderPage","description":"An order page (product category). parent_id \"0\" marks a top-level page; others are sub-pages. Product and sub-page counts are computed.","type":"object","additionalProperties":false,"required":["id","parent_id","contains","name","description","visible","slug","sort_order","template","ctype","ptype","lptype","otype","ptype_id"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"parent_id":{"$ref":"../common/defs.json#/definitions/id"},"contains":{"type":"string","enum":["products","subcategories"]},"name":{"type":"string"},"description":{"type":"string"},"visible":{"$ref":"../common/defs.json#/definitions/flag"},"slug":{"type":"string"},"sort_order":{"type":"string","pattern":"^-?[0-9]+$"},"template":{"type":"string"},"ctype":{"type":"string"},"ptype":{"type":"string"},"lptype":{"type":"string"},"otype":{"type":"string"},"ptype_id":{"$ref":"../common/defs.json#/definitions/id"}}};
 const pattern84 = new RegExp("^-?[0-9]+$", "u");
 
@@ -4269,7 +4269,7 @@ break;
 }
 }
 else {
-validate163.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema515.type,parentSchema:schema515,data}];
+validate163.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema516.type,parentSchema:schema516,data}];
 return false;
 }
 }
@@ -4278,7 +4278,7 @@ return errors === 0;
 }
 
 export const products = validate165;
-const schema516 = {"type":"array","items":{"$ref":"product.json"}};
+const schema517 = {"type":"array","items":{"$ref":"product.json"}};
 const schema122 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/product.json","title":"Product","description":"A product or, with paytype DomainRegular, a domain TLD (name \".com\") whose prices per period are in `periods`. Cycle prices are 2-decimal strings; \"0.00\" on a recurring cycle means the cycle is not offered.","type":"object","additionalProperties":false,"required":["id","category_id","type","name","description","visible","domain_options","stock","qty","autosetup","subdomain","owndomain","tax","upgrades","sort_order","rel","paytype","m_setup","q_setup","s_setup","a_setup","b_setup","t_setup","p4_setup","p5_setup","d_setup","w_setup","h_setup","m","q","s","a","b","t","p4","p5","d","w","h","ptype","module","server","free_domain"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"category_id":{"$ref":"../common/defs.json#/definitions/id"},"type":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"description":{"type":"string"},"visible":{"type":"string","enum":["1","0","-1","-2","-3","-4"],"description":"1 (visible), 0 (hidden), -1 (archived), -2 (admin only), -3 (hidden from unregistered) or -4 (hidden from direct orders)"},"domain_options":{"$ref":"../common/defs.json#/definitions/flag"},"stock":{"$ref":"../common/defs.json#/definitions/flag"},"qty":{"type":"string","pattern":"^[0-9]+$"},"autosetup":{"type":"string","pattern":"^[0-9]$"},"subdomain":{"type":"string"},"owndomain":{"$ref":"../common/defs.json#/definitions/flag"},"tax":{"$ref":"../common/defs.json#/definitions/flag"},"upgrades":{"type":"string"},"sort_order":{"type":"string","pattern":"^-?[0-9]+$"},"rel":{"type":"string","enum":["Product"]},"paytype":{"type":"string","enum":["Free","Once","Regular","DomainRegular"]},"m_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"q_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"s_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"a_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"b_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"t_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"p4_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"p5_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"d_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"w_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"h_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"m":{"$ref":"../common/defs.json#/definitions/decimal"},"q":{"$ref":"../common/defs.json#/definitions/decimal"},"s":{"$ref":"../common/defs.json#/definitions/decimal"},"a":{"$ref":"../common/defs.json#/definitions/decimal"},"b":{"$ref":"../common/defs.json#/definitions/decimal"},"t":{"$ref":"../common/defs.json#/definitions/decimal"},"p4":{"$ref":"../common/defs.json#/definitions/decimal"},"p5":{"$ref":"../common/defs.json#/definitions/decimal"},"d":{"$ref":"../common/defs.json#/definitions/decimal"},"w":{"$ref":"../common/defs.json#/definitions/decimal"},"h":{"$ref":"../common/defs.json#/definitions/decimal"},"ptype":{"type":"string"},"module":{"$ref":"../common/defs.json#/definitions/id"},"server":{"type":"array","items":{"$ref":"../common/defs.json#/definitions/positiveId"},"uniqueItems":true,"description":"the servers (ids of `servers`) the product provisions its services on, all of the app group of its `module`; [] for a product on no server"},"free_domain":{"$ref":"../common/defs.json#/definitions/flag"},"periods":{"description":"Domain (TLD) products only: prices per registration period in years","type":"array","items":{"$ref":"#/definitions/period"}}},"definitions":{"period":{"title":"TldPeriod","type":"object","additionalProperties":false,"required":["period","register","transfer","renew"],"properties":{"period":{"type":"string","pattern":"^([1-9]|10)$"},"register":{"$ref":"../common/defs.json#/definitions/decimal"},"transfer":{"$ref":"../common/defs.json#/definitions/decimal"},"renew":{"$ref":"../common/defs.json#/definitions/decimal"}}}}};
 const schema153 = {"type":"string","pattern":"^[1-9][0-9]{0,17}$","description":"a positive whole number id, such as 1"};
 const func0 = require("ajv/dist/runtime/equal").default;
@@ -5426,7 +5426,7 @@ break;
 }
 }
 else {
-validate165.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema516.type,parentSchema:schema516,data}];
+validate165.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema517.type,parentSchema:schema517,data}];
 return false;
 }
 }
@@ -5435,7 +5435,7 @@ return errors === 0;
 }
 
 export const accounts = validate167;
-const schema517 = {"type":"array","items":{"$ref":"account.json"}};
+const schema518 = {"type":"array","items":{"$ref":"account.json"}};
 const schema159 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/account.json","title":"Account","description":"A hosting account (service) of a client, as stored. List calls join in product name/type and client names.","type":"object","additionalProperties":false,"required":["id","client_id","order_id","product_id","parent_id","date_created","domain","server_id","payment_module","firstpayment","total","billingcycle","billingtype","next_due","next_invoice","status","label","username","password","manual","currency_id","notes","mod","ip","additional_ip"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"order_id":{"$ref":"../common/defs.json#/definitions/id"},"product_id":{"$ref":"../common/defs.json#/definitions/id"},"parent_id":{"$ref":"../common/defs.json#/definitions/id"},"date_created":{"$ref":"../common/defs.json#/definitions/date"},"domain":{"type":"string"},"server_id":{"$ref":"../common/defs.json#/definitions/id"},"payment_module":{"$ref":"../common/defs.json#/definitions/id"},"firstpayment":{"$ref":"../common/defs.json#/definitions/decimal"},"total":{"$ref":"../common/defs.json#/definitions/decimal"},"billingcycle":{"$ref":"../common/defs.json#/definitions/billingCycle"},"billingtype":{"type":"string","enum":["PrePay","PostPay"]},"next_due":{"$ref":"../common/defs.json#/definitions/date"},"next_invoice":{"$ref":"../common/defs.json#/definitions/date"},"status":{"type":"string","enum":["Pending","Active","Suspended","Terminated","Cancelled","Fraud"]},"label":{"type":"string"},"username":{"type":"string"},"password":{"type":"string","description":"the service's own login password (fixture data, shown by getAccountDetails as HostBill shows it decrypted); \"\" when the service has no login. Never the client's login password."},"manual":{"$ref":"../common/defs.json#/definitions/flag"},"currency_id":{"$ref":"../common/defs.json#/definitions/id"},"notes":{"type":"string"},"mod":{"type":"string","description":"the display name of the provisioning module the service runs on, such as Cpanel2; \"\" when none"},"ip":{"type":"string","description":"the service's main IP address (its own, or its server's shared one), as the account rows of searchServiceByIP show it; \"\" when it has none"},"additional_ip":{"type":"array","items":{"type":"string","minLength":1},"description":"the service's further IP addresses, as searchServiceByIP shows them; [] when none"}}};
 const schema170 = {"type":"string","enum":["Free","One Time","Once","Hourly","Daily","Weekly","Monthly","Quarterly","Semi-Annually","Annually","Biennially","Triennially","Quadrennially","Quinquennially"],"description":"a billing cycle name such as Monthly"};
 
@@ -6000,7 +6000,7 @@ break;
 }
 }
 else {
-validate167.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema517.type,parentSchema:schema517,data}];
+validate167.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema518.type,parentSchema:schema518,data}];
 return false;
 }
 }
@@ -6009,7 +6009,7 @@ return errors === 0;
 }
 
 export const account_addons = validate169;
-const schema518 = {"type":"array","items":{"$ref":"account_addon.json"}};
+const schema519 = {"type":"array","items":{"$ref":"account_addon.json"}};
 const schema175 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/account_addon.json","title":"AccountAddon","description":"An addon attached to an account.","type":"object","additionalProperties":false,"required":["id","account_id","addon_id","name","billingcycle","recurring_amount","setup_fee","status","next_due","date_created","payment_module"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"account_id":{"$ref":"../common/defs.json#/definitions/id"},"addon_id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"billingcycle":{"$ref":"../common/defs.json#/definitions/billingCycle"},"recurring_amount":{"$ref":"../common/defs.json#/definitions/decimal"},"setup_fee":{"$ref":"../common/defs.json#/definitions/decimal"},"status":{"type":"string","enum":["Pending","Active","Suspended","Terminated","Cancelled"]},"next_due":{"$ref":"../common/defs.json#/definitions/date"},"date_created":{"$ref":"../common/defs.json#/definitions/date"},"payment_module":{"$ref":"../common/defs.json#/definitions/id"}}};
 
 function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -6298,7 +6298,7 @@ break;
 }
 }
 else {
-validate169.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema518.type,parentSchema:schema518,data}];
+validate169.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema519.type,parentSchema:schema519,data}];
 return false;
 }
 }
@@ -6307,7 +6307,7 @@ return errors === 0;
 }
 
 export const cancellations = validate171;
-const schema519 = {"type":"array","items":{"$ref":"cancellation.json"}};
+const schema520 = {"type":"array","items":{"$ref":"cancellation.json"}};
 const schema185 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/cancellation.json","title":"Cancellation","description":"A cancellation request of a service, with the fields and types the Admin API's getCancellations lists and addAccountCancellation takes (type, reason, the submission date): filed by the client (POST /api/service/{id}/cancel) and shown by getAccountDetails under `cancel_request`. The daily automation carries out an end-of-period request on the day the paid period ends (`process_at`, the service's next_due): a Pending service is Cancelled, an Active or Suspended one Terminated, and `processed_at` records when. An Immediate request is carried out when it is filed.","type":"object","additionalProperties":false,"required":["id","date","reason","type","item_id","item_type","process_at","processed_at","who","client_id"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"date":{"$ref":"../common/defs.json#/definitions/datetime","description":"when the request was filed"},"reason":{"type":"string"},"type":{"type":"string","enum":["Immediate","End of billing period","Admin submitted"]},"item_id":{"$ref":"../common/defs.json#/definitions/id","description":"the service (account) the request is for"},"item_type":{"type":"string","enum":["Account"]},"process_at":{"$ref":"../common/defs.json#/definitions/datetime","description":"when the automation carries it out: the end of the paid period for End of billing period"},"processed_at":{"$ref":"../common/defs.json#/definitions/datetime","description":"when it was carried out; 0000-00-00 00:00:00 until then"},"who":{"type":"string","enum":["Client","Admin"]},"client_id":{"$ref":"../common/defs.json#/definitions/id"}}};
 
 function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -6568,7 +6568,7 @@ break;
 }
 }
 else {
-validate171.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema519.type,parentSchema:schema519,data}];
+validate171.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema520.type,parentSchema:schema520,data}];
 return false;
 }
 }
@@ -6577,7 +6577,7 @@ return errors === 0;
 }
 
 export const addons = validate173;
-const schema520 = {"type":"array","items":{"$ref":"addon.json"}};
+const schema521 = {"type":"array","items":{"$ref":"addon.json"}};
 const schema192 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/addon.json","title":"Addon","description":"An addon in the catalogue, with a price per cycle (\"0.00\" recurring means the cycle is not offered; paytype Once uses `m` as the one-time price).","type":"object","additionalProperties":false,"required":["id","products","name","description","visible","unique","taxable","system","hidden","autosetup","sort_order","module","modulename","paytype","m_setup","q_setup","s_setup","a_setup","b_setup","t_setup","p4_setup","p5_setup","d_setup","w_setup","h_setup","m","q","s","a","b","t","p4","p5","d","w","h"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"products":{"type":"string","description":"comma-separated ids of products the addon applies to; \"\" for all"},"name":{"type":"string"},"description":{"type":"string"},"visible":{"$ref":"../common/defs.json#/definitions/flag"},"unique":{"$ref":"../common/defs.json#/definitions/flag"},"taxable":{"$ref":"../common/defs.json#/definitions/flag"},"system":{"$ref":"../common/defs.json#/definitions/flag"},"hidden":{"$ref":"../common/defs.json#/definitions/flag"},"autosetup":{"type":"string","pattern":"^[0-9]$"},"sort_order":{"type":"string","pattern":"^-?[0-9]+$"},"module":{"type":"string"},"modulename":{"type":"string"},"paytype":{"type":"string","enum":["Free","Once","Regular"]},"m_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"q_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"s_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"a_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"b_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"t_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"p4_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"p5_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"d_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"w_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"h_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"m":{"$ref":"../common/defs.json#/definitions/decimal"},"q":{"$ref":"../common/defs.json#/definitions/decimal"},"s":{"$ref":"../common/defs.json#/definitions/decimal"},"a":{"$ref":"../common/defs.json#/definitions/decimal"},"b":{"$ref":"../common/defs.json#/definitions/decimal"},"t":{"$ref":"../common/defs.json#/definitions/decimal"},"p4":{"$ref":"../common/defs.json#/definitions/decimal"},"p5":{"$ref":"../common/defs.json#/definitions/decimal"},"d":{"$ref":"../common/defs.json#/definitions/decimal"},"w":{"$ref":"../common/defs.json#/definitions/decimal"},"h":{"$ref":"../common/defs.json#/definitions/decimal"}}};
 
 function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -7383,7 +7383,7 @@ break;
 }
 }
 else {
-validate173.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema520.type,parentSchema:schema520,data}];
+validate173.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema521.type,parentSchema:schema521,data}];
 return false;
 }
 }
@@ -7392,7 +7392,7 @@ return errors === 0;
 }
 
 export const app_groups = validate175;
-const schema521 = {"type":"array","items":{"$ref":"app_group.json"}};
+const schema522 = {"type":"array","items":{"$ref":"app_group.json"}};
 const schema221 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/app_group.json","title":"AppGroup","description":"An app group (HostBill's Settings -> Apps): the servers of one provisioning module. getAppGroups counts its servers at read time; getAppServers and getServerDetails show its module.","type":"object","additionalProperties":false,"required":["id","name","module","modulename","type"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string","minLength":1},"module":{"$ref":"../common/defs.json#/definitions/id","description":"the provisioning module's id, as products name it in their `module`"},"modulename":{"type":"string","minLength":1,"description":"the module's display name, as services show it in `mod` (Cpanel2, SolusVM, ...)"},"type":{"type":"string","enum":["Hosting","Other"],"description":"the module's kind, which getAppServers shows as each server's `type`"}}};
 
 function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -7555,7 +7555,7 @@ break;
 }
 }
 else {
-validate175.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema521.type,parentSchema:schema521,data}];
+validate175.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema522.type,parentSchema:schema522,data}];
 return false;
 }
 }
@@ -7564,7 +7564,7 @@ return errors === 0;
 }
 
 export const servers = validate177;
-const schema522 = {"type":"array","items":{"$ref":"server.json"}};
+const schema523 = {"type":"array","items":{"$ref":"server.json"}};
 const schema224 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/server.json","title":"Server","description":"A server (an app) of an app group, in the field order getServerDetails answers; `default_module` and `group_name` are joined from the group at read time. Credentials are fixture data: getServerDetails shows them as HostBill does, decrypted.","type":"object","additionalProperties":false,"required":["id","group_id","default","name","username","password","ip","host","status_url","ns1","ns2","ns3","ns4","ip1","ip2","ip3","ip4","max_accounts","hash","secure","enable","field1","field2"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"group_id":{"$ref":"../common/defs.json#/definitions/id","description":"the app group the server belongs to"},"default":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" for its group's default server"},"name":{"type":"string","minLength":1},"username":{"type":"string"},"password":{"type":"string","description":"the server's login password (fixture data; the bundled ones start with \"fake-\")"},"ip":{"type":"string","description":"the server's main address, also the shared address of the services it hosts without one of their own"},"host":{"type":"string"},"status_url":{"type":"string"},"ns1":{"type":"string"},"ns2":{"type":"string"},"ns3":{"type":"string"},"ns4":{"type":"string"},"ip1":{"type":"string"},"ip2":{"type":"string"},"ip3":{"type":"string"},"ip4":{"type":"string"},"max_accounts":{"type":"string","pattern":"^[0-9]+$","description":"how many services the server takes, \"0\" for no limit"},"hash":{"type":"string","description":"an API token or access hash (fixture data; the bundled ones start with \"fake-\")"},"secure":{"$ref":"../common/defs.json#/definitions/flag"},"enable":{"$ref":"../common/defs.json#/definitions/flag"},"field1":{"type":"string"},"field2":{"type":"string"}}};
 
 function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -7987,7 +7987,7 @@ break;
 }
 }
 else {
-validate177.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema522.type,parentSchema:schema522,data}];
+validate177.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema523.type,parentSchema:schema523,data}];
 return false;
 }
 }
@@ -7996,7 +7996,7 @@ return errors === 0;
 }
 
 export const domains = validate179;
-const schema523 = {"type":"array","items":{"$ref":"domain.json"}};
+const schema524 = {"type":"array","items":{"$ref":"domain.json"}};
 const schema230 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/domain.json","title":"Domain","description":"A registered domain, as stored. getDomainDetails joins in the client's names; getClientDomains the registrar name.","type":"object","additionalProperties":false,"required":["id","client_id","order_id","tld_id","name","reg_module","payment_module","date_created","firstpayment","recurring_amount","period","expires","type","status","next_due","next_invoice","idprotection","nameservers","autorenew","reglock","manual","epp_code","notes","extended","synch_date","currency_id"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"order_id":{"$ref":"../common/defs.json#/definitions/id"},"tld_id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"reg_module":{"$ref":"../common/defs.json#/definitions/id"},"payment_module":{"$ref":"../common/defs.json#/definitions/id"},"date_created":{"$ref":"../common/defs.json#/definitions/date"},"firstpayment":{"$ref":"../common/defs.json#/definitions/decimal"},"recurring_amount":{"$ref":"../common/defs.json#/definitions/decimal"},"period":{"type":"string","pattern":"^([1-9]|10)$"},"expires":{"$ref":"../common/defs.json#/definitions/date"},"type":{"type":"string","enum":["Register","Transfer","Renew"]},"status":{"type":"string","enum":["Pending","Pending Registration","Pending Transfer","Active","Expired","Cancelled","Fraud","Transferred Away"]},"next_due":{"$ref":"../common/defs.json#/definitions/date"},"next_invoice":{"$ref":"../common/defs.json#/definitions/date"},"idprotection":{"$ref":"../common/defs.json#/definitions/flag"},"nameservers":{"type":"array","items":{"type":"string"},"minItems":4,"maxItems":4},"autorenew":{"$ref":"../common/defs.json#/definitions/flag"},"reglock":{"$ref":"../common/defs.json#/definitions/flag"},"manual":{"$ref":"../common/defs.json#/definitions/flag"},"epp_code":{"type":"string"},"notes":{"type":"string"},"extended":{"type":"string"},"synch_date":{"$ref":"../common/defs.json#/definitions/datetime"},"currency_id":{"$ref":"../common/defs.json#/definitions/id"},"transfer_lock":{"$ref":"../common/defs.json#/definitions/flag","description":"billsim's own, absent means \"0\": \"1\" when the name is locked (clientTransferProhibited) at the registrar it is being transferred from, so a registrar with refuses_locked_transfers \"1\" refuses its transfer. Not shown by any call."},"transfer_started":{"$ref":"../common/defs.json#/definitions/date","description":"billsim's own, absent until domainTransfer: the day its transfer began. A Pending Transfer domain with this date completes its transfer once its registrar's transfer_days have passed (completeTransfer in src/domain/registrar.ts). Not shown by any call."}}};
 
 function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -8644,7 +8644,7 @@ break;
 }
 }
 else {
-validate179.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema523.type,parentSchema:schema523,data}];
+validate179.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema524.type,parentSchema:schema524,data}];
 return false;
 }
 }
@@ -8653,7 +8653,7 @@ return errors === 0;
 }
 
 export const registrars = validate181;
-const schema524 = {"type":"array","items":{"$ref":"registrar.json"}};
+const schema525 = {"type":"array","items":{"$ref":"registrar.json"}};
 const schema251 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/registrar.json","title":"Registrar","description":"A domain registrar module (billsim's own collection): domains' reg_module points here. transfer_days and refuses_locked_transfers are how billsim's simulated registrar behaves on domainTransfer (src/domain/registrar.ts).","type":"object","additionalProperties":false,"required":["id","name","module","transfer_days","refuses_locked_transfers"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"module":{"type":"string"},"transfer_days":{"type":"string","pattern":"^[0-9]{1,3}$","description":"Days a transfer started with domainTransfer takes to complete; \"0\" completes it at once."},"refuses_locked_transfers":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\": the registrar refuses to transfer a name locked at the losing registrar (a domain with transfer_lock \"1\")."}}};
 const pattern194 = new RegExp("^[0-9]{1,3}$", "u");
 
@@ -8800,7 +8800,7 @@ break;
 }
 }
 else {
-validate181.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema524.type,parentSchema:schema524,data}];
+validate181.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema525.type,parentSchema:schema525,data}];
 return false;
 }
 }
@@ -8809,7 +8809,7 @@ return errors === 0;
 }
 
 export const registry_names = validate183;
-const schema525 = {"type":"array","items":{"$ref":"registry_name.json"}};
+const schema526 = {"type":"array","items":{"$ref":"registry_name.json"}};
 const schema254 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/registry_name.json","title":"RegistryName","description":"A domain name registered elsewhere, with no record here (billsim's own collection, standing in for the registries' whois): domainCheck answers \"no\" for it. A full, lower-case name such as google.com; custom fixtures list their own.","type":"object","additionalProperties":false,"required":["id","name"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string","pattern":"^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$","description":"a full lower-case domain name, such as google.com"}}};
 const pattern196 = new RegExp("^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$", "u");
 
@@ -8910,7 +8910,7 @@ break;
 }
 }
 else {
-validate183.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema525.type,parentSchema:schema525,data}];
+validate183.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema526.type,parentSchema:schema526,data}];
 return false;
 }
 }
@@ -8919,7 +8919,7 @@ return errors === 0;
 }
 
 export const domain_dns = validate185;
-const schema526 = {"type":"array","items":{"$ref":"domain_dns.json"}};
+const schema527 = {"type":"array","items":{"$ref":"domain_dns.json"}};
 const schema256 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/domain_dns.json","title":"DomainDnsRecord","description":"A DNS record a client keeps at the registrar for one of its domains (billsim's own collection, owned by the domain: the Admin API has no call that shows or changes registrar DNS records). The customer's door lists and changes them (GET, POST /api/domain/{id}/dns, PUT and DELETE /api/domain/{id}/dns/{index}, `index` being this id); they go when their domain or its client is deleted.","type":"object","additionalProperties":false,"required":["id","domain_id","name","type","priority","content"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"domain_id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string","maxLength":255,"description":"the host within the domain: \"@\" for the domain itself, or a label such as www"},"type":{"$ref":"#/definitions/type"},"priority":{"type":"string","pattern":"^(0|[1-9][0-9]{0,4})$","description":"the record's priority (MX and SRV), \"0\" for the others"},"content":{"type":"string","minLength":1,"maxLength":4096}},"definitions":{"type":{"type":"string","enum":["A","AAAA","CNAME","MX","NS","SRV","TXT"],"description":"a record type: A, AAAA, CNAME, MX, NS, SRV or TXT"}}};
 const schema259 = {"type":"string","enum":["A","AAAA","CNAME","MX","NS","SRV","TXT"],"description":"a record type: A, AAAA, CNAME, MX, NS, SRV or TXT"};
 const pattern199 = new RegExp("^(0|[1-9][0-9]{0,4})$", "u");
@@ -9112,7 +9112,7 @@ break;
 }
 }
 else {
-validate185.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema526.type,parentSchema:schema526,data}];
+validate185.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema527.type,parentSchema:schema527,data}];
 return false;
 }
 }
@@ -9121,7 +9121,7 @@ return errors === 0;
 }
 
 export const domain_contacts = validate187;
-const schema527 = {"type":"array","items":{"$ref":"domain_contact.json"}};
+const schema528 = {"type":"array","items":{"$ref":"domain_contact.json"}};
 const schema260 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/domain_contact.json","title":"DomainContactSet","description":"The registrant, admin, tech and billing contacts a client gave one of its domains at the registrar (billsim's own collection, owned by the domain: the Admin API has no call that shows or changes a domain's contacts). A domain without a row has its client's own details in every role. Set by POST /api/domain/order (registrant, admin, tech, billing contact ids) and PUT /api/domain/{id}/contact; the rows go when their domain or its client is deleted.","type":"object","additionalProperties":false,"required":["id","domain_id","registrant","admin","tech","billing"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"domain_id":{"$ref":"../common/defs.json#/definitions/id"},"registrant":{"$ref":"#/definitions/contact"},"admin":{"$ref":"#/definitions/contact"},"tech":{"$ref":"#/definitions/contact"},"billing":{"$ref":"#/definitions/contact"}},"definitions":{"contact":{"title":"DomainContact","type":"object","additionalProperties":false,"required":["firstname","lastname","companyname","email","address1","address2","city","state","postcode","country","phonenumber"],"properties":{"firstname":{"type":"string","maxLength":255},"lastname":{"type":"string","maxLength":255},"companyname":{"type":"string","maxLength":255},"email":{"type":"string","maxLength":255},"address1":{"type":"string","maxLength":255},"address2":{"type":"string","maxLength":255},"city":{"type":"string","maxLength":255},"state":{"type":"string","maxLength":255},"postcode":{"type":"string","maxLength":64},"country":{"type":"string","maxLength":2},"phonenumber":{"type":"string","maxLength":64}}}}};
 const schema263 = {"title":"DomainContact","type":"object","additionalProperties":false,"required":["firstname","lastname","companyname","email","address1","address2","city","state","postcode","country","phonenumber"],"properties":{"firstname":{"type":"string","maxLength":255},"lastname":{"type":"string","maxLength":255},"companyname":{"type":"string","maxLength":255},"email":{"type":"string","maxLength":255},"address1":{"type":"string","maxLength":255},"address2":{"type":"string","maxLength":255},"city":{"type":"string","maxLength":255},"state":{"type":"string","maxLength":255},"postcode":{"type":"string","maxLength":64},"country":{"type":"string","maxLength":2},"phonenumber":{"type":"string","maxLength":64}}};
 
@@ -10327,7 +10327,7 @@ break;
 }
 }
 else {
-validate187.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema527.type,parentSchema:schema527,data}];
+validate187.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema528.type,parentSchema:schema528,data}];
 return false;
 }
 }
@@ -10336,7 +10336,7 @@ return errors === 0;
 }
 
 export const gateways = validate189;
-const schema528 = {"type":"array","items":{"$ref":"gateway.json"}};
+const schema529 = {"type":"array","items":{"$ref":"gateway.json"}};
 const schema267 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/gateway.json","title":"Gateway","description":"A payment gateway (payment module): invoices' and transactions' payment_module points here.","type":"object","additionalProperties":false,"required":["id","name","module","enabled"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"module":{"type":"string"},"enabled":{"$ref":"../common/defs.json#/definitions/flag"}}};
 
 function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -10460,7 +10460,7 @@ break;
 }
 }
 else {
-validate189.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema528.type,parentSchema:schema528,data}];
+validate189.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema529.type,parentSchema:schema529,data}];
 return false;
 }
 }
@@ -10469,7 +10469,7 @@ return errors === 0;
 }
 
 export const news = validate191;
-const schema529 = {"type":"array","items":{"$ref":"news_item.json"}};
+const schema530 = {"type":"array","items":{"$ref":"news_item.json"}};
 const schema270 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/news_item.json","title":"NewsItem","description":"A news item with its full text.","type":"object","additionalProperties":false,"required":["id","title","content","enable","date"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"title":{"type":"string"},"content":{"type":"string"},"enable":{"$ref":"../common/defs.json#/definitions/flag"},"date":{"$ref":"../common/defs.json#/definitions/date"}}};
 
 function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -10616,7 +10616,7 @@ break;
 }
 }
 else {
-validate191.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema529.type,parentSchema:schema529,data}];
+validate191.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema530.type,parentSchema:schema530,data}];
 return false;
 }
 }
@@ -10625,7 +10625,7 @@ return errors === 0;
 }
 
 export const reply_categories = validate193;
-const schema530 = {"type":"array","items":{"$ref":"reply_category.json"}};
+const schema531 = {"type":"array","items":{"$ref":"reply_category.json"}};
 const schema274 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/reply_category.json","title":"ReplyCategory","description":"A predefined reply category; parent_cat \"0\" is top level.","type":"object","additionalProperties":false,"required":["id","parent_cat","name"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"parent_cat":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"}}};
 
 function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -10740,7 +10740,7 @@ break;
 }
 }
 else {
-validate193.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema530.type,parentSchema:schema530,data}];
+validate193.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema531.type,parentSchema:schema531,data}];
 return false;
 }
 }
@@ -10749,7 +10749,7 @@ return errors === 0;
 }
 
 export const predefined_replies = validate195;
-const schema531 = {"type":"array","items":{"$ref":"predefined_reply.json"}};
+const schema532 = {"type":"array","items":{"$ref":"predefined_reply.json"}};
 const schema277 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/predefined_reply.json","title":"PredefinedReply","description":"A predefined ticket reply in category category_id. `uses` counts the staff messages that used it: a ticket staff opened (addTicket without asclient=1) or a staff reply (addTicketReply type Admin) whose body holds the reply's whole text, as it does when staff insert the reply and add to it (line endings and surrounding blanks aside). getPopularPredefinedReplies ranks by it.","type":"object","additionalProperties":false,"required":["id","category_id","name","reply","uses"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"category_id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"reply":{"type":"string"},"uses":{"type":"string","pattern":"^[0-9]+$","description":"how many staff messages used the reply's text"}}};
 
 function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -10900,7 +10900,7 @@ break;
 }
 }
 else {
-validate195.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema531.type,parentSchema:schema531,data}];
+validate195.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema532.type,parentSchema:schema532,data}];
 return false;
 }
 }
@@ -10909,7 +10909,7 @@ return errors === 0;
 }
 
 export const orders = validate197;
-const schema532 = {"type":"array","items":{"$ref":"order.json"}};
+const schema533 = {"type":"array","items":{"$ref":"order.json"}};
 const schema280 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/order.json","title":"Order","description":"An order as stored. What it bought is found by order_id on accounts, account_addons and domains; an upgrade order keeps its upgrades here. getOrders and getOrderDetails join in client names, the gateway name and the invoice's total and status.","type":"object","additionalProperties":false,"required":["id","number","client_id","date_created","status","payment_module","invoice_id","total","currency_id","order_ip","notes","fraudmodule","upgrades"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"number":{"type":"string","pattern":"^[1-9][0-9]{8}$","description":"The 9-digit order number shown to clients; a function of the order id (src/domain/orders.ts), so a session replays to the same numbers."},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"date_created":{"$ref":"../common/defs.json#/definitions/datetime"},"status":{"type":"string","enum":["Pending","Active","Fraud","Cancelled"]},"payment_module":{"$ref":"../common/defs.json#/definitions/id","description":"Gateway id, \"0\" for none."},"invoice_id":{"$ref":"../common/defs.json#/definitions/id","description":"The invoice the order generated, \"0\" when there is none."},"total":{"$ref":"../common/defs.json#/definitions/decimal"},"currency_id":{"$ref":"../common/defs.json#/definitions/id"},"order_ip":{"type":"string"},"notes":{"type":"string"},"fraudmodule":{"type":"string","description":"Name of the fraud module that checked the order, \"\" for none (shown as null)."},"upgrades":{"type":"array","description":"For an upgrade order: each service it moves and where to; applied when the order is activated.","items":{"$ref":"#/definitions/upgrade"}},"fieldupgrades":{"type":"array","description":"For an order made by orderConfigUpgrade: each configurable option category it changes on a service, from which value to which; applied when the order is activated. Absent on other orders.","items":{"$ref":"#/definitions/fieldupgrade"}}},"definitions":{"upgrade":{"title":"OrderUpgrade","type":"object","additionalProperties":false,"required":["account_id","old_product_id","new_product_id","old_cycle","new_cycle","amount","status"],"properties":{"account_id":{"$ref":"../common/defs.json#/definitions/id"},"old_product_id":{"$ref":"../common/defs.json#/definitions/id"},"new_product_id":{"$ref":"../common/defs.json#/definitions/id"},"old_cycle":{"$ref":"../common/defs.json#/definitions/billingCycle"},"new_cycle":{"$ref":"../common/defs.json#/definitions/billingCycle"},"amount":{"$ref":"../common/defs.json#/definitions/decimal","description":"What the upgrade costs for the rest of the current period, in the order's currency."},"status":{"type":"string","enum":["Pending","Upgraded","Cancelled"]}}},"fieldupgrade":{"title":"OrderFieldUpgrade","type":"object","additionalProperties":false,"required":["account_id","form_id","old_item_id","old_qty","new_item_id","new_qty","status"],"properties":{"account_id":{"$ref":"../common/defs.json#/definitions/id"},"form_id":{"$ref":"../common/defs.json#/definitions/id"},"old_item_id":{"$ref":"../common/defs.json#/definitions/id","description":"the item chosen before, \"0\" when the service had no value in this category"},"old_qty":{"type":"string","pattern":"^[0-9]+$"},"new_item_id":{"$ref":"../common/defs.json#/definitions/id"},"new_qty":{"type":"string","pattern":"^[0-9]+$"},"status":{"type":"string","enum":["Pending","Upgraded","Cancelled"]}}}}};
 const pattern211 = new RegExp("^[1-9][0-9]{8}$", "u");
 const schema288 = {"title":"OrderUpgrade","type":"object","additionalProperties":false,"required":["account_id","old_product_id","new_product_id","old_cycle","new_cycle","amount","status"],"properties":{"account_id":{"$ref":"../common/defs.json#/definitions/id"},"old_product_id":{"$ref":"../common/defs.json#/definitions/id"},"new_product_id":{"$ref":"../common/defs.json#/definitions/id"},"old_cycle":{"$ref":"../common/defs.json#/definitions/billingCycle"},"new_cycle":{"$ref":"../common/defs.json#/definitions/billingCycle"},"amount":{"$ref":"../common/defs.json#/definitions/decimal","description":"What the upgrade costs for the rest of the current period, in the order's currency."},"status":{"type":"string","enum":["Pending","Upgraded","Cancelled"]}}};
@@ -11634,7 +11634,7 @@ break;
 }
 }
 else {
-validate197.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema532.type,parentSchema:schema532,data}];
+validate197.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema533.type,parentSchema:schema533,data}];
 return false;
 }
 }
@@ -11643,7 +11643,7 @@ return errors === 0;
 }
 
 export const order_drafts = validate199;
-const schema533 = {"type":"array","items":{"$ref":"order_draft.json"}};
+const schema534 = {"type":"array","items":{"$ref":"order_draft.json"}};
 const schema300 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/order_draft.json","title":"OrderDraft","description":"An order draft as stored: its currency, its services (each with the addons ordered with it) and domains in order. getOrderDraft renders the real draft shape (items keyed by id, product and prices joined in, mixed number/string fields).","type":"object","additionalProperties":false,"required":["id","client_id","module","date","discount","scenario_id","staff_member_id","contract_id","commitment_date","affiliate_id","estimate_id","currency_id","options","services","domains"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"module":{"$ref":"../common/defs.json#/definitions/id"},"date":{"$ref":"../common/defs.json#/definitions/datetime"},"discount":{"type":"string"},"scenario_id":{"$ref":"../common/defs.json#/definitions/id"},"staff_member_id":{"$ref":"../common/defs.json#/definitions/id"},"contract_id":{"type":"string"},"commitment_date":{"type":"string"},"affiliate_id":{"$ref":"../common/defs.json#/definitions/id"},"estimate_id":{"$ref":"../common/defs.json#/definitions/id"},"currency_id":{"$ref":"../common/defs.json#/definitions/id","description":"the currency the draft is priced in: the one createOrderDraft was given, else the client's"},"options":{"title":"DraftOptions","type":"object","additionalProperties":false,"required":["confirm_email","generate_invoice","send_invoice","override_recipients"],"properties":{"confirm_email":{"type":"boolean"},"generate_invoice":{"type":"boolean"},"send_invoice":{"type":"boolean"},"override_recipients":{"type":"boolean"}}},"services":{"type":"array","items":{"$ref":"#/definitions/service"}},"domains":{"type":"array","items":{"$ref":"#/definitions/domain"}}},"definitions":{"service":{"title":"DraftService","type":"object","additionalProperties":false,"required":["service_id","product_id","cycle","domain","qty","custom","order_date","addons"],"properties":{"service_id":{"$ref":"../common/defs.json#/definitions/positiveId"},"product_id":{"$ref":"../common/defs.json#/definitions/id"},"cycle":{"type":"string","enum":["h","d","w","m","q","s","a","b","t","p4","p5","Free","Once"],"description":"a cycle code: h, d, w, m, q, s, a, b, t, p4, p5, Free or Once"},"domain":{"type":"string"},"qty":{"type":"integer","minimum":1},"custom":{"type":"object","description":"custom field values by category id, then field id","additionalProperties":{"type":"object","additionalProperties":{"type":"string"}}},"order_date":{"$ref":"../common/defs.json#/definitions/datetime"},"addons":{"type":"array","description":"the addons ordered with the service, in the order they were added; each is attached to every unit of the service when the draft becomes an order","items":{"$ref":"#/definitions/addon"}}}},"domain":{"title":"DraftDomain","type":"object","additionalProperties":false,"required":["domain_id","name","tld_id","action","period","epp_code"],"properties":{"domain_id":{"$ref":"../common/defs.json#/definitions/positiveId"},"name":{"type":"string"},"tld_id":{"$ref":"../common/defs.json#/definitions/id"},"action":{"type":"string","enum":["Register","Transfer"]},"period":{"type":"string","pattern":"^([1-9]|10)$"},"epp_code":{"type":"string"}}},"addon":{"title":"DraftAddon","type":"object","additionalProperties":false,"required":["addon_id","cycle","qty"],"properties":{"addon_id":{"$ref":"../common/defs.json#/definitions/id"},"cycle":{"$ref":"#/definitions/service/properties/cycle"},"qty":{"type":"integer","minimum":1}}}}};
 const schema310 = {"title":"DraftService","type":"object","additionalProperties":false,"required":["service_id","product_id","cycle","domain","qty","custom","order_date","addons"],"properties":{"service_id":{"$ref":"../common/defs.json#/definitions/positiveId"},"product_id":{"$ref":"../common/defs.json#/definitions/id"},"cycle":{"type":"string","enum":["h","d","w","m","q","s","a","b","t","p4","p5","Free","Once"],"description":"a cycle code: h, d, w, m, q, s, a, b, t, p4, p5, Free or Once"},"domain":{"type":"string"},"qty":{"type":"integer","minimum":1},"custom":{"type":"object","description":"custom field values by category id, then field id","additionalProperties":{"type":"object","additionalProperties":{"type":"string"}}},"order_date":{"$ref":"../common/defs.json#/definitions/datetime"},"addons":{"type":"array","description":"the addons ordered with the service, in the order they were added; each is attached to every unit of the service when the draft becomes an order","items":{"$ref":"#/definitions/addon"}}}};
 const schema314 = {"title":"DraftAddon","type":"object","additionalProperties":false,"required":["addon_id","cycle","qty"],"properties":{"addon_id":{"$ref":"../common/defs.json#/definitions/id"},"cycle":{"$ref":"#/definitions/service/properties/cycle"},"qty":{"type":"integer","minimum":1}}};
@@ -12572,7 +12572,7 @@ break;
 }
 }
 else {
-validate199.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema533.type,parentSchema:schema533,data}];
+validate199.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema534.type,parentSchema:schema534,data}];
 return false;
 }
 }
@@ -12581,7 +12581,7 @@ return errors === 0;
 }
 
 export const admins = validate201;
-const schema534 = {"type":"array","items":{"$ref":"admin.json"}};
+const schema535 = {"type":"array","items":{"$ref":"admin.json"}};
 const schema320 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/admin.json","title":"Admin","description":"A staff member who can log in to the admin area.","type":"object","additionalProperties":false,"required":["id","username","password","firstname","lastname","email","status"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"username":{"type":"string"},"password":{"type":"string","pattern":"^scrypt\\$[0-9a-f]+\\$[0-9a-f]+$","description":"scrypt$<salt hex>$<hash hex>"},"firstname":{"type":"string"},"lastname":{"type":"string"},"email":{"type":"string"},"status":{"type":"string","enum":["Active","Inactive"]}}};
 const pattern245 = new RegExp("^scrypt\\$[0-9a-f]+\\$[0-9a-f]+$", "u");
 
@@ -12756,7 +12756,7 @@ break;
 }
 }
 else {
-validate201.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema534.type,parentSchema:schema534,data}];
+validate201.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema535.type,parentSchema:schema535,data}];
 return false;
 }
 }
@@ -12765,7 +12765,7 @@ return errors === 0;
 }
 
 export const api_access = validate203;
-const schema535 = {"type":"array","items":{"$ref":"api_access.json"}};
+const schema536 = {"type":"array","items":{"$ref":"api_access.json"}};
 const schema322 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/api_access.json","title":"ApiAccess","description":"API credentials (billsim's own collection): who may call the API, from where, and which calls.","type":"object","additionalProperties":false,"required":["id","api_id","api_key","ip","calls","description"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"api_id":{"type":"string","minLength":1},"api_key":{"type":"string","minLength":1},"ip":{"type":"array","items":{"type":"string"},"description":"\"all\", single IPs or a.b.c.d/M ranges; empty means all"},"calls":{"type":"array","items":{"type":"string"},"description":"calls this key may run; empty means all"},"description":{"type":"string"}}};
 
 function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -12965,7 +12965,7 @@ break;
 }
 }
 else {
-validate203.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema535.type,parentSchema:schema535,data}];
+validate203.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema536.type,parentSchema:schema536,data}];
 return false;
 }
 }
@@ -12974,7 +12974,7 @@ return errors === 0;
 }
 
 export const emails = validate205;
-const schema536 = {"type":"array","items":{"$ref":"email.json"}};
+const schema537 = {"type":"array","items":{"$ref":"email.json"}};
 const schema324 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/email.json","title":"Email","description":"A message billsim would have sent (the outbox): HostBill e-mails clients on sign-up, orders, invoices, payments and tickets; billsim records each one instead. Newest are kept: the outbox holds at most 1,000 per session.","type":"object","additionalProperties":false,"required":["id","date","to","subject","template","client_id","related"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"date":{"$ref":"../common/defs.json#/definitions/datetime"},"to":{"type":"string","description":"the recipient's e-mail address"},"subject":{"type":"string"},"template":{"type":"string","description":"the name of the HostBill e-mail template the message stands for, such as \"Order Confirmation\""},"client_id":{"$ref":"../common/defs.json#/definitions/id","description":"the client the message is about, \"0\" when none"},"related":{"type":"object","description":"ids of the records the message is about, by their field name (order_id, invoice_id, account_id, domain_id, ticket_id, ...)","additionalProperties":{"$ref":"../common/defs.json#/definitions/id"}}}};
 
 function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -13179,7 +13179,7 @@ break;
 }
 }
 else {
-validate205.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema536.type,parentSchema:schema536,data}];
+validate205.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema537.type,parentSchema:schema537,data}];
 return false;
 }
 }
@@ -13188,7 +13188,7 @@ return errors === 0;
 }
 
 export const tax_rules = validate207;
-const schema537 = {"type":"array","items":{"$ref":"tax_rule.json"}};
+const schema538 = {"type":"array","items":{"$ref":"tax_rule.json"}};
 const schema329 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/tax_rule.json","title":"TaxRule","description":"A tax rate for clients of a country (and, when state is not empty, of one state). Level 1 gives an invoice's taxrate, level 2 its taxrate2; a state rule wins over the country rule of the same level; tax-exempt clients pay neither (src/domain/taxes.ts).","type":"object","additionalProperties":false,"required":["id","name","level","country","state","rate"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"level":{"type":"string","enum":["1","2"]},"country":{"type":"string","pattern":"^[A-Z]{2}$"},"state":{"type":"string"},"rate":{"$ref":"../common/defs.json#/definitions/decimal"}}};
 const pattern252 = new RegExp("^[A-Z]{2}$", "u");
 
@@ -13358,7 +13358,7 @@ break;
 }
 }
 else {
-validate207.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema537.type,parentSchema:schema537,data}];
+validate207.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema538.type,parentSchema:schema538,data}];
 return false;
 }
 }
@@ -13367,7 +13367,7 @@ return errors === 0;
 }
 
 export const credit_log = validate209;
-const schema538 = {"type":"array","items":{"$ref":"credit_log_entry.json"}};
+const schema539 = {"type":"array","items":{"$ref":"credit_log_entry.json"}};
 const schema332 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/credit_log_entry.json","title":"CreditLogEntry","description":"One change of a client's credit balance, in the client's currency: `in` added or `out` taken, and the `balance` after it. The newest entry's balance is always the client's `credit`. getClientCreditLog joins in the admin's username and the client's names. admin_id \"0\" marks a change billsim's automation made (an overpayment, a paid credit receipt); calls made through the API act as admin 1.","type":"object","additionalProperties":false,"required":["id","date","client_id","in","out","balance","description","invoice_id","transaction_id","admin_id","currency_id","transid"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"date":{"$ref":"../common/defs.json#/definitions/datetime"},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"in":{"$ref":"../common/defs.json#/definitions/decimal"},"out":{"$ref":"../common/defs.json#/definitions/decimal"},"balance":{"$ref":"../common/defs.json#/definitions/decimal"},"description":{"type":"string"},"invoice_id":{"$ref":"../common/defs.json#/definitions/id"},"transaction_id":{"$ref":"../common/defs.json#/definitions/id"},"admin_id":{"$ref":"../common/defs.json#/definitions/id"},"currency_id":{"$ref":"../common/defs.json#/definitions/id"},"transid":{"type":"string"}}};
 
 function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -13680,7 +13680,7 @@ break;
 }
 }
 else {
-validate209.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema538.type,parentSchema:schema538,data}];
+validate209.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema539.type,parentSchema:schema539,data}];
 return false;
 }
 }
@@ -13689,7 +13689,7 @@ return errors === 0;
 }
 
 export const ticket_depts = validate211;
-const schema539 = {"type":"array","items":{"$ref":"ticket_dept.json"}};
+const schema540 = {"type":"array","items":{"$ref":"ticket_dept.json"}};
 const schema343 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/ticket_dept.json","title":"TicketDept","description":"A support department tickets are filed under. `assigned_admins` is kept as getTicketDepts shows it: an object keyed by admin id whose values repeat the id. getTicketDepts adds the department's ticket count.","type":"object","additionalProperties":false,"required":["id","name","description","email","visible","assigned_admins"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"description":{"type":"string"},"email":{"type":"string","description":"the address the department's mail is sent from"},"visible":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" when clients may pick the department when opening a ticket"},"assigned_admins":{"title":"TicketDeptAdmins","type":"object","description":"an object of admin ids, each keyed by itself, such as {\"1\": \"1\"}","propertyNames":{"pattern":"^[0-9]+$"},"additionalProperties":{"$ref":"../common/defs.json#/definitions/id"}}}};
 
 function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -13897,7 +13897,7 @@ break;
 }
 }
 else {
-validate211.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema539.type,parentSchema:schema539,data}];
+validate211.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema540.type,parentSchema:schema540,data}];
 return false;
 }
 }
@@ -13906,7 +13906,7 @@ return errors === 0;
 }
 
 export const tickets = validate213;
-const schema540 = {"type":"array","items":{"$ref":"ticket.json"}};
+const schema541 = {"type":"array","items":{"$ref":"ticket.json"}};
 const schema347 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/ticket.json","title":"Ticket","description":"A support ticket as stored: the opening message and its state. Replies are ticket_replies and staff notes ticket_notes, both by the internal ticket id. Calls name a ticket by its 6-digit `ticket_number`, a function of the id (src/domain/tickets.ts). Attachments are kept by file name and size only, never their content.","type":"object","additionalProperties":false,"required":["id","date","lastreply","ticket_number","acc_hash","dept_id","client_id","name","email","cc","subject","body","status","priority","admin_read","client_read","type","request_type","owner_id","viewtime","attachments"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"date":{"$ref":"../common/defs.json#/definitions/datetime","description":"when the ticket was opened"},"lastreply":{"$ref":"../common/defs.json#/definitions/datetime","description":"the date of the latest reply, the opening date until one is added"},"ticket_number":{"type":"string","pattern":"^[1-9][0-9]{5}$","description":"a 6-digit ticket number, such as 814003"},"acc_hash":{"type":"string","pattern":"^[a-z0-9]{6}$","description":"6 lower-case letters and digits: the key of the client-area link to a ticket"},"dept_id":{"$ref":"../common/defs.json#/definitions/id"},"client_id":{"$ref":"../common/defs.json#/definitions/id","description":"the client the ticket belongs to, \"0\" for a guest's ticket"},"name":{"type":"string","description":"the submitter's name"},"email":{"type":"string","description":"the submitter's e-mail address, where replies go"},"cc":{"type":"string","description":"comma-separated e-mail addresses, \"\" for none"},"subject":{"type":"string"},"body":{"type":"string"},"status":{"$ref":"#/definitions/status"},"priority":{"type":"string","enum":["0","1","2","3"],"description":"a priority from 0 (lowest) to 3 (highest)"},"admin_read":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" when staff wrote or have seen the latest message"},"client_read":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" when the client wrote the latest message"},"type":{"$ref":"#/definitions/authorType","description":"who opened the ticket: Admin (staff) or Client"},"request_type":{"$ref":"#/definitions/requestType"},"owner_id":{"$ref":"../common/defs.json#/definitions/id","description":"the staff member assigned, \"0\" for none"},"viewtime":{"$ref":"../common/defs.json#/definitions/datetime","description":"when staff last worked on the ticket (opened or answered it), all zeros when never"},"attachments":{"type":"array","description":"the files sent with the opening message","items":{"$ref":"#/definitions/attachment"}}},"definitions":{"status":{"title":"TicketStatus","type":"string","enum":["Open","Answered","Client-Reply","In-Progress","Closed"],"description":"a ticket status: Open, Answered, Client-Reply, In-Progress or Closed"},"authorType":{"title":"TicketAuthorType","type":"string","enum":["Admin","Client"],"description":"Admin or Client"},"requestType":{"title":"TicketRequestType","type":"string","enum":["General","Incident","Problem","Task","Question"],"description":"a request type: General, Incident, Problem, Task or Question"},"attachment":{"title":"TicketAttachment","type":"object","additionalProperties":false,"required":["filename","size"],"properties":{"filename":{"type":"string"},"size":{"type":"string","pattern":"^[0-9]+$","description":"the decoded file's size in bytes, such as \"2048\""}}}}};
 const schema353 = {"title":"TicketStatus","type":"string","enum":["Open","Answered","Client-Reply","In-Progress","Closed"],"description":"a ticket status: Open, Answered, Client-Reply, In-Progress or Closed"};
 const schema356 = {"title":"TicketAuthorType","type":"string","enum":["Admin","Client"],"description":"Admin or Client"};
@@ -14438,7 +14438,7 @@ break;
 }
 }
 else {
-validate213.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema540.type,parentSchema:schema540,data}];
+validate213.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema541.type,parentSchema:schema541,data}];
 return false;
 }
 }
@@ -14447,7 +14447,7 @@ return errors === 0;
 }
 
 export const ticket_replies = validate215;
-const schema541 = {"type":"array","items":{"$ref":"ticket_reply.json"}};
+const schema542 = {"type":"array","items":{"$ref":"ticket_reply.json"}};
 const schema361 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/ticket_reply.json","title":"TicketReply","description":"One reply to a ticket, oldest first by id. `ticket_id` is the internal ticket id, not the ticket number, as getTicketDetails shows it. `replier_id` is an admin id for a staff reply (type Admin) and a client id for a client's (type Client; \"0\" on a guest's ticket). Attachments are kept by file name and size only.","type":"object","additionalProperties":false,"required":["id","ticket_id","replier_id","name","email","date","body","status","type","attachments"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"ticket_id":{"$ref":"../common/defs.json#/definitions/id"},"replier_id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"email":{"type":"string"},"date":{"$ref":"../common/defs.json#/definitions/datetime"},"body":{"type":"string"},"status":{"type":"string","enum":["Sent"],"description":"the reply's own status: Sent"},"type":{"$ref":"ticket.json#/definitions/authorType"},"attachments":{"type":"array","items":{"$ref":"ticket.json#/definitions/attachment"}}}};
 
 function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -14760,7 +14760,7 @@ break;
 }
 }
 else {
-validate215.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema541.type,parentSchema:schema541,data}];
+validate215.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema542.type,parentSchema:schema542,data}];
 return false;
 }
 }
@@ -14769,7 +14769,7 @@ return errors === 0;
 }
 
 export const ticket_notes = validate217;
-const schema542 = {"type":"array","items":{"$ref":"ticket_note.json"}};
+const schema543 = {"type":"array","items":{"$ref":"ticket_note.json"}};
 const schema368 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/ticket_note.json","title":"TicketNote","description":"A staff note on a ticket, never shown to the client. `ticket_id` is the internal ticket id; `admin_id` the staff member who wrote it (\"0\" when unknown).","type":"object","additionalProperties":false,"required":["id","ticket_id","admin_id","name","email","date","note"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"ticket_id":{"$ref":"../common/defs.json#/definitions/id"},"admin_id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"email":{"type":"string"},"date":{"$ref":"../common/defs.json#/definitions/datetime"},"note":{"type":"string"}}};
 
 function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -14958,7 +14958,7 @@ break;
 }
 }
 else {
-validate217.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema542.type,parentSchema:schema542,data}];
+validate217.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema543.type,parentSchema:schema543,data}];
 return false;
 }
 }
@@ -14967,7 +14967,7 @@ return errors === 0;
 }
 
 export const product_automation = validate219;
-const schema543 = {"type":"array","items":{"$ref":"product_automation.json"}};
+const schema544 = {"type":"array","items":{"$ref":"product_automation.json"}};
 const schema373 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/product_automation.json","title":"ProductAutomation","description":"A product's billing automation (billsim's own collection, in the shape of HostBill's product Automation tab): what the daily run does for the product's services and their invoices. The record with product_id \"0\" holds the settings of every product without its own record; a world with none uses billsim's defaults (src/domain/automationSettings.ts). TLD products' records apply to domain renewal invoices (reminders, late fees).","type":"object","additionalProperties":false,"required":["id","product_id","invoice_days","suspend","suspend_days","terminate","terminate_days","terminate_cancel_invoices","cancel_unpaid_orders","cancel_unpaid_orders_days","late_fee","late_fee_type","late_fee_amount","late_fee_days","late_fee_separate_invoice","unpaid_reminder_days","overdue_reminder_days"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"product_id":{"$ref":"../common/defs.json#/definitions/idOrZero","description":"the product the settings are for, or 0 for every product without its own record"},"invoice_days":{"$ref":"#/definitions/days","description":"days before a service's due date its renewal invoice is made (Generate Invoices)"},"suspend":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" to suspend services whose invoice is unpaid (Automatic Suspension)"},"suspend_days":{"$ref":"#/definitions/days","description":"days after an unpaid due date a service is suspended"},"terminate":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" to terminate services whose invoice stays unpaid (Automatic Termination)"},"terminate_days":{"$ref":"#/definitions/days","description":"days after an unpaid due date a service is terminated"},"terminate_cancel_invoices":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" to cancel the terminated service's unpaid invoices too"},"cancel_unpaid_orders":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" to cancel Pending orders left unpaid (Auto-cancel unpaid orders)"},"cancel_unpaid_orders_days":{"$ref":"#/definitions/days","description":"days after an order is placed it is cancelled when its invoice is still unpaid"},"late_fee":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" to add a late fee to invoices left unpaid (Add Late Fee)"},"late_fee_type":{"type":"string","enum":["fixed","percent"],"description":"fixed or percent"},"late_fee_amount":{"$ref":"../common/defs.json#/definitions/decimal","description":"the fee in the main currency (converted to the invoice's), or the percentage of the invoice's total, with two decimals such as \"5.00\""},"late_fee_days":{"$ref":"#/definitions/days","description":"days after the due date the late fee is added"},"late_fee_separate_invoice":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\": the fee is a separate invoice (Late fee as separate invoice); \"0\": a line on the unpaid invoice"},"unpaid_reminder_days":{"$ref":"#/definitions/days","description":"days before the due date the Unpaid Invoice Reminder is sent, \"0\" for none"},"overdue_reminder_days":{"type":"array","maxItems":3,"items":{"$ref":"#/definitions/days"},"description":"up to three numbers of days after the due date an Overdue Invoice Reminder is sent, such as [\"1\", \"7\", \"14\"]; \"0\" turns one off"}},"definitions":{"days":{"type":"string","pattern":"^[0-9]{1,4}$","description":"a whole number of days from 0 to 9999, as a string such as \"5\""}}};
 const schema375 = {"type":"string","pattern":"^(0|[1-9][0-9]{0,17})$","description":"0 or a positive whole number id"};
 const schema376 = {"type":"string","pattern":"^[0-9]{1,4}$","description":"a whole number of days from 0 to 9999, as a string such as \"5\""};
@@ -15406,7 +15406,7 @@ break;
 }
 }
 else {
-validate219.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema543.type,parentSchema:schema543,data}];
+validate219.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema544.type,parentSchema:schema544,data}];
 return false;
 }
 }
@@ -15415,7 +15415,7 @@ return errors === 0;
 }
 
 export const tld_automation = validate221;
-const schema544 = {"type":"array","items":{"$ref":"tld_automation.json"}};
+const schema545 = {"type":"array","items":{"$ref":"tld_automation.json"}};
 const schema390 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/tld_automation.json","title":"TldAutomation","description":"A domain TLD's automation (billsim's own collection, in the shape of HostBill's Domain Automation tab): when a domain's renewal invoice is made, how long an expired domain may still be renewed, and whether paying the renewal renews it at the registrar. The record with tld_id \"0\" holds the settings of every TLD without its own record; a world with none uses billsim's defaults (src/domain/automationSettings.ts).","type":"object","additionalProperties":false,"required":["id","tld_id","invoice_days","grace_days","redemption_days","auto_renew_on_payment"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"tld_id":{"$ref":"../common/defs.json#/definitions/idOrZero","description":"the TLD product (such as .com) the settings are for, or 0 for every TLD without its own record"},"invoice_days":{"$ref":"product_automation.json#/definitions/days","description":"days before a domain's expiry its renewal invoice is made (Generate Renewal Order)"},"grace_days":{"$ref":"product_automation.json#/definitions/days","description":"days after expiry an Expired domain may still be renewed as usual (Domain grace period)"},"redemption_days":{"$ref":"product_automation.json#/definitions/days","description":"days after the grace period the registry still holds the name (Domain redemption period); after them the name is released and the domain Cancelled"},"auto_renew_on_payment":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\": paying a domain's renewal invoice renews it at the registrar (Auto-Renew domains after payment)"}}};
 
 function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -15603,7 +15603,7 @@ break;
 }
 }
 else {
-validate221.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema544.type,parentSchema:schema544,data}];
+validate221.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema545.type,parentSchema:schema545,data}];
 return false;
 }
 }
@@ -15612,7 +15612,7 @@ return errors === 0;
 }
 
 export const client_automation = validate223;
-const schema545 = {"type":"array","items":{"$ref":"client_automation.json"}};
+const schema546 = {"type":"array","items":{"$ref":"client_automation.json"}};
 const schema397 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/client_automation.json","title":"ClientAutomation","description":"Per-client automation overrides (billsim's own collection, in the shape of HostBill's client profile Settings & Automation): each field given replaces the product's setting for this client's services and invoices; a field left out keeps the product's. The record with client_id \"0\" holds overrides for every client (a client's own record wins over it).","type":"object","additionalProperties":false,"required":["id","client_id"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"client_id":{"$ref":"../common/defs.json#/definitions/idOrZero","description":"the client the overrides are for, or 0 for every client"},"invoice_days":{"$ref":"product_automation.json#/definitions/days"},"suspend":{"$ref":"../common/defs.json#/definitions/flag","description":"\"0\" never suspends this client's services automatically"},"suspend_days":{"$ref":"product_automation.json#/definitions/days"},"terminate":{"$ref":"../common/defs.json#/definitions/flag","description":"\"0\" never terminates this client's services automatically"},"terminate_days":{"$ref":"product_automation.json#/definitions/days"},"late_fee":{"$ref":"../common/defs.json#/definitions/flag","description":"\"0\" adds no late fees to this client's invoices"},"late_fee_days":{"$ref":"product_automation.json#/definitions/days"},"reminders":{"$ref":"../common/defs.json#/definitions/flag","description":"\"0\" sends this client no payment reminder e-mails"},"auto_apply_credit":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\": a new renewal invoice is paid from the client's credit at once, as far as it goes (Auto-apply credit)"}}};
 
 function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -15895,7 +15895,7 @@ break;
 }
 }
 else {
-validate223.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema545.type,parentSchema:schema545,data}];
+validate223.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema546.type,parentSchema:schema546,data}];
 return false;
 }
 }
@@ -15904,7 +15904,7 @@ return errors === 0;
 }
 
 export const automation_log = validate225;
-const schema546 = {"type":"array","items":{"$ref":"automation_entry.json"}};
+const schema547 = {"type":"array","items":{"$ref":"automation_entry.json"}};
 const schema409 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/automation_entry.json","title":"AutomationEntry","description":"One thing the daily automation did (billsim's own collection, the automation log): the day it ran for, the action, why, and the records it touched. Newest are kept: at most 1,000 per session.","type":"object","additionalProperties":false,"required":["id","day","action","reason","records"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"day":{"$ref":"../common/defs.json#/definitions/date"},"action":{"type":"string","enum":["invoice_created","credit_applied","reminder_sent","late_fee_added","service_suspended","service_terminated","service_cancelled","invoice_cancelled","order_cancelled","domain_expired","domain_redemption","domain_released","transfer_completed"]},"reason":{"type":"string","description":"why, in words, such as \"invoice #14 unpaid 5 days past due\""},"records":{"type":"object","description":"ids of the records the action touched, by field name (client_id, invoice_id, account_id, order_id, domain_id, email_id)","additionalProperties":{"$ref":"../common/defs.json#/definitions/id"}}}};
 
 function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -16076,7 +16076,7 @@ break;
 }
 }
 else {
-validate225.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema546.type,parentSchema:schema546,data}];
+validate225.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema547.type,parentSchema:schema547,data}];
 return false;
 }
 }
@@ -16085,7 +16085,7 @@ return errors === 0;
 }
 
 export const automation_state = validate227;
-const schema547 = {"type":"array","items":{"$ref":"automation_state.json"}};
+const schema548 = {"type":"array","items":{"$ref":"automation_state.json"}};
 const schema413 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/automation_state.json","title":"AutomationState","description":"Where the daily automation stands (billsim's own collection, one record with id \"1\"): the last day it ran for. A world without it starts from the session clock's day, so a new session runs nothing until its clock passes midnight.","type":"object","additionalProperties":false,"required":["id","last_run"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"last_run":{"$ref":"../common/defs.json#/definitions/date"}}};
 
 function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -16186,7 +16186,7 @@ break;
 }
 }
 else {
-validate227.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema547.type,parentSchema:schema547,data}];
+validate227.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema548.type,parentSchema:schema548,data}];
 return false;
 }
 }
@@ -16195,7 +16195,7 @@ return errors === 0;
 }
 
 export const kb_categories = validate229;
-const schema548 = {"type":"array","items":{"$ref":"kb_category.json"}};
+const schema549 = {"type":"array","items":{"$ref":"kb_category.json"}};
 const schema416 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/kb_category.json","title":"KbCategory","description":"A knowledge base category; parent_cat \"0\" is a main category. getKBCategories lists id, parent_cat, name and description, in sort_order then id order, and leaves out a category whose `visible` is \"0\" or under one that is (staff notes kept out of a help centre).","type":"object","additionalProperties":false,"required":["id","parent_cat","name","description","visible","sort_order"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"parent_cat":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"description":{"type":"string"},"visible":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" when clients see the category and its articles"},"sort_order":{"type":"string","pattern":"^[0-9]+$"}}};
 
 function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -16364,7 +16364,7 @@ break;
 }
 }
 else {
-validate229.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema548.type,parentSchema:schema548,data}];
+validate229.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema549.type,parentSchema:schema549,data}];
 return false;
 }
 }
@@ -16373,7 +16373,7 @@ return errors === 0;
 }
 
 export const kb_articles = validate231;
-const schema549 = {"type":"array","items":{"$ref":"kb_article.json"}};
+const schema550 = {"type":"array","items":{"$ref":"kb_article.json"}};
 const schema420 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/kb_article.json","title":"KbArticle","description":"A knowledge base article in category cat_id, in the published getKBArticle field names. The bundled world has one language (language_id \"1\"), so the per-language maps getKBArticle shows (tag_title, tag_body, tag_slug, mode) are made from title, body and slug when answered. `registered` \"1\" marks an article for signed-in clients only: the admin API shows it anyway, with the flag, for a help centre to decide. `tags` maps a tag id to its name, and one tag id names one tag across all articles.","type":"object","additionalProperties":false,"required":["id","language_id","cat_id","title","body","registered","options","sort_order","views","slug","upvotes","downvotes","tags"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"language_id":{"$ref":"../common/defs.json#/definitions/id"},"cat_id":{"$ref":"../common/defs.json#/definitions/id"},"title":{"type":"string"},"body":{"type":"string","description":"the article's HTML"},"registered":{"$ref":"../common/defs.json#/definitions/flag"},"options":{"type":"string","pattern":"^[0-9]+$"},"sort_order":{"type":"string","pattern":"^[0-9]+$"},"views":{"type":"string","pattern":"^[0-9]+$"},"slug":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"upvotes":{"type":"string","pattern":"^[0-9]+$"},"downvotes":{"type":"string","pattern":"^[0-9]+$"},"tags":{"$ref":"#/definitions/tags"}},"definitions":{"tags":{"title":"KbTags","description":"tag names keyed by tag id, such as {\"721\": \"billing\"}","type":"object","propertyNames":{"pattern":"^[0-9]+$"},"additionalProperties":{"type":"string","minLength":1}}}};
 const schema425 = {"title":"KbTags","description":"tag names keyed by tag id, such as {\"721\": \"billing\"}","type":"object","propertyNames":{"pattern":"^[0-9]+$"},"additionalProperties":{"type":"string","minLength":1}};
 const pattern321 = new RegExp("^[a-z0-9]+(-[a-z0-9]+)*$", "u");
@@ -16747,7 +16747,7 @@ break;
 }
 }
 else {
-validate231.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema549.type,parentSchema:schema549,data}];
+validate231.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema550.type,parentSchema:schema550,data}];
 return false;
 }
 }
@@ -16756,7 +16756,7 @@ return errors === 0;
 }
 
 export const affiliates = validate233;
-const schema550 = {"type":"array","items":{"$ref":"affiliate.json"}};
+const schema551 = {"type":"array","items":{"$ref":"affiliate.json"}};
 const schema426 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/affiliate.json","title":"Affiliate","description":"A client's affiliate account: the orders it referred are in affiliate_referrals. `balance` is what its commissions earned less `total_withdrawn`, in the affiliate's currency; it grows only when a referred order's invoice is paid (src/domain/affiliates.ts). getAffiliates joins in the client's names and counts the referrals.","type":"object","additionalProperties":false,"required":["id","client_id","date_created","status","currency_id","commission_rate","balance","total_withdrawn","visits"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"client_id":{"$ref":"../common/defs.json#/definitions/id","description":"The main client whose affiliate account this is; a client has at most one."},"date_created":{"$ref":"../common/defs.json#/definitions/datetime"},"status":{"type":"string","enum":["Active","Inactive"],"description":"Only an Active affiliate can be given new referrals."},"currency_id":{"$ref":"../common/defs.json#/definitions/id","description":"The currency its commissions, balance and withdrawals are kept in."},"commission_rate":{"$ref":"../common/defs.json#/definitions/decimal","description":"The percentage of a referred order's total it earns, such as \"10.00\"."},"balance":{"$ref":"../common/defs.json#/definitions/decimal"},"total_withdrawn":{"$ref":"../common/defs.json#/definitions/decimal"},"visits":{"type":"string","pattern":"^(0|[1-9][0-9]*)$","description":"How many times its referral link was followed, a whole number as a string."}}};
 
 function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -17012,7 +17012,7 @@ break;
 }
 }
 else {
-validate233.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema550.type,parentSchema:schema550,data}];
+validate233.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema551.type,parentSchema:schema551,data}];
 return false;
 }
 }
@@ -17021,7 +17021,7 @@ return errors === 0;
 }
 
 export const affiliate_referrals = validate235;
-const schema551 = {"type":"array","items":{"$ref":"affiliate_referral.json"}};
+const schema552 = {"type":"array","items":{"$ref":"affiliate_referral.json"}};
 const schema434 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/affiliate_referral.json","title":"AffiliateReferral","description":"An order an affiliate referred and the commission it brings, in the affiliate's currency: the affiliate's `commission_rate` of the order's total, converted at the currencies' rates when the order was referred. An order has at most one. The commission is Pending until the order's invoice is paid (at once for an order without an invoice), then Earned and added to the affiliate's balance. An Earned referral of a deleted order stays as history with `order_id` \"0\".","type":"object","additionalProperties":false,"required":["id","affiliate_id","order_id","date_created","commission","status","date_earned"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"affiliate_id":{"$ref":"../common/defs.json#/definitions/id"},"order_id":{"$ref":"../common/defs.json#/definitions/id","description":"The referred order, \"0\" once an Earned referral's order was deleted."},"date_created":{"$ref":"../common/defs.json#/definitions/datetime","description":"When the order was referred to the affiliate."},"commission":{"$ref":"../common/defs.json#/definitions/decimal"},"status":{"type":"string","enum":["Pending","Earned"]},"date_earned":{"$ref":"../common/defs.json#/definitions/datetime","description":"When the commission was added to the affiliate's balance, 0000-00-00 00:00:00 while Pending."}}};
 
 function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -17232,7 +17232,7 @@ break;
 }
 }
 else {
-validate235.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema551.type,parentSchema:schema551,data}];
+validate235.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema552.type,parentSchema:schema552,data}];
 return false;
 }
 }
@@ -17241,7 +17241,7 @@ return errors === 0;
 }
 
 export const language_lines = validate237;
-const schema552 = {"type":"array","items":{"$ref":"language_line.json"}};
+const schema553 = {"type":"array","items":{"$ref":"language_line.json"}};
 const schema441 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/language_line.json","title":"LanguageLine","description":"A translation added with addLanguageLines: one text per language group (`target`: admin or user), section and keyword.","type":"object","additionalProperties":false,"required":["id","target","section","keyword","text"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"target":{"type":"string","enum":["admin","user"]},"section":{"type":"string"},"keyword":{"type":"string"},"text":{"type":"string"}}};
 
 function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -17379,7 +17379,7 @@ break;
 }
 }
 else {
-validate237.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema552.type,parentSchema:schema552,data}];
+validate237.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema553.type,parentSchema:schema553,data}];
 return false;
 }
 }
@@ -17388,7 +17388,7 @@ return errors === 0;
 }
 
 export const metered_variables = validate239;
-const schema553 = {"type":"array","items":{"$ref":"metered_variable.json"}};
+const schema554 = {"type":"array","items":{"$ref":"metered_variable.json"}};
 const schema443 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/metered_variable.json","title":"MeteredVariable","description":"A metered billing variable of a product, in meteredGetVariables' wire shape: what is measured (`variable_name`, the name meteredAddUsage takes), its unit, cycle, pricing scheme and price brackets. Schemes: `tiered` charges each recorded quantity at the price of the bracket that quantity falls in; `volume` charges the period's total quantity at the price of the bracket the total falls in. A bracket holds quantities from `qty` up to (not including) `qty_max`; `qty_max` \"0\" has no upper end. Prices are per unit, with 4 decimals.","type":"object","additionalProperties":false,"required":["id","product_id","name","variable_name","unit_name","cycle","scheme","options","prices"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"product_id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"variable_name":{"type":"string","pattern":"^[A-Za-z0-9_]{1,64}$"},"unit_name":{"type":"string"},"cycle":{"type":"string","enum":["Monthly"],"description":"billed with the service's renewal: the published samples show Monthly only"},"scheme":{"type":"string","enum":["tiered","volume"]},"options":{"type":"string","description":"\"0\" in every published sample; kept, never read"},"prices":{"type":"array","items":{"$ref":"#/definitions/price"}}},"definitions":{"price":{"title":"MeteredPrice","type":"object","additionalProperties":false,"required":["id","variable_id","qty","qty_max","price"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"variable_id":{"$ref":"../common/defs.json#/definitions/id"},"qty":{"type":"string","pattern":"^[0-9]+$"},"qty_max":{"type":"string","pattern":"^[0-9]+$","description":"\"0\": no upper end"},"price":{"type":"string","pattern":"^[0-9]+\\.[0-9]{4}$"}}}}};
 const pattern342 = new RegExp("^[A-Za-z0-9_]{1,64}$", "u");
 const schema446 = {"title":"MeteredPrice","type":"object","additionalProperties":false,"required":["id","variable_id","qty","qty_max","price"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"variable_id":{"$ref":"../common/defs.json#/definitions/id"},"qty":{"type":"string","pattern":"^[0-9]+$"},"qty_max":{"type":"string","pattern":"^[0-9]+$","description":"\"0\": no upper end"},"price":{"type":"string","pattern":"^[0-9]+\\.[0-9]{4}$"}}};
@@ -17765,7 +17765,7 @@ break;
 }
 }
 else {
-validate239.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema553.type,parentSchema:schema553,data}];
+validate239.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema554.type,parentSchema:schema554,data}];
 return false;
 }
 }
@@ -17774,7 +17774,7 @@ return errors === 0;
 }
 
 export const metered_usage = validate241;
-const schema554 = {"type":"array","items":{"$ref":"metered_usage.json"}};
+const schema555 = {"type":"array","items":{"$ref":"metered_usage.json"}};
 const schema449 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/metered_usage.json","title":"MeteredUsage","description":"One usage record of a service's metered variable (meteredAddUsage). `charge` is what it costs, given by the caller or worked out when it was recorded; `charged` is \"1\" when the caller gave it. `invoice_id` is \"0\" until the daily run bills the record on the service's renewal invoice; the current period (meteredGetUsage) is the records not billed yet.","type":"object","additionalProperties":false,"required":["id","account_id","variable_id","date_created","date_updated","qty","charge","charged","output","rawoutput","invoice_id"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"account_id":{"$ref":"../common/defs.json#/definitions/id"},"variable_id":{"$ref":"../common/defs.json#/definitions/id"},"date_created":{"$ref":"../common/defs.json#/definitions/datetime"},"date_updated":{"$ref":"../common/defs.json#/definitions/datetime"},"qty":{"type":"string","pattern":"^[0-9]{1,12}(\\.[0-9]{1,4})?$","description":"a quantity of at most 4 decimals, such as 2 or 1.5"},"charge":{"$ref":"../common/defs.json#/definitions/decimal"},"charged":{"$ref":"../common/defs.json#/definitions/flag"},"output":{"type":"string"},"rawoutput":{"type":"string"},"invoice_id":{"$ref":"../common/defs.json#/definitions/id"}}};
 const pattern353 = new RegExp("^[0-9]{1,12}(\\.[0-9]{1,4})?$", "u");
 
@@ -18059,7 +18059,7 @@ break;
 }
 }
 else {
-validate241.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema554.type,parentSchema:schema554,data}];
+validate241.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema555.type,parentSchema:schema555,data}];
 return false;
 }
 }
@@ -18068,7 +18068,7 @@ return errors === 0;
 }
 
 export const product_forms = validate243;
-const schema555 = {"type":"array","items":{"$ref":"product_form.json"}};
+const schema556 = {"type":"array","items":{"$ref":"product_form.json"}};
 const schema458 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/product_form.json","title":"ProductForm","description":"A configurable option category (a \"form\") of a product, in the shape of the vendor's getProductForm `field`: its kind under `type` (billsim keeps two: `select`, one item of a list, and `qty`, a number of units of the form's single item), name, key, variable, description, `options` flags (\"0\"), `config` (a qty form's `minvalue` and `maxvalue`, whole numbers as strings; a select's `defaultvalue`, \"\" as published) and its items with their recurring prices per cycle. An item price is what the item adds to a service's recurring price on that cycle, in the main currency, per unit for a qty form. Options charge no setup fee in billsim, so items keep no setup prices.","type":"object","additionalProperties":false,"required":["id","product_id","type","name","key","variable","description","options","config","items"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"product_id":{"$ref":"../common/defs.json#/definitions/id"},"type":{"type":"string","enum":["select","qty"]},"name":{"type":"string"},"key":{"type":"string"},"variable":{"type":"string"},"description":{"type":"string"},"options":{"type":"string","pattern":"^[0-9]+$","description":"the field flags bitmask the vendor publishes (1 required, 2 shown in admin, 4 hidden from client); kept as given"},"config":{"type":"object","additionalProperties":false,"properties":{"defaultvalue":{"type":"string"},"minvalue":{"type":"string","pattern":"^[0-9]+$"},"maxvalue":{"type":"string","pattern":"^[0-9]+$"}}},"items":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/item"}}},"definitions":{"item":{"title":"ProductFormItem","type":"object","additionalProperties":false,"required":["id","name","variable_id","paytype","sort_order","m","q","s","a","b","t","p4","p5","d","w","h"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"variable_id":{"type":"string"},"paytype":{"type":"string","enum":["Regular"]},"sort_order":{"type":"string","pattern":"^-?[0-9]+$"},"m":{"$ref":"../common/defs.json#/definitions/decimal"},"q":{"$ref":"../common/defs.json#/definitions/decimal"},"s":{"$ref":"../common/defs.json#/definitions/decimal"},"a":{"$ref":"../common/defs.json#/definitions/decimal"},"b":{"$ref":"../common/defs.json#/definitions/decimal"},"t":{"$ref":"../common/defs.json#/definitions/decimal"},"p4":{"$ref":"../common/defs.json#/definitions/decimal"},"p5":{"$ref":"../common/defs.json#/definitions/decimal"},"d":{"$ref":"../common/defs.json#/definitions/decimal"},"w":{"$ref":"../common/defs.json#/definitions/decimal"},"h":{"$ref":"../common/defs.json#/definitions/decimal"}}}}};
 const schema461 = {"title":"ProductFormItem","type":"object","additionalProperties":false,"required":["id","name","variable_id","paytype","sort_order","m","q","s","a","b","t","p4","p5","d","w","h"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"variable_id":{"type":"string"},"paytype":{"type":"string","enum":["Regular"]},"sort_order":{"type":"string","pattern":"^-?[0-9]+$"},"m":{"$ref":"../common/defs.json#/definitions/decimal"},"q":{"$ref":"../common/defs.json#/definitions/decimal"},"s":{"$ref":"../common/defs.json#/definitions/decimal"},"a":{"$ref":"../common/defs.json#/definitions/decimal"},"b":{"$ref":"../common/defs.json#/definitions/decimal"},"t":{"$ref":"../common/defs.json#/definitions/decimal"},"p4":{"$ref":"../common/defs.json#/definitions/decimal"},"p5":{"$ref":"../common/defs.json#/definitions/decimal"},"d":{"$ref":"../common/defs.json#/definitions/decimal"},"w":{"$ref":"../common/defs.json#/definitions/decimal"},"h":{"$ref":"../common/defs.json#/definitions/decimal"}}};
 
@@ -18762,7 +18762,7 @@ break;
 }
 }
 else {
-validate243.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema555.type,parentSchema:schema555,data}];
+validate243.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema556.type,parentSchema:schema556,data}];
 return false;
 }
 }
@@ -18771,7 +18771,7 @@ return errors === 0;
 }
 
 export const account_forms = validate245;
-const schema556 = {"type":"array","items":{"$ref":"account_form.json"}};
+const schema557 = {"type":"array","items":{"$ref":"account_form.json"}};
 const schema474 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/account_form.json","title":"AccountForm","description":"The value a service (account) has chosen in one configurable option category of its product: the item (for a select) and the quantity (\"1\" for a select; the number of units for a qty form, whose item is the form's single item). One record per account and form; a form without a record adds nothing to the service's price.","type":"object","additionalProperties":false,"required":["id","account_id","form_id","item_id","qty"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"account_id":{"$ref":"../common/defs.json#/definitions/id"},"form_id":{"$ref":"../common/defs.json#/definitions/id"},"item_id":{"$ref":"../common/defs.json#/definitions/id"},"qty":{"type":"string","pattern":"^[0-9]+$"}}};
 
 function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -18940,7 +18940,7 @@ break;
 }
 }
 else {
-validate245.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema556.type,parentSchema:schema556,data}];
+validate245.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema557.type,parentSchema:schema557,data}];
 return false;
 }
 }
@@ -18949,7 +18949,7 @@ return errors === 0;
 }
 
 export const client_mfa = validate247;
-const schema557 = {"type":"array","items":{"$ref":"client_mfa.json"}};
+const schema558 = {"type":"array","items":{"$ref":"client_mfa.json"}};
 const schema479 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/client_mfa.json","title":"ClientMfa","description":"Two-factor authentication a client or contact has turned on for the client area: a login at the customer's door then answers `token: null` with an `mfa` challenge, finished by POST /api/mfa/verify with a TOTP code (RFC 6238: SHA-1, 6 digits, 30 s) computed from `secret` at the session's time. Kept apart from the client record, which the Admin API answers.","type":"object","additionalProperties":false,"required":["id","client_id","method","secret"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"method":{"type":"string","enum":["google_authenticator"],"description":"the method's name as the login's `mfa.methods` lists it"},"secret":{"type":"string","pattern":"^[A-Z2-7]{16,64}$","description":"the TOTP secret in base32, as an authenticator app takes it"}}};
 const pattern381 = new RegExp("^[A-Z2-7]{16,64}$", "u");
 
@@ -19091,7 +19091,7 @@ break;
 }
 }
 else {
-validate247.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema557.type,parentSchema:schema557,data}];
+validate247.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema558.type,parentSchema:schema558,data}];
 return false;
 }
 }
@@ -19100,7 +19100,7 @@ return errors === 0;
 }
 
 export const userapi_keys = validate249;
-const schema558 = {"type":"array","items":{"$ref":"userapi_key.json"}};
+const schema559 = {"type":"array","items":{"$ref":"userapi_key.json"}};
 const schema482 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/userapi_key.json","title":"UserApiKey","description":"The RSA key pair the session signs the customer's door's tokens with (RS256, as an installation's User API configures one). Made on the session's first login and kept with the world, so a --data restart keeps tokens valid; a reset drops it, and with it every token signed before. A world may bring its own (PEM, PKCS#8 and SPKI).","type":"object","additionalProperties":false,"required":["id","private_key","public_key","created"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"private_key":{"type":"string","description":"PKCS#8 PEM"},"public_key":{"type":"string","description":"SPKI PEM"},"created":{"$ref":"../common/defs.json#/definitions/datetime"}}};
 
 function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -19229,7 +19229,7 @@ break;
 }
 }
 else {
-validate249.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema558.type,parentSchema:schema558,data}];
+validate249.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema559.type,parentSchema:schema559,data}];
 return false;
 }
 }
@@ -19238,8 +19238,8 @@ return errors === 0;
 }
 
 export const userapi_tokens = validate251;
-const schema559 = {"type":"array","items":{"$ref":"userapi_token.json"}};
-const schema485 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/userapi_token.json","title":"UserApiToken","description":"What the customer's door keeps of a token it gave out. A `login` row is one login (POST /api/login, or a finished two-factor login): its refresh token's hash (replaced at every refresh, so a used refresh token stops working) and the access tokens ended by /api/logout; /api/revoke ends the whole login. A `personal` row is a personal access token (POST /api/tokens): only its hash is kept, the token itself is shown once. Access tokens are JWTs naming their login row (`sid`), never stored.","type":"object","additionalProperties":false,"required":["id","type","client_id","name","secret","created","expires","revoked","ended"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"type":{"type":"string","enum":["login","personal"]},"client_id":{"$ref":"../common/defs.json#/definitions/id","description":"the client or contact (a clients row) the token stands for"},"name":{"type":"string","description":"a personal token's name; \"\" for a login"},"secret":{"type":"string","pattern":"^[0-9a-f]{64}$","description":"sha256 (hex) of the refresh token (login) or of the personal token"},"created":{"$ref":"../common/defs.json#/definitions/datetime"},"expires":{"description":"when the refresh token (login) or the personal token stops working, on the session's clock; \"0000-00-00 00:00:00\" for a personal token without an end","anyOf":[{"$ref":"../common/defs.json#/definitions/datetime"},{"const":"0000-00-00 00:00:00"}]},"revoked":{"$ref":"../common/defs.json#/definitions/flag"},"ended":{"type":"array","description":"the `jti` of each access token of this login ended by /api/logout","items":{"type":"string"}}}};
+const schema560 = {"type":"array","items":{"$ref":"userapi_token.json"}};
+const schema485 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/userapi_token.json","title":"UserApiToken","description":"What the customer's door keeps of a token it gave out. A `login` row is one login (POST /api/login, or a finished two-factor login): its refresh token's hash (replaced at every refresh, so a used refresh token stops working) and the access tokens ended by /api/logout; /api/revoke ends the whole login. A `personal` row is a personal access token (POST /api/tokens): only its hash is kept, the token itself is shown once. Access tokens are JWTs naming their login row (`sid`), never stored.","type":"object","additionalProperties":false,"required":["id","type","client_id","name","secret","created","expires","revoked","ended"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"type":{"type":"string","enum":["login","personal"]},"client_id":{"$ref":"../common/defs.json#/definitions/id","description":"the client or contact (a clients row) the token stands for"},"name":{"type":"string","description":"a personal token's name; \"\" for a login"},"secret":{"type":"string","pattern":"^[0-9a-f]{64}$","description":"sha256 (hex) of the refresh token (login) or of the personal token"},"created":{"$ref":"../common/defs.json#/definitions/datetime"},"expires":{"description":"when the refresh token (login) or the personal token stops working, on the session's clock; \"0000-00-00 00:00:00\" for a personal token without an end","anyOf":[{"$ref":"../common/defs.json#/definitions/datetime"},{"const":"0000-00-00 00:00:00"}]},"revoked":{"$ref":"../common/defs.json#/definitions/flag"},"access_id":{"$ref":"../common/defs.json#/definitions/id","description":"the guest access grant (client_guests) the login or personal token entered the host's profile by; absent for a person's own profile"},"ended":{"type":"array","description":"the `jti` of each access token of this login ended by /api/logout","items":{"type":"string"}}}};
 const pattern386 = new RegExp("^[0-9a-f]{64}$", "u");
 
 function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -19474,28 +19474,19 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.ended !== undefined){
-let data8 = data.ended;
+if(data.access_id !== undefined){
+let data8 = data.access_id;
 const _errs29 = errors;
-if(errors === _errs29){
-if(Array.isArray(data8)){
-var valid7 = true;
-const len0 = data8.length;
-for(let i0=0; i0<len0; i0++){
-let data9 = data8[i0];
-const _errs31 = errors;
-if(typeof data9 !== "string"){
-validate140.errors = [{instancePath:instancePath+"/ended/" + i0,schemaPath:"#/properties/ended/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema485.properties.ended.items.type,parentSchema:schema485.properties.ended.items,data:data9}];
+const _errs30 = errors;
+if(errors === _errs30){
+if(typeof data8 === "string"){
+if(!pattern0.test(data8)){
+validate140.errors = [{instancePath:instancePath+"/access_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data8}];
 return false;
-}
-var valid7 = _errs31 === errors;
-if(!valid7){
-break;
-}
 }
 }
 else {
-validate140.errors = [{instancePath:instancePath+"/ended",schemaPath:"#/properties/ended/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema485.properties.ended.type,parentSchema:schema485.properties.ended,data:data8}];
+validate140.errors = [{instancePath:instancePath+"/access_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data8}];
 return false;
 }
 }
@@ -19503,6 +19494,38 @@ var valid0 = _errs29 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
+if(data.ended !== undefined){
+let data9 = data.ended;
+const _errs32 = errors;
+if(errors === _errs32){
+if(Array.isArray(data9)){
+var valid8 = true;
+const len0 = data9.length;
+for(let i0=0; i0<len0; i0++){
+let data10 = data9[i0];
+const _errs34 = errors;
+if(typeof data10 !== "string"){
+validate140.errors = [{instancePath:instancePath+"/ended/" + i0,schemaPath:"#/properties/ended/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema485.properties.ended.items.type,parentSchema:schema485.properties.ended.items,data:data10}];
+return false;
+}
+var valid8 = _errs34 === errors;
+if(!valid8){
+break;
+}
+}
+}
+else {
+validate140.errors = [{instancePath:instancePath+"/ended",schemaPath:"#/properties/ended/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema485.properties.ended.type,parentSchema:schema485.properties.ended,data:data9}];
+return false;
+}
+}
+var valid0 = _errs32 === errors;
+}
+else {
+var valid0 = true;
+}
 }
 }
 }
@@ -19545,7 +19568,7 @@ break;
 }
 }
 else {
-validate251.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema559.type,parentSchema:schema559,data}];
+validate251.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema560.type,parentSchema:schema560,data}];
 return false;
 }
 }
@@ -19554,8 +19577,8 @@ return errors === 0;
 }
 
 export const portal_notifications = validate253;
-const schema560 = {"type":"array","items":{"$ref":"portal_notification.json"}};
-const schema491 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/portal_notification.json","title":"PortalNotification","description":"A notification a client sees in its client area and at the customer's door (GET /api/notifications), until it is acknowledged (PUT /api/notifications/{id}/ack). No installation publishes the record: the fields follow HostBill's naming, `rel_type`/`rel_id` as the door's filters name them. Domain rules add one (src/domain/notifications.ts): a staff reply to the client's ticket, an invoice issued to the client. It belongs to the main client; its contacts see it as far as their privileges let them see what it is about.","type":"object","additionalProperties":false,"required":["id","client_id","rel_type","rel_id","subject","message","date","read"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"client_id":{"$ref":"../common/defs.json#/definitions/id","description":"the main client the notification is for"},"rel_type":{"type":"string","enum":["Ticket","Invoice"],"description":"what the notification is about"},"rel_id":{"type":"string","pattern":"^[0-9]+$","description":"the record as the customer's door names it: an invoice's id (GET /api/invoice/{id}), a ticket's 6-digit number (GET /api/tickets/{number})"},"subject":{"type":"string"},"message":{"type":"string"},"date":{"$ref":"../common/defs.json#/definitions/datetime"},"read":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" once acknowledged"}}};
+const schema561 = {"type":"array","items":{"$ref":"portal_notification.json"}};
+const schema492 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/portal_notification.json","title":"PortalNotification","description":"A notification a client sees in its client area and at the customer's door (GET /api/notifications), until it is acknowledged (PUT /api/notifications/{id}/ack). No installation publishes the record: the fields follow HostBill's naming, `rel_type`/`rel_id` as the door's filters name them. Domain rules add one (src/domain/notifications.ts): a staff reply to the client's ticket, an invoice issued to the client. It belongs to the main client; its contacts see it as far as their privileges let them see what it is about.","type":"object","additionalProperties":false,"required":["id","client_id","rel_type","rel_id","subject","message","date","read"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"client_id":{"$ref":"../common/defs.json#/definitions/id","description":"the main client the notification is for"},"rel_type":{"type":"string","enum":["Ticket","Invoice"],"description":"what the notification is about"},"rel_id":{"type":"string","pattern":"^[0-9]+$","description":"the record as the customer's door names it: an invoice's id (GET /api/invoice/{id}), a ticket's 6-digit number (GET /api/tickets/{number})"},"subject":{"type":"string"},"message":{"type":"string"},"date":{"$ref":"../common/defs.json#/definitions/datetime"},"read":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" once acknowledged"}}};
 
 function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://billsim.local/schemas/resources/portal_notification.json" */;
@@ -19565,14 +19588,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((((((data.id === undefined) && (missing0 = "id")) || ((data.client_id === undefined) && (missing0 = "client_id"))) || ((data.rel_type === undefined) && (missing0 = "rel_type"))) || ((data.rel_id === undefined) && (missing0 = "rel_id"))) || ((data.subject === undefined) && (missing0 = "subject"))) || ((data.message === undefined) && (missing0 = "message"))) || ((data.date === undefined) && (missing0 = "date"))) || ((data.read === undefined) && (missing0 = "read"))){
-validate142.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema491.required,parentSchema:schema491,data}];
+validate142.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema492.required,parentSchema:schema492,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((((((((key0 === "id") || (key0 === "client_id")) || (key0 === "rel_type")) || (key0 === "rel_id")) || (key0 === "subject")) || (key0 === "message")) || (key0 === "date")) || (key0 === "read"))){
-validate142.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema491,data}];
+validate142.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema492,data}];
 return false;
 break;
 }
@@ -19626,11 +19649,11 @@ if(data.rel_type !== undefined){
 let data2 = data.rel_type;
 const _errs8 = errors;
 if(typeof data2 !== "string"){
-validate142.errors = [{instancePath:instancePath+"/rel_type",schemaPath:"#/properties/rel_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema491.properties.rel_type.type,parentSchema:schema491.properties.rel_type,data:data2}];
+validate142.errors = [{instancePath:instancePath+"/rel_type",schemaPath:"#/properties/rel_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema492.properties.rel_type.type,parentSchema:schema492.properties.rel_type,data:data2}];
 return false;
 }
 if(!((data2 === "Ticket") || (data2 === "Invoice"))){
-validate142.errors = [{instancePath:instancePath+"/rel_type",schemaPath:"#/properties/rel_type/enum",keyword:"enum",params:{allowedValues: schema491.properties.rel_type.enum},message:"must be equal to one of the allowed values",schema:schema491.properties.rel_type.enum,parentSchema:schema491.properties.rel_type,data:data2}];
+validate142.errors = [{instancePath:instancePath+"/rel_type",schemaPath:"#/properties/rel_type/enum",keyword:"enum",params:{allowedValues: schema492.properties.rel_type.enum},message:"must be equal to one of the allowed values",schema:schema492.properties.rel_type.enum,parentSchema:schema492.properties.rel_type,data:data2}];
 return false;
 }
 var valid0 = _errs8 === errors;
@@ -19645,12 +19668,12 @@ const _errs10 = errors;
 if(errors === _errs10){
 if(typeof data3 === "string"){
 if(!pattern0.test(data3)){
-validate142.errors = [{instancePath:instancePath+"/rel_id",schemaPath:"#/properties/rel_id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema491.properties.rel_id,data:data3}];
+validate142.errors = [{instancePath:instancePath+"/rel_id",schemaPath:"#/properties/rel_id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema492.properties.rel_id,data:data3}];
 return false;
 }
 }
 else {
-validate142.errors = [{instancePath:instancePath+"/rel_id",schemaPath:"#/properties/rel_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema491.properties.rel_id.type,parentSchema:schema491.properties.rel_id,data:data3}];
+validate142.errors = [{instancePath:instancePath+"/rel_id",schemaPath:"#/properties/rel_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema492.properties.rel_id.type,parentSchema:schema492.properties.rel_id,data:data3}];
 return false;
 }
 }
@@ -19664,7 +19687,7 @@ if(data.subject !== undefined){
 let data4 = data.subject;
 const _errs12 = errors;
 if(typeof data4 !== "string"){
-validate142.errors = [{instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema491.properties.subject.type,parentSchema:schema491.properties.subject,data:data4}];
+validate142.errors = [{instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema492.properties.subject.type,parentSchema:schema492.properties.subject,data:data4}];
 return false;
 }
 var valid0 = _errs12 === errors;
@@ -19677,7 +19700,7 @@ if(data.message !== undefined){
 let data5 = data.message;
 const _errs14 = errors;
 if(typeof data5 !== "string"){
-validate142.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema491.properties.message.type,parentSchema:schema491.properties.message,data:data5}];
+validate142.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema492.properties.message.type,parentSchema:schema492.properties.message,data:data5}];
 return false;
 }
 var valid0 = _errs14 === errors;
@@ -19735,7 +19758,7 @@ var valid0 = true;
 }
 }
 else {
-validate142.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema491.type,parentSchema:schema491,data}];
+validate142.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema492.type,parentSchema:schema492,data}];
 return false;
 }
 }
@@ -19764,7 +19787,7 @@ break;
 }
 }
 else {
-validate253.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema560.type,parentSchema:schema560,data}];
+validate253.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema561.type,parentSchema:schema561,data}];
 return false;
 }
 }
@@ -19773,18 +19796,18 @@ return errors === 0;
 }
 
 export const stubs = validate255;
-const schema561 = {"type":"array","items":{"$ref":"stub.json"}};
-const schema496 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/stub.json","title":"Stub","description":"A call answered the session's own way instead of by the simulation (billsim's own collection). A request of `call` that carries every value of `params` gets, instead of the simulated answer: the success envelope with the keys of `answer` (its string values are Handlebars templates with `params`, `call`, `server_time` and `now` in scope: at most 200 expressions `{{...}}` in all of them, blocks nested at most 8 deep, no partials, an answer at most 32 levels deep; filled in for one request within 100000 steps, each pass of a loop costing the expressions inside it, and 4 MB of text, else that request gets an error naming the stub), the error envelope with the messages of `error`, or a failure below the envelope (`failure`); `status` and `delayMs` as for faults. A stubbed request runs no simulation and changes no state but the stub's own count. The stub with the most `params` that match applies, then the newest. Without `times` a stub lasts until removed. A fixtures folder may ship a stubs.json: a reset returns to those, and snapshots and --data carry the rest like any record.","type":"object","additionalProperties":false,"required":["id","call"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"call":{"$ref":"../control/stub_spec.json#/properties/call"},"params":{"$ref":"../control/stub_spec.json#/properties/params"},"answer":{"$ref":"../control/stub_spec.json#/properties/answer"},"error":{"$ref":"../control/stub_spec.json#/properties/error"},"status":{"$ref":"../control/stub_spec.json#/properties/status"},"delayMs":{"$ref":"../control/stub_spec.json#/properties/delayMs"},"times":{"$ref":"../control/stub_spec.json#/properties/times"},"failure":{"$ref":"../control/stub_spec.json#/properties/failure"},"remaining":{"type":["integer","null"],"minimum":1,"description":"the requests it still answers; null or absent: as times says (every one, without times)"},"hits":{"type":"integer","minimum":0,"description":"in the control routes' answers only (never stored): the requests it answered since it was added or the session was last reset"},"warnings":{"type":"array","maxItems":10,"items":{"type":"string"},"tsType":"string[]","description":"in the answer that adds it only (never stored): what looks wrong but is allowed, such as a call name billsim does not simulate that is close to one it does"}}};
-const schema499 = {"type":"string","pattern":"^([A-Za-z][A-Za-z0-9_]{0,63}|(GET|POST|PUT|DELETE) /api(/[^/\\s?#]{1,128}){1,16})$","description":"a call name: a letter, then up to 63 letters, digits or _ (simulated by billsim or not); or a route of the customer's door, its method and path: \"GET /api/service/{id}/vms\" ({placeholders} match any one segment and join params) or \"GET /api/service/7/vms\""};
-const schema500 = {"title":"StubParams","type":"object","maxProperties":50,"propertyNames":{"pattern":"^[A-Za-z0-9_.\\-\\[\\]]{1,200}$"},"additionalProperties":{"anyOf":[{"type":"string","maxLength":1000},{"type":"number"},{"type":"boolean"}]},"tsType":"Record<string, string | number | boolean>","description":"an object of up to 50 parameters, each a value the request must carry as its call reads it: a text, a number (5 matches id=5 and {\"id\": 5}) or a boolean (true matches a flag sent as 1, true or yes); a list call's page and perpage are the first page and its size when the request names none, so a stub for page 0 answers a request without page (bracket keys as the API reads them, such as \"products[0][name]\"; a key no request can carry is refused: an empty step such as \"items[]\", or a name every object has, such as __proto__, constructor or toString)"};
-const schema501 = {"title":"StubAnswer","type":"object","tsType":"Record<string, unknown>","description":"an object of the call's own keys, at most 1 MB as JSON, without success, call and server_time (billsim writes them); string values anywhere in it are Handlebars templates"};
-const schema502 = {"title":"StubMessages","type":"array","minItems":1,"maxItems":10,"items":{"type":"string","minLength":1,"maxLength":1000},"tsType":"string[]","description":"a list of 1 to 10 messages, each 1 to 1000 characters"};
-const schema503 = {"type":"integer","minimum":200,"maximum":599,"description":"a whole number from 200 to 599: the HTTP status of the answer, the error, or the empty, malformed, html (502 without it) or slow failure; a reset sends none, so it takes no status"};
-const schema504 = {"type":"integer","minimum":0,"maximum":60000,"description":"a whole number from 0 to 60000 (for the slow failure: the time the body is dripped over)"};
-const schema505 = {"type":"integer","minimum":1,"maximum":1000000,"description":"a whole number from 1 to 1000000"};
-const schema506 = {"type":"string","enum":["reset","empty","malformed","html","slow"],"description":"one of reset (the connection is closed without an answer), empty (HTTP 200 with no body), malformed (HTTP 200 with a body that is not JSON), html (HTTP 502 with a proxy's HTML page) or slow (the answer's body dripped over delayMs: the stub's answer or error, else the answer the call would give, simulated or forwarded)"};
-const pattern394 = new RegExp("^([A-Za-z][A-Za-z0-9_]{0,63}|(GET|POST|PUT|DELETE) /api(/[^/\\s?#]{1,128}){1,16})$", "u");
-const pattern395 = new RegExp("^[A-Za-z0-9_.\\-\\[\\]]{1,200}$", "u");
+const schema562 = {"type":"array","items":{"$ref":"stub.json"}};
+const schema497 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/stub.json","title":"Stub","description":"A call answered the session's own way instead of by the simulation (billsim's own collection). A request of `call` that carries every value of `params` gets, instead of the simulated answer: the success envelope with the keys of `answer` (its string values are Handlebars templates with `params`, `call`, `server_time` and `now` in scope: at most 200 expressions `{{...}}` in all of them, blocks nested at most 8 deep, no partials, an answer at most 32 levels deep; filled in for one request within 100000 steps, each pass of a loop costing the expressions inside it, and 4 MB of text, else that request gets an error naming the stub), the error envelope with the messages of `error`, or a failure below the envelope (`failure`); `status` and `delayMs` as for faults. A stubbed request runs no simulation and changes no state but the stub's own count. The stub with the most `params` that match applies, then the newest. Without `times` a stub lasts until removed. A fixtures folder may ship a stubs.json: a reset returns to those, and snapshots and --data carry the rest like any record.","type":"object","additionalProperties":false,"required":["id","call"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"call":{"$ref":"../control/stub_spec.json#/properties/call"},"params":{"$ref":"../control/stub_spec.json#/properties/params"},"answer":{"$ref":"../control/stub_spec.json#/properties/answer"},"error":{"$ref":"../control/stub_spec.json#/properties/error"},"status":{"$ref":"../control/stub_spec.json#/properties/status"},"delayMs":{"$ref":"../control/stub_spec.json#/properties/delayMs"},"times":{"$ref":"../control/stub_spec.json#/properties/times"},"failure":{"$ref":"../control/stub_spec.json#/properties/failure"},"remaining":{"type":["integer","null"],"minimum":1,"description":"the requests it still answers; null or absent: as times says (every one, without times)"},"hits":{"type":"integer","minimum":0,"description":"in the control routes' answers only (never stored): the requests it answered since it was added or the session was last reset"},"warnings":{"type":"array","maxItems":10,"items":{"type":"string"},"tsType":"string[]","description":"in the answer that adds it only (never stored): what looks wrong but is allowed, such as a call name billsim does not simulate that is close to one it does"}}};
+const schema500 = {"type":"string","pattern":"^([A-Za-z][A-Za-z0-9_]{0,63}|(GET|POST|PUT|DELETE) /api(/[^/\\s?#]{1,128}){1,16})$","description":"a call name: a letter, then up to 63 letters, digits or _ (simulated by billsim or not); or a route of the customer's door, its method and path: \"GET /api/service/{id}/vms\" ({placeholders} match any one segment and join params) or \"GET /api/service/7/vms\""};
+const schema501 = {"title":"StubParams","type":"object","maxProperties":50,"propertyNames":{"pattern":"^[A-Za-z0-9_.\\-\\[\\]]{1,200}$"},"additionalProperties":{"anyOf":[{"type":"string","maxLength":1000},{"type":"number"},{"type":"boolean"}]},"tsType":"Record<string, string | number | boolean>","description":"an object of up to 50 parameters, each a value the request must carry as its call reads it: a text, a number (5 matches id=5 and {\"id\": 5}) or a boolean (true matches a flag sent as 1, true or yes); a list call's page and perpage are the first page and its size when the request names none, so a stub for page 0 answers a request without page (bracket keys as the API reads them, such as \"products[0][name]\"; a key no request can carry is refused: an empty step such as \"items[]\", or a name every object has, such as __proto__, constructor or toString)"};
+const schema502 = {"title":"StubAnswer","type":"object","tsType":"Record<string, unknown>","description":"an object of the call's own keys, at most 1 MB as JSON, without success, call and server_time (billsim writes them); string values anywhere in it are Handlebars templates"};
+const schema503 = {"title":"StubMessages","type":"array","minItems":1,"maxItems":10,"items":{"type":"string","minLength":1,"maxLength":1000},"tsType":"string[]","description":"a list of 1 to 10 messages, each 1 to 1000 characters"};
+const schema504 = {"type":"integer","minimum":200,"maximum":599,"description":"a whole number from 200 to 599: the HTTP status of the answer, the error, or the empty, malformed, html (502 without it) or slow failure; a reset sends none, so it takes no status"};
+const schema505 = {"type":"integer","minimum":0,"maximum":60000,"description":"a whole number from 0 to 60000 (for the slow failure: the time the body is dripped over)"};
+const schema506 = {"type":"integer","minimum":1,"maximum":1000000,"description":"a whole number from 1 to 1000000"};
+const schema507 = {"type":"string","enum":["reset","empty","malformed","html","slow"],"description":"one of reset (the connection is closed without an answer), empty (HTTP 200 with no body), malformed (HTTP 200 with a body that is not JSON), html (HTTP 502 with a proxy's HTML page) or slow (the answer's body dripped over delayMs: the stub's answer or error, else the answer the call would give, simulated or forwarded)"};
+const pattern395 = new RegExp("^([A-Za-z][A-Za-z0-9_]{0,63}|(GET|POST|PUT|DELETE) /api(/[^/\\s?#]{1,128}){1,16})$", "u");
+const pattern396 = new RegExp("^[A-Za-z0-9_.\\-\\[\\]]{1,200}$", "u");
 
 function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://billsim.local/schemas/resources/stub.json" */;
@@ -19794,14 +19817,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.id === undefined) && (missing0 = "id")) || ((data.call === undefined) && (missing0 = "call"))){
-validate144.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema496.required,parentSchema:schema496,data}];
+validate144.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema497.required,parentSchema:schema497,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func2.call(schema496.properties, key0))){
-validate144.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema496,data}];
+if(!(func2.call(schema497.properties, key0))){
+validate144.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema497,data}];
 return false;
 break;
 }
@@ -19835,13 +19858,13 @@ const _errs5 = errors;
 const _errs6 = errors;
 if(errors === _errs6){
 if(typeof data1 === "string"){
-if(!pattern394.test(data1)){
-validate144.errors = [{instancePath:instancePath+"/call",schemaPath:"../control/stub_spec.json#/properties/call/pattern",keyword:"pattern",params:{pattern: "^([A-Za-z][A-Za-z0-9_]{0,63}|(GET|POST|PUT|DELETE) /api(/[^/\\s?#]{1,128}){1,16})$"},message:"must match pattern \""+"^([A-Za-z][A-Za-z0-9_]{0,63}|(GET|POST|PUT|DELETE) /api(/[^/\\s?#]{1,128}){1,16})$"+"\"",schema:"^([A-Za-z][A-Za-z0-9_]{0,63}|(GET|POST|PUT|DELETE) /api(/[^/\\s?#]{1,128}){1,16})$",parentSchema:schema499,data:data1}];
+if(!pattern395.test(data1)){
+validate144.errors = [{instancePath:instancePath+"/call",schemaPath:"../control/stub_spec.json#/properties/call/pattern",keyword:"pattern",params:{pattern: "^([A-Za-z][A-Za-z0-9_]{0,63}|(GET|POST|PUT|DELETE) /api(/[^/\\s?#]{1,128}){1,16})$"},message:"must match pattern \""+"^([A-Za-z][A-Za-z0-9_]{0,63}|(GET|POST|PUT|DELETE) /api(/[^/\\s?#]{1,128}){1,16})$"+"\"",schema:"^([A-Za-z][A-Za-z0-9_]{0,63}|(GET|POST|PUT|DELETE) /api(/[^/\\s?#]{1,128}){1,16})$",parentSchema:schema500,data:data1}];
 return false;
 }
 }
 else {
-validate144.errors = [{instancePath:instancePath+"/call",schemaPath:"../control/stub_spec.json#/properties/call/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema499.type,parentSchema:schema499,data:data1}];
+validate144.errors = [{instancePath:instancePath+"/call",schemaPath:"../control/stub_spec.json#/properties/call/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema500.type,parentSchema:schema500,data:data1}];
 return false;
 }
 }
@@ -19858,15 +19881,15 @@ const _errs9 = errors;
 if(errors === _errs9){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(Object.keys(data2).length > 50){
-validate144.errors = [{instancePath:instancePath+"/params",schemaPath:"../control/stub_spec.json#/properties/params/maxProperties",keyword:"maxProperties",params:{limit: 50},message:"must NOT have more than 50 properties",schema:50,parentSchema:schema500,data:data2}];
+validate144.errors = [{instancePath:instancePath+"/params",schemaPath:"../control/stub_spec.json#/properties/params/maxProperties",keyword:"maxProperties",params:{limit: 50},message:"must NOT have more than 50 properties",schema:50,parentSchema:schema501,data:data2}];
 return false;
 }
 else {
 for(const key1 in data2){
 const _errs12 = errors;
 if(typeof key1 === "string"){
-if(!pattern395.test(key1)){
-const err0 = {instancePath:instancePath+"/params",schemaPath:"../control/stub_spec.json#/properties/params/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.\\-\\[\\]]{1,200}$"},message:"must match pattern \""+"^[A-Za-z0-9_.\\-\\[\\]]{1,200}$"+"\"",schema:"^[A-Za-z0-9_.\\-\\[\\]]{1,200}$",parentSchema:schema500.propertyNames,data:key1,propertyName:key1};
+if(!pattern396.test(key1)){
+const err0 = {instancePath:instancePath+"/params",schemaPath:"../control/stub_spec.json#/properties/params/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.\\-\\[\\]]{1,200}$"},message:"must match pattern \""+"^[A-Za-z0-9_.\\-\\[\\]]{1,200}$"+"\"",schema:"^[A-Za-z0-9_.\\-\\[\\]]{1,200}$",parentSchema:schema501.propertyNames,data:key1,propertyName:key1};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -19878,7 +19901,7 @@ errors++;
 }
 var valid4 = _errs12 === errors;
 if(!valid4){
-const err1 = {instancePath:instancePath+"/params",schemaPath:"../control/stub_spec.json#/properties/params/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema500.propertyNames,parentSchema:schema500,data:data2};
+const err1 = {instancePath:instancePath+"/params",schemaPath:"../control/stub_spec.json#/properties/params/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema501.propertyNames,parentSchema:schema501,data:data2};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -19901,7 +19924,7 @@ const _errs16 = errors;
 if(errors === _errs16){
 if(typeof data3 === "string"){
 if(func6(data3) > 1000){
-const err2 = {instancePath:instancePath+"/params/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../control/stub_spec.json#/properties/params/additionalProperties/anyOf/0/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema500.additionalProperties.anyOf[0],data:data3};
+const err2 = {instancePath:instancePath+"/params/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../control/stub_spec.json#/properties/params/additionalProperties/anyOf/0/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema501.additionalProperties.anyOf[0],data:data3};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -19912,7 +19935,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/params/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../control/stub_spec.json#/properties/params/additionalProperties/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema500.additionalProperties.anyOf[0].type,parentSchema:schema500.additionalProperties.anyOf[0],data:data3};
+const err3 = {instancePath:instancePath+"/params/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../control/stub_spec.json#/properties/params/additionalProperties/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema501.additionalProperties.anyOf[0].type,parentSchema:schema501.additionalProperties.anyOf[0],data:data3};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -19927,7 +19950,7 @@ valid6 = valid6 || _valid0;
 if(!valid6){
 const _errs18 = errors;
 if(!((typeof data3 == "number") && (isFinite(data3)))){
-const err4 = {instancePath:instancePath+"/params/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../control/stub_spec.json#/properties/params/additionalProperties/anyOf/1/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema500.additionalProperties.anyOf[1].type,parentSchema:schema500.additionalProperties.anyOf[1],data:data3};
+const err4 = {instancePath:instancePath+"/params/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../control/stub_spec.json#/properties/params/additionalProperties/anyOf/1/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema501.additionalProperties.anyOf[1].type,parentSchema:schema501.additionalProperties.anyOf[1],data:data3};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -19941,7 +19964,7 @@ valid6 = valid6 || _valid0;
 if(!valid6){
 const _errs20 = errors;
 if(typeof data3 !== "boolean"){
-const err5 = {instancePath:instancePath+"/params/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../control/stub_spec.json#/properties/params/additionalProperties/anyOf/2/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema500.additionalProperties.anyOf[2].type,parentSchema:schema500.additionalProperties.anyOf[2],data:data3};
+const err5 = {instancePath:instancePath+"/params/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../control/stub_spec.json#/properties/params/additionalProperties/anyOf/2/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema501.additionalProperties.anyOf[2].type,parentSchema:schema501.additionalProperties.anyOf[2],data:data3};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -19955,7 +19978,7 @@ valid6 = valid6 || _valid0;
 }
 }
 if(!valid6){
-const err6 = {instancePath:instancePath+"/params/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../control/stub_spec.json#/properties/params/additionalProperties/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema500.additionalProperties.anyOf,parentSchema:schema500.additionalProperties,data:data3};
+const err6 = {instancePath:instancePath+"/params/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../control/stub_spec.json#/properties/params/additionalProperties/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema501.additionalProperties.anyOf,parentSchema:schema501.additionalProperties,data:data3};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -19986,7 +20009,7 @@ break;
 }
 }
 else {
-validate144.errors = [{instancePath:instancePath+"/params",schemaPath:"../control/stub_spec.json#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema500.type,parentSchema:schema500,data:data2}];
+validate144.errors = [{instancePath:instancePath+"/params",schemaPath:"../control/stub_spec.json#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema501.type,parentSchema:schema501,data:data2}];
 return false;
 }
 }
@@ -20000,7 +20023,7 @@ if(data.answer !== undefined){
 let data4 = data.answer;
 const _errs22 = errors;
 if(!(data4 && typeof data4 == "object" && !Array.isArray(data4))){
-validate144.errors = [{instancePath:instancePath+"/answer",schemaPath:"../control/stub_spec.json#/properties/answer/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema501.type,parentSchema:schema501,data:data4}];
+validate144.errors = [{instancePath:instancePath+"/answer",schemaPath:"../control/stub_spec.json#/properties/answer/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema502.type,parentSchema:schema502,data:data4}];
 return false;
 }
 var valid0 = _errs22 === errors;
@@ -20016,12 +20039,12 @@ const _errs27 = errors;
 if(errors === _errs27){
 if(Array.isArray(data5)){
 if(data5.length > 10){
-validate144.errors = [{instancePath:instancePath+"/error",schemaPath:"../control/stub_spec.json#/properties/error/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items",schema:10,parentSchema:schema502,data:data5}];
+validate144.errors = [{instancePath:instancePath+"/error",schemaPath:"../control/stub_spec.json#/properties/error/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items",schema:10,parentSchema:schema503,data:data5}];
 return false;
 }
 else {
 if(data5.length < 1){
-validate144.errors = [{instancePath:instancePath+"/error",schemaPath:"../control/stub_spec.json#/properties/error/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema502,data:data5}];
+validate144.errors = [{instancePath:instancePath+"/error",schemaPath:"../control/stub_spec.json#/properties/error/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema503,data:data5}];
 return false;
 }
 else {
@@ -20033,18 +20056,18 @@ const _errs30 = errors;
 if(errors === _errs30){
 if(typeof data6 === "string"){
 if(func6(data6) > 1000){
-validate144.errors = [{instancePath:instancePath+"/error/" + i0,schemaPath:"../control/stub_spec.json#/properties/error/items/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema502.items,data:data6}];
+validate144.errors = [{instancePath:instancePath+"/error/" + i0,schemaPath:"../control/stub_spec.json#/properties/error/items/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema503.items,data:data6}];
 return false;
 }
 else {
 if(func6(data6) < 1){
-validate144.errors = [{instancePath:instancePath+"/error/" + i0,schemaPath:"../control/stub_spec.json#/properties/error/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema502.items,data:data6}];
+validate144.errors = [{instancePath:instancePath+"/error/" + i0,schemaPath:"../control/stub_spec.json#/properties/error/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema503.items,data:data6}];
 return false;
 }
 }
 }
 else {
-validate144.errors = [{instancePath:instancePath+"/error/" + i0,schemaPath:"../control/stub_spec.json#/properties/error/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema502.items.type,parentSchema:schema502.items,data:data6}];
+validate144.errors = [{instancePath:instancePath+"/error/" + i0,schemaPath:"../control/stub_spec.json#/properties/error/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema503.items.type,parentSchema:schema503.items,data:data6}];
 return false;
 }
 }
@@ -20057,7 +20080,7 @@ break;
 }
 }
 else {
-validate144.errors = [{instancePath:instancePath+"/error",schemaPath:"../control/stub_spec.json#/properties/error/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema502.type,parentSchema:schema502,data:data5}];
+validate144.errors = [{instancePath:instancePath+"/error",schemaPath:"../control/stub_spec.json#/properties/error/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema503.type,parentSchema:schema503,data:data5}];
 return false;
 }
 }
@@ -20072,18 +20095,18 @@ let data7 = data.status;
 const _errs32 = errors;
 const _errs33 = errors;
 if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-validate144.errors = [{instancePath:instancePath+"/status",schemaPath:"../control/stub_spec.json#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema503.type,parentSchema:schema503,data:data7}];
+validate144.errors = [{instancePath:instancePath+"/status",schemaPath:"../control/stub_spec.json#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema504.type,parentSchema:schema504,data:data7}];
 return false;
 }
 if(errors === _errs33){
 if((typeof data7 == "number") && (isFinite(data7))){
 if(data7 > 599 || isNaN(data7)){
-validate144.errors = [{instancePath:instancePath+"/status",schemaPath:"../control/stub_spec.json#/properties/status/maximum",keyword:"maximum",params:{comparison: "<=", limit: 599},message:"must be <= 599",schema:599,parentSchema:schema503,data:data7}];
+validate144.errors = [{instancePath:instancePath+"/status",schemaPath:"../control/stub_spec.json#/properties/status/maximum",keyword:"maximum",params:{comparison: "<=", limit: 599},message:"must be <= 599",schema:599,parentSchema:schema504,data:data7}];
 return false;
 }
 else {
 if(data7 < 200 || isNaN(data7)){
-validate144.errors = [{instancePath:instancePath+"/status",schemaPath:"../control/stub_spec.json#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 200},message:"must be >= 200",schema:200,parentSchema:schema503,data:data7}];
+validate144.errors = [{instancePath:instancePath+"/status",schemaPath:"../control/stub_spec.json#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 200},message:"must be >= 200",schema:200,parentSchema:schema504,data:data7}];
 return false;
 }
 }
@@ -20100,18 +20123,18 @@ let data8 = data.delayMs;
 const _errs35 = errors;
 const _errs36 = errors;
 if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-validate144.errors = [{instancePath:instancePath+"/delayMs",schemaPath:"../control/stub_spec.json#/properties/delayMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema504.type,parentSchema:schema504,data:data8}];
+validate144.errors = [{instancePath:instancePath+"/delayMs",schemaPath:"../control/stub_spec.json#/properties/delayMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema505.type,parentSchema:schema505,data:data8}];
 return false;
 }
 if(errors === _errs36){
 if((typeof data8 == "number") && (isFinite(data8))){
 if(data8 > 60000 || isNaN(data8)){
-validate144.errors = [{instancePath:instancePath+"/delayMs",schemaPath:"../control/stub_spec.json#/properties/delayMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 60000},message:"must be <= 60000",schema:60000,parentSchema:schema504,data:data8}];
+validate144.errors = [{instancePath:instancePath+"/delayMs",schemaPath:"../control/stub_spec.json#/properties/delayMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 60000},message:"must be <= 60000",schema:60000,parentSchema:schema505,data:data8}];
 return false;
 }
 else {
 if(data8 < 0 || isNaN(data8)){
-validate144.errors = [{instancePath:instancePath+"/delayMs",schemaPath:"../control/stub_spec.json#/properties/delayMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema504,data:data8}];
+validate144.errors = [{instancePath:instancePath+"/delayMs",schemaPath:"../control/stub_spec.json#/properties/delayMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema505,data:data8}];
 return false;
 }
 }
@@ -20128,18 +20151,18 @@ let data9 = data.times;
 const _errs38 = errors;
 const _errs39 = errors;
 if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-validate144.errors = [{instancePath:instancePath+"/times",schemaPath:"../control/stub_spec.json#/properties/times/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema505.type,parentSchema:schema505,data:data9}];
+validate144.errors = [{instancePath:instancePath+"/times",schemaPath:"../control/stub_spec.json#/properties/times/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema506.type,parentSchema:schema506,data:data9}];
 return false;
 }
 if(errors === _errs39){
 if((typeof data9 == "number") && (isFinite(data9))){
 if(data9 > 1000000 || isNaN(data9)){
-validate144.errors = [{instancePath:instancePath+"/times",schemaPath:"../control/stub_spec.json#/properties/times/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000},message:"must be <= 1000000",schema:1000000,parentSchema:schema505,data:data9}];
+validate144.errors = [{instancePath:instancePath+"/times",schemaPath:"../control/stub_spec.json#/properties/times/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000},message:"must be <= 1000000",schema:1000000,parentSchema:schema506,data:data9}];
 return false;
 }
 else {
 if(data9 < 1 || isNaN(data9)){
-validate144.errors = [{instancePath:instancePath+"/times",schemaPath:"../control/stub_spec.json#/properties/times/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema505,data:data9}];
+validate144.errors = [{instancePath:instancePath+"/times",schemaPath:"../control/stub_spec.json#/properties/times/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema506,data:data9}];
 return false;
 }
 }
@@ -20155,11 +20178,11 @@ if(data.failure !== undefined){
 let data10 = data.failure;
 const _errs41 = errors;
 if(typeof data10 !== "string"){
-validate144.errors = [{instancePath:instancePath+"/failure",schemaPath:"../control/stub_spec.json#/properties/failure/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema506.type,parentSchema:schema506,data:data10}];
+validate144.errors = [{instancePath:instancePath+"/failure",schemaPath:"../control/stub_spec.json#/properties/failure/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema507.type,parentSchema:schema507,data:data10}];
 return false;
 }
 if(!(((((data10 === "reset") || (data10 === "empty")) || (data10 === "malformed")) || (data10 === "html")) || (data10 === "slow"))){
-validate144.errors = [{instancePath:instancePath+"/failure",schemaPath:"../control/stub_spec.json#/properties/failure/enum",keyword:"enum",params:{allowedValues: schema506.enum},message:"must be equal to one of the allowed values",schema:schema506.enum,parentSchema:schema506,data:data10}];
+validate144.errors = [{instancePath:instancePath+"/failure",schemaPath:"../control/stub_spec.json#/properties/failure/enum",keyword:"enum",params:{allowedValues: schema507.enum},message:"must be equal to one of the allowed values",schema:schema507.enum,parentSchema:schema507,data:data10}];
 return false;
 }
 var valid0 = _errs41 === errors;
@@ -20172,13 +20195,13 @@ if(data.remaining !== undefined){
 let data11 = data.remaining;
 const _errs44 = errors;
 if((!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))) && (data11 !== null)){
-validate144.errors = [{instancePath:instancePath+"/remaining",schemaPath:"#/properties/remaining/type",keyword:"type",params:{type: schema496.properties.remaining.type},message:"must be integer,null",schema:schema496.properties.remaining.type,parentSchema:schema496.properties.remaining,data:data11}];
+validate144.errors = [{instancePath:instancePath+"/remaining",schemaPath:"#/properties/remaining/type",keyword:"type",params:{type: schema497.properties.remaining.type},message:"must be integer,null",schema:schema497.properties.remaining.type,parentSchema:schema497.properties.remaining,data:data11}];
 return false;
 }
 if(errors === _errs44){
 if((typeof data11 == "number") && (isFinite(data11))){
 if(data11 < 1 || isNaN(data11)){
-validate144.errors = [{instancePath:instancePath+"/remaining",schemaPath:"#/properties/remaining/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema496.properties.remaining,data:data11}];
+validate144.errors = [{instancePath:instancePath+"/remaining",schemaPath:"#/properties/remaining/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema497.properties.remaining,data:data11}];
 return false;
 }
 }
@@ -20193,13 +20216,13 @@ if(data.hits !== undefined){
 let data12 = data.hits;
 const _errs46 = errors;
 if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
-validate144.errors = [{instancePath:instancePath+"/hits",schemaPath:"#/properties/hits/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema496.properties.hits.type,parentSchema:schema496.properties.hits,data:data12}];
+validate144.errors = [{instancePath:instancePath+"/hits",schemaPath:"#/properties/hits/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema497.properties.hits.type,parentSchema:schema497.properties.hits,data:data12}];
 return false;
 }
 if(errors === _errs46){
 if((typeof data12 == "number") && (isFinite(data12))){
 if(data12 < 0 || isNaN(data12)){
-validate144.errors = [{instancePath:instancePath+"/hits",schemaPath:"#/properties/hits/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema496.properties.hits,data:data12}];
+validate144.errors = [{instancePath:instancePath+"/hits",schemaPath:"#/properties/hits/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema497.properties.hits,data:data12}];
 return false;
 }
 }
@@ -20216,7 +20239,7 @@ const _errs48 = errors;
 if(errors === _errs48){
 if(Array.isArray(data13)){
 if(data13.length > 10){
-validate144.errors = [{instancePath:instancePath+"/warnings",schemaPath:"#/properties/warnings/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items",schema:10,parentSchema:schema496.properties.warnings,data:data13}];
+validate144.errors = [{instancePath:instancePath+"/warnings",schemaPath:"#/properties/warnings/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items",schema:10,parentSchema:schema497.properties.warnings,data:data13}];
 return false;
 }
 else {
@@ -20226,7 +20249,7 @@ for(let i1=0; i1<len1; i1++){
 let data14 = data13[i1];
 const _errs51 = errors;
 if(typeof data14 !== "string"){
-validate144.errors = [{instancePath:instancePath+"/warnings/" + i1,schemaPath:"#/properties/warnings/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema496.properties.warnings.items.type,parentSchema:schema496.properties.warnings.items,data:data14}];
+validate144.errors = [{instancePath:instancePath+"/warnings/" + i1,schemaPath:"#/properties/warnings/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema497.properties.warnings.items.type,parentSchema:schema497.properties.warnings.items,data:data14}];
 return false;
 }
 var valid14 = _errs51 === errors;
@@ -20237,7 +20260,7 @@ break;
 }
 }
 else {
-validate144.errors = [{instancePath:instancePath+"/warnings",schemaPath:"#/properties/warnings/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema496.properties.warnings.type,parentSchema:schema496.properties.warnings,data:data13}];
+validate144.errors = [{instancePath:instancePath+"/warnings",schemaPath:"#/properties/warnings/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema497.properties.warnings.type,parentSchema:schema497.properties.warnings,data:data13}];
 return false;
 }
 }
@@ -20261,7 +20284,7 @@ var valid0 = true;
 }
 }
 else {
-validate144.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema496.type,parentSchema:schema496,data}];
+validate144.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema497.type,parentSchema:schema497,data}];
 return false;
 }
 }
@@ -20290,7 +20313,7 @@ break;
 }
 }
 else {
-validate255.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema561.type,parentSchema:schema561,data}];
+validate255.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema562.type,parentSchema:schema562,data}];
 return false;
 }
 }

@@ -1496,14 +1496,14 @@ return errors === 0;
 }
 
 export const postLogin = validate47;
-const schema213 = {"title":"UserApiPostLoginInput","type":"object","required":["username","password"],"properties":{"username":{"type":"string","minLength":1,"description":"the account's e-mail"},"password":{"type":"string","minLength":1}}};
+const schema214 = {"title":"UserApiPostLoginInput","type":"object","required":["username","password"],"properties":{"username":{"type":"string","minLength":1,"description":"the account's e-mail"},"password":{"type":"string","minLength":1},"client_id":{"$ref":"../defs.json#/definitions/id","description":"the profile to enter: a host client's id, for a guest (getClientAccess lists them); the person's own profile when left out or its own client's id"}}};
 
 function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.username === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "username"},message:"must have required property '"+"username"+"'",schema:schema213.required,parentSchema:schema213,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "username"},message:"must have required property '"+"username"+"'",schema:schema214.required,parentSchema:schema214,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1513,7 +1513,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.password === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'",schema:schema213.required,parentSchema:schema213,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'",schema:schema214.required,parentSchema:schema214,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1542,7 +1542,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema213.properties.username.type,parentSchema:schema213.properties.username,data:data0};
+const err2 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema214.properties.username.type,parentSchema:schema214.properties.username,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1561,7 +1561,7 @@ data["username"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(func5(data0) < 1){
-const err3 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema213.properties.username,data:data0};
+const err3 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema214.properties.username,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1592,7 +1592,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema213.properties.password.type,parentSchema:schema213.properties.password,data:data1};
+const err4 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema214.properties.password.type,parentSchema:schema214.properties.password,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1611,7 +1611,7 @@ data["password"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(func5(data1) < 1){
-const err5 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema213.properties.password,data:data1};
+const err5 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema214.properties.password,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1622,9 +1622,27 @@ errors++;
 }
 }
 }
+if(data.client_id !== undefined){
+let data2 = data.client_id;
+if(typeof data2 !== "string"){
+let dataType2 = typeof data2;
+let coerced2 = undefined;
+if(dataType2 == 'object' && Array.isArray(data2) && data2.length == 1){
+data2 = data2[0];
+dataType2 = typeof data2;
+if(typeof data2 === "string"){
+coerced2 = data2;
+}
+}
+if(!(coerced2 !== undefined)){
+if(dataType2 == "number" || dataType2 == "boolean"){
+coerced2 = "" + data2;
+}
+else if(data2 === null){
+coerced2 = "";
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema213.type,parentSchema:schema213,data};
+const err6 = {instancePath:instancePath+"/client_id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.type,parentSchema:schema201,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1633,18 +1651,50 @@ vErrors.push(err6);
 }
 errors++;
 }
+}
+if(coerced2 !== undefined){
+data2 = coerced2;
+if(data !== undefined){
+data["client_id"] = coerced2;
+}
+}
+}
+if(typeof data2 === "string"){
+if(!pattern91.test(data2)){
+const err7 = {instancePath:instancePath+"/client_id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema201,data:data2};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema214.type,parentSchema:schema214,data};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
 validate47.errors = vErrors;
 return errors === 0;
 }
 
 export const postLogout = validate49;
-const schema216 = {"title":"UserApiPostLogoutInput","type":"object"};
+const schema218 = {"title":"UserApiPostLogoutInput","type":"object"};
 
 function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema216.type,parentSchema:schema216,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema218.type,parentSchema:schema218,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1658,15 +1708,15 @@ return errors === 0;
 }
 
 export const postMfaVerify = validate51;
-const schema219 = {"title":"UserApiPostMfaVerifyInput","type":"object","required":["method","payload"],"properties":{"method":{"type":"string","enum":["google_authenticator"]},"payload":{"type":"object","required":["code"],"properties":{"code":{"type":"string","pattern":"^[0-9]{6}$","description":"the six-digit code"}}}}};
-const pattern96 = new RegExp("^[0-9]{6}$", "u");
+const schema221 = {"title":"UserApiPostMfaVerifyInput","type":"object","required":["method","payload"],"properties":{"method":{"type":"string","enum":["google_authenticator"]},"payload":{"type":"object","required":["code"],"properties":{"code":{"type":"string","pattern":"^[0-9]{6}$","description":"the six-digit code"}}}}};
+const pattern98 = new RegExp("^[0-9]{6}$", "u");
 
 function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.method === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'",schema:schema219.required,parentSchema:schema219,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'",schema:schema221.required,parentSchema:schema221,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1676,7 +1726,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.payload === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "payload"},message:"must have required property '"+"payload"+"'",schema:schema219.required,parentSchema:schema219,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "payload"},message:"must have required property '"+"payload"+"'",schema:schema221.required,parentSchema:schema221,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1705,7 +1755,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema219.properties.method.type,parentSchema:schema219.properties.method,data:data0};
+const err2 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema221.properties.method.type,parentSchema:schema221.properties.method,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1723,7 +1773,7 @@ data["method"] = coerced0;
 }
 }
 if(!(data0 === "google_authenticator")){
-const err3 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/enum",keyword:"enum",params:{allowedValues: schema219.properties.method.enum},message:"must be equal to one of the allowed values",schema:schema219.properties.method.enum,parentSchema:schema219.properties.method,data:data0};
+const err3 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/enum",keyword:"enum",params:{allowedValues: schema221.properties.method.enum},message:"must be equal to one of the allowed values",schema:schema221.properties.method.enum,parentSchema:schema221.properties.method,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1737,7 +1787,7 @@ if(data.payload !== undefined){
 let data1 = data.payload;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.code === undefined){
-const err4 = {instancePath:instancePath+"/payload",schemaPath:"#/properties/payload/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema219.properties.payload.required,parentSchema:schema219.properties.payload,data:data1};
+const err4 = {instancePath:instancePath+"/payload",schemaPath:"#/properties/payload/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema221.properties.payload.required,parentSchema:schema221.properties.payload,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1766,7 +1816,7 @@ else if(data2 === null){
 coerced1 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/payload/code",schemaPath:"#/properties/payload/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema219.properties.payload.properties.code.type,parentSchema:schema219.properties.payload.properties.code,data:data2};
+const err5 = {instancePath:instancePath+"/payload/code",schemaPath:"#/properties/payload/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema221.properties.payload.properties.code.type,parentSchema:schema221.properties.payload.properties.code,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1784,8 +1834,8 @@ data1["code"] = coerced1;
 }
 }
 if(typeof data2 === "string"){
-if(!pattern96.test(data2)){
-const err6 = {instancePath:instancePath+"/payload/code",schemaPath:"#/properties/payload/properties/code/pattern",keyword:"pattern",params:{pattern: "^[0-9]{6}$"},message:"must match pattern \""+"^[0-9]{6}$"+"\"",schema:"^[0-9]{6}$",parentSchema:schema219.properties.payload.properties.code,data:data2};
+if(!pattern98.test(data2)){
+const err6 = {instancePath:instancePath+"/payload/code",schemaPath:"#/properties/payload/properties/code/pattern",keyword:"pattern",params:{pattern: "^[0-9]{6}$"},message:"must match pattern \""+"^[0-9]{6}$"+"\"",schema:"^[0-9]{6}$",parentSchema:schema221.properties.payload.properties.code,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1798,7 +1848,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/payload",schemaPath:"#/properties/payload/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema219.properties.payload.type,parentSchema:schema219.properties.payload,data:data1};
+const err7 = {instancePath:instancePath+"/payload",schemaPath:"#/properties/payload/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema221.properties.payload.type,parentSchema:schema221.properties.payload,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1810,7 +1860,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema219.type,parentSchema:schema219,data};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema221.type,parentSchema:schema221,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1824,7 +1874,7 @@ return errors === 0;
 }
 
 export const postRevoke = validate53;
-const schema222 = {"title":"UserApiPostRevokeInput","type":"object","properties":{"refresh_token":{"type":"string","minLength":1}}};
+const schema224 = {"title":"UserApiPostRevokeInput","type":"object","properties":{"refresh_token":{"type":"string","minLength":1}}};
 
 function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1850,7 +1900,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err0 = {instancePath:instancePath+"/refresh_token",schemaPath:"#/properties/refresh_token/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema222.properties.refresh_token.type,parentSchema:schema222.properties.refresh_token,data:data0};
+const err0 = {instancePath:instancePath+"/refresh_token",schemaPath:"#/properties/refresh_token/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema224.properties.refresh_token.type,parentSchema:schema224.properties.refresh_token,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1869,7 +1919,7 @@ data["refresh_token"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(func5(data0) < 1){
-const err1 = {instancePath:instancePath+"/refresh_token",schemaPath:"#/properties/refresh_token/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema222.properties.refresh_token,data:data0};
+const err1 = {instancePath:instancePath+"/refresh_token",schemaPath:"#/properties/refresh_token/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema224.properties.refresh_token,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1882,7 +1932,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema222.type,parentSchema:schema222,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema224.type,parentSchema:schema224,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1896,14 +1946,14 @@ return errors === 0;
 }
 
 export const postToken = validate55;
-const schema225 = {"title":"UserApiPostTokenInput","type":"object","required":["refresh_token"],"properties":{"refresh_token":{"type":"string","minLength":1}}};
+const schema227 = {"title":"UserApiPostTokenInput","type":"object","required":["refresh_token"],"properties":{"refresh_token":{"type":"string","minLength":1}}};
 
 function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.refresh_token === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "refresh_token"},message:"must have required property '"+"refresh_token"+"'",schema:schema225.required,parentSchema:schema225,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "refresh_token"},message:"must have required property '"+"refresh_token"+"'",schema:schema227.required,parentSchema:schema227,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1932,7 +1982,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/refresh_token",schemaPath:"#/properties/refresh_token/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema225.properties.refresh_token.type,parentSchema:schema225.properties.refresh_token,data:data0};
+const err1 = {instancePath:instancePath+"/refresh_token",schemaPath:"#/properties/refresh_token/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema227.properties.refresh_token.type,parentSchema:schema227.properties.refresh_token,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1951,7 +2001,7 @@ data["refresh_token"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(func5(data0) < 1){
-const err2 = {instancePath:instancePath+"/refresh_token",schemaPath:"#/properties/refresh_token/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema225.properties.refresh_token,data:data0};
+const err2 = {instancePath:instancePath+"/refresh_token",schemaPath:"#/properties/refresh_token/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema227.properties.refresh_token,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1964,7 +2014,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema225.type,parentSchema:schema225,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema227.type,parentSchema:schema227,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1978,7 +2028,7 @@ return errors === 0;
 }
 
 export const postTokens = validate57;
-const schema233 = {"title":"UserApiPostTokensInput","type":"object","required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":100},"expires_at":{"description":"a date (the token works through that day) or a date-time","anyOf":[{"$ref":"../../common/defs.json#/definitions/date"},{"$ref":"../../common/defs.json#/definitions/datetime"}]},"scopes":{"type":"string"}}};
+const schema235 = {"title":"UserApiPostTokensInput","type":"object","required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":100},"expires_at":{"description":"a date (the token works through that day) or a date-time","anyOf":[{"$ref":"../../common/defs.json#/definitions/date"},{"$ref":"../../common/defs.json#/definitions/datetime"}]},"scopes":{"type":"string"}}};
 const schema18 = {"$comment":"An ISO 8601 date-time (2027-01-15T00:00:00, Z or an offset) is read as its UTC date before validation, for every parameter that takes a date (README, src/lib/param-forms.ts).","type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$","description":"a date as YYYY-MM-DD"};
 const schema16 = {"$comment":"An ISO 8601 date-time (2027-01-15T10:00:00, Z or an offset) is read as YYYY-MM-DD HH:MM:SS in UTC before validation, for every parameter that takes a date-time (README, src/lib/param-forms.ts).","type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$","description":"a date-time as YYYY-MM-DD HH:MM:SS"};
 const pattern5 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}$", "u");
@@ -1989,7 +2039,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema233.required,parentSchema:schema233,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema235.required,parentSchema:schema235,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2018,7 +2068,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema233.properties.name.type,parentSchema:schema233.properties.name,data:data0};
+const err1 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema235.properties.name.type,parentSchema:schema235.properties.name,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2037,7 +2087,7 @@ data["name"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(func5(data0) > 100){
-const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema233.properties.name,data:data0};
+const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema235.properties.name,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2047,7 +2097,7 @@ vErrors.push(err2);
 errors++;
 }
 if(func5(data0) < 1){
-const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema233.properties.name,data:data0};
+const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema235.properties.name,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2165,7 +2215,7 @@ var _valid0 = _errs9 === errors;
 valid1 = valid1 || _valid0;
 }
 if(!valid1){
-const err8 = {instancePath:instancePath+"/expires_at",schemaPath:"#/properties/expires_at/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema233.properties.expires_at.anyOf,parentSchema:schema233.properties.expires_at,data:data1};
+const err8 = {instancePath:instancePath+"/expires_at",schemaPath:"#/properties/expires_at/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema235.properties.expires_at.anyOf,parentSchema:schema235.properties.expires_at,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2206,7 +2256,7 @@ else if(data2 === null){
 coerced3 = "";
 }
 else {
-const err9 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema233.properties.scopes.type,parentSchema:schema233.properties.scopes,data:data2};
+const err9 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema235.properties.scopes.type,parentSchema:schema235.properties.scopes,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2226,7 +2276,7 @@ data["scopes"] = coerced3;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema233.type,parentSchema:schema233,data};
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema235.type,parentSchema:schema235,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2240,13 +2290,13 @@ return errors === 0;
 }
 
 export const getBalance = validate60;
-const schema246 = {"title":"UserApiGetBalanceInput","type":"object"};
+const schema248 = {"title":"UserApiGetBalanceInput","type":"object"};
 
 function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema246.type,parentSchema:schema246,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema248.type,parentSchema:schema248,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2260,7 +2310,7 @@ return errors === 0;
 }
 
 export const getInvoice = validate67;
-const schema291 = {"title":"UserApiGetInvoiceInput","type":"object","properties":{"page":{"$ref":"../defs.json#/definitions/pageNumber"}}};
+const schema293 = {"title":"UserApiGetInvoiceInput","type":"object","properties":{"page":{"$ref":"../defs.json#/definitions/pageNumber"}}};
 
 function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -2316,7 +2366,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema291.type,parentSchema:schema291,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema293.type,parentSchema:schema293,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2330,14 +2380,14 @@ return errors === 0;
 }
 
 export const getInvoiceId = validate73;
-const schema325 = {"title":"UserApiGetInvoiceIdInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
+const schema327 = {"title":"UserApiGetInvoiceIdInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
 
 function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema325.required,parentSchema:schema325,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema327.required,parentSchema:schema327,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2398,7 +2448,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema325.type,parentSchema:schema325,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema327.type,parentSchema:schema327,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2412,13 +2462,13 @@ return errors === 0;
 }
 
 export const getPayment = validate75;
-const schema328 = {"title":"UserApiGetPaymentInput","type":"object"};
+const schema330 = {"title":"UserApiGetPaymentInput","type":"object"};
 
 function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema328.type,parentSchema:schema328,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema330.type,parentSchema:schema330,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2432,13 +2482,13 @@ return errors === 0;
 }
 
 export const getPaymentFees = validate80;
-const schema337 = {"title":"UserApiGetPaymentFeesInput","type":"object"};
+const schema339 = {"title":"UserApiGetPaymentFeesInput","type":"object"};
 
 function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema337.type,parentSchema:schema337,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema339.type,parentSchema:schema339,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2452,16 +2502,16 @@ return errors === 0;
 }
 
 export const postInvoiceIdCredit = validate85;
-const schema366 = {"title":"UserApiPostInvoiceIdCreditInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"amount":{"$ref":"../../common/defs.json#/definitions/positiveAmountParam"}}};
-const schema340 = {"$comment":"The pattern lets a sign through so that the call checks the value (src/domain/money.ts positiveCents) with its other parameters: -5, 0 and a malformed amount get one message, this description, together with the call's other problems.","type":"string","pattern":"^-?[0-9]{1,12}(\\.[0-9]{1,2})?$","description":"an amount more than 0 with at most two decimals, up to 999999999999.99, such as 10.50"};
-const pattern175 = new RegExp("^-?[0-9]{1,12}(\\.[0-9]{1,2})?$", "u");
+const schema368 = {"title":"UserApiPostInvoiceIdCreditInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"amount":{"$ref":"../../common/defs.json#/definitions/positiveAmountParam"}}};
+const schema342 = {"$comment":"The pattern lets a sign through so that the call checks the value (src/domain/money.ts positiveCents) with its other parameters: -5, 0 and a malformed amount get one message, this description, together with the call's other problems.","type":"string","pattern":"^-?[0-9]{1,12}(\\.[0-9]{1,2})?$","description":"an amount more than 0 with at most two decimals, up to 999999999999.99, such as 10.50"};
+const pattern177 = new RegExp("^-?[0-9]{1,12}(\\.[0-9]{1,2})?$", "u");
 
 function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema366.required,parentSchema:schema366,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema368.required,parentSchema:schema368,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2540,7 +2590,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/amount",schemaPath:"../../common/defs.json#/definitions/positiveAmountParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema340.type,parentSchema:schema340,data:data1};
+const err3 = {instancePath:instancePath+"/amount",schemaPath:"../../common/defs.json#/definitions/positiveAmountParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema342.type,parentSchema:schema342,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2558,8 +2608,8 @@ data["amount"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern175.test(data1)){
-const err4 = {instancePath:instancePath+"/amount",schemaPath:"../../common/defs.json#/definitions/positiveAmountParam/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^-?[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^-?[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema340,data:data1};
+if(!pattern177.test(data1)){
+const err4 = {instancePath:instancePath+"/amount",schemaPath:"../../common/defs.json#/definitions/positiveAmountParam/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^-?[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^-?[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema342,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2572,7 +2622,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema366.type,parentSchema:schema366,data};
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema368.type,parentSchema:schema368,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2586,7 +2636,7 @@ return errors === 0;
 }
 
 export const getContact = validate104;
-const schema412 = {"title":"UserApiGetContactInput","type":"object","properties":{"page":{"$ref":"../defs.json#/definitions/pageNumber"}}};
+const schema414 = {"title":"UserApiGetContactInput","type":"object","properties":{"page":{"$ref":"../defs.json#/definitions/pageNumber"}}};
 
 function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -2642,7 +2692,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema412.type,parentSchema:schema412,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema414.type,parentSchema:schema414,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2656,14 +2706,14 @@ return errors === 0;
 }
 
 export const getContactId = validate111;
-const schema437 = {"title":"UserApiGetContactIdInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
+const schema439 = {"title":"UserApiGetContactIdInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
 
 function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema437.required,parentSchema:schema437,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema439.required,parentSchema:schema439,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2724,7 +2774,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema437.type,parentSchema:schema437,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema439.type,parentSchema:schema439,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2738,13 +2788,13 @@ return errors === 0;
 }
 
 export const getContactPrivileges = validate123;
-const schema479 = {"title":"UserApiGetContactPrivilegesInput","type":"object"};
+const schema481 = {"title":"UserApiGetContactPrivilegesInput","type":"object"};
 
 function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema479.type,parentSchema:schema479,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema481.type,parentSchema:schema481,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2758,25 +2808,25 @@ return errors === 0;
 }
 
 export const postContact = validate130;
-const schema512 = {"title":"UserApiPostContactInput","type":"object","required":["email","firstname","lastname"],"properties":{"email":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/email"},"firstname":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/firstname"},"lastname":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/lastname"},"password":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/password"},"companyname":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/companyname"},"address1":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/address1"},"address2":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/address2"},"city":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/city"},"state":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/state"},"postcode":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/postcode"},"phonenumber":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/phonenumber"},"country":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/country"},"privileges":{"$ref":"../../operations/clients/addClientContact.json#/definitions/privileges","description":"privileges[section][key] = flag, the sections and keys GET /api/contact/privileges lists: 1, true or on grants a key; 0, false, off or empty grants nothing (as addClientContact takes them)"}}};
-const schema491 = {"type":"string","maxLength":254,"pattern":"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$","description":"a valid email address, such as jane@example.com"};
-const schema492 = {"type":"string","minLength":1,"maxLength":255,"description":"a non-empty text of at most 255 characters"};
-const schema493 = {"type":"string","minLength":1,"maxLength":255,"description":"a non-empty text of at most 255 characters"};
-const schema494 = {"type":"string","minLength":1,"maxLength":255,"description":"a non-empty password of at most 255 characters"};
-const schema495 = {"type":"string","maxLength":255,"description":"a text of at most 255 characters"};
-const schema496 = {"type":"string","maxLength":255,"description":"a text of at most 255 characters"};
+const schema514 = {"title":"UserApiPostContactInput","type":"object","required":["email","firstname","lastname"],"properties":{"email":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/email"},"firstname":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/firstname"},"lastname":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/lastname"},"password":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/password"},"companyname":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/companyname"},"address1":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/address1"},"address2":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/address2"},"city":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/city"},"state":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/state"},"postcode":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/postcode"},"phonenumber":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/phonenumber"},"country":{"$ref":"../../operations/clients/addClientContact.json#/properties/request/properties/country"},"privileges":{"$ref":"../../operations/clients/addClientContact.json#/definitions/privileges","description":"privileges[section][key] = flag, the sections and keys GET /api/contact/privileges lists: 1, true or on grants a key; 0, false, off or empty grants nothing (as addClientContact takes them)"}}};
+const schema493 = {"type":"string","maxLength":254,"pattern":"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$","description":"a valid email address, such as jane@example.com"};
+const schema494 = {"type":"string","minLength":1,"maxLength":255,"description":"a non-empty text of at most 255 characters"};
+const schema495 = {"type":"string","minLength":1,"maxLength":255,"description":"a non-empty text of at most 255 characters"};
+const schema496 = {"type":"string","minLength":1,"maxLength":255,"description":"a non-empty password of at most 255 characters"};
 const schema497 = {"type":"string","maxLength":255,"description":"a text of at most 255 characters"};
 const schema498 = {"type":"string","maxLength":255,"description":"a text of at most 255 characters"};
 const schema499 = {"type":"string","maxLength":255,"description":"a text of at most 255 characters"};
 const schema500 = {"type":"string","maxLength":255,"description":"a text of at most 255 characters"};
 const schema501 = {"type":"string","maxLength":255,"description":"a text of at most 255 characters"};
-const schema502 = {"type":"string","pattern":"^([A-Za-z]{2})?$","description":"an ISO 3166-1 alpha-2 country code, such as GB"};
-const schema483 = {"title":"ContactPrivilegesParam","type":"object","additionalProperties":false,"description":"a set of privileges such as privileges[billing][payinvoice]=1","properties":{"billing":{"type":"object","propertyNames":{"$ref":"../../resources/client.json#/definitions/billingKeys"},"additionalProperties":{"$ref":"#/definitions/flag"},"description":"a set of billing privileges such as privileges[billing][payinvoice]=1"},"support":{"type":"object","propertyNames":{"$ref":"../../resources/client.json#/definitions/supportKeys"},"additionalProperties":{"$ref":"#/definitions/flag"},"description":"a set of support privileges such as privileges[support][tickets]=1"},"misc":{"type":"object","propertyNames":{"$ref":"../../resources/client.json#/definitions/miscKeys"},"additionalProperties":{"$ref":"#/definitions/flag"},"description":"a set of misc privileges such as privileges[misc][editmain]=1"}}};
+const schema502 = {"type":"string","maxLength":255,"description":"a text of at most 255 characters"};
+const schema503 = {"type":"string","maxLength":255,"description":"a text of at most 255 characters"};
+const schema504 = {"type":"string","pattern":"^([A-Za-z]{2})?$","description":"an ISO 3166-1 alpha-2 country code, such as GB"};
+const schema485 = {"title":"ContactPrivilegesParam","type":"object","additionalProperties":false,"description":"a set of privileges such as privileges[billing][payinvoice]=1","properties":{"billing":{"type":"object","propertyNames":{"$ref":"../../resources/client.json#/definitions/billingKeys"},"additionalProperties":{"$ref":"#/definitions/flag"},"description":"a set of billing privileges such as privileges[billing][payinvoice]=1"},"support":{"type":"object","propertyNames":{"$ref":"../../resources/client.json#/definitions/supportKeys"},"additionalProperties":{"$ref":"#/definitions/flag"},"description":"a set of support privileges such as privileges[support][tickets]=1"},"misc":{"type":"object","propertyNames":{"$ref":"../../resources/client.json#/definitions/miscKeys"},"additionalProperties":{"$ref":"#/definitions/flag"},"description":"a set of misc privileges such as privileges[misc][editmain]=1"}}};
 const schema27 = {"description":"The billing privileges as the vendor publishes them (addClientContact, editContactPermissions): emails (billing notifications), payinvoice (view and pay invoices), orders (place orders), balance (view the balance), addfunds (add funds), creditcard (manage the card on file). The one list of these keys: requests and stored records both refer to it.","type":"string","enum":["emails","payinvoice","orders","balance","addfunds","creditcard"]};
-const schema485 = {"type":"string","pattern":"^(1|true|on|0|false|off)?$","description":"1, true, on or yes to grant it, or 0, false, off, no or empty to grant nothing"};
+const schema487 = {"type":"string","pattern":"^(1|true|on|0|false|off)?$","description":"1, true, on or yes to grant it, or 0, false, off, no or empty to grant nothing"};
 const schema29 = {"description":"The support privileges as published: newticket (open tickets), tickets (view tickets), closeticket (close tickets), emails (ticket notifications).","type":"string","enum":["newticket","tickets","closeticket","emails"]};
 const schema31 = {"description":"The other privileges as published: editmain (change the main profile), emails (view the e-mail history), editipaccess (security settings), manageprofiles (add and edit contacts), affiliates (the affiliate section).","type":"string","enum":["editmain","emails","editipaccess","manageprofiles","affiliates"]};
-const pattern235 = new RegExp("^(1|true|on|0|false|off)?$", "u");
+const pattern237 = new RegExp("^(1|true|on|0|false|off)?$", "u");
 
 function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -2784,7 +2834,7 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!(((key0 === "billing") || (key0 === "support")) || (key0 === "misc"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema483,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema485,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2846,7 +2896,7 @@ errors++;
 }
 var valid1 = _errs4 === errors;
 if(!valid1){
-const err3 = {instancePath:instancePath+"/billing",schemaPath:"#/properties/billing/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema483.properties.billing.propertyNames,parentSchema:schema483.properties.billing,data:data0};
+const err3 = {instancePath:instancePath+"/billing",schemaPath:"#/properties/billing/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema485.properties.billing.propertyNames,parentSchema:schema485.properties.billing,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2876,7 +2926,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/billing/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema485.type,parentSchema:schema485,data:data1};
+const err4 = {instancePath:instancePath+"/billing/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema487.type,parentSchema:schema487,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2894,8 +2944,8 @@ data0[key2] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern235.test(data1)){
-const err5 = {instancePath:instancePath+"/billing/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/pattern",keyword:"pattern",params:{pattern: "^(1|true|on|0|false|off)?$"},message:"must match pattern \""+"^(1|true|on|0|false|off)?$"+"\"",schema:"^(1|true|on|0|false|off)?$",parentSchema:schema485,data:data1};
+if(!pattern237.test(data1)){
+const err5 = {instancePath:instancePath+"/billing/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/pattern",keyword:"pattern",params:{pattern: "^(1|true|on|0|false|off)?$"},message:"must match pattern \""+"^(1|true|on|0|false|off)?$"+"\"",schema:"^(1|true|on|0|false|off)?$",parentSchema:schema487,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2908,7 +2958,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/billing",schemaPath:"#/properties/billing/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema483.properties.billing.type,parentSchema:schema483.properties.billing,data:data0};
+const err6 = {instancePath:instancePath+"/billing",schemaPath:"#/properties/billing/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema485.properties.billing.type,parentSchema:schema485.properties.billing,data:data0};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2970,7 +3020,7 @@ errors++;
 }
 var valid5 = _errs13 === errors;
 if(!valid5){
-const err9 = {instancePath:instancePath+"/support",schemaPath:"#/properties/support/propertyNames",keyword:"propertyNames",params:{propertyName: key3},message:"property name must be valid",schema:schema483.properties.support.propertyNames,parentSchema:schema483.properties.support,data:data2};
+const err9 = {instancePath:instancePath+"/support",schemaPath:"#/properties/support/propertyNames",keyword:"propertyNames",params:{propertyName: key3},message:"property name must be valid",schema:schema485.properties.support.propertyNames,parentSchema:schema485.properties.support,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3000,7 +3050,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err10 = {instancePath:instancePath+"/support/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema485.type,parentSchema:schema485,data:data3};
+const err10 = {instancePath:instancePath+"/support/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema487.type,parentSchema:schema487,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3018,8 +3068,8 @@ data2[key4] = coerced3;
 }
 }
 if(typeof data3 === "string"){
-if(!pattern235.test(data3)){
-const err11 = {instancePath:instancePath+"/support/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/pattern",keyword:"pattern",params:{pattern: "^(1|true|on|0|false|off)?$"},message:"must match pattern \""+"^(1|true|on|0|false|off)?$"+"\"",schema:"^(1|true|on|0|false|off)?$",parentSchema:schema485,data:data3};
+if(!pattern237.test(data3)){
+const err11 = {instancePath:instancePath+"/support/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/pattern",keyword:"pattern",params:{pattern: "^(1|true|on|0|false|off)?$"},message:"must match pattern \""+"^(1|true|on|0|false|off)?$"+"\"",schema:"^(1|true|on|0|false|off)?$",parentSchema:schema487,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3032,7 +3082,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/support",schemaPath:"#/properties/support/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema483.properties.support.type,parentSchema:schema483.properties.support,data:data2};
+const err12 = {instancePath:instancePath+"/support",schemaPath:"#/properties/support/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema485.properties.support.type,parentSchema:schema485.properties.support,data:data2};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3094,7 +3144,7 @@ errors++;
 }
 var valid9 = _errs22 === errors;
 if(!valid9){
-const err15 = {instancePath:instancePath+"/misc",schemaPath:"#/properties/misc/propertyNames",keyword:"propertyNames",params:{propertyName: key5},message:"property name must be valid",schema:schema483.properties.misc.propertyNames,parentSchema:schema483.properties.misc,data:data4};
+const err15 = {instancePath:instancePath+"/misc",schemaPath:"#/properties/misc/propertyNames",keyword:"propertyNames",params:{propertyName: key5},message:"property name must be valid",schema:schema485.properties.misc.propertyNames,parentSchema:schema485.properties.misc,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -3124,7 +3174,7 @@ else if(data5 === null){
 coerced5 = "";
 }
 else {
-const err16 = {instancePath:instancePath+"/misc/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema485.type,parentSchema:schema485,data:data5};
+const err16 = {instancePath:instancePath+"/misc/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema487.type,parentSchema:schema487,data:data5};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -3142,8 +3192,8 @@ data4[key6] = coerced5;
 }
 }
 if(typeof data5 === "string"){
-if(!pattern235.test(data5)){
-const err17 = {instancePath:instancePath+"/misc/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/pattern",keyword:"pattern",params:{pattern: "^(1|true|on|0|false|off)?$"},message:"must match pattern \""+"^(1|true|on|0|false|off)?$"+"\"",schema:"^(1|true|on|0|false|off)?$",parentSchema:schema485,data:data5};
+if(!pattern237.test(data5)){
+const err17 = {instancePath:instancePath+"/misc/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/pattern",keyword:"pattern",params:{pattern: "^(1|true|on|0|false|off)?$"},message:"must match pattern \""+"^(1|true|on|0|false|off)?$"+"\"",schema:"^(1|true|on|0|false|off)?$",parentSchema:schema487,data:data5};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -3156,7 +3206,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/misc",schemaPath:"#/properties/misc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema483.properties.misc.type,parentSchema:schema483.properties.misc,data:data4};
+const err18 = {instancePath:instancePath+"/misc",schemaPath:"#/properties/misc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema485.properties.misc.type,parentSchema:schema485.properties.misc,data:data4};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -3168,7 +3218,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema483.type,parentSchema:schema483,data};
+const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema485.type,parentSchema:schema485,data};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -3187,7 +3237,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.email === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema512.required,parentSchema:schema512,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema514.required,parentSchema:schema514,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3197,7 +3247,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.firstname === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "firstname"},message:"must have required property '"+"firstname"+"'",schema:schema512.required,parentSchema:schema512,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "firstname"},message:"must have required property '"+"firstname"+"'",schema:schema514.required,parentSchema:schema514,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3207,7 +3257,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.lastname === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "lastname"},message:"must have required property '"+"lastname"+"'",schema:schema512.required,parentSchema:schema512,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "lastname"},message:"must have required property '"+"lastname"+"'",schema:schema514.required,parentSchema:schema514,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3236,7 +3286,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/email",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema491.type,parentSchema:schema491,data:data0};
+const err3 = {instancePath:instancePath+"/email",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema493.type,parentSchema:schema493,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3255,7 +3305,7 @@ data["email"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(func5(data0) > 254){
-const err4 = {instancePath:instancePath+"/email",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema491,data:data0};
+const err4 = {instancePath:instancePath+"/email",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema493,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3265,7 +3315,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!pattern1.test(data0)){
-const err5 = {instancePath:instancePath+"/email",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/email/pattern",keyword:"pattern",params:{pattern: "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"},message:"must match pattern \""+"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"+"\"",schema:"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$",parentSchema:schema491,data:data0};
+const err5 = {instancePath:instancePath+"/email",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/email/pattern",keyword:"pattern",params:{pattern: "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"},message:"must match pattern \""+"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"+"\"",schema:"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$",parentSchema:schema493,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3296,7 +3346,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err6 = {instancePath:instancePath+"/firstname",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/firstname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema492.type,parentSchema:schema492,data:data1};
+const err6 = {instancePath:instancePath+"/firstname",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/firstname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema494.type,parentSchema:schema494,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3315,7 +3365,7 @@ data["firstname"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(func5(data1) > 255){
-const err7 = {instancePath:instancePath+"/firstname",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/firstname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema492,data:data1};
+const err7 = {instancePath:instancePath+"/firstname",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/firstname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema494,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3325,7 +3375,7 @@ vErrors.push(err7);
 errors++;
 }
 if(func5(data1) < 1){
-const err8 = {instancePath:instancePath+"/firstname",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/firstname/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema492,data:data1};
+const err8 = {instancePath:instancePath+"/firstname",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/firstname/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema494,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3356,7 +3406,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err9 = {instancePath:instancePath+"/lastname",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/lastname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema493.type,parentSchema:schema493,data:data2};
+const err9 = {instancePath:instancePath+"/lastname",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/lastname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema495.type,parentSchema:schema495,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3375,7 +3425,7 @@ data["lastname"] = coerced2;
 }
 if(typeof data2 === "string"){
 if(func5(data2) > 255){
-const err10 = {instancePath:instancePath+"/lastname",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/lastname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema493,data:data2};
+const err10 = {instancePath:instancePath+"/lastname",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/lastname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema495,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3385,7 +3435,7 @@ vErrors.push(err10);
 errors++;
 }
 if(func5(data2) < 1){
-const err11 = {instancePath:instancePath+"/lastname",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/lastname/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema493,data:data2};
+const err11 = {instancePath:instancePath+"/lastname",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/lastname/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema495,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3416,7 +3466,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err12 = {instancePath:instancePath+"/password",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema494.type,parentSchema:schema494,data:data3};
+const err12 = {instancePath:instancePath+"/password",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema496.type,parentSchema:schema496,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3435,7 +3485,7 @@ data["password"] = coerced3;
 }
 if(typeof data3 === "string"){
 if(func5(data3) > 255){
-const err13 = {instancePath:instancePath+"/password",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/password/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema494,data:data3};
+const err13 = {instancePath:instancePath+"/password",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/password/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema496,data:data3};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -3445,7 +3495,7 @@ vErrors.push(err13);
 errors++;
 }
 if(func5(data3) < 1){
-const err14 = {instancePath:instancePath+"/password",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/password/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema494,data:data3};
+const err14 = {instancePath:instancePath+"/password",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/password/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema496,data:data3};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -3476,7 +3526,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err15 = {instancePath:instancePath+"/companyname",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/companyname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema495.type,parentSchema:schema495,data:data4};
+const err15 = {instancePath:instancePath+"/companyname",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/companyname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema497.type,parentSchema:schema497,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -3495,7 +3545,7 @@ data["companyname"] = coerced4;
 }
 if(typeof data4 === "string"){
 if(func5(data4) > 255){
-const err16 = {instancePath:instancePath+"/companyname",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/companyname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema495,data:data4};
+const err16 = {instancePath:instancePath+"/companyname",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/companyname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema497,data:data4};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -3526,7 +3576,7 @@ else if(data5 === null){
 coerced5 = "";
 }
 else {
-const err17 = {instancePath:instancePath+"/address1",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/address1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema496.type,parentSchema:schema496,data:data5};
+const err17 = {instancePath:instancePath+"/address1",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/address1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema498.type,parentSchema:schema498,data:data5};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -3545,7 +3595,7 @@ data["address1"] = coerced5;
 }
 if(typeof data5 === "string"){
 if(func5(data5) > 255){
-const err18 = {instancePath:instancePath+"/address1",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/address1/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema496,data:data5};
+const err18 = {instancePath:instancePath+"/address1",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/address1/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema498,data:data5};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -3576,7 +3626,7 @@ else if(data6 === null){
 coerced6 = "";
 }
 else {
-const err19 = {instancePath:instancePath+"/address2",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/address2/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema497.type,parentSchema:schema497,data:data6};
+const err19 = {instancePath:instancePath+"/address2",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/address2/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema499.type,parentSchema:schema499,data:data6};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -3595,7 +3645,7 @@ data["address2"] = coerced6;
 }
 if(typeof data6 === "string"){
 if(func5(data6) > 255){
-const err20 = {instancePath:instancePath+"/address2",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/address2/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema497,data:data6};
+const err20 = {instancePath:instancePath+"/address2",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/address2/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema499,data:data6};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -3626,7 +3676,7 @@ else if(data7 === null){
 coerced7 = "";
 }
 else {
-const err21 = {instancePath:instancePath+"/city",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/city/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema498.type,parentSchema:schema498,data:data7};
+const err21 = {instancePath:instancePath+"/city",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/city/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema500.type,parentSchema:schema500,data:data7};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -3645,7 +3695,7 @@ data["city"] = coerced7;
 }
 if(typeof data7 === "string"){
 if(func5(data7) > 255){
-const err22 = {instancePath:instancePath+"/city",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/city/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema498,data:data7};
+const err22 = {instancePath:instancePath+"/city",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/city/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema500,data:data7};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -3676,7 +3726,7 @@ else if(data8 === null){
 coerced8 = "";
 }
 else {
-const err23 = {instancePath:instancePath+"/state",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/state/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema499.type,parentSchema:schema499,data:data8};
+const err23 = {instancePath:instancePath+"/state",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/state/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema501.type,parentSchema:schema501,data:data8};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -3695,7 +3745,7 @@ data["state"] = coerced8;
 }
 if(typeof data8 === "string"){
 if(func5(data8) > 255){
-const err24 = {instancePath:instancePath+"/state",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/state/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema499,data:data8};
+const err24 = {instancePath:instancePath+"/state",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/state/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema501,data:data8};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -3726,7 +3776,7 @@ else if(data9 === null){
 coerced9 = "";
 }
 else {
-const err25 = {instancePath:instancePath+"/postcode",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/postcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema500.type,parentSchema:schema500,data:data9};
+const err25 = {instancePath:instancePath+"/postcode",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/postcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema502.type,parentSchema:schema502,data:data9};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -3745,7 +3795,7 @@ data["postcode"] = coerced9;
 }
 if(typeof data9 === "string"){
 if(func5(data9) > 255){
-const err26 = {instancePath:instancePath+"/postcode",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/postcode/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema500,data:data9};
+const err26 = {instancePath:instancePath+"/postcode",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/postcode/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema502,data:data9};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -3776,7 +3826,7 @@ else if(data10 === null){
 coerced10 = "";
 }
 else {
-const err27 = {instancePath:instancePath+"/phonenumber",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/phonenumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema501.type,parentSchema:schema501,data:data10};
+const err27 = {instancePath:instancePath+"/phonenumber",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/phonenumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema503.type,parentSchema:schema503,data:data10};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -3795,7 +3845,7 @@ data["phonenumber"] = coerced10;
 }
 if(typeof data10 === "string"){
 if(func5(data10) > 255){
-const err28 = {instancePath:instancePath+"/phonenumber",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/phonenumber/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema501,data:data10};
+const err28 = {instancePath:instancePath+"/phonenumber",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/phonenumber/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema503,data:data10};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -3826,7 +3876,7 @@ else if(data11 === null){
 coerced11 = "";
 }
 else {
-const err29 = {instancePath:instancePath+"/country",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/country/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema502.type,parentSchema:schema502,data:data11};
+const err29 = {instancePath:instancePath+"/country",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/country/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema504.type,parentSchema:schema504,data:data11};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -3845,7 +3895,7 @@ data["country"] = coerced11;
 }
 if(typeof data11 === "string"){
 if(!pattern34.test(data11)){
-const err30 = {instancePath:instancePath+"/country",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/country/pattern",keyword:"pattern",params:{pattern: "^([A-Za-z]{2})?$"},message:"must match pattern \""+"^([A-Za-z]{2})?$"+"\"",schema:"^([A-Za-z]{2})?$",parentSchema:schema502,data:data11};
+const err30 = {instancePath:instancePath+"/country",schemaPath:"../../operations/clients/addClientContact.json#/properties/request/properties/country/pattern",keyword:"pattern",params:{pattern: "^([A-Za-z]{2})?$"},message:"must match pattern \""+"^([A-Za-z]{2})?$"+"\"",schema:"^([A-Za-z]{2})?$",parentSchema:schema504,data:data11};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -3864,7 +3914,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema512.type,parentSchema:schema512,data};
+const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema514.type,parentSchema:schema514,data};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -3878,7 +3928,7 @@ return errors === 0;
 }
 
 export const putContactId = validate141;
-const schema588 = {"title":"UserApiPutContactIdInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"firstname":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/firstname"},"lastname":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/lastname"},"email":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/email"},"phonenumber":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/phonenumber"},"type":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/type"},"address1":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/address1"},"address2":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/address2"},"city":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/city"},"state":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/state"},"postcode":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/postcode"},"country":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/country"},"companyname":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/companyname"},"privileges":{"$ref":"../../operations/clients/addClientContact.json#/definitions/privileges","description":"privileges[section][key] = flag, the sections and keys GET /api/contact/privileges lists: 1, true or on grants a key; 0, false, off or empty grants nothing (as addClientContact takes them)"}}};
+const schema590 = {"title":"UserApiPutContactIdInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"firstname":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/firstname"},"lastname":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/lastname"},"email":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/email"},"phonenumber":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/phonenumber"},"type":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/type"},"address1":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/address1"},"address2":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/address2"},"city":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/city"},"state":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/state"},"postcode":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/postcode"},"country":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/country"},"companyname":{"$ref":"../../operations/clients/setContactDetails.json#/properties/request/properties/companyname"},"privileges":{"$ref":"../../operations/clients/addClientContact.json#/definitions/privileges","description":"privileges[section][key] = flag, the sections and keys GET /api/contact/privileges lists: 1, true or on grants a key; 0, false, off or empty grants nothing (as addClientContact takes them)"}}};
 
 function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -3886,7 +3936,7 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!(((key0 === "billing") || (key0 === "support")) || (key0 === "misc"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema483,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema485,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3948,7 +3998,7 @@ errors++;
 }
 var valid1 = _errs4 === errors;
 if(!valid1){
-const err3 = {instancePath:instancePath+"/billing",schemaPath:"#/properties/billing/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema483.properties.billing.propertyNames,parentSchema:schema483.properties.billing,data:data0};
+const err3 = {instancePath:instancePath+"/billing",schemaPath:"#/properties/billing/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema485.properties.billing.propertyNames,parentSchema:schema485.properties.billing,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3978,7 +4028,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/billing/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema485.type,parentSchema:schema485,data:data1};
+const err4 = {instancePath:instancePath+"/billing/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema487.type,parentSchema:schema487,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3996,8 +4046,8 @@ data0[key2] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern235.test(data1)){
-const err5 = {instancePath:instancePath+"/billing/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/pattern",keyword:"pattern",params:{pattern: "^(1|true|on|0|false|off)?$"},message:"must match pattern \""+"^(1|true|on|0|false|off)?$"+"\"",schema:"^(1|true|on|0|false|off)?$",parentSchema:schema485,data:data1};
+if(!pattern237.test(data1)){
+const err5 = {instancePath:instancePath+"/billing/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/pattern",keyword:"pattern",params:{pattern: "^(1|true|on|0|false|off)?$"},message:"must match pattern \""+"^(1|true|on|0|false|off)?$"+"\"",schema:"^(1|true|on|0|false|off)?$",parentSchema:schema487,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4010,7 +4060,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/billing",schemaPath:"#/properties/billing/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema483.properties.billing.type,parentSchema:schema483.properties.billing,data:data0};
+const err6 = {instancePath:instancePath+"/billing",schemaPath:"#/properties/billing/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema485.properties.billing.type,parentSchema:schema485.properties.billing,data:data0};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4072,7 +4122,7 @@ errors++;
 }
 var valid5 = _errs13 === errors;
 if(!valid5){
-const err9 = {instancePath:instancePath+"/support",schemaPath:"#/properties/support/propertyNames",keyword:"propertyNames",params:{propertyName: key3},message:"property name must be valid",schema:schema483.properties.support.propertyNames,parentSchema:schema483.properties.support,data:data2};
+const err9 = {instancePath:instancePath+"/support",schemaPath:"#/properties/support/propertyNames",keyword:"propertyNames",params:{propertyName: key3},message:"property name must be valid",schema:schema485.properties.support.propertyNames,parentSchema:schema485.properties.support,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -4102,7 +4152,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err10 = {instancePath:instancePath+"/support/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema485.type,parentSchema:schema485,data:data3};
+const err10 = {instancePath:instancePath+"/support/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema487.type,parentSchema:schema487,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -4120,8 +4170,8 @@ data2[key4] = coerced3;
 }
 }
 if(typeof data3 === "string"){
-if(!pattern235.test(data3)){
-const err11 = {instancePath:instancePath+"/support/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/pattern",keyword:"pattern",params:{pattern: "^(1|true|on|0|false|off)?$"},message:"must match pattern \""+"^(1|true|on|0|false|off)?$"+"\"",schema:"^(1|true|on|0|false|off)?$",parentSchema:schema485,data:data3};
+if(!pattern237.test(data3)){
+const err11 = {instancePath:instancePath+"/support/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/pattern",keyword:"pattern",params:{pattern: "^(1|true|on|0|false|off)?$"},message:"must match pattern \""+"^(1|true|on|0|false|off)?$"+"\"",schema:"^(1|true|on|0|false|off)?$",parentSchema:schema487,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -4134,7 +4184,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/support",schemaPath:"#/properties/support/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema483.properties.support.type,parentSchema:schema483.properties.support,data:data2};
+const err12 = {instancePath:instancePath+"/support",schemaPath:"#/properties/support/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema485.properties.support.type,parentSchema:schema485.properties.support,data:data2};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -4196,7 +4246,7 @@ errors++;
 }
 var valid9 = _errs22 === errors;
 if(!valid9){
-const err15 = {instancePath:instancePath+"/misc",schemaPath:"#/properties/misc/propertyNames",keyword:"propertyNames",params:{propertyName: key5},message:"property name must be valid",schema:schema483.properties.misc.propertyNames,parentSchema:schema483.properties.misc,data:data4};
+const err15 = {instancePath:instancePath+"/misc",schemaPath:"#/properties/misc/propertyNames",keyword:"propertyNames",params:{propertyName: key5},message:"property name must be valid",schema:schema485.properties.misc.propertyNames,parentSchema:schema485.properties.misc,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -4226,7 +4276,7 @@ else if(data5 === null){
 coerced5 = "";
 }
 else {
-const err16 = {instancePath:instancePath+"/misc/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema485.type,parentSchema:schema485,data:data5};
+const err16 = {instancePath:instancePath+"/misc/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema487.type,parentSchema:schema487,data:data5};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -4244,8 +4294,8 @@ data4[key6] = coerced5;
 }
 }
 if(typeof data5 === "string"){
-if(!pattern235.test(data5)){
-const err17 = {instancePath:instancePath+"/misc/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/pattern",keyword:"pattern",params:{pattern: "^(1|true|on|0|false|off)?$"},message:"must match pattern \""+"^(1|true|on|0|false|off)?$"+"\"",schema:"^(1|true|on|0|false|off)?$",parentSchema:schema485,data:data5};
+if(!pattern237.test(data5)){
+const err17 = {instancePath:instancePath+"/misc/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/pattern",keyword:"pattern",params:{pattern: "^(1|true|on|0|false|off)?$"},message:"must match pattern \""+"^(1|true|on|0|false|off)?$"+"\"",schema:"^(1|true|on|0|false|off)?$",parentSchema:schema487,data:data5};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -4258,7 +4308,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/misc",schemaPath:"#/properties/misc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema483.properties.misc.type,parentSchema:schema483.properties.misc,data:data4};
+const err18 = {instancePath:instancePath+"/misc",schemaPath:"#/properties/misc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema485.properties.misc.type,parentSchema:schema485.properties.misc,data:data4};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -4270,7 +4320,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema483.type,parentSchema:schema483,data};
+const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema485.type,parentSchema:schema485,data};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -4289,7 +4339,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema588.required,parentSchema:schema588,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema590.required,parentSchema:schema590,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4964,7 +5014,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema588.type,parentSchema:schema588,data};
+const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema590.type,parentSchema:schema590,data};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -4978,13 +5028,13 @@ return errors === 0;
 }
 
 export const getKnowledgebase = validate148;
-const schema620 = {"title":"UserApiGetKnowledgebaseInput","type":"object"};
+const schema622 = {"title":"UserApiGetKnowledgebaseInput","type":"object"};
 
 function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema620.type,parentSchema:schema620,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema622.type,parentSchema:schema622,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4998,14 +5048,14 @@ return errors === 0;
 }
 
 export const getKnowledgebaseArticleId = validate157;
-const schema664 = {"title":"UserApiGetKnowledgebaseArticleIdInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
+const schema666 = {"title":"UserApiGetKnowledgebaseArticleIdInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
 
 function validate157(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema664.required,parentSchema:schema664,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema666.required,parentSchema:schema666,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5066,7 +5116,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema664.type,parentSchema:schema664,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema666.type,parentSchema:schema666,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5080,14 +5130,14 @@ return errors === 0;
 }
 
 export const getKnowledgebaseCategoryId = validate168;
-const schema692 = {"title":"UserApiGetKnowledgebaseCategoryIdInput","type":"object","required":["category_id"],"properties":{"category_id":{"$ref":"../defs.json#/definitions/id"}}};
+const schema694 = {"title":"UserApiGetKnowledgebaseCategoryIdInput","type":"object","required":["category_id"],"properties":{"category_id":{"$ref":"../defs.json#/definitions/id"}}};
 
 function validate168(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.category_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "category_id"},message:"must have required property '"+"category_id"+"'",schema:schema692.required,parentSchema:schema692,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "category_id"},message:"must have required property '"+"category_id"+"'",schema:schema694.required,parentSchema:schema694,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5148,7 +5198,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema692.type,parentSchema:schema692,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema694.type,parentSchema:schema694,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5162,7 +5212,7 @@ return errors === 0;
 }
 
 export const getNews = validate171;
-const schema704 = {"title":"UserApiGetNewsInput","type":"object","properties":{"page":{"$ref":"../defs.json#/definitions/pageNumber"}}};
+const schema706 = {"title":"UserApiGetNewsInput","type":"object","properties":{"page":{"$ref":"../defs.json#/definitions/pageNumber"}}};
 
 function validate171(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -5218,7 +5268,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema704.type,parentSchema:schema704,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema706.type,parentSchema:schema706,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5232,14 +5282,14 @@ return errors === 0;
 }
 
 export const getNewsId = validate173;
-const schema712 = {"title":"UserApiGetNewsIdInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
+const schema714 = {"title":"UserApiGetNewsIdInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
 
 function validate173(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema712.required,parentSchema:schema712,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema714.required,parentSchema:schema714,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5300,7 +5350,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema712.type,parentSchema:schema712,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema714.type,parentSchema:schema714,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5314,14 +5364,14 @@ return errors === 0;
 }
 
 export const deleteDomainIdDnsIndex = validate175;
-const schema719 = {"title":"UserApiDeleteDomainIdDnsIndexInput","type":"object","required":["id","index"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"index":{"$ref":"../defs.json#/definitions/id"},"record_id":{"$ref":"../defs.json#/definitions/id"}}};
+const schema721 = {"title":"UserApiDeleteDomainIdDnsIndexInput","type":"object","required":["id","index"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"index":{"$ref":"../defs.json#/definitions/id"},"record_id":{"$ref":"../defs.json#/definitions/id"}}};
 
 function validate175(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema719.required,parentSchema:schema719,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema721.required,parentSchema:schema721,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5331,7 +5381,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.index === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "index"},message:"must have required property '"+"index"+"'",schema:schema719.required,parentSchema:schema719,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "index"},message:"must have required property '"+"index"+"'",schema:schema721.required,parentSchema:schema721,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5492,7 +5542,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema719.type,parentSchema:schema719,data};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema721.type,parentSchema:schema721,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -5506,7 +5556,7 @@ return errors === 0;
 }
 
 export const getDomain = validate180;
-const schema761 = {"title":"UserApiGetDomainInput","type":"object","properties":{"page":{"$ref":"../defs.json#/definitions/pageNumber"}}};
+const schema763 = {"title":"UserApiGetDomainInput","type":"object","properties":{"page":{"$ref":"../defs.json#/definitions/pageNumber"}}};
 
 function validate180(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -5562,7 +5612,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema761.type,parentSchema:schema761,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema763.type,parentSchema:schema763,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5576,14 +5626,14 @@ return errors === 0;
 }
 
 export const getDomainId = validate184;
-const schema786 = {"title":"UserApiGetDomainIdInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
+const schema788 = {"title":"UserApiGetDomainIdInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
 
 function validate184(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema786.required,parentSchema:schema786,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema788.required,parentSchema:schema788,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5644,7 +5694,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema786.type,parentSchema:schema786,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema788.type,parentSchema:schema788,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5658,14 +5708,14 @@ return errors === 0;
 }
 
 export const getDomainIdAutorenew = validate186;
-const schema791 = {"title":"UserApiGetDomainIdAutorenewInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
+const schema793 = {"title":"UserApiGetDomainIdAutorenewInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
 
 function validate186(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema791.required,parentSchema:schema791,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema793.required,parentSchema:schema793,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5726,7 +5776,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema791.type,parentSchema:schema791,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema793.type,parentSchema:schema793,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5740,14 +5790,14 @@ return errors === 0;
 }
 
 export const getDomainIdContact = validate191;
-const schema807 = {"title":"UserApiGetDomainIdContactInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
+const schema809 = {"title":"UserApiGetDomainIdContactInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
 
 function validate191(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema807.required,parentSchema:schema807,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema809.required,parentSchema:schema809,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5808,7 +5858,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema807.type,parentSchema:schema807,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema809.type,parentSchema:schema809,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5822,14 +5872,14 @@ return errors === 0;
 }
 
 export const getDomainIdDns = validate196;
-const schema821 = {"title":"UserApiGetDomainIdDnsInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
+const schema823 = {"title":"UserApiGetDomainIdDnsInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
 
 function validate196(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema821.required,parentSchema:schema821,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema823.required,parentSchema:schema823,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5890,7 +5940,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema821.type,parentSchema:schema821,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema823.type,parentSchema:schema823,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5904,14 +5954,14 @@ return errors === 0;
 }
 
 export const getDomainIdDnsTypes = validate198;
-const schema826 = {"title":"UserApiGetDomainIdDnsTypesInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
+const schema828 = {"title":"UserApiGetDomainIdDnsTypesInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
 
 function validate198(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema826.required,parentSchema:schema826,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema828.required,parentSchema:schema828,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5972,7 +6022,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema826.type,parentSchema:schema826,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema828.type,parentSchema:schema828,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5986,14 +6036,14 @@ return errors === 0;
 }
 
 export const getDomainIdEpp = validate200;
-const schema831 = {"title":"UserApiGetDomainIdEppInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
+const schema833 = {"title":"UserApiGetDomainIdEppInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
 
 function validate200(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema831.required,parentSchema:schema831,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema833.required,parentSchema:schema833,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6054,7 +6104,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema831.type,parentSchema:schema831,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema833.type,parentSchema:schema833,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6068,14 +6118,14 @@ return errors === 0;
 }
 
 export const getDomainIdNs = validate202;
-const schema836 = {"title":"UserApiGetDomainIdNsInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
+const schema838 = {"title":"UserApiGetDomainIdNsInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
 
 function validate202(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema836.required,parentSchema:schema836,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema838.required,parentSchema:schema838,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6136,7 +6186,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema836.type,parentSchema:schema836,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema838.type,parentSchema:schema838,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6150,14 +6200,14 @@ return errors === 0;
 }
 
 export const getDomainIdReglock = validate204;
-const schema841 = {"title":"UserApiGetDomainIdReglockInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
+const schema843 = {"title":"UserApiGetDomainIdReglockInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
 
 function validate204(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema841.required,parentSchema:schema841,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema843.required,parentSchema:schema843,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6218,7 +6268,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema841.type,parentSchema:schema841,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema843.type,parentSchema:schema843,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6232,14 +6282,14 @@ return errors === 0;
 }
 
 export const getDomainIdSync = validate208;
-const schema867 = {"title":"UserApiGetDomainIdSyncInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
+const schema869 = {"title":"UserApiGetDomainIdSyncInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
 
 function validate208(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema867.required,parentSchema:schema867,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema869.required,parentSchema:schema869,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6300,7 +6350,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema867.type,parentSchema:schema867,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema869.type,parentSchema:schema869,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6314,14 +6364,14 @@ return errors === 0;
 }
 
 export const getDomainNameName = validate212;
-const schema891 = {"title":"UserApiGetDomainNameNameInput","type":"object","required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":255,"description":"a full domain name, such as example.com"}}};
+const schema893 = {"title":"UserApiGetDomainNameNameInput","type":"object","required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":255,"description":"a full domain name, such as example.com"}}};
 
 function validate212(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema891.required,parentSchema:schema891,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema893.required,parentSchema:schema893,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6350,7 +6400,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema891.properties.name.type,parentSchema:schema891.properties.name,data:data0};
+const err1 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema893.properties.name.type,parentSchema:schema893.properties.name,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6369,7 +6419,7 @@ data["name"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(func5(data0) > 255){
-const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema891.properties.name,data:data0};
+const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema893.properties.name,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6379,7 +6429,7 @@ vErrors.push(err2);
 errors++;
 }
 if(func5(data0) < 1){
-const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema891.properties.name,data:data0};
+const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema893.properties.name,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6392,7 +6442,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema891.type,parentSchema:schema891,data};
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema893.type,parentSchema:schema893,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6406,13 +6456,13 @@ return errors === 0;
 }
 
 export const getDomainOrder = validate221;
-const schema937 = {"title":"UserApiGetDomainOrderInput","type":"object","properties":{}};
+const schema939 = {"title":"UserApiGetDomainOrderInput","type":"object","properties":{}};
 
 function validate221(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema937.type,parentSchema:schema937,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema939.type,parentSchema:schema939,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6426,14 +6476,14 @@ return errors === 0;
 }
 
 export const getWhoisDomain = validate225;
-const schema942 = {"title":"UserApiGetWhoisDomainInput","type":"object","required":["domain"],"properties":{"domain":{"type":"string","minLength":1,"maxLength":255,"description":"a full domain name, such as example.com"}}};
+const schema944 = {"title":"UserApiGetWhoisDomainInput","type":"object","required":["domain"],"properties":{"domain":{"type":"string","minLength":1,"maxLength":255,"description":"a full domain name, such as example.com"}}};
 
 function validate225(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.domain === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "domain"},message:"must have required property '"+"domain"+"'",schema:schema942.required,parentSchema:schema942,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "domain"},message:"must have required property '"+"domain"+"'",schema:schema944.required,parentSchema:schema944,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6462,7 +6512,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema942.properties.domain.type,parentSchema:schema942.properties.domain,data:data0};
+const err1 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema944.properties.domain.type,parentSchema:schema944.properties.domain,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6481,7 +6531,7 @@ data["domain"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(func5(data0) > 255){
-const err2 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema942.properties.domain,data:data0};
+const err2 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema944.properties.domain,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6491,7 +6541,7 @@ vErrors.push(err2);
 errors++;
 }
 if(func5(data0) < 1){
-const err3 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema942.properties.domain,data:data0};
+const err3 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema944.properties.domain,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6504,7 +6554,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema942.type,parentSchema:schema942,data};
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema944.type,parentSchema:schema944,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6518,16 +6568,16 @@ return errors === 0;
 }
 
 export const postDomainIdDns = validate229;
-const schema953 = {"title":"UserApiPostDomainIdDnsInput","type":"object","required":["id","name","type","content"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"name":{"type":"string","minLength":1,"maxLength":255,"description":"the host: \"@\" for the domain itself, or a label such as www"},"type":{"$ref":"../../resources/domain_dns.json#/definitions/type"},"priority":{"type":"string","pattern":"^(0|[1-9][0-9]{0,4})$","description":"a priority from 0 to 99999 (MX and SRV)"},"content":{"type":"string","minLength":1,"maxLength":4096}}};
-const schema815 = {"type":"string","enum":["A","AAAA","CNAME","MX","NS","SRV","TXT"],"description":"a record type: A, AAAA, CNAME, MX, NS, SRV or TXT"};
-const pattern394 = new RegExp("^(0|[1-9][0-9]{0,4})$", "u");
+const schema955 = {"title":"UserApiPostDomainIdDnsInput","type":"object","required":["id","name","type","content"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"name":{"type":"string","minLength":1,"maxLength":255,"description":"the host: \"@\" for the domain itself, or a label such as www"},"type":{"$ref":"../../resources/domain_dns.json#/definitions/type"},"priority":{"type":"string","pattern":"^(0|[1-9][0-9]{0,4})$","description":"a priority from 0 to 99999 (MX and SRV)"},"content":{"type":"string","minLength":1,"maxLength":4096}}};
+const schema817 = {"type":"string","enum":["A","AAAA","CNAME","MX","NS","SRV","TXT"],"description":"a record type: A, AAAA, CNAME, MX, NS, SRV or TXT"};
+const pattern396 = new RegExp("^(0|[1-9][0-9]{0,4})$", "u");
 
 function validate229(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema953.required,parentSchema:schema953,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema955.required,parentSchema:schema955,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6537,7 +6587,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.name === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema953.required,parentSchema:schema953,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema955.required,parentSchema:schema955,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6547,7 +6597,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.type === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema953.required,parentSchema:schema953,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema955.required,parentSchema:schema955,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6557,7 +6607,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.content === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'",schema:schema953.required,parentSchema:schema953,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'",schema:schema955.required,parentSchema:schema955,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6636,7 +6686,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema953.properties.name.type,parentSchema:schema953.properties.name,data:data1};
+const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema955.properties.name.type,parentSchema:schema955.properties.name,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -6655,7 +6705,7 @@ data["name"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(func5(data1) > 255){
-const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema953.properties.name,data:data1};
+const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema955.properties.name,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -6665,7 +6715,7 @@ vErrors.push(err7);
 errors++;
 }
 if(func5(data1) < 1){
-const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema953.properties.name,data:data1};
+const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema955.properties.name,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -6696,7 +6746,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err9 = {instancePath:instancePath+"/type",schemaPath:"../../resources/domain_dns.json#/definitions/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema815.type,parentSchema:schema815,data:data2};
+const err9 = {instancePath:instancePath+"/type",schemaPath:"../../resources/domain_dns.json#/definitions/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema817.type,parentSchema:schema817,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -6714,7 +6764,7 @@ data["type"] = coerced2;
 }
 }
 if(!(((((((data2 === "A") || (data2 === "AAAA")) || (data2 === "CNAME")) || (data2 === "MX")) || (data2 === "NS")) || (data2 === "SRV")) || (data2 === "TXT"))){
-const err10 = {instancePath:instancePath+"/type",schemaPath:"../../resources/domain_dns.json#/definitions/type/enum",keyword:"enum",params:{allowedValues: schema815.enum},message:"must be equal to one of the allowed values",schema:schema815.enum,parentSchema:schema815,data:data2};
+const err10 = {instancePath:instancePath+"/type",schemaPath:"../../resources/domain_dns.json#/definitions/type/enum",keyword:"enum",params:{allowedValues: schema817.enum},message:"must be equal to one of the allowed values",schema:schema817.enum,parentSchema:schema817,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -6744,7 +6794,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err11 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema953.properties.priority.type,parentSchema:schema953.properties.priority,data:data3};
+const err11 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema955.properties.priority.type,parentSchema:schema955.properties.priority,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -6762,8 +6812,8 @@ data["priority"] = coerced3;
 }
 }
 if(typeof data3 === "string"){
-if(!pattern394.test(data3)){
-const err12 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,4})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,4})$"+"\"",schema:"^(0|[1-9][0-9]{0,4})$",parentSchema:schema953.properties.priority,data:data3};
+if(!pattern396.test(data3)){
+const err12 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,4})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,4})$"+"\"",schema:"^(0|[1-9][0-9]{0,4})$",parentSchema:schema955.properties.priority,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -6794,7 +6844,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema953.properties.content.type,parentSchema:schema953.properties.content,data:data4};
+const err13 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema955.properties.content.type,parentSchema:schema955.properties.content,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -6813,7 +6863,7 @@ data["content"] = coerced4;
 }
 if(typeof data4 === "string"){
 if(func5(data4) > 4096){
-const err14 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters",schema:4096,parentSchema:schema953.properties.content,data:data4};
+const err14 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters",schema:4096,parentSchema:schema955.properties.content,data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -6823,7 +6873,7 @@ vErrors.push(err14);
 errors++;
 }
 if(func5(data4) < 1){
-const err15 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema953.properties.content,data:data4};
+const err15 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema955.properties.content,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -6836,7 +6886,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema953.type,parentSchema:schema953,data};
+const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema955.type,parentSchema:schema955,data};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -6850,15 +6900,15 @@ return errors === 0;
 }
 
 export const postDomainIdRenew = validate231;
-const schema961 = {"title":"UserApiPostDomainIdRenewInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"years":{"type":"string","pattern":"^([1-9]|10)$","description":"the renewal period in years: the domain's own period"},"pay_method":{"$ref":"../defs.json#/definitions/id"}}};
-const pattern356 = new RegExp("^([1-9]|10)$", "u");
+const schema963 = {"title":"UserApiPostDomainIdRenewInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"years":{"type":"string","pattern":"^([1-9]|10)$","description":"the renewal period in years: the domain's own period"},"pay_method":{"$ref":"../defs.json#/definitions/id"}}};
+const pattern358 = new RegExp("^([1-9]|10)$", "u");
 
 function validate231(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema961.required,parentSchema:schema961,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema963.required,parentSchema:schema963,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6937,7 +6987,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/years",schemaPath:"#/properties/years/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema961.properties.years.type,parentSchema:schema961.properties.years,data:data1};
+const err3 = {instancePath:instancePath+"/years",schemaPath:"#/properties/years/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema963.properties.years.type,parentSchema:schema963.properties.years,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6955,8 +7005,8 @@ data["years"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern356.test(data1)){
-const err4 = {instancePath:instancePath+"/years",schemaPath:"#/properties/years/pattern",keyword:"pattern",params:{pattern: "^([1-9]|10)$"},message:"must match pattern \""+"^([1-9]|10)$"+"\"",schema:"^([1-9]|10)$",parentSchema:schema961.properties.years,data:data1};
+if(!pattern358.test(data1)){
+const err4 = {instancePath:instancePath+"/years",schemaPath:"#/properties/years/pattern",keyword:"pattern",params:{pattern: "^([1-9]|10)$"},message:"must match pattern \""+"^([1-9]|10)$"+"\"",schema:"^([1-9]|10)$",parentSchema:schema963.properties.years,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7019,7 +7069,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema961.type,parentSchema:schema961,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema963.type,parentSchema:schema963,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7033,14 +7083,14 @@ return errors === 0;
 }
 
 export const postDomainLookup = validate233;
-const schema965 = {"title":"UserApiPostDomainLookupInput","type":"object","required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":255,"description":"a full domain name, such as example.com"}}};
+const schema967 = {"title":"UserApiPostDomainLookupInput","type":"object","required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":255,"description":"a full domain name, such as example.com"}}};
 
 function validate233(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema965.required,parentSchema:schema965,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema967.required,parentSchema:schema967,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7069,7 +7119,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema965.properties.name.type,parentSchema:schema965.properties.name,data:data0};
+const err1 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema967.properties.name.type,parentSchema:schema967.properties.name,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7088,7 +7138,7 @@ data["name"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(func5(data0) > 255){
-const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema965.properties.name,data:data0};
+const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema967.properties.name,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7098,7 +7148,7 @@ vErrors.push(err2);
 errors++;
 }
 if(func5(data0) < 1){
-const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema965.properties.name,data:data0};
+const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema967.properties.name,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7111,7 +7161,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema965.type,parentSchema:schema965,data};
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema967.type,parentSchema:schema967,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7125,9 +7175,9 @@ return errors === 0;
 }
 
 export const postDomainOrder = validate243;
-const schema1008 = {"title":"UserApiPostDomainOrderInput","type":"object","required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":255,"description":"a full domain name such as example.com, or its label when tld_id is given"},"years":{"type":"string","pattern":"^([1-9]|10)$","default":"1","description":"the registration period in years, 1 to 10"},"action":{"type":"string","enum":["register","transfer"],"default":"register"},"tld_id":{"$ref":"../defs.json#/definitions/id"},"pay_method":{"$ref":"../defs.json#/definitions/id"},"epp":{"type":"string","maxLength":255,"description":"the EPP (transfer) code, for a transfer"},"nameservers":{"$ref":"putDomainIdNs.json#/definitions/nameservers"},"registrant":{"$ref":"../defs.json#/definitions/id"},"admin":{"$ref":"../defs.json#/definitions/id"},"tech":{"$ref":"../defs.json#/definitions/id"},"billing":{"$ref":"../defs.json#/definitions/id"},"data":{"description":"TLD extras; billsim's TLDs ask for none, so they are kept nowhere"},"aff_id":{"$ref":"../defs.json#/definitions/id"}}};
-const schema971 = {"type":"array","maxItems":4,"default":[],"description":"a list of up to 4 host names such as ns1.example.net (nameservers[]=ns1.example.net&nameservers[]=ns2.example.net); empty for the default nameservers","items":{"type":"string","maxLength":253,"pattern":"^[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$","description":"a host name such as ns1.example.net"}};
-const pattern493 = new RegExp("^[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$", "u");
+const schema1010 = {"title":"UserApiPostDomainOrderInput","type":"object","required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":255,"description":"a full domain name such as example.com, or its label when tld_id is given"},"years":{"type":"string","pattern":"^([1-9]|10)$","default":"1","description":"the registration period in years, 1 to 10"},"action":{"type":"string","enum":["register","transfer"],"default":"register"},"tld_id":{"$ref":"../defs.json#/definitions/id"},"pay_method":{"$ref":"../defs.json#/definitions/id"},"epp":{"type":"string","maxLength":255,"description":"the EPP (transfer) code, for a transfer"},"nameservers":{"$ref":"putDomainIdNs.json#/definitions/nameservers"},"registrant":{"$ref":"../defs.json#/definitions/id"},"admin":{"$ref":"../defs.json#/definitions/id"},"tech":{"$ref":"../defs.json#/definitions/id"},"billing":{"$ref":"../defs.json#/definitions/id"},"data":{"description":"TLD extras; billsim's TLDs ask for none, so they are kept nowhere"},"aff_id":{"$ref":"../defs.json#/definitions/id"}}};
+const schema973 = {"type":"array","maxItems":4,"default":[],"description":"a list of up to 4 host names such as ns1.example.net (nameservers[]=ns1.example.net&nameservers[]=ns2.example.net); empty for the default nameservers","items":{"type":"string","maxLength":253,"pattern":"^[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$","description":"a host name such as ns1.example.net"}};
+const pattern495 = new RegExp("^[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$", "u");
 
 function validate243(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -7140,7 +7190,7 @@ if(data.action === undefined){
 data.action = "register";
 }
 if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema1008.required,parentSchema:schema1008,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema1010.required,parentSchema:schema1010,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7169,7 +7219,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1008.properties.name.type,parentSchema:schema1008.properties.name,data:data0};
+const err1 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1010.properties.name.type,parentSchema:schema1010.properties.name,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7188,7 +7238,7 @@ data["name"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(func5(data0) > 255){
-const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1008.properties.name,data:data0};
+const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1010.properties.name,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7198,7 +7248,7 @@ vErrors.push(err2);
 errors++;
 }
 if(func5(data0) < 1){
-const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema1008.properties.name,data:data0};
+const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema1010.properties.name,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7228,7 +7278,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/years",schemaPath:"#/properties/years/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1008.properties.years.type,parentSchema:schema1008.properties.years,data:data1};
+const err4 = {instancePath:instancePath+"/years",schemaPath:"#/properties/years/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1010.properties.years.type,parentSchema:schema1010.properties.years,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7246,8 +7296,8 @@ data["years"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern356.test(data1)){
-const err5 = {instancePath:instancePath+"/years",schemaPath:"#/properties/years/pattern",keyword:"pattern",params:{pattern: "^([1-9]|10)$"},message:"must match pattern \""+"^([1-9]|10)$"+"\"",schema:"^([1-9]|10)$",parentSchema:schema1008.properties.years,data:data1};
+if(!pattern358.test(data1)){
+const err5 = {instancePath:instancePath+"/years",schemaPath:"#/properties/years/pattern",keyword:"pattern",params:{pattern: "^([1-9]|10)$"},message:"must match pattern \""+"^([1-9]|10)$"+"\"",schema:"^([1-9]|10)$",parentSchema:schema1010.properties.years,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7276,7 +7326,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err6 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1008.properties.action.type,parentSchema:schema1008.properties.action,data:data2};
+const err6 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1010.properties.action.type,parentSchema:schema1010.properties.action,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7294,7 +7344,7 @@ data["action"] = coerced2;
 }
 }
 if(!((data2 === "register") || (data2 === "transfer"))){
-const err7 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema1008.properties.action.enum},message:"must be equal to one of the allowed values",schema:schema1008.properties.action.enum,parentSchema:schema1008.properties.action,data:data2};
+const err7 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema1010.properties.action.enum},message:"must be equal to one of the allowed values",schema:schema1010.properties.action.enum,parentSchema:schema1010.properties.action,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7423,7 +7473,7 @@ else if(data5 === null){
 coerced5 = "";
 }
 else {
-const err12 = {instancePath:instancePath+"/epp",schemaPath:"#/properties/epp/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1008.properties.epp.type,parentSchema:schema1008.properties.epp,data:data5};
+const err12 = {instancePath:instancePath+"/epp",schemaPath:"#/properties/epp/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1010.properties.epp.type,parentSchema:schema1010.properties.epp,data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -7442,7 +7492,7 @@ data["epp"] = coerced5;
 }
 if(typeof data5 === "string"){
 if(func5(data5) > 255){
-const err13 = {instancePath:instancePath+"/epp",schemaPath:"#/properties/epp/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1008.properties.epp,data:data5};
+const err13 = {instancePath:instancePath+"/epp",schemaPath:"#/properties/epp/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1010.properties.epp,data:data5};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -7471,7 +7521,7 @@ if(dataType6 === "string" || dataType6 === "number"
 coerced6 = [data6];
 }
 else {
-const err14 = {instancePath:instancePath+"/nameservers",schemaPath:"putDomainIdNs.json#/definitions/nameservers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema971.type,parentSchema:schema971,data:data6};
+const err14 = {instancePath:instancePath+"/nameservers",schemaPath:"putDomainIdNs.json#/definitions/nameservers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema973.type,parentSchema:schema973,data:data6};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -7490,7 +7540,7 @@ data["nameservers"] = coerced6;
 }
 if(Array.isArray(data6)){
 if(data6.length > 4){
-const err15 = {instancePath:instancePath+"/nameservers",schemaPath:"putDomainIdNs.json#/definitions/nameservers/maxItems",keyword:"maxItems",params:{limit: 4},message:"must NOT have more than 4 items",schema:4,parentSchema:schema971,data:data6};
+const err15 = {instancePath:instancePath+"/nameservers",schemaPath:"putDomainIdNs.json#/definitions/nameservers/maxItems",keyword:"maxItems",params:{limit: 4},message:"must NOT have more than 4 items",schema:4,parentSchema:schema973,data:data6};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -7520,7 +7570,7 @@ else if(data7 === null){
 coerced7 = "";
 }
 else {
-const err16 = {instancePath:instancePath+"/nameservers/" + i0,schemaPath:"putDomainIdNs.json#/definitions/nameservers/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema971.items.type,parentSchema:schema971.items,data:data7};
+const err16 = {instancePath:instancePath+"/nameservers/" + i0,schemaPath:"putDomainIdNs.json#/definitions/nameservers/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema973.items.type,parentSchema:schema973.items,data:data7};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -7539,7 +7589,7 @@ data6[i0] = coerced7;
 }
 if(typeof data7 === "string"){
 if(func5(data7) > 253){
-const err17 = {instancePath:instancePath+"/nameservers/" + i0,schemaPath:"putDomainIdNs.json#/definitions/nameservers/items/maxLength",keyword:"maxLength",params:{limit: 253},message:"must NOT have more than 253 characters",schema:253,parentSchema:schema971.items,data:data7};
+const err17 = {instancePath:instancePath+"/nameservers/" + i0,schemaPath:"putDomainIdNs.json#/definitions/nameservers/items/maxLength",keyword:"maxLength",params:{limit: 253},message:"must NOT have more than 253 characters",schema:253,parentSchema:schema973.items,data:data7};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -7548,8 +7598,8 @@ vErrors.push(err17);
 }
 errors++;
 }
-if(!pattern493.test(data7)){
-const err18 = {instancePath:instancePath+"/nameservers/" + i0,schemaPath:"putDomainIdNs.json#/definitions/nameservers/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$"},message:"must match pattern \""+"^[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$"+"\"",schema:"^[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$",parentSchema:schema971.items,data:data7};
+if(!pattern495.test(data7)){
+const err18 = {instancePath:instancePath+"/nameservers/" + i0,schemaPath:"putDomainIdNs.json#/definitions/nameservers/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$"},message:"must match pattern \""+"^[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$"+"\"",schema:"^[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$",parentSchema:schema973.items,data:data7};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -7814,7 +7864,7 @@ errors++;
 }
 }
 else {
-const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1008.type,parentSchema:schema1008,data};
+const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1010.type,parentSchema:schema1010,data};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -7828,15 +7878,15 @@ return errors === 0;
 }
 
 export const putDomainIdAutorenew = validate246;
-const schema1027 = {"title":"UserApiPutDomainIdAutorenewInput","type":"object","required":["id","autorenew"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"autorenew":{"$ref":"putDomainIdReglock.json#/definitions/switch"}}};
-const schema1021 = {"description":"true (JSON), \"1\" or \"true\" turns it on; false, \"0\" or \"false\" off","anyOf":[{"type":"boolean"},{"type":"string","enum":["0","1","true","false"]}]};
+const schema1029 = {"title":"UserApiPutDomainIdAutorenewInput","type":"object","required":["id","autorenew"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"autorenew":{"$ref":"putDomainIdReglock.json#/definitions/switch"}}};
+const schema1023 = {"description":"true (JSON), \"1\" or \"true\" turns it on; false, \"0\" or \"false\" off","anyOf":[{"type":"boolean"},{"type":"string","enum":["0","1","true","false"]}]};
 
 function validate246(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1027.required,parentSchema:schema1027,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1029.required,parentSchema:schema1029,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7846,7 +7896,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.autorenew === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "autorenew"},message:"must have required property '"+"autorenew"+"'",schema:schema1027.required,parentSchema:schema1027,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "autorenew"},message:"must have required property '"+"autorenew"+"'",schema:schema1029.required,parentSchema:schema1029,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7928,7 +7978,7 @@ else if(data1 === "true" || data1 === 1){
 coerced1 = true;
 }
 else {
-const err4 = {instancePath:instancePath+"/autorenew",schemaPath:"putDomainIdReglock.json#/definitions/switch/anyOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema1021.anyOf[0].type,parentSchema:schema1021.anyOf[0],data:data1};
+const err4 = {instancePath:instancePath+"/autorenew",schemaPath:"putDomainIdReglock.json#/definitions/switch/anyOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema1023.anyOf[0].type,parentSchema:schema1023.anyOf[0],data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7967,7 +8017,7 @@ else if(data1 === null){
 coerced2 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/autorenew",schemaPath:"putDomainIdReglock.json#/definitions/switch/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1021.anyOf[1].type,parentSchema:schema1021.anyOf[1],data:data1};
+const err5 = {instancePath:instancePath+"/autorenew",schemaPath:"putDomainIdReglock.json#/definitions/switch/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1023.anyOf[1].type,parentSchema:schema1023.anyOf[1],data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7985,7 +8035,7 @@ data["autorenew"] = coerced2;
 }
 }
 if(!((((data1 === "0") || (data1 === "1")) || (data1 === "true")) || (data1 === "false"))){
-const err6 = {instancePath:instancePath+"/autorenew",schemaPath:"putDomainIdReglock.json#/definitions/switch/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema1021.anyOf[1].enum},message:"must be equal to one of the allowed values",schema:schema1021.anyOf[1].enum,parentSchema:schema1021.anyOf[1],data:data1};
+const err6 = {instancePath:instancePath+"/autorenew",schemaPath:"putDomainIdReglock.json#/definitions/switch/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema1023.anyOf[1].enum},message:"must be equal to one of the allowed values",schema:schema1023.anyOf[1].enum,parentSchema:schema1023.anyOf[1],data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7998,7 +8048,7 @@ var _valid0 = _errs9 === errors;
 valid3 = valid3 || _valid0;
 }
 if(!valid3){
-const err7 = {instancePath:instancePath+"/autorenew",schemaPath:"putDomainIdReglock.json#/definitions/switch/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema1021.anyOf,parentSchema:schema1021,data:data1};
+const err7 = {instancePath:instancePath+"/autorenew",schemaPath:"putDomainIdReglock.json#/definitions/switch/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema1023.anyOf,parentSchema:schema1023,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -8021,7 +8071,7 @@ vErrors = null;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1027.type,parentSchema:schema1027,data};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1029.type,parentSchema:schema1029,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -8035,18 +8085,18 @@ return errors === 0;
 }
 
 export const putDomainIdContact = validate255;
-const schema1040 = {"title":"UserApiPutDomainIdContactInput","type":"object","required":["id","contact_info"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"contact_info":{"type":"object","additionalProperties":false,"minProperties":1,"description":"contact_info[role][field] for the roles registrant, admin, tech, billing","properties":{"registrant":{"$ref":"#/definitions/part"},"admin":{"$ref":"#/definitions/part"},"tech":{"$ref":"#/definitions/part"},"billing":{"$ref":"#/definitions/part"}}}}};
-const schema1032 = {"type":"object","additionalProperties":false,"properties":{"firstname":{"type":"string","maxLength":255},"lastname":{"type":"string","maxLength":255},"companyname":{"type":"string","maxLength":255},"email":{"$ref":"../../operations/clients/addClient.json#/definitions/email"},"address1":{"type":"string","maxLength":255},"address2":{"type":"string","maxLength":255},"city":{"type":"string","maxLength":255},"state":{"type":"string","maxLength":255},"postcode":{"type":"string","maxLength":255},"phonenumber":{"type":"string","maxLength":255},"country":{"type":"string","pattern":"^[A-Za-z]{2}$","description":"an ISO 3166 country code such as DE"}}};
+const schema1042 = {"title":"UserApiPutDomainIdContactInput","type":"object","required":["id","contact_info"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"contact_info":{"type":"object","additionalProperties":false,"minProperties":1,"description":"contact_info[role][field] for the roles registrant, admin, tech, billing","properties":{"registrant":{"$ref":"#/definitions/part"},"admin":{"$ref":"#/definitions/part"},"tech":{"$ref":"#/definitions/part"},"billing":{"$ref":"#/definitions/part"}}}}};
+const schema1034 = {"type":"object","additionalProperties":false,"properties":{"firstname":{"type":"string","maxLength":255},"lastname":{"type":"string","maxLength":255},"companyname":{"type":"string","maxLength":255},"email":{"$ref":"../../operations/clients/addClient.json#/definitions/email"},"address1":{"type":"string","maxLength":255},"address2":{"type":"string","maxLength":255},"city":{"type":"string","maxLength":255},"state":{"type":"string","maxLength":255},"postcode":{"type":"string","maxLength":255},"phonenumber":{"type":"string","maxLength":255},"country":{"type":"string","pattern":"^[A-Za-z]{2}$","description":"an ISO 3166 country code such as DE"}}};
 const func2 = Object.prototype.hasOwnProperty;
-const pattern537 = new RegExp("^[A-Za-z]{2}$", "u");
+const pattern539 = new RegExp("^[A-Za-z]{2}$", "u");
 
 function validate248(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!(func2.call(schema1032.properties, key0))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema1032,data};
+if(!(func2.call(schema1034.properties, key0))){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema1034,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8076,7 +8126,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/firstname",schemaPath:"#/properties/firstname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1032.properties.firstname.type,parentSchema:schema1032.properties.firstname,data:data0};
+const err1 = {instancePath:instancePath+"/firstname",schemaPath:"#/properties/firstname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1034.properties.firstname.type,parentSchema:schema1034.properties.firstname,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8095,7 +8145,7 @@ data["firstname"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(func5(data0) > 255){
-const err2 = {instancePath:instancePath+"/firstname",schemaPath:"#/properties/firstname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1032.properties.firstname,data:data0};
+const err2 = {instancePath:instancePath+"/firstname",schemaPath:"#/properties/firstname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1034.properties.firstname,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8126,7 +8176,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/lastname",schemaPath:"#/properties/lastname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1032.properties.lastname.type,parentSchema:schema1032.properties.lastname,data:data1};
+const err3 = {instancePath:instancePath+"/lastname",schemaPath:"#/properties/lastname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1034.properties.lastname.type,parentSchema:schema1034.properties.lastname,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8145,7 +8195,7 @@ data["lastname"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(func5(data1) > 255){
-const err4 = {instancePath:instancePath+"/lastname",schemaPath:"#/properties/lastname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1032.properties.lastname,data:data1};
+const err4 = {instancePath:instancePath+"/lastname",schemaPath:"#/properties/lastname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1034.properties.lastname,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -8176,7 +8226,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/companyname",schemaPath:"#/properties/companyname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1032.properties.companyname.type,parentSchema:schema1032.properties.companyname,data:data2};
+const err5 = {instancePath:instancePath+"/companyname",schemaPath:"#/properties/companyname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1034.properties.companyname.type,parentSchema:schema1034.properties.companyname,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -8195,7 +8245,7 @@ data["companyname"] = coerced2;
 }
 if(typeof data2 === "string"){
 if(func5(data2) > 255){
-const err6 = {instancePath:instancePath+"/companyname",schemaPath:"#/properties/companyname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1032.properties.companyname,data:data2};
+const err6 = {instancePath:instancePath+"/companyname",schemaPath:"#/properties/companyname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1034.properties.companyname,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -8286,7 +8336,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err10 = {instancePath:instancePath+"/address1",schemaPath:"#/properties/address1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1032.properties.address1.type,parentSchema:schema1032.properties.address1,data:data4};
+const err10 = {instancePath:instancePath+"/address1",schemaPath:"#/properties/address1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1034.properties.address1.type,parentSchema:schema1034.properties.address1,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -8305,7 +8355,7 @@ data["address1"] = coerced4;
 }
 if(typeof data4 === "string"){
 if(func5(data4) > 255){
-const err11 = {instancePath:instancePath+"/address1",schemaPath:"#/properties/address1/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1032.properties.address1,data:data4};
+const err11 = {instancePath:instancePath+"/address1",schemaPath:"#/properties/address1/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1034.properties.address1,data:data4};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -8336,7 +8386,7 @@ else if(data5 === null){
 coerced5 = "";
 }
 else {
-const err12 = {instancePath:instancePath+"/address2",schemaPath:"#/properties/address2/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1032.properties.address2.type,parentSchema:schema1032.properties.address2,data:data5};
+const err12 = {instancePath:instancePath+"/address2",schemaPath:"#/properties/address2/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1034.properties.address2.type,parentSchema:schema1034.properties.address2,data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -8355,7 +8405,7 @@ data["address2"] = coerced5;
 }
 if(typeof data5 === "string"){
 if(func5(data5) > 255){
-const err13 = {instancePath:instancePath+"/address2",schemaPath:"#/properties/address2/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1032.properties.address2,data:data5};
+const err13 = {instancePath:instancePath+"/address2",schemaPath:"#/properties/address2/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1034.properties.address2,data:data5};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -8386,7 +8436,7 @@ else if(data6 === null){
 coerced6 = "";
 }
 else {
-const err14 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1032.properties.city.type,parentSchema:schema1032.properties.city,data:data6};
+const err14 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1034.properties.city.type,parentSchema:schema1034.properties.city,data:data6};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -8405,7 +8455,7 @@ data["city"] = coerced6;
 }
 if(typeof data6 === "string"){
 if(func5(data6) > 255){
-const err15 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1032.properties.city,data:data6};
+const err15 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1034.properties.city,data:data6};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -8436,7 +8486,7 @@ else if(data7 === null){
 coerced7 = "";
 }
 else {
-const err16 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1032.properties.state.type,parentSchema:schema1032.properties.state,data:data7};
+const err16 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1034.properties.state.type,parentSchema:schema1034.properties.state,data:data7};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -8455,7 +8505,7 @@ data["state"] = coerced7;
 }
 if(typeof data7 === "string"){
 if(func5(data7) > 255){
-const err17 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1032.properties.state,data:data7};
+const err17 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1034.properties.state,data:data7};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -8486,7 +8536,7 @@ else if(data8 === null){
 coerced8 = "";
 }
 else {
-const err18 = {instancePath:instancePath+"/postcode",schemaPath:"#/properties/postcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1032.properties.postcode.type,parentSchema:schema1032.properties.postcode,data:data8};
+const err18 = {instancePath:instancePath+"/postcode",schemaPath:"#/properties/postcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1034.properties.postcode.type,parentSchema:schema1034.properties.postcode,data:data8};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -8505,7 +8555,7 @@ data["postcode"] = coerced8;
 }
 if(typeof data8 === "string"){
 if(func5(data8) > 255){
-const err19 = {instancePath:instancePath+"/postcode",schemaPath:"#/properties/postcode/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1032.properties.postcode,data:data8};
+const err19 = {instancePath:instancePath+"/postcode",schemaPath:"#/properties/postcode/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1034.properties.postcode,data:data8};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -8536,7 +8586,7 @@ else if(data9 === null){
 coerced9 = "";
 }
 else {
-const err20 = {instancePath:instancePath+"/phonenumber",schemaPath:"#/properties/phonenumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1032.properties.phonenumber.type,parentSchema:schema1032.properties.phonenumber,data:data9};
+const err20 = {instancePath:instancePath+"/phonenumber",schemaPath:"#/properties/phonenumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1034.properties.phonenumber.type,parentSchema:schema1034.properties.phonenumber,data:data9};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -8555,7 +8605,7 @@ data["phonenumber"] = coerced9;
 }
 if(typeof data9 === "string"){
 if(func5(data9) > 255){
-const err21 = {instancePath:instancePath+"/phonenumber",schemaPath:"#/properties/phonenumber/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1032.properties.phonenumber,data:data9};
+const err21 = {instancePath:instancePath+"/phonenumber",schemaPath:"#/properties/phonenumber/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1034.properties.phonenumber,data:data9};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -8586,7 +8636,7 @@ else if(data10 === null){
 coerced10 = "";
 }
 else {
-const err22 = {instancePath:instancePath+"/country",schemaPath:"#/properties/country/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1032.properties.country.type,parentSchema:schema1032.properties.country,data:data10};
+const err22 = {instancePath:instancePath+"/country",schemaPath:"#/properties/country/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1034.properties.country.type,parentSchema:schema1034.properties.country,data:data10};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -8604,8 +8654,8 @@ data["country"] = coerced10;
 }
 }
 if(typeof data10 === "string"){
-if(!pattern537.test(data10)){
-const err23 = {instancePath:instancePath+"/country",schemaPath:"#/properties/country/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z]{2}$"},message:"must match pattern \""+"^[A-Za-z]{2}$"+"\"",schema:"^[A-Za-z]{2}$",parentSchema:schema1032.properties.country,data:data10};
+if(!pattern539.test(data10)){
+const err23 = {instancePath:instancePath+"/country",schemaPath:"#/properties/country/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z]{2}$"},message:"must match pattern \""+"^[A-Za-z]{2}$"+"\"",schema:"^[A-Za-z]{2}$",parentSchema:schema1034.properties.country,data:data10};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -8618,7 +8668,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1032.type,parentSchema:schema1032,data};
+const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1034.type,parentSchema:schema1034,data};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -8637,7 +8687,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1040.required,parentSchema:schema1040,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1042.required,parentSchema:schema1042,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8647,7 +8697,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.contact_info === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "contact_info"},message:"must have required property '"+"contact_info"+"'",schema:schema1040.required,parentSchema:schema1040,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "contact_info"},message:"must have required property '"+"contact_info"+"'",schema:schema1042.required,parentSchema:schema1042,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8710,7 +8760,7 @@ if(data.contact_info !== undefined){
 let data1 = data.contact_info;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(Object.keys(data1).length < 1){
-const err4 = {instancePath:instancePath+"/contact_info",schemaPath:"#/properties/contact_info/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema1040.properties.contact_info,data:data1};
+const err4 = {instancePath:instancePath+"/contact_info",schemaPath:"#/properties/contact_info/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema1042.properties.contact_info,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -8721,7 +8771,7 @@ errors++;
 }
 for(const key0 in data1){
 if(!((((key0 === "registrant") || (key0 === "admin")) || (key0 === "tech")) || (key0 === "billing"))){
-const err5 = {instancePath:instancePath+"/contact_info",schemaPath:"#/properties/contact_info/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema1040.properties.contact_info,data:data1};
+const err5 = {instancePath:instancePath+"/contact_info",schemaPath:"#/properties/contact_info/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema1042.properties.contact_info,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -8757,7 +8807,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/contact_info",schemaPath:"#/properties/contact_info/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1040.properties.contact_info.type,parentSchema:schema1040.properties.contact_info,data:data1};
+const err6 = {instancePath:instancePath+"/contact_info",schemaPath:"#/properties/contact_info/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1042.properties.contact_info.type,parentSchema:schema1042.properties.contact_info,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -8769,7 +8819,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1040.type,parentSchema:schema1040,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1042.type,parentSchema:schema1042,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -8783,14 +8833,14 @@ return errors === 0;
 }
 
 export const putDomainIdDnsIndex = validate263;
-const schema1054 = {"title":"UserApiPutDomainIdDnsIndexInput","type":"object","required":["id","index"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"index":{"$ref":"../defs.json#/definitions/id"},"record_id":{"$ref":"../defs.json#/definitions/id"},"name":{"type":"string","minLength":1,"maxLength":255,"description":"the host: \"@\" for the domain itself, or a label such as www"},"type":{"$ref":"../../resources/domain_dns.json#/definitions/type"},"priority":{"type":"string","pattern":"^(0|[1-9][0-9]{0,4})$","description":"a priority from 0 to 99999 (MX and SRV)"},"content":{"type":"string","minLength":1,"maxLength":4096}}};
+const schema1056 = {"title":"UserApiPutDomainIdDnsIndexInput","type":"object","required":["id","index"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"index":{"$ref":"../defs.json#/definitions/id"},"record_id":{"$ref":"../defs.json#/definitions/id"},"name":{"type":"string","minLength":1,"maxLength":255,"description":"the host: \"@\" for the domain itself, or a label such as www"},"type":{"$ref":"../../resources/domain_dns.json#/definitions/type"},"priority":{"type":"string","pattern":"^(0|[1-9][0-9]{0,4})$","description":"a priority from 0 to 99999 (MX and SRV)"},"content":{"type":"string","minLength":1,"maxLength":4096}}};
 
 function validate263(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1054.required,parentSchema:schema1054,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1056.required,parentSchema:schema1056,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8800,7 +8850,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.index === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "index"},message:"must have required property '"+"index"+"'",schema:schema1054.required,parentSchema:schema1054,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "index"},message:"must have required property '"+"index"+"'",schema:schema1056.required,parentSchema:schema1056,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8979,7 +9029,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1054.properties.name.type,parentSchema:schema1054.properties.name,data:data3};
+const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1056.properties.name.type,parentSchema:schema1056.properties.name,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -8998,7 +9048,7 @@ data["name"] = coerced3;
 }
 if(typeof data3 === "string"){
 if(func5(data3) > 255){
-const err9 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1054.properties.name,data:data3};
+const err9 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1056.properties.name,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -9008,7 +9058,7 @@ vErrors.push(err9);
 errors++;
 }
 if(func5(data3) < 1){
-const err10 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema1054.properties.name,data:data3};
+const err10 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema1056.properties.name,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -9039,7 +9089,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err11 = {instancePath:instancePath+"/type",schemaPath:"../../resources/domain_dns.json#/definitions/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema815.type,parentSchema:schema815,data:data4};
+const err11 = {instancePath:instancePath+"/type",schemaPath:"../../resources/domain_dns.json#/definitions/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema817.type,parentSchema:schema817,data:data4};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -9057,7 +9107,7 @@ data["type"] = coerced4;
 }
 }
 if(!(((((((data4 === "A") || (data4 === "AAAA")) || (data4 === "CNAME")) || (data4 === "MX")) || (data4 === "NS")) || (data4 === "SRV")) || (data4 === "TXT"))){
-const err12 = {instancePath:instancePath+"/type",schemaPath:"../../resources/domain_dns.json#/definitions/type/enum",keyword:"enum",params:{allowedValues: schema815.enum},message:"must be equal to one of the allowed values",schema:schema815.enum,parentSchema:schema815,data:data4};
+const err12 = {instancePath:instancePath+"/type",schemaPath:"../../resources/domain_dns.json#/definitions/type/enum",keyword:"enum",params:{allowedValues: schema817.enum},message:"must be equal to one of the allowed values",schema:schema817.enum,parentSchema:schema817,data:data4};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -9087,7 +9137,7 @@ else if(data5 === null){
 coerced5 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1054.properties.priority.type,parentSchema:schema1054.properties.priority,data:data5};
+const err13 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1056.properties.priority.type,parentSchema:schema1056.properties.priority,data:data5};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -9105,8 +9155,8 @@ data["priority"] = coerced5;
 }
 }
 if(typeof data5 === "string"){
-if(!pattern394.test(data5)){
-const err14 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,4})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,4})$"+"\"",schema:"^(0|[1-9][0-9]{0,4})$",parentSchema:schema1054.properties.priority,data:data5};
+if(!pattern396.test(data5)){
+const err14 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,4})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,4})$"+"\"",schema:"^(0|[1-9][0-9]{0,4})$",parentSchema:schema1056.properties.priority,data:data5};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -9137,7 +9187,7 @@ else if(data6 === null){
 coerced6 = "";
 }
 else {
-const err15 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1054.properties.content.type,parentSchema:schema1054.properties.content,data:data6};
+const err15 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1056.properties.content.type,parentSchema:schema1056.properties.content,data:data6};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -9156,7 +9206,7 @@ data["content"] = coerced6;
 }
 if(typeof data6 === "string"){
 if(func5(data6) > 4096){
-const err16 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters",schema:4096,parentSchema:schema1054.properties.content,data:data6};
+const err16 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters",schema:4096,parentSchema:schema1056.properties.content,data:data6};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -9166,7 +9216,7 @@ vErrors.push(err16);
 errors++;
 }
 if(func5(data6) < 1){
-const err17 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema1054.properties.content,data:data6};
+const err17 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema1056.properties.content,data:data6};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -9179,7 +9229,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1054.type,parentSchema:schema1054,data};
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1056.type,parentSchema:schema1056,data};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -9193,14 +9243,14 @@ return errors === 0;
 }
 
 export const putDomainIdIdprotection = validate265;
-const schema1064 = {"title":"UserApiPutDomainIdIdprotectionInput","type":"object","required":["id","switch"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"switch":{"$ref":"putDomainIdReglock.json#/definitions/switch"}}};
+const schema1066 = {"title":"UserApiPutDomainIdIdprotectionInput","type":"object","required":["id","switch"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"switch":{"$ref":"putDomainIdReglock.json#/definitions/switch"}}};
 
 function validate265(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1064.required,parentSchema:schema1064,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1066.required,parentSchema:schema1066,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9210,7 +9260,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.switch === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "switch"},message:"must have required property '"+"switch"+"'",schema:schema1064.required,parentSchema:schema1064,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "switch"},message:"must have required property '"+"switch"+"'",schema:schema1066.required,parentSchema:schema1066,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9292,7 +9342,7 @@ else if(data1 === "true" || data1 === 1){
 coerced1 = true;
 }
 else {
-const err4 = {instancePath:instancePath+"/switch",schemaPath:"putDomainIdReglock.json#/definitions/switch/anyOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema1021.anyOf[0].type,parentSchema:schema1021.anyOf[0],data:data1};
+const err4 = {instancePath:instancePath+"/switch",schemaPath:"putDomainIdReglock.json#/definitions/switch/anyOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema1023.anyOf[0].type,parentSchema:schema1023.anyOf[0],data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -9331,7 +9381,7 @@ else if(data1 === null){
 coerced2 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/switch",schemaPath:"putDomainIdReglock.json#/definitions/switch/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1021.anyOf[1].type,parentSchema:schema1021.anyOf[1],data:data1};
+const err5 = {instancePath:instancePath+"/switch",schemaPath:"putDomainIdReglock.json#/definitions/switch/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1023.anyOf[1].type,parentSchema:schema1023.anyOf[1],data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -9349,7 +9399,7 @@ data["switch"] = coerced2;
 }
 }
 if(!((((data1 === "0") || (data1 === "1")) || (data1 === "true")) || (data1 === "false"))){
-const err6 = {instancePath:instancePath+"/switch",schemaPath:"putDomainIdReglock.json#/definitions/switch/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema1021.anyOf[1].enum},message:"must be equal to one of the allowed values",schema:schema1021.anyOf[1].enum,parentSchema:schema1021.anyOf[1],data:data1};
+const err6 = {instancePath:instancePath+"/switch",schemaPath:"putDomainIdReglock.json#/definitions/switch/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema1023.anyOf[1].enum},message:"must be equal to one of the allowed values",schema:schema1023.anyOf[1].enum,parentSchema:schema1023.anyOf[1],data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -9362,7 +9412,7 @@ var _valid0 = _errs9 === errors;
 valid3 = valid3 || _valid0;
 }
 if(!valid3){
-const err7 = {instancePath:instancePath+"/switch",schemaPath:"putDomainIdReglock.json#/definitions/switch/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema1021.anyOf,parentSchema:schema1021,data:data1};
+const err7 = {instancePath:instancePath+"/switch",schemaPath:"putDomainIdReglock.json#/definitions/switch/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema1023.anyOf,parentSchema:schema1023,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -9385,7 +9435,7 @@ vErrors = null;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1064.type,parentSchema:schema1064,data};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1066.type,parentSchema:schema1066,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -9399,14 +9449,14 @@ return errors === 0;
 }
 
 export const putDomainIdNs = validate266;
-const schema1067 = {"title":"UserApiPutDomainIdNsInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"nameservers":{"$ref":"putDomainIdNs.json#/definitions/nameservers"}}};
+const schema1069 = {"title":"UserApiPutDomainIdNsInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"nameservers":{"$ref":"putDomainIdNs.json#/definitions/nameservers"}}};
 
 function validate266(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1067.required,parentSchema:schema1067,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1069.required,parentSchema:schema1069,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9483,7 +9533,7 @@ if(dataType1 === "string" || dataType1 === "number"
 coerced1 = [data1];
 }
 else {
-const err3 = {instancePath:instancePath+"/nameservers",schemaPath:"putDomainIdNs.json#/definitions/nameservers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema971.type,parentSchema:schema971,data:data1};
+const err3 = {instancePath:instancePath+"/nameservers",schemaPath:"putDomainIdNs.json#/definitions/nameservers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema973.type,parentSchema:schema973,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9502,7 +9552,7 @@ data["nameservers"] = coerced1;
 }
 if(Array.isArray(data1)){
 if(data1.length > 4){
-const err4 = {instancePath:instancePath+"/nameservers",schemaPath:"putDomainIdNs.json#/definitions/nameservers/maxItems",keyword:"maxItems",params:{limit: 4},message:"must NOT have more than 4 items",schema:4,parentSchema:schema971,data:data1};
+const err4 = {instancePath:instancePath+"/nameservers",schemaPath:"putDomainIdNs.json#/definitions/nameservers/maxItems",keyword:"maxItems",params:{limit: 4},message:"must NOT have more than 4 items",schema:4,parentSchema:schema973,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -9532,7 +9582,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/nameservers/" + i0,schemaPath:"putDomainIdNs.json#/definitions/nameservers/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema971.items.type,parentSchema:schema971.items,data:data2};
+const err5 = {instancePath:instancePath+"/nameservers/" + i0,schemaPath:"putDomainIdNs.json#/definitions/nameservers/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema973.items.type,parentSchema:schema973.items,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -9551,7 +9601,7 @@ data1[i0] = coerced2;
 }
 if(typeof data2 === "string"){
 if(func5(data2) > 253){
-const err6 = {instancePath:instancePath+"/nameservers/" + i0,schemaPath:"putDomainIdNs.json#/definitions/nameservers/items/maxLength",keyword:"maxLength",params:{limit: 253},message:"must NOT have more than 253 characters",schema:253,parentSchema:schema971.items,data:data2};
+const err6 = {instancePath:instancePath+"/nameservers/" + i0,schemaPath:"putDomainIdNs.json#/definitions/nameservers/items/maxLength",keyword:"maxLength",params:{limit: 253},message:"must NOT have more than 253 characters",schema:253,parentSchema:schema973.items,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -9560,8 +9610,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(!pattern493.test(data2)){
-const err7 = {instancePath:instancePath+"/nameservers/" + i0,schemaPath:"putDomainIdNs.json#/definitions/nameservers/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$"},message:"must match pattern \""+"^[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$"+"\"",schema:"^[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$",parentSchema:schema971.items,data:data2};
+if(!pattern495.test(data2)){
+const err7 = {instancePath:instancePath+"/nameservers/" + i0,schemaPath:"putDomainIdNs.json#/definitions/nameservers/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$"},message:"must match pattern \""+"^[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$"+"\"",schema:"^[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$",parentSchema:schema973.items,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -9576,7 +9626,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1067.type,parentSchema:schema1067,data};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1069.type,parentSchema:schema1069,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -9590,14 +9640,14 @@ return errors === 0;
 }
 
 export const putDomainIdReglock = validate267;
-const schema1070 = {"title":"UserApiPutDomainIdReglockInput","type":"object","required":["id","switch"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"switch":{"$ref":"putDomainIdReglock.json#/definitions/switch"}}};
+const schema1072 = {"title":"UserApiPutDomainIdReglockInput","type":"object","required":["id","switch"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"switch":{"$ref":"putDomainIdReglock.json#/definitions/switch"}}};
 
 function validate267(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1070.required,parentSchema:schema1070,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1072.required,parentSchema:schema1072,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9607,7 +9657,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.switch === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "switch"},message:"must have required property '"+"switch"+"'",schema:schema1070.required,parentSchema:schema1070,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "switch"},message:"must have required property '"+"switch"+"'",schema:schema1072.required,parentSchema:schema1072,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9689,7 +9739,7 @@ else if(data1 === "true" || data1 === 1){
 coerced1 = true;
 }
 else {
-const err4 = {instancePath:instancePath+"/switch",schemaPath:"putDomainIdReglock.json#/definitions/switch/anyOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema1021.anyOf[0].type,parentSchema:schema1021.anyOf[0],data:data1};
+const err4 = {instancePath:instancePath+"/switch",schemaPath:"putDomainIdReglock.json#/definitions/switch/anyOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema1023.anyOf[0].type,parentSchema:schema1023.anyOf[0],data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -9728,7 +9778,7 @@ else if(data1 === null){
 coerced2 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/switch",schemaPath:"putDomainIdReglock.json#/definitions/switch/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1021.anyOf[1].type,parentSchema:schema1021.anyOf[1],data:data1};
+const err5 = {instancePath:instancePath+"/switch",schemaPath:"putDomainIdReglock.json#/definitions/switch/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1023.anyOf[1].type,parentSchema:schema1023.anyOf[1],data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -9746,7 +9796,7 @@ data["switch"] = coerced2;
 }
 }
 if(!((((data1 === "0") || (data1 === "1")) || (data1 === "true")) || (data1 === "false"))){
-const err6 = {instancePath:instancePath+"/switch",schemaPath:"putDomainIdReglock.json#/definitions/switch/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema1021.anyOf[1].enum},message:"must be equal to one of the allowed values",schema:schema1021.anyOf[1].enum,parentSchema:schema1021.anyOf[1],data:data1};
+const err6 = {instancePath:instancePath+"/switch",schemaPath:"putDomainIdReglock.json#/definitions/switch/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema1023.anyOf[1].enum},message:"must be equal to one of the allowed values",schema:schema1023.anyOf[1].enum,parentSchema:schema1023.anyOf[1],data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -9759,7 +9809,7 @@ var _valid0 = _errs9 === errors;
 valid3 = valid3 || _valid0;
 }
 if(!valid3){
-const err7 = {instancePath:instancePath+"/switch",schemaPath:"putDomainIdReglock.json#/definitions/switch/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema1021.anyOf,parentSchema:schema1021,data:data1};
+const err7 = {instancePath:instancePath+"/switch",schemaPath:"putDomainIdReglock.json#/definitions/switch/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema1023.anyOf,parentSchema:schema1023,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -9782,7 +9832,7 @@ vErrors = null;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1070.type,parentSchema:schema1070,data};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1072.type,parentSchema:schema1072,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -9796,8 +9846,8 @@ return errors === 0;
 }
 
 export const getNotifications = validate275;
-const schema1074 = {"title":"UserApiNotificationFilter","type":"object","properties":{"rel_type":{"$ref":"../../resources/portal_notification.json#/properties/rel_type"},"rel_id":{"type":"string","pattern":"^[0-9]+$","description":"a number: an invoice's id or a ticket's 6-digit number"},"page":{"$ref":"../defs.json#/definitions/pageNumber"}}};
-const schema1080 = {"type":"string","enum":["Ticket","Invoice"],"description":"what the notification is about"};
+const schema1076 = {"title":"UserApiNotificationFilter","type":"object","properties":{"rel_type":{"$ref":"../../resources/portal_notification.json#/properties/rel_type"},"rel_id":{"type":"string","pattern":"^[0-9]+$","description":"a number: an invoice's id or a ticket's 6-digit number"},"page":{"$ref":"../defs.json#/definitions/pageNumber"}}};
+const schema1082 = {"type":"string","enum":["Ticket","Invoice"],"description":"what the notification is about"};
 const pattern0 = new RegExp("^[0-9]+$", "u");
 
 function validate275(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -9824,7 +9874,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err0 = {instancePath:instancePath+"/rel_type",schemaPath:"../../resources/portal_notification.json#/properties/rel_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1080.type,parentSchema:schema1080,data:data0};
+const err0 = {instancePath:instancePath+"/rel_type",schemaPath:"../../resources/portal_notification.json#/properties/rel_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1082.type,parentSchema:schema1082,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9842,7 +9892,7 @@ data["rel_type"] = coerced0;
 }
 }
 if(!((data0 === "Ticket") || (data0 === "Invoice"))){
-const err1 = {instancePath:instancePath+"/rel_type",schemaPath:"../../resources/portal_notification.json#/properties/rel_type/enum",keyword:"enum",params:{allowedValues: schema1080.enum},message:"must be equal to one of the allowed values",schema:schema1080.enum,parentSchema:schema1080,data:data0};
+const err1 = {instancePath:instancePath+"/rel_type",schemaPath:"../../resources/portal_notification.json#/properties/rel_type/enum",keyword:"enum",params:{allowedValues: schema1082.enum},message:"must be equal to one of the allowed values",schema:schema1082.enum,parentSchema:schema1082,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9872,7 +9922,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/rel_id",schemaPath:"#/properties/rel_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1074.properties.rel_id.type,parentSchema:schema1074.properties.rel_id,data:data1};
+const err2 = {instancePath:instancePath+"/rel_id",schemaPath:"#/properties/rel_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1076.properties.rel_id.type,parentSchema:schema1076.properties.rel_id,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9891,7 +9941,7 @@ data["rel_id"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
-const err3 = {instancePath:instancePath+"/rel_id",schemaPath:"#/properties/rel_id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema1074.properties.rel_id,data:data1};
+const err3 = {instancePath:instancePath+"/rel_id",schemaPath:"#/properties/rel_id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema1076.properties.rel_id,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9952,7 +10002,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1074.type,parentSchema:schema1074,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1076.type,parentSchema:schema1076,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -9991,7 +10041,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err0 = {instancePath:instancePath+"/rel_type",schemaPath:"../../resources/portal_notification.json#/properties/rel_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1080.type,parentSchema:schema1080,data:data0};
+const err0 = {instancePath:instancePath+"/rel_type",schemaPath:"../../resources/portal_notification.json#/properties/rel_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1082.type,parentSchema:schema1082,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10009,7 +10059,7 @@ data["rel_type"] = coerced0;
 }
 }
 if(!((data0 === "Ticket") || (data0 === "Invoice"))){
-const err1 = {instancePath:instancePath+"/rel_type",schemaPath:"../../resources/portal_notification.json#/properties/rel_type/enum",keyword:"enum",params:{allowedValues: schema1080.enum},message:"must be equal to one of the allowed values",schema:schema1080.enum,parentSchema:schema1080,data:data0};
+const err1 = {instancePath:instancePath+"/rel_type",schemaPath:"../../resources/portal_notification.json#/properties/rel_type/enum",keyword:"enum",params:{allowedValues: schema1082.enum},message:"must be equal to one of the allowed values",schema:schema1082.enum,parentSchema:schema1082,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10039,7 +10089,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/rel_id",schemaPath:"#/properties/rel_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1074.properties.rel_id.type,parentSchema:schema1074.properties.rel_id,data:data1};
+const err2 = {instancePath:instancePath+"/rel_id",schemaPath:"#/properties/rel_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1076.properties.rel_id.type,parentSchema:schema1076.properties.rel_id,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -10058,7 +10108,7 @@ data["rel_id"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
-const err3 = {instancePath:instancePath+"/rel_id",schemaPath:"#/properties/rel_id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema1074.properties.rel_id,data:data1};
+const err3 = {instancePath:instancePath+"/rel_id",schemaPath:"#/properties/rel_id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema1076.properties.rel_id,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10119,7 +10169,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1074.type,parentSchema:schema1074,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1076.type,parentSchema:schema1076,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -10133,14 +10183,14 @@ return errors === 0;
 }
 
 export const putNotificationsIdAck = validate285;
-const schema1099 = {"title":"UserApiPutNotificationsIdAckInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
+const schema1101 = {"title":"UserApiPutNotificationsIdAckInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
 
 function validate285(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1099.required,parentSchema:schema1099,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1101.required,parentSchema:schema1101,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10201,7 +10251,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1099.type,parentSchema:schema1099,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1101.type,parentSchema:schema1101,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10215,7 +10265,7 @@ return errors === 0;
 }
 
 export const getService = validate300;
-const schema1186 = {"title":"UserApiGetServiceInput","type":"object","properties":{"page":{"$ref":"../defs.json#/definitions/pageNumber"}}};
+const schema1188 = {"title":"UserApiGetServiceInput","type":"object","properties":{"page":{"$ref":"../defs.json#/definitions/pageNumber"}}};
 
 function validate300(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -10271,7 +10321,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1186.type,parentSchema:schema1186,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1188.type,parentSchema:schema1188,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -10285,14 +10335,14 @@ return errors === 0;
 }
 
 export const getServiceId = validate304;
-const schema1210 = {"title":"UserApiGetServiceIdInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
+const schema1212 = {"title":"UserApiGetServiceIdInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
 
 function validate304(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1210.required,parentSchema:schema1210,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1212.required,parentSchema:schema1212,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10353,7 +10403,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1210.type,parentSchema:schema1210,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1212.type,parentSchema:schema1212,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10366,15 +10416,15 @@ validate304.errors = vErrors;
 return errors === 0;
 }
 
-export const getServiceIdCycle = validate308;
-const schema1217 = {"title":"UserApiGetServiceIdCycleInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
+export const getServiceIdAddon = validate315;
+const schema1281 = {"title":"UserApiGetServiceIdAddonInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
 
-function validate308(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate315(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1217.required,parentSchema:schema1217,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1281.required,parentSchema:schema1281,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10435,7 +10485,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1217.type,parentSchema:schema1217,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1281.type,parentSchema:schema1281,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10444,19 +10494,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate308.errors = vErrors;
+validate315.errors = vErrors;
 return errors === 0;
 }
 
-export const getServiceIdLabel = validate310;
-const schema1222 = {"title":"UserApiGetServiceIdLabelInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
+export const getServiceIdCycle = validate319;
+const schema1288 = {"title":"UserApiGetServiceIdCycleInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
 
-function validate310(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate319(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1222.required,parentSchema:schema1222,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1288.required,parentSchema:schema1288,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10517,7 +10567,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1222.type,parentSchema:schema1222,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1288.type,parentSchema:schema1288,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10526,19 +10576,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate310.errors = vErrors;
+validate319.errors = vErrors;
 return errors === 0;
 }
 
-export const getServiceIdMethods = validate312;
-const schema1226 = {"title":"UserApiGetServiceIdMethodsInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
+export const getServiceIdLabel = validate321;
+const schema1293 = {"title":"UserApiGetServiceIdLabelInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
 
-function validate312(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate321(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1226.required,parentSchema:schema1226,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1293.required,parentSchema:schema1293,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10599,7 +10649,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1226.type,parentSchema:schema1226,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1293.type,parentSchema:schema1293,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10608,19 +10658,183 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate312.errors = vErrors;
+validate321.errors = vErrors;
 return errors === 0;
 }
 
-export const getServiceOrderOrderNum = validate314;
-const schema1231 = {"title":"UserApiGetServiceOrderOrderNumInput","type":"object","required":["order_num"],"properties":{"order_num":{"$ref":"../defs.json#/definitions/id","description":"the order's number"}}};
+export const getServiceIdMethods = validate323;
+const schema1297 = {"title":"UserApiGetServiceIdMethodsInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
 
-function validate314(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate323(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1297.required,parentSchema:schema1297,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.type,parentSchema:schema201,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern91.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema201,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1297.type,parentSchema:schema1297,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate323.errors = vErrors;
+return errors === 0;
+}
+
+export const getServiceIdUpgrade = validate331;
+const schema1314 = {"title":"UserApiGetServiceIdUpgradeInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
+
+function validate331(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1314.required,parentSchema:schema1314,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.type,parentSchema:schema201,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern91.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema201,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1314.type,parentSchema:schema1314,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate331.errors = vErrors;
+return errors === 0;
+}
+
+export const getServiceOrderOrderNum = validate333;
+const schema1319 = {"title":"UserApiGetServiceOrderOrderNumInput","type":"object","required":["order_num"],"properties":{"order_num":{"$ref":"../defs.json#/definitions/id","description":"the order's number"}}};
+
+function validate333(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.order_num === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "order_num"},message:"must have required property '"+"order_num"+"'",schema:schema1231.required,parentSchema:schema1231,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "order_num"},message:"must have required property '"+"order_num"+"'",schema:schema1319.required,parentSchema:schema1319,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10681,7 +10895,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1231.type,parentSchema:schema1231,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1319.type,parentSchema:schema1319,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10690,14 +10904,204 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate314.errors = vErrors;
+validate333.errors = vErrors;
 return errors === 0;
 }
 
-export const postServiceIdCancel = validate317;
-const schema1236 = {"title":"UserApiPostServiceIdCancelInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"immediate":{"description":"true (JSON), \"1\" or \"true\" ends the service now; false, \"0\" or \"false\" (the default) at the end of its billing period","anyOf":[{"type":"boolean"},{"type":"string","enum":["0","1","true","false"]}],"default":false},"reason":{"type":"string","maxLength":1000,"default":""}}};
+export const postServiceIdAddon = validate335;
+const schema1327 = {"title":"UserApiPostServiceIdAddonInput","type":"object","required":["id","addon_id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"addon_id":{"$ref":"../defs.json#/definitions/id"},"cycle":{"type":"string","enum":["h","d","w","m","q","s","a","b","t","p4","p5","Once","Free"]}}};
 
-function validate317(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate335(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1327.required,parentSchema:schema1327,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.addon_id === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "addon_id"},message:"must have required property '"+"addon_id"+"'",schema:schema1327.required,parentSchema:schema1327,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.type,parentSchema:schema201,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern91.test(data0)){
+const err3 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema201,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+if(data.addon_id !== undefined){
+let data1 = data.addon_id;
+if(typeof data1 !== "string"){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType1 = typeof data1;
+if(typeof data1 === "string"){
+coerced1 = data1;
+}
+}
+if(!(coerced1 !== undefined)){
+if(dataType1 == "number" || dataType1 == "boolean"){
+coerced1 = "" + data1;
+}
+else if(data1 === null){
+coerced1 = "";
+}
+else {
+const err4 = {instancePath:instancePath+"/addon_id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.type,parentSchema:schema201,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["addon_id"] = coerced1;
+}
+}
+}
+if(typeof data1 === "string"){
+if(!pattern91.test(data1)){
+const err5 = {instancePath:instancePath+"/addon_id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema201,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+if(data.cycle !== undefined){
+let data2 = data.cycle;
+if(typeof data2 !== "string"){
+let dataType2 = typeof data2;
+let coerced2 = undefined;
+if(dataType2 == 'object' && Array.isArray(data2) && data2.length == 1){
+data2 = data2[0];
+dataType2 = typeof data2;
+if(typeof data2 === "string"){
+coerced2 = data2;
+}
+}
+if(!(coerced2 !== undefined)){
+if(dataType2 == "number" || dataType2 == "boolean"){
+coerced2 = "" + data2;
+}
+else if(data2 === null){
+coerced2 = "";
+}
+else {
+const err6 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1327.properties.cycle.type,parentSchema:schema1327.properties.cycle,data:data2};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(coerced2 !== undefined){
+data2 = coerced2;
+if(data !== undefined){
+data["cycle"] = coerced2;
+}
+}
+}
+if(!(((((((((((((data2 === "h") || (data2 === "d")) || (data2 === "w")) || (data2 === "m")) || (data2 === "q")) || (data2 === "s")) || (data2 === "a")) || (data2 === "b")) || (data2 === "t")) || (data2 === "p4")) || (data2 === "p5")) || (data2 === "Once")) || (data2 === "Free"))){
+const err7 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/enum",keyword:"enum",params:{allowedValues: schema1327.properties.cycle.enum},message:"must be equal to one of the allowed values",schema:schema1327.properties.cycle.enum,parentSchema:schema1327.properties.cycle,data:data2};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1327.type,parentSchema:schema1327,data};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+validate335.errors = vErrors;
+return errors === 0;
+}
+
+export const postServiceIdCancel = validate338;
+const schema1333 = {"title":"UserApiPostServiceIdCancelInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"immediate":{"description":"true (JSON), \"1\" or \"true\" ends the service now; false, \"0\" or \"false\" (the default) at the end of its billing period","anyOf":[{"type":"boolean"},{"type":"string","enum":["0","1","true","false"]}],"default":false},"reason":{"type":"string","maxLength":1000,"default":""}}};
+
+function validate338(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10708,7 +11112,7 @@ if(data.reason === undefined){
 data.reason = "";
 }
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1236.required,parentSchema:schema1236,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1333.required,parentSchema:schema1333,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10789,7 +11193,7 @@ else if(data1 === "true" || data1 === 1){
 coerced1 = true;
 }
 else {
-const err3 = {instancePath:instancePath+"/immediate",schemaPath:"#/properties/immediate/anyOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema1236.properties.immediate.anyOf[0].type,parentSchema:schema1236.properties.immediate.anyOf[0],data:data1};
+const err3 = {instancePath:instancePath+"/immediate",schemaPath:"#/properties/immediate/anyOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema1333.properties.immediate.anyOf[0].type,parentSchema:schema1333.properties.immediate.anyOf[0],data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10828,7 +11232,7 @@ else if(data1 === null){
 coerced2 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/immediate",schemaPath:"#/properties/immediate/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1236.properties.immediate.anyOf[1].type,parentSchema:schema1236.properties.immediate.anyOf[1],data:data1};
+const err4 = {instancePath:instancePath+"/immediate",schemaPath:"#/properties/immediate/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1333.properties.immediate.anyOf[1].type,parentSchema:schema1333.properties.immediate.anyOf[1],data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -10846,7 +11250,7 @@ data["immediate"] = coerced2;
 }
 }
 if(!((((data1 === "0") || (data1 === "1")) || (data1 === "true")) || (data1 === "false"))){
-const err5 = {instancePath:instancePath+"/immediate",schemaPath:"#/properties/immediate/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema1236.properties.immediate.anyOf[1].enum},message:"must be equal to one of the allowed values",schema:schema1236.properties.immediate.anyOf[1].enum,parentSchema:schema1236.properties.immediate.anyOf[1],data:data1};
+const err5 = {instancePath:instancePath+"/immediate",schemaPath:"#/properties/immediate/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema1333.properties.immediate.anyOf[1].enum},message:"must be equal to one of the allowed values",schema:schema1333.properties.immediate.anyOf[1].enum,parentSchema:schema1333.properties.immediate.anyOf[1],data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -10859,7 +11263,7 @@ var _valid0 = _errs8 === errors;
 valid2 = valid2 || _valid0;
 }
 if(!valid2){
-const err6 = {instancePath:instancePath+"/immediate",schemaPath:"#/properties/immediate/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema1236.properties.immediate.anyOf,parentSchema:schema1236.properties.immediate,data:data1};
+const err6 = {instancePath:instancePath+"/immediate",schemaPath:"#/properties/immediate/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema1333.properties.immediate.anyOf,parentSchema:schema1333.properties.immediate,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -10898,7 +11302,7 @@ else if(data2 === null){
 coerced3 = "";
 }
 else {
-const err7 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1236.properties.reason.type,parentSchema:schema1236.properties.reason,data:data2};
+const err7 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1333.properties.reason.type,parentSchema:schema1333.properties.reason,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -10917,7 +11321,7 @@ data["reason"] = coerced3;
 }
 if(typeof data2 === "string"){
 if(func5(data2) > 1000){
-const err8 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema1236.properties.reason,data:data2};
+const err8 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema1333.properties.reason,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -10929,7 +11333,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1236.type,parentSchema:schema1236,data};
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1333.type,parentSchema:schema1333,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -10938,19 +11342,19 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate317.errors = vErrors;
+validate338.errors = vErrors;
 return errors === 0;
 }
 
-export const postServiceIdCycle = validate319;
-const schema1243 = {"title":"UserApiPostServiceIdCycleInput","type":"object","required":["id","cycle"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"cycle":{"type":"string","enum":["h","d","w","m","q","s","a","b","t","p4","p5"]}}};
+export const postServiceIdCycle = validate340;
+const schema1340 = {"title":"UserApiPostServiceIdCycleInput","type":"object","required":["id","cycle"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"cycle":{"type":"string","enum":["h","d","w","m","q","s","a","b","t","p4","p5"]}}};
 
-function validate319(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate340(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1243.required,parentSchema:schema1243,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1340.required,parentSchema:schema1340,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10960,7 +11364,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.cycle === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cycle"},message:"must have required property '"+"cycle"+"'",schema:schema1243.required,parentSchema:schema1243,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cycle"},message:"must have required property '"+"cycle"+"'",schema:schema1340.required,parentSchema:schema1340,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11039,7 +11443,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1243.properties.cycle.type,parentSchema:schema1243.properties.cycle,data:data1};
+const err4 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1340.properties.cycle.type,parentSchema:schema1340.properties.cycle,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -11057,7 +11461,7 @@ data["cycle"] = coerced1;
 }
 }
 if(!(((((((((((data1 === "h") || (data1 === "d")) || (data1 === "w")) || (data1 === "m")) || (data1 === "q")) || (data1 === "s")) || (data1 === "a")) || (data1 === "b")) || (data1 === "t")) || (data1 === "p4")) || (data1 === "p5"))){
-const err5 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/enum",keyword:"enum",params:{allowedValues: schema1243.properties.cycle.enum},message:"must be equal to one of the allowed values",schema:schema1243.properties.cycle.enum,parentSchema:schema1243.properties.cycle,data:data1};
+const err5 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/enum",keyword:"enum",params:{allowedValues: schema1340.properties.cycle.enum},message:"must be equal to one of the allowed values",schema:schema1340.properties.cycle.enum,parentSchema:schema1340.properties.cycle,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -11069,7 +11473,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1243.type,parentSchema:schema1243,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1340.type,parentSchema:schema1340,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -11078,19 +11482,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate319.errors = vErrors;
+validate340.errors = vErrors;
 return errors === 0;
 }
 
-export const postServiceIdLabel = validate321;
-const schema1249 = {"title":"UserApiPostServiceIdLabelInput","type":"object","required":["id","label"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"label":{"type":"string","maxLength":255}}};
+export const postServiceIdLabel = validate342;
+const schema1346 = {"title":"UserApiPostServiceIdLabelInput","type":"object","required":["id","label"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"label":{"type":"string","maxLength":255}}};
 
-function validate321(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate342(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1249.required,parentSchema:schema1249,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1346.required,parentSchema:schema1346,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11100,7 +11504,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.label === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'",schema:schema1249.required,parentSchema:schema1249,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'",schema:schema1346.required,parentSchema:schema1346,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11179,7 +11583,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1249.properties.label.type,parentSchema:schema1249.properties.label,data:data1};
+const err4 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1346.properties.label.type,parentSchema:schema1346.properties.label,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -11198,7 +11602,7 @@ data["label"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(func5(data1) > 255){
-const err5 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1249.properties.label,data:data1};
+const err5 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1346.properties.label,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -11211,7 +11615,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1249.type,parentSchema:schema1249,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1346.type,parentSchema:schema1346,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -11220,19 +11624,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate321.errors = vErrors;
+validate342.errors = vErrors;
 return errors === 0;
 }
 
-export const postServiceIdRenew = validate323;
-const schema1255 = {"title":"UserApiPostServiceIdRenewInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
+export const postServiceIdRenew = validate344;
+const schema1352 = {"title":"UserApiPostServiceIdRenewInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"}}};
 
-function validate323(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate344(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1255.required,parentSchema:schema1255,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1352.required,parentSchema:schema1352,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11293,7 +11697,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1255.type,parentSchema:schema1255,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1352.type,parentSchema:schema1352,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -11302,18 +11706,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate323.errors = vErrors;
+validate344.errors = vErrors;
 return errors === 0;
 }
 
-export const getCategory = validate328;
-const schema1270 = {"title":"UserApiGetCategoryInput","type":"object"};
+export const postServiceIdUpgrade = validate346;
+const schema1360 = {"title":"UserApiPostServiceIdUpgradeInput","type":"object","required":["id"],"properties":{"id":{"$ref":"../defs.json#/definitions/id"},"package":{"$ref":"../defs.json#/definitions/id"},"cycle":{"type":"string","enum":["h","d","w","m","q","s","a","b","t","p4","p5"]},"resources":{"type":"object","minProperties":1,"description":"one new value per form id, such as resources[2]=3","propertyNames":{"pattern":"^[0-9]+$"},"additionalProperties":{"type":"string","pattern":"^[0-9]+$","description":"an item id or a quantity, a whole number such as 2"}},"send":{"type":"boolean","description":"true (or left out) places the order"}}};
 
-function validate328(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate346(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1270.type,parentSchema:schema1270,data};
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1360.required,parentSchema:schema1360,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11322,19 +11727,337 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate328.errors = vErrors;
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.type,parentSchema:schema201,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern91.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema201,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+if(data.package !== undefined){
+let data1 = data.package;
+if(typeof data1 !== "string"){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType1 = typeof data1;
+if(typeof data1 === "string"){
+coerced1 = data1;
+}
+}
+if(!(coerced1 !== undefined)){
+if(dataType1 == "number" || dataType1 == "boolean"){
+coerced1 = "" + data1;
+}
+else if(data1 === null){
+coerced1 = "";
+}
+else {
+const err3 = {instancePath:instancePath+"/package",schemaPath:"../defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.type,parentSchema:schema201,data:data1};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["package"] = coerced1;
+}
+}
+}
+if(typeof data1 === "string"){
+if(!pattern91.test(data1)){
+const err4 = {instancePath:instancePath+"/package",schemaPath:"../defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema201,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+if(data.cycle !== undefined){
+let data2 = data.cycle;
+if(typeof data2 !== "string"){
+let dataType2 = typeof data2;
+let coerced2 = undefined;
+if(dataType2 == 'object' && Array.isArray(data2) && data2.length == 1){
+data2 = data2[0];
+dataType2 = typeof data2;
+if(typeof data2 === "string"){
+coerced2 = data2;
+}
+}
+if(!(coerced2 !== undefined)){
+if(dataType2 == "number" || dataType2 == "boolean"){
+coerced2 = "" + data2;
+}
+else if(data2 === null){
+coerced2 = "";
+}
+else {
+const err5 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1360.properties.cycle.type,parentSchema:schema1360.properties.cycle,data:data2};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(coerced2 !== undefined){
+data2 = coerced2;
+if(data !== undefined){
+data["cycle"] = coerced2;
+}
+}
+}
+if(!(((((((((((data2 === "h") || (data2 === "d")) || (data2 === "w")) || (data2 === "m")) || (data2 === "q")) || (data2 === "s")) || (data2 === "a")) || (data2 === "b")) || (data2 === "t")) || (data2 === "p4")) || (data2 === "p5"))){
+const err6 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/enum",keyword:"enum",params:{allowedValues: schema1360.properties.cycle.enum},message:"must be equal to one of the allowed values",schema:schema1360.properties.cycle.enum,parentSchema:schema1360.properties.cycle,data:data2};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.resources !== undefined){
+let data3 = data.resources;
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(Object.keys(data3).length < 1){
+const err7 = {instancePath:instancePath+"/resources",schemaPath:"#/properties/resources/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema1360.properties.resources,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+for(const key0 in data3){
+const _errs11 = errors;
+if(typeof key0 === "string"){
+if(!pattern0.test(key0)){
+const err8 = {instancePath:instancePath+"/resources",schemaPath:"#/properties/resources/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema1360.properties.resources.propertyNames,data:key0,propertyName:key0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+var valid3 = _errs11 === errors;
+if(!valid3){
+const err9 = {instancePath:instancePath+"/resources",schemaPath:"#/properties/resources/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema1360.properties.resources.propertyNames,parentSchema:schema1360.properties.resources,data:data3};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+for(const key1 in data3){
+let data4 = data3[key1];
+if(typeof data4 !== "string"){
+let dataType3 = typeof data4;
+let coerced3 = undefined;
+if(dataType3 == 'object' && Array.isArray(data4) && data4.length == 1){
+data4 = data4[0];
+dataType3 = typeof data4;
+if(typeof data4 === "string"){
+coerced3 = data4;
+}
+}
+if(!(coerced3 !== undefined)){
+if(dataType3 == "number" || dataType3 == "boolean"){
+coerced3 = "" + data4;
+}
+else if(data4 === null){
+coerced3 = "";
+}
+else {
+const err10 = {instancePath:instancePath+"/resources/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/resources/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1360.properties.resources.additionalProperties.type,parentSchema:schema1360.properties.resources.additionalProperties,data:data4};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(coerced3 !== undefined){
+data4 = coerced3;
+if(data3 !== undefined){
+data3[key1] = coerced3;
+}
+}
+}
+if(typeof data4 === "string"){
+if(!pattern0.test(data4)){
+const err11 = {instancePath:instancePath+"/resources/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/resources/additionalProperties/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema1360.properties.resources.additionalProperties,data:data4};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err12 = {instancePath:instancePath+"/resources",schemaPath:"#/properties/resources/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1360.properties.resources.type,parentSchema:schema1360.properties.resources,data:data3};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.send !== undefined){
+let data5 = data.send;
+if(typeof data5 !== "boolean"){
+let dataType4 = typeof data5;
+let coerced4 = undefined;
+if(dataType4 == 'object' && Array.isArray(data5) && data5.length == 1){
+data5 = data5[0];
+dataType4 = typeof data5;
+if(typeof data5 === "boolean"){
+coerced4 = data5;
+}
+}
+if(!(coerced4 !== undefined)){
+if(data5 === "false" || data5 === 0 || data5 === null){
+coerced4 = false;
+}
+else if(data5 === "true" || data5 === 1){
+coerced4 = true;
+}
+else {
+const err13 = {instancePath:instancePath+"/send",schemaPath:"#/properties/send/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema1360.properties.send.type,parentSchema:schema1360.properties.send,data:data5};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(coerced4 !== undefined){
+data5 = coerced4;
+if(data !== undefined){
+data["send"] = coerced4;
+}
+}
+}
+}
+}
+else {
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1360.type,parentSchema:schema1360,data};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+validate346.errors = vErrors;
 return errors === 0;
 }
 
-export const getCategoryCategoryIdProduct = validate332;
-const schema1281 = {"title":"UserApiGetCategoryCategoryIdProductInput","type":"object","required":["category_id"],"properties":{"category_id":{"$ref":"../defs.json#/definitions/id"}}};
+export const getCategory = validate351;
+const schema1376 = {"title":"UserApiGetCategoryInput","type":"object"};
 
-function validate332(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate351(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(data && typeof data == "object" && !Array.isArray(data))){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1376.type,parentSchema:schema1376,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate351.errors = vErrors;
+return errors === 0;
+}
+
+export const getCategoryCategoryIdProduct = validate355;
+const schema1387 = {"title":"UserApiGetCategoryCategoryIdProductInput","type":"object","required":["category_id"],"properties":{"category_id":{"$ref":"../defs.json#/definitions/id"}}};
+
+function validate355(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.category_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "category_id"},message:"must have required property '"+"category_id"+"'",schema:schema1281.required,parentSchema:schema1281,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "category_id"},message:"must have required property '"+"category_id"+"'",schema:schema1387.required,parentSchema:schema1387,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11395,7 +12118,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1281.type,parentSchema:schema1281,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1387.type,parentSchema:schema1387,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -11404,19 +12127,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate332.errors = vErrors;
+validate355.errors = vErrors;
 return errors === 0;
 }
 
-export const getOrderProductId = validate344;
-const schema1341 = {"title":"UserApiGetOrderProductIdInput","type":"object","required":["product_id"],"properties":{"product_id":{"$ref":"../defs.json#/definitions/id"}}};
+export const getOrderProductId = validate366;
+const schema1418 = {"title":"UserApiGetOrderProductIdInput","type":"object","required":["product_id"],"properties":{"product_id":{"$ref":"../defs.json#/definitions/id"}}};
 
-function validate344(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate366(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.product_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "product_id"},message:"must have required property '"+"product_id"+"'",schema:schema1341.required,parentSchema:schema1341,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "product_id"},message:"must have required property '"+"product_id"+"'",schema:schema1418.required,parentSchema:schema1418,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11477,7 +12200,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1341.type,parentSchema:schema1341,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1418.type,parentSchema:schema1418,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -11486,19 +12209,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate344.errors = vErrors;
+validate366.errors = vErrors;
 return errors === 0;
 }
 
-export const postOrder = validate348;
-const schema1359 = {"title":"UserApiPostOrderInput","type":"object","required":["items"],"properties":{"items":{"$ref":"#/definitions/items"},"pay_method":{"$ref":"#/definitions/payMethod"},"promocode":{"$ref":"#/definitions/promocode"},"aff_id":{"$ref":"#/definitions/affId"},"ignore_errors":{"description":"true (JSON), \"1\" or \"true\" orders the items without problems and leaves the others out; false (the default) refuses the whole order","anyOf":[{"type":"boolean"},{"type":"string","enum":["0","1","true","false"]}],"default":false}}};
-const schema1350 = {"type":"string","maxLength":255,"description":"a promotion code of at most 255 characters"};
-const schema1344 = {"title":"UserApiOrderItems","type":"array","minItems":1,"maxItems":50,"description":"the items to order, 1 to 50","items":{"title":"UserApiOrderItemInput","type":"object","required":["type"],"properties":{"type":{"type":"string","enum":["product","domain"],"description":"product or domain"},"product_id":{"$ref":"../defs.json#/definitions/id","description":"a product item's product"},"cycle":{"$ref":"#/definitions/cycle"},"domain":{"$ref":"#/definitions/hostname"},"name":{"type":"string","maxLength":255,"description":"a domain item's full name, such as example.com"},"action":{"type":"string","enum":["register","transfer"],"default":"register","description":"register (the default) or transfer"},"years":{"type":"string","pattern":"^[1-9][0-9]?$","default":"1","description":"a number of years from 1 to 99 (default 1)"},"epp":{"type":"string","maxLength":255,"description":"a transfer authorisation code of at most 255 characters"},"nameservers":{"type":"array","maxItems":4,"items":{"$ref":"#/definitions/hostname"},"description":"up to 4 nameservers (none: the default ones)"}}}};
-const schema1346 = {"type":"string","enum":["h","d","w","m","q","s","a","b","t","p4","p5","Once","Free"],"description":"a billing cycle the product is sold on (m, q, s, a, b, t, p4, p5, d, w, h, Once or Free); default: its first"};
-const schema1347 = {"type":"string","maxLength":255,"description":"a hostname of at most 255 characters"};
-const pattern713 = new RegExp("^[1-9][0-9]?$", "u");
+export const postOrder = validate370;
+const schema1436 = {"title":"UserApiPostOrderInput","type":"object","required":["items"],"properties":{"items":{"$ref":"#/definitions/items"},"pay_method":{"$ref":"#/definitions/payMethod"},"promocode":{"$ref":"#/definitions/promocode"},"aff_id":{"$ref":"#/definitions/affId"},"ignore_errors":{"description":"true (JSON), \"1\" or \"true\" orders the items without problems and leaves the others out; false (the default) refuses the whole order","anyOf":[{"type":"boolean"},{"type":"string","enum":["0","1","true","false"]}],"default":false}}};
+const schema1427 = {"type":"string","maxLength":255,"description":"a promotion code of at most 255 characters"};
+const schema1421 = {"title":"UserApiOrderItems","type":"array","minItems":1,"maxItems":50,"description":"the items to order, 1 to 50","items":{"title":"UserApiOrderItemInput","type":"object","required":["type"],"properties":{"type":{"type":"string","enum":["product","domain"],"description":"product or domain"},"product_id":{"$ref":"../defs.json#/definitions/id","description":"a product item's product"},"cycle":{"$ref":"#/definitions/cycle"},"domain":{"$ref":"#/definitions/hostname"},"name":{"type":"string","maxLength":255,"description":"a domain item's full name, such as example.com"},"action":{"type":"string","enum":["register","transfer"],"default":"register","description":"register (the default) or transfer"},"years":{"type":"string","pattern":"^[1-9][0-9]?$","default":"1","description":"a number of years from 1 to 99 (default 1)"},"epp":{"type":"string","maxLength":255,"description":"a transfer authorisation code of at most 255 characters"},"nameservers":{"type":"array","maxItems":4,"items":{"$ref":"#/definitions/hostname"},"description":"up to 4 nameservers (none: the default ones)"}}}};
+const schema1423 = {"type":"string","enum":["h","d","w","m","q","s","a","b","t","p4","p5","Once","Free"],"description":"a billing cycle the product is sold on (m, q, s, a, b, t, p4, p5, d, w, h, Once or Free); default: its first"};
+const schema1424 = {"type":"string","maxLength":255,"description":"a hostname of at most 255 characters"};
+const pattern766 = new RegExp("^[1-9][0-9]?$", "u");
 
-function validate346(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate368(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(Array.isArray(data))){
@@ -11517,7 +12240,7 @@ if(dataType0 === "string" || dataType0 === "number"
 coerced0 = [data];
 }
 else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema1344.type,parentSchema:schema1344,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema1421.type,parentSchema:schema1421,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11536,7 +12259,7 @@ parentData[parentDataProperty] = coerced0;
 }
 if(Array.isArray(data)){
 if(data.length > 50){
-const err1 = {instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 50},message:"must NOT have more than 50 items",schema:50,parentSchema:schema1344,data};
+const err1 = {instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 50},message:"must NOT have more than 50 items",schema:50,parentSchema:schema1421,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11546,7 +12269,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.length < 1){
-const err2 = {instancePath,schemaPath:"#/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema1344,data};
+const err2 = {instancePath,schemaPath:"#/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema1421,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -11566,7 +12289,7 @@ if(data0.years === undefined){
 data0.years = "1";
 }
 if(data0.type === undefined){
-const err3 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema1344.items.required,parentSchema:schema1344.items,data:data0};
+const err3 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema1421.items.required,parentSchema:schema1421.items,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -11595,7 +12318,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/" + i0+"/type",schemaPath:"#/items/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1344.items.properties.type.type,parentSchema:schema1344.items.properties.type,data:data1};
+const err4 = {instancePath:instancePath+"/" + i0+"/type",schemaPath:"#/items/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1421.items.properties.type.type,parentSchema:schema1421.items.properties.type,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -11613,7 +12336,7 @@ data0["type"] = coerced1;
 }
 }
 if(!((data1 === "product") || (data1 === "domain"))){
-const err5 = {instancePath:instancePath+"/" + i0+"/type",schemaPath:"#/items/properties/type/enum",keyword:"enum",params:{allowedValues: schema1344.items.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema1344.items.properties.type.enum,parentSchema:schema1344.items.properties.type,data:data1};
+const err5 = {instancePath:instancePath+"/" + i0+"/type",schemaPath:"#/items/properties/type/enum",keyword:"enum",params:{allowedValues: schema1421.items.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema1421.items.properties.type.enum,parentSchema:schema1421.items.properties.type,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -11693,7 +12416,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err8 = {instancePath:instancePath+"/" + i0+"/cycle",schemaPath:"#/definitions/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1346.type,parentSchema:schema1346,data:data3};
+const err8 = {instancePath:instancePath+"/" + i0+"/cycle",schemaPath:"#/definitions/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1423.type,parentSchema:schema1423,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -11711,7 +12434,7 @@ data0["cycle"] = coerced3;
 }
 }
 if(!(((((((((((((data3 === "h") || (data3 === "d")) || (data3 === "w")) || (data3 === "m")) || (data3 === "q")) || (data3 === "s")) || (data3 === "a")) || (data3 === "b")) || (data3 === "t")) || (data3 === "p4")) || (data3 === "p5")) || (data3 === "Once")) || (data3 === "Free"))){
-const err9 = {instancePath:instancePath+"/" + i0+"/cycle",schemaPath:"#/definitions/cycle/enum",keyword:"enum",params:{allowedValues: schema1346.enum},message:"must be equal to one of the allowed values",schema:schema1346.enum,parentSchema:schema1346,data:data3};
+const err9 = {instancePath:instancePath+"/" + i0+"/cycle",schemaPath:"#/definitions/cycle/enum",keyword:"enum",params:{allowedValues: schema1423.enum},message:"must be equal to one of the allowed values",schema:schema1423.enum,parentSchema:schema1423,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -11741,7 +12464,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err10 = {instancePath:instancePath+"/" + i0+"/domain",schemaPath:"#/definitions/hostname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1347.type,parentSchema:schema1347,data:data4};
+const err10 = {instancePath:instancePath+"/" + i0+"/domain",schemaPath:"#/definitions/hostname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1424.type,parentSchema:schema1424,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -11760,7 +12483,7 @@ data0["domain"] = coerced4;
 }
 if(typeof data4 === "string"){
 if(func5(data4) > 255){
-const err11 = {instancePath:instancePath+"/" + i0+"/domain",schemaPath:"#/definitions/hostname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1347,data:data4};
+const err11 = {instancePath:instancePath+"/" + i0+"/domain",schemaPath:"#/definitions/hostname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1424,data:data4};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -11791,7 +12514,7 @@ else if(data5 === null){
 coerced5 = "";
 }
 else {
-const err12 = {instancePath:instancePath+"/" + i0+"/name",schemaPath:"#/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1344.items.properties.name.type,parentSchema:schema1344.items.properties.name,data:data5};
+const err12 = {instancePath:instancePath+"/" + i0+"/name",schemaPath:"#/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1421.items.properties.name.type,parentSchema:schema1421.items.properties.name,data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -11810,7 +12533,7 @@ data0["name"] = coerced5;
 }
 if(typeof data5 === "string"){
 if(func5(data5) > 255){
-const err13 = {instancePath:instancePath+"/" + i0+"/name",schemaPath:"#/items/properties/name/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1344.items.properties.name,data:data5};
+const err13 = {instancePath:instancePath+"/" + i0+"/name",schemaPath:"#/items/properties/name/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1421.items.properties.name,data:data5};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -11840,7 +12563,7 @@ else if(data6 === null){
 coerced6 = "";
 }
 else {
-const err14 = {instancePath:instancePath+"/" + i0+"/action",schemaPath:"#/items/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1344.items.properties.action.type,parentSchema:schema1344.items.properties.action,data:data6};
+const err14 = {instancePath:instancePath+"/" + i0+"/action",schemaPath:"#/items/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1421.items.properties.action.type,parentSchema:schema1421.items.properties.action,data:data6};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -11858,7 +12581,7 @@ data0["action"] = coerced6;
 }
 }
 if(!((data6 === "register") || (data6 === "transfer"))){
-const err15 = {instancePath:instancePath+"/" + i0+"/action",schemaPath:"#/items/properties/action/enum",keyword:"enum",params:{allowedValues: schema1344.items.properties.action.enum},message:"must be equal to one of the allowed values",schema:schema1344.items.properties.action.enum,parentSchema:schema1344.items.properties.action,data:data6};
+const err15 = {instancePath:instancePath+"/" + i0+"/action",schemaPath:"#/items/properties/action/enum",keyword:"enum",params:{allowedValues: schema1421.items.properties.action.enum},message:"must be equal to one of the allowed values",schema:schema1421.items.properties.action.enum,parentSchema:schema1421.items.properties.action,data:data6};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -11886,7 +12609,7 @@ else if(data7 === null){
 coerced7 = "";
 }
 else {
-const err16 = {instancePath:instancePath+"/" + i0+"/years",schemaPath:"#/items/properties/years/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1344.items.properties.years.type,parentSchema:schema1344.items.properties.years,data:data7};
+const err16 = {instancePath:instancePath+"/" + i0+"/years",schemaPath:"#/items/properties/years/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1421.items.properties.years.type,parentSchema:schema1421.items.properties.years,data:data7};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -11904,8 +12627,8 @@ data0["years"] = coerced7;
 }
 }
 if(typeof data7 === "string"){
-if(!pattern713.test(data7)){
-const err17 = {instancePath:instancePath+"/" + i0+"/years",schemaPath:"#/items/properties/years/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]?$"},message:"must match pattern \""+"^[1-9][0-9]?$"+"\"",schema:"^[1-9][0-9]?$",parentSchema:schema1344.items.properties.years,data:data7};
+if(!pattern766.test(data7)){
+const err17 = {instancePath:instancePath+"/" + i0+"/years",schemaPath:"#/items/properties/years/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]?$"},message:"must match pattern \""+"^[1-9][0-9]?$"+"\"",schema:"^[1-9][0-9]?$",parentSchema:schema1421.items.properties.years,data:data7};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -11935,7 +12658,7 @@ else if(data8 === null){
 coerced8 = "";
 }
 else {
-const err18 = {instancePath:instancePath+"/" + i0+"/epp",schemaPath:"#/items/properties/epp/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1344.items.properties.epp.type,parentSchema:schema1344.items.properties.epp,data:data8};
+const err18 = {instancePath:instancePath+"/" + i0+"/epp",schemaPath:"#/items/properties/epp/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1421.items.properties.epp.type,parentSchema:schema1421.items.properties.epp,data:data8};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -11954,7 +12677,7 @@ data0["epp"] = coerced8;
 }
 if(typeof data8 === "string"){
 if(func5(data8) > 255){
-const err19 = {instancePath:instancePath+"/" + i0+"/epp",schemaPath:"#/items/properties/epp/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1344.items.properties.epp,data:data8};
+const err19 = {instancePath:instancePath+"/" + i0+"/epp",schemaPath:"#/items/properties/epp/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1421.items.properties.epp,data:data8};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -11983,7 +12706,7 @@ if(dataType9 === "string" || dataType9 === "number"
 coerced9 = [data9];
 }
 else {
-const err20 = {instancePath:instancePath+"/" + i0+"/nameservers",schemaPath:"#/items/properties/nameservers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema1344.items.properties.nameservers.type,parentSchema:schema1344.items.properties.nameservers,data:data9};
+const err20 = {instancePath:instancePath+"/" + i0+"/nameservers",schemaPath:"#/items/properties/nameservers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema1421.items.properties.nameservers.type,parentSchema:schema1421.items.properties.nameservers,data:data9};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -12002,7 +12725,7 @@ data0["nameservers"] = coerced9;
 }
 if(Array.isArray(data9)){
 if(data9.length > 4){
-const err21 = {instancePath:instancePath+"/" + i0+"/nameservers",schemaPath:"#/items/properties/nameservers/maxItems",keyword:"maxItems",params:{limit: 4},message:"must NOT have more than 4 items",schema:4,parentSchema:schema1344.items.properties.nameservers,data:data9};
+const err21 = {instancePath:instancePath+"/" + i0+"/nameservers",schemaPath:"#/items/properties/nameservers/maxItems",keyword:"maxItems",params:{limit: 4},message:"must NOT have more than 4 items",schema:4,parentSchema:schema1421.items.properties.nameservers,data:data9};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -12032,7 +12755,7 @@ else if(data10 === null){
 coerced10 = "";
 }
 else {
-const err22 = {instancePath:instancePath+"/" + i0+"/nameservers/" + i1,schemaPath:"#/definitions/hostname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1347.type,parentSchema:schema1347,data:data10};
+const err22 = {instancePath:instancePath+"/" + i0+"/nameservers/" + i1,schemaPath:"#/definitions/hostname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1424.type,parentSchema:schema1424,data:data10};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -12051,7 +12774,7 @@ data9[i1] = coerced10;
 }
 if(typeof data10 === "string"){
 if(func5(data10) > 255){
-const err23 = {instancePath:instancePath+"/" + i0+"/nameservers/" + i1,schemaPath:"#/definitions/hostname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1347,data:data10};
+const err23 = {instancePath:instancePath+"/" + i0+"/nameservers/" + i1,schemaPath:"#/definitions/hostname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1424,data:data10};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -12066,7 +12789,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1344.items.type,parentSchema:schema1344.items,data:data0};
+const err24 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1421.items.type,parentSchema:schema1421.items,data:data0};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -12077,12 +12800,12 @@ errors++;
 }
 }
 }
-validate346.errors = vErrors;
+validate368.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate348(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate370(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12090,7 +12813,7 @@ if(data.ignore_errors === undefined){
 data.ignore_errors = false;
 }
 if(data.items === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "items"},message:"must have required property '"+"items"+"'",schema:schema1359.required,parentSchema:schema1359,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "items"},message:"must have required property '"+"items"+"'",schema:schema1436.required,parentSchema:schema1436,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -12100,8 +12823,8 @@ vErrors.push(err0);
 errors++;
 }
 if(data.items !== undefined){
-if(!(validate346(data.items, {instancePath:instancePath+"/items",parentData:data,parentDataProperty:"items",rootData}))){
-vErrors = vErrors === null ? validate346.errors : vErrors.concat(validate346.errors);
+if(!(validate368(data.items, {instancePath:instancePath+"/items",parentData:data,parentDataProperty:"items",rootData}))){
+vErrors = vErrors === null ? validate368.errors : vErrors.concat(validate368.errors);
 errors = vErrors.length;
 }
 }
@@ -12175,7 +12898,7 @@ else if(data2 === null){
 coerced1 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/promocode",schemaPath:"#/definitions/promocode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1350.type,parentSchema:schema1350,data:data2};
+const err3 = {instancePath:instancePath+"/promocode",schemaPath:"#/definitions/promocode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1427.type,parentSchema:schema1427,data:data2};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -12194,7 +12917,7 @@ data["promocode"] = coerced1;
 }
 if(typeof data2 === "string"){
 if(func5(data2) > 255){
-const err4 = {instancePath:instancePath+"/promocode",schemaPath:"#/definitions/promocode/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1350,data:data2};
+const err4 = {instancePath:instancePath+"/promocode",schemaPath:"#/definitions/promocode/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1427,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -12277,7 +13000,7 @@ else if(data4 === "true" || data4 === 1){
 coerced3 = true;
 }
 else {
-const err7 = {instancePath:instancePath+"/ignore_errors",schemaPath:"#/properties/ignore_errors/anyOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema1359.properties.ignore_errors.anyOf[0].type,parentSchema:schema1359.properties.ignore_errors.anyOf[0],data:data4};
+const err7 = {instancePath:instancePath+"/ignore_errors",schemaPath:"#/properties/ignore_errors/anyOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema1436.properties.ignore_errors.anyOf[0].type,parentSchema:schema1436.properties.ignore_errors.anyOf[0],data:data4};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -12316,7 +13039,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err8 = {instancePath:instancePath+"/ignore_errors",schemaPath:"#/properties/ignore_errors/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1359.properties.ignore_errors.anyOf[1].type,parentSchema:schema1359.properties.ignore_errors.anyOf[1],data:data4};
+const err8 = {instancePath:instancePath+"/ignore_errors",schemaPath:"#/properties/ignore_errors/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1436.properties.ignore_errors.anyOf[1].type,parentSchema:schema1436.properties.ignore_errors.anyOf[1],data:data4};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -12334,7 +13057,7 @@ data["ignore_errors"] = coerced4;
 }
 }
 if(!((((data4 === "0") || (data4 === "1")) || (data4 === "true")) || (data4 === "false"))){
-const err9 = {instancePath:instancePath+"/ignore_errors",schemaPath:"#/properties/ignore_errors/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema1359.properties.ignore_errors.anyOf[1].enum},message:"must be equal to one of the allowed values",schema:schema1359.properties.ignore_errors.anyOf[1].enum,parentSchema:schema1359.properties.ignore_errors.anyOf[1],data:data4};
+const err9 = {instancePath:instancePath+"/ignore_errors",schemaPath:"#/properties/ignore_errors/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema1436.properties.ignore_errors.anyOf[1].enum},message:"must be equal to one of the allowed values",schema:schema1436.properties.ignore_errors.anyOf[1].enum,parentSchema:schema1436.properties.ignore_errors.anyOf[1],data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -12347,7 +13070,7 @@ var _valid0 = _errs15 === errors;
 valid4 = valid4 || _valid0;
 }
 if(!valid4){
-const err10 = {instancePath:instancePath+"/ignore_errors",schemaPath:"#/properties/ignore_errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema1359.properties.ignore_errors.anyOf,parentSchema:schema1359.properties.ignore_errors,data:data4};
+const err10 = {instancePath:instancePath+"/ignore_errors",schemaPath:"#/properties/ignore_errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema1436.properties.ignore_errors.anyOf,parentSchema:schema1436.properties.ignore_errors,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -12369,7 +13092,7 @@ vErrors = null;
 }
 }
 else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1359.type,parentSchema:schema1359,data};
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1436.type,parentSchema:schema1436,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -12378,19 +13101,19 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate348.errors = vErrors;
+validate370.errors = vErrors;
 return errors === 0;
 }
 
-export const postOrderProductId = validate353;
-const schema1378 = {"title":"UserApiPostOrderProductIdInput","type":"object","required":["product_id"],"properties":{"product_id":{"$ref":"../defs.json#/definitions/id"},"cycle":{"$ref":"postOrder.json#/definitions/cycle"},"domain":{"$ref":"postOrder.json#/definitions/hostname"},"pay_method":{"$ref":"postOrder.json#/definitions/payMethod"},"promocode":{"$ref":"postOrder.json#/definitions/promocode"},"aff_id":{"$ref":"postOrder.json#/definitions/affId"}}};
+export const postOrderProductId = validate375;
+const schema1455 = {"title":"UserApiPostOrderProductIdInput","type":"object","required":["product_id"],"properties":{"product_id":{"$ref":"../defs.json#/definitions/id"},"cycle":{"$ref":"postOrder.json#/definitions/cycle"},"domain":{"$ref":"postOrder.json#/definitions/hostname"},"pay_method":{"$ref":"postOrder.json#/definitions/payMethod"},"promocode":{"$ref":"postOrder.json#/definitions/promocode"},"aff_id":{"$ref":"postOrder.json#/definitions/affId"}}};
 
-function validate353(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate375(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.product_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "product_id"},message:"must have required property '"+"product_id"+"'",schema:schema1378.required,parentSchema:schema1378,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "product_id"},message:"must have required property '"+"product_id"+"'",schema:schema1455.required,parentSchema:schema1455,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -12469,7 +13192,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/cycle",schemaPath:"postOrder.json#/definitions/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1346.type,parentSchema:schema1346,data:data1};
+const err3 = {instancePath:instancePath+"/cycle",schemaPath:"postOrder.json#/definitions/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1423.type,parentSchema:schema1423,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -12487,7 +13210,7 @@ data["cycle"] = coerced1;
 }
 }
 if(!(((((((((((((data1 === "h") || (data1 === "d")) || (data1 === "w")) || (data1 === "m")) || (data1 === "q")) || (data1 === "s")) || (data1 === "a")) || (data1 === "b")) || (data1 === "t")) || (data1 === "p4")) || (data1 === "p5")) || (data1 === "Once")) || (data1 === "Free"))){
-const err4 = {instancePath:instancePath+"/cycle",schemaPath:"postOrder.json#/definitions/cycle/enum",keyword:"enum",params:{allowedValues: schema1346.enum},message:"must be equal to one of the allowed values",schema:schema1346.enum,parentSchema:schema1346,data:data1};
+const err4 = {instancePath:instancePath+"/cycle",schemaPath:"postOrder.json#/definitions/cycle/enum",keyword:"enum",params:{allowedValues: schema1423.enum},message:"must be equal to one of the allowed values",schema:schema1423.enum,parentSchema:schema1423,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -12517,7 +13240,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/domain",schemaPath:"postOrder.json#/definitions/hostname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1347.type,parentSchema:schema1347,data:data2};
+const err5 = {instancePath:instancePath+"/domain",schemaPath:"postOrder.json#/definitions/hostname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1424.type,parentSchema:schema1424,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -12536,7 +13259,7 @@ data["domain"] = coerced2;
 }
 if(typeof data2 === "string"){
 if(func5(data2) > 255){
-const err6 = {instancePath:instancePath+"/domain",schemaPath:"postOrder.json#/definitions/hostname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1347,data:data2};
+const err6 = {instancePath:instancePath+"/domain",schemaPath:"postOrder.json#/definitions/hostname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1424,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -12617,7 +13340,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err9 = {instancePath:instancePath+"/promocode",schemaPath:"postOrder.json#/definitions/promocode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1350.type,parentSchema:schema1350,data:data4};
+const err9 = {instancePath:instancePath+"/promocode",schemaPath:"postOrder.json#/definitions/promocode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1427.type,parentSchema:schema1427,data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -12636,7 +13359,7 @@ data["promocode"] = coerced4;
 }
 if(typeof data4 === "string"){
 if(func5(data4) > 255){
-const err10 = {instancePath:instancePath+"/promocode",schemaPath:"postOrder.json#/definitions/promocode/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1350,data:data4};
+const err10 = {instancePath:instancePath+"/promocode",schemaPath:"postOrder.json#/definitions/promocode/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1427,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -12699,7 +13422,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1378.type,parentSchema:schema1378,data};
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1455.type,parentSchema:schema1455,data};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -12708,19 +13431,19 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate353.errors = vErrors;
+validate375.errors = vErrors;
 return errors === 0;
 }
 
-export const postPasswordreset = validate355;
-const schema1388 = {"title":"UserApiPostPasswordresetInput","type":"object","required":["email"],"properties":{"email":{"$ref":"../../operations/clients/addClient.json#/definitions/email"}}};
+export const postPasswordreset = validate377;
+const schema1465 = {"title":"UserApiPostPasswordresetInput","type":"object","required":["email"],"properties":{"email":{"$ref":"../../operations/clients/addClient.json#/definitions/email"}}};
 
-function validate355(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate377(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.email === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema1388.required,parentSchema:schema1388,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema1465.required,parentSchema:schema1465,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -12791,7 +13514,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1388.type,parentSchema:schema1388,data};
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1465.type,parentSchema:schema1465,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -12800,15 +13523,15 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate355.errors = vErrors;
+validate377.errors = vErrors;
 return errors === 0;
 }
 
-export const postQuote = validate369;
-const schema1487 = {"title":"UserApiPostQuoteInput","type":"object","required":["items"],"properties":{"items":{"$ref":"postOrder.json#/definitions/items"},"pay_method":{"$ref":"postOrder.json#/definitions/payMethod"},"promocode":{"$ref":"postOrder.json#/definitions/promocode"},"aff_id":{"$ref":"postOrder.json#/definitions/affId"},"ignore_errors":{"$ref":"postOrder.json#/properties/input/properties/ignore_errors"},"output":{"type":"string","enum":["short","config","full"],"default":"short","description":"short (the default), config or full"}}};
-const schema1399 = {"description":"true (JSON), \"1\" or \"true\" orders the items without problems and leaves the others out; false (the default) refuses the whole order","anyOf":[{"type":"boolean"},{"type":"string","enum":["0","1","true","false"]}],"default":false};
+export const postQuote = validate391;
+const schema1564 = {"title":"UserApiPostQuoteInput","type":"object","required":["items"],"properties":{"items":{"$ref":"postOrder.json#/definitions/items"},"pay_method":{"$ref":"postOrder.json#/definitions/payMethod"},"promocode":{"$ref":"postOrder.json#/definitions/promocode"},"aff_id":{"$ref":"postOrder.json#/definitions/affId"},"ignore_errors":{"$ref":"postOrder.json#/properties/input/properties/ignore_errors"},"output":{"type":"string","enum":["short","config","full"],"default":"short","description":"short (the default), config or full"}}};
+const schema1476 = {"description":"true (JSON), \"1\" or \"true\" orders the items without problems and leaves the others out; false (the default) refuses the whole order","anyOf":[{"type":"boolean"},{"type":"string","enum":["0","1","true","false"]}],"default":false};
 
-function validate357(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate379(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(Array.isArray(data))){
@@ -12827,7 +13550,7 @@ if(dataType0 === "string" || dataType0 === "number"
 coerced0 = [data];
 }
 else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema1344.type,parentSchema:schema1344,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema1421.type,parentSchema:schema1421,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -12846,7 +13569,7 @@ parentData[parentDataProperty] = coerced0;
 }
 if(Array.isArray(data)){
 if(data.length > 50){
-const err1 = {instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 50},message:"must NOT have more than 50 items",schema:50,parentSchema:schema1344,data};
+const err1 = {instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 50},message:"must NOT have more than 50 items",schema:50,parentSchema:schema1421,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -12856,7 +13579,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.length < 1){
-const err2 = {instancePath,schemaPath:"#/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema1344,data};
+const err2 = {instancePath,schemaPath:"#/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema1421,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -12876,7 +13599,7 @@ if(data0.years === undefined){
 data0.years = "1";
 }
 if(data0.type === undefined){
-const err3 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema1344.items.required,parentSchema:schema1344.items,data:data0};
+const err3 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema1421.items.required,parentSchema:schema1421.items,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -12905,7 +13628,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/" + i0+"/type",schemaPath:"#/items/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1344.items.properties.type.type,parentSchema:schema1344.items.properties.type,data:data1};
+const err4 = {instancePath:instancePath+"/" + i0+"/type",schemaPath:"#/items/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1421.items.properties.type.type,parentSchema:schema1421.items.properties.type,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -12923,7 +13646,7 @@ data0["type"] = coerced1;
 }
 }
 if(!((data1 === "product") || (data1 === "domain"))){
-const err5 = {instancePath:instancePath+"/" + i0+"/type",schemaPath:"#/items/properties/type/enum",keyword:"enum",params:{allowedValues: schema1344.items.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema1344.items.properties.type.enum,parentSchema:schema1344.items.properties.type,data:data1};
+const err5 = {instancePath:instancePath+"/" + i0+"/type",schemaPath:"#/items/properties/type/enum",keyword:"enum",params:{allowedValues: schema1421.items.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema1421.items.properties.type.enum,parentSchema:schema1421.items.properties.type,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -13003,7 +13726,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err8 = {instancePath:instancePath+"/" + i0+"/cycle",schemaPath:"#/definitions/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1346.type,parentSchema:schema1346,data:data3};
+const err8 = {instancePath:instancePath+"/" + i0+"/cycle",schemaPath:"#/definitions/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1423.type,parentSchema:schema1423,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -13021,7 +13744,7 @@ data0["cycle"] = coerced3;
 }
 }
 if(!(((((((((((((data3 === "h") || (data3 === "d")) || (data3 === "w")) || (data3 === "m")) || (data3 === "q")) || (data3 === "s")) || (data3 === "a")) || (data3 === "b")) || (data3 === "t")) || (data3 === "p4")) || (data3 === "p5")) || (data3 === "Once")) || (data3 === "Free"))){
-const err9 = {instancePath:instancePath+"/" + i0+"/cycle",schemaPath:"#/definitions/cycle/enum",keyword:"enum",params:{allowedValues: schema1346.enum},message:"must be equal to one of the allowed values",schema:schema1346.enum,parentSchema:schema1346,data:data3};
+const err9 = {instancePath:instancePath+"/" + i0+"/cycle",schemaPath:"#/definitions/cycle/enum",keyword:"enum",params:{allowedValues: schema1423.enum},message:"must be equal to one of the allowed values",schema:schema1423.enum,parentSchema:schema1423,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -13051,7 +13774,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err10 = {instancePath:instancePath+"/" + i0+"/domain",schemaPath:"#/definitions/hostname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1347.type,parentSchema:schema1347,data:data4};
+const err10 = {instancePath:instancePath+"/" + i0+"/domain",schemaPath:"#/definitions/hostname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1424.type,parentSchema:schema1424,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -13070,7 +13793,7 @@ data0["domain"] = coerced4;
 }
 if(typeof data4 === "string"){
 if(func5(data4) > 255){
-const err11 = {instancePath:instancePath+"/" + i0+"/domain",schemaPath:"#/definitions/hostname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1347,data:data4};
+const err11 = {instancePath:instancePath+"/" + i0+"/domain",schemaPath:"#/definitions/hostname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1424,data:data4};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -13101,7 +13824,7 @@ else if(data5 === null){
 coerced5 = "";
 }
 else {
-const err12 = {instancePath:instancePath+"/" + i0+"/name",schemaPath:"#/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1344.items.properties.name.type,parentSchema:schema1344.items.properties.name,data:data5};
+const err12 = {instancePath:instancePath+"/" + i0+"/name",schemaPath:"#/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1421.items.properties.name.type,parentSchema:schema1421.items.properties.name,data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -13120,7 +13843,7 @@ data0["name"] = coerced5;
 }
 if(typeof data5 === "string"){
 if(func5(data5) > 255){
-const err13 = {instancePath:instancePath+"/" + i0+"/name",schemaPath:"#/items/properties/name/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1344.items.properties.name,data:data5};
+const err13 = {instancePath:instancePath+"/" + i0+"/name",schemaPath:"#/items/properties/name/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1421.items.properties.name,data:data5};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -13150,7 +13873,7 @@ else if(data6 === null){
 coerced6 = "";
 }
 else {
-const err14 = {instancePath:instancePath+"/" + i0+"/action",schemaPath:"#/items/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1344.items.properties.action.type,parentSchema:schema1344.items.properties.action,data:data6};
+const err14 = {instancePath:instancePath+"/" + i0+"/action",schemaPath:"#/items/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1421.items.properties.action.type,parentSchema:schema1421.items.properties.action,data:data6};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -13168,7 +13891,7 @@ data0["action"] = coerced6;
 }
 }
 if(!((data6 === "register") || (data6 === "transfer"))){
-const err15 = {instancePath:instancePath+"/" + i0+"/action",schemaPath:"#/items/properties/action/enum",keyword:"enum",params:{allowedValues: schema1344.items.properties.action.enum},message:"must be equal to one of the allowed values",schema:schema1344.items.properties.action.enum,parentSchema:schema1344.items.properties.action,data:data6};
+const err15 = {instancePath:instancePath+"/" + i0+"/action",schemaPath:"#/items/properties/action/enum",keyword:"enum",params:{allowedValues: schema1421.items.properties.action.enum},message:"must be equal to one of the allowed values",schema:schema1421.items.properties.action.enum,parentSchema:schema1421.items.properties.action,data:data6};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -13196,7 +13919,7 @@ else if(data7 === null){
 coerced7 = "";
 }
 else {
-const err16 = {instancePath:instancePath+"/" + i0+"/years",schemaPath:"#/items/properties/years/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1344.items.properties.years.type,parentSchema:schema1344.items.properties.years,data:data7};
+const err16 = {instancePath:instancePath+"/" + i0+"/years",schemaPath:"#/items/properties/years/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1421.items.properties.years.type,parentSchema:schema1421.items.properties.years,data:data7};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -13214,8 +13937,8 @@ data0["years"] = coerced7;
 }
 }
 if(typeof data7 === "string"){
-if(!pattern713.test(data7)){
-const err17 = {instancePath:instancePath+"/" + i0+"/years",schemaPath:"#/items/properties/years/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]?$"},message:"must match pattern \""+"^[1-9][0-9]?$"+"\"",schema:"^[1-9][0-9]?$",parentSchema:schema1344.items.properties.years,data:data7};
+if(!pattern766.test(data7)){
+const err17 = {instancePath:instancePath+"/" + i0+"/years",schemaPath:"#/items/properties/years/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]?$"},message:"must match pattern \""+"^[1-9][0-9]?$"+"\"",schema:"^[1-9][0-9]?$",parentSchema:schema1421.items.properties.years,data:data7};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -13245,7 +13968,7 @@ else if(data8 === null){
 coerced8 = "";
 }
 else {
-const err18 = {instancePath:instancePath+"/" + i0+"/epp",schemaPath:"#/items/properties/epp/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1344.items.properties.epp.type,parentSchema:schema1344.items.properties.epp,data:data8};
+const err18 = {instancePath:instancePath+"/" + i0+"/epp",schemaPath:"#/items/properties/epp/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1421.items.properties.epp.type,parentSchema:schema1421.items.properties.epp,data:data8};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -13264,7 +13987,7 @@ data0["epp"] = coerced8;
 }
 if(typeof data8 === "string"){
 if(func5(data8) > 255){
-const err19 = {instancePath:instancePath+"/" + i0+"/epp",schemaPath:"#/items/properties/epp/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1344.items.properties.epp,data:data8};
+const err19 = {instancePath:instancePath+"/" + i0+"/epp",schemaPath:"#/items/properties/epp/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1421.items.properties.epp,data:data8};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -13293,7 +14016,7 @@ if(dataType9 === "string" || dataType9 === "number"
 coerced9 = [data9];
 }
 else {
-const err20 = {instancePath:instancePath+"/" + i0+"/nameservers",schemaPath:"#/items/properties/nameservers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema1344.items.properties.nameservers.type,parentSchema:schema1344.items.properties.nameservers,data:data9};
+const err20 = {instancePath:instancePath+"/" + i0+"/nameservers",schemaPath:"#/items/properties/nameservers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema1421.items.properties.nameservers.type,parentSchema:schema1421.items.properties.nameservers,data:data9};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -13312,7 +14035,7 @@ data0["nameservers"] = coerced9;
 }
 if(Array.isArray(data9)){
 if(data9.length > 4){
-const err21 = {instancePath:instancePath+"/" + i0+"/nameservers",schemaPath:"#/items/properties/nameservers/maxItems",keyword:"maxItems",params:{limit: 4},message:"must NOT have more than 4 items",schema:4,parentSchema:schema1344.items.properties.nameservers,data:data9};
+const err21 = {instancePath:instancePath+"/" + i0+"/nameservers",schemaPath:"#/items/properties/nameservers/maxItems",keyword:"maxItems",params:{limit: 4},message:"must NOT have more than 4 items",schema:4,parentSchema:schema1421.items.properties.nameservers,data:data9};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -13342,7 +14065,7 @@ else if(data10 === null){
 coerced10 = "";
 }
 else {
-const err22 = {instancePath:instancePath+"/" + i0+"/nameservers/" + i1,schemaPath:"#/definitions/hostname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1347.type,parentSchema:schema1347,data:data10};
+const err22 = {instancePath:instancePath+"/" + i0+"/nameservers/" + i1,schemaPath:"#/definitions/hostname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1424.type,parentSchema:schema1424,data:data10};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -13361,7 +14084,7 @@ data9[i1] = coerced10;
 }
 if(typeof data10 === "string"){
 if(func5(data10) > 255){
-const err23 = {instancePath:instancePath+"/" + i0+"/nameservers/" + i1,schemaPath:"#/definitions/hostname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1347,data:data10};
+const err23 = {instancePath:instancePath+"/" + i0+"/nameservers/" + i1,schemaPath:"#/definitions/hostname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1424,data:data10};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -13376,7 +14099,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1344.items.type,parentSchema:schema1344.items,data:data0};
+const err24 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1421.items.type,parentSchema:schema1421.items,data:data0};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -13387,12 +14110,12 @@ errors++;
 }
 }
 }
-validate357.errors = vErrors;
+validate379.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate369(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate391(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13400,7 +14123,7 @@ if(data.output === undefined){
 data.output = "short";
 }
 if(data.items === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "items"},message:"must have required property '"+"items"+"'",schema:schema1487.required,parentSchema:schema1487,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "items"},message:"must have required property '"+"items"+"'",schema:schema1564.required,parentSchema:schema1564,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13410,8 +14133,8 @@ vErrors.push(err0);
 errors++;
 }
 if(data.items !== undefined){
-if(!(validate357(data.items, {instancePath:instancePath+"/items",parentData:data,parentDataProperty:"items",rootData}))){
-vErrors = vErrors === null ? validate357.errors : vErrors.concat(validate357.errors);
+if(!(validate379(data.items, {instancePath:instancePath+"/items",parentData:data,parentDataProperty:"items",rootData}))){
+vErrors = vErrors === null ? validate379.errors : vErrors.concat(validate379.errors);
 errors = vErrors.length;
 }
 }
@@ -13485,7 +14208,7 @@ else if(data2 === null){
 coerced1 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/promocode",schemaPath:"postOrder.json#/definitions/promocode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1350.type,parentSchema:schema1350,data:data2};
+const err3 = {instancePath:instancePath+"/promocode",schemaPath:"postOrder.json#/definitions/promocode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1427.type,parentSchema:schema1427,data:data2};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -13504,7 +14227,7 @@ data["promocode"] = coerced1;
 }
 if(typeof data2 === "string"){
 if(func5(data2) > 255){
-const err4 = {instancePath:instancePath+"/promocode",schemaPath:"postOrder.json#/definitions/promocode/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1350,data:data2};
+const err4 = {instancePath:instancePath+"/promocode",schemaPath:"postOrder.json#/definitions/promocode/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1427,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -13588,7 +14311,7 @@ else if(data4 === "true" || data4 === 1){
 coerced3 = true;
 }
 else {
-const err7 = {instancePath:instancePath+"/ignore_errors",schemaPath:"postOrder.json#/properties/input/properties/ignore_errors/anyOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema1399.anyOf[0].type,parentSchema:schema1399.anyOf[0],data:data4};
+const err7 = {instancePath:instancePath+"/ignore_errors",schemaPath:"postOrder.json#/properties/input/properties/ignore_errors/anyOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema1476.anyOf[0].type,parentSchema:schema1476.anyOf[0],data:data4};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -13627,7 +14350,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err8 = {instancePath:instancePath+"/ignore_errors",schemaPath:"postOrder.json#/properties/input/properties/ignore_errors/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1399.anyOf[1].type,parentSchema:schema1399.anyOf[1],data:data4};
+const err8 = {instancePath:instancePath+"/ignore_errors",schemaPath:"postOrder.json#/properties/input/properties/ignore_errors/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1476.anyOf[1].type,parentSchema:schema1476.anyOf[1],data:data4};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -13645,7 +14368,7 @@ data["ignore_errors"] = coerced4;
 }
 }
 if(!((((data4 === "0") || (data4 === "1")) || (data4 === "true")) || (data4 === "false"))){
-const err9 = {instancePath:instancePath+"/ignore_errors",schemaPath:"postOrder.json#/properties/input/properties/ignore_errors/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema1399.anyOf[1].enum},message:"must be equal to one of the allowed values",schema:schema1399.anyOf[1].enum,parentSchema:schema1399.anyOf[1],data:data4};
+const err9 = {instancePath:instancePath+"/ignore_errors",schemaPath:"postOrder.json#/properties/input/properties/ignore_errors/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema1476.anyOf[1].enum},message:"must be equal to one of the allowed values",schema:schema1476.anyOf[1].enum,parentSchema:schema1476.anyOf[1],data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -13658,7 +14381,7 @@ var _valid0 = _errs16 === errors;
 valid5 = valid5 || _valid0;
 }
 if(!valid5){
-const err10 = {instancePath:instancePath+"/ignore_errors",schemaPath:"postOrder.json#/properties/input/properties/ignore_errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema1399.anyOf,parentSchema:schema1399,data:data4};
+const err10 = {instancePath:instancePath+"/ignore_errors",schemaPath:"postOrder.json#/properties/input/properties/ignore_errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema1476.anyOf,parentSchema:schema1476,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -13698,7 +14421,7 @@ else if(data5 === null){
 coerced5 = "";
 }
 else {
-const err11 = {instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1487.properties.output.type,parentSchema:schema1487.properties.output,data:data5};
+const err11 = {instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1564.properties.output.type,parentSchema:schema1564.properties.output,data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -13716,7 +14439,7 @@ data["output"] = coerced5;
 }
 }
 if(!(((data5 === "short") || (data5 === "config")) || (data5 === "full"))){
-const err12 = {instancePath:instancePath+"/output",schemaPath:"#/properties/output/enum",keyword:"enum",params:{allowedValues: schema1487.properties.output.enum},message:"must be equal to one of the allowed values",schema:schema1487.properties.output.enum,parentSchema:schema1487.properties.output,data:data5};
+const err12 = {instancePath:instancePath+"/output",schemaPath:"#/properties/output/enum",keyword:"enum",params:{allowedValues: schema1564.properties.output.enum},message:"must be equal to one of the allowed values",schema:schema1564.properties.output.enum,parentSchema:schema1564.properties.output,data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -13727,7 +14450,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1487.type,parentSchema:schema1487,data};
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1564.type,parentSchema:schema1564,data};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -13736,23 +14459,23 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate369.errors = vErrors;
+validate391.errors = vErrors;
 return errors === 0;
 }
 
-export const postSignup = validate372;
-const schema1510 = {"title":"UserApiPostSignupInput","type":"object","required":["email","password"],"properties":{"type":{"$ref":"../../operations/clients/addClient.json#/definitions/clientType"},"companyname":{"$ref":"../../operations/clients/addClient.json#/definitions/text255"},"firstname":{"$ref":"../../operations/clients/addClient.json#/definitions/text255"},"lastname":{"$ref":"../../operations/clients/addClient.json#/definitions/text255"},"email":{"$ref":"../../operations/clients/addClient.json#/definitions/email"},"password":{"$ref":"../../operations/clients/addClient.json#/properties/request/properties/password"},"password2":{"$ref":"../../operations/clients/addClient.json#/properties/request/properties/password2"},"phonenumber":{"$ref":"../../operations/clients/addClient.json#/definitions/text255"},"country":{"$ref":"../../operations/clients/addClient.json#/definitions/country"},"state":{"$ref":"../../operations/clients/addClient.json#/definitions/text255"},"city":{"$ref":"../../operations/clients/addClient.json#/definitions/text255"},"address1":{"$ref":"../../operations/clients/addClient.json#/definitions/text255"},"address2":{"$ref":"../../operations/clients/addClient.json#/definitions/text255"},"postcode":{"$ref":"../../operations/clients/addClient.json#/definitions/text255"},"currency":{"$ref":"../../common/defs.json#/definitions/idOrZero","description":"the id of the currency the client is billed in (GET /api/payment's currencies are the world's); 0, the main currency, by default"},"taxid":{"type":"string","maxLength":255,"description":"accepted and ignored: billsim keeps no such field"},"gender":{"type":"string","maxLength":255,"description":"accepted and ignored: billsim keeps no such field"},"nationalid":{"type":"string","maxLength":255,"description":"accepted and ignored: billsim keeps no such field"},"birthday":{"type":"string","maxLength":255,"description":"accepted and ignored: billsim keeps no such field"}}};
-const schema1498 = {"type":"string","minLength":1,"maxLength":255,"description":"a non-empty password of at most 255 characters"};
-const schema1499 = {"type":"string","maxLength":255,"description":"a text of at most 255 characters, the same as password"};
+export const postSignup = validate394;
+const schema1587 = {"title":"UserApiPostSignupInput","type":"object","required":["email","password"],"properties":{"type":{"$ref":"../../operations/clients/addClient.json#/definitions/clientType"},"companyname":{"$ref":"../../operations/clients/addClient.json#/definitions/text255"},"firstname":{"$ref":"../../operations/clients/addClient.json#/definitions/text255"},"lastname":{"$ref":"../../operations/clients/addClient.json#/definitions/text255"},"email":{"$ref":"../../operations/clients/addClient.json#/definitions/email"},"password":{"$ref":"../../operations/clients/addClient.json#/properties/request/properties/password"},"password2":{"$ref":"../../operations/clients/addClient.json#/properties/request/properties/password2"},"phonenumber":{"$ref":"../../operations/clients/addClient.json#/definitions/text255"},"country":{"$ref":"../../operations/clients/addClient.json#/definitions/country"},"state":{"$ref":"../../operations/clients/addClient.json#/definitions/text255"},"city":{"$ref":"../../operations/clients/addClient.json#/definitions/text255"},"address1":{"$ref":"../../operations/clients/addClient.json#/definitions/text255"},"address2":{"$ref":"../../operations/clients/addClient.json#/definitions/text255"},"postcode":{"$ref":"../../operations/clients/addClient.json#/definitions/text255"},"currency":{"$ref":"../../common/defs.json#/definitions/idOrZero","description":"the id of the currency the client is billed in (GET /api/payment's currencies are the world's); 0, the main currency, by default"},"taxid":{"type":"string","maxLength":255,"description":"accepted and ignored: billsim keeps no such field"},"gender":{"type":"string","maxLength":255,"description":"accepted and ignored: billsim keeps no such field"},"nationalid":{"type":"string","maxLength":255,"description":"accepted and ignored: billsim keeps no such field"},"birthday":{"type":"string","maxLength":255,"description":"accepted and ignored: billsim keeps no such field"}}};
+const schema1575 = {"type":"string","minLength":1,"maxLength":255,"description":"a non-empty password of at most 255 characters"};
+const schema1576 = {"type":"string","maxLength":255,"description":"a text of at most 255 characters, the same as password"};
 const schema93 = {"type":"string","pattern":"^(0|[1-9][0-9]{0,17})$","description":"0 or a positive whole number id"};
 const pattern36 = new RegExp("^(0|[1-9][0-9]{0,17})$", "u");
 
-function validate372(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate394(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.email === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema1510.required,parentSchema:schema1510,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema1587.required,parentSchema:schema1587,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13762,7 +14485,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.password === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'",schema:schema1510.required,parentSchema:schema1510,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'",schema:schema1587.required,parentSchema:schema1587,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -14049,7 +14772,7 @@ else if(data5 === null){
 coerced5 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/password",schemaPath:"../../operations/clients/addClient.json#/properties/request/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1498.type,parentSchema:schema1498,data:data5};
+const err13 = {instancePath:instancePath+"/password",schemaPath:"../../operations/clients/addClient.json#/properties/request/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1575.type,parentSchema:schema1575,data:data5};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -14068,7 +14791,7 @@ data["password"] = coerced5;
 }
 if(typeof data5 === "string"){
 if(func5(data5) > 255){
-const err14 = {instancePath:instancePath+"/password",schemaPath:"../../operations/clients/addClient.json#/properties/request/properties/password/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1498,data:data5};
+const err14 = {instancePath:instancePath+"/password",schemaPath:"../../operations/clients/addClient.json#/properties/request/properties/password/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1575,data:data5};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -14078,7 +14801,7 @@ vErrors.push(err14);
 errors++;
 }
 if(func5(data5) < 1){
-const err15 = {instancePath:instancePath+"/password",schemaPath:"../../operations/clients/addClient.json#/properties/request/properties/password/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema1498,data:data5};
+const err15 = {instancePath:instancePath+"/password",schemaPath:"../../operations/clients/addClient.json#/properties/request/properties/password/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema1575,data:data5};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -14109,7 +14832,7 @@ else if(data6 === null){
 coerced6 = "";
 }
 else {
-const err16 = {instancePath:instancePath+"/password2",schemaPath:"../../operations/clients/addClient.json#/properties/request/properties/password2/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1499.type,parentSchema:schema1499,data:data6};
+const err16 = {instancePath:instancePath+"/password2",schemaPath:"../../operations/clients/addClient.json#/properties/request/properties/password2/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1576.type,parentSchema:schema1576,data:data6};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -14128,7 +14851,7 @@ data["password2"] = coerced6;
 }
 if(typeof data6 === "string"){
 if(func5(data6) > 255){
-const err17 = {instancePath:instancePath+"/password2",schemaPath:"../../operations/clients/addClient.json#/properties/request/properties/password2/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1499,data:data6};
+const err17 = {instancePath:instancePath+"/password2",schemaPath:"../../operations/clients/addClient.json#/properties/request/properties/password2/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1576,data:data6};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -14559,7 +15282,7 @@ else if(data15 === null){
 coerced15 = "";
 }
 else {
-const err34 = {instancePath:instancePath+"/taxid",schemaPath:"#/properties/taxid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1510.properties.taxid.type,parentSchema:schema1510.properties.taxid,data:data15};
+const err34 = {instancePath:instancePath+"/taxid",schemaPath:"#/properties/taxid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1587.properties.taxid.type,parentSchema:schema1587.properties.taxid,data:data15};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -14578,7 +15301,7 @@ data["taxid"] = coerced15;
 }
 if(typeof data15 === "string"){
 if(func5(data15) > 255){
-const err35 = {instancePath:instancePath+"/taxid",schemaPath:"#/properties/taxid/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1510.properties.taxid,data:data15};
+const err35 = {instancePath:instancePath+"/taxid",schemaPath:"#/properties/taxid/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1587.properties.taxid,data:data15};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -14609,7 +15332,7 @@ else if(data16 === null){
 coerced16 = "";
 }
 else {
-const err36 = {instancePath:instancePath+"/gender",schemaPath:"#/properties/gender/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1510.properties.gender.type,parentSchema:schema1510.properties.gender,data:data16};
+const err36 = {instancePath:instancePath+"/gender",schemaPath:"#/properties/gender/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1587.properties.gender.type,parentSchema:schema1587.properties.gender,data:data16};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -14628,7 +15351,7 @@ data["gender"] = coerced16;
 }
 if(typeof data16 === "string"){
 if(func5(data16) > 255){
-const err37 = {instancePath:instancePath+"/gender",schemaPath:"#/properties/gender/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1510.properties.gender,data:data16};
+const err37 = {instancePath:instancePath+"/gender",schemaPath:"#/properties/gender/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1587.properties.gender,data:data16};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -14659,7 +15382,7 @@ else if(data17 === null){
 coerced17 = "";
 }
 else {
-const err38 = {instancePath:instancePath+"/nationalid",schemaPath:"#/properties/nationalid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1510.properties.nationalid.type,parentSchema:schema1510.properties.nationalid,data:data17};
+const err38 = {instancePath:instancePath+"/nationalid",schemaPath:"#/properties/nationalid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1587.properties.nationalid.type,parentSchema:schema1587.properties.nationalid,data:data17};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -14678,7 +15401,7 @@ data["nationalid"] = coerced17;
 }
 if(typeof data17 === "string"){
 if(func5(data17) > 255){
-const err39 = {instancePath:instancePath+"/nationalid",schemaPath:"#/properties/nationalid/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1510.properties.nationalid,data:data17};
+const err39 = {instancePath:instancePath+"/nationalid",schemaPath:"#/properties/nationalid/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1587.properties.nationalid,data:data17};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -14709,7 +15432,7 @@ else if(data18 === null){
 coerced18 = "";
 }
 else {
-const err40 = {instancePath:instancePath+"/birthday",schemaPath:"#/properties/birthday/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1510.properties.birthday.type,parentSchema:schema1510.properties.birthday,data:data18};
+const err40 = {instancePath:instancePath+"/birthday",schemaPath:"#/properties/birthday/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1587.properties.birthday.type,parentSchema:schema1587.properties.birthday,data:data18};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -14728,7 +15451,7 @@ data["birthday"] = coerced18;
 }
 if(typeof data18 === "string"){
 if(func5(data18) > 255){
-const err41 = {instancePath:instancePath+"/birthday",schemaPath:"#/properties/birthday/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1510.properties.birthday,data:data18};
+const err41 = {instancePath:instancePath+"/birthday",schemaPath:"#/properties/birthday/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1587.properties.birthday,data:data18};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -14741,7 +15464,7 @@ errors++;
 }
 }
 else {
-const err42 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1510.type,parentSchema:schema1510,data};
+const err42 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1587.type,parentSchema:schema1587,data};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -14750,21 +15473,21 @@ vErrors.push(err42);
 }
 errors++;
 }
-validate372.errors = vErrors;
+validate394.errors = vErrors;
 return errors === 0;
 }
 
-export const getTicketAttachmentFile = validate379;
-const schema1591 = {"title":"UserApiGetTicketAttachmentFileInput","type":"object","required":["file","number"],"properties":{"file":{"type":"string","minLength":1,"maxLength":255,"description":"the file's name, as the ticket lists it"},"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
-const schema1541 = {"type":"string","pattern":"^[1-9][0-9]{5}$","description":"a 6-digit ticket number, such as 814003"};
-const pattern822 = new RegExp("^[1-9][0-9]{5}$", "u");
+export const getTicketAttachmentFile = validate401;
+const schema1668 = {"title":"UserApiGetTicketAttachmentFileInput","type":"object","required":["file","number"],"properties":{"file":{"type":"string","minLength":1,"maxLength":255,"description":"the file's name, as the ticket lists it"},"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
+const schema1618 = {"type":"string","pattern":"^[1-9][0-9]{5}$","description":"a 6-digit ticket number, such as 814003"};
+const pattern875 = new RegExp("^[1-9][0-9]{5}$", "u");
 
-function validate379(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate401(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.file === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "file"},message:"must have required property '"+"file"+"'",schema:schema1591.required,parentSchema:schema1591,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "file"},message:"must have required property '"+"file"+"'",schema:schema1668.required,parentSchema:schema1668,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -14774,7 +15497,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.number === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema1591.required,parentSchema:schema1591,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema1668.required,parentSchema:schema1668,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -14803,7 +15526,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/file",schemaPath:"#/properties/file/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1591.properties.file.type,parentSchema:schema1591.properties.file,data:data0};
+const err2 = {instancePath:instancePath+"/file",schemaPath:"#/properties/file/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1668.properties.file.type,parentSchema:schema1668.properties.file,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -14822,7 +15545,7 @@ data["file"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(func5(data0) > 255){
-const err3 = {instancePath:instancePath+"/file",schemaPath:"#/properties/file/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1591.properties.file,data:data0};
+const err3 = {instancePath:instancePath+"/file",schemaPath:"#/properties/file/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1668.properties.file,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -14832,7 +15555,7 @@ vErrors.push(err3);
 errors++;
 }
 if(func5(data0) < 1){
-const err4 = {instancePath:instancePath+"/file",schemaPath:"#/properties/file/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema1591.properties.file,data:data0};
+const err4 = {instancePath:instancePath+"/file",schemaPath:"#/properties/file/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema1668.properties.file,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -14863,7 +15586,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1541.type,parentSchema:schema1541,data:data1};
+const err5 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1618.type,parentSchema:schema1618,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -14881,8 +15604,8 @@ data["number"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern822.test(data1)){
-const err6 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema1541,data:data1};
+if(!pattern875.test(data1)){
+const err6 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema1618,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -14895,7 +15618,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1591.type,parentSchema:schema1591,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1668.type,parentSchema:schema1668,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -14904,18 +15627,18 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate379.errors = vErrors;
+validate401.errors = vErrors;
 return errors === 0;
 }
 
-export const getTicketDepartments = validate382;
-const schema1601 = {"title":"UserApiGetTicketDepartmentsInput","type":"object"};
+export const getTicketDepartments = validate404;
+const schema1678 = {"title":"UserApiGetTicketDepartmentsInput","type":"object"};
 
-function validate382(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate404(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1601.type,parentSchema:schema1601,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1678.type,parentSchema:schema1678,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -14924,14 +15647,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate382.errors = vErrors;
+validate404.errors = vErrors;
 return errors === 0;
 }
 
-export const getTickets = validate386;
-const schema1616 = {"title":"UserApiGetTicketsInput","type":"object","properties":{"page":{"$ref":"../defs.json#/definitions/pageNumber"}}};
+export const getTickets = validate408;
+const schema1693 = {"title":"UserApiGetTicketsInput","type":"object","properties":{"page":{"$ref":"../defs.json#/definitions/pageNumber"}}};
 
-function validate386(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate408(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -14985,7 +15708,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1616.type,parentSchema:schema1616,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1693.type,parentSchema:schema1693,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -14994,19 +15717,19 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate386.errors = vErrors;
+validate408.errors = vErrors;
 return errors === 0;
 }
 
-export const getTicketsNumber = validate394;
-const schema1651 = {"title":"UserApiGetTicketsNumberInput","type":"object","required":["number"],"properties":{"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
+export const getTicketsNumber = validate416;
+const schema1728 = {"title":"UserApiGetTicketsNumberInput","type":"object","required":["number"],"properties":{"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
 
-function validate394(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate416(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.number === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema1651.required,parentSchema:schema1651,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema1728.required,parentSchema:schema1728,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -15035,7 +15758,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1541.type,parentSchema:schema1541,data:data0};
+const err1 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1618.type,parentSchema:schema1618,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -15053,8 +15776,8 @@ data["number"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern822.test(data0)){
-const err2 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema1541,data:data0};
+if(!pattern875.test(data0)){
+const err2 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema1618,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -15067,7 +15790,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1651.type,parentSchema:schema1651,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1728.type,parentSchema:schema1728,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -15076,19 +15799,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate394.errors = vErrors;
+validate416.errors = vErrors;
 return errors === 0;
 }
 
-export const postTickets = validate396;
-const schema1658 = {"title":"UserApiPostTicketsInput","type":"object","required":["dept_id","subject","body"],"properties":{"dept_id":{"$ref":"../defs.json#/definitions/id"},"subject":{"type":"string","minLength":1,"maxLength":255,"description":"a non-empty text of at most 255 characters"},"body":{"type":"string","minLength":1,"description":"the message, not empty"},"priority":{"type":"string","enum":["low","medium","high"],"description":"low, medium or high"}}};
+export const postTickets = validate418;
+const schema1735 = {"title":"UserApiPostTicketsInput","type":"object","required":["dept_id","subject","body"],"properties":{"dept_id":{"$ref":"../defs.json#/definitions/id"},"subject":{"type":"string","minLength":1,"maxLength":255,"description":"a non-empty text of at most 255 characters"},"body":{"type":"string","minLength":1,"description":"the message, not empty"},"priority":{"type":"string","enum":["low","medium","high"],"description":"low, medium or high"}}};
 
-function validate396(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate418(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.dept_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "dept_id"},message:"must have required property '"+"dept_id"+"'",schema:schema1658.required,parentSchema:schema1658,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "dept_id"},message:"must have required property '"+"dept_id"+"'",schema:schema1735.required,parentSchema:schema1735,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -15098,7 +15821,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.subject === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subject"},message:"must have required property '"+"subject"+"'",schema:schema1658.required,parentSchema:schema1658,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subject"},message:"must have required property '"+"subject"+"'",schema:schema1735.required,parentSchema:schema1735,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -15108,7 +15831,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.body === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema1658.required,parentSchema:schema1658,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema1735.required,parentSchema:schema1735,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -15187,7 +15910,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1658.properties.subject.type,parentSchema:schema1658.properties.subject,data:data1};
+const err5 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1735.properties.subject.type,parentSchema:schema1735.properties.subject,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -15206,7 +15929,7 @@ data["subject"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(func5(data1) > 255){
-const err6 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1658.properties.subject,data:data1};
+const err6 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1735.properties.subject,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -15216,7 +15939,7 @@ vErrors.push(err6);
 errors++;
 }
 if(func5(data1) < 1){
-const err7 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema1658.properties.subject,data:data1};
+const err7 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema1735.properties.subject,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -15247,7 +15970,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err8 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1658.properties.body.type,parentSchema:schema1658.properties.body,data:data2};
+const err8 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1735.properties.body.type,parentSchema:schema1735.properties.body,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -15266,7 +15989,7 @@ data["body"] = coerced2;
 }
 if(typeof data2 === "string"){
 if(func5(data2) < 1){
-const err9 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema1658.properties.body,data:data2};
+const err9 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema1735.properties.body,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -15297,7 +16020,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err10 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1658.properties.priority.type,parentSchema:schema1658.properties.priority,data:data3};
+const err10 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1735.properties.priority.type,parentSchema:schema1735.properties.priority,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -15315,7 +16038,7 @@ data["priority"] = coerced3;
 }
 }
 if(!(((data3 === "low") || (data3 === "medium")) || (data3 === "high"))){
-const err11 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/enum",keyword:"enum",params:{allowedValues: schema1658.properties.priority.enum},message:"must be equal to one of the allowed values",schema:schema1658.properties.priority.enum,parentSchema:schema1658.properties.priority,data:data3};
+const err11 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/enum",keyword:"enum",params:{allowedValues: schema1735.properties.priority.enum},message:"must be equal to one of the allowed values",schema:schema1735.properties.priority.enum,parentSchema:schema1735.properties.priority,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -15327,7 +16050,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1658.type,parentSchema:schema1658,data};
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1735.type,parentSchema:schema1735,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -15336,19 +16059,19 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate396.errors = vErrors;
+validate418.errors = vErrors;
 return errors === 0;
 }
 
-export const postTicketsNumber = validate398;
-const schema1663 = {"title":"UserApiPostTicketsNumberInput","type":"object","required":["number","body"],"properties":{"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"},"body":{"type":"string","minLength":1,"description":"the message, not empty"}}};
+export const postTicketsNumber = validate420;
+const schema1740 = {"title":"UserApiPostTicketsNumberInput","type":"object","required":["number","body"],"properties":{"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"},"body":{"type":"string","minLength":1,"description":"the message, not empty"}}};
 
-function validate398(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate420(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.number === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema1663.required,parentSchema:schema1663,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema1740.required,parentSchema:schema1740,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -15358,7 +16081,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.body === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema1663.required,parentSchema:schema1663,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema1740.required,parentSchema:schema1740,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -15387,7 +16110,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1541.type,parentSchema:schema1541,data:data0};
+const err2 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1618.type,parentSchema:schema1618,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -15405,8 +16128,8 @@ data["number"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern822.test(data0)){
-const err3 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema1541,data:data0};
+if(!pattern875.test(data0)){
+const err3 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema1618,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -15437,7 +16160,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1663.properties.body.type,parentSchema:schema1663.properties.body,data:data1};
+const err4 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1740.properties.body.type,parentSchema:schema1740.properties.body,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -15456,7 +16179,7 @@ data["body"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(func5(data1) < 1){
-const err5 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema1663.properties.body,data:data1};
+const err5 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema1740.properties.body,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -15469,7 +16192,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1663.type,parentSchema:schema1663,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1740.type,parentSchema:schema1740,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -15478,19 +16201,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate398.errors = vErrors;
+validate420.errors = vErrors;
 return errors === 0;
 }
 
-export const putTicketsNumberClose = validate400;
-const schema1668 = {"title":"UserApiPutTicketsNumberCloseInput","type":"object","required":["number"],"properties":{"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
+export const putTicketsNumberClose = validate422;
+const schema1745 = {"title":"UserApiPutTicketsNumberCloseInput","type":"object","required":["number"],"properties":{"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
 
-function validate400(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate422(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.number === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema1668.required,parentSchema:schema1668,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema1745.required,parentSchema:schema1745,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -15519,7 +16242,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1541.type,parentSchema:schema1541,data:data0};
+const err1 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1618.type,parentSchema:schema1618,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -15537,8 +16260,8 @@ data["number"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern822.test(data0)){
-const err2 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema1541,data:data0};
+if(!pattern875.test(data0)){
+const err2 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema1618,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -15551,7 +16274,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1668.type,parentSchema:schema1668,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1745.type,parentSchema:schema1745,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -15560,19 +16283,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate400.errors = vErrors;
+validate422.errors = vErrors;
 return errors === 0;
 }
 
-export const putTicketsNumberOpen = validate402;
-const schema1673 = {"title":"UserApiPutTicketsNumberOpenInput","type":"object","required":["number"],"properties":{"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
+export const putTicketsNumberOpen = validate424;
+const schema1750 = {"title":"UserApiPutTicketsNumberOpenInput","type":"object","required":["number"],"properties":{"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
 
-function validate402(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate424(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.number === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema1673.required,parentSchema:schema1673,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema1750.required,parentSchema:schema1750,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -15601,7 +16324,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1541.type,parentSchema:schema1541,data:data0};
+const err1 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1618.type,parentSchema:schema1618,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -15619,8 +16342,8 @@ data["number"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern822.test(data0)){
-const err2 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema1541,data:data0};
+if(!pattern875.test(data0)){
+const err2 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema1618,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -15633,7 +16356,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1673.type,parentSchema:schema1673,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1750.type,parentSchema:schema1750,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -15642,7 +16365,7 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate402.errors = vErrors;
+validate424.errors = vErrors;
 return errors === 0;
 }
 

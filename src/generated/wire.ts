@@ -385,14 +385,18 @@ export interface AllWireTypes {
   userapi_notifications_putNotificationsIdAck_json?: UserApiPutNotificationsIdAck;
   userapi_services_getService_json?: UserApiGetService;
   userapi_services_getServiceId_json?: UserApiGetServiceId;
+  userapi_services_getServiceIdAddon_json?: UserApiGetServiceIdAddon;
   userapi_services_getServiceIdCycle_json?: UserApiGetServiceIdCycle;
   userapi_services_getServiceIdLabel_json?: UserApiGetServiceIdLabel;
   userapi_services_getServiceIdMethods_json?: UserApiGetServiceIdMethods;
+  userapi_services_getServiceIdUpgrade_json?: UserApiGetServiceIdUpgrade;
   userapi_services_getServiceOrderOrderNum_json?: UserApiGetServiceOrderOrderNum;
+  userapi_services_postServiceIdAddon_json?: UserApiPostServiceIdAddon;
   userapi_services_postServiceIdCancel_json?: UserApiPostServiceIdCancel;
   userapi_services_postServiceIdCycle_json?: UserApiPostServiceIdCycle;
   userapi_services_postServiceIdLabel_json?: UserApiPostServiceIdLabel;
   userapi_services_postServiceIdRenew_json?: UserApiPostServiceIdRenew;
+  userapi_services_postServiceIdUpgrade_json?: UserApiPostServiceIdUpgrade;
   userapi_store_getCategory_json?: UserApiGetCategory;
   userapi_store_getCategoryCategoryIdProduct_json?: UserApiGetCategoryCategoryIdProduct;
   userapi_store_getOrderProductId_json?: UserApiGetOrderProductId;
@@ -1225,7 +1229,7 @@ export interface ClientFile {
   services: string[];
 }
 /**
- * A guest access grant (addClientGuest): person `user_id`, already registered as a main client or as a contact of another client, may use the profile of main client `client_id` with the grant's own privileges. `id` is the grant's `access_id`. Status Pending (the default: an invitation not yet accepted) or Rejected (the guest declined it) are invitation states; Active and Closed are access on and off, which setClientGuestStatus switches. A grant is what the customer's door (the User API) will read to let a guest log in to the host's profile; billsim does not simulate that door yet, so today a grant is seen through getClientAccess and getClientContacts. Removing a grant, or either person, never touches the other person's account.
+ * A guest access grant (addClientGuest): person `user_id`, already registered as a main client or as a contact of another client, may use the profile of main client `client_id` with the grant's own privileges. `id` is the grant's `access_id`. Status Pending (the default: an invitation not yet accepted) or Rejected (the guest declined it) are invitation states; Active and Closed are access on and off, which setClientGuestStatus switches. An Active grant lets the guest log in to the host's profile at the customer's door (POST /api/login with its own e-mail and password and the host's id as `client_id`), limited by the grant's privileges as a contact is by its own; a grant set Closed or removed ends the guest's tokens for that profile. getClientAccess and getClientContacts list grants. Removing a grant, or either person, never touches the other person's account.
  */
 export interface ClientGuest {
   /**
@@ -3018,6 +3022,10 @@ export interface UserApiToken {
    */
   revoked: '0' | '1';
   /**
+   * a numeric id as a string, such as "1"
+   */
+  access_id?: string;
+  /**
    * the `jti` of each access token of this login ended by /api/logout
    */
   ended: string[];
@@ -4497,7 +4505,7 @@ export interface AddClientFileResult {
   file_id: string;
 }
 /**
- * Lets person `user_id`, already registered as a main client or as a contact of another client, use the profile of main client `id` as a guest: a new access grant with its own id, answered as `access_id` (a JSON string, as published) with info ["user_added"] (the raw language key the published sample shows). `status` is one of Active, Pending, Closed, Rejected, Pending when left out (an invitation the guest has yet to accept). `privileges` takes the keys and flags addClientContact and editClientGuestPermissions take; none given grants nothing ([]). With notifyclient=1 the guest is sent the invitation (the outbox records a "Client Guest Invitation" e-mail to the guest's address). Refused, every problem in one answer and nothing changed: an unknown host or person, a host that is a contact (a contact has no profile of its own to share: give its main client), a person who is the host itself or one of the host's own contacts (who reach the profile already), and a person already holding a grant on that profile, whatever its status (the answer names it: change it with editClientGuestPermissions or setClientGuestStatus, or remove it with removeClientGuest first). getClientAccess of the guest and getClientContacts of the host show the grant. The customer's door (User API), where a guest would log in to the host's profile, is not simulated yet.
+ * Lets person `user_id`, already registered as a main client or as a contact of another client, use the profile of main client `id` as a guest: a new access grant with its own id, answered as `access_id` (a JSON string, as published) with info ["user_added"] (the raw language key the published sample shows). `status` is one of Active, Pending, Closed, Rejected, Pending when left out (an invitation the guest has yet to accept). `privileges` takes the keys and flags addClientContact and editClientGuestPermissions take; none given grants nothing ([]). With notifyclient=1 the guest is sent the invitation (the outbox records a "Client Guest Invitation" e-mail to the guest's address). Refused, every problem in one answer and nothing changed: an unknown host or person, a host that is a contact (a contact has no profile of its own to share: give its main client), a person who is the host itself or one of the host's own contacts (who reach the profile already), and a person already holding a grant on that profile, whatever its status (the answer names it: change it with editClientGuestPermissions or setClientGuestStatus, or remove it with removeClientGuest first). getClientAccess of the guest and getClientContacts of the host show the grant. At the customer's door an Active grant lets the guest log in to the host's profile (POST /api/login with `client_id`).
  */
 export interface AddClientGuest {
   request: AddClientGuestRequest;
@@ -12201,7 +12209,7 @@ export interface UserApiPersonalToken {
   expires_at: string;
 }
 /**
- * Logs a client or contact in with its e-mail and password (every bundled client and contact: `billsim-client`) and answers its tokens. The login is made in the session the `x-billsim-session` header names (default otherwise) and the tokens carry that session. A wrong e-mail or password, or an account that may not log in (not Active, or a contact whose client is not), answers HTTP 200 `{"error":["wronglogin"]}` (vendor value, one answer for every cause). An account with two-factor authentication on (client_mfa) answers `token: null`, `refresh: null` and an `mfa` challenge instead (consumer-read, the cost-sync connector): finish with POST /api/mfa/verify.
+ * Logs a client or contact in with its e-mail and password (every bundled client and contact: `billsim-client`) and answers its tokens. The login is made in the session the `x-billsim-session` header names (default otherwise) and the tokens carry that session. A wrong e-mail or password, or an account that may not log in (not Active, or a contact whose client is not), answers HTTP 200 `{"error":["wronglogin"]}` (vendor value, one answer for every cause). An account with two-factor authentication on (client_mfa) answers `token: null`, `refresh: null` and an `mfa` challenge instead (consumer-read, the cost-sync connector): finish with POST /api/mfa/verify. A guest (a person an Active client_guests grant lets into another client's profile: addClientGuest, setClientGuestStatus) logs in with its own e-mail and password and that client's id as `client_id` (billsim's choice: the reference shows no way to pick a profile, and getClientAccess lists a person's profiles by that id); its tokens stand for the guest, see the host's records, and hold the grant's privileges as a contact holds its own (a 403 names editClientGuestPermissions). A grant that is not Active, or a host that may not log in, answers `wronglogin` like any other cause; a grant set Closed or removed later ends the guest's tokens (HTTP 401 `unauthorized`) and its refresh. HTTP Basic always enters the person's own profile.
  */
 export interface UserApiPostLogin {
   input: UserApiPostLoginInput;
@@ -12213,9 +12221,13 @@ export interface UserApiPostLoginInput {
    */
   username: string;
   password: string;
+  /**
+   * a positive whole number id, such as 1
+   */
+  client_id?: string;
 }
 /**
- * A login's tokens (consumer-read: Togglebox's auth.js and the WHMCS module's TokenManager read `token` and `refresh`). `token` is an RS256 JWT (claims `iss`, `sub` (the client or contact id), `client_id`, `contact_id`, `session`, `sid`, `jti`, `iat`, `exp`), valid for an hour of the session's clock; `refresh` is an opaque token for POST /api/token, valid for 30 days and replaced at each use.
+ * A login's tokens (consumer-read: Togglebox's auth.js and the WHMCS module's TokenManager read `token` and `refresh`). `token` is an RS256 JWT (claims `iss`, `sub` (the client or contact id), `client_id` (the client whose records it sees), `contact_id`, `access_id` (the guest grant of a guest's login, "0" otherwise), `session`, `sid`, `jti`, `iat`, `exp`), valid for an hour of the session's clock; `refresh` is an opaque token for POST /api/token, valid for 30 days and replaced at each use.
  */
 export interface UserApiTokens {
   token: string;
@@ -13992,6 +14004,61 @@ export interface UserApiService {
   category_url: string;
 }
 /**
+ * The service's addons and the addons it may order. No answer is published (Time4VPS only calls it): `addons` lists what the service carries as the Admin API's getAccountAddons does (same items, oldest first); `available` lists the catalogue's addons for the service's product (getProductApplicableAddons' rule: an addon listing no product goes with every one), less a unique addon the service already carries, in getAddons' order, each with its `id` (POST /service/{id}/addon's `addon_id`), name, description, paytype and the cycles it is sold on (`id`, the code POST takes as `cycle`) with price and setup fee in the service's currency, strings as the Admin API sends them. Reading needs no privilege.
+ */
+export interface UserApiGetServiceIdAddon {
+  input: UserApiGetServiceIdAddonInput;
+  answer: UserApiGetServiceIdAddonAnswer;
+}
+export interface UserApiGetServiceIdAddonInput {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+}
+export interface UserApiGetServiceIdAddonAnswer {
+  addons: AccountAddonItem[];
+  available: UserApiOrderableAddon[];
+}
+export interface UserApiOrderableAddon {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  name: string;
+  description: string;
+  paytype: 'Free' | 'Once' | 'Regular';
+  cycles: {
+    id: 'h' | 'd' | 'w' | 'm' | 'q' | 's' | 'a' | 'b' | 't' | 'p4' | 'p5' | 'Once' | 'Free';
+    /**
+     * a billing cycle name such as Monthly
+     */
+    name:
+      | 'Free'
+      | 'One Time'
+      | 'Once'
+      | 'Hourly'
+      | 'Daily'
+      | 'Weekly'
+      | 'Monthly'
+      | 'Quarterly'
+      | 'Semi-Annually'
+      | 'Annually'
+      | 'Biennially'
+      | 'Triennially'
+      | 'Quadrennially'
+      | 'Quinquennially';
+    /**
+     * a money amount with two decimals, such as "12.30"
+     */
+    price: string;
+    /**
+     * a money amount with two decimals, such as "12.30"
+     */
+    setup: string;
+  }[];
+}
+/**
  * The recurring cycles the service's product sells, each with what the service would cost on it in its currency (its configurable options included, as the Admin API's upgrade prices it). No answer is published: items carry `id` (the cycle code POST /service/{id}/cycle takes), `name` and `price`, as a HostBill-backed third-party API shows cycle options (reference, Appendix A); `current` is the service's own cycle code. Reading needs no privilege.
  */
 export interface UserApiGetServiceIdCycle {
@@ -14080,6 +14147,72 @@ export interface UserApiServiceMethod {
   route: string;
 }
 /**
+ * What the service may change to, from the rules the Admin API's getProductUpgrades, orderUpgrade and orderConfigUpgrade use. No answer is published (Time4VPS and Togglebox only call it), so the keys are the names POST /service/{id}/upgrade takes: `package` and `cycle` (the service's product id and cycle code, as GET /service/{id}/cycle's `current` gives it); `packages`, the products its product may be upgraded or downgraded to in the order its upgrade list has them (getProductUpgrades), each with `price`, what the service would cost on it on the service's own cycle in its currency (options stay with the old product, as orderUpgrade moves a service; null when the package is not sold on that cycle), and `cycles`, every recurring cycle it is sold on priced the same way; `resources`, the configurable options of the service's product (orderConfigUpgrade's forms, keyed in the POST by `id`) with the service's value (`item_id`, `qty`), a qty form's `min` and `max` ("" for a select) and each item's price per unit on the service's cycle. Prices are strings, as the Admin API sends them. Reading needs no privilege.
+ */
+export interface UserApiGetServiceIdUpgrade {
+  input: UserApiGetServiceIdUpgradeInput;
+  answer: UserApiGetServiceIdUpgradeAnswer;
+}
+export interface UserApiGetServiceIdUpgradeInput {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+}
+export interface UserApiGetServiceIdUpgradeAnswer {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  package: string;
+  cycle: string;
+  packages: UserApiUpgradePackage[];
+  resources: UserApiUpgradeResource[];
+}
+export interface UserApiUpgradePackage {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  name: string;
+  /**
+   * the order page's name, as getProductUpgrades' catname
+   */
+  category: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  category_id: string;
+  price: string | null;
+  cycles: UserApiServiceCycle[];
+}
+export interface UserApiUpgradeResource {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  name: string;
+  type: 'select' | 'qty';
+  variable: string;
+  min: string;
+  max: string;
+  /**
+   * the item the service has ("" when it has no value in this form)
+   */
+  item_id: string;
+  qty: string;
+  items: {
+    /**
+     * a numeric id as a string, such as "1"
+     */
+    id: string;
+    name: string;
+    /**
+     * a money amount with two decimals, such as "12.30"
+     */
+    price: string;
+  }[];
+}
+/**
  * The service an order made, by the order's number (the `number` getOrderDetails shows, the `order_num` an order answers): Time4VPS reads `account_id`, a string as the Admin API types ids. An order that made several services answers the first; an order that is not the caller's, or that made no service, answers as missing (HTTP 404).
  */
 export interface UserApiGetServiceOrderOrderNum {
@@ -14097,6 +14230,35 @@ export interface UserApiGetServiceOrderOrderNumAnswer {
    * a numeric id as a string, such as "1"
    */
   account_id: string;
+}
+/**
+ * Orders addon `addon_id` (Time4VPS sends it; reference 6) for the service, through the rule of the Admin API's addAddonToAccount with its invoice asked for, as a client's order is billed: the addon is attached Pending (getAccountAddons shows it) and, when it costs anything, an Unpaid invoice with its Addon line (and Setup line for a setup fee) is raised for the client (getInvoiceDetails shows it); a Free addon raises none. The Admin rule makes no order record for an addon, so neither does this route. `cycle` picks the cycle (a code from GET /service/{id}/addon's `cycles`); without it the service's own cycle when the addon is sold on it, else the addon's first. Every problem is answered at once (an unknown addon, one not for the service's product, a unique one it already carries, a cycle the addon is not sold on). It costs money, so a contact needs billing.orders. No answer is published: the attached addon's `id` (as getAccountAddons lists it), the invoice's id ("0" without one), and `info` with the Admin API's text (`Addon added`).
+ */
+export interface UserApiPostServiceIdAddon {
+  input: UserApiPostServiceIdAddonInput;
+  answer: UserApiPostServiceIdAddonAnswer;
+}
+export interface UserApiPostServiceIdAddonInput {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+  /**
+   * a positive whole number id, such as 1
+   */
+  addon_id: string;
+  cycle?: 'h' | 'd' | 'w' | 'm' | 'q' | 's' | 'a' | 'b' | 't' | 'p4' | 'p5' | 'Once' | 'Free';
+}
+export interface UserApiPostServiceIdAddonAnswer {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  invoice_id: string;
+  info: Info;
 }
 /**
  * Files a cancellation request for the service (`immediate`, `reason`: POSTMAN, Time4VPS, Togglebox), recorded as the Admin API lists one (getCancellations' fields, who "Client") and shown by getAccountDetails under `cancel_request`. `immediate` false (the default) asks for the end of the billing period: the daily automation carries it out on the service's next_due and bills no further period; true ends it now. Either way the service state machine ends it: a Pending service is Cancelled, an Active or Suspended one Terminated (its addons follow). A closed service, or one with a request waiting, is refused (HTTP 200). Ending a service changes what the client is billed, so a contact needs billing.orders. No answer is published: the request as stored under `cancel_request`, and `info` with the text addAccountCancellation answers.
@@ -14178,6 +14340,49 @@ export interface UserApiPostServiceIdRenewInput {
   id: string;
 }
 export interface UserApiPostServiceIdRenewAnswer {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  invoice_id: string;
+  info: Info;
+}
+/**
+ * Orders a change of the service, with the parameters Time4VPS sends (reference 6): `package` (a product from GET /service/{id}/upgrade's packages) and/or `cycle` go through the rule of the Admin API's orderUpgrade, `resources` (form id => item id or quantity) through orderConfigUpgrade's; as Time4VPS does, a package change and a resource change are separate requests. Either way it is one upgrade order and, when the change costs anything for the rest of the period, its Unpaid invoice, the ones getOrderDetails and getInvoiceDetails show; the service changes when the order is paid (at once when it costs nothing). Every problem is answered at once (an unknown package, one not in the upgrade list, a cycle the package is not sold on, a form or item not the product's). `send` (Time4VPS sends true) may be left out; billsim does not price an order without placing it, so `send: false` is refused. It changes what the client pays, so a contact needs billing.orders. No answer is published: the order's id and number and the invoice's id ("0" without one), what a client needs to pay it, and `info` with the code the Admin API answers (`upgrade_order_success`).
+ */
+export interface UserApiPostServiceIdUpgrade {
+  input: UserApiPostServiceIdUpgradeInput;
+  answer: UserApiPostServiceIdUpgradeAnswer;
+}
+export interface UserApiPostServiceIdUpgradeInput {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+  /**
+   * a positive whole number id, such as 1
+   */
+  package?: string;
+  cycle?: 'h' | 'd' | 'w' | 'm' | 'q' | 's' | 'a' | 'b' | 't' | 'p4' | 'p5';
+  /**
+   * one new value per form id, such as resources[2]=3
+   */
+  resources?: {
+    /**
+     * an item id or a quantity, a whole number such as 2
+     */
+    [k: string]: string;
+  };
+  /**
+   * true (or left out) places the order
+   */
+  send?: boolean;
+}
+export interface UserApiPostServiceIdUpgradeAnswer {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  order_id: string;
+  order_num: string;
   /**
    * a numeric id as a string, such as "1"
    */

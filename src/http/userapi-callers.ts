@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { DoorError, messages } from '../errors.js';
 import { clientByEmail, mayLogIn } from '../domain/clients.js';
-import { holdsPrivilege } from '../domain/contactDetails.js';
+import { standingGrant } from '../domain/guests.js';
 import { NO_ACCOUNT_HASH, prepareVerify, verifyPassword } from '../domain/password.js';
 import {
   accessStands,
@@ -90,27 +90,27 @@ export async function callerFor(world: View, now: Date, credentials: Credentials
     const row = personalToken(world, credentials.token, now);
     if (typeof row === 'string') refused(row);
     if (auth === 'mfa') refused(messages.doorMfaNotPending());
-    return standing(world, row.client_id, { via: 'personal', tokenId: row.id });
+    return standing(world, row.client_id, { via: 'personal', tokenId: row.id }, row.access_id);
   }
   const claims = await readToken(credentials.token, signingKey(world), now);
   if (typeof claims === 'string') refused(claims);
   if (claims.use === 'mfa') {
     if (auth !== 'mfa') refused(messages.doorMfaTokenOnly());
-    return standing(world, claims.sub, { via: 'mfa' });
+    return standing(world, claims.sub, { via: 'mfa' }, claims.access_id);
   }
   if (auth === 'mfa') refused(messages.doorMfaNotPending());
   if (!accessStands(world, claims)) refused(messages.doorUnauthorized());
-  return standing(world, claims.sub, { via: 'jwt', tokenId: claims.sid, jti: claims.jti });
+  return standing(world, claims.sub, { via: 'jwt', tokenId: claims.sid, jti: claims.jti }, claims.access_id);
 }
 
-/** The caller a token names while its account may still log in. */
-function standing(world: View, personId: string, how: Omit<Caller, 'person' | 'clientId'>): Caller {
+/**
+ * The caller a token names while its account may still log in; a guest's token
+ * (`accessId` other than "0") while its grant still stands, seeing the host's records.
+ */
+function standing(world: View, personId: string, how: Omit<Caller, 'person' | 'clientId'>, accessId = '0'): Caller {
   const person = world.get('clients', personId);
   if (!person || !mayLogIn(world, person)) refused(messages.doorUnauthorized());
-  return { person, clientId: mainClientOf(person), ...how };
-}
-
-/** Whether the caller holds `privilege` ("billing.payinvoice"): a main client holds every one, a contact what it was granted. */
-export function holds(caller: Caller, privilege: string): boolean {
-  return holdsPrivilege(caller.person, privilege);
+  if (accessId === '0') return { person, clientId: mainClientOf(person), ...how };
+  const guest = standingGrant(world, accessId, person.id) ?? refused(messages.doorUnauthorized());
+  return { person, clientId: guest.client_id, guest, ...how };
 }

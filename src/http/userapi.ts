@@ -7,10 +7,10 @@ import { redact } from '../session/journal.js';
 import { ControlError } from '../session/control-error.js';
 import { ChangedFixtureError } from '../store/fixtures.js';
 import { formatDateTime } from '../lib/dates.js';
-import type { Caller, RouteContext } from '../userapi/route.js';
+import { type Caller, callerHolds, privilegeRefusal, type RouteContext } from '../userapi/route.js';
 import { JSON_TYPE } from './endpoint.js';
 import { assertParsed, mergeParams, type Params } from './params.js';
-import { callerFor, credentialsOf, doorSession, holds, type Credentials } from './userapi-callers.js';
+import { callerFor, credentialsOf, doorSession, type Credentials } from './userapi-callers.js';
 import { type DoorEntry, type Match, matchRoute, USERAPI_PREFIX } from './userapi-routes.js';
 import { type DoorStubAnswer, doorStubAnswer, doorStubbed } from './userapi-stubs.js';
 import { writeFailure } from './failures.js';
@@ -170,13 +170,12 @@ function answer(
           headers: { 'retry-after': String(limited) },
         };
       }
-      if (caller && entry.privilege && !holds(caller, entry.privilege))
-        throw new DoorError(403, messages.doorPrivilege(caller.person.id, entry.privilege));
+      if (caller && entry.privilege && !callerHolds(caller, entry.privilege)) throw privilegeRefusal(caller, entry.privilege);
       const valid = validate(entry, input);
       const { handler } = entry;
       if (!handler.mutates && !handler.prepare && !handler.finish) {
         // A plain read's answer is a function of the state, the clock's second, the caller and the input: kept as the Admin door keeps its reads.
-        const key = { route: entry.key, person: caller?.person.id, via: caller?.via, input: valid };
+        const key = { route: entry.key, person: caller?.person.id, client: caller?.clientId, via: caller?.via, input: valid };
         const json = session.answers.answer(session.world.version, now, key, () =>
           JSON.stringify(handler.run(valid, { world, now, session: session.name, caller }, undefined)),
         );

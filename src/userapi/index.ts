@@ -61,14 +61,18 @@ import getNotificationsNew from './notifications/getNotificationsNew.js';
 import putNotificationsIdAck from './notifications/putNotificationsIdAck.js';
 import getService from './services/getService.js';
 import getServiceId from './services/getServiceId.js';
+import getServiceIdAddon from './services/getServiceIdAddon.js';
 import getServiceIdCycle from './services/getServiceIdCycle.js';
 import getServiceIdLabel from './services/getServiceIdLabel.js';
 import getServiceIdMethods from './services/getServiceIdMethods.js';
+import getServiceIdUpgrade from './services/getServiceIdUpgrade.js';
 import getServiceOrderOrderNum from './services/getServiceOrderOrderNum.js';
+import postServiceIdAddon from './services/postServiceIdAddon.js';
 import postServiceIdCancel from './services/postServiceIdCancel.js';
 import postServiceIdCycle from './services/postServiceIdCycle.js';
 import postServiceIdLabel from './services/postServiceIdLabel.js';
 import postServiceIdRenew from './services/postServiceIdRenew.js';
+import postServiceIdUpgrade from './services/postServiceIdUpgrade.js';
 import getCategory from './store/getCategory.js';
 import getCategoryCategoryIdProduct from './store/getCategoryCategoryIdProduct.js';
 import getOrderProductId from './store/getOrderProductId.js';
@@ -126,9 +130,11 @@ export const routes: Readonly<Record<string, AnyRoute>> = {
   getPaymentFees,
   getService,
   getServiceId,
+  getServiceIdAddon,
   getServiceIdCycle,
   getServiceIdLabel,
   getServiceIdMethods,
+  getServiceIdUpgrade,
   getServiceOrderOrderNum,
   getTicketAttachmentFile,
   getTicketDepartments,
@@ -150,10 +156,12 @@ export const routes: Readonly<Record<string, AnyRoute>> = {
   postPasswordreset,
   postQuote,
   postRevoke,
+  postServiceIdAddon,
   postServiceIdCancel,
   postServiceIdCycle,
   postServiceIdLabel,
   postServiceIdRenew,
+  postServiceIdUpgrade,
   postSignup,
   postTickets,
   postTicketsNumber,

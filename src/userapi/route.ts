@@ -1,5 +1,8 @@
 import type { View, World } from '../store/world.js';
-import type { Client } from '../generated/wire.js';
+import type { Client, ClientGuest } from '../generated/wire.js';
+import { DoorError, messages } from '../errors.js';
+import { holdsPrivilege } from '../domain/contactDetails.js';
+import { guestHolds } from '../domain/guests.js';
 
 /**
  * Who a request of the customer's door stands for, and how it proved it.
@@ -16,6 +19,21 @@ export interface Caller {
   tokenId?: string;
   /** The access token's id (`jti`), for logout. */
   jti?: string;
+  /** The guest access grant the caller entered `clientId`'s profile by (a guest login), checked still Active on each request. */
+  guest?: ClientGuest;
+}
+
+/** Whether the caller holds `privilege` ("billing.payinvoice"): a main client every one, a contact what it was granted, a guest what its grant lists. */
+export function callerHolds(caller: Caller, privilege: string): boolean {
+  return caller.guest ? guestHolds(caller.guest, privilege) : holdsPrivilege(caller.person, privilege);
+}
+
+/** The 403 for a caller without `privilege`, naming who grants it. */
+export function privilegeRefusal(caller: Caller, privilege: string): DoorError {
+  return new DoorError(
+    403,
+    caller.guest ? messages.doorGuestPrivilege(caller.guest.id, privilege) : messages.doorPrivilege(caller.person.id, privilege),
+  );
 }
 
 /**

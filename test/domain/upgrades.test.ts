@@ -12,7 +12,7 @@ const NOW = new Date('2026-11-20T12:00:00Z');
 
 function upgrade(world: World, accountId: string, productId: string, cycle: 'm' | 'a' | 'q') {
   const account = world.get('accounts', accountId)!;
-  return placeUpgrade(world, { account, target: world.get('products', productId)!, cycle, now: NOW });
+  return placeUpgrade(world, { account, targetId: productId, cycle, now: NOW });
 }
 
 t.test('pro rata: the difference for the days left of the period, in whole cents, never negative', async (t) => {

@@ -142,6 +142,14 @@ t.test('the User API describes itself at /?cmd=userapi&action=swagger, as an ins
   t.strictSame(doc.paths['/login'].post.parameters, [
     { name: 'username', in: 'query', required: true, type: 'string', description: "the account's e-mail" },
     { name: 'password', in: 'query', required: true, type: 'string' },
+    {
+      name: 'client_id',
+      in: 'query',
+      required: false,
+      type: 'string',
+      description:
+        "the profile to enter: a host client's id, for a guest (getClientAccess lists them); the person's own profile when left out or its own client's id",
+    },
   ]);
   t.match(doc.paths['/tokens/{id}'].delete.parameters, [{ name: 'id', in: 'path', required: true }]);
   for (const route of doorTable(routes)) t.ok(doc.paths[route.path]?.[route.method.toLowerCase()], `${route.key} is described`);

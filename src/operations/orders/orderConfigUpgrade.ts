@@ -1,6 +1,6 @@
 import { defineMutation } from '../operation.js';
 import { placeConfigUpgrade } from '../../domain/configUpgrades.js';
-import { upgradeCheckout } from '../../domain/upgrades.js';
+import { UPGRADE_ORDERED, upgradeCheckout } from '../../domain/upgrades.js';
 import { requireService } from '../../domain/services.js';
 import type { OrderConfigUpgradeRequest, OrderConfigUpgradeResult } from '../../generated/wire.js';
 
@@ -10,6 +10,6 @@ export default defineMutation<OrderConfigUpgradeRequest, OrderConfigUpgradeResul
     const account = requireService(world, p.id);
     const upgrade = placeConfigUpgrade(world, { account, values: p.new, gatewayId: p.module, now });
     // The published checkout mixes strings and numbers; kept as published.
-    return { checkout: upgradeCheckout(upgrade), info: ['upgrade_order_success'] };
+    return { checkout: upgradeCheckout(upgrade), info: [UPGRADE_ORDERED] };
   },
 });

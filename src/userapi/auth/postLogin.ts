@@ -5,6 +5,7 @@ import { NO_ACCOUNT_HASH, prepareVerify, verifyPassword } from '../../domain/pas
 import {
   claimsFor,
   keepKey,
+  mainClientOf,
   MFA_SECONDS,
   newKeyPair,
   secondFactor,
@@ -14,10 +15,11 @@ import {
 } from '../../domain/customerTokens.js';
 import { formatDateTime } from '../../lib/dates.js';
 import { clientLoggedIn } from '../../domain/events.js';
-import type { Client, UserApiKey, UserApiPostLoginAnswer, UserApiPostLoginInput } from '../../generated/wire.js';
+import type { Client, ClientGuest, UserApiKey, UserApiPostLoginAnswer, UserApiPostLoginInput } from '../../generated/wire.js';
+import { guestEntry } from '../../domain/guests.js';
 import { loginTokens, type NewLogin } from './tokens.js';
 
-type Logged = ({ kind: 'tokens' } & NewLogin) | { kind: 'mfa'; person: Client; methods: string[] };
+type Logged = ({ kind: 'tokens' } & NewLogin) | { kind: 'mfa'; person: Client; methods: string[]; guest?: ClientGuest };
 
 export default defineWrite<UserApiPostLoginInput, Logged, UserApiPostLoginAnswer>({
   // The password's scrypt, and the session's signing key on its first login, are made off the event loop.
@@ -28,23 +30,26 @@ export default defineWrite<UserApiPostLoginInput, Logged, UserApiPostLoginAnswer
     ]);
     return key;
   },
-  run({ username, password }, { world, now, session }, prepared) {
+  run({ username, password, client_id }, { world, now, session }, prepared) {
     const record = clientByEmail(world, username);
     const matches = verifyPassword(password, record?.password ?? NO_ACCOUNT_HASH);
     // One answer for every cause, as installations give it, so it never tells whether the e-mail is known.
     if (!record || !matches || !mayLogIn(world, record)) throw new ApiError(messages.doorWrongLogin());
+    // Another client's profile is entered by a guest grant that still lets the person in; the same answer otherwise.
+    const guest = client_id === undefined || client_id === mainClientOf(record) ? undefined : guestEntry(world, record.id, client_id);
+    if (client_id !== undefined && client_id !== mainClientOf(record) && !guest) throw new ApiError(messages.doorWrongLogin());
     if (!signingKey(world)) keepKey(world, prepared as Awaited<ReturnType<typeof newKeyPair>>, now);
     const person = world.replace('clients', { ...record, lastlogin: formatDateTime(now) });
     const factor = secondFactor(world, person.id);
-    if (factor) return { kind: 'mfa', person, methods: [factor.method] };
+    if (factor) return { kind: 'mfa', person, methods: [factor.method], guest };
     clientLoggedIn(world, person.id);
-    return { kind: 'tokens', person, ...pick(startLogin(world, person, session, now)) };
+    return { kind: 'tokens', person, guest, ...pick(startLogin(world, person, session, now, guest)) };
   },
   async finish(logged, ctx) {
     if (logged.kind === 'tokens') return loginTokens(logged, ctx);
     const key = signingKey(ctx.world) as UserApiKey;
     // The challenge names no login yet: POST /api/mfa/verify starts one.
-    const { token, exp } = await signToken(key, claimsFor(logged.person, ctx.session, '0', 'mfa'), ctx.now, MFA_SECONDS);
+    const { token, exp } = await signToken(key, claimsFor(logged.person, ctx.session, '0', 'mfa', logged.guest), ctx.now, MFA_SECONDS);
     return { token: null, refresh: null, mfa: { token, methods: logged.methods, expires_at: exp } };
   },
 });

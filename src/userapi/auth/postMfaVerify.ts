@@ -8,13 +8,13 @@ import { loginTokens, type NewLogin } from './tokens.js';
 export default defineWrite<UserApiPostMfaVerifyInput, NewLogin, UserApiTokens>({
   run({ payload }, ctx) {
     const { world, now, session } = ctx;
-    const { person } = callerOf(ctx);
+    const { person, guest } = callerOf(ctx);
     const factor = secondFactor(world, person.id);
     if (!factor) throw new ApiError(messages.doorMfaNotPending());
     if (!codeMatches(factor, payload.code, now)) throw new ApiError(messages.doorWrongCode());
-    const { row, refresh } = startLogin(world, person, session, now);
+    const { row, refresh } = startLogin(world, person, session, now, guest);
     clientLoggedIn(world, person.id);
-    return { person, sid: row.id, refresh };
+    return { person, guest, sid: row.id, refresh };
   },
   async finish(login, ctx) {
     return { ...(await loginTokens(login, ctx)), mfa: null };
