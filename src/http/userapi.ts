@@ -65,6 +65,8 @@ interface Reached {
   match: Match;
   /** The request as the proxy would send it on. */
   sent: DoorRequest & { path: string };
+  /** The request's own parameters (query and body, no path values): what a recording keeps beside the literal path. */
+  params: Params;
 }
 
 // Answers whose tokens the journal must not keep (it shows answers on the dashboard and the control routes).
@@ -94,13 +96,14 @@ export function registerUserApi(app: FastifyInstance, deps: DoorDeps): void {
     try {
       assertParsed(request.query, request.body);
       if (match && 'entry' in match) key = match.entry.key;
-      input = { ...mergeParams(request.query, request.body), ...(match && 'entry' in match ? match.values : {}) };
+      const params = mergeParams(request.query, request.body);
+      input = { ...params, ...(match && 'entry' in match ? match.values : {}) };
       const { origin, host } = request.headers;
       if (deps.originAllowed && !deps.originAllowed(origin, host)) throw new DoorError(403, messages.proxyOriginRefused(origin!));
       const credentials = credentialsOf(request.headers);
       session = deps.sessions.get(doorSession(request.headers, credentials, input.refresh_token));
       const sent = sentOn(request, path, query === -1 ? '' : url.slice(query));
-      outcome = await answer(deps, session, { method: request.method, path, key, match, sent }, input, credentials, request.ip);
+      outcome = await answer(deps, session, { method: request.method, path, key, match, sent, params }, input, credentials, request.ip);
       if (outcome.allowed) reply.header('allow', outcome.allowed.join(', '));
     } catch (error) {
       const known = refusal(error);
@@ -179,7 +182,7 @@ function answer(
       }
       const { match } = reached;
       if (deps.proxy?.forwardsDoor(match !== undefined && 'entry' in match))
-        return forwarded(await deps.proxy.forwardDoor(reached.sent, input));
+        return forwarded(await deps.proxy.forwardDoor(reached.sent, reached.params));
       if (!match) throw new DoorError(404, messages.doorRouteUnknown(reached.method, reached.path));
       if (!('entry' in match)) {
         return {
