@@ -11,6 +11,7 @@ import {
   callUpstream,
   DEFAULT_MAX_ANSWER_BYTES,
   type DoorRequest,
+  doorErrors,
   envelopeErrors,
   UpstreamError,
   withoutKey,
@@ -201,13 +202,4 @@ function refused(status: number, call: string, now: Date, message: string): Prox
 
 function doorRefused(status: number, message: string): DoorProxyAnswer {
   return { status, json: JSON.stringify({ error: [message] }), errors: [message] };
-}
-
-/** A door answer's refusal messages: its `error` list, as the door's own refusals carry them (none for any other answer). */
-export function doorErrors(body: unknown): string[] {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return [];
-  const { error } = body as { error?: unknown };
-  if (Array.isArray(error) && error.length > 0)
-    return error.map((message) => (typeof message === 'string' ? message : JSON.stringify(message)));
-  return typeof error === 'string' && error !== '' ? [error] : [];
 }

@@ -294,6 +294,14 @@ export function envelopeErrors(json: unknown): string[] | undefined {
   return [typeof error === 'string' ? error : 'the installation refused the call without a message'];
 }
 
+/** A door answer's refusal messages: its `error` list, as the User API's refusals carry them (none for any other answer). */
+export function doorErrors(body: unknown): string[] {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return [];
+  const { error } = body as { error?: unknown };
+  if (Array.isArray(error)) return error.map(messageText);
+  return typeof error === 'string' && error !== '' ? [error] : [];
+}
+
 /** One message of an error list as text; a list or object as its JSON, cut short (String() of a deeply nested list overflows the stack). */
 function messageText(message: unknown): string {
   if (typeof message !== 'object' || message === null) return String(message);
