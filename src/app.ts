@@ -293,6 +293,8 @@ async function appOver(options: AppOptions, seed: Seed, saved: DataFile | undefi
   registerUserApi(app, {
     sessions,
     table: door,
+    proxy,
+    ...(proxy && { originAllowed: endpoint.originAllowed }),
     ...(options.userApiRateLimit && { rateLimit: new RateLimit(options.userApiRateLimit, options.realNow) }),
   });
   answerDirectly(app, endpoint, { bodyLimit, origins: granted, nextRequestId });

@@ -28,6 +28,8 @@ export interface DriftConfig {
   timeoutMs: number;
   retries: number;
   concurrency: number;
+  /** A test customer's login: with it the customer's door (/api) is checked too. */
+  customer?: { email: string; password: string };
 }
 
 export const DRIFT_USAGE = `Usage: billsim drift --against <url> --api-id <id> --api-key <key> [options]
@@ -43,6 +45,12 @@ read calls only, so it changes nothing there.
   --api-key <key>      its API key (BILLSIM_DRIFT_API_KEY, which keeps it out of your shell's history);
                        never printed
   --calls <a,b>        check only these calls (default: every read call billsim simulates)
+  --customer-email <e> a test customer of the installation (BILLSIM_DRIFT_CUSTOMER_EMAIL): with its password,
+                       drift logs it in at <installation>/api/login and checks every GET route of the
+                       customer's door too (ids from the door's own lists); use one without two-factor
+  --customer-password <p>
+                       its password (BILLSIM_DRIFT_CUSTOMER_PASSWORD, which keeps it out of your shell's history);
+                       never printed
   --json               print the report as one JSON object instead of text
   --timeout <ms>       time for one call, from sending to the whole answer (default ${DEFAULT_TIMEOUT_MS})
   --retries <n>        further attempts when a call gets no answer (unreachable, time-out, HTTP 502-504),
@@ -50,7 +58,8 @@ read calls only, so it changes nothing there.
   --concurrency <n>    calls in flight at once, 1 to ${MAX_CONCURRENCY} (default ${DEFAULT_CONCURRENCY}: it is someone's production system)
   -h, --help           show this help
 
-Calls the key may not use are listed as not checked. Exit code: 0 when nothing drifted, 1 when
+Calls the key may not use, and door routes the installation answers with HTTP 404 or a refusal, are
+listed as not checked. Exit code: 0 when nothing drifted, 1 when
 something did, 2 on a usage or connection error (unreachable, an address whose first answer is not
 the API's envelope, such as an HTML page or a JSON 404, the credentials or every call refused).`;
 
@@ -59,6 +68,8 @@ const OPTIONS = {
   'api-id': { type: 'string' },
   'api-key': { type: 'string' },
   calls: { type: 'string' },
+  'customer-email': { type: 'string' },
+  'customer-password': { type: 'string' },
   json: { type: 'boolean' },
   timeout: { type: 'string' },
   retries: { type: 'string' },
@@ -79,6 +90,17 @@ function calls(text: string | undefined): string[] | undefined {
   return names;
 }
 
+/** The test customer's login: both given, or neither (the door is then not checked). */
+function customerOf(email: string | undefined, password: string | undefined): Pick<DriftConfig, 'customer'> {
+  if (email === undefined && password === undefined) return {};
+  return {
+    customer: {
+      email: requiredFlag('--customer-email', email, ': the test customer whose login checks the door (or BILLSIM_DRIFT_CUSTOMER_EMAIL)'),
+      password: requiredFlag('--customer-password', password, ": the test customer's password (or BILLSIM_DRIFT_CUSTOMER_PASSWORD)"),
+    },
+  };
+}
+
 export function parseDriftArgs(argv: string[], env: Record<string, string | undefined>): DriftConfig | { command: 'help' } {
   let values: ReturnType<typeof parseArgs<{ args: string[]; options: typeof OPTIONS; strict: true }>>['values'];
   try {
@@ -97,6 +119,10 @@ export function parseDriftArgs(argv: string[], env: Record<string, string | unde
     ),
     apiKey: requiredFlag('--api-key', values['api-key'] ?? env.BILLSIM_DRIFT_API_KEY, ': its API key (or BILLSIM_DRIFT_API_KEY)'),
     calls: calls(values.calls),
+    ...customerOf(
+      values['customer-email'] ?? env.BILLSIM_DRIFT_CUSTOMER_EMAIL,
+      values['customer-password'] ?? env.BILLSIM_DRIFT_CUSTOMER_PASSWORD,
+    ),
     json: values.json ?? false,
     timeoutMs: wholeNumber('--timeout', values.timeout, 1, MAX_MS, DEFAULT_TIMEOUT_MS),
     retries: wholeNumber('--retries', values.retries, 0, MAX_RETRIES, DEFAULT_RETRIES),

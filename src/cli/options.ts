@@ -86,11 +86,13 @@ Serves the HostBill admin/api.php simulator. Every option also reads an environm
 Proxy (forward calls to your own HostBill installation; clients keep billsim's credentials):
   --proxy <url>          forward every call no stub answers to this installation, its answers handed back as
                          they come (BILLSIM_PROXY); http:// is warned about unless the host is loopback or private.
-                         Browsers then reach the API only from loopback origins and those --cors lists
+                         Browsers then reach the API only from loopback origins and those --cors lists.
+                         Requests to /api/... go to the installation's /api with the customer's own token
   --proxy-api-id <id>    the installation's API id (BILLSIM_PROXY_API_ID)
   --proxy-api-key <key>  the installation's API key; prefer BILLSIM_PROXY_API_KEY, since a flag shows in the
                          process list. It never appears in answers, the journal, logs or recordings
-  --proxy-unknown        forward only the calls billsim neither simulates nor stubs (BILLSIM_PROXY_UNKNOWN=1)
+  --proxy-unknown        forward only the calls (and /api routes) billsim neither simulates nor stubs
+                         (BILLSIM_PROXY_UNKNOWN=1)
   --proxy-writes         forward calls that change data too; without it they are refused and nothing is sent
                          (BILLSIM_PROXY_WRITES=1)
   --record <dir>         save every forwarded answer as a stub in <dir>/stubs.json (with the served world when

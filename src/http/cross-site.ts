@@ -12,6 +12,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { messages } from '../errors.js';
 import { API_PATH, SESSION_HEADER } from './endpoint.js';
 import { isLoopbackName } from './hosts.js';
+import { USERAPI_PREFIX } from './userapi-routes.js';
 
 export const CONTROL_HEADER = 'x-billsim-control';
 const CHANGES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -78,14 +79,16 @@ export function apiOrigins(cors: true | readonly string[], proxy: boolean): Cors
 }
 
 /**
- * With --proxy, refuses a preflight to the API from an origin it does not
+ * With --proxy, refuses a preflight to the API (both doors) from an origin it does not
  * take (403, no CORS or Private Network Access grant). The requests
  * themselves are refused by the endpoint, before anything is forwarded.
  * Registered before the CORS plugin, which would answer the preflight.
  */
 export function registerProxiedOrigins(app: FastifyInstance, cors: true | readonly string[]): void {
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (request.method !== 'OPTIONS' || request.url.split('?')[0] !== API_PATH) return;
+    if (request.method !== 'OPTIONS') return;
+    const path = request.url.split('?')[0];
+    if (path !== API_PATH && path !== USERAPI_PREFIX && !path.startsWith(`${USERAPI_PREFIX}/`)) return;
     const { origin, host } = request.headers;
     if (!proxiedOriginAllowed(origin, host, cors)) return reply.status(403).send({ error: messages.proxyOriginRefused(origin!) });
   });

@@ -6,7 +6,18 @@ import { messages } from '../errors.js';
 import type { ProxyHealth } from '../generated/wire.js';
 import { CALL_NAME_RULE, looksLikeCall } from '../lib/call-names.js';
 import { maskSecretInJson, maskSecretInValue } from '../lib/secrets.js';
-import { callUpstream, DEFAULT_MAX_ANSWER_BYTES, envelopeErrors, UpstreamError, withoutKey, type Upstream } from '../lib/upstream.js';
+import {
+  callDoor,
+  callUpstream,
+  DEFAULT_MAX_ANSWER_BYTES,
+  type DoorRequest,
+  doorErrors,
+  envelopeErrors,
+  UpstreamError,
+  withoutKey,
+  type Upstream,
+  type UpstreamAnswer,
+} from '../lib/upstream.js';
 import type { AnyOperation } from '../operations/operation.js';
 import { errorEnvelope } from './envelope.js';
 import type { Recorder } from './recording.js';
@@ -45,6 +56,30 @@ export function isWrite(call: string, operation: AnyOperation | undefined): bool
   return !readsByName(call);
 }
 
+/**
+ * The customer's door's routes that only hand out tokens (a login, a refresh,
+ * a second factor): they change no record of the installation, as
+ * verifyClientLogin changes none, and a client cannot read anything through
+ * the proxy without them.
+ */
+const SIGN_IN = new Set(['POST /login', 'POST /token', 'POST /mfa/verify']);
+
+/** Whether a request of the customer's door changes data on the installation: any method but GET, bar the sign-in routes. */
+export function isDoorWrite(method: string, path: string): boolean {
+  return method !== 'GET' && !SIGN_IN.has(`${method} ${path.replace(/\/+$/, '')}`);
+}
+
+/** What the proxy answers at the customer's door: the installation's answer (proxied), or billsim's refusal `{"error": [...]}`. */
+export interface DoorProxyAnswer {
+  status: number;
+  json: string;
+  /** The answer's `error` list (an installation's refusal), or billsim's own message. */
+  errors: string[];
+  /** The answer as parsed, when the installation gave one. */
+  body?: unknown;
+  proxied?: true;
+}
+
 /** What the proxy answers: the installation's answer (proxied), or billsim's error envelope. */
 export interface ProxyAnswer {
   status: number;
@@ -70,6 +105,54 @@ export class Forwarder {
     return !operation || operation.answer?.alwaysRefused === true;
   }
 
+  /** Whether a door request no stub answered goes to the installation: as forwards() says, `simulated` when a route of billsim takes it. */
+  forwardsDoor(simulated: boolean): boolean {
+    return this.options.forward === 'every' || !simulated;
+  }
+
+  /**
+   * Forwards one request of the customer's door as the client sent it (its own
+   * Authorization: a door token is the installation's, billsim holds none);
+   * `path` is under /api, `input` what the door read of it (for the recording).
+   */
+  async forwardDoor(request: DoorRequest & { path: string }, input: Record<string, unknown>): Promise<DoorProxyAnswer> {
+    const { upstream } = this.options;
+    const { origin } = upstream.url;
+    const name = `${request.method} /api${request.path}`;
+    const write = isDoorWrite(request.method, request.path);
+    if (write && !this.options.writes) return doorRefused(200, messages.proxyWriteRefused(name, origin));
+    let answer: UpstreamAnswer;
+    try {
+      answer = await callDoor(upstream, request, { retry: !write });
+    } catch (error) {
+      if (!(error instanceof UpstreamError)) throw error;
+      return doorRefused(...this.failure(error, name));
+    }
+    const clean = maskSecretInJson(answer.text, upstream.apiKey);
+    const body = clean === answer.text ? answer.json : JSON.parse(clean);
+    await this.recorder?.recordDoor(
+      request.method,
+      request.path,
+      maskSecretInValue(input, upstream.apiKey) as Record<string, unknown>,
+      body,
+      answer.status,
+    );
+    return { status: answer.status, json: clean, errors: doorErrors(body), body, proxied: true };
+  }
+
+  /** The status and message for an installation that gave no usable answer to `name`. */
+  private failure(error: UpstreamError, name: string): [number, string] {
+    const { upstream } = this.options;
+    const { origin } = upstream.url;
+    if (error.kind === 'too-large') {
+      return [NO_ANSWER_STATUS, messages.proxyAnswerTooLarge(origin, name, upstream.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES)];
+    }
+    return [
+      error.kind === 'timeout' ? TIMEOUT_STATUS : NO_ANSWER_STATUS,
+      messages.proxyFailed(origin, withoutKey(error.message, upstream)),
+    ];
+  }
+
   /** Forwards one call with its own parameters (no credentials); `now` dates billsim's own refusals. */
   async forward(call: string, operation: AnyOperation | undefined, params: Record<string, unknown>, now: Date): Promise<ProxyAnswer> {
     const { upstream } = this.options;
@@ -86,16 +169,8 @@ export class Forwarder {
       ({ status, text, json } = await callUpstream(upstream, call, params, { retry: !write }));
     } catch (error) {
       if (!(error instanceof UpstreamError)) throw error;
-      if (error.kind === 'too-large') {
-        return refused(
-          NO_ANSWER_STATUS,
-          call,
-          now,
-          messages.proxyAnswerTooLarge(origin, call, upstream.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES),
-        );
-      }
-      const reason = withoutKey(error.message, upstream);
-      return refused(error.kind === 'timeout' ? TIMEOUT_STATUS : NO_ANSWER_STATUS, call, now, messages.proxyFailed(origin, reason));
+      const [status, message] = this.failure(error, call);
+      return refused(status, call, now, message);
     }
     // The installation's own key never reaches a client, the journal, a log line or a recording, even if an
     // answer echoes it, however escaped: every string of the answer is read, and one holding it written anew.
@@ -123,4 +198,8 @@ export class Forwarder {
 
 function refused(status: number, call: string, now: Date, message: string): ProxyAnswer {
   return { status, json: JSON.stringify(errorEnvelope(call, now, [message])), success: false, errors: [message] };
+}
+
+function doorRefused(status: number, message: string): DoorProxyAnswer {
+  return { status, json: JSON.stringify({ error: [message] }), errors: [message] };
 }

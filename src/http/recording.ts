@@ -13,7 +13,8 @@ import path from 'node:path';
 import { messages } from '../errors.js';
 import type { Collections, Stub } from '../generated/wire.js';
 import { bracketEntries, envelopeErrors } from '../lib/upstream.js';
-import { SECRET } from '../session/journal.js';
+import { REDACTED, SECRET } from '../session/journal.js';
+import { DOOR_ROUTE } from '../lib/call-names.js';
 import { ENVELOPE_KEYS, MAX_STUB_ANSWER, storedStubProblems } from '../session/stubs.js';
 import { readForm } from '../session/read-form.js';
 import { replaceFile } from '../store/data-files.js';
@@ -77,6 +78,21 @@ export function withoutSecrets(params: Record<string, unknown>): Record<string, 
   return strip(params) as Record<string, unknown>;
 }
 
+/**
+ * A door answer with the values under secret keys (`token`, `refresh`, ...:
+ * the journal's SECRET) written as "[redacted]", at any depth. A login's
+ * tokens are the installation's credentials for a real customer: they never
+ * reach the file (or the journal), and a replayed login hands out
+ * "[redacted]", which the recorded routes answer as any token.
+ */
+export function secretsHidden(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) return value.map(secretsHidden);
+  return Object.fromEntries(
+    Object.entries(value).map(([key, inner]) => [key, SECRET.test(key) && inner !== null ? REDACTED : secretsHidden(inner)]),
+  );
+}
+
 /** Levels of nesting a recorded answer may have (the same bound as import's). */
 export const MAX_RECORDED_DEPTH = MAX_ANSWER_DEPTH;
 
@@ -111,6 +127,45 @@ export function stubOf(
     stub.answer = answer as Record<string, unknown>;
   }
   if (status !== 200) stub.status = status;
+  return checked(stub);
+}
+
+/**
+ * The stub that replays an answer of the customer's door (without its id):
+ * filed under the request's method and literal path ("GET /api/service/7/vms"),
+ * its input without secrets as `params`, an `{"error": [...]}` answer's
+ * messages as `error`, any other object as `answer`; or why it cannot be one.
+ */
+export function doorStubOf(
+  method: string,
+  path: string,
+  input: Record<string, unknown>,
+  json: unknown,
+  status: number,
+): { stub: Omit<Stub, 'id'> } | { skipped: string } {
+  const call = `${method} /api${path.replace(/\/+$/, '')}`;
+  // A segment in braces would be read back as a placeholder matching any value.
+  if (!DOOR_ROUTE.test(call) || /[{}]/.test(path)) return { skipped: `the path ${JSON.stringify(path.slice(0, 200))} cannot name a stub` };
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) {
+    return { skipped: 'the answer is not a JSON object, and a stub answers one' };
+  }
+  if (nestsDeeperThan(json, MAX_RECORDED_DEPTH)) {
+    return { skipped: `the answer nests deeper than ${MAX_RECORDED_DEPTH} levels, more than a stub keeps` };
+  }
+  const stub: Omit<Stub, 'id'> = { call, params: flatParams(withoutSecrets(input)) };
+  const { error } = json as { error?: unknown };
+  const errors = Array.isArray(error) && Object.keys(json).length === 1 ? error.filter((m) => typeof m === 'string' && m !== '') : [];
+  if (errors.length > 0) stub.error = errors.slice(0, MAX_MESSAGES).map((message) => message.slice(0, MAX_MESSAGE));
+  else {
+    const answer = literalValues(secretsHidden(json));
+    if (JSON.stringify(answer).length > MAX_STUB_ANSWER) return { skipped: 'the answer is larger than a stub keeps (1 MB)' };
+    stub.answer = answer as Record<string, unknown>;
+  }
+  if (status !== 200) stub.status = status;
+  return checked(stub);
+}
+
+function checked(stub: Omit<Stub, 'id'>): { stub: Omit<Stub, 'id'> } | { skipped: string } {
   const problem = recordProblem('stubs', { id: '1', ...stub }) ?? storedStubProblems([{ id: '1', ...stub }])[0];
   return problem ? { skipped: problem.replace(/^stubs record[^:]*: /, '') } : { stub };
 }
@@ -180,7 +235,15 @@ export class Recorder {
    * client still gets its answer).
    */
   async record(call: string, params: Record<string, unknown>, json: unknown, status: number): Promise<void> {
-    const made = stubOf(call, params, json, status);
+    await this.keep(call, stubOf(call, params, json, status));
+  }
+
+  /** Keeps one answer of the customer's door, as record() keeps a call's. */
+  async recordDoor(method: string, path: string, input: Record<string, unknown>, json: unknown, status: number): Promise<void> {
+    await this.keep(`${method} /api${path}`, doorStubOf(method, path, input, json, status));
+  }
+
+  private async keep(call: string, made: ReturnType<typeof stubOf>): Promise<void> {
     if ('skipped' in made) {
       this.log.warn({ call }, `not recorded: ${made.skipped}`);
       return;

@@ -51,10 +51,12 @@ export function credentialsOf(headers: IncomingHttpHeaders): Credentials {
 export function doorSession(headers: IncomingHttpHeaders, credentials: Credentials, refreshToken: unknown): string {
   const header = headers[SESSION_HEADER];
   const named = typeof header === 'string' ? header : undefined;
+  // A token that names no session is not billsim's (an installation's behind --proxy, a recording's
+  // "[redacted]"): it enters the header's session, where a stub or the proxy may answer it, and a route refuses it.
   let carried: string | undefined;
   if (credentials.kind === 'bearer') {
-    carried = (credentials.personal ? sessionOfSecret(credentials.token) : sessionOfJwt(credentials.token)) ?? '';
-  } else if (typeof refreshToken === 'string') carried = sessionOfSecret(refreshToken) ?? '';
+    carried = credentials.personal ? sessionOfSecret(credentials.token) : sessionOfJwt(credentials.token);
+  } else if (typeof refreshToken === 'string') carried = sessionOfSecret(refreshToken);
   if (carried !== undefined) {
     if (!isValidSessionName(carried)) throw new DoorError(401, messages.doorUnauthorized());
     if (named !== undefined && named !== carried) throw new DoorError(401, messages.doorOtherSession(carried, named));

@@ -15,6 +15,9 @@ import { type DoorEntry, type Match, matchRoute, USERAPI_PREFIX } from './userap
 import { type DoorStubAnswer, doorStubAnswer, doorStubbed } from './userapi-stubs.js';
 import { writeFailure } from './failures.js';
 import type { RateLimit } from './userapi-limit.js';
+import type { DoorProxyAnswer, Forwarder } from './proxy.js';
+import { secretsHidden } from './recording.js';
+import { formEncode, type DoorRequest } from '../lib/upstream.js';
 
 // The customer's door: HostBill's User API (/api/<route>) over the same
 // sessions, gate and world as admin/api.php. A request finds its route by
@@ -28,6 +31,10 @@ export interface DoorDeps {
   table: readonly DoorEntry[];
   /** Requests a caller may send in a window (--userapi-rate-limit), if limited. */
   rateLimit?: RateLimit;
+  /** Forward requests to the installation's own User API (--proxy), as the Admin door forwards calls. */
+  proxy?: Forwarder;
+  /** With --proxy, whether a request naming this Origin (and Host) is answered at all (src/http/cross-site.ts). */
+  originAllowed?: (origin: string | undefined, host: string | undefined) => boolean;
 }
 
 /** What the door answers a request, and what the journal keeps of it. */
@@ -44,6 +51,10 @@ interface DoorOutcome {
   stub?: string;
   failure?: DoorStubAnswer['failure'];
   delayMs?: number;
+  /** The installation answered it (--proxy): `json` is its answer as it came. */
+  proxied?: true;
+  /** What the journal keeps of a proxied answer: its text with the tokens in it hidden. */
+  journaled?: string;
 }
 
 /** Where a request went: its method and path under /api, the route's name, and the route it matched. */
@@ -52,6 +63,10 @@ interface Reached {
   path: string;
   key: string;
   match: Match;
+  /** The request as the proxy would send it on. */
+  sent: DoorRequest & { path: string };
+  /** The request's own parameters (query and body, no path values): what a recording keeps beside the literal path. */
+  params: Params;
 }
 
 // Answers whose tokens the journal must not keep (it shows answers on the dashboard and the control routes).
@@ -82,10 +97,15 @@ export function registerUserApi(app: FastifyInstance, deps: DoorDeps): void {
     try {
       assertParsed(request.query, request.body);
       if (match && 'entry' in match) key = match.entry.key;
-      input = { ...mergeParams(request.query, request.body), ...(match && 'entry' in match ? match.values : {}) };
+      const params = mergeParams(request.query, request.body);
+      input = { ...params, ...(match && 'entry' in match ? match.values : {}) };
+      const { origin, host } = request.headers;
+      if (deps.originAllowed && !deps.originAllowed(origin, host)) throw new DoorError(403, messages.proxyOriginRefused(origin!));
       const credentials = credentialsOf(request.headers);
       session = deps.sessions.get(doorSession(request.headers, credentials, input.refresh_token));
-      outcome = await answer(deps, session, { method: request.method, path, key, match }, input, credentials, request.ip, raised);
+      const sent = sentOn(request, path, query === -1 ? '' : url.slice(query));
+      const reached = { method: request.method, path, key, match, sent, params };
+      outcome = await answer(deps, session, reached, input, credentials, request.ip, raised);
       if (outcome.allowed) reply.header('allow', outcome.allowed.join(', '));
     } catch (error) {
       const known = refusal(error);
@@ -102,13 +122,24 @@ export function registerUserApi(app: FastifyInstance, deps: DoorDeps): void {
       success,
       error: outcome.errors,
       durationMs: Math.round((performance.now() - started) * 100) / 100,
-      answer: match && 'entry' in match && TOKEN_ANSWERS.has(match.entry.name) ? JSON.stringify(redact(outcome.body)) : json,
+      answer:
+        outcome.journaled ??
+        (match && 'entry' in match && TOKEN_ANSWERS.has(match.entry.name) ? JSON.stringify(redact(outcome.body)) : json),
       ...(outcome.stub !== undefined && { stub: outcome.stub }),
       ...(raised.length > 0 && { events: raised }),
+      ...(outcome.proxied && { proxied: true }),
     });
     const error = success ? undefined : outcome.errors[0]?.slice(0, 300);
+    const { proxied } = outcome;
     request.log.info(
-      { route: key, session: session?.name, success, status: outcome.status, ...(error !== undefined && { error }) },
+      {
+        route: key,
+        session: session?.name,
+        success,
+        status: outcome.status,
+        ...(error !== undefined && { error }),
+        ...(proxied && { proxied }),
+      },
       'user api call',
     );
     if (outcome.headers) reply.headers(outcome.headers);
@@ -154,6 +185,8 @@ function answer(
         return stubbed;
       }
       const { match } = reached;
+      if (deps.proxy?.forwardsDoor(match !== undefined && 'entry' in match))
+        return forwarded(await deps.proxy.forwardDoor(reached.sent, reached.params));
       if (!match) throw new DoorError(404, messages.doorRouteUnknown(reached.method, reached.path));
       if (!('entry' in match)) {
         const errors = [messages.doorMethodNotAllowed(reached.method, reached.path, match.allowed)];
@@ -188,6 +221,35 @@ function answer(
       return known;
     }
   });
+}
+
+/** A proxied answer as the door sends it, and as the journal keeps it (tokens hidden: they are the installation's). */
+function forwarded(answer: DoorProxyAnswer): DoorOutcome {
+  const outcome: DoorOutcome = { status: answer.status, body: {}, json: answer.json, errors: answer.errors };
+  if (!answer.proxied) return outcome;
+  const hidden = JSON.stringify(secretsHidden(answer.body));
+  return { ...outcome, proxied: true, ...(hidden !== JSON.stringify(answer.body) && { journaled: hidden }) };
+}
+
+/**
+ * The request as it goes on to the installation: its method, path and query as
+ * sent, its Authorization and content type, and its body as the door read it,
+ * written again in its type (JSON as JSON; a form, multipart ones included, as
+ * a urlencoded form). A body of any other type is not read, so not sent.
+ */
+function sentOn(request: FastifyRequest, path: string, query: string): DoorRequest & { path: string } {
+  const { authorization } = request.headers;
+  const type = (request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  const body = request.body as Record<string, unknown> | undefined;
+  const sent: DoorRequest & { path: string } = {
+    method: request.method,
+    path,
+    target: `${path}${query}`,
+    ...(typeof authorization === 'string' && { authorization }),
+  };
+  if (body === undefined || body === null || Object.keys(body).length === 0) return sent;
+  if (type === 'application/json') return { ...sent, contentType: 'application/json', body: JSON.stringify(body) };
+  return { ...sent, contentType: 'application/x-www-form-urlencoded', body: formEncode(body).toString() };
 }
 
 function validate(entry: DoorEntry, input: Params): Params {

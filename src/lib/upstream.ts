@@ -148,12 +148,17 @@ export async function callUpstream(
   options: { retry: boolean } = { retry: true },
 ): Promise<UpstreamAnswer> {
   const body = formEncode({ ...params, call, api_id: upstream.apiId, api_key: upstream.apiKey });
-  const attempts = options.retry ? upstream.retries + 1 : 1;
+  return withRetries(upstream, call, options.retry, () => attemptCall(upstream, call, body));
+}
+
+/** `once` tried again as callUpstream says (`retries` times, doubling waits) when `retry` is on. */
+async function withRetries(upstream: Upstream, call: string, retry: boolean, once: () => Promise<UpstreamAnswer>): Promise<UpstreamAnswer> {
+  const attempts = retry ? upstream.retries + 1 : 1;
   let failure: UpstreamError | undefined;
   for (let attempt = 0; attempt < attempts; attempt++) {
     if (attempt > 0) await sleep(RETRY_DELAY_MS * 2 ** (attempt - 1));
     try {
-      const answer = await attemptCall(upstream, call, body);
+      const answer = await once();
       if (!RETRIED_STATUSES.has(answer.status) || attempt === attempts - 1) return answer;
       failure = new UpstreamError('unreachable', `${upstream.url.origin} answered ${call} with HTTP ${answer.status}`);
     } catch (error) {
@@ -190,15 +195,23 @@ async function readCapped(response: Response, max: number, drop: AbortController
 }
 
 async function attemptCall(upstream: Upstream, call: string, body: URLSearchParams): Promise<UpstreamAnswer> {
-  const where = upstream.url.origin + upstream.url.pathname;
+  const init = { method: 'POST', body, headers: { accept: 'application/json' } };
+  return attempt(upstream, upstream.url, init, call, 'is this the admin/api.php address?');
+}
+
+/**
+ * One request and its whole JSON answer, whatever the status; an UpstreamError
+ * when there is none. `call` names the request in messages, `hint` follows an
+ * HTML page's (what the address should have been).
+ */
+async function attempt(upstream: Upstream, url: URL, init: RequestInit, call: string, hint: string): Promise<UpstreamAnswer> {
+  const where = url.origin + url.pathname;
   const drop = new AbortController();
   let response: Response;
   let text: string;
   try {
-    response = await fetch(upstream.url, {
-      method: 'POST',
-      body,
-      headers: { accept: 'application/json' },
+    response = await fetch(url, {
+      ...init,
       redirect: 'manual',
       signal: AbortSignal.any([drop.signal, AbortSignal.timeout(upstream.timeoutMs)]),
     });
@@ -220,10 +233,7 @@ async function attemptCall(upstream: Upstream, call: string, body: URLSearchPara
   const type = response.headers.get('content-type') ?? '';
   const trimmed = text.trimStart();
   if (type.includes('text/html') || trimmed.startsWith('<')) {
-    throw new UpstreamError(
-      'html',
-      `${where} answered ${call} with an HTML page (HTTP ${status}), not the API's JSON: is this the admin/api.php address?`,
-    );
+    throw new UpstreamError('html', `${where} answered ${call} with an HTML page (HTTP ${status}), not the API's JSON: ${hint}`);
   }
   try {
     return { status, text, json: JSON.parse(text) };
@@ -236,12 +246,60 @@ async function attemptCall(upstream: Upstream, call: string, body: URLSearchPara
   }
 }
 
+/**
+ * Where the installation's User API (the customer's door) answers: beside its
+ * Admin API, `/api` in place of `admin/api.php` (https://billing.example.com/admin/api.php
+ * -> https://billing.example.com/api); any other `.php` endpoint has its file left out.
+ */
+export function doorBaseOf(endpoint: URL): URL {
+  const url = new URL(endpoint.href);
+  url.pathname = `${url.pathname.replace(/\/[^/]*\.php$/, '').replace(/\/admin$/, '')}/api`;
+  return url;
+}
+
+/** One request of the customer's door as it is sent on: the client's own, credentials included. */
+export interface DoorRequest {
+  method: string;
+  /** The path under /api and the query string as the client sent them: "/service/7/vms?page=2". */
+  target: string;
+  body?: string;
+  contentType?: string;
+  /** The client's Authorization header: the installation's token, never billsim's credentials. */
+  authorization?: string;
+}
+
+/**
+ * One request on the installation's User API, with the client's method,
+ * query, body, content type and Authorization (the installation's key is not
+ * sent: the door has none). Answers whatever JSON it sends, at any status;
+ * throws an UpstreamError as callUpstream does, retrying only with `retry`.
+ */
+export async function callDoor(upstream: Upstream, request: DoorRequest, options: { retry: boolean }): Promise<UpstreamAnswer> {
+  const base = doorBaseOf(upstream.url);
+  const url = new URL(`${base.href}${request.target}`);
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (request.contentType) headers['content-type'] = request.contentType;
+  if (request.authorization) headers.authorization = request.authorization;
+  const init: RequestInit = { method: request.method, headers, ...(request.body !== undefined && { body: request.body }) };
+  const label = `${request.method} ${base.pathname}${request.target.split('?')[0]}`;
+  const hint = "is the installation's User API at this address?";
+  return withRetries(upstream, label, options.retry, () => attempt(upstream, url, init, label, hint));
+}
+
 /** The errors of an error envelope (`success: false`), or undefined for any other answer. */
 export function envelopeErrors(json: unknown): string[] | undefined {
   if (typeof json !== 'object' || json === null || (json as { success?: unknown }).success !== false) return undefined;
   const error = (json as { error?: unknown }).error;
   if (Array.isArray(error)) return error.map(messageText);
   return [typeof error === 'string' ? error : 'the installation refused the call without a message'];
+}
+
+/** A door answer's refusal messages: its `error` list, as the User API's refusals carry them (none for any other answer). */
+export function doorErrors(body: unknown): string[] {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return [];
+  const { error } = body as { error?: unknown };
+  if (Array.isArray(error)) return error.map(messageText);
+  return typeof error === 'string' && error !== '' ? [error] : [];
 }
 
 /** One message of an error list as text; a list or object as its JSON, cut short (String() of a deeply nested list overflows the stack). */

@@ -64,3 +64,20 @@ t.test('help names every flag, the environment variables, the defaults and the e
   t.strictSame(ownFlagsCommand(['drift', '--json']), { command: 'drift', args: ['--json'] });
   t.equal(ownFlagsCommand(['--port', '1']), undefined);
 });
+
+t.test("a test customer's login: both flags (or their variables) or neither", async (t) => {
+  const flags = ['--customer-email', 'test@example.com', '--customer-password', 'pw1'];
+  t.strictSame(parseDriftArgs([...base, ...flags], {}), {
+    ...parseDriftArgs(base, {}),
+    customer: { email: 'test@example.com', password: 'pw1' },
+  });
+  const env = { BILLSIM_DRIFT_CUSTOMER_EMAIL: 'env@example.com', BILLSIM_DRIFT_CUSTOMER_PASSWORD: 'env-pw' };
+  t.match(parseDriftArgs(base, env), { customer: { email: 'env@example.com', password: 'env-pw' } });
+  t.equal((parseDriftArgs(base, {}) as { customer?: unknown }).customer, undefined, 'without them the door is not checked');
+  t.throws(() => parseDriftArgs([...base, '--customer-password', 'pw1'], {}), {
+    message: '--customer-email is required: the test customer whose login checks the door (or BILLSIM_DRIFT_CUSTOMER_EMAIL)',
+  });
+  for (const text of ['--customer-email', '--customer-password', 'BILLSIM_DRIFT_CUSTOMER_EMAIL', 'BILLSIM_DRIFT_CUSTOMER_PASSWORD']) {
+    t.match(DRIFT_USAGE, text);
+  }
+});

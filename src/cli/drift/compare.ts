@@ -4,7 +4,7 @@
 // one difference with a count, so a 500-row list does not print 500 lines.
 import type { AnswerShape } from '../../operations/operation.js';
 import { successEnvelope } from '../../http/envelope.js';
-import { child, envelopeNode, type JsonSchema, type Node, resolved, resultNode } from './schema.js';
+import { child, doorAnswerNode, envelopeNode, type JsonSchema, type Node, resolved, resultNode } from './schema.js';
 
 export type DifferenceKind = 'missing' | 'added' | 'type' | 'order' | 'envelope' | 'answer';
 
@@ -187,4 +187,17 @@ function publishedOrder(body: Record<string, unknown>, result: Node, echoed: str
   if (Object.hasOwn(body, 'info')) fields.info = true;
   const order = Object.keys(successEnvelope(echoed, new Date(0), fields, shape));
   return order.filter((key) => Object.hasOwn(body, key));
+}
+
+/**
+ * An answer of the customer's door against its route's answer schema: the
+ * same checks as a call's result (keys, types, order), with no envelope
+ * around it (the door answers its resource keys at the root).
+ */
+export function compareDoorAnswer(name: string, body: unknown): Difference[] {
+  const out = new Differences();
+  const node = doorAnswerNode(name);
+  if (isObject(body)) compareObject(body, node, '', '', out, true);
+  else compareValue(body, node, '', '', out);
+  return out.list();
 }

@@ -41,7 +41,7 @@ export function readCalls(): string[] {
 }
 
 /** `send` with at most `n` calls in flight, the rest queued in order: it is someone's production system. */
-function limitedTo(send: Send, n: number): Send {
+export function limitedTo(send: Send, n: number): Send {
   const limit = pLimit(n);
   return (call, params) => limit(() => send(call, params));
 }
@@ -49,7 +49,7 @@ function limitedTo(send: Send, n: number): Send {
 /** How a "not checked" reason starts when the installation refused the call (the key may not use it, most often). */
 const REFUSED_PREFIX = 'the installation refused it: ';
 
-type Outcome = { answer: UpstreamAnswer } | { failure: UpstreamError };
+export type Outcome = { answer: UpstreamAnswer } | { failure: UpstreamError };
 
 /**
  * How many rows of a list are tried, in the order listed, when a value is
@@ -58,7 +58,8 @@ type Outcome = { answer: UpstreamAnswer } | { failure: UpstreamError };
  */
 const CANDIDATES = 10;
 
-class Installation {
+/** An installation as drift asks it: each request sent once, ids looked up in its own lists. */
+export class Installation {
   private readonly answers = new Map<string, Promise<Outcome>>();
   private readonly values = new Map<Source, Promise<string[] | string>>();
   /** The first time the installation could not be reached: the run is then partial. */
@@ -172,7 +173,11 @@ export async function runDrift(
   if (refused && calls.every((c) => c.status === 'not checked') && calls.some((c) => c.reason?.startsWith(REFUSED_PREFIX))) {
     throw new RefusedError(`the installation refused every call (getAPIMethods: ${refused.join('; ')}): are these the right credentials?`);
   }
-  const connectionError = installation.lost;
+  return reportOf(calls, installation.lost);
+}
+
+/** A report of `calls` with its summary, and the connection lost on the way, if it was. */
+export function reportOf(calls: CallReport[], connectionError: string | undefined): DriftReport {
   const count = (status: CallReport['status']) => calls.filter((c) => c.status === status).length;
   const summary = { checked: count('ok') + count('drifted'), drifted: count('drifted'), notChecked: count('not checked') };
   return connectionError ? { calls, summary, connectionError } : { calls, summary };
@@ -196,16 +201,18 @@ async function checkCall(installation: Installation, call: string, allowed: Set<
 }
 
 function judge(call: string, params: Record<string, string>, outcome: Outcome): CallReport {
-  if ('failure' in outcome) {
-    const { failure } = outcome;
-    if (failure.kind === 'unreachable' || failure.kind === 'timeout') {
-      return { call, status: 'not checked', params, reason: `no answer: ${failure.message}` };
-    }
-    const status = /HTTP \d+/.exec(failure.message)?.[0];
-    const found = `${failure.kind === 'html' ? 'an HTML page' : 'text that is not JSON'}${status ? ` (${status})` : ''}`;
-    const difference: Difference = { path: '', kind: 'answer', expected: "the API's JSON", found, count: 1 };
-    return { call, status: 'drifted', params, differences: [difference] };
-  }
+  if ('failure' in outcome) return judgeFailure(call, params, outcome.failure);
   const differences = compareAnswer(call, outcome.answer.json, operations[call].answer);
   return { call, status: differences.length > 0 ? 'drifted' : 'ok', params, differences };
+}
+
+/** A request that got no JSON: not checked when it got no answer, drift (`answer`) when it got a page or other text. */
+export function judgeFailure(call: string, params: Record<string, string>, failure: UpstreamError): CallReport {
+  if (failure.kind === 'unreachable' || failure.kind === 'timeout') {
+    return { call, status: 'not checked', params, reason: `no answer: ${failure.message}` };
+  }
+  const status = /HTTP \d+/.exec(failure.message)?.[0];
+  const found = `${failure.kind === 'html' ? 'an HTML page' : 'text that is not JSON'}${status ? ` (${status})` : ''}`;
+  const difference: Difference = { path: '', kind: 'answer', expected: "the API's JSON", found, count: 1 };
+  return { call, status: 'drifted', params, differences: [difference] };
 }

@@ -1,6 +1,6 @@
 // The schemas as `billsim drift` reads them: a node with the document it sits
 // in, so its relative $refs resolve, and the answer schema of each call.
-import { allSchemas, operationSchemaId, SCHEMA_BASE } from '../../schemas.js';
+import { allSchemas, operationSchemaId, SCHEMA_BASE, userApiRef } from '../../schemas.js';
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -54,4 +54,9 @@ export function resultNode(call: string): Node {
 /** The fields every successful answer carries (schemas/common/envelope.json). */
 export function envelopeNode(): Node {
   return nodeAt(`${SCHEMA_BASE}common/envelope.json`);
+}
+
+/** The schema of a door route's answer (`answer` of schemas/userapi/<group>/<name>.json). */
+export function doorAnswerNode(name: string): Node {
+  return nodeAt(userApiRef(name, 'answer'));
 }
