@@ -131,7 +131,7 @@ function cycleChoice(item: Priced, cycle: Cycle, view: PriceView, currency: Curr
   const [amount, fee] = [view(formatCents(price)), view(formatCents(setup))];
   const setupText = setup > 0 ? ` + ${formattedPrice(currency, fee)} setup fee` : '';
   const title = CYCLE_NAMES[cycle];
-  return { value: cycle, title, price: amount, setup: fee, formatted: `${formattedPrice(currency, amount)} ${title}${setupText}` };
+  return { value: cycle, title, formatted: `${formattedPrice(currency, amount)} ${title}${setupText}`, price: amount, setup: fee };
 }
 
 /** The prices of the cycles a product is sold on, keyed by cycle code. */

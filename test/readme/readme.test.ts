@@ -297,8 +297,15 @@ async function runBlock(t: Test, block: Block, server: Running): Promise<void> {
   const parsed = commands(block);
   const env = [...variables(server.origin), ...parsed.variables.map((v) => atServer(v, server.origin))];
   const read: Read = async (call, params = {}) => {
-    const query = new URLSearchParams({ api_id: 'billsim', api_key: 'billsim-secret', call, ...params });
-    return (await fetch(`${server.url}?${query}`)).json();
+    const url = `${server.url}?${new URLSearchParams({ api_id: 'billsim', api_key: 'billsim-secret', call, ...params })}`;
+    try {
+      return await (await fetch(url)).json();
+    } catch (error) {
+      // spawnSync holds this process while a block runs, so a kept-alive socket the server closed meanwhile
+      // (its 5 s idle time-out) can be reused and fail; a read is sent once more, on a new socket.
+      if ((error as { cause?: { code?: string } }).cause?.code !== 'UND_ERR_SOCKET') throw error;
+      return (await fetch(url)).json();
+    }
   };
   for (const command of parsed.commands) {
     const text = atServer(command.text, server.origin);

@@ -21,23 +21,43 @@ const list = (path: string, rows: string, field = 'id', params?: Record<string, 
 
 const SERVICE = list('/service', 'services');
 const KB_CATEGORY = list('/knowledgebase', 'categories');
+const DOMAIN = list('/domain', 'domains');
+const DOMAIN_NAME = list('/domain', 'domains', 'name');
+const CATEGORY = list('/category', 'categories');
 
 /** The path values of each GET route that has some, from the door's own lists. */
 export const DOOR_PARAMS: Readonly<Record<string, Readonly<Record<string, Param>>>> = {
+  'GET /api/category/{category_id}/product': { category_id: CATEGORY },
   'GET /api/contact/{id}': { id: list('/contact', 'contacts') },
+  'GET /api/domain/{id}': { id: DOMAIN },
+  'GET /api/domain/{id}/autorenew': { id: DOMAIN },
+  'GET /api/domain/{id}/contact': { id: DOMAIN },
+  'GET /api/domain/{id}/dns': { id: DOMAIN },
+  'GET /api/domain/{id}/dns/types': { id: DOMAIN },
+  'GET /api/domain/{id}/ns': { id: DOMAIN },
+  'GET /api/domain/{id}/reglock': { id: DOMAIN },
+  'GET /api/domain/name/{name}': { name: DOMAIN_NAME },
   'GET /api/invoice/{id}': { id: list('/invoice', 'invoices') },
   'GET /api/knowledgebase/{category_id}': { category_id: KB_CATEGORY },
   'GET /api/knowledgebase/article/{id}': { id: list('/knowledgebase/{category_id}', 'articles', 'id', { category_id: KB_CATEGORY }) },
   'GET /api/news/{id}': { id: list('/news', 'news') },
+  'GET /api/order/{product_id}': {
+    product_id: list('/category/{category_id}/product', 'products', 'id', { category_id: CATEGORY }),
+  },
   'GET /api/service/{id}': { id: SERVICE },
+  'GET /api/service/{id}/addon': { id: SERVICE },
   'GET /api/service/{id}/cycle': { id: SERVICE },
   'GET /api/service/{id}/label': { id: SERVICE },
   'GET /api/service/{id}/methods': { id: SERVICE },
+  'GET /api/service/{id}/upgrade': { id: SERVICE },
   'GET /api/tickets/{number}': { number: list('/tickets', 'tickets', 'ticket_number') },
+  'GET /api/whois/{domain}': { domain: DOMAIN_NAME },
 };
 
-/** GET routes drift does not send, and why. */
+/** GET routes drift does not send, and why (a GET that changes something at the installation among them). */
 export const DOOR_NOT_SENT: Readonly<Record<string, string>> = {
+  'GET /api/domain/{id}/epp': "it has the registrar e-mail the domain's EPP code to its registrant",
+  'GET /api/domain/{id}/sync': 'it has the registrar synchronise the domain',
   'GET /api/service/order/{order_num}': 'it needs an order number, which no list of the door names',
   'GET /api/ticket/attachment/{file}': "it needs an attachment's file name, which no list of the door names",
 };
@@ -92,6 +112,9 @@ export async function runDoorDrift(
 async function checkRoute(installation: Installation, name: string, call: string): Promise<CallReport> {
   const notChecked = (reason: string, params?: Record<string, string>): CallReport => ({ call, status: 'not checked', params, reason });
   if (DOOR_NOT_SENT[call]) return notChecked(DOOR_NOT_SENT[call]);
+  // A route with a path value no list gives is never sent with the value left empty.
+  const unknown = [...call.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]).find((name) => !DOOR_PARAMS[call]?.[name]);
+  if (unknown !== undefined) return notChecked(`it needs a ${unknown}, which no list of the door drift reads names`);
   const tries = await installation.paramSets(DOOR_PARAMS[call] ?? {});
   if (typeof tries === 'string') return notChecked(tries);
   let refusal = '';
