@@ -207,14 +207,14 @@ async function attemptCall(upstream: Upstream, call: string, body: URLSearchPara
 async function attempt(upstream: Upstream, url: URL, init: RequestInit, call: string, hint: string): Promise<UpstreamAnswer> {
   const where = url.origin + url.pathname;
   const drop = new AbortController();
+  // A timer of our own, not AbortSignal.timeout inside AbortSignal.any: Node 20 holds the signals
+  // AbortSignal.any combines weakly, so a collection can take the time-out away and a silent
+  // installation is then waited on for undici's five minutes.
+  const timer = setTimeout(() => drop.abort(new DOMException('timed out', 'TimeoutError')), upstream.timeoutMs);
   let response: Response;
   let text: string;
   try {
-    response = await fetch(url, {
-      ...init,
-      redirect: 'manual',
-      signal: AbortSignal.any([drop.signal, AbortSignal.timeout(upstream.timeoutMs)]),
-    });
+    response = await fetch(url, { ...init, redirect: 'manual', signal: drop.signal });
     text = await readCapped(response, upstream.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES, drop, where, call);
   } catch (error) {
     if (error instanceof UpstreamError) throw error;
@@ -224,6 +224,8 @@ async function attempt(upstream: Upstream, url: URL, init: RequestInit, call: st
     }
     const why = err.cause?.code ?? err.cause?.message ?? err.message;
     throw new UpstreamError('unreachable', withoutKey(`cannot reach ${where}: ${why}`, upstream));
+  } finally {
+    clearTimeout(timer);
   }
   const { status } = response;
   if (status >= 300 && status < 400) {
