@@ -92,6 +92,8 @@ if (board) {
     await waitForText(page, '#snapshot-message', 'Restored "before".');
     await section(page, 'state');
     await waitForText(page, '#state-collection', 'clients (11)');
+    // The collection's count can show before its page of records has arrived: wait for the page itself.
+    await waitForText(page, '#state-page', '(11 records)');
     t.notOk((await page.$eval('#state-page', (e) => e.textContent ?? '')).includes('Rosa'), 'the new client is gone');
     await screenshot(t, page, 'dashboard-state-restored');
 
