@@ -33,6 +33,8 @@ t.test('a --data restart delivers what was pending', async (t) => {
   await rx.close();
   // The receiver comes back on the same address.
   const again = await receiver(t, Number(new URL(rx.url).port));
+  // Held until the restarted app's deliveries are seen pending: it starts delivering at once.
+  again.hold = true;
   const saved = JSON.parse(fs.readFileSync(dataFile, 'utf8'));
   t.ok(saved, 'the data file is written');
 
@@ -42,7 +44,13 @@ t.test('a --data restart delivers what was pending', async (t) => {
   const hooks = (await second.inject({ method: 'GET', url: '/__billsim/webhooks', headers })).json().webhooks;
   t.equal(hooks.length, 1, 'the webhook is kept');
   const session = second.billsim.sessions.get('default');
-  for (const d of session.webhooks.deliveries()) t.equal(d.state, 'pending');
+  const owed = session.webhooks.deliveries();
+  t.strictSame(
+    owed.map((d) => d.state),
+    ['pending', 'pending'],
+    'both deliveries are still owed after the restart',
+  );
+  again.release();
   const done = (await second.inject({ method: 'GET', url: '/__billsim/webhooks/deliveries?wait=10', headers })).json();
   t.equal(done.settled, true);
   t.strictSame(
