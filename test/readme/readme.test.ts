@@ -149,6 +149,63 @@ const CLAIMS: Record<string, (t: Test, answer: Answer, read: Read) => unknown> =
   "Paid at the staff's door too": (t, { json }) => {
     t.match(json.invoice, { id: '12', status: 'Paid', credit: '48.03' });
   },
+  // A storefront on the User API
+  'Starter, Business and Ultimate Hosting with their prices': (t, { json }) => {
+    t.strictSame(
+      json.products.map((p: any) => [p.name, p.prices.m]),
+      [
+        ['Starter Hosting', '4.95'],
+        ['Business Hosting', '8.95'],
+        ['Ultimate Hosting', '16.00'],
+      ],
+    );
+    t.equal(json.currency, 'USD');
+  },
+  'five billing cycles from "$4.95 USD Monthly", four addons': (t, { json }) => {
+    const { config } = json.product;
+    t.strictSame(
+      config.product[0].items.map((i: any) => i.value),
+      ['m', 'q', 's', 'a', 'b'],
+    );
+    t.match(config.product[0].items[0], { value: 'm', formatted: '$4.95 USD Monthly', price: '4.95' });
+    t.equal(config.addons.length, 4);
+  },
+  'client 12': async (t, { json }, read) => {
+    t.strictSame(json, { client_id: '12', info: ['New client account created'] });
+    t.match((await read('getClientDetails', { id: '12' })).client, { email: 'ada@lovelace.dev', status: 'Active', country: 'GB' });
+  },
+  'her welcome e-mail (Details:Signup)': (t, { json }) =>
+    t.match(json.emails, [{ to: 'ada@lovelace.dev', template: 'Details:Signup', client_id: '12' }]),
+  '49.95 + 20% VAT (GB) = 59.94': async (t, { json }, read) => {
+    t.match(json.quote, { subtotal: '49.95', taxrate: '20.00', tax: '9.99', total: '59.94' });
+    t.strictSame((await read('getClientOrders', { id: '12' })).orders, [], 'a quote orders nothing');
+  },
+  'order_num, invoice 13 for the quoted 59.94, service 19': async (t, { json }, read) => {
+    t.match(json, { order_num: /^\d{9}$/, invoice_id: '13', total: '59.94', items: [{ id: '19', type: 'product' }] });
+    t.match((await read('getInvoiceDetails', { id: '13' })).invoice, { client_id: '12', status: 'Unpaid', total: '59.94' });
+    t.match((await read('getAccountDetails', { id: '19' })).details, { client_id: '12', status: 'Pending', domain: 'ada-lovelace.dev' });
+  },
+  'Starter Hosting Active, as getClientAccounts lists it': async (t, { json }, read) => {
+    t.match(json.services, [{ id: '19', name: 'Starter Hosting', status: 'Active', billingcycle: 'Annually' }]);
+    t.match((await read('getClientAccounts', { id: '12' })).accounts, [{ id: '19', status: 'Active' }]);
+  },
+  'free: {"status":"ok"}': (t, { json }) => t.strictSame(json, { status: 'ok' }),
+  'domain 11 Pending Registration, invoice 13: 12.95 + tax = 14.02': async (t, { json }, read) => {
+    t.match(json, { invoice_id: '13', total: '14.02', items: [{ id: '11', type: 'domain', name: 'morgan-studio.com' }] });
+    t.match((await read('getDomainDetails', { id: '11' })).details, { client_id: '1', status: 'Pending Registration' });
+  },
+  'renewal invoice 14: 14.95 + tax = 16.18': async (t, { json }, read) => {
+    t.equal(json.invoice_id, '14');
+    t.match((await read('getInvoiceDetails', { id: '14' })).invoice, { status: 'Unpaid', subtotal: '14.95', total: '16.18' });
+  },
+  'Active until 2028-11-20, on her nameservers': (t, { json }) =>
+    t.match(json.details, {
+      name: 'morgan-studio.com',
+      status: 'Active',
+      expires: '2028-11-20',
+      nameservers: ['ns1.morgan-design.com', 'ns2.morgan-design.com', '', ''],
+    }),
+  'taken now: {}': (t, { json }) => t.strictSame(json, {}),
   // Affiliates
   "Bruno's order 1013, referred by Alice": async (t, { json }, read) => {
     t.equal(json.success, true);
