@@ -6,8 +6,8 @@
 //   advanced day by day in-process (advanceDays: one catch-up, one daily run a
 //   day), with the bundled settings and with suspension and termination off:
 //   CPU time, actions, CPU per action against the yardstick;
-// - a year with nothing due: every service and domain due in 2030, no open
-//   invoice, no pending order, in the bundled world and in the largest world.
+// - a year with nothing due: every service, domain and Unpaid invoice due in
+//   2030, orders as they are, in the bundled world and in the largest world.
 // - another session's reads over HTTP while one session moves the clock the
 //   same years, the built server in its own process (issue 43: their p99
 //   stays under 100 ms);
@@ -60,17 +60,19 @@ function lenient(data: Collections): Collections {
   return { ...data, client_automation: [{ id: '1', client_id: '0', suspend: '0', terminate: '0', auto_apply_credit: '1' }] };
 }
 
-/** Nothing falls due for years: services and domains due in 2030, every invoice Paid, no order Pending. */
+/**
+ * The world as given with only its due dates moved past the year (issue 45): services and domains due, and
+ * Unpaid invoices falling due, on LATER; statuses, Pending orders and their unpaid invoices kept.
+ */
 function nothingDue(data: Collections): Collections {
   const at = { next_due: LATER, next_invoice: LATER };
   return {
     ...data,
-    accounts: data.accounts.map((a) => ({ ...a, status: 'Active' as const, ...at })),
+    accounts: data.accounts.map((a) => ({ ...a, ...at })),
     domains: data.domains.map((d) =>
       d.status === 'Active' || d.status === 'Expired' ? { ...d, status: 'Active' as const, expires: LATER, ...at } : d,
     ),
-    invoices: data.invoices.map((i) => (i.status === 'Unpaid' ? { ...i, status: 'Paid' as const } : i)),
-    orders: data.orders.map((o) => (o.status === 'Pending' ? { ...o, status: 'Active' as const } : o)),
+    invoices: data.invoices.map((i) => (i.status === 'Unpaid' ? { ...i, duedate: LATER } : i)),
   };
 }
 

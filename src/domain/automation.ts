@@ -6,14 +6,14 @@ import type { AutomationEntry, Domain, Invoice } from '../generated/wire.js';
 import type { View, World } from '../store/world.js';
 import { applyCreditToNewInvoice } from './payments.js';
 import { cancellationsDue, carryOut } from './cancellations.js';
-import { cancelUnpaidOrder, chaseInvoice, type Done, nextChaseDay } from './dunning.js';
+import { cancelUnpaidOrder, chaseInvoice, type Done, nextChaseDay, orderCancelDay } from './dunning.js';
 import { recordInvoiceEmail } from './outbox.js';
 import { expiringDomains, registryDay } from './registrar.js';
 import { domainsToBill, renewDomainInvoice, renewService, servicesToBill } from './renewals.js';
 import { LineIds } from './invoiceLines.js';
 import { formatCents } from './money.js';
-import { dayNumber, parseDateTime } from '../lib/dates.js';
-import { MAX_REMINDER_LEAD } from './dunning.js';
+import { dateOfDay, dayNumber, parseDateTime } from '../lib/dates.js';
+import { longestReminderLead } from './automationSettings.js';
 
 export type AutomationAction = AutomationEntry['action'];
 
@@ -63,6 +63,9 @@ function issued(
   log(world, day, { action: 'credit_applied', reason, records: { client_id: client.id, invoice_id: invoice.id } }, counts);
 }
 
+/** An Unpaid invoice's due date, the key invoices come into a run's view by. */
+const unpaidDue = (invoice: Invoice) => (invoice.status === 'Unpaid' ? invoice.duedate : undefined);
+
 /**
  * What one catch-up keeps between its days: line ids counted on, and the day
  * each Unpaid invoice may next be chased (nextChaseDay), so a day reads the
@@ -70,34 +73,83 @@ function issued(
  * and no other. The first day looks at every Unpaid invoice (a call may have
  * changed any of them since the last catch-up); later days look at the
  * invoices scheduled for them and at invoices made since the day before.
+ * Pending orders are kept the same way, by the day they may be cancelled
+ * (orderCancelDay), so a day with no order to cancel reads none.
  */
 export class Run {
   readonly ids: LineIds;
-  private readonly chase = new Map<number, Set<string>>();
-  /** How many invoice rows the run has looked at for new ones (rows are appended, and a run removes none). */
-  private seen = -1;
+  /** The most days before its due date anything happens to an Unpaid invoice (settings do not change during a run). */
+  readonly lead: number;
+  private readonly invoices = new Watch('invoices', 'Unpaid');
+  private readonly orders = new Watch('orders', 'Pending');
+  /** The last due date of the invoices looked at so far: later ones come into view as the days move on. */
+  private horizon?: string;
   constructor(world: View) {
     this.ids = new LineIds(world, 'invoices');
+    this.lead = longestReminderLead(world);
   }
 
-  /** The ids of the invoices to look at on `today` (a day number), in id order. */
+  /**
+   * The ids of the invoices to look at on `today` (a day number), in id order:
+   * on the first day every Unpaid invoice due within the lead (a call may
+   * have changed any of them), then those scheduled for the day, those made
+   * since, and those whose due date came within the lead.
+   */
   invoicesDue(world: View, today: number): string[] {
-    const rows = world.all('invoices');
-    if (this.seen < 0) {
-      this.seen = rows.length;
-      return world.where('invoices', 'status', 'Unpaid').map((invoice) => invoice.id);
-    }
-    const ids = this.chase.get(today) ?? new Set<string>();
-    this.chase.delete(today);
-    for (; this.seen < rows.length; this.seen++) if (rows[this.seen].status === 'Unpaid') ids.add(rows[this.seen].id);
-    return [...ids].sort((a, b) => Number(a) - Number(b));
+    const horizon = dateOfDay(today + this.lead);
+    const coming = world.dueBy('invoices', 'unpaid-due', unpaidDue, horizon, this.horizon).map((invoice) => invoice.id);
+    const first = this.horizon === undefined;
+    this.horizon = horizon;
+    return this.invoices.due(world, today, coming, first ? coming : undefined);
   }
 
   /** Looks at the invoice again on `day` (a day number). */
   schedule(id: string, day: number): void {
-    const ids = this.chase.get(day);
+    this.invoices.schedule(id, day);
+  }
+
+  /** The ids of the Pending orders to look at on `today` (a day number), in id order. */
+  ordersDue(world: View, today: number): string[] {
+    return this.orders.due(world, today);
+  }
+
+  /** Looks at the order again on `day` (a day number). */
+  scheduleOrder(id: string, day: number): void {
+    this.orders.schedule(id, day);
+  }
+}
+
+/** The records of one status a run looks at: all on its first day, then those scheduled for a day and those made since. */
+class Watch {
+  private readonly byDay = new Map<number, Set<string>>();
+  /** How many rows the run has looked at for new ones (rows are appended, and a run removes none). */
+  private seen = -1;
+  constructor(
+    private readonly table: 'invoices' | 'orders',
+    private readonly status: string,
+  ) {}
+
+  /**
+   * On the first day `first` (else every record of the status); later, those
+   * scheduled for `today`, those made since and `also`.
+   */
+  due(world: View, today: number, also: readonly string[] = [], first?: readonly string[]): string[] {
+    const rows = world.all(this.table);
+    if (this.seen < 0) {
+      this.seen = rows.length;
+      return first ? [...first] : world.where(this.table, 'status', this.status as never).map((row) => row.id);
+    }
+    const ids = this.byDay.get(today) ?? new Set<string>();
+    this.byDay.delete(today);
+    for (const id of also) ids.add(id);
+    for (; this.seen < rows.length; this.seen++) if (rows[this.seen].status === this.status) ids.add(rows[this.seen].id);
+    return [...ids].sort((a, b) => Number(a) - Number(b));
+  }
+
+  schedule(id: string, day: number): void {
+    const ids = this.byDay.get(day);
     if (ids) ids.add(id);
-    else this.chase.set(day, new Set([id]));
+    else this.byDay.set(day, new Set([id]));
   }
 }
 
@@ -177,8 +229,8 @@ export function* daySteps(world: World, day: string, counts: ActionCounts, run: 
     if (invoice?.status !== 'Unpaid') continue;
     const lead = dayNumber(invoice.duedate) - today;
     // Far from its due date nothing can happen to an invoice: no reminder is sent this early.
-    if (lead > MAX_REMINDER_LEAD) {
-      run.schedule(id, today + lead - MAX_REMINDER_LEAD);
+    if (lead > run.lead) {
+      run.schedule(id, today + lead - run.lead);
       continue;
     }
     for (const entry of chaseInvoice(world, invoice, day, now, ids)) log(world, day, entry, counts);
@@ -187,9 +239,16 @@ export function* daySteps(world: World, day: string, counts: ActionCounts, run: 
     if (next !== undefined) run.schedule(id, next);
     yield;
   }
-  for (const order of [...world.where('orders', 'status', 'Pending')]) {
+  for (const id of run.ordersDue(world, today)) {
+    const order = world.get('orders', id);
+    if (order?.status !== 'Pending') continue;
     const done: Done | undefined = cancelUnpaidOrder(world, order, day);
     if (done) log(world, day, done, counts);
+    else {
+      // Until its cancel day nothing happens to the order; one that can never be cancelled is not looked at again.
+      const from = orderCancelDay(world, order);
+      if (from !== undefined) run.scheduleOrder(id, Math.max(dayNumber(from), today + 1));
+    }
     yield;
   }
 }

@@ -107,6 +107,17 @@ export function withSettingsMemo<R>(world: View, fn: () => R, cache = new Map<st
   }
 }
 
+/**
+ * The most days before its due date any of the world's settings acts on an
+ * Unpaid invoice (the unpaid reminder; every other rule acts on or after the
+ * due date): an invoice due further off than this has nothing to do that day.
+ */
+export function longestReminderLead(world: View): number {
+  let lead = Number(DEFAULT_PRODUCT_AUTOMATION.unpaid_reminder_days);
+  for (const row of world.all('product_automation')) lead = Math.max(lead, Number(row.unpaid_reminder_days) || 0);
+  return lead;
+}
+
 /** The settings for `productId`'s services and invoices of `clientId`. */
 export function automationFor(world: View, productId: string, clientId: string): Automation {
   if (memo?.world !== world) return resolve(world, productId, clientId);

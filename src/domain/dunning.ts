@@ -27,9 +27,6 @@ export interface Done {
 
 const ORDINALS = ['First', 'Second', 'Third'];
 
-/** The most days before a due date any reminder goes out (the settings' day fields have four digits at most). */
-export const MAX_REMINDER_LEAD = 9999;
-
 const days = (n: number) => `${n} day${n === 1 ? '' : 's'}`;
 
 /** The reminder e-mail that falls on `day` for an Unpaid invoice, if any: one before the due date, up to three after it. */
@@ -201,14 +198,26 @@ export function nextChaseDay(world: View, invoice: Invoice, today: number): numb
   return next;
 }
 
-/** Cancels a Pending order whose invoice is still unpaid `cancel_unpaid_orders_days` after it was placed. */
-export function cancelUnpaidOrder(world: World, order: Order, day: string): Done | undefined {
+/**
+ * The first day (YYYY-MM-DD) a Pending order may be cancelled for its unpaid
+ * invoice: `cancel_unpaid_orders_days` after it was placed. Undefined when it
+ * cannot be: not Pending, its invoice not Unpaid, or its settings never cancel.
+ */
+export function orderCancelDay(world: View, order: Order): string | undefined {
   const invoice = world.get('invoices', order.invoice_id);
   if (order.status !== 'Pending' || invoice?.status !== 'Unpaid') return undefined;
   const service = world.where('accounts', 'order_id', order.id)[0];
   const settings = automationFor(world, service?.product_id ?? '0', order.client_id);
+  if (!settings.cancelUnpaidOrders) return undefined;
+  return shiftDate(order.date_created.slice(0, 10), settings.cancelUnpaidOrdersDays);
+}
+
+/** Cancels a Pending order whose invoice is still unpaid `cancel_unpaid_orders_days` after it was placed. */
+export function cancelUnpaidOrder(world: World, order: Order, day: string): Done | undefined {
+  const from = orderCancelDay(world, order);
+  if (from === undefined || day < from) return undefined;
+  const invoice = world.get('invoices', order.invoice_id) as Invoice;
   const placed = order.date_created.slice(0, 10);
-  if (!settings.cancelUnpaidOrders || day < shiftDate(placed, settings.cancelUnpaidOrdersDays)) return undefined;
   cancelOrder(world, order);
   const reason = `order #${order.id} placed ${placed} with invoice #${invoice.id} unpaid ${days(daysBetween(placed, day))}`;
   return { action: 'order_cancelled', reason, records: { client_id: order.client_id, order_id: order.id, invoice_id: invoice.id } };

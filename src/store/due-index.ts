@@ -69,6 +69,15 @@ export class DueIndex<T extends Row> {
     }
   }
 
+  /** The rows filed after `after` and on or before `day`, in ascending id order. */
+  between(after: string, day: string): T[] {
+    const out: T[] = [];
+    const end = firstAfter(this.keys, day);
+    for (let i = firstAfter(this.keys, after); i < end; i++)
+      for (const row of (this.byKey.get(this.keys[i]) as Map<string, T>).values()) out.push(row);
+    return out.length > 1 ? out.sort(byNumericId) : out;
+  }
+
   /** The rows filed on or before `day`, in ascending id order. */
   upTo(day: string): T[] {
     const out: T[] = [];

@@ -103,14 +103,14 @@ export class Table<T extends Row> {
   }
 
   /**
-   * Rows whose computed date (undefined: none) is on or before `day`, in
-   * ascending id order, through an index cached under `name` (one name, one
-   * keyOf) and kept as rows change.
+   * Rows whose computed date (undefined: none) is on or before `day` (and,
+   * given `after`, later than it), in ascending id order, through an index
+   * cached under `name` (one name, one keyOf) and kept as rows change.
    */
-  dueBy(name: string, keyOf: (row: T) => string | undefined, day: string): T[] {
+  dueBy(name: string, keyOf: (row: T) => string | undefined, day: string, after?: string): T[] {
     let index = this.due.get(name);
     if (!index) this.due.set(name, (index = new DueIndex(keyOf, this.rows)));
-    return index.upTo(day);
+    return after === undefined ? index.upTo(day) : index.between(after, day);
   }
 
   /**

@@ -61,12 +61,13 @@ export interface View {
     value: string,
   ): readonly RecordOf<K>[];
   count(name: CollectionName): number;
-  /** Records whose computed date (undefined: none) is on or before `day`, in id order, through an index cached under `index` (one name, one keyOf). */
+  /** Records whose computed date (undefined: none) is on or before `day` (and after `after`, given), in id order, through an index cached under `index` (one name, one keyOf). */
   dueBy<K extends CollectionName>(
     name: K,
     index: string,
     keyOf: (row: RecordOf<K>) => string | undefined,
     day: string,
+    after?: string,
   ): readonly RecordOf<K>[];
   /** The highest `valueFor` over the collection's records (0 for none), kept under `aggregate` (one name, one valueFor) as records change. */
   max<K extends CollectionName>(name: K, aggregate: string, valueFor: (row: RecordOf<K>) => number): number;
@@ -177,8 +178,9 @@ export class World implements View {
     index: string,
     keyOf: (row: RecordOf<K>) => string | undefined,
     day: string,
+    after?: string,
   ): readonly RecordOf<K>[] {
-    return this.table(name).dueBy(index, keyOf, day);
+    return this.table(name).dueBy(index, keyOf, day, after);
   }
 
   max<K extends CollectionName>(name: K, aggregate: string, valueFor: (row: RecordOf<K>) => number): number {

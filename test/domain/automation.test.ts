@@ -3,7 +3,7 @@
 // themselves have their own files; here a state and a day give the actions done.
 import t from 'tap';
 import { type ActionCounts, Run, runDay } from '../../src/domain/automation.js';
-import { shiftDate } from '../../src/lib/dates.js';
+import { dayNumber, shiftDate } from '../../src/lib/dates.js';
 import { day, hostingLine, state, type WorldRows, world } from '../helpers/world.js';
 
 // Service 1 is due 2026-12-15 and invoiced 14 days earlier, on 2026-12-01.
@@ -112,6 +112,42 @@ t.test('an unpaid order is cancelled through the daily run on its day', async (t
       },
     ],
   });
+});
+
+t.test('a catch-up looks at a Pending order again only on the day it may be cancelled', async (t) => {
+  // Order 1 may be cancelled from 2026-12-15 (placed 2026-12-01, 14 days); order 2's invoice is Paid, so it
+  // never can be; order 3 was placed on 2026-12-05 (its day is 2026-12-19).
+  const rows: WorldRows = {
+    clients: [{}],
+    orders: [{ invoice_id: '1' }, { invoice_id: '2' }, { invoice_id: '3', date_created: '2026-12-05 09:00:00' }],
+    invoices: [{ date: '2026-12-01', duedate: '2026-12-30' }, { status: 'Paid' }, { date: '2026-12-05', duedate: '2026-12-30' }],
+  };
+  const w = world(rows);
+  const run = new Run(w);
+  const counts: ActionCounts = {};
+  w.transaction(() => runDay(w, '2026-12-10', counts, run));
+  t.strictSame(counts, {}, 'nothing to cancel on the first day');
+  t.strictSame(run.ordersDue(w, dayNumber('2026-12-11')), [], 'no order is read on a day none may be cancelled');
+  t.strictSame(run.ordersDue(w, dayNumber('2026-12-14')), [], 'nor on the day before the first may be');
+  t.strictSame(run.ordersDue(w, dayNumber('2026-12-15')), ['1'], 'order 1 on its day; order 2 never again');
+  t.strictSame(run.ordersDue(w, dayNumber('2026-12-19')), ['3']);
+
+  // Scheduled or not, a catch-up cancels each order on the day day-by-day runs do.
+  const days = Array.from({ length: 15 }, (_, n) => shiftDate('2026-12-10', n));
+  const separate = world(rows);
+  const cancelledOn = (log: { action: string }[], d: string) => log.filter((e) => e.action === 'order_cancelled').map(() => d);
+  const daily = days.flatMap((d) => cancelledOn(day(separate, d).log, d));
+  t.strictSame(daily, ['2026-12-15', '2026-12-19']);
+  const together = world(rows);
+  together.transaction(() => {
+    const caughtUp = new Run(together);
+    for (const d of days) runDay(together, d, {}, caughtUp);
+  });
+  t.equal(state(together), state(separate));
+  t.strictSame(
+    together.all('orders').map((o) => o.status),
+    ['Cancelled', 'Pending', 'Cancelled'],
+  );
 });
 
 // The client holds `credit`; a 10.00 renewal invoice is made on 2026-12-01. The
