@@ -69,6 +69,11 @@ export function startBillsim({ fixtures, cli = CLI, nodeArgs = [], args = [] }: 
   return start(argv, 'billsim');
 }
 
+/** Any command that starts a server and prints "listening on URL" (e.g. a server under valgrind). */
+export function startCommand(command: string, args: string[], label: string): Promise<Server> {
+  return start(args, label, command);
+}
+
 /** `npm start` as a developer types it, in this checkout (whatever its scripts run first). */
 export function startNpm(): Promise<Server> {
   return start(['start', '--silent', '--', '--port', '0', '--log-level', 'silent'], 'npm start', 'npm');

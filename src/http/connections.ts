@@ -2,6 +2,7 @@
 // without them Node keeps a connection that sends nothing forever, a body
 // trickled a byte at a time for minutes, and as many sockets as the process
 // has file descriptors (after which every request fails).
+import type { ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { wrapRequests } from './listener.js';
@@ -68,10 +69,16 @@ export function serverOptions(limits: ConnectionLimits) {
 export function watchConnections(app: FastifyInstance, limits: ConnectionLimits): void {
   const server = app.server;
   const busy = new WeakMap<Socket, number>();
+  // One listener for every answer, not a closure per request: a response closes once, and its
+  // request keeps the socket (the response lets go of it before it closes).
+  function closed(this: ServerResponse): void {
+    const socket = this.req.socket;
+    busy.set(socket, (busy.get(socket) ?? 1) - 1);
+  }
   wrapRequests(server, (next) => (req, res) => {
     const socket = req.socket;
     busy.set(socket, (busy.get(socket) ?? 0) + 1);
-    res.once('close', () => busy.set(socket, (busy.get(socket) ?? 1) - 1));
+    res.on('close', closed);
     next(req, res);
   });
   // With a listener here, Node leaves the timed-out socket to it instead of destroying it.

@@ -104,12 +104,19 @@ export function write(req: IncomingMessage, res: ServerResponse, outcome: Outcom
     return;
   }
   // A 204 carries no body, so no content headers (as Fastify answers it).
-  if (outcome.status !== 204) {
-    headers['content-type'] = JSON_TYPE;
-    headers['content-length'] = String(Buffer.byteLength(outcome.json));
+  if (outcome.status === 204) {
+    res.writeHead(204, headers);
+    res.end();
+    return;
   }
+  // Bytes, not the text: Node would prefix a text with the header block and
+  // encode the joined text twice (once to measure it), where bytes go out
+  // beside the header block in one writev (lib/encoded.ts).
+  const body = outcome.bytes ?? Buffer.from(outcome.json);
+  headers['content-type'] = JSON_TYPE;
+  headers['content-length'] = body.length;
   res.writeHead(outcome.status, headers);
-  res.end(outcome.status === 204 ? undefined : outcome.json);
+  res.end(body);
 }
 
 /**

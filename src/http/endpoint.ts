@@ -21,6 +21,7 @@ import { assertParsed, mergeParams, text, type Params } from './params.js';
 import { readParamForms } from '../lib/param-forms.js';
 import { PARAM_FORMS } from '../generated/param-forms.js';
 import type { Forwarder } from './proxy.js';
+import { bytesOf, type Encoded } from '../lib/encoded.js';
 
 export const API_PATH = '/admin/api.php';
 export const SESSION_HEADER = 'x-billsim-session';
@@ -62,6 +63,8 @@ export interface Outcome {
   status: number;
   /** The answer's JSON text, as sent. */
   json: string;
+  /** Its UTF-8 bytes, once made (lib/encoded.ts): what is written, and what the journal keeps. */
+  bytes?: Buffer;
   success: boolean;
   errors: string[];
   /** The id of the stub that answered, when one did. */
@@ -127,19 +130,23 @@ export async function serveApi(deps: EndpointDeps, request: ApiRequest): Promise
   if (deps.latency) await sleep(deps.latency.min + Math.random() * (deps.latency.max - deps.latency.min));
   const durationMs = Math.round((performance.now() - started) * 100) / 100;
   const { success } = outcome;
-  session?.journal.record({
-    time: formatDateTime(session.clock.now()),
-    call,
-    params: redact(params) as Params,
-    success,
-    error: outcome.errors,
-    durationMs,
-    // A failure below the envelope sends no JSON answer (the slow one sends it whole, late).
-    answer: outcome.failure && outcome.failure.kind !== 'slow' ? '' : outcome.json,
-    ...(events !== undefined && events.length > 0 && { events }),
-    ...(outcome.stub !== undefined && { stub: outcome.stub }),
-    ...(outcome.proxied && { proxied: true }),
-  });
+  if (!outcome.failure) bytesOf(outcome);
+  session?.journal.record(
+    {
+      time: formatDateTime(session.clock.now()),
+      call,
+      params: redact(params) as Params,
+      success,
+      error: outcome.errors,
+      durationMs,
+      // A failure below the envelope sends no JSON answer (the slow one sends it whole, late).
+      answer: outcome.failure && outcome.failure.kind !== 'slow' ? '' : outcome.json,
+      ...(events !== undefined && events.length > 0 && { events }),
+      ...(outcome.stub !== undefined && { stub: outcome.stub }),
+      ...(outcome.proxied && { proxied: true }),
+    },
+    outcome.bytes,
+  );
   // A failed call's line names its first error (messages may echo client text: cut short).
   const error = success ? undefined : outcome.errors[0]?.slice(0, 300);
   const { proxied } = outcome;
@@ -161,7 +168,11 @@ export function registerEndpoint(app: FastifyInstance, deps: EndpointDeps): void
 
 /** Sends an outcome through Fastify; a failure is written on the raw response, which Fastify then leaves alone. */
 export function sendOutcome(reply: FastifyReply, outcome: Outcome): FastifyReply {
-  if (!outcome.failure) return reply.status(outcome.status).type(JSON_TYPE).send(outcome.json);
+  if (!outcome.failure)
+    return reply
+      .status(outcome.status)
+      .type(JSON_TYPE)
+      .send(outcome.bytes ?? outcome.json);
   reply.hijack();
   // The headers set so far (CORS) are Fastify's until it sends them: handed over with the failure.
   writeFailure(reply.raw, outcome.failure, outcome.json, reply.getHeaders(), outcome.status);
@@ -231,12 +242,8 @@ async function simulated(
 ): Promise<Outcome> {
   try {
     if (deps.proxy?.forwards(operation)) return await deps.proxy.forward(call, operation, callParams(params), now);
-    return {
-      status: 200,
-      json: await runCall(deps, session, world, params, call, operation, caller, now, raised),
-      success: true,
-      errors: [],
-    };
+    const answer = await runCall(deps, session, world, params, call, operation, caller, now, raised);
+    return { status: 200, json: answer.json, bytes: bytesOf(answer), success: true, errors: [] };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     return failed(200, call, now, error.messages);
@@ -311,7 +318,7 @@ function filledIn(stub: Stub, params: Params, call: string, now: Date, hits: num
   }
 }
 
-/** The success answer's JSON text; throws ApiError for the error envelope. */
+/** The success answer (a kept one for a repeated read); throws ApiError for the error envelope. */
 async function runCall(
   deps: EndpointDeps,
   session: Session,
@@ -322,7 +329,7 @@ async function runCall(
   caller: ApiAccess,
   now: Date,
   raised: number[],
-): Promise<string> {
+): Promise<Encoded> {
   if (!operation) {
     const near = closest(call, Object.keys(deps.operations));
     const elsewhere = deps.sessions.stubbedElsewhere(call, session.name);
@@ -346,7 +353,7 @@ async function runCall(
   const input = validate(call, params);
   const { prepare } = operation;
   // The answer's server_time and the call's dates are the moment the request was read at.
-  return envelope(
+  const json = envelope(
     await session.write(
       (writable) => operation.run(input, { world: writable, now }),
       undefined,
@@ -354,6 +361,7 @@ async function runCall(
       raised,
     ),
   );
+  return { json };
 }
 
 /** The call's own parameters: the request's without the transport's (credentials, call, output format). */

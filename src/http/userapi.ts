@@ -209,7 +209,7 @@ function answer(
       if (!handler.mutates && !handler.prepare && !handler.finish) {
         // A plain read's answer is a function of the state, the clock's second, the caller and the input: kept as the Admin door keeps its reads.
         const key = { route: entry.key, person: caller?.person.id, client: caller?.clientId, via: caller?.via, input: valid };
-        const json = session.answers.answer(session.world.version, now, key, () =>
+        const { json } = session.answers.answer(session.world.version, now, key, () =>
           JSON.stringify(handler.run(valid, { world, now, session: session.name, caller }, undefined)),
         );
         return { status: 200, body: {}, json, errors: [] };

@@ -47,7 +47,9 @@ function cutAnswer(text: string): string {
  * character once a character is beyond Latin-1). A buffer for every answer
  * cost more CPU than the rest of the journal entry.
  */
-function kept(answer: string): string | Buffer {
+function kept(answer: string, bytes?: Buffer): string | Buffer {
+  // The bytes sent are kept as they are (no copy), or the text when it is as long (ASCII).
+  if (bytes !== undefined && answer.length <= JOURNAL_ANSWER_LIMIT) return bytes.length === answer.length ? answer : bytes;
   const text = cutAnswer(answer);
   if (textBytes(text) > text.length) return Buffer.from(text);
   return text === answer ? text : Buffer.from(text, 'latin1').toString('latin1');
@@ -116,7 +118,8 @@ export class Journal {
     private readonly budget?: MemoryBudget,
   ) {}
 
-  record(full: JournalEntry): void {
+  /** Records a request; `bytes` are its answer's UTF-8 bytes when they were made to send it (kept instead of a copy). */
+  record(full: JournalEntry, bytes?: Buffer): void {
     // The call name and messages echo client text (an unknown call's name), so they are cut like parameters.
     // Built field by field: a rest pattern takes V8's slow path, and this runs on every request.
     const entry: Omit<JournalEntry, 'answer'> = {
@@ -132,7 +135,7 @@ export class Journal {
     if (full.proxied) entry.proxied = true;
     this.count(entry);
     if (this.limit <= 0) return;
-    const stored: Kept = { entry, answer: kept(full.answer) };
+    const stored: Kept = { entry, answer: kept(full.answer, bytes) };
     this.entries.push(stored);
     if (this.entries.length - this.head > this.limit) this.dropOldest();
     if (!this.budget) return;

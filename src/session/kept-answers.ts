@@ -1,4 +1,5 @@
 import { unixTime } from '../lib/dates.js';
+import type { Encoded } from '../lib/encoded.js';
 import { type MemoryBudget, textBytes } from './memory.js';
 
 // A read-only call's answer is a function of the session's state, the
@@ -17,9 +18,8 @@ export const KEPT_ANSWER_LENGTH = 64 * 1024;
 /** Bytes counted for a kept answer besides its text and its key's: the map entry and its record. */
 const ANSWER_BYTES = 100;
 
-interface Answer {
-  json: string;
-}
+/** A kept answer: its text and its bytes (lib/encoded.ts), so sending it again costs no encoding. */
+type Answer = Encoded;
 
 export class KeptAnswers {
   private version = -1;
@@ -32,27 +32,29 @@ export class KeptAnswers {
    * The answer to `params` at this state version and second: the kept one, or
    * `make()`'s, kept for the next request. An error thrown by make() is never kept.
    */
-  answer(version: number, now: Date, params: object, make: () => string): string {
+  answer(version: number, now: Date, params: object, make: () => string): Encoded {
     this.moveTo(version, now);
     const key = JSON.stringify(params);
     const kept = this.answers.get(key);
-    if (kept) return kept.json;
+    if (kept) return kept;
     const json = make();
+    // Encoded now: a kept answer is sent again as it is, and its bytes are counted with it.
+    const answer: Answer = { json, bytes: Buffer.from(json) };
     if (json.length <= KEPT_ANSWER_LENGTH) {
       if (this.answers.size >= KEPT_ANSWERS) this.clear();
-      const answer = { json };
       this.answers.set(key, answer);
-      this.budget?.add('answers', answer, ANSWER_BYTES + textBytes(key) + textBytes(json), () => {
+      const bytes = answer.bytes!.length;
+      this.budget?.add('answers', answer, ANSWER_BYTES + textBytes(key) + textBytes(json, bytes) + bytes, () => {
         if (this.answers.get(key) === answer) this.answers.delete(key);
       });
     }
-    return json;
+    return answer;
   }
 
   /** The kept answer to `params` at this state version and second, if there is one. */
-  find(version: number, now: Date, params: object): string | undefined {
+  find(version: number, now: Date, params: object): Encoded | undefined {
     this.moveTo(version, now);
-    return this.answers.get(JSON.stringify(params))?.json;
+    return this.answers.get(JSON.stringify(params));
   }
 
   /** Forgets every answer once the state or the second moved on. */

@@ -38,3 +38,10 @@ t.test('a key repeated past the list limit fails as qs fails', async (t) => {
   t.ok(parseParams(many(1001))[PARSE_FAILED as unknown as string]);
   t.ok(parseParams(`${many(1001)}&force[0]=1`)[PARSE_FAILED as unknown as string], 'the qs path agrees');
 });
+
+t.test('a query string with nothing encoded is split as URLSearchParams reads it', async (t) => {
+  const { pairsOf } = await import('../../src/http/params.js');
+  const inputs = ['', '&', '&&', 'a', '=', '=x', 'a=', 'a==b', 'a=1&&b=2', '?a=1', '??a=1', 'a=1&a=2&', '&a&b=', 'a?b=c', 'a=b=c&d'];
+  // The same with something encoded takes URLSearchParams' own path.
+  for (const input of [...inputs, 'a=%20', 'a=b+c', '%3F=1']) t.strictSame(pairsOf(input), [...new URLSearchParams(input)], input);
+});
