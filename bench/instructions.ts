@@ -26,6 +26,8 @@ const { values: opts } = parseArgs({
     method: { type: 'string', default: 'GET' },
     requests: { type: 'string', default: '2000' },
     server: { type: 'string', default: 'both' },
+    /** Another build's dist/cli.js to count as "billsim" (e.g. a copy made before a change). */
+    cli: { type: 'string' },
     /** Reads a dump taken before instead of measuring: --dump FILE --requests N. */
     dump: { type: 'string' },
   },
@@ -35,7 +37,9 @@ if (!call) throw new Error(`--call must be one of ${CALLS.map((c) => c.name).joi
 const method = opts.method === 'POST' ? 'POST' : 'GET';
 const count = Number(opts.requests);
 const out = fs.mkdtempSync(path.join(os.tmpdir(), 'billsim-callgrind-'));
-const NODE = ['--perf-basic-prof'];
+// Optimizing compiles done on the main thread as they are needed: under valgrind the compiler
+// threads fall far behind, and their work would be counted in the requests measured.
+const NODE = ['--perf-basic-prof', '--no-concurrent-recompilation'];
 const VALGRIND = ['--tool=callgrind', '--smc-check=all-non-file', '--dump-instr=no', '--collect-jumps=no'];
 
 async function send(server: Server, amount: number, session: string): Promise<void> {
@@ -152,7 +156,7 @@ async function measure(kind: 'billsim' | 'node', answersFile: string): Promise<v
     kind === 'billsim'
       ? await startCommand(
           'valgrind',
-          [...valgrind, process.execPath, ...NODE, path.join(ROOT, 'dist', 'cli.js'), '--port', '0', '--log-level', 'silent'],
+          [...valgrind, process.execPath, ...NODE, opts.cli ?? path.join(ROOT, 'dist', 'cli.js'), '--port', '0', '--log-level', 'silent'],
           'billsim',
         )
       : await startCommand(

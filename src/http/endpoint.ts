@@ -145,7 +145,8 @@ export async function serveApi(deps: EndpointDeps, request: ApiRequest): Promise
       ...(outcome.stub !== undefined && { stub: outcome.stub }),
       ...(outcome.proxied && { proxied: true }),
     },
-    outcome.bytes,
+    // The bytes stand for the answer only where the journal keeps the answer.
+    outcome.failure && outcome.failure.kind !== 'slow' ? undefined : outcome.bytes,
   );
   // A failed call's line names its first error (messages may echo client text: cut short).
   const error = success ? undefined : outcome.errors[0]?.slice(0, 300);

@@ -43,6 +43,8 @@ interface DoorOutcome {
   body: object;
   /** The answer's JSON text when it was kept (a read answered before at this state and second): body is then not read. */
   json?: string;
+  /** Its bytes, kept with a kept answer (lib/encoded.ts). */
+  bytes?: Buffer;
   errors: string[];
   headers?: Record<string, string>;
   /** The methods the path takes, for a 405. */
@@ -115,20 +117,23 @@ export function registerUserApi(app: FastifyInstance, deps: DoorDeps): void {
     }
     const json = outcome.json ?? JSON.stringify(outcome.body);
     const success = outcome.errors.length === 0;
-    session?.journal.record({
-      time: formatDateTime(session.clock.now()),
-      call: key,
-      params: redact(input) as Params,
-      success,
-      error: outcome.errors,
-      durationMs: Math.round((performance.now() - started) * 100) / 100,
-      answer:
-        outcome.journaled ??
-        (match && 'entry' in match && TOKEN_ANSWERS.has(match.entry.name) ? JSON.stringify(redact(outcome.body)) : json),
-      ...(outcome.stub !== undefined && { stub: outcome.stub }),
-      ...(raised.length > 0 && { events: raised }),
-      ...(outcome.proxied && { proxied: true }),
-    });
+    const journaled =
+      outcome.journaled ?? (match && 'entry' in match && TOKEN_ANSWERS.has(match.entry.name) ? JSON.stringify(redact(outcome.body)) : json);
+    session?.journal.record(
+      {
+        time: formatDateTime(session.clock.now()),
+        call: key,
+        params: redact(input) as Params,
+        success,
+        error: outcome.errors,
+        durationMs: Math.round((performance.now() - started) * 100) / 100,
+        answer: journaled,
+        ...(outcome.stub !== undefined && { stub: outcome.stub }),
+        ...(raised.length > 0 && { events: raised }),
+        ...(outcome.proxied && { proxied: true }),
+      },
+      journaled === json ? outcome.bytes : undefined,
+    );
     const error = success ? undefined : outcome.errors[0]?.slice(0, 300);
     const { proxied } = outcome;
     request.log.info(
@@ -148,7 +153,10 @@ export function registerUserApi(app: FastifyInstance, deps: DoorDeps): void {
       writeFailure(reply.raw, { kind: outcome.failure, delayMs: outcome.delayMs }, json, reply.getHeaders(), outcome.status);
       return reply;
     }
-    return reply.status(outcome.status).type(JSON_TYPE).send(json);
+    return reply
+      .status(outcome.status)
+      .type(JSON_TYPE)
+      .send(outcome.bytes ?? json);
   };
   app.route({ method: ['GET', 'POST', 'PUT', 'DELETE'], url: `${USERAPI_PREFIX}/*`, handler });
   app.route({ method: ['GET', 'POST', 'PUT', 'DELETE'], url: USERAPI_PREFIX, handler });
@@ -209,10 +217,10 @@ function answer(
       if (!handler.mutates && !handler.prepare && !handler.finish) {
         // A plain read's answer is a function of the state, the clock's second, the caller and the input: kept as the Admin door keeps its reads.
         const key = { route: entry.key, person: caller?.person.id, client: caller?.clientId, via: caller?.via, input: valid };
-        const { json } = session.answers.answer(session.world.version, now, key, () =>
+        const { json, bytes } = session.answers.answer(session.world.version, now, key, () =>
           JSON.stringify(handler.run(valid, { world, now, session: session.name, caller }, undefined)),
         );
-        return { status: 200, body: {}, json, errors: [] };
+        return { status: 200, body: {}, json, bytes, errors: [] };
       }
       return { status: 200, body: await run(session, entry, valid, caller, now, raised), errors: [] };
     } catch (error) {
