@@ -119,7 +119,8 @@ t.test('bad input is refused with every problem at once and changes nothing', as
     'Product 20 is the domain TLD .com, not a product a service can order',
   ]);
   await refused('/order/999', { aff_id: '1' }, [
-    "Order #1022 is client 1's own, and affiliate 1 is client 1's account: an affiliate cannot refer its own orders",
+    // The refused order never gets an id, so the refusal names none.
+    "Parameter aff_id: affiliate 1 is client 1's own account, and an affiliate cannot refer its own orders",
     'Product 999 not found',
   ]);
   const items = [{ type: 'product', product_id: '999' }, { type: 'domain' }, { type: 'certificate' }];
