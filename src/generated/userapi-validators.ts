@@ -12132,14 +12132,14 @@ return errors === 0;
 }
 
 export const getOrderProductId = validate366;
-const schema1418 = {"title":"UserApiGetOrderProductIdInput","type":"object","required":["product_id"],"properties":{"product_id":{"$ref":"../defs.json#/definitions/id"}}};
+const schema1419 = {"title":"UserApiGetOrderProductIdInput","type":"object","required":["product_id"],"properties":{"product_id":{"$ref":"../defs.json#/definitions/id"}}};
 
 function validate366(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.product_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "product_id"},message:"must have required property '"+"product_id"+"'",schema:schema1418.required,parentSchema:schema1418,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "product_id"},message:"must have required property '"+"product_id"+"'",schema:schema1419.required,parentSchema:schema1419,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -12200,7 +12200,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1418.type,parentSchema:schema1418,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1419.type,parentSchema:schema1419,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -12214,12 +12214,12 @@ return errors === 0;
 }
 
 export const postOrder = validate370;
-const schema1437 = {"title":"UserApiPostOrderInput","type":"object","required":["items"],"properties":{"items":{"$ref":"#/definitions/items"},"pay_method":{"$ref":"#/definitions/payMethod"},"promocode":{"$ref":"#/definitions/promocode"},"aff_id":{"$ref":"#/definitions/affId"},"ignore_errors":{"description":"true (JSON), \"1\" or \"true\" orders the items without problems and leaves the others out; false (the default) refuses the whole order","anyOf":[{"type":"boolean"},{"type":"string","enum":["0","1","true","false"]}],"default":false}}};
-const schema1428 = {"type":"string","maxLength":255,"description":"a promotion code of at most 255 characters"};
-const schema1421 = {"title":"UserApiOrderItems","type":"array","minItems":1,"maxItems":50,"description":"the items to order, 1 to 50","items":{"title":"UserApiOrderItemInput","type":"object","required":["type"],"properties":{"type":{"type":"string","enum":["product","domain"],"description":"product or domain"},"product_id":{"$ref":"../defs.json#/definitions/id","description":"a product item's product"},"cycle":{"$ref":"#/definitions/cycle"},"domain":{"$ref":"#/definitions/hostname"},"custom":{"$ref":"#/definitions/custom"},"name":{"type":"string","maxLength":255,"description":"a domain item's full name, such as example.com"},"action":{"type":"string","enum":["register","transfer"],"default":"register","description":"register (the default) or transfer"},"years":{"type":"string","pattern":"^[1-9][0-9]?$","default":"1","description":"a number of years from 1 to 99 (default 1)"},"epp":{"type":"string","maxLength":255,"description":"a transfer authorisation code of at most 255 characters"},"nameservers":{"type":"array","maxItems":4,"items":{"$ref":"#/definitions/hostname"},"description":"up to 4 nameservers (none: the default ones)"}}}};
-const schema1423 = {"type":"string","enum":["h","d","w","m","q","s","a","b","t","p4","p5","Once","Free"],"description":"a billing cycle the product is sold on (m, q, s, a, b, t, p4, p5, d, w, h, Once or Free); default: its first"};
-const schema1424 = {"type":"string","maxLength":255,"description":"a hostname of at most 255 characters"};
-const schema1425 = {"title":"UserApiOrderCustom","type":"object","maxProperties":100,"propertyNames":{"maxLength":20},"description":"a product item's configurable options by form id, as the product's `config.forms[]` lists them (HostBill's order forms post the same): a select form's chosen item as custom[FORM_ID]=ITEM_ID, a quantity form's units as custom[FORM_ID][ITEM_ID]=QTY (a whole number within the form's minvalue and maxvalue). A form flagged required (options bit 1) must be given; a form left out adds nothing. Each option adds its item's price on the chosen cycle, times the quantity, to the service's recurring price, and is billed on its own invoice line (options carry no setup fee in billsim)","additionalProperties":{"anyOf":[{"type":"string","maxLength":20,"description":"a select form's item id"},{"type":"object","maxProperties":20,"propertyNames":{"maxLength":20},"additionalProperties":{"type":"string","maxLength":20,"description":"a quantity of the item"},"description":"a quantity form's item id and its quantity"}]}};
+const schema1438 = {"title":"UserApiPostOrderInput","type":"object","required":["items"],"properties":{"items":{"$ref":"#/definitions/items"},"pay_method":{"$ref":"#/definitions/payMethod"},"promocode":{"$ref":"#/definitions/promocode"},"aff_id":{"$ref":"#/definitions/affId"},"ignore_errors":{"description":"true (JSON), \"1\" or \"true\" orders the items without problems and leaves the others out; false (the default) refuses the whole order","anyOf":[{"type":"boolean"},{"type":"string","enum":["0","1","true","false"]}],"default":false}}};
+const schema1429 = {"type":"string","maxLength":255,"description":"a promotion code of at most 255 characters"};
+const schema1422 = {"title":"UserApiOrderItems","type":"array","minItems":1,"maxItems":50,"description":"the items to order, 1 to 50","items":{"title":"UserApiOrderItemInput","type":"object","required":["type"],"properties":{"type":{"type":"string","enum":["product","domain"],"description":"product or domain"},"product_id":{"$ref":"../defs.json#/definitions/id","description":"a product item's product"},"cycle":{"$ref":"#/definitions/cycle"},"domain":{"$ref":"#/definitions/hostname"},"custom":{"$ref":"#/definitions/custom"},"name":{"type":"string","maxLength":255,"description":"a domain item's full name, such as example.com"},"action":{"type":"string","enum":["register","transfer"],"default":"register","description":"register (the default) or transfer"},"years":{"type":"string","pattern":"^[1-9][0-9]?$","default":"1","description":"a number of years from 1 to 99 (default 1)"},"epp":{"type":"string","maxLength":255,"description":"a transfer authorisation code of at most 255 characters"},"nameservers":{"type":"array","maxItems":4,"items":{"$ref":"#/definitions/hostname"},"description":"up to 4 nameservers (none: the default ones)"}}}};
+const schema1424 = {"type":"string","enum":["h","d","w","m","q","s","a","b","t","p4","p5","Once","Free"],"description":"a billing cycle the product is sold on (m, q, s, a, b, t, p4, p5, d, w, h, Once or Free); default: its first"};
+const schema1425 = {"type":"string","maxLength":255,"description":"a hostname of at most 255 characters"};
+const schema1426 = {"title":"UserApiOrderCustom","type":"object","maxProperties":100,"propertyNames":{"maxLength":20},"description":"a product item's configurable options by form id, as the product's `config.forms[]` lists them (HostBill's order forms post the same): a select form's chosen item as custom[FORM_ID]=ITEM_ID, a quantity form's units as custom[FORM_ID][ITEM_ID]=QTY (a whole number within the form's minvalue and maxvalue). A form flagged required (options bit 1) must be given; a form left out adds nothing. Each option adds its item's price on the chosen cycle, times the quantity, to the service's recurring price, and is billed on its own invoice line (options carry no setup fee in billsim)","additionalProperties":{"anyOf":[{"type":"string","maxLength":20,"description":"a select form's item id"},{"type":"object","maxProperties":20,"propertyNames":{"maxLength":20},"additionalProperties":{"type":"string","maxLength":20,"description":"a quantity of the item"},"description":"a quantity form's item id and its quantity"}]}};
 const pattern766 = new RegExp("^[1-9][0-9]?$", "u");
 
 function validate368(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -12241,7 +12241,7 @@ if(dataType0 === "string" || dataType0 === "number"
 coerced0 = [data];
 }
 else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema1421.type,parentSchema:schema1421,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema1422.type,parentSchema:schema1422,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -12260,7 +12260,7 @@ parentData[parentDataProperty] = coerced0;
 }
 if(Array.isArray(data)){
 if(data.length > 50){
-const err1 = {instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 50},message:"must NOT have more than 50 items",schema:50,parentSchema:schema1421,data};
+const err1 = {instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 50},message:"must NOT have more than 50 items",schema:50,parentSchema:schema1422,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -12270,7 +12270,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.length < 1){
-const err2 = {instancePath,schemaPath:"#/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema1421,data};
+const err2 = {instancePath,schemaPath:"#/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema1422,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -12290,7 +12290,7 @@ if(data0.years === undefined){
 data0.years = "1";
 }
 if(data0.type === undefined){
-const err3 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema1421.items.required,parentSchema:schema1421.items,data:data0};
+const err3 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema1422.items.required,parentSchema:schema1422.items,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -12319,7 +12319,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/" + i0+"/type",schemaPath:"#/items/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1421.items.properties.type.type,parentSchema:schema1421.items.properties.type,data:data1};
+const err4 = {instancePath:instancePath+"/" + i0+"/type",schemaPath:"#/items/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1422.items.properties.type.type,parentSchema:schema1422.items.properties.type,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -12337,7 +12337,7 @@ data0["type"] = coerced1;
 }
 }
 if(!((data1 === "product") || (data1 === "domain"))){
-const err5 = {instancePath:instancePath+"/" + i0+"/type",schemaPath:"#/items/properties/type/enum",keyword:"enum",params:{allowedValues: schema1421.items.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema1421.items.properties.type.enum,parentSchema:schema1421.items.properties.type,data:data1};
+const err5 = {instancePath:instancePath+"/" + i0+"/type",schemaPath:"#/items/properties/type/enum",keyword:"enum",params:{allowedValues: schema1422.items.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema1422.items.properties.type.enum,parentSchema:schema1422.items.properties.type,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -12417,7 +12417,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err8 = {instancePath:instancePath+"/" + i0+"/cycle",schemaPath:"#/definitions/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1423.type,parentSchema:schema1423,data:data3};
+const err8 = {instancePath:instancePath+"/" + i0+"/cycle",schemaPath:"#/definitions/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1424.type,parentSchema:schema1424,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -12435,7 +12435,7 @@ data0["cycle"] = coerced3;
 }
 }
 if(!(((((((((((((data3 === "h") || (data3 === "d")) || (data3 === "w")) || (data3 === "m")) || (data3 === "q")) || (data3 === "s")) || (data3 === "a")) || (data3 === "b")) || (data3 === "t")) || (data3 === "p4")) || (data3 === "p5")) || (data3 === "Once")) || (data3 === "Free"))){
-const err9 = {instancePath:instancePath+"/" + i0+"/cycle",schemaPath:"#/definitions/cycle/enum",keyword:"enum",params:{allowedValues: schema1423.enum},message:"must be equal to one of the allowed values",schema:schema1423.enum,parentSchema:schema1423,data:data3};
+const err9 = {instancePath:instancePath+"/" + i0+"/cycle",schemaPath:"#/definitions/cycle/enum",keyword:"enum",params:{allowedValues: schema1424.enum},message:"must be equal to one of the allowed values",schema:schema1424.enum,parentSchema:schema1424,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -12465,7 +12465,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err10 = {instancePath:instancePath+"/" + i0+"/domain",schemaPath:"#/definitions/hostname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1424.type,parentSchema:schema1424,data:data4};
+const err10 = {instancePath:instancePath+"/" + i0+"/domain",schemaPath:"#/definitions/hostname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1425.type,parentSchema:schema1425,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -12484,7 +12484,7 @@ data0["domain"] = coerced4;
 }
 if(typeof data4 === "string"){
 if(func5(data4) > 255){
-const err11 = {instancePath:instancePath+"/" + i0+"/domain",schemaPath:"#/definitions/hostname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1424,data:data4};
+const err11 = {instancePath:instancePath+"/" + i0+"/domain",schemaPath:"#/definitions/hostname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1425,data:data4};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -12499,7 +12499,7 @@ if(data0.custom !== undefined){
 let data5 = data0.custom;
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if(Object.keys(data5).length > 100){
-const err12 = {instancePath:instancePath+"/" + i0+"/custom",schemaPath:"#/definitions/custom/maxProperties",keyword:"maxProperties",params:{limit: 100},message:"must NOT have more than 100 properties",schema:100,parentSchema:schema1425,data:data5};
+const err12 = {instancePath:instancePath+"/" + i0+"/custom",schemaPath:"#/definitions/custom/maxProperties",keyword:"maxProperties",params:{limit: 100},message:"must NOT have more than 100 properties",schema:100,parentSchema:schema1426,data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -12512,7 +12512,7 @@ for(const key0 in data5){
 const _errs17 = errors;
 if(typeof key0 === "string"){
 if(func5(key0) > 20){
-const err13 = {instancePath:instancePath+"/" + i0+"/custom",schemaPath:"#/definitions/custom/propertyNames/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema1425.propertyNames,data:key0,propertyName:key0};
+const err13 = {instancePath:instancePath+"/" + i0+"/custom",schemaPath:"#/definitions/custom/propertyNames/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema1426.propertyNames,data:key0,propertyName:key0};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -12524,7 +12524,7 @@ errors++;
 }
 var valid7 = _errs17 === errors;
 if(!valid7){
-const err14 = {instancePath:instancePath+"/" + i0+"/custom",schemaPath:"#/definitions/custom/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema1425.propertyNames,parentSchema:schema1425,data:data5};
+const err14 = {instancePath:instancePath+"/" + i0+"/custom",schemaPath:"#/definitions/custom/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema1426.propertyNames,parentSchema:schema1426,data:data5};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -12557,7 +12557,7 @@ else if(data6 === null){
 coerced5 = "";
 }
 else {
-const err15 = {instancePath:instancePath+"/" + i0+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/custom/additionalProperties/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1425.additionalProperties.anyOf[0].type,parentSchema:schema1425.additionalProperties.anyOf[0],data:data6};
+const err15 = {instancePath:instancePath+"/" + i0+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/custom/additionalProperties/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1426.additionalProperties.anyOf[0].type,parentSchema:schema1426.additionalProperties.anyOf[0],data:data6};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -12576,7 +12576,7 @@ data5[key1] = coerced5;
 }
 if(typeof data6 === "string"){
 if(func5(data6) > 20){
-const err16 = {instancePath:instancePath+"/" + i0+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/custom/additionalProperties/anyOf/0/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema1425.additionalProperties.anyOf[0],data:data6};
+const err16 = {instancePath:instancePath+"/" + i0+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/custom/additionalProperties/anyOf/0/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema1426.additionalProperties.anyOf[0],data:data6};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -12592,7 +12592,7 @@ if(!valid9){
 const _errs23 = errors;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if(Object.keys(data6).length > 20){
-const err17 = {instancePath:instancePath+"/" + i0+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/custom/additionalProperties/anyOf/1/maxProperties",keyword:"maxProperties",params:{limit: 20},message:"must NOT have more than 20 properties",schema:20,parentSchema:schema1425.additionalProperties.anyOf[1],data:data6};
+const err17 = {instancePath:instancePath+"/" + i0+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/custom/additionalProperties/anyOf/1/maxProperties",keyword:"maxProperties",params:{limit: 20},message:"must NOT have more than 20 properties",schema:20,parentSchema:schema1426.additionalProperties.anyOf[1],data:data6};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -12605,7 +12605,7 @@ for(const key2 in data6){
 const _errs25 = errors;
 if(typeof key2 === "string"){
 if(func5(key2) > 20){
-const err18 = {instancePath:instancePath+"/" + i0+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/custom/additionalProperties/anyOf/1/propertyNames/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema1425.additionalProperties.anyOf[1].propertyNames,data:key2,propertyName:key2};
+const err18 = {instancePath:instancePath+"/" + i0+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/custom/additionalProperties/anyOf/1/propertyNames/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema1426.additionalProperties.anyOf[1].propertyNames,data:key2,propertyName:key2};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -12617,7 +12617,7 @@ errors++;
 }
 var valid10 = _errs25 === errors;
 if(!valid10){
-const err19 = {instancePath:instancePath+"/" + i0+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/custom/additionalProperties/anyOf/1/propertyNames",keyword:"propertyNames",params:{propertyName: key2},message:"property name must be valid",schema:schema1425.additionalProperties.anyOf[1].propertyNames,parentSchema:schema1425.additionalProperties.anyOf[1],data:data6};
+const err19 = {instancePath:instancePath+"/" + i0+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/custom/additionalProperties/anyOf/1/propertyNames",keyword:"propertyNames",params:{propertyName: key2},message:"property name must be valid",schema:schema1426.additionalProperties.anyOf[1].propertyNames,parentSchema:schema1426.additionalProperties.anyOf[1],data:data6};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -12647,7 +12647,7 @@ else if(data7 === null){
 coerced6 = "";
 }
 else {
-const err20 = {instancePath:instancePath+"/" + i0+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/custom/additionalProperties/anyOf/1/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1425.additionalProperties.anyOf[1].additionalProperties.type,parentSchema:schema1425.additionalProperties.anyOf[1].additionalProperties,data:data7};
+const err20 = {instancePath:instancePath+"/" + i0+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/custom/additionalProperties/anyOf/1/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1426.additionalProperties.anyOf[1].additionalProperties.type,parentSchema:schema1426.additionalProperties.anyOf[1].additionalProperties,data:data7};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -12666,7 +12666,7 @@ data6[key3] = coerced6;
 }
 if(typeof data7 === "string"){
 if(func5(data7) > 20){
-const err21 = {instancePath:instancePath+"/" + i0+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/custom/additionalProperties/anyOf/1/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema1425.additionalProperties.anyOf[1].additionalProperties,data:data7};
+const err21 = {instancePath:instancePath+"/" + i0+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/custom/additionalProperties/anyOf/1/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema1426.additionalProperties.anyOf[1].additionalProperties,data:data7};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -12679,7 +12679,7 @@ errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/" + i0+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/custom/additionalProperties/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1425.additionalProperties.anyOf[1].type,parentSchema:schema1425.additionalProperties.anyOf[1],data:data6};
+const err22 = {instancePath:instancePath+"/" + i0+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/custom/additionalProperties/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1426.additionalProperties.anyOf[1].type,parentSchema:schema1426.additionalProperties.anyOf[1],data:data6};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -12692,7 +12692,7 @@ var _valid0 = _errs23 === errors;
 valid9 = valid9 || _valid0;
 }
 if(!valid9){
-const err23 = {instancePath:instancePath+"/" + i0+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/custom/additionalProperties/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema1425.additionalProperties.anyOf,parentSchema:schema1425.additionalProperties,data:data6};
+const err23 = {instancePath:instancePath+"/" + i0+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/custom/additionalProperties/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema1426.additionalProperties.anyOf,parentSchema:schema1426.additionalProperties,data:data6};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -12715,7 +12715,7 @@ vErrors = null;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/" + i0+"/custom",schemaPath:"#/definitions/custom/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1425.type,parentSchema:schema1425,data:data5};
+const err24 = {instancePath:instancePath+"/" + i0+"/custom",schemaPath:"#/definitions/custom/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1426.type,parentSchema:schema1426,data:data5};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -12745,7 +12745,7 @@ else if(data8 === null){
 coerced7 = "";
 }
 else {
-const err25 = {instancePath:instancePath+"/" + i0+"/name",schemaPath:"#/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1421.items.properties.name.type,parentSchema:schema1421.items.properties.name,data:data8};
+const err25 = {instancePath:instancePath+"/" + i0+"/name",schemaPath:"#/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1422.items.properties.name.type,parentSchema:schema1422.items.properties.name,data:data8};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -12764,7 +12764,7 @@ data0["name"] = coerced7;
 }
 if(typeof data8 === "string"){
 if(func5(data8) > 255){
-const err26 = {instancePath:instancePath+"/" + i0+"/name",schemaPath:"#/items/properties/name/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1421.items.properties.name,data:data8};
+const err26 = {instancePath:instancePath+"/" + i0+"/name",schemaPath:"#/items/properties/name/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1422.items.properties.name,data:data8};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -12794,7 +12794,7 @@ else if(data9 === null){
 coerced8 = "";
 }
 else {
-const err27 = {instancePath:instancePath+"/" + i0+"/action",schemaPath:"#/items/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1421.items.properties.action.type,parentSchema:schema1421.items.properties.action,data:data9};
+const err27 = {instancePath:instancePath+"/" + i0+"/action",schemaPath:"#/items/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1422.items.properties.action.type,parentSchema:schema1422.items.properties.action,data:data9};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -12812,7 +12812,7 @@ data0["action"] = coerced8;
 }
 }
 if(!((data9 === "register") || (data9 === "transfer"))){
-const err28 = {instancePath:instancePath+"/" + i0+"/action",schemaPath:"#/items/properties/action/enum",keyword:"enum",params:{allowedValues: schema1421.items.properties.action.enum},message:"must be equal to one of the allowed values",schema:schema1421.items.properties.action.enum,parentSchema:schema1421.items.properties.action,data:data9};
+const err28 = {instancePath:instancePath+"/" + i0+"/action",schemaPath:"#/items/properties/action/enum",keyword:"enum",params:{allowedValues: schema1422.items.properties.action.enum},message:"must be equal to one of the allowed values",schema:schema1422.items.properties.action.enum,parentSchema:schema1422.items.properties.action,data:data9};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -12840,7 +12840,7 @@ else if(data10 === null){
 coerced9 = "";
 }
 else {
-const err29 = {instancePath:instancePath+"/" + i0+"/years",schemaPath:"#/items/properties/years/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1421.items.properties.years.type,parentSchema:schema1421.items.properties.years,data:data10};
+const err29 = {instancePath:instancePath+"/" + i0+"/years",schemaPath:"#/items/properties/years/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1422.items.properties.years.type,parentSchema:schema1422.items.properties.years,data:data10};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -12859,7 +12859,7 @@ data0["years"] = coerced9;
 }
 if(typeof data10 === "string"){
 if(!pattern766.test(data10)){
-const err30 = {instancePath:instancePath+"/" + i0+"/years",schemaPath:"#/items/properties/years/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]?$"},message:"must match pattern \""+"^[1-9][0-9]?$"+"\"",schema:"^[1-9][0-9]?$",parentSchema:schema1421.items.properties.years,data:data10};
+const err30 = {instancePath:instancePath+"/" + i0+"/years",schemaPath:"#/items/properties/years/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]?$"},message:"must match pattern \""+"^[1-9][0-9]?$"+"\"",schema:"^[1-9][0-9]?$",parentSchema:schema1422.items.properties.years,data:data10};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -12889,7 +12889,7 @@ else if(data11 === null){
 coerced10 = "";
 }
 else {
-const err31 = {instancePath:instancePath+"/" + i0+"/epp",schemaPath:"#/items/properties/epp/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1421.items.properties.epp.type,parentSchema:schema1421.items.properties.epp,data:data11};
+const err31 = {instancePath:instancePath+"/" + i0+"/epp",schemaPath:"#/items/properties/epp/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1422.items.properties.epp.type,parentSchema:schema1422.items.properties.epp,data:data11};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -12908,7 +12908,7 @@ data0["epp"] = coerced10;
 }
 if(typeof data11 === "string"){
 if(func5(data11) > 255){
-const err32 = {instancePath:instancePath+"/" + i0+"/epp",schemaPath:"#/items/properties/epp/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1421.items.properties.epp,data:data11};
+const err32 = {instancePath:instancePath+"/" + i0+"/epp",schemaPath:"#/items/properties/epp/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1422.items.properties.epp,data:data11};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -12937,7 +12937,7 @@ if(dataType11 === "string" || dataType11 === "number"
 coerced11 = [data12];
 }
 else {
-const err33 = {instancePath:instancePath+"/" + i0+"/nameservers",schemaPath:"#/items/properties/nameservers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema1421.items.properties.nameservers.type,parentSchema:schema1421.items.properties.nameservers,data:data12};
+const err33 = {instancePath:instancePath+"/" + i0+"/nameservers",schemaPath:"#/items/properties/nameservers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema1422.items.properties.nameservers.type,parentSchema:schema1422.items.properties.nameservers,data:data12};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -12956,7 +12956,7 @@ data0["nameservers"] = coerced11;
 }
 if(Array.isArray(data12)){
 if(data12.length > 4){
-const err34 = {instancePath:instancePath+"/" + i0+"/nameservers",schemaPath:"#/items/properties/nameservers/maxItems",keyword:"maxItems",params:{limit: 4},message:"must NOT have more than 4 items",schema:4,parentSchema:schema1421.items.properties.nameservers,data:data12};
+const err34 = {instancePath:instancePath+"/" + i0+"/nameservers",schemaPath:"#/items/properties/nameservers/maxItems",keyword:"maxItems",params:{limit: 4},message:"must NOT have more than 4 items",schema:4,parentSchema:schema1422.items.properties.nameservers,data:data12};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -12986,7 +12986,7 @@ else if(data13 === null){
 coerced12 = "";
 }
 else {
-const err35 = {instancePath:instancePath+"/" + i0+"/nameservers/" + i1,schemaPath:"#/definitions/hostname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1424.type,parentSchema:schema1424,data:data13};
+const err35 = {instancePath:instancePath+"/" + i0+"/nameservers/" + i1,schemaPath:"#/definitions/hostname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1425.type,parentSchema:schema1425,data:data13};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -13005,7 +13005,7 @@ data12[i1] = coerced12;
 }
 if(typeof data13 === "string"){
 if(func5(data13) > 255){
-const err36 = {instancePath:instancePath+"/" + i0+"/nameservers/" + i1,schemaPath:"#/definitions/hostname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1424,data:data13};
+const err36 = {instancePath:instancePath+"/" + i0+"/nameservers/" + i1,schemaPath:"#/definitions/hostname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1425,data:data13};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -13020,7 +13020,7 @@ errors++;
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1421.items.type,parentSchema:schema1421.items,data:data0};
+const err37 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1422.items.type,parentSchema:schema1422.items,data:data0};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -13044,7 +13044,7 @@ if(data.ignore_errors === undefined){
 data.ignore_errors = false;
 }
 if(data.items === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "items"},message:"must have required property '"+"items"+"'",schema:schema1437.required,parentSchema:schema1437,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "items"},message:"must have required property '"+"items"+"'",schema:schema1438.required,parentSchema:schema1438,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13129,7 +13129,7 @@ else if(data2 === null){
 coerced1 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/promocode",schemaPath:"#/definitions/promocode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1428.type,parentSchema:schema1428,data:data2};
+const err3 = {instancePath:instancePath+"/promocode",schemaPath:"#/definitions/promocode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1429.type,parentSchema:schema1429,data:data2};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -13148,7 +13148,7 @@ data["promocode"] = coerced1;
 }
 if(typeof data2 === "string"){
 if(func5(data2) > 255){
-const err4 = {instancePath:instancePath+"/promocode",schemaPath:"#/definitions/promocode/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1428,data:data2};
+const err4 = {instancePath:instancePath+"/promocode",schemaPath:"#/definitions/promocode/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1429,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -13231,7 +13231,7 @@ else if(data4 === "true" || data4 === 1){
 coerced3 = true;
 }
 else {
-const err7 = {instancePath:instancePath+"/ignore_errors",schemaPath:"#/properties/ignore_errors/anyOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema1437.properties.ignore_errors.anyOf[0].type,parentSchema:schema1437.properties.ignore_errors.anyOf[0],data:data4};
+const err7 = {instancePath:instancePath+"/ignore_errors",schemaPath:"#/properties/ignore_errors/anyOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema1438.properties.ignore_errors.anyOf[0].type,parentSchema:schema1438.properties.ignore_errors.anyOf[0],data:data4};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -13270,7 +13270,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err8 = {instancePath:instancePath+"/ignore_errors",schemaPath:"#/properties/ignore_errors/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1437.properties.ignore_errors.anyOf[1].type,parentSchema:schema1437.properties.ignore_errors.anyOf[1],data:data4};
+const err8 = {instancePath:instancePath+"/ignore_errors",schemaPath:"#/properties/ignore_errors/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1438.properties.ignore_errors.anyOf[1].type,parentSchema:schema1438.properties.ignore_errors.anyOf[1],data:data4};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -13288,7 +13288,7 @@ data["ignore_errors"] = coerced4;
 }
 }
 if(!((((data4 === "0") || (data4 === "1")) || (data4 === "true")) || (data4 === "false"))){
-const err9 = {instancePath:instancePath+"/ignore_errors",schemaPath:"#/properties/ignore_errors/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema1437.properties.ignore_errors.anyOf[1].enum},message:"must be equal to one of the allowed values",schema:schema1437.properties.ignore_errors.anyOf[1].enum,parentSchema:schema1437.properties.ignore_errors.anyOf[1],data:data4};
+const err9 = {instancePath:instancePath+"/ignore_errors",schemaPath:"#/properties/ignore_errors/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema1438.properties.ignore_errors.anyOf[1].enum},message:"must be equal to one of the allowed values",schema:schema1438.properties.ignore_errors.anyOf[1].enum,parentSchema:schema1438.properties.ignore_errors.anyOf[1],data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -13301,7 +13301,7 @@ var _valid0 = _errs15 === errors;
 valid4 = valid4 || _valid0;
 }
 if(!valid4){
-const err10 = {instancePath:instancePath+"/ignore_errors",schemaPath:"#/properties/ignore_errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema1437.properties.ignore_errors.anyOf,parentSchema:schema1437.properties.ignore_errors,data:data4};
+const err10 = {instancePath:instancePath+"/ignore_errors",schemaPath:"#/properties/ignore_errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema1438.properties.ignore_errors.anyOf,parentSchema:schema1438.properties.ignore_errors,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -13323,7 +13323,7 @@ vErrors = null;
 }
 }
 else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1437.type,parentSchema:schema1437,data};
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1438.type,parentSchema:schema1438,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -13337,14 +13337,14 @@ return errors === 0;
 }
 
 export const postOrderProductId = validate375;
-const schema1457 = {"title":"UserApiPostOrderProductIdInput","type":"object","required":["product_id"],"properties":{"product_id":{"$ref":"../defs.json#/definitions/id"},"cycle":{"$ref":"postOrder.json#/definitions/cycle"},"domain":{"$ref":"postOrder.json#/definitions/hostname"},"custom":{"$ref":"postOrder.json#/definitions/custom"},"pay_method":{"$ref":"postOrder.json#/definitions/payMethod"},"promocode":{"$ref":"postOrder.json#/definitions/promocode"},"aff_id":{"$ref":"postOrder.json#/definitions/affId"}}};
+const schema1458 = {"title":"UserApiPostOrderProductIdInput","type":"object","required":["product_id"],"properties":{"product_id":{"$ref":"../defs.json#/definitions/id"},"cycle":{"$ref":"postOrder.json#/definitions/cycle"},"domain":{"$ref":"postOrder.json#/definitions/hostname"},"custom":{"$ref":"postOrder.json#/definitions/custom"},"pay_method":{"$ref":"postOrder.json#/definitions/payMethod"},"promocode":{"$ref":"postOrder.json#/definitions/promocode"},"aff_id":{"$ref":"postOrder.json#/definitions/affId"}}};
 
 function validate375(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.product_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "product_id"},message:"must have required property '"+"product_id"+"'",schema:schema1457.required,parentSchema:schema1457,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "product_id"},message:"must have required property '"+"product_id"+"'",schema:schema1458.required,parentSchema:schema1458,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13423,7 +13423,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/cycle",schemaPath:"postOrder.json#/definitions/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1423.type,parentSchema:schema1423,data:data1};
+const err3 = {instancePath:instancePath+"/cycle",schemaPath:"postOrder.json#/definitions/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1424.type,parentSchema:schema1424,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -13441,7 +13441,7 @@ data["cycle"] = coerced1;
 }
 }
 if(!(((((((((((((data1 === "h") || (data1 === "d")) || (data1 === "w")) || (data1 === "m")) || (data1 === "q")) || (data1 === "s")) || (data1 === "a")) || (data1 === "b")) || (data1 === "t")) || (data1 === "p4")) || (data1 === "p5")) || (data1 === "Once")) || (data1 === "Free"))){
-const err4 = {instancePath:instancePath+"/cycle",schemaPath:"postOrder.json#/definitions/cycle/enum",keyword:"enum",params:{allowedValues: schema1423.enum},message:"must be equal to one of the allowed values",schema:schema1423.enum,parentSchema:schema1423,data:data1};
+const err4 = {instancePath:instancePath+"/cycle",schemaPath:"postOrder.json#/definitions/cycle/enum",keyword:"enum",params:{allowedValues: schema1424.enum},message:"must be equal to one of the allowed values",schema:schema1424.enum,parentSchema:schema1424,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -13471,7 +13471,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/domain",schemaPath:"postOrder.json#/definitions/hostname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1424.type,parentSchema:schema1424,data:data2};
+const err5 = {instancePath:instancePath+"/domain",schemaPath:"postOrder.json#/definitions/hostname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1425.type,parentSchema:schema1425,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -13490,7 +13490,7 @@ data["domain"] = coerced2;
 }
 if(typeof data2 === "string"){
 if(func5(data2) > 255){
-const err6 = {instancePath:instancePath+"/domain",schemaPath:"postOrder.json#/definitions/hostname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1424,data:data2};
+const err6 = {instancePath:instancePath+"/domain",schemaPath:"postOrder.json#/definitions/hostname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1425,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -13505,7 +13505,7 @@ if(data.custom !== undefined){
 let data3 = data.custom;
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 if(Object.keys(data3).length > 100){
-const err7 = {instancePath:instancePath+"/custom",schemaPath:"postOrder.json#/definitions/custom/maxProperties",keyword:"maxProperties",params:{limit: 100},message:"must NOT have more than 100 properties",schema:100,parentSchema:schema1425,data:data3};
+const err7 = {instancePath:instancePath+"/custom",schemaPath:"postOrder.json#/definitions/custom/maxProperties",keyword:"maxProperties",params:{limit: 100},message:"must NOT have more than 100 properties",schema:100,parentSchema:schema1426,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -13518,7 +13518,7 @@ for(const key0 in data3){
 const _errs13 = errors;
 if(typeof key0 === "string"){
 if(func5(key0) > 20){
-const err8 = {instancePath:instancePath+"/custom",schemaPath:"postOrder.json#/definitions/custom/propertyNames/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema1425.propertyNames,data:key0,propertyName:key0};
+const err8 = {instancePath:instancePath+"/custom",schemaPath:"postOrder.json#/definitions/custom/propertyNames/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema1426.propertyNames,data:key0,propertyName:key0};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -13530,7 +13530,7 @@ errors++;
 }
 var valid5 = _errs13 === errors;
 if(!valid5){
-const err9 = {instancePath:instancePath+"/custom",schemaPath:"postOrder.json#/definitions/custom/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema1425.propertyNames,parentSchema:schema1425,data:data3};
+const err9 = {instancePath:instancePath+"/custom",schemaPath:"postOrder.json#/definitions/custom/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema1426.propertyNames,parentSchema:schema1426,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -13563,7 +13563,7 @@ else if(data4 === null){
 coerced3 = "";
 }
 else {
-const err10 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"postOrder.json#/definitions/custom/additionalProperties/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1425.additionalProperties.anyOf[0].type,parentSchema:schema1425.additionalProperties.anyOf[0],data:data4};
+const err10 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"postOrder.json#/definitions/custom/additionalProperties/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1426.additionalProperties.anyOf[0].type,parentSchema:schema1426.additionalProperties.anyOf[0],data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -13582,7 +13582,7 @@ data3[key1] = coerced3;
 }
 if(typeof data4 === "string"){
 if(func5(data4) > 20){
-const err11 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"postOrder.json#/definitions/custom/additionalProperties/anyOf/0/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema1425.additionalProperties.anyOf[0],data:data4};
+const err11 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"postOrder.json#/definitions/custom/additionalProperties/anyOf/0/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema1426.additionalProperties.anyOf[0],data:data4};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -13598,7 +13598,7 @@ if(!valid7){
 const _errs19 = errors;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 if(Object.keys(data4).length > 20){
-const err12 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"postOrder.json#/definitions/custom/additionalProperties/anyOf/1/maxProperties",keyword:"maxProperties",params:{limit: 20},message:"must NOT have more than 20 properties",schema:20,parentSchema:schema1425.additionalProperties.anyOf[1],data:data4};
+const err12 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"postOrder.json#/definitions/custom/additionalProperties/anyOf/1/maxProperties",keyword:"maxProperties",params:{limit: 20},message:"must NOT have more than 20 properties",schema:20,parentSchema:schema1426.additionalProperties.anyOf[1],data:data4};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -13611,7 +13611,7 @@ for(const key2 in data4){
 const _errs21 = errors;
 if(typeof key2 === "string"){
 if(func5(key2) > 20){
-const err13 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"postOrder.json#/definitions/custom/additionalProperties/anyOf/1/propertyNames/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema1425.additionalProperties.anyOf[1].propertyNames,data:key2,propertyName:key2};
+const err13 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"postOrder.json#/definitions/custom/additionalProperties/anyOf/1/propertyNames/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema1426.additionalProperties.anyOf[1].propertyNames,data:key2,propertyName:key2};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -13623,7 +13623,7 @@ errors++;
 }
 var valid8 = _errs21 === errors;
 if(!valid8){
-const err14 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"postOrder.json#/definitions/custom/additionalProperties/anyOf/1/propertyNames",keyword:"propertyNames",params:{propertyName: key2},message:"property name must be valid",schema:schema1425.additionalProperties.anyOf[1].propertyNames,parentSchema:schema1425.additionalProperties.anyOf[1],data:data4};
+const err14 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"postOrder.json#/definitions/custom/additionalProperties/anyOf/1/propertyNames",keyword:"propertyNames",params:{propertyName: key2},message:"property name must be valid",schema:schema1426.additionalProperties.anyOf[1].propertyNames,parentSchema:schema1426.additionalProperties.anyOf[1],data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -13653,7 +13653,7 @@ else if(data5 === null){
 coerced4 = "";
 }
 else {
-const err15 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"postOrder.json#/definitions/custom/additionalProperties/anyOf/1/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1425.additionalProperties.anyOf[1].additionalProperties.type,parentSchema:schema1425.additionalProperties.anyOf[1].additionalProperties,data:data5};
+const err15 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"postOrder.json#/definitions/custom/additionalProperties/anyOf/1/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1426.additionalProperties.anyOf[1].additionalProperties.type,parentSchema:schema1426.additionalProperties.anyOf[1].additionalProperties,data:data5};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -13672,7 +13672,7 @@ data4[key3] = coerced4;
 }
 if(typeof data5 === "string"){
 if(func5(data5) > 20){
-const err16 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"postOrder.json#/definitions/custom/additionalProperties/anyOf/1/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema1425.additionalProperties.anyOf[1].additionalProperties,data:data5};
+const err16 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"postOrder.json#/definitions/custom/additionalProperties/anyOf/1/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema1426.additionalProperties.anyOf[1].additionalProperties,data:data5};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -13685,7 +13685,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"postOrder.json#/definitions/custom/additionalProperties/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1425.additionalProperties.anyOf[1].type,parentSchema:schema1425.additionalProperties.anyOf[1],data:data4};
+const err17 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"postOrder.json#/definitions/custom/additionalProperties/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1426.additionalProperties.anyOf[1].type,parentSchema:schema1426.additionalProperties.anyOf[1],data:data4};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -13698,7 +13698,7 @@ var _valid0 = _errs19 === errors;
 valid7 = valid7 || _valid0;
 }
 if(!valid7){
-const err18 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"postOrder.json#/definitions/custom/additionalProperties/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema1425.additionalProperties.anyOf,parentSchema:schema1425.additionalProperties,data:data4};
+const err18 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"postOrder.json#/definitions/custom/additionalProperties/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema1426.additionalProperties.anyOf,parentSchema:schema1426.additionalProperties,data:data4};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -13721,7 +13721,7 @@ vErrors = null;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/custom",schemaPath:"postOrder.json#/definitions/custom/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1425.type,parentSchema:schema1425,data:data3};
+const err19 = {instancePath:instancePath+"/custom",schemaPath:"postOrder.json#/definitions/custom/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1426.type,parentSchema:schema1426,data:data3};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -13801,7 +13801,7 @@ else if(data7 === null){
 coerced6 = "";
 }
 else {
-const err22 = {instancePath:instancePath+"/promocode",schemaPath:"postOrder.json#/definitions/promocode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1428.type,parentSchema:schema1428,data:data7};
+const err22 = {instancePath:instancePath+"/promocode",schemaPath:"postOrder.json#/definitions/promocode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1429.type,parentSchema:schema1429,data:data7};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -13820,7 +13820,7 @@ data["promocode"] = coerced6;
 }
 if(typeof data7 === "string"){
 if(func5(data7) > 255){
-const err23 = {instancePath:instancePath+"/promocode",schemaPath:"postOrder.json#/definitions/promocode/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1428,data:data7};
+const err23 = {instancePath:instancePath+"/promocode",schemaPath:"postOrder.json#/definitions/promocode/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1429,data:data7};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -13883,7 +13883,7 @@ errors++;
 }
 }
 else {
-const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1457.type,parentSchema:schema1457,data};
+const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1458.type,parentSchema:schema1458,data};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -13897,14 +13897,14 @@ return errors === 0;
 }
 
 export const postPasswordreset = validate377;
-const schema1468 = {"title":"UserApiPostPasswordresetInput","type":"object","required":["email"],"properties":{"email":{"$ref":"../../operations/clients/addClient.json#/definitions/email"}}};
+const schema1469 = {"title":"UserApiPostPasswordresetInput","type":"object","required":["email"],"properties":{"email":{"$ref":"../../operations/clients/addClient.json#/definitions/email"}}};
 
 function validate377(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.email === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema1468.required,parentSchema:schema1468,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema1469.required,parentSchema:schema1469,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13975,7 +13975,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1468.type,parentSchema:schema1468,data};
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1469.type,parentSchema:schema1469,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -13989,8 +13989,8 @@ return errors === 0;
 }
 
 export const postQuote = validate391;
-const schema1568 = {"title":"UserApiPostQuoteInput","type":"object","required":["items"],"properties":{"items":{"$ref":"postOrder.json#/definitions/items"},"pay_method":{"$ref":"postOrder.json#/definitions/payMethod"},"promocode":{"$ref":"postOrder.json#/definitions/promocode"},"aff_id":{"$ref":"postOrder.json#/definitions/affId"},"ignore_errors":{"$ref":"postOrder.json#/properties/input/properties/ignore_errors"},"output":{"type":"string","enum":["short","config","full"],"default":"short","description":"short (the default), config or full"}}};
-const schema1480 = {"description":"true (JSON), \"1\" or \"true\" orders the items without problems and leaves the others out; false (the default) refuses the whole order","anyOf":[{"type":"boolean"},{"type":"string","enum":["0","1","true","false"]}],"default":false};
+const schema1569 = {"title":"UserApiPostQuoteInput","type":"object","required":["items"],"properties":{"items":{"$ref":"postOrder.json#/definitions/items"},"pay_method":{"$ref":"postOrder.json#/definitions/payMethod"},"promocode":{"$ref":"postOrder.json#/definitions/promocode"},"aff_id":{"$ref":"postOrder.json#/definitions/affId"},"ignore_errors":{"$ref":"postOrder.json#/properties/input/properties/ignore_errors"},"output":{"type":"string","enum":["short","config","full"],"default":"short","description":"short (the default), config or full"}}};
+const schema1481 = {"description":"true (JSON), \"1\" or \"true\" orders the items without problems and leaves the others out; false (the default) refuses the whole order","anyOf":[{"type":"boolean"},{"type":"string","enum":["0","1","true","false"]}],"default":false};
 
 function validate379(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -14011,7 +14011,7 @@ if(dataType0 === "string" || dataType0 === "number"
 coerced0 = [data];
 }
 else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema1421.type,parentSchema:schema1421,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema1422.type,parentSchema:schema1422,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -14030,7 +14030,7 @@ parentData[parentDataProperty] = coerced0;
 }
 if(Array.isArray(data)){
 if(data.length > 50){
-const err1 = {instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 50},message:"must NOT have more than 50 items",schema:50,parentSchema:schema1421,data};
+const err1 = {instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 50},message:"must NOT have more than 50 items",schema:50,parentSchema:schema1422,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -14040,7 +14040,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.length < 1){
-const err2 = {instancePath,schemaPath:"#/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema1421,data};
+const err2 = {instancePath,schemaPath:"#/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema1422,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -14060,7 +14060,7 @@ if(data0.years === undefined){
 data0.years = "1";
 }
 if(data0.type === undefined){
-const err3 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema1421.items.required,parentSchema:schema1421.items,data:data0};
+const err3 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema1422.items.required,parentSchema:schema1422.items,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -14089,7 +14089,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/" + i0+"/type",schemaPath:"#/items/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1421.items.properties.type.type,parentSchema:schema1421.items.properties.type,data:data1};
+const err4 = {instancePath:instancePath+"/" + i0+"/type",schemaPath:"#/items/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1422.items.properties.type.type,parentSchema:schema1422.items.properties.type,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -14107,7 +14107,7 @@ data0["type"] = coerced1;
 }
 }
 if(!((data1 === "product") || (data1 === "domain"))){
-const err5 = {instancePath:instancePath+"/" + i0+"/type",schemaPath:"#/items/properties/type/enum",keyword:"enum",params:{allowedValues: schema1421.items.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema1421.items.properties.type.enum,parentSchema:schema1421.items.properties.type,data:data1};
+const err5 = {instancePath:instancePath+"/" + i0+"/type",schemaPath:"#/items/properties/type/enum",keyword:"enum",params:{allowedValues: schema1422.items.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema1422.items.properties.type.enum,parentSchema:schema1422.items.properties.type,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -14187,7 +14187,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err8 = {instancePath:instancePath+"/" + i0+"/cycle",schemaPath:"#/definitions/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1423.type,parentSchema:schema1423,data:data3};
+const err8 = {instancePath:instancePath+"/" + i0+"/cycle",schemaPath:"#/definitions/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1424.type,parentSchema:schema1424,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -14205,7 +14205,7 @@ data0["cycle"] = coerced3;
 }
 }
 if(!(((((((((((((data3 === "h") || (data3 === "d")) || (data3 === "w")) || (data3 === "m")) || (data3 === "q")) || (data3 === "s")) || (data3 === "a")) || (data3 === "b")) || (data3 === "t")) || (data3 === "p4")) || (data3 === "p5")) || (data3 === "Once")) || (data3 === "Free"))){
-const err9 = {instancePath:instancePath+"/" + i0+"/cycle",schemaPath:"#/definitions/cycle/enum",keyword:"enum",params:{allowedValues: schema1423.enum},message:"must be equal to one of the allowed values",schema:schema1423.enum,parentSchema:schema1423,data:data3};
+const err9 = {instancePath:instancePath+"/" + i0+"/cycle",schemaPath:"#/definitions/cycle/enum",keyword:"enum",params:{allowedValues: schema1424.enum},message:"must be equal to one of the allowed values",schema:schema1424.enum,parentSchema:schema1424,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -14235,7 +14235,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err10 = {instancePath:instancePath+"/" + i0+"/domain",schemaPath:"#/definitions/hostname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1424.type,parentSchema:schema1424,data:data4};
+const err10 = {instancePath:instancePath+"/" + i0+"/domain",schemaPath:"#/definitions/hostname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1425.type,parentSchema:schema1425,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -14254,7 +14254,7 @@ data0["domain"] = coerced4;
 }
 if(typeof data4 === "string"){
 if(func5(data4) > 255){
-const err11 = {instancePath:instancePath+"/" + i0+"/domain",schemaPath:"#/definitions/hostname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1424,data:data4};
+const err11 = {instancePath:instancePath+"/" + i0+"/domain",schemaPath:"#/definitions/hostname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1425,data:data4};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -14269,7 +14269,7 @@ if(data0.custom !== undefined){
 let data5 = data0.custom;
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if(Object.keys(data5).length > 100){
-const err12 = {instancePath:instancePath+"/" + i0+"/custom",schemaPath:"#/definitions/custom/maxProperties",keyword:"maxProperties",params:{limit: 100},message:"must NOT have more than 100 properties",schema:100,parentSchema:schema1425,data:data5};
+const err12 = {instancePath:instancePath+"/" + i0+"/custom",schemaPath:"#/definitions/custom/maxProperties",keyword:"maxProperties",params:{limit: 100},message:"must NOT have more than 100 properties",schema:100,parentSchema:schema1426,data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -14282,7 +14282,7 @@ for(const key0 in data5){
 const _errs17 = errors;
 if(typeof key0 === "string"){
 if(func5(key0) > 20){
-const err13 = {instancePath:instancePath+"/" + i0+"/custom",schemaPath:"#/definitions/custom/propertyNames/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema1425.propertyNames,data:key0,propertyName:key0};
+const err13 = {instancePath:instancePath+"/" + i0+"/custom",schemaPath:"#/definitions/custom/propertyNames/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema1426.propertyNames,data:key0,propertyName:key0};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -14294,7 +14294,7 @@ errors++;
 }
 var valid7 = _errs17 === errors;
 if(!valid7){
-const err14 = {instancePath:instancePath+"/" + i0+"/custom",schemaPath:"#/definitions/custom/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema1425.propertyNames,parentSchema:schema1425,data:data5};
+const err14 = {instancePath:instancePath+"/" + i0+"/custom",schemaPath:"#/definitions/custom/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema1426.propertyNames,parentSchema:schema1426,data:data5};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -14327,7 +14327,7 @@ else if(data6 === null){
 coerced5 = "";
 }
 else {
-const err15 = {instancePath:instancePath+"/" + i0+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/custom/additionalProperties/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1425.additionalProperties.anyOf[0].type,parentSchema:schema1425.additionalProperties.anyOf[0],data:data6};
+const err15 = {instancePath:instancePath+"/" + i0+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/custom/additionalProperties/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1426.additionalProperties.anyOf[0].type,parentSchema:schema1426.additionalProperties.anyOf[0],data:data6};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -14346,7 +14346,7 @@ data5[key1] = coerced5;
 }
 if(typeof data6 === "string"){
 if(func5(data6) > 20){
-const err16 = {instancePath:instancePath+"/" + i0+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/custom/additionalProperties/anyOf/0/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema1425.additionalProperties.anyOf[0],data:data6};
+const err16 = {instancePath:instancePath+"/" + i0+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/custom/additionalProperties/anyOf/0/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema1426.additionalProperties.anyOf[0],data:data6};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -14362,7 +14362,7 @@ if(!valid9){
 const _errs23 = errors;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if(Object.keys(data6).length > 20){
-const err17 = {instancePath:instancePath+"/" + i0+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/custom/additionalProperties/anyOf/1/maxProperties",keyword:"maxProperties",params:{limit: 20},message:"must NOT have more than 20 properties",schema:20,parentSchema:schema1425.additionalProperties.anyOf[1],data:data6};
+const err17 = {instancePath:instancePath+"/" + i0+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/custom/additionalProperties/anyOf/1/maxProperties",keyword:"maxProperties",params:{limit: 20},message:"must NOT have more than 20 properties",schema:20,parentSchema:schema1426.additionalProperties.anyOf[1],data:data6};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -14375,7 +14375,7 @@ for(const key2 in data6){
 const _errs25 = errors;
 if(typeof key2 === "string"){
 if(func5(key2) > 20){
-const err18 = {instancePath:instancePath+"/" + i0+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/custom/additionalProperties/anyOf/1/propertyNames/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema1425.additionalProperties.anyOf[1].propertyNames,data:key2,propertyName:key2};
+const err18 = {instancePath:instancePath+"/" + i0+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/custom/additionalProperties/anyOf/1/propertyNames/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema1426.additionalProperties.anyOf[1].propertyNames,data:key2,propertyName:key2};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -14387,7 +14387,7 @@ errors++;
 }
 var valid10 = _errs25 === errors;
 if(!valid10){
-const err19 = {instancePath:instancePath+"/" + i0+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/custom/additionalProperties/anyOf/1/propertyNames",keyword:"propertyNames",params:{propertyName: key2},message:"property name must be valid",schema:schema1425.additionalProperties.anyOf[1].propertyNames,parentSchema:schema1425.additionalProperties.anyOf[1],data:data6};
+const err19 = {instancePath:instancePath+"/" + i0+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/custom/additionalProperties/anyOf/1/propertyNames",keyword:"propertyNames",params:{propertyName: key2},message:"property name must be valid",schema:schema1426.additionalProperties.anyOf[1].propertyNames,parentSchema:schema1426.additionalProperties.anyOf[1],data:data6};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -14417,7 +14417,7 @@ else if(data7 === null){
 coerced6 = "";
 }
 else {
-const err20 = {instancePath:instancePath+"/" + i0+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/custom/additionalProperties/anyOf/1/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1425.additionalProperties.anyOf[1].additionalProperties.type,parentSchema:schema1425.additionalProperties.anyOf[1].additionalProperties,data:data7};
+const err20 = {instancePath:instancePath+"/" + i0+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/custom/additionalProperties/anyOf/1/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1426.additionalProperties.anyOf[1].additionalProperties.type,parentSchema:schema1426.additionalProperties.anyOf[1].additionalProperties,data:data7};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -14436,7 +14436,7 @@ data6[key3] = coerced6;
 }
 if(typeof data7 === "string"){
 if(func5(data7) > 20){
-const err21 = {instancePath:instancePath+"/" + i0+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/custom/additionalProperties/anyOf/1/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema1425.additionalProperties.anyOf[1].additionalProperties,data:data7};
+const err21 = {instancePath:instancePath+"/" + i0+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/custom/additionalProperties/anyOf/1/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema1426.additionalProperties.anyOf[1].additionalProperties,data:data7};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -14449,7 +14449,7 @@ errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/" + i0+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/custom/additionalProperties/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1425.additionalProperties.anyOf[1].type,parentSchema:schema1425.additionalProperties.anyOf[1],data:data6};
+const err22 = {instancePath:instancePath+"/" + i0+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/custom/additionalProperties/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1426.additionalProperties.anyOf[1].type,parentSchema:schema1426.additionalProperties.anyOf[1],data:data6};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -14462,7 +14462,7 @@ var _valid0 = _errs23 === errors;
 valid9 = valid9 || _valid0;
 }
 if(!valid9){
-const err23 = {instancePath:instancePath+"/" + i0+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/custom/additionalProperties/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema1425.additionalProperties.anyOf,parentSchema:schema1425.additionalProperties,data:data6};
+const err23 = {instancePath:instancePath+"/" + i0+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/custom/additionalProperties/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema1426.additionalProperties.anyOf,parentSchema:schema1426.additionalProperties,data:data6};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -14485,7 +14485,7 @@ vErrors = null;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/" + i0+"/custom",schemaPath:"#/definitions/custom/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1425.type,parentSchema:schema1425,data:data5};
+const err24 = {instancePath:instancePath+"/" + i0+"/custom",schemaPath:"#/definitions/custom/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1426.type,parentSchema:schema1426,data:data5};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -14515,7 +14515,7 @@ else if(data8 === null){
 coerced7 = "";
 }
 else {
-const err25 = {instancePath:instancePath+"/" + i0+"/name",schemaPath:"#/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1421.items.properties.name.type,parentSchema:schema1421.items.properties.name,data:data8};
+const err25 = {instancePath:instancePath+"/" + i0+"/name",schemaPath:"#/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1422.items.properties.name.type,parentSchema:schema1422.items.properties.name,data:data8};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -14534,7 +14534,7 @@ data0["name"] = coerced7;
 }
 if(typeof data8 === "string"){
 if(func5(data8) > 255){
-const err26 = {instancePath:instancePath+"/" + i0+"/name",schemaPath:"#/items/properties/name/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1421.items.properties.name,data:data8};
+const err26 = {instancePath:instancePath+"/" + i0+"/name",schemaPath:"#/items/properties/name/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1422.items.properties.name,data:data8};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -14564,7 +14564,7 @@ else if(data9 === null){
 coerced8 = "";
 }
 else {
-const err27 = {instancePath:instancePath+"/" + i0+"/action",schemaPath:"#/items/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1421.items.properties.action.type,parentSchema:schema1421.items.properties.action,data:data9};
+const err27 = {instancePath:instancePath+"/" + i0+"/action",schemaPath:"#/items/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1422.items.properties.action.type,parentSchema:schema1422.items.properties.action,data:data9};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -14582,7 +14582,7 @@ data0["action"] = coerced8;
 }
 }
 if(!((data9 === "register") || (data9 === "transfer"))){
-const err28 = {instancePath:instancePath+"/" + i0+"/action",schemaPath:"#/items/properties/action/enum",keyword:"enum",params:{allowedValues: schema1421.items.properties.action.enum},message:"must be equal to one of the allowed values",schema:schema1421.items.properties.action.enum,parentSchema:schema1421.items.properties.action,data:data9};
+const err28 = {instancePath:instancePath+"/" + i0+"/action",schemaPath:"#/items/properties/action/enum",keyword:"enum",params:{allowedValues: schema1422.items.properties.action.enum},message:"must be equal to one of the allowed values",schema:schema1422.items.properties.action.enum,parentSchema:schema1422.items.properties.action,data:data9};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -14610,7 +14610,7 @@ else if(data10 === null){
 coerced9 = "";
 }
 else {
-const err29 = {instancePath:instancePath+"/" + i0+"/years",schemaPath:"#/items/properties/years/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1421.items.properties.years.type,parentSchema:schema1421.items.properties.years,data:data10};
+const err29 = {instancePath:instancePath+"/" + i0+"/years",schemaPath:"#/items/properties/years/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1422.items.properties.years.type,parentSchema:schema1422.items.properties.years,data:data10};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -14629,7 +14629,7 @@ data0["years"] = coerced9;
 }
 if(typeof data10 === "string"){
 if(!pattern766.test(data10)){
-const err30 = {instancePath:instancePath+"/" + i0+"/years",schemaPath:"#/items/properties/years/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]?$"},message:"must match pattern \""+"^[1-9][0-9]?$"+"\"",schema:"^[1-9][0-9]?$",parentSchema:schema1421.items.properties.years,data:data10};
+const err30 = {instancePath:instancePath+"/" + i0+"/years",schemaPath:"#/items/properties/years/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]?$"},message:"must match pattern \""+"^[1-9][0-9]?$"+"\"",schema:"^[1-9][0-9]?$",parentSchema:schema1422.items.properties.years,data:data10};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -14659,7 +14659,7 @@ else if(data11 === null){
 coerced10 = "";
 }
 else {
-const err31 = {instancePath:instancePath+"/" + i0+"/epp",schemaPath:"#/items/properties/epp/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1421.items.properties.epp.type,parentSchema:schema1421.items.properties.epp,data:data11};
+const err31 = {instancePath:instancePath+"/" + i0+"/epp",schemaPath:"#/items/properties/epp/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1422.items.properties.epp.type,parentSchema:schema1422.items.properties.epp,data:data11};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -14678,7 +14678,7 @@ data0["epp"] = coerced10;
 }
 if(typeof data11 === "string"){
 if(func5(data11) > 255){
-const err32 = {instancePath:instancePath+"/" + i0+"/epp",schemaPath:"#/items/properties/epp/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1421.items.properties.epp,data:data11};
+const err32 = {instancePath:instancePath+"/" + i0+"/epp",schemaPath:"#/items/properties/epp/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1422.items.properties.epp,data:data11};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -14707,7 +14707,7 @@ if(dataType11 === "string" || dataType11 === "number"
 coerced11 = [data12];
 }
 else {
-const err33 = {instancePath:instancePath+"/" + i0+"/nameservers",schemaPath:"#/items/properties/nameservers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema1421.items.properties.nameservers.type,parentSchema:schema1421.items.properties.nameservers,data:data12};
+const err33 = {instancePath:instancePath+"/" + i0+"/nameservers",schemaPath:"#/items/properties/nameservers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema1422.items.properties.nameservers.type,parentSchema:schema1422.items.properties.nameservers,data:data12};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -14726,7 +14726,7 @@ data0["nameservers"] = coerced11;
 }
 if(Array.isArray(data12)){
 if(data12.length > 4){
-const err34 = {instancePath:instancePath+"/" + i0+"/nameservers",schemaPath:"#/items/properties/nameservers/maxItems",keyword:"maxItems",params:{limit: 4},message:"must NOT have more than 4 items",schema:4,parentSchema:schema1421.items.properties.nameservers,data:data12};
+const err34 = {instancePath:instancePath+"/" + i0+"/nameservers",schemaPath:"#/items/properties/nameservers/maxItems",keyword:"maxItems",params:{limit: 4},message:"must NOT have more than 4 items",schema:4,parentSchema:schema1422.items.properties.nameservers,data:data12};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -14756,7 +14756,7 @@ else if(data13 === null){
 coerced12 = "";
 }
 else {
-const err35 = {instancePath:instancePath+"/" + i0+"/nameservers/" + i1,schemaPath:"#/definitions/hostname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1424.type,parentSchema:schema1424,data:data13};
+const err35 = {instancePath:instancePath+"/" + i0+"/nameservers/" + i1,schemaPath:"#/definitions/hostname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1425.type,parentSchema:schema1425,data:data13};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -14775,7 +14775,7 @@ data12[i1] = coerced12;
 }
 if(typeof data13 === "string"){
 if(func5(data13) > 255){
-const err36 = {instancePath:instancePath+"/" + i0+"/nameservers/" + i1,schemaPath:"#/definitions/hostname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1424,data:data13};
+const err36 = {instancePath:instancePath+"/" + i0+"/nameservers/" + i1,schemaPath:"#/definitions/hostname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1425,data:data13};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -14790,7 +14790,7 @@ errors++;
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1421.items.type,parentSchema:schema1421.items,data:data0};
+const err37 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1422.items.type,parentSchema:schema1422.items,data:data0};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -14814,7 +14814,7 @@ if(data.output === undefined){
 data.output = "short";
 }
 if(data.items === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "items"},message:"must have required property '"+"items"+"'",schema:schema1568.required,parentSchema:schema1568,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "items"},message:"must have required property '"+"items"+"'",schema:schema1569.required,parentSchema:schema1569,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -14899,7 +14899,7 @@ else if(data2 === null){
 coerced1 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/promocode",schemaPath:"postOrder.json#/definitions/promocode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1428.type,parentSchema:schema1428,data:data2};
+const err3 = {instancePath:instancePath+"/promocode",schemaPath:"postOrder.json#/definitions/promocode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1429.type,parentSchema:schema1429,data:data2};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -14918,7 +14918,7 @@ data["promocode"] = coerced1;
 }
 if(typeof data2 === "string"){
 if(func5(data2) > 255){
-const err4 = {instancePath:instancePath+"/promocode",schemaPath:"postOrder.json#/definitions/promocode/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1428,data:data2};
+const err4 = {instancePath:instancePath+"/promocode",schemaPath:"postOrder.json#/definitions/promocode/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1429,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -15002,7 +15002,7 @@ else if(data4 === "true" || data4 === 1){
 coerced3 = true;
 }
 else {
-const err7 = {instancePath:instancePath+"/ignore_errors",schemaPath:"postOrder.json#/properties/input/properties/ignore_errors/anyOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema1480.anyOf[0].type,parentSchema:schema1480.anyOf[0],data:data4};
+const err7 = {instancePath:instancePath+"/ignore_errors",schemaPath:"postOrder.json#/properties/input/properties/ignore_errors/anyOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema1481.anyOf[0].type,parentSchema:schema1481.anyOf[0],data:data4};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -15041,7 +15041,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err8 = {instancePath:instancePath+"/ignore_errors",schemaPath:"postOrder.json#/properties/input/properties/ignore_errors/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1480.anyOf[1].type,parentSchema:schema1480.anyOf[1],data:data4};
+const err8 = {instancePath:instancePath+"/ignore_errors",schemaPath:"postOrder.json#/properties/input/properties/ignore_errors/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1481.anyOf[1].type,parentSchema:schema1481.anyOf[1],data:data4};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -15059,7 +15059,7 @@ data["ignore_errors"] = coerced4;
 }
 }
 if(!((((data4 === "0") || (data4 === "1")) || (data4 === "true")) || (data4 === "false"))){
-const err9 = {instancePath:instancePath+"/ignore_errors",schemaPath:"postOrder.json#/properties/input/properties/ignore_errors/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema1480.anyOf[1].enum},message:"must be equal to one of the allowed values",schema:schema1480.anyOf[1].enum,parentSchema:schema1480.anyOf[1],data:data4};
+const err9 = {instancePath:instancePath+"/ignore_errors",schemaPath:"postOrder.json#/properties/input/properties/ignore_errors/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema1481.anyOf[1].enum},message:"must be equal to one of the allowed values",schema:schema1481.anyOf[1].enum,parentSchema:schema1481.anyOf[1],data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -15072,7 +15072,7 @@ var _valid0 = _errs16 === errors;
 valid5 = valid5 || _valid0;
 }
 if(!valid5){
-const err10 = {instancePath:instancePath+"/ignore_errors",schemaPath:"postOrder.json#/properties/input/properties/ignore_errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema1480.anyOf,parentSchema:schema1480,data:data4};
+const err10 = {instancePath:instancePath+"/ignore_errors",schemaPath:"postOrder.json#/properties/input/properties/ignore_errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema1481.anyOf,parentSchema:schema1481,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -15112,7 +15112,7 @@ else if(data5 === null){
 coerced5 = "";
 }
 else {
-const err11 = {instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1568.properties.output.type,parentSchema:schema1568.properties.output,data:data5};
+const err11 = {instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1569.properties.output.type,parentSchema:schema1569.properties.output,data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -15130,7 +15130,7 @@ data["output"] = coerced5;
 }
 }
 if(!(((data5 === "short") || (data5 === "config")) || (data5 === "full"))){
-const err12 = {instancePath:instancePath+"/output",schemaPath:"#/properties/output/enum",keyword:"enum",params:{allowedValues: schema1568.properties.output.enum},message:"must be equal to one of the allowed values",schema:schema1568.properties.output.enum,parentSchema:schema1568.properties.output,data:data5};
+const err12 = {instancePath:instancePath+"/output",schemaPath:"#/properties/output/enum",keyword:"enum",params:{allowedValues: schema1569.properties.output.enum},message:"must be equal to one of the allowed values",schema:schema1569.properties.output.enum,parentSchema:schema1569.properties.output,data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -15141,7 +15141,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1568.type,parentSchema:schema1568,data};
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1569.type,parentSchema:schema1569,data};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -15155,9 +15155,9 @@ return errors === 0;
 }
 
 export const postSignup = validate394;
-const schema1591 = {"title":"UserApiPostSignupInput","type":"object","required":["email","password"],"properties":{"type":{"$ref":"../../operations/clients/addClient.json#/definitions/clientType"},"companyname":{"$ref":"../../operations/clients/addClient.json#/definitions/text255"},"firstname":{"$ref":"../../operations/clients/addClient.json#/definitions/text255"},"lastname":{"$ref":"../../operations/clients/addClient.json#/definitions/text255"},"email":{"$ref":"../../operations/clients/addClient.json#/definitions/email"},"password":{"$ref":"../../operations/clients/addClient.json#/properties/request/properties/password"},"password2":{"$ref":"../../operations/clients/addClient.json#/properties/request/properties/password2"},"phonenumber":{"$ref":"../../operations/clients/addClient.json#/definitions/text255"},"country":{"$ref":"../../operations/clients/addClient.json#/definitions/country"},"state":{"$ref":"../../operations/clients/addClient.json#/definitions/text255"},"city":{"$ref":"../../operations/clients/addClient.json#/definitions/text255"},"address1":{"$ref":"../../operations/clients/addClient.json#/definitions/text255"},"address2":{"$ref":"../../operations/clients/addClient.json#/definitions/text255"},"postcode":{"$ref":"../../operations/clients/addClient.json#/definitions/text255"},"currency":{"$ref":"../../common/defs.json#/definitions/idOrZero","description":"the id of the currency the client is billed in (GET /api/payment's currencies are the world's); 0, the main currency, by default"},"taxid":{"type":"string","maxLength":255,"description":"accepted and ignored: billsim keeps no such field"},"gender":{"type":"string","maxLength":255,"description":"accepted and ignored: billsim keeps no such field"},"nationalid":{"type":"string","maxLength":255,"description":"accepted and ignored: billsim keeps no such field"},"birthday":{"type":"string","maxLength":255,"description":"accepted and ignored: billsim keeps no such field"}}};
-const schema1579 = {"type":"string","minLength":1,"maxLength":255,"description":"a non-empty password of at most 255 characters"};
-const schema1580 = {"type":"string","maxLength":255,"description":"a text of at most 255 characters, the same as password"};
+const schema1592 = {"title":"UserApiPostSignupInput","type":"object","required":["email","password"],"properties":{"type":{"$ref":"../../operations/clients/addClient.json#/definitions/clientType"},"companyname":{"$ref":"../../operations/clients/addClient.json#/definitions/text255"},"firstname":{"$ref":"../../operations/clients/addClient.json#/definitions/text255"},"lastname":{"$ref":"../../operations/clients/addClient.json#/definitions/text255"},"email":{"$ref":"../../operations/clients/addClient.json#/definitions/email"},"password":{"$ref":"../../operations/clients/addClient.json#/properties/request/properties/password"},"password2":{"$ref":"../../operations/clients/addClient.json#/properties/request/properties/password2"},"phonenumber":{"$ref":"../../operations/clients/addClient.json#/definitions/text255"},"country":{"$ref":"../../operations/clients/addClient.json#/definitions/country"},"state":{"$ref":"../../operations/clients/addClient.json#/definitions/text255"},"city":{"$ref":"../../operations/clients/addClient.json#/definitions/text255"},"address1":{"$ref":"../../operations/clients/addClient.json#/definitions/text255"},"address2":{"$ref":"../../operations/clients/addClient.json#/definitions/text255"},"postcode":{"$ref":"../../operations/clients/addClient.json#/definitions/text255"},"currency":{"$ref":"../../common/defs.json#/definitions/idOrZero","description":"the id of the currency the client is billed in (GET /api/payment's currencies are the world's); 0, the main currency, by default"},"taxid":{"type":"string","maxLength":255,"description":"accepted and ignored: billsim keeps no such field"},"gender":{"type":"string","maxLength":255,"description":"accepted and ignored: billsim keeps no such field"},"nationalid":{"type":"string","maxLength":255,"description":"accepted and ignored: billsim keeps no such field"},"birthday":{"type":"string","maxLength":255,"description":"accepted and ignored: billsim keeps no such field"}}};
+const schema1580 = {"type":"string","minLength":1,"maxLength":255,"description":"a non-empty password of at most 255 characters"};
+const schema1581 = {"type":"string","maxLength":255,"description":"a text of at most 255 characters, the same as password"};
 const schema93 = {"type":"string","pattern":"^(0|[1-9][0-9]{0,17})$","description":"0 or a positive whole number id"};
 const pattern36 = new RegExp("^(0|[1-9][0-9]{0,17})$", "u");
 
@@ -15166,7 +15166,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.email === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema1591.required,parentSchema:schema1591,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema1592.required,parentSchema:schema1592,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -15176,7 +15176,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.password === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'",schema:schema1591.required,parentSchema:schema1591,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'",schema:schema1592.required,parentSchema:schema1592,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -15463,7 +15463,7 @@ else if(data5 === null){
 coerced5 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/password",schemaPath:"../../operations/clients/addClient.json#/properties/request/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1579.type,parentSchema:schema1579,data:data5};
+const err13 = {instancePath:instancePath+"/password",schemaPath:"../../operations/clients/addClient.json#/properties/request/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1580.type,parentSchema:schema1580,data:data5};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -15482,7 +15482,7 @@ data["password"] = coerced5;
 }
 if(typeof data5 === "string"){
 if(func5(data5) > 255){
-const err14 = {instancePath:instancePath+"/password",schemaPath:"../../operations/clients/addClient.json#/properties/request/properties/password/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1579,data:data5};
+const err14 = {instancePath:instancePath+"/password",schemaPath:"../../operations/clients/addClient.json#/properties/request/properties/password/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1580,data:data5};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -15492,7 +15492,7 @@ vErrors.push(err14);
 errors++;
 }
 if(func5(data5) < 1){
-const err15 = {instancePath:instancePath+"/password",schemaPath:"../../operations/clients/addClient.json#/properties/request/properties/password/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema1579,data:data5};
+const err15 = {instancePath:instancePath+"/password",schemaPath:"../../operations/clients/addClient.json#/properties/request/properties/password/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema1580,data:data5};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -15523,7 +15523,7 @@ else if(data6 === null){
 coerced6 = "";
 }
 else {
-const err16 = {instancePath:instancePath+"/password2",schemaPath:"../../operations/clients/addClient.json#/properties/request/properties/password2/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1580.type,parentSchema:schema1580,data:data6};
+const err16 = {instancePath:instancePath+"/password2",schemaPath:"../../operations/clients/addClient.json#/properties/request/properties/password2/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1581.type,parentSchema:schema1581,data:data6};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -15542,7 +15542,7 @@ data["password2"] = coerced6;
 }
 if(typeof data6 === "string"){
 if(func5(data6) > 255){
-const err17 = {instancePath:instancePath+"/password2",schemaPath:"../../operations/clients/addClient.json#/properties/request/properties/password2/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1580,data:data6};
+const err17 = {instancePath:instancePath+"/password2",schemaPath:"../../operations/clients/addClient.json#/properties/request/properties/password2/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1581,data:data6};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -15973,7 +15973,7 @@ else if(data15 === null){
 coerced15 = "";
 }
 else {
-const err34 = {instancePath:instancePath+"/taxid",schemaPath:"#/properties/taxid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1591.properties.taxid.type,parentSchema:schema1591.properties.taxid,data:data15};
+const err34 = {instancePath:instancePath+"/taxid",schemaPath:"#/properties/taxid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1592.properties.taxid.type,parentSchema:schema1592.properties.taxid,data:data15};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -15992,7 +15992,7 @@ data["taxid"] = coerced15;
 }
 if(typeof data15 === "string"){
 if(func5(data15) > 255){
-const err35 = {instancePath:instancePath+"/taxid",schemaPath:"#/properties/taxid/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1591.properties.taxid,data:data15};
+const err35 = {instancePath:instancePath+"/taxid",schemaPath:"#/properties/taxid/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1592.properties.taxid,data:data15};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -16023,7 +16023,7 @@ else if(data16 === null){
 coerced16 = "";
 }
 else {
-const err36 = {instancePath:instancePath+"/gender",schemaPath:"#/properties/gender/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1591.properties.gender.type,parentSchema:schema1591.properties.gender,data:data16};
+const err36 = {instancePath:instancePath+"/gender",schemaPath:"#/properties/gender/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1592.properties.gender.type,parentSchema:schema1592.properties.gender,data:data16};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -16042,7 +16042,7 @@ data["gender"] = coerced16;
 }
 if(typeof data16 === "string"){
 if(func5(data16) > 255){
-const err37 = {instancePath:instancePath+"/gender",schemaPath:"#/properties/gender/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1591.properties.gender,data:data16};
+const err37 = {instancePath:instancePath+"/gender",schemaPath:"#/properties/gender/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1592.properties.gender,data:data16};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -16073,7 +16073,7 @@ else if(data17 === null){
 coerced17 = "";
 }
 else {
-const err38 = {instancePath:instancePath+"/nationalid",schemaPath:"#/properties/nationalid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1591.properties.nationalid.type,parentSchema:schema1591.properties.nationalid,data:data17};
+const err38 = {instancePath:instancePath+"/nationalid",schemaPath:"#/properties/nationalid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1592.properties.nationalid.type,parentSchema:schema1592.properties.nationalid,data:data17};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -16092,7 +16092,7 @@ data["nationalid"] = coerced17;
 }
 if(typeof data17 === "string"){
 if(func5(data17) > 255){
-const err39 = {instancePath:instancePath+"/nationalid",schemaPath:"#/properties/nationalid/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1591.properties.nationalid,data:data17};
+const err39 = {instancePath:instancePath+"/nationalid",schemaPath:"#/properties/nationalid/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1592.properties.nationalid,data:data17};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -16123,7 +16123,7 @@ else if(data18 === null){
 coerced18 = "";
 }
 else {
-const err40 = {instancePath:instancePath+"/birthday",schemaPath:"#/properties/birthday/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1591.properties.birthday.type,parentSchema:schema1591.properties.birthday,data:data18};
+const err40 = {instancePath:instancePath+"/birthday",schemaPath:"#/properties/birthday/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1592.properties.birthday.type,parentSchema:schema1592.properties.birthday,data:data18};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -16142,7 +16142,7 @@ data["birthday"] = coerced18;
 }
 if(typeof data18 === "string"){
 if(func5(data18) > 255){
-const err41 = {instancePath:instancePath+"/birthday",schemaPath:"#/properties/birthday/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1591.properties.birthday,data:data18};
+const err41 = {instancePath:instancePath+"/birthday",schemaPath:"#/properties/birthday/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1592.properties.birthday,data:data18};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -16155,7 +16155,7 @@ errors++;
 }
 }
 else {
-const err42 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1591.type,parentSchema:schema1591,data};
+const err42 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1592.type,parentSchema:schema1592,data};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -16169,8 +16169,8 @@ return errors === 0;
 }
 
 export const getTicketAttachmentFile = validate401;
-const schema1672 = {"title":"UserApiGetTicketAttachmentFileInput","type":"object","required":["file","number"],"properties":{"file":{"type":"string","minLength":1,"maxLength":255,"description":"the file's name, as the ticket lists it"},"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
-const schema1622 = {"type":"string","pattern":"^[1-9][0-9]{5}$","description":"a 6-digit ticket number, such as 814003"};
+const schema1673 = {"title":"UserApiGetTicketAttachmentFileInput","type":"object","required":["file","number"],"properties":{"file":{"type":"string","minLength":1,"maxLength":255,"description":"the file's name, as the ticket lists it"},"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
+const schema1623 = {"type":"string","pattern":"^[1-9][0-9]{5}$","description":"a 6-digit ticket number, such as 814003"};
 const pattern875 = new RegExp("^[1-9][0-9]{5}$", "u");
 
 function validate401(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -16178,7 +16178,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.file === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "file"},message:"must have required property '"+"file"+"'",schema:schema1672.required,parentSchema:schema1672,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "file"},message:"must have required property '"+"file"+"'",schema:schema1673.required,parentSchema:schema1673,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -16188,7 +16188,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.number === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema1672.required,parentSchema:schema1672,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema1673.required,parentSchema:schema1673,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -16217,7 +16217,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/file",schemaPath:"#/properties/file/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1672.properties.file.type,parentSchema:schema1672.properties.file,data:data0};
+const err2 = {instancePath:instancePath+"/file",schemaPath:"#/properties/file/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1673.properties.file.type,parentSchema:schema1673.properties.file,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -16236,7 +16236,7 @@ data["file"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(func5(data0) > 255){
-const err3 = {instancePath:instancePath+"/file",schemaPath:"#/properties/file/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1672.properties.file,data:data0};
+const err3 = {instancePath:instancePath+"/file",schemaPath:"#/properties/file/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1673.properties.file,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -16246,7 +16246,7 @@ vErrors.push(err3);
 errors++;
 }
 if(func5(data0) < 1){
-const err4 = {instancePath:instancePath+"/file",schemaPath:"#/properties/file/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema1672.properties.file,data:data0};
+const err4 = {instancePath:instancePath+"/file",schemaPath:"#/properties/file/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema1673.properties.file,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -16277,7 +16277,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1622.type,parentSchema:schema1622,data:data1};
+const err5 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1623.type,parentSchema:schema1623,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -16296,7 +16296,7 @@ data["number"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(!pattern875.test(data1)){
-const err6 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema1622,data:data1};
+const err6 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema1623,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -16309,7 +16309,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1672.type,parentSchema:schema1672,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1673.type,parentSchema:schema1673,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -16323,13 +16323,13 @@ return errors === 0;
 }
 
 export const getTicketDepartments = validate404;
-const schema1682 = {"title":"UserApiGetTicketDepartmentsInput","type":"object"};
+const schema1683 = {"title":"UserApiGetTicketDepartmentsInput","type":"object"};
 
 function validate404(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1682.type,parentSchema:schema1682,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1683.type,parentSchema:schema1683,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -16343,7 +16343,7 @@ return errors === 0;
 }
 
 export const getTickets = validate408;
-const schema1697 = {"title":"UserApiGetTicketsInput","type":"object","properties":{"page":{"$ref":"../defs.json#/definitions/pageNumber"}}};
+const schema1698 = {"title":"UserApiGetTicketsInput","type":"object","properties":{"page":{"$ref":"../defs.json#/definitions/pageNumber"}}};
 
 function validate408(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -16399,7 +16399,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1697.type,parentSchema:schema1697,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1698.type,parentSchema:schema1698,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -16413,14 +16413,14 @@ return errors === 0;
 }
 
 export const getTicketsNumber = validate416;
-const schema1732 = {"title":"UserApiGetTicketsNumberInput","type":"object","required":["number"],"properties":{"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
+const schema1733 = {"title":"UserApiGetTicketsNumberInput","type":"object","required":["number"],"properties":{"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
 
 function validate416(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.number === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema1732.required,parentSchema:schema1732,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema1733.required,parentSchema:schema1733,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -16449,7 +16449,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1622.type,parentSchema:schema1622,data:data0};
+const err1 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1623.type,parentSchema:schema1623,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -16468,7 +16468,7 @@ data["number"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(!pattern875.test(data0)){
-const err2 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema1622,data:data0};
+const err2 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema1623,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -16481,7 +16481,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1732.type,parentSchema:schema1732,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1733.type,parentSchema:schema1733,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -16495,14 +16495,14 @@ return errors === 0;
 }
 
 export const postTickets = validate418;
-const schema1739 = {"title":"UserApiPostTicketsInput","type":"object","required":["dept_id","subject","body"],"properties":{"dept_id":{"$ref":"../defs.json#/definitions/id"},"subject":{"type":"string","minLength":1,"maxLength":255,"description":"a non-empty text of at most 255 characters"},"body":{"type":"string","minLength":1,"description":"the message, not empty"},"priority":{"type":"string","enum":["low","medium","high"],"description":"low, medium or high"}}};
+const schema1740 = {"title":"UserApiPostTicketsInput","type":"object","required":["dept_id","subject","body"],"properties":{"dept_id":{"$ref":"../defs.json#/definitions/id"},"subject":{"type":"string","minLength":1,"maxLength":255,"description":"a non-empty text of at most 255 characters"},"body":{"type":"string","minLength":1,"description":"the message, not empty"},"priority":{"type":"string","enum":["low","medium","high"],"description":"low, medium or high"}}};
 
 function validate418(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.dept_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "dept_id"},message:"must have required property '"+"dept_id"+"'",schema:schema1739.required,parentSchema:schema1739,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "dept_id"},message:"must have required property '"+"dept_id"+"'",schema:schema1740.required,parentSchema:schema1740,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -16512,7 +16512,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.subject === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subject"},message:"must have required property '"+"subject"+"'",schema:schema1739.required,parentSchema:schema1739,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subject"},message:"must have required property '"+"subject"+"'",schema:schema1740.required,parentSchema:schema1740,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -16522,7 +16522,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.body === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema1739.required,parentSchema:schema1739,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema1740.required,parentSchema:schema1740,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -16601,7 +16601,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1739.properties.subject.type,parentSchema:schema1739.properties.subject,data:data1};
+const err5 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1740.properties.subject.type,parentSchema:schema1740.properties.subject,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -16620,7 +16620,7 @@ data["subject"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(func5(data1) > 255){
-const err6 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1739.properties.subject,data:data1};
+const err6 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1740.properties.subject,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -16630,7 +16630,7 @@ vErrors.push(err6);
 errors++;
 }
 if(func5(data1) < 1){
-const err7 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema1739.properties.subject,data:data1};
+const err7 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema1740.properties.subject,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -16661,7 +16661,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err8 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1739.properties.body.type,parentSchema:schema1739.properties.body,data:data2};
+const err8 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1740.properties.body.type,parentSchema:schema1740.properties.body,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -16680,7 +16680,7 @@ data["body"] = coerced2;
 }
 if(typeof data2 === "string"){
 if(func5(data2) < 1){
-const err9 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema1739.properties.body,data:data2};
+const err9 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema1740.properties.body,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -16711,7 +16711,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err10 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1739.properties.priority.type,parentSchema:schema1739.properties.priority,data:data3};
+const err10 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1740.properties.priority.type,parentSchema:schema1740.properties.priority,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -16729,7 +16729,7 @@ data["priority"] = coerced3;
 }
 }
 if(!(((data3 === "low") || (data3 === "medium")) || (data3 === "high"))){
-const err11 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/enum",keyword:"enum",params:{allowedValues: schema1739.properties.priority.enum},message:"must be equal to one of the allowed values",schema:schema1739.properties.priority.enum,parentSchema:schema1739.properties.priority,data:data3};
+const err11 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/enum",keyword:"enum",params:{allowedValues: schema1740.properties.priority.enum},message:"must be equal to one of the allowed values",schema:schema1740.properties.priority.enum,parentSchema:schema1740.properties.priority,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -16741,7 +16741,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1739.type,parentSchema:schema1739,data};
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1740.type,parentSchema:schema1740,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -16755,14 +16755,14 @@ return errors === 0;
 }
 
 export const postTicketsNumber = validate420;
-const schema1744 = {"title":"UserApiPostTicketsNumberInput","type":"object","required":["number","body"],"properties":{"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"},"body":{"type":"string","minLength":1,"description":"the message, not empty"}}};
+const schema1745 = {"title":"UserApiPostTicketsNumberInput","type":"object","required":["number","body"],"properties":{"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"},"body":{"type":"string","minLength":1,"description":"the message, not empty"}}};
 
 function validate420(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.number === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema1744.required,parentSchema:schema1744,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema1745.required,parentSchema:schema1745,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -16772,7 +16772,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.body === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema1744.required,parentSchema:schema1744,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema1745.required,parentSchema:schema1745,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -16801,7 +16801,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1622.type,parentSchema:schema1622,data:data0};
+const err2 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1623.type,parentSchema:schema1623,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -16820,7 +16820,7 @@ data["number"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(!pattern875.test(data0)){
-const err3 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema1622,data:data0};
+const err3 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema1623,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -16851,7 +16851,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1744.properties.body.type,parentSchema:schema1744.properties.body,data:data1};
+const err4 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1745.properties.body.type,parentSchema:schema1745.properties.body,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -16870,7 +16870,7 @@ data["body"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(func5(data1) < 1){
-const err5 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema1744.properties.body,data:data1};
+const err5 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema1745.properties.body,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -16883,7 +16883,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1744.type,parentSchema:schema1744,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1745.type,parentSchema:schema1745,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -16897,14 +16897,14 @@ return errors === 0;
 }
 
 export const putTicketsNumberClose = validate422;
-const schema1749 = {"title":"UserApiPutTicketsNumberCloseInput","type":"object","required":["number"],"properties":{"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
+const schema1750 = {"title":"UserApiPutTicketsNumberCloseInput","type":"object","required":["number"],"properties":{"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
 
 function validate422(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.number === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema1749.required,parentSchema:schema1749,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema1750.required,parentSchema:schema1750,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -16933,7 +16933,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1622.type,parentSchema:schema1622,data:data0};
+const err1 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1623.type,parentSchema:schema1623,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -16952,7 +16952,7 @@ data["number"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(!pattern875.test(data0)){
-const err2 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema1622,data:data0};
+const err2 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema1623,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -16965,7 +16965,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1749.type,parentSchema:schema1749,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1750.type,parentSchema:schema1750,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -16979,14 +16979,14 @@ return errors === 0;
 }
 
 export const putTicketsNumberOpen = validate424;
-const schema1754 = {"title":"UserApiPutTicketsNumberOpenInput","type":"object","required":["number"],"properties":{"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
+const schema1755 = {"title":"UserApiPutTicketsNumberOpenInput","type":"object","required":["number"],"properties":{"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
 
 function validate424(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.number === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema1754.required,parentSchema:schema1754,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema1755.required,parentSchema:schema1755,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -17015,7 +17015,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1622.type,parentSchema:schema1622,data:data0};
+const err1 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1623.type,parentSchema:schema1623,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -17034,7 +17034,7 @@ data["number"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(!pattern875.test(data0)){
-const err2 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema1622,data:data0};
+const err2 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema1623,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -17047,7 +17047,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1754.type,parentSchema:schema1754,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1755.type,parentSchema:schema1755,data};
 if(vErrors === null){
 vErrors = [err3];
 }

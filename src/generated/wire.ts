@@ -14564,6 +14564,10 @@ export interface UserApiCatalogueForm {
   type: 'select' | 'qty';
   variable: string;
   description: string;
+  /**
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
+   */
+  required: '0' | '1';
   config: Config;
   items: {
     /**

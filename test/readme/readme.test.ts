@@ -192,8 +192,8 @@ const CLAIMS: Record<string, (t: Test, answer: Answer, read: Read) => unknown> =
   'VPS 1GB: Storage as custom[1] (required), Extra IPs as custom[2] (0 to 8)': (t, { json }) => {
     t.equal(json.product.name, 'VPS 1GB');
     t.match(json.product.config.forms, [
-      { id: '1', title: 'Storage', name: 'custom[1]', type: 'select' },
-      { id: '2', title: 'Extra IPs', name: 'custom[2]', type: 'qty', config: { minvalue: '0', maxvalue: '8' } },
+      { id: '1', title: 'Storage', name: 'custom[1]', type: 'select', required: '1' },
+      { id: '2', title: 'Extra IPs', name: 'custom[2]', type: 'qty', required: '0', config: { minvalue: '0', maxvalue: '8' } },
     ]);
   },
   '12.00 + 4.00 (50 GB SSD) + 3 x 2.00 (IPs) + 10.00 setup + 8.25% tax = 34.64': async (t, { json }, read) => {
