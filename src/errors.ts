@@ -257,6 +257,8 @@ export const messages = {
   affiliateNotActive: (id: string, status: string) => `Affiliate ${id} is ${status}: only an Active affiliate can refer orders`,
   ownOrderReferred: (orderId: string, clientId: string, affiliateId: string) =>
     `Order #${orderId} is client ${clientId}'s own, and affiliate ${affiliateId} is client ${clientId}'s account: an affiliate cannot refer its own orders`,
+  ownNewOrderReferred: (clientId: string, affiliateId: string) =>
+    `Parameter aff_id: affiliate ${affiliateId} is client ${clientId}'s own account, and an affiliate cannot refer its own orders`,
   commissionAlreadyEarned: (orderId: string, affiliateId: string) =>
     `Order #${orderId} is paid and affiliate ${affiliateId} already earned its commission: its referrer can no longer change`,
   addonUnique: (addonId: string, accountId: string, attachedId: string) =>
@@ -283,6 +285,14 @@ export const messages = {
     `Parameter ${param}[${formId}]: ${name} has no item ${itemId}; its items are: ${itemIds.join(', ')}`,
   configQtyOutOfRange: (formId: string, name: string, qty: string, min: string, max: string, param = 'new') =>
     `Parameter ${param}[${formId}]: ${name} takes a quantity from ${min} to ${max}, not ${qty}`,
+  configQtyNotWhole: (formId: string, name: string, qty: string, param: string) =>
+    `Parameter ${param}[${formId}]: ${name} takes a whole number of units, not ${qty}`,
+  configFormRequired: (formId: string, name: string, productId: string, param: string) =>
+    `Parameter ${param}[${formId}] is required: product ${productId} cannot be ordered without a choice in ${name}`,
+  configSelectTakesItem: (formId: string, name: string, itemIds: readonly string[], param: string) =>
+    `Parameter ${param}[${formId}]: ${name} takes one item id, as ${param}[${formId}]=ITEM_ID; its items are: ${itemIds.join(', ')}`,
+  configQtyTakesUnits: (formId: string, name: string, itemId: string, param: string) =>
+    `Parameter ${param}[${formId}]: ${name} takes a quantity, as ${param}[${formId}][${itemId}]=QTY`,
   configNothing: (id: string, param = 'new') =>
     `Nothing to upgrade: account ${id} already has every value given in ${param}[]: give another item or quantity for at least one category`,
   gatewayDisabled: (id: string, name: string, param = 'payment_module') =>
@@ -435,16 +445,16 @@ export const messages = {
       : `Order #${number} placed with invoice #${invoiceId}`,
   orderReferred: (affiliateId: string) => `The order is referred by affiliate ${affiliateId}`,
   // The customer's door, domains (/api/domain..., /api/whois; storefront part S3).
-  nameserverCount: (count: number) =>
-    `Parameter nameservers must list 2 to 4 host names, or none for the default nameservers; it lists ${count}`,
-  nameserverTwice: (host: string) => `Parameter nameservers lists ${host} twice`,
+  nameserverCount: (count: number, param = 'nameservers') =>
+    `Parameter ${param} must list 2 to 4 host names, or none for the default nameservers; it lists ${count}`,
+  nameserverTwice: (host: string, param = 'nameservers') => `Parameter ${param} lists ${host} twice`,
   nameserversSaved: (name: string) => `Nameservers of ${name} saved`,
   domainFlagSaved: (what: string, name: string, on: boolean) => `${what} ${on ? 'enabled' : 'disabled'} for ${name}`,
   domainContactsSaved: (name: string) => `Contacts of ${name} saved`,
   domainContactNotClients: (param: string, id: string, clientId: string) =>
     `Parameter ${param}: ${id} is neither client ${clientId} nor one of its contacts`,
   domainOrderPlaced: (number: string, name: string) => `Order #${number} placed for ${name}: pay its invoice to register it`,
-  domainOrderAffiliate: (id: string) => `Affiliate ${id} not found: give the id of an Active affiliate as aff_id`,
+  orderAffiliateUnknown: (id: string) => `Affiliate ${id} not found: give the id of an Active affiliate as aff_id`,
   domainRenewYears: (id: string, period: string) =>
     `Parameter years must be ${period}: domain ${id} renews by its own period of ${period} year/s`,
   domainRenewalUnpaid: (id: string, invoiceId: string) =>

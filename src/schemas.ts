@@ -205,12 +205,21 @@ export function paramMessage(error: ErrorObject, sent: Record<string, unknown> =
  * order is ajv's, the schema's, so the same on every run.
  */
 export function paramMessages(errors: readonly ErrorObject[], sent: Record<string, unknown> = {}): string[] {
+  return [...messagesByParam(errors, sent).values()];
+}
+
+/** The top-level parameters a request's errors are about (`items` for `items[0][name]`). */
+export function refusedParams(errors: readonly ErrorObject[], sent: Record<string, unknown> = {}): Set<string> {
+  return new Set(messagesByParam(errors, sent).keys());
+}
+
+function messagesByParam(errors: readonly ErrorObject[], sent: Record<string, unknown>): Map<string, string> {
   const byParam = new Map<string, string>();
   for (const error of errors) {
     const param = paramName(error, sent).replace(/\[.*$/, '');
     if (!byParam.has(param)) byParam.set(param, paramMessage(error, sent));
   }
-  return [...byParam.values()];
+  return byParam;
 }
 
 function describeKeyword(error: ErrorObject): string {

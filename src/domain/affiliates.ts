@@ -32,17 +32,33 @@ function paidFor(world: View, order: Order): boolean {
   return !invoice || invoice.status === 'Paid';
 }
 
+/** Why `affiliate` cannot refer the orders of client `clientId`: it is not Active, or it is the client's own (`own` words that). */
+function referrerProblems(affiliate: Affiliate, clientId: string, own: () => string): string[] {
+  const problems: string[] = [];
+  if (affiliate.status !== 'Active') problems.push(messages.affiliateNotActive(affiliate.id, affiliate.status));
+  if (clientId === affiliate.client_id) problems.push(own());
+  return problems;
+}
+
 /** Why `affiliate` cannot be named the referrer of `order`, every reason at once; empty when it can. */
 export function referralProblems(world: View, order: Order, affiliate: Affiliate): string[] {
   const problems: string[] = [];
   if (!REFERABLE_STATUSES.includes(order.status)) problems.push(messages.orderNotReferable(order.id, order.status, REFERABLE_STATUSES));
-  if (affiliate.status !== 'Active') problems.push(messages.affiliateNotActive(affiliate.id, affiliate.status));
-  if (order.client_id === affiliate.client_id) problems.push(messages.ownOrderReferred(order.id, order.client_id, affiliate.id));
+  problems.push(...referrerProblems(affiliate, order.client_id, () => messages.ownOrderReferred(order.id, order.client_id, affiliate.id)));
   const earned = referralOf(world, order.id);
   if (earned?.status === 'Earned' && earned.affiliate_id !== affiliate.id) {
     problems.push(messages.commissionAlreadyEarned(order.id, earned.affiliate_id));
   }
   return problems;
+}
+
+/**
+ * Why `affiliate` cannot refer an order client `clientId` is placing now: a
+ * new order is Pending and unpaid, so only the affiliate itself can be wrong.
+ * The order has no id yet, so no message names one.
+ */
+export function newOrderReferralProblems(affiliate: Affiliate, clientId: string): string[] {
+  return referrerProblems(affiliate, clientId, () => messages.ownNewOrderReferred(clientId, affiliate.id));
 }
 
 /** Moves a Pending commission to the affiliate's balance. */

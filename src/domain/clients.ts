@@ -1,6 +1,6 @@
 // Client accounts and their contacts, cards on file and staff logins. A contact
 // is a client record whose parent_id names its main client ("0" for a main client).
-import { type Checks, fail, messages, notFound } from '../errors.js';
+import { ApiError, type Checks, fail, messages, notFound } from '../errors.js';
 import type { CollectionName, RecordOf, View, World } from '../store/world.js';
 import type { Client, ClientCard, ContactPrivileges, ContactPrivilegesParam } from '../generated/wire.js';
 import { removeTicket } from './tickets.js';
@@ -155,6 +155,39 @@ export interface NewClientFields {
   currency_id?: string;
 }
 
+/** A new client's fields as the world judges them; a field absent (or malformed, so left out by the caller) is not judged. */
+export interface NewClientCheck {
+  email?: string;
+  password?: string;
+  password2?: string;
+  country?: string;
+  currency_id?: string;
+}
+
+/**
+ * What the world refuses of a new client's fields, every problem at once:
+ * passwords that differ, an unknown country, a currency that does not exist,
+ * an e-mail a client or contact already uses. The one check of a new client,
+ * for addClient and for the sign-up's malformed input alike.
+ */
+export function newClientProblems(world: View, p: NewClientCheck): string[] {
+  const checks = [
+    () => (p.password2 !== undefined && p.password !== p.password2 ? fail(messages.passwordsDiffer()) : undefined),
+    () => (p.country ? countryCode(p.country) : undefined),
+    () => (p.currency_id === undefined ? undefined : requireCurrency(world, p.currency_id)),
+    () => (p.email !== undefined && emailInUse(world, p.email) ? fail(messages.emailInUse(p.email)) : undefined),
+  ];
+  return checks.flatMap((check) => {
+    try {
+      check();
+      return [];
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      return error.messages;
+    }
+  });
+}
+
 /**
  * Adds a main client (addClient, POST /api/signup): the passwords, the country,
  * the currency and the e-mail are checked into `checks`, every problem in one
@@ -168,11 +201,9 @@ export function addClient(
   p: NewClientFields,
   options: { password: (id: string) => string; notify: boolean; now: Date },
 ): Client {
-  checks.pass(() => (p.password2 !== undefined && p.password !== p.password2 ? fail(messages.passwordsDiffer()) : undefined));
-  const country = checks.value(() => (p.country ? countryCode(p.country) : ''));
-  const currency = checks.value(() => (p.currency_id === undefined ? MAIN_CURRENCY_ID : requireCurrency(world, p.currency_id).id));
-  checks.pass(() => (emailInUse(world, p.email) ? fail(messages.emailInUse(p.email)) : undefined));
-  const settled = checks.settle({ country, currency });
+  for (const problem of newClientProblems(world, p)) checks.pass(() => fail(problem));
+  checks.settle();
+  const settled = { country: p.country ? countryCode(p.country) : '', currency: p.currency_id ?? MAIN_CURRENCY_ID };
   const id = world.nextId('clients');
   const companyname = p.companyname ?? '';
   const client = world.insert('clients', {

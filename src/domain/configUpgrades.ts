@@ -9,7 +9,7 @@ import { requireClient } from './clients.js';
 import { type RecurringCycle, cycleCode, isRecurring } from './cycles.js';
 import { requireEnabledGateway } from './gateways.js';
 import { newOrder } from './orders.js';
-import { type Choice, choicesOf, formsOf, itemOf, serviceCents, valuesOf } from './productForms.js';
+import { type Choice, choicesOf, formsOf, itemChoice, serviceCents, unitsChoice, valuesOf } from './productForms.js';
 import { pendingUpgrade, placed, proRataCents, upgradeInvoice } from './upgrades.js';
 
 export interface ConfigUpgradeSpec {
@@ -31,23 +31,7 @@ interface Change {
 
 /** The new value of one form as a choice, or the problem with it. */
 function choiceFor(form: ProductForm, value: string, param: string): Choice | string {
-  if (form.type === 'select') {
-    const item = itemOf(form, value);
-    return item
-      ? { form, item, qty: '1' }
-      : messages.configItemNotInForm(
-          form.id,
-          form.name,
-          value,
-          form.items.map((i) => i.id),
-          param,
-        );
-  }
-  const [min, max] = [form.config.minvalue ?? '0', form.config.maxvalue ?? String(Number.MAX_SAFE_INTEGER)];
-  const qty = String(Number(value));
-  if (Number(qty) < Number(min) || Number(qty) > Number(max))
-    return messages.configQtyOutOfRange(form.id, form.name, value, min, max, param);
-  return { form, item: form.items[0] as Choice['item'], qty };
+  return form.type === 'select' ? itemChoice(form, value, param) : unitsChoice(form, value, param);
 }
 
 const sameChoice = (a: Choice | undefined, b: Choice) => a !== undefined && a.item.id === b.item.id && a.qty === b.qty;

@@ -23,7 +23,7 @@ import { byPageOrder } from './catalogue.js';
 import { MAIN_CURRENCY_ID, priceViewFor, type PriceView } from './currencies.js';
 import { CYCLE_NAMES, type Cycle, cyclePriceCents, isRecurring, offeredCycles, type Priced } from './cycles.js';
 import { formatCents } from './money.js';
-import { formsOf } from './productForms.js';
+import { formsOf, isRequired } from './productForms.js';
 import { isTld } from './products.js';
 
 /** Deeper than any order-page tree; a parent loop in hand-written fixtures cannot hang a walk. */
@@ -164,6 +164,7 @@ function customerForm(form: ProductForm, cycles: readonly Cycle[], view: PriceVi
     type: form.type,
     variable: form.variable,
     description: form.description,
+    required: isRequired(form) ? '1' : '0',
     config: { ...form.config },
     items: form.items.map((item) => ({
       id: item.id,

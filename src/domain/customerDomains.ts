@@ -102,13 +102,13 @@ export function requireHeld(domain: Domain, action: string): void {
  * The nameservers a list sets: none means the default ones a new domain
  * starts with; otherwise 2 to 4 different host names (stored lower-case).
  */
-export function nameserverList(given: readonly string[]): string[] {
+export function nameserverList(given: readonly string[], param = 'nameservers'): string[] {
   if (given.length === 0) return DEFAULT_NAMESERVERS.filter(Boolean);
   const hosts = given.map((host) => host.toLowerCase());
   const problems: string[] = [];
-  if (hosts.length < 2) problems.push(messages.nameserverCount(hosts.length));
+  if (hosts.length < 2) problems.push(messages.nameserverCount(hosts.length, param));
   const twice = hosts.filter((host, n) => hosts.indexOf(host) !== n);
-  for (const host of new Set(twice)) problems.push(messages.nameserverTwice(host));
+  for (const host of new Set(twice)) problems.push(messages.nameserverTwice(host, param));
   if (problems.length > 0) fail(problems);
   return hosts;
 }

@@ -3,20 +3,22 @@
 // order addOrder places (src/domain/placeOrder.ts): the same checks, the same
 // prices, the same records. A quote is the plan of that order, never written,
 // so it prices exactly what the order charges.
-import type { Affiliate, Client, Invoice, UserApiOrderItemInput } from '../generated/wire.js';
-import { ApiError, fail, messages, notFound } from '../errors.js';
+import type { Affiliate, Client, Invoice, Product, UserApiOrderItemInput } from '../generated/wire.js';
+import { ApiError, Checks, fail, messages, notFound } from '../errors.js';
 import type { View, World } from '../store/world.js';
-import { referOrder, referralProblems } from './affiliates.js';
+import { newOrderReferralProblems, referOrder } from './affiliates.js';
 import { requireClient } from './clients.js';
 import { MAIN_CURRENCY_ID } from './currencies.js';
 import { type Cycle, offeredCycles } from './cycles.js';
-import { splitDomainName } from './domains.js';
+import { checkSld, splitDomainName } from './domains.js';
+import { nameserverList } from './customerDomains.js';
 import { formatCents, lineCents } from './money.js';
-import { newOrder } from './orders.js';
+import { orderedChoices } from './productForms.js';
 import { recordOrderEmails } from './outbox.js';
 import {
   type Buyer,
   type DomainItem,
+  findTld,
   type OrderSpec,
   orderProblems,
   type PlannedOrder,
@@ -53,37 +55,75 @@ export function buyerOf(world: View, clientId: string | undefined): Buyer {
 
 const isOn = (flag: boolean | string | undefined) => flag === true || flag === '1' || flag === 'true';
 
-function serviceItem(world: View, item: UserApiOrderItemInput, param: (name: string) => string): ServiceItem {
+/** A product item and the problems of its options; the item is still checked with the order, so every problem is named. */
+function serviceItem(
+  world: View,
+  item: UserApiOrderItemInput,
+  param: (name: string) => string,
+): { service: ServiceItem; problems: string[] } {
   if (item.product_id === undefined) fail(messages.paramRequired(param('product_id')));
   const product = world.get('products', item.product_id) ?? notFound('Product', item.product_id);
   // Without a cycle, the first the product is sold on, as its order page lists them first.
   const cycle: Cycle = item.cycle ?? offeredCycles(product)[0] ?? 'm';
-  return { product, cycle, host: item.domain ?? '' };
+  const { choices, problems } = orderedChoices(world, product, item.custom ?? {}, param('custom'));
+  return { service: { product, cycle, host: item.domain ?? '', choices }, problems };
 }
 
-function domainItem(world: View, item: UserApiOrderItemInput, param: (name: string) => string): DomainItem {
+/** What a domain order names, alike in POST /api/order's domain items and POST /api/domain/order. */
+export interface DomainOrderInput {
+  name?: string;
+  action?: 'register' | 'transfer';
+  years?: string;
+  epp?: string;
+  /** The TLD product, when `name` is only the label under it. */
+  tld_id?: string;
+  nameservers?: readonly string[];
+}
+
+/** The name as a label and its TLD: a full name, or a label under tld_id. */
+function nameOf(world: View, name: string, tldId: string | undefined, param: string): { sld: string; tld: Product } {
+  if (tldId === undefined) {
+    const { label, tld } = splitDomainName(world, name, param);
+    return { sld: label, tld };
+  }
+  const tld = findTld(world, tldId);
+  const lower = name.toLowerCase();
+  const label = lower.endsWith(tld.name.toLowerCase()) ? lower.slice(0, -tld.name.length) : lower;
+  return { sld: checkSld(label, param), tld };
+}
+
+/**
+ * The one reader of a domain the customer's door orders, every problem at
+ * once: its name, an EPP code only for a transfer, and 2 to 4 nameservers (or
+ * none, for the defaults) by the rule PUT /api/domain/{id}/ns follows.
+ */
+export function readDomainItem(world: View, item: DomainOrderInput, param: (name: string) => string): DomainItem {
   if (item.name === undefined) fail(messages.paramRequired(param('name')));
-  const { label, tld } = splitDomainName(world, item.name, param('name'));
+  const checks = new Checks();
   const transfer = item.action === 'transfer';
-  if (!transfer && item.epp) fail(messages.eppCodeForRegister(param('epp'), param('action')));
+  if (!transfer && item.epp) checks.pass(() => fail(messages.eppCodeForRegister(param('epp'), param('action'))));
+  const named = checks.value(() => nameOf(world, item.name as string, item.tld_id, param('name')));
+  const given = item.nameservers ?? [];
+  const nameservers = given.length > 0 ? checks.value(() => nameserverList(given, param('nameservers'))) : [];
+  const ready = checks.settle({ named, nameservers });
   return {
     action: transfer ? 'Transfer' : 'Register',
-    sld: label,
-    tld,
+    ...ready.named,
     period: item.years ?? '1',
     eppCode: item.epp,
-    nameservers: item.nameservers,
+    nameservers: ready.nameservers.length > 0 ? ready.nameservers : undefined,
   };
 }
 
-/** The affiliate `aff_id` names, and why it cannot refer the buyer's new order (every reason at once). */
-function referrer(world: View, buyer: Buyer, affId: string | undefined, now: Date): { affiliate?: Affiliate; problems: string[] } {
+/**
+ * The affiliate `aff_id` names and why it cannot refer the buyer's new order
+ * (every reason at once), for every order route of the customer's door.
+ */
+export function readReferrer(world: View, buyerId: string, affId: string | undefined): { affiliate?: Affiliate; problems: string[] } {
   if (affId === undefined) return { problems: [] };
   const affiliate = world.get('affiliates', affId);
-  if (!affiliate) return { problems: [messages.notFound('Affiliate', affId)] };
-  // The order to be placed is Pending, new and the buyer's: what the referral rule looks at.
-  const order = newOrder(world, { clientId: buyer.id, currencyId: buyer.currency_id, paymentModule: '0', total: '0.00', now });
-  return { affiliate, problems: referralProblems(world, order, affiliate) };
+  if (!affiliate) return { problems: [messages.orderAffiliateUnknown(affId)] };
+  return { affiliate, problems: newOrderReferralProblems(affiliate, buyerId) };
 }
 
 /** The items read one by one: the services and domains to order, each one's place in the input, and each input item's problems. */
@@ -101,10 +141,12 @@ function readItems(world: View, items: readonly UserApiOrderItemInput[], single:
     const param = (name: string) => (single ? name : `items[${n}][${name}]`);
     try {
       if (item.type === 'product') {
-        read.services.push(serviceItem(world, item, param));
+        const { service, problems } = serviceItem(world, item, param);
+        read.services.push(service);
         read.serviceAt.push(n);
+        read.problems[n].push(...problems);
       } else {
-        read.domains.push(domainItem(world, item, param));
+        read.domains.push(readDomainItem(world, item, param));
         read.domainAt.push(n);
       }
     } catch (error) {
@@ -125,7 +167,7 @@ function readItems(world: View, items: readonly UserApiOrderItemInput[], single:
  */
 export function readCustomerOrder(world: View, buyer: Buyer, input: CustomerOrderInput, now: Date, single = false): CustomerOrder {
   const orderLevel = input.promocode ? [messages.promocodeUnknown(input.promocode)] : [];
-  const { affiliate, problems: referral } = referrer(world, buyer, input.aff_id, now);
+  const { affiliate, problems: referral } = readReferrer(world, buyer.id, input.aff_id);
   orderLevel.push(...referral);
   const read = readItems(world, input.items, single);
   const { problems } = read;

@@ -5,7 +5,7 @@
 // so a refused order leaves no trace and a quote is what the order charges.
 import { servicePeriodLine } from './renewals.js';
 import type { View, World } from '../store/world.js';
-import type { Account, AccountAddon, Addon, Client, Domain, Invoice, Order, Product } from '../generated/wire.js';
+import type { Account, AccountAddon, AccountForm, Addon, Client, Domain, Invoice, Order, Product } from '../generated/wire.js';
 import { ApiError, fail, messages } from '../errors.js';
 import { addonLines, checkAddonFits, chooseCycle, newAccountAddon } from './accounts.js';
 import { MAIN_PARENT_ID } from './clients.js';
@@ -20,6 +20,7 @@ import { newOrder } from './orders.js';
 import { isTld, soldTlds } from './products.js';
 import { newService } from './services.js';
 import { orderCreated } from './events.js';
+import { type Choice, optionCents } from './productForms.js';
 
 export interface ServiceItem {
   product: Product;
@@ -30,6 +31,8 @@ export interface ServiceItem {
   qty?: number;
   /** Addons attached to each service of the item, on the cycle asked for (else the service's own). */
   addons?: { addon: Addon; cycle?: Cycle }[];
+  /** The configurable options chosen for each service of the item (checked by the caller: orderedChoices). */
+  choices?: readonly Choice[];
   /** A price and setup fee agreed for this order, in main-currency cents, instead of the catalogue's. */
   priceCents?: number;
   setupCents?: number;
@@ -69,6 +72,8 @@ export interface PlacedOrder {
   order: Order;
   services: Account[];
   addons: AccountAddon[];
+  /** The services' chosen options, as getAccountDetails shows them. */
+  forms: AccountForm[];
   domains: Domain[];
   invoice?: Invoice;
 }
@@ -129,9 +134,26 @@ export function checkDomain(world: View, item: DomainItem, names: Set<string>): 
   return name;
 }
 
-function serviceLines(service: Account, product: Product, cycle: Cycle, setupCents: number, now: Date): NewLine[] {
+/** An option's line: "VPS 1GB - Extra IPs: 2 x IPv4 address", what it adds to the period. */
+function optionLine(service: Account, product: Product, choice: Choice, cents: number): NewLine {
+  const what = choice.form.type === 'qty' ? `${choice.qty} x ${choice.item.name}` : choice.item.name;
+  const description = `${product.name} - ${choice.form.name}: ${what}`;
+  return { type: 'Config', item_id: service.id, description, amount: formatCents(cents), taxed: product.tax === '1' };
+}
+
+/** The first period's lines: the product's own price, one line per chosen option (service.total is their sum), the setup fee. */
+function serviceLines(
+  service: Account,
+  item: ServiceItem,
+  priceCents: number,
+  options: number[],
+  setupCents: number,
+  now: Date,
+): NewLine[] {
+  const { product, cycle } = item;
   const taxed = product.tax === '1';
-  const lines: NewLine[] = [servicePeriodLine(service, product, cycle, now)];
+  const lines: NewLine[] = [{ ...servicePeriodLine(service, product, cycle, now), amount: formatCents(priceCents) }];
+  lines.push(...(item.choices ?? []).map((choice, n) => optionLine(service, product, choice, options[n])));
   if (setupCents > 0) {
     lines.push({ type: 'Setup', item_id: service.id, description: `${product.name} - setup fee`, amount: formatCents(setupCents), taxed });
   }
@@ -202,28 +224,35 @@ export function planOrder(world: View, spec: OrderSpec): PlannedOrder {
   const ids = {
     account: Number(world.nextId('accounts')),
     addon: Number(world.nextId('account_addons')),
+    form: Number(world.nextId('account_forms')),
     domain: Number(world.nextId('domains')),
   };
-  const placed: PlacedOrder = { order, services: [], addons: [], domains: [] };
+  const placed: PlacedOrder = { order, services: [], addons: [], forms: [], domains: [] };
   const lines: NewLine[] = [];
 
   for (const item of spec.services) {
     const catalogue = cyclePriceCents(item.product, item.cycle);
     const price = inCurrency(item.priceCents ?? catalogue.price);
     const setup = inCurrency(item.setupCents ?? catalogue.setup);
+    // Options are priced as the service's recurring price prices them (serviceCents), in its currency.
+    const options = (item.choices ?? []).map((c) => (spec.free ? 0 : optionCents(world, c.item, c.qty, item.cycle, currencyId)));
+    const recurring = price + options.reduce((sum, cents) => sum + cents, 0);
     for (let n = 0; n < (item.qty ?? 1); n++) {
       const base = { clientId: client.id, orderId: order.id, product: item.product, cycle: item.cycle, host: item.host };
       const service = newService(world, {
         ...base,
         paymentModule: gateway,
         currencyId,
-        priceCents: price,
+        priceCents: recurring,
         setupCents: setup,
         now,
         id: String(ids.account++),
       });
       placed.services.push(service);
-      lines.push(...serviceLines(service, item.product, item.cycle, setup, now));
+      lines.push(...serviceLines(service, item, price, options, setup, now));
+      for (const { form, item: chosen, qty } of item.choices ?? []) {
+        placed.forms.push({ id: String(ids.form++), account_id: service.id, form_id: form.id, item_id: chosen.id, qty });
+      }
       for (const wanted of item.addons ?? []) {
         checkAddonFits(world, wanted.addon, service);
         const cycle = chooseCycle(wanted.addon, service, wanted.cycle);
@@ -279,6 +308,7 @@ export function placeOrder(world: World, spec: OrderSpec): PlannedOrder {
   world.insert('orders', placed.order);
   for (const service of placed.services) world.insert('accounts', service);
   for (const row of placed.addons) world.insert('account_addons', row);
+  for (const row of placed.forms) world.insert('account_forms', row);
   for (const domain of placed.domains) world.insert('domains', domain);
   orderCreated(world, placed.order);
   if (placed.invoice) issueInvoice(world, placed.invoice, spec.now);

@@ -3,6 +3,7 @@
 // service's recurring price.
 import type { View, World } from '../store/world.js';
 import type { Account, AccountForm, AccountOption, Product, ProductDetailsForm, ProductForm, ProductFormItem } from '../generated/wire.js';
+import { messages } from '../errors.js';
 import { fromMainCents, type PriceView } from './currencies.js';
 import { type Cycle, RECURRING_CYCLES, isRecurring } from './cycles.js';
 import { formatCents, toCents } from './money.js';
@@ -44,6 +45,82 @@ export function choicesOf(world: View, values: readonly AccountForm[]): Choice[]
     const item = form && itemOf(form, value.item_id);
     return form && item ? [{ form, item, qty: value.qty }] : [];
   });
+}
+
+/** A form flagged required (the vendor's options bit 1) must be chosen when the product is ordered. */
+export const isRequired = (form: ProductForm): boolean => (Number(form.options) & 1) === 1;
+
+/** A quantity form's units as a choice of its single item, or why not: a whole number within the form's range. */
+export function unitsChoice(form: ProductForm, value: string, param: string): Choice | string {
+  if (!/^[0-9]{1,15}$/.test(value)) return messages.configQtyNotWhole(form.id, form.name, value, param);
+  const [min, max] = [form.config.minvalue ?? '0', form.config.maxvalue ?? String(Number.MAX_SAFE_INTEGER)];
+  const qty = String(Number(value));
+  if (Number(qty) < Number(min) || Number(qty) > Number(max))
+    return messages.configQtyOutOfRange(form.id, form.name, value, min, max, param);
+  return { form, item: form.items[0] as ProductFormItem, qty };
+}
+
+/** A select form's item as a choice (quantity 1), or why not. */
+export function itemChoice(form: ProductForm, itemId: string, param: string): Choice | string {
+  const item = itemOf(form, itemId);
+  const ids = form.items.map((i) => i.id);
+  return item ? { form, item, qty: '1' } : messages.configItemNotInForm(form.id, form.name, itemId, ids, param);
+}
+
+/** What an order names in one form: an item id (custom[F]=I) or item ids with quantities (custom[F][I]=Q). */
+export type OrderedValue = string | Readonly<Record<string, string>>;
+
+function orderedChoice(form: ProductForm, value: OrderedValue, param: string): Choice | string {
+  if (form.type === 'select') {
+    if (typeof value !== 'string')
+      return messages.configSelectTakesItem(
+        form.id,
+        form.name,
+        form.items.map((i) => i.id),
+        param,
+      );
+    return itemChoice(form, value, param);
+  }
+  const [single] = form.items;
+  const entries = typeof value === 'string' ? [] : Object.entries(value);
+  if (entries.length !== 1) return messages.configQtyTakesUnits(form.id, form.name, single.id, param);
+  const [[itemId, qty]] = entries;
+  if (itemId !== single.id) return messages.configItemNotInForm(form.id, form.name, itemId, [single.id], param);
+  return unitsChoice(form, qty, param);
+}
+
+/**
+ * The options an order chooses for a product (`custom` of the customer's
+ * door), checked all at once: every form named is the product's, every item
+ * one of its form's, every quantity whole and within range, every required
+ * form given. `param` names the parameter in the messages ("custom").
+ */
+export function orderedChoices(
+  world: View,
+  product: Product,
+  custom: Readonly<Record<string, OrderedValue>>,
+  param: string,
+): { choices: Choice[]; problems: string[] } {
+  const forms = formsOf(world, product.id);
+  const choices: Choice[] = [];
+  const problems: string[] = [];
+  for (const [formId, value] of Object.entries(custom)) {
+    const form = forms.find((f) => f.id === formId);
+    const choice = form
+      ? orderedChoice(form, value, param)
+      : messages.configFormNotOnProduct(
+          formId,
+          product.id,
+          forms.map((f) => f.id),
+          param,
+        );
+    if (typeof choice === 'string') problems.push(choice);
+    else choices.push(choice);
+  }
+  for (const form of forms) {
+    if (isRequired(form) && !(form.id in custom)) problems.push(messages.configFormRequired(form.id, form.name, product.id, param));
+  }
+  return { choices, problems };
 }
 
 /** A service's recurring price on a product and cycle: the product's price plus the chosen options. */

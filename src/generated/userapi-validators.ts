@@ -12132,14 +12132,14 @@ return errors === 0;
 }
 
 export const getOrderProductId = validate366;
-const schema1418 = {"title":"UserApiGetOrderProductIdInput","type":"object","required":["product_id"],"properties":{"product_id":{"$ref":"../defs.json#/definitions/id"}}};
+const schema1419 = {"title":"UserApiGetOrderProductIdInput","type":"object","required":["product_id"],"properties":{"product_id":{"$ref":"../defs.json#/definitions/id"}}};
 
 function validate366(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.product_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "product_id"},message:"must have required property '"+"product_id"+"'",schema:schema1418.required,parentSchema:schema1418,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "product_id"},message:"must have required property '"+"product_id"+"'",schema:schema1419.required,parentSchema:schema1419,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -12200,7 +12200,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1418.type,parentSchema:schema1418,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1419.type,parentSchema:schema1419,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -12214,11 +12214,12 @@ return errors === 0;
 }
 
 export const postOrder = validate370;
-const schema1436 = {"title":"UserApiPostOrderInput","type":"object","required":["items"],"properties":{"items":{"$ref":"#/definitions/items"},"pay_method":{"$ref":"#/definitions/payMethod"},"promocode":{"$ref":"#/definitions/promocode"},"aff_id":{"$ref":"#/definitions/affId"},"ignore_errors":{"description":"true (JSON), \"1\" or \"true\" orders the items without problems and leaves the others out; false (the default) refuses the whole order","anyOf":[{"type":"boolean"},{"type":"string","enum":["0","1","true","false"]}],"default":false}}};
-const schema1427 = {"type":"string","maxLength":255,"description":"a promotion code of at most 255 characters"};
-const schema1421 = {"title":"UserApiOrderItems","type":"array","minItems":1,"maxItems":50,"description":"the items to order, 1 to 50","items":{"title":"UserApiOrderItemInput","type":"object","required":["type"],"properties":{"type":{"type":"string","enum":["product","domain"],"description":"product or domain"},"product_id":{"$ref":"../defs.json#/definitions/id","description":"a product item's product"},"cycle":{"$ref":"#/definitions/cycle"},"domain":{"$ref":"#/definitions/hostname"},"name":{"type":"string","maxLength":255,"description":"a domain item's full name, such as example.com"},"action":{"type":"string","enum":["register","transfer"],"default":"register","description":"register (the default) or transfer"},"years":{"type":"string","pattern":"^[1-9][0-9]?$","default":"1","description":"a number of years from 1 to 99 (default 1)"},"epp":{"type":"string","maxLength":255,"description":"a transfer authorisation code of at most 255 characters"},"nameservers":{"type":"array","maxItems":4,"items":{"$ref":"#/definitions/hostname"},"description":"up to 4 nameservers (none: the default ones)"}}}};
-const schema1423 = {"type":"string","enum":["h","d","w","m","q","s","a","b","t","p4","p5","Once","Free"],"description":"a billing cycle the product is sold on (m, q, s, a, b, t, p4, p5, d, w, h, Once or Free); default: its first"};
-const schema1424 = {"type":"string","maxLength":255,"description":"a hostname of at most 255 characters"};
+const schema1438 = {"title":"UserApiPostOrderInput","type":"object","required":["items"],"properties":{"items":{"$ref":"#/definitions/items"},"pay_method":{"$ref":"#/definitions/payMethod"},"promocode":{"$ref":"#/definitions/promocode"},"aff_id":{"$ref":"#/definitions/affId"},"ignore_errors":{"description":"true (JSON), \"1\" or \"true\" orders the items without problems and leaves the others out; false (the default) refuses the whole order","anyOf":[{"type":"boolean"},{"type":"string","enum":["0","1","true","false"]}],"default":false}}};
+const schema1429 = {"type":"string","maxLength":255,"description":"a promotion code of at most 255 characters"};
+const schema1422 = {"title":"UserApiOrderItems","type":"array","minItems":1,"maxItems":50,"description":"the items to order, 1 to 50","items":{"title":"UserApiOrderItemInput","type":"object","required":["type"],"properties":{"type":{"type":"string","enum":["product","domain"],"description":"product or domain"},"product_id":{"$ref":"../defs.json#/definitions/id","description":"a product item's product"},"cycle":{"$ref":"#/definitions/cycle"},"domain":{"$ref":"#/definitions/hostname"},"custom":{"$ref":"#/definitions/custom"},"name":{"type":"string","maxLength":255,"description":"a domain item's full name, such as example.com"},"action":{"type":"string","enum":["register","transfer"],"default":"register","description":"register (the default) or transfer"},"years":{"type":"string","pattern":"^[1-9][0-9]?$","default":"1","description":"a number of years from 1 to 99 (default 1)"},"epp":{"type":"string","maxLength":255,"description":"a transfer authorisation code of at most 255 characters"},"nameservers":{"type":"array","maxItems":4,"items":{"$ref":"#/definitions/hostname"},"description":"up to 4 nameservers (none: the default ones)"}}}};
+const schema1424 = {"type":"string","enum":["h","d","w","m","q","s","a","b","t","p4","p5","Once","Free"],"description":"a billing cycle the product is sold on (m, q, s, a, b, t, p4, p5, d, w, h, Once or Free); default: its first"};
+const schema1425 = {"type":"string","maxLength":255,"description":"a hostname of at most 255 characters"};
+const schema1426 = {"title":"UserApiOrderCustom","type":"object","maxProperties":100,"propertyNames":{"maxLength":20},"description":"a product item's configurable options by form id, as the product's `config.forms[]` lists them (HostBill's order forms post the same): a select form's chosen item as custom[FORM_ID]=ITEM_ID, a quantity form's units as custom[FORM_ID][ITEM_ID]=QTY (a whole number within the form's minvalue and maxvalue). A form flagged required (options bit 1) must be given; a form left out adds nothing. Each option adds its item's price on the chosen cycle, times the quantity, to the service's recurring price, and is billed on its own invoice line (options carry no setup fee in billsim)","additionalProperties":{"anyOf":[{"type":"string","maxLength":20,"description":"a select form's item id"},{"type":"object","maxProperties":20,"propertyNames":{"maxLength":20},"additionalProperties":{"type":"string","maxLength":20,"description":"a quantity of the item"},"description":"a quantity form's item id and its quantity"}]}};
 const pattern766 = new RegExp("^[1-9][0-9]?$", "u");
 
 function validate368(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -12240,7 +12241,7 @@ if(dataType0 === "string" || dataType0 === "number"
 coerced0 = [data];
 }
 else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema1421.type,parentSchema:schema1421,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema1422.type,parentSchema:schema1422,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -12259,7 +12260,7 @@ parentData[parentDataProperty] = coerced0;
 }
 if(Array.isArray(data)){
 if(data.length > 50){
-const err1 = {instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 50},message:"must NOT have more than 50 items",schema:50,parentSchema:schema1421,data};
+const err1 = {instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 50},message:"must NOT have more than 50 items",schema:50,parentSchema:schema1422,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -12269,7 +12270,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.length < 1){
-const err2 = {instancePath,schemaPath:"#/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema1421,data};
+const err2 = {instancePath,schemaPath:"#/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema1422,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -12289,7 +12290,7 @@ if(data0.years === undefined){
 data0.years = "1";
 }
 if(data0.type === undefined){
-const err3 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema1421.items.required,parentSchema:schema1421.items,data:data0};
+const err3 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema1422.items.required,parentSchema:schema1422.items,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -12318,7 +12319,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/" + i0+"/type",schemaPath:"#/items/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1421.items.properties.type.type,parentSchema:schema1421.items.properties.type,data:data1};
+const err4 = {instancePath:instancePath+"/" + i0+"/type",schemaPath:"#/items/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1422.items.properties.type.type,parentSchema:schema1422.items.properties.type,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -12336,7 +12337,7 @@ data0["type"] = coerced1;
 }
 }
 if(!((data1 === "product") || (data1 === "domain"))){
-const err5 = {instancePath:instancePath+"/" + i0+"/type",schemaPath:"#/items/properties/type/enum",keyword:"enum",params:{allowedValues: schema1421.items.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema1421.items.properties.type.enum,parentSchema:schema1421.items.properties.type,data:data1};
+const err5 = {instancePath:instancePath+"/" + i0+"/type",schemaPath:"#/items/properties/type/enum",keyword:"enum",params:{allowedValues: schema1422.items.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema1422.items.properties.type.enum,parentSchema:schema1422.items.properties.type,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -12416,7 +12417,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err8 = {instancePath:instancePath+"/" + i0+"/cycle",schemaPath:"#/definitions/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1423.type,parentSchema:schema1423,data:data3};
+const err8 = {instancePath:instancePath+"/" + i0+"/cycle",schemaPath:"#/definitions/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1424.type,parentSchema:schema1424,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -12434,7 +12435,7 @@ data0["cycle"] = coerced3;
 }
 }
 if(!(((((((((((((data3 === "h") || (data3 === "d")) || (data3 === "w")) || (data3 === "m")) || (data3 === "q")) || (data3 === "s")) || (data3 === "a")) || (data3 === "b")) || (data3 === "t")) || (data3 === "p4")) || (data3 === "p5")) || (data3 === "Once")) || (data3 === "Free"))){
-const err9 = {instancePath:instancePath+"/" + i0+"/cycle",schemaPath:"#/definitions/cycle/enum",keyword:"enum",params:{allowedValues: schema1423.enum},message:"must be equal to one of the allowed values",schema:schema1423.enum,parentSchema:schema1423,data:data3};
+const err9 = {instancePath:instancePath+"/" + i0+"/cycle",schemaPath:"#/definitions/cycle/enum",keyword:"enum",params:{allowedValues: schema1424.enum},message:"must be equal to one of the allowed values",schema:schema1424.enum,parentSchema:schema1424,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -12464,7 +12465,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err10 = {instancePath:instancePath+"/" + i0+"/domain",schemaPath:"#/definitions/hostname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1424.type,parentSchema:schema1424,data:data4};
+const err10 = {instancePath:instancePath+"/" + i0+"/domain",schemaPath:"#/definitions/hostname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1425.type,parentSchema:schema1425,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -12483,7 +12484,7 @@ data0["domain"] = coerced4;
 }
 if(typeof data4 === "string"){
 if(func5(data4) > 255){
-const err11 = {instancePath:instancePath+"/" + i0+"/domain",schemaPath:"#/definitions/hostname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1424,data:data4};
+const err11 = {instancePath:instancePath+"/" + i0+"/domain",schemaPath:"#/definitions/hostname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1425,data:data4};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -12494,27 +12495,11 @@ errors++;
 }
 }
 }
-if(data0.name !== undefined){
-let data5 = data0.name;
-if(typeof data5 !== "string"){
-let dataType5 = typeof data5;
-let coerced5 = undefined;
-if(dataType5 == 'object' && Array.isArray(data5) && data5.length == 1){
-data5 = data5[0];
-dataType5 = typeof data5;
-if(typeof data5 === "string"){
-coerced5 = data5;
-}
-}
-if(!(coerced5 !== undefined)){
-if(dataType5 == "number" || dataType5 == "boolean"){
-coerced5 = "" + data5;
-}
-else if(data5 === null){
-coerced5 = "";
-}
-else {
-const err12 = {instancePath:instancePath+"/" + i0+"/name",schemaPath:"#/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1421.items.properties.name.type,parentSchema:schema1421.items.properties.name,data:data5};
+if(data0.custom !== undefined){
+let data5 = data0.custom;
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+if(Object.keys(data5).length > 100){
+const err12 = {instancePath:instancePath+"/" + i0+"/custom",schemaPath:"#/definitions/custom/maxProperties",keyword:"maxProperties",params:{limit: 100},message:"must NOT have more than 100 properties",schema:100,parentSchema:schema1426,data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -12523,17 +12508,11 @@ vErrors.push(err12);
 }
 errors++;
 }
-}
-if(coerced5 !== undefined){
-data5 = coerced5;
-if(data0 !== undefined){
-data0["name"] = coerced5;
-}
-}
-}
-if(typeof data5 === "string"){
-if(func5(data5) > 255){
-const err13 = {instancePath:instancePath+"/" + i0+"/name",schemaPath:"#/items/properties/name/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1421.items.properties.name,data:data5};
+for(const key0 in data5){
+const _errs17 = errors;
+if(typeof key0 === "string"){
+if(func5(key0) > 20){
+const err13 = {instancePath:instancePath+"/" + i0+"/custom",schemaPath:"#/definitions/custom/propertyNames/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema1426.propertyNames,data:key0,propertyName:key0};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -12543,27 +12522,9 @@ vErrors.push(err13);
 errors++;
 }
 }
-}
-let data6 = data0.action;
-if(typeof data6 !== "string"){
-let dataType6 = typeof data6;
-let coerced6 = undefined;
-if(dataType6 == 'object' && Array.isArray(data6) && data6.length == 1){
-data6 = data6[0];
-dataType6 = typeof data6;
-if(typeof data6 === "string"){
-coerced6 = data6;
-}
-}
-if(!(coerced6 !== undefined)){
-if(dataType6 == "number" || dataType6 == "boolean"){
-coerced6 = "" + data6;
-}
-else if(data6 === null){
-coerced6 = "";
-}
-else {
-const err14 = {instancePath:instancePath+"/" + i0+"/action",schemaPath:"#/items/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1421.items.properties.action.type,parentSchema:schema1421.items.properties.action,data:data6};
+var valid7 = _errs17 === errors;
+if(!valid7){
+const err14 = {instancePath:instancePath+"/" + i0+"/custom",schemaPath:"#/definitions/custom/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema1426.propertyNames,parentSchema:schema1426,data:data5};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -12573,15 +12534,30 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(coerced6 !== undefined){
-data6 = coerced6;
-if(data0 !== undefined){
-data0["action"] = coerced6;
+for(const key1 in data5){
+let data6 = data5[key1];
+const _errs20 = errors;
+let valid9 = false;
+const _errs21 = errors;
+if(typeof data6 !== "string"){
+let dataType5 = typeof data6;
+let coerced5 = undefined;
+if(dataType5 == 'object' && Array.isArray(data6) && data6.length == 1){
+data6 = data6[0];
+dataType5 = typeof data6;
+if(typeof data6 === "string"){
+coerced5 = data6;
 }
 }
+if(!(coerced5 !== undefined)){
+if(dataType5 == "number" || dataType5 == "boolean"){
+coerced5 = "" + data6;
 }
-if(!((data6 === "register") || (data6 === "transfer"))){
-const err15 = {instancePath:instancePath+"/" + i0+"/action",schemaPath:"#/items/properties/action/enum",keyword:"enum",params:{allowedValues: schema1421.items.properties.action.enum},message:"must be equal to one of the allowed values",schema:schema1421.items.properties.action.enum,parentSchema:schema1421.items.properties.action,data:data6};
+else if(data6 === null){
+coerced5 = "";
+}
+else {
+const err15 = {instancePath:instancePath+"/" + i0+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/custom/additionalProperties/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1426.additionalProperties.anyOf[0].type,parentSchema:schema1426.additionalProperties.anyOf[0],data:data6};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -12590,26 +12566,17 @@ vErrors.push(err15);
 }
 errors++;
 }
-let data7 = data0.years;
-if(typeof data7 !== "string"){
-let dataType7 = typeof data7;
-let coerced7 = undefined;
-if(dataType7 == 'object' && Array.isArray(data7) && data7.length == 1){
-data7 = data7[0];
-dataType7 = typeof data7;
-if(typeof data7 === "string"){
-coerced7 = data7;
+}
+if(coerced5 !== undefined){
+data6 = coerced5;
+if(data5 !== undefined){
+data5[key1] = coerced5;
 }
 }
-if(!(coerced7 !== undefined)){
-if(dataType7 == "number" || dataType7 == "boolean"){
-coerced7 = "" + data7;
 }
-else if(data7 === null){
-coerced7 = "";
-}
-else {
-const err16 = {instancePath:instancePath+"/" + i0+"/years",schemaPath:"#/items/properties/years/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1421.items.properties.years.type,parentSchema:schema1421.items.properties.years,data:data7};
+if(typeof data6 === "string"){
+if(func5(data6) > 20){
+const err16 = {instancePath:instancePath+"/" + i0+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/custom/additionalProperties/anyOf/0/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema1426.additionalProperties.anyOf[0],data:data6};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -12619,16 +12586,13 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(coerced7 !== undefined){
-data7 = coerced7;
-if(data0 !== undefined){
-data0["years"] = coerced7;
-}
-}
-}
-if(typeof data7 === "string"){
-if(!pattern766.test(data7)){
-const err17 = {instancePath:instancePath+"/" + i0+"/years",schemaPath:"#/items/properties/years/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]?$"},message:"must match pattern \""+"^[1-9][0-9]?$"+"\"",schema:"^[1-9][0-9]?$",parentSchema:schema1421.items.properties.years,data:data7};
+var _valid0 = _errs21 === errors;
+valid9 = valid9 || _valid0;
+if(!valid9){
+const _errs23 = errors;
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+if(Object.keys(data6).length > 20){
+const err17 = {instancePath:instancePath+"/" + i0+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/custom/additionalProperties/anyOf/1/maxProperties",keyword:"maxProperties",params:{limit: 20},message:"must NOT have more than 20 properties",schema:20,parentSchema:schema1426.additionalProperties.anyOf[1],data:data6};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -12637,28 +12601,11 @@ vErrors.push(err17);
 }
 errors++;
 }
-}
-if(data0.epp !== undefined){
-let data8 = data0.epp;
-if(typeof data8 !== "string"){
-let dataType8 = typeof data8;
-let coerced8 = undefined;
-if(dataType8 == 'object' && Array.isArray(data8) && data8.length == 1){
-data8 = data8[0];
-dataType8 = typeof data8;
-if(typeof data8 === "string"){
-coerced8 = data8;
-}
-}
-if(!(coerced8 !== undefined)){
-if(dataType8 == "number" || dataType8 == "boolean"){
-coerced8 = "" + data8;
-}
-else if(data8 === null){
-coerced8 = "";
-}
-else {
-const err18 = {instancePath:instancePath+"/" + i0+"/epp",schemaPath:"#/items/properties/epp/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1421.items.properties.epp.type,parentSchema:schema1421.items.properties.epp,data:data8};
+for(const key2 in data6){
+const _errs25 = errors;
+if(typeof key2 === "string"){
+if(func5(key2) > 20){
+const err18 = {instancePath:instancePath+"/" + i0+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/custom/additionalProperties/anyOf/1/propertyNames/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema1426.additionalProperties.anyOf[1].propertyNames,data:key2,propertyName:key2};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -12668,16 +12615,9 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(coerced8 !== undefined){
-data8 = coerced8;
-if(data0 !== undefined){
-data0["epp"] = coerced8;
-}
-}
-}
-if(typeof data8 === "string"){
-if(func5(data8) > 255){
-const err19 = {instancePath:instancePath+"/" + i0+"/epp",schemaPath:"#/items/properties/epp/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1421.items.properties.epp,data:data8};
+var valid10 = _errs25 === errors;
+if(!valid10){
+const err19 = {instancePath:instancePath+"/" + i0+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/custom/additionalProperties/anyOf/1/propertyNames",keyword:"propertyNames",params:{propertyName: key2},message:"property name must be valid",schema:schema1426.additionalProperties.anyOf[1].propertyNames,parentSchema:schema1426.additionalProperties.anyOf[1],data:data6};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -12687,26 +12627,27 @@ vErrors.push(err19);
 errors++;
 }
 }
+for(const key3 in data6){
+let data7 = data6[key3];
+if(typeof data7 !== "string"){
+let dataType6 = typeof data7;
+let coerced6 = undefined;
+if(dataType6 == 'object' && Array.isArray(data7) && data7.length == 1){
+data7 = data7[0];
+dataType6 = typeof data7;
+if(typeof data7 === "string"){
+coerced6 = data7;
 }
-if(data0.nameservers !== undefined){
-let data9 = data0.nameservers;
-if(!(Array.isArray(data9))){
-let dataType9 = typeof data9;
-let coerced9 = undefined;
-if(dataType9 == 'object' && Array.isArray(data9) && data9.length == 1){
-data9 = data9[0];
-dataType9 = typeof data9;
-if(Array.isArray(data9)){
-coerced9 = data9;
 }
+if(!(coerced6 !== undefined)){
+if(dataType6 == "number" || dataType6 == "boolean"){
+coerced6 = "" + data7;
 }
-if(!(coerced9 !== undefined)){
-if(dataType9 === "string" || dataType9 === "number"
-              || dataType9 === "boolean" || data9 === null){
-coerced9 = [data9];
+else if(data7 === null){
+coerced6 = "";
 }
 else {
-const err20 = {instancePath:instancePath+"/" + i0+"/nameservers",schemaPath:"#/items/properties/nameservers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema1421.items.properties.nameservers.type,parentSchema:schema1421.items.properties.nameservers,data:data9};
+const err20 = {instancePath:instancePath+"/" + i0+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/custom/additionalProperties/anyOf/1/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1426.additionalProperties.anyOf[1].additionalProperties.type,parentSchema:schema1426.additionalProperties.anyOf[1].additionalProperties,data:data7};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -12716,16 +12657,16 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(coerced9 !== undefined){
-data9 = coerced9;
-if(data0 !== undefined){
-data0["nameservers"] = coerced9;
+if(coerced6 !== undefined){
+data7 = coerced6;
+if(data6 !== undefined){
+data6[key3] = coerced6;
 }
 }
 }
-if(Array.isArray(data9)){
-if(data9.length > 4){
-const err21 = {instancePath:instancePath+"/" + i0+"/nameservers",schemaPath:"#/items/properties/nameservers/maxItems",keyword:"maxItems",params:{limit: 4},message:"must NOT have more than 4 items",schema:4,parentSchema:schema1421.items.properties.nameservers,data:data9};
+if(typeof data7 === "string"){
+if(func5(data7) > 20){
+const err21 = {instancePath:instancePath+"/" + i0+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/custom/additionalProperties/anyOf/1/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema1426.additionalProperties.anyOf[1].additionalProperties,data:data7};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -12734,28 +12675,11 @@ vErrors.push(err21);
 }
 errors++;
 }
-const len1 = data9.length;
-for(let i1=0; i1<len1; i1++){
-let data10 = data9[i1];
-if(typeof data10 !== "string"){
-let dataType10 = typeof data10;
-let coerced10 = undefined;
-if(dataType10 == 'object' && Array.isArray(data10) && data10.length == 1){
-data10 = data10[0];
-dataType10 = typeof data10;
-if(typeof data10 === "string"){
-coerced10 = data10;
 }
 }
-if(!(coerced10 !== undefined)){
-if(dataType10 == "number" || dataType10 == "boolean"){
-coerced10 = "" + data10;
-}
-else if(data10 === null){
-coerced10 = "";
 }
 else {
-const err22 = {instancePath:instancePath+"/" + i0+"/nameservers/" + i1,schemaPath:"#/definitions/hostname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1424.type,parentSchema:schema1424,data:data10};
+const err22 = {instancePath:instancePath+"/" + i0+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/custom/additionalProperties/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1426.additionalProperties.anyOf[1].type,parentSchema:schema1426.additionalProperties.anyOf[1],data:data6};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -12764,22 +12688,329 @@ vErrors.push(err22);
 }
 errors++;
 }
+var _valid0 = _errs23 === errors;
+valid9 = valid9 || _valid0;
 }
-if(coerced10 !== undefined){
-data10 = coerced10;
-if(data9 !== undefined){
-data9[i1] = coerced10;
-}
-}
-}
-if(typeof data10 === "string"){
-if(func5(data10) > 255){
-const err23 = {instancePath:instancePath+"/" + i0+"/nameservers/" + i1,schemaPath:"#/definitions/hostname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1424,data:data10};
+if(!valid9){
+const err23 = {instancePath:instancePath+"/" + i0+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/custom/additionalProperties/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema1426.additionalProperties.anyOf,parentSchema:schema1426.additionalProperties,data:data6};
 if(vErrors === null){
 vErrors = [err23];
 }
 else {
 vErrors.push(err23);
+}
+errors++;
+}
+else {
+errors = _errs20;
+if(vErrors !== null){
+if(_errs20){
+vErrors.length = _errs20;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+}
+else {
+const err24 = {instancePath:instancePath+"/" + i0+"/custom",schemaPath:"#/definitions/custom/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1426.type,parentSchema:schema1426,data:data5};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+if(data0.name !== undefined){
+let data8 = data0.name;
+if(typeof data8 !== "string"){
+let dataType7 = typeof data8;
+let coerced7 = undefined;
+if(dataType7 == 'object' && Array.isArray(data8) && data8.length == 1){
+data8 = data8[0];
+dataType7 = typeof data8;
+if(typeof data8 === "string"){
+coerced7 = data8;
+}
+}
+if(!(coerced7 !== undefined)){
+if(dataType7 == "number" || dataType7 == "boolean"){
+coerced7 = "" + data8;
+}
+else if(data8 === null){
+coerced7 = "";
+}
+else {
+const err25 = {instancePath:instancePath+"/" + i0+"/name",schemaPath:"#/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1422.items.properties.name.type,parentSchema:schema1422.items.properties.name,data:data8};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+if(coerced7 !== undefined){
+data8 = coerced7;
+if(data0 !== undefined){
+data0["name"] = coerced7;
+}
+}
+}
+if(typeof data8 === "string"){
+if(func5(data8) > 255){
+const err26 = {instancePath:instancePath+"/" + i0+"/name",schemaPath:"#/items/properties/name/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1422.items.properties.name,data:data8};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+}
+let data9 = data0.action;
+if(typeof data9 !== "string"){
+let dataType8 = typeof data9;
+let coerced8 = undefined;
+if(dataType8 == 'object' && Array.isArray(data9) && data9.length == 1){
+data9 = data9[0];
+dataType8 = typeof data9;
+if(typeof data9 === "string"){
+coerced8 = data9;
+}
+}
+if(!(coerced8 !== undefined)){
+if(dataType8 == "number" || dataType8 == "boolean"){
+coerced8 = "" + data9;
+}
+else if(data9 === null){
+coerced8 = "";
+}
+else {
+const err27 = {instancePath:instancePath+"/" + i0+"/action",schemaPath:"#/items/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1422.items.properties.action.type,parentSchema:schema1422.items.properties.action,data:data9};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+if(coerced8 !== undefined){
+data9 = coerced8;
+if(data0 !== undefined){
+data0["action"] = coerced8;
+}
+}
+}
+if(!((data9 === "register") || (data9 === "transfer"))){
+const err28 = {instancePath:instancePath+"/" + i0+"/action",schemaPath:"#/items/properties/action/enum",keyword:"enum",params:{allowedValues: schema1422.items.properties.action.enum},message:"must be equal to one of the allowed values",schema:schema1422.items.properties.action.enum,parentSchema:schema1422.items.properties.action,data:data9};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+let data10 = data0.years;
+if(typeof data10 !== "string"){
+let dataType9 = typeof data10;
+let coerced9 = undefined;
+if(dataType9 == 'object' && Array.isArray(data10) && data10.length == 1){
+data10 = data10[0];
+dataType9 = typeof data10;
+if(typeof data10 === "string"){
+coerced9 = data10;
+}
+}
+if(!(coerced9 !== undefined)){
+if(dataType9 == "number" || dataType9 == "boolean"){
+coerced9 = "" + data10;
+}
+else if(data10 === null){
+coerced9 = "";
+}
+else {
+const err29 = {instancePath:instancePath+"/" + i0+"/years",schemaPath:"#/items/properties/years/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1422.items.properties.years.type,parentSchema:schema1422.items.properties.years,data:data10};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+if(coerced9 !== undefined){
+data10 = coerced9;
+if(data0 !== undefined){
+data0["years"] = coerced9;
+}
+}
+}
+if(typeof data10 === "string"){
+if(!pattern766.test(data10)){
+const err30 = {instancePath:instancePath+"/" + i0+"/years",schemaPath:"#/items/properties/years/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]?$"},message:"must match pattern \""+"^[1-9][0-9]?$"+"\"",schema:"^[1-9][0-9]?$",parentSchema:schema1422.items.properties.years,data:data10};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+if(data0.epp !== undefined){
+let data11 = data0.epp;
+if(typeof data11 !== "string"){
+let dataType10 = typeof data11;
+let coerced10 = undefined;
+if(dataType10 == 'object' && Array.isArray(data11) && data11.length == 1){
+data11 = data11[0];
+dataType10 = typeof data11;
+if(typeof data11 === "string"){
+coerced10 = data11;
+}
+}
+if(!(coerced10 !== undefined)){
+if(dataType10 == "number" || dataType10 == "boolean"){
+coerced10 = "" + data11;
+}
+else if(data11 === null){
+coerced10 = "";
+}
+else {
+const err31 = {instancePath:instancePath+"/" + i0+"/epp",schemaPath:"#/items/properties/epp/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1422.items.properties.epp.type,parentSchema:schema1422.items.properties.epp,data:data11};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+if(coerced10 !== undefined){
+data11 = coerced10;
+if(data0 !== undefined){
+data0["epp"] = coerced10;
+}
+}
+}
+if(typeof data11 === "string"){
+if(func5(data11) > 255){
+const err32 = {instancePath:instancePath+"/" + i0+"/epp",schemaPath:"#/items/properties/epp/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1422.items.properties.epp,data:data11};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+}
+if(data0.nameservers !== undefined){
+let data12 = data0.nameservers;
+if(!(Array.isArray(data12))){
+let dataType11 = typeof data12;
+let coerced11 = undefined;
+if(dataType11 == 'object' && Array.isArray(data12) && data12.length == 1){
+data12 = data12[0];
+dataType11 = typeof data12;
+if(Array.isArray(data12)){
+coerced11 = data12;
+}
+}
+if(!(coerced11 !== undefined)){
+if(dataType11 === "string" || dataType11 === "number"
+              || dataType11 === "boolean" || data12 === null){
+coerced11 = [data12];
+}
+else {
+const err33 = {instancePath:instancePath+"/" + i0+"/nameservers",schemaPath:"#/items/properties/nameservers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema1422.items.properties.nameservers.type,parentSchema:schema1422.items.properties.nameservers,data:data12};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+if(coerced11 !== undefined){
+data12 = coerced11;
+if(data0 !== undefined){
+data0["nameservers"] = coerced11;
+}
+}
+}
+if(Array.isArray(data12)){
+if(data12.length > 4){
+const err34 = {instancePath:instancePath+"/" + i0+"/nameservers",schemaPath:"#/items/properties/nameservers/maxItems",keyword:"maxItems",params:{limit: 4},message:"must NOT have more than 4 items",schema:4,parentSchema:schema1422.items.properties.nameservers,data:data12};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+const len1 = data12.length;
+for(let i1=0; i1<len1; i1++){
+let data13 = data12[i1];
+if(typeof data13 !== "string"){
+let dataType12 = typeof data13;
+let coerced12 = undefined;
+if(dataType12 == 'object' && Array.isArray(data13) && data13.length == 1){
+data13 = data13[0];
+dataType12 = typeof data13;
+if(typeof data13 === "string"){
+coerced12 = data13;
+}
+}
+if(!(coerced12 !== undefined)){
+if(dataType12 == "number" || dataType12 == "boolean"){
+coerced12 = "" + data13;
+}
+else if(data13 === null){
+coerced12 = "";
+}
+else {
+const err35 = {instancePath:instancePath+"/" + i0+"/nameservers/" + i1,schemaPath:"#/definitions/hostname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1425.type,parentSchema:schema1425,data:data13};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+if(coerced12 !== undefined){
+data13 = coerced12;
+if(data12 !== undefined){
+data12[i1] = coerced12;
+}
+}
+}
+if(typeof data13 === "string"){
+if(func5(data13) > 255){
+const err36 = {instancePath:instancePath+"/" + i0+"/nameservers/" + i1,schemaPath:"#/definitions/hostname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1425,data:data13};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
 }
 errors++;
 }
@@ -12789,12 +13020,12 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1421.items.type,parentSchema:schema1421.items,data:data0};
+const err37 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1422.items.type,parentSchema:schema1422.items,data:data0};
 if(vErrors === null){
-vErrors = [err24];
+vErrors = [err37];
 }
 else {
-vErrors.push(err24);
+vErrors.push(err37);
 }
 errors++;
 }
@@ -12813,7 +13044,7 @@ if(data.ignore_errors === undefined){
 data.ignore_errors = false;
 }
 if(data.items === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "items"},message:"must have required property '"+"items"+"'",schema:schema1436.required,parentSchema:schema1436,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "items"},message:"must have required property '"+"items"+"'",schema:schema1438.required,parentSchema:schema1438,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -12898,7 +13129,7 @@ else if(data2 === null){
 coerced1 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/promocode",schemaPath:"#/definitions/promocode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1427.type,parentSchema:schema1427,data:data2};
+const err3 = {instancePath:instancePath+"/promocode",schemaPath:"#/definitions/promocode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1429.type,parentSchema:schema1429,data:data2};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -12917,7 +13148,7 @@ data["promocode"] = coerced1;
 }
 if(typeof data2 === "string"){
 if(func5(data2) > 255){
-const err4 = {instancePath:instancePath+"/promocode",schemaPath:"#/definitions/promocode/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1427,data:data2};
+const err4 = {instancePath:instancePath+"/promocode",schemaPath:"#/definitions/promocode/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1429,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -13000,7 +13231,7 @@ else if(data4 === "true" || data4 === 1){
 coerced3 = true;
 }
 else {
-const err7 = {instancePath:instancePath+"/ignore_errors",schemaPath:"#/properties/ignore_errors/anyOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema1436.properties.ignore_errors.anyOf[0].type,parentSchema:schema1436.properties.ignore_errors.anyOf[0],data:data4};
+const err7 = {instancePath:instancePath+"/ignore_errors",schemaPath:"#/properties/ignore_errors/anyOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema1438.properties.ignore_errors.anyOf[0].type,parentSchema:schema1438.properties.ignore_errors.anyOf[0],data:data4};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -13039,7 +13270,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err8 = {instancePath:instancePath+"/ignore_errors",schemaPath:"#/properties/ignore_errors/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1436.properties.ignore_errors.anyOf[1].type,parentSchema:schema1436.properties.ignore_errors.anyOf[1],data:data4};
+const err8 = {instancePath:instancePath+"/ignore_errors",schemaPath:"#/properties/ignore_errors/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1438.properties.ignore_errors.anyOf[1].type,parentSchema:schema1438.properties.ignore_errors.anyOf[1],data:data4};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -13057,7 +13288,7 @@ data["ignore_errors"] = coerced4;
 }
 }
 if(!((((data4 === "0") || (data4 === "1")) || (data4 === "true")) || (data4 === "false"))){
-const err9 = {instancePath:instancePath+"/ignore_errors",schemaPath:"#/properties/ignore_errors/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema1436.properties.ignore_errors.anyOf[1].enum},message:"must be equal to one of the allowed values",schema:schema1436.properties.ignore_errors.anyOf[1].enum,parentSchema:schema1436.properties.ignore_errors.anyOf[1],data:data4};
+const err9 = {instancePath:instancePath+"/ignore_errors",schemaPath:"#/properties/ignore_errors/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema1438.properties.ignore_errors.anyOf[1].enum},message:"must be equal to one of the allowed values",schema:schema1438.properties.ignore_errors.anyOf[1].enum,parentSchema:schema1438.properties.ignore_errors.anyOf[1],data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -13070,7 +13301,7 @@ var _valid0 = _errs15 === errors;
 valid4 = valid4 || _valid0;
 }
 if(!valid4){
-const err10 = {instancePath:instancePath+"/ignore_errors",schemaPath:"#/properties/ignore_errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema1436.properties.ignore_errors.anyOf,parentSchema:schema1436.properties.ignore_errors,data:data4};
+const err10 = {instancePath:instancePath+"/ignore_errors",schemaPath:"#/properties/ignore_errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema1438.properties.ignore_errors.anyOf,parentSchema:schema1438.properties.ignore_errors,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -13092,7 +13323,7 @@ vErrors = null;
 }
 }
 else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1436.type,parentSchema:schema1436,data};
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1438.type,parentSchema:schema1438,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -13106,14 +13337,14 @@ return errors === 0;
 }
 
 export const postOrderProductId = validate375;
-const schema1455 = {"title":"UserApiPostOrderProductIdInput","type":"object","required":["product_id"],"properties":{"product_id":{"$ref":"../defs.json#/definitions/id"},"cycle":{"$ref":"postOrder.json#/definitions/cycle"},"domain":{"$ref":"postOrder.json#/definitions/hostname"},"pay_method":{"$ref":"postOrder.json#/definitions/payMethod"},"promocode":{"$ref":"postOrder.json#/definitions/promocode"},"aff_id":{"$ref":"postOrder.json#/definitions/affId"}}};
+const schema1458 = {"title":"UserApiPostOrderProductIdInput","type":"object","required":["product_id"],"properties":{"product_id":{"$ref":"../defs.json#/definitions/id"},"cycle":{"$ref":"postOrder.json#/definitions/cycle"},"domain":{"$ref":"postOrder.json#/definitions/hostname"},"custom":{"$ref":"postOrder.json#/definitions/custom"},"pay_method":{"$ref":"postOrder.json#/definitions/payMethod"},"promocode":{"$ref":"postOrder.json#/definitions/promocode"},"aff_id":{"$ref":"postOrder.json#/definitions/affId"}}};
 
 function validate375(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.product_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "product_id"},message:"must have required property '"+"product_id"+"'",schema:schema1455.required,parentSchema:schema1455,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "product_id"},message:"must have required property '"+"product_id"+"'",schema:schema1458.required,parentSchema:schema1458,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13192,7 +13423,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/cycle",schemaPath:"postOrder.json#/definitions/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1423.type,parentSchema:schema1423,data:data1};
+const err3 = {instancePath:instancePath+"/cycle",schemaPath:"postOrder.json#/definitions/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1424.type,parentSchema:schema1424,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -13210,7 +13441,7 @@ data["cycle"] = coerced1;
 }
 }
 if(!(((((((((((((data1 === "h") || (data1 === "d")) || (data1 === "w")) || (data1 === "m")) || (data1 === "q")) || (data1 === "s")) || (data1 === "a")) || (data1 === "b")) || (data1 === "t")) || (data1 === "p4")) || (data1 === "p5")) || (data1 === "Once")) || (data1 === "Free"))){
-const err4 = {instancePath:instancePath+"/cycle",schemaPath:"postOrder.json#/definitions/cycle/enum",keyword:"enum",params:{allowedValues: schema1423.enum},message:"must be equal to one of the allowed values",schema:schema1423.enum,parentSchema:schema1423,data:data1};
+const err4 = {instancePath:instancePath+"/cycle",schemaPath:"postOrder.json#/definitions/cycle/enum",keyword:"enum",params:{allowedValues: schema1424.enum},message:"must be equal to one of the allowed values",schema:schema1424.enum,parentSchema:schema1424,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -13240,7 +13471,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/domain",schemaPath:"postOrder.json#/definitions/hostname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1424.type,parentSchema:schema1424,data:data2};
+const err5 = {instancePath:instancePath+"/domain",schemaPath:"postOrder.json#/definitions/hostname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1425.type,parentSchema:schema1425,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -13259,7 +13490,7 @@ data["domain"] = coerced2;
 }
 if(typeof data2 === "string"){
 if(func5(data2) > 255){
-const err6 = {instancePath:instancePath+"/domain",schemaPath:"postOrder.json#/definitions/hostname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1424,data:data2};
+const err6 = {instancePath:instancePath+"/domain",schemaPath:"postOrder.json#/definitions/hostname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1425,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -13270,27 +13501,11 @@ errors++;
 }
 }
 }
-if(data.pay_method !== undefined){
-let data3 = data.pay_method;
-if(typeof data3 !== "string"){
-let dataType3 = typeof data3;
-let coerced3 = undefined;
-if(dataType3 == 'object' && Array.isArray(data3) && data3.length == 1){
-data3 = data3[0];
-dataType3 = typeof data3;
-if(typeof data3 === "string"){
-coerced3 = data3;
-}
-}
-if(!(coerced3 !== undefined)){
-if(dataType3 == "number" || dataType3 == "boolean"){
-coerced3 = "" + data3;
-}
-else if(data3 === null){
-coerced3 = "";
-}
-else {
-const err7 = {instancePath:instancePath+"/pay_method",schemaPath:"postOrder.json#/definitions/payMethod/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.type,parentSchema:schema201,data:data3};
+if(data.custom !== undefined){
+let data3 = data.custom;
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(Object.keys(data3).length > 100){
+const err7 = {instancePath:instancePath+"/custom",schemaPath:"postOrder.json#/definitions/custom/maxProperties",keyword:"maxProperties",params:{limit: 100},message:"must NOT have more than 100 properties",schema:100,parentSchema:schema1426,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -13299,17 +13514,11 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-if(coerced3 !== undefined){
-data3 = coerced3;
-if(data !== undefined){
-data["pay_method"] = coerced3;
-}
-}
-}
-if(typeof data3 === "string"){
-if(!pattern91.test(data3)){
-const err8 = {instancePath:instancePath+"/pay_method",schemaPath:"postOrder.json#/definitions/payMethod/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema201,data:data3};
+for(const key0 in data3){
+const _errs13 = errors;
+if(typeof key0 === "string"){
+if(func5(key0) > 20){
+const err8 = {instancePath:instancePath+"/custom",schemaPath:"postOrder.json#/definitions/custom/propertyNames/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema1426.propertyNames,data:key0,propertyName:key0};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -13319,28 +13528,9 @@ vErrors.push(err8);
 errors++;
 }
 }
-}
-if(data.promocode !== undefined){
-let data4 = data.promocode;
-if(typeof data4 !== "string"){
-let dataType4 = typeof data4;
-let coerced4 = undefined;
-if(dataType4 == 'object' && Array.isArray(data4) && data4.length == 1){
-data4 = data4[0];
-dataType4 = typeof data4;
-if(typeof data4 === "string"){
-coerced4 = data4;
-}
-}
-if(!(coerced4 !== undefined)){
-if(dataType4 == "number" || dataType4 == "boolean"){
-coerced4 = "" + data4;
-}
-else if(data4 === null){
-coerced4 = "";
-}
-else {
-const err9 = {instancePath:instancePath+"/promocode",schemaPath:"postOrder.json#/definitions/promocode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1427.type,parentSchema:schema1427,data:data4};
+var valid5 = _errs13 === errors;
+if(!valid5){
+const err9 = {instancePath:instancePath+"/custom",schemaPath:"postOrder.json#/definitions/custom/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema1426.propertyNames,parentSchema:schema1426,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -13350,16 +13540,30 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(coerced4 !== undefined){
-data4 = coerced4;
-if(data !== undefined){
-data["promocode"] = coerced4;
-}
-}
-}
+for(const key1 in data3){
+let data4 = data3[key1];
+const _errs16 = errors;
+let valid7 = false;
+const _errs17 = errors;
+if(typeof data4 !== "string"){
+let dataType3 = typeof data4;
+let coerced3 = undefined;
+if(dataType3 == 'object' && Array.isArray(data4) && data4.length == 1){
+data4 = data4[0];
+dataType3 = typeof data4;
 if(typeof data4 === "string"){
-if(func5(data4) > 255){
-const err10 = {instancePath:instancePath+"/promocode",schemaPath:"postOrder.json#/definitions/promocode/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1427,data:data4};
+coerced3 = data4;
+}
+}
+if(!(coerced3 !== undefined)){
+if(dataType3 == "number" || dataType3 == "boolean"){
+coerced3 = "" + data4;
+}
+else if(data4 === null){
+coerced3 = "";
+}
+else {
+const err10 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"postOrder.json#/definitions/custom/additionalProperties/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1426.additionalProperties.anyOf[0].type,parentSchema:schema1426.additionalProperties.anyOf[0],data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -13369,28 +13573,16 @@ vErrors.push(err10);
 errors++;
 }
 }
-}
-if(data.aff_id !== undefined){
-let data5 = data.aff_id;
-if(typeof data5 !== "string"){
-let dataType5 = typeof data5;
-let coerced5 = undefined;
-if(dataType5 == 'object' && Array.isArray(data5) && data5.length == 1){
-data5 = data5[0];
-dataType5 = typeof data5;
-if(typeof data5 === "string"){
-coerced5 = data5;
+if(coerced3 !== undefined){
+data4 = coerced3;
+if(data3 !== undefined){
+data3[key1] = coerced3;
 }
 }
-if(!(coerced5 !== undefined)){
-if(dataType5 == "number" || dataType5 == "boolean"){
-coerced5 = "" + data5;
 }
-else if(data5 === null){
-coerced5 = "";
-}
-else {
-const err11 = {instancePath:instancePath+"/aff_id",schemaPath:"postOrder.json#/definitions/affId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.type,parentSchema:schema201,data:data5};
+if(typeof data4 === "string"){
+if(func5(data4) > 20){
+const err11 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"postOrder.json#/definitions/custom/additionalProperties/anyOf/0/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema1426.additionalProperties.anyOf[0],data:data4};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -13400,16 +13592,13 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(coerced5 !== undefined){
-data5 = coerced5;
-if(data !== undefined){
-data["aff_id"] = coerced5;
-}
-}
-}
-if(typeof data5 === "string"){
-if(!pattern91.test(data5)){
-const err12 = {instancePath:instancePath+"/aff_id",schemaPath:"postOrder.json#/definitions/affId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema201,data:data5};
+var _valid0 = _errs17 === errors;
+valid7 = valid7 || _valid0;
+if(!valid7){
+const _errs19 = errors;
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+if(Object.keys(data4).length > 20){
+const err12 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"postOrder.json#/definitions/custom/additionalProperties/anyOf/1/maxProperties",keyword:"maxProperties",params:{limit: 20},message:"must NOT have more than 20 properties",schema:20,parentSchema:schema1426.additionalProperties.anyOf[1],data:data4};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -13418,11 +13607,11 @@ vErrors.push(err12);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1455.type,parentSchema:schema1455,data};
+for(const key2 in data4){
+const _errs21 = errors;
+if(typeof key2 === "string"){
+if(func5(key2) > 20){
+const err13 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"postOrder.json#/definitions/custom/additionalProperties/anyOf/1/propertyNames/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema1426.additionalProperties.anyOf[1].propertyNames,data:key2,propertyName:key2};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -13431,19 +13620,291 @@ vErrors.push(err13);
 }
 errors++;
 }
+}
+var valid8 = _errs21 === errors;
+if(!valid8){
+const err14 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"postOrder.json#/definitions/custom/additionalProperties/anyOf/1/propertyNames",keyword:"propertyNames",params:{propertyName: key2},message:"property name must be valid",schema:schema1426.additionalProperties.anyOf[1].propertyNames,parentSchema:schema1426.additionalProperties.anyOf[1],data:data4};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+for(const key3 in data4){
+let data5 = data4[key3];
+if(typeof data5 !== "string"){
+let dataType4 = typeof data5;
+let coerced4 = undefined;
+if(dataType4 == 'object' && Array.isArray(data5) && data5.length == 1){
+data5 = data5[0];
+dataType4 = typeof data5;
+if(typeof data5 === "string"){
+coerced4 = data5;
+}
+}
+if(!(coerced4 !== undefined)){
+if(dataType4 == "number" || dataType4 == "boolean"){
+coerced4 = "" + data5;
+}
+else if(data5 === null){
+coerced4 = "";
+}
+else {
+const err15 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"postOrder.json#/definitions/custom/additionalProperties/anyOf/1/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1426.additionalProperties.anyOf[1].additionalProperties.type,parentSchema:schema1426.additionalProperties.anyOf[1].additionalProperties,data:data5};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(coerced4 !== undefined){
+data5 = coerced4;
+if(data4 !== undefined){
+data4[key3] = coerced4;
+}
+}
+}
+if(typeof data5 === "string"){
+if(func5(data5) > 20){
+const err16 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"postOrder.json#/definitions/custom/additionalProperties/anyOf/1/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema1426.additionalProperties.anyOf[1].additionalProperties,data:data5};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err17 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"postOrder.json#/definitions/custom/additionalProperties/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1426.additionalProperties.anyOf[1].type,parentSchema:schema1426.additionalProperties.anyOf[1],data:data4};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+var _valid0 = _errs19 === errors;
+valid7 = valid7 || _valid0;
+}
+if(!valid7){
+const err18 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"postOrder.json#/definitions/custom/additionalProperties/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema1426.additionalProperties.anyOf,parentSchema:schema1426.additionalProperties,data:data4};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+else {
+errors = _errs16;
+if(vErrors !== null){
+if(_errs16){
+vErrors.length = _errs16;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+}
+else {
+const err19 = {instancePath:instancePath+"/custom",schemaPath:"postOrder.json#/definitions/custom/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1426.type,parentSchema:schema1426,data:data3};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data.pay_method !== undefined){
+let data6 = data.pay_method;
+if(typeof data6 !== "string"){
+let dataType5 = typeof data6;
+let coerced5 = undefined;
+if(dataType5 == 'object' && Array.isArray(data6) && data6.length == 1){
+data6 = data6[0];
+dataType5 = typeof data6;
+if(typeof data6 === "string"){
+coerced5 = data6;
+}
+}
+if(!(coerced5 !== undefined)){
+if(dataType5 == "number" || dataType5 == "boolean"){
+coerced5 = "" + data6;
+}
+else if(data6 === null){
+coerced5 = "";
+}
+else {
+const err20 = {instancePath:instancePath+"/pay_method",schemaPath:"postOrder.json#/definitions/payMethod/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.type,parentSchema:schema201,data:data6};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(coerced5 !== undefined){
+data6 = coerced5;
+if(data !== undefined){
+data["pay_method"] = coerced5;
+}
+}
+}
+if(typeof data6 === "string"){
+if(!pattern91.test(data6)){
+const err21 = {instancePath:instancePath+"/pay_method",schemaPath:"postOrder.json#/definitions/payMethod/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema201,data:data6};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+if(data.promocode !== undefined){
+let data7 = data.promocode;
+if(typeof data7 !== "string"){
+let dataType6 = typeof data7;
+let coerced6 = undefined;
+if(dataType6 == 'object' && Array.isArray(data7) && data7.length == 1){
+data7 = data7[0];
+dataType6 = typeof data7;
+if(typeof data7 === "string"){
+coerced6 = data7;
+}
+}
+if(!(coerced6 !== undefined)){
+if(dataType6 == "number" || dataType6 == "boolean"){
+coerced6 = "" + data7;
+}
+else if(data7 === null){
+coerced6 = "";
+}
+else {
+const err22 = {instancePath:instancePath+"/promocode",schemaPath:"postOrder.json#/definitions/promocode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1429.type,parentSchema:schema1429,data:data7};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(coerced6 !== undefined){
+data7 = coerced6;
+if(data !== undefined){
+data["promocode"] = coerced6;
+}
+}
+}
+if(typeof data7 === "string"){
+if(func5(data7) > 255){
+const err23 = {instancePath:instancePath+"/promocode",schemaPath:"postOrder.json#/definitions/promocode/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1429,data:data7};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+}
+if(data.aff_id !== undefined){
+let data8 = data.aff_id;
+if(typeof data8 !== "string"){
+let dataType7 = typeof data8;
+let coerced7 = undefined;
+if(dataType7 == 'object' && Array.isArray(data8) && data8.length == 1){
+data8 = data8[0];
+dataType7 = typeof data8;
+if(typeof data8 === "string"){
+coerced7 = data8;
+}
+}
+if(!(coerced7 !== undefined)){
+if(dataType7 == "number" || dataType7 == "boolean"){
+coerced7 = "" + data8;
+}
+else if(data8 === null){
+coerced7 = "";
+}
+else {
+const err24 = {instancePath:instancePath+"/aff_id",schemaPath:"postOrder.json#/definitions/affId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.type,parentSchema:schema201,data:data8};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+if(coerced7 !== undefined){
+data8 = coerced7;
+if(data !== undefined){
+data["aff_id"] = coerced7;
+}
+}
+}
+if(typeof data8 === "string"){
+if(!pattern91.test(data8)){
+const err25 = {instancePath:instancePath+"/aff_id",schemaPath:"postOrder.json#/definitions/affId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema201,data:data8};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1458.type,parentSchema:schema1458,data};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
 validate375.errors = vErrors;
 return errors === 0;
 }
 
 export const postPasswordreset = validate377;
-const schema1465 = {"title":"UserApiPostPasswordresetInput","type":"object","required":["email"],"properties":{"email":{"$ref":"../../operations/clients/addClient.json#/definitions/email"}}};
+const schema1469 = {"title":"UserApiPostPasswordresetInput","type":"object","required":["email"],"properties":{"email":{"$ref":"../../operations/clients/addClient.json#/definitions/email"}}};
 
 function validate377(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.email === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema1465.required,parentSchema:schema1465,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema1469.required,parentSchema:schema1469,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13514,7 +13975,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1465.type,parentSchema:schema1465,data};
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1469.type,parentSchema:schema1469,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -13528,8 +13989,8 @@ return errors === 0;
 }
 
 export const postQuote = validate391;
-const schema1564 = {"title":"UserApiPostQuoteInput","type":"object","required":["items"],"properties":{"items":{"$ref":"postOrder.json#/definitions/items"},"pay_method":{"$ref":"postOrder.json#/definitions/payMethod"},"promocode":{"$ref":"postOrder.json#/definitions/promocode"},"aff_id":{"$ref":"postOrder.json#/definitions/affId"},"ignore_errors":{"$ref":"postOrder.json#/properties/input/properties/ignore_errors"},"output":{"type":"string","enum":["short","config","full"],"default":"short","description":"short (the default), config or full"}}};
-const schema1476 = {"description":"true (JSON), \"1\" or \"true\" orders the items without problems and leaves the others out; false (the default) refuses the whole order","anyOf":[{"type":"boolean"},{"type":"string","enum":["0","1","true","false"]}],"default":false};
+const schema1569 = {"title":"UserApiPostQuoteInput","type":"object","required":["items"],"properties":{"items":{"$ref":"postOrder.json#/definitions/items"},"pay_method":{"$ref":"postOrder.json#/definitions/payMethod"},"promocode":{"$ref":"postOrder.json#/definitions/promocode"},"aff_id":{"$ref":"postOrder.json#/definitions/affId"},"ignore_errors":{"$ref":"postOrder.json#/properties/input/properties/ignore_errors"},"output":{"type":"string","enum":["short","config","full"],"default":"short","description":"short (the default), config or full"}}};
+const schema1481 = {"description":"true (JSON), \"1\" or \"true\" orders the items without problems and leaves the others out; false (the default) refuses the whole order","anyOf":[{"type":"boolean"},{"type":"string","enum":["0","1","true","false"]}],"default":false};
 
 function validate379(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -13550,7 +14011,7 @@ if(dataType0 === "string" || dataType0 === "number"
 coerced0 = [data];
 }
 else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema1421.type,parentSchema:schema1421,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema1422.type,parentSchema:schema1422,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13569,7 +14030,7 @@ parentData[parentDataProperty] = coerced0;
 }
 if(Array.isArray(data)){
 if(data.length > 50){
-const err1 = {instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 50},message:"must NOT have more than 50 items",schema:50,parentSchema:schema1421,data};
+const err1 = {instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 50},message:"must NOT have more than 50 items",schema:50,parentSchema:schema1422,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -13579,7 +14040,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.length < 1){
-const err2 = {instancePath,schemaPath:"#/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema1421,data};
+const err2 = {instancePath,schemaPath:"#/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema1422,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -13599,7 +14060,7 @@ if(data0.years === undefined){
 data0.years = "1";
 }
 if(data0.type === undefined){
-const err3 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema1421.items.required,parentSchema:schema1421.items,data:data0};
+const err3 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema1422.items.required,parentSchema:schema1422.items,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -13628,7 +14089,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/" + i0+"/type",schemaPath:"#/items/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1421.items.properties.type.type,parentSchema:schema1421.items.properties.type,data:data1};
+const err4 = {instancePath:instancePath+"/" + i0+"/type",schemaPath:"#/items/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1422.items.properties.type.type,parentSchema:schema1422.items.properties.type,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -13646,7 +14107,7 @@ data0["type"] = coerced1;
 }
 }
 if(!((data1 === "product") || (data1 === "domain"))){
-const err5 = {instancePath:instancePath+"/" + i0+"/type",schemaPath:"#/items/properties/type/enum",keyword:"enum",params:{allowedValues: schema1421.items.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema1421.items.properties.type.enum,parentSchema:schema1421.items.properties.type,data:data1};
+const err5 = {instancePath:instancePath+"/" + i0+"/type",schemaPath:"#/items/properties/type/enum",keyword:"enum",params:{allowedValues: schema1422.items.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema1422.items.properties.type.enum,parentSchema:schema1422.items.properties.type,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -13726,7 +14187,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err8 = {instancePath:instancePath+"/" + i0+"/cycle",schemaPath:"#/definitions/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1423.type,parentSchema:schema1423,data:data3};
+const err8 = {instancePath:instancePath+"/" + i0+"/cycle",schemaPath:"#/definitions/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1424.type,parentSchema:schema1424,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -13744,7 +14205,7 @@ data0["cycle"] = coerced3;
 }
 }
 if(!(((((((((((((data3 === "h") || (data3 === "d")) || (data3 === "w")) || (data3 === "m")) || (data3 === "q")) || (data3 === "s")) || (data3 === "a")) || (data3 === "b")) || (data3 === "t")) || (data3 === "p4")) || (data3 === "p5")) || (data3 === "Once")) || (data3 === "Free"))){
-const err9 = {instancePath:instancePath+"/" + i0+"/cycle",schemaPath:"#/definitions/cycle/enum",keyword:"enum",params:{allowedValues: schema1423.enum},message:"must be equal to one of the allowed values",schema:schema1423.enum,parentSchema:schema1423,data:data3};
+const err9 = {instancePath:instancePath+"/" + i0+"/cycle",schemaPath:"#/definitions/cycle/enum",keyword:"enum",params:{allowedValues: schema1424.enum},message:"must be equal to one of the allowed values",schema:schema1424.enum,parentSchema:schema1424,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -13774,7 +14235,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err10 = {instancePath:instancePath+"/" + i0+"/domain",schemaPath:"#/definitions/hostname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1424.type,parentSchema:schema1424,data:data4};
+const err10 = {instancePath:instancePath+"/" + i0+"/domain",schemaPath:"#/definitions/hostname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1425.type,parentSchema:schema1425,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -13793,7 +14254,7 @@ data0["domain"] = coerced4;
 }
 if(typeof data4 === "string"){
 if(func5(data4) > 255){
-const err11 = {instancePath:instancePath+"/" + i0+"/domain",schemaPath:"#/definitions/hostname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1424,data:data4};
+const err11 = {instancePath:instancePath+"/" + i0+"/domain",schemaPath:"#/definitions/hostname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1425,data:data4};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -13804,27 +14265,11 @@ errors++;
 }
 }
 }
-if(data0.name !== undefined){
-let data5 = data0.name;
-if(typeof data5 !== "string"){
-let dataType5 = typeof data5;
-let coerced5 = undefined;
-if(dataType5 == 'object' && Array.isArray(data5) && data5.length == 1){
-data5 = data5[0];
-dataType5 = typeof data5;
-if(typeof data5 === "string"){
-coerced5 = data5;
-}
-}
-if(!(coerced5 !== undefined)){
-if(dataType5 == "number" || dataType5 == "boolean"){
-coerced5 = "" + data5;
-}
-else if(data5 === null){
-coerced5 = "";
-}
-else {
-const err12 = {instancePath:instancePath+"/" + i0+"/name",schemaPath:"#/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1421.items.properties.name.type,parentSchema:schema1421.items.properties.name,data:data5};
+if(data0.custom !== undefined){
+let data5 = data0.custom;
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+if(Object.keys(data5).length > 100){
+const err12 = {instancePath:instancePath+"/" + i0+"/custom",schemaPath:"#/definitions/custom/maxProperties",keyword:"maxProperties",params:{limit: 100},message:"must NOT have more than 100 properties",schema:100,parentSchema:schema1426,data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -13833,17 +14278,11 @@ vErrors.push(err12);
 }
 errors++;
 }
-}
-if(coerced5 !== undefined){
-data5 = coerced5;
-if(data0 !== undefined){
-data0["name"] = coerced5;
-}
-}
-}
-if(typeof data5 === "string"){
-if(func5(data5) > 255){
-const err13 = {instancePath:instancePath+"/" + i0+"/name",schemaPath:"#/items/properties/name/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1421.items.properties.name,data:data5};
+for(const key0 in data5){
+const _errs17 = errors;
+if(typeof key0 === "string"){
+if(func5(key0) > 20){
+const err13 = {instancePath:instancePath+"/" + i0+"/custom",schemaPath:"#/definitions/custom/propertyNames/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema1426.propertyNames,data:key0,propertyName:key0};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -13853,27 +14292,9 @@ vErrors.push(err13);
 errors++;
 }
 }
-}
-let data6 = data0.action;
-if(typeof data6 !== "string"){
-let dataType6 = typeof data6;
-let coerced6 = undefined;
-if(dataType6 == 'object' && Array.isArray(data6) && data6.length == 1){
-data6 = data6[0];
-dataType6 = typeof data6;
-if(typeof data6 === "string"){
-coerced6 = data6;
-}
-}
-if(!(coerced6 !== undefined)){
-if(dataType6 == "number" || dataType6 == "boolean"){
-coerced6 = "" + data6;
-}
-else if(data6 === null){
-coerced6 = "";
-}
-else {
-const err14 = {instancePath:instancePath+"/" + i0+"/action",schemaPath:"#/items/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1421.items.properties.action.type,parentSchema:schema1421.items.properties.action,data:data6};
+var valid7 = _errs17 === errors;
+if(!valid7){
+const err14 = {instancePath:instancePath+"/" + i0+"/custom",schemaPath:"#/definitions/custom/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema1426.propertyNames,parentSchema:schema1426,data:data5};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -13883,15 +14304,30 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(coerced6 !== undefined){
-data6 = coerced6;
-if(data0 !== undefined){
-data0["action"] = coerced6;
+for(const key1 in data5){
+let data6 = data5[key1];
+const _errs20 = errors;
+let valid9 = false;
+const _errs21 = errors;
+if(typeof data6 !== "string"){
+let dataType5 = typeof data6;
+let coerced5 = undefined;
+if(dataType5 == 'object' && Array.isArray(data6) && data6.length == 1){
+data6 = data6[0];
+dataType5 = typeof data6;
+if(typeof data6 === "string"){
+coerced5 = data6;
 }
 }
+if(!(coerced5 !== undefined)){
+if(dataType5 == "number" || dataType5 == "boolean"){
+coerced5 = "" + data6;
 }
-if(!((data6 === "register") || (data6 === "transfer"))){
-const err15 = {instancePath:instancePath+"/" + i0+"/action",schemaPath:"#/items/properties/action/enum",keyword:"enum",params:{allowedValues: schema1421.items.properties.action.enum},message:"must be equal to one of the allowed values",schema:schema1421.items.properties.action.enum,parentSchema:schema1421.items.properties.action,data:data6};
+else if(data6 === null){
+coerced5 = "";
+}
+else {
+const err15 = {instancePath:instancePath+"/" + i0+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/custom/additionalProperties/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1426.additionalProperties.anyOf[0].type,parentSchema:schema1426.additionalProperties.anyOf[0],data:data6};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -13900,26 +14336,17 @@ vErrors.push(err15);
 }
 errors++;
 }
-let data7 = data0.years;
-if(typeof data7 !== "string"){
-let dataType7 = typeof data7;
-let coerced7 = undefined;
-if(dataType7 == 'object' && Array.isArray(data7) && data7.length == 1){
-data7 = data7[0];
-dataType7 = typeof data7;
-if(typeof data7 === "string"){
-coerced7 = data7;
+}
+if(coerced5 !== undefined){
+data6 = coerced5;
+if(data5 !== undefined){
+data5[key1] = coerced5;
 }
 }
-if(!(coerced7 !== undefined)){
-if(dataType7 == "number" || dataType7 == "boolean"){
-coerced7 = "" + data7;
 }
-else if(data7 === null){
-coerced7 = "";
-}
-else {
-const err16 = {instancePath:instancePath+"/" + i0+"/years",schemaPath:"#/items/properties/years/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1421.items.properties.years.type,parentSchema:schema1421.items.properties.years,data:data7};
+if(typeof data6 === "string"){
+if(func5(data6) > 20){
+const err16 = {instancePath:instancePath+"/" + i0+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/custom/additionalProperties/anyOf/0/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema1426.additionalProperties.anyOf[0],data:data6};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -13929,16 +14356,13 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(coerced7 !== undefined){
-data7 = coerced7;
-if(data0 !== undefined){
-data0["years"] = coerced7;
-}
-}
-}
-if(typeof data7 === "string"){
-if(!pattern766.test(data7)){
-const err17 = {instancePath:instancePath+"/" + i0+"/years",schemaPath:"#/items/properties/years/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]?$"},message:"must match pattern \""+"^[1-9][0-9]?$"+"\"",schema:"^[1-9][0-9]?$",parentSchema:schema1421.items.properties.years,data:data7};
+var _valid0 = _errs21 === errors;
+valid9 = valid9 || _valid0;
+if(!valid9){
+const _errs23 = errors;
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+if(Object.keys(data6).length > 20){
+const err17 = {instancePath:instancePath+"/" + i0+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/custom/additionalProperties/anyOf/1/maxProperties",keyword:"maxProperties",params:{limit: 20},message:"must NOT have more than 20 properties",schema:20,parentSchema:schema1426.additionalProperties.anyOf[1],data:data6};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -13947,28 +14371,11 @@ vErrors.push(err17);
 }
 errors++;
 }
-}
-if(data0.epp !== undefined){
-let data8 = data0.epp;
-if(typeof data8 !== "string"){
-let dataType8 = typeof data8;
-let coerced8 = undefined;
-if(dataType8 == 'object' && Array.isArray(data8) && data8.length == 1){
-data8 = data8[0];
-dataType8 = typeof data8;
-if(typeof data8 === "string"){
-coerced8 = data8;
-}
-}
-if(!(coerced8 !== undefined)){
-if(dataType8 == "number" || dataType8 == "boolean"){
-coerced8 = "" + data8;
-}
-else if(data8 === null){
-coerced8 = "";
-}
-else {
-const err18 = {instancePath:instancePath+"/" + i0+"/epp",schemaPath:"#/items/properties/epp/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1421.items.properties.epp.type,parentSchema:schema1421.items.properties.epp,data:data8};
+for(const key2 in data6){
+const _errs25 = errors;
+if(typeof key2 === "string"){
+if(func5(key2) > 20){
+const err18 = {instancePath:instancePath+"/" + i0+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/custom/additionalProperties/anyOf/1/propertyNames/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema1426.additionalProperties.anyOf[1].propertyNames,data:key2,propertyName:key2};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -13978,16 +14385,9 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(coerced8 !== undefined){
-data8 = coerced8;
-if(data0 !== undefined){
-data0["epp"] = coerced8;
-}
-}
-}
-if(typeof data8 === "string"){
-if(func5(data8) > 255){
-const err19 = {instancePath:instancePath+"/" + i0+"/epp",schemaPath:"#/items/properties/epp/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1421.items.properties.epp,data:data8};
+var valid10 = _errs25 === errors;
+if(!valid10){
+const err19 = {instancePath:instancePath+"/" + i0+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/custom/additionalProperties/anyOf/1/propertyNames",keyword:"propertyNames",params:{propertyName: key2},message:"property name must be valid",schema:schema1426.additionalProperties.anyOf[1].propertyNames,parentSchema:schema1426.additionalProperties.anyOf[1],data:data6};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -13997,26 +14397,27 @@ vErrors.push(err19);
 errors++;
 }
 }
+for(const key3 in data6){
+let data7 = data6[key3];
+if(typeof data7 !== "string"){
+let dataType6 = typeof data7;
+let coerced6 = undefined;
+if(dataType6 == 'object' && Array.isArray(data7) && data7.length == 1){
+data7 = data7[0];
+dataType6 = typeof data7;
+if(typeof data7 === "string"){
+coerced6 = data7;
 }
-if(data0.nameservers !== undefined){
-let data9 = data0.nameservers;
-if(!(Array.isArray(data9))){
-let dataType9 = typeof data9;
-let coerced9 = undefined;
-if(dataType9 == 'object' && Array.isArray(data9) && data9.length == 1){
-data9 = data9[0];
-dataType9 = typeof data9;
-if(Array.isArray(data9)){
-coerced9 = data9;
 }
+if(!(coerced6 !== undefined)){
+if(dataType6 == "number" || dataType6 == "boolean"){
+coerced6 = "" + data7;
 }
-if(!(coerced9 !== undefined)){
-if(dataType9 === "string" || dataType9 === "number"
-              || dataType9 === "boolean" || data9 === null){
-coerced9 = [data9];
+else if(data7 === null){
+coerced6 = "";
 }
 else {
-const err20 = {instancePath:instancePath+"/" + i0+"/nameservers",schemaPath:"#/items/properties/nameservers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema1421.items.properties.nameservers.type,parentSchema:schema1421.items.properties.nameservers,data:data9};
+const err20 = {instancePath:instancePath+"/" + i0+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/custom/additionalProperties/anyOf/1/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1426.additionalProperties.anyOf[1].additionalProperties.type,parentSchema:schema1426.additionalProperties.anyOf[1].additionalProperties,data:data7};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -14026,16 +14427,16 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(coerced9 !== undefined){
-data9 = coerced9;
-if(data0 !== undefined){
-data0["nameservers"] = coerced9;
+if(coerced6 !== undefined){
+data7 = coerced6;
+if(data6 !== undefined){
+data6[key3] = coerced6;
 }
 }
 }
-if(Array.isArray(data9)){
-if(data9.length > 4){
-const err21 = {instancePath:instancePath+"/" + i0+"/nameservers",schemaPath:"#/items/properties/nameservers/maxItems",keyword:"maxItems",params:{limit: 4},message:"must NOT have more than 4 items",schema:4,parentSchema:schema1421.items.properties.nameservers,data:data9};
+if(typeof data7 === "string"){
+if(func5(data7) > 20){
+const err21 = {instancePath:instancePath+"/" + i0+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/custom/additionalProperties/anyOf/1/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema1426.additionalProperties.anyOf[1].additionalProperties,data:data7};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -14044,28 +14445,11 @@ vErrors.push(err21);
 }
 errors++;
 }
-const len1 = data9.length;
-for(let i1=0; i1<len1; i1++){
-let data10 = data9[i1];
-if(typeof data10 !== "string"){
-let dataType10 = typeof data10;
-let coerced10 = undefined;
-if(dataType10 == 'object' && Array.isArray(data10) && data10.length == 1){
-data10 = data10[0];
-dataType10 = typeof data10;
-if(typeof data10 === "string"){
-coerced10 = data10;
 }
 }
-if(!(coerced10 !== undefined)){
-if(dataType10 == "number" || dataType10 == "boolean"){
-coerced10 = "" + data10;
-}
-else if(data10 === null){
-coerced10 = "";
 }
 else {
-const err22 = {instancePath:instancePath+"/" + i0+"/nameservers/" + i1,schemaPath:"#/definitions/hostname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1424.type,parentSchema:schema1424,data:data10};
+const err22 = {instancePath:instancePath+"/" + i0+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/custom/additionalProperties/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1426.additionalProperties.anyOf[1].type,parentSchema:schema1426.additionalProperties.anyOf[1],data:data6};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -14074,22 +14458,329 @@ vErrors.push(err22);
 }
 errors++;
 }
+var _valid0 = _errs23 === errors;
+valid9 = valid9 || _valid0;
 }
-if(coerced10 !== undefined){
-data10 = coerced10;
-if(data9 !== undefined){
-data9[i1] = coerced10;
-}
-}
-}
-if(typeof data10 === "string"){
-if(func5(data10) > 255){
-const err23 = {instancePath:instancePath+"/" + i0+"/nameservers/" + i1,schemaPath:"#/definitions/hostname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1424,data:data10};
+if(!valid9){
+const err23 = {instancePath:instancePath+"/" + i0+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/custom/additionalProperties/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema1426.additionalProperties.anyOf,parentSchema:schema1426.additionalProperties,data:data6};
 if(vErrors === null){
 vErrors = [err23];
 }
 else {
 vErrors.push(err23);
+}
+errors++;
+}
+else {
+errors = _errs20;
+if(vErrors !== null){
+if(_errs20){
+vErrors.length = _errs20;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+}
+else {
+const err24 = {instancePath:instancePath+"/" + i0+"/custom",schemaPath:"#/definitions/custom/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1426.type,parentSchema:schema1426,data:data5};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+if(data0.name !== undefined){
+let data8 = data0.name;
+if(typeof data8 !== "string"){
+let dataType7 = typeof data8;
+let coerced7 = undefined;
+if(dataType7 == 'object' && Array.isArray(data8) && data8.length == 1){
+data8 = data8[0];
+dataType7 = typeof data8;
+if(typeof data8 === "string"){
+coerced7 = data8;
+}
+}
+if(!(coerced7 !== undefined)){
+if(dataType7 == "number" || dataType7 == "boolean"){
+coerced7 = "" + data8;
+}
+else if(data8 === null){
+coerced7 = "";
+}
+else {
+const err25 = {instancePath:instancePath+"/" + i0+"/name",schemaPath:"#/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1422.items.properties.name.type,parentSchema:schema1422.items.properties.name,data:data8};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+if(coerced7 !== undefined){
+data8 = coerced7;
+if(data0 !== undefined){
+data0["name"] = coerced7;
+}
+}
+}
+if(typeof data8 === "string"){
+if(func5(data8) > 255){
+const err26 = {instancePath:instancePath+"/" + i0+"/name",schemaPath:"#/items/properties/name/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1422.items.properties.name,data:data8};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+}
+let data9 = data0.action;
+if(typeof data9 !== "string"){
+let dataType8 = typeof data9;
+let coerced8 = undefined;
+if(dataType8 == 'object' && Array.isArray(data9) && data9.length == 1){
+data9 = data9[0];
+dataType8 = typeof data9;
+if(typeof data9 === "string"){
+coerced8 = data9;
+}
+}
+if(!(coerced8 !== undefined)){
+if(dataType8 == "number" || dataType8 == "boolean"){
+coerced8 = "" + data9;
+}
+else if(data9 === null){
+coerced8 = "";
+}
+else {
+const err27 = {instancePath:instancePath+"/" + i0+"/action",schemaPath:"#/items/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1422.items.properties.action.type,parentSchema:schema1422.items.properties.action,data:data9};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+if(coerced8 !== undefined){
+data9 = coerced8;
+if(data0 !== undefined){
+data0["action"] = coerced8;
+}
+}
+}
+if(!((data9 === "register") || (data9 === "transfer"))){
+const err28 = {instancePath:instancePath+"/" + i0+"/action",schemaPath:"#/items/properties/action/enum",keyword:"enum",params:{allowedValues: schema1422.items.properties.action.enum},message:"must be equal to one of the allowed values",schema:schema1422.items.properties.action.enum,parentSchema:schema1422.items.properties.action,data:data9};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+let data10 = data0.years;
+if(typeof data10 !== "string"){
+let dataType9 = typeof data10;
+let coerced9 = undefined;
+if(dataType9 == 'object' && Array.isArray(data10) && data10.length == 1){
+data10 = data10[0];
+dataType9 = typeof data10;
+if(typeof data10 === "string"){
+coerced9 = data10;
+}
+}
+if(!(coerced9 !== undefined)){
+if(dataType9 == "number" || dataType9 == "boolean"){
+coerced9 = "" + data10;
+}
+else if(data10 === null){
+coerced9 = "";
+}
+else {
+const err29 = {instancePath:instancePath+"/" + i0+"/years",schemaPath:"#/items/properties/years/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1422.items.properties.years.type,parentSchema:schema1422.items.properties.years,data:data10};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+if(coerced9 !== undefined){
+data10 = coerced9;
+if(data0 !== undefined){
+data0["years"] = coerced9;
+}
+}
+}
+if(typeof data10 === "string"){
+if(!pattern766.test(data10)){
+const err30 = {instancePath:instancePath+"/" + i0+"/years",schemaPath:"#/items/properties/years/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]?$"},message:"must match pattern \""+"^[1-9][0-9]?$"+"\"",schema:"^[1-9][0-9]?$",parentSchema:schema1422.items.properties.years,data:data10};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+if(data0.epp !== undefined){
+let data11 = data0.epp;
+if(typeof data11 !== "string"){
+let dataType10 = typeof data11;
+let coerced10 = undefined;
+if(dataType10 == 'object' && Array.isArray(data11) && data11.length == 1){
+data11 = data11[0];
+dataType10 = typeof data11;
+if(typeof data11 === "string"){
+coerced10 = data11;
+}
+}
+if(!(coerced10 !== undefined)){
+if(dataType10 == "number" || dataType10 == "boolean"){
+coerced10 = "" + data11;
+}
+else if(data11 === null){
+coerced10 = "";
+}
+else {
+const err31 = {instancePath:instancePath+"/" + i0+"/epp",schemaPath:"#/items/properties/epp/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1422.items.properties.epp.type,parentSchema:schema1422.items.properties.epp,data:data11};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+if(coerced10 !== undefined){
+data11 = coerced10;
+if(data0 !== undefined){
+data0["epp"] = coerced10;
+}
+}
+}
+if(typeof data11 === "string"){
+if(func5(data11) > 255){
+const err32 = {instancePath:instancePath+"/" + i0+"/epp",schemaPath:"#/items/properties/epp/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1422.items.properties.epp,data:data11};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+}
+if(data0.nameservers !== undefined){
+let data12 = data0.nameservers;
+if(!(Array.isArray(data12))){
+let dataType11 = typeof data12;
+let coerced11 = undefined;
+if(dataType11 == 'object' && Array.isArray(data12) && data12.length == 1){
+data12 = data12[0];
+dataType11 = typeof data12;
+if(Array.isArray(data12)){
+coerced11 = data12;
+}
+}
+if(!(coerced11 !== undefined)){
+if(dataType11 === "string" || dataType11 === "number"
+              || dataType11 === "boolean" || data12 === null){
+coerced11 = [data12];
+}
+else {
+const err33 = {instancePath:instancePath+"/" + i0+"/nameservers",schemaPath:"#/items/properties/nameservers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema1422.items.properties.nameservers.type,parentSchema:schema1422.items.properties.nameservers,data:data12};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+if(coerced11 !== undefined){
+data12 = coerced11;
+if(data0 !== undefined){
+data0["nameservers"] = coerced11;
+}
+}
+}
+if(Array.isArray(data12)){
+if(data12.length > 4){
+const err34 = {instancePath:instancePath+"/" + i0+"/nameservers",schemaPath:"#/items/properties/nameservers/maxItems",keyword:"maxItems",params:{limit: 4},message:"must NOT have more than 4 items",schema:4,parentSchema:schema1422.items.properties.nameservers,data:data12};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+const len1 = data12.length;
+for(let i1=0; i1<len1; i1++){
+let data13 = data12[i1];
+if(typeof data13 !== "string"){
+let dataType12 = typeof data13;
+let coerced12 = undefined;
+if(dataType12 == 'object' && Array.isArray(data13) && data13.length == 1){
+data13 = data13[0];
+dataType12 = typeof data13;
+if(typeof data13 === "string"){
+coerced12 = data13;
+}
+}
+if(!(coerced12 !== undefined)){
+if(dataType12 == "number" || dataType12 == "boolean"){
+coerced12 = "" + data13;
+}
+else if(data13 === null){
+coerced12 = "";
+}
+else {
+const err35 = {instancePath:instancePath+"/" + i0+"/nameservers/" + i1,schemaPath:"#/definitions/hostname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1425.type,parentSchema:schema1425,data:data13};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+if(coerced12 !== undefined){
+data13 = coerced12;
+if(data12 !== undefined){
+data12[i1] = coerced12;
+}
+}
+}
+if(typeof data13 === "string"){
+if(func5(data13) > 255){
+const err36 = {instancePath:instancePath+"/" + i0+"/nameservers/" + i1,schemaPath:"#/definitions/hostname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1425,data:data13};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
 }
 errors++;
 }
@@ -14099,12 +14790,12 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1421.items.type,parentSchema:schema1421.items,data:data0};
+const err37 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1422.items.type,parentSchema:schema1422.items,data:data0};
 if(vErrors === null){
-vErrors = [err24];
+vErrors = [err37];
 }
 else {
-vErrors.push(err24);
+vErrors.push(err37);
 }
 errors++;
 }
@@ -14123,7 +14814,7 @@ if(data.output === undefined){
 data.output = "short";
 }
 if(data.items === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "items"},message:"must have required property '"+"items"+"'",schema:schema1564.required,parentSchema:schema1564,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "items"},message:"must have required property '"+"items"+"'",schema:schema1569.required,parentSchema:schema1569,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -14208,7 +14899,7 @@ else if(data2 === null){
 coerced1 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/promocode",schemaPath:"postOrder.json#/definitions/promocode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1427.type,parentSchema:schema1427,data:data2};
+const err3 = {instancePath:instancePath+"/promocode",schemaPath:"postOrder.json#/definitions/promocode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1429.type,parentSchema:schema1429,data:data2};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -14227,7 +14918,7 @@ data["promocode"] = coerced1;
 }
 if(typeof data2 === "string"){
 if(func5(data2) > 255){
-const err4 = {instancePath:instancePath+"/promocode",schemaPath:"postOrder.json#/definitions/promocode/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1427,data:data2};
+const err4 = {instancePath:instancePath+"/promocode",schemaPath:"postOrder.json#/definitions/promocode/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1429,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -14311,7 +15002,7 @@ else if(data4 === "true" || data4 === 1){
 coerced3 = true;
 }
 else {
-const err7 = {instancePath:instancePath+"/ignore_errors",schemaPath:"postOrder.json#/properties/input/properties/ignore_errors/anyOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema1476.anyOf[0].type,parentSchema:schema1476.anyOf[0],data:data4};
+const err7 = {instancePath:instancePath+"/ignore_errors",schemaPath:"postOrder.json#/properties/input/properties/ignore_errors/anyOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema1481.anyOf[0].type,parentSchema:schema1481.anyOf[0],data:data4};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -14350,7 +15041,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err8 = {instancePath:instancePath+"/ignore_errors",schemaPath:"postOrder.json#/properties/input/properties/ignore_errors/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1476.anyOf[1].type,parentSchema:schema1476.anyOf[1],data:data4};
+const err8 = {instancePath:instancePath+"/ignore_errors",schemaPath:"postOrder.json#/properties/input/properties/ignore_errors/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1481.anyOf[1].type,parentSchema:schema1481.anyOf[1],data:data4};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -14368,7 +15059,7 @@ data["ignore_errors"] = coerced4;
 }
 }
 if(!((((data4 === "0") || (data4 === "1")) || (data4 === "true")) || (data4 === "false"))){
-const err9 = {instancePath:instancePath+"/ignore_errors",schemaPath:"postOrder.json#/properties/input/properties/ignore_errors/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema1476.anyOf[1].enum},message:"must be equal to one of the allowed values",schema:schema1476.anyOf[1].enum,parentSchema:schema1476.anyOf[1],data:data4};
+const err9 = {instancePath:instancePath+"/ignore_errors",schemaPath:"postOrder.json#/properties/input/properties/ignore_errors/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema1481.anyOf[1].enum},message:"must be equal to one of the allowed values",schema:schema1481.anyOf[1].enum,parentSchema:schema1481.anyOf[1],data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -14381,7 +15072,7 @@ var _valid0 = _errs16 === errors;
 valid5 = valid5 || _valid0;
 }
 if(!valid5){
-const err10 = {instancePath:instancePath+"/ignore_errors",schemaPath:"postOrder.json#/properties/input/properties/ignore_errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema1476.anyOf,parentSchema:schema1476,data:data4};
+const err10 = {instancePath:instancePath+"/ignore_errors",schemaPath:"postOrder.json#/properties/input/properties/ignore_errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema1481.anyOf,parentSchema:schema1481,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -14421,7 +15112,7 @@ else if(data5 === null){
 coerced5 = "";
 }
 else {
-const err11 = {instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1564.properties.output.type,parentSchema:schema1564.properties.output,data:data5};
+const err11 = {instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1569.properties.output.type,parentSchema:schema1569.properties.output,data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -14439,7 +15130,7 @@ data["output"] = coerced5;
 }
 }
 if(!(((data5 === "short") || (data5 === "config")) || (data5 === "full"))){
-const err12 = {instancePath:instancePath+"/output",schemaPath:"#/properties/output/enum",keyword:"enum",params:{allowedValues: schema1564.properties.output.enum},message:"must be equal to one of the allowed values",schema:schema1564.properties.output.enum,parentSchema:schema1564.properties.output,data:data5};
+const err12 = {instancePath:instancePath+"/output",schemaPath:"#/properties/output/enum",keyword:"enum",params:{allowedValues: schema1569.properties.output.enum},message:"must be equal to one of the allowed values",schema:schema1569.properties.output.enum,parentSchema:schema1569.properties.output,data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -14450,7 +15141,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1564.type,parentSchema:schema1564,data};
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1569.type,parentSchema:schema1569,data};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -14464,9 +15155,9 @@ return errors === 0;
 }
 
 export const postSignup = validate394;
-const schema1587 = {"title":"UserApiPostSignupInput","type":"object","required":["email","password"],"properties":{"type":{"$ref":"../../operations/clients/addClient.json#/definitions/clientType"},"companyname":{"$ref":"../../operations/clients/addClient.json#/definitions/text255"},"firstname":{"$ref":"../../operations/clients/addClient.json#/definitions/text255"},"lastname":{"$ref":"../../operations/clients/addClient.json#/definitions/text255"},"email":{"$ref":"../../operations/clients/addClient.json#/definitions/email"},"password":{"$ref":"../../operations/clients/addClient.json#/properties/request/properties/password"},"password2":{"$ref":"../../operations/clients/addClient.json#/properties/request/properties/password2"},"phonenumber":{"$ref":"../../operations/clients/addClient.json#/definitions/text255"},"country":{"$ref":"../../operations/clients/addClient.json#/definitions/country"},"state":{"$ref":"../../operations/clients/addClient.json#/definitions/text255"},"city":{"$ref":"../../operations/clients/addClient.json#/definitions/text255"},"address1":{"$ref":"../../operations/clients/addClient.json#/definitions/text255"},"address2":{"$ref":"../../operations/clients/addClient.json#/definitions/text255"},"postcode":{"$ref":"../../operations/clients/addClient.json#/definitions/text255"},"currency":{"$ref":"../../common/defs.json#/definitions/idOrZero","description":"the id of the currency the client is billed in (GET /api/payment's currencies are the world's); 0, the main currency, by default"},"taxid":{"type":"string","maxLength":255,"description":"accepted and ignored: billsim keeps no such field"},"gender":{"type":"string","maxLength":255,"description":"accepted and ignored: billsim keeps no such field"},"nationalid":{"type":"string","maxLength":255,"description":"accepted and ignored: billsim keeps no such field"},"birthday":{"type":"string","maxLength":255,"description":"accepted and ignored: billsim keeps no such field"}}};
-const schema1575 = {"type":"string","minLength":1,"maxLength":255,"description":"a non-empty password of at most 255 characters"};
-const schema1576 = {"type":"string","maxLength":255,"description":"a text of at most 255 characters, the same as password"};
+const schema1592 = {"title":"UserApiPostSignupInput","type":"object","required":["email","password"],"properties":{"type":{"$ref":"../../operations/clients/addClient.json#/definitions/clientType"},"companyname":{"$ref":"../../operations/clients/addClient.json#/definitions/text255"},"firstname":{"$ref":"../../operations/clients/addClient.json#/definitions/text255"},"lastname":{"$ref":"../../operations/clients/addClient.json#/definitions/text255"},"email":{"$ref":"../../operations/clients/addClient.json#/definitions/email"},"password":{"$ref":"../../operations/clients/addClient.json#/properties/request/properties/password"},"password2":{"$ref":"../../operations/clients/addClient.json#/properties/request/properties/password2"},"phonenumber":{"$ref":"../../operations/clients/addClient.json#/definitions/text255"},"country":{"$ref":"../../operations/clients/addClient.json#/definitions/country"},"state":{"$ref":"../../operations/clients/addClient.json#/definitions/text255"},"city":{"$ref":"../../operations/clients/addClient.json#/definitions/text255"},"address1":{"$ref":"../../operations/clients/addClient.json#/definitions/text255"},"address2":{"$ref":"../../operations/clients/addClient.json#/definitions/text255"},"postcode":{"$ref":"../../operations/clients/addClient.json#/definitions/text255"},"currency":{"$ref":"../../common/defs.json#/definitions/idOrZero","description":"the id of the currency the client is billed in (GET /api/payment's currencies are the world's); 0, the main currency, by default"},"taxid":{"type":"string","maxLength":255,"description":"accepted and ignored: billsim keeps no such field"},"gender":{"type":"string","maxLength":255,"description":"accepted and ignored: billsim keeps no such field"},"nationalid":{"type":"string","maxLength":255,"description":"accepted and ignored: billsim keeps no such field"},"birthday":{"type":"string","maxLength":255,"description":"accepted and ignored: billsim keeps no such field"}}};
+const schema1580 = {"type":"string","minLength":1,"maxLength":255,"description":"a non-empty password of at most 255 characters"};
+const schema1581 = {"type":"string","maxLength":255,"description":"a text of at most 255 characters, the same as password"};
 const schema93 = {"type":"string","pattern":"^(0|[1-9][0-9]{0,17})$","description":"0 or a positive whole number id"};
 const pattern36 = new RegExp("^(0|[1-9][0-9]{0,17})$", "u");
 
@@ -14475,7 +15166,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.email === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema1587.required,parentSchema:schema1587,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema1592.required,parentSchema:schema1592,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -14485,7 +15176,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.password === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'",schema:schema1587.required,parentSchema:schema1587,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'",schema:schema1592.required,parentSchema:schema1592,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -14772,7 +15463,7 @@ else if(data5 === null){
 coerced5 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/password",schemaPath:"../../operations/clients/addClient.json#/properties/request/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1575.type,parentSchema:schema1575,data:data5};
+const err13 = {instancePath:instancePath+"/password",schemaPath:"../../operations/clients/addClient.json#/properties/request/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1580.type,parentSchema:schema1580,data:data5};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -14791,7 +15482,7 @@ data["password"] = coerced5;
 }
 if(typeof data5 === "string"){
 if(func5(data5) > 255){
-const err14 = {instancePath:instancePath+"/password",schemaPath:"../../operations/clients/addClient.json#/properties/request/properties/password/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1575,data:data5};
+const err14 = {instancePath:instancePath+"/password",schemaPath:"../../operations/clients/addClient.json#/properties/request/properties/password/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1580,data:data5};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -14801,7 +15492,7 @@ vErrors.push(err14);
 errors++;
 }
 if(func5(data5) < 1){
-const err15 = {instancePath:instancePath+"/password",schemaPath:"../../operations/clients/addClient.json#/properties/request/properties/password/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema1575,data:data5};
+const err15 = {instancePath:instancePath+"/password",schemaPath:"../../operations/clients/addClient.json#/properties/request/properties/password/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema1580,data:data5};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -14832,7 +15523,7 @@ else if(data6 === null){
 coerced6 = "";
 }
 else {
-const err16 = {instancePath:instancePath+"/password2",schemaPath:"../../operations/clients/addClient.json#/properties/request/properties/password2/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1576.type,parentSchema:schema1576,data:data6};
+const err16 = {instancePath:instancePath+"/password2",schemaPath:"../../operations/clients/addClient.json#/properties/request/properties/password2/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1581.type,parentSchema:schema1581,data:data6};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -14851,7 +15542,7 @@ data["password2"] = coerced6;
 }
 if(typeof data6 === "string"){
 if(func5(data6) > 255){
-const err17 = {instancePath:instancePath+"/password2",schemaPath:"../../operations/clients/addClient.json#/properties/request/properties/password2/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1576,data:data6};
+const err17 = {instancePath:instancePath+"/password2",schemaPath:"../../operations/clients/addClient.json#/properties/request/properties/password2/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1581,data:data6};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -15282,7 +15973,7 @@ else if(data15 === null){
 coerced15 = "";
 }
 else {
-const err34 = {instancePath:instancePath+"/taxid",schemaPath:"#/properties/taxid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1587.properties.taxid.type,parentSchema:schema1587.properties.taxid,data:data15};
+const err34 = {instancePath:instancePath+"/taxid",schemaPath:"#/properties/taxid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1592.properties.taxid.type,parentSchema:schema1592.properties.taxid,data:data15};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -15301,7 +15992,7 @@ data["taxid"] = coerced15;
 }
 if(typeof data15 === "string"){
 if(func5(data15) > 255){
-const err35 = {instancePath:instancePath+"/taxid",schemaPath:"#/properties/taxid/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1587.properties.taxid,data:data15};
+const err35 = {instancePath:instancePath+"/taxid",schemaPath:"#/properties/taxid/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1592.properties.taxid,data:data15};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -15332,7 +16023,7 @@ else if(data16 === null){
 coerced16 = "";
 }
 else {
-const err36 = {instancePath:instancePath+"/gender",schemaPath:"#/properties/gender/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1587.properties.gender.type,parentSchema:schema1587.properties.gender,data:data16};
+const err36 = {instancePath:instancePath+"/gender",schemaPath:"#/properties/gender/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1592.properties.gender.type,parentSchema:schema1592.properties.gender,data:data16};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -15351,7 +16042,7 @@ data["gender"] = coerced16;
 }
 if(typeof data16 === "string"){
 if(func5(data16) > 255){
-const err37 = {instancePath:instancePath+"/gender",schemaPath:"#/properties/gender/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1587.properties.gender,data:data16};
+const err37 = {instancePath:instancePath+"/gender",schemaPath:"#/properties/gender/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1592.properties.gender,data:data16};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -15382,7 +16073,7 @@ else if(data17 === null){
 coerced17 = "";
 }
 else {
-const err38 = {instancePath:instancePath+"/nationalid",schemaPath:"#/properties/nationalid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1587.properties.nationalid.type,parentSchema:schema1587.properties.nationalid,data:data17};
+const err38 = {instancePath:instancePath+"/nationalid",schemaPath:"#/properties/nationalid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1592.properties.nationalid.type,parentSchema:schema1592.properties.nationalid,data:data17};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -15401,7 +16092,7 @@ data["nationalid"] = coerced17;
 }
 if(typeof data17 === "string"){
 if(func5(data17) > 255){
-const err39 = {instancePath:instancePath+"/nationalid",schemaPath:"#/properties/nationalid/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1587.properties.nationalid,data:data17};
+const err39 = {instancePath:instancePath+"/nationalid",schemaPath:"#/properties/nationalid/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1592.properties.nationalid,data:data17};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -15432,7 +16123,7 @@ else if(data18 === null){
 coerced18 = "";
 }
 else {
-const err40 = {instancePath:instancePath+"/birthday",schemaPath:"#/properties/birthday/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1587.properties.birthday.type,parentSchema:schema1587.properties.birthday,data:data18};
+const err40 = {instancePath:instancePath+"/birthday",schemaPath:"#/properties/birthday/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1592.properties.birthday.type,parentSchema:schema1592.properties.birthday,data:data18};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -15451,7 +16142,7 @@ data["birthday"] = coerced18;
 }
 if(typeof data18 === "string"){
 if(func5(data18) > 255){
-const err41 = {instancePath:instancePath+"/birthday",schemaPath:"#/properties/birthday/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1587.properties.birthday,data:data18};
+const err41 = {instancePath:instancePath+"/birthday",schemaPath:"#/properties/birthday/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1592.properties.birthday,data:data18};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -15464,7 +16155,7 @@ errors++;
 }
 }
 else {
-const err42 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1587.type,parentSchema:schema1587,data};
+const err42 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1592.type,parentSchema:schema1592,data};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -15478,8 +16169,8 @@ return errors === 0;
 }
 
 export const getTicketAttachmentFile = validate401;
-const schema1668 = {"title":"UserApiGetTicketAttachmentFileInput","type":"object","required":["file","number"],"properties":{"file":{"type":"string","minLength":1,"maxLength":255,"description":"the file's name, as the ticket lists it"},"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
-const schema1618 = {"type":"string","pattern":"^[1-9][0-9]{5}$","description":"a 6-digit ticket number, such as 814003"};
+const schema1673 = {"title":"UserApiGetTicketAttachmentFileInput","type":"object","required":["file","number"],"properties":{"file":{"type":"string","minLength":1,"maxLength":255,"description":"the file's name, as the ticket lists it"},"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
+const schema1623 = {"type":"string","pattern":"^[1-9][0-9]{5}$","description":"a 6-digit ticket number, such as 814003"};
 const pattern875 = new RegExp("^[1-9][0-9]{5}$", "u");
 
 function validate401(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -15487,7 +16178,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.file === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "file"},message:"must have required property '"+"file"+"'",schema:schema1668.required,parentSchema:schema1668,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "file"},message:"must have required property '"+"file"+"'",schema:schema1673.required,parentSchema:schema1673,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -15497,7 +16188,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.number === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema1668.required,parentSchema:schema1668,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema1673.required,parentSchema:schema1673,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -15526,7 +16217,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/file",schemaPath:"#/properties/file/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1668.properties.file.type,parentSchema:schema1668.properties.file,data:data0};
+const err2 = {instancePath:instancePath+"/file",schemaPath:"#/properties/file/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1673.properties.file.type,parentSchema:schema1673.properties.file,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -15545,7 +16236,7 @@ data["file"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(func5(data0) > 255){
-const err3 = {instancePath:instancePath+"/file",schemaPath:"#/properties/file/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1668.properties.file,data:data0};
+const err3 = {instancePath:instancePath+"/file",schemaPath:"#/properties/file/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1673.properties.file,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -15555,7 +16246,7 @@ vErrors.push(err3);
 errors++;
 }
 if(func5(data0) < 1){
-const err4 = {instancePath:instancePath+"/file",schemaPath:"#/properties/file/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema1668.properties.file,data:data0};
+const err4 = {instancePath:instancePath+"/file",schemaPath:"#/properties/file/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema1673.properties.file,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -15586,7 +16277,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1618.type,parentSchema:schema1618,data:data1};
+const err5 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1623.type,parentSchema:schema1623,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -15605,7 +16296,7 @@ data["number"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(!pattern875.test(data1)){
-const err6 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema1618,data:data1};
+const err6 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema1623,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -15618,7 +16309,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1668.type,parentSchema:schema1668,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1673.type,parentSchema:schema1673,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -15632,13 +16323,13 @@ return errors === 0;
 }
 
 export const getTicketDepartments = validate404;
-const schema1678 = {"title":"UserApiGetTicketDepartmentsInput","type":"object"};
+const schema1683 = {"title":"UserApiGetTicketDepartmentsInput","type":"object"};
 
 function validate404(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1678.type,parentSchema:schema1678,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1683.type,parentSchema:schema1683,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -15652,7 +16343,7 @@ return errors === 0;
 }
 
 export const getTickets = validate408;
-const schema1693 = {"title":"UserApiGetTicketsInput","type":"object","properties":{"page":{"$ref":"../defs.json#/definitions/pageNumber"}}};
+const schema1698 = {"title":"UserApiGetTicketsInput","type":"object","properties":{"page":{"$ref":"../defs.json#/definitions/pageNumber"}}};
 
 function validate408(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -15708,7 +16399,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1693.type,parentSchema:schema1693,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1698.type,parentSchema:schema1698,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -15722,14 +16413,14 @@ return errors === 0;
 }
 
 export const getTicketsNumber = validate416;
-const schema1728 = {"title":"UserApiGetTicketsNumberInput","type":"object","required":["number"],"properties":{"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
+const schema1733 = {"title":"UserApiGetTicketsNumberInput","type":"object","required":["number"],"properties":{"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
 
 function validate416(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.number === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema1728.required,parentSchema:schema1728,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema1733.required,parentSchema:schema1733,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -15758,7 +16449,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1618.type,parentSchema:schema1618,data:data0};
+const err1 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1623.type,parentSchema:schema1623,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -15777,7 +16468,7 @@ data["number"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(!pattern875.test(data0)){
-const err2 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema1618,data:data0};
+const err2 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema1623,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -15790,7 +16481,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1728.type,parentSchema:schema1728,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1733.type,parentSchema:schema1733,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -15804,14 +16495,14 @@ return errors === 0;
 }
 
 export const postTickets = validate418;
-const schema1735 = {"title":"UserApiPostTicketsInput","type":"object","required":["dept_id","subject","body"],"properties":{"dept_id":{"$ref":"../defs.json#/definitions/id"},"subject":{"type":"string","minLength":1,"maxLength":255,"description":"a non-empty text of at most 255 characters"},"body":{"type":"string","minLength":1,"description":"the message, not empty"},"priority":{"type":"string","enum":["low","medium","high"],"description":"low, medium or high"}}};
+const schema1740 = {"title":"UserApiPostTicketsInput","type":"object","required":["dept_id","subject","body"],"properties":{"dept_id":{"$ref":"../defs.json#/definitions/id"},"subject":{"type":"string","minLength":1,"maxLength":255,"description":"a non-empty text of at most 255 characters"},"body":{"type":"string","minLength":1,"description":"the message, not empty"},"priority":{"type":"string","enum":["low","medium","high"],"description":"low, medium or high"}}};
 
 function validate418(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.dept_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "dept_id"},message:"must have required property '"+"dept_id"+"'",schema:schema1735.required,parentSchema:schema1735,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "dept_id"},message:"must have required property '"+"dept_id"+"'",schema:schema1740.required,parentSchema:schema1740,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -15821,7 +16512,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.subject === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subject"},message:"must have required property '"+"subject"+"'",schema:schema1735.required,parentSchema:schema1735,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subject"},message:"must have required property '"+"subject"+"'",schema:schema1740.required,parentSchema:schema1740,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -15831,7 +16522,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.body === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema1735.required,parentSchema:schema1735,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema1740.required,parentSchema:schema1740,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -15910,7 +16601,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1735.properties.subject.type,parentSchema:schema1735.properties.subject,data:data1};
+const err5 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1740.properties.subject.type,parentSchema:schema1740.properties.subject,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -15929,7 +16620,7 @@ data["subject"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(func5(data1) > 255){
-const err6 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1735.properties.subject,data:data1};
+const err6 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1740.properties.subject,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -15939,7 +16630,7 @@ vErrors.push(err6);
 errors++;
 }
 if(func5(data1) < 1){
-const err7 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema1735.properties.subject,data:data1};
+const err7 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema1740.properties.subject,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -15970,7 +16661,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err8 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1735.properties.body.type,parentSchema:schema1735.properties.body,data:data2};
+const err8 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1740.properties.body.type,parentSchema:schema1740.properties.body,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -15989,7 +16680,7 @@ data["body"] = coerced2;
 }
 if(typeof data2 === "string"){
 if(func5(data2) < 1){
-const err9 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema1735.properties.body,data:data2};
+const err9 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema1740.properties.body,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -16020,7 +16711,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err10 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1735.properties.priority.type,parentSchema:schema1735.properties.priority,data:data3};
+const err10 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1740.properties.priority.type,parentSchema:schema1740.properties.priority,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -16038,7 +16729,7 @@ data["priority"] = coerced3;
 }
 }
 if(!(((data3 === "low") || (data3 === "medium")) || (data3 === "high"))){
-const err11 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/enum",keyword:"enum",params:{allowedValues: schema1735.properties.priority.enum},message:"must be equal to one of the allowed values",schema:schema1735.properties.priority.enum,parentSchema:schema1735.properties.priority,data:data3};
+const err11 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/enum",keyword:"enum",params:{allowedValues: schema1740.properties.priority.enum},message:"must be equal to one of the allowed values",schema:schema1740.properties.priority.enum,parentSchema:schema1740.properties.priority,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -16050,7 +16741,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1735.type,parentSchema:schema1735,data};
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1740.type,parentSchema:schema1740,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -16064,14 +16755,14 @@ return errors === 0;
 }
 
 export const postTicketsNumber = validate420;
-const schema1740 = {"title":"UserApiPostTicketsNumberInput","type":"object","required":["number","body"],"properties":{"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"},"body":{"type":"string","minLength":1,"description":"the message, not empty"}}};
+const schema1745 = {"title":"UserApiPostTicketsNumberInput","type":"object","required":["number","body"],"properties":{"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"},"body":{"type":"string","minLength":1,"description":"the message, not empty"}}};
 
 function validate420(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.number === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema1740.required,parentSchema:schema1740,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema1745.required,parentSchema:schema1745,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -16081,7 +16772,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.body === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema1740.required,parentSchema:schema1740,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema1745.required,parentSchema:schema1745,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -16110,7 +16801,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1618.type,parentSchema:schema1618,data:data0};
+const err2 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1623.type,parentSchema:schema1623,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -16129,7 +16820,7 @@ data["number"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(!pattern875.test(data0)){
-const err3 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema1618,data:data0};
+const err3 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema1623,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -16160,7 +16851,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1740.properties.body.type,parentSchema:schema1740.properties.body,data:data1};
+const err4 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1745.properties.body.type,parentSchema:schema1745.properties.body,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -16179,7 +16870,7 @@ data["body"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(func5(data1) < 1){
-const err5 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema1740.properties.body,data:data1};
+const err5 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema1745.properties.body,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -16192,7 +16883,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1740.type,parentSchema:schema1740,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1745.type,parentSchema:schema1745,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -16206,91 +16897,9 @@ return errors === 0;
 }
 
 export const putTicketsNumberClose = validate422;
-const schema1745 = {"title":"UserApiPutTicketsNumberCloseInput","type":"object","required":["number"],"properties":{"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
+const schema1750 = {"title":"UserApiPutTicketsNumberCloseInput","type":"object","required":["number"],"properties":{"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
 
 function validate422(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.number === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema1745.required,parentSchema:schema1745,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.number !== undefined){
-let data0 = data.number;
-if(typeof data0 !== "string"){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
-data0 = data0[0];
-dataType0 = typeof data0;
-if(typeof data0 === "string"){
-coerced0 = data0;
-}
-}
-if(!(coerced0 !== undefined)){
-if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data0;
-}
-else if(data0 === null){
-coerced0 = "";
-}
-else {
-const err1 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1618.type,parentSchema:schema1618,data:data0};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["number"] = coerced0;
-}
-}
-}
-if(typeof data0 === "string"){
-if(!pattern875.test(data0)){
-const err2 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema1618,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1745.type,parentSchema:schema1745,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-validate422.errors = vErrors;
-return errors === 0;
-}
-
-export const putTicketsNumberOpen = validate424;
-const schema1750 = {"title":"UserApiPutTicketsNumberOpenInput","type":"object","required":["number"],"properties":{"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
-
-function validate424(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -16324,7 +16933,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1618.type,parentSchema:schema1618,data:data0};
+const err1 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1623.type,parentSchema:schema1623,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -16343,7 +16952,7 @@ data["number"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(!pattern875.test(data0)){
-const err2 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema1618,data:data0};
+const err2 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema1623,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -16357,6 +16966,88 @@ errors++;
 }
 else {
 const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1750.type,parentSchema:schema1750,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate422.errors = vErrors;
+return errors === 0;
+}
+
+export const putTicketsNumberOpen = validate424;
+const schema1755 = {"title":"UserApiPutTicketsNumberOpenInput","type":"object","required":["number"],"properties":{"number":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
+
+function validate424(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.number === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'",schema:schema1755.required,parentSchema:schema1755,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.number !== undefined){
+let data0 = data.number;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1623.type,parentSchema:schema1623,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["number"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern875.test(data0)){
+const err2 = {instancePath:instancePath+"/number",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema1623,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1755.type,parentSchema:schema1755,data};
 if(vErrors === null){
 vErrors = [err3];
 }

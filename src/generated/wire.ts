@@ -14564,6 +14564,10 @@ export interface UserApiCatalogueForm {
   type: 'select' | 'qty';
   variable: string;
   description: string;
+  /**
+   * "0" or "1"; true, on and yes (in any letter case) are read as 1, false, off and no as 0
+   */
+  required: '0' | '1';
   config: Config;
   items: {
     /**
@@ -14601,7 +14605,7 @@ export interface UserApiCatalogueAddon {
   items: UserApiCycleChoice[];
 }
 /**
- * Orders several items at once for the caller's client, through the rule the Admin API's addOrder places orders with (one order, a Pending service per product item, a Pending domain per domain item, one Unpaid invoice due today for the first periods, taxed by the client's tax rules, in the client's currency; the order confirmation and invoice e-mails in the outbox). `items[]` each carry `type` (`product` or `domain`) and the parameters of POST /order/{product_id} (`product_id`, `cycle`, `domain`) or of a domain order (`name` such as example.com, `action` register or transfer, `years`, `epp` for a transfer, `nameservers`). `pay_method` is a gateway id from GET /api/payment (default: the first enabled gateway); `aff_id` names the affiliate that referred the order, recorded as setOrderReferrer records it (a Pending commission, earned when the invoice is paid); `promocode`: billsim keeps no promotions, so any code given is refused as unknown (an empty one is none). Every problem is answered at once (an unknown product, a cycle the product does not sell, a gateway the client may not use, a name already taken) and nothing changes; with `ignore_errors` true the items with problems are left out, each named in `info`, and the rest is ordered (a problem of the order itself, or no item left, still refuses it). A free order makes no invoice (`invoice_id` "0"). No answer is published for this route: it answers as POST /order/{product_id} does (consumer-read keys `order_num`, `invoice_id`, `total`, `items[].id` and `items[].type`, plus `order_id`, the id getOrderDetails takes). Certificate items are not simulated.
+ * Orders several items at once for the caller's client, through the rule the Admin API's addOrder places orders with (one order, a Pending service per product item, a Pending domain per domain item, one Unpaid invoice due today for the first periods, taxed by the client's tax rules, in the client's currency; the order confirmation and invoice e-mails in the outbox). `items[]` each carry `type` (`product` or `domain`) and the parameters of POST /order/{product_id} (`product_id`, `cycle`, `domain`, `custom`: the configurable options) or of a domain order (`name` such as example.com, `action` register or transfer, `years`, `epp` for a transfer, `nameservers`). `pay_method` is a gateway id from GET /api/payment (default: the first enabled gateway); `aff_id` names the affiliate that referred the order, recorded as setOrderReferrer records it (a Pending commission, earned when the invoice is paid); `promocode`: billsim keeps no promotions, so any code given is refused as unknown (an empty one is none). Every problem is answered at once (an unknown product, a cycle the product does not sell, a gateway the client may not use, a name already taken) and nothing changes; with `ignore_errors` true the items with problems are left out, each named in `info`, and the rest is ordered (a problem of the order itself, or no item left, still refuses it). A free order makes no invoice (`invoice_id` "0"). No answer is published for this route: it answers as POST /order/{product_id} does (consumer-read keys `order_num`, `invoice_id`, `total`, `items[].id` and `items[].type`, plus `order_id`, the id getOrderDetails takes). Certificate items are not simulated.
  */
 export interface UserApiPostOrder {
   input: UserApiPostOrderInput;
@@ -14643,6 +14647,7 @@ export interface UserApiOrderItemInput {
    * a hostname of at most 255 characters
    */
   domain?: string;
+  custom?: UserApiOrderCustom;
   /**
    * a domain item's full name, such as example.com
    */
@@ -14667,6 +14672,19 @@ export interface UserApiOrderItemInput {
    * Items: a hostname of at most 255 characters
    */
   nameservers?: [] | [string] | [string, string] | [string, string, string] | [string, string, string, string];
+}
+/**
+ * a product item's configurable options by form id, as the product's `config.forms[]` lists them (HostBill's order forms post the same): a select form's chosen item as custom[FORM_ID]=ITEM_ID, a quantity form's units as custom[FORM_ID][ITEM_ID]=QTY (a whole number within the form's minvalue and maxvalue). A form flagged required (options bit 1) must be given; a form left out adds nothing. Each option adds its item's price on the chosen cycle, times the quantity, to the service's recurring price, and is billed on its own invoice line (options carry no setup fee in billsim)
+ */
+export interface UserApiOrderCustom {
+  [k: string]:
+    | string
+    | {
+        /**
+         * a quantity of the item
+         */
+        [k: string]: string;
+      };
 }
 export interface UserApiPostOrderAnswer {
   /**
@@ -14704,7 +14722,7 @@ export interface UserApiPlacedOrderItem {
   name: string;
 }
 /**
- * Orders one product for the caller's client: POST /order with one product item, by the same rule (addOrder's: an order, a Pending service, an Unpaid invoice for the first period and any setup fee, taxed by the client's tax rules, in the client's currency; the confirmation and invoice e-mails in the outbox). `cycle` is a cycle the product is sold on (default: its first, as GET /order/{product_id} lists them), `domain` the service's hostname, `pay_method` a gateway id from GET /api/payment, `aff_id` the referring affiliate (recorded as setOrderReferrer records it), `promocode` refused as unknown (billsim keeps no promotions). Every problem at once, nothing changed. Consumers read `order_num`, `invoice_id`, `total` and `items[]` with the new service's `id` and `type` (T4V-FORM, GOFIBER, T4V-WHMCS), then GET /service/{items[0].id} or GET /service/order/{order_num}; ids and money are strings, as the Admin API sends them for the same order; `order_id` is the order's id for getOrderDetails, `info` says what was done. Configurable options (`custom`, form fields) are not taken: the Admin API's addOrder takes none either, and a quote prices what this route charges.
+ * Orders one product for the caller's client: POST /order with one product item, by the same rule (addOrder's: an order, a Pending service, an Unpaid invoice for the first period and any setup fee, taxed by the client's tax rules, in the client's currency; the confirmation and invoice e-mails in the outbox). `cycle` is a cycle the product is sold on (default: its first, as GET /order/{product_id} lists them), `domain` the service's hostname, `pay_method` a gateway id from GET /api/payment, `aff_id` the referring affiliate (recorded as setOrderReferrer records it), `promocode` refused as unknown (billsim keeps no promotions). Every problem at once, nothing changed. Consumers read `order_num`, `invoice_id`, `total` and `items[]` with the new service's `id` and `type` (T4V-FORM, GOFIBER, T4V-WHMCS), then GET /service/{items[0].id} or GET /service/order/{order_num}; ids and money are strings, as the Admin API sends them for the same order; `order_id` is the order's id for getOrderDetails, `info` says what was done. `custom` carries the configurable options (custom[FORM_ID]=ITEM_ID for a select form, custom[FORM_ID][ITEM_ID]=QTY for a quantity form, as `config.forms[]` lists them): each adds its price on the cycle to the service's recurring price and its own invoice line, and is kept on the service (getAccountDetails' `options`); an unknown form or item, a quantity that is not a whole number within the form's range and a required form left out are refused. A quote prices what this route charges.
  */
 export interface UserApiPostOrderProductId {
   input: UserApiPostOrderProductIdInput;
@@ -14723,6 +14741,7 @@ export interface UserApiPostOrderProductIdInput {
    * a hostname of at most 255 characters
    */
   domain?: string;
+  custom?: UserApiOrderCustom;
   /**
    * a gateway id from GET /api/payment
    */
@@ -14883,7 +14902,7 @@ export interface UserApiQuoteLine {
   taxed: '0' | '1';
 }
 /**
- * Registers a visitor as a new main client through the rule the Admin API's addClient uses (src/domain/clients.ts addClient): an Active client, english, the given currency (`currency`, a currency id; the main one by default), the company flag from `type` (or a company name), the password kept only as a salted hash; after_clientadded is raised and the "Details:Signup" welcome e-mail is recorded in the outbox, as addClient with notify=1 does. The fields are the registration fields of the world's client form, which is addClient's (billsim keeps no custom registration fields): `email` and `password` are required as addClient requires them; `password2`, when sent, must repeat `password`; the exported install's `taxid`, `gender`, `nationalid` and `birthday` are accepted and ignored. Malformed fields are refused together by the door; then an e-mail already used by a client or contact (any letter case), an unknown country code, a currency that does not exist and passwords that differ are refused together; a refusal changes nothing. No answer is published: billsim answers the new client's `client_id` and info ["New client account created"], as addClient does; the client then logs in with POST /api/login.
+ * Registers a visitor as a new main client through the rule the Admin API's addClient uses (src/domain/clients.ts addClient): an Active client, english, the given currency (`currency`, a currency id; the main one by default), the company flag from `type` (or a company name), the password kept only as a salted hash; after_clientadded is raised and the "Details:Signup" welcome e-mail is recorded in the outbox, as addClient with notify=1 does. The fields are the registration fields of the world's client form, which is addClient's (billsim keeps no custom registration fields): `email` and `password` are required as addClient requires them; `password2`, when sent, must repeat `password`; the exported install's `taxid`, `gender`, `nationalid` and `birthday` are accepted and ignored. Malformed fields, an e-mail already used by a client or contact (any letter case), an unknown country code, a currency that does not exist and passwords that differ are refused together, in one answer (a field that is itself malformed is named once); a refusal changes nothing. No answer is published: billsim answers the new client's `client_id` and info ["New client account created"], as addClient does; the client then logs in with POST /api/login.
  */
 export interface UserApiPostSignup {
   input: UserApiPostSignupInput;

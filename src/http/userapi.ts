@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ApiError, DoorError, messages } from '../errors.js';
-import { paramMessages, userApiInputValidator } from '../schemas.js';
+import { paramMessages, refusedParams, userApiInputValidator } from '../schemas.js';
 import type { Session, Sessions } from '../session/sessions.js';
 import { redact } from '../session/journal.js';
 import { ControlError } from '../session/control-error.js';
@@ -18,6 +18,7 @@ import type { RateLimit } from './userapi-limit.js';
 import type { DoorProxyAnswer, Forwarder } from './proxy.js';
 import { secretsHidden } from './recording.js';
 import { formEncode, type DoorRequest } from '../lib/upstream.js';
+import type { View } from '../store/world.js';
 
 // The customer's door: HostBill's User API (/api/<route>) over the same
 // sessions, gate and world as admin/api.php. A request finds its route by
@@ -212,7 +213,7 @@ function answer(
         };
       }
       if (caller && entry.privilege && !callerHolds(caller, entry.privilege)) throw privilegeRefusal(caller, entry.privilege);
-      const valid = validate(entry, input);
+      const valid = validate(entry, input, world);
       const { handler } = entry;
       if (!handler.mutates && !handler.prepare && !handler.finish) {
         // A plain read's answer is a function of the state, the clock's second, the caller and the input: kept as the Admin door keeps its reads.
@@ -260,11 +261,13 @@ function sentOn(request: FastifyRequest, path: string, query: string): DoorReque
   return { ...sent, contentType: 'application/x-www-form-urlencoded', body: formEncode(body).toString() };
 }
 
-function validate(entry: DoorEntry, input: Params): Params {
+function validate(entry: DoorEntry, input: Params, world: View): Params {
   const checked = { ...input };
   const check = userApiInputValidator(entry.name);
-  if (!check(checked)) throw new ApiError(paramMessages(check.errors!, input));
-  return checked;
+  if (check(checked)) return checked;
+  const errors = check.errors!;
+  const worldly = entry.handler.malformed?.(input, refusedParams(errors, input), world) ?? [];
+  throw new ApiError([...paramMessages(errors, input), ...worldly]);
 }
 
 /** Runs the route: a read at the clock's moment, or one mutation saved whole; then its finish, if any. */

@@ -60,6 +60,12 @@ export interface RouteContext<W extends View = View> {
  */
 export interface ReadRoute<I, R, A> {
   mutates: false;
+  /**
+   * When the input is malformed, what the world refuses of its well-formed
+   * parameters (those not in `refused`), named in the same answer, so a route
+   * that checks against the world (an e-mail in use) names every problem at once.
+   */
+  malformed?: (input: Record<string, unknown>, refused: ReadonlySet<string>, world: View) => string[];
   prepare?: (input: I, world: View, ctx: RouteContext) => Promise<unknown>;
   run(input: I, ctx: RouteContext, prepared: unknown): R;
   finish?: (result: R, ctx: RouteContext) => Promise<A>;
@@ -67,6 +73,12 @@ export interface ReadRoute<I, R, A> {
 
 export interface WriteRoute<I, R, A> {
   mutates: true;
+  /**
+   * When the input is malformed, what the world refuses of its well-formed
+   * parameters (those not in `refused`), named in the same answer, so a route
+   * that checks against the world (an e-mail in use) names every problem at once.
+   */
+  malformed?: (input: Record<string, unknown>, refused: ReadonlySet<string>, world: View) => string[];
   prepare?: (input: I, world: View, ctx: RouteContext) => Promise<unknown>;
   run(input: I, ctx: RouteContext<World>, prepared: unknown): R;
   finish?: (result: R, ctx: RouteContext) => Promise<A>;

@@ -189,6 +189,39 @@ const CLAIMS: Record<string, (t: Test, answer: Answer, read: Read) => unknown> =
     t.match(json.services, [{ id: '19', name: 'Starter Hosting', status: 'Active', billingcycle: 'Annually' }]);
     t.match((await read('getClientAccounts', { id: '12' })).accounts, [{ id: '19', status: 'Active' }]);
   },
+  'VPS 1GB: Storage as custom[1] (required), Extra IPs as custom[2] (0 to 8)': (t, { json }) => {
+    t.equal(json.product.name, 'VPS 1GB');
+    t.match(json.product.config.forms, [
+      { id: '1', title: 'Storage', name: 'custom[1]', type: 'select', required: '1' },
+      { id: '2', title: 'Extra IPs', name: 'custom[2]', type: 'qty', required: '0', config: { minvalue: '0', maxvalue: '8' } },
+    ]);
+  },
+  '12.00 + 4.00 (50 GB SSD) + 3 x 2.00 (IPs) + 10.00 setup + 8.25% tax = 34.64': async (t, { json }, read) => {
+    t.match(json.quote, { subtotal: '32.00', taxrate: '8.25', tax: '2.64', total: '34.64' });
+    t.match(json.quote.items, [{ product_id: '8', price: '22.00', setup: '10.00', total: '32.00' }]);
+    t.equal((await read('getAccountDetails', { id: '19' })).success, false, 'a quote orders nothing: no service 19 yet');
+  },
+  'invoice 13 for the quoted 34.64, a line per option; service 19 at 22.00 a month': async (t, { json }, read) => {
+    t.match(json, { invoice_id: '13', total: '34.64', items: [{ id: '19', type: 'product', product_id: '8' }] });
+    const { invoice } = await read('getInvoiceDetails', { id: '13' });
+    t.match(invoice, { client_id: '1', status: 'Unpaid', subtotal: '32.00', total: '34.64' });
+    t.strictSame(
+      invoice.items.map((line: any) => [line.type, line.description, line.amount]),
+      [
+        ['Hosting', 'VPS 1GB (20/11/2026 - 19/12/2026)', '12.00'],
+        ['Config', 'VPS 1GB - Storage: 50 GB SSD', '4.00'],
+        ['Config', 'VPS 1GB - Extra IPs: 3 x IPv4 address', '6.00'],
+        ['Setup', 'VPS 1GB - setup fee', '10.00'],
+      ],
+    );
+    t.match((await read('getAccountDetails', { id: '19' })).details, { product_id: '8', total: '22.00', billingcycle: 'Monthly' });
+  },
+  'its options: Storage 50 GB SSD, Extra IPs 3': (t, { json }) => {
+    t.match(json.details.options, {
+      1: { name: 'Storage', item_id: '2', item_name: '50 GB SSD', qty: '1', price: '4.00' },
+      2: { name: 'Extra IPs', item_id: '4', qty: '3', price: '6.00' },
+    });
+  },
   'free: {"status":"ok"}': (t, { json }) => t.strictSame(json, { status: 'ok' }),
   'domain 11 Pending Registration, invoice 13: 12.95 + tax = 14.02': async (t, { json }, read) => {
     t.match(json, { invoice_id: '13', total: '14.02', items: [{ id: '11', type: 'domain', name: 'morgan-studio.com' }] });

@@ -51,6 +51,7 @@ t.test("a visitor reads a product's order form: cycle choices, configurable opti
             type: 'select',
             variable: 'disk',
             description: 'SSD storage of the VPS',
+            required: '1',
             config: { defaultvalue: '' },
             items: [
               { id: '1', title: '25 GB SSD', value: '25', prices: prices('0.00', '0.00', '0.00') },
@@ -65,6 +66,7 @@ t.test("a visitor reads a product's order form: cycle choices, configurable opti
             type: 'qty',
             variable: 'ips',
             description: 'Additional IPv4 addresses',
+            required: '0',
             config: { minvalue: '0', maxvalue: '8' },
             items: [{ id: '4', title: 'IPv4 address', value: 'ip', prices: prices('2.00', '5.70', '21.60') }],
           },

@@ -119,7 +119,8 @@ t.test('bad input is refused with every problem at once and changes nothing', as
     'Product 20 is the domain TLD .com, not a product a service can order',
   ]);
   await refused('/order/999', { aff_id: '1' }, [
-    "Order #1022 is client 1's own, and affiliate 1 is client 1's account: an affiliate cannot refer its own orders",
+    // The refused order never gets an id, so the refusal names none.
+    "Parameter aff_id: affiliate 1 is client 1's own account, and an affiliate cannot refer its own orders",
     'Product 999 not found',
   ]);
   const items = [{ type: 'product', product_id: '999' }, { type: 'domain' }, { type: 'certificate' }];
@@ -169,3 +170,30 @@ t.test('without a login the order routes answer 401', async (t) => {
   t.equal(answer.status, 401);
   t.equal(await storeJson(app), before);
 });
+
+t.test(
+  'a domain item of POST /order is read as POST /domain/order reads a domain: the same rules and words, every problem at once',
+  async (t) => {
+    const app = await build(t);
+    const token = await login(app, ALICE);
+    const before = await storeJson(app);
+    const domain = { name: 'bad_name.com', epp: 'abc', nameservers: ['ns1.example.net', 'NS1.example.net'] };
+    const rule =
+      'a full domain name: one label of 1-63 letters, digits and inner hyphens, then its TLD, such as example.com (no scheme, www. or path)';
+    assertRefused(t, await door(app, 'POST', '/domain/order', domain, { token }), 200, [
+      'Parameter epp applies to a Transfer only: give action=Transfer or leave epp out',
+      `Parameter name must be ${rule}`,
+      'Parameter nameservers lists ns1.example.net twice',
+    ]);
+    assertRefused(t, await door(app, 'POST', '/order', { items: [{ type: 'domain', ...domain }] }, { token }), 200, [
+      'items[0]: Parameter items[0][epp] applies to a Transfer only: give items[0][action]=Transfer or leave items[0][epp] out',
+      `items[0]: Parameter items[0][name] must be ${rule}`,
+      'items[0]: Parameter items[0][nameservers] lists ns1.example.net twice',
+    ]);
+    const one = { type: 'domain', name: 'fresh-name.com', nameservers: ['ns1.example.net'] };
+    assertRefused(t, await door(app, 'POST', '/order', { items: [one] }, { token }), 200, [
+      'items[0]: Parameter items[0][nameservers] must list 2 to 4 host names, or none for the default nameservers; it lists 1',
+    ]);
+    t.equal(await storeJson(app), before);
+  },
+);

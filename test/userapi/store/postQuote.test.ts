@@ -19,10 +19,23 @@ async function catalogue(t: Test, app: FastifyInstance): Promise<Fields[]> {
   return products;
 }
 
-/** The item that buys a product: a domain TLD is bought as a name under it, anything else as a product. */
-function itemFor(product: Fields, n: number): Fields {
+/** A choice in each of the product's option forms (getProductDetails' `options`): a select's last item, a quantity form's most units. */
+function customFor(options: Record<string, Fields> | never[]): Record<string, unknown> {
+  const custom: Record<string, unknown> = {};
+  for (const form of Object.values(options)) {
+    const items = form.items as Fields[];
+    const max = (form.config as Fields).maxvalue;
+    custom[form.id as string] = (form.type as Fields).type === 'select' ? items.at(-1)?.id : { [items[0].id as string]: max };
+  }
+  return custom;
+}
+
+/** The item that buys a product: a domain TLD is bought as a name under it, anything else as a product with every option chosen. */
+async function itemFor(t: Test, app: FastifyInstance, product: Fields, n: number): Promise<Fields> {
   const tld = String(product.name);
-  return tld.startsWith('.') ? { type: 'domain', name: `quote-walk-${n}${tld}` } : { type: 'product', product_id: product.id };
+  if (tld.startsWith('.')) return { type: 'domain', name: `quote-walk-${n}${tld}` };
+  const { options } = (await read(t, app, 'getProductDetails', { id: product.id as string })).product as Fields;
+  return { type: 'product', product_id: product.id, custom: customFor(options as Record<string, Fields>) };
 }
 
 t.test('a quote equals the order total and its invoice, tax included, for each product in the bundled catalogue', async (t) => {
@@ -32,7 +45,7 @@ t.test('a quote equals the order total and its invoice, tax included, for each p
   t.ok(products.length > 10, `the catalogue lists ${products.length} products`);
   let billed = 0;
   for (const [n, product] of products.entries()) {
-    const items = [itemFor(product, n)];
+    const items = [await itemFor(t, app, product, n)];
     const quoted = assertAnswer(t, await door(app, 'POST', '/quote', { items }, { token }), 'postQuote').quote as Fields;
     const placed = assertAnswer(t, await door(app, 'POST', '/order', { items }, { token }), 'postOrder');
     t.equal(placed.total, quoted.total, `product ${product.id} (${product.name}): the order costs what the quote said`);
@@ -54,7 +67,7 @@ t.test('a quote equals the order total and its invoice, tax included, for each p
 t.test('a quote is priced as the caller: currency and tax rules; a visitor in the main currency without tax', async (t) => {
   const app = await build(t);
   const items = [
-    { type: 'product', product_id: '8', cycle: 'm', domain: 'vps.example.com' },
+    { type: 'product', product_id: '8', cycle: 'm', domain: 'vps.example.com', custom: { 1: '1' } },
     { type: 'domain', name: 'fresh-name.com' },
   ];
   const visitor = assertAnswer(t, await door(app, 'POST', '/quote', { items }), 'postQuote');
@@ -106,7 +119,7 @@ t.test('a quote is priced as the caller: currency and tax rules; a visitor in th
 t.test('output config adds the configurable options, full the invoice lines; a quote changes nothing', async (t) => {
   const app = await build(t);
   const token = await login(app, ALICE);
-  const items = [{ type: 'product', product_id: '8', cycle: 'm' }];
+  const items = [{ type: 'product', product_id: '8', cycle: 'm', custom: { 1: '1' } }];
   const before = await storeJson(app);
   const short = (assertAnswer(t, await door(app, 'POST', '/quote', { items }, { token }), 'postQuote').quote as Fields).items as Fields[];
   t.notOk('options' in short[0], 'short: no options');
@@ -118,6 +131,7 @@ t.test('output config adds the configurable options, full the invoice lines; a q
   const full = assertAnswer(t, await door(app, 'POST', '/quote', { items, output: 'full' }, { token }), 'postQuote');
   t.strictSame((full.quote as Fields).lines, [
     { type: 'Hosting', description: 'VPS 1GB (20/11/2026 - 19/12/2026)', amount: '12.00', taxed: '1' },
+    { type: 'Config', description: 'VPS 1GB - Storage: 25 GB SSD', amount: '0.00', taxed: '1' },
     { type: 'Setup', description: 'VPS 1GB - setup fee', amount: '10.00', taxed: '1' },
   ]);
   t.equal(await storeJson(app), before, 'quoting wrote nothing');

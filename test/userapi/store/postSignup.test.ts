@@ -110,5 +110,16 @@ t.test('bad input is refused with every problem at once and changes nothing', as
   assertRefused(t, await door(app, 'POST', '/signup', { email: TOM, password: 'a' }), 200, [
     `Email ${TOM} is already used by another client or contact`,
   ]);
+  // A malformed field and what the world refuses come in one answer, not one after the other.
+  for (const via of ['json', 'form'] as const) {
+    const input = { email: TOM, password2: 'b', type: 'Person', country: 'xx', currency: '9' };
+    assertRefused(t, await door(app, 'POST', '/signup', input, { via }), 200, [
+      'Parameter password is required',
+      'Parameter type must be one of: Private, Company',
+      'Parameter country must be an ISO 3166-1 alpha-2 country code, such as GB',
+      'Currency 9 not found',
+      `Email ${TOM} is already used by another client or contact`,
+    ]);
+  }
   t.equal(storeJson(app), before, 'no refusal changed anything');
 });
