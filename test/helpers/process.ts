@@ -30,7 +30,11 @@ export function startCli(args: string[], env: Record<string, string> = {}, timeo
     stdout += chunk.toString();
   });
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no URL printed:\n${output}`)), timeout);
+    // Giving up kills the server too: left running, it would hold its port and burn CPU for the files after.
+    const timer = setTimeout(() => {
+      proc.kill('SIGKILL');
+      reject(new Error(`no URL printed:\n${output}`));
+    }, timeout);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /listening on (http:\/\/[^\s]+\/admin\/api\.php)/.exec(output);
