@@ -13,7 +13,7 @@ import https from 'node:https';
 import { postPlain } from './hook-client.js';
 import { formatDateTime, unixTime } from '../lib/dates.js';
 import type { Raised } from '../store/world.js';
-import type { MemoryBudget } from './memory.js';
+import { type MemoryBudget, textBytes } from './memory.js';
 import type { Delivery, DeliveryAttempt, RaisedEvent, Webhook } from '../generated/wire.js';
 
 export type { Delivery, DeliveryAttempt, RaisedEvent, Webhook };
@@ -30,7 +30,7 @@ export interface DeliveryOptions {
 }
 
 export const DEFAULT_DELIVERY: DeliveryOptions = { timeoutMs: 5000, attempts: 5, backoffMs: 1000 };
-/** Events a session remembers (session.events()), newest kept. */
+/** Events a session remembers (session.events()), newest kept (the memory budget may keep fewer). */
 export const MAX_EVENTS = 10_000;
 /** Finished deliveries a session keeps, newest kept (the memory budget may keep fewer). */
 export const MAX_FINISHED = 10_000;
@@ -70,6 +70,11 @@ function deliveryBytes(d: Delivery): number {
   return 300 + d.body.length + d.url.length + 120 * d.attempts.length;
 }
 
+/** Bytes an event is counted for in the memory budget: its payload's JSON and its name and time. */
+function eventBytes(e: RaisedEvent): number {
+  return 120 + textBytes(JSON.stringify(e.payload));
+}
+
 /** What a data file keeps of a session's webhooks: the webhooks, and the deliveries not yet finished. */
 export interface SavedWebhooks {
   next: { webhook: number; event: number; delivery: number };
@@ -104,14 +109,14 @@ export function isPrivateHost(hostname: string): boolean {
 
 export class Webhooks {
   private hooks = new Map<number, Webhook>();
-  private eventList: RaisedEvent[] = [];
-  /** Every delivery kept, oldest first, and by id. */
-  private list: Delivery[] = [];
-  /** How many of `list` are finished (delivered or failed). */
-  private finishedCount = 0;
+  /** Events kept, oldest first, by id: the oldest leaves in O(1) (a Map keeps insertion order). */
+  private eventList = new Map<number, RaisedEvent>();
+  /** Every delivery kept, oldest first, by id. */
   private byId = new Map<number, Delivery>();
-  /** Deliveries waiting per webhook, in order. */
-  private queues = new Map<number, Delivery[]>();
+  /** The finished ones (delivered or failed), in the order they finished: the first is the one to drop. */
+  private finished = new Map<number, Delivery>();
+  /** Deliveries waiting per webhook, in order, by id: the one sent leaves in O(1). */
+  private queues = new Map<number, Map<number, Delivery>>();
   /** The send loop running per webhook, by the generation it belongs to. */
   private running = new Map<number, number>();
   private waiters: Array<() => void> = [];
@@ -153,7 +158,7 @@ export class Webhooks {
   /** Removes a webhook; its pending deliveries are kept as failed (nothing is dropped silently). */
   remove(id: number): boolean {
     if (!this.hooks.delete(id)) return false;
-    for (const d of this.queues.get(id) ?? []) {
+    for (const d of this.queues.get(id)?.values() ?? []) {
       if (d.state === 'pending') this.finish(d, 'failed', 'the webhook was removed');
     }
     this.queues.delete(id);
@@ -168,12 +173,12 @@ export class Webhooks {
 
   /** Events raised, oldest first. */
   events(): RaisedEvent[] {
-    return [...this.eventList];
+    return [...this.eventList.values()];
   }
 
   /** Deliveries kept, oldest first. */
   deliveries(): Delivery[] {
-    return [...this.list];
+    return [...this.byId.values()];
   }
 
   delivery(id: number): Delivery | undefined {
@@ -182,7 +187,7 @@ export class Webhooks {
 
   get pending(): number {
     let count = 0;
-    for (const queue of this.queues.values()) count += queue.length;
+    for (const queue of this.queues.values()) count += queue.size;
     return count;
   }
 
@@ -194,16 +199,26 @@ export class Webhooks {
     for (const { event, payload } of raised) {
       const stamped: RaisedEvent = { id: this.next.event++, event, time, byDay, payload };
       ids.push(stamped.id);
-      this.eventList.push(stamped);
+      this.remember(stamped);
       for (const hook of this.hooks.values()) {
         if (hook.events.length > 0 && !hook.events.includes(event)) continue;
         this.enqueue(hook, stamped);
         queued = true;
       }
     }
-    if (this.eventList.length > MAX_EVENTS) this.eventList.splice(0, this.eventList.length - MAX_EVENTS);
     if (queued) this.deps.changed?.();
     return ids;
+  }
+
+  /** Keeps an event for session.events(), within MAX_EVENTS and the memory budget (oldest first). */
+  private remember(event: RaisedEvent): void {
+    this.eventList.set(event.id, event);
+    this.deps.budget?.add('events', event, eventBytes(event), () => this.eventList.delete(event.id));
+    if (this.eventList.size > MAX_EVENTS) {
+      const oldest = this.eventList.values().next().value as RaisedEvent;
+      this.eventList.delete(oldest.id);
+      this.deps.budget?.remove('events', oldest);
+    }
   }
 
   private enqueue(hook: Webhook, event: RaisedEvent): void {
@@ -224,13 +239,12 @@ export class Webhooks {
   }
 
   private keep(delivery: Delivery): void {
-    this.list.push(delivery);
     this.byId.set(delivery.id, delivery);
   }
 
   private queue(delivery: Delivery): void {
-    const queue = this.queues.get(delivery.webhook) ?? [];
-    queue.push(delivery);
+    const queue = this.queues.get(delivery.webhook) ?? new Map<number, Delivery>();
+    queue.set(delivery.id, delivery);
     this.queues.set(delivery.webhook, queue);
     this.kick(delivery.webhook);
   }
@@ -294,12 +308,12 @@ export class Webhooks {
     for (;;) {
       if (this.stopped || generation !== this.generation) return;
       const queue = this.queues.get(hookId);
-      const delivery = queue?.[0];
-      if (!delivery) return;
+      const delivery = queue?.values().next().value;
+      if (!queue || !delivery) return;
       await this.send(delivery, generation);
       if (this.stopped || generation !== this.generation) return;
-      if (queue[0] === delivery) queue.shift();
-      if (queue.length === 0) this.queues.delete(hookId);
+      queue.delete(delivery.id);
+      if (queue.size === 0) this.queues.delete(hookId);
       this.wake();
     }
   }
@@ -378,33 +392,28 @@ export class Webhooks {
     this.deps.changed?.();
     // Finished deliveries are kept within bounds: the oldest finished go first, pending ones never.
     this.deps.budget?.add('deliveries', delivery, deliveryBytes(delivery), () => this.forget(delivery));
-    this.finishedCount++;
-    if (this.finishedCount > MAX_FINISHED) {
-      const oldest = this.list.find((d) => d.state !== 'pending');
-      if (oldest) {
-        this.deps.budget?.remove('deliveries', oldest);
-        this.forget(oldest);
-      }
+    this.finished.set(delivery.id, delivery);
+    if (this.finished.size > MAX_FINISHED) {
+      const oldest = this.finished.values().next().value as Delivery;
+      this.deps.budget?.remove('deliveries', oldest);
+      this.forget(oldest);
     }
   }
 
   private forget(delivery: Delivery): void {
-    const at = this.list.indexOf(delivery);
-    if (at < 0) return;
-    this.list.splice(at, 1);
     this.byId.delete(delivery.id);
-    if (delivery.state !== 'pending') this.finishedCount--;
+    this.finished.delete(delivery.id);
   }
 
   /** Back to `initial` webhooks with no events or deliveries (a session's reset). */
   reset(initial: readonly Omit<Webhook, 'id'>[]): void {
     this.generation++;
     this.cancelWaits();
-    for (const d of this.list) this.deps.budget?.remove('deliveries', d);
+    for (const d of this.finished.values()) this.deps.budget?.remove('deliveries', d);
+    for (const e of this.eventList.values()) this.deps.budget?.remove('events', e);
     this.hooks.clear();
-    this.eventList = [];
-    this.list = [];
-    this.finishedCount = 0;
+    this.eventList.clear();
+    this.finished.clear();
     this.byId.clear();
     this.queues.clear();
     this.running.clear();
@@ -429,7 +438,7 @@ export class Webhooks {
   }
 
   saved(): SavedWebhooks {
-    const pending = this.list.filter((d) => d.state === 'pending');
+    const pending = [...this.byId.values()].filter((d) => d.state === 'pending');
     return { next: { ...this.next }, hooks: this.all(), pending };
   }
 
