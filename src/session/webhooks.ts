@@ -8,9 +8,7 @@
 // dropped silently: finished deliveries leave only to keep within the memory
 // budget (oldest first), and pending ones never.
 import { createHmac, randomBytes } from 'node:crypto';
-import http from 'node:http';
-import https from 'node:https';
-import { postPlain } from './hook-client.js';
+import { HookClients } from './hook-client.js';
 import { formatDateTime, unixTime } from '../lib/dates.js';
 import type { Raised } from '../store/world.js';
 import { type MemoryBudget, textBytes } from './memory.js';
@@ -27,6 +25,8 @@ export interface DeliveryOptions {
   attempts: number;
   /** Pause before the second attempt (ms); each later pause doubles. */
   backoffMs: number;
+  /** Certificates trusted for https:// receivers besides Node's (tests trust a self-signed one). */
+  ca?: string | string[];
 }
 
 export const DEFAULT_DELIVERY: DeliveryOptions = { timeoutMs: 5000, attempts: 5, backoffMs: 1000 };
@@ -129,9 +129,11 @@ export class Webhooks {
   private readonly publicSeen = new Set<string>();
   private readonly options: DeliveryOptions;
   private readonly realNow: () => number;
+  private readonly clients: HookClients;
 
   constructor(private readonly deps: WebhooksDeps) {
     this.options = { ...DEFAULT_DELIVERY, ...deps.delivery };
+    this.clients = new HookClients({ timeoutMs: this.options.timeoutMs, ca: this.options.ca });
     this.realNow = deps.realNow ?? Date.now;
   }
 
@@ -363,7 +365,7 @@ export class Webhooks {
     const abort = new AbortController();
     this.aborts.add(abort);
     try {
-      const status = await post(hook.url, headers, delivery.body, this.options.timeoutMs, abort.signal);
+      const status = await this.clients.post(hook.url, headers, delivery.body, abort.signal);
       const ms = this.realNow() - started;
       const ok = status >= 200 && status < 300;
       return { at, status, ms, ...(!ok && { error: `the receiver answered ${status}` }) };
@@ -426,6 +428,7 @@ export class Webhooks {
   stop(): void {
     this.stopped = true;
     this.cancelWaits();
+    this.clients.close();
     const waiters = this.waiters;
     this.waiters = [];
     for (const resolve of waiters) resolve();
@@ -452,41 +455,4 @@ export class Webhooks {
       this.queue(copy);
     }
   }
-}
-
-// Connections are kept open between deliveries: a burst to one receiver costs one connection, not one each.
-const agents = { 'http:': new http.Agent({ keepAlive: true }), 'https:': new https.Agent({ keepAlive: true }) };
-
-/**
- * POSTs the body and answers the receiver's status once its answer has been
- * read (and let go); rejects with why when no answer came within `timeoutMs`.
- * node:http costs far less per request than fetch, and deliveries share the
- * server's event loop with the API's answers.
- */
-function post(url: string, headers: Record<string, string>, body: string, timeoutMs: number, signal: AbortSignal): Promise<number> {
-  return new Promise((resolve, reject) => {
-    let target: URL;
-    try {
-      target = new URL(url);
-    } catch {
-      reject(new Error(`not a URL: ${url}`));
-      return;
-    }
-    const secure = target.protocol === 'https:';
-    if (!secure) {
-      postPlain(target, headers, body, timeoutMs, signal).then(resolve, reject);
-      return;
-    }
-    const send = secure ? https.request : http.request;
-    const request = send(target, { method: 'POST', headers, agent: agents[secure ? 'https:' : 'http:'], signal }, (answer) => {
-      answer.resume();
-      answer.on('end', () => resolve(answer.statusCode ?? 0));
-      answer.on('error', (error) => reject(error));
-    });
-    request.setTimeout(timeoutMs, () => request.destroy(new Error(`no answer within ${timeoutMs} ms`)));
-    request.on('error', (error: NodeJS.ErrnoException) =>
-      reject(new Error(error.code && error.code !== 'ERR_STREAM_DESTROYED' ? `${error.code}: ${error.message}` : error.message)),
-    );
-    request.end(body);
-  });
 }
