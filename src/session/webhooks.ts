@@ -193,8 +193,20 @@ export class Webhooks {
     return count;
   }
 
-  /** Takes what a committed mutation raised: numbers and stamps each event, and queues a delivery per webhook subscribed. Answers their ids. */
-  accept(raised: readonly Raised[], byDay: boolean): number[] {
+  /** Whether any webhook is subscribed to one of these events (their deliveries are then saved with the mutation). */
+  subscribed(raised: readonly Raised[]): boolean {
+    for (const hook of this.hooks.values()) {
+      if (hook.events.length === 0 || raised.some(({ event }) => hook.events.includes(event))) return true;
+    }
+    return false;
+  }
+
+  /**
+   * Takes what a committed mutation raised: numbers and stamps each event, and
+   * queues a delivery per webhook subscribed. Answers their ids. `saved`: the
+   * mutation's write already held these deliveries (see saved()).
+   */
+  accept(raised: readonly Raised[], byDay: boolean, saved = false): number[] {
     const time = formatDateTime(this.deps.now());
     const ids: number[] = [];
     let queued = false;
@@ -208,7 +220,7 @@ export class Webhooks {
         queued = true;
       }
     }
-    if (queued) this.deps.changed?.();
+    if (queued && !saved) this.deps.changed?.();
     return ids;
   }
 
@@ -224,8 +236,14 @@ export class Webhooks {
   }
 
   private enqueue(hook: Webhook, event: RaisedEvent): void {
-    const delivery: Delivery = {
-      id: this.next.delivery++,
+    const delivery = this.deliveryOf(hook, event, this.next.delivery++);
+    this.keep(delivery);
+    this.queue(delivery);
+  }
+
+  private deliveryOf(hook: Webhook, event: RaisedEvent, id: number): Delivery {
+    return {
+      id,
       webhook: hook.id,
       url: hook.url,
       event: event.event,
@@ -236,8 +254,6 @@ export class Webhooks {
       attempts: [],
       createdAt: new Date(this.realNow()).toISOString(),
     };
-    this.keep(delivery);
-    this.queue(delivery);
   }
 
   private keep(delivery: Delivery): void {
@@ -440,9 +456,22 @@ export class Webhooks {
     for (const abort of this.aborts) abort.abort();
   }
 
-  saved(): SavedWebhooks {
+  /**
+   * What a data file keeps. `raising`: events a mutation raised and is about
+   * to save, whose deliveries are kept as accept() will queue them (the same
+   * ids), so the mutation's write holds them.
+   */
+  saved(raising: readonly Raised[] = []): SavedWebhooks {
     const pending = [...this.byId.values()].filter((d) => d.state === 'pending');
-    return { next: { ...this.next }, hooks: this.all(), pending };
+    const next = { ...this.next };
+    for (const { event, payload } of raising) {
+      const stamped: RaisedEvent = { id: next.event++, event, time: '', byDay: false, payload };
+      for (const hook of this.hooks.values()) {
+        if (hook.events.length > 0 && !hook.events.includes(event)) continue;
+        pending.push(this.deliveryOf(hook, stamped, next.delivery++));
+      }
+    }
+    return { next, hooks: this.all(), pending };
   }
 
   /** Takes back what a data file kept, and sends the pending deliveries. */
