@@ -7,8 +7,13 @@
 // their ratio (the target: on within 1.2x of off) and whether every delivery
 // of the run arrived. The server's CPU time per call is shown too: it counts
 // the deliveries' work, and varies far less with the machine's other load.
+// Last, the floor: one delivery's own CPU cost measured alone in this process
+// (its HMAC, and an undici POST to the same receiver), beside the call's.
 import { spawn } from 'node:child_process';
+import os from 'node:os';
 import { parseArgs } from 'node:util';
+import { HookClients } from '../src/session/hook-client.js';
+import { signature } from '../src/session/webhooks.js';
 import { cpuUs, startBillsim } from './servers.js';
 import { expectSuccess, load, median, request, type Call } from './measure.js';
 
@@ -41,6 +46,38 @@ function startReceiver(): Promise<{ url: string; stop(): void }> {
 
 const receiver = await startReceiver();
 let origin = '';
+
+/** CPU (us) of one delivery's work alone: the HMAC, and the HMAC with an undici POST over a kept connection. */
+async function floor(url: string, body: string, n = 2000): Promise<{ hmac: number; post: number }> {
+  const clients = new HookClients({ timeoutMs: 5000 });
+  const signal = new AbortController().signal;
+  const send = () => {
+    const timestamp = String(Math.floor(Date.now() / 1000));
+    return clients.post(
+      url,
+      {
+        'content-type': 'application/json',
+        'content-length': String(Buffer.byteLength(body)),
+        'hb-hook': '1',
+        'hb-event': 'after_clientedit',
+        'hb-timestamp': timestamp,
+        'hb-signature': signature('bench', timestamp, body),
+      },
+      body,
+      signal,
+    );
+  };
+  for (let i = 0; i < 200; i++) await send();
+  let start = process.cpuUsage();
+  for (let i = 0; i < n; i++) await send();
+  let used = process.cpuUsage(start);
+  const post = (used.user + used.system) / n;
+  start = process.cpuUsage();
+  for (let i = 0; i < n * 10; i++) signature('bench', '1700000000', body);
+  used = process.cpuUsage(start);
+  clients.close();
+  return { hmac: (used.user + used.system) / (n * 10), post };
+}
 
 /** Waits until the webhooks session has no delivery pending. */
 async function settled(): Promise<void> {
@@ -102,6 +139,21 @@ try {
       `(target at most 1.20x: ${slower <= 1.2 ? 'met' : 'missed'})\n` +
       `  server CPU per call, its delivery included: off ${cpuOff.toFixed(0)} us, on ${cpuOn.toFixed(0)} us: ${costlier.toFixed(2)}x\n` +
       `  every delivery settled before the next round; failed: ${failed.deliveries.length > 0 ? 'some' : 'none'}; load failures: ${failures}\n`,
+  );
+  const [sample] = (
+    await fetch(`${origin}/__billsim/webhooks/deliveries?limit=1`, { headers: { 'x-billsim-session': 'hooks-on' } }).then(
+      (r) => r.json() as Promise<{ deliveries: { body: string }[] }>,
+    )
+  ).deliveries;
+  const cost = await floor(receiver.url, sample.body);
+  process.stdout.write(
+    `  floor: one delivery alone (${sample.body.length}-byte body, each POST awaited in turn): HMAC ${cost.hmac.toFixed(1)} us, ` +
+      `HMAC + undici POST ${cost.post.toFixed(0)} us CPU; in the server (sent back to back) ${(cpuOn - cpuOff).toFixed(0)} us each; ` +
+      `on within 1.2x of off needs at most ${(0.2 * cpuOff).toFixed(0)} us (a fifth of the call's ${cpuOff.toFixed(0)} us)\n` +
+      `  load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(', ')}\n`,
   );
 } finally {
   await server.stop();

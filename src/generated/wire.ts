@@ -15958,7 +15958,7 @@ export interface ProxyHealth {
   recording: boolean;
 }
 /**
- * The memory budget (--memory-budget) and what counts in it, in bytes: what sessions keep besides their state, and the state's growth. When the budget is reached the oldest kept answers go first, then finished webhook deliveries, then journal answer texts, then whole journal entries; a snapshot or a stub that does not fit is refused; the state is never dropped.
+ * The memory budget (--memory-budget) and what counts in it, in bytes: what sessions keep besides their state, and the state's growth. When the budget is reached the oldest kept answers go first, then finished webhook deliveries, then raised events, then journal answer texts, then whole journal entries; a snapshot or a stub that does not fit is refused; the state is never dropped.
  */
 export interface MemoryUse {
   /**
@@ -15966,7 +15966,7 @@ export interface MemoryUse {
    */
   budget: number;
   /**
-   * answers + deliveries + journal + snapshots + state: at most the budget unless snapshots and state alone exceed it
+   * answers + deliveries + events + journal + snapshots + state: at most the budget unless snapshots and state alone exceed it
    */
   used: number;
   /**
@@ -15977,6 +15977,10 @@ export interface MemoryUse {
    * finished webhook deliveries kept (bodies and attempts); pending ones are never dropped
    */
   deliveries: number;
+  /**
+   * raised events kept for session.events() (their payloads)
+   */
+  events: number;
   /**
    * request journal entries with their answer texts (one byte a character when ASCII, else kept as UTF-8)
    */
@@ -16000,6 +16004,10 @@ export interface MemoryDropped {
    * finished webhook deliveries
    */
   deliveries: number;
+  /**
+   * raised events, oldest first
+   */
+  events: number;
   journalAnswers: number;
   journalEntries: number;
 }

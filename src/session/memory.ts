@@ -5,7 +5,7 @@
 // text) and snapshots. Each is bounded per session, but a thousand sessions
 // times those bounds is more than the heap, so they share one budget. When
 // the budget is reached, the oldest material goes first, in this order: kept
-// answers, then finished webhook deliveries, then journal answer texts, then whole journal entries. Snapshots
+// answers, then finished webhook deliveries, then raised events (session.events()), then journal answer texts, then whole journal entries. Snapshots
 // are never dropped: a snapshot that does not fit is refused. The state of a
 // session (its records, outbox and automation log included) is never dropped;
 // its growth beyond the seed is counted, so that it leaves less room for the
@@ -16,8 +16,8 @@ import type { MemoryUse } from '../generated/wire.js';
 export type { MemoryUse };
 
 /** What may be dropped, in the order it goes. */
-export type Droppable = 'answers' | 'deliveries' | 'journalAnswers' | 'journalEntries';
-const DROP_ORDER: readonly Droppable[] = ['answers', 'deliveries', 'journalAnswers', 'journalEntries'];
+export type Droppable = 'answers' | 'deliveries' | 'events' | 'journalAnswers' | 'journalEntries';
+const DROP_ORDER: readonly Droppable[] = ['answers', 'deliveries', 'events', 'journalAnswers', 'journalEntries'];
 
 /** What is counted and never dropped. */
 export type Fixed = 'snapshots' | 'state';
@@ -51,18 +51,20 @@ export class MemoryBudget {
   private readonly items: Record<Droppable, Map<object, Item>> = {
     answers: new Map(),
     deliveries: new Map(),
+    events: new Map(),
     journalAnswers: new Map(),
     journalEntries: new Map(),
   };
   private readonly bytes: Record<Droppable | Fixed, number> = {
     answers: 0,
     deliveries: 0,
+    events: 0,
     journalAnswers: 0,
     journalEntries: 0,
     snapshots: 0,
     state: 0,
   };
-  private readonly dropped: Record<Droppable, number> = { answers: 0, deliveries: 0, journalAnswers: 0, journalEntries: 0 };
+  private readonly dropped: Record<Droppable, number> = { answers: 0, deliveries: 0, events: 0, journalAnswers: 0, journalEntries: 0 };
   /** The sum of `bytes`, kept as it changes (it is read on every request). */
   private total = 0;
 
@@ -112,6 +114,7 @@ export class MemoryBudget {
       used: this.used,
       answers: b.answers,
       deliveries: b.deliveries,
+      events: b.events,
       journal: b.journalAnswers + b.journalEntries,
       snapshots: b.snapshots,
       state: b.state,

@@ -4,7 +4,7 @@ import { Journal } from './journal.js';
 import { type Fault, Faults } from './faults.js';
 import { StubLog } from './stub-log.js';
 import type { SavedSession } from './saved-state.js';
-import { PersistError, type Seed, type View, World } from '../store/world.js';
+import { PersistError, type Raised, type Seed, type View, World } from '../store/world.js';
 import type { Saver, SessionEntry, SessionSaver } from '../store/saver.js';
 import { messages } from '../errors.js';
 import { type AutomationSummary, behind, catchUp, CatchUpRun, lastRun } from './automation.js';
@@ -128,13 +128,16 @@ export class Session {
       publicUse: (url) => options.onPublicWebhook?.(name, url),
     });
     for (const spec of this.initialWebhooks()) this.webhooks.add(spec);
-    this.world.onRaised = (raised, byDay) => {
-      const ids = this.webhooks.accept(raised, byDay);
+    this.world.onRaised = (raised, byDay, staged) => {
+      const ids = this.webhooks.accept(raised, byDay, staged);
       if (!byDay) this.raisingInto?.push(...ids);
     };
     if (saver?.saveSession) {
       this.store = saver as SessionSaver;
       this.store.sessionEntry = () => this.savedState() as unknown as SessionEntry;
+      // The deliveries a mutation's events queue are saved in the mutation's own write.
+      this.world.stageRaised = (raised) =>
+        this.webhooks.subscribed(raised) ? (this.savedState(raised) as unknown as SessionEntry) : undefined;
     }
   }
 
@@ -452,7 +455,7 @@ export class Session {
   }
 
   /** The session's own state as a data file keeps it. */
-  savedState(): SavedSession {
+  savedState(raising?: readonly Raised[]): SavedSession {
     const list = [...this.snapshots].map(([name, { savedAt, at, frozen, automationFrom, file }]) => ({
       name,
       savedAt,
@@ -466,7 +469,7 @@ export class Session {
       automation: { enabled: this.automationEnabled, from: this.automationFrom },
       faults: this.faults.saved(),
       snapshots: { next: this.nextSnapshotFile, list },
-      webhooks: this.webhooks.saved(),
+      webhooks: this.webhooks.saved(raising),
     };
   }
 

@@ -8,12 +8,10 @@
 // dropped silently: finished deliveries leave only to keep within the memory
 // budget (oldest first), and pending ones never.
 import { createHmac, randomBytes } from 'node:crypto';
-import http from 'node:http';
-import https from 'node:https';
-import { postPlain } from './hook-client.js';
+import { HookClients } from './hook-client.js';
 import { formatDateTime, unixTime } from '../lib/dates.js';
 import type { Raised } from '../store/world.js';
-import type { MemoryBudget } from './memory.js';
+import { type MemoryBudget, textBytes } from './memory.js';
 import type { Delivery, DeliveryAttempt, RaisedEvent, Webhook } from '../generated/wire.js';
 
 export type { Delivery, DeliveryAttempt, RaisedEvent, Webhook };
@@ -27,10 +25,12 @@ export interface DeliveryOptions {
   attempts: number;
   /** Pause before the second attempt (ms); each later pause doubles. */
   backoffMs: number;
+  /** Certificates trusted for https:// receivers besides Node's (tests trust a self-signed one). */
+  ca?: string | string[];
 }
 
 export const DEFAULT_DELIVERY: DeliveryOptions = { timeoutMs: 5000, attempts: 5, backoffMs: 1000 };
-/** Events a session remembers (session.events()), newest kept. */
+/** Events a session remembers (session.events()), newest kept (the memory budget may keep fewer). */
 export const MAX_EVENTS = 10_000;
 /** Finished deliveries a session keeps, newest kept (the memory budget may keep fewer). */
 export const MAX_FINISHED = 10_000;
@@ -70,6 +70,11 @@ function deliveryBytes(d: Delivery): number {
   return 300 + d.body.length + d.url.length + 120 * d.attempts.length;
 }
 
+/** Bytes an event is counted for in the memory budget: its payload's JSON and its name and time. */
+function eventBytes(e: RaisedEvent): number {
+  return 120 + textBytes(JSON.stringify(e.payload));
+}
+
 /** What a data file keeps of a session's webhooks: the webhooks, and the deliveries not yet finished. */
 export interface SavedWebhooks {
   next: { webhook: number; event: number; delivery: number };
@@ -104,14 +109,14 @@ export function isPrivateHost(hostname: string): boolean {
 
 export class Webhooks {
   private hooks = new Map<number, Webhook>();
-  private eventList: RaisedEvent[] = [];
-  /** Every delivery kept, oldest first, and by id. */
-  private list: Delivery[] = [];
-  /** How many of `list` are finished (delivered or failed). */
-  private finishedCount = 0;
+  /** Events kept, oldest first, by id: the oldest leaves in O(1) (a Map keeps insertion order). */
+  private eventList = new Map<number, RaisedEvent>();
+  /** Every delivery kept, oldest first, by id. */
   private byId = new Map<number, Delivery>();
-  /** Deliveries waiting per webhook, in order. */
-  private queues = new Map<number, Delivery[]>();
+  /** The finished ones (delivered or failed), in the order they finished: the first is the one to drop. */
+  private finished = new Map<number, Delivery>();
+  /** Deliveries waiting per webhook, in order, by id: the one sent leaves in O(1). */
+  private queues = new Map<number, Map<number, Delivery>>();
   /** The send loop running per webhook, by the generation it belongs to. */
   private running = new Map<number, number>();
   private waiters: Array<() => void> = [];
@@ -124,9 +129,11 @@ export class Webhooks {
   private readonly publicSeen = new Set<string>();
   private readonly options: DeliveryOptions;
   private readonly realNow: () => number;
+  private readonly clients: HookClients;
 
   constructor(private readonly deps: WebhooksDeps) {
     this.options = { ...DEFAULT_DELIVERY, ...deps.delivery };
+    this.clients = new HookClients({ timeoutMs: this.options.timeoutMs, ca: this.options.ca });
     this.realNow = deps.realNow ?? Date.now;
   }
 
@@ -153,7 +160,7 @@ export class Webhooks {
   /** Removes a webhook; its pending deliveries are kept as failed (nothing is dropped silently). */
   remove(id: number): boolean {
     if (!this.hooks.delete(id)) return false;
-    for (const d of this.queues.get(id) ?? []) {
+    for (const d of this.queues.get(id)?.values() ?? []) {
       if (d.state === 'pending') this.finish(d, 'failed', 'the webhook was removed');
     }
     this.queues.delete(id);
@@ -168,12 +175,12 @@ export class Webhooks {
 
   /** Events raised, oldest first. */
   events(): RaisedEvent[] {
-    return [...this.eventList];
+    return [...this.eventList.values()];
   }
 
   /** Deliveries kept, oldest first. */
   deliveries(): Delivery[] {
-    return [...this.list];
+    return [...this.byId.values()];
   }
 
   delivery(id: number): Delivery | undefined {
@@ -182,33 +189,61 @@ export class Webhooks {
 
   get pending(): number {
     let count = 0;
-    for (const queue of this.queues.values()) count += queue.length;
+    for (const queue of this.queues.values()) count += queue.size;
     return count;
   }
 
-  /** Takes what a committed mutation raised: numbers and stamps each event, and queues a delivery per webhook subscribed. Answers their ids. */
-  accept(raised: readonly Raised[], byDay: boolean): number[] {
+  /** Whether any webhook is subscribed to one of these events (their deliveries are then saved with the mutation). */
+  subscribed(raised: readonly Raised[]): boolean {
+    for (const hook of this.hooks.values()) {
+      if (hook.events.length === 0 || raised.some(({ event }) => hook.events.includes(event))) return true;
+    }
+    return false;
+  }
+
+  /**
+   * Takes what a committed mutation raised: numbers and stamps each event, and
+   * queues a delivery per webhook subscribed. Answers their ids. `saved`: the
+   * mutation's write already held these deliveries (see saved()).
+   */
+  accept(raised: readonly Raised[], byDay: boolean, saved = false): number[] {
     const time = formatDateTime(this.deps.now());
     const ids: number[] = [];
     let queued = false;
     for (const { event, payload } of raised) {
       const stamped: RaisedEvent = { id: this.next.event++, event, time, byDay, payload };
       ids.push(stamped.id);
-      this.eventList.push(stamped);
+      this.remember(stamped);
       for (const hook of this.hooks.values()) {
         if (hook.events.length > 0 && !hook.events.includes(event)) continue;
         this.enqueue(hook, stamped);
         queued = true;
       }
     }
-    if (this.eventList.length > MAX_EVENTS) this.eventList.splice(0, this.eventList.length - MAX_EVENTS);
-    if (queued) this.deps.changed?.();
+    if (queued && !saved) this.deps.changed?.();
     return ids;
   }
 
+  /** Keeps an event for session.events(), within MAX_EVENTS and the memory budget (oldest first). */
+  private remember(event: RaisedEvent): void {
+    this.eventList.set(event.id, event);
+    this.deps.budget?.add('events', event, eventBytes(event), () => this.eventList.delete(event.id));
+    if (this.eventList.size > MAX_EVENTS) {
+      const oldest = this.eventList.values().next().value as RaisedEvent;
+      this.eventList.delete(oldest.id);
+      this.deps.budget?.remove('events', oldest);
+    }
+  }
+
   private enqueue(hook: Webhook, event: RaisedEvent): void {
-    const delivery: Delivery = {
-      id: this.next.delivery++,
+    const delivery = this.deliveryOf(hook, event, this.next.delivery++);
+    this.keep(delivery);
+    this.queue(delivery);
+  }
+
+  private deliveryOf(hook: Webhook, event: RaisedEvent, id: number): Delivery {
+    return {
+      id,
       webhook: hook.id,
       url: hook.url,
       event: event.event,
@@ -219,18 +254,15 @@ export class Webhooks {
       attempts: [],
       createdAt: new Date(this.realNow()).toISOString(),
     };
-    this.keep(delivery);
-    this.queue(delivery);
   }
 
   private keep(delivery: Delivery): void {
-    this.list.push(delivery);
     this.byId.set(delivery.id, delivery);
   }
 
   private queue(delivery: Delivery): void {
-    const queue = this.queues.get(delivery.webhook) ?? [];
-    queue.push(delivery);
+    const queue = this.queues.get(delivery.webhook) ?? new Map<number, Delivery>();
+    queue.set(delivery.id, delivery);
     this.queues.set(delivery.webhook, queue);
     this.kick(delivery.webhook);
   }
@@ -294,12 +326,12 @@ export class Webhooks {
     for (;;) {
       if (this.stopped || generation !== this.generation) return;
       const queue = this.queues.get(hookId);
-      const delivery = queue?.[0];
-      if (!delivery) return;
+      const delivery = queue?.values().next().value;
+      if (!queue || !delivery) return;
       await this.send(delivery, generation);
       if (this.stopped || generation !== this.generation) return;
-      if (queue[0] === delivery) queue.shift();
-      if (queue.length === 0) this.queues.delete(hookId);
+      queue.delete(delivery.id);
+      if (queue.size === 0) this.queues.delete(hookId);
       this.wake();
     }
   }
@@ -349,7 +381,7 @@ export class Webhooks {
     const abort = new AbortController();
     this.aborts.add(abort);
     try {
-      const status = await post(hook.url, headers, delivery.body, this.options.timeoutMs, abort.signal);
+      const status = await this.clients.post(hook.url, headers, delivery.body, abort.signal);
       const ms = this.realNow() - started;
       const ok = status >= 200 && status < 300;
       return { at, status, ms, ...(!ok && { error: `the receiver answered ${status}` }) };
@@ -378,33 +410,28 @@ export class Webhooks {
     this.deps.changed?.();
     // Finished deliveries are kept within bounds: the oldest finished go first, pending ones never.
     this.deps.budget?.add('deliveries', delivery, deliveryBytes(delivery), () => this.forget(delivery));
-    this.finishedCount++;
-    if (this.finishedCount > MAX_FINISHED) {
-      const oldest = this.list.find((d) => d.state !== 'pending');
-      if (oldest) {
-        this.deps.budget?.remove('deliveries', oldest);
-        this.forget(oldest);
-      }
+    this.finished.set(delivery.id, delivery);
+    if (this.finished.size > MAX_FINISHED) {
+      const oldest = this.finished.values().next().value as Delivery;
+      this.deps.budget?.remove('deliveries', oldest);
+      this.forget(oldest);
     }
   }
 
   private forget(delivery: Delivery): void {
-    const at = this.list.indexOf(delivery);
-    if (at < 0) return;
-    this.list.splice(at, 1);
     this.byId.delete(delivery.id);
-    if (delivery.state !== 'pending') this.finishedCount--;
+    this.finished.delete(delivery.id);
   }
 
   /** Back to `initial` webhooks with no events or deliveries (a session's reset). */
   reset(initial: readonly Omit<Webhook, 'id'>[]): void {
     this.generation++;
     this.cancelWaits();
-    for (const d of this.list) this.deps.budget?.remove('deliveries', d);
+    for (const d of this.finished.values()) this.deps.budget?.remove('deliveries', d);
+    for (const e of this.eventList.values()) this.deps.budget?.remove('events', e);
     this.hooks.clear();
-    this.eventList = [];
-    this.list = [];
-    this.finishedCount = 0;
+    this.eventList.clear();
+    this.finished.clear();
     this.byId.clear();
     this.queues.clear();
     this.running.clear();
@@ -417,6 +444,7 @@ export class Webhooks {
   stop(): void {
     this.stopped = true;
     this.cancelWaits();
+    this.clients.close();
     const waiters = this.waiters;
     this.waiters = [];
     for (const resolve of waiters) resolve();
@@ -428,9 +456,22 @@ export class Webhooks {
     for (const abort of this.aborts) abort.abort();
   }
 
-  saved(): SavedWebhooks {
-    const pending = this.list.filter((d) => d.state === 'pending');
-    return { next: { ...this.next }, hooks: this.all(), pending };
+  /**
+   * What a data file keeps. `raising`: events a mutation raised and is about
+   * to save, whose deliveries are kept as accept() will queue them (the same
+   * ids), so the mutation's write holds them.
+   */
+  saved(raising: readonly Raised[] = []): SavedWebhooks {
+    const pending = [...this.byId.values()].filter((d) => d.state === 'pending');
+    const next = { ...this.next };
+    for (const { event, payload } of raising) {
+      const stamped: RaisedEvent = { id: next.event++, event, time: '', byDay: false, payload };
+      for (const hook of this.hooks.values()) {
+        if (hook.events.length > 0 && !hook.events.includes(event)) continue;
+        pending.push(this.deliveryOf(hook, stamped, next.delivery++));
+      }
+    }
+    return { next, hooks: this.all(), pending };
   }
 
   /** Takes back what a data file kept, and sends the pending deliveries. */
@@ -443,41 +484,4 @@ export class Webhooks {
       this.queue(copy);
     }
   }
-}
-
-// Connections are kept open between deliveries: a burst to one receiver costs one connection, not one each.
-const agents = { 'http:': new http.Agent({ keepAlive: true }), 'https:': new https.Agent({ keepAlive: true }) };
-
-/**
- * POSTs the body and answers the receiver's status once its answer has been
- * read (and let go); rejects with why when no answer came within `timeoutMs`.
- * node:http costs far less per request than fetch, and deliveries share the
- * server's event loop with the API's answers.
- */
-function post(url: string, headers: Record<string, string>, body: string, timeoutMs: number, signal: AbortSignal): Promise<number> {
-  return new Promise((resolve, reject) => {
-    let target: URL;
-    try {
-      target = new URL(url);
-    } catch {
-      reject(new Error(`not a URL: ${url}`));
-      return;
-    }
-    const secure = target.protocol === 'https:';
-    if (!secure) {
-      postPlain(target, headers, body, timeoutMs, signal).then(resolve, reject);
-      return;
-    }
-    const send = secure ? https.request : http.request;
-    const request = send(target, { method: 'POST', headers, agent: agents[secure ? 'https:' : 'http:'], signal }, (answer) => {
-      answer.resume();
-      answer.on('end', () => resolve(answer.statusCode ?? 0));
-      answer.on('error', (error) => reject(error));
-    });
-    request.setTimeout(timeoutMs, () => request.destroy(new Error(`no answer within ${timeoutMs} ms`)));
-    request.on('error', (error: NodeJS.ErrnoException) =>
-      reject(new Error(error.code && error.code !== 'ERR_STREAM_DESTROYED' ? `${error.code}: ${error.message}` : error.message)),
-    );
-    request.end(body);
-  });
 }

@@ -287,9 +287,9 @@ export class DataLog implements Saver, SessionSaver {
     return logFileOf(this.file);
   }
 
-  async saveChanges(changes: readonly Change[], state: () => Collections): Promise<void> {
-    if (changes.length === 0) return;
-    await this.exclusive(() => this.append(changes));
+  async saveChanges(changes: readonly Change[], state: () => Collections, session?: SessionEntry): Promise<void> {
+    if (changes.length === 0 && !session) return;
+    await this.exclusive(() => this.append(changes, session));
     this.compactIfDue(state);
   }
 

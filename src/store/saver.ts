@@ -11,8 +11,12 @@ export type Change = { collection: Name; put: { id: string } } | { collection: N
  * once saveChanges resolves; when it rejects, the world undoes the mutation.
  */
 export interface Saver {
-  /** Saves one mutation: the changes it made, in order; `state` gives the whole state after it. */
-  saveChanges(changes: readonly Change[], state: () => Collections): Promise<void>;
+  /**
+   * Saves one mutation: the changes it made, in order; `state` gives the whole
+   * state after it. `session`, when given, is the session's own state after it
+   * (the webhook deliveries its events queued), kept in the same write.
+   */
+  saveChanges(changes: readonly Change[], state: () => Collections, session?: SessionEntry): Promise<void>;
   /** Saves a whole new state: a new data file, a reset, a snapshot restored. */
   saveAll(state: () => Collections): Promise<void>;
 }

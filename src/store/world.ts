@@ -1,7 +1,7 @@
 import { Table } from './table.js';
 import { type Page, paginate, newestFirst, sorterOf } from '../lib/lists.js';
 import type { Collections } from '../generated/wire.js';
-import type { Change, Saver } from './saver.js';
+import type { Change, Saver, SessionEntry } from './saver.js';
 
 export type CollectionName = keyof Collections;
 export type RecordOf<K extends CollectionName> = Collections[K][number];
@@ -132,7 +132,14 @@ export class World implements View {
    * clock's days raised it), or at once what is raised outside a mutation. A
    * mutation undone raised nothing.
    */
-  onRaised?: (raised: Raised[], byDay: boolean) => void;
+  onRaised?: (raised: Raised[], byDay: boolean, staged: boolean) => void;
+  /**
+   * Asked, with a saver, what a mutation raised before it is saved: the
+   * session's own state to save in the same write (the deliveries the events
+   * queue), so a crash cannot keep the change and lose them; undefined when
+   * there is none. onRaised is then told they were staged.
+   */
+  stageRaised?: (raised: Raised[], byDay: boolean) => SessionEntry | undefined;
 
   /** Without a saver the state lives in memory only. */
   constructor(
@@ -240,11 +247,11 @@ export class World implements View {
   /** Notes that something happened: kept with the mutation running and handed on once it is committed, at once outside one. */
   raise(raised: Raised): void {
     if (this.raisedNow) this.raisedNow.push(raised);
-    else this.onRaised?.([raised], false);
+    else this.onRaised?.([raised], false, false);
   }
 
-  private committed(raised: Raised[], byDay: boolean): void {
-    if (raised.length > 0) this.onRaised?.(raised, byDay);
+  private committed(raised: Raised[], byDay: boolean, staged = false): void {
+    if (raised.length > 0) this.onRaised?.(raised, byDay, staged);
   }
 
   insert<K extends CollectionName>(name: K, row: RecordOf<K>): RecordOf<K> {
@@ -367,11 +374,12 @@ export class World implements View {
         this.putAt.clear();
       }
       const { saver } = this;
+      const session = done.raised.length > 0 ? this.stageRaised?.(done.raised, false) : undefined;
       await this.persistOr(
-        () => saver.saveChanges(changes, this.current),
+        () => saver.saveChanges(changes, this.current, session),
         () => this.undone(done.undo),
       );
-      this.committed(done.raised, false);
+      this.committed(done.raised, false, session !== undefined);
       return done.result;
     });
   }
@@ -405,13 +413,14 @@ export class World implements View {
         this.putAt.clear();
       }
       const { saver } = this;
+      const session = saver && raised.length > 0 ? this.stageRaised?.(raised, true) : undefined;
       if (saver) {
         await this.persistOr(
-          () => saver.saveChanges(changes, this.current),
+          () => saver.saveChanges(changes, this.current, session),
           () => this.undone(undo),
         );
       }
-      this.committed(raised, true);
+      this.committed(raised, true, session !== undefined);
       return result;
     });
   }

@@ -1,7 +1,11 @@
 // A webhook receiver for tests: a real HTTP server on 127.0.0.1 that keeps
 // every request it is sent (headers and raw body) and answers as the test
-// says: a status per request, or held until the test lets it go.
+// says: a status per request, or held until the test lets it go. With
+// `secure`, it serves https:// with the self-signed certificate beside this
+// file (RECEIVER_CA is what a client must trust to reach it).
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
+import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { Test } from 'tap';
 
@@ -21,7 +25,11 @@ export interface Receiver {
   close(): Promise<void>;
 }
 
-export async function receiver(t: Test, port = 0): Promise<Receiver> {
+const tls = (name: string) => readFileSync(new URL(`./tls/${name}`, import.meta.url), 'utf8');
+/** The receiver's self-signed certificate, for 127.0.0.1 and localhost. */
+export const RECEIVER_CA = tls('cert.pem');
+
+export async function receiver(t: Test, port = 0, secure = false): Promise<Receiver> {
   const held: http.ServerResponse[] = [];
   const state: Receiver = {
     url: '',
@@ -39,7 +47,7 @@ export async function receiver(t: Test, port = 0): Promise<Receiver> {
         server.close(() => resolve());
       }),
   };
-  const server = http.createServer((req, res) => {
+  const handle: http.RequestListener = (req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
@@ -47,9 +55,10 @@ export async function receiver(t: Test, port = 0): Promise<Receiver> {
       if (state.hold) held.push(res);
       else res.writeHead(state.statuses.shift() ?? 200).end('ok');
     });
-  });
+  };
+  const server = secure ? https.createServer({ key: tls('key.pem'), cert: RECEIVER_CA }, handle) : http.createServer(handle);
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
+  state.url = `${secure ? 'https' : 'http'}://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
   t.teardown(() => (server.listening ? state.close() : undefined));
   return state;
 }

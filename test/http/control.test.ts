@@ -44,7 +44,7 @@ t.test('health reports status, version, sessions and the memory budget', async (
   t.ok(answers > 0 && journal > 0, 'the read kept its answer and a journal entry');
   t.strictSame([snapshots, state], [0, 0]);
   t.equal(used, answers + journal + snapshots + state);
-  t.strictSame(dropped, { answers: 0, deliveries: 0, journalAnswers: 0, journalEntries: 0 });
+  t.strictSame(dropped, { answers: 0, deliveries: 0, events: 0, journalAnswers: 0, journalEntries: 0 });
 });
 
 t.test('reset brings the caller session (or all of them) back to the seed', async (t) => {
@@ -266,10 +266,11 @@ t.test('a control token guards every control route but health, and not the API',
       used: 0,
       answers: 0,
       deliveries: 0,
+      events: 0,
       journal: 0,
       snapshots: 0,
       state: 0,
-      dropped: { answers: 0, deliveries: 0, journalAnswers: 0, journalEntries: 0 },
+      dropped: { answers: 0, deliveries: 0, events: 0, journalAnswers: 0, journalEntries: 0 },
     },
   };
   t.strictSame(await control(app, 'GET', '/health'), { status: 200, body: health });

@@ -36,7 +36,7 @@ t.test('the oldest go first, kept answers before journal answer texts before who
   budget.add('journalEntries', {}, 75, item('entry 3'));
   t.strictSame(dropped, ['answer 1', 'answer 2', 'journal answer 1', 'entry 1'], 'then the journal answer, then the oldest entry');
   t.equal(budget.used, 85, 'entry 2 and entry 3');
-  t.strictSame(budget.use().dropped, { answers: 2, deliveries: 0, journalAnswers: 1, journalEntries: 1 });
+  t.strictSame(budget.use().dropped, { answers: 2, deliveries: 0, events: 0, journalAnswers: 1, journalEntries: 1 });
 });
 
 t.test('an item its owner let go of leaves the count once; what is never dropped only refuses', async (t) => {

@@ -3,7 +3,7 @@
 import { createHmac } from 'node:crypto';
 import t from 'tap';
 import { api, assertSuccess, build } from '../helpers/app.js';
-import { receiver } from '../helpers/receiver.js';
+import { RECEIVER_CA, receiver } from '../helpers/receiver.js';
 import { signature } from '../../src/session/webhooks.js';
 
 const FAST = { backoffMs: 1, timeoutMs: 30_000 };
@@ -165,6 +165,52 @@ t.test('a delivery whose attempts run out is kept as failed, and can be delivere
     ['failed', 'delivered'],
   );
   t.equal((await control(app, 'POST', '/webhooks/deliveries/99/redeliver')).statusCode, 404);
+});
+
+t.test('an attempt with no answer within the time-out is retried, then kept as failed', async (t) => {
+  const app = await build(t, { webhookDelivery: { ...FAST, timeoutMs: 200, attempts: 2 } });
+  const rx = await receiver(t);
+  rx.hold = true;
+  await control(app, 'POST', '/webhooks', { url: rx.url, secret: 'k', events: ['after_ticketopen'] });
+  assertSuccess(t, await api(app, 'addTicket', { client_id: '1', subject: 's', body: 'b', dept_id: '1' }), 'addTicket');
+  const failed = (await control(app, 'GET', '/webhooks/deliveries?wait=10&state=failed')).json().deliveries;
+  t.strictSame(
+    failed.map((d: { attempts: { status: number | null; error: string }[] }) => d.attempts.map((a) => [a.status, a.error])),
+    [
+      [
+        [null, 'no answer within 200 ms'],
+        [null, 'no answer within 200 ms'],
+      ],
+    ],
+  );
+  t.equal(rx.received.length, 2, 'each attempt reached the receiver');
+});
+
+t.test('an https receiver is delivered to, signed; one whose certificate is not trusted is refused', async (t) => {
+  const rx = await receiver(t, 0, true);
+  const trusting = await build(t, { webhookDelivery: { ...FAST, ca: RECEIVER_CA } });
+  await control(trusting, 'POST', '/webhooks', { url: rx.url, secret: 'k', events: ['after_ticketopen'] });
+  assertSuccess(t, await api(trusting, 'addTicket', { client_id: '1', subject: 'tls', body: 'b', dept_id: '1' }), 'addTicket');
+  const done = (await control(trusting, 'GET', '/webhooks/deliveries?wait=10')).json();
+  t.strictSame(
+    done.deliveries.map((d: { state: string; attempts: { status: number }[] }) => [d.state, d.attempts.map((a) => a.status)]),
+    [['delivered', [200]]],
+  );
+  t.equal(rx.received.length, 1);
+  const [got] = rx.received;
+  t.equal(JSON.parse(got.body).subject, 'tls');
+  t.ok(verified('k', String(got.headers['hb-timestamp']), got.body, String(got.headers['hb-signature'])), 'signed');
+
+  const wary = await build(t, { webhookDelivery: { ...FAST, attempts: 2 } });
+  await control(wary, 'POST', '/webhooks', { url: rx.url, secret: 'k', events: ['after_ticketopen'] });
+  assertSuccess(t, await api(wary, 'addTicket', { client_id: '1', subject: 'no', body: 'b', dept_id: '1' }), 'addTicket');
+  const failed = (await control(wary, 'GET', '/webhooks/deliveries?wait=10&state=failed')).json().deliveries;
+  t.equal(failed.length, 1);
+  t.match(failed[0].attempts, [
+    { status: null, error: /SELF_SIGNED/ },
+    { status: null, error: /SELF_SIGNED/ },
+  ]);
+  t.equal(rx.received.length, 1, 'nothing sent over a connection the client did not trust');
 });
 
 t.test('a slow receiver never holds up an API answer', async (t) => {

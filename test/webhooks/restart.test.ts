@@ -10,6 +10,7 @@ import { buildApp } from '../../src/app.js';
 import { createSimulator } from '../../src/simulator.js';
 import { parseCli } from '../../src/cli/options.js';
 import { defaultFixturesDir } from '../../src/paths.js';
+import { logFileOf } from '../../src/store/data-files.js';
 
 const headers = { 'x-billsim-control': '1' };
 const ticket = { client_id: '1', subject: 's', body: 'b', dept_id: '1' };
@@ -57,6 +58,53 @@ t.test('a --data restart delivers what was pending', async (t) => {
     again.received.map((r) => JSON.parse(r.body).subject),
     ['a', 'b'],
     'both pending deliveries arrive after the restart, in order',
+  );
+});
+
+t.test('--data: a mutation and the deliveries its events queue are one write, so a crash after it loses neither', async (t) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'billsim-hooks-'));
+  t.teardown(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const dataFile = path.join(dir, 'state.json');
+  const rx = await receiver(t);
+  rx.hold = true;
+  const first = await buildApp({ now: FROZEN_NOW, dataFile, webhookDelivery: { timeoutMs: 60_000 } });
+  t.teardown(() => first.close());
+  await first.ready();
+  await first.inject({
+    method: 'POST',
+    url: '/__billsim/webhooks',
+    headers,
+    payload: { url: rx.url, secret: 'k', events: ['after_ticketopen'] },
+  });
+  assertSuccess(t, await api(first, 'addTicket', { ...ticket, subject: 'crash' }), 'addTicket');
+  const lines = fs
+    .readFileSync(logFileOf(dataFile), 'utf8')
+    .trimEnd()
+    .split('\n')
+    .map((line) => JSON.parse(line));
+  const at = lines.findIndex((entry) => entry.changes.some((c: { collection: string }) => c.collection === 'tickets'));
+  t.ok(at >= 0, 'the new ticket is in the log');
+  const pending = lines[at].session?.webhooks?.pending ?? [];
+  t.strictSame(
+    pending.map((d: { event: string; state: string; body: string }) => [d.event, d.state, JSON.parse(d.body).subject]),
+    [['after_ticketopen', 'pending', 'crash']],
+    "the ticket's own write holds its delivery",
+  );
+  t.equal(at, lines.length - 1, 'no later write was needed to keep it');
+
+  // The process dies right after that write: a copy of the files as they are is what a restart reads.
+  const crashed = path.join(dir, 'crashed.json');
+  fs.copyFileSync(dataFile, crashed);
+  fs.copyFileSync(logFileOf(dataFile), logFileOf(crashed));
+  const second = await buildApp({ now: FROZEN_NOW, dataFile: crashed, webhookDelivery: { backoffMs: 1 } });
+  t.teardown(() => second.close());
+  await second.ready();
+  rx.release();
+  const done = (await second.inject({ method: 'GET', url: '/__billsim/webhooks/deliveries?wait=10', headers })).json();
+  t.strictSame(
+    done.deliveries.map((d: { event: string; state: string; body: string }) => [d.event, d.state, JSON.parse(d.body).subject]),
+    [['after_ticketopen', 'delivered', 'crash']],
+    'the restarted app delivers it',
   );
 });
 
