@@ -16,7 +16,7 @@ export interface Server {
   stop(): Promise<void>;
 }
 
-function start(args: string[], label: string, command = process.execPath): Promise<Server> {
+export function start(args: string[], label: string, command = process.execPath): Promise<Server> {
   const started = performance.now();
   // A wrapper such as npm gets its own process group, so stop() also ends the server it started.
   const wrapped = command !== process.execPath;

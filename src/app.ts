@@ -5,8 +5,8 @@ import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions
 import formbody from '@fastify/formbody';
 import cors from '@fastify/cors';
 import type { Adapter } from 'lowdb';
-import { operations } from './operations/index.js';
-import { routes as userApiRoutes } from './userapi/index.js';
+import { callRegistry as operations } from './operations/calls.js';
+import { routeRegistry } from './userapi/modules.js';
 import { registerUserApi } from './http/userapi.js';
 import { doorTable } from './http/userapi-routes.js';
 import { RateLimit, type RateLimitSpec } from './http/userapi-limit.js';
@@ -251,8 +251,8 @@ async function appOver(options: AppOptions, seed: Seed, saved: DataFile | undefi
     schemaController: { compilersFactory: compilersFactory as never },
   });
   // The customer's door's routes count beside the calls: in coverage, and as what a fault may name ("GET /api/invoice").
-  const door = doorTable(userApiRoutes);
-  const control = new Control(sessions, [...Object.keys(operations), ...door.map((entry) => entry.key)]);
+  const door = doorTable(routeRegistry);
+  const control = new Control(sessions, [...operations.names, ...door.map((entry) => entry.key)]);
   const proxy = options.proxy && proxyOver(options.proxy, seed, app);
   control.proxy = proxy?.health();
   app.decorate('billsim', { sessions, control, warnings });
@@ -307,7 +307,7 @@ async function appOver(options: AppOptions, seed: Seed, saved: DataFile | undefi
     // but the document is open to anyone: a key of the user's own is left for them to type in.
     const access = seed.data.api_access.find((row) => row.id === '1');
     const credentials = access && { apiId: access.api_id, apiKey: access.api_key === bundledKey() ? access.api_key : undefined };
-    return buildOpenApi(Object.keys(operations), packageVersion(), { credentials, examples: recordedExamples() });
+    return buildOpenApi(operations.names, packageVersion(), { credentials, examples: recordedExamples() });
   });
   return app;
 }

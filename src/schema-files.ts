@@ -174,7 +174,8 @@ let userApi: UserApiRouteSchema[] | undefined;
 export function userApiRoutes(): readonly UserApiRouteSchema[] {
   if (!userApi) {
     userApi = [];
-    for (const schema of allSchemas()) {
+    // The door's own folder alone when the other schemas are not read yet: a start reads only these.
+    for (const schema of loaded ?? readSchemas(path.join(schemasDir, 'userapi'))) {
       const id = String(schema.$id);
       if (!id.startsWith(USERAPI_BASE) || typeof schema.route !== 'string') continue;
       const [group, file] = id.slice(USERAPI_BASE.length).split('/');

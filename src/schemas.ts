@@ -1,9 +1,8 @@
+import { createRequire } from 'node:module';
 import type { Ajv, ErrorObject } from 'ajv';
-import * as builtRequests from './generated/request-validators.js';
-import * as builtCollections from './generated/collection-validators.js';
 import * as builtControlBodies from './generated/control-validators.js';
 import * as builtControlUrl from './generated/control-url-validators.js';
-import * as builtUserApi from './generated/userapi-validators.js';
+import { collectionNames, requestNames, userApiNames } from './generated/validator-names.js';
 import {
   allSchemas,
   collectionRef,
@@ -45,21 +44,32 @@ export interface Validator {
 
 // Validators compiled at build time (`npm run gen:types`), so neither the
 // start-up nor a call's first request pays for ajv's compile. Anything not
-// built ahead (results, other fragments) is compiled on first use.
+// built ahead (results, other fragments) is compiled on first use. A call's,
+// a route's or a collection's validator is its own module, loaded on its
+// first use, so a start loads none of them.
 let requestAjv: Ajv | undefined;
 let strictAjv: Ajv | undefined;
 const controlAjv: { body?: Ajv; url?: Ajv } = {};
 const controlValidators = new Map(
   Object.entries({ ...(builtControlBodies as Record<string, Validator>), ...(builtControlUrl as Record<string, Validator>) }),
 );
-const requestValidators = new Map(Object.entries(builtRequests as Record<string, Validator>));
-const strictValidators = new Map(
-  Object.entries(builtCollections as Record<string, Validator>).map(([name, fn]) => [collectionRef(name), fn]),
-);
+const requireBuilt = createRequire(import.meta.url);
+const built = (folder: string, names: readonly string[]) => {
+  const known = new Set(names);
+  return (name: string | undefined): Validator | undefined =>
+    name !== undefined && known.has(name) ? (requireBuilt(`./generated/${folder}/${name}.cjs`) as Validator) : undefined;
+};
+const builtRequest = built('requests', requestNames);
+const builtUserApi = built('userapi', userApiNames);
+const collectionOf = new Map(collectionNames.map((name) => [collectionRef(name), name]));
+const builtCollection = built('collections', collectionNames);
+const requestValidators = new Map<string, Validator>();
+const strictValidators = new Map<string, Validator>();
+const userApiValidators = new Map<string, Validator>();
 
 /** Every call billsim simulates: one prebuilt request validator per call's schema. */
 export function simulatedCalls(): string[] {
-  return Object.keys(builtRequests);
+  return [...requestNames];
 }
 
 export function hasOperationSchema(call: string): boolean {
@@ -77,19 +87,25 @@ function cached(validators: Map<string, Validator>, key: string, compile: () => 
 
 /** Validator for a call's request parameters (with coercion and defaults). */
 export function requestValidator(call: string): Validator {
-  return cached(requestValidators, call, () => (requestAjv ??= makeAjv(true)).compile({ $ref: requestRef(call) }));
+  return cached(requestValidators, call, () => builtRequest(call) ?? (requestAjv ??= makeAjv(true)).compile({ $ref: requestRef(call) }));
 }
 
 /** Strict validator for any schema fragment (results, fixtures). */
 export function strictValidator(ref: string): Validator {
-  return cached(strictValidators, ref, () => (strictAjv ??= makeAjv(false)).compile({ $ref: ref }));
+  return cached(
+    strictValidators,
+    ref,
+    () => builtCollection(collectionOf.get(ref)) ?? (strictAjv ??= makeAjv(false)).compile({ $ref: ref }),
+  );
 }
-
-const userApiValidators = new Map(Object.entries(builtUserApi as Record<string, Validator>));
 
 /** Validator for a User API route's input (query, body and path values merged), read as a call's request is. */
 export function userApiInputValidator(name: string): Validator {
-  return cached(userApiValidators, name, () => (requestAjv ??= makeAjv(true)).compile({ $ref: userApiRef(name, 'input') }));
+  return cached(
+    userApiValidators,
+    name,
+    () => builtUserApi(name) ?? (requestAjv ??= makeAjv(true)).compile({ $ref: userApiRef(name, 'input') }),
+  );
 }
 
 /** Strict validator for a User API route's answer (tests, drift). */

@@ -1,5 +1,4 @@
 import { createHash, createPrivateKey, createPublicKey, generateKeyPair, type KeyObject, randomBytes } from 'node:crypto';
-import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { Secret, TOTP } from 'otpauth';
 import { addDays, formatDateTime, parseDateTime, unixTime } from '../lib/dates.js';
 import type { Client, ClientGuest, ClientMfa, UserApiKey, UserApiToken, UserApiTokens } from '../generated/wire.js';
@@ -115,7 +114,7 @@ function keysOf(row: UserApiKey): { private: KeyObject; public: KeyObject } {
 // ------------------------------------------------------------------ access tokens
 
 /** Signs an access (or two-factor) token for `claims`, lasting `seconds` from `now` on the session's clock. */
-export function signToken(
+export async function signToken(
   key: UserApiKey,
   claims: Omit<AccessClaims, 'iat' | 'exp' | 'jti'>,
   now: Date,
@@ -124,6 +123,7 @@ export function signToken(
   const iat = unixTime(now);
   const exp = iat + seconds;
   const jti = randomBytes(12).toString('base64url');
+  const { SignJWT } = await jose();
   const token = new SignJWT({ ...claims })
     .setProtectedHeader({ typ: 'JWT', alg: 'RS256' })
     .setIssuer(ISSUER)
@@ -134,6 +134,10 @@ export function signToken(
     .sign(keysOf(key).private);
   return token.then((text) => ({ token: text, exp }));
 }
+
+// jose is imported with the first token signed or read: a start that never sees one does not load it.
+let joseModule: Promise<typeof import('jose')> | undefined;
+const jose = () => (joseModule ??= import('jose'));
 
 // Tokens whose signature a key checked, with their claims: a client sends the
 // same token with every request, and the RSA check costs more than a read. Only
@@ -146,6 +150,7 @@ export async function readToken(token: string, key: UserApiKey | undefined, now:
   if (!key) return 'unauthorized';
   const known = checked.get(key)?.get(token);
   if (known) return known.exp <= unixTime(now) ? 'token_expired' : known;
+  const { errors, jwtVerify } = await jose();
   try {
     const { payload } = await jwtVerify(token, keysOf(key).public, {
       issuer: ISSUER,
@@ -163,7 +168,7 @@ export async function readToken(token: string, key: UserApiKey | undefined, now:
     tokens.set(token, claims);
     return claims;
   } catch (error) {
-    return error instanceof joseErrors.JWTExpired ? 'token_expired' : 'unauthorized';
+    return error instanceof errors.JWTExpired ? 'token_expired' : 'unauthorized';
   }
 }
 

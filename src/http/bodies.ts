@@ -1,10 +1,16 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { Busboy, type BusboyHeaders, type BusboyInstance } from '@fastify/busboy';
+import { createRequire } from 'node:module';
+import type { Busboy as BusboyFactory, BusboyHeaders, BusboyInstance } from '@fastify/busboy';
 import { ApiError, messages } from '../errors.js';
 import { isObject, PARAM_LIMITS, parseParams, parsePairs } from './params.js';
 import { MAX_FILES } from './errors.js';
+
+// The multipart reader is required with the first multipart body, not at start.
+const requireLazily = createRequire(import.meta.url);
+let busboyFactory: typeof BusboyFactory | undefined;
+const busboy = () => (busboyFactory ??= (requireLazily('@fastify/busboy') as { Busboy: typeof BusboyFactory }).Busboy);
 
 /**
  * JSON bodies (an empty one counts as no parameters: real clients send
@@ -50,7 +56,7 @@ function readMultipart(headers: IncomingHttpHeaders, payload: Readable, limit: n
     if (Number(headers['content-length']) > limit) return reject(tooLarge());
     let form: BusboyInstance;
     try {
-      form = Busboy({
+      form = busboy()({
         headers: headers as BusboyHeaders,
         limits: {
           fieldSize: limit,

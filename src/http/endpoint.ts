@@ -4,6 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { ApiError, messages, shapeOf } from '../errors.js';
 import { requestValidator, paramMessages } from '../schemas.js';
 import type { AnyOperation } from '../operations/operation.js';
+import type { LazyRegistry } from '../lib/modules.js';
 import { DEFAULT_SESSION, isValidSessionName, type Session, type Sessions } from '../session/sessions.js';
 import { redact } from '../session/journal.js';
 import { ControlError } from '../session/control-error.js';
@@ -38,7 +39,8 @@ export interface Latency {
 
 export interface EndpointDeps {
   sessions: Sessions;
-  operations: Readonly<Record<string, AnyOperation>>;
+  /** The calls, each imported on its first request. */
+  operations: LazyRegistry<AnyOperation>;
   /** Delay every API answer by a random time in this range (ms). */
   latency?: Latency;
   /** Forward calls to an installation (--proxy) instead of simulating them. */
@@ -218,7 +220,7 @@ function answer(deps: EndpointDeps, session: Session, params: Params, call: stri
       const caller = authenticate(world, text(params, 'api_id'), text(params, 'api_key'), ip, call);
       const stubbedAnswer = stubbed(world, call) ? await stubOutcome(session, params, call, now) : undefined;
       if (stubbedAnswer && !stubbedAnswer.slowly) return stubbedAnswer;
-      const operation = Object.hasOwn(deps.operations, call) ? deps.operations[call] : undefined;
+      const operation = await deps.operations.get(call);
       const outcome = await simulated(deps, session, world, params, call, operation, caller, now, raised);
       // A slow stub without an answer of its own drips the answer the call would give.
       return stubbedAnswer?.slowly ? { ...outcome, stub: stubbedAnswer.stub, failure: stubbedAnswer.failure } : outcome;
@@ -332,7 +334,7 @@ async function runCall(
   raised: number[],
 ): Promise<Encoded> {
   if (!operation) {
-    const near = closest(call, Object.keys(deps.operations));
+    const near = closest(call, deps.operations.names);
     const elsewhere = deps.sessions.stubbedElsewhere(call, session.name);
     if (elsewhere.length > 0) throw new ApiError(messages.callStubbedElsewhere(call, session.name, elsewhere));
     throw new ApiError(near ? messages.callUnknownNear(call, near) : messages.callUnknown(call));

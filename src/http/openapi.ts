@@ -267,7 +267,7 @@ const cache = new Map<string, object>();
  * version and options, then shared (frozen): clone it before handing it to
  * anything that mutates, such as a dereferencing validator.
  */
-export function buildOpenApi(calls: string[], version: string, options: OpenApiOptions = {}): object {
+export function buildOpenApi(calls: readonly string[], version: string, options: OpenApiOptions = {}): object {
   const key = JSON.stringify([version, calls, options]);
   let document = cache.get(key);
   if (document) return document;

@@ -1,5 +1,6 @@
 import { userApiRoutes, type UserApiRouteSchema } from '../schemas.js';
 import type { AnyRoute } from '../userapi/route.js';
+import type { LazyRegistry } from '../lib/modules.js';
 
 /** Where the customer's door answers: /api/<route>, as an installation's User API plugin. */
 export const USERAPI_PREFIX = '/api';
@@ -7,7 +8,8 @@ export const USERAPI_PREFIX = '/api';
 /** A route of the door with its schema's facts and a matcher for its path. */
 export interface DoorEntry extends UserApiRouteSchema {
   route: string;
-  handler: AnyRoute;
+  /** The route's module, imported on its first request. */
+  handler: () => AnyRoute | Promise<AnyRoute>;
   /** The route as the journal, coverage and faults name it: "GET /api/invoice/{id}". */
   key: string;
   params: readonly string[];
@@ -24,13 +26,11 @@ function literal(text: string): string {
 }
 
 /** The door's routes: each schema with its module; a schema without one (or the reverse) stops the start. */
-export function doorTable(routes: Readonly<Record<string, AnyRoute>>): DoorEntry[] {
+export function doorTable(routes: LazyRegistry<AnyRoute>): DoorEntry[] {
   const schemas = userApiRoutes();
   const missing = [
-    ...schemas.filter((schema) => !Object.hasOwn(routes, schema.name)).map((schema) => `${schema.name} (${schema.route}) has no module`),
-    ...Object.keys(routes)
-      .filter((name) => !schemas.some((schema) => schema.name === name))
-      .map((name) => `${name} has no schema`),
+    ...schemas.filter((schema) => !routes.has(schema.name)).map((schema) => `${schema.name} (${schema.route}) has no module`),
+    ...routes.names.filter((name) => !schemas.some((schema) => schema.name === name)).map((name) => `${name} has no schema`),
   ];
   if (missing.length > 0) throw new Error(`The customer's door is incomplete: ${missing.join('; ')}`);
   return schemas
@@ -40,7 +40,7 @@ export function doorTable(routes: Readonly<Record<string, AnyRoute>>): DoorEntry
       const source = segments.map((segment) => (segment.startsWith('{') ? '([^/]+)' : literal(segment))).join('/');
       return {
         ...schema,
-        handler: routes[schema.name],
+        handler: () => routes.get(schema.name)!,
         key: `${schema.method} ${USERAPI_PREFIX}${schema.path}`,
         params,
         pattern: new RegExp(`^/${source}/?$`),

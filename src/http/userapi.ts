@@ -7,7 +7,7 @@ import { redact } from '../session/journal.js';
 import { ControlError } from '../session/control-error.js';
 import { ChangedFixtureError } from '../store/fixtures.js';
 import { formatDateTime } from '../lib/dates.js';
-import { type Caller, callerHolds, privilegeRefusal, type RouteContext } from '../userapi/route.js';
+import { type AnyRoute, type Caller, callerHolds, privilegeRefusal, type RouteContext } from '../userapi/route.js';
 import { JSON_TYPE } from './endpoint.js';
 import { assertParsed, mergeParams, type Params } from './params.js';
 import { callerFor, credentialsOf, doorSession, type Credentials } from './userapi-callers.js';
@@ -213,8 +213,8 @@ function answer(
         };
       }
       if (caller && entry.privilege && !callerHolds(caller, entry.privilege)) throw privilegeRefusal(caller, entry.privilege);
-      const valid = validate(entry, input, world);
-      const { handler } = entry;
+      const handler = await entry.handler();
+      const valid = validate(entry, handler, input, world);
       if (!handler.mutates && !handler.prepare && !handler.finish) {
         // A plain read's answer is a function of the state, the clock's second, the caller and the input: kept as the Admin door keeps its reads.
         const key = { route: entry.key, person: caller?.person.id, client: caller?.clientId, via: caller?.via, input: valid };
@@ -223,7 +223,7 @@ function answer(
         );
         return { status: 200, body: {}, json, bytes, errors: [] };
       }
-      return { status: 200, body: await run(session, entry, valid, caller, now, raised), errors: [] };
+      return { status: 200, body: await run(session, handler, valid, caller, now, raised), errors: [] };
     } catch (error) {
       const known = refusal(error);
       if (!known) throw error;
@@ -261,25 +261,24 @@ function sentOn(request: FastifyRequest, path: string, query: string): DoorReque
   return { ...sent, contentType: 'application/x-www-form-urlencoded', body: formEncode(body).toString() };
 }
 
-function validate(entry: DoorEntry, input: Params, world: View): Params {
+function validate(entry: DoorEntry, handler: AnyRoute, input: Params, world: View): Params {
   const checked = { ...input };
   const check = userApiInputValidator(entry.name);
   if (check(checked)) return checked;
   const errors = check.errors!;
-  const worldly = entry.handler.malformed?.(input, refusedParams(errors, input), world) ?? [];
+  const worldly = handler.malformed?.(input, refusedParams(errors, input), world) ?? [];
   throw new ApiError([...paramMessages(errors, input), ...worldly]);
 }
 
 /** Runs the route: a read at the clock's moment, or one mutation saved whole; then its finish, if any. */
 async function run(
   session: Session,
-  entry: DoorEntry,
+  route: AnyRoute,
   input: Params,
   caller: Caller | undefined,
   now: Date,
   raised: number[],
 ): Promise<object> {
-  const route = entry.handler;
   const base = { session: session.name, caller };
   let prepared: unknown;
   let result: unknown;

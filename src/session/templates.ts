@@ -11,7 +11,8 @@
 // stops the work there with an error. Nothing a template does reaches the
 // process: `log` writes nothing, prototype properties read as empty and are
 // not reported on stderr.
-import Handlebars from 'handlebars';
+import { createRequire } from 'node:module';
+import type Handlebars from 'handlebars';
 
 /** The limits of one stub's templates; the stub schema's descriptions and the README state them. */
 export const TEMPLATE_LIMITS = {
@@ -28,29 +29,6 @@ export const TEMPLATE_LIMITS = {
 /** What stops a template while it is filled in: over its work or its output. */
 export class TemplateBudgetError extends Error {}
 
-const environment = Handlebars.create();
-// The log helper would write to the server's console: here it writes nothing.
-environment.registerHelper('log', () => '');
-
-/** The most characters `{{json value}}` writes: the output budget counts the rest of the text. */
-const MAX_JSON = 1024 * 1024;
-
-// {{json params}}: a value as JSON text (an object or list a stub's text cannot otherwise show).
-environment.registerHelper('json', (value: unknown) => {
-  const text = JSON.stringify(value === undefined ? null : value) ?? 'null';
-  return text.length > MAX_JSON ? text.slice(0, MAX_JSON) : text;
-});
-// {{#if (eq params.id "5")}}: two values the same as text, as the API reads every parameter.
-environment.registerHelper('eq', (a: unknown, b: unknown) => String(a ?? '') === String(b ?? ''));
-// {{now}}, {{now "YYYY-MM-DD"}}, {{now "YYYY-MM-DD" days=30}}: the session's clock (the request's moment), formatted.
-environment.registerHelper('now', function (this: unknown, ...args: unknown[]) {
-  const options = args.at(-1) as { hash?: Record<string, unknown>; data?: { root?: { server_time?: unknown } } };
-  const format = typeof args[0] === 'string' && args.length > 1 ? args[0] : 'YYYY-MM-DD HH:mm:ss';
-  const days = Number(options.hash?.days ?? 0);
-  const seconds = Number(options.data?.root?.server_time ?? 0) + (Number.isFinite(days) ? Math.trunc(days) : 0) * 86_400;
-  return formatMoment(new Date(seconds * 1000), format);
-});
-
 /** A moment in the tokens YYYY, MM, DD, HH, mm, ss (UTC, as the API's dates); other text as it is. */
 function formatMoment(date: Date, format: string): string {
   if (Number.isNaN(date.getTime())) return '';
@@ -65,8 +43,6 @@ function formatMoment(date: Date, format: string): string {
   };
   return format.replace(/YYYY|MM|DD|HH|mm|ss/g, (token) => parts[token]);
 }
-// Inline partials are the only partials a template could define: none.
-environment.unregisterDecorator('inline');
 
 /**
  * Prototype properties stay out of reach (as by default) without Handlebars
@@ -110,33 +86,68 @@ class Budget {
 
 let current: Budget | undefined;
 
-const builtInEach = environment.helpers.each as (this: unknown, ...args: unknown[]) => string;
+// Handlebars is required with the first template compiled: a start whose world has
+// no stub templates does not load it (bench/README.md, start-up).
+const requireLazily = createRequire(import.meta.url);
+let built: typeof Handlebars | undefined;
 
-// #each, and a block over a list (which Handlebars hands to this helper too),
-// count each pass against the render's budget before it runs, and what it
-// wrote after, so a loop over a large request stops where the budget ends.
-environment.registerHelper('each', function (this: unknown, ...args: unknown[]) {
-  const options = args.at(-1) as HelperOptions | undefined;
-  const budget = current;
-  const fn = options?.fn;
-  if (!budget || !options || typeof fn !== 'function') return builtInEach.apply(this, args);
-  const cost = (options.loc && budget.weights.get(at(options.loc.start))) ?? budget.whole;
-  const base = budget.open;
-  let written = 0;
-  const counted: Program = (context, passOptions) => {
-    budget.spend(cost);
-    const text = fn(context, passOptions);
-    written += text.length;
-    budget.open = base + written;
-    budget.wrote(budget.written + budget.open);
-    return text;
-  };
-  try {
-    return builtInEach.apply(this, [...args.slice(0, -1), { ...options, fn: counted }]);
-  } finally {
-    budget.open = base;
-  }
-});
+/** billsim's own Handlebars environment, made on first use. */
+function handlebars(): typeof Handlebars {
+  if (built) return built;
+  const environment = (requireLazily('handlebars') as typeof Handlebars).create();
+  // The log helper would write to the server's console: here it writes nothing.
+  environment.registerHelper('log', () => '');
+
+  /** The most characters `{{json value}}` writes: the output budget counts the rest of the text. */
+  const MAX_JSON = 1024 * 1024;
+
+  // {{json params}}: a value as JSON text (an object or list a stub's text cannot otherwise show).
+  environment.registerHelper('json', (value: unknown) => {
+    const text = JSON.stringify(value === undefined ? null : value) ?? 'null';
+    return text.length > MAX_JSON ? text.slice(0, MAX_JSON) : text;
+  });
+  // {{#if (eq params.id "5")}}: two values the same as text, as the API reads every parameter.
+  environment.registerHelper('eq', (a: unknown, b: unknown) => String(a ?? '') === String(b ?? ''));
+  // {{now}}, {{now "YYYY-MM-DD"}}, {{now "YYYY-MM-DD" days=30}}: the session's clock (the request's moment), formatted.
+  environment.registerHelper('now', function (this: unknown, ...args: unknown[]) {
+    const options = args.at(-1) as { hash?: Record<string, unknown>; data?: { root?: { server_time?: unknown } } };
+    const format = typeof args[0] === 'string' && args.length > 1 ? args[0] : 'YYYY-MM-DD HH:mm:ss';
+    const days = Number(options.hash?.days ?? 0);
+    const seconds = Number(options.data?.root?.server_time ?? 0) + (Number.isFinite(days) ? Math.trunc(days) : 0) * 86_400;
+    return formatMoment(new Date(seconds * 1000), format);
+  });
+  // Inline partials are the only partials a template could define: none.
+  environment.unregisterDecorator('inline');
+  const builtInEach = environment.helpers.each as (this: unknown, ...args: unknown[]) => string;
+
+  // #each, and a block over a list (which Handlebars hands to this helper too),
+  // count each pass against the render's budget before it runs, and what it
+  // wrote after, so a loop over a large request stops where the budget ends.
+  environment.registerHelper('each', function (this: unknown, ...args: unknown[]) {
+    const options = args.at(-1) as HelperOptions | undefined;
+    const budget = current;
+    const fn = options?.fn;
+    if (!budget || !options || typeof fn !== 'function') return builtInEach.apply(this, args);
+    const cost = (options.loc && budget.weights.get(at(options.loc.start))) ?? budget.whole;
+    const base = budget.open;
+    let written = 0;
+    const counted: Program = (context, passOptions) => {
+      budget.spend(cost);
+      const text = fn(context, passOptions);
+      written += text.length;
+      budget.open = base + written;
+      budget.wrote(budget.written + budget.open);
+      return text;
+    };
+    try {
+      return builtInEach.apply(this, [...args.slice(0, -1), { ...options, fn: counted }]);
+    } finally {
+      budget.open = base;
+    }
+  });
+  built = environment;
+  return environment;
+}
 
 type Node = { type?: string; loc?: { start: Position } } & Record<string, unknown>;
 const BLOCKS = new Set(['BlockStatement', 'DecoratorBlock', 'PartialBlockStatement']);
@@ -211,13 +222,13 @@ export function expressions(text: string): number {
 export function compileTemplate(text: string): Fill | string {
   let checked: Checked | string;
   try {
-    checked = checkTree(Handlebars.parseWithoutProcessing(text) as unknown as Node);
+    checked = checkTree(handlebars().parseWithoutProcessing(text) as unknown as Node);
   } catch (error) {
     return `is not a template that compiles (${oneLine(error)})`;
   }
   if (typeof checked === 'string') return checked;
   const { weights, size } = checked;
-  const template = environment.compile(text, { noEscape: true, strict: false });
+  const template = handlebars().compile(text, { noEscape: true, strict: false });
   const fill: Fill = (scope) => {
     const budget = current;
     if (!budget) return withinBudget(() => fill(scope));

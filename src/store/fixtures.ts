@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { ErrorObject } from 'ajv';
 import { allSchemas, collectionRef, COLLECTIONS_ID, strictValidator, type Validator } from '../schemas.js';
+import { collectionNames } from '../generated/validator-names.js';
 import { makeAjv } from '../schema-files.js';
 import type { Collections } from '../generated/wire.js';
 import { JsonSyntaxError, parseJson } from './json-parts.js';
@@ -37,11 +38,9 @@ export class FixtureError extends Error {
 }
 
 // The collections are the properties of schemas/resources/collections.json,
-// read from the schema itself so a new collection needs no second list.
-const collectionsSchema = allSchemas().find((schema) => schema.$id === COLLECTIONS_ID) as {
-  properties: Record<string, { items: { $ref: string } }>;
-};
-export const COLLECTION_NAMES = Object.keys(collectionsSchema.properties) as (keyof Collections)[];
+// listed by the generator from the schema itself (so a new collection needs no
+// second list), which spares a start reading every schema.
+export const COLLECTION_NAMES = collectionNames as (keyof Collections)[];
 
 /** A world as loaded: its collections, what was changed to make pasted records fit, and what could not be. */
 export interface LoadedWorld {
@@ -272,7 +271,10 @@ function collect(result: { row: Record<string, unknown>; fixes: Fix[] }, fixes: 
 }
 
 function resourceOf(name: string): { properties: Record<string, unknown> } {
-  const ref = collectionsSchema.properties[name].items.$ref;
+  const collections = allSchemas().find((schema) => schema.$id === COLLECTIONS_ID) as {
+    properties: Record<string, { items: { $ref: string } }>;
+  };
+  const ref = collections.properties[name].items.$ref;
   return allSchemas().find((schema) => String(schema.$id).endsWith(`/resources/${ref}`)) as { properties: Record<string, unknown> };
 }
 

@@ -13,6 +13,7 @@
 // Like git, a file written in the two seconds before its digest was taken is
 // not trusted by its stamp (a write in the same clock tick keeps the time).
 import crypto from 'node:crypto';
+import { collectionNames } from '../generated/validator-names.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -60,14 +61,20 @@ export interface FolderDigest {
 }
 
 // The modules whose rules decide whether a world is clean: a change to any of them makes every verdict stale.
-const CHECKERS = ['./fixtures', './references', './paste', './json-parts', '../generated/collection-validators'];
+const CHECKERS = ['./fixtures', './references', './paste', './json-parts'];
 let checkers: string | undefined;
 
 function checkersDigest(): string {
   if (checkers) return checkers;
   const here = fileURLToPath(import.meta.url);
+  const ext = path.extname(here);
   const hash = crypto.createHash('sha256');
-  for (const name of CHECKERS) hash.update(fs.readFileSync(path.resolve(path.dirname(here), `${name}${path.extname(here)}`)));
+  for (const name of CHECKERS) hash.update(fs.readFileSync(path.resolve(path.dirname(here), `${name}${ext}`)));
+  // Each collection's validator is a CommonJS module of its own (.cts in src/, .cjs once built).
+  const validators = ext === '.ts' ? '.cts' : '.cjs';
+  for (const name of collectionNames) {
+    hash.update(fs.readFileSync(path.resolve(path.dirname(here), `../generated/collections/${name}${validators}`)));
+  }
   return (checkers = hash.digest('hex'));
 }
 
