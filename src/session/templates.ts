@@ -90,11 +90,18 @@ let current: Budget | undefined;
 // no stub templates does not load it (bench/README.md, start-up).
 const requireLazily = createRequire(import.meta.url);
 let built: typeof Handlebars | undefined;
+let loaded: typeof Handlebars | undefined;
+
+/** The handlebars module itself, required on first use (its parser checks a template before it is compiled). */
+function handlebarsModule(): typeof Handlebars {
+  loaded ??= requireLazily('handlebars') as typeof Handlebars;
+  return loaded;
+}
 
 /** billsim's own Handlebars environment, made on first use. */
 function handlebars(): typeof Handlebars {
   if (built) return built;
-  const environment = (requireLazily('handlebars') as typeof Handlebars).create();
+  const environment = handlebarsModule().create();
   // The log helper would write to the server's console: here it writes nothing.
   environment.registerHelper('log', () => '');
 
@@ -222,7 +229,7 @@ export function expressions(text: string): number {
 export function compileTemplate(text: string): Fill | string {
   let checked: Checked | string;
   try {
-    checked = checkTree(handlebars().parseWithoutProcessing(text) as unknown as Node);
+    checked = checkTree(handlebarsModule().parseWithoutProcessing(text) as unknown as Node);
   } catch (error) {
     return `is not a template that compiles (${oneLine(error)})`;
   }
