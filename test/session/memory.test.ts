@@ -152,3 +152,33 @@ t.test('many sessions of large reads stay within the budget, newest material kep
   t.equal(entries.length, 3, 'the newest session keeps its journal whole');
   t.equal((JSON.parse(entries[0].answer) as { call: string }).call, 'getClients');
 });
+
+t.test("an answer's bytes, when given, are what the journal keeps and gives back, cut as a text is", async (t) => {
+  const journal = new Journal(10, new MemoryBudget(1_000_000));
+  const long = `{"a":"${'é'.repeat(20_000)}"}`;
+  for (const text of ['{"a":"plain"}', '{"sign":"€ £ zł"}', long]) {
+    journal.record(entry(text), Buffer.from(text));
+    const plain = new Journal(10, new MemoryBudget(1_000_000));
+    plain.record(entry(text));
+    t.equal(journal.list()[0].answer, plain.list()[0].answer, `${text.slice(0, 20)}: the same as kept from the text`);
+  }
+  t.equal(journal.list()[1].answer, '{"sign":"€ £ zł"}');
+  t.match(journal.list()[0].answer, /\.\.\.\[\d+ more characters\]$/, 'a long answer is cut');
+});
+
+t.test('over HTTP, a kept answer (the same read twice) is journaled as the bytes sent', async (t) => {
+  const app = await build(t);
+  const sent: string[] = [];
+  for (let i = 0; i < 2; i++) {
+    const res = await app.inject({ url: '/admin/api.php?call=getCurrencies&api_id=billsim&api_key=billsim-secret' });
+    t.equal(Number(res.headers['content-length']), res.rawPayload.length, 'the length is the bytes, not the characters');
+    sent.push(res.rawPayload.toString('utf8'));
+  }
+  t.match(sent[0], /€/, 'the answer is not ASCII');
+  t.equal(sent[1], sent[0]);
+  const { requests } = (await app.inject({ url: '/__billsim/requests' })).json() as { requests: { answer: string }[] };
+  t.strictSame(
+    requests.slice(0, 2).map((r) => r.answer),
+    sent,
+  );
+});
