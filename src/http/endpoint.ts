@@ -132,6 +132,8 @@ export async function serveApi(deps: EndpointDeps, request: ApiRequest): Promise
   if (deps.latency) await sleep(deps.latency.min + Math.random() * (deps.latency.max - deps.latency.min));
   const durationMs = Math.round((performance.now() - started) * 100) / 100;
   const { success } = outcome;
+  // A failure below the envelope sends no JSON answer (the slow one sends it whole, late).
+  const sent = !outcome.failure || outcome.failure.kind === 'slow';
   if (!outcome.failure) bytesOf(outcome);
   session?.journal.record(
     {
@@ -141,14 +143,12 @@ export async function serveApi(deps: EndpointDeps, request: ApiRequest): Promise
       success,
       error: outcome.errors,
       durationMs,
-      // A failure below the envelope sends no JSON answer (the slow one sends it whole, late).
-      answer: outcome.failure && outcome.failure.kind !== 'slow' ? '' : outcome.json,
+      answer: sent ? outcome.json : '',
       ...(events !== undefined && events.length > 0 && { events }),
       ...(outcome.stub !== undefined && { stub: outcome.stub }),
       ...(outcome.proxied && { proxied: true }),
     },
-    // The bytes stand for the answer only where the journal keeps the answer.
-    outcome.failure && outcome.failure.kind !== 'slow' ? undefined : outcome.bytes,
+    sent ? outcome.bytes : undefined,
   );
   // A failed call's line names its first error (messages may echo client text: cut short).
   const error = success ? undefined : outcome.errors[0]?.slice(0, 300);
