@@ -37,13 +37,17 @@ export interface LoadResult {
   rps: number;
   p50: number;
   p99: number;
+  /** Mean answer time in ms, with fractions (the percentiles are whole ms). */
+  mean: number;
   requests: number;
   /** Non-2xx answers, socket errors and timeouts: all should be 0. */
   failures: number;
 }
 
-export async function load(origin: string, req: Request, connections: number, duration: number): Promise<LoadResult> {
+/** `rate`: requests per second over all connections (autocannon's overallRate); as fast as the server answers when absent. */
+export async function load(origin: string, req: Request, connections: number, duration: number, rate?: number): Promise<LoadResult> {
   const result = await autocannon({
+    ...(rate ? { overallRate: rate } : {}),
     url: `${origin}${req.path}`,
     method: req.method,
     body: req.body,
@@ -58,6 +62,7 @@ export async function load(origin: string, req: Request, connections: number, du
     rps: result.requests.total / result.duration,
     p50: result.latency.p50,
     p99: result.latency.p99,
+    mean: result.latency.average,
     requests: result.requests.total,
     failures: result.non2xx + result.errors + result.timeouts,
   };
