@@ -3,11 +3,16 @@
 // kept-alive connection, http:// and https:// alike. A webhook's deliveries go
 // one at a time, so one connection is all a receiver is sent on. undici costs
 // far less per request than node:http or fetch, and deliveries share the
-// server's event loop with the API's answers.
-import { Client, errors } from 'undici';
+// server's event loop with the API's answers. undici is loaded with the first
+// delivery: it was a sixth of start-up's CPU, and most servers have no webhook.
+import type { Client } from 'undici';
+
+type Undici = typeof import('undici');
+let undiciModule: Promise<Undici> | undefined;
+const loadUndici = () => (undiciModule ??= import('undici'));
 
 /** Why an attempt got no answer, as the delivery's attempt shows it. */
-function why(error: unknown, timeoutMs: number): Error {
+function why({ errors }: Undici, error: unknown, timeoutMs: number): Error {
   if (
     error instanceof errors.HeadersTimeoutError ||
     error instanceof errors.BodyTimeoutError ||
@@ -34,7 +39,7 @@ export class HookClients {
 
   constructor(private readonly options: HookClientOptions) {}
 
-  private client(origin: string): Client {
+  private client({ Client }: Undici, origin: string): Client {
     let client = this.clients.get(origin);
     if (!client || client.closed || client.destroyed) {
       client = new Client(origin, {
@@ -55,8 +60,9 @@ export class HookClients {
       throw new Error(`not a URL: ${url}`);
     }
     const { timeoutMs } = this.options;
+    const undici = await loadUndici();
     try {
-      const answer = await this.client(target.origin).request({
+      const answer = await this.client(undici, target.origin).request({
         method: 'POST',
         path: `${target.pathname}${target.search}`,
         headers,
@@ -68,7 +74,7 @@ export class HookClients {
       await answer.body.dump();
       return answer.statusCode;
     } catch (error) {
-      throw why(error, timeoutMs);
+      throw why(undici, error, timeoutMs);
     }
   }
 
