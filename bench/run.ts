@@ -105,6 +105,8 @@ async function newSessions(server: Server) {
 /** What a row of the throughput table must reach against the node:http limit. */
 const READ_TARGET = 0.7;
 const MUTATION_TARGET = 0.5;
+/** The read path's redesign asks mutations for at least this, short of the long-standing 50%: both are judged. */
+const MUTATION_FLOOR = 0.35;
 /** Rounds per call and method: more and shorter rounds pair the runs more closely on a shared machine. */
 const ROUNDS = 5;
 
@@ -333,6 +335,13 @@ for (const mutates of [false, true]) {
     `>= ${pct(mutates ? MUTATION_TARGET : READ_TARGET)}`,
     group.every((r) => r.pass),
   );
+  if (mutates)
+    target(
+      'mutations vs node:http (worst), redesign floor',
+      `${pct(worst.vsNode)}`,
+      `>= ${pct(MUTATION_FLOOR)}`,
+      worst.vsNode >= MUTATION_FLOOR,
+    );
 }
 if (opts['throughput-only']) {
   process.stdout.write(
