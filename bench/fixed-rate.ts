@@ -7,64 +7,52 @@
 // rate both work in the same regime, and what is left is each request's own cost.
 import os from 'node:os';
 import fs from 'node:fs';
-import autocannon from 'autocannon';
+import { parseArgs } from 'node:util';
 import { CALLS } from './calls.js';
-import { recordAnswers, request } from './measure.js';
-import { startBillsim, startReference, type Server } from './servers.js';
+import { load, recordAnswers, request } from './measure.js';
+import { cpuTimesUs, startBillsim, startReference, type Server } from './servers.js';
 
-const arg = (name: string, fallback: number) =>
-  process.argv.includes(name) ? Number(process.argv[process.argv.indexOf(name) + 1]) : fallback;
-const rate = arg('--rate', 4000);
-const duration = arg('--duration', 8);
-const connections = arg('--connections', 10);
-
-/** utime and stime of a process so far, in µs (Linux /proc, clock ticks of 10 ms). */
-function times(pid: number) {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return { user: Number(fields[11]) * 10_000, system: Number(fields[12]) * 10_000 };
-}
-
-async function drive(server: Server, path: string, headers: Record<string, string>) {
-  const origin = new URL(server.url).origin;
-  const before = times(server.pid);
-  const result = await autocannon({ url: `${origin}${path}`, headers, connections, duration, overallRate: rate, sampleInt: 100 });
-  const after = times(server.pid);
-  const n = result.requests.total;
-  return {
-    rps: n / result.duration,
-    user: (after.user - before.user) / n,
-    system: (after.system - before.system) / n,
-    failed: result.non2xx + result.errors + result.timeouts,
-  };
-}
+const { values: opts } = parseArgs({
+  options: {
+    rate: { type: 'string', default: '4000' },
+    duration: { type: 'string', default: '8' },
+    connections: { type: 'string', default: '10' },
+  },
+});
+const [rate, duration, connections] = [Number(opts.rate), Number(opts.duration), Number(opts.connections)];
 
 const billsim = await startBillsim();
 const reads = CALLS.filter((c) => !c.mutates);
 const { file } = await recordAnswers(billsim.url, reads);
 const node = await startReference('node', file);
-process.stdout.write(
-  `fixed rate ${rate} req/s, ${connections} connections, ${duration} s per run, GET; load ${os.loadavg()[0].toFixed(1)}\n`,
-);
-process.stdout.write('call               server     req/s  user µs/req  system µs/req  total  failed\n');
-for (const call of reads) {
-  for (const [name, server] of [
-    ['billsim', billsim],
-    ['node:http', node],
-  ] as const) {
-    const url = new URL(server.url);
-    const req = request(url.pathname, call, 'GET', 'default');
-    const r = await drive(server, req.path, req.headers);
-    process.stdout.write(
-      `${call.name.padEnd(18)} ${name.padEnd(9)} ${r.rps.toFixed(0).padStart(6)} ${r.user.toFixed(1).padStart(12)} ${r.system.toFixed(1).padStart(14)} ${(r.user + r.system).toFixed(1).padStart(6)} ${String(r.failed).padStart(7)}\n`,
-    );
-  }
-}
-process.stdout.write(
-  `load ${os
+const loads = () =>
+  os
     .loadavg()
     .map((l) => l.toFixed(1))
-    .join(', ')}\n`,
-);
-await node.stop();
-await billsim.stop();
-fs.rmSync(file, { force: true });
+    .join(', ');
+process.stdout.write(`fixed rate ${rate} req/s, ${connections} connections, ${duration} s per run, GET; load ${loads()}\n`);
+process.stdout.write('call               server     req/s  user µs/req  system µs/req  total  failed\n');
+try {
+  for (const call of reads) {
+    for (const [name, server] of [
+      ['billsim', billsim],
+      ['node:http', node],
+    ] as [string, Server][]) {
+      const url = new URL(server.url);
+      const before = cpuTimesUs(server.pid);
+      const result = await load(url.origin, request(url.pathname, call, 'GET', 'default'), connections, duration, rate);
+      const after = cpuTimesUs(server.pid);
+      const user = (after.user - before.user) / result.requests;
+      const system = (after.system - before.system) / result.requests;
+      process.stdout.write(
+        `${call.name.padEnd(18)} ${name.padEnd(9)} ${result.rps.toFixed(0).padStart(6)} ${user.toFixed(1).padStart(12)} ` +
+          `${system.toFixed(1).padStart(14)} ${(user + system).toFixed(1).padStart(6)} ${String(result.failures).padStart(7)}\n`,
+      );
+    }
+  }
+  process.stdout.write(`load ${loads()}\n`);
+} finally {
+  await node.stop();
+  await billsim.stop();
+  fs.rmSync(file, { force: true });
+}

@@ -90,14 +90,20 @@ export function startReference(kind: 'small' | 'fastify' | 'node', answersFile?:
   return start(['--import', 'tsx', path.join(ROOT, 'bench', 'ceiling.ts'), ...args], `${kind} reference server`);
 }
 
-/** User + system CPU time of a process so far, in µs (Linux /proc, in clock ticks of 10 ms; NaN elsewhere). */
-export function cpuUs(pid: number): number {
+/** User and system CPU time of a process so far, apart, in µs (Linux /proc, in clock ticks of 10 ms; NaN elsewhere). */
+export function cpuTimesUs(pid: number): { user: number; system: number } {
   try {
     const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10_000;
+    return { user: Number(fields[11]) * 10_000, system: Number(fields[12]) * 10_000 };
   } catch {
-    return Number.NaN;
+    return { user: Number.NaN, system: Number.NaN };
   }
+}
+
+/** User + system CPU time of a process so far, in µs (NaN where /proc is not there). */
+export function cpuUs(pid: number): number {
+  const { user, system } = cpuTimesUs(pid);
+  return user + system;
 }
 
 /** Resident set size of a process in MB (Linux /proc; NaN elsewhere). */
