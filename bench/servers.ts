@@ -90,10 +90,14 @@ export function startReference(kind: 'small' | 'fastify' | 'node', answersFile?:
   return start(['--import', 'tsx', path.join(ROOT, 'bench', 'ceiling.ts'), ...args], `${kind} reference server`);
 }
 
-/** User and system CPU time of a process so far, apart, in µs (Linux /proc, in clock ticks of 10 ms; NaN elsewhere). */
-export function cpuTimesUs(pid: number): { user: number; system: number } {
+/**
+ * User and system CPU time of a process so far, apart, in µs (Linux /proc, in clock ticks of 10 ms; NaN elsewhere);
+ * with `thread`, of that thread alone (its id: the main thread's is the process's).
+ */
+export function cpuTimesUs(pid: number, thread?: number): { user: number; system: number } {
   try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    const file = thread === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${thread}/stat`;
+    const fields = fs.readFileSync(file, 'utf8').split(') ')[1].split(' ');
     return { user: Number(fields[11]) * 10_000, system: Number(fields[12]) * 10_000 };
   } catch {
     return { user: Number.NaN, system: Number.NaN };
@@ -101,8 +105,8 @@ export function cpuTimesUs(pid: number): { user: number; system: number } {
 }
 
 /** User + system CPU time of a process so far, in µs (NaN where /proc is not there). */
-export function cpuUs(pid: number): number {
-  const { user, system } = cpuTimesUs(pid);
+export function cpuUs(pid: number, thread?: number): number {
+  const { user, system } = cpuTimesUs(pid, thread);
   return user + system;
 }
 

@@ -9,7 +9,8 @@
 // (below what the server answers with webhooks on), and the answers' mean
 // times are compared instead (p99 printed beside them): what a client notices when the server has
 // idle time for the deliveries. The server's CPU time per call is shown too: it counts
-// the deliveries' work, and varies far less with the machine's other load.
+// the deliveries' work, and varies far less with the machine's other load; beside it the
+// main thread's alone, as deliveries are sent from a thread of their own.
 // Last, the floor: one delivery's own CPU cost measured alone in this process
 // (its HMAC, and an undici POST to the same receiver), beside the call's.
 import { spawn } from 'node:child_process';
@@ -55,7 +56,6 @@ let origin = '';
 /** CPU (us) of one delivery's work alone: the HMAC, and the HMAC with an undici POST over a kept connection. */
 async function floor(url: string, body: string, n = 2000): Promise<{ hmac: number; post: number }> {
   const clients = new HookClients({ timeoutMs: 5000 });
-  const signal = new AbortController().signal;
   const send = () => {
     const timestamp = String(Math.floor(Date.now() / 1000));
     return clients.post(
@@ -69,7 +69,6 @@ async function floor(url: string, body: string, n = 2000): Promise<{ hmac: numbe
         'hb-signature': signature('bench', timestamp, body),
       },
       body,
-      signal,
     );
   };
   for (let i = 0; i < 200; i++) await send();
@@ -114,6 +113,7 @@ try {
   await settled();
   const rates = { off: [] as number[], on: [] as number[] };
   const cpu = { off: [] as number[], on: [] as number[] };
+  const mainCpu = { off: [] as number[], on: [] as number[] };
   const mean = { off: [] as number[], on: [] as number[] };
   const p99 = { off: [] as number[], on: [] as number[] };
   let failures = 0;
@@ -123,6 +123,7 @@ try {
       ['on', on],
     ] as const) {
       const before = cpuUs(server.pid);
+      const mainBefore = cpuUs(server.pid, server.pid);
       const result = await load(origin, req, connections, duration, rate);
       // The round's deliveries are sent before the next round starts, and their CPU time is the round's.
       await settled();
@@ -130,6 +131,7 @@ try {
       mean[name].push(result.mean);
       p99[name].push(result.p99);
       cpu[name].push((cpuUs(server.pid) - before) / result.requests);
+      mainCpu[name].push((cpuUs(server.pid, server.pid) - mainBefore) / result.requests);
       failures += result.failures;
     }
     const line = (name: 'off' | 'on') =>
@@ -151,7 +153,8 @@ try {
         ? `  answer times: webhooks off mean ${median(mean.off).toFixed(2)} ms, p99 ${median(p99.off)} ms; on mean ${median(mean.on).toFixed(2)} ms, p99 ${median(p99.on)} ms: on/off mean ${slower.toFixed(2)}x `
         : `  answers: webhooks off ${medOff.toFixed(0)} req/s, on ${medOn.toFixed(0)} req/s: off/on ${slower.toFixed(2)}x `) +
       `(target at most 1.20x: ${slower <= 1.2 ? 'met' : 'missed'})\n` +
-      `  server CPU per call, its delivery included: off ${cpuOff.toFixed(0)} us, on ${cpuOn.toFixed(0)} us: ${costlier.toFixed(2)}x\n` +
+      `  server CPU per call, its delivery included: off ${cpuOff.toFixed(0)} us, on ${cpuOn.toFixed(0)} us: ${costlier.toFixed(2)}x; ` +
+      `the main thread's alone (the one that answers): off ${median(mainCpu.off).toFixed(0)} us, on ${median(mainCpu.on).toFixed(0)} us\n` +
       `  every delivery settled before the next round; failed: ${failed.deliveries.length > 0 ? 'some' : 'none'}; load failures: ${failures}\n`,
   );
   const [sample] = (

@@ -18,6 +18,7 @@ export interface HookClientOptions {
 type Reply = { id: number; status: number; error?: undefined } | { id: number; error: string };
 
 interface Waiting {
+  owner: number;
   resolve(status: number): void;
   reject(error: Error): void;
 }
@@ -67,18 +68,36 @@ function sendingThread(): Worker {
 
 export class HookClients {
   private readonly owner = nextOwner++;
+  /** Each URL's origin and path, parsed once: a webhook's URL is sent to again and again. */
+  private readonly targets = new Map<string, { origin: string; path: string }>();
 
   constructor(private readonly options: HookClientOptions) {}
 
-  /** POSTs `body` to the URL: the receiver's status once its answer has been read, or a rejection saying why none came. */
-  post(url: string, headers: Record<string, string>, body: string, signal: AbortSignal): Promise<number> {
-    let target: URL;
-    try {
-      target = new URL(url);
-    } catch {
-      return Promise.reject(new Error(`not a URL: ${url}`));
+  private target(url: string): { origin: string; path: string } {
+    let found = this.targets.get(url);
+    if (!found) {
+      let parsed: URL;
+      try {
+        parsed = new URL(url);
+      } catch {
+        throw new Error(`not a URL: ${url}`);
+      }
+      // A session holds a few webhooks; a URL no longer used is forgotten with the rest now and then.
+      if (this.targets.size >= 100) this.targets.clear();
+      found = { origin: parsed.origin, path: `${parsed.pathname}${parsed.search}` };
+      this.targets.set(url, found);
     }
-    if (signal.aborted) return Promise.reject(new Error('stopped'));
+    return found;
+  }
+
+  /** POSTs `body` to the URL: the receiver's status once its answer has been read, or a rejection saying why none came. */
+  post(url: string, headers: Record<string, string>, body: string): Promise<number> {
+    let target: { origin: string; path: string };
+    try {
+      target = this.target(url);
+    } catch (error) {
+      return Promise.reject(error);
+    }
     const sender = sendingThread();
     if (!opened.has(this.owner)) {
       sender.postMessage({ type: 'open', owner: this.owner, options: this.options });
@@ -86,31 +105,26 @@ export class HookClients {
     }
     const id = nextId++;
     return new Promise<number>((resolve, reject) => {
-      const stop = () => {
-        if (!settle(id)) return;
-        sender.postMessage({ type: 'abort', id });
-        reject(new Error('stopped'));
-      };
-      const done = () => signal.removeEventListener('abort', stop);
-      waiting.set(id, {
-        resolve: (status) => {
-          done();
-          resolve(status);
-        },
-        reject: (error) => {
-          done();
-          reject(error);
-        },
-      });
-      signal.addEventListener('abort', stop, { once: true });
+      waiting.set(id, { owner: this.owner, resolve, reject });
       sender.ref();
-      const path = `${target.pathname}${target.search}`;
-      sender.postMessage({ type: 'post', id, owner: this.owner, origin: target.origin, path, headers, body });
+      sender.postMessage({ type: 'post', id, owner: this.owner, ...target, headers, body });
     });
   }
 
-  /** Closes every connection at once (the session is stopping: nothing more is sent). */
+  /** Stops the attempts under way (each is refused as stopped); later ones are sent as usual. */
+  stop(): void {
+    const stopped = [...waiting].filter(([, one]) => one.owner === this.owner);
+    if (stopped.length === 0) return;
+    thread?.postMessage({ type: 'abort', owner: this.owner });
+    for (const [id, one] of stopped) {
+      settle(id);
+      one.reject(new Error('stopped'));
+    }
+  }
+
+  /** Stops the attempts under way and closes every connection (the session is stopping: nothing more is sent). */
   close(): void {
+    this.stop();
     if (opened.delete(this.owner)) thread?.postMessage({ type: 'close', owner: this.owner });
   }
 }

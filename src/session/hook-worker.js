@@ -14,14 +14,14 @@ import { Client, errors } from 'undici';
 /**
  * @typedef {{ type: 'open', owner: number, options: Options }
  *   | { type: 'post', id: number, owner: number, origin: string, path: string, headers: Record<string, string>, body: string }
- *   | { type: 'abort', id: number }
+ *   | { type: 'abort', owner: number }
  *   | { type: 'close', owner: number }} Message
  */
 
 /** Each sender's options and its connections, by origin. */
 const owners = new Map(/** @type {Array<[number, { options: Options, clients: Map<string, Client> }]>} */ ([]));
-/** Requests not yet answered, by id, so that one can be stopped. */
-const running = new Map(/** @type {Array<[number, AbortController]>} */ ([]));
+/** Requests not yet answered, by id, with their sender's number, so that a sender's can be stopped. */
+const running = new Map(/** @type {Array<[number, { owner: number, abort: AbortController }]>} */ ([]));
 
 /**
  * Why an attempt got no answer, as the delivery's attempt shows it.
@@ -68,7 +68,7 @@ async function post({ id, owner, origin, path, headers, body }) {
   if (!sender) return parentPort?.postMessage({ id, error: 'stopped' });
   const { timeoutMs } = sender.options;
   const abort = new AbortController();
-  running.set(id, abort);
+  running.set(id, { owner, abort });
   try {
     const answer = await client(sender, origin).request({
       method: 'POST',
@@ -91,8 +91,9 @@ async function post({ id, owner, origin, path, headers, body }) {
 
 parentPort?.on('message', (/** @type {Message} */ message) => {
   if (message.type === 'post') void post(message);
-  else if (message.type === 'abort') running.get(message.id)?.abort();
-  else if (message.type === 'open') owners.set(message.owner, { options: message.options, clients: new Map() });
+  else if (message.type === 'abort') {
+    for (const one of running.values()) if (one.owner === message.owner) one.abort.abort();
+  } else if (message.type === 'open') owners.set(message.owner, { options: message.options, clients: new Map() });
   else if (message.type === 'close') {
     for (const found of owners.get(message.owner)?.clients.values() ?? []) void found.destroy().catch(() => undefined);
     owners.delete(message.owner);

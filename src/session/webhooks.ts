@@ -125,8 +125,9 @@ export class Webhooks {
   private generation = 0;
   private stopped = false;
   private readonly timers = new Set<NodeJS.Timeout>();
-  private readonly aborts = new Set<AbortController>();
   private readonly publicSeen = new Set<string>();
+  /** URLs whose host has been looked at: a webhook's URL is parsed once, not at every attempt. */
+  private readonly checkedUrls = new Set<string>();
   private readonly options: DeliveryOptions;
   private readonly realNow: () => number;
   private readonly clients: HookClients;
@@ -378,21 +379,21 @@ export class Webhooks {
       'hb-timestamp': timestamp,
       'hb-signature': signature(hook.secret, timestamp, delivery.body),
     };
-    const abort = new AbortController();
-    this.aborts.add(abort);
     try {
-      const status = await this.clients.post(hook.url, headers, delivery.body, abort.signal);
+      const status = await this.clients.post(hook.url, headers, delivery.body);
       const ms = this.realNow() - started;
       const ok = status >= 200 && status < 300;
       return { at, status, ms, ...(!ok && { error: `the receiver answered ${status}` }) };
     } catch (error) {
       return { at, status: null, error: (error as Error).message, ms: this.realNow() - started };
-    } finally {
-      this.aborts.delete(abort);
     }
   }
 
   private notePublic(url: string): void {
+    if (this.checkedUrls.has(url)) return;
+    // A session holds a few webhooks; URLs no longer used are forgotten with the rest now and then.
+    if (this.checkedUrls.size >= 100) this.checkedUrls.clear();
+    this.checkedUrls.add(url);
     let host: string;
     try {
       host = new URL(url).hostname;
@@ -453,7 +454,7 @@ export class Webhooks {
   private cancelWaits(): void {
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
-    for (const abort of this.aborts) abort.abort();
+    this.clients.stop();
   }
 
   /**
