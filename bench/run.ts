@@ -15,7 +15,7 @@ import { label, world } from './worlds.js';
 import { CALLS } from './calls.js';
 import { dataFileRows, dataFileTable, dataFileTargets } from './datafile.js';
 import { worldCounts } from '../scripts/generate/world.js';
-import { callsScaleTarget } from './calls-target.js';
+import { callsScaleTarget, doorTarget, idleDaysTarget } from './child-targets.js';
 import { docsPageTarget } from './docs-page.js';
 
 const { values: opts } = parseArgs({
@@ -401,8 +401,9 @@ const dataFile = await dataFileRows({ quick, cli: opts.cli });
 process.stdout.write(`${dataFileTable(dataFile)}\n`);
 for (const t of dataFileTargets(dataFile)) target(t.name, t.value, t.limit, t.pass);
 
-const calls = callsScaleTarget(quick);
-target(calls.name, calls.value, calls.limit, calls.pass);
+for (const measured of [callsScaleTarget(quick), idleDaysTarget(quick), doorTarget(quick)]) {
+  target(measured.name, measured.value, measured.limit, measured.pass);
+}
 
 const docs = await docsPageTarget(quick);
 target(docs.name, docs.value, docs.limit, docs.pass);
