@@ -62,16 +62,32 @@ export function isPersonalToken(token: string): boolean {
   return token.startsWith(PERSONAL_PREFIX);
 }
 
+/**
+ * Tokens whose session has been read, as a client sends the same token with every request: a few
+ * thousand at most, of a token's usual length, so that tokens made up to fill memory cannot.
+ */
+const sessionsRead = new Map<string, string>();
+const SESSIONS_READ_LIMIT = 2000;
+const SESSION_READ_LENGTH = 2048;
+
 /** The session a JWT names, read without checking it (the session's key checks it next). */
 export function sessionOfJwt(token: string): string | undefined {
+  const known = sessionsRead.get(token);
+  if (known !== undefined) return known;
   const parts = token.split('.');
   if (parts.length !== 3) return undefined;
+  let session: unknown;
   try {
-    const claims = JSON.parse(Buffer.from(parts[1], 'base64url').toString()) as { session?: unknown };
-    return typeof claims.session === 'string' ? claims.session : undefined;
+    session = (JSON.parse(Buffer.from(parts[1], 'base64url').toString()) as { session?: unknown }).session;
   } catch {
     return undefined;
   }
+  if (typeof session !== 'string') return undefined;
+  if (token.length <= SESSION_READ_LENGTH) {
+    if (sessionsRead.size >= SESSIONS_READ_LIMIT) sessionsRead.clear();
+    sessionsRead.set(token, session);
+  }
+  return session;
 }
 
 function newSecret(prefix: string, session: string): string {
