@@ -50,10 +50,40 @@ export function doorTable(routes: LazyRegistry<AnyRoute>): DoorEntry[] {
     .sort((a, b) => b.fixed - a.fixed);
 }
 
+/** A path's first segment ("invoice" of "/invoice/12"). */
+function firstSegment(path: string): string {
+  const end = path.indexOf('/', 1);
+  return path.slice(1, end === -1 ? undefined : end);
+}
+
+/**
+ * Each table's entries by their path's first segment, in the table's order: a request is matched
+ * against the few routes under its first segment rather than all of them. Every route begins with a
+ * fixed segment; a table where one did not would be matched whole (no index).
+ */
+const indexes = new WeakMap<readonly DoorEntry[], Map<string, DoorEntry[]> | undefined>();
+function indexOf(table: readonly DoorEntry[]): Map<string, DoorEntry[]> | undefined {
+  if (indexes.has(table)) return indexes.get(table);
+  let index: Map<string, DoorEntry[]> | undefined = new Map();
+  for (const entry of table) {
+    const first = firstSegment(entry.path);
+    if (first.startsWith('{')) {
+      index = undefined;
+      break;
+    }
+    const list = index.get(first) ?? [];
+    list.push(entry);
+    index.set(first, list);
+  }
+  indexes.set(table, index);
+  return index;
+}
+
 /** The route for a method and a path under /api ("/invoice/12"), its path values decoded. */
 export function matchRoute(table: readonly DoorEntry[], method: string, path: string): Match {
   const allowed: string[] = [];
-  for (const entry of table) {
+  const index = indexOf(table);
+  for (const entry of index ? (index.get(firstSegment(path)) ?? []) : table) {
     const found = entry.pattern.exec(path);
     if (!found) continue;
     if (entry.method !== method) {
