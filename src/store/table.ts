@@ -30,6 +30,8 @@ export class Table<T extends Row> {
   private readonly byId: Map<string, T>;
   /** An overlay's read-through: the id index of the table it was made from, and the ids removed since. */
   private readonly base?: { byId: ReadonlyMap<string, T>; removed: Set<string> };
+  /** The seed table an overlay was made from (never written again), whose due indexes it reads through. */
+  private seed?: Table<T>;
   private readonly secondary = new Map<string, { keyOf: (row: T) => Keys; index: Map<string, IndexList<T>> }>();
   /** Cached maxima of a value over every row (the highest line id of any invoice), by name; undefined until asked for, or after the row holding it left. */
   /** Rows by the date they fall due on, by name (see dueBy). */
@@ -108,9 +110,23 @@ export class Table<T extends Row> {
    * cached under `name` (one name, one keyOf) and kept as rows change.
    */
   dueBy(name: string, keyOf: (row: T) => string | undefined, day: string, after?: string): T[] {
-    let index = this.due.get(name);
-    if (!index) this.due.set(name, (index = new DueIndex(keyOf, this.rows)));
+    const index = this.dueIndex(name, keyOf);
     return after === undefined ? index.upTo(day) : index.between(after, day);
+  }
+
+  /**
+   * The due index `name`, made on first use: a seed table files its rows (once, for every session
+   * made from it); an overlay reads through the seed's and files only the rows it wrote since.
+   */
+  private dueIndex(name: string, keyOf: (row: T) => string | undefined): DueIndex<T> {
+    let index = this.due.get(name);
+    if (index) return index;
+    if (this.seed && this.base) {
+      const written = [...this.byId.keys(), ...this.base.removed];
+      index = DueIndex.over(this.seed.dueIndex(name, keyOf), this.byId.values(), written);
+    } else index = new DueIndex(keyOf, this.rows);
+    this.due.set(name, index);
+    return index;
   }
 
   /**
@@ -269,6 +285,7 @@ export class Table<T extends Row> {
   overlay(): Table<T> {
     if (this.base) throw new Error('overlay: only of a table that reads no other table');
     const copy = new Table(this.rows.slice(), this.maxId, this.byId, this.isOrdered);
+    copy.seed = this;
     // The maxima hold for the copy's rows too: they are this table's, which is never written again.
     for (const [name, entry] of this.maxima) copy.maxima.set(name, { ...entry });
     return copy;
@@ -282,6 +299,7 @@ export class Table<T extends Row> {
   over(rows: T[]): Table<T> {
     if (this.base) throw new Error('over: only of a table that reads no other table');
     const table = new Table(rows, undefined, this.byId);
+    table.seed = this;
     let kept = 0;
     let replaced = 0;
     for (const row of rows) {

@@ -263,3 +263,75 @@ t.test('a table over the seed indexes only the rows that are not the seed own', 
   t.equal(fewer.get('3'), three);
   t.equal(fewer.size, 1);
 });
+
+t.test("an overlay's dueBy reads through the seed's index: the same rows as a table of its own, and the seed's stay", async (t) => {
+  const seedRows = (): Dated[] =>
+    Array.from({ length: 40 }, (_, i) => ({
+      id: String(i + 1),
+      due: i % 7 === 0 ? '' : `2026-${String((i % 12) + 1).padStart(2, '0')}-01`,
+      n: i,
+    }));
+  const due = (row: Dated) => row.due || undefined;
+  const days = ['2025-12-31', '2026-01-01', '2026-03-01', '2026-06-15', '2026-12-01', '2027-12-31'];
+  const answers = (table: Table<Dated>) => days.map((day) => table.dueBy('due', due, day).map((r) => r.id));
+  const between = (table: Table<Dated>) => table.dueBy('due', due, '2026-06-15', '2026-03-01').map((r) => r.id);
+  const fresh = (table: Table<Dated>) => new Table<Dated>([...table.all()]);
+
+  for (const asked of ['before the writes', 'after the writes']) {
+    const seed = new Table<Dated>(seedRows());
+    const seedBefore = answers(seed);
+    const own = seed.overlay();
+    if (asked === 'before the writes') answers(own);
+    own.replace({ id: '2', due: '2026-01-01', n: 0 }); // the same day as before
+    own.replace({ id: '3', due: '2027-06-01', n: 0 }); // moved later
+    own.replace({ id: '8', due: '2026-02-01', n: 0 }); // had none, now filed
+    own.replace({ id: '5', due: '', n: 0 }); // filed, now none
+    own.insert({ id: '41', due: '2026-01-01', n: 0 });
+    const gone = own.remove('10')!;
+    own.remove('41');
+    own.insertAt(gone.row, gone.at); // an undo puts a seed row back
+    own.replace({ id: '3', due: '2026-03-01', n: 0 }); // written twice
+    t.strictSame(answers(own), answers(fresh(own)), `upTo, index first asked for ${asked}`);
+    t.strictSame(between(own), between(fresh(own)), `between, index first asked for ${asked}`);
+    t.strictSame(answers(seed), seedBefore, `the seed's answers are unchanged (${asked})`);
+  }
+
+  const seed = new Table<Dated>(seedRows());
+  const restored = seed.over([
+    ...seed
+      .all()
+      .slice(0, 30)
+      .filter((r) => r.id !== '4'),
+    { id: '4', due: '2026-05-01', n: 0 },
+  ]);
+  t.strictSame(answers(restored), answers(fresh(restored)), 'a table over the seed (a restored state) too');
+});
+
+t.test("an overlay's dueBy matches a table of its own through 500 random writes", async (t) => {
+  let state = 7;
+  const random = (n: number) => {
+    state = (state * 1103515245 + 12345) % 2 ** 31;
+    return state % n;
+  };
+  const dayOf = (i: number) =>
+    i % 5 === 0 ? '' : `2026-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 28) + 1).padStart(2, '0')}`;
+  const seed = new Table<Dated>(Array.from({ length: 200 }, (_, i) => ({ id: String(i + 1), due: dayOf(i), n: i })));
+  const due = (row: Dated) => row.due || undefined;
+  seed.dueBy('due', due, '2026-01-01');
+  const own = seed.overlay();
+  const differ: string[] = [];
+  for (let step = 0; step < 500; step++) {
+    const ids = own.all().map((r) => r.id);
+    const pick = ids[random(ids.length)];
+    const kind = random(3);
+    if (kind === 0 && pick) own.replace({ id: pick, due: dayOf(random(400)), n: step });
+    else if (kind === 1) own.insert({ id: own.nextId(), due: dayOf(random(400)), n: step });
+    else if (pick) own.remove(pick);
+    const day = dayOf(random(400) + 1) || '2026-06-30';
+    const got = own.dueBy('due', due, day).map((r) => r.id);
+    const want = new Table<Dated>([...own.all()]).dueBy('due', due, day).map((r) => r.id);
+    if (JSON.stringify(got) !== JSON.stringify(want)) differ.push(`step ${step} (${kind}) on ${day}`);
+  }
+  t.strictSame(differ, []);
+  t.equal(seed.all().length, 200, 'the seed kept its rows');
+});
