@@ -43,18 +43,25 @@ export function callsScaleTarget(quick: boolean): ChildTarget {
   };
 }
 
-/** Issue 45's idle days: a year with nothing due in the largest generated world against the bundled world's year. */
+/**
+ * Issue 45's idle days: a year with nothing due in the largest generated world against the bundled world's year,
+ * each after its first day, the session's first use of its tables (its cost printed beside).
+ */
 export function idleDaysTarget(quick: boolean): ChildTarget {
-  const run = runForJson<{ services: number; ratio: number; idleCpuMs: number; bundledCpuMs: number }>('clock.ts', [
-    '--idle-only',
-    ...(quick ? ['--quick'] : []),
-  ]);
-  const name = `a year with nothing due at ${quick ? '500 services (quick)' : '10,000 services'} / the bundled world's year (bench:clock)`;
+  const run = runForJson<{
+    services: number;
+    ratio: number;
+    idleCpuMs: number;
+    bundledCpuMs: number;
+    firstUseCpuMs: { idle: number; bundled: number };
+  }>('clock.ts', ['--idle-only', ...(quick ? ['--quick'] : [])]);
+  const name = `a year with nothing due at ${quick ? '500 services (quick)' : '10,000 services'} / the bundled world's year, after the first day (bench:clock)`;
   if ('failed' in run) return { name, value: run.failed, limit: '<= x2.00', pass: false };
-  const { ratio, idleCpuMs, bundledCpuMs } = run.result;
+  const { ratio, idleCpuMs, bundledCpuMs, firstUseCpuMs } = run.result;
+  const s = (ms: number) => (ms / 1000).toFixed(2);
   return {
     name,
-    value: `x${ratio.toFixed(2)} (${(idleCpuMs / 1000).toFixed(2)} s / ${(bundledCpuMs / 1000).toFixed(2)} s CPU)`,
+    value: `x${ratio.toFixed(2)} (${s(idleCpuMs)} s / ${s(bundledCpuMs)} s CPU; first day ${s(firstUseCpuMs.idle)} s)`,
     limit: '<= x2.00',
     pass: ratio <= 2,
   };
