@@ -1,4 +1,6 @@
 // Uses billsim exactly as another repository would: through the package entry.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import t from 'tap';
 import { ControlError, createSimulator, type GetCurrenciesResult } from 'billsim';
 
@@ -52,4 +54,46 @@ t.test('createSimulator serves over HTTP and gives in-process control', async (t
   t.strictSame(await session.clock(), { now: '2026-11-20 12:00:00', server_time: 1795176000, frozen: true }, 'reset puts the clock back');
   t.strictSame(await session.requests(), [], 'and clears the journal');
   await sim.reset();
+});
+
+t.test("a webhook is delivered by the package's own build: its sending thread starts from the files it ships", async (t) => {
+  const received: string[] = [];
+  const receiver = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => {
+      body += chunk;
+    });
+    req.on('end', () => {
+      received.push(`${req.headers['hb-event']} ${JSON.parse(body).subject}`);
+      res.end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  t.teardown(() => new Promise((resolve) => receiver.close(resolve)));
+  const sim = await createSimulator({ now: new Date('2026-11-20T12:00:00Z') });
+  t.teardown(() => sim.close());
+  const session = sim.session('hooks');
+  await session.addWebhook({ url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`, events: ['after_ticketopen'] });
+  const form = new URLSearchParams({
+    call: 'addTicket',
+    api_id: 'billsim',
+    api_key: 'billsim-secret',
+    client_id: '1',
+    subject: 'shipped',
+    body: 'b',
+    dept_id: '1',
+  });
+  const answer = await sim.app.inject({
+    method: 'POST',
+    url: '/admin/api.php',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-billsim-session': 'hooks' },
+    payload: form.toString(),
+  });
+  t.equal(answer.json().success, true);
+  await session.webhooksSettled();
+  t.strictSame(
+    (await session.deliveries()).map((d) => [d.event, d.state, d.attempts.map((a) => a.status)]),
+    [['after_ticketopen', 'delivered', [200]]],
+  );
+  t.strictSame(received, ['after_ticketopen shipped']);
 });
