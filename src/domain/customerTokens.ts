@@ -1,6 +1,7 @@
 import { createHash, createPrivateKey, createPublicKey, generateKeyPair, type KeyObject, randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import { addDays, formatDateTime, parseDateTime, unixTime } from '../lib/dates.js';
+import { roomIn } from '../lib/bounded.js';
 import type { Client, ClientGuest, ClientMfa, UserApiKey, UserApiToken, UserApiTokens } from '../generated/wire.js';
 import type { View, World } from '../store/world.js';
 import { MAIN_PARENT_ID } from './clients.js';
@@ -83,10 +84,7 @@ export function sessionOfJwt(token: string): string | undefined {
     return undefined;
   }
   if (typeof session !== 'string') return undefined;
-  if (token.length <= SESSION_READ_LENGTH) {
-    if (sessionsRead.size >= SESSIONS_READ_LIMIT) sessionsRead.clear();
-    sessionsRead.set(token, session);
-  }
+  if (token.length <= SESSION_READ_LENGTH) roomIn(sessionsRead, SESSIONS_READ_LIMIT).set(token, session);
   return session;
 }
 
@@ -180,8 +178,7 @@ export async function readToken(token: string, key: UserApiKey | undefined, now:
       tokens = new Map();
       checked.set(key, tokens);
     }
-    if (tokens.size >= CHECKED_LIMIT) tokens.clear();
-    tokens.set(token, claims);
+    roomIn(tokens, CHECKED_LIMIT).set(token, claims);
     return claims;
   } catch (error) {
     return error instanceof errors.JWTExpired ? 'token_expired' : 'unauthorized';

@@ -1,6 +1,7 @@
 import { hash, timingSafeEqual } from 'node:crypto';
 import { BlockList, isIPv4, isIPv6 } from 'node:net';
 import { ApiError, messages } from '../errors.js';
+import { roomIn } from '../lib/bounded.js';
 import type { ApiAccess } from '../generated/wire.js';
 import { callAllowed } from '../domain/apiAccess.js';
 import type { View } from '../store/world.js';
@@ -25,8 +26,7 @@ function cachedDigest(cache: Map<string, Buffer>, value: string): Buffer {
   let known = cache.get(value);
   if (!known) {
     known = digest(value);
-    if (cache.size >= CACHE_LIMIT) cache.clear();
-    cache.set(value, known);
+    roomIn(cache, CACHE_LIMIT).set(value, known);
   }
   return known;
 }

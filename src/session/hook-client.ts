@@ -6,6 +6,7 @@
 // second, 1.62x at 2,000). Here each attempt is one message out and one back;
 // the order, retries and what is kept stay with the session (webhooks.ts).
 import { Worker } from 'node:worker_threads';
+import { roomIn } from '../lib/bounded.js';
 
 export interface HookClientOptions {
   /** Time-out of one attempt (ms): to connect, for the answer's head, and between parts of its body. */
@@ -82,10 +83,9 @@ export class HookClients {
       } catch {
         throw new Error(`not a URL: ${url}`);
       }
-      // A session holds a few webhooks; a URL no longer used is forgotten with the rest now and then.
-      if (this.targets.size >= 100) this.targets.clear();
       found = { origin: parsed.origin, path: `${parsed.pathname}${parsed.search}` };
-      this.targets.set(url, found);
+      // A session holds a few webhooks; a URL no longer used is forgotten with the rest now and then.
+      roomIn(this.targets, 100).set(url, found);
     }
     return found;
   }

@@ -10,6 +10,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { HookClients } from './hook-client.js';
 import { formatDateTime, unixTime } from '../lib/dates.js';
+import { roomIn } from '../lib/bounded.js';
 import type { Raised } from '../store/world.js';
 import { type MemoryBudget, textBytes } from './memory.js';
 import type { Delivery, DeliveryAttempt, RaisedEvent, Webhook } from '../generated/wire.js';
@@ -392,8 +393,7 @@ export class Webhooks {
   private notePublic(url: string): void {
     if (this.checkedUrls.has(url)) return;
     // A session holds a few webhooks; URLs no longer used are forgotten with the rest now and then.
-    if (this.checkedUrls.size >= 100) this.checkedUrls.clear();
-    this.checkedUrls.add(url);
+    roomIn(this.checkedUrls, 100).add(url);
     let host: string;
     try {
       host = new URL(url).hostname;
