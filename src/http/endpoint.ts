@@ -135,21 +135,19 @@ export async function serveApi(deps: EndpointDeps, request: ApiRequest): Promise
   // A failure below the envelope sends no JSON answer (the slow one sends it whole, late).
   const sent = !outcome.failure || outcome.failure.kind === 'slow';
   if (!outcome.failure) bytesOf(outcome);
-  session?.journal.record(
-    {
-      time: formatDateTime(session.clock.now()),
-      call,
-      params: redact(params) as Params,
-      success,
-      error: outcome.errors,
-      durationMs,
-      answer: sent ? outcome.json : '',
-      ...(events !== undefined && events.length > 0 && { events }),
-      ...(outcome.stub !== undefined && { stub: outcome.stub }),
-      ...(outcome.proxied && { proxied: true }),
-    },
-    sent ? outcome.bytes : undefined,
-  );
+  session?.journal.record({
+    time: session.clock.now().getTime(),
+    call,
+    params,
+    success,
+    error: outcome.errors,
+    durationMs,
+    answer: sent ? outcome.json : '',
+    bytes: sent ? outcome.bytes : undefined,
+    events,
+    stub: outcome.stub,
+    proxied: outcome.proxied,
+  });
   // A failed call's line names its first error (messages may echo client text: cut short).
   const error = success ? undefined : outcome.errors[0]?.slice(0, 300);
   const { proxied } = outcome;

@@ -6,7 +6,6 @@ import type { Session, Sessions } from '../session/sessions.js';
 import { redact } from '../session/journal.js';
 import { ControlError } from '../session/control-error.js';
 import { ChangedFixtureError } from '../store/fixtures.js';
-import { formatDateTime } from '../lib/dates.js';
 import { type AnyRoute, type Caller, callerHolds, privilegeRefusal, type RouteContext } from '../userapi/route.js';
 import { JSON_TYPE } from './endpoint.js';
 import { assertParsed, mergeParams, type Params } from './params.js';
@@ -120,21 +119,19 @@ export function registerUserApi(app: FastifyInstance, deps: DoorDeps): void {
     const success = outcome.errors.length === 0;
     const journaled =
       outcome.journaled ?? (match && 'entry' in match && TOKEN_ANSWERS.has(match.entry.name) ? JSON.stringify(redact(outcome.body)) : json);
-    session?.journal.record(
-      {
-        time: formatDateTime(session.clock.now()),
-        call: key,
-        params: redact(input) as Params,
-        success,
-        error: outcome.errors,
-        durationMs: Math.round((performance.now() - started) * 100) / 100,
-        answer: journaled,
-        ...(outcome.stub !== undefined && { stub: outcome.stub }),
-        ...(raised.length > 0 && { events: raised }),
-        ...(outcome.proxied && { proxied: true }),
-      },
-      journaled === json ? outcome.bytes : undefined,
-    );
+    session?.journal.record({
+      time: session.clock.now().getTime(),
+      call: key,
+      params: input,
+      success,
+      error: outcome.errors,
+      durationMs: Math.round((performance.now() - started) * 100) / 100,
+      answer: journaled,
+      bytes: journaled === json ? outcome.bytes : undefined,
+      stub: outcome.stub,
+      events: raised,
+      proxied: outcome.proxied,
+    });
     const error = success ? undefined : outcome.errors[0]?.slice(0, 300);
     const { proxied } = outcome;
     request.log.info(

@@ -1,8 +1,16 @@
 // What a session was sent: a bounded request journal (newest first on read)
-// and per-call counters. Secrets are redacted before anything is kept.
+// and per-call counters. Secrets never leave it: they are redacted as entries
+// are read (the journal is never saved).
+//
+// An entry is recorded on every request, so recording costs as little as it
+// can (bench/README.md, "The journal, in place"): entries live in slots that
+// are reused once the journal is full, a request's parameters are kept by
+// reference when nothing in them needs cutting, the time as a number, and the
+// memory budget counts the journal as one holder instead of each entry.
 
 import type { CallCoverage, JournalEntry } from '../generated/wire.js';
-import { type MemoryBudget, textBytes } from './memory.js';
+import { formatDateTime } from '../lib/dates.js';
+import { type Droppable, type Holder, type MemoryBudget, nextAge, textBytes } from './memory.js';
 
 export type { CallCoverage, JournalEntry };
 
@@ -89,10 +97,66 @@ const ENTRY_BYTES = 200;
 /** Bytes counted for an answer besides its UTF-8 bytes: the buffer's own object. */
 const ANSWER_BYTES = 100;
 
-/** An entry as kept: the answer as a one-byte text or as UTF-8 bytes (see kept()), null once dropped. */
-interface Kept {
-  entry: Omit<JournalEntry, 'answer'>;
+/** What the endpoints record of a request: an entry as read, but the time as a moment and the parameters as sent. */
+export interface Recorded {
+  /** The session clock's moment (ms since 1970). */
+  time: number;
+  call: string;
+  /** As sent: the journal redacts and cuts them (it keeps this object, which must not change afterwards). */
+  params: Record<string, unknown>;
+  success: boolean;
+  error: string[];
+  durationMs: number;
+  /** The answer's JSON text, as sent ('' when none was). */
+  answer: string;
+  /** Its UTF-8 bytes when they were made to send it: kept instead of a copy. */
+  bytes?: Buffer;
+  events?: number[];
+  stub?: string;
+  proxied?: boolean;
+}
+
+/** The rare parts of an entry, kept together. */
+interface Extra {
+  events?: number[];
+  stub?: string;
+  proxied?: true;
+}
+
+/** One entry's slot, reused once the journal is full. */
+interface Slot {
+  age: number;
+  time: number;
+  call: string;
+  /** As sent when `plain` (redacted as read), else the redacted and cut copy. */
+  params: Record<string, unknown>;
+  plain: boolean;
+  success: boolean;
+  error: string[];
+  durationMs: number;
+  /** As a one-byte text or as UTF-8 bytes (see kept()), null once dropped. */
   answer: string | Buffer | null;
+  extra: Extra | undefined;
+  entryBytes: number;
+  answerBytes: number;
+}
+
+const NO_ERRORS: string[] = [];
+const NO_PARAMS: Record<string, unknown> = {};
+
+/**
+ * Whether parameters are kept as sent: flat texts, none cut, no file, few
+ * enough; their characters (the keys' and the values') for the budget, or -1.
+ */
+function plainChars(params: Record<string, unknown>): number {
+  let chars = 0;
+  let values = 0;
+  for (const key in params) {
+    const value = params[key];
+    if (typeof value !== 'string' || value.length > JOURNAL_TEXT_LIMIT || FILES.has(key) || ++values > JOURNAL_VALUE_LIMIT) return -1;
+    chars += key.length + value.length;
+  }
+  return chars;
 }
 
 /** About the characters of a journal entry's parameters: most are flat texts, so only nested ones are serialized. */
@@ -105,10 +169,13 @@ function paramChars(params: Record<string, unknown>): number {
   return chars;
 }
 
-export class Journal {
-  /** Oldest first from `head`; the slots before it are dropped entries, cleared now and then. */
-  private entries: Kept[] = [];
-  private head = 0;
+export class Journal implements Holder {
+  /** A ring: the oldest entry at `start`, `filled` of them; it grows to `limit` slots, then reuses them. */
+  private slots: Slot[] = [];
+  private start = 0;
+  private filled = 0;
+  /** How many of the oldest entries had their answer dropped by the budget (always the oldest ones). */
+  private answersDropped = 0;
   readonly coverage = new Map<string, CallCoverage>();
   /** The requests stubs answered, by call, apart from the simulation's. */
   readonly stubbed = new Map<string, CallCoverage>();
@@ -118,44 +185,48 @@ export class Journal {
     private readonly budget?: MemoryBudget,
   ) {}
 
-  /** Records a request; `bytes` are its answer's UTF-8 bytes when they were made to send it (kept instead of a copy). */
-  record(full: JournalEntry, bytes?: Buffer): void {
+  /** Records a request. */
+  record(recorded: Recorded): void {
     // The call name and messages echo client text (an unknown call's name), so they are cut like parameters.
-    // Built field by field: a rest pattern takes V8's slow path, and this runs on every request.
-    const entry: Omit<JournalEntry, 'answer'> = {
-      time: full.time,
-      call: cut(full.call),
-      params: full.params,
-      success: full.success,
-      error: full.error.slice(0, 10).map(cut),
-      durationMs: full.durationMs,
-    };
-    if (full.events !== undefined && full.events.length > 0) entry.events = full.events.slice(0, 1000);
-    if (full.stub !== undefined) entry.stub = full.stub;
-    if (full.proxied) entry.proxied = true;
-    this.count(entry);
+    const call = cut(recorded.call);
+    this.tally(call, recorded);
     if (this.limit <= 0) return;
-    const stored: Kept = { entry, answer: kept(full.answer, bytes) };
-    this.entries.push(stored);
-    if (this.entries.length - this.head > this.limit) this.dropOldest();
+    const chars = plainChars(recorded.params);
+    const plain = chars >= 0;
+    const params = plain ? recorded.params : (redact(recorded.params) as Record<string, unknown>);
+    const error = recorded.error.length === 0 ? NO_ERRORS : recorded.error.slice(0, 10).map(cut);
+    const answer = kept(recorded.answer, recorded.bytes);
+    let texts = call.length + (plain ? chars : paramChars(params));
+    for (const message of error) texts += message.length;
+    const slot = this.nextSlot();
+    slot.age = nextAge();
+    slot.time = recorded.time;
+    slot.call = call;
+    slot.params = params;
+    slot.plain = plain;
+    slot.success = recorded.success;
+    slot.error = error;
+    slot.durationMs = recorded.durationMs;
+    slot.answer = answer;
+    slot.extra = extraOf(recorded);
+    slot.entryBytes = ENTRY_BYTES + 2 * texts;
+    slot.answerBytes = 0;
     if (!this.budget) return;
-    let texts = entry.call.length + paramChars(entry.params);
-    for (const message of entry.error) texts += message.length;
-    // Added after the oldest went: the budget may drop this very entry's answer, never one already gone.
-    this.budget.add('journalEntries', stored, ENTRY_BYTES + 2 * texts, () => this.dropOldest(stored));
-    this.budget.add('journalAnswers', stored.entry, ANSWER_BYTES + stored.answer!.length, () => {
-      stored.answer = null;
-    });
+    // Counted after the oldest went, the entry before its answer: a budget too small for the entry drops it at once.
+    this.budget.hold('journalEntries', this, slot.entryBytes);
+    if (slot.entryBytes === 0) return;
+    slot.answerBytes = ANSWER_BYTES + answer.length;
+    this.budget.hold('journalAnswers', this, slot.answerBytes);
   }
 
   /** Counts a request where coverage shows it: the simulation's, or the stubs'; a proxied one ran neither. */
-  private count(entry: Omit<JournalEntry, 'answer'>): void {
-    if (entry.proxied) return;
-    const counted = entry.stub === undefined ? this.coverage : this.stubbed;
-    const key = counted.has(entry.call) || counted.size < COVERAGE_LIMIT ? entry.call : OTHER_CALLS;
+  private tally(call: string, recorded: Recorded): void {
+    if (recorded.proxied) return;
+    const counted = recorded.stub === undefined ? this.coverage : this.stubbed;
+    const key = counted.has(call) || counted.size < COVERAGE_LIMIT ? call : OTHER_CALLS;
     const counts = counted.get(key) ?? { requests: 0, successes: 0, errors: 0 };
     counts.requests++;
-    if (entry.success) counts.successes++;
+    if (recorded.success) counts.successes++;
     else counts.errors++;
     counted.set(key, counts);
   }
@@ -163,46 +234,111 @@ export class Journal {
   /** Newest first, optionally only one call, at most `limit` entries. */
   list(call?: string, limit = this.limit): JournalEntry[] {
     const out: JournalEntry[] = [];
-    for (let i = this.entries.length - 1; i >= this.head && out.length < limit; i--) {
-      const { entry, answer } = this.entries[i];
-      if (call && entry.call !== call) continue;
-      out.push({ ...entry, answer: answer === null ? ANSWER_DROPPED : typeof answer === 'string' ? answer : answer.toString() });
+    for (let i = this.filled - 1; i >= 0 && out.length < limit; i--) {
+      const slot = this.at(i);
+      if (call && slot.call !== call) continue;
+      const { answer } = slot;
+      out.push({
+        time: formatDateTime(new Date(slot.time)),
+        call: slot.call,
+        params: slot.plain ? (redact(slot.params) as Record<string, unknown>) : slot.params,
+        success: slot.success,
+        error: [...slot.error],
+        durationMs: slot.durationMs,
+        ...slot.extra,
+        answer: answer === null ? ANSWER_DROPPED : typeof answer === 'string' ? answer : answer.toString(),
+      });
     }
     return out;
   }
 
   /** How many entries are kept now. */
   get size(): number {
-    return this.entries.length - this.head;
+    return this.filled;
   }
 
   clear(): void {
-    if (this.budget) for (let i = this.head; i < this.entries.length; i++) this.forget(this.entries[i]);
-    this.entries = [];
-    this.head = 0;
+    while (this.filled > 0) this.budget?.release('journalEntries', this, this.dropFirst());
+    this.slots = [];
+    this.start = 0;
     this.coverage.clear();
     this.stubbed.clear();
   }
 
-  /** Drops the oldest entry, or `which` (the budget drops the oldest entry of all sessions, which is this journal's oldest). */
-  private dropOldest(which?: Kept): void {
-    const at = which ? this.entries.indexOf(which, this.head) : this.head;
-    if (at < 0 || at >= this.entries.length) return;
-    this.forget(this.entries[at]);
-    if (at !== this.head) {
-      this.entries.splice(at, 1);
-      return;
-    }
-    this.entries[this.head++] = undefined as unknown as Kept;
-    // The dropped slots are given back once they are half the list.
-    if (this.head > 64 && this.head * 2 > this.entries.length) {
-      this.entries = this.entries.slice(this.head);
-      this.head = 0;
-    }
+  oldest(kind: Droppable): number | undefined {
+    if (kind === 'journalEntries') return this.filled > 0 ? this.at(0).age : undefined;
+    return this.answersDropped < this.filled ? this.at(this.answersDropped).age : undefined;
   }
 
-  private forget(kept: Kept): void {
-    this.budget?.remove('journalEntries', kept);
-    this.budget?.remove('journalAnswers', kept.entry);
+  dropOldest(kind: Droppable): number {
+    if (kind === 'journalEntries') return this.dropFirst();
+    const slot = this.at(this.answersDropped++);
+    const bytes = slot.answerBytes;
+    slot.answer = null;
+    slot.answerBytes = 0;
+    return bytes;
   }
+
+  /** The i-th entry from the oldest. */
+  private at(i: number): Slot {
+    return this.slots[(this.start + i) % this.slots.length];
+  }
+
+  /** Drops the oldest entry (its answer leaves the budget with it) and gives back the bytes its entry was counted with. */
+  private dropFirst(): number {
+    const slot = this.at(0);
+    if (slot.answerBytes > 0) this.budget?.release('journalAnswers', this, slot.answerBytes);
+    const bytes = slot.entryBytes;
+    // Let go of what the slot held until it is reused.
+    slot.params = NO_PARAMS;
+    slot.error = NO_ERRORS;
+    slot.answer = null;
+    slot.extra = undefined;
+    slot.entryBytes = 0;
+    slot.answerBytes = 0;
+    this.start = (this.start + 1) % this.slots.length;
+    this.filled--;
+    if (this.answersDropped > 0) this.answersDropped--;
+    return bytes;
+  }
+
+  /** The slot for a new entry: a new one while the journal grows, else the oldest, let go of first. */
+  private nextSlot(): Slot {
+    if (this.filled === this.limit) this.budget?.release('journalEntries', this, this.dropFirst());
+    if (this.filled === this.slots.length) {
+      // Full slots, below the limit: grow, the oldest first again.
+      this.slots = [...this.slots.slice(this.start), ...this.slots.slice(0, this.start)];
+      this.start = 0;
+      this.slots.push(emptySlot());
+    }
+    this.filled++;
+    return this.at(this.filled - 1);
+  }
+}
+
+function emptySlot(): Slot {
+  return {
+    age: 0,
+    time: 0,
+    call: '',
+    params: NO_PARAMS,
+    plain: true,
+    success: true,
+    error: NO_ERRORS,
+    durationMs: 0,
+    answer: null,
+    extra: undefined,
+    entryBytes: 0,
+    answerBytes: 0,
+  };
+}
+
+function extraOf(recorded: Recorded): Extra | undefined {
+  const { events, stub, proxied } = recorded;
+  if ((events === undefined || events.length === 0) && stub === undefined && !proxied) return undefined;
+  return {
+    ...(events !== undefined && events.length > 0 && { events: events.slice(0, 1000) }),
+    ...(stub !== undefined && { stub }),
+    ...(proxied && { proxied: true as const }),
+  };
 }

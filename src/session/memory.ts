@@ -46,6 +46,26 @@ interface Item {
   drop: () => void;
 }
 
+/**
+ * An owner of many small items of one kind that counts them as a whole (a
+ * session's journal, one entry a request): two Map entries and two closures
+ * per request cost more than the rest of its entry. Its items carry ages from
+ * `nextAge()`, so the oldest of all holders can be told and dropped first.
+ */
+export interface Holder {
+  /** The age of its oldest item of `kind`, or undefined when it has none. */
+  oldest(kind: Droppable): number | undefined;
+  /** Drops its oldest item of `kind` (the owner then must not keep it); gives back the bytes it was counted with. */
+  dropOldest(kind: Droppable): number;
+}
+
+let age = 0;
+
+/** A number larger than any given before in this process: the age of a holder's new item. */
+export function nextAge(): number {
+  return ++age;
+}
+
 export class MemoryBudget {
   /** Droppable items by key, oldest first (a Map keeps insertion order). */
   private readonly items: Record<Droppable, Map<object, Item>> = {
@@ -63,6 +83,14 @@ export class MemoryBudget {
     journalEntries: 0,
     snapshots: 0,
     state: 0,
+  };
+  /** The holders of each kind, with the bytes each is counted with. */
+  private readonly holders: Record<Droppable, Map<Holder, number>> = {
+    answers: new Map(),
+    deliveries: new Map(),
+    events: new Map(),
+    journalAnswers: new Map(),
+    journalEntries: new Map(),
   };
   private readonly dropped: Record<Droppable, number> = { answers: 0, deliveries: 0, events: 0, journalAnswers: 0, journalEntries: 0 };
   /** The sum of `bytes`, kept as it changes (it is read on every request). */
@@ -93,6 +121,25 @@ export class MemoryBudget {
     this.items[kind].delete(key);
     this.bytes[kind] -= item.bytes;
     this.total -= item.bytes;
+  }
+
+  /** Counts `bytes` more of a holder's items of `kind`; older material is dropped until the budget holds, possibly this item. */
+  hold(kind: Droppable, holder: Holder, bytes: number): void {
+    const held = this.holders[kind];
+    held.set(holder, (held.get(holder) ?? 0) + bytes);
+    this.bytes[kind] += bytes;
+    this.total += bytes;
+    if (this.total > this.limit) this.fit();
+  }
+
+  /** Forgets `bytes` of a holder's items of `kind` that it let go of itself. */
+  release(kind: Droppable, holder: Holder, bytes: number): void {
+    const held = this.holders[kind];
+    const left = (held.get(holder) ?? 0) - bytes;
+    if (left > 0) held.set(holder, left);
+    else held.delete(holder);
+    this.bytes[kind] -= bytes;
+    this.total -= bytes;
   }
 
   /** Changes a count that is never dropped (snapshots, the state's growth) by `delta` bytes, dropping older material when needed. */
@@ -134,7 +181,22 @@ export class MemoryBudget {
         this.dropped[kind]++;
         item.drop();
       }
+      for (let holder = this.oldestHolder(kind); this.used > this.limit && holder; holder = this.oldestHolder(kind)) {
+        this.dropped[kind]++;
+        this.release(kind, holder, holder.dropOldest(kind));
+      }
       if (this.used <= this.limit) return;
     }
+  }
+
+  /** The holder of the oldest item of `kind` (a look at each: the budget is full only now and then). */
+  private oldestHolder(kind: Droppable): Holder | undefined {
+    let found: Holder | undefined;
+    let oldest = Infinity;
+    for (const holder of this.holders[kind].keys()) {
+      const at = holder.oldest(kind);
+      if (at !== undefined && at < oldest) [found, oldest] = [holder, at];
+    }
+    return found;
   }
 }

@@ -76,7 +76,7 @@ t.test("invented call names cannot grow a session's journal or coverage without 
   const name = (i: number) => `call${i}${'z'.repeat(10_000)}`;
   for (let i = 0; i < COVERAGE_LIMIT + 100; i++) {
     journal.record({
-      time: '',
+      time: 0,
       call: name(i),
       params: {},
       success: false,

@@ -1,7 +1,7 @@
 // The memory budget: what it counts, what it drops first, and what it refuses.
 import t from 'tap';
 import { MemoryBudget, textBytes } from '../../src/session/memory.js';
-import { ANSWER_DROPPED, Journal } from '../../src/session/journal.js';
+import { ANSWER_DROPPED, Journal, type Recorded } from '../../src/session/journal.js';
 import { KeptAnswers } from '../../src/session/kept-answers.js';
 import { api, build } from '../helpers/app.js';
 import type { JournalEntry } from '../../src/generated/wire.js';
@@ -10,8 +10,8 @@ import { loadFixtures } from '../../src/store/fixtures.js';
 import { defaultFixturesDir } from '../../src/paths.js';
 import { mebibytes } from '../../src/errors.js';
 
-const entry = (answer: string, call = 'getCurrencies'): JournalEntry => ({
-  time: '2026-11-20 12:00:00',
+const entry = (answer: string, call = 'getCurrencies'): Recorded => ({
+  time: Date.UTC(2026, 10, 20, 12),
   call,
   params: {},
   success: true,
@@ -103,6 +103,77 @@ t.test('a journal over the budget drops answer texts first, then its oldest entr
   t.equal(budget.used, 0, 'a cleared journal gives everything back');
 });
 
+t.test('two journals over one budget: the oldest answer texts of both go first, then the oldest entries of both', async (t) => {
+  const answer = 'x'.repeat(1_000);
+  // What one entry with its answer counts, measured on a budget of its own.
+  const measure = new MemoryBudget(1_000_000);
+  new Journal(1000, measure).record(entry(answer, 'a0'));
+  const perEntry = measure.used;
+  // Room for six entries and most of a seventh: it needs one answer text dropped (each counts more than its 1,000 characters).
+  const budget = new MemoryBudget(perEntry * 7 - 1_000);
+  const [a, b] = [new Journal(1000, budget), new Journal(1000, budget)];
+  for (let i = 0; i < 3; i++) {
+    a.record(entry(answer, `a${i}`));
+    b.record(entry(answer, `b${i}`));
+  }
+  t.equal(budget.use().dropped.journalAnswers, 0, 'six fit');
+  const shown = (journal: Journal) => journal.list().map((e) => `${e.call}${e.answer === ANSWER_DROPPED ? ' dropped' : ''}`);
+  a.record(entry(answer, 'a3'));
+  t.strictSame(
+    [shown(a), shown(b)],
+    [
+      ['a3', 'a2', 'a1', 'a0 dropped'],
+      ['b2', 'b1', 'b0'],
+    ],
+    'the oldest answer of all went',
+  );
+  b.record(entry(answer, 'b3'));
+  t.strictSame(
+    [shown(a), shown(b)],
+    [
+      ['a3', 'a2', 'a1 dropped', 'a0 dropped'],
+      ['b3', 'b2', 'b1', 'b0 dropped'],
+    ],
+    'then the next oldest of both journals, by age',
+  );
+  t.strictSame(budget.use().dropped, { answers: 0, deliveries: 0, events: 0, journalAnswers: 3, journalEntries: 0 });
+  t.ok(budget.used <= budget.limit);
+  // An entry larger than all the answer texts left: then the oldest whole entry goes.
+  const tiny = new MemoryBudget(perEntry * 2);
+  const [c, d] = [new Journal(1000, tiny), new Journal(1000, tiny)];
+  c.record(entry(answer, 'c0'));
+  d.record(entry(answer, 'd0'));
+  const wide = Object.fromEntries(Array.from({ length: 4 }, (_, i) => [`note${i}`, 'z'.repeat(250)]));
+  c.record({ ...entry(answer, 'c1'), params: wide });
+  t.strictSame([shown(c), shown(d)], [['c1 dropped'], ['d0 dropped']], 'c0 went whole, every answer text before it');
+  t.strictSame(tiny.use().dropped, { answers: 0, deliveries: 0, events: 0, journalAnswers: 3, journalEntries: 1 });
+  t.ok(tiny.used <= tiny.limit);
+  c.clear();
+  d.clear();
+  t.equal(tiny.used, 0, 'cleared journals give everything back');
+});
+
+t.test('a full journal reuses its oldest slot: the newest entries stay, in order, and the budget counts only them', async (t) => {
+  const budget = new MemoryBudget(1_000_000);
+  const journal = new Journal(3, budget);
+  const sizes: number[] = [];
+  for (let i = 0; i < 7; i++) {
+    journal.record({ ...entry(`{"n":${i}}`, `call${i}`), params: { id: String(i), api_key: 'secret' } });
+    sizes.push(budget.used);
+  }
+  t.strictSame(
+    journal.list().map((e) => [e.call, e.params, e.answer]),
+    [
+      ['call6', { id: '6', api_key: '[redacted]' }, '{"n":6}'],
+      ['call5', { id: '5', api_key: '[redacted]' }, '{"n":5}'],
+      ['call4', { id: '4', api_key: '[redacted]' }, '{"n":4}'],
+    ],
+    'the newest three, secrets redacted as read',
+  );
+  t.equal(sizes[6], sizes[2], 'three entries counted, however many were recorded');
+  t.equal(journal.list()[0].time, '2026-11-20 12:00:00');
+});
+
 t.test('kept answers count in the budget and leave it when the state moves on', async (t) => {
   const budget = new MemoryBudget(1_000_000);
   const answers = new KeptAnswers(budget);
@@ -157,7 +228,7 @@ t.test("an answer's bytes, when given, are what the journal keeps and gives back
   const journal = new Journal(10, new MemoryBudget(1_000_000));
   const long = `{"a":"${'é'.repeat(20_000)}"}`;
   for (const text of ['{"a":"plain"}', '{"sign":"€ £ zł"}', long]) {
-    journal.record(entry(text), Buffer.from(text));
+    journal.record({ ...entry(text), bytes: Buffer.from(text) });
     const plain = new Journal(10, new MemoryBudget(1_000_000));
     plain.record(entry(text));
     t.equal(journal.list()[0].answer, plain.list()[0].answer, `${text.slice(0, 20)}: the same as kept from the text`);
