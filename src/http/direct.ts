@@ -136,22 +136,35 @@ export function answerDirectly(app: FastifyInstance, deps: EndpointDeps, options
     closing = true;
     done();
   });
-  const answer = async (req: IncomingMessage, res: ServerResponse, query: string) => {
-    const body = req.method === 'POST' ? parseParams(await readBody(req)) : undefined;
+  // A kept read is answered within the request's own event (serveApi answers it at once); the rest when ready.
+  const answer = (req: IncomingMessage, res: ServerResponse, query: string, body: string | undefined) => {
     const request = {
       query: parseParams(query),
-      body,
+      body: body === undefined ? undefined : parseParams(body),
       headers: req.headers,
       ip: req.socket.remoteAddress ?? '',
       log: new LazyLog(app, nextRequestId),
     };
-    write(req, res, await serveApi(deps, request), origins);
+    const outcome = serveApi(deps, request);
+    if (!(outcome instanceof Promise)) return write(req, res, outcome, origins);
+    outcome.then((done) => write(req, res, done, origins)).catch(() => res.destroy());
+  };
+  // serveApi answers every error itself; what is left is a request whose client has gone.
+  const answerOrDrop = (req: IncomingMessage, res: ServerResponse, query: string, body: string | undefined) => {
+    try {
+      answer(req, res, query, body);
+    } catch {
+      res.destroy();
+    }
   };
   server.removeListener('request', fastify);
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     const query = closing ? undefined : directQuery(req, bodyLimit);
     if (query === undefined) return fastify(req, res);
-    // serveApi answers every error itself; what is left is a request whose client has gone.
-    answer(req, res, query).catch(() => res.destroy());
+    if (req.method !== 'POST') return answerOrDrop(req, res, query, undefined);
+    readBody(req).then(
+      (body) => answerOrDrop(req, res, query, body),
+      () => res.destroy(),
+    );
   });
 }

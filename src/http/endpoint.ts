@@ -101,35 +101,84 @@ export interface ApiRequest {
 
 /**
  * One API request from its parameters to its answer, with the journal entry
- * and the log line: the same for both ways a request arrives.
+ * and the log line: the same for both ways a request arrives. A repeated read
+ * that nothing can make wait is answered at once (keptRead); everything else
+ * goes the whole way (answerInFull), through the same gate, rules and tail.
  */
-export async function serveApi(deps: EndpointDeps, request: ApiRequest): Promise<Outcome> {
+export function serveApi(deps: EndpointDeps, request: ApiRequest): Outcome | Promise<Outcome> {
   const started = performance.now();
   const params = mergeParams(request.query, request.body);
   const call = text(params, 'call');
   let session: Session | undefined;
-  let outcome: Outcome;
-  let events: number[] | undefined;
+  let outcome: Outcome | undefined;
   try {
-    assertParsed(request.query, request.body);
-    const { origin, host } = request.headers;
-    if (deps.originAllowed && !deps.originAllowed(origin, host)) throw new ApiError(messages.proxyOriginRefused(origin!));
-    session = deps.sessions.get(sessionName(request));
-    events = [];
-    outcome = await answer(deps, session, params, call, request.ip, events);
+    session = admitted(deps, request);
+    // --latency delays every answer, a kept one too.
+    outcome = deps.latency ? undefined : keptRead(deps, session, params, call, request.ip);
   } catch (error) {
-    // A change the data file did not take is refused with the session's message; anything else unforeseen is logged.
-    const known =
-      error instanceof ApiError
-        ? error.messages
-        : error instanceof ControlError || error instanceof ChangedFixtureError
-          ? [error.message]
-          : undefined;
-    if (!known) request.log.error({ err: error, call }, 'operation failed');
-    const list = known ?? [messages.internal()];
-    outcome = failed(200, call, session?.clock.now() ?? deps.sessions.clockNow(request.headers[SESSION_HEADER]), list);
+    outcome = refused(deps, request, session, call, error);
+  }
+  if (outcome !== undefined && !deps.latency) return finish(request, session, params, call, outcome, started);
+  return answerInFull(deps, request, session, params, call, outcome, started);
+}
+
+/** The request's session, once the request may be answered at all. */
+function admitted(deps: EndpointDeps, request: ApiRequest): Session {
+  assertParsed(request.query, request.body);
+  const { origin, host } = request.headers;
+  if (deps.originAllowed && !deps.originAllowed(origin, host)) throw new ApiError(messages.proxyOriginRefused(origin!));
+  return deps.sessions.get(sessionName(request));
+}
+
+/** The error envelope for what a request threw: its own messages, or (logged) the internal error's. */
+function refused(deps: EndpointDeps, request: ApiRequest, session: Session | undefined, call: string, error: unknown): Outcome {
+  // A change the data file did not take is refused with the session's message; anything else unforeseen is logged.
+  const known =
+    error instanceof ApiError
+      ? error.messages
+      : error instanceof ControlError || error instanceof ChangedFixtureError
+        ? [error.message]
+        : undefined;
+  if (!known) request.log.error({ err: error, call }, 'operation failed');
+  const list = known ?? [messages.internal()];
+  return failed(200, call, session?.clock.now() ?? deps.sessions.clockNow(request.headers[SESSION_HEADER]), list);
+}
+
+/** The request the whole way: catch-up, faults, stubs, the call or its kept answer, the proxy, --latency. */
+async function answerInFull(
+  deps: EndpointDeps,
+  request: ApiRequest,
+  session: Session | undefined,
+  params: Params,
+  call: string,
+  given: Outcome | undefined,
+  started: number,
+): Promise<Outcome> {
+  let outcome = given;
+  let events: number[] | undefined;
+  // No outcome yet means the request was admitted: the session is set.
+  if (outcome === undefined) {
+    events = [];
+    try {
+      outcome = await answer(deps, session!, params, call, request.ip, events);
+    } catch (error) {
+      outcome = refused(deps, request, session, call, error);
+    }
   }
   if (deps.latency) await sleep(deps.latency.min + Math.random() * (deps.latency.max - deps.latency.min));
+  return finish(request, session, params, call, outcome, started, events);
+}
+
+/** Journals and logs an outcome, and gives it back. */
+function finish(
+  request: ApiRequest,
+  session: Session | undefined,
+  params: Params,
+  call: string,
+  outcome: Outcome,
+  started: number,
+  events?: number[],
+): Outcome {
   const durationMs = Math.round((performance.now() - started) * 100) / 100;
   const { success } = outcome;
   // A failure below the envelope sends no JSON answer (the slow one sends it whole, late).
@@ -156,6 +205,24 @@ export async function serveApi(deps: EndpointDeps, request: ApiRequest): Promise
     'api call',
   );
   return outcome;
+}
+
+/**
+ * A read's kept answer, when nothing can make the request wait or change it:
+ * no catch-up due, no fault or stub for the call, its module imported, not
+ * forwarded. The rules are the whole way's, in its order (the fault before
+ * the credentials); undefined sends the request the whole way, which applies
+ * them again. Throws ApiError for the credentials' refusals.
+ */
+function keptRead(deps: EndpointDeps, session: Session, params: Params, call: string, ip: string): Outcome | undefined {
+  const operation = call ? deps.operations.loaded(call) : undefined;
+  if (operation === undefined || operation.mutates || deps.proxy?.forwards(operation)) return undefined;
+  return session.readNow((world, now) => {
+    if (session.faults.next(call) !== undefined || stubbed(world, call)) return undefined;
+    authenticate(world, text(params, 'api_id'), text(params, 'api_key'), ip, call);
+    const kept = session.answers.find(session.world.version, now, params);
+    return kept && { status: 200, json: kept.json, bytes: kept.bytes, success: true, errors: [] };
+  });
 }
 
 export function registerEndpoint(app: FastifyInstance, deps: EndpointDeps): void {

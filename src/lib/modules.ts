@@ -32,6 +32,12 @@ export class LazyRegistry<T> {
     return loading;
   }
 
+  /** The entry when its module is imported already, else undefined (nothing is imported). */
+  loaded(name: string): T | undefined {
+    const found = this.#loaded.get(name);
+    return found instanceof Promise ? undefined : found;
+  }
+
   /** Every entry by name, all imported (for generators, tests and tools that walk the whole registry). */
   async all(): Promise<Record<string, T>> {
     const entries = await Promise.all(this.names.map(async (name) => [name, (await this.get(name)) as T] as const));

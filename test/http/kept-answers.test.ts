@@ -126,3 +126,44 @@ t.test("the world's version moves on with every write, undo, reset and restore",
   world.where('invoices', 'client_id', '1');
   t.equal(world.version, before, 'reads leave it');
 });
+
+t.test('a read a stub of its call does not match is a near miss every time, not only before its answer is kept', async (t) => {
+  const app = await build(t);
+  await control(app, 'POST', '/stubs', { call: 'getInvoiceDetails', params: { id: '999' }, error: ['Invoice 999 is locked'] });
+  const first = await api(app, 'getInvoiceDetails', { id: '1' });
+  t.equal(first.success, true);
+  t.strictSame(await api(app, 'getInvoiceDetails', { id: '1' }), first, 'the same answer');
+  t.strictSame(await api(app, 'getInvoiceDetails', { id: '1' }), first, 'the same answer');
+  const misses = (await app.inject({ url: '/__billsim/stubs/near-misses', headers: { 'x-billsim-control': '1' } })).json() as {
+    nearMisses: { call: string; params: { id: string } }[];
+  };
+  t.strictSame(
+    misses.nearMisses.map((miss) => [miss.call, miss.params.id]),
+    [
+      ['getInvoiceDetails', '1'],
+      ['getInvoiceDetails', '1'],
+      ['getInvoiceDetails', '1'],
+    ],
+    'three near misses',
+  );
+});
+
+t.test('a read with its answer kept still waits out --latency, and is journaled each time', async (t) => {
+  const app = await build(t, { latency: { min: 40, max: 40 } });
+  const before = await api(app, 'getCurrencies');
+  t.strictSame(await api(app, 'getCurrencies'), before, 'kept');
+  const journal = (await app.inject({ url: '/__billsim/requests', headers: { 'x-billsim-control': '1' } })).json() as {
+    requests: { call: string; durationMs: number; success: boolean }[];
+  };
+  t.equal(journal.requests.length, 2, 'both requests');
+  for (const entry of journal.requests)
+    t.ok(entry.durationMs >= 39, `answered after the latency, to the timer's millisecond (${entry.durationMs} ms)`);
+});
+
+t.test('a read with its answer kept is refused for credentials it would refuse without one', async (t) => {
+  const app = await build(t);
+  await api(app, 'getCurrencies');
+  const wrong = await app.inject({ url: '/admin/api.php?call=getCurrencies&api_id=billsim&api_key=wrong' });
+  t.strictSame(wrong.json().error, ['Authentication failed: invalid api_id or api_key']);
+  t.equal((await api(app, 'getCurrencies')).success, true, 'the right key still reads');
+});
