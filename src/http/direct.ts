@@ -57,13 +57,15 @@ function directQuery(req: IncomingMessage, bodyLimit: number): string | undefine
   return undefined;
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => resolve(chunks.length === 1 ? chunks[0].toString() : Buffer.concat(chunks).toString()));
-    req.on('error', reject);
+/** Reads a body whole, as text, then calls `done` (or `failed` when the request breaks off). */
+function readBody(req: IncomingMessage, done: (body: string) => void, failed: () => void): void {
+  let body = '';
+  req.setEncoding('utf8');
+  req.on('data', (chunk: string) => {
+    body += chunk;
   });
+  req.on('end', () => done(body));
+  req.on('error', failed);
 }
 
 /** Logs through a child logger made, as Fastify makes it, only when a line is written. */
@@ -162,7 +164,8 @@ export function answerDirectly(app: FastifyInstance, deps: EndpointDeps, options
     const query = closing ? undefined : directQuery(req, bodyLimit);
     if (query === undefined) return fastify(req, res);
     if (req.method !== 'POST') return answerOrDrop(req, res, query, undefined);
-    readBody(req).then(
+    readBody(
+      req,
       (body) => answerOrDrop(req, res, query, body),
       () => res.destroy(),
     );

@@ -185,7 +185,7 @@ function finish(
   const sent = !outcome.failure || outcome.failure.kind === 'slow';
   if (!outcome.failure) bytesOf(outcome);
   session?.journal.record({
-    time: session.clock.now().getTime(),
+    time: session.clock.moment(),
     call,
     params,
     success,

@@ -120,7 +120,7 @@ export function registerUserApi(app: FastifyInstance, deps: DoorDeps): void {
     const journaled =
       outcome.journaled ?? (match && 'entry' in match && TOKEN_ANSWERS.has(match.entry.name) ? JSON.stringify(redact(outcome.body)) : json);
     session?.journal.record({
-      time: session.clock.now().getTime(),
+      time: session.clock.moment(),
       call: key,
       params: input,
       success,

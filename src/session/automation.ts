@@ -47,7 +47,7 @@ function setLastRun(world: World, day: string): void {
  */
 export function behind(session: AutomatedState): boolean {
   const last = lastRun(session.world) ?? session.automationFrom;
-  return Math.floor(session.clock.now().getTime() / 86_400_000) > dayNumber(last);
+  return Math.floor(session.clock.moment() / 86_400_000) > dayNumber(last);
 }
 
 /** How long a catch-up works before it lets other requests in (ms). */

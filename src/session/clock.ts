@@ -65,7 +65,12 @@ export class Clock {
 
   /** The clock's moment; a running clock stops at the last moment a wire date can show (9999-12-31 23:59:59). */
   now(): Date {
-    return new Date(this.frozenAt ?? Math.min(this.realNow() + this.offsetMs, LATEST));
+    return new Date(this.moment());
+  }
+
+  /** The clock's moment in ms since 1970, as now() gives it, without making a Date. */
+  moment(): number {
+    return this.frozenAt ?? Math.min(this.realNow() + this.offsetMs, LATEST);
   }
 
   /** Applies a checked change whole, or throws a bad-input error (a move past the clock's range) and changes nothing. */

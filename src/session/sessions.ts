@@ -575,6 +575,8 @@ export const REMEMBERED_DROPS = 100_000;
 export class Sessions {
   /** In order of use, least recent first (a Map keeps insertion order; get() moves a session to the end). */
   private readonly map = new Map<string, Session>();
+  /** The name get() moved to the end last (it stays there until another is moved or added). */
+  private newest?: string;
   /** Names of sessions dropped to stay within maxSessions, oldest first, with what their next request is told. */
   private readonly gone = new Map<string, string>();
   /** Sessions dropped to stay within maxSessions since start. */
@@ -594,6 +596,8 @@ export class Sessions {
   /** The session of that name, created from the seed on first use; a dropped session's name is refused until it is reset. */
   get(name: string = DEFAULT_SESSION): Session {
     let session = this.map.get(name);
+    // The session used last is already the newest: moving it would only churn the map.
+    if (session && name === this.newest) return session;
     if (session) {
       this.map.delete(name);
     } else {
@@ -607,6 +611,7 @@ export class Sessions {
       session.measure();
     }
     this.map.set(name, session);
+    this.newest = name;
     this.evict();
     return session;
   }
