@@ -139,22 +139,19 @@ export function answerDirectly(app: FastifyInstance, deps: EndpointDeps, options
     done();
   });
   // A kept read is answered within the request's own event (serveApi answers it at once); the rest when ready.
-  const answer = (req: IncomingMessage, res: ServerResponse, query: string, body: string | undefined) => {
-    const request = {
-      query: parseParams(query),
-      body: body === undefined ? undefined : parseParams(body),
-      headers: req.headers,
-      ip: req.socket.remoteAddress ?? '',
-      log: new LazyLog(app, nextRequestId),
-    };
-    const outcome = serveApi(deps, request);
-    if (!(outcome instanceof Promise)) return write(req, res, outcome, origins);
-    outcome.then((done) => write(req, res, done, origins)).catch(() => res.destroy());
-  };
   // serveApi answers every error itself; what is left is a request whose client has gone.
-  const answerOrDrop = (req: IncomingMessage, res: ServerResponse, query: string, body: string | undefined) => {
+  const answer = (req: IncomingMessage, res: ServerResponse, query: string, body: string | undefined) => {
     try {
-      answer(req, res, query, body);
+      const request = {
+        query: parseParams(query),
+        body: body === undefined ? undefined : parseParams(body),
+        headers: req.headers,
+        ip: req.socket.remoteAddress ?? '',
+        log: new LazyLog(app, nextRequestId),
+      };
+      const outcome = serveApi(deps, request);
+      if (!(outcome instanceof Promise)) return write(req, res, outcome, origins);
+      outcome.then((done) => write(req, res, done, origins)).catch(() => res.destroy());
     } catch {
       res.destroy();
     }
@@ -163,10 +160,10 @@ export function answerDirectly(app: FastifyInstance, deps: EndpointDeps, options
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     const query = closing ? undefined : directQuery(req, bodyLimit);
     if (query === undefined) return fastify(req, res);
-    if (req.method !== 'POST') return answerOrDrop(req, res, query, undefined);
+    if (req.method !== 'POST') return answer(req, res, query, undefined);
     readBody(
       req,
-      (body) => answerOrDrop(req, res, query, body),
+      (body) => answer(req, res, query, body),
       () => res.destroy(),
     );
   });

@@ -118,6 +118,7 @@ export function serveApi(deps: EndpointDeps, request: ApiRequest): Outcome | Pro
   } catch (error) {
     outcome = refused(deps, request, session, call, error);
   }
+  // Under --latency a refusal waits too, so only then does an outcome found here go the whole way.
   if (outcome !== undefined && !deps.latency) return finish(request, session, params, call, outcome, started);
   return answerInFull(deps, request, session, params, call, outcome, started);
 }

@@ -160,10 +160,14 @@ t.test('a read with its answer kept still waits out --latency, and is journaled 
     t.ok(entry.durationMs >= 39, `answered after the latency, to the timer's millisecond (${entry.durationMs} ms)`);
 });
 
-t.test('a read with its answer kept is refused for credentials it would refuse without one', async (t) => {
+t.test('a read with its answer kept is still refused from an address its key does not allow', async (t) => {
   const app = await build(t);
-  await api(app, 'getCurrencies');
-  const wrong = await app.inject({ url: '/admin/api.php?call=getCurrencies&api_id=billsim&api_key=wrong' });
-  t.strictSame(wrong.json().error, ['Authentication failed: invalid api_id or api_key']);
-  t.equal((await api(app, 'getCurrencies')).success, true, 'the right key still reads');
+  // The same parameters each time, so a kept answer would be found if the credentials were not checked again.
+  const url = '/admin/api.php?call=getCurrencies&api_id=office&api_key=office-secret';
+  const first = await app.inject({ url, remoteAddress: '192.0.2.10' });
+  t.equal(first.json().success, true, 'from the address on its allow-list');
+  t.equal((await app.inject({ url, remoteAddress: '192.0.2.10' })).body, first.body, 'kept');
+  const elsewhere = await app.inject({ url, remoteAddress: '192.0.2.11' });
+  t.strictSame(elsewhere.json().error, ['Authentication failed: client IP 192.0.2.11 is not on the allow-list of this API key']);
+  t.equal((await app.inject({ url, remoteAddress: '192.0.2.10' })).body, first.body, 'the allowed address still reads it');
 });
