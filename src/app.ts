@@ -23,6 +23,7 @@ import { registerBodyParsers } from './http/bodies.js';
 import { registerPrivateNetwork } from './http/private-network.js';
 import { apiOrigins, proxiedOriginAllowed, registerControlOrigins, registerProxiedOrigins } from './http/cross-site.js';
 import { guardHosts } from './http/hosts.js';
+import { keepShapes } from './http/shapes.js';
 import { connectionLimits, serverOptions, watchConnections, type ConnectionLimits } from './http/connections.js';
 import { clientErrorHandler, HEADER_ALLOWANCE, registerErrorHandlers } from './http/errors.js';
 import { parseParams } from './http/params.js';
@@ -300,6 +301,7 @@ async function appOver(options: AppOptions, seed: Seed, saved: DataFile | undefi
   answerDirectly(app, endpoint, { bodyLimit, origins: granted, nextRequestId });
   guardHosts(app, options.allowedHosts ?? []);
   watchConnections(app, limits);
+  keepShapes(app.server);
   registerControl(app, { control, version: packageVersion(), controlToken: options.controlToken });
   registerRoot(app, () => swaggerDocument(packageVersion(), convertAll()));
   registerDocs(app, () => {
