@@ -176,6 +176,33 @@ t.test('a read after a write, a clock change or a new fault answers the new stat
   t.equal((await read()).estimate.subject, 'renamed', 'and only once');
 });
 
+t.test('a form body whose characters arrive split between writes is read whole, as Fastify reads it', async (t) => {
+  const { direct, fastify, origin } = await pair(t);
+  // "é" is two bytes in UTF-8 (C3 A9) and "€" three: the first write ends inside the "€".
+  const body = Buffer.from(`call=editEstimateDetails&id=1&subject=Café €uro&${auth}`);
+  const cut = body.indexOf(Buffer.from('€')) + 1;
+  const status = await new Promise<number>((resolve, reject) => {
+    const req = http.request(new URL('/admin/api.php', origin), {
+      method: 'POST',
+      headers: { ...form, 'content-length': String(body.length) },
+      agent: false,
+    });
+    req.on('response', (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('error', reject);
+    req.flushHeaders();
+    req.write(body.subarray(0, cut), () => setTimeout(() => req.end(body.subarray(cut)), 20));
+  });
+  t.equal(status, 200);
+  await fastify.inject({ method: 'POST', url: '/admin/api.php', headers: form, payload: body });
+  const subject = async (app: FastifyInstance) =>
+    (await app.inject({ url: `/admin/api.php?call=getEstimateDetails&id=1&${auth}` })).json().estimate.subject;
+  t.equal(await subject(direct), 'Café €uro', 'the direct way read the split character');
+  t.equal(await subject(fastify), 'Café €uro', 'as the Fastify route reads the whole body');
+});
+
 t.test('with "*" among the CORS origins every request goes through Fastify', async (t) => {
   const { origin, viaFastify } = await pair(t, { cors: ['*'] });
   const answer = await overSocket(origin, get(`call=getCurrencies&${auth}`, { origin: 'https://a.example.com' }));
