@@ -1,4 +1,4 @@
-// npx tsx bench/fixed-rate.ts [--rate 4000] [--duration 8] [--connections 10]
+// npx tsx bench/fixed-rate.ts [--rate 4000] [--duration 8] [--connections 10] [--method GET|POST]
 // CPU per request, user and system apart, of billsim and of the node:http
 // reference sending billsim's recorded answer, both driven at the same fixed
 // request rate, which each serves in full. `npm run bench` drives each server
@@ -17,9 +17,11 @@ const { values: opts } = parseArgs({
     rate: { type: 'string', default: '4000' },
     duration: { type: 'string', default: '8' },
     connections: { type: 'string', default: '10' },
+    method: { type: 'string', default: 'GET' },
   },
 });
 const [rate, duration, connections] = [Number(opts.rate), Number(opts.duration), Number(opts.connections)];
+const method = opts.method === 'POST' ? 'POST' : 'GET';
 
 const billsim = await startBillsim();
 const reads = CALLS.filter((c) => !c.mutates);
@@ -30,7 +32,7 @@ const loads = () =>
     .loadavg()
     .map((l) => l.toFixed(1))
     .join(', ');
-process.stdout.write(`fixed rate ${rate} req/s, ${connections} connections, ${duration} s per run, GET; load ${loads()}\n`);
+process.stdout.write(`fixed rate ${rate} req/s, ${connections} connections, ${duration} s per run, ${method}; load ${loads()}\n`);
 process.stdout.write('call               server     req/s  user µs/req  system µs/req  total  failed\n');
 try {
   for (const call of reads) {
@@ -40,7 +42,7 @@ try {
     ] as [string, Server][]) {
       const url = new URL(server.url);
       const before = cpuTimesUs(server.pid);
-      const result = await load(url.origin, request(url.pathname, call, 'GET', 'default'), connections, duration, rate);
+      const result = await load(url.origin, request(url.pathname, call, method, 'default'), connections, duration, rate);
       const after = cpuTimesUs(server.pid);
       const user = (after.user - before.user) / result.requests;
       const system = (after.system - before.system) / result.requests;
