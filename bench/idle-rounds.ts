@@ -3,10 +3,10 @@
 // servers, then billsim, each round measured as `npm run bench` measures it
 // (a warm-up session first, then the measured one), so billsim waits several
 // seconds between its rounds while the others run. In that pattern V8's
-// memory reducer runs in billsim, and billsim's requests cost more from then
-// on than measured back to back (bench/README.md, "The read path
-// redesigned"). Prints CPU per request for each server, billsim's main thread
-// apart, and billsim's minor page faults per request.
+// memory reducer runs in billsim; before src/http/shapes.ts, billsim's
+// requests cost about 18 µs more from then on (bench/README.md, "A server
+// that rests"). Prints CPU per request for each server, billsim's main
+// thread apart, and billsim's minor page faults per request.
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { CALLS } from './calls.js';
