@@ -306,9 +306,12 @@ export class Journal implements Holder {
   private nextSlot(): Slot {
     if (this.filled === this.limit) this.budget?.release('journalEntries', this, this.dropFirst());
     if (this.filled === this.slots.length) {
-      // Full slots, below the limit: grow, the oldest first again.
-      this.slots = [...this.slots.slice(this.start), ...this.slots.slice(0, this.start)];
-      this.start = 0;
+      // Full slots, below the limit: grow at the end, after putting the oldest first again when
+      // the budget's drops moved it (only then: a copy per request would cost the journal's size).
+      if (this.start !== 0) {
+        this.slots = [...this.slots.slice(this.start), ...this.slots.slice(0, this.start)];
+        this.start = 0;
+      }
       this.slots.push(emptySlot());
     }
     this.filled++;

@@ -97,7 +97,12 @@ t.test('a journal over the budget drops answer texts first, then its oldest entr
   );
   for (let i = 30; i < 200; i++) journal.record(entry('', `call${i}`));
   t.ok(journal.size < 200, 'whole entries went once no answer text was left');
-  t.equal(journal.list()[0].call, 'call199');
+  // Dropped from the front while it still grows: the ring grows past its moved start.
+  t.strictSame(
+    journal.list().map((e) => e.call),
+    Array.from({ length: journal.size }, (_, i) => `call${199 - i}`),
+    'still newest first, no gap',
+  );
   t.ok(budget.used <= 20_000);
   journal.clear();
   t.equal(budget.used, 0, 'a cleared journal gives everything back');
@@ -172,6 +177,26 @@ t.test('a full journal reuses its oldest slot: the newest entries stay, in order
   );
   t.equal(sizes[6], sizes[2], 'three entries counted, however many were recorded');
   t.equal(journal.list()[0].time, '2026-11-20 12:00:00');
+});
+
+t.test('a journal whose oldest entries the budget dropped grows again in order once there is room', async (t) => {
+  const budget = new MemoryBudget(10_000);
+  const journal = new Journal(1000, budget);
+  const other = new Journal(1000, budget);
+  for (let i = 0; i < 10; i++) journal.record(entry('', `call${i}`));
+  // Another session's large entry (its parameters) makes the budget drop this journal's oldest entries.
+  const params = Object.fromEntries(Array.from({ length: 22 }, (_, i) => [`p${i}`, 'x'.repeat(200)]));
+  other.record({ ...entry(''), params });
+  const left = journal.size;
+  t.ok(left > 0 && left < 10, `some of the oldest entries went (${left} left)`);
+  other.clear();
+  for (let i = 10; i < 30; i++) journal.record(entry('', `call${i}`));
+  t.equal(journal.size, left + 20, 'nothing more was dropped');
+  t.strictSame(
+    journal.list().map((e) => e.call),
+    Array.from({ length: left + 20 }, (_, i) => `call${29 - i}`),
+    'newest first, no gap, across the slots it reused and the ones it grew',
+  );
 });
 
 t.test('kept answers count in the budget and leave it when the state moves on', async (t) => {
