@@ -111,15 +111,19 @@ export function serveApi(deps: EndpointDeps, request: ApiRequest): Outcome | Pro
   const call = text(params, 'call');
   let session: Session | undefined;
   let outcome: Outcome | undefined;
+  let events: number[] | undefined;
   try {
     session = admitted(deps, request);
     // --latency delays every answer, a kept one too.
-    outcome = deps.latency ? undefined : keptRead(deps, session, params, call, request.ip);
+    if (!deps.latency) {
+      outcome = keptRead(deps, session, params, call, request.ip);
+      if (outcome === undefined) outcome = mutationNow(deps, session, params, call, request.ip, (events = []));
+    }
   } catch (error) {
     outcome = refused(deps, request, session, call, error);
   }
   // Under --latency a refusal waits too, so only then does an outcome found here go the whole way.
-  if (outcome !== undefined && !deps.latency) return finish(request, session, params, call, outcome, started);
+  if (outcome !== undefined && !deps.latency) return finish(request, session, params, call, outcome, started, events);
   return answerInFull(deps, request, session, params, call, outcome, started);
 }
 
@@ -224,6 +228,45 @@ function keptRead(deps: EndpointDeps, session: Session, params: Params, call: st
     const kept = session.answers.find(session.world.version, now, params);
     return kept && { status: 200, json: kept.json, bytes: kept.bytes, success: true, errors: [] };
   });
+}
+
+/**
+ * A mutation applied at once, when nothing can make it wait: no catch-up due,
+ * no change queued or data file to save to, no fault or stub for the call, its
+ * module imported and needing no slow work first, not forwarded. The rules are
+ * the whole way's, in its order (the fault, the credentials, the stub, the
+ * parameters); undefined sends the request the whole way. Throws ApiError for
+ * the refusals, which change nothing. `raised` gets the events' ids.
+ */
+function mutationNow(
+  deps: EndpointDeps,
+  session: Session,
+  params: Params,
+  call: string,
+  ip: string,
+  raised: number[],
+): Outcome | undefined {
+  const operation = call ? deps.operations.loaded(call) : undefined;
+  if (operation === undefined || !operation.mutates || operation.prepare || deps.proxy?.forwards(operation)) return undefined;
+  if (!session.canWriteNow()) return undefined;
+  const { world } = session;
+  if (session.faults.next(call) !== undefined || stubbed(world, call)) return undefined;
+  authenticate(world, text(params, 'api_id'), text(params, 'api_key'), ip, call);
+  const input = validate(call, params);
+  // The answer's server_time and the call's dates are the moment the request was read at.
+  const now = session.clock.now();
+  const json = envelope(
+    operation,
+    call,
+    now,
+    session.writeNow((writable) => operation.run(input, { world: writable, now }), raised),
+  );
+  return { status: 200, json, success: true, errors: [] };
+}
+
+/** A call's success answer as sent: its result in the envelope (src/http/envelope.ts). */
+function envelope(operation: AnyOperation, call: string, now: Date, result: object): string {
+  return JSON.stringify(successEnvelope(call, now, result, operation.answer));
 }
 
 export function registerEndpoint(app: FastifyInstance, deps: EndpointDeps): void {
@@ -405,7 +448,6 @@ async function runCall(
     if (elsewhere.length > 0) throw new ApiError(messages.callStubbedElsewhere(call, session.name, elsewhere));
     throw new ApiError(near ? messages.callUnknownNear(call, near) : messages.callUnknown(call));
   }
-  const envelope = (result: object) => JSON.stringify(successEnvelope(call, now, result, operation.answer));
   if (!operation.mutates) {
     const { prepare } = operation;
     if (prepare) {
@@ -416,13 +458,16 @@ async function runCall(
       await prepare(validate(call, params), world);
     }
     return session.answers.answer(session.world.version, now, params, () =>
-      envelope(operation.run(validate(call, params), { world, now, caller })),
+      envelope(operation, call, now, operation.run(validate(call, params), { world, now, caller })),
     );
   }
   const input = validate(call, params);
   const { prepare } = operation;
   // The answer's server_time and the call's dates are the moment the request was read at.
   const json = envelope(
+    operation,
+    call,
+    now,
     await session.write(
       (writable) => operation.run(input, { world: writable, now }),
       undefined,

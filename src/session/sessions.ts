@@ -200,6 +200,30 @@ export class Session {
     });
   }
 
+  /**
+   * Whether a mutation can be made at once (writeNow): the session is not
+   * dropped, no daily automation is due, and the world can apply it without
+   * waiting (no change queued, no data file to save to).
+   */
+  canWriteNow(): boolean {
+    return this.gone === undefined && !behind(this) && this.world.canMutateNow;
+  }
+
+  /**
+   * As write, within the caller's own turn, for a session that canWriteNow:
+   * fn's writes are applied whole, or undone when it throws. `raised` gets
+   * the ids of the events the mutation raised.
+   */
+  writeNow<R>(fn: (world: World, now: Date) => R, raised?: number[]): R {
+    this.raisingInto = raised;
+    try {
+      return this.world.mutateNow(() => fn(this.world, this.clock.now()));
+    } finally {
+      this.raisingInto = undefined;
+      this.measureState();
+    }
+  }
+
   /** The webhooks a new or reset session starts with: the fixtures' (every session) and the command line's (the default session). */
   private initialWebhooks(): Omit<Webhook, 'id'>[] {
     const { webhooks = [], defaultWebhooks = [] } = this.options;

@@ -125,6 +125,8 @@ export class World implements View {
   private putAt = new Map<string, number>();
   /** The mutation being saved, if any: the next one starts after it. */
   private writing: Promise<void> = Promise.resolve();
+  /** Tasks in the queue (queued), running or waiting: none means a mutation may be applied at once (mutateNow). */
+  private queuedTasks = 0;
   /** What the mutation running raised (src/domain/events.ts), handed on only once it is committed. */
   private raisedNow: Raised[] | null = null;
   /**
@@ -385,6 +387,27 @@ export class World implements View {
   }
 
   /**
+   * Whether a mutation can be applied at once (mutateNow): nothing is queued
+   * before it, and there is no data file whose write it would have to wait for.
+   */
+  get canMutateNow(): boolean {
+    return !this.saver && this.queuedTasks === 0 && !this.undo;
+  }
+
+  /**
+   * A mutation applied within the caller's own turn, as mutate applies it
+   * (whole, or undone when fn throws), for a world that canMutateNow: with no
+   * data file to save to and nothing queued, mutate would do the same a few
+   * promises later.
+   */
+  mutateNow<R>(fn: () => R): R {
+    if (!this.canMutateNow) throw new Error('mutateNow: the world has a saver, a queued change or a mutation running');
+    const done = this.recorded(fn);
+    this.committed(done.raised, false);
+    return done.result;
+  }
+
+  /**
    * A mutation whose work pauses (fn awaits between its steps) so that other
    * sessions' requests are answered meanwhile (the billing clock's catch-up).
    * It holds the world's queue from start to end, as mutate does, so no other
@@ -459,11 +482,12 @@ export class World implements View {
    * snapshots) in order with the mutations of its collections.
    */
   queued<R>(task: () => Promise<R>): Promise<R> {
+    this.queuedTasks++;
     const run = this.writing.then(task);
-    this.writing = run.then(
-      () => undefined,
-      () => undefined,
-    );
+    const settled = () => {
+      this.queuedTasks--;
+    };
+    this.writing = run.then(settled, settled);
     return run;
   }
 

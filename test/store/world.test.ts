@@ -101,3 +101,30 @@ t.test('an operation declared read-only that writes throws and changes nothing',
   t.throws(() => sneaky.run({ id: '1' }, readContext(world)), new WriteOutsideMutation('news'));
   t.not(world.get('news', '1')!.title, 'sneaked in');
 });
+
+t.test('a mutation at once: only with nothing queued and no data file; applied whole, or undone when it throws', async (t) => {
+  const world = new World(new Seed(data));
+  t.ok(world.canMutateNow, 'an idle world in memory');
+  world.mutateNow(() => world.insert('news', news('90', 'first')));
+  t.equal(world.get('news', '90')?.title, 'first', 'applied before mutateNow returns');
+  const before = snapshot(world);
+  t.throws(() =>
+    world.mutateNow(() => {
+      world.insert('news', news('91', 'half'));
+      throw new Error('stop');
+    }),
+  );
+  t.strictSame(snapshot(world), before, 'a mutation that threw changed nothing');
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const queued = world.queued(() => gate);
+  t.notOk(world.canMutateNow, 'not while a change is queued');
+  t.throws(() => world.mutateNow(() => world.insert('news', news('92', 'early'))), /queued/);
+  t.equal(world.get('news', '92'), undefined, 'refused before it ran');
+  release();
+  await queued;
+  await new Promise((resolve) => setImmediate(resolve));
+  t.ok(world.canMutateNow, 'again once the queue is empty');
+  const saved = new World(new Seed(data), { saveAll: async () => undefined, saveChanges: async () => undefined });
+  t.notOk(saved.canMutateNow, 'never with a data file: its write must be awaited');
+});
