@@ -25,11 +25,10 @@ const LINE_FIELDS = ['id', 'estimate_id', 'item_id', 'type', 'description', 'amo
 
 /** getEstimateDetails' `estimate`: stored fields in the real answer's order, lines, then the client. */
 export function estimateView(world: View, e: Estimate): EstimateView {
-  return {
-    ...pick(e, ESTIMATE_FIELDS),
-    items: e.items.map((item) => pick(item, LINE_FIELDS)),
-    client: clientEmbed(world, e.client_id),
-  };
+  const view: Partial<EstimateView> = pick(e, ESTIMATE_FIELDS);
+  view.items = e.items.map((item) => pick(item, LINE_FIELDS));
+  view.client = clientEmbed(world, e.client_id);
+  return view as EstimateView;
 }
 
 /** The answer of a call that changed an estimate: the same view, plus info. */
