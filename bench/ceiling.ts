@@ -9,6 +9,10 @@
 //   `call`, and writes the bytes with the headers billsim sends: the most any
 //   server on Node can do for the same answer on this machine (the limit the
 //   targets are judged against).
+// - --answers FILE --node --fresh: the same node:http server doing the least
+//   a stateful mutation does on Node: each request replaces the call's record
+//   by a changed copy (kept, as a store keeps it) and serializes the answer
+//   again, as new bytes. bench/mutation-floor.ts compares it with --node.
 import fs from 'node:fs';
 import http from 'node:http';
 import Fastify from 'fastify';
@@ -20,7 +24,7 @@ const answer = { success: true, call: 'getCurrencies', server_time: 0 };
 // --spin-us N burns N microseconds of CPU per request: shows how much any
 // per-request work costs against this ceiling (see bench/README.md).
 const { values } = parseArgs({
-  options: { 'spin-us': { type: 'string' }, answers: { type: 'string' }, node: { type: 'boolean' } },
+  options: { 'spin-us': { type: 'string' }, answers: { type: 'string' }, node: { type: 'boolean' }, fresh: { type: 'boolean' } },
 });
 const answers: Record<string, object> | undefined = values.answers ? JSON.parse(fs.readFileSync(values.answers, 'utf8')) : undefined;
 const spinMs = Number(values['spin-us'] ?? 0) / 1000;
@@ -54,9 +58,23 @@ function node(): void {
   const bytes = new Map<string, Buffer>();
   for (const [call, body] of Object.entries(answers ?? {})) bytes.set(call, Buffer.from(JSON.stringify(body)));
   const fallback = Buffer.from(JSON.stringify(answer));
+  // --fresh: each call's answer as a store keeps a record, replaced by a changed copy on every request.
+  const kept = new Map<string, Record<string, unknown>>(Object.entries((answers ?? {}) as Record<string, Record<string, unknown>>));
+  let changes = 0;
+  const freshBytes = (call: string): Buffer | undefined => {
+    const before = kept.get(call);
+    if (!before) return undefined;
+    // A new object for the answer and for each record in it (one level), a field changed, frozen as billsim keeps rows.
+    const after: Record<string, unknown> = { ...before, server_time: ++changes };
+    for (const [key, value] of Object.entries(before))
+      if (typeof value === 'object' && value !== null && !Array.isArray(value)) after[key] = Object.freeze({ ...value });
+    kept.set(call, Object.freeze(after));
+    return Buffer.from(JSON.stringify(after));
+  };
   const reply = (res: http.ServerResponse, params: string) => {
     spin();
-    const body = bytes.get(new URLSearchParams(params).get('call') ?? '') ?? fallback;
+    const call = new URLSearchParams(params).get('call') ?? '';
+    const body = (values.fresh ? freshBytes(call) : bytes.get(call)) ?? fallback;
     res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length });
     res.end(body);
   };

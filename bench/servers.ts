@@ -82,11 +82,13 @@ export function startNpm(): Promise<Server> {
 /**
  * A reference server (bench/ceiling.ts): bare Fastify answering a small
  * constant ('small'), bare Fastify answering the recorded answers ('fastify'),
- * or bare node:http sending them as bytes serialized once ('node', the limit).
+ * bare node:http sending them as bytes serialized once ('node', the limit), or
+ * serializing each again after a changed copy of its records ('fresh').
  */
-export function startReference(kind: 'small' | 'fastify' | 'node', answersFile?: string): Promise<Server> {
+export function startReference(kind: 'small' | 'fastify' | 'node' | 'fresh', answersFile?: string): Promise<Server> {
   if (kind !== 'small' && !answersFile) throw new Error(`the ${kind} reference needs the recorded answers`);
-  const args = kind === 'small' ? [] : ['--answers', answersFile!, ...(kind === 'node' ? ['--node'] : [])];
+  const flags = { small: [], fastify: [], node: ['--node'], fresh: ['--node', '--fresh'] }[kind];
+  const args = kind === 'small' ? [] : ['--answers', answersFile!, ...flags];
   return start(['--import', 'tsx', path.join(ROOT, 'bench', 'ceiling.ts'), ...args], `${kind} reference server`);
 }
 
