@@ -14,11 +14,23 @@ export function invoiceClient(world: View, clientId: string): InvoiceClient | nu
   return { id, email, password, ...rest };
 }
 
+/**
+ * Each client row's embed, made once: rows are never changed in place (a
+ * change is a new row), so an embed made from a row stays true for as long
+ * as the row lives. Frozen, as it is shared by every answer that embeds it.
+ */
+const embeds = new WeakMap<Client, ClientEmbed>();
+
 export function clientEmbed(world: View, clientId: string): ClientEmbed | null {
   const client = world.get('clients', clientId);
   if (!client) return null;
-  const { password, ...embed } = client;
-  void password;
+  let embed = embeds.get(client);
+  if (embed === undefined) {
+    const { password, ...rest } = client;
+    void password;
+    embed = Object.freeze(rest);
+    embeds.set(client, embed);
+  }
   return embed;
 }
 
