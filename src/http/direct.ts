@@ -152,6 +152,8 @@ export function answerDirectly(app: FastifyInstance, deps: EndpointDeps, options
       const request = {
         query: parseParams(query),
         body: body === undefined ? undefined : parseParams(body),
+        // A newline never appears in a request's target, so the text tells query and body apart.
+        text: body === undefined ? query : `${query}\n${body}`,
         headers: req.headers,
         ip: req.socket.remoteAddress ?? '',
         log: new LazyLog(app, nextRequestId),

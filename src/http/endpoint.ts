@@ -6,6 +6,7 @@ import { requestValidator, paramMessages } from '../schemas.js';
 import type { AnyOperation } from '../operations/operation.js';
 import type { LazyRegistry } from '../lib/modules.js';
 import { DEFAULT_SESSION, isValidSessionName, type Session, type Sessions } from '../session/sessions.js';
+import { keyByText } from '../session/kept-answers.js';
 import { redact } from '../session/journal.js';
 import { ControlError } from '../session/control-error.js';
 import { ChangedFixtureError } from '../store/fixtures.js';
@@ -94,6 +95,12 @@ export interface RequestLog {
 export interface ApiRequest {
   query: unknown;
   body: unknown;
+  /**
+   * The text the parameters came in, when the request sent them as text
+   * (src/http/direct.ts): the query string, then a newline and the body when
+   * there is one. A kept answer is found by it (src/session/kept-answers.ts).
+   */
+  text?: string;
   headers: IncomingHttpHeaders;
   ip: string;
   log: RequestLog;
@@ -108,6 +115,7 @@ export interface ApiRequest {
 export function serveApi(deps: EndpointDeps, request: ApiRequest): Outcome | Promise<Outcome> {
   const started = performance.now();
   const params = mergeParams(request.query, request.body);
+  if (request.text !== undefined) keyByText(params, request.text);
   const call = text(params, 'call');
   let session: Session | undefined;
   let outcome: Outcome | undefined;

@@ -2,6 +2,7 @@
 // (src/session/kept-answers.ts). The clock of these apps is frozen, so the
 // second never moves on its own: each test shows that a kept answer is never
 // sent once the state, the clock or the faults changed.
+import net, { type AddressInfo } from 'node:net';
 import t from 'tap';
 import type { Adapter } from 'lowdb';
 import { api, build } from '../helpers/app.js';
@@ -170,4 +171,33 @@ t.test('a read with its answer kept is still refused from an address its key doe
   const elsewhere = await app.inject({ url, remoteAddress: '192.0.2.11' });
   t.strictSame(elsewhere.json().error, ['Authentication failed: client IP 192.0.2.11 is not on the allow-list of this API key']);
   t.equal((await app.inject({ url, remoteAddress: '192.0.2.10' })).body, first.body, 'the allowed address still reads it');
+});
+
+t.test("an answer kept by a query's text never answers a request whose parameters' JSON is that text", async (t) => {
+  const app = await build(t);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  // A query sent as is (inject would percent-encode its quotes), answered as a direct read.
+  const raw = (query: string) =>
+    new Promise<Record<string, unknown>>((resolve, reject) => {
+      const socket = net.connect(port, '127.0.0.1', () =>
+        socket.end(`GET /admin/api.php?${query} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`),
+      );
+      let text = '';
+      socket.on('data', (chunk) => (text += chunk));
+      socket.on('end', () => resolve(JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4))));
+      socket.on('error', reject);
+    });
+  // Parameters whose JSON text, read as a query string, is another valid read: invoice 2 where the JSON asks for invoice 1.
+  const tail = '&call=getInvoiceDetails&id=2&api_id=billsim&api_key=billsim-secret&b=';
+  const params = { a: tail, call: 'getInvoiceDetails', id: '1', api_id: 'billsim', api_key: 'billsim-secret' };
+  const asJson = await app.inject({
+    method: 'POST',
+    url: '/admin/api.php',
+    headers: { 'content-type': 'application/json' },
+    payload: params,
+  });
+  t.equal((asJson.json().invoice as { id: string }).id, '1', 'the JSON request reads invoice 1');
+  const asQuery = await raw(JSON.stringify(params));
+  t.equal((asQuery.invoice as { id: string }).id, '2', 'the query that is the same text reads invoice 2');
 });
