@@ -314,7 +314,11 @@ export class World implements View {
 
   /** Runs fn; if it throws, every write it made is undone before the error propagates. */
   transaction<R>(fn: () => R): R {
-    if (this.undo) return fn();
+    return this.undo ? fn() : this.applied(fn);
+  }
+
+  /** Runs fn as one change applied at once: undone whole when it throws, what it raised handed on when it returns. */
+  private applied<R>(fn: () => R): R {
     const done = this.recorded(fn);
     this.committed(done.raised, false);
     return done.result;
@@ -361,11 +365,7 @@ export class World implements View {
     return this.queued(async () => {
       if (prepare) await prepare();
       if (this.undo) throw new Error('mutate: inside a transaction');
-      if (!this.saver) {
-        const done = this.recorded(fn);
-        this.committed(done.raised, false);
-        return done.result;
-      }
+      if (!this.saver) return this.applied(fn);
       const changes: Change[] = [];
       this.changes = changes;
       let done: { result: R; undo: Undo[]; raised: Raised[] };
@@ -402,9 +402,7 @@ export class World implements View {
    */
   mutateNow<R>(fn: () => R): R {
     if (!this.canMutateNow) throw new Error('mutateNow: the world has a saver, a queued change or a mutation running');
-    const done = this.recorded(fn);
-    this.committed(done.raised, false);
-    return done.result;
+    return this.applied(fn);
   }
 
   /**
