@@ -4,6 +4,7 @@
 // input sends it through qs, for the comparison.
 import t from 'tap';
 import { pairsOf, parseParams, readBrackets } from '../../src/http/params.js';
+import { Random } from '../../scripts/generate/random.js';
 
 function viaQs(input: string): Record<string, unknown> {
   const { force, ...rest } = parseParams(`${input}&force[]=1`);
@@ -17,11 +18,8 @@ const NAMES = ['products', 'item', 'call', '0', 'p'];
 const VALUES = ['', '1', 'bench', 'a+b', '%E2%82%AC', '[0]'];
 
 t.test('bracket keys read without qs read as qs and the marking read them', async (t) => {
-  let seed = 11;
-  const next = (n: number) => {
-    seed = (seed * 1103515245 + 12345) % 2147483648;
-    return seed % n;
-  };
+  const random = new Random(11);
+  const next = (n: number) => random.int(n);
   const differ: string[] = [];
   let fast = 0;
   for (let run = 0; run < 4000; run++) {
