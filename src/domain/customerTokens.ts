@@ -159,11 +159,21 @@ const jose = () => (joseModule ??= import('jose'));
 const CHECKED_LIMIT = 10_000;
 const checked = new WeakMap<UserApiKey, Map<string, AccessClaims>>();
 
+/**
+ * readToken's answer without waiting, when it needs no signature checked: no key, or a token whose
+ * signature the key checked before. Undefined when the signature is still to be checked.
+ */
+export function knownToken(token: string, key: UserApiKey | undefined, now: Date): AccessClaims | TokenRefusal | undefined {
+  if (!key) return 'unauthorized';
+  const known = checked.get(key)?.get(token);
+  return known && (known.exp <= unixTime(now) ? 'token_expired' : known);
+}
+
 /** The claims of a token this session signed and that has not ended by `now`, or why it is refused. */
 export async function readToken(token: string, key: UserApiKey | undefined, now: Date): Promise<AccessClaims | TokenRefusal> {
   if (!key) return 'unauthorized';
-  const known = checked.get(key)?.get(token);
-  if (known) return known.exp <= unixTime(now) ? 'token_expired' : known;
+  const known = knownToken(token, key, now);
+  if (known !== undefined) return known;
   const { errors, jwtVerify } = await jose();
   try {
     const { payload } = await jwtVerify(token, keysOf(key).public, {

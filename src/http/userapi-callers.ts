@@ -4,14 +4,17 @@ import { clientByEmail, mayLogIn } from '../domain/clients.js';
 import { standingGrant } from '../domain/guests.js';
 import { NO_ACCOUNT_HASH, prepareVerify, verifyPassword } from '../domain/password.js';
 import {
+  type AccessClaims,
   accessStands,
   isPersonalToken,
+  knownToken,
   mainClientOf,
   personalToken,
   readToken,
   sessionOfJwt,
   sessionOfSecret,
   signingKey,
+  type TokenRefusal,
 } from '../domain/customerTokens.js';
 import { DEFAULT_SESSION, isValidSessionName } from '../session/sessions.js';
 import type { View } from '../store/world.js';
@@ -70,6 +73,9 @@ function refused(code: string): never {
   throw new DoorError(401, code);
 }
 
+/** What callerNow answers when the caller cannot be told without waiting. */
+export const LATER = Symbol('later');
+
 /**
  * The caller a request proves, checked against the session's world at `now`:
  * a token this session signed and that still stands, a personal token, or an
@@ -78,8 +84,8 @@ function refused(code: string): never {
  * calls when `optional`.
  */
 export async function callerFor(world: View, now: Date, credentials: Credentials, auth: UserApiAuth): Promise<Caller | undefined> {
-  if (auth === 'none') return undefined;
-  if (credentials.kind === 'none') return auth === 'optional' ? undefined : refused(messages.doorUnauthorized());
+  const known = callerNow(world, now, credentials, auth);
+  if (known !== LATER) return known;
   if (credentials.kind === 'basic') {
     const record = clientByEmail(world, credentials.email);
     await prepareVerify(credentials.password, record?.password ?? NO_ACCOUNT_HASH);
@@ -88,13 +94,32 @@ export async function callerFor(world: View, now: Date, credentials: Credentials
     if (auth === 'mfa') refused(messages.doorMfaNotPending());
     return { person: record, clientId: mainClientOf(record), via: 'basic' };
   }
+  const token = credentials.kind === 'bearer' ? credentials.token : '';
+  return callerOf(world, await readToken(token, signingKey(world), now), auth);
+}
+
+/**
+ * As callerFor, for the requests whose caller is told without waiting (no
+ * credentials, a personal token, a JWT whose signature was checked before);
+ * LATER for the others (Basic's scrypt, a signature still to check). A
+ * refusal throws, as callerFor's does.
+ */
+export function callerNow(world: View, now: Date, credentials: Credentials, auth: UserApiAuth): Caller | undefined | typeof LATER {
+  if (auth === 'none') return undefined;
+  if (credentials.kind === 'none') return auth === 'optional' ? undefined : refused(messages.doorUnauthorized());
+  if (credentials.kind === 'basic') return LATER;
   if (credentials.personal) {
     const row = personalToken(world, credentials.token, now);
     if (typeof row === 'string') refused(row);
     if (auth === 'mfa') refused(messages.doorMfaNotPending());
     return standing(world, row.client_id, { via: 'personal', tokenId: row.id }, row.access_id);
   }
-  const claims = await readToken(credentials.token, signingKey(world), now);
+  const claims = knownToken(credentials.token, signingKey(world), now);
+  return claims === undefined ? LATER : callerOf(world, claims, auth);
+}
+
+/** The caller of an access or two-factor token's claims, or its refusal. */
+function callerOf(world: View, claims: AccessClaims | TokenRefusal, auth: UserApiAuth): Caller {
   if (typeof claims === 'string') refused(claims);
   if (claims.use === 'mfa') {
     if (auth !== 'mfa') refused(messages.doorMfaTokenOnly());

@@ -10,6 +10,8 @@ export interface DoorEntry extends UserApiRouteSchema {
   route: string;
   /** The route's module, imported on its first request. */
   handler: () => AnyRoute | Promise<AnyRoute>;
+  /** The route's module once imported, else undefined. */
+  loaded: () => AnyRoute | undefined;
   /** The route as the journal, coverage and faults name it: "GET /api/invoice/{id}". */
   key: string;
   params: readonly string[];
@@ -41,6 +43,7 @@ export function doorTable(routes: LazyRegistry<AnyRoute>): DoorEntry[] {
       return {
         ...schema,
         handler: () => routes.get(schema.name)!,
+        loaded: () => routes.loaded(schema.name),
         key: `${schema.method} ${USERAPI_PREFIX}${schema.path}`,
         params,
         pattern: new RegExp(`^/${source}/?$`),
