@@ -7,7 +7,7 @@ import cors from '@fastify/cors';
 import type { Adapter } from 'lowdb';
 import { callRegistry as operations } from './operations/calls.js';
 import { routeRegistry } from './userapi/modules.js';
-import { registerUserApi } from './http/userapi.js';
+import { type DoorDeps, registerUserApi } from './http/userapi.js';
 import { doorTable } from './http/userapi-routes.js';
 import { RateLimit, type RateLimitSpec } from './http/userapi-limit.js';
 import { registerEndpoint, type EndpointDeps, type Latency } from './http/endpoint.js';
@@ -291,14 +291,15 @@ async function appOver(options: AppOptions, seed: Seed, saved: DataFile | undefi
     ...(proxy && { originAllowed: (origin: string | undefined, host: string | undefined) => proxiedOriginAllowed(origin, host, origins) }),
   };
   registerEndpoint(app, endpoint);
-  registerUserApi(app, {
+  const doorDeps: DoorDeps = {
     sessions,
     table: door,
     proxy,
     ...(proxy && { originAllowed: endpoint.originAllowed }),
     ...(options.userApiRateLimit && { rateLimit: new RateLimit(options.userApiRateLimit, options.realNow) }),
-  });
-  answerDirectly(app, endpoint, { bodyLimit, origins: granted, nextRequestId });
+  };
+  registerUserApi(app, doorDeps);
+  answerDirectly(app, endpoint, { bodyLimit, origins: granted, nextRequestId, door: doorDeps });
   guardHosts(app, options.allowedHosts ?? []);
   watchConnections(app, limits);
   keepShapes(app.server);

@@ -1,9 +1,10 @@
 import type { IncomingMessage, OutgoingHttpHeaders, RequestListener, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { API_PATH, JSON_TYPE, serveApi, type EndpointDeps, type Outcome, type RequestLog } from './endpoint.js';
+import { API_PATH, JSON_TYPE, serveApi, type EndpointDeps, type RequestLog } from './endpoint.js';
 import { corsGrants, type CorsOrigins } from './cross-site.js';
 import { writeFailure } from './failures.js';
 import { parseParams } from './params.js';
+import { type DoorDeps, type DoorSent, serveDoor } from './userapi.js';
 
 // Fastify's own work per request (its request and reply objects, the hook
 // runners, the body parser's stream handling, the reply pipeline) costs more
@@ -14,6 +15,8 @@ import { parseParams } from './params.js';
 // refuse, a server that is closing. The answer's bytes and headers are the
 // ones the Fastify route sends, CORS headers included
 // (test/http/direct.test.ts compares the two ways request by request).
+// The customer's door's GETs are answered the same way, by the serveDoor its
+// Fastify route runs.
 
 const FORM = 'application/x-www-form-urlencoded';
 const FORM_UTF8 = /^application\/x-www-form-urlencoded\s*;\s*charset="?utf-8"?\s*$/i;
@@ -24,6 +27,8 @@ export interface DirectOptions {
   origins: CorsOrigins;
   /** The request ids Fastify gives its requests, so both ways number them from one counter. */
   nextRequestId: () => string;
+  /** The customer's door, whose GETs are answered directly too. */
+  door: DoorDeps;
 }
 
 /** Request ids as Fastify makes them by default ("req-1", "req-2", ... in base 36), from one counter. */
@@ -55,6 +60,16 @@ function directQuery(req: IncomingMessage, bodyLimit: number): string | undefine
   if (url.length !== API_PATH.length && url.charCodeAt(API_PATH.length) !== 63 /* ? */) return undefined;
   if (req.method === 'GET' || (req.method === 'POST' && plainForm(req, bodyLimit))) return url.slice(API_PATH.length + 1);
   return undefined;
+}
+
+/**
+ * A GET to the customer's door whose path Fastify's router takes as it is
+ * written: plain segments (no escapes or dots), none longer than the router
+ * reads, with no body to read. The rest goes to Fastify's route.
+ */
+const DOOR_GET = /^\/api(?:\/[\w\-/]{0,100})?(?:\?|$)/;
+function doorGet(req: IncomingMessage): boolean {
+  return req.method === 'GET' && DOOR_GET.test(req.url ?? '');
 }
 
 /**
@@ -103,11 +118,12 @@ class LazyLog implements RequestLog {
 }
 
 /** Writes an outcome (its answer, or its failure) as the Fastify route sends it. */
-export function write(req: IncomingMessage, res: ServerResponse, outcome: Outcome, origins: DirectOptions['origins']): void {
+export function write(req: IncomingMessage, res: ServerResponse, outcome: DoorSent, origins: DirectOptions['origins']): void {
   // In the order and spelling @fastify/cors and Fastify give them.
   const headers: OutgoingHttpHeaders = { vary: 'Origin' };
   const origin = req.headers.origin;
   if (origin && corsGrants(origins, origin)) headers['access-control-allow-origin'] = origin;
+  if (outcome.headers) Object.assign(headers, outcome.headers);
   if (outcome.failure) {
     writeFailure(res, outcome.failure, outcome.json, headers, outcome.status);
     return;
@@ -134,7 +150,7 @@ export function write(req: IncomingMessage, res: ServerResponse, outcome: Outcom
  * same serveApi.
  */
 export function answerDirectly(app: FastifyInstance, deps: EndpointDeps, options: DirectOptions): void {
-  const { bodyLimit, origins, nextRequestId } = options;
+  const { bodyLimit, origins, nextRequestId, door } = options;
   // With "*" among them, @fastify/cors answers every origin with "*" and no Vary: left to it.
   if (Array.isArray(origins) && origins.includes('*')) return;
   const server = app.server;
@@ -165,10 +181,30 @@ export function answerDirectly(app: FastifyInstance, deps: EndpointDeps, options
       res.destroy();
     }
   };
+  const answerDoor = (req: IncomingMessage, res: ServerResponse) => {
+    try {
+      const url = req.url!;
+      const query = url.indexOf('?');
+      const request = {
+        method: 'GET',
+        url,
+        query: parseParams(query === -1 ? '' : url.slice(query + 1)),
+        body: undefined,
+        headers: req.headers,
+        ip: req.socket.remoteAddress ?? '',
+        log: new LazyLog(app, nextRequestId),
+      };
+      const sent = serveDoor(door, request);
+      if (!(sent instanceof Promise)) return write(req, res, sent, origins);
+      sent.then((done) => write(req, res, done, origins)).catch(() => res.destroy());
+    } catch {
+      res.destroy();
+    }
+  };
   server.removeListener('request', fastify);
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     const query = closing ? undefined : directQuery(req, bodyLimit);
-    if (query === undefined) return fastify(req, res);
+    if (query === undefined) return !closing && doorGet(req) ? answerDoor(req, res) : fastify(req, res);
     if (req.method !== 'POST') return answer(req, res, query, undefined);
     readBody(
       req,

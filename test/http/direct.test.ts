@@ -3,81 +3,12 @@
 // app.inject() go through the Fastify route. Both must answer byte for byte
 // alike: each request here goes to one app over a socket and to an identical
 // app by inject, and the status, headers, body and journal must match.
-import http from 'node:http';
 import net from 'node:net';
-import { Writable } from 'node:stream';
-import t, { type Test } from 'tap';
+import t from 'tap';
 import type { FastifyInstance } from 'fastify';
 import { CREDENTIALS, FROZEN_NOW, throughProductionDoor } from '../helpers/app.js';
-import { buildApp, type AppOptions } from '../../src/app.js';
-
-interface Sent {
-  method: string;
-  url: string;
-  headers?: Record<string, string>;
-  body?: string;
-}
-
-interface Answer {
-  status: number;
-  headers: [string, string][];
-  body: string;
-}
-
-// Set by Node on a socket, absent from inject's simulated response.
-const TRANSPORT_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
-
-function overSocket(origin: string, sent: Sent): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(new URL(sent.url, origin), { method: sent.method, headers: sent.headers, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        const headers: [string, string][] = [];
-        for (let i = 0; i < res.rawHeaders.length; i += 2) {
-          const name = res.rawHeaders[i].toLowerCase();
-          if (!TRANSPORT_HEADERS.has(name)) headers.push([name, res.rawHeaders[i + 1]]);
-        }
-        resolve({ status: res.statusCode ?? 0, headers, body: Buffer.concat(chunks).toString() });
-      });
-    });
-    req.on('error', reject);
-    req.end(sent.body);
-  });
-}
-
-async function byInject(app: FastifyInstance, sent: Sent): Promise<Answer> {
-  const res = await app.inject({ method: sent.method as 'GET', url: sent.url, headers: sent.headers, payload: sent.body });
-  const headers = Object.entries(res.headers)
-    .filter(([name]) => !TRANSPORT_HEADERS.has(name))
-    .map(([name, value]): [string, string] => [name, String(value)]);
-  return { status: res.statusCode, headers, body: res.body };
-}
-
-/** Two identical apps: one listening (the direct way), one asked by inject (the Fastify route). */
-async function pair(t: Test, options: AppOptions = {}) {
-  const lines = { direct: [] as string[], fastify: [] as string[] };
-  const logger = (into: string[]) => ({
-    level: 'info',
-    stream: new Writable({
-      write(chunk, _encoding, done) {
-        into.push(String(chunk));
-        done();
-      },
-    }),
-  });
-  // Built here rather than by the helper's build(), whose inject enters through the direct way too.
-  const direct = await buildApp({ now: FROZEN_NOW, ...options, logger: logger(lines.direct) });
-  const fastify = await buildApp({ now: FROZEN_NOW, ...options, logger: logger(lines.fastify) });
-  t.teardown(() => Promise.all([direct.close(), fastify.close()]));
-  // Counts the endpoint's requests that reached Fastify on the listening app.
-  const viaFastify: string[] = [];
-  direct.addHook('onRequest', async (request) => {
-    if (request.url.startsWith('/admin/api.php')) viaFastify.push(`${request.method} ${request.url}`);
-  });
-  const origin = await direct.listen({ port: 0, host: '127.0.0.1' });
-  return { direct, fastify, origin, viaFastify, lines };
-}
+import { buildApp } from '../../src/app.js';
+import { byInject, overSocket, pair, type Sent } from '../helpers/two-ways.js';
 
 const auth = new URLSearchParams(CREDENTIALS).toString();
 const form = { 'content-type': 'application/x-www-form-urlencoded' };
