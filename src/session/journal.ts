@@ -145,16 +145,31 @@ const NO_ERRORS: string[] = [];
 const NO_PARAMS: Record<string, unknown> = {};
 
 /**
- * Whether parameters are kept as sent: flat texts, none cut, no file, few
- * enough; their characters (the keys' and the values') for the budget, or -1.
+ * Whether parameters are kept as sent: texts, none cut, no file, few enough
+ * and not too deep (what copy would keep whole, secrets aside, which are
+ * redacted as the entry is read); their characters (the keys' and the
+ * values') for the budget, or -1. Bracketed parameters (products[0][name])
+ * nest: they are walked as copy walks them, counting every value it counts.
  */
 function plainChars(params: Record<string, unknown>): number {
+  return plainWithin(params, 0, { values: 0 });
+}
+
+function plainWithin(value: object, depth: number, count: { values: number }): number {
+  // copy redacts anything below this depth.
+  if (depth >= 10) return -1;
   let chars = 0;
-  let values = 0;
-  for (const key in params) {
-    const value = params[key];
-    if (typeof value !== 'string' || value.length > JOURNAL_TEXT_LIMIT || FILES.has(key) || ++values > JOURNAL_VALUE_LIMIT) return -1;
-    chars += key.length + value.length;
+  for (const key in value) {
+    const inner = (value as Record<string, unknown>)[key];
+    if (FILES.has(key) || ++count.values > JOURNAL_VALUE_LIMIT) return -1;
+    if (typeof inner === 'string') {
+      if (inner.length > JOURNAL_TEXT_LIMIT) return -1;
+      chars += key.length + inner.length;
+    } else if (typeof inner === 'object' && inner !== null) {
+      const nested = plainWithin(inner, depth + 1, count);
+      if (nested < 0) return -1;
+      chars += key.length + nested;
+    } else return -1;
   }
   return chars;
 }
