@@ -181,7 +181,8 @@ export function ticketDetails(world: View, ticket: Ticket): GetTicketDetailsResu
   const files = (replyId: string, list: readonly TicketAttachment[]) =>
     list.map(({ filename, size }) => ({ ticket_id: ticket.id, reply_id: replyId, filename, size }));
   return {
-    ticket: { ...pick(ticket, TICKET_KEYS), deptname: deptName(world, ticket.dept_id), viewtime: ticket.viewtime },
+    // Keys set on the picked object, not a spread of it then more keys (src/domain/README.md): 2.2 µs against 0.3.
+    ticket: Object.assign(pick(ticket, TICKET_KEYS), { deptname: deptName(world, ticket.dept_id), viewtime: ticket.viewtime }),
     replies: replies.map((reply) => pick(reply, REPLY_KEYS)),
     attachments: [...files('0', ticket.attachments), ...replies.flatMap((reply) => files(reply.id, reply.attachments))],
     notes: oldestFirst(world.where('ticket_notes', 'ticket_id', ticket.id)).map((note) => pick(note, NOTE_KEYS)),
