@@ -41,6 +41,15 @@ const STEPS: Step[] = [
   get('/api'),
   get('/api?x=1'),
   get('/api/'),
+  get('/api//invoice'),
+  get('/api/invoice?'),
+  // A GET's body is never read, by Fastify or the direct way.
+  (token) => ({
+    method: 'GET',
+    url: '/api/invoice',
+    headers: { ...bearer(token), 'content-type': 'application/json', 'content-length': '12' },
+    body: JSON.stringify({ page: '0' }),
+  }),
   anonymous('/api/invoice'),
   anonymous('/api/invoice', { authorization: 'Bearer not.a.token' }),
   anonymous('/api/invoice', basic),
