@@ -117,7 +117,7 @@ class LazyLog implements RequestLog {
   }
 }
 
-/** Writes an outcome (its answer, or its failure) as the Fastify route sends it. */
+/** Writes an outcome of either door (its answer, or its failure) as the Fastify route sends it; an Admin outcome has no headers of its own. */
 export function write(req: IncomingMessage, res: ServerResponse, outcome: DoorSent, origins: DirectOptions['origins']): void {
   // In the order and spelling @fastify/cors and Fastify give them.
   const headers: OutgoingHttpHeaders = { vary: 'Origin' };
