@@ -161,46 +161,43 @@ export function answerDirectly(app: FastifyInstance, deps: EndpointDeps, options
     closing = true;
     done();
   });
-  // A kept read is answered within the request's own event (serveApi answers it at once); the rest when ready.
-  // serveApi answers every error itself; what is left is a request whose client has gone.
-  const answer = (req: IncomingMessage, res: ServerResponse, query: string, body: string | undefined) => {
+  // A kept read is answered within the request's own event (serveApi and serveDoor answer it at once); the
+  // rest when ready. Both answer every error themselves; what is left is a request whose client has gone.
+  const send = (req: IncomingMessage, res: ServerResponse, serve: (log: RequestLog) => DoorSent | Promise<DoorSent>) => {
     try {
-      const request = {
-        query: parseParams(query),
-        body: body === undefined ? undefined : parseParams(body),
-        // A newline never appears in a request's target, so the text tells query and body apart.
-        text: body === undefined ? query : `${query}\n${body}`,
-        headers: req.headers,
-        ip: req.socket.remoteAddress ?? '',
-        log: new LazyLog(app, nextRequestId),
-      };
-      const outcome = serveApi(deps, request);
+      const outcome = serve(new LazyLog(app, nextRequestId));
       if (!(outcome instanceof Promise)) return write(req, res, outcome, origins);
       outcome.then((done) => write(req, res, done, origins)).catch(() => res.destroy());
     } catch {
       res.destroy();
     }
   };
-  const answerDoor = (req: IncomingMessage, res: ServerResponse) => {
-    try {
+  const answer = (req: IncomingMessage, res: ServerResponse, query: string, body: string | undefined) =>
+    send(req, res, (log) =>
+      serveApi(deps, {
+        query: parseParams(query),
+        body: body === undefined ? undefined : parseParams(body),
+        // A newline never appears in a request's target, so the text tells query and body apart.
+        text: body === undefined ? query : `${query}\n${body}`,
+        headers: req.headers,
+        ip: req.socket.remoteAddress ?? '',
+        log,
+      }),
+    );
+  const answerDoor = (req: IncomingMessage, res: ServerResponse) =>
+    send(req, res, (log) => {
       const url = req.url!;
       const query = url.indexOf('?');
-      const request = {
+      return serveDoor(door, {
         method: 'GET',
         url,
         query: parseParams(query === -1 ? '' : url.slice(query + 1)),
         body: undefined,
         headers: req.headers,
         ip: req.socket.remoteAddress ?? '',
-        log: new LazyLog(app, nextRequestId),
-      };
-      const sent = serveDoor(door, request);
-      if (!(sent instanceof Promise)) return write(req, res, sent, origins);
-      sent.then((done) => write(req, res, done, origins)).catch(() => res.destroy());
-    } catch {
-      res.destroy();
-    }
-  };
+        log,
+      });
+    });
   server.removeListener('request', fastify);
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     const query = closing ? undefined : directQuery(req, bodyLimit);
