@@ -61,8 +61,8 @@ export interface Reached {
   path: string;
   key: string;
   match: Match;
-  /** The request as the proxy would send it on. */
-  sent: DoorRequest & { path: string };
+  /** The request as the proxy would send it on, made only when it is sent on. */
+  sent: () => DoorRequest & { path: string };
   /** The request's own parameters (query and body, no path values): what a recording keeps beside the literal path. */
   params: Params;
 }
@@ -128,7 +128,7 @@ export function answerInFull(
       }
       const { match } = reached;
       if (deps.proxy?.forwardsDoor(match !== undefined && 'entry' in match))
-        return forwarded(await deps.proxy.forwardDoor(reached.sent, reached.params));
+        return forwarded(await deps.proxy.forwardDoor(reached.sent(), reached.params));
       if (!match) throw new DoorError(404, messages.doorRouteUnknown(reached.method, reached.path));
       if (!('entry' in match)) {
         const errors = [messages.doorMethodNotAllowed(reached.method, reached.path, match.allowed)];

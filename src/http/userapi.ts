@@ -96,7 +96,7 @@ export function serveDoor(deps: DoorDeps, request: DoorIn): DoorSent | Promise<D
     const credentials = credentialsOf(request.headers);
     const session = deps.sessions.get(doorSession(request.headers, credentials, arrived.input.refresh_token));
     arrived.session = session;
-    const sent = sentOn(request, path, query === -1 ? '' : url.slice(query));
+    const sent = () => sentOn(request, path, query === -1 ? '' : url.slice(query));
     const reached = { method: request.method, path, key: arrived.key, match, sent, params };
     outcome =
       answerNow(deps, session, reached, arrived.input, credentials, request.ip) ??
