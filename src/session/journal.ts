@@ -67,8 +67,11 @@ function kept(answer: string, bytes?: Buffer): string | Buffer {
 // (addClientFile, the only published call with a `data` parameter): the names are kept, the content never.
 const FILES = new Set(['attachments', 'data']);
 
+/** How deep a value the journal keeps: anything deeper is redacted. */
+const KEPT_DEPTH = 10;
+
 function copy(value: unknown, depth: number, budget: { left: number }, content = false): unknown {
-  if (depth > 10) return REDACTED;
+  if (depth > KEPT_DEPTH) return REDACTED;
   if (typeof value === 'string') return content ? REDACTED : cut(value);
   if (typeof value !== 'object' || value === null) return value;
   const entries = Array.isArray(value) ? value.map((v, i): [string, unknown] => [String(i), v]) : Object.entries(value);
@@ -156,8 +159,8 @@ function plainChars(params: Record<string, unknown>): number {
 }
 
 function plainWithin(value: object, depth: number, count: { values: number }): number {
-  // copy redacts anything below this depth.
-  if (depth >= 10) return -1;
+  // Its values are one deeper: copy would redact them below KEPT_DEPTH.
+  if (depth >= KEPT_DEPTH) return -1;
   let chars = 0;
   for (const key in value) {
     const inner = (value as Record<string, unknown>)[key];
