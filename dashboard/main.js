@@ -43,6 +43,8 @@ const sections = { requests, faults, stubs, clock, snapshots, state, outbox, web
 const TICK_MS = 1000;
 let current = 'requests';
 let busy = false;
+/** @type {Map<HTMLElement, number>} the sections being fetched again, with how many fetches each awaits */
+const fetching = new Map();
 
 /** @type {Ctx} */
 const ctx = {
@@ -115,11 +117,23 @@ function select(name) {
 }
 
 async function refresh() {
+  // The section is aria-busy while it is fetched again: assistive technology (and the
+  // browser tests) can tell a section being redrawn from one that settled.
+  const shown = byId(current);
+  fetching.set(shown, (fetching.get(shown) ?? 0) + 1);
+  shown.setAttribute('aria-busy', 'true');
   try {
     await sections[current].refresh(ctx);
   } catch (error) {
     if (error instanceof ControlFailure && error.status !== 401) say(byId('notice'), error.message);
     else if (!(error instanceof ServerGone) && !(error instanceof ControlFailure)) throw error;
+  } finally {
+    const left = (fetching.get(shown) ?? 1) - 1;
+    if (left) fetching.set(shown, left);
+    else {
+      fetching.delete(shown);
+      shown.removeAttribute('aria-busy');
+    }
   }
 }
 

@@ -82,7 +82,8 @@ function spec() {
  */
 export async function openStub(ctx, id) {
   wanted = id;
-  last = '';
+  // The list is drawn again only if it changed, so the rows on screen (and a click on
+  // one of them) stay while it is fetched; highlight() marks the row either way.
   await ctx.refresh();
   const row = highlight();
   if (row) row.scrollIntoView({ block: 'center' });

@@ -58,8 +58,15 @@ if (board) {
     const detail = await waitForText(page, '#request-detail', `Answered by stub ${stub.id}`);
     t.match(detail, /Category 42 of getKBCategoriesX/);
     await screenshot(t, page, 'dashboard-stub-journal');
+    // The row on screen stays the same element while the section fetches the list again,
+    // so a click that lands while it is fetched still reaches its button.
+    await page.$eval('#stubs-list tbody tr', (row) => row.setAttribute('data-drawn', 'before'));
+    const listed = page.waitForResponse((response) => new URL(response.url()).pathname === '/__billsim/stubs');
     await page.click(`#request-detail button[aria-label="Open stub ${stub.id}"]`);
     await page.waitForSelector('#stubs:not([hidden])');
+    await listed;
+    await page.waitForSelector('#stubs:not([aria-busy])');
+    t.equal(await page.$$eval('#stubs-list tr[data-drawn=before].highlight', (rows) => rows.length), 1, 'the same row, not drawn again');
     t.equal(await page.evaluate(() => (globalThis as any).location.hash), '#stubs');
     t.match(await page.$eval('#stubs-list tr.highlight', (e) => e.textContent ?? ''), /getKBCategoriesX/, 'its stub is highlighted');
 
