@@ -21,8 +21,17 @@ const ANSWER_BYTES = 100;
 /** A kept answer: its text and its bytes (lib/encoded.ts), so sending it again costs no encoding. */
 type Answer = Encoded;
 
-/** Keys given to parameter objects whose request is known by its text (keyByText). */
-const textKeys = new WeakMap<object, string>();
+/**
+ * The parameters whose request was last known by its text (keyByText), and
+ * that text. One pair, not a WeakMap: a request's parameters are young
+ * objects, and an entry for each in a long-lived WeakMap costs the write
+ * barrier's slow path and ephemeron work in every scavenge (bench/README.md).
+ * A read answered at once asks for its key in the same turn, so it always
+ * finds its pair; a request that waits may find another's pair there and is
+ * then keyed by its JSON, which costs more but keys the same parameters.
+ */
+let keyed: object | undefined;
+let keyedText = '';
 
 /**
  * Keeps the answer to `params` under the text its request sent them in,
@@ -31,11 +40,12 @@ const textKeys = new WeakMap<object, string>();
  * keeps such keys apart from JSON ones, none of which starts with it.
  */
 export function keyByText(params: object, text: string): void {
-  textKeys.set(params, `?${text}`);
+  keyed = params;
+  keyedText = `?${text}`;
 }
 
 function keyOf(params: object): string {
-  return textKeys.get(params) ?? JSON.stringify(params);
+  return params === keyed ? keyedText : JSON.stringify(params);
 }
 
 export class KeptAnswers {
