@@ -84,11 +84,12 @@ export function startNpm(): Promise<Server> {
  * constant ('small'), bare Fastify answering the recorded answers ('fastify'),
  * bare node:http sending them as bytes serialized once ('node', the limit), or
  * serializing each again after a changed copy of its records ('fresh').
+ * `spinUs` burns that many microseconds of CPU per request first (bench/extra-work.ts).
  */
-export function startReference(kind: 'small' | 'fastify' | 'node' | 'fresh', answersFile?: string): Promise<Server> {
+export function startReference(kind: 'small' | 'fastify' | 'node' | 'fresh', answersFile?: string, spinUs = 0): Promise<Server> {
   if (kind !== 'small' && !answersFile) throw new Error(`the ${kind} reference needs the recorded answers`);
   const flags = { small: [], fastify: [], node: ['--node'], fresh: ['--node', '--fresh'] }[kind];
-  const args = kind === 'small' ? [] : ['--answers', answersFile!, ...flags];
+  const args = [...(kind === 'small' ? [] : ['--answers', answersFile!, ...flags]), ...(spinUs > 0 ? ['--spin-us', String(spinUs)] : [])];
   return start(['--import', 'tsx', path.join(ROOT, 'bench', 'ceiling.ts'), ...args], `${kind} reference server`);
 }
 
