@@ -32,6 +32,39 @@ t.test('flat input parses as qs parses it', async (t) => {
   t.strictSame(differ, [], 'no input parses differently');
 });
 
+t.test('input with nothing encoded and no bracket parses as qs parses it', async (t) => {
+  const keys = ['call', 'id', 'a', 'x.y', '__proto__', 'constructor', 'toString', 'hasOwnProperty', '', '?', 'a?b'];
+  const values = ['', '1', '=', 'x=y', '==', '?', 'a?b', 'getCurrencies'];
+  let seed = 11;
+  const next = (n: number) => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed % n;
+  };
+  const part = () => {
+    const key = keys[next(keys.length)];
+    const form = next(5);
+    // A key alone, an empty segment, or key=value.
+    return form === 0 ? key : form === 1 ? '' : `${key}=${values[next(values.length)]}`;
+  };
+  const differ: string[] = [];
+  for (let run = 0; run < 3000; run++) {
+    const input = (next(4) === 0 ? '?' : '') + Array.from({ length: 1 + next(7) }, part).join('&');
+    const fast = parseParams(input);
+    const same = JSON.stringify(fast) === JSON.stringify(viaQs(input)) && Object.getPrototypeOf(fast) === Object.prototype;
+    if (!same) differ.push(input);
+  }
+  t.strictSame(differ, [], 'no input parses differently');
+  t.strictSame(parseParams('call=getCurrencies&api_id=a&api_key=b=c&&id'), { call: 'getCurrencies', api_id: 'a', api_key: 'b=c', id: '' });
+});
+
+t.test('the pair limit holds for input with nothing encoded, keys without a value counted', async (t) => {
+  const pairs = (n: number, pair: string) => Array.from({ length: n }, (_, i) => `${pair}${i}`).join('&');
+  t.equal(Object.keys(parseParams(pairs(10_000, 'k'))).length, 10_000);
+  t.ok(parseParams(pairs(10_001, 'k'))[PARSE_FAILED as unknown as string], 'one pair too many, none with "="');
+  t.ok(parseParams(pairs(10_001, 'k=v'))[PARSE_FAILED as unknown as string], 'one pair too many, each with "="');
+  t.equal(Object.keys(parseParams(`${pairs(10_000, 'k')}&&&`)).length, 10_000, 'empty segments are not pairs');
+});
+
 t.test('a key repeated past the list limit fails as qs fails', async (t) => {
   const many = (n: number) => Array.from({ length: n }, () => 'id=1').join('&');
   t.equal((parseParams(many(1000)).id as string[]).length, 1000);
