@@ -4,7 +4,7 @@ import { API_PATH, JSON_TYPE, serveApi, type EndpointDeps, type RequestLog } fro
 import { corsGrants, type CorsOrigins } from './cross-site.js';
 import { writeFailure } from './failures.js';
 import { parseParams } from './params.js';
-import { type DoorDeps, type DoorSent, serveDoor } from './userapi.js';
+import { type DoorDeps, type DoorSent, doorGetRequest, serveDoor } from './userapi.js';
 
 // Fastify's own work per request (its request and reply objects, the hook
 // runners, the body parser's stream handling, the reply pipeline) costs more
@@ -185,19 +185,7 @@ export function answerDirectly(app: FastifyInstance, deps: EndpointDeps, options
       }),
     );
   const answerDoor = (req: IncomingMessage, res: ServerResponse) =>
-    send(req, res, (log) => {
-      const url = req.url!;
-      const query = url.indexOf('?');
-      return serveDoor(door, {
-        method: 'GET',
-        url,
-        query: parseParams(query === -1 ? '' : url.slice(query + 1)),
-        body: undefined,
-        headers: req.headers,
-        ip: req.socket.remoteAddress ?? '',
-        log,
-      });
-    });
+    send(req, res, (log) => serveDoor(door, doorGetRequest(req.url!, req.headers, req.socket.remoteAddress ?? '', log)));
   server.removeListener('request', fastify);
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     const query = closing ? undefined : directQuery(req, bodyLimit);

@@ -4,7 +4,7 @@ import { DoorError, messages } from '../errors.js';
 import type { Session } from '../session/sessions.js';
 import { redact } from '../session/journal.js';
 import { JSON_TYPE, type Outcome, type RequestLog } from './endpoint.js';
-import { assertParsed, mergeParams, type Params } from './params.js';
+import { assertParsed, mergeParams, parseParams, type Params } from './params.js';
 import { credentialsOf, doorSession } from './userapi-callers.js';
 import { type Match, matchRoute, USERAPI_PREFIX } from './userapi-routes.js';
 import { writeFailure } from './failures.js';
@@ -32,6 +32,12 @@ export interface DoorIn {
   headers: IncomingHttpHeaders;
   ip: string;
   log: RequestLog;
+}
+
+/** A GET to the door as it is read: the query from its URL, no body (a GET's body is never read). */
+export function doorGetRequest(url: string, headers: IncomingHttpHeaders, ip: string, log: RequestLog): DoorIn {
+  const query = url.indexOf('?');
+  return { method: 'GET', url, query: parseParams(query === -1 ? '' : url.slice(query + 1)), body: undefined, headers, ip, log };
 }
 
 /** A door answer as it is sent: the endpoint's outcome, with the headers of its own (Allow, Retry-After). */

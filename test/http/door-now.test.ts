@@ -6,10 +6,9 @@ import t, { type Test } from 'tap';
 import { FROZEN_NOW } from '../helpers/app.js';
 import { ALICE, CLIENT_PASSWORD, TOM } from '../helpers/door.js';
 import { buildApp } from '../../src/app.js';
-import { serveDoor, type DoorSent } from '../../src/http/userapi.js';
+import { doorGetRequest, serveDoor, type DoorSent } from '../../src/http/userapi.js';
 import { doorTable } from '../../src/http/userapi-routes.js';
 import { routeRegistry } from '../../src/userapi/modules.js';
-import { parseParams } from '../../src/http/params.js';
 import { RateLimit } from '../../src/http/userapi-limit.js';
 
 const log = { info: () => undefined, error: () => undefined };
@@ -25,18 +24,8 @@ async function doorOf(t: Test, options: Parameters<typeof buildApp>[0] = {}) {
     table: doorTable(routeRegistry),
     ...(limit && { rateLimit: new RateLimit(limit, realNow) }),
   };
-  const serve = (url: string, headers: Record<string, string> = {}): DoorSent | Promise<DoorSent> => {
-    const query = url.indexOf('?');
-    return serveDoor(deps, {
-      method: 'GET',
-      url,
-      query: parseParams(query === -1 ? '' : url.slice(query + 1)),
-      body: undefined,
-      headers,
-      ip: '127.0.0.1',
-      log,
-    });
-  };
+  const serve = (url: string, headers: Record<string, string> = {}): DoorSent | Promise<DoorSent> =>
+    serveDoor(deps, doorGetRequest(url, headers, '127.0.0.1', log));
   const loginAs = async (email: string) => {
     const res = await app.inject({ method: 'POST', url: '/api/login', payload: { username: email, password: CLIENT_PASSWORD } });
     return { authorization: `Bearer ${(res.json() as { token: string }).token}` };
